@@ -1,1 +1,15 @@
+"""Statistics of an empirical study: Qt-free, pure functions over numpy/pandas.
 
+Modules, each named after what it computes:
+
+- :mod:`.prepare`     data preparation (phase/ok filter, IQR outliers, replication range)
+- :mod:`.summary`     per-treatment summary and the order-statistic CI of the median
+- :mod:`.normality`   Shapiro-Wilk (as R's ``shapiro.test``) and Q-Q plot data
+- :mod:`.ranktests`   Wilcoxon rank-sum (as R's ``wilcox.test``), Holm, Kruskal-Wallis, Dunn
+- :mod:`.effectsize`  Cliff's delta and Vargha-Delaney A12
+- :mod:`.ranking`     ranking of treatments by median, ties decided by the rank-sum tests
+- :mod:`.factorial`   allocation of variation (Jain 1991, ch. 17-18 and 21-22)
+- :mod:`.samplesize`  sample size from a pilot (Jain 1991, ch. 13)
+- :mod:`.report`      :func:`analyze_frame`, the JSON-shaped result the CLI and GUI share
+- :mod:`.tables`      the result as named tables (pandas) for terminal, Markdown and CSV
+"""

@@ -1,0 +1,133 @@
+"""``bancada analyze SAMPLES.csv``: the statistics of an empirical study.
+
+Reads the tidy sample CSV (or any CSV with the named columns), runs
+:func:`bancada.stats.report.analyze_frame` and prints the tables (rich);
+optionally writes JSON, Markdown and one CSV per table.  See docs/analyze.md.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+
+import pandas as pd
+
+from .stats import tables as tables_mod
+from .stats.report import InputError, analyze_frame, jsonable
+
+
+def _csv_list(text: str) -> list[str]:
+    return [s.strip() for s in text.split(",") if s.strip()]
+
+
+def configure_parser(p: argparse.ArgumentParser) -> None:
+    """Add every ``analyze`` argument, including the positional CSV."""
+    p.add_argument("samples", metavar="SAMPLES.csv", help="tidy sample CSV (or any CSV with the named columns)")
+    p.add_argument("--response", default="latency_s", help="numeric response column (default latency_s)")
+    p.add_argument("--factors", default="language,protocol", type=_csv_list,
+                   help="comma-separated factor columns; their level combinations are the treatments")
+    p.add_argument("--by", default="payload", type=_csv_list,
+                   help="comma-separated columns that split the analysis into groups ('' for none)")
+    p.add_argument("--replication", default="repetition", help="replication column (default repetition)")
+    p.add_argument("--aggregate", default="none", choices=["none", "mean", "median"],
+                   help="response of a replication in the factorial design (default none: each row)")
+    p.add_argument("--outliers-iqr", type=float, default=None, metavar="K",
+                   help="drop rows outside Q1-K*IQR..Q3+K*IQR per treatment")
+    p.add_argument("--replications", default=None, metavar="A-B",
+                   help="replications kept for the factorial design only, e.g. 2-6")
+    p.add_argument("--trim-unbalanced", action="store_true",
+                   help="trim an unbalanced factorial design to the smallest r")
+    p.add_argument("--confidence", type=float, default=0.90, help="confidence of the effects' intervals (0.90)")
+    p.add_argument("--alpha", type=float, default=0.05, help="significance level of the tests (0.05)")
+    p.add_argument("--error-pct", type=float, default=5.0, help="tolerated error of the sample size, percent (5)")
+    p.add_argument("--log", action="store_true", help="log10 of the response in the factorial design")
+    p.add_argument("--all-rows", action="store_true",
+                   help="do not drop warm-up and failed rows (default keeps phase=measure, ok=true)")
+    p.add_argument("--json", metavar="OUT.json", help="write the full result as JSON")
+    p.add_argument("--markdown", metavar="OUT.md", help="write the tables as Markdown")
+    p.add_argument("--csv-dir", metavar="DIR", help="write one CSV per table into DIR")
+    p.add_argument("--quiet", action="store_true", help="do not print the tables")
+
+
+def _fail(msg: str) -> int:
+    print(f"bancada analyze: {msg}", file=sys.stderr)
+    return 2
+
+
+def _read(path: str, usecols: list[str]) -> pd.DataFrame:
+    header = pd.read_csv(path, nrows=0).columns
+    cols = [c for c in header if c in set(usecols)]
+    missing = [c for c in usecols[: usecols.index("__optional__")] if c not in header]
+    if missing:
+        raise InputError(f"missing column{'s' if len(missing) > 1 else ''} in {path}: {', '.join(missing)}")
+    dtypes = {c: str for c in cols if c not in ("latency_s",)}
+    return pd.read_csv(path, usecols=cols, dtype=dtypes, keep_default_na=False, na_values=[""])
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the analysis; 0 on success, 2 with one line on stderr on bad input."""
+    try:
+        needed = [args.response, *args.factors, *args.by, "__optional__", args.replication, "phase", "ok"]
+        df = _read(args.samples, needed)
+        result = analyze_frame(
+            df, response=args.response, factors=args.factors, by=args.by, replication=args.replication,
+            aggregate=args.aggregate, confidence=args.confidence, alpha=args.alpha, error_pct=args.error_pct,
+            log=args.log, outliers_iqr=args.outliers_iqr, replications=args.replications,
+            trim_unbalanced=args.trim_unbalanced, keep_measure_ok=not args.all_rows)
+    except FileNotFoundError:
+        return _fail(f"no such file: {args.samples}")
+    except (InputError, ValueError) as exc:
+        return _fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+    except (OSError, pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
+        return _fail(f"cannot read {args.samples}: {str(exc).splitlines()[0]}")
+    result = jsonable(result)
+    tables = tables_mod.build_tables(result)
+    try:
+        if args.json:
+            Path(args.json).write_text(json.dumps(result, indent=1) + "\n")
+        if args.markdown:
+            Path(args.markdown).write_text(tables_mod.to_markdown(tables))
+        if args.csv_dir:
+            out = Path(args.csv_dir)
+            out.mkdir(parents=True, exist_ok=True)
+            for title, table in tables.items():
+                table.to_csv(out / (re.sub(r"[^a-z0-9]+", "_", title.lower()).strip("_") + ".csv"), index=False)
+    except OSError as exc:
+        return _fail(f"cannot write output: {exc}")
+    if not args.quiet:
+        _print(result, tables)
+    return 0
+
+
+def _print(result: dict, tables: dict) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    prep = result["preparation"]
+    console.print(f"[bold]response[/bold] {result['response']}  [bold]factors[/bold] {', '.join(result['factors'])}  "
+                  f"[bold]rows[/bold] {prep['rows_in']} in, {prep['rows_analysed']} analysed "
+                  f"(removed: phase {prep.get('warmup_or_other_phase')}, not ok {prep.get('not_ok')}, "
+                  f"missing response {prep['missing_response']}, outliers {prep['outliers']})")
+    for title, df in tables.items():
+        if title == "Summary":  # the terminal view; Markdown/CSV keep every column
+            df = df.drop(columns=["q1", "q3", "min", "max"])
+        t = Table(title=title, title_justify="left")
+        for c in df.columns:
+            t.add_column(str(c), overflow="fold")
+        for _, row in df.iterrows():
+            t.add_row(*(tables_mod.format_cell(c, row[c]) for c in df.columns))
+        console.print(t)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Stand-alone entry point (``python -m bancada.analyze_cmd``)."""
+    p = argparse.ArgumentParser(prog="bancada analyze", description=__doc__.splitlines()[0])
+    configure_parser(p)
+    return run(p.parse_args(argv))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

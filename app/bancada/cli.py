@@ -1,0 +1,129 @@
+"""The ``bancada`` command: the GUI by default, and headless subcommands.
+
+    bancada                       open the workbench window
+    bancada run PROFILE [...]     run an experiment headless
+    bancada runs                  list stored runs
+    bancada export RUN --csv F    write a run's tidy sample CSV
+    bancada analyze CSV [...]     statistics of a sample CSV
+    bancada import soares2024 ... convert published data to the tidy CSV
+    bancada workers               list implementations and whether they can run here
+    bancada hosts ...             SSH target hosts
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from bancada import __version__
+
+
+def _csv_list(text: str) -> list[str]:
+    return [p.strip() for p in text.split(",") if p.strip()]
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="bancada", description="A workbench for API-performance experiments.")
+    parser.add_argument("--version", action="version", version=f"bancada {__version__}")
+    sub = parser.add_subparsers(dest="command")
+
+    gui = sub.add_parser("gui", help="open the workbench window (the default)")
+    gui.add_argument("profile", nargs="?", help="a profile to preload (default: profiles/quick.toml)")
+
+    run = sub.add_parser("run", help="run an experiment headless")
+    run.add_argument("profile", help="profile TOML file (e.g. profiles/quick.toml)")
+    run.add_argument("--host", default="local", help="'local' (default) or a saved SSH host name")
+    run.add_argument("--out", type=Path, help="folder for samples.csv (default: ./bancada-results/RUN_ID)")
+    run.add_argument("--implementations", type=_csv_list, help="e.g. go-grpc,java-rest")
+    run.add_argument("--operation", choices=["ping", "select", "echo", "info"])
+    run.add_argument("--payloads", type=_csv_list, help="workload names to keep, e.g. StdSize")
+    run.add_argument("--requests", type=int, help="measured requests per repetition (n)")
+    run.add_argument("--repetitions", type=int, help="repetitions (r)")
+    run.add_argument("--warmup", type=int, help="warm-up requests per treatment and repetition")
+    run.add_argument("--schedule", choices=["interleaved", "sequential"])
+    run.add_argument("--connection", choices=["reuse", "new"])
+    run.add_argument("--driver", choices=["python", "native", "auto"])
+    run.add_argument("--on-disconnect", choices=["incomplete", "pause"], default="incomplete",
+                     help="SSH hosts: what a dropped connection does to the run")
+    run.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    sub.add_parser("runs", help="list stored runs")
+
+    export = sub.add_parser("export", help="export a stored run")
+    export.add_argument("run", help="run id or run file")
+    export.add_argument("--csv", type=Path, required=True, help="tidy sample CSV to write")
+
+    sub.add_parser("workers", help="list implementations and whether they can run on this computer")
+
+    try:
+        from bancada import analyze_cmd
+
+        analyze_cmd.configure_parser(sub.add_parser("analyze", help="statistics of a sample CSV"))
+    except ImportError:  # pragma: no cover - the stats part is optional while being built
+        pass
+    try:
+        from bancada import importers
+
+        importers.configure_parser(sub.add_parser("import", help="convert published data to the tidy CSV"))
+    except ImportError:  # pragma: no cover
+        pass
+    try:
+        from bancada.hosts import cli as hosts_cli
+
+        hosts_cli.configure_parser(sub.add_parser("hosts", help="SSH target hosts"))
+    except ImportError:  # pragma: no cover
+        pass
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _build_parser()
+    args = parser.parse_args(argv)
+    command = args.command or "gui"
+    try:
+        if command == "gui":
+            from bancada.cli_gui import open_gui
+
+            return open_gui(getattr(args, "profile", None))
+        if command == "run":
+            from bancada.cli_run import run_command
+
+            return run_command(args)
+        if command == "runs":
+            from bancada.cli_run import runs_command
+
+            return runs_command()
+        if command == "export":
+            from bancada.cli_run import export_command
+
+            return export_command(args)
+        if command == "workers":
+            from bancada.cli_run import workers_command
+
+            return workers_command()
+        if command == "analyze":
+            from bancada import analyze_cmd
+
+            return analyze_cmd.run(args)
+        if command == "import":
+            from bancada import importers
+
+            return importers.run(args)
+        if command == "hosts":
+            from bancada.hosts import cli as hosts_cli
+
+            return hosts_cli.run(args)
+    except KeyboardInterrupt:
+        print("bancada: interrupted", file=sys.stderr)
+        return 130
+    except OSError as exc:  # a file or folder we cannot use: one line, no traceback
+        where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
+        print(f"bancada: {exc.strerror or exc}{where}", file=sys.stderr)
+        return 2
+    parser.error(f"unknown command {command}")
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

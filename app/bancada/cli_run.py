@@ -1,0 +1,181 @@
+"""``bancada run``, ``runs``, ``export`` and ``workers``: the headless commands."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+from pathlib import Path
+
+import numpy as np
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from bancada.experiment import manifest
+from bancada.experiment.plan import PlanError
+from bancada.experiment.profile import ProfileError, load_profile
+from bancada.overrides import apply_overrides
+from bancada.paths import BancadaHomeError
+from bancada.runner import Notice, Progress as RunProgress, RunError, RunFinished, Runner, RunStarted
+from bancada.store.runstore import RunStore, RunStoreError, list_runs
+from bancada.store.tidy_csv import export_csv, tidy_frame
+
+err = Console(stderr=True)
+out = Console()
+
+
+def _fail(message: str, code: int = 2) -> int:
+    err.print(f"[bold red]bancada:[/] {message}", highlight=False, markup=True)
+    return code
+
+
+def make_host(name: str):
+    """Return the host named ``name`` ('local' or a saved SSH host).
+
+    Raises:
+        RunError: no such host, or it cannot be reached.
+    """
+    if name in ("local", "localhost", "this-computer"):
+        from bancada.hosts.local import LocalHost
+
+        return LocalHost()
+    try:
+        from bancada.hosts.ssh_host import connect_saved_host
+    except ImportError:
+        raise RunError(f"unknown host {name!r}: only 'local' is available in this build") from None
+    return connect_saved_host(name)
+
+
+def run_command(args: argparse.Namespace) -> int:
+    try:
+        profile = load_profile(args.profile)
+        profile = apply_overrides(profile, args.profile, implementations=args.implementations,
+                                  operation=args.operation, payloads=args.payloads, requests=args.requests,
+                                  repetitions=args.repetitions, warmup=args.warmup, schedule=args.schedule,
+                                  driver=args.driver, connection=args.connection)
+    except ProfileError as exc:
+        return _fail(str(exc))
+    try:
+        host = make_host(args.host)
+    except RunError as exc:
+        return _fail(str(exc))
+    runner = Runner(profile, host)
+    # SIGTERM behaves like Ctrl-C: stop workers, keep the run.
+    signal.signal(signal.SIGTERM, lambda *_: runner.cancel())
+    finished: RunFinished | None = None
+    run_path = None
+    try:
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TaskProgressColumn(),
+                      TextColumn("{task.completed}/{task.total} requests"), TextColumn("{task.fields[rate]}"),
+                      TextColumn("[red]{task.fields[errors]}"), TimeRemainingColumn(), console=err,
+                      disable=args.quiet, transient=False) as bar:
+            task = None
+            events = runner.events()
+            try:
+                for event in events:
+                    if isinstance(event, RunStarted):
+                        run_path = event.path
+                        task = bar.add_task(profile.experiment.name, total=event.total_requests, rate="", errors="")
+                        err.print(f"run {event.run_id} ({event.driver} driver) -> {event.path}")
+                    elif isinstance(event, RunProgress) and task is not None:
+                        bar.update(task, completed=event.done, rate=f"{event.samples_per_s:,.0f} samples/s",
+                                   errors=f"{event.errors} errors" if event.errors else "")
+                    elif isinstance(event, Notice):
+                        if event.level != "info" or not args.quiet:
+                            bar.console.print(f"[{'red' if event.level == 'error' else 'yellow' if event.level == 'warning' else 'dim'}]"
+                                              f"{event.text}", highlight=False, markup=True)
+                    elif isinstance(event, RunFinished):
+                        finished = event
+            except KeyboardInterrupt:
+                runner.cancel()
+                for event in events:  # let the runner stop workers and close the store
+                    if isinstance(event, RunFinished):
+                        finished = event
+    except (RunError, PlanError, BancadaHomeError) as exc:
+        return _fail(str(exc))
+    finally:
+        host.close()
+    if finished is None or run_path is None:
+        return _fail("the run did not start")
+    store = RunStore.open(run_path)
+    try:
+        print_summary(store)
+        out_dir = args.out or Path("bancada-results") / store.meta()["run_id"]
+        out_dir.mkdir(parents=True, exist_ok=True)
+        rows = export_csv(store, out_dir / "samples.csv")
+    finally:
+        store.conn.close()
+    out.print(f"run file: {run_path}")
+    out.print(f"samples:  {out_dir / 'samples.csv'} ({rows} rows)")
+    if finished.status != "complete":
+        return _fail(f"run {finished.status}: {finished.message}", 1)
+    return 0
+
+
+def print_summary(store: RunStore) -> None:
+    """Print n, median, mean, sd, q1, q3 (ms) per treatment and workload; errors apart."""
+    df = tidy_frame(store)
+    for payload, group in df.groupby("payload", sort=False):
+        table = Table(title=f"{payload}: latency (ms), measured requests", title_justify="left")
+        for col in ("treatment", "n", "median", "mean", "sd", "q1", "q3", "errors"):
+            table.add_column(col, justify="left" if col == "treatment" else "right")
+        for impl, g in group.groupby("implementation", sort=False):
+            measured = g[g["phase"] == "measure"]
+            ok = measured[measured["ok"] == "true"]["latency_s"].to_numpy() * 1e3
+            errors = int((measured["ok"] == "false").sum())
+            if len(ok):
+                q1, med, q3 = np.percentile(ok, [25, 50, 75])
+                sd = ok.std(ddof=1) if len(ok) > 1 else float("nan")
+                table.add_row(impl, str(len(ok)), f"{med:.3f}", f"{ok.mean():.3f}", f"{sd:.3f}", f"{q1:.3f}",
+                              f"{q3:.3f}", str(errors))
+            else:
+                table.add_row(impl, "0", "-", "-", "-", "-", "-", str(errors))
+        out.print(table)
+
+
+def runs_command() -> int:
+    runs = list_runs()
+    if not runs:
+        out.print("no runs yet: try  bancada run profiles/quick.toml")
+        return 0
+    table = Table(title="runs")
+    for col in ("run_id", "created_at", "profile", "host", "status", "samples", "file"):
+        table.add_column(col)
+    for r in runs:
+        table.add_row(r["run_id"], r["created_at"], r["name"], r["host"], r["status"], str(r["samples"]), r["path"])
+    out.print(table)
+    return 0
+
+
+def export_command(args: argparse.Namespace) -> int:
+    try:
+        store = RunStore.open(args.run)
+    except RunStoreError as exc:
+        return _fail(str(exc))
+    try:
+        rows = export_csv(store, args.csv)
+    except OSError as exc:
+        return _fail(f"cannot write {args.csv}: {exc.strerror}")
+    finally:
+        store.conn.close()
+    out.print(f"wrote {rows} rows to {args.csv}")
+    return 0
+
+
+def workers_command() -> int:
+    from bancada.hosts.local import LocalHost
+
+    try:
+        impls = manifest.discover()
+    except (BancadaHomeError, manifest.ManifestError) as exc:
+        return _fail(str(exc))
+    host = LocalHost()
+    table = Table(title="implementations on this computer")
+    for col in ("implementation", "language", "protocol", "runtime", "can run", "why not"):
+        table.add_column(col)
+    for impl in impls.values():
+        ok, reason = host.can_run(impl)
+        table.add_row(impl.id, impl.language, impl.protocol, impl.worker.runtime, "yes" if ok else "no", reason)
+    out.print(table)
+    return 0

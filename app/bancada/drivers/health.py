@@ -1,0 +1,36 @@
+"""Health check of a started worker through its ``Info`` method."""
+
+from __future__ import annotations
+
+import grpc
+import requests
+
+from bancada.wire import bench_pb2
+
+
+class HealthCheckError(RuntimeError):
+    """The worker did not answer ``Info`` correctly."""
+
+
+def worker_info(protocol: str, target: str, timeout_s: float = 10.0) -> dict:
+    """Call ``Info`` on ``target`` (host:port) and return its fields as a dict.
+
+    Raises:
+        HealthCheckError: no answer within ``timeout_s`` or a malformed one.
+    """
+    try:
+        if protocol == "grpc":
+            with grpc.insecure_channel(target) as channel:
+                call = channel.unary_unary("/bancada.v1.Bench/Info")
+                raw = call(b"", timeout=timeout_s, wait_for_ready=True)
+            msg = bench_pb2.InfoResponse.FromString(raw)
+            return {"implementation": msg.implementation, "language": msg.language, "runtime": msg.runtime,
+                    "version": msg.version, "protocol": msg.protocol, "pid": msg.pid}
+        resp = requests.get(f"http://{target}/v1/info", timeout=timeout_s)
+        resp.raise_for_status()
+        data = resp.json()
+        if not isinstance(data, dict) or "implementation" not in data:
+            raise HealthCheckError(f"{target}: Info answered {resp.text[:200]!r}")
+        return data
+    except (grpc.RpcError, requests.RequestException, ValueError) as exc:
+        raise HealthCheckError(f"{target} ({protocol}) did not answer Info: {exc}") from None

@@ -1,0 +1,134 @@
+"""The Python driver: ``python -m bancada.drivers.python``.
+
+Reads one job (JSON) on stdin, measures every request with
+``time.perf_counter_ns()`` and writes sample frames to stdout
+(docs/driver-protocol.md). It runs in its own OS process so that nothing of the
+GUI or the store shares its interpreter (GUIDE rule 1). Payloads are built and
+serialized before the first timed request (rule 2).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from typing import Any, BinaryIO
+
+from bancada import __version__
+from bancada.drivers.clients import make_client
+from bancada.drivers.stream import PHASE_MEASURE, PHASE_WARMUP, Sample, encode_event, encode_sample
+from bancada.wire.payload import build_request
+from bancada.wire.select_pick import SplitMix64
+
+FLUSH_INTERVAL_NS = 20_000_000  # at most 20 ms of samples sit in the pipe buffer
+
+
+class JobError(ValueError):
+    """The job cannot be honoured by this driver."""
+
+
+def round_orders(treatments: list[int], rounds: int, order: str, seed: int):
+    """Yield the treatment order of each round of a block.
+
+    ``round_robin``: the listed order every round. ``shuffled``: each round is
+    a Fisher-Yates shuffle driven by SplitMix64(seed): for i = m-1 down to 1,
+    j = next() mod (i+1), swap.
+    """
+    if order == "round_robin":
+        for _ in range(rounds):
+            yield treatments
+        return
+    if order != "shuffled":
+        raise JobError(f"unknown block order {order!r}; expected round_robin or shuffled")
+    rng = SplitMix64(seed)
+    current = list(treatments)
+    for _ in range(rounds):
+        for i in range(len(current) - 1, 0, -1):
+            j = rng.next() % (i + 1)
+            current[i], current[j] = current[j], current[i]
+        yield list(current)
+
+
+def run_job(job: dict[str, Any], out: BinaryIO) -> int:
+    """Run a whole job, writing frames to ``out``. Returns the process exit code."""
+    write = out.write
+    write(encode_event({"event": "hello", "driver": "python", "version": __version__,
+                        "pid": os.getpid(), "clock": "perf_counter_ns"}))
+    if job.get("version", 1) != 1:
+        raise JobError(f"job version {job.get('version')!r} is not supported; expected 1")
+    load = job.get("load", {"model": "sequential"})
+    if load.get("model", "sequential") != "sequential":
+        raise JobError(f"the Python driver only runs the sequential load model, not {load.get('model')!r}; use --driver native")
+    reuse = job.get("connection", "reuse") == "reuse"
+    timeout_s = float(job.get("timeout_s", 30.0))
+    treatments = {int(t["id"]): t for t in job["treatments"]}
+
+    # Build and serialize every request before any timing.
+    clients = {}
+    for tid, t in treatments.items():
+        request = build_request(t["operation"], t.get("payload"))
+        clients[tid] = make_client(t["protocol"], t["target"], request, timeout_s, reuse)
+
+    errors: dict[str, int] = {}
+    total = 0
+    clock = time.perf_counter_ns
+    job_start = clock()
+    last_flush = job_start
+    try:
+        for index, block in enumerate(job["blocks"]):
+            rep = int(block["repetition"])
+            ids = [int(i) for i in block["treatments"]]
+            unknown = [i for i in ids if i not in clients]
+            if unknown:
+                raise JobError(f"block {index} names unknown treatment {unknown[0]}")
+            warmup, requests_n = int(block.get("warmup", 0)), int(block["requests"])
+            write(encode_event({"event": "block_start", "index": index, "repetition": rep, "origin_ns": job_start}))
+            rounds = round_orders(ids, warmup + requests_n, block.get("order", "round_robin"),
+                                  int(block.get("seed", 0)))
+            for seq, order in enumerate(rounds):
+                phase = PHASE_WARMUP if seq < warmup else PHASE_MEASURE
+                for tid in order:
+                    call = clients[tid].call
+                    t0 = clock()
+                    ok, server_ns, error = call()
+                    t1 = clock()
+                    write(encode_sample(Sample(tid, rep, seq, phase, ok, t1 - t0, server_ns, t0 - job_start, 0, error)))
+                    total += 1
+                    if not ok:
+                        kind = error.split(":", 1)[0]
+                        errors[kind] = errors.get(kind, 0) + 1
+                    if t1 - last_flush > FLUSH_INTERVAL_NS:
+                        out.flush()
+                        last_flush = clock()
+            write(encode_event({"event": "block_end", "index": index, "repetition": rep}))
+            out.flush()
+    finally:
+        for c in clients.values():
+            c.close()
+    write(encode_event({"event": "done", "samples": total, "errors": errors}))
+    out.flush()
+    return 0
+
+
+def main() -> int:
+    out = sys.stdout.buffer
+    try:
+        job = json.loads(sys.stdin.buffer.read() or b"null")
+        if not isinstance(job, dict) or "treatments" not in job or "blocks" not in job:
+            raise JobError("the job must be a JSON object with 'treatments' and 'blocks'")
+        return run_job(job, out)
+    except (JobError, ValueError, KeyError, TypeError) as exc:
+        message = str(exc) if not isinstance(exc, KeyError) else f"missing job field {exc}"
+        out.write(encode_event({"event": "error", "message": message}))
+        out.flush()
+        print(f"bancada driver: {message}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,116 @@
+"""Worker manifests: how Bancada discovers implementations.
+
+Each ``workers/<language>/worker.toml`` names one program that serves several
+protocols. An *implementation* is the pair (worker, protocol), written
+``<name>-<protocol>`` (``go-grpc``, ``java-rest``). Adding a language is adding
+a folder with a manifest.
+"""
+
+from __future__ import annotations
+
+import platform
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from bancada import paths
+
+REQUIRED_KEYS = ("name", "language", "protocols", "runtime", "build", "artifact", "command")
+
+
+class ManifestError(ValueError):
+    """A worker manifest is missing, unreadable or incomplete."""
+
+
+@dataclass(frozen=True)
+class WorkerManifest:
+    """One worker program (``workers/<language>/worker.toml``)."""
+
+    name: str
+    language: str
+    protocols: tuple[str, ...]
+    runtime: str
+    build: tuple[str, ...]
+    artifact: str
+    command: tuple[str, ...]
+    version: str
+    folder: Path
+
+    def artifact_path(self, os_name: str = "linux", arch: str | None = None) -> Path:
+        """Return the artifact's local path for a host's OS and architecture.
+
+        ``arch`` uses Go's names (``amd64``, ``arm64``); default: this machine.
+        """
+        arch = arch or machine_arch()
+        return self.folder / self.artifact.format(os=os_name, arch=arch)
+
+    def argv(self, protocol: str, *, artifact: str, bind: str = "127.0.0.1", port: int = 0) -> list[str]:
+        """Return the command line starting this worker for ``protocol``.
+
+        Raises:
+            ManifestError: if the worker does not serve ``protocol``.
+        """
+        if protocol not in self.protocols:
+            raise ManifestError(f"worker {self.name!r} does not serve {protocol!r}; it serves {', '.join(self.protocols)}")
+        values = {"artifact": artifact, "protocol": protocol, "bind": bind, "port": str(port)}
+        return [part.format(**values) for part in self.command]
+
+
+@dataclass(frozen=True)
+class Implementation:
+    """An implementation under test: a worker serving one protocol."""
+
+    id: str  # "go-grpc"
+    worker: WorkerManifest
+    protocol: str
+
+    @property
+    def language(self) -> str:
+        return self.worker.language
+
+
+def machine_arch(machine: str | None = None) -> str:
+    """Map ``uname -m`` names to Go's architecture names (x86_64 -> amd64)."""
+    m = (machine or platform.machine()).lower()
+    return {"x86_64": "amd64", "amd64": "amd64", "aarch64": "arm64", "arm64": "arm64"}.get(m, m)
+
+
+def load_manifest(path: Path) -> WorkerManifest:
+    """Read one ``worker.toml``.
+
+    Raises:
+        ManifestError: naming the file and the missing or bad key.
+    """
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ManifestError(f"{path}: cannot read worker manifest: {exc}") from None
+    missing = [k for k in REQUIRED_KEYS if k not in data]
+    if missing:
+        raise ManifestError(f"{path}: missing key(s) {', '.join(missing)}")
+    return WorkerManifest(
+        name=str(data["name"]),
+        language=str(data["language"]),
+        protocols=tuple(data["protocols"]),
+        runtime=str(data["runtime"]),
+        build=tuple(data["build"]),
+        artifact=str(data["artifact"]),
+        command=tuple(data["command"]),
+        version=str(data.get("version", "")),
+        folder=path.parent,
+    )
+
+
+def discover(root: Path | None = None) -> dict[str, Implementation]:
+    """Return every implementation found under ``<root>/workers/*/worker.toml``.
+
+    Keys are implementation ids (``go-grpc``), in a stable order.
+    """
+    root = root or paths.home()
+    found: dict[str, Implementation] = {}
+    for manifest_path in sorted((root / "workers").glob("*/worker.toml")):
+        worker = load_manifest(manifest_path)
+        for protocol in worker.protocols:
+            impl_id = f"{worker.name}-{protocol}"
+            found[impl_id] = Implementation(impl_id, worker, protocol)
+    return found

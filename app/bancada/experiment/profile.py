@@ -1,0 +1,212 @@
+"""Experiment profiles: TOML files validated with pydantic.
+
+A profile names the implementations under test, the workloads (operation and
+payload), the design (repetitions r, requests per repetition n, warm-up), the
+schedule, the connection policy, the driver and the factors of the analysis.
+See ``profiles/soares-2024.toml`` for a commented example.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+Operation = Literal["ping", "select", "echo", "info"]
+PayloadKind = Literal["int64s", "doubles", "strings", "records"]
+
+#: Names of the well-known payload sizes of the reference study (seed 000).
+STD_SIZE = 200
+LARGE_SIZE = 204800
+
+
+class ProfileError(ValueError):
+    """A profile is wrong; the message is one line naming file, field, value and what is allowed."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+
+class Workload(_Strict):
+    """One workload: an operation and its payload (e.g. ``StdSize``)."""
+
+    name: str = Field(min_length=1, max_length=64)
+    operation: Operation = "select"
+    kind: PayloadKind = "int64s"
+    count: int = Field(default=STD_SIZE, ge=0, le=16_777_216)
+    min: int = 0
+    max: int = 1000
+    k: int = Field(default=3, ge=1)
+    echo: bool = False
+    string_length: int = Field(default=16, ge=1, le=4096)
+    seed: int = Field(default=1, ge=0, lt=2**64)
+
+    @model_validator(mode="after")
+    def _check(self) -> "Workload":
+        if self.max < self.min:
+            raise ValueError(f"max ({self.max}) must be >= min ({self.min})")
+        if self.operation == "select":
+            if self.kind != "int64s":
+                raise ValueError("select takes kind = 'int64s'")
+            if self.count < 1:
+                raise ValueError("select needs count >= 1")
+            if self.k > self.count:
+                raise ValueError(f"k ({self.k}) must be <= count ({self.count})")
+        return self
+
+    def payload_spec(self) -> dict[str, Any]:
+        """The ``payload`` object of a driver job (docs/driver-protocol.md)."""
+        return {
+            "kind": self.kind, "count": self.count, "min": self.min, "max": self.max,
+            "seed": self.seed, "k": self.k, "echo": self.echo, "string_length": self.string_length,
+        }
+
+
+class Load(_Strict):
+    """How requests are sent: sequential (default), closed (c clients) or open (rate)."""
+
+    model: Literal["sequential", "closed", "open"] = "sequential"
+    concurrency: int = Field(default=1, ge=1, le=100_000)
+    duration_s: float | None = Field(default=None, gt=0)
+    rate_per_s: float | None = Field(default=None, gt=0)
+    grpc_mode: Literal["channels", "streams"] = "channels"
+    max_records: int | None = Field(default=None, ge=0)
+
+    @model_validator(mode="after")
+    def _check(self) -> "Load":
+        if self.model == "open" and self.rate_per_s is None:
+            raise ValueError("the open model needs rate_per_s")
+        return self
+
+
+class Experiment(_Strict):
+    """The design of the experiment."""
+
+    name: str = Field(min_length=1)
+    title: str = ""
+    description: str = ""
+    implementations: list[str] = Field(min_length=1)
+    repetitions: int = Field(default=5, ge=1, le=10_000)
+    requests: int = Field(default=77, ge=1, le=100_000_000)
+    warmup: int = Field(default=100, ge=0, le=100_000_000)
+    schedule: Literal["interleaved", "sequential"] = "interleaved"
+    randomize: bool = False
+    seed: int = Field(default=0, ge=0, lt=2**64)
+    connection: Literal["reuse", "new"] = "reuse"
+    timeout_s: float = Field(default=30.0, gt=0, le=3600)
+    driver: Literal["python", "native", "auto"] = "auto"
+    factors: list[str] = Field(default_factory=lambda: ["language", "protocol"])
+
+    @model_validator(mode="after")
+    def _check(self) -> "Experiment":
+        if len(set(self.implementations)) != len(self.implementations):
+            raise ValueError("implementations are listed twice")
+        allowed = {"language", "protocol", "payload", "implementation", "operation"}
+        bad = [f for f in self.factors if f not in allowed]
+        if bad:
+            raise ValueError(f"unknown factor {bad[0]!r}; allowed: {', '.join(sorted(allowed))}")
+        return self
+
+
+class Profile(_Strict):
+    """A whole profile file."""
+
+    experiment: Experiment
+    workloads: list[Workload] = Field(min_length=1)
+    load: Load = Field(default_factory=Load)
+
+    @model_validator(mode="after")
+    def _unique_workloads(self) -> "Profile":
+        names = [w.name for w in self.workloads]
+        if len(set(names)) != len(names):
+            raise ValueError("workload names must be unique")
+        return self
+
+    def to_toml(self) -> str:
+        """Serialize back to TOML (the stored "profile as run")."""
+        return dumps_toml(self.model_dump(exclude_none=True))
+
+
+def _format_error(source: str, exc: ValidationError, data: dict[str, Any]) -> str:
+    err = exc.errors()[0]
+    loc = [str(p) for p in err["loc"]]
+    # Turn ('workloads', 0, 'count') into workloads[0].count
+    field = ""
+    for part in loc:
+        field += f"[{part}]" if part.isdigit() else (f".{part}" if field else part)
+    value: Any = data
+    try:
+        for part in err["loc"]:
+            value = value[part]
+        shown = "" if isinstance(value, (dict, list)) and len(repr(value)) > 60 else repr(value)
+    except (KeyError, IndexError, TypeError):
+        shown = "(missing)" if err["type"] == "missing" else ""
+    msg = err["msg"].removeprefix("Value error, ")
+    if err["type"] == "extra_forbidden":
+        msg = "unknown field"
+    where = f"{field} = {shown}" if field and shown else (field or "profile")
+    return f"{source}: {where}: {msg}"
+
+
+def parse_profile(data: dict[str, Any], source: str = "<profile>") -> Profile:
+    """Validate a profile given as a dict.
+
+    Raises:
+        ProfileError: one line, e.g. ``quick.toml: experiment.repetitions = 0: Input should be greater than or equal to 1``.
+    """
+    try:
+        return Profile.model_validate(data)
+    except ValidationError as exc:
+        raise ProfileError(_format_error(source, exc, data)) from None
+
+
+def load_profile(path: str | Path) -> Profile:
+    """Read and validate a profile TOML file.
+
+    Raises:
+        ProfileError: the file is missing, not TOML, or not a valid profile.
+    """
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ProfileError(f"{path}: no such profile file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ProfileError(f"{path}: cannot read: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ProfileError(f"{path}: not valid TOML: {exc}") from None
+    return parse_profile(data, str(path))
+
+
+def dumps_toml(data: dict[str, Any]) -> str:
+    """A small TOML writer for profiles (tables, arrays of tables, scalars, lists)."""
+    lines: list[str] = []
+
+    def scalar(v: Any) -> str:
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if isinstance(v, (int, float)):
+            return repr(v)
+        if isinstance(v, str):
+            return '"' + v.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+        if isinstance(v, list):
+            return "[" + ", ".join(scalar(x) for x in v) + "]"
+        raise TypeError(f"cannot write {type(v).__name__} to TOML")
+
+    def table(name: str, body: dict[str, Any], header: str) -> None:
+        lines.append(header.format(name))
+        for key, value in body.items():
+            if not isinstance(value, dict):
+                lines.append(f"{key} = {scalar(value)}")
+        lines.append("")
+
+    for key, value in data.items():
+        if isinstance(value, dict):
+            table(key, value, "[{}]")
+        elif isinstance(value, list) and value and isinstance(value[0], dict):
+            for item in value:
+                table(key, item, "[[{}]]")
+    return "\n".join(lines)

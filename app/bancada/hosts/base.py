@@ -1,0 +1,68 @@
+"""What every host offers the runner: facts, starting and stopping workers.
+
+A :class:`Host` is the machine where the implementations under test run
+(``LocalHost`` or an SSH host). A :class:`WorkerHandle` is one started worker.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from bancada.experiment.manifest import Implementation
+
+READY_PREFIX = "READY "
+
+
+class WorkerStartError(RuntimeError):
+    """A worker did not become ready: exited early, timed out, or bad ready line.
+
+    The message names the implementation and holds the worker's last log lines.
+    """
+
+
+class WorkerHandle(Protocol):
+    implementation: str
+    address: str  # where the driver connects (host address)
+    port: int
+    pid: int
+
+    @property
+    def target(self) -> str: ...
+    def alive(self) -> bool: ...
+    def stop(self, timeout_s: float = 5.0) -> int | None: ...
+    def log_tail(self, lines: int = 20) -> str: ...
+
+
+class Host(Protocol):
+    name: str
+    address: str
+
+    def facts(self) -> dict: ...
+    def can_run(self, impl: Implementation) -> tuple[bool, str]: ...
+    def start_worker(self, impl: Implementation, run_id: str, ready_timeout_s: float = 60.0) -> WorkerHandle: ...
+    def driver_argv(self, driver: str) -> list[str] | None: ...
+    def close(self) -> None: ...
+
+
+@dataclass
+class ReadyInfo:
+    port: int
+    pid: int
+    extra: dict = field(default_factory=dict)
+
+
+def parse_ready_line(line: str) -> ReadyInfo | None:
+    """Parse ``READY {"port": N, "pid": N, ...}``; None if not a ready line.
+
+    Raises:
+        ValueError: a READY line whose JSON is bad or lacks port/pid.
+    """
+    if not line.startswith(READY_PREFIX):
+        return None
+    try:
+        data = json.loads(line[len(READY_PREFIX):])
+        return ReadyInfo(int(data["port"]), int(data["pid"]), data)
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ValueError(f"bad ready line {line.strip()!r}: {exc}") from None

@@ -1,0 +1,89 @@
+"""Host facts: one POSIX shell script, run locally or over SSH, parsed here.
+
+The script prints ``key=value`` lines; :func:`parse_facts` turns them into a
+dict with ``os``, ``kernel``, ``arch``, ``cpu_model``, ``cpu_count``,
+``memory_bytes``, ``load_avg``, ``java``, ``python3``, ``disk_free_bytes``.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+FACTS_SCRIPT = r"""
+echo "os=$( (. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME") || uname -s)"
+echo "kernel=$(uname -r)"
+echo "arch=$(uname -m)"
+echo "hostname=$(uname -n)"
+echo "cpu_model=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ *//')"
+echo "cpu_count=$(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc)"
+echo "memory_kb=$(grep -m1 MemTotal /proc/meminfo 2>/dev/null | awk '{print $2}')"
+echo "load_avg=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
+echo "java=$(java -version 2>&1 | head -n1 | tr -d '\r')"
+echo "python3=$(python3 --version 2>&1 | head -n1)"
+echo "disk_free_kb=$(df -Pk "${BANCADA_WORKDIR:-.}" 2>/dev/null | awk 'NR==2 {print $4}')"
+"""
+
+
+def facts_command(workdir: str = ".") -> str:
+    """The shell command (for ``sh -c`` or an SSH exec) printing the facts."""
+    return f"BANCADA_WORKDIR={shlex.quote(workdir)} sh -c {shlex.quote(FACTS_SCRIPT)}"
+
+
+def parse_facts(text: str) -> dict:
+    """Parse the script's output into typed facts (missing values become None)."""
+    raw = {}
+    for line in text.splitlines():
+        if "=" in line:
+            key, _, value = line.partition("=")
+            raw[key.strip()] = value.strip()
+    java = raw.get("java", "")
+    java_major = None
+    m = re.search(r'version "(\d+)(?:\.(\d+))?', java)
+    if m:
+        major = int(m.group(1))
+        java_major = int(m.group(2)) if major == 1 and m.group(2) else major
+    else:
+        java = ""
+
+    def as_int(key: str, scale: int = 1):
+        try:
+            return int(raw.get(key, "")) * scale
+        except ValueError:
+            return None
+
+    py = raw.get("python3", "")
+    return {
+        "os": raw.get("os") or None,
+        "kernel": raw.get("kernel") or None,
+        "arch": raw.get("arch") or None,
+        "hostname": raw.get("hostname") or None,
+        "cpu_model": raw.get("cpu_model") or None,
+        "cpu_count": as_int("cpu_count"),
+        "memory_bytes": as_int("memory_kb", 1024),
+        "load_avg": raw.get("load_avg") or None,
+        "java": java or None,
+        "java_major": java_major,
+        "python3": py if py.startswith("Python") else None,
+        "disk_free_bytes": as_int("disk_free_kb", 1024),
+    }
+
+
+def runtime_ok(runtime: str, facts: dict) -> tuple[bool, str]:
+    """Whether a host with ``facts`` satisfies a manifest's ``runtime``.
+
+    ``runtime`` is ``none`` or ``java >= N``. Returns ``(ok, reason)``.
+    """
+    spec = runtime.strip().lower()
+    if spec in ("", "none"):
+        return True, ""
+    m = re.fullmatch(r"java\s*>=\s*(\d+)", spec)
+    if m:
+        need = int(m.group(1))
+        have = facts.get("java_major")
+        if have is None:
+            return False, f"needs Java {need} or newer; no java found on the host"
+        if have < need:
+            return False, f"needs Java {need} or newer; the host has Java {have}"
+        return True, ""
+    return False, f"unknown runtime requirement {runtime!r}"

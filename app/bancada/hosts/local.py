@@ -1,0 +1,194 @@
+"""The local host ("This computer"): workers as child processes on loopback.
+
+Workers run in their own session (``setsid``) and get SIGKILL if Bancada dies
+(Linux ``PR_SET_PDEATHSIG``), so a killed ``bancada run`` leaves no server
+behind. Their stderr goes to a log file whose last lines name the failure.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import queue
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import deque
+from pathlib import Path
+
+from bancada import paths
+from bancada.experiment.manifest import Implementation, machine_arch
+from bancada.hosts.base import WorkerStartError, parse_ready_line
+from bancada.hosts.facts import facts_command, parse_facts, runtime_ok
+
+_libc = None
+
+
+def _die_with_parent() -> None:  # runs in the child between fork and exec
+    global _libc
+    try:
+        _libc = _libc or ctypes.CDLL("libc.so.6", use_errno=True)
+        _libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except OSError:
+        pass
+
+
+class LocalWorker:
+    """A worker process started by :class:`LocalHost`."""
+
+    def __init__(self, implementation: str, proc: subprocess.Popen, log_path: Path, address: str) -> None:
+        self.implementation = implementation
+        self.proc = proc
+        self.log_path = log_path
+        self.address = address
+        self.port = 0
+        self.pid = proc.pid
+        self.info: dict = {}
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._stdout_tail: deque[str] = deque(maxlen=50)
+        threading.Thread(target=self._pump, daemon=True, name=f"stdout-{implementation}").start()
+
+    def _pump(self) -> None:
+        assert self.proc.stdout is not None
+        for raw in self.proc.stdout:
+            line = raw.decode("utf-8", "replace").rstrip("\n")
+            self._stdout_tail.append(line)
+            self._lines.put(line)
+        self._lines.put(None)
+
+    def wait_ready(self, timeout_s: float) -> None:
+        """Block until the READY line; raise :class:`WorkerStartError` otherwise."""
+        deadline = time.monotonic() + timeout_s
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                self.stop(1.0)
+                raise WorkerStartError(self._failure(f"did not print its READY line within {timeout_s:g} s"))
+            try:
+                line = self._lines.get(timeout=min(remaining, 0.2))
+            except queue.Empty:
+                continue
+            if line is None:
+                code = self.proc.wait()
+                raise WorkerStartError(self._failure(f"exited with code {code} before becoming ready"))
+            try:
+                ready = parse_ready_line(line)
+            except ValueError as exc:
+                self.stop(1.0)
+                raise WorkerStartError(self._failure(str(exc))) from None
+            if ready:
+                self.port = ready.port
+                return
+
+    def _failure(self, what: str) -> str:
+        tail = self.log_tail(10)
+        return f"worker {self.implementation} {what}" + (f"; its last log lines:\n{tail}" if tail else "")
+
+    @property
+    def target(self) -> str:
+        return f"{self.address}:{self.port}"
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def stop(self, timeout_s: float = 5.0) -> int | None:
+        """SIGTERM the worker's process group, SIGKILL after ``timeout_s``; return its exit code."""
+        if self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+            try:
+                self.proc.wait(timeout_s)
+            except subprocess.TimeoutExpired:
+                try:
+                    os.killpg(self.proc.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                self.proc.wait(5)
+        return self.proc.returncode
+
+    def log_tail(self, lines: int = 20) -> str:
+        try:
+            text = self.log_path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            text = ""
+        out = text.splitlines()[-lines:]
+        return "\n".join(out)
+
+
+class LocalHost:
+    """This computer. Workers bind to 127.0.0.1 on a free port."""
+
+    name = "local"
+    address = "127.0.0.1"
+
+    def __init__(self, root: Path | None = None) -> None:
+        self.root = root or paths.home()
+        self._facts: dict | None = None
+        self._workers: list[LocalWorker] = []
+        self.log_dir = Path(tempfile.mkdtemp(prefix="bancada-workers-"))
+
+    def facts(self) -> dict:
+        """Host facts (see :mod:`bancada.hosts.facts`); cached."""
+        if self._facts is None:
+            out = subprocess.run(["sh", "-c", facts_command(str(self.root))], capture_output=True,
+                                 text=True, timeout=20).stdout
+            self._facts = parse_facts(out)
+            self._facts["host"] = "local"
+            self._facts["python_driver"] = sys.version.split()[0]
+        return self._facts
+
+    def can_run(self, impl: Implementation) -> tuple[bool, str]:
+        """Whether ``impl`` can start here; ``(False, reason)`` when not."""
+        ok, reason = runtime_ok(impl.worker.runtime, self.facts())
+        if not ok:
+            return False, reason
+        artifact = impl.worker.artifact_path("linux", machine_arch())
+        if not artifact.exists():
+            return False, f"not built: {artifact} is missing (run: make -C workers)"
+        return True, ""
+
+    def start_worker(self, impl: Implementation, run_id: str, ready_timeout_s: float = 60.0) -> LocalWorker:
+        """Start ``impl`` and wait for its READY line.
+
+        Raises:
+            WorkerStartError: it cannot run here, exits early or is not ready in time.
+        """
+        ok, reason = self.can_run(impl)
+        if not ok:
+            raise WorkerStartError(f"worker {impl.id} cannot run on this computer: {reason}")
+        artifact = impl.worker.artifact_path("linux", machine_arch())
+        argv = impl.worker.argv(impl.protocol, artifact=str(artifact), bind=self.address, port=0)
+        log_path = self.log_dir / f"{run_id}-{impl.id}.log"
+        log = open(log_path, "wb")
+        try:
+            proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=log,
+                                    cwd=impl.worker.folder, start_new_session=True,
+                                    preexec_fn=_die_with_parent)
+        except OSError as exc:
+            raise WorkerStartError(f"worker {impl.id} cannot start: {exc}") from None
+        finally:
+            log.close()
+        worker = LocalWorker(impl.id, proc, log_path, self.address)
+        self._workers.append(worker)
+        worker.wait_ready(ready_timeout_s)
+        return worker
+
+    def driver_argv(self, driver: str) -> list[str] | None:
+        """The command line of a driver on this host, or None if it is not available."""
+        if driver == "python":
+            return [sys.executable, "-m", "bancada.drivers.python"]
+        if driver == "native":
+            binary = self.root / "drivers" / "native" / "dist" / f"bancada-driver-linux-{machine_arch()}"
+            return [str(binary)] if binary.exists() else None
+        return None
+
+    def close(self) -> None:
+        """Stop every worker this host started."""
+        for w in self._workers:
+            w.stop()
+        self._workers.clear()

@@ -1,0 +1,50 @@
+"""Command-line overrides of a profile, for one run only (the stored profile records them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bancada.experiment.profile import Profile, ProfileError, parse_profile
+
+
+def apply_overrides(profile: Profile, source: str, *, implementations: list[str] | None = None,
+                    operation: str | None = None, payloads: list[str] | None = None,
+                    requests: int | None = None, repetitions: int | None = None, warmup: int | None = None,
+                    schedule: str | None = None, driver: str | None = None,
+                    connection: str | None = None) -> Profile:
+    """Return a new, re-validated profile with the given fields replaced.
+
+    ``payloads`` names workloads to keep (``StdSize,LargeSize``); a plain number
+    ``N`` adds a workload of N elements like the first one. ``operation`` sets
+    the operation of every workload (``ping``/``info`` keep a single workload).
+
+    Raises:
+        ProfileError: one line naming the override, its value and what is allowed.
+    """
+    data: dict[str, Any] = profile.model_dump(exclude_none=True)
+    exp = data["experiment"]
+    if implementations is not None:
+        exp["implementations"] = implementations
+    for key, value in (("requests", requests), ("repetitions", repetitions), ("warmup", warmup),
+                       ("schedule", schedule), ("driver", driver), ("connection", connection)):
+        if value is not None:
+            exp[key] = value
+    if payloads is not None:
+        known = {w["name"]: w for w in data["workloads"]}
+        chosen = []
+        for name in payloads:
+            if name in known:
+                chosen.append(known[name])
+            elif name.isdigit():
+                chosen.append({**data["workloads"][0], "name": f"N{name}", "count": int(name)})
+            else:
+                raise ProfileError(f"--payloads {name!r}: no such workload; the profile has "
+                                   f"{', '.join(known)} (or give a number of elements)")
+        data["workloads"] = chosen
+    if operation is not None:
+        if operation in ("ping", "info"):
+            data["workloads"] = [{"name": operation.capitalize(), "operation": operation, "count": 0}]
+        else:
+            for w in data["workloads"]:
+                w["operation"] = operation
+    return parse_profile(data, f"{source} (with command-line overrides)")

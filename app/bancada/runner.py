@@ -1,0 +1,369 @@
+"""The runner: profile -> plan -> workers -> driver processes -> run store.
+
+:class:`Runner` is used the same way by the CLI and the GUI: iterate
+:meth:`Runner.events` (in a worker thread for the GUI) and call
+:meth:`cancel`, :meth:`pause` or :meth:`resume` from any thread. Every sample
+is in the run store before the event that carries it is yielded.
+
+One driver process runs each block of the plan (docs/driver-protocol.md), so
+pausing takes effect between blocks and no driver ever shares a process with
+the GUI or the store (GUIDE rule 1).
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bancada import __version__
+from bancada.drivers.health import HealthCheckError, worker_info
+from bancada.drivers.stream import Sample, StreamError, read_frames
+from bancada.experiment import manifest
+from bancada.experiment.plan import Plan, build_plan
+from bancada.experiment.profile import Profile
+from bancada.hosts.base import WorkerStartError
+from bancada.hosts.local import LocalHost
+from bancada.store.runstore import RunStore, TreatmentRow
+from bancada.wire.payload import build_request, payload_bytes
+
+BATCH_INTERVAL_S = 0.05
+
+
+class RunError(RuntimeError):
+    """The run cannot start or cannot go on; the message says why."""
+
+
+class WorkerDied(RunError):
+    """A worker exited mid-run. ``implementation`` and ``log_tail`` say which and why."""
+
+    def __init__(self, implementation: str, log_tail: str, code: int | None) -> None:
+        self.implementation = implementation
+        self.log_tail = log_tail
+        super().__init__(f"worker {implementation} died mid-run (exit code {code})"
+                         + (f"; its last log lines:\n{log_tail}" if log_tail else ""))
+
+
+# -- events ------------------------------------------------------------------
+@dataclass
+class RunStarted:
+    run_id: str
+    path: Path
+    treatments: list[TreatmentRow]
+    total_requests: int
+    driver: str
+
+
+@dataclass
+class SamplesArrived:
+    samples: list[Sample]
+
+
+@dataclass
+class Progress:
+    done: int
+    total: int
+    errors: int
+    samples_per_s: float
+    eta_s: float | None
+
+
+@dataclass
+class Notice:
+    level: str  # info | warning | error
+    text: str
+
+
+@dataclass
+class RunFinished:
+    status: str  # complete | incomplete | cancelled
+    message: str = ""
+    path: Path | None = None
+    errors_by_kind: dict = field(default_factory=dict)
+
+
+RunEvent = RunStarted | SamplesArrived | Progress | Notice | RunFinished
+
+
+class Runner:
+    """Runs one profile on one host.
+
+    Args:
+        profile: the validated profile (overrides already applied).
+        host: where the workers run (default: :class:`LocalHost`).
+        driver: ``python``, ``native`` or ``auto`` (native where its binary exists).
+        store_folder: where the run file goes (default: the user's runs dir).
+        on_worker_death: ``stop`` (mark incomplete) or ``continue`` (skip the dead
+            worker's treatments for the rest of the run).
+    """
+
+    def __init__(self, profile: Profile, host=None, *, driver: str | None = None, store_folder: Path | None = None,
+                 on_worker_death: str = "stop", ready_timeout_s: float = 120.0) -> None:
+        self.profile = profile
+        self.host = host or LocalHost()
+        self.driver_choice = driver or profile.experiment.driver
+        self.store_folder = store_folder
+        self.on_worker_death = on_worker_death
+        self.ready_timeout_s = ready_timeout_s
+        self._cancel = threading.Event()
+        self._resume = threading.Event()
+        self._resume.set()
+        self._driver_proc: subprocess.Popen | None = None
+        self.store: RunStore | None = None
+        self.plan: Plan | None = None
+
+    # -- control (any thread) ------------------------------------------------
+    def cancel(self) -> None:
+        """Stop as soon as possible; the run is kept, marked ``cancelled``."""
+        self._cancel.set()
+        self._resume.set()
+        proc = self._driver_proc
+        if proc is not None and proc.poll() is None:
+            proc.terminate()
+
+    def pause(self) -> None:
+        """Pause before the next block."""
+        self._resume.clear()
+
+    def resume(self) -> None:
+        self._resume.set()
+
+    @property
+    def paused(self) -> bool:
+        return not self._resume.is_set()
+
+    # -- the run ---------------------------------------------------------------
+    def _choose_driver(self) -> tuple[str, list[str]]:
+        load_model = self.profile.load.model
+        choice = self.driver_choice
+        if choice == "auto":
+            choice = "native" if self.host.driver_argv("native") else "python"
+        argv = self.host.driver_argv(choice)
+        if argv is None:
+            raise RunError(f"the {choice} driver is not available on host {self.host.name}"
+                           + (" (build it: make -C workers driver)" if choice == "native" else ""))
+        if choice == "python" and load_model != "sequential":
+            raise RunError(f"the Python driver runs only the sequential load model; this profile asks for "
+                           f"{load_model!r}: use --driver native")
+        return choice, argv
+
+    def events(self) -> Iterator[RunEvent]:
+        """Run the profile, yielding events. The last event is always :class:`RunFinished`.
+
+        Raises:
+            RunError: before anything is stored, when the run cannot start
+                (unknown implementation, one that cannot run on the host, no driver).
+        """
+        impls = manifest.discover(getattr(self.host, "root", None))
+        plan = build_plan(self.profile, impls)
+        self.plan = plan
+        for impl_id in self.profile.experiment.implementations:
+            ok, reason = self.host.can_run(impls[impl_id])
+            if not ok:
+                raise RunError(f"implementation {impl_id} cannot run on host {self.host.name}: {reason}")
+        driver_name, driver_argv = self._choose_driver()
+
+        store = RunStore.create(folder=self.store_folder)
+        self.store = store
+        run_id = store.meta()["run_id"]
+        workers: dict[str, object] = {}
+        status, message = "incomplete", ""
+        errors_by_kind: dict[str, int] = {}
+        try:
+            store.set_meta(profile_name=self.profile.experiment.name, profile_toml=self.profile.to_toml(),
+                           profile_json=self.profile.model_dump_json(), bancada_version=__version__,
+                           driver=driver_name, host_name=self.host.name, host_facts=self.host.facts(),
+                           schedule=self.profile.experiment.schedule)
+            rows = []
+            requests_cache = {}
+            for t in plan.treatments:
+                key = (t.workload.operation, json.dumps(t.workload.payload_spec(), sort_keys=True))
+                if key not in requests_cache:
+                    requests_cache[key] = build_request(t.workload.operation, t.workload.payload_spec())
+                req = requests_cache[key]
+                rows.append(TreatmentRow(t.id, t.implementation.id, t.implementation.language,
+                                         t.implementation.protocol, t.implementation.worker.name,
+                                         t.workload.operation, t.workload.name, t.workload.kind,
+                                         t.workload.count if t.workload.operation in ("select", "echo") else 0,
+                                         payload_bytes(req, t.implementation.protocol)))
+            store.add_treatments(rows)
+            total = plan.request_count()
+            yield RunStarted(run_id, store.path, rows, total, driver_name)
+
+            for impl_id in self.profile.experiment.implementations:
+                if self._cancel.is_set():
+                    break
+                yield Notice("info", f"starting {impl_id} on {self.host.name}")
+                worker = self.host.start_worker(impls[impl_id], run_id, self.ready_timeout_s)
+                workers[impl_id] = worker
+                info = worker_info(impls[impl_id].protocol, worker.target, timeout_s=30)
+                store.set_worker_info(impl_id, {**info, "target": worker.target})
+            store.conn.executemany("UPDATE treatment SET target=? WHERE id=?",
+                                   [(workers[t.implementation.id].target, t.id) for t in plan.treatments
+                                    if t.implementation.id in workers])
+            store.commit()
+
+            done = errors = 0
+            started = time.monotonic()
+            dead: set[str] = set()
+            for block in plan.blocks:
+                while not self._resume.wait(0.1):
+                    if self._cancel.is_set():
+                        break
+                if self._cancel.is_set():
+                    break
+                ids = [i for i in block.treatments if plan.treatments[i].implementation.id not in dead]
+                if not ids:
+                    done += block.request_count()
+                    continue
+                job = self._job(plan, block, ids, workers)
+                watch = {i: w for i, w in workers.items() if i not in dead} if self.on_worker_death == "stop" else {}
+                for event in self._run_driver(driver_argv, job, store, block.index, watch):
+                    if isinstance(event, SamplesArrived):
+                        done += len(event.samples)
+                        for s in event.samples:
+                            if not s.ok:
+                                errors += 1
+                                kind = s.error.split(":", 1)[0]
+                                errors_by_kind[kind] = errors_by_kind.get(kind, 0) + 1
+                        yield event
+                        elapsed = time.monotonic() - started
+                        rate = done / elapsed if elapsed > 0 else 0.0
+                        eta = (total - done) / rate if rate > 0 else None
+                        yield Progress(done, total, errors, rate, eta)
+                    else:
+                        yield event
+                for impl_id, worker in workers.items():
+                    if impl_id not in dead and not worker.alive():
+                        died = WorkerDied(impl_id, worker.log_tail(10), worker.stop(0.1))
+                        if self.on_worker_death == "continue":
+                            dead.add(impl_id)
+                            yield Notice("error", str(died) + "\nthe run goes on without it")
+                        else:
+                            raise died
+            if self._cancel.is_set():
+                status, message = "cancelled", "stopped by the user"
+            elif dead:
+                status, message = "incomplete", f"worker(s) died: {', '.join(sorted(dead))}"
+            else:
+                status = "complete"
+        except (WorkerStartError, HealthCheckError, RunError, StreamError) as exc:
+            status, message = ("cancelled", "stopped by the user") if self._cancel.is_set() else ("incomplete", str(exc))
+            yield Notice("error", message)
+        except GeneratorExit:
+            status, message = "cancelled", "the run was abandoned"
+            raise
+        except KeyboardInterrupt:
+            status, message = "cancelled", "interrupted (Ctrl-C)"
+            raise
+        finally:
+            for worker in workers.values():
+                worker.stop()
+            store.finish(status, message)
+            store.close()
+        yield RunFinished(status, message, store.path, errors_by_kind)
+
+    def _job(self, plan: Plan, block, ids: list[int], workers) -> dict:
+        exp = self.profile.experiment
+        treatments = []
+        for i in ids:
+            t = plan.treatments[i]
+            treatments.append({"id": t.id, "implementation": t.implementation.id, "protocol": t.implementation.protocol,
+                               "target": workers[t.implementation.id].target, "operation": t.workload.operation,
+                               "workload": t.workload.name, "payload": t.workload.payload_spec()})
+        block_job = block.to_job()
+        block_job["treatments"] = ids
+        return {"version": 1, "treatments": treatments, "connection": exp.connection, "timeout_s": exp.timeout_s,
+                "load": self.profile.load.model_dump(exclude_none=True), "blocks": [block_job]}
+
+    def _run_driver(self, argv: list[str], job: dict, store: RunStore, block_index: int,
+                    watch: dict) -> Iterator[RunEvent]:
+        """Run one driver process for one block; store and yield its samples.
+
+        ``watch`` maps implementation ids to workers whose death stops the block
+        at once (``alive()`` must be cheap: it is called about every 50 ms).
+        """
+        proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self._driver_proc = proc
+        if self._cancel.is_set():
+            proc.terminate()
+        assert proc.stdin and proc.stdout and proc.stderr
+        stderr_tail: list[str] = []
+
+        def drain_stderr() -> None:
+            for line in proc.stderr:
+                stderr_tail.append(line.decode("utf-8", "replace").rstrip())
+                del stderr_tail[:-20]
+
+        threading.Thread(target=drain_stderr, daemon=True).start()
+        try:
+            proc.stdin.write(json.dumps(job).encode())
+            proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        frames: queue.Queue = queue.Queue(maxsize=100_000)
+        end = object()
+
+        def pump() -> None:
+            try:
+                for frame in read_frames(proc.stdout):
+                    frames.put(frame)
+            except StreamError as exc:
+                if not self._cancel.is_set():
+                    frames.put(exc)
+            finally:
+                frames.put(end)
+
+        threading.Thread(target=pump, daemon=True).start()
+        batch: list[Sample] = []
+        last = time.monotonic()
+        driver_error = ""
+        try:
+            while True:
+                try:
+                    item = frames.get(timeout=BATCH_INTERVAL_S)
+                except queue.Empty:
+                    item = None
+                if isinstance(item, Sample):
+                    batch.append(item)
+                elif isinstance(item, dict):
+                    ev = item.get("event")
+                    if ev == "error":
+                        driver_error = item.get("message", "driver error")
+                    elif ev == "block_start":
+                        store.add_block(block_index, int(item.get("repetition", 0)), item.get("origin_ns"))
+                    elif ev == "warning":
+                        yield Notice("warning", item.get("message", ""))
+                elif isinstance(item, Exception):
+                    raise item
+                now = time.monotonic()
+                if batch and (item is end or item is None or now - last >= BATCH_INTERVAL_S):
+                    out, batch = batch, []
+                    store.add_samples(out, block_index)
+                    store.commit()
+                    last = now
+                    yield SamplesArrived(out)
+                if item is end:
+                    break
+                for impl_id, worker in watch.items():
+                    if not worker.alive():
+                        proc.terminate()
+                        raise WorkerDied(impl_id, worker.log_tail(10), worker.stop(0.1))
+        finally:
+            if batch:
+                store.add_samples(batch, block_index)
+                store.commit()
+            if proc.poll() is None:
+                proc.terminate()
+            code = proc.wait(10)
+            self._driver_proc = None
+        if self._cancel.is_set():
+            return
+        if driver_error or code != 0:
+            detail = driver_error or "\n".join(stderr_tail[-10:])
+            raise RunError(f"the driver failed (exit code {code}): {detail}")

@@ -1,0 +1,81 @@
+"""From rows of a group to the balanced array a factorial analysis needs.
+
+The response of a replication is chosen by ``aggregate``: ``"none"`` (each
+row is one replication), ``"mean"`` or ``"median"`` of the rows of each
+(treatment, replication).  Without a replication column each row is a
+replication.  An unbalanced design is refused with a reason naming the short
+cells, unless ``trim`` asks to keep the first ``r_min`` replications of each
+treatment (in the order of the rows).
+"""
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+AGGREGATES = ("none", "mean", "median")
+
+
+class DesignError(ValueError):
+    """The factorial design cannot be analysed; the message says why."""
+
+
+def _label(levels: dict) -> str:
+    return ", ".join(f"{k}={v}" for k, v in levels.items())
+
+
+def build(df: pd.DataFrame, response: str, factors: Sequence[str], levels: Sequence[Sequence[str]],
+          replication: str | None, aggregate: str = "none", trim: bool = False) -> tuple[np.ndarray, list[str]]:
+    """Balanced response array of shape ``(l_1, ..., l_k, r)`` and notes.
+
+    ``levels[i]`` is the level order of ``factors[i]`` (index 0 is the -1
+    level of a 2-level factor).  Raises :class:`DesignError` for a missing
+    treatment, an unbalanced design without ``trim``, or an unknown aggregate.
+    """
+    if aggregate not in AGGREGATES:
+        raise DesignError(f"unknown aggregate {aggregate!r}; use one of {', '.join(AGGREGATES)}")
+    notes: list[str] = []
+    has_rep = replication is not None and replication in df.columns
+    if not has_rep:
+        notes.append("no replication column: each row is a replication")
+    elif aggregate == "none":
+        notes.append("aggregate none: each row is a replication")
+    groups = df.groupby(list(factors), sort=False, observed=True).indices
+    y_all = df[response].to_numpy(dtype=float)
+    cells: dict[tuple, np.ndarray] = {}
+    missing = []
+    for combo in itertools.product(*levels):
+        idx = groups.get(combo)
+        if idx is None and len(combo) == 1:
+            idx = groups.get(combo[0])
+        if idx is None or len(idx) == 0:
+            missing.append(dict(zip(factors, combo)))
+            continue
+        idx = np.sort(idx)
+        if has_rep and aggregate != "none":
+            sub = pd.DataFrame({"rep": df[replication].to_numpy()[idx], "y": y_all[idx]})
+            agg = sub.groupby("rep", sort=False)["y"].agg(aggregate)
+            cells[combo] = agg.to_numpy(dtype=float)
+        else:
+            cells[combo] = y_all[idx]
+    if missing:
+        raise DesignError("missing treatments: " + "; ".join(_label(m) for m in missing))
+    counts = {c: len(v) for c, v in cells.items()}
+    r_min, r_max = min(counts.values()), max(counts.values())
+    if r_min != r_max:
+        short = [c for c, n in counts.items() if n < r_max]
+        detail = "; ".join(f"{_label(dict(zip(factors, c)))}: r = {counts[c]}" for c in short)
+        if not trim:
+            raise DesignError(
+                f"unbalanced design: r differs between treatments (largest r = {r_max}; short cells: {detail}); "
+                f"use --trim-unbalanced to keep the first {r_min} replications of every treatment")
+        notes.append(f"unbalanced design trimmed to r = {r_min} (first replications of each treatment, "
+                     f"in row order); short cells were: {detail}")
+    shape = [len(lv) for lv in levels] + [r_min]
+    y = np.empty(shape)
+    for combo, values in cells.items():
+        pos = tuple(levels[i].index(v) for i, v in enumerate(combo))
+        y[pos] = values[:r_min]
+    return y, notes

@@ -1,0 +1,113 @@
+"""Data preparation a published analysis needs, applied in a fixed order.
+
+Order (issue "Data preparation"): (1) keep ``phase == "measure"`` and ``ok`` rows;
+(2) drop outliers outside ``Q1 - K*IQR .. Q3 + K*IQR`` per treatment over all its
+replications (quantiles as R's default, type 7); (3) keep a range of replications,
+for the factorial design only.  Each step reports how many rows it removed.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+_TRUE = {"true", "1", "yes", "t", "y"}
+_FALSE = {"false", "0", "no", "f", "n", ""}
+
+
+class InputError(ValueError):
+    """The input cannot be analysed; the message is one line a user can act on."""
+
+
+def parse_ok(col: pd.Series) -> pd.Series:
+    """Boolean Series from an ``ok`` column written as true/false, 1/0, yes/no.
+
+    Raises :class:`InputError` naming the first value that is none of these.
+    """
+    if col.dtype == bool:
+        return col
+    text = col.astype(str).str.strip().str.lower()
+    bad = ~text.isin(_TRUE | _FALSE) & col.notna()
+    if bad.any():
+        raise InputError(f"column 'ok' has a value that is not true/false: {col[bad].iloc[0]!r}")
+    return text.isin(_TRUE)
+
+
+def keep_measured(df: pd.DataFrame) -> tuple[pd.DataFrame, dict]:
+    """Keep rows with ``phase == "measure"`` and ``ok`` true.
+
+    Columns that are absent are not filtered on (reported as ``None``).
+    Returns the kept rows and ``{"warmup_or_other_phase": int|None, "not_ok": int|None}``.
+    """
+    removed: dict = {"warmup_or_other_phase": None, "not_ok": None}
+    if "phase" in df.columns:
+        keep = df["phase"].astype(str).str.strip().str.lower() == "measure"
+        removed["warmup_or_other_phase"] = int((~keep).sum())
+        df = df[keep]
+    if "ok" in df.columns:
+        keep = parse_ok(df["ok"])
+        removed["not_ok"] = int((~keep).sum())
+        df = df[keep]
+    return df, removed
+
+
+def quantile7(x: np.ndarray, probs: Sequence[float]) -> np.ndarray:
+    """Sample quantiles as R's ``quantile(x, probs, type = 7)`` (its default).
+
+    Hyndman & Fan (1996), definition 7: linear interpolation between order
+    statistics at ``h = (n - 1) p``; numpy's default ``linear`` method is the same.
+    """
+    return np.quantile(np.asarray(x, dtype=float), probs)
+
+
+def drop_outliers_iqr(df: pd.DataFrame, response: str, treatment_cols: Sequence[str],
+                      k: float) -> tuple[pd.DataFrame, int]:
+    """Drop rows outside ``[Q1 - k*IQR, Q3 + k*IQR]`` per treatment (bounds kept).
+
+    ``treatment_cols`` are the columns that make a treatment within the group
+    (the factors); quantiles are R type 7 over all the treatment's replications.
+    Returns the kept rows (original order) and the number removed.
+    Raises :class:`InputError` when ``k`` is negative.
+    """
+    if k < 0:
+        raise InputError(f"--outliers-iqr must be >= 0, got {k}")
+    if df.empty:
+        return df, 0
+    keys = list(treatment_cols)
+    grouped = df.groupby(keys, sort=False, observed=True)[response]
+    q1 = grouped.transform(lambda s: np.quantile(s.to_numpy(), 0.25))
+    q3 = grouped.transform(lambda s: np.quantile(s.to_numpy(), 0.75))
+    iqr = q3 - q1
+    y = df[response]
+    keep = (y >= q1 - k * iqr) & (y <= q3 + k * iqr)
+    return df[keep], int((~keep).sum())
+
+
+def parse_range(text: str) -> tuple[float, float]:
+    """Parse ``"A-B"`` (or a single ``"A"``) into inclusive numeric bounds.
+
+    Raises :class:`InputError` for anything else or when A > B.
+    """
+    m = re.fullmatch(r"\s*(-?\d+(?:\.\d+)?)\s*(?:-\s*(-?\d+(?:\.\d+)?))?\s*", str(text))
+    if not m:
+        raise InputError(f"--replications must look like A-B (e.g. 2-6), got {text!r}")
+    lo = float(m.group(1))
+    hi = float(m.group(2)) if m.group(2) is not None else lo
+    if lo > hi:
+        raise InputError(f"--replications range is empty: {text!r}")
+    return lo, hi
+
+
+def keep_replications(df: pd.DataFrame, replication: str, bounds: tuple[float, float]) -> tuple[pd.DataFrame, int]:
+    """Keep rows whose replication label, read as a number, lies in ``bounds`` (inclusive).
+
+    Raises :class:`InputError` when the replication column is not numeric.
+    """
+    values = pd.to_numeric(df[replication], errors="coerce")
+    if values.isna().any():
+        bad = df[replication][values.isna()].iloc[0]
+        raise InputError(f"--replications needs numeric values in column {replication!r}, found {bad!r}")
+    keep = values.between(bounds[0], bounds[1])
+    return df[keep], int((~keep).sum())

@@ -1,0 +1,258 @@
+"""The run store: one SQLite file per run (stdlib sqlite3, WAL).
+
+A run file holds the profile as run, the host's facts, the workers' versions,
+the treatments and every sample. Samples are committed at most
+``COMMIT_INTERVAL_S`` after they arrive, so a crash (even SIGKILL) loses at most
+that much. Times are stored as integer nanoseconds.
+
+Tables:
+  meta(key, value)              run_id, created_at, status, profile_toml, ...
+  treatment(id, implementation, language, protocol, worker, operation,
+            workload, payload_kind, payload_count, payload_bytes, target)
+  worker(implementation, info)  the worker's Info answer (JSON)
+  block(id, repetition, origin_ns, started_at)  one row per driver block
+  sample(id, treatment, repetition, seq, phase, ok, latency_ns, server_ns,
+         start_ns, queue_ns, block, error)
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+import secrets
+import sqlite3
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bancada import paths
+from bancada.drivers.stream import Sample
+
+COMMIT_INTERVAL_S = 0.05
+SCHEMA_VERSION = "1"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS treatment (
+  id INTEGER PRIMARY KEY, implementation TEXT NOT NULL, language TEXT NOT NULL,
+  protocol TEXT NOT NULL, worker TEXT NOT NULL, operation TEXT NOT NULL,
+  workload TEXT NOT NULL, payload_kind TEXT NOT NULL, payload_count INTEGER NOT NULL,
+  payload_bytes INTEGER NOT NULL, target TEXT NOT NULL DEFAULT '');
+CREATE TABLE IF NOT EXISTS block (
+  id INTEGER PRIMARY KEY, repetition INTEGER NOT NULL, origin_ns INTEGER, started_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS worker (implementation TEXT PRIMARY KEY, info TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS sample (
+  id INTEGER PRIMARY KEY, treatment INTEGER NOT NULL, repetition INTEGER NOT NULL,
+  seq INTEGER NOT NULL, phase INTEGER NOT NULL, ok INTEGER NOT NULL,
+  latency_ns INTEGER NOT NULL, server_ns INTEGER NOT NULL, start_ns INTEGER NOT NULL,
+  queue_ns INTEGER NOT NULL DEFAULT 0, block INTEGER NOT NULL DEFAULT 0, error TEXT NOT NULL DEFAULT '');
+"""
+
+#: Run statuses. ``running`` left in a file means the process died mid-run.
+STATUSES = ("running", "complete", "incomplete", "cancelled")
+
+
+class RunStoreError(RuntimeError):
+    """A run file is missing or not a Bancada run."""
+
+
+@dataclass(frozen=True)
+class TreatmentRow:
+    id: int
+    implementation: str
+    language: str
+    protocol: str
+    worker: str
+    operation: str
+    workload: str
+    payload_kind: str
+    payload_count: int
+    payload_bytes: int
+    target: str = ""
+
+
+def _boot_id() -> str:
+    try:
+        return Path("/proc/sys/kernel/random/boot_id").read_text().strip()
+    except OSError:
+        return ""
+
+
+def effective_status(meta: dict[str, str]) -> str:
+    """The run's status, with ``interrupted`` for a ``running`` run whose writer is gone."""
+    status = meta.get("status", "?")
+    if status != "running":
+        return status
+    pid = meta.get("writer_pid", "")
+    same_boot = meta.get("writer_boot", "") == _boot_id()
+    if pid.isdigit() and same_boot and Path(f"/proc/{pid}").exists():
+        try:
+            if Path(f"/proc/{pid}/cmdline").read_bytes().find(b"bancada") >= 0 or int(pid) == os.getpid():
+                return "running"
+        except OSError:
+            pass
+    return "interrupted"
+
+
+def new_run_id() -> str:
+    """A sortable, unique run id: ``YYYYmmdd-HHMMSS-xxxx``."""
+    return time.strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(2)
+
+
+class RunStore:
+    """One run file, open for writing or reading.
+
+    Use :meth:`create` for a new run and :meth:`open` for an existing one.
+    Not thread-safe: use it from one thread (the runner's).
+    """
+
+    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+        self.path = path
+        self.conn = conn
+        self._pending = 0
+        self._last_commit = time.monotonic()
+
+    # -- lifecycle ---------------------------------------------------------
+    @classmethod
+    def create(cls, run_id: str | None = None, folder: Path | None = None) -> "RunStore":
+        """Create a new run file under ``folder`` (default: the user's runs dir)."""
+        run_id = run_id or new_run_id()
+        folder = folder or paths.runs_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{run_id}.sqlite"
+        conn = sqlite3.connect(path, check_same_thread=False)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")
+        conn.executescript(_SCHEMA)
+        store = cls(path, conn)
+        now = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+        store.set_meta(run_id=run_id, created_at=now, status="running", schema_version=SCHEMA_VERSION,
+                       writer_pid=str(os.getpid()), writer_boot=_boot_id())
+        conn.commit()
+        return store
+
+    @classmethod
+    def open(cls, path_or_id: str | Path) -> "RunStore":
+        """Open a run by file path or by run id (looked up in the runs dir).
+
+        Raises:
+            RunStoreError: no such run, or the file is not a Bancada run.
+        """
+        path = Path(path_or_id)
+        if not path.exists():
+            candidate = paths.runs_dir() / f"{path_or_id}.sqlite"
+            if not candidate.exists():
+                raise RunStoreError(f"no run {str(path_or_id)!r}: not a file and not a run id in {paths.runs_dir()}")
+            path = candidate
+        conn = sqlite3.connect(path, check_same_thread=False)
+        try:
+            conn.execute("SELECT value FROM meta WHERE key='run_id'").fetchone()
+        except sqlite3.DatabaseError as exc:
+            conn.close()
+            raise RunStoreError(f"{path}: not a Bancada run file ({exc})") from None
+        return cls(path, conn)
+
+    def close(self) -> None:
+        self.commit()
+        self.conn.close()
+
+    # -- writing -----------------------------------------------------------
+    def set_meta(self, **values: Any) -> None:
+        rows = [(k, v if isinstance(v, str) else json.dumps(v)) for k, v in values.items()]
+        self.conn.executemany("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", rows)
+        self.conn.commit()
+
+    def add_treatments(self, rows: Iterable[TreatmentRow]) -> None:
+        self.conn.executemany(
+            "INSERT OR REPLACE INTO treatment VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            [(r.id, r.implementation, r.language, r.protocol, r.worker, r.operation, r.workload,
+              r.payload_kind, r.payload_count, r.payload_bytes, r.target) for r in rows],
+        )
+        self.conn.commit()
+
+    def set_worker_info(self, implementation: str, info: dict[str, Any]) -> None:
+        self.conn.execute("INSERT OR REPLACE INTO worker VALUES (?, ?)", (implementation, json.dumps(info)))
+        self.conn.commit()
+
+    def add_block(self, index: int, repetition: int, origin_ns: int | None) -> None:
+        """Record that block ``index`` started; ``origin_ns`` is the driver's monotonic
+        clock at job start (the origin of the samples' ``start_ns``), when it says."""
+        now = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="milliseconds")
+        self.conn.execute("INSERT OR REPLACE INTO block VALUES (?, ?, ?, ?)", (index, repetition, origin_ns, now))
+
+    def add_samples(self, samples: Iterable[Sample], block: int = 0) -> None:
+        """Insert samples; commit if the last commit is older than ``COMMIT_INTERVAL_S``."""
+        rows = [(s.treatment, s.repetition, s.seq, s.phase, int(s.ok), s.latency_ns, s.server_ns,
+                 s.start_ns, s.queue_ns, block, s.error) for s in samples]
+        self.conn.executemany(
+            "INSERT INTO sample(treatment, repetition, seq, phase, ok, latency_ns, server_ns, start_ns,"
+            " queue_ns, block, error) VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows)
+        self._pending += len(rows)
+        if time.monotonic() - self._last_commit >= COMMIT_INTERVAL_S:
+            self.commit()
+
+    def commit(self) -> None:
+        self.conn.commit()
+        self._pending = 0
+        self._last_commit = time.monotonic()
+
+    def finish(self, status: str, message: str = "") -> None:
+        """Mark the run ``complete``, ``incomplete`` or ``cancelled`` and commit."""
+        if status not in STATUSES:
+            raise ValueError(f"unknown status {status!r}; expected one of {STATUSES}")
+        now = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+        self.set_meta(status=status, ended_at=now, message=message)
+
+    # -- reading -----------------------------------------------------------
+    def meta(self) -> dict[str, str]:
+        return dict(self.conn.execute("SELECT key, value FROM meta").fetchall())
+
+    def treatments(self) -> list[TreatmentRow]:
+        return [TreatmentRow(*row) for row in self.conn.execute("SELECT * FROM treatment ORDER BY id")]
+
+    def workers(self) -> dict[str, dict]:
+        return {k: json.loads(v) for k, v in self.conn.execute("SELECT implementation, info FROM worker")}
+
+    def sample_count(self) -> int:
+        return self.conn.execute("SELECT COUNT(*) FROM sample").fetchone()[0]
+
+    def samples(self, after_id: int = 0):
+        """Return sample rows (tuples in table order, ``id`` first) with id > after_id."""
+        return self.conn.execute("SELECT * FROM sample WHERE id > ? ORDER BY id", (after_id,)).fetchall()
+
+    def samples_frame(self):
+        """All samples joined with their treatment, as a pandas DataFrame."""
+        import pandas as pd
+
+        query = (
+            "SELECT s.id, s.treatment, s.repetition, s.seq, s.phase, s.ok, s.latency_ns, s.server_ns,"
+            " s.start_ns, s.queue_ns, s.block, s.error, t.implementation, t.language, t.protocol,"
+            " t.operation, t.workload, t.payload_kind, t.payload_count, t.payload_bytes"
+            " FROM sample s JOIN treatment t ON s.treatment = t.id ORDER BY s.id"
+        )
+        return pd.read_sql_query(query, self.conn)
+
+
+def list_runs(folder: Path | None = None) -> list[dict[str, Any]]:
+    """Return one dict per run file in ``folder``: path, run_id, created_at, status, name, samples."""
+    folder = folder or paths.runs_dir()
+    runs = []
+    for path in sorted(folder.glob("*.sqlite")):
+        try:
+            store = RunStore.open(path)
+        except RunStoreError:
+            continue
+        try:
+            meta = store.meta()
+            runs.append({
+                "path": str(path), "run_id": meta.get("run_id", path.stem),
+                "created_at": meta.get("created_at", ""), "status": effective_status(meta),
+                "name": meta.get("profile_name", ""), "samples": store.sample_count(),
+                "host": meta.get("host_name", "local"),
+            })
+        finally:
+            store.conn.close()
+    return runs

@@ -1,0 +1,119 @@
+"""Request payloads, generated and serialized once, before any timing.
+
+Values come from SplitMix64(seed) (``select_pick.SplitMix64``) so a payload is
+the same in every driver and every run with the same spec:
+
+- ``int64s``: uniform integers in [min, max] (``min + next() mod (max-min+1)``);
+- ``doubles``: ``min + next()/2**64 * (max - min)``;
+- ``strings``: ``string_length`` lowercase letters (``'a' + next() mod 26``);
+- ``records``: ``{"id": i, "value": <double>, "name": <string>, "tags": [4 int64s]}``.
+
+The spec is the ``payload`` object of a driver job (docs/driver-protocol.md).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from bancada.wire import bench_pb2
+from bancada.wire.select_pick import SplitMix64
+
+_MASK64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def splitmix64_array(seed: int, count: int) -> np.ndarray:
+    """Return the first ``count`` SplitMix64(seed) outputs as uint64 (vectorized).
+
+    Equal to calling ``SplitMix64(seed).next()`` ``count`` times.
+    """
+    with np.errstate(over="ignore"):
+        idx = np.arange(1, count + 1, dtype=np.uint64)
+        z = np.uint64(seed & _MASK64) + idx * np.uint64(_GOLDEN)
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        return z ^ (z >> np.uint64(31))
+
+
+def generate_values(spec: dict[str, Any]) -> list[Any]:
+    """Generate the payload's elements from a spec (see module docstring)."""
+    kind = spec.get("kind", "int64s")
+    count = int(spec.get("count", 0))
+    lo, hi = int(spec.get("min", 0)), int(spec.get("max", 1000))
+    seed = int(spec.get("seed", 1))
+    if kind == "int64s":
+        span = hi - lo + 1
+        raw = splitmix64_array(seed, count)
+        return [lo + int(v) % span for v in raw]
+    rng = SplitMix64(seed)
+    if kind == "doubles":
+        return [lo + rng.next() / 2**64 * (hi - lo) for _ in range(count)]
+    strlen = int(spec.get("string_length", 16))
+    if kind == "strings":
+        return [_string(rng, strlen) for _ in range(count)]
+    if kind == "records":
+        span = hi - lo + 1
+        return [
+            {"id": i, "value": lo + rng.next() / 2**64 * (hi - lo), "name": _string(rng, strlen),
+             "tags": [lo + rng.next() % span for _ in range(4)]}
+            for i in range(count)
+        ]
+    raise ValueError(f"unknown payload kind {kind!r}; expected int64s, doubles, strings or records")
+
+
+def _string(rng: SplitMix64, length: int) -> str:
+    return "".join(chr(97 + rng.next() % 26) for _ in range(length))
+
+
+@dataclass(frozen=True)
+class Request:
+    """A serialized request: the gRPC method and body bytes, or the REST call."""
+
+    grpc_method: str  # "/bancada.v1.Bench/Select"
+    grpc_body: bytes
+    http_method: str  # "GET" | "POST"
+    http_path: str  # "/v1/select"
+    http_body: bytes
+
+
+def build_request(operation: str, spec: dict[str, Any] | None) -> Request:
+    """Serialize one request for both protocols.
+
+    Raises:
+        ValueError: unknown operation or payload kind.
+    """
+    spec = spec or {}
+    if operation == "ping":
+        return Request("/bancada.v1.Bench/Ping", b"", "GET", "/v1/ping", b"")
+    if operation == "info":
+        return Request("/bancada.v1.Bench/Info", b"", "GET", "/v1/info", b"")
+    values = generate_values(spec)
+    if operation == "select":
+        k = int(spec.get("k", 3))
+        msg = bench_pb2.SelectRequest(values=values, k=k)
+        body: dict[str, Any] = {"values": values, "k": k}
+        if spec.get("select_seed") is not None:
+            msg.seed = int(spec["select_seed"])
+            body["seed"] = int(spec["select_seed"])
+        return Request("/bancada.v1.Bench/Select", msg.SerializeToString(), "POST", "/v1/select",
+                       json.dumps(body, separators=(",", ":")).encode())
+    if operation == "echo":
+        kind = spec.get("kind", "int64s")
+        echo = bool(spec.get("echo", False))
+        msg = bench_pb2.EchoRequest(echo=echo)
+        if kind == "records":
+            msg.records.values.extend(bench_pb2.Record(**r) for r in values)
+        else:
+            getattr(msg, kind).values.extend(values)
+        return Request("/bancada.v1.Bench/Echo", msg.SerializeToString(), "POST", "/v1/echo",
+                       json.dumps({kind: values, "echo": echo}, separators=(",", ":")).encode())
+    raise ValueError(f"unknown operation {operation!r}; expected ping, select, echo or info")
+
+
+def payload_bytes(request: Request, protocol: str) -> int:
+    """Bytes of the request body on the wire for ``protocol`` (grpc | rest)."""
+    return len(request.grpc_body if protocol == "grpc" else request.http_body)

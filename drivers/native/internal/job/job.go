@@ -1,0 +1,383 @@
+// Package job parses and validates the job a driver reads on stdin
+// (docs/driver-protocol.md, "The job"), including the native driver's
+// extensions (section "Native driver").
+package job
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+)
+
+// Payload describes the request payload; values are drawn once, before timing.
+type Payload struct {
+	Kind         string   `json:"kind"`
+	Count        int      `json:"count"`
+	Min          *float64 `json:"min"`
+	Max          *float64 `json:"max"`
+	Seed         uint64   `json:"seed"`
+	K            *int     `json:"k"`
+	Echo         bool     `json:"echo"`
+	StringLength *int     `json:"string_length"`
+	SelectSeed   *uint64  `json:"select_seed"`
+}
+
+// Treatment is one (implementation, target, operation, payload) combination.
+type Treatment struct {
+	ID             int      `json:"id"`
+	Implementation string   `json:"implementation"`
+	Protocol       string   `json:"protocol"`
+	Target         string   `json:"target"`
+	Operation      string   `json:"operation"`
+	Workload       string   `json:"workload"`
+	Payload        *Payload `json:"payload"`
+}
+
+// Load is the load model. Only Model is shared with the Python driver.
+type Load struct {
+	Model       string  `json:"model"`
+	Concurrency int     `json:"concurrency"`
+	DurationS   float64 `json:"duration_s"`
+	RatePerS    float64 `json:"rate_per_s"`
+	GRPCMode    string  `json:"grpc_mode"`
+	MaxRecords  *int64  `json:"max_records"`
+	RESTClient  string  `json:"rest_client"`
+}
+
+// Block is one repetition's schedule.
+type Block struct {
+	Repetition int    `json:"repetition"`
+	Treatments []int  `json:"treatments"`
+	Warmup     int    `json:"warmup"`
+	Requests   int    `json:"requests"`
+	Order      string `json:"order"`
+	Seed       uint64 `json:"seed"`
+}
+
+// Job is the whole plan step.
+type Job struct {
+	Version    int         `json:"version"`
+	Treatments []Treatment `json:"treatments"`
+	Connection string      `json:"connection"`
+	TimeoutS   float64     `json:"timeout_s"`
+	Load       Load        `json:"load"`
+	Blocks     []Block     `json:"blocks"`
+
+	// UnknownKeys lists keys this driver does not know (reported as a warning).
+	UnknownKeys []string `json:"-"`
+	byID        map[int]*Treatment
+}
+
+// DefaultMaxRecords is the default cap on streamed sample frames.
+const DefaultMaxRecords = 1_000_000
+
+// MaxRatePerS is the highest open-model arrival rate the driver accepts.
+const MaxRatePerS = 200_000
+
+// Parse decodes and validates a job. The error names the reason.
+func Parse(data []byte) (*Job, error) {
+	var j Job
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if err := dec.Decode(&j); err != nil {
+		return nil, fmt.Errorf("bad job JSON: %v", err)
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("bad job JSON: trailing data after the job object")
+	}
+	j.UnknownKeys = unknownKeys(data)
+	if err := j.validate(); err != nil {
+		return nil, err
+	}
+	return &j, nil
+}
+
+// Treatment returns the treatment with the given id.
+func (j *Job) Treatment(id int) *Treatment { return j.byID[id] }
+
+// MaxRecords returns the cap on streamed sample frames.
+func (j *Job) MaxRecords() int64 {
+	if j.Load.MaxRecords == nil {
+		return DefaultMaxRecords
+	}
+	return *j.Load.MaxRecords
+}
+
+func oneOf(field, v string, allowed ...string) error {
+	for _, a := range allowed {
+		if v == a {
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown %s %q (expected one of %s)", field, v, strings.Join(allowed, ", "))
+}
+
+func (j *Job) validate() error {
+	if j.Version != 1 {
+		return fmt.Errorf("unsupported job version %d (expected 1)", j.Version)
+	}
+	if len(j.Treatments) == 0 {
+		return fmt.Errorf("job has no treatments")
+	}
+	if len(j.Blocks) == 0 {
+		return fmt.Errorf("job has no blocks")
+	}
+	if j.Connection == "" {
+		j.Connection = "reuse"
+	}
+	if err := oneOf("connection", j.Connection, "reuse", "new"); err != nil {
+		return err
+	}
+	if j.TimeoutS == 0 {
+		j.TimeoutS = 10
+	}
+	if j.TimeoutS < 0 || math.IsNaN(j.TimeoutS) || j.TimeoutS > 86400 {
+		return fmt.Errorf("timeout_s must be in (0, 86400], got %v", j.TimeoutS)
+	}
+	j.byID = make(map[int]*Treatment, len(j.Treatments))
+	for i := range j.Treatments {
+		t := &j.Treatments[i]
+		if t.ID < 0 || t.ID > math.MaxUint16 {
+			return fmt.Errorf("treatment id %d out of range 0..65535", t.ID)
+		}
+		if _, dup := j.byID[t.ID]; dup {
+			return fmt.Errorf("duplicate treatment id %d", t.ID)
+		}
+		j.byID[t.ID] = t
+		if err := oneOf(fmt.Sprintf("protocol of treatment %d", t.ID), t.Protocol, "grpc", "rest"); err != nil {
+			return err
+		}
+		if err := oneOf(fmt.Sprintf("operation of treatment %d", t.ID), t.Operation, "ping", "select", "echo", "info"); err != nil {
+			return err
+		}
+		if t.Target == "" || !strings.Contains(t.Target, ":") {
+			return fmt.Errorf("treatment %d: target %q is not host:port", t.ID, t.Target)
+		}
+		if err := t.validatePayload(); err != nil {
+			return err
+		}
+	}
+	if err := j.validateLoad(); err != nil {
+		return err
+	}
+	for bi := range j.Blocks {
+		b := &j.Blocks[bi]
+		if len(b.Treatments) == 0 {
+			return fmt.Errorf("block %d lists no treatments", bi)
+		}
+		seen := map[int]bool{}
+		for _, id := range b.Treatments {
+			if j.byID[id] == nil {
+				return fmt.Errorf("block %d names unknown treatment %d", bi, id)
+			}
+			if seen[id] {
+				return fmt.Errorf("block %d lists treatment %d twice", bi, id)
+			}
+			seen[id] = true
+		}
+		if b.Warmup < 0 || b.Requests < 0 {
+			return fmt.Errorf("block %d: warmup and requests must be >= 0", bi)
+		}
+		if b.Repetition < 0 {
+			return fmt.Errorf("block %d: repetition must be >= 0", bi)
+		}
+		if b.Order == "" {
+			b.Order = "round_robin"
+		}
+		if err := oneOf(fmt.Sprintf("order of block %d", bi), b.Order, "round_robin", "shuffled"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (t *Treatment) validatePayload() error {
+	if t.Operation != "select" && t.Operation != "echo" {
+		return nil
+	}
+	p := t.Payload
+	if p == nil {
+		return fmt.Errorf("treatment %d: operation %s needs a payload", t.ID, t.Operation)
+	}
+	if t.Operation == "select" && p.Kind == "" {
+		p.Kind = "int64s"
+	}
+	if t.Operation == "select" && p.Kind != "int64s" {
+		return fmt.Errorf("treatment %d: select takes payload kind int64s, got %q", t.ID, p.Kind)
+	}
+	if err := oneOf(fmt.Sprintf("payload kind of treatment %d", t.ID), p.Kind, "int64s", "doubles", "strings", "records"); err != nil {
+		return err
+	}
+	if p.Count < 0 || p.Count > 100_000_000 {
+		return fmt.Errorf("treatment %d: payload count %d out of range", t.ID, p.Count)
+	}
+	lo, hi := p.Bounds()
+	if lo > hi {
+		return fmt.Errorf("treatment %d: payload min %v > max %v", t.ID, lo, hi)
+	}
+	if p.Kind == "int64s" || p.Kind == "records" {
+		if lo != math.Trunc(lo) || hi != math.Trunc(hi) || lo < -9.2e18 || hi > 9.2e18 {
+			return fmt.Errorf("treatment %d: int64 payload bounds must be integers", t.ID)
+		}
+	}
+	if p.StringLength != nil && (*p.StringLength < 0 || *p.StringLength > 1<<20) {
+		return fmt.Errorf("treatment %d: string_length out of range", t.ID)
+	}
+	if t.Operation == "select" {
+		k := p.KValue()
+		if k < 0 || k > p.Count {
+			return fmt.Errorf("treatment %d: select k=%d must be in 0..count (%d)", t.ID, k, p.Count)
+		}
+	}
+	return nil
+}
+
+// Bounds returns min and max (defaults 0 and 1000).
+func (p *Payload) Bounds() (float64, float64) {
+	lo, hi := 0.0, 1000.0
+	if p.Min != nil {
+		lo = *p.Min
+	}
+	if p.Max != nil {
+		hi = *p.Max
+	}
+	return lo, hi
+}
+
+// KValue returns k (default 3).
+func (p *Payload) KValue() int {
+	if p.K == nil {
+		return 3
+	}
+	return *p.K
+}
+
+// StrLen returns string_length (default 16).
+func (p *Payload) StrLen() int {
+	if p.StringLength == nil {
+		return 16
+	}
+	return *p.StringLength
+}
+
+func (j *Job) validateLoad() error {
+	l := &j.Load
+	if l.Model == "" {
+		l.Model = "sequential"
+	}
+	if err := oneOf("load.model", l.Model, "sequential", "closed", "open"); err != nil {
+		return err
+	}
+	if l.GRPCMode == "" {
+		l.GRPCMode = "channels"
+	}
+	if err := oneOf("load.grpc_mode", l.GRPCMode, "channels", "streams"); err != nil {
+		return err
+	}
+	if l.RESTClient == "" {
+		l.RESTClient = "raw"
+	}
+	if err := oneOf("load.rest_client", l.RESTClient, "raw", "net/http"); err != nil {
+		return err
+	}
+	if l.MaxRecords != nil && *l.MaxRecords < 0 {
+		return fmt.Errorf("load.max_records must be >= 0, got %d", *l.MaxRecords)
+	}
+	if l.DurationS < 0 || math.IsNaN(l.DurationS) || l.DurationS > 7*86400 {
+		return fmt.Errorf("load.duration_s must be in [0, 604800], got %v", l.DurationS)
+	}
+	if l.Concurrency < 0 || l.Concurrency > 100_000 {
+		return fmt.Errorf("load.concurrency must be in 1..100000, got %d", l.Concurrency)
+	}
+	switch l.Model {
+	case "sequential":
+		if l.Concurrency > 1 {
+			return fmt.Errorf("load.model sequential runs one request at a time; concurrency %d needs model closed or open", l.Concurrency)
+		}
+		if l.DurationS > 0 || l.RatePerS > 0 {
+			return fmt.Errorf("load.model sequential takes no duration_s or rate_per_s")
+		}
+		l.Concurrency = 1
+	case "closed":
+		if l.Concurrency == 0 {
+			l.Concurrency = 1
+		}
+		if l.RatePerS > 0 {
+			return fmt.Errorf("load.rate_per_s needs load.model open")
+		}
+	case "open":
+		if !(l.RatePerS > 0) || math.IsInf(l.RatePerS, 0) {
+			return fmt.Errorf("load.model open needs load.rate_per_s > 0")
+		}
+		if l.RatePerS > MaxRatePerS {
+			return fmt.Errorf("load.rate_per_s %.0f is above what the native driver can schedule (%d/s)", l.RatePerS, MaxRatePerS)
+		}
+		if l.Concurrency == 0 {
+			l.Concurrency = 64
+		}
+	}
+	if l.DurationS > 0 {
+		return nil
+	}
+	for bi, b := range j.Blocks {
+		if b.Requests == 0 && b.Warmup == 0 {
+			return fmt.Errorf("block %d has neither warmup nor requests (and load.duration_s is not set)", bi)
+		}
+	}
+	return nil
+}
+
+var known = map[string][]string{
+	"":          {"version", "treatments", "connection", "timeout_s", "load", "blocks"},
+	"treatment": {"id", "implementation", "protocol", "target", "operation", "workload", "payload"},
+	"payload":   {"kind", "count", "min", "max", "seed", "k", "echo", "string_length", "select_seed"},
+	"load":      {"model", "concurrency", "duration_s", "rate_per_s", "grpc_mode", "max_records", "rest_client"},
+	"block":     {"repetition", "treatments", "warmup", "requests", "order", "seed"},
+}
+
+func unknownKeys(data []byte) []string {
+	var raw map[string]json.RawMessage
+	if json.Unmarshal(data, &raw) != nil {
+		return nil
+	}
+	var out []string
+	check := func(prefix, kind string, m map[string]json.RawMessage) {
+		for k := range m {
+			found := false
+			for _, kk := range known[kind] {
+				if k == kk {
+					found = true
+				}
+			}
+			if !found {
+				out = append(out, prefix+k)
+			}
+		}
+	}
+	check("", "", raw)
+	var load map[string]json.RawMessage
+	if json.Unmarshal(raw["load"], &load) == nil {
+		check("load.", "load", load)
+	}
+	var ts []map[string]json.RawMessage
+	if json.Unmarshal(raw["treatments"], &ts) == nil {
+		for i, t := range ts {
+			check(fmt.Sprintf("treatments[%d].", i), "treatment", t)
+			var p map[string]json.RawMessage
+			if json.Unmarshal(t["payload"], &p) == nil {
+				check(fmt.Sprintf("treatments[%d].payload.", i), "payload", p)
+			}
+		}
+	}
+	var bs []map[string]json.RawMessage
+	if json.Unmarshal(raw["blocks"], &bs) == nil {
+		for i, b := range bs {
+			check(fmt.Sprintf("blocks[%d].", i), "block", b)
+		}
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,54 @@
+package job
+
+import (
+	"strings"
+	"testing"
+)
+
+const base = `{"version":1,"treatments":[{"id":0,"implementation":"go-grpc","protocol":"grpc","target":"127.0.0.1:1","operation":"select","payload":{"kind":"int64s","count":200,"min":0,"max":1000,"seed":1,"k":3}}],"connection":"reuse","timeout_s":10,"load":LOAD,"blocks":[{"repetition":1,"treatments":[0],"warmup":1,"requests":2,"order":"round_robin","seed":0}]}`
+
+func TestParseValidAndDefaults(t *testing.T) {
+	j, err := Parse([]byte(strings.Replace(base, "LOAD", `{"model":"closed","concurrency":4}`, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j.Load.GRPCMode != "channels" || j.Load.RESTClient != "raw" || j.MaxRecords() != DefaultMaxRecords {
+		t.Fatalf("defaults: %+v", j.Load)
+	}
+	j, err = Parse([]byte(strings.Replace(base, "LOAD", `{"model":"open","rate_per_s":10}`, 1)))
+	if err != nil || j.Load.Concurrency != 64 {
+		t.Fatal(err, j.Load)
+	}
+}
+
+func TestParseRejects(t *testing.T) {
+	cases := map[string]string{
+		`{bad`: "bad job JSON",
+		strings.Replace(base, "LOAD", `{"model":"burst"}`, 1):                                              "unknown load.model",
+		strings.Replace(base, "LOAD", `{"model":"open"}`, 1):                                               "rate_per_s > 0",
+		strings.Replace(base, "LOAD", `{"model":"open","rate_per_s":1e9}`, 1):                              "above what the native driver",
+		strings.Replace(base, "LOAD", `{"model":"sequential","concurrency":5}`, 1):                         "one request at a time",
+		strings.Replace(base, "LOAD", `{"model":"closed","grpc_mode":"pipes"}`, 1):                         "unknown load.grpc_mode",
+		strings.Replace(base, "LOAD", `{"model":"closed","max_records":-1}`, 1):                            "max_records",
+		strings.Replace(strings.Replace(base, "LOAD", `{}`, 1), `"grpc"`, `"soap"`, 1):                     "unknown protocol",
+		strings.Replace(strings.Replace(base, "LOAD", `{}`, 1), `"treatments":[0]`, `"treatments":[9]`, 1): "unknown treatment 9",
+		strings.Replace(strings.Replace(base, "LOAD", `{}`, 1), `"k":3`, `"k":300`, 1):                     "select k=300",
+		strings.Replace(strings.Replace(base, "LOAD", `{}`, 1), `"reuse"`, `"pool"`, 1):                    "unknown connection",
+	}
+	for js, want := range cases {
+		_, err := Parse([]byte(js))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("want error containing %q, got %v", want, err)
+		}
+	}
+}
+
+func TestUnknownKeys(t *testing.T) {
+	j, err := Parse([]byte(strings.Replace(base, "LOAD", `{"model":"sequential","turbo":true}`, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(j.UnknownKeys) != 1 || j.UnknownKeys[0] != "load.turbo" {
+		t.Fatalf("%v", j.UnknownKeys)
+	}
+}

@@ -1,0 +1,171 @@
+// Package payload builds and serializes each treatment's request once, before
+// any timing: protobuf bytes for gRPC, JSON bytes for REST.
+package payload
+
+import (
+	"encoding/json"
+	"math"
+
+	pb "github.com/bancada-lab/bancada/workers/go/gen/bancadav1"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/bancada-lab/bancada/drivers/native/internal/job"
+)
+
+// SplitMix64 is the generator of proto/bancada/v1/bench.proto.
+type SplitMix64 struct{ State uint64 }
+
+// Next returns the next 64-bit value.
+func (s *SplitMix64) Next() uint64 {
+	s.State += 0x9E3779B97F4A7C15
+	z := s.State
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+	return z ^ (z >> 31)
+}
+
+// Request is a pre-serialized request, sent unchanged on every call.
+type Request struct {
+	GRPCMethod string // full method, e.g. /bancada.v1.Bench/Select
+	GRPCBody   []byte // protobuf encoding of the request message
+	HTTPMethod string // GET or POST
+	HTTPPath   string // e.g. /v1/select
+	HTTPBody   []byte // JSON body (nil for GET)
+}
+
+// Values holds the drawn payload values of one kind.
+type Values struct {
+	Int64s  []int64
+	Doubles []float64
+	Strings []string
+	Records []*pb.Record
+}
+
+// Draw draws the payload values from SplitMix64(p.Seed):
+// int64s uniform in [min, max] as min + next() mod (max-min+1);
+// doubles next()/2^64*(max-min)+min; strings of string_length letters
+// 'a'+next() mod 26; records id=i, then value (double), name (string),
+// tags (4 int64s), drawn in that order.
+func Draw(p *job.Payload) Values {
+	rng := &SplitMix64{State: p.Seed}
+	lo, hi := p.Bounds()
+	ilo, ihi := int64(lo), int64(hi)
+	span := uint64(ihi-ilo) + 1 // 0 means the whole 2^64 range
+	i64 := func() int64 {
+		if span == 0 {
+			return int64(rng.Next())
+		}
+		return ilo + int64(rng.Next()%span)
+	}
+	f64 := func() float64 { return float64(rng.Next())/math.Exp2(64)*(hi-lo) + lo }
+	strLen := p.StrLen()
+	str := func() string {
+		b := make([]byte, strLen)
+		for i := range b {
+			b[i] = 'a' + byte(rng.Next()%26)
+		}
+		return string(b)
+	}
+	var v Values
+	switch p.Kind {
+	case "int64s":
+		v.Int64s = make([]int64, p.Count)
+		for i := range v.Int64s {
+			v.Int64s[i] = i64()
+		}
+	case "doubles":
+		v.Doubles = make([]float64, p.Count)
+		for i := range v.Doubles {
+			v.Doubles[i] = f64()
+		}
+	case "strings":
+		v.Strings = make([]string, p.Count)
+		for i := range v.Strings {
+			v.Strings[i] = str()
+		}
+	case "records":
+		v.Records = make([]*pb.Record, p.Count)
+		for i := range v.Records {
+			r := &pb.Record{Id: int64(i)}
+			r.Value = f64()
+			r.Name = str()
+			r.Tags = []int64{i64(), i64(), i64(), i64()}
+			v.Records[i] = r
+		}
+	}
+	return v
+}
+
+type jsonRecord struct {
+	ID    int64   `json:"id"`
+	Value float64 `json:"value"`
+	Name  string  `json:"name"`
+	Tags  []int64 `json:"tags"`
+}
+
+// Build serializes the request of a treatment.
+func Build(t *job.Treatment) (*Request, error) {
+	r := &Request{}
+	var msg proto.Message
+	var body any
+	switch t.Operation {
+	case "ping":
+		r.GRPCMethod, r.HTTPMethod, r.HTTPPath = "/bancada.v1.Bench/Ping", "GET", "/v1/ping"
+		msg = &pb.PingRequest{}
+	case "info":
+		r.GRPCMethod, r.HTTPMethod, r.HTTPPath = "/bancada.v1.Bench/Info", "GET", "/v1/info"
+		msg = &pb.InfoRequest{}
+	case "select":
+		r.GRPCMethod, r.HTTPMethod, r.HTTPPath = "/bancada.v1.Bench/Select", "POST", "/v1/select"
+		v := Draw(t.Payload)
+		k := t.Payload.KValue()
+		m := &pb.SelectRequest{Values: v.Int64s, K: uint32(k), Seed: t.Payload.SelectSeed}
+		msg = m
+		jb := map[string]any{"values": nonNil(v.Int64s), "k": k}
+		if t.Payload.SelectSeed != nil {
+			jb["seed"] = *t.Payload.SelectSeed
+		}
+		body = jb
+	case "echo":
+		r.GRPCMethod, r.HTTPMethod, r.HTTPPath = "/bancada.v1.Bench/Echo", "POST", "/v1/echo"
+		v := Draw(t.Payload)
+		m := &pb.EchoRequest{Echo: t.Payload.Echo}
+		jb := map[string]any{"echo": t.Payload.Echo}
+		switch t.Payload.Kind {
+		case "int64s":
+			m.Payload = &pb.EchoRequest_Int64S{Int64S: &pb.Int64S{Values: v.Int64s}}
+			jb["int64s"] = nonNil(v.Int64s)
+		case "doubles":
+			m.Payload = &pb.EchoRequest_Doubles{Doubles: &pb.Doubles{Values: v.Doubles}}
+			jb["doubles"] = nonNil(v.Doubles)
+		case "strings":
+			m.Payload = &pb.EchoRequest_Strings{Strings: &pb.Strings{Values: v.Strings}}
+			jb["strings"] = nonNil(v.Strings)
+		case "records":
+			m.Payload = &pb.EchoRequest_Records{Records: &pb.Records{Values: v.Records}}
+			rs := make([]jsonRecord, len(v.Records))
+			for i, rec := range v.Records {
+				rs[i] = jsonRecord{rec.Id, rec.Value, rec.Name, rec.Tags}
+			}
+			jb["records"] = rs
+		}
+		msg, body = m, jb
+	}
+	var err error
+	if t.Protocol == "grpc" {
+		r.GRPCBody, err = proto.MarshalOptions{Deterministic: true}.Marshal(msg)
+		if r.GRPCBody == nil {
+			r.GRPCBody = []byte{}
+		}
+	} else if body != nil {
+		r.HTTPBody, err = json.Marshal(body)
+	}
+	return r, err
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}

@@ -1,0 +1,5 @@
+package run
+
+import "runtime"
+
+func runtimeGosched() { runtime.Gosched() }

@@ -1,0 +1,364 @@
+// Package run executes a job's blocks under a load model (sequential,
+// closed, open) and feeds every request's record to a frame.Sink.
+package run
+
+import (
+	"fmt"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"google.golang.org/grpc"
+
+	"github.com/bancada-lab/bancada/drivers/native/internal/client"
+	"github.com/bancada-lab/bancada/drivers/native/internal/frame"
+	"github.com/bancada-lab/bancada/drivers/native/internal/job"
+	"github.com/bancada-lab/bancada/drivers/native/internal/payload"
+)
+
+// Runner runs one job.
+type Runner struct {
+	Job  *job.Job
+	Sink *frame.Sink
+	T0   time.Time // the job's time origin (start_ns = 0)
+
+	stop     atomic.Bool
+	requests map[int]*payload.Request
+	// sequential: one caller per treatment, kept across blocks
+	seqCallers map[int]client.Caller
+	lastWarn   atomic.Int64
+	behindMax  time.Duration
+	mu         sync.Mutex
+}
+
+// Stop asks the run to end after the requests in flight.
+func (r *Runner) Stop() { r.stop.Store(true) }
+
+// Prepare builds every payload (before any timing) and checks that the plan
+// can be honoured; the error names the reason.
+func (r *Runner) Prepare() error {
+	r.requests = map[int]*payload.Request{}
+	for i := range r.Job.Treatments {
+		t := &r.Job.Treatments[i]
+		req, err := payload.Build(t)
+		if err != nil {
+			return fmt.Errorf("treatment %d: cannot serialize payload: %v", t.ID, err)
+		}
+		r.requests[t.ID] = req
+	}
+	return r.checkFDs()
+}
+
+// checkFDs compares the connections the plan keeps open with RLIMIT_NOFILE
+// (Go raises the soft limit to the hard limit at start-up).
+func (r *Runner) checkFDs() error {
+	var lim syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err != nil {
+		return nil
+	}
+	if lim.Cur < lim.Max {
+		lim.Cur = lim.Max
+		_ = syscall.Setrlimit(syscall.RLIMIT_NOFILE, &lim)
+		_ = syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim)
+	}
+	l := r.Job.Load
+	conns := uint64(l.Concurrency)
+	if l.Model == "sequential" {
+		conns = uint64(len(r.Job.Treatments))
+	}
+	const reserve = 32 // stdio, epoll, gRPC internals
+	if conns+reserve > lim.Cur {
+		return fmt.Errorf("the plan needs %d connections but the file-descriptor limit (RLIMIT_NOFILE) is %d; lower load.concurrency or raise the limit (ulimit -n)", conns, lim.Cur)
+	}
+	return nil
+}
+
+func (r *Runner) cfg(t *job.Treatment) client.Config {
+	return client.Config{Target: t.Target, Timeout: time.Duration(r.Job.TimeoutS * float64(time.Second)),
+		NewConn: r.Job.Connection == "new"}
+}
+
+// group makes the callers of one treatment for n concurrent clients: for
+// gRPC, n channels or n streams on one channel (load.grpc_mode); for REST, n
+// connections.
+type group struct {
+	callers []client.Caller
+	conn    *grpc.ClientConn
+	tr      *http.Transport
+}
+
+func (g *group) close() {
+	for _, c := range g.callers {
+		c.Close()
+	}
+	if g.conn != nil {
+		g.conn.Close()
+	}
+	if g.tr != nil {
+		g.tr.CloseIdleConnections()
+	}
+}
+
+func (r *Runner) newGroup(t *job.Treatment, n int) (*group, error) {
+	cfg := r.cfg(t)
+	req := r.requests[t.ID]
+	g := &group{}
+	if t.Protocol == "grpc" && r.Job.Load.GRPCMode == "streams" && !cfg.NewConn {
+		conn, err := client.DialGRPC(t.Target)
+		if err != nil {
+			return nil, err
+		}
+		g.conn = conn
+	}
+	if t.Protocol == "rest" && r.Job.Load.RESTClient == "net/http" {
+		g.tr = client.NewTransport(n, cfg)
+	}
+	for i := 0; i < n; i++ {
+		var c client.Caller
+		var err error
+		switch {
+		case t.Protocol == "grpc":
+			c, err = client.NewGRPC(cfg, req, g.conn)
+		case g.tr != nil:
+			c, err = client.NewNetHTTP(cfg, req, g.tr)
+		default:
+			c = client.NewRawHTTP(cfg, req)
+		}
+		if err != nil {
+			g.close()
+			return nil, err
+		}
+		g.callers = append(g.callers, c)
+	}
+	return g, nil
+}
+
+// Run executes all blocks. It returns extra fields for the done event.
+func (r *Runner) Run() (map[string]any, error) {
+	defer func() {
+		for _, c := range r.seqCallers {
+			c.Close()
+		}
+	}()
+	for bi := range r.Job.Blocks {
+		if r.stop.Load() {
+			break
+		}
+		b := &r.Job.Blocks[bi]
+		r.Sink.Event(map[string]any{"event": "block_start", "index": bi, "repetition": b.Repetition})
+		var err error
+		if r.Job.Load.Model == "sequential" {
+			err = r.sequential(b)
+		} else {
+			err = r.concurrent(b)
+		}
+		if err != nil {
+			return nil, err
+		}
+		r.Sink.Event(map[string]any{"event": "block_end", "index": bi, "repetition": b.Repetition})
+	}
+	extra := map[string]any{"model": r.Job.Load.Model}
+	if r.stop.Load() {
+		extra["cancelled"] = true
+	}
+	if r.behindMax > 0 {
+		extra["behind_schedule_max_ns"] = r.behindMax.Nanoseconds()
+	}
+	return extra, nil
+}
+
+// Order returns the block's treatment order for one round. For "shuffled",
+// rng shuffles a copy by Fisher-Yates: for i in 0..n-2, j = i + next() mod (n-i).
+func Order(ids []int, order string, rng *payload.SplitMix64) []int {
+	out := append([]int(nil), ids...)
+	if order == "shuffled" {
+		for i := 0; i < len(out)-1; i++ {
+			j := i + int(rng.Next()%uint64(len(out)-i))
+			out[i], out[j] = out[j], out[i]
+		}
+	}
+	return out
+}
+
+func (r *Runner) sequential(b *job.Block) error {
+	if r.seqCallers == nil {
+		r.seqCallers = map[int]client.Caller{}
+	}
+	for _, id := range b.Treatments {
+		if r.seqCallers[id] == nil {
+			g, err := r.newGroup(r.Job.Treatment(id), 1)
+			if err != nil {
+				return err
+			}
+			r.seqCallers[id] = g.callers[0]
+		}
+	}
+	rng := &payload.SplitMix64{State: b.Seed}
+	rounds := b.Warmup + b.Requests
+	var s frame.Sample
+	s.Repetition = uint32(b.Repetition)
+	for round := 0; round < rounds; round++ {
+		if r.stop.Load() {
+			return nil
+		}
+		s.Phase = frame.PhaseMeasure
+		if round < b.Warmup {
+			s.Phase = frame.PhaseWarmup
+		}
+		s.Seq = uint32(round)
+		for _, id := range Order(b.Treatments, b.Order, rng) {
+			c := r.seqCallers[id]
+			s.Treatment = uint16(id)
+			start := time.Now()
+			st, err := c.Call()
+			lat := time.Since(start)
+			r.put(&s, start, lat, 0, st, err)
+		}
+	}
+	return nil
+}
+
+func (r *Runner) put(s *frame.Sample, start time.Time, lat, queue time.Duration, st int64, err error) {
+	s.StartNs = int64(start.Sub(r.T0))
+	s.LatencyNs = int64(lat)
+	s.QueueNs = int64(queue)
+	s.ServerNs = st
+	s.OK = err == nil
+	s.Err = ""
+	if err != nil {
+		s.Err = err.Error()
+	}
+	r.Sink.Put(s)
+}
+
+// concurrent runs a block under the closed or open model: the block's
+// treatments take turns (in listed or, for "shuffled", seeded order), each
+// getting its warm-up and then its measured requests from load.concurrency
+// clients.
+func (r *Runner) concurrent(b *job.Block) error {
+	rng := &payload.SplitMix64{State: b.Seed}
+	for _, id := range Order(b.Treatments, b.Order, rng) {
+		if r.stop.Load() {
+			return nil
+		}
+		t := r.Job.Treatment(id)
+		g, err := r.newGroup(t, r.Job.Load.Concurrency)
+		if err != nil {
+			return err
+		}
+		seq := int64(0)
+		if b.Warmup > 0 {
+			seq = r.phase(g, t, b, frame.PhaseWarmup, 0, int64(b.Warmup), 0)
+		}
+		dur := time.Duration(r.Job.Load.DurationS * float64(time.Second))
+		if dur > 0 || b.Requests > 0 {
+			r.phase(g, t, b, frame.PhaseMeasure, seq, int64(b.Requests), dur)
+		}
+		g.close()
+	}
+	return nil
+}
+
+// phase runs `count` requests (or, with dur > 0, requests for dur) with one
+// goroutine per caller; seq numbers start at seq0. It returns the next seq.
+func (r *Runner) phase(g *group, t *job.Treatment, b *job.Block, ph uint8, seq0, count int64, dur time.Duration) int64 {
+	var next atomic.Int64
+	open := r.Job.Load.Model == "open"
+	var period time.Duration
+	if open {
+		period = time.Duration(float64(time.Second) / r.Job.Load.RatePerS)
+		if dur > 0 {
+			count = int64(dur / period)
+		}
+	}
+	begin := time.Now()
+	deadline := begin.Add(dur)
+	var maxQueue atomic.Int64
+	var wg sync.WaitGroup
+	for _, c := range g.callers {
+		wg.Add(1)
+		go func(c client.Caller) {
+			defer wg.Done()
+			var s frame.Sample
+			s.Treatment, s.Repetition, s.Phase = uint16(t.ID), uint32(b.Repetition), ph
+			for !r.stop.Load() {
+				i := next.Add(1) - 1
+				if !open && dur > 0 {
+					if !time.Now().Before(deadline) {
+						return
+					}
+				} else if i >= count {
+					return
+				}
+				s.Seq = uint32(seq0 + i)
+				if !open {
+					start := time.Now()
+					st, err := c.Call()
+					r.put(&s, start, time.Since(start), 0, st, err)
+					continue
+				}
+				intended := begin.Add(time.Duration(i) * period)
+				sleepUntil(intended)
+				actual := time.Now()
+				st, err := c.Call()
+				end := time.Now()
+				q := actual.Sub(intended)
+				if q < 0 {
+					q = 0
+				}
+				if int64(q) > maxQueue.Load() {
+					maxQueue.Store(int64(q)) // racy max: good enough for a warning
+				}
+				if q > time.Second {
+					r.warnBehind(t.ID, q)
+				}
+				r.put(&s, intended, end.Sub(intended), q, st, err)
+			}
+		}(c)
+	}
+	wg.Wait()
+	if open {
+		mq := time.Duration(maxQueue.Load())
+		elapsed := time.Since(begin)
+		if mq > time.Millisecond+period {
+			r.mu.Lock()
+			r.behindMax = max(r.behindMax, mq)
+			r.mu.Unlock()
+			r.Sink.Event(map[string]any{"event": "warning",
+				"message": fmt.Sprintf("open-loop run behind schedule by up to %.1f ms (treatment %d, %s, target %.1f req/s, achieved %.1f req/s, concurrency %d)",
+					float64(mq)/1e6, t.ID, map[uint8]string{0: "warmup", 1: "measure"}[ph], r.Job.Load.RatePerS,
+					float64(count)/elapsed.Seconds(), len(g.callers)),
+				"treatment": t.ID, "behind_ms": float64(mq) / 1e6})
+		}
+	}
+	return seq0 + count
+}
+
+func (r *Runner) warnBehind(id int, q time.Duration) {
+	now := time.Now().UnixNano()
+	last := r.lastWarn.Load()
+	if now-last < int64(5*time.Second) || !r.lastWarn.CompareAndSwap(last, now) {
+		return
+	}
+	r.Sink.Event(map[string]any{"event": "warning", "treatment": id, "behind_ms": float64(q) / 1e6,
+		"message": fmt.Sprintf("open-loop run behind schedule by %.1f ms (treatment %d)", float64(q)/1e6, id)})
+}
+
+// sleepUntil sleeps until t: a timer sleep for the bulk, then yields for the
+// last stretch so the send is not late by a timer's granularity.
+func sleepUntil(t time.Time) {
+	d := time.Until(t)
+	if d <= 0 {
+		return
+	}
+	if d > 200*time.Microsecond {
+		time.Sleep(d - 100*time.Microsecond)
+	}
+	for time.Now().Before(t) {
+		// yield rather than burn the core shared with the other clients
+		time.Sleep(0)
+		runtimeGosched()
+	}
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Install everything Bancada needs on a Debian/Ubuntu machine, then build the workers.
+#   scripts/setup.sh            system packages (as root), Python env (.venv, from uv.lock), workers
+# Safe to run again: each step is skipped or fast when already done.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+say() { printf '\033[1m== %s\033[0m\n' "$*"; }
+need() { command -v "$1" >/dev/null 2>&1; }
+
+APT_PACKAGES=(openssh-server xvfb wrk iproute2 procps python3-venv
+  libegl1 libgl1 libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0
+  libxcb-xinerama0 libxcb-randr0 libxcb-render-util0 libxcb-image0 libdbus-1-3 libfontconfig1)
+need go || APT_PACKAGES+=(golang-go)
+need java || APT_PACKAGES+=(default-jdk-headless)
+need mvn || APT_PACKAGES+=(maven)
+need make || APT_PACKAGES+=(make)
+
+missing=()
+for p in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  if [ "$(id -u)" = 0 ]; then
+    say "apt-get install ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    echo "bancada setup: please install these Debian packages first (as root):" >&2
+    echo "  sudo apt-get install ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+say "Python environment (.venv from uv.lock)"
+if ! need uv; then python3 -m pip install -q --user uv 2>/dev/null || python3 -m pip install -q uv; fi
+UV="$(command -v uv || echo "$HOME/.local/bin/uv")"
+"$UV" sync --frozen --extra test --quiet
+
+say "Workers (make -C workers)"
+make -s -C workers all
+echo "setup done: run  .venv/bin/bancada"

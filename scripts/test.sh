@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Set up and run all tests: the workers' own tests (go test, Maven Surefire), then pytest
+# (unit, integration with real workers and a real sshd, Qt under offscreen/Xvfb).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+echo "== workers' own tests (make -C workers test)"
+make -s -C workers test
+echo "== import contract (no Qt below ui/)"
+.venv/bin/lint-imports
+echo "== pytest"
+export QT_QPA_PLATFORM="${QT_QPA_PLATFORM:-offscreen}"
+exec .venv/bin/python -m pytest -q -p no:cacheprovider "$@"

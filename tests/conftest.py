@@ -1,0 +1,39 @@
+"""Shared fixtures: the repository root, an isolated data dir, built workers."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+
+
+@pytest.fixture(autouse=True)
+def _isolated_dirs(tmp_path_factory, monkeypatch):
+    """Every test gets its own run store and config dir; nothing touches the user's."""
+    base = tmp_path_factory.mktemp("bancada-home")
+    monkeypatch.setenv("BANCADA_DATA_DIR", str(base / "data"))
+    monkeypatch.setenv("BANCADA_CONFIG_DIR", str(base / "config"))
+    monkeypatch.setenv("BANCADA_HOME", str(ROOT))
+    yield
+
+
+@pytest.fixture(scope="session")
+def root() -> Path:
+    return ROOT
+
+
+def artifact_missing(impl_id: str) -> str | None:
+    """Why ``impl_id`` cannot run here, or None."""
+    os.environ.setdefault("BANCADA_HOME", str(ROOT))
+    from bancada.experiment import manifest
+    from bancada.hosts.local import LocalHost
+
+    impls = manifest.discover(ROOT)
+    if impl_id not in impls:
+        return f"no manifest for {impl_id}"
+    ok, reason = LocalHost(ROOT).can_run(impls[impl_id])
+    return None if ok else reason

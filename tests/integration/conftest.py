@@ -1,0 +1,32 @@
+"""Fixtures starting the real, built workers (make -C workers)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import ROOT, artifact_missing
+
+IMPLEMENTATIONS = ["go-grpc", "go-rest", "java-grpc", "java-rest"]
+
+
+@pytest.fixture(scope="module")
+def local_host():
+    from bancada.hosts.local import LocalHost
+
+    host = LocalHost(ROOT)
+    yield host
+    host.close()
+
+
+@pytest.fixture(scope="module", params=IMPLEMENTATIONS)
+def worker(request, local_host):
+    """One running worker per implementation (module scope)."""
+    from bancada.experiment import manifest
+
+    reason = artifact_missing(request.param)
+    if reason:
+        pytest.fail(f"{request.param} cannot run: {reason} (run make -C workers)")
+    impl = manifest.discover(ROOT)[request.param]
+    handle = local_host.start_worker(impl, "test", ready_timeout_s=120)
+    yield impl, handle
+    handle.stop()

@@ -1,0 +1,189 @@
+"""End to end on this computer: profile -> real workers -> Python driver -> run store -> CSV."""
+
+from __future__ import annotations
+
+import csv
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from bancada.experiment.profile import load_profile
+from bancada.overrides import apply_overrides
+from bancada.runner import RunError, RunFinished, Runner, RunStarted, SamplesArrived
+from bancada.store.runstore import RunStore
+from bancada.store.tidy_csv import COLUMNS
+from tests.conftest import ROOT
+
+QUICK = ROOT / "profiles" / "quick.toml"
+
+
+def _run(profile, **kw):
+    events = list(Runner(profile, driver="python", **kw).events())
+    started = next(e for e in events if isinstance(e, RunStarted))
+    finished = events[-1]
+    assert isinstance(finished, RunFinished)
+    return started, finished, events
+
+
+def test_quick_profile_counts_interleaving_and_csv(tmp_path):
+    profile = apply_overrides(load_profile(QUICK), "quick", requests=6, repetitions=2, warmup=3)
+    started, finished, events = _run(profile)
+    assert finished.status == "complete", finished.message
+    streamed = sum(len(e.samples) for e in events if isinstance(e, SamplesArrived))
+    assert streamed == started.total_requests == 8 * 2 * (6 + 3)
+
+    store = RunStore.open(started.path)
+    rows = store.conn.execute(
+        "SELECT treatment, repetition, phase, COUNT(*), SUM(ok) FROM sample GROUP BY treatment, repetition, phase"
+    ).fetchall()
+    assert len(rows) == 8 * 2 * 2
+    for treatment, rep, phase, count, ok in rows:
+        assert count == (6 if phase == 1 else 3), (treatment, rep, phase)
+        assert ok == count  # no failures against healthy workers
+    # Interleaved: inside a repetition the stored order cycles through all 8 treatments each round.
+    order = [t for (t,) in store.conn.execute("SELECT treatment FROM sample WHERE repetition=1 ORDER BY start_ns")]
+    assert order[:16] == list(range(8)) * 2
+    # Host facts and worker versions are recorded with the run.
+    meta = store.meta()
+    assert '"cpu_count"' in meta["host_facts"] and meta["status"] == "complete"
+    assert set(store.workers()) == {"go-grpc", "go-rest", "java-grpc", "java-rest"}
+    assert "requests = 6" in meta["profile_toml"]  # the override is what was stored
+
+    out = tmp_path / "s.csv"
+    from bancada.store.tidy_csv import export_csv
+
+    export_csv(store, out)
+    with open(out) as f:
+        reader = csv.DictReader(f)
+        assert reader.fieldnames[: len(COLUMNS)] == COLUMNS
+        data = list(reader)
+    assert len(data) == streamed
+    lat = [float(r["latency_s"]) for r in data]
+    assert all(0 < x < 30 for x in lat)  # seconds, not ns or ms
+    assert {r["phase"] for r in data} == {"warmup", "measure"}
+    assert all(float(r["server_s"]) > 0 for r in data)  # every worker sends Server-Timing
+    assert all(float(r["server_s"]) < float(r["latency_s"]) for r in data)
+    assert {r["payload"] for r in data} == {"StdSize", "LargeSize"}
+
+
+def test_sequential_schedule_runs_treatments_one_after_another():
+    profile = apply_overrides(load_profile(QUICK), "quick", requests=4, repetitions=1, warmup=1,
+                              schedule="sequential", implementations=["go-grpc", "go-rest"], payloads=["StdSize"])
+    started, finished, _ = _run(profile)
+    assert finished.status == "complete"
+    store = RunStore.open(started.path)
+    order = [t for (t,) in store.conn.execute("SELECT treatment FROM sample ORDER BY start_ns")]
+    assert order == [0] * 5 + [1] * 5
+
+
+def test_failed_requests_are_samples_not_latencies():
+    profile = apply_overrides(load_profile(QUICK), "quick", requests=50000, repetitions=1, warmup=0,
+                              implementations=["go-rest"], payloads=["StdSize"])
+    runner = Runner(profile, driver="python")
+    events = runner.events()
+    for e in events:
+        if isinstance(e, RunStarted):
+            path = e.path
+            break
+    # The worker is not started yet: kill it as soon as it is, from the host's handles.
+    host = runner.host
+    for e in events:
+        if host._workers and host._workers[0].port:
+            host._workers[0].proc.kill()
+            host._workers[0].proc.wait()
+            break
+    rest = list(events)
+    finished = rest[-1]
+    assert isinstance(finished, RunFinished)
+    assert finished.status == "incomplete"
+    assert "go-rest" in finished.message
+    store = RunStore.open(path)
+    assert store.meta()["status"] == "incomplete"
+    assert store.sample_count() > 0  # what was measured before the death is kept
+
+
+def test_python_driver_rejects_closed_load():
+    profile = load_profile(QUICK)
+    data = profile.model_dump()
+    data["load"] = {"model": "closed", "concurrency": 4, "duration_s": 1}
+    from bancada.experiment.profile import parse_profile
+
+    with pytest.raises(RunError, match="Python driver runs only the sequential load model"):
+        list(Runner(parse_profile(data), driver="python").events())
+
+
+def test_cli_run_writes_summary_and_csv(tmp_path):
+    env = {**os.environ}
+    proc = subprocess.run(
+        [sys.executable, "-m", "bancada.cli", "run", str(QUICK), "--requests", "5", "--repetitions", "1",
+         "--warmup", "2", "--payloads", "StdSize", "--driver", "python", "--out", str(tmp_path), "--quiet"],
+        capture_output=True, text=True, timeout=300, env=env)
+    assert proc.returncode == 0, proc.stderr
+    for impl in ("go-grpc", "go-rest", "java-grpc", "java-rest"):
+        assert impl in proc.stdout
+    assert "median" in proc.stdout and "StdSize" in proc.stdout
+    with open(tmp_path / "samples.csv") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 4 * (5 + 2)
+
+
+def test_bad_profile_fails_with_one_line(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text(QUICK.read_text().replace("repetitions = 2", "repetitions = -3"))
+    proc = subprocess.run([sys.executable, "-m", "bancada.cli", "run", str(bad)], capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 2
+    lines = [line for line in proc.stderr.strip().splitlines() if line.strip()]
+    assert len(lines) == 1, proc.stderr
+    assert "bad.toml" in lines[0] and "experiment.repetitions = -3" in lines[0] and "greater than or equal to 1" in lines[0]
+    assert "Traceback" not in proc.stderr
+
+
+def test_sigkill_mid_run_loses_at_most_about_100_ms(tmp_path):
+    data_dir = Path(os.environ["BANCADA_DATA_DIR"])
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bancada.cli", "run", str(QUICK), "--requests", "200000", "--repetitions", "1",
+         "--warmup", "0", "--payloads", "StdSize", "--implementations", "go-grpc,go-rest", "--driver", "python",
+         "--quiet", "--out", str(tmp_path)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    runs = data_dir / "runs"
+    deadline = time.monotonic() + 120
+    path = None
+    while time.monotonic() < deadline:
+        files = list(runs.glob("*.sqlite")) if runs.exists() else []
+        if files:
+            path = files[0]
+            try:
+                with sqlite3.connect(path) as c:
+                    if c.execute("SELECT COUNT(*) FROM sample").fetchone()[0] > 500:
+                        break
+            except sqlite3.OperationalError:
+                pass
+        time.sleep(0.05)
+    assert path is not None, proc.stderr.read() if proc.poll() is not None else "no run file"
+    time.sleep(0.5)
+    kill_ns = time.monotonic_ns()
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    store = RunStore.open(path)
+    assert store.meta()["status"] == "running"  # never finished: reopenable, visibly interrupted
+    origin = store.conn.execute("SELECT origin_ns FROM block").fetchone()[0]
+    last_end = store.conn.execute("SELECT MAX(start_ns + latency_ns) FROM sample").fetchone()[0]
+    lost_ms = (kill_ns - (origin + last_end)) / 1e6
+    assert lost_ms < 150, f"the last stored sample ended {lost_ms:.0f} ms before the kill"
+    from bancada.store.tidy_csv import tidy_frame
+
+    assert len(tidy_frame(store)) == store.sample_count() > 500
+    # The workers died with their parent (PR_SET_PDEATHSIG): nothing listens on their ports any more.
+    time.sleep(0.5)
+    for (info,) in store.conn.execute("SELECT info FROM worker"):
+        import json
+
+        pid = json.loads(info)["pid"]
+        assert not Path(f"/proc/{pid}").exists() or "zombie" in Path(f"/proc/{pid}/status").read_text().lower()

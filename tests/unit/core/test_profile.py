@@ -1,0 +1,57 @@
+import tomllib
+
+import pytest
+
+from bancada.experiment.profile import ProfileError, load_profile, parse_profile
+
+
+def _quick(root):
+    return tomllib.loads((root / "profiles" / "quick.toml").read_text())
+
+
+def test_shipped_profiles_are_valid(root):
+    soares = load_profile(root / "profiles" / "soares-2024.toml")
+    assert soares.experiment.repetitions == 5 and soares.experiment.requests == 77 and soares.experiment.warmup == 100
+    assert [w.count for w in soares.workloads] == [200, 204800]
+    assert soares.experiment.implementations == ["go-grpc", "go-rest", "java-grpc", "java-rest"]
+    quick = load_profile(root / "profiles" / "quick.toml")
+    assert (quick.experiment.requests, quick.experiment.repetitions) == (20, 2)
+
+
+@pytest.mark.parametrize("section,field,value,expect", [
+    ("experiment", "repetitions", 0, "experiment.repetitions = 0: Input should be greater than or equal to 1"),
+    ("experiment", "schedule", "random", "experiment.schedule = 'random': Input should be 'interleaved' or 'sequential'"),
+    ("experiment", "colour", "red", "experiment.colour = 'red': unknown field"),
+    ("experiment", "factors", ["speed"], "unknown factor 'speed'"),
+])
+def test_bad_field_gives_one_line_naming_file_field_value_and_allowed(root, section, field, value, expect):
+    data = _quick(root)
+    data[section][field] = value
+    with pytest.raises(ProfileError) as info:
+        parse_profile(data, "quick.toml")
+    message = str(info.value)
+    assert "\n" not in message
+    assert message.startswith("quick.toml: ")
+    assert expect in message
+
+
+def test_workload_checks(root):
+    data = _quick(root)
+    data["workloads"][0]["k"] = 500
+    with pytest.raises(ProfileError, match=r"workloads\[0\].*k \(500\) must be <= count \(200\)"):
+        parse_profile(data, "q.toml")
+
+
+def test_missing_and_broken_files(tmp_path):
+    with pytest.raises(ProfileError, match="no such profile file"):
+        load_profile(tmp_path / "nope.toml")
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[experiment\nname=1")
+    with pytest.raises(ProfileError, match="not valid TOML"):
+        load_profile(bad)
+
+
+def test_toml_round_trip(root):
+    profile = load_profile(root / "profiles" / "soares-2024.toml")
+    again = parse_profile(tomllib.loads(profile.to_toml()))
+    assert again == profile

@@ -1,0 +1,73 @@
+"""The reference Select pick, payloads and the driver frame stream."""
+
+import io
+import json
+
+from bancada.drivers.stream import Sample, encode_event, encode_sample, parse_server_timing, read_frames
+from bancada.drivers.python import round_orders
+from bancada.wire import bench_pb2
+from bancada.wire.payload import build_request, generate_values, splitmix64_array
+from bancada.wire.select_pick import SplitMix64, select
+
+
+def test_splitmix64_known_values():
+    # SplitMix64 reference output for seed 0 (Vigna's splitmix64.c): 0xE220A8397B1DCDAF
+    assert SplitMix64(0).next() == 0xE220A8397B1DCDAF
+
+
+def test_select_vectors_match_reference(root):
+    vectors = json.loads((root / "proto" / "bancada" / "v1" / "select_vectors.json").read_text())
+    for v in vectors["splitmix64"]:
+        rng = SplitMix64(v["seed"])
+        assert [rng.next() for _ in v["first"]] == v["first"]
+        assert [int(x) for x in splitmix64_array(v["seed"], len(v["first"]))] == v["first"]
+    for case in vectors["select"]:
+        values = case.get("values") or [(i * 31) % 1001 for i in range(case["n"])]
+        got_values, got_positions = select(values, case["k"], case["seed"])
+        assert got_positions == case["positions"]
+        assert got_values == case["values_out"]
+        assert len(set(got_positions)) == case["k"]
+
+
+def test_select_request_round_trips_through_protobuf():
+    req = build_request("select", {"kind": "int64s", "count": 200, "min": 0, "max": 1000, "seed": 1, "k": 3})
+    msg = bench_pb2.SelectRequest.FromString(req.grpc_body)
+    body = json.loads(req.http_body)
+    assert list(msg.values) == body["values"] and len(body["values"]) == 200
+    assert all(0 <= v <= 1000 for v in body["values"])
+    assert msg.k == 3 and not msg.HasField("seed") and "seed" not in body
+
+
+def test_echo_payload_kinds():
+    for kind in ("int64s", "doubles", "strings", "records"):
+        req = build_request("echo", {"kind": kind, "count": 5, "seed": 3})
+        msg = bench_pb2.EchoRequest.FromString(req.grpc_body)
+        assert msg.WhichOneof("payload") == kind
+        assert len(getattr(msg, kind).values) == 5
+        assert len(json.loads(req.http_body)[kind]) == 5
+    assert generate_values({"kind": "strings", "count": 2, "string_length": 4, "seed": 9}) == \
+        generate_values({"kind": "strings", "count": 2, "string_length": 4, "seed": 9})
+
+
+def test_frames_round_trip():
+    samples = [Sample(3, 2, 7, 1, True, 123456, 1000, 99, 0, ""),
+               Sample(1, 1, 0, 0, False, 5, -1, 100, 7, "timeout: deadline ação")]
+    buf = io.BytesIO(encode_event({"event": "hello"}) + b"".join(encode_sample(s) for s in samples)
+                     + encode_event({"event": "done", "samples": 2}))
+    frames = list(read_frames(buf))
+    assert frames[0] == {"event": "hello"} and frames[-1]["samples"] == 2
+    assert frames[1:3] == samples
+
+
+def test_server_timing_parse():
+    assert parse_server_timing("app;dur=0.123") == 123000
+    assert parse_server_timing("db;dur=5, app;desc=x;dur=1.5") == 1500000
+    assert parse_server_timing(None) == -1 and parse_server_timing("app") == -1
+
+
+def test_round_orders():
+    assert list(round_orders([0, 1, 2], 2, "round_robin", 0)) == [[0, 1, 2], [0, 1, 2]]
+    shuffled = list(round_orders([0, 1, 2, 3], 50, "shuffled", 5))
+    assert all(sorted(r) == [0, 1, 2, 3] for r in shuffled)
+    assert len({tuple(r) for r in shuffled}) > 5  # it does reorder
+    assert shuffled == list(round_orders([0, 1, 2, 3], 50, "shuffled", 5))  # and reproducibly

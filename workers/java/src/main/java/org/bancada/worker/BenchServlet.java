@@ -1,0 +1,206 @@
+package org.bancada.worker;
+
+import com.fasterxml.jackson.core.JacksonException;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.math.BigInteger;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * All REST routes of the contract in one servlet. The body is read fully into bytes first; the
+ * Server-Timing span starts after that and covers JSON parse + handler, and ends before the
+ * response is serialized. Every answer, errors included, carries the Server-Timing header.
+ */
+public final class BenchServlet extends HttpServlet {
+    private static final long serialVersionUID = 1L;
+    private static final BigInteger U64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+
+    private final long maxBodyBytes;
+    private final long delayNanos;
+
+    /** An answer: HTTP status and the object to write as JSON. */
+    private record Reply(int status, Object body) {}
+
+    /** A request the client got wrong: HTTP status (400/404/405/413) and message. */
+    private static final class HttpError extends Exception {
+        private static final long serialVersionUID = 1L;
+        final int status;
+
+        HttpError(int status, String message) {
+            super(message, null, false, false);
+            this.status = status;
+        }
+    }
+
+    /**
+     * @param maxBodyBytes largest accepted request body; above it -> 413
+     * @param delayNanos   fixed delay inside ping/select/echo
+     */
+    public BenchServlet(long maxBodyBytes, long delayNanos) {
+        this.maxBodyBytes = maxBodyBytes;
+        this.delayNanos = delayNanos;
+    }
+
+    @Override
+    protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        String path = req.getRequestURI();
+        String method = req.getMethod();
+        long start = System.nanoTime();
+        Reply reply;
+        try {
+            switch (path) {
+                case "/v1/ping":
+                    requireMethod(method, "GET");
+                    start = System.nanoTime();
+                    WorkerInfo.pause(delayNanos);
+                    reply = new Reply(200, Map.of());
+                    break;
+                case "/v1/info":
+                    requireMethod(method, "GET");
+                    start = System.nanoTime();
+                    reply = new Reply(200, WorkerInfo.infoMap("rest"));
+                    break;
+                case "/v1/select": {
+                    requireMethod(method, "POST");
+                    byte[] body = readBody(req);
+                    start = System.nanoTime();
+                    reply = select(body);
+                    break;
+                }
+                case "/v1/echo": {
+                    requireMethod(method, "POST");
+                    byte[] body = readBody(req);
+                    start = System.nanoTime();
+                    reply = echo(body);
+                    break;
+                }
+                default:
+                    throw new HttpError(404, "no route " + method + " " + path);
+            }
+        } catch (HttpError e) {
+            reply = error(e.status, e.getMessage());
+        } catch (JacksonException e) {
+            reply = error(400, "malformed JSON: " + e.getOriginalMessage());
+        } catch (IllegalArgumentException e) {
+            reply = error(400, e.getMessage());
+        } catch (RuntimeException | OutOfMemoryError e) {
+            // Never 500: whatever the input did to us, the client gets a JSON answer.
+            reply = error(400, "bad request: " + e);
+        }
+        long end = System.nanoTime();
+        byte[] out = JsonCodec.MAPPER.writeValueAsBytes(reply.body());
+        resp.setStatus(reply.status());
+        resp.setHeader("Server-Timing", WorkerInfo.serverTiming(Math.max(1, end - start)));
+        resp.setContentType("application/json");
+        resp.setContentLength(out.length);
+        resp.getOutputStream().write(out);
+    }
+
+    private static void requireMethod(String method, String allowed) throws HttpError {
+        if (!allowed.equals(method)) {
+            throw new HttpError(405, "method " + method + " not allowed, use " + allowed);
+        }
+    }
+
+    private static Reply error(int status, String message) {
+        return new Reply(status, Map.of("error", message == null ? "error" : message));
+    }
+
+    /** The whole body; 413 if it is (or turns out to be) larger than the limit. */
+    private byte[] readBody(HttpServletRequest req) throws IOException, HttpError {
+        long declared = req.getContentLengthLong();
+        if (declared > maxBodyBytes) {
+            throw new HttpError(413, "body of " + declared + " bytes exceeds the limit of " + maxBodyBytes + " bytes");
+        }
+        InputStream in = req.getInputStream();
+        if (declared >= 0) {
+            byte[] buf = in.readNBytes((int) declared);
+            if (buf.length != declared) {
+                throw new HttpError(400, "body ended after " + buf.length + " of " + declared + " bytes");
+            }
+            return buf;
+        }
+        ByteArrayOutputStream acc = new ByteArrayOutputStream(64 * 1024);
+        byte[] chunk = new byte[64 * 1024];
+        int r;
+        while ((r = in.read(chunk)) >= 0) {
+            if (acc.size() + (long) r > maxBodyBytes) {
+                throw new HttpError(413, "body exceeds the limit of " + maxBodyBytes + " bytes");
+            }
+            acc.write(chunk, 0, r);
+        }
+        return acc.toByteArray();
+    }
+
+    private Reply select(byte[] body) throws IOException {
+        JsonCodec.SelectBody b = JsonCodec.MAPPER.readValue(body, JsonCodec.SelectBody.class);
+        WorkerInfo.pause(delayNanos);
+        if (b == null || b.values == null || b.values.length == 0) {
+            throw new IllegalArgumentException("values must not be empty");
+        }
+        int n = b.values.length;
+        int k = b.k == null || b.k == 0 ? Select.DEFAULT_K : b.k;
+        if (k < 0) {
+            throw new IllegalArgumentException("k must not be negative");
+        }
+        if (k > n) {
+            throw new IllegalArgumentException("k=" + k + " exceeds the number of values (" + n + ")");
+        }
+        long seed;
+        if (b.seed == null) {
+            seed = ThreadLocalRandom.current().nextLong();
+        } else if (b.seed.signum() < 0 || b.seed.compareTo(U64_MAX) > 0) {
+            throw new IllegalArgumentException("seed must be an unsigned 64-bit integer");
+        } else {
+            seed = b.seed.longValue();
+        }
+        int[] positions = Select.positions(n, k, seed);
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("values", Select.valuesAt(b.values, positions));
+        r.put("positions", positions);
+        return new Reply(200, r);
+    }
+
+    private Reply echo(byte[] body) throws IOException {
+        JsonCodec.EchoBody b = JsonCodec.MAPPER.readValue(body, JsonCodec.EchoBody.class);
+        WorkerInfo.pause(delayNanos);
+        if (b == null) {
+            throw new IllegalArgumentException("exactly one of int64s, doubles, strings, records is required");
+        }
+        String kind = null;
+        Object payload = null;
+        long count = 0;
+        int present = 0;
+        if (b.int64s != null) { present++; kind = "int64s"; payload = b.int64s; count = b.int64s.length; }
+        if (b.doubles != null) { present++; kind = "doubles"; payload = b.doubles; count = b.doubles.length; }
+        if (b.strings != null) { present++; kind = "strings"; payload = b.strings; count = b.strings.length; }
+        if (b.records != null) { present++; kind = "records"; payload = b.records; count = b.records.length; }
+        if (present != 1) {
+            throw new IllegalArgumentException("exactly one of int64s, doubles, strings, records is required, got " + present);
+        }
+        if (b.strings != null) {
+            for (String s : b.strings) {
+                if (s == null) throw new IllegalArgumentException("strings must not contain null");
+            }
+        }
+        if (b.records != null) {
+            for (JsonCodec.RecordBody rec : b.records) {
+                if (rec == null || rec.name == null || rec.tags == null) {
+                    throw new IllegalArgumentException("records must be objects with non-null name and tags");
+                }
+            }
+        }
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("count", count);
+        if (Boolean.TRUE.equals(b.echo)) {
+            r.put(kind, payload);
+        }
+        return new Reply(200, r);
+    }
+}
