@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -26,7 +27,7 @@ out = Console()
 
 
 def _fail(message: str, code: int = 2) -> int:
-    err.print(f"[bold red]bancada:[/] {message}", highlight=False, markup=True)
+    err.print(f"[bold red]bancada:[/] {escape(message)}", highlight=False, markup=True, soft_wrap=True)
     return code
 
 

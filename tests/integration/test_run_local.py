@@ -78,7 +78,7 @@ def test_sequential_schedule_runs_treatments_one_after_another():
     started, finished, _ = _run(profile)
     assert finished.status == "complete"
     store = RunStore.open(started.path)
-    order = [t for (t,) in store.conn.execute("SELECT treatment FROM sample ORDER BY start_ns")]
+    order = [t for (t,) in store.conn.execute("SELECT treatment FROM sample ORDER BY id")]
     assert order == [0] * 5 + [1] * 5
 
 

@@ -104,7 +104,8 @@ def analyze_frame(df: pd.DataFrame, *, response: str = "latency_s",
     cols = [*factors, *by]
     df = df.assign(**{c: df[c].astype(str) for c in cols})
     for f in factors:
-        present = [lv for lv in levels[f] if lv in set(df[f])]
+        seen = set(pd.unique(df[f]))
+        present = [lv for lv in levels[f] if lv in seen]
         if len(present) < 2:
             raise InputError(f"factor {f!r} has only one level ({', '.join(present) or 'none'}); "
                              "a factor needs at least two")

@@ -17,10 +17,15 @@ type timingCodec struct {
 	// starts maps a decoded request message (its pointer) to the time its
 	// Unmarshal began; the timing interceptor takes the entry out.
 	starts *sync.Map
+	// failures maps a request message whose bytes did not decode to the
+	// decoding error. Unmarshal reports success for it, so that the timing
+	// interceptor can answer INVALID_ARGUMENT: grpc-go itself would answer
+	// INTERNAL for a codec error, yet bad bytes are the client's fault.
+	failures *sync.Map
 }
 
 func newTimingCodec() timingCodec {
-	return timingCodec{base: encoding.GetCodecV2(protocodec.Name), starts: new(sync.Map)}
+	return timingCodec{base: encoding.GetCodecV2(protocodec.Name), starts: new(sync.Map), failures: new(sync.Map)}
 }
 
 // Marshal encodes a response with the proto codec.
@@ -32,7 +37,7 @@ func (c timingCodec) Marshal(v any) (mem.BufferSlice, error) {
 func (c timingCodec) Unmarshal(data mem.BufferSlice, v any) error {
 	start := time.Now()
 	if err := c.base.Unmarshal(data, v); err != nil {
-		return err
+		c.failures.Store(v, err)
 	}
 	c.starts.Store(v, start)
 	return nil
@@ -50,4 +55,12 @@ func (c timingCodec) decodeStart(req any) time.Time {
 		return t.(time.Time)
 	}
 	return time.Now()
+}
+
+// decodeError returns (and forgets) the error of req's Unmarshal, or nil.
+func (c timingCodec) decodeError(req any) error {
+	if err, ok := c.failures.LoadAndDelete(req); ok {
+		return err.(error)
+	}
+	return nil
 }

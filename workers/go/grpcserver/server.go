@@ -9,7 +9,9 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
 
 	pb "github.com/bancada-lab/bancada/workers/go/gen/bancadav1"
 	"github.com/bancada-lab/bancada/workers/go/service"
@@ -36,7 +38,13 @@ func NewServer(cfg service.Config) *grpc.Server {
 func timingInterceptor(codec timingCodec) grpc.UnaryServerInterceptor {
 	return func(ctx context.Context, req any, _ *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
 		start := codec.decodeStart(req)
-		resp, err := handler(ctx, req)
+		var resp any
+		var err error
+		if decodeErr := codec.decodeError(req); decodeErr != nil {
+			err = status.Errorf(codes.InvalidArgument, "request is not a valid protobuf message: %v", decodeErr)
+		} else {
+			resp, err = handler(ctx, req)
+		}
 		dur := time.Since(start)
 		_ = grpc.SetTrailer(ctx, metadata.Pairs("server-timing", service.ServerTiming(dur)))
 		return resp, err

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"runtime/pprof"
 	"syscall"
 	"time"
 
@@ -30,6 +31,12 @@ func Main(stdin io.Reader, stdout io.Writer) int {
 		if a == "--version" || a == "-version" {
 			fmt.Println("bancada-driver", Version)
 			return 0
+		}
+	}
+	if path := os.Getenv("BANCADA_DRIVER_CPUPROFILE"); path != "" {
+		if f, err := os.Create(path); err == nil {
+			pprof.StartCPUProfile(f)
+			defer pprof.StopCPUProfile()
 		}
 	}
 	t0 := time.Now()

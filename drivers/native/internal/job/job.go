@@ -18,7 +18,7 @@ type Payload struct {
 	Count        int      `json:"count"`
 	Min          *float64 `json:"min"`
 	Max          *float64 `json:"max"`
-	Seed         uint64   `json:"seed"`
+	Seed         *uint64  `json:"seed"`
 	K            *int     `json:"k"`
 	Echo         bool     `json:"echo"`
 	StringLength *int     `json:"string_length"`
@@ -245,6 +245,14 @@ func (p *Payload) Bounds() (float64, float64) {
 		hi = *p.Max
 	}
 	return lo, hi
+}
+
+// SeedValue returns seed (default 1, as the Python driver).
+func (p *Payload) SeedValue() uint64 {
+	if p.Seed == nil {
+		return 1
+	}
+	return *p.Seed
 }
 
 // KValue returns k (default 3).

@@ -41,13 +41,14 @@ type Values struct {
 	Records []*pb.Record
 }
 
-// Draw draws the payload values from SplitMix64(p.Seed):
+// Draw draws the payload values from SplitMix64(seed, default 1), exactly as
+// app/bancada/wire/payload.py does:
 // int64s uniform in [min, max] as min + next() mod (max-min+1);
 // doubles next()/2^64*(max-min)+min; strings of string_length letters
 // 'a'+next() mod 26; records id=i, then value (double), name (string),
 // tags (4 int64s), drawn in that order.
 func Draw(p *job.Payload) Values {
-	rng := &SplitMix64{State: p.Seed}
+	rng := &SplitMix64{State: p.SeedValue()}
 	lo, hi := p.Bounds()
 	ilo, ihi := int64(lo), int64(hi)
 	span := uint64(ihi-ilo) + 1 // 0 means the whole 2^64 range

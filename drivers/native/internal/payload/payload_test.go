@@ -24,7 +24,7 @@ func TestSplitMix64KnownValues(t *testing.T) {
 func TestSelectStdSize(t *testing.T) {
 	k := 3
 	tr := &job.Treatment{ID: 0, Protocol: "grpc", Operation: "select",
-		Payload: &job.Payload{Kind: "int64s", Count: 200, Seed: 1, K: &k}}
+		Payload: &job.Payload{Kind: "int64s", Count: 200, K: &k}}
 	req, err := Build(tr)
 	if err != nil {
 		t.Fatal(err)
@@ -60,7 +60,7 @@ func TestSelectStdSize(t *testing.T) {
 
 func TestEchoKinds(t *testing.T) {
 	for _, kind := range []string{"int64s", "doubles", "strings", "records"} {
-		tr := &job.Treatment{Protocol: "rest", Operation: "echo", Payload: &job.Payload{Kind: kind, Count: 10, Seed: 5}}
+		tr := &job.Treatment{Protocol: "rest", Operation: "echo", Payload: &job.Payload{Kind: kind, Count: 10}}
 		req, err := Build(tr)
 		if err != nil {
 			t.Fatal(err)
@@ -79,5 +79,22 @@ func TestEchoKinds(t *testing.T) {
 		if err := proto.Unmarshal(req.GRPCBody, &e); err != nil || e.Payload == nil {
 			t.Fatalf("%s: bad protobuf", kind)
 		}
+	}
+}
+
+// Vectors from app/bancada/wire/payload.py (generate_values).
+func TestSameValuesAsPythonDriver(t *testing.T) {
+	seed := uint64(7)
+	n := 5
+	v := Draw(&job.Payload{Kind: "int64s", Count: 5})
+	want := []int64{240, 448, 638, 315, 733}
+	for i := range want {
+		if v.Int64s[i] != want[i] {
+			t.Fatalf("int64s %v, want %v", v.Int64s, want)
+		}
+	}
+	s := Draw(&job.Payload{Kind: "strings", Count: 2, Seed: &seed, StringLength: &n})
+	if s.Strings[0] != "lwwvk" || s.Strings[1] != "teuhj" {
+		t.Fatalf("strings %v", s.Strings)
 	}
 }

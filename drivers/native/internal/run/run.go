@@ -169,17 +169,15 @@ func (r *Runner) Run() (map[string]any, error) {
 	return extra, nil
 }
 
-// Order returns the block's treatment order for one round. For "shuffled",
-// rng shuffles a copy by Fisher-Yates: for i in 0..n-2, j = i + next() mod (n-i).
-func Order(ids []int, order string, rng *payload.SplitMix64) []int {
-	out := append([]int(nil), ids...)
-	if order == "shuffled" {
-		for i := 0; i < len(out)-1; i++ {
-			j := i + int(rng.Next()%uint64(len(out)-i))
-			out[i], out[j] = out[j], out[i]
-		}
+// Shuffle permutes ids in place as the Python driver does
+// (app/bancada/drivers/python.py, round_orders): Fisher-Yates driven by
+// SplitMix64, for i = m-1 down to 1, j = next() mod (i+1), swap. Successive
+// rounds of a block keep shuffling the previous round's order.
+func Shuffle(ids []int, rng *payload.SplitMix64) {
+	for i := len(ids) - 1; i > 0; i-- {
+		j := int(rng.Next() % uint64(i+1))
+		ids[i], ids[j] = ids[j], ids[i]
 	}
-	return out
 }
 
 func (r *Runner) sequential(b *job.Block) error {
@@ -196,6 +194,7 @@ func (r *Runner) sequential(b *job.Block) error {
 		}
 	}
 	rng := &payload.SplitMix64{State: b.Seed}
+	order := append([]int(nil), b.Treatments...)
 	rounds := b.Warmup + b.Requests
 	var s frame.Sample
 	s.Repetition = uint32(b.Repetition)
@@ -208,7 +207,10 @@ func (r *Runner) sequential(b *job.Block) error {
 			s.Phase = frame.PhaseWarmup
 		}
 		s.Seq = uint32(round)
-		for _, id := range Order(b.Treatments, b.Order, rng) {
+		if b.Order == "shuffled" {
+			Shuffle(order, rng)
+		}
+		for _, id := range order {
 			c := r.seqCallers[id]
 			s.Treatment = uint16(id)
 			start := time.Now()
@@ -234,12 +236,16 @@ func (r *Runner) put(s *frame.Sample, start time.Time, lat, queue time.Duration,
 }
 
 // concurrent runs a block under the closed or open model: the block's
-// treatments take turns (in listed or, for "shuffled", seeded order), each
+// treatments take turns (in listed order or, for "shuffled", the order of
+// the first round of a sequential block with the same seed), each
 // getting its warm-up and then its measured requests from load.concurrency
 // clients.
 func (r *Runner) concurrent(b *job.Block) error {
-	rng := &payload.SplitMix64{State: b.Seed}
-	for _, id := range Order(b.Treatments, b.Order, rng) {
+	order := append([]int(nil), b.Treatments...)
+	if b.Order == "shuffled" {
+		Shuffle(order, &payload.SplitMix64{State: b.Seed})
+	}
+	for _, id := range order {
 		if r.stop.Load() {
 			return nil
 		}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/bancada-lab/bancada/drivers/native/internal/frame"
 	"github.com/bancada-lab/bancada/drivers/native/internal/job"
+	"github.com/bancada-lab/bancada/drivers/native/internal/payload"
 )
 
 // syncBuf is a goroutine-safe bytes.Buffer.
@@ -307,5 +308,20 @@ func TestMaxRecordsCap(t *testing.T) {
 	}
 	if total != 100 {
 		t.Fatalf("summaries count %v", total)
+	}
+}
+
+// Vector from app/bancada/drivers/python.py: round_orders([0,1,2,3], 3, "shuffled", 5).
+func TestShuffleMatchesPythonDriver(t *testing.T) {
+	ids := []int{0, 1, 2, 3}
+	rng := &payload.SplitMix64{State: 5}
+	want := [][]int{{0, 3, 1, 2}, {1, 0, 2, 3}, {3, 2, 1, 0}}
+	for _, w := range want {
+		Shuffle(ids, rng)
+		for i := range w {
+			if ids[i] != w[i] {
+				t.Fatalf("got %v want %v", ids, w)
+			}
+		}
 	}
 }

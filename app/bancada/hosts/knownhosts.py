@@ -1,0 +1,125 @@
+"""Host-key verification as OpenSSH does it, with an explicit accept step.
+
+Known keys come from the user's ``~/.ssh/known_hosts`` (read only) and from
+Bancada's own file ``<config_dir>/known_hosts`` (where accepted keys go).
+An unknown key raises :class:`UnknownHostKey` carrying its SHA256
+fingerprint; it is trusted only when the caller passes that exact
+fingerprint back (GUI confirmation, CLI ``--accept-host-key``). A key that
+differs from a known one is refused by paramiko (``BadHostKeyException``),
+which :mod:`bancada.hosts.ssh_connect` turns into :class:`HostKeyChanged`.
+Never ``AutoAddPolicy``.
+
+``$BANCADA_SSH_DIR`` replaces ``~/.ssh`` (tests point it at a temp dir).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import os
+from pathlib import Path
+
+import paramiko
+
+from bancada import paths
+from bancada.runner import RunError
+
+
+class HostError(RunError):
+    """An SSH host cannot be used; the message is one line saying why."""
+
+
+class UnknownHostKey(HostError):
+    """The host offered a key that is not known. ``fingerprint`` is ``SHA256:...``."""
+
+    def __init__(self, host: str, key_type: str, fingerprint: str) -> None:
+        self.host = host
+        self.key_type = key_type
+        self.fingerprint = fingerprint
+        super().__init__(f"the host key of {host} is not known: {key_type} {fingerprint}; "
+                         f"check it with the host's owner, then accept it (--accept-host-key {fingerprint})")
+
+
+class HostKeyChanged(HostError):
+    """The host's key differs from the known one: refused (possible man-in-the-middle)."""
+
+
+def ssh_dir() -> Path:
+    env = os.environ.get("BANCADA_SSH_DIR")
+    return Path(env) if env else Path.home() / ".ssh"
+
+
+def user_known_hosts() -> Path:
+    return ssh_dir() / "known_hosts"
+
+
+def bancada_known_hosts() -> Path:
+    return paths.config_dir() / "known_hosts"
+
+
+def fingerprint(key: paramiko.PKey) -> str:
+    """OpenSSH's ``SHA256:<base64 without padding>`` fingerprint of a public key."""
+    digest = hashlib.sha256(key.asbytes()).digest()
+    return "SHA256:" + base64.b64encode(digest).decode().rstrip("=")
+
+
+def normalize_fingerprint(text: str) -> str:
+    text = text.strip()
+    if not text.startswith("SHA256:"):
+        text = "SHA256:" + text
+    return text.rstrip("=")
+
+
+def known_name(address: str, port: int) -> str:
+    """The known_hosts entry name: ``host`` for port 22, ``[host]:port`` otherwise."""
+    return address if port == 22 else f"[{address}]:{port}"
+
+
+class ExplicitAcceptPolicy(paramiko.MissingHostKeyPolicy):
+    """Refuse unknown keys unless their fingerprint was accepted explicitly; then remember them."""
+
+    def __init__(self, accept: str | None = None) -> None:
+        self.accept = normalize_fingerprint(accept) if accept else None
+
+    def missing_host_key(self, client, hostname, key) -> None:
+        fp = fingerprint(key)
+        if self.accept is None:
+            raise UnknownHostKey(hostname, key.get_name(), fp)
+        if self.accept != fp:
+            raise HostError(f"{hostname} offered host key {fp}, not the {self.accept} you accepted: refused")
+        remember_key(hostname, key)
+        client.get_host_keys().add(hostname, key.get_name(), key)
+
+
+def remember_key(hostname: str, key: paramiko.PKey) -> None:
+    """Append ``key`` for ``hostname`` (known_hosts form) to Bancada's known_hosts."""
+    path = bancada_known_hosts()
+    keys = paramiko.HostKeys()
+    if path.exists():
+        keys.load(str(path))
+    keys.add(hostname, key.get_name(), key)
+    keys.save(str(path))
+
+
+def forget_keys(hostname: str) -> bool:
+    """Remove Bancada's known keys for ``hostname`` (known_hosts form); True if any."""
+    path = bancada_known_hosts()
+    if not path.exists():
+        return False
+    keys = paramiko.HostKeys()
+    keys.load(str(path))
+    if hostname not in keys:
+        return False
+    del keys[hostname]
+    keys.save(str(path))
+    return True
+
+
+def load_known_hosts(client: paramiko.SSHClient) -> None:
+    """Load the user's and Bancada's known hosts into ``client`` (neither is written by paramiko)."""
+    for path in (user_known_hosts(), bancada_known_hosts()):
+        if path.exists():
+            try:
+                client.load_system_host_keys(str(path))
+            except (OSError, paramiko.SSHException) as exc:
+                raise HostError(f"{path}: cannot read known hosts: {exc}") from None

@@ -1,0 +1,192 @@
+"""Opening an SSH connection to a saved host, with one clear message per failure.
+
+``~/.ssh/config`` (or ``$BANCADA_SSH_DIR/config``) is honoured through
+paramiko's ``SSHConfig``: ``HostName``, ``Port``, ``User`` and
+``IdentityFile`` fill what the profile leaves empty. Authentication: the
+profile's key file (passphrase asked when needed), else ssh-agent and the
+config's identity files; a password only when given by the caller.
+"""
+
+from __future__ import annotations
+
+import errno
+import getpass
+import os
+import socket
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import paramiko
+
+from bancada.hosts.hostconfig import HostProfile, get_host
+from bancada.hosts.knownhosts import (ExplicitAcceptPolicy, HostError, HostKeyChanged, UnknownHostKey,
+                                      bancada_known_hosts, fingerprint, load_known_hosts, ssh_dir)
+
+CONNECT_TIMEOUT_S = 10.0
+
+# ask(kind, prompt) -> str | None ; kind is "passphrase" or "password"
+Ask = Callable[[str, str], "str | None"]
+
+
+class PassphraseNeeded(HostError):
+    """The private key is encrypted and no passphrase was given."""
+
+
+class AuthFailed(HostError):
+    """The host refused our user / key / password."""
+
+
+class Unreachable(HostError):
+    """DNS failure, refused connection, unreachable network or timeout."""
+
+
+def tty_ask(kind: str, prompt: str) -> str | None:
+    """Ask on the terminal when there is one (the CLI's default)."""
+    if not sys.stdin.isatty():
+        return None
+    return getpass.getpass(prompt)
+
+
+@dataclass
+class Endpoint:
+    """Where and as whom to connect, after ``~/.ssh/config``."""
+
+    address: str
+    port: int
+    user: str
+    key: str | None
+
+
+def resolve(profile: HostProfile) -> Endpoint:
+    """Merge a profile with the matching ``~/.ssh/config`` entry (the profile wins)."""
+    cfg_path = ssh_dir() / "config"
+    entry: dict = {}
+    if cfg_path.exists():
+        try:
+            entry = paramiko.SSHConfig.from_path(str(cfg_path)).lookup(profile.address)
+        except (OSError, paramiko.SSHException) as exc:
+            raise HostError(f"{cfg_path}: cannot read: {exc}") from None
+    address = entry.get("hostname", profile.address)
+    port = profile.port or int(entry.get("port", 22))
+    user = profile.user or entry.get("user") or getpass.getuser()
+    key = profile.key
+    if key is None and entry.get("identityfile"):
+        key = os.path.expanduser(entry["identityfile"][0])
+    return Endpoint(address, port, user, key)
+
+
+def _describe(exc: BaseException, ep: Endpoint, timeout_s: float) -> str:
+    where = f"{ep.address}:{ep.port}"
+    if isinstance(exc, paramiko.ssh_exception.NoValidConnectionsError):
+        return f"connection refused by {where} (no SSH server listening there?)"
+    if isinstance(exc, socket.gaierror):
+        return f"cannot resolve host name {ep.address!r} (DNS): {exc.strerror}"
+    if isinstance(exc, (socket.timeout, TimeoutError)):
+        return f"no answer from {where} within {timeout_s:g} s (timeout: host down or filtered?)"
+    if isinstance(exc, ConnectionRefusedError):
+        return f"connection refused by {where} (no SSH server listening there?)"
+    if isinstance(exc, OSError) and exc.errno in (errno.EHOSTUNREACH, errno.ENETUNREACH):
+        return f"host {ep.address} is unreachable ({exc.strerror})"
+    if isinstance(exc, (ConnectionResetError, EOFError)):
+        return f"{where} closed the connection during the SSH handshake"
+    return f"cannot connect to {where}: {exc}"
+
+
+def connect_profile(profile: HostProfile, *, accept_fingerprint: str | None = None, passphrase: str | None = None,
+                    password: str | None = None, ask: Ask | None = tty_ask,
+                    timeout_s: float = CONNECT_TIMEOUT_S, _depth: int = 0) -> tuple[paramiko.SSHClient, list]:
+    """Connect to ``profile``; return the client and the jump clients to close with it.
+
+    Raises:
+        UnknownHostKey: the host's key is not known (its fingerprint is in the error).
+        HostKeyChanged: the host's key differs from the known one.
+        PassphraseNeeded, AuthFailed, Unreachable, HostError: one line each.
+    """
+    if _depth > 3:
+        raise HostError(f"host {profile.name}: jump hosts nested too deep")
+    ep = resolve(profile)
+    jumps: list = []
+    sock = None
+    if profile.jump:
+        jump_client, inner = connect_profile(get_host(profile.jump), ask=ask, timeout_s=timeout_s, _depth=_depth + 1)
+        jumps = [jump_client, *inner]
+        try:
+            sock = jump_client.get_transport().open_channel("direct-tcpip", (ep.address, ep.port), ("127.0.0.1", 0),
+                                                            timeout=timeout_s)
+        except (paramiko.SSHException, OSError) as exc:
+            _close_all(jumps)
+            raise Unreachable(f"jump host {profile.jump} cannot reach {ep.address}:{ep.port}: {exc}") from None
+    client = paramiko.SSHClient()
+    load_known_hosts(client)
+    client.set_missing_host_key_policy(ExplicitAcceptPolicy(accept_fingerprint))
+    kw = dict(hostname=ep.address, port=ep.port, username=ep.user, timeout=timeout_s, banner_timeout=timeout_s,
+              auth_timeout=timeout_s, sock=sock, allow_agent=True, look_for_keys=False)
+    if ep.key:
+        if not os.path.exists(ep.key):
+            _close_all(jumps)
+            raise HostError(f"host {profile.name}: key file {ep.key} does not exist")
+        kw["key_filename"] = ep.key
+    if password:
+        kw["password"] = password
+    asked = False
+    while True:
+        try:
+            client.connect(passphrase=passphrase, **kw)
+            break
+        except paramiko.PasswordRequiredException:
+            if passphrase is None and not asked and ask is not None:
+                asked = True
+                passphrase = ask("passphrase", f"passphrase for {ep.key}: ")
+                if passphrase:
+                    continue
+            _close_all([client, *jumps])
+            raise PassphraseNeeded(f"host {profile.name}: the key {ep.key} needs a passphrase") from None
+        except HostError:
+            _close_all([client, *jumps])
+            raise
+        except paramiko.BadHostKeyException as exc:
+            _close_all([client, *jumps])
+            raise HostKeyChanged(
+                f"HOST KEY CHANGED for {exc.hostname}: it offered {fingerprint(exc.key)} but "
+                f"{fingerprint(exc.expected_key)} is known. Refused: this may be a man-in-the-middle attack. "
+                f"If the host was reinstalled, remove the old key from {bancada_known_hosts()} "
+                f"(or ~/.ssh/known_hosts) and accept the new one.") from None
+        except paramiko.AuthenticationException:
+            _close_all([client, *jumps])
+            how = f"key {ep.key}" if ep.key else "ssh-agent keys" + (" or password" if password else "")
+            raise AuthFailed(f"authentication failed for {ep.user}@{ep.address}:{ep.port} with {how} "
+                             f"(wrong user or key?)") from None
+        except paramiko.SSHException as exc:
+            _close_all([client, *jumps])
+            if "Unable to parse key file" in str(exc) or "not a valid" in str(exc):
+                raise HostError(f"host {profile.name}: cannot read key file {ep.key}: {exc}") from None
+            if "Error reading SSH protocol banner" in str(exc):
+                raise Unreachable(f"{ep.address}:{ep.port} did not speak SSH within {timeout_s:g} s") from None
+            raise HostError(f"SSH error with {ep.address}:{ep.port}: {exc}") from None
+        except (OSError, EOFError) as exc:
+            _close_all([client, *jumps])
+            raise Unreachable(_describe(exc, ep, timeout_s)) from None
+    transport = client.get_transport()
+    transport.set_keepalive(5)
+    return client, jumps
+
+
+def _close_all(clients) -> None:
+    for c in clients:
+        try:
+            c.close()
+        except Exception:  # noqa: BLE001 - closing is best effort
+            pass
+
+
+def probe_host_key(profile: HostProfile, timeout_s: float = CONNECT_TIMEOUT_S) -> str | None:
+    """Return the fingerprint of ``profile``'s key if it is unknown, None if known (no auth is tried)."""
+    try:
+        client, jumps = connect_profile(profile, ask=None, timeout_s=timeout_s)
+    except UnknownHostKey as exc:
+        return exc.fingerprint
+    except (PassphraseNeeded, AuthFailed):
+        return None
+    _close_all([client, *jumps])
+    return None

@@ -1,0 +1,190 @@
+"""A Tukey box plot as one pyqtgraph GraphicsObject (pyqtgraph has none).
+
+Each box is drawn from a :class:`BoxStats`: the box spans the first to the
+third quartile (numpy's default ``linear`` quantiles, R's type 7), a thicker
+line marks the median, the whiskers reach the most extreme data within
+1.5·IQR of the box (Tukey 1977, *Exploratory Data Analysis*, ch. 2) and every
+value beyond them is an outlier drawn as a point.
+
+Coordinates are data coordinates: x is the box's position, y the response
+(the live view uses milliseconds). In log mode (``PlotItem.setLogMode(y=True)``
+calls :meth:`BoxPlotItem.setLogMode`) y values are drawn as log10(y).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
+
+WHISKER_IQR = 1.5
+#: Outliers drawn per box at most (the extremes are always drawn); geometry keeps them all.
+MAX_DRAWN_OUTLIERS = 2000
+
+
+@dataclass
+class BoxStats:
+    """Tukey's five numbers of one sample plus its outliers (same unit as the data)."""
+
+    n: int
+    q1: float
+    median: float
+    q3: float
+    whisker_lo: float
+    whisker_hi: float
+    outliers: np.ndarray = field(default_factory=lambda: np.empty(0))
+
+    @property
+    def iqr(self) -> float:
+        return self.q3 - self.q1
+
+
+def tukey_stats(values: np.ndarray) -> BoxStats | None:
+    """Return the box of ``values`` (1-D, finite), or None when it is empty.
+
+    Quartiles: ``np.percentile(values, [25, 50, 75])`` (linear interpolation).
+    Whiskers: the smallest value >= q1 - 1.5·IQR and the largest <= q3 + 1.5·IQR.
+    """
+    v = np.asarray(values, dtype=float)
+    if v.size == 0:
+        return None
+    q1, med, q3 = np.percentile(v, [25, 50, 75])
+    lo_fence, hi_fence = q1 - WHISKER_IQR * (q3 - q1), q3 + WHISKER_IQR * (q3 - q1)
+    inside = (v >= lo_fence) & (v <= hi_fence)
+    kept = v[inside]
+    return BoxStats(int(v.size), float(q1), float(med), float(q3), float(kept.min()), float(kept.max()),
+                    np.sort(v[~inside]))
+
+
+@dataclass
+class Box:
+    """One box to draw: where, how wide, which colour, and its statistics."""
+
+    x: float
+    stats: BoxStats
+    color: QColor
+    label: str = ""
+    width: float = 0.6
+
+
+class BoxPlotItem(pg.GraphicsObject):
+    """Draws a list of :class:`Box` in data coordinates; hover shows n, median, q1, q3."""
+
+    def __init__(self, boxes: list[Box] | None = None, unit: str = "ms") -> None:
+        super().__init__()
+        self._boxes: list[Box] = []
+        self._log_y = False
+        self._rect = QRectF()
+        self.unit = unit
+        self.setAcceptHoverEvents(True)
+        if boxes:
+            self.setBoxes(boxes)
+
+    # -- data ------------------------------------------------------------------
+    def setBoxes(self, boxes: list[Box]) -> None:
+        """Replace every box and redraw."""
+        self.prepareGeometryChange()
+        self._boxes = list(boxes)
+        self._rect = self._compute_rect()
+        self.informViewBoundsChanged()
+        self.update()
+
+    def boxes(self) -> list[Box]:
+        """The boxes as given (data units, not log-transformed): what tests assert on."""
+        return list(self._boxes)
+
+    def setLogMode(self, x: bool, y: bool) -> None:  # called by PlotItem.setLogMode
+        if y != self._log_y:
+            self.prepareGeometryChange()
+            self._log_y = y
+            self._rect = self._compute_rect()
+            self.informViewBoundsChanged()
+            self.update()
+
+    def _y(self, v):
+        if not self._log_y:
+            return v
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.log10(np.maximum(v, 1e-12))
+
+    def _compute_rect(self) -> QRectF:
+        if not self._boxes:
+            return QRectF()
+        xs0 = min(b.x - b.width / 2 for b in self._boxes)
+        xs1 = max(b.x + b.width / 2 for b in self._boxes)
+        lo = min(min(b.stats.whisker_lo, b.stats.outliers[0] if b.stats.outliers.size else b.stats.whisker_lo)
+                 for b in self._boxes)
+        hi = max(max(b.stats.whisker_hi, b.stats.outliers[-1] if b.stats.outliers.size else b.stats.whisker_hi)
+                 for b in self._boxes)
+        y0, y1 = float(self._y(lo)), float(self._y(hi))
+        return QRectF(xs0, y0, xs1 - xs0, max(y1 - y0, 1e-12))
+
+    # -- pyqtgraph protocol ------------------------------------------------------
+    def boundingRect(self) -> QRectF:
+        return QRectF(self._rect)
+
+    def dataBounds(self, ax: int, frac: float = 1.0, orthoRange=None):
+        if not self._boxes:
+            return None
+        r = self._rect
+        return (r.left(), r.right()) if ax == 0 else (r.top(), r.bottom())
+
+    def paint(self, p: QPainter, *args) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        for b in self._boxes:
+            s = b.stats
+            half = b.width / 2
+            color = QColor(b.color)
+            edge = QPen(color.darker(150), 1.5)
+            edge.setCosmetic(True)
+            fill = QColor(color)
+            fill.setAlpha(150)
+            q1, med, q3, wlo, whi = (float(self._y(v)) for v in (s.q1, s.median, s.q3, s.whisker_lo, s.whisker_hi))
+            p.setPen(edge)
+            # whiskers and caps
+            p.drawLine(QPointF(b.x, q3), QPointF(b.x, whi))
+            p.drawLine(QPointF(b.x, q1), QPointF(b.x, wlo))
+            p.drawLine(QPointF(b.x - half / 2, whi), QPointF(b.x + half / 2, whi))
+            p.drawLine(QPointF(b.x - half / 2, wlo), QPointF(b.x + half / 2, wlo))
+            p.setBrush(fill)
+            p.drawRect(QRectF(b.x - half, q1, b.width, q3 - q1))
+            med_pen = QPen(color.darker(250), 3)
+            med_pen.setCosmetic(True)
+            p.setPen(med_pen)
+            p.drawLine(QPointF(b.x - half, med), QPointF(b.x + half, med))
+            if s.outliers.size:
+                out = s.outliers
+                if out.size > MAX_DRAWN_OUTLIERS:
+                    idx = np.unique(np.linspace(0, out.size - 1, MAX_DRAWN_OUTLIERS).astype(int))
+                    out = out[idx]
+                dot = QPen(color.darker(130), 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+                dot.setCosmetic(True)
+                p.setPen(dot)
+                ys = self._y(out)
+                p.drawPoints(QPolygonF([QPointF(b.x, float(y)) for y in ys]))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+
+    # -- hover -----------------------------------------------------------------
+    def box_at(self, x: float, y: float) -> Box | None:
+        """The box whose column (x within its width) holds the point, in item coordinates."""
+        for b in self._boxes:
+            if abs(x - b.x) <= b.width / 2:
+                return b
+        return None
+
+    def describe(self, b: Box) -> str:
+        """The hover text of a box."""
+        s, u = b.stats, self.unit
+        return (f"{b.label}\nn = {s.n}\nmedian = {s.median:.4g} {u}\nq1 = {s.q1:.4g} {u}\n"
+                f"q3 = {s.q3:.4g} {u}\nIQR = {s.iqr:.4g} {u}\noutliers = {s.outliers.size}")
+
+    def hoverEvent(self, ev) -> None:
+        if ev.isExit():
+            self.setToolTip("")
+            return
+        pos = ev.pos()
+        b = self.box_at(pos.x(), pos.y())
+        self.setToolTip(self.describe(b) if b else "")

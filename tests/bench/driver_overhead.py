@@ -1,0 +1,318 @@
+#!/usr/bin/env python3
+"""Client overhead of the native driver vs the Python driver, ghz, wrk and hey.
+
+A script, not a test. Run ``make -C workers go driver`` first. It starts the Go
+worker (gRPC and REST) pinned to one core and every client pinned to another
+(taskset, when there are 2+ cores), then prints:
+
+- at concurrency 1: median and p99 latency for Ping and StdSize Select (200
+  int64 values in 0..1000): native vs Python driver vs ghz (gRPC) / wrk and
+  hey (REST);
+- at concurrency 16 and 64: requests/s, native vs ghz (gRPC) / wrk (REST);
+- the ratios against the targets (median within 1.10x of the best peer,
+  throughput at least 0.95x of the best peer).
+
+Each measurement is repeated ``--rounds`` times, interleaved across tools, and
+the best round of each tool is kept (the machine is shared: the best round is
+the one least disturbed). The driver writes its frames to a temporary file so
+that reading them costs nothing during the run. Nothing is installed: missing
+tools are reported with the command that installs them.
+
+    python tests/bench/driver_overhead.py [--seconds 3] [--requests 5000] [--rounds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ARCH = {"x86_64": "amd64", "aarch64": "arm64", "arm64": "arm64"}.get(platform.machine(), "amd64")
+DRIVER = ROOT / "drivers" / "native" / "dist" / f"bancada-driver-linux-{ARCH}"
+WORKER = ROOT / "workers" / "go" / "dist" / f"bancada-worker-linux-{ARCH}"
+PROTO = ROOT / "proto" / "bancada" / "v1" / "bench.proto"
+SAMPLE = struct.Struct("<HIIBBqqqq")
+INSTALL = {
+    "ghz": "go install github.com/bojand/ghz/cmd/ghz@latest",
+    "hey": "go install github.com/rakyll/hey@latest",
+    "wrk": "apt-get install wrk",
+}
+
+
+def find_tool(name: str) -> str | None:
+    path = shutil.which(name)
+    if path is None:
+        gobin = Path(os.environ.get("GOBIN") or Path(os.environ.get("GOPATH", Path.home() / "go")) / "bin")
+        cand = gobin / name
+        path = str(cand) if cand.exists() else None
+    return path
+
+
+def pin(core: int) -> list[str]:
+    if shutil.which("taskset") and (os.cpu_count() or 1) >= 2:
+        return ["taskset", "-c", str(core)]
+    return []
+
+
+def select_values(count: int = 200, lo: int = 0, hi: int = 1000, seed: int = 1) -> list[int]:
+    """SplitMix64(seed) values as the drivers draw them (app/bancada/wire/payload.py)."""
+    mask, state, out = (1 << 64) - 1, seed, []
+    for _ in range(count):
+        state = (state + 0x9E3779B97F4A7C15) & mask
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        out.append(lo + (z ^ (z >> 31)) % (hi - lo + 1))
+    return out
+
+
+def start_worker(protocol: str):
+    proc = subprocess.Popen(pin(1) + [str(WORKER), "--protocol", protocol, "--bind", "127.0.0.1", "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = proc.stdout.readline()
+    if not line.startswith("READY "):
+        raise SystemExit(f"worker did not start: {line!r}")
+    return proc, f"127.0.0.1:{json.loads(line[6:])['port']}"
+
+
+def job(protocol: str, target: str, op: str, load: dict, warmup: int, requests: int) -> dict:
+    return {"version": 1, "connection": "reuse", "timeout_s": 10.0, "load": load,
+            "treatments": [{"id": 0, "implementation": f"go-{protocol}", "protocol": protocol, "target": target,
+                            "operation": op, "workload": "StdSize",
+                            "payload": {"kind": "int64s", "count": 200, "min": 0, "max": 1000, "seed": 1, "k": 3}}],
+            "blocks": [{"repetition": 1, "treatments": [0], "warmup": warmup, "requests": requests}]}
+
+
+def read_samples(data: bytes) -> list[tuple[int, int]]:
+    """(start_ns, latency_ns) of the measured, successful samples."""
+    out, pos = [], 0
+    while pos + 5 <= len(data):
+        (n,) = struct.unpack_from("<I", data, pos)
+        if data[pos + 4] == 0x53:
+            _, _, _, phase, ok, lat, _, start, _ = SAMPLE.unpack_from(data, pos + 5)
+            if phase == 1 and ok:
+                out.append((start, lat))
+        pos += 4 + n
+    return out
+
+
+def run_frames(cmd: list[str], job_: dict, env: dict | None = None) -> list[tuple[int, int]]:
+    with tempfile.TemporaryFile() as out:
+        subprocess.run(cmd, input=json.dumps(job_).encode(), stdout=out, stderr=subprocess.DEVNULL,
+                       check=True, env=env, timeout=600)
+        out.seek(0)
+        return read_samples(out.read())
+
+
+def pct(sorted_ns: list[int], q: float) -> float:
+    return sorted_ns[min(len(sorted_ns) - 1, int(q * len(sorted_ns)))] / 1e3
+
+
+def latency_of(samples) -> tuple[float, float]:
+    lat = sorted(s[1] for s in samples)
+    return pct(lat, 0.5), pct(lat, 0.99)
+
+
+def rps_of(samples) -> float:
+    start = min(s[0] for s in samples)
+    end = max(s[0] + s[1] for s in samples)
+    return len(samples) / ((end - start) / 1e9)
+
+
+# --- the tools -----------------------------------------------------------
+
+def native_latency(protocol, target, op, a):
+    return latency_of(run_frames(pin(0) + [str(DRIVER)], job(protocol, target, op, {"model": "sequential"}, 1000, a.requests)))
+
+
+def native_rps(protocol, target, op, c, a, grpc_mode="streams"):
+    load = {"model": "closed", "concurrency": c, "duration_s": a.seconds, "grpc_mode": grpc_mode}
+    return rps_of(run_frames(pin(0) + [str(DRIVER)], job(protocol, target, op, load, 2000, 0)))
+
+
+def python_latency(protocol, target, op, a):
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "app"))
+    n = max(500, a.requests // 2)
+    return latency_of(run_frames(pin(0) + [sys.executable, "-m", "bancada.drivers.python"],
+                                 job(protocol, target, op, {"model": "sequential"}, 500, n), env))
+
+
+def ghz_proto(tmp: str) -> str:
+    """bench.proto for ghz, whose bundled parser predates proto3 `optional`:
+    the same file without that label (the wire format is the same)."""
+    path = Path(tmp) / "bench.proto"
+    if not path.exists():
+        path.write_text(re.sub(r"\boptional\s+", "", PROTO.read_text()))
+    return str(path)
+
+
+def ghz_cmd(target, op, extra):
+    data = "{}" if op == "ping" else json.dumps({"values": select_values(), "k": 3})
+    return pin(0) + [TOOLS["ghz"], "--insecure", "--proto", ghz_proto(TMP[0]), "--call",
+                     f"bancada.v1.Bench.{'Ping' if op == 'ping' else 'Select'}", "-d", data, "-O", "json"] + extra + [target]
+
+
+def ghz_json(cmd):
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=600).stdout
+    return json.loads(out)
+
+
+def ghz_latency(target, op, a):
+    r = ghz_json(ghz_cmd(target, op, ["-c", "1", "-n", str(a.requests + 1000), "--skipFirst", "1000"]))
+    d = {x["percentage"]: x["latency"] for x in r["latencyDistribution"]}
+    return d[50] / 1e3, d[99] / 1e3
+
+
+def ghz_rps(target, op, c, a):
+    r = ghz_json(ghz_cmd(target, op, ["-c", str(c), "-z", f"{a.seconds}s", "--connections", "1"]))
+    return r["rps"]
+
+
+WRK_LUA = """wrk.method = "POST"
+wrk.body = '%s'
+wrk.headers["Content-Type"] = "application/json"
+"""
+
+
+def wrk_cmd(target, op, c, seconds, lua_dir):
+    url = f"http://{target}/v1/{'ping' if op == 'ping' else 'select'}"
+    cmd = pin(0) + [TOOLS["wrk"], "-t1", f"-c{c}", f"-d{seconds}s", "--latency"]
+    if op == "select":
+        script = Path(lua_dir) / "select.lua"
+        script.write_text(WRK_LUA % json.dumps({"values": select_values(), "k": 3}, separators=(",", ":")))
+        cmd += ["-s", str(script)]
+    return cmd + [url]
+
+
+UNITS = {"us": 1.0, "ms": 1e3, "s": 1e6}
+
+
+def wrk_run(target, op, c, seconds, lua_dir):
+    out = subprocess.run(wrk_cmd(target, op, c, seconds, lua_dir), capture_output=True, text=True, timeout=600).stdout
+    lat = {int(m.group(1)): float(m.group(2)) * UNITS[m.group(3)]
+           for m in re.finditer(r"^\s+(\d+)%\s+([\d.]+)(us|ms|s)\s*$", out, re.M)}
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    return lat, rps
+
+
+def hey_latency(target, op, a, lua_dir):
+    url = f"http://{target}/v1/{'ping' if op == 'ping' else 'select'}"
+    cmd = pin(0) + [TOOLS["hey"], "-n", str(a.requests), "-c", "1"]
+    if op == "select":
+        body = Path(lua_dir) / "select.json"
+        body.write_text(json.dumps({"values": select_values(), "k": 3}))
+        cmd += ["-m", "POST", "-T", "application/json", "-D", str(body)]
+    out = subprocess.run(cmd + [url], capture_output=True, text=True, timeout=600).stdout
+    p = {int(m.group(1)): float(m.group(2)) * 1e6 for m in re.finditer(r"(\d+)%% in ([\d.]+) secs".replace("%%", "%"), out)}
+    return p[50], p[99]
+
+
+TOOLS: dict[str, str] = {}
+TMP: list[str] = []
+
+
+def best_latency(results):
+    """Lowest-median round of each tool."""
+    return min(results, key=lambda r: r[0])
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=3.0, help="duration of each throughput run")
+    ap.add_argument("--requests", type=int, default=5000, help="measured requests of each latency run")
+    ap.add_argument("--rounds", type=int, default=3, help="interleaved repetitions; the best is kept")
+    a = ap.parse_args()
+    for p in (DRIVER, WORKER):
+        if not p.exists():
+            print(f"missing {p.relative_to(ROOT)}: run `make -C workers go driver`")
+            return 2
+    for name in ("ghz", "hey", "wrk"):
+        path = find_tool(name)
+        if path:
+            TOOLS[name] = path
+        else:
+            print(f"note: {name} not found; install it with `{INSTALL[name]}` to include it")
+    has_python = subprocess.run([sys.executable, "-c", "import bancada.drivers.python"],
+                                env=dict(os.environ, PYTHONPATH=str(ROOT / "app")), capture_output=True).returncode == 0
+    if not has_python:
+        print("note: the Python driver (bancada.drivers.python) is not importable; skipping it")
+    print(f"cores: {os.cpu_count()}, pinning: {'worker on CPU 1, clients on CPU 0' if pin(0) else 'none'}; "
+          f"{a.rounds} interleaved rounds, best kept")
+
+    grpc_proc, grpc_t = start_worker("grpc")
+    rest_proc, rest_t = start_worker("rest")
+    lat_rows, rps_rows, ratios = [], [], []
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            TMP.append(tmp)
+            for protocol, target in (("grpc", grpc_t), ("rest", rest_t)):
+                for op in ("ping", "select"):
+                    runs: dict[str, list] = {}
+                    for _ in range(a.rounds):
+                        runs.setdefault("native", []).append(native_latency(protocol, target, op, a))
+                        if has_python:
+                            runs.setdefault("python", []).append(python_latency(protocol, target, op, a))
+                        if protocol == "grpc" and "ghz" in TOOLS:
+                            runs.setdefault("ghz", []).append(ghz_latency(target, op, a))
+                        if protocol == "rest" and "wrk" in TOOLS:
+                            lat, _ = wrk_run(target, op, 1, a.seconds, tmp)
+                            runs.setdefault("wrk", []).append((lat[50], lat[99]))
+                        if protocol == "rest" and "hey" in TOOLS:
+                            runs.setdefault("hey (0.1 ms resolution)", []).append(hey_latency(target, op, a, tmp))
+                    best = {k: best_latency(v) for k, v in runs.items()}
+                    for tool, (p50, p99) in best.items():
+                        lat_rows.append((protocol, op, tool, p50, p99))
+                    peers = {k: v for k, v in best.items() if k not in ("native", "python") and "hey" not in k}
+                    if peers:
+                        peer, (pm, _) = min(peers.items(), key=lambda kv: kv[1][0])
+                        ratios.append((f"{protocol} {op} c=1 median", best["native"][0] / pm, peer, "<= 1.10"))
+                    if "python" in best:
+                        ratios.append((f"{protocol} {op} c=1 median, python/native",
+                                       best["python"][0] / best["native"][0], "native", "(info)"))
+                for op in ("ping", "select"):
+                    for c in (16, 64):
+                        runs = {}
+                        for _ in range(a.rounds):
+                            runs.setdefault("native", []).append(native_rps(protocol, target, op, c, a))
+                            if protocol == "grpc" and "ghz" in TOOLS:
+                                runs.setdefault("ghz", []).append(ghz_rps(target, op, c, a))
+                            if protocol == "rest" and "wrk" in TOOLS:
+                                runs.setdefault("wrk", []).append(wrk_run(target, op, c, a.seconds, tmp)[1])
+                        best = {k: max(v) for k, v in runs.items()}
+                        for tool, r in best.items():
+                            rps_rows.append((protocol, op, c, tool, r))
+                        peers = {k: v for k, v in best.items() if k != "native"}
+                        if peers:
+                            peer, pr = max(peers.items(), key=lambda kv: kv[1])
+                            ratios.append((f"{protocol} {op} c={c} req/s", best["native"] / pr, peer, ">= 0.95"))
+    finally:
+        for p in (grpc_proc, rest_proc):
+            p.terminate()
+            p.wait(10)
+
+    print("\nLatency at concurrency 1 (microseconds)")
+    print(f"{'protocol':8} {'op':7} {'client':26} {'median':>9} {'p99':>9}")
+    for protocol, op, tool, p50, p99 in lat_rows:
+        print(f"{protocol:8} {op:7} {tool:26} {p50:9.1f} {p99:9.1f}")
+    print("\nThroughput (requests/s)")
+    print(f"{'protocol':8} {'op':7} {'c':>3} {'client':10} {'req/s':>10}")
+    for protocol, op, c, tool, r in rps_rows:
+        print(f"{protocol:8} {op:7} {c:3d} {tool:10} {r:10.0f}")
+    print("\nRatios (native vs best peer)")
+    for name, ratio, peer, target in ratios:
+        ok = "" if target == "(info)" else ("  OK" if eval(f"{ratio} {target}") else "  MISSED")  # noqa: S307
+        print(f"{name:42} {ratio:6.3f}  (vs {peer}; target {target}){ok}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
