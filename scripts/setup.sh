@@ -33,8 +33,12 @@ if ((${#missing[@]})); then
 fi
 
 say "Python environment (.venv from uv.lock)"
-if ! need uv; then python3 -m pip install -q --user uv 2>/dev/null || python3 -m pip install -q uv; fi
-UV="$(command -v uv || echo "$HOME/.local/bin/uv")"
+if need uv; then
+  UV="$(command -v uv)"
+else  # uv from PyPI into a private tools venv (works with Debian's externally managed Python too)
+  [ -x .tools/bin/uv ] || { python3 -m venv .tools && .tools/bin/pip install -q uv; }
+  UV=.tools/bin/uv
+fi
 "$UV" sync --frozen --extra test --quiet
 
 say "Workers (make -C workers)"

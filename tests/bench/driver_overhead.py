@@ -185,7 +185,7 @@ wrk.headers["Content-Type"] = "application/json"
 
 def wrk_cmd(target, op, c, seconds, lua_dir):
     url = f"http://{target}/v1/{'ping' if op == 'ping' else 'select'}"
-    cmd = pin(0) + [TOOLS["wrk"], "-t1", f"-c{c}", f"-d{seconds}s", "--latency"]
+    cmd = pin(0) + [TOOLS["wrk"], "-t1", f"-c{c}", f"-d{max(1, round(seconds))}s", "--latency"]
     if op == "select":
         script = Path(lua_dir) / "select.lua"
         script.write_text(WRK_LUA % json.dumps({"values": select_values(), "k": 3}, separators=(",", ":")))

@@ -1,0 +1,134 @@
+"""Running POSIX shell scripts on an SSH host, and the scripts Bancada runs there.
+
+Every remote command is ``sh -c <script>`` where the script is a constant
+and every value (paths, run ids, argv) is inserted with ``shlex.quote``.
+"""
+
+from __future__ import annotations
+
+import shlex
+import socket
+
+import paramiko
+
+from bancada.hosts.knownhosts import HostError
+
+
+class HostDisconnected(HostError):
+    """The SSH connection to the host dropped; workers there are left for the next connect's clean-up."""
+
+
+def q(value) -> str:
+    return shlex.quote(str(value))
+
+
+def run_script(client: paramiko.SSHClient, script: str, timeout_s: float = 30.0, host: str = "") -> tuple[int, str, str]:
+    """Run ``script`` with ``sh -c`` on the host; return (exit status, stdout, stderr).
+
+    Raises:
+        HostDisconnected: the connection is gone.
+        HostError: no answer within ``timeout_s``.
+    """
+    transport = client.get_transport()
+    if transport is None or not transport.is_active():
+        raise HostDisconnected(f"the SSH connection to {host} is closed")
+    try:
+        chan = transport.open_session(timeout=timeout_s)
+        chan.settimeout(timeout_s)
+        chan.exec_command("sh -c " + q(script))
+        out = chan.makefile("rb").read().decode("utf-8", "replace")
+        err = chan.makefile_stderr("rb").read().decode("utf-8", "replace")
+        code = chan.recv_exit_status()
+        chan.close()
+        return code, out, err
+    except (socket.timeout, TimeoutError):
+        raise HostError(f"{host}: a remote command got no answer within {timeout_s:g} s") from None
+    except (paramiko.SSHException, EOFError, OSError) as exc:
+        if not transport.is_active():
+            raise HostDisconnected(f"the SSH connection to {host} dropped") from None
+        raise HostError(f"{host}: remote command failed: {exc}") from None
+
+
+# Shell helpers shared by the scripts below. $W is the absolute work directory.
+HELPERS = r"""
+alive() { [ -r "/proc/$1/status" ] && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status" 2>/dev/null; }
+ours() { tr '\0' ' ' < "/proc/$1/cmdline" 2>/dev/null | grep -qF -- "$W/artifacts/"; }
+stop_group() {
+  pid=$1; tenths=$2
+  alive "$pid" && ours "$pid" || { echo "gone $pid"; return 0; }
+  kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null
+  i=0
+  while alive "$pid" && [ "$i" -lt "$tenths" ]; do sleep 0.1; i=$((i+1)); done
+  if alive "$pid"; then
+    kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null; echo "killed $pid"
+  else
+    echo "terminated $pid"
+  fi
+}
+sshd_of_me() {
+  p=$$
+  while [ "${p:-1}" -gt 1 ]; do
+    case "$(cat "/proc/$p/comm" 2>/dev/null)" in sshd*) echo "$p"; return;; esac
+    p=$(sed -n 's/^PPid:[[:space:]]*//p' "/proc/$p/status" 2>/dev/null)
+  done
+  echo 0
+}
+"""
+
+# Prints: uname -s, the absolute work dir, the SSH_CONNECTION server address.
+PREPARE = r"""
+set -e
+mkdir -p -- "$W" && cd -- "$W" && mkdir -p artifacts run logs
+echo "uname=$(uname -s)"
+echo "workdir=$(pwd -P)"
+set -- $SSH_CONNECTION
+echo "server_ip=${3:-}"
+"""
+
+# Stops workers whose pidfile names an SSH connection that no longer exists.
+CLEAN_STALE = HELPERS + r"""
+cd -- "$W/run" 2>/dev/null || exit 0
+for f in *.pid; do
+  [ -f "$f" ] || continue
+  read -r pid sshd run impl < "$f" || true
+  if [ -n "$sshd" ] && [ "$sshd" != 0 ] && alive "$sshd" && case "$(cat "/proc/$sshd/comm" 2>/dev/null)" in sshd*) true;; *) false;; esac; then
+    echo "kept $pid $run $impl"; continue
+  fi
+  [ -n "$pid" ] && echo "stale $run $impl: $(stop_group "$pid" 50)"
+  rm -f -- "$f"
+done
+"""
+
+# Starts one worker detached and waits for its READY line.
+# Needs: W, LOG, PIDF, RUN, IMPL, TENTHS (ready timeout in 0.1 s), CMD (quoted argv with nice/taskset).
+START = HELPERS + r"""
+cd -- "$W" || exit 90
+: > "$LOG"
+eval "setsid $CMD" < /dev/null >> "$LOG" 2>&1 &
+pid=$!
+echo "$pid $(sshd_of_me) $RUN $IMPL" > "$PIDF"
+echo "PID $pid"
+i=0
+while [ "$i" -lt "$TENTHS" ]; do
+  line=$(grep -m1 '^READY ' "$LOG" 2>/dev/null || true)
+  if [ -n "$line" ]; then echo "$line"; exit 0; fi
+  if ! alive "$pid"; then echo "EXITED"; exit 3; fi
+  sleep 0.1; i=$((i+1))
+done
+echo "TIMEOUT"; exit 4
+"""
+
+STOP = HELPERS + r"""
+stop_group "$PID" "$TENTHS"
+rm -f -- "$PIDF"
+"""
+
+ALIVE = HELPERS + r"""
+for p in $PIDS; do alive "$p" && echo "$p"; done
+true
+"""
+
+
+def with_env(script: str, **values) -> str:
+    """Prefix ``script`` with shell assignments of quoted values."""
+    return "".join(f"{k}={q(v)}\n" for k, v in values.items()) + script
