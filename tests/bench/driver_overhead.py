@@ -212,7 +212,7 @@ def hey_latency(target, op, a, lua_dir):
         body.write_text(json.dumps({"values": select_values(), "k": 3}))
         cmd += ["-m", "POST", "-T", "application/json", "-D", str(body)]
     out = subprocess.run(cmd + [url], capture_output=True, text=True, timeout=600).stdout
-    p = {int(m.group(1)): float(m.group(2)) * 1e6 for m in re.finditer(r"(\d+)%% in ([\d.]+) secs".replace("%%", "%"), out)}
+    p = {int(m.group(1)): float(m.group(2)) * 1e6 for m in re.finditer(r"(\d+)%+ in ([\d.]+) secs", out)}
     return p[50], p[99]
 
 

@@ -187,3 +187,33 @@ def test_sigkill_mid_run_loses_at_most_about_100_ms(tmp_path):
 
         pid = json.loads(info)["pid"]
         assert not Path(f"/proc/{pid}").exists() or "zombie" in Path(f"/proc/{pid}/status").read_text().lower()
+
+
+def test_cancel_leaves_a_consistent_cancelled_run_and_no_workers():
+    profile = apply_overrides(load_profile(QUICK), "quick", requests=100000, repetitions=1, warmup=0,
+                              implementations=["go-grpc", "java-rest"], payloads=["StdSize"])
+    runner = Runner(profile, driver="python")
+    finished = None
+    path = None
+    for event in runner.events():
+        if isinstance(event, RunStarted):
+            path = event.path
+        if isinstance(event, SamplesArrived) and not runner._cancel.is_set():
+            runner.cancel()
+        if isinstance(event, RunFinished):
+            finished = event
+    assert finished is not None and finished.status == "cancelled"
+    store = RunStore.open(path)
+    assert store.meta()["status"] == "cancelled" and store.sample_count() > 0
+    for worker in runner.host._workers:
+        assert worker.proc.poll() is not None  # every worker stopped
+
+
+def test_worker_not_ready_in_time_names_it_and_keeps_the_run():
+    profile = apply_overrides(load_profile(QUICK), "quick", requests=3, repetitions=1, warmup=0,
+                              implementations=["java-grpc"], payloads=["StdSize"])
+    events = list(Runner(profile, driver="python", ready_timeout_s=0.05).events())
+    finished = events[-1]
+    assert isinstance(finished, RunFinished) and finished.status == "incomplete"
+    assert "java-grpc" in finished.message and "READY" in finished.message
+    assert RunStore.open(finished.path).meta()["status"] == "incomplete"

@@ -1,0 +1,265 @@
+"""An SSH target host: facts, deployment, detached workers, clean-up.
+
+``connect_saved_host(name)`` returns a connected :class:`SshHost` that the
+runner uses like ``LocalHost``. On connect it creates the remote work
+directory and stops the workers of earlier Bancada sessions whose SSH
+connection is gone (pidfiles in ``<workdir>/run``). Workers are started
+detached (``setsid``, optionally ``nice``/``taskset``), log to
+``<workdir>/logs/<run>-<impl>.log`` and are stopped by process group.
+The driver runs on this computer and connects to the worker directly.
+"""
+
+from __future__ import annotations
+
+import logging
+import posixpath
+import threading
+import time
+
+import paramiko
+
+from bancada import paths
+from bancada.experiment.manifest import Implementation, machine_arch
+from bancada.hosts.base import WorkerStartError, parse_ready_line
+from bancada.hosts.deploy import deploy
+from bancada.hosts.facts import facts_command, parse_facts, runtime_ok
+from bancada.hosts.hostconfig import HostProfile, get_host
+from bancada.hosts.knownhosts import HostError, HostKeyChanged, UnknownHostKey  # noqa: F401 - re-exported
+from bancada.hosts.local import LocalHost
+from bancada.hosts.remote_worker import TUNNEL_WARNING, RemoteWorker, Tunnel, port_reachable
+from bancada.hosts.ssh_connect import (CONNECT_TIMEOUT_S, Ask, AuthFailed, PassphraseNeeded,  # noqa: F401
+                                       Unreachable, connect_profile, resolve, tty_ask)
+from bancada.hosts.ssh_exec import (ALIVE, CLEAN_STALE, PREPARE, START, HostDisconnected, q, run_script,
+                                    with_env)
+
+log = logging.getLogger(__name__)
+
+MONITOR_INTERVAL_S = 1.0
+
+
+def _workdir_expr(workdir: str) -> str:
+    """Shell assignment of W, expanding a leading ``~/`` to the remote $HOME."""
+    if workdir == "~":
+        return 'W="$HOME"\n'
+    if workdir.startswith("~/"):
+        return f'W="$HOME"/{q(workdir[2:])}\n'
+    return f"W={q(workdir)}\n"
+
+
+class SshHost:
+    """A connected SSH host (the Host protocol of :mod:`bancada.hosts.base`).
+
+    Attributes:
+        name: the saved profile's name.
+        address: the host's IP address as reached from here (the driver connects there).
+        root: the local Bancada tree (manifests, artifacts).
+        workdir: the absolute remote work directory.
+        timings: seconds spent in ``connect``, and per implementation ``deploy:<id>`` and ``start:<id>``.
+    """
+
+    def __init__(self, profile: HostProfile, *, accept_fingerprint: str | None = None, passphrase: str | None = None,
+                 password: str | None = None, ask: Ask | None = tty_ask, timeout_s: float = CONNECT_TIMEOUT_S,
+                 clean_stale: bool = True) -> None:
+        t0 = time.monotonic()
+        self.profile = profile
+        self.name = profile.name
+        self.root = paths.home()
+        self.timings: dict[str, float] = {}
+        self.cleaned: list[str] = []
+        self._facts: dict | None = None
+        self._workers: list[RemoteWorker] = []
+        self._lock = threading.Lock()
+        self._closed = threading.Event()
+        self.client, self._jumps = connect_profile(profile, accept_fingerprint=accept_fingerprint,
+                                                   passphrase=passphrase, password=password, ask=ask,
+                                                   timeout_s=timeout_s)
+        try:
+            transport = self.client.get_transport()
+            self.address = resolve(profile).address if profile.jump else transport.getpeername()[0]
+            code, out, err = run_script(self.client, _workdir_expr(profile.workdir) + PREPARE, 30, self.name)
+            if code != 0:
+                raise HostError(f"{self.name}: cannot create the work directory {profile.workdir}: {err.strip()}")
+            info = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+            self.os = info.get("uname", "").lower() or "linux"
+            self.workdir = info["workdir"]
+            self.bind = info.get("server_ip") or "0.0.0.0"
+            if clean_stale:
+                self.cleaned = self.clean_stale()
+        except Exception:
+            self._close_clients()
+            raise
+        self.timings["connect"] = time.monotonic() - t0
+        threading.Thread(target=self._monitor, daemon=True, name=f"bancada-ssh-monitor-{self.name}").start()
+
+    # -- connection --------------------------------------------------------------
+    def connected(self) -> bool:
+        transport = self.client.get_transport()
+        return not self._closed.is_set() and transport is not None and transport.is_active()
+
+    def _run(self, script: str, timeout_s: float = 30.0) -> tuple[int, str, str]:
+        return run_script(self.client, with_env("", W=self.workdir) + script, timeout_s, self.name)
+
+    def clean_stale(self) -> list[str]:
+        """Stop workers whose starting SSH connection is gone; return what was done, one line each."""
+        _, out, _ = self._run(CLEAN_STALE, 120)
+        return [line for line in out.splitlines() if line.startswith("stale ")]
+
+    def _monitor(self) -> None:
+        """Refresh each worker's alive flag about once a second."""
+        while not self._closed.wait(MONITOR_INTERVAL_S):
+            with self._lock:
+                workers = [w for w in self._workers if w._alive]
+            if not workers:
+                continue
+            if not self.connected():
+                for w in workers:
+                    w._alive = False
+                continue
+            try:
+                _, out, _ = self._run(with_env(ALIVE, PIDS=" ".join(str(w.pid) for w in workers)), 10)
+            except HostDisconnected:
+                continue
+            except HostError:  # no answer: treat the connection as lost
+                log.warning("%s: no answer to the liveness check; closing the connection", self.name)
+                self.client.get_transport().close()
+                continue
+            living = {int(p) for p in out.split() if p.isdigit()}
+            for w in workers:
+                if w.pid not in living:
+                    w._alive = False
+
+    # -- the Host protocol --------------------------------------------------------------
+    def facts(self) -> dict:
+        """Host facts (see :mod:`bancada.hosts.facts`) plus ``host``, ``address``, ``workdir``; cached."""
+        if self._facts is None:
+            _, out, _ = run_script(self.client, facts_command(self.workdir), 30, self.name)
+            self._facts = parse_facts(out)
+            self._facts.update(host=self.name, address=self.address, workdir=self.workdir, ssh=True,
+                               os_name=self.os)
+        return self._facts
+
+    def arch(self) -> str:
+        return machine_arch(self.facts().get("arch") or "")
+
+    def can_run(self, impl: Implementation) -> tuple[bool, str]:
+        """Whether ``impl`` can start here: its runtime exists and its artifact is built locally."""
+        ok, reason = runtime_ok(impl.worker.runtime, self.facts())
+        if not ok:
+            return False, reason
+        artifact = impl.worker.artifact_path(self.os, self.arch())
+        if not artifact.exists():
+            return False, f"not built for {self.os}/{self.arch()}: {artifact} is missing (run: make -C workers)"
+        return True, ""
+
+    def start_worker(self, impl: Implementation, run_id: str, ready_timeout_s: float = 60.0) -> RemoteWorker:
+        """Deploy ``impl``'s artifact (once), start it detached and wait for its READY line.
+
+        Raises:
+            WorkerStartError: it cannot run here, exits early, is not ready in time,
+                or its port cannot be reached (and tunnels are not allowed).
+            HostDisconnected: the connection dropped.
+        """
+        ok, reason = self.can_run(impl)
+        if not ok:
+            raise WorkerStartError(f"worker {impl.id} cannot run on host {self.name}: {reason}")
+        t0 = time.monotonic()
+        try:
+            remote_artifact, uploaded = deploy(self.client, impl.worker.artifact_path(self.os, self.arch()),
+                                               self.workdir, self.name)
+        except HostDisconnected:
+            raise
+        except HostError as exc:
+            raise WorkerStartError(f"worker {impl.id}: {exc}") from None
+        t1 = time.monotonic()
+        self.timings[f"deploy:{impl.id}"] = t1 - t0
+        argv = impl.worker.argv(impl.protocol, artifact=remote_artifact, bind=self.bind, port=0)
+        prefix = []
+        if self.profile.nice is not None:
+            prefix += ["nice", "-n", str(self.profile.nice)]
+        if self.profile.cpus:
+            prefix += ["taskset", "-c", self.profile.cpus]
+        tag = f"{run_id}-{impl.id}"
+        log_path = posixpath.join(self.workdir, "logs", f"{tag}.log")
+        pid_path = posixpath.join(self.workdir, "run", f"{tag}.pid")
+        script = with_env(START, W=self.workdir, LOG=log_path, PIDF=pid_path, RUN=run_id, IMPL=impl.id,
+                          TENTHS=max(1, int(ready_timeout_s * 10)), CMD=" ".join(q(a) for a in prefix + argv))
+        code, out, err = run_script(self.client, script, ready_timeout_s + 30, self.name)
+        pid = next((int(line.split()[1]) for line in out.splitlines() if line.startswith("PID ")), 0)
+        worker = RemoteWorker(self, impl.id, pid, self.address, 0, log_path, pid_path)
+        if pid:
+            with self._lock:
+                self._workers.append(worker)
+        ready_line = next((line for line in out.splitlines() if line.startswith("READY ")), None)
+        if code != 0 or ready_line is None:
+            what = {3: "exited before becoming ready", 4: f"did not print its READY line within {ready_timeout_s:g} s",
+                    90: f"cannot enter {self.workdir}"}.get(code, f"could not start (status {code}: {err.strip()})")
+            tail = worker.log_tail(10)
+            worker.stop(1.0)
+            raise WorkerStartError(f"worker {impl.id} on {self.name} {what}" + (f"; its last log lines:\n{tail}" if tail else ""))
+        try:
+            worker.port = worker.remote_port = parse_ready_line(ready_line).port
+        except ValueError as exc:
+            worker.stop(1.0)
+            raise WorkerStartError(f"worker {impl.id} on {self.name}: {exc}") from None
+        if not port_reachable(self.address, worker.port):
+            if not self.profile.allow_tunnel:
+                worker.stop(1.0)
+                raise WorkerStartError(
+                    f"worker {impl.id} is running on {self.name} but port {worker.port} of {self.address} cannot be "
+                    f"reached from here (firewall?). Open the port, or allow an SSH tunnel "
+                    f"(bancada hosts add {self.name} ... --allow-tunnel): its encryption is then in every latency")
+            worker.tunnel = Tunnel(self.client.get_transport(), self.bind if self.bind != "0.0.0.0" else "127.0.0.1",
+                                   worker.port)
+            worker.address, worker.port = "127.0.0.1", worker.tunnel.port
+            worker.warning = TUNNEL_WARNING
+            log.warning("%s %s: %s", self.name, impl.id, TUNNEL_WARNING)
+        self.timings[f"start:{impl.id}"] = time.monotonic() - t1
+        return worker
+
+    def driver_argv(self, driver: str) -> list[str] | None:
+        """The local driver command (the driver runs on this computer, as with LocalHost)."""
+        return LocalHost.driver_argv(self, driver)  # type: ignore[arg-type]
+
+    def forget(self, worker: RemoteWorker) -> None:
+        with self._lock:
+            if worker in self._workers:
+                self._workers.remove(worker)
+
+    def close(self) -> None:
+        """Stop every worker this host started (when still connected) and close the connection."""
+        if self._closed.is_set():
+            return
+        for w in list(self._workers):
+            w.stop()
+        self._closed.set()
+        self._close_clients()
+
+    def _close_clients(self) -> None:
+        for c in [self.client, *reversed(self._jumps)]:
+            try:
+                c.close()
+            except Exception:  # noqa: BLE001 - best effort
+                pass
+
+    def __enter__(self) -> "SshHost":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def connect_saved_host(name: str, *, accept_fingerprint: str | None = None, passphrase: str | None = None,
+                       password: str | None = None, ask: Ask | None = tty_ask,
+                       timeout_s: float = CONNECT_TIMEOUT_S) -> SshHost:
+    """Connect to the saved host ``name``.
+
+    Raises:
+        HostError (a ``RunError``): unknown host, unknown or changed host key,
+            authentication, DNS, refused, unreachable, timeout: one line each.
+    """
+    return SshHost(get_host(name), accept_fingerprint=accept_fingerprint, passphrase=passphrase,
+                   password=password, ask=ask, timeout_s=timeout_s)
+
+
+__all__ = ["SshHost", "connect_saved_host", "HostError", "HostDisconnected", "HostKeyChanged", "UnknownHostKey",
+           "AuthFailed", "PassphraseNeeded", "Unreachable"]

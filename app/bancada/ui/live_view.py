@@ -1,0 +1,215 @@
+"""The live view: one box per treatment (one plot per workload) and a latency trace.
+
+Boxes: position = level of the first factor (language by default), colour =
+level of the second (protocol); one plot per workload. Trace: every ok sample
+of each treatment in arrival order, warm-up drawn faint, peak-downsampled so
+spikes stay visible. :meth:`LiveView.refresh` is called by the window's fixed
+timer and redraws only the treatments that changed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from bancada.ui.boxplot_item import Box, BoxPlotItem
+from bancada.ui.live_model import LiveModel, TreatmentInfo
+from bancada.ui.panel import pretty
+
+#: Colours of the colour factor's levels (protocol): colour-blind-safe (Okabe-Ito).
+LEVEL_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#999999"]
+FIXED = {"grpc": "#0072B2", "rest": "#E69F00"}
+TRACE_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#999999", "#F0E442"]
+
+
+def level_colour(level: str, index: int) -> QColor:
+    return QColor(FIXED.get(level, LEVEL_COLOURS[index % len(LEVEL_COLOURS)]))
+
+
+class LiveView(QWidget):
+    """Box plots per workload over a latency-by-sequence trace."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.graphics = pg.GraphicsLayoutWidget()
+        layout.addWidget(self.graphics)
+        self.box_plots: dict[str, pg.PlotItem] = {}
+        self.box_items: dict[str, BoxPlotItem] = {}
+        self.trace_plot: pg.PlotItem | None = None
+        self.trace_curves: dict[int, tuple[pg.PlotDataItem, pg.PlotDataItem]] = {}
+        self._positions: dict[int, tuple[str, float, QColor, str]] = {}
+        self.log_y = False
+        self._foreground = QColor("black")
+        self.show_message(self.tr("Press Run (Ctrl+R) to start: a box per treatment grows here while the samples "
+                                  "arrive."))
+
+    # -- layout ------------------------------------------------------------------
+    def show_message(self, text: str) -> None:
+        self.graphics.clear()
+        self.box_plots.clear()
+        self.box_items.clear()
+        self.trace_curves.clear()
+        self.trace_plot = None
+        self.graphics.addLabel(text, row=0, col=0, size="12pt", color=self._foreground)
+
+    def set_colours(self, background: QColor, foreground: QColor) -> None:
+        """Follow the palette (light or dark)."""
+        self._foreground = foreground
+        self.graphics.setBackground(background)
+        for plot in [*self.box_plots.values(), *([self.trace_plot] if self.trace_plot else [])]:
+            for name in ("left", "bottom"):
+                ax = plot.getAxis(name)
+                ax.setPen(foreground)
+                ax.setTextPen(foreground)
+            plot.titleLabel.setAttr("color", foreground)
+            plot.titleLabel.setText(plot.titleLabel.text)
+
+    def set_treatments(self, model: LiveModel, factors: list[str]) -> None:
+        """Lay out the plots for the model's treatments (call after ``model.reset``)."""
+        self.graphics.clear()
+        self.box_plots.clear()
+        self.box_items.clear()
+        self.trace_curves.clear()
+        self._positions.clear()
+        infos = [s.info for s in model.series.values()]
+        if not infos:
+            self.show_message(self.tr("This run has no treatments."))
+            return
+        pos_factor, col_factor = self._split_factors(infos, factors)
+        workloads = list(dict.fromkeys(i.workload for i in infos))
+        pos_levels = list(dict.fromkeys(i.level(pos_factor) for i in infos))
+        col_levels = list(dict.fromkeys(i.level(col_factor) for i in infos))
+        width = 0.8 / max(1, len(col_levels)) if col_factor != pos_factor else 0.6
+        for info in infos:
+            p = pos_levels.index(info.level(pos_factor))
+            c = col_levels.index(info.level(col_factor))
+            x = p + ((c - (len(col_levels) - 1) / 2) * width if col_factor != pos_factor else 0.0)
+            label = f"{info.implementation} ({info.workload})"
+            self._positions[info.id] = (info.workload, x, level_colour(info.level(col_factor), c), label)
+        self._box_width = width * 0.85
+        for col, wl in enumerate(workloads):
+            op = next(i.operation for i in infos if i.workload == wl)
+            plot = self.graphics.addPlot(row=0, col=col, title=f"{wl} · {op}")
+            plot.showGrid(y=True, alpha=0.25)
+            plot.setLabel("left", self.tr("latency"), units="ms" if False else None)
+            plot.getAxis("left").setLabel(self.tr("latency (ms)"))
+            plot.getAxis("bottom").setTicks([[(i, pretty(lv)) for i, lv in enumerate(pos_levels)]])
+            plot.getAxis("bottom").setLabel(pretty(pos_factor))
+            plot.setXRange(-0.6, len(pos_levels) - 0.4, padding=0)
+            plot.setMouseEnabled(x=False, y=True)
+            item = BoxPlotItem(unit="ms")
+            plot.addItem(item)
+            if col == 0 and col_factor != pos_factor:
+                legend = plot.addLegend(offset=(10, 5), labelTextColor=self._foreground)
+                for c, lv in enumerate(col_levels):
+                    sample = pg.PlotDataItem([], [], pen=None, symbol="s", symbolSize=11,
+                                             symbolBrush=level_colour(lv, c), symbolPen=level_colour(lv, c).darker(150))
+                    legend.addItem(sample, pretty(lv))
+            plot.setLogMode(False, self.log_y)
+            self.box_plots[wl] = plot
+            self.box_items[wl] = item
+        trace = self.graphics.addPlot(row=1, col=0, colspan=max(1, len(workloads)),
+                                      title=self.tr("Latency over the sequence of requests (faint: warm-up)"))
+        trace.getAxis("left").setLabel(self.tr("latency (ms)"))
+        trace.getAxis("bottom").setLabel(self.tr("request (in arrival order, per treatment)"))
+        trace.showGrid(y=True, alpha=0.25)
+        trace.setDownsampling(auto=True, mode="peak")
+        trace.setClipToView(True)
+        legend = trace.addLegend(offset=(-10, 5), labelTextColor=self._foreground, colCount=2)
+        for n, info in enumerate(infos):
+            colour = QColor(TRACE_COLOURS[n % len(TRACE_COLOURS)])
+            faint = QColor(colour)
+            faint.setAlpha(90)
+            warm = trace.plot([], [], pen=pg.mkPen(faint, width=1))
+            meas = trace.plot([], [], pen=pg.mkPen(colour, width=1.2),
+                              name=f"{info.implementation}" + (f" · {info.workload}" if len(workloads) > 1 else ""))
+            for curve in (warm, meas):
+                curve.setDownsampling(auto=True, method="peak")
+                curve.setClipToView(True)
+            self.trace_curves[info.id] = (warm, meas)
+        trace.setLogMode(False, self.log_y)
+        self.trace_plot = trace
+        self.graphics.ci.layout.setRowStretchFactor(0, 3)
+        self.graphics.ci.layout.setRowStretchFactor(1, 2)
+        del legend
+
+    @staticmethod
+    def _split_factors(infos: list[TreatmentInfo], factors: list[str]) -> tuple[str, str]:
+        """(position factor, colour factor): the profile's factors that vary, payload excluded."""
+        varying = [f for f in factors if f != "payload" and len({i.level(f) for i in infos}) > 1]
+        if not varying:
+            varying = ["implementation"]
+        return varying[0], (varying[1] if len(varying) > 1 else varying[0])
+
+    # -- drawing -------------------------------------------------------------------
+    def refresh(self, model: LiveModel) -> bool:
+        """Redraw what changed since the last call; return whether anything did."""
+        dirty = model.take_dirty()
+        if not dirty or not self._positions:
+            return False
+        workloads = {self._positions[t][0] for t in dirty if t in self._positions}
+        for wl in workloads:
+            boxes = []
+            for tid, (w, x, colour, label) in self._positions.items():
+                if w != wl:
+                    continue
+                stats = model.series[tid].box()
+                if stats is not None:
+                    boxes.append(Box(x, stats, colour, label, self._box_width))
+            self.box_items[wl].setBoxes(boxes)
+        for tid in dirty:
+            curves = self.trace_curves.get(tid)
+            if curves is None:
+                continue
+            s = model.series[tid]
+            y = s.trace_ms.view()
+            warm = s.trace_warmup.view() > 0.5
+            x = np.arange(y.size, dtype=float)
+            # a warm-up stretch joins the measured curve: NaN splits them, connect="finite"
+            curves[0].setData(x, np.where(warm | np.roll(warm, -1) | np.roll(warm, 1), y, np.nan),
+                              connect="finite")
+            curves[1].setData(x, np.where(warm, np.nan, y), connect="finite")
+        return True
+
+    def set_log_y(self, on: bool) -> None:
+        self.log_y = on
+        for plot in [*self.box_plots.values(), *([self.trace_plot] if self.trace_plot else [])]:
+            plot.setLogMode(False, on)
+            plot.enableAutoRange(y=True)
+
+    # -- export ----------------------------------------------------------------------
+    def render_image(self, scale: float = 2.0) -> QImage:
+        """The plot area as an image ``scale`` times the widget's size (for PNG export)."""
+        scene = self.graphics.scene()
+        view = self.graphics
+        source = view.mapToScene(view.viewport().rect()).boundingRect()
+        size = QSize(int(view.viewport().width() * scale), int(view.viewport().height() * scale))
+        image = QImage(size, QImage.Format.Format_ARGB32)
+        image.fill(view.backgroundBrush().color())
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        scene.render(painter, QRectF(0, 0, size.width(), size.height()), source,
+                     Qt.AspectRatioMode.IgnoreAspectRatio)
+        painter.end()
+        return image
+
+    def write_svg(self, path: str) -> None:
+        from PySide6.QtSvg import QSvgGenerator
+
+        view = self.graphics
+        source = view.mapToScene(view.viewport().rect()).boundingRect()
+        gen = QSvgGenerator()
+        gen.setFileName(path)
+        gen.setSize(QSize(int(source.width()), int(source.height())))
+        gen.setViewBox(QRectF(0, 0, source.width(), source.height()))
+        gen.setTitle("Bancada live view")
+        painter = QPainter(gen)
+        painter.fillRect(QRectF(0, 0, source.width(), source.height()), view.backgroundBrush())
+        view.scene().render(painter, QRectF(0, 0, source.width(), source.height()), source)
+        painter.end()

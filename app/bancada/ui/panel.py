@@ -1,0 +1,316 @@
+"""The experiment panel: host, implementations, workload, design, schedule, driver.
+
+It shows a :class:`~bancada.experiment.profile.Profile` and builds a new one
+from what the user set (:meth:`ExperimentPanel.build_profile`). What the host
+can run arrives later (:meth:`set_capabilities`), from a background task:
+asking the host runs a subprocess, never on the GUI thread.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
+                               QVBoxLayout, QWidget)
+
+from bancada.experiment.profile import LARGE_SIZE, STD_SIZE, Profile, ProfileError, parse_profile
+from bancada.ui.fields import IntField
+
+LOCAL_HOST = "local"
+PRESETS = {"StdSize": STD_SIZE, "LargeSize": LARGE_SIZE}
+PROTOCOL_NAMES = {"grpc": "gRPC", "rest": "REST/JSON"}
+
+
+def pretty(word: str) -> str:
+    return PROTOCOL_NAMES.get(word, word[:1].upper() + word[1:])
+
+
+class ExperimentPanel(QWidget):
+    """Everything that defines an experiment; emits ``changed`` on every edit."""
+
+    changed = Signal()
+    manageHostsRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._base: Profile | None = None
+        self._impl_boxes: dict[str, QCheckBox] = {}
+        self._impl_ok: dict[str, tuple[bool, str]] = {}
+        self._workload_boxes: dict[str, QCheckBox] = {}
+        self._workloads: dict[str, dict[str, Any]] = {}
+        self._entry_problem = ""
+
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 6, 6, 6)
+
+        # host
+        host_box = QGroupBox(self.tr("Host"))
+        hl = QHBoxLayout(host_box)
+        self.host_combo = QComboBox()
+        self.host_combo.addItem(self.tr("This computer"), LOCAL_HOST)
+        self.host_combo.setToolTip(self.tr("Where the implementations under test run"))
+        hl.addWidget(self.host_combo, 1)
+        self.hosts_button = QPushButton(self.tr("Hosts…"))
+        self.hosts_button.setToolTip(self.tr("Add or edit SSH target hosts"))
+        self.hosts_button.clicked.connect(self.manageHostsRequested)
+        self.hosts_button.setVisible(False)
+        hl.addWidget(self.hosts_button)
+        outer.addWidget(host_box)
+
+        # implementations
+        self.impl_group = QGroupBox(self.tr("Implementations"))
+        self.impl_layout = QVBoxLayout(self.impl_group)
+        self.impl_status = QLabel(self.tr("Checking what this host can run…"))
+        self.impl_status.setWordWrap(True)
+        self.impl_layout.addWidget(self.impl_status)
+        outer.addWidget(self.impl_group)
+
+        # workload
+        wl_box = QGroupBox(self.tr("Workload"))
+        wf = QFormLayout(wl_box)
+        self.operation = QComboBox()
+        for op, text in (("select", self.tr("Select: N ints in, 3 out")), ("echo", self.tr("Echo: payload in, count out")),
+                         ("ping", self.tr("Ping: empty (overhead floor)"))):
+            self.operation.addItem(text, op)
+        wf.addRow(self.tr("Operation"), self.operation)
+        self.payload_widget = QWidget()
+        self.payload_layout = QVBoxLayout(self.payload_widget)
+        self.payload_layout.setContentsMargins(0, 0, 0, 0)
+        wf.addRow(self.tr("Payload"), self.payload_widget)
+        custom = QHBoxLayout()
+        self.custom_check = QCheckBox(self.tr("Custom"))
+        self.custom_count = IntField(self.tr("Custom count"), 1, 16_777_216, 1000)
+        custom.addWidget(self.custom_check)
+        custom.addWidget(self.custom_count, 1)
+        custom.addWidget(QLabel(self.tr("elements")))
+        wf.addRow("", custom)
+        self.kind = QComboBox()
+        for k in ("int64s", "doubles", "strings", "records"):
+            self.kind.addItem(k, k)
+        self.kind.setToolTip(self.tr("Element type of the payload (Select always sends int64s)"))
+        wf.addRow(self.tr("Data kind"), self.kind)
+        outer.addWidget(wl_box)
+
+        # design
+        design = QGroupBox(self.tr("Design"))
+        df = QFormLayout(design)
+        self.repetitions = IntField(self.tr("Repetitions r"), 1, 10_000, 5)
+        self.requests = IntField(self.tr("Requests n"), 1, 100_000_000, 77)
+        self.warmup = IntField(self.tr("Warm-up"), 0, 100_000_000, 100)
+        df.addRow(self.tr("Repetitions r"), self.repetitions)
+        df.addRow(self.tr("Requests n"), self.requests)
+        df.addRow(self.tr("Warm-up"), self.warmup)
+        self.schedule = QComboBox()
+        self.schedule.addItem(self.tr("Interleaved"), "interleaved")
+        self.schedule.addItem(self.tr("Sequential (as the seed study)"), "sequential")
+        df.addRow(self.tr("Schedule"), self.schedule)
+        self.connection = QComboBox()
+        self.connection.addItem(self.tr("Reuse one connection"), "reuse")
+        self.connection.addItem(self.tr("New connection per request"), "new")
+        df.addRow(self.tr("Connection"), self.connection)
+        self.driver = QComboBox()
+        self.driver.addItem(self.tr("Auto (native where built)"), "auto")
+        self.driver.addItem(self.tr("Python"), "python")
+        self.driver.addItem(self.tr("Native (Go)"), "native")
+        df.addRow(self.tr("Driver"), self.driver)
+        self.on_death = QComboBox()
+        self.on_death.addItem(self.tr("Stop the run"), "stop")
+        self.on_death.addItem(self.tr("Go on with the others"), "continue")
+        self.on_death.setToolTip(self.tr("What to do when a worker dies mid-run; nothing measured is lost either way"))
+        df.addRow(self.tr("If a worker dies"), self.on_death)
+        outer.addWidget(design)
+
+        self.problem_label = QLabel()
+        self.problem_label.setWordWrap(True)
+        self.problem_label.setStyleSheet("color: #d32f2f;")
+        outer.addWidget(self.problem_label)
+        outer.addStretch(1)
+
+        for f in (self.repetitions, self.requests, self.warmup, self.custom_count):
+            f.problemChanged.connect(self._on_entry_problem)
+        for combo in (self.operation, self.kind, self.schedule, self.connection, self.driver, self.on_death,
+                      self.host_combo):
+            combo.currentIndexChanged.connect(self._emit_changed)
+        self.custom_check.toggled.connect(self._emit_changed)
+        self.operation.currentIndexChanged.connect(self._sync_enabled)
+        self._sync_enabled()
+
+    # -- profile <-> widgets ------------------------------------------------------
+    def set_profile(self, profile: Profile) -> None:
+        """Show ``profile`` (its implementations and workloads are kept as the base)."""
+        self._base = profile
+        exp = profile.experiment
+        self.repetitions.setValue(exp.repetitions)
+        self.requests.setValue(exp.requests)
+        self.warmup.setValue(exp.warmup)
+        for combo, value in ((self.schedule, exp.schedule), (self.connection, exp.connection),
+                             (self.driver, exp.driver)):
+            combo.setCurrentIndex(max(0, combo.findData(value)))
+        ops = {w.operation for w in profile.workloads}
+        op = ops.pop() if len(ops) == 1 else "select"
+        self.operation.setCurrentIndex(max(0, self.operation.findData(op if op != "info" else "ping")))
+        self.kind.setCurrentIndex(max(0, self.kind.findData(profile.workloads[0].kind)))
+        # payload checkboxes: presets first, then the profile's own workloads
+        for box in self._workload_boxes.values():
+            box.setParent(None)
+        self._workload_boxes.clear()
+        self._workloads = {}
+        template = profile.workloads[0].model_dump()
+        template.update(operation="select", kind="int64s")
+        for name, count in PRESETS.items():
+            self._workloads[name] = {**template, "name": name, "count": count}
+        for w in profile.workloads:
+            if w.operation in ("select", "echo"):
+                self._workloads[w.name] = w.model_dump()
+        chosen = {w.name for w in profile.workloads}
+        for name, w in self._workloads.items():
+            box = QCheckBox(f"{name} ({w['count']:,} {self.tr('elements')})")
+            box.setChecked(name in chosen)
+            box.toggled.connect(self._emit_changed)
+            self.payload_layout.addWidget(box)
+            self._workload_boxes[name] = box
+        self.custom_check.setChecked(False)
+        self._set_impl_checks(exp.implementations)
+        self._emit_changed()
+
+    def _set_impl_checks(self, chosen: list[str]) -> None:
+        for impl_id, box in self._impl_boxes.items():
+            ok = self._impl_ok.get(impl_id, (True, ""))[0]
+            box.setChecked(impl_id in chosen and ok)
+
+    def set_capabilities(self, caps: dict[str, dict]) -> None:
+        """Show the implementations found: ``{impl_id: {language, protocol, ok, reason}}``."""
+        for box in self._impl_boxes.values():
+            box.setParent(None)
+        self._impl_boxes.clear()
+        self._impl_ok = {i: (c["ok"], c["reason"]) for i, c in caps.items()}
+        for impl_id, c in caps.items():
+            box = QCheckBox(f"{impl_id}   ({pretty(c['language'])} · {pretty(c['protocol'])})")
+            box.setEnabled(c["ok"])
+            box.setToolTip(c["reason"] if not c["ok"] else self.tr("{lang} worker serving {proto}").format(
+                lang=pretty(c["language"]), proto=pretty(c["protocol"])))
+            if not c["ok"]:
+                box.setText(box.text() + "\n   " + self.tr("cannot run: {why}").format(why=c["reason"]))
+            box.toggled.connect(self._emit_changed)
+            self.impl_layout.addWidget(box)
+            self._impl_boxes[impl_id] = box
+        self.impl_status.setVisible(not caps)
+        if not caps:
+            self.impl_status.setText(self.tr("No implementations found (workers/*/worker.toml)"))
+        if self._base is not None:
+            self._set_impl_checks(self._base.experiment.implementations)
+        self._emit_changed()
+
+    def set_capabilities_error(self, message: str) -> None:
+        self.impl_status.setText(self.tr("Cannot ask the host what it runs: {m}").format(m=message))
+        self.impl_status.setVisible(True)
+
+    def selected_implementations(self) -> list[str]:
+        return [i for i, b in self._impl_boxes.items() if b.isChecked() and b.isEnabled()]
+
+    def set_implementations(self, ids: list[str]) -> None:
+        for impl_id, box in self._impl_boxes.items():
+            box.setChecked(impl_id in ids and box.isEnabled())
+
+    def set_payloads(self, names: list[str]) -> None:
+        for name, box in self._workload_boxes.items():
+            box.setChecked(name in names)
+
+    def host(self) -> str:
+        return self.host_combo.currentData()
+
+    def set_hosts(self, names: list[str]) -> None:
+        """Offer saved SSH hosts after "This computer"."""
+        current = self.host()
+        while self.host_combo.count() > 1:
+            self.host_combo.removeItem(1)
+        for n in names:
+            self.host_combo.addItem(n, n)
+        self.host_combo.setCurrentIndex(max(0, self.host_combo.findData(current)))
+
+    def on_worker_death(self) -> str:
+        return self.on_death.currentData()
+
+    # -- validation ----------------------------------------------------------------
+    def problem(self) -> str:
+        """Why the experiment cannot start, or ""."""
+        if not self._impl_boxes:
+            return self.tr("Waiting for the list of implementations…")
+        if not self.selected_implementations():
+            return self.tr("Choose at least one implementation")
+        for f in (self.repetitions, self.requests, self.warmup):
+            if f.problem():
+                return f.problem()
+        if self.operation.currentData() != "ping":
+            if not [n for n, b in self._workload_boxes.items() if b.isChecked()] and not self.custom_check.isChecked():
+                return self.tr("Choose at least one payload")
+            if self.custom_check.isChecked() and self.custom_count.problem():
+                return self.custom_count.problem()
+        try:
+            self.build_profile()
+        except ProfileError as exc:
+            return str(exc)
+        return ""
+
+    def build_profile(self) -> Profile:
+        """A validated profile from the widgets.
+
+        Raises:
+            ProfileError: one line saying what is wrong.
+        """
+        if self._base is None:
+            raise ProfileError("no profile loaded")
+        data = self._base.model_dump(exclude_none=True)
+        exp = data["experiment"]
+        exp["implementations"] = self.selected_implementations()
+        for key, field in (("repetitions", self.repetitions), ("requests", self.requests), ("warmup", self.warmup)):
+            if field.problem():
+                raise ProfileError(field.problem())
+            exp[key] = field.value()
+        exp["schedule"] = self.schedule.currentData()
+        exp["connection"] = self.connection.currentData()
+        exp["driver"] = self.driver.currentData()
+        op = self.operation.currentData()
+        if op == "ping":
+            data["workloads"] = [{"name": "Ping", "operation": "ping", "count": 0}]
+        else:
+            kind = "int64s" if op == "select" else self.kind.currentData()
+            chosen = [dict(self._workloads[n]) for n, b in self._workload_boxes.items() if b.isChecked()]
+            if self.custom_check.isChecked():
+                count = self.custom_count.value()
+                if count is None:
+                    raise ProfileError(self.custom_count.problem())
+                template = dict(next(iter(self._workloads.values())))
+                chosen.append({**template, "name": f"N{count}", "count": count})
+            for w in chosen:
+                w["operation"], w["kind"] = op, kind
+            data["workloads"] = chosen
+        factors = [f for f in exp.get("factors", []) if f != "payload" or len(data["workloads"]) > 1]
+        exp["factors"] = factors or ["implementation"]
+        return parse_profile(data, self.tr("the experiment panel"))
+
+    # -- internals -----------------------------------------------------------------
+    def _sync_enabled(self) -> None:
+        op = self.operation.currentData()
+        self.kind.setEnabled(op == "echo")
+        self.payload_widget.setEnabled(op != "ping")
+        self.custom_check.setEnabled(op != "ping")
+        self.custom_count.setEnabled(op != "ping")
+
+    def _on_entry_problem(self, reason: str) -> None:
+        self._entry_problem = reason
+        self._emit_changed()
+
+    def _emit_changed(self, *_args) -> None:
+        problem = self.problem()
+        self.problem_label.setText(problem or self._entry_problem)
+        self.changed.emit()
+
+    def setRunning(self, running: bool) -> None:
+        """Lock the panel while a run is going on."""
+        for w in self.findChildren(QGroupBox):
+            w.setEnabled(not running)
+
+
+__all__ = ["ExperimentPanel", "LOCAL_HOST", "pretty", "Qt"]
