@@ -63,6 +63,7 @@ class Sshd:
             "UsePAM no",
             "StrictModes no",
             "AllowTcpForwarding yes",
+            "Subsystem sftp internal-sftp",
             "MaxSessions 50",
             "MaxStartups 50",
             "LogLevel VERBOSE",

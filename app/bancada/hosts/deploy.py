@@ -41,6 +41,19 @@ def remote_sha256(client: paramiko.SSHClient, remote: str, host: str) -> str:
     return out.strip() if code == 0 else ""
 
 
+def _upload_by_cat(client: paramiko.SSHClient, local: Path, part: str, host: str) -> None:
+    chan = client.get_transport().open_session(timeout=30)
+    chan.settimeout(120)
+    chan.exec_command("sh -c " + q(f"cat > {q(part)} && chmod 755 -- {q(part)}"))
+    with open(local, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 16), b""):
+            chan.sendall(chunk)
+    chan.shutdown_write()
+    if chan.recv_exit_status() != 0:
+        raise OSError(f"cat into {part} failed")
+    chan.close()
+
+
 def deploy(client: paramiko.SSHClient, local: Path, workdir: str, host: str) -> tuple[str, bool]:
     """Make ``local`` available on the host; return (remote path, uploaded?).
 
@@ -57,9 +70,14 @@ def deploy(client: paramiko.SSHClient, local: Path, workdir: str, host: str) -> 
     if code != 0:
         raise HostError(f"{host}: cannot create {folder}: {err.strip()}")
     try:
-        with client.open_sftp() as sftp:
-            sftp.put(str(local), part)
-            sftp.chmod(part, 0o755)
+        try:
+            sftp = client.open_sftp()
+        except paramiko.SSHException:  # no SFTP subsystem on the host: stream through `cat`
+            _upload_by_cat(client, local, part, host)
+        else:
+            with sftp:
+                sftp.put(str(local), part)
+                sftp.chmod(part, 0o755)
     except (OSError, paramiko.SSHException) as exc:
         raise HostError(f"{host}: upload of {local.name} to {folder} failed: {exc}") from None
     got = remote_sha256(client, part, host)

@@ -100,11 +100,13 @@ done
 """
 
 # Starts one worker detached and waits for its READY line.
-# Needs: W, LOG, PIDF, RUN, IMPL, TENTHS (ready timeout in 0.1 s), CMD (quoted argv with nice/taskset).
+# Needs: W, LOG, PIDF, RUN, IMPL, TENTHS (ready timeout in 0.1 s); @CMD@ is replaced by the quoted argv
+# (with nice/taskset). No eval and no builtin in between: the background child execs setsid directly, so
+# $! is the worker's pid and its process group, and no copy of the channel's stdout leaks to the worker.
 START = HELPERS + r"""
 cd -- "$W" || exit 90
 : > "$LOG"
-eval "setsid $CMD" < /dev/null >> "$LOG" 2>&1 &
+setsid @CMD@ < /dev/null >> "$LOG" 2>&1 &
 pid=$!
 echo "$pid $(sshd_of_me) $RUN $IMPL" > "$PIDF"
 echo "PID $pid"

@@ -181,8 +181,8 @@ class SshHost:
         tag = f"{run_id}-{impl.id}"
         log_path = posixpath.join(self.workdir, "logs", f"{tag}.log")
         pid_path = posixpath.join(self.workdir, "run", f"{tag}.pid")
-        script = with_env(START, W=self.workdir, LOG=log_path, PIDF=pid_path, RUN=run_id, IMPL=impl.id,
-                          TENTHS=max(1, int(ready_timeout_s * 10)), CMD=" ".join(q(a) for a in prefix + argv))
+        script = with_env(START.replace("@CMD@", " ".join(q(a) for a in prefix + argv)), W=self.workdir,
+                          LOG=log_path, PIDF=pid_path, RUN=run_id, IMPL=impl.id, TENTHS=max(1, int(ready_timeout_s * 10)))
         code, out, err = run_script(self.client, script, ready_timeout_s + 30, self.name)
         pid = next((int(line.split()[1]) for line in out.splitlines() if line.startswith("PID ")), 0)
         worker = RemoteWorker(self, impl.id, pid, self.address, 0, log_path, pid_path)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QColor, QPainter, QPen
 
 WHISKER_IQR = 1.5
 #: Outliers drawn per box at most (the extremes are always drawn); geometry keeps them all.
@@ -160,11 +160,17 @@ class BoxPlotItem(pg.GraphicsObject):
                 if out.size > MAX_DRAWN_OUTLIERS:
                     idx = np.unique(np.linspace(0, out.size - 1, MAX_DRAWN_OUTLIERS).astype(int))
                     out = out[idx]
-                dot = QPen(color.darker(130), 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
-                dot.setCosmetic(True)
-                p.setPen(dot)
                 ys = self._y(out)
-                p.drawPoints(QPolygonF([QPointF(b.x, float(y)) for y in ys]))
+                # dots are round in pixels: map to device coordinates and draw there
+                tr = p.transform()
+                pts = [tr.map(QPointF(b.x, float(y))) for y in ys]
+                p.save()
+                p.resetTransform()
+                p.setPen(QPen(color.darker(160), 1))
+                p.setBrush(fill)
+                for pt in pts:
+                    p.drawEllipse(pt, 3.0, 3.0)
+                p.restore()
         p.setBrush(Qt.BrushStyle.NoBrush)
 
     # -- hover -----------------------------------------------------------------

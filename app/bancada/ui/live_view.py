@@ -22,7 +22,6 @@ from bancada.ui.panel import pretty
 #: Colours of the colour factor's levels (protocol): colour-blind-safe (Okabe-Ito).
 LEVEL_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#999999"]
 FIXED = {"grpc": "#0072B2", "rest": "#E69F00"}
-TRACE_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#999999", "#F0E442"]
 
 
 def level_colour(level: str, index: int) -> QColor:
@@ -94,9 +93,13 @@ class LiveView(QWidget):
         self._box_width = width * 0.85
         for col, wl in enumerate(workloads):
             op = next(i.operation for i in infos if i.workload == wl)
-            plot = self.graphics.addPlot(row=0, col=col, title=f"{wl} · {op}")
+            key = ""
+            if col_factor != pos_factor:
+                key = "&nbsp;&nbsp;&nbsp;" + "&nbsp;&nbsp;".join(
+                    f"<span style='color:{level_colour(lv, c).name()}'>&#9632;</span> {pretty(lv)}"
+                    for c, lv in enumerate(col_levels))
+            plot = self.graphics.addPlot(row=0, col=col, title=f"{wl} · {op}{key}")
             plot.showGrid(y=True, alpha=0.25)
-            plot.setLabel("left", self.tr("latency"), units="ms" if False else None)
             plot.getAxis("left").setLabel(self.tr("latency (ms)"))
             plot.getAxis("bottom").setTicks([[(i, pretty(lv)) for i, lv in enumerate(pos_levels)]])
             plot.getAxis("bottom").setLabel(pretty(pos_factor))
@@ -104,12 +107,6 @@ class LiveView(QWidget):
             plot.setMouseEnabled(x=False, y=True)
             item = BoxPlotItem(unit="ms")
             plot.addItem(item)
-            if col == 0 and col_factor != pos_factor:
-                legend = plot.addLegend(offset=(10, 5), labelTextColor=self._foreground)
-                for c, lv in enumerate(col_levels):
-                    sample = pg.PlotDataItem([], [], pen=None, symbol="s", symbolSize=11,
-                                             symbolBrush=level_colour(lv, c), symbolPen=level_colour(lv, c).darker(150))
-                    legend.addItem(sample, pretty(lv))
             plot.setLogMode(False, self.log_y)
             self.box_plots[wl] = plot
             self.box_items[wl] = item
@@ -121,12 +118,15 @@ class LiveView(QWidget):
         trace.setDownsampling(auto=True, mode="peak")
         trace.setClipToView(True)
         legend = trace.addLegend(offset=(-10, 5), labelTextColor=self._foreground, colCount=2)
-        for n, info in enumerate(infos):
-            colour = QColor(TRACE_COLOURS[n % len(TRACE_COLOURS)])
+        styles = [Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine, Qt.PenStyle.DashDotLine]
+        for info in infos:
+            # same colour as the treatment's box; the line style tells the position level apart
+            colour = QColor(self._positions[info.id][2])
+            style = styles[pos_levels.index(info.level(pos_factor)) % len(styles)]
             faint = QColor(colour)
-            faint.setAlpha(90)
-            warm = trace.plot([], [], pen=pg.mkPen(faint, width=1))
-            meas = trace.plot([], [], pen=pg.mkPen(colour, width=1.2),
+            faint.setAlpha(80)
+            warm = trace.plot([], [], pen=pg.mkPen(faint, width=1, style=style))
+            meas = trace.plot([], [], pen=pg.mkPen(colour, width=1.5, style=style),
                               name=f"{info.implementation}" + (f" · {info.workload}" if len(workloads) > 1 else ""))
             for curve in (warm, meas):
                 curve.setDownsampling(auto=True, method="peak")

@@ -79,11 +79,11 @@ class ExperimentPanel(QWidget):
         self.payload_layout.setContentsMargins(0, 0, 0, 0)
         wf.addRow(self.tr("Payload"), self.payload_widget)
         custom = QHBoxLayout()
-        self.custom_check = QCheckBox(self.tr("Custom"))
+        self.custom_check = QCheckBox(self.tr("Custom count"))
         self.custom_count = IntField(self.tr("Custom count"), 1, 16_777_216, 1000)
         custom.addWidget(self.custom_check)
         custom.addWidget(self.custom_count, 1)
-        custom.addWidget(QLabel(self.tr("elements")))
+        
         wf.addRow("", custom)
         self.kind = QComboBox()
         for k in ("int64s", "doubles", "strings", "records"):
@@ -121,6 +121,9 @@ class ExperimentPanel(QWidget):
         df.addRow(self.tr("If a worker dies"), self.on_death)
         outer.addWidget(design)
 
+        for combo in self.findChildren(QComboBox):
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(8)
         self.problem_label = QLabel()
         self.problem_label.setWordWrap(True)
         self.problem_label.setStyleSheet("color: #d32f2f;")
@@ -207,11 +210,11 @@ class ExperimentPanel(QWidget):
         self.impl_status.setVisible(True)
 
     def selected_implementations(self) -> list[str]:
-        return [i for i, b in self._impl_boxes.items() if b.isChecked() and b.isEnabled()]
+        return [i for i, b in self._impl_boxes.items() if b.isChecked() and self._impl_ok.get(i, (True, ''))[0]]
 
     def set_implementations(self, ids: list[str]) -> None:
         for impl_id, box in self._impl_boxes.items():
-            box.setChecked(impl_id in ids and box.isEnabled())
+            box.setChecked(impl_id in ids and self._impl_ok.get(impl_id, (True, ""))[0])
 
     def set_payloads(self, names: list[str]) -> None:
         for name, box in self._workload_boxes.items():

@@ -1,0 +1,85 @@
+"""Export: the data files (in a background task) and the plot images (GUI thread).
+
+:func:`export_data` writes, into one folder: ``samples.csv`` (the tidy CSV of
+the guide), ``statistics/<table>.csv`` (one per table), ``statistics.md``
+(Markdown tables), ``profile.toml`` (the profile as run), ``host.json`` (the
+host's facts and the workers' versions) and ``run.json`` (the run's metadata).
+The plot's ``plot.png`` (2× the widget's pixels) and ``plot.svg`` are rendered
+by :class:`bancada.ui.live_view.LiveView` on the GUI thread.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pandas as pd
+
+
+def slug(title: str) -> str:
+    """``"Wilcoxon rank-sum"`` -> ``"wilcoxon-rank-sum"``."""
+    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+
+
+def write_tables(tables: dict[str, pd.DataFrame], folder: Path, readings: dict[str, str] | None = None) -> list[Path]:
+    """One CSV per table under ``folder/statistics`` and ``folder/statistics.md``."""
+    from bancada.stats.tables import to_markdown
+
+    out = []
+    sub = folder / "statistics"
+    sub.mkdir(parents=True, exist_ok=True)
+    for title, df in tables.items():
+        path = sub / f"{slug(title)}.csv"
+        df.to_csv(path, index=False, float_format="%.9g")
+        out.append(path)
+    md = ["# Statistics", "", "Response: latency in milliseconds of the measured, successful requests.", ""]
+    body = to_markdown(tables)
+    if readings:
+        for title, text in readings.items():
+            body = body.replace(f"## {title}\n", f"## {title}\n\n{text}\n", 1)
+    md.append(body)
+    path = folder / "statistics.md"
+    path.write_text("\n".join(md), encoding="utf-8")
+    out.append(path)
+    return out
+
+
+def export_data(run_path: str | Path, folder: str | Path, tables: dict[str, pd.DataFrame] | None = None,
+                readings: dict[str, str] | None = None) -> list[Path]:
+    """Write the run's data files into ``folder`` (created); return the paths written.
+
+    Raises:
+        OSError: the folder cannot be written.
+        bancada.store.runstore.RunStoreError: the run file is not readable.
+    """
+    from bancada.store.runstore import RunStore
+    from bancada.store.tidy_csv import export_csv
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    store = RunStore.open(run_path)
+    try:
+        export_csv(store, folder / "samples.csv")
+        written.append(folder / "samples.csv")
+        meta = store.meta()
+        workers = store.workers()
+    finally:
+        store.conn.close()
+    if meta.get("profile_toml"):
+        (folder / "profile.toml").write_text(meta["profile_toml"], encoding="utf-8")
+        written.append(folder / "profile.toml")
+    try:
+        facts = json.loads(meta.get("host_facts", "{}"))
+    except ValueError:
+        facts = {"raw": meta.get("host_facts")}
+    (folder / "host.json").write_text(json.dumps({"host": meta.get("host_name", "local"), "facts": facts,
+                                                  "workers": workers}, indent=2), encoding="utf-8")
+    written.append(folder / "host.json")
+    run_meta = {k: v for k, v in meta.items() if k not in ("profile_toml", "profile_json", "host_facts")}
+    (folder / "run.json").write_text(json.dumps(run_meta, indent=2), encoding="utf-8")
+    written.append(folder / "run.json")
+    if tables:
+        written += write_tables(tables, folder, readings)
+    return written

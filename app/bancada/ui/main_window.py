@@ -1,0 +1,672 @@
+"""The workbench window: experiment panel | live view and statistics | status bar.
+
+The GUI pulls (GUIDE): the run thread fills a bounded :class:`SampleFeed`; the
+plot timer (``PLOT_INTERVAL_MS``) drains it and redraws what changed; the
+statistics timer (``STATS_INTERVAL_MS``) starts a background computation when
+new samples arrived and none is running; a result from an older request is
+dropped. Everything that blocks (host, runner, store reads, statistics, data
+export) runs through the one :class:`~bancada.ui.tasks.TaskRunner`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from functools import partial
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QPalette
+from PySide6.QtWidgets import (QFileDialog, QLabel, QMainWindow, QMessageBox, QProgressBar, QScrollArea, QSplitter,
+                               QTabWidget, QToolBar, QWidget)
+
+from bancada import paths
+from bancada.experiment.profile import Profile, ProfileError, load_profile, parse_profile
+from bancada.ui import run_job
+from bancada.ui.export import export_data
+from bancada.ui.live_model import LiveModel, SampleFeed
+from bancada.ui.live_view import LiveView
+from bancada.ui.panel import ExperimentPanel
+from bancada.ui.stats_view import StatisticsView, StatsResult, compute_statistics
+from bancada.ui.tasks import TaskRunner
+
+PLOT_INTERVAL_MS = 50  # 20 Hz: the plots' fixed refresh
+STATS_INTERVAL_MS = 1000  # the tables' refresh
+MAX_RECENT = 8
+
+
+def settings() -> QSettings:
+    """The GUI's settings file (``<config dir>/gui.ini``; tests isolate the config dir)."""
+    return QSettings(str(paths.config_dir() / "gui.ini"), QSettings.Format.IniFormat)
+
+
+def _fmt_eta(seconds: float | None) -> str:
+    if seconds is None:
+        return "–"
+    s = int(round(seconds))
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+
+
+class MainWindow(QMainWindow):
+    """Bancada's main window. ``runFinished(status)`` fires when a run ends; ``statsShown`` on each table update."""
+
+    runFinished = Signal(str)
+    runLoaded = Signal(str)
+    statsShown = Signal(bool)
+    exportDone = Signal(str)
+
+    def __init__(self, profile: Profile | None = None, profile_path: str | None = None) -> None:
+        super().__init__()
+        self.setWindowTitle(self.tr("Bancada — API performance workbench"))
+        self.tasks = TaskRunner(self)
+        self.model = LiveModel()
+        self.feed: SampleFeed | None = None
+        self.control: run_job.RunControl | None = None
+        self.progress = run_job.LatestProgress()
+        self.run_path: Path | None = None
+        self.factors: list[str] = ["language", "protocol"]
+        self.last_finished = None
+        self.profile_path = profile_path
+        self._stats_gen = 0
+        self._stats_version = -1
+        self._stats_final = False
+        self._close_after_run = False
+        self._dialogs: list[QMessageBox] = []
+        self.frame_times: deque[float] = deque(maxlen=100_000)  # perf_counter at each plot tick
+        self.delays_s: deque[float] = deque(maxlen=100_000)  # arrival -> drawn, per batch
+
+        # widgets
+        self.panel = ExperimentPanel()
+        self.panel.changed.connect(self._sync_actions)
+        self.panel.host_combo.currentIndexChanged.connect(self._probe_host)
+        self.panel.manageHostsRequested.connect(self.manage_hosts)
+        panel_scroll = QScrollArea()
+        panel_scroll.setWidget(self.panel)
+        panel_scroll.setWidgetResizable(True)
+        panel_scroll.setMinimumWidth(300)
+        panel_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.live = LiveView()
+        self.stats_view = StatisticsView()
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.live, self.tr("Live"))
+        self.tabs.addTab(self.stats_view, self.tr("Statistics"))
+        self.splitter = QSplitter()
+        self.splitter.addWidget(panel_scroll)
+        self.splitter.addWidget(self.tabs)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([340, 940])
+        self.setCentralWidget(self.splitter)
+
+        # status bar
+        sb = self.statusBar()
+        self.state_label = QLabel(self.tr("Ready"))
+        self.progress_bar = QProgressBar()
+        self.progress_bar.setMaximumWidth(240)
+        self.progress_bar.setFormat("%v / %m")
+        self.rate_label = QLabel()
+        self.eta_label = QLabel()
+        self.errors_label = QLabel()
+        sb.addWidget(self.state_label, 1)
+        for w in (self.rate_label, self.eta_label, self.errors_label, self.progress_bar):
+            sb.addPermanentWidget(w)
+
+        self._build_actions()
+        self.plot_timer = QTimer(self)
+        self.plot_timer.setInterval(PLOT_INTERVAL_MS)
+        self.plot_timer.timeout.connect(self._tick_plots)
+        self.stats_timer = QTimer(self)
+        self.stats_timer.setInterval(STATS_INTERVAL_MS)
+        self.stats_timer.timeout.connect(self._tick_stats)
+
+        self._apply_palette()
+        hints = QGuiApplication.styleHints()
+        if hasattr(hints, "colorSchemeChanged"):
+            hints.colorSchemeChanged.connect(self._apply_palette)
+        self._restore_settings()
+        if profile is not None:
+            self.panel.set_profile(profile)
+        self._refresh_hosts()
+        self._probe_host()
+        self._sync_actions()
+
+    # -- actions and menus ----------------------------------------------------------
+    def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
+        a = QAction(text, self)
+        if shortcut is not None:
+            a.setShortcut(QKeySequence(shortcut))
+        if tip:
+            a.setStatusTip(tip)
+            a.setToolTip(f"{text.replace('&', '').replace('…', '')} ({QKeySequence(shortcut).toString()})"
+                         if shortcut else tip)
+        a.triggered.connect(slot)
+        return a
+
+    def _build_actions(self) -> None:
+        tr = self.tr
+        self.act_open_profile = self._action(tr("Open &profile…"), self.open_profile_dialog, "Ctrl+Shift+O")
+        self.act_save_profile = self._action(tr("&Save profile as…"), self.save_profile_dialog, QKeySequence.StandardKey.Save)
+        self.act_open_run = self._action(tr("&Open run…"), self.open_run_dialog, QKeySequence.StandardKey.Open,
+                                         tr("Open a stored run and redraw everything"))
+        self.act_export = self._action(tr("&Export all…"), self.export_all_dialog, "Ctrl+E",
+                                       tr("PNG, SVG, samples CSV, one CSV per table, Markdown, profile and host facts"))
+        self.act_export_png = self._action(tr("Export plot as PNG…"), self.export_png_dialog)
+        self.act_export_svg = self._action(tr("Export plot as SVG…"), self.export_svg_dialog)
+        self.act_export_csv = self._action(tr("Export samples CSV…"), self.export_csv_dialog)
+        self.act_quit = self._action(tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
+        self.act_run = self._action(tr("&Run"), self.start_run, "Ctrl+R", tr("Start the experiment"))
+        self.act_pause = self._action(tr("&Pause"), self.toggle_pause, "Ctrl+P", tr("Pause after the current block"))
+        self.act_stop = self._action(tr("&Stop"), self.stop_run, "Ctrl+.", tr("Stop; the run so far is kept"))
+        self.act_log = self._action(tr("&Log axis"), lambda on: self.live.set_log_y(on), "Ctrl+L",
+                                    tr("Logarithmic latency axis"))
+        self.act_log.setCheckable(True)
+        self.act_live = self._action(tr("Live view"), lambda: self.tabs.setCurrentIndex(0), "Ctrl+1")
+        self.act_stats = self._action(tr("Statistics"), lambda: self.tabs.setCurrentIndex(1), "Ctrl+2")
+
+        mb = self.menuBar()
+        m = mb.addMenu(tr("&File"))
+        for a in (self.act_open_profile, self.act_save_profile):
+            m.addAction(a)
+        m.addSeparator()
+        m.addAction(self.act_open_run)
+        self.recent_menu = m.addMenu(tr("Recent runs"))
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        m.addSeparator()
+        for a in (self.act_export, self.act_export_png, self.act_export_svg, self.act_export_csv):
+            m.addAction(a)
+        m.addSeparator()
+        m.addAction(self.act_quit)
+        studies = mb.addMenu(tr("S&tudies"))
+        try:
+            for path in sorted((paths.home() / "profiles").glob("*.toml")):
+                studies.addAction(self._action(path.stem, partial(self.open_profile, str(path))))
+        except paths.BancadaHomeError:
+            pass
+        run = mb.addMenu(tr("&Run"))
+        for a in (self.act_run, self.act_pause, self.act_stop):
+            run.addAction(a)
+        view = mb.addMenu(tr("&View"))
+        for a in (self.act_live, self.act_stats, self.act_log):
+            view.addAction(a)
+        self.hosts_dialog_class = self._hosts_dialog_class()
+        if self.hosts_dialog_class is not None:
+            hosts = mb.addMenu(tr("&Hosts"))
+            hosts.addAction(self._action(tr("Manage SSH hosts…"), self.manage_hosts))
+            self.panel.hosts_button.setVisible(True)
+        helpm = mb.addMenu(tr("&Help"))
+        helpm.addAction(self._action(tr("About Bancada"), self._about))
+
+        tb = QToolBar(tr("Run"))
+        tb.setObjectName("runToolbar")
+        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for a in (self.act_run, self.act_pause, self.act_stop):
+            tb.addAction(a)
+        tb.addSeparator()
+        tb.addAction(self.act_log)
+        tb.addSeparator()
+        tb.addAction(self.act_export)
+        self.addToolBar(tb)
+
+    @staticmethod
+    def _hosts_dialog_class():
+        try:
+            from bancada.ui.hosts_dialog import HostsDialog
+        except Exception:  # not built yet: the entry stays hidden
+            return None
+        return HostsDialog
+
+    def _about(self) -> None:
+        from bancada import __version__
+
+        QMessageBox.about(self, self.tr("About Bancada"),
+                          self.tr("Bancada {v}: a workbench for API-performance experiments.").format(v=__version__))
+
+    # -- state ------------------------------------------------------------------------
+    def running(self) -> bool:
+        return self.tasks.busy("run")
+
+    def _sync_actions(self) -> None:
+        running = self.running()
+        problem = self.panel.problem()
+        self.act_run.setEnabled(not running and not problem)
+        self.act_run.setToolTip(problem or self.tr("Start the experiment (Ctrl+R)"))
+        self.act_pause.setEnabled(running)
+        self.act_stop.setEnabled(running)
+        has_run = self.run_path is not None
+        for a in (self.act_export, self.act_export_csv):
+            a.setEnabled(has_run and not running)
+        for a in (self.act_export_png, self.act_export_svg):
+            a.setEnabled(bool(self.live.box_items))
+        self.panel.setRunning(running)
+        if not running and problem and not self.run_path:
+            self.state_label.setText(problem)
+
+    def _apply_palette(self, *_args) -> None:
+        pal = self.palette()
+        self.live.set_colours(pal.color(QPalette.ColorRole.Base), pal.color(QPalette.ColorRole.Text))
+
+    # -- host -------------------------------------------------------------------------
+    def _refresh_hosts(self) -> None:
+        try:
+            from bancada.hosts.hostconfig import list_hosts
+
+            self.panel.set_hosts(list_hosts())
+        except Exception:  # no saved hosts, or that part is not built yet
+            pass
+
+    def _probe_host(self, *_args) -> None:
+        host = self.panel.host()
+        self.panel.impl_status.setText(self.tr("Checking what {h} can run…").format(
+            h=self.panel.host_combo.currentText()))
+        task = self.tasks.start("probe", lambda state: run_job.probe_host(state, host))
+        task.succeeded.connect(self.panel.set_capabilities)
+        task.failed.connect(lambda msg, _tb: self.panel.set_capabilities_error(msg))
+        task.ended.connect(self._sync_actions)
+
+    def manage_hosts(self) -> None:
+        if self.hosts_dialog_class is None:
+            return
+        dlg = self.hosts_dialog_class(self)
+        dlg.hostChosen.connect(self._host_chosen)
+        dlg.show()
+
+    def _host_chosen(self, name: str) -> None:
+        self._refresh_hosts()
+        idx = self.panel.host_combo.findData(name)
+        if idx >= 0:
+            self.panel.host_combo.setCurrentIndex(idx)
+
+    # -- profiles -----------------------------------------------------------------------
+    def open_profile(self, path: str) -> bool:
+        try:
+            profile = load_profile(path)
+        except ProfileError as exc:
+            self._error(self.tr("Cannot open the profile"), str(exc))
+            return False
+        self.profile_path = path
+        self.panel.set_profile(profile)
+        self.state_label.setText(self.tr("Profile {p} loaded").format(p=Path(path).name))
+        return True
+
+    def open_profile_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open profile"), str(self._profiles_dir()),
+                                              self.tr("Profiles (*.toml)"))
+        if path:
+            self.open_profile(path)
+
+    def save_profile(self, path: str) -> bool:
+        try:
+            profile = self.panel.build_profile()
+            Path(path).write_text(profile.to_toml(), encoding="utf-8")
+        except (ProfileError, OSError) as exc:
+            self._error(self.tr("Cannot save the profile"), str(exc))
+            return False
+        self.state_label.setText(self.tr("Profile saved to {p}").format(p=path))
+        return True
+
+    def save_profile_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save profile"), str(self._profiles_dir() / "my-study.toml"),
+                                              self.tr("Profiles (*.toml)"))
+        if path:
+            self.save_profile(path)
+
+    @staticmethod
+    def _profiles_dir() -> Path:
+        try:
+            return paths.home() / "profiles"
+        except paths.BancadaHomeError:
+            return Path.home()
+
+    # -- running ------------------------------------------------------------------------
+    def start_run(self) -> bool:
+        """Start the experiment of the panel; False (with the reason shown) if it cannot start."""
+        if self.running():
+            self.state_label.setText(self.tr("A run is already going on: stop it first"))
+            return False
+        problem = self.panel.problem()
+        if problem:
+            self.state_label.setText(self.tr("Cannot start: {p}").format(p=problem))
+            return False
+        profile = self.panel.build_profile()
+        self.factors = list(profile.experiment.factors)
+        self.feed = SampleFeed()
+        self.control = run_job.RunControl()
+        self.progress = run_job.LatestProgress()
+        self.last_finished = None
+        feed, control, progress = self.feed, self.control, self.progress
+        host, on_death = self.panel.host(), self.panel.on_worker_death()
+        task = self.tasks.start("run", lambda state: run_job.run_experiment(state, profile, host, on_death, feed,
+                                                                            control, progress), supersede=False)
+        task.partialResult.connect(self._on_run_event)
+        task.failed.connect(self._on_run_failed)
+        task.ended.connect(self._on_run_task_ended)
+        self.act_pause.setText(self.tr("&Pause"))
+        self.state_label.setText(self.tr("Starting the workers on {h}…").format(h=self.panel.host_combo.currentText()))
+        self.progress_bar.setRange(0, 0)
+        self.errors_label.clear()
+        self._sync_actions()
+        return True
+
+    def stop_run(self) -> None:
+        if self.control is not None and self.running():
+            self.control.stop()
+            self.state_label.setText(self.tr("Stopping: the workers stop and the run is kept…"))
+
+    def toggle_pause(self) -> None:
+        if self.control is None or not self.running():
+            return
+        paused = not self.control.paused
+        self.control.set_paused(paused)
+        self.act_pause.setText(self.tr("&Resume") if paused else self.tr("&Pause"))
+        self.state_label.setText(self.tr("Pausing after the current block…") if paused else self.tr("Running"))
+
+    def begin_live(self, run_id: str, path: Path | None, treatments: list, total: int, driver: str = "") -> None:
+        """Show a new run's treatments and start the fixed timers (also used by the benchmark)."""
+        self.run_path = Path(path) if path else None
+        self.model.reset(treatments)
+        self.live.set_treatments(self.model, self.factors)
+        self.stats_view.clear(self.tr("Waiting for the first samples…"))
+        self._stats_gen += 1
+        self._stats_version = -1
+        self._stats_final = False
+        self.progress_bar.setRange(0, max(1, total))
+        self.progress_bar.setValue(0)
+        self.state_label.setText(self.tr("Running {id} ({d} driver)").format(id=run_id, d=driver))
+        self.plot_timer.start()
+        self.stats_timer.start()
+        self._sync_actions()
+
+    def _on_run_event(self, event) -> None:
+        from bancada.runner import Notice, RunFinished, RunStarted
+
+        if isinstance(event, RunStarted):
+            self.begin_live(event.run_id, event.path, event.treatments, event.total_requests, event.driver)
+            self._add_recent(str(event.path))
+        elif isinstance(event, Notice):
+            if event.level == "error":
+                self._error(self.tr("A problem during the run"), event.text)
+            else:
+                self.state_label.setText(event.text[:1].upper() + event.text[1:] + "…")
+        elif isinstance(event, RunFinished):
+            self.last_finished = event
+            self._tick_plots()
+            self.plot_timer.stop()
+            text = {"complete": self.tr("Run complete"), "cancelled": self.tr("Run stopped; the samples so far are kept"),
+                    "incomplete": self.tr("Run incomplete")}.get(event.status, event.status)
+            self.state_label.setText(f"{text}: {event.path}" + (f" — {event.message}" if event.message else ""))
+            self.eta_label.clear()
+            self.request_stats(final=True)
+            self.runFinished.emit(event.status)
+
+    def _on_run_failed(self, message: str, _tb: str) -> None:
+        self.plot_timer.stop()
+        self.progress_bar.setRange(0, 1)
+        self.state_label.setText(self.tr("The run could not go on: {m}").format(m=message.splitlines()[0]))
+        self._error(self.tr("The run could not go on"), message)
+        if self.last_finished is None:
+            self.runFinished.emit("failed")
+
+    def _on_run_task_ended(self) -> None:
+        if self.feed is not None:
+            self.feed.close()
+        self._sync_actions()
+        if self._close_after_run:
+            self.close()
+
+    # -- the fixed timers ---------------------------------------------------------------------
+    def _tick_plots(self) -> None:
+        self.frame_times.append(time.perf_counter())
+        batches = self.feed.take() if self.feed is not None else []
+        for _, samples in batches:
+            self.model.extend(samples)
+        if self.live.refresh(self.model):
+            self._sync_export_actions()
+        if batches:
+            now = time.monotonic()
+            self.delays_s.extend(now - t for t, _ in batches)
+        p = self.progress.value
+        if p is not None:
+            self.progress_bar.setValue(p.done)
+            self.rate_label.setText(self.tr("{r} samples/s").format(r=f"{p.samples_per_s:,.0f}"))
+            self.eta_label.setText(self.tr("ETA {t}").format(t=_fmt_eta(p.eta_s)))
+            self.errors_label.setText(self.tr("{n} errors").format(n=p.errors))
+            self.errors_label.setStyleSheet("color: #d32f2f;" if p.errors else "")
+        if self.control is not None and self.control.paused and self.control.runner is not None \
+                and self.control.runner.paused:
+            self.state_label.setText(self.tr("Paused (Ctrl+P resumes)"))
+
+    def _sync_export_actions(self) -> None:
+        for a in (self.act_export_png, self.act_export_svg):
+            a.setEnabled(True)
+
+    def _tick_stats(self) -> None:
+        if self.run_path is None:
+            return
+        if self.model.version != self._stats_version and not self.tasks.busy("stats"):
+            self.request_stats(final=False)
+        if not self.running() and not self.tasks.busy("stats") and self._stats_final:
+            self.stats_timer.stop()
+
+    def request_stats(self, final: bool) -> None:
+        """Compute the tables in the background; a newer request makes older results stale."""
+        if self.run_path is None:
+            return
+        self._stats_gen += 1
+        self._stats_version = self.model.version
+        self._stats_final = final
+        gen, path, factors = self._stats_gen, self.run_path, list(self.factors)
+        task = self.tasks.start("stats", lambda state: compute_statistics(path, factors, gen))
+        task.succeeded.connect(partial(self._on_stats, final))
+        task.failed.connect(lambda msg, _tb: self.stats_view.clear(self.tr("Statistics failed: {m}").format(m=msg)))
+
+    def _on_stats(self, final: bool, res: StatsResult) -> None:
+        if res.generation != self._stats_gen:
+            return  # stale: a newer request is on its way
+        self.stats_view.show_result(res, final)
+        self.statsShown.emit(final)
+
+    # -- stored runs -----------------------------------------------------------------------
+    def open_run(self, path: str) -> None:
+        """Load a stored run in the background, then redraw everything."""
+        if self.running():
+            self.state_label.setText(self.tr("Stop the run before opening another"))
+            return
+        self.state_label.setText(self.tr("Opening {p}…").format(p=Path(path).name))
+        task = self.tasks.start("load", lambda state: run_job.load_run(state, path))
+        task.succeeded.connect(self._on_run_loaded)
+        task.failed.connect(lambda msg, _tb: self._error(self.tr("Cannot open the run"), msg))
+
+    def _on_run_loaded(self, run: run_job.LoadedRun) -> None:
+        data = run.profile_json
+        if data:
+            try:
+                profile = parse_profile(data, run.path.name)
+                self.panel.set_profile(profile)
+                self.factors = list(profile.experiment.factors)
+            except ProfileError:
+                pass
+        self.run_path = run.path
+        self.model.reset(run.treatments)
+        self.model.extend_arrays(run.treatment, run.latency_ms, run.phase, run.ok)
+        self.live.set_treatments(self.model, self.factors)
+        self.live.refresh(self.model)
+        self.progress_bar.setRange(0, max(1, self.model.total))
+        self.progress_bar.setValue(self.model.total)
+        self.rate_label.clear()
+        self.eta_label.clear()
+        self.errors_label.setText(self.tr("{n} errors").format(n=self.model.errors))
+        from bancada.store.runstore import effective_status
+
+        self.state_label.setText(self.tr("Run {id} ({s}), {n} samples: {p}").format(
+            id=run.meta.get("run_id", run.path.stem), s=effective_status(run.meta), n=f"{self.model.total:,}",
+            p=run.path))
+        self.stats_view.clear(self.tr("Computing…"))
+        self.request_stats(final=True)
+        self._add_recent(str(run.path))
+        self._sync_actions()
+        self.runLoaded.emit(str(run.path))
+
+    def open_run_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open run"), str(paths.runs_dir()),
+                                              self.tr("Bancada runs (*.sqlite)"))
+        if path:
+            self.open_run(path)
+
+    def _add_recent(self, path: str) -> None:
+        s = settings()
+        recent = [p for p in (s.value("recentRuns") or []) if p != path]
+        s.setValue("recentRuns", [path, *recent][:MAX_RECENT])
+
+    def recent_runs(self) -> list[str]:
+        value = settings().value("recentRuns") or []
+        return [value] if isinstance(value, str) else list(value)
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        runs = [p for p in self.recent_runs() if Path(p).exists()]
+        for p in runs:
+            self.recent_menu.addAction(Path(p).stem, partial(self.open_run, p))
+        if not runs:
+            a = self.recent_menu.addAction(self.tr("(none yet)"))
+            a.setEnabled(False)
+
+    # -- export ------------------------------------------------------------------------------
+    def export_png(self, path: str, scale: float = 2.0) -> bool:
+        return self.live.render_image(scale).save(path, "PNG")
+
+    def export_svg(self, path: str) -> None:
+        self.live.write_svg(path)
+
+    def export_all(self, folder: str) -> None:
+        """Images now (GUI thread), data files in the background; ``exportDone(folder)`` at the end."""
+        if self.run_path is None:
+            self.state_label.setText(self.tr("Nothing to export yet: run an experiment or open a run"))
+            return
+        out = Path(folder)
+        out.mkdir(parents=True, exist_ok=True)
+        self.export_png(str(out / "plot.png"))
+        self.export_svg(str(out / "plot.svg"))
+        res = self.stats_view.result
+        tables = dict(res.tables) if res else None
+        readings = dict(res.readings) if res else None
+        run_path = self.run_path
+        task = self.tasks.start("export", lambda state: export_data(run_path, out, tables, readings))
+        task.succeeded.connect(lambda written: self._export_done(str(out), written))
+        task.failed.connect(lambda msg, _tb: self._error(self.tr("Export failed"), msg))
+
+    def _export_done(self, folder: str, written: list) -> None:
+        self.state_label.setText(self.tr("Exported {n} files to {f}").format(n=len(written) + 2, f=folder))
+        s = settings()
+        s.setValue("exportDir", folder)
+        self.exportDone.emit(folder)
+
+    def export_all_dialog(self) -> None:
+        start = settings().value("exportDir") or str(Path.cwd())
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Export into folder"), start)
+        if folder:
+            self.export_all(folder)
+
+    def export_png_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export plot"), "plot.png", "PNG (*.png)")
+        if path:
+            self.export_png(path)
+
+    def export_svg_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export plot"), "plot.svg", "SVG (*.svg)")
+        if path:
+            self.export_svg(path)
+
+    def export_csv_dialog(self) -> None:
+        if self.run_path is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export samples"), "samples.csv", "CSV (*.csv)")
+        if path:
+            run_path = self.run_path
+
+            def job(state):
+                from bancada.store.runstore import RunStore
+                from bancada.store.tidy_csv import export_csv
+
+                store = RunStore.open(run_path)
+                try:
+                    return export_csv(store, path)
+                finally:
+                    store.conn.close()
+
+            task = self.tasks.start("export", job)
+            task.succeeded.connect(lambda n: self.state_label.setText(self.tr("Wrote {n} rows to {p}").format(n=n, p=path)))
+            task.failed.connect(lambda msg, _tb: self._error(self.tr("Export failed"), msg))
+
+    # -- messages -------------------------------------------------------------------------------
+    def _error(self, title: str, text: str) -> QMessageBox:
+        """A non-modal message: the first line as text, the rest (log lines) below it."""
+        first, _, rest = text.partition("\n")
+        box = QMessageBox(QMessageBox.Icon.Warning, title, first, QMessageBox.StandardButton.Close, self)
+        if rest:
+            box.setInformativeText(rest)
+        box.setModal(False)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.finished.connect(lambda *_: self._dialogs.remove(box) if box in self._dialogs else None)
+        self._dialogs.append(box)
+        box.show()
+        return box
+
+    # -- settings and closing ------------------------------------------------------------------------
+    def _restore_settings(self) -> None:
+        s = settings()
+        geometry = s.value("geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1280, 720)
+        state = s.value("windowState")
+        if state is not None:
+            self.restoreState(state)
+        split = s.value("splitter")
+        if split is not None:
+            self.splitter.restoreState(split)
+        self.act_log.setChecked(s.value("logAxis", False, type=bool))
+        self.live.log_y = self.act_log.isChecked()
+
+    def last_profile(self) -> Profile | None:
+        text = settings().value("lastProfile")
+        if not text:
+            return None
+        import tomllib
+
+        try:
+            return parse_profile(tomllib.loads(text), "last settings")
+        except (ProfileError, ValueError):
+            return None
+
+    def _save_settings(self) -> None:
+        s = settings()
+        s.setValue("geometry", self.saveGeometry())
+        s.setValue("windowState", self.saveState())
+        s.setValue("splitter", self.splitter.saveState())
+        s.setValue("logAxis", self.act_log.isChecked())
+        try:
+            s.setValue("lastProfile", self.panel.build_profile().to_toml())
+        except ProfileError:
+            pass
+        s.sync()
+
+    def closeEvent(self, event) -> None:
+        if self.running():
+            answer = QMessageBox.question(
+                self, self.tr("A run is going on"),
+                self.tr("Stop the run and close? The workers stop and the samples measured so far are kept."),
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No)
+            if answer != QMessageBox.StandardButton.Yes:
+                event.ignore()
+                return
+            self._close_after_run = True
+            self.stop_run()
+            event.ignore()
+            return
+        self._save_settings()
+        self.plot_timer.stop()
+        self.stats_timer.stop()
+        self.tasks.shutdown()
+        for box in list(self._dialogs):
+            box.close()
+        event.accept()

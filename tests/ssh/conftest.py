@@ -1,0 +1,124 @@
+"""Fixtures: a real sshd on loopback (and, as root, one in a network namespace).
+
+Nothing reads or writes the real ~/.ssh: ``BANCADA_SSH_DIR`` points at a temp
+dir and ssh-agent is disabled (``SSH_AUTH_SOCK`` unset).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import uuid
+from pathlib import Path
+
+import pytest
+
+from tests.ssh.sshd import Sshd, keygen, worker_processes
+
+pytestmark = pytest.mark.ssh
+
+
+def _need_sshd() -> None:
+    if not Path("/usr/sbin/sshd").exists() or not shutil.which("ssh-keygen"):
+        pytest.skip("OpenSSH server (/usr/sbin/sshd) or ssh-keygen is not installed")
+
+
+@pytest.fixture(autouse=True)
+def _private_ssh_dir(tmp_path, monkeypatch):
+    d = tmp_path / "dotssh"
+    d.mkdir()
+    monkeypatch.setenv("BANCADA_SSH_DIR", str(d))
+    monkeypatch.delenv("SSH_AUTH_SOCK", raising=False)
+    return d
+
+
+@pytest.fixture(scope="session")
+def ssh_keys(tmp_path_factory):
+    _need_sshd()
+    d = tmp_path_factory.mktemp("keys")
+    return keygen(d / "user_key")
+
+
+@pytest.fixture(scope="session")
+def sshd(tmp_path_factory, ssh_keys):
+    """The loopback test sshd (session scope)."""
+    _need_sshd()
+    server = Sshd(tmp_path_factory.mktemp("sshd"), ssh_keys.with_suffix(".pub"))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def remote_workdir(tmp_path_factory) -> str:
+    """The work directory on the loopback host (shared by the session so artifacts deploy once)."""
+    return str(tmp_path_factory.mktemp("remote-work"))
+
+
+def host_key_fingerprint(server: Sshd) -> str:
+    out = subprocess.run(["ssh-keygen", "-lf", f"{server.host_key}.pub", "-E", "sha256"], check=True,
+                         capture_output=True, text=True).stdout
+    return out.split()[1]
+
+
+@pytest.fixture
+def saved_host(sshd, ssh_keys, remote_workdir):
+    """Host 'lab' saved (profile only; its key is not yet accepted)."""
+    from bancada.hosts import hostconfig
+
+    hostconfig.save_host(hostconfig.HostProfile("lab", "127.0.0.1", port=sshd.port, user="root", key=str(ssh_keys),
+                                                workdir=remote_workdir))
+    return "lab"
+
+
+@pytest.fixture
+def trusted_host(saved_host, sshd):
+    """Host 'lab' saved with its host key accepted."""
+    from bancada.hosts.ssh_host import connect_saved_host
+
+    connect_saved_host(saved_host, accept_fingerprint=host_key_fingerprint(sshd)).close()
+    return saved_host
+
+
+# -- a second host in its own network namespace ---------------------------------------
+NS_NET = "10.231.0"
+
+
+@pytest.fixture(scope="session")
+def netns_sshd(tmp_path_factory, ssh_keys):
+    """An sshd inside a fresh network namespace at 10.231.0.2, reached through a veth pair."""
+    _need_sshd()
+    if os.geteuid() != 0:
+        pytest.skip("the network-namespace host needs root (ip netns add); CI runs as root")
+    if not shutil.which("ip"):
+        pytest.skip("iproute2 (ip) is not installed")
+    tag = uuid.uuid4().hex[:6]
+    ns, outer, inner = f"bancada-{tag}", f"bcd{tag}a", f"bcd{tag}b"
+
+    def ip(*args, check=True):
+        return subprocess.run(["ip", *args], check=check, capture_output=True, text=True)
+
+    try:
+        ip("netns", "add", ns)
+    except subprocess.CalledProcessError as exc:
+        pytest.skip(f"cannot create a network namespace here: {exc.stderr.strip()}")
+    server = None
+    try:
+        ip("link", "add", outer, "type", "veth", "peer", "name", inner)
+        ip("link", "set", inner, "netns", ns)
+        ip("addr", "add", f"{NS_NET}.1/24", "dev", outer)
+        ip("link", "set", outer, "up")
+        ip("netns", "exec", ns, "ip", "addr", "add", f"{NS_NET}.2/24", "dev", inner)
+        ip("netns", "exec", ns, "ip", "link", "set", inner, "up")
+        ip("netns", "exec", ns, "ip", "link", "set", "lo", "up")
+        server = Sshd(tmp_path_factory.mktemp("sshd-ns"), ssh_keys.with_suffix(".pub"), address=f"{NS_NET}.2",
+                      port=22, netns=ns)
+        yield server
+    finally:
+        if server:
+            server.stop()
+        ip("link", "del", outer, check=False)
+        ip("netns", "del", ns, check=False)
+
+
+__all__ = ["worker_processes", "host_key_fingerprint"]

@@ -1,0 +1,132 @@
+"""Deploy, start, run and clean up real Go and Java workers through a real sshd."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+
+from bancada.cli import main
+from bancada.experiment import manifest
+from bancada.experiment.profile import load_profile
+from bancada.hosts import hostconfig
+from bancada.hosts.ssh_host import connect_saved_host
+from bancada.overrides import apply_overrides
+from bancada.runner import RunFinished, Runner, SamplesArrived
+from tests.conftest import ROOT, artifact_missing
+from tests.ssh.conftest import host_key_fingerprint
+from tests.ssh.sshd import worker_processes
+
+pytestmark = pytest.mark.ssh
+
+QUICK = ROOT / "profiles" / "quick.toml"
+SMALL = ["--requests", "5", "--repetitions", "1", "--warmup", "1", "--payloads", "StdSize", "--driver", "python"]
+
+
+@pytest.fixture(autouse=True)
+def _built():
+    for impl in ("go-grpc", "java-grpc"):
+        reason = artifact_missing(impl)
+        if reason:
+            pytest.fail(f"{impl}: {reason} (run make -C workers)")
+
+
+def _check_samples(out_dir: Path, expect_target_host: str) -> None:
+    rows = list(csv.DictReader(open(out_dir / "samples.csv")))
+    assert len(rows) == 4 * (5 + 1)
+    assert {r["implementation"] for r in rows} == {"go-grpc", "go-rest", "java-grpc", "java-rest"}
+    assert all(r["ok"] == "true" for r in rows), [r["error"] for r in rows if r["ok"] != "true"]
+    assert all(float(r["latency_s"]) > 0 for r in rows)
+    db = sorted((Path(os.environ["BANCADA_DATA_DIR"]) / "runs").glob("*.sqlite"))[-1]
+    con = sqlite3.connect(db)
+    targets = {t for (t,) in con.execute("SELECT target FROM treatment")}
+    assert targets and all(t.startswith(expect_target_host + ":") for t in targets), targets
+    con.close()
+
+
+def test_quick_profile_through_loopback_ssh(trusted_host, remote_workdir, tmp_path, capsys):
+    out = tmp_path / "out"
+    code = main(["run", str(QUICK), "--host", trusted_host, "--out", str(out), "--quiet", *SMALL])
+    assert code == 0, capsys.readouterr().err
+    _check_samples(out, "127.0.0.1")
+    assert worker_processes(remote_workdir) == []  # close() stopped every worker
+    assert list(Path(remote_workdir, "run").glob("*.pid")) == []
+
+
+def test_connect_deploy_start_timings(saved_host, sshd, tmp_path, capsys):
+    """Connect + first deploy + start of the Go and Java workers, then the same with artifacts reused."""
+    hostconfig.save_host(hostconfig.HostProfile("fresh", "127.0.0.1", port=sshd.port, user="root",
+                                                key=hostconfig.get_host(saved_host).key,
+                                                workdir=str(tmp_path / "fresh work dir 'q'"), cpus="0", nice=5))
+    impls = manifest.discover(ROOT)
+    report = {}
+    for attempt in ("first", "reused"):
+        host = connect_saved_host("fresh", accept_fingerprint=host_key_fingerprint(sshd))
+        try:
+            for impl_id in ("go-grpc", "java-grpc"):
+                w = host.start_worker(impls[impl_id], f"timing-{attempt}", 60)
+                status = Path(f"/proc/{w.pid}/status").read_text()
+                assert "Cpus_allowed_list:\t0\n" in status  # taskset -c 0
+                assert int(Path(f"/proc/{w.pid}/stat").read_text().rsplit(")", 1)[1].split()[16]) == 5  # nice 5
+                w.stop()
+                assert not w.alive()
+            report[attempt] = dict(host.timings)
+        finally:
+            host.close()
+    with capsys.disabled():
+        print("\nSSH timings (s):", json.dumps(report, indent=1))
+    assert worker_processes(str(tmp_path / "fresh work dir 'q'")) == []
+    assert report["reused"]["deploy:go-grpc"] < report["first"]["deploy:go-grpc"]
+
+
+def test_dropped_connection_mid_run_then_cleanup(trusted_host, sshd, remote_workdir):
+    profile = apply_overrides(load_profile(QUICK), "quick", implementations=["go-grpc"], payloads=["StdSize"],
+                              requests=100000, repetitions=1, warmup=1, driver="python")
+    host = connect_saved_host(trusted_host)
+    runner = Runner(profile, host)
+    killed = []
+    events = []
+    t0 = time.monotonic()
+    for event in runner.events():
+        events.append(event)
+        if isinstance(event, SamplesArrived) and not killed:
+            killed = sshd.kill_sessions()  # the SSH connection dies mid-run
+    host.close()
+    assert killed
+    finished = events[-1]
+    assert isinstance(finished, RunFinished) and finished.status == "incomplete"
+    assert "SSH connection" in finished.message, finished.message
+    assert time.monotonic() - t0 < 60
+    con = sqlite3.connect(finished.path)
+    stored = con.execute("SELECT count(*) FROM sample").fetchone()[0]
+    status = con.execute("SELECT value FROM meta WHERE key='status'").fetchone()
+    con.close()
+    assert 0 < stored < 100001
+    if status:
+        assert "incomplete" in status[0]
+    # the worker outlived the connection; the next connect's clean-up stops it
+    left = worker_processes(remote_workdir)
+    assert left, "the worker should still run until the next connect"
+    again = connect_saved_host(trusted_host)
+    try:
+        assert any("go-grpc" in line for line in again.cleaned), again.cleaned
+    finally:
+        again.close()
+    assert worker_processes(remote_workdir) == []
+    assert list(Path(remote_workdir, "run").glob("*.pid")) == []
+
+
+def test_quick_profile_on_a_host_in_a_network_namespace(netns_sshd, ssh_keys, tmp_path, capsys):
+    hostconfig.save_host(hostconfig.HostProfile("ns", netns_sshd.address, port=22, user="root", key=str(ssh_keys),
+                                                workdir=str(tmp_path / "ns-work")))
+    assert main(["hosts", "check", "ns", "--accept-host-key", host_key_fingerprint(netns_sshd)]) == 0
+    out = tmp_path / "out"
+    code = main(["run", str(QUICK), "--host", "ns", "--out", str(out), "--quiet", *SMALL])
+    assert code == 0, capsys.readouterr().err
+    _check_samples(out, netns_sshd.address)  # the local driver reached the workers through the veth address
+    assert worker_processes(str(tmp_path / "ns-work")) == []

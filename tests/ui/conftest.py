@@ -1,0 +1,79 @@
+"""Fixtures of the GUI tests: offscreen Qt, a leak check, the real window, screenshots."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+from tests.conftest import ROOT  # noqa: E402
+
+ARTIFACTS = ROOT / "tests" / "artifacts"
+QUICK = ROOT / "profiles" / "quick.toml"
+
+
+@pytest.fixture(autouse=True)
+def no_dangling_threads_or_timers(qapp):
+    """Fail a test that leaves a task's QThread running or an active QTimer in a live widget."""
+    yield
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from bancada.ui import tasks
+
+    threads = tasks.running_threads()
+    for t in threads:  # do not let a leaking test crash the next one
+        t.wait(30_000)
+    active = [(w.objectName() or type(w).__name__, t.interval())
+              for w in QApplication.topLevelWidgets()
+              for t in w.findChildren(QTimer) if t.isActive() and t.interval() > 0]
+    assert not threads, f"{len(threads)} task thread(s) still running"
+    assert not active, f"QTimer(s) still active: {active}"
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+def screenshot(widget, name: str) -> Path:
+    """Save a PNG of ``widget`` under tests/artifacts/ (git-ignored) for a person to look at."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / name
+    assert widget.grab().save(str(path)), f"cannot write {path}"
+    return path
+
+
+@pytest.fixture
+def window(qtbot):
+    """The real main window with the quick profile, 1280×720, once the host said what it can run."""
+    from bancada.ui.app import make_window
+
+    w = make_window(str(QUICK))
+    qtbot.addWidget(w)
+    w.resize(1280, 720)
+    w.show()
+    qtbot.waitUntil(lambda: bool(w.panel._impl_boxes) and not w.tasks.busy("probe"), timeout=60_000)
+    yield w
+    if w.running():
+        w.stop_run()
+        qtbot.waitUntil(lambda: not w.running(), timeout=60_000)
+    w.close()
+    qtbot.waitUntil(lambda: not w.tasks._all, timeout=30_000)
+
+
+def small_run(w, implementations, *, n=10, r=2, warmup=2, payloads=("StdSize",), driver="python"):
+    """Set the panel to a small experiment."""
+    p = w.panel
+    p.set_implementations(list(implementations))
+    p.set_payloads(list(payloads))
+    p.requests.setValue(n)
+    p.repetitions.setValue(r)
+    p.warmup.setValue(warmup)
+    p.driver.setCurrentIndex(p.driver.findData(driver))
+    assert p.problem() == ""

@@ -1,0 +1,122 @@
+"""The experiment panel: bad input refused at entry with a reason; profiles in and out."""
+
+from __future__ import annotations
+
+import pytest
+
+from bancada.experiment.profile import load_profile
+from tests.ui.conftest import QUICK
+
+pytestmark = pytest.mark.ui
+
+CAPS = {i: {"language": i.split("-")[0], "protocol": i.split("-")[1], "ok": True, "reason": ""}
+        for i in ("go-grpc", "go-rest", "java-grpc", "java-rest")}
+
+
+@pytest.fixture
+def panel(qtbot):
+    from bancada.ui.panel import ExperimentPanel
+
+    p = ExperimentPanel()
+    qtbot.addWidget(p)
+    p.set_profile(load_profile(QUICK))
+    p.set_capabilities(CAPS)
+    return p
+
+
+def test_quick_profile_is_shown_and_valid(panel):
+    assert panel.selected_implementations() == list(CAPS)
+    assert panel.requests.value() == 20 and panel.repetitions.value() == 2 and panel.warmup.value() == 20
+    assert panel.problem() == ""
+    prof = panel.build_profile()
+    assert [w.name for w in prof.workloads] == ["StdSize", "LargeSize"]
+
+
+def test_letters_are_refused_at_entry_with_the_reason(panel, qtbot):
+    panel.requests.clear()
+    with qtbot.waitSignal(panel.requests.problemChanged) as sig:
+        qtbot.keyClicks(panel.requests, "x")
+    assert panel.requests.text() == ""  # the letter never got in
+    assert "whole number" in sig.args[0]
+    qtbot.keyClicks(panel.requests, "15")
+    assert panel.requests.value() == 15 and panel.problem() == ""
+
+
+def test_zero_count_cannot_start_and_says_why(panel, qtbot):
+    panel.requests.setText("0")
+    assert panel.requests.value() is None
+    assert "Requests n must be from 1" in panel.problem()
+    assert "Requests n must be from 1" in panel.problem_label.text()
+    panel.requests.setText("10")
+    panel.custom_check.setChecked(True)
+    panel.custom_count.setText("0")
+    assert "Custom count" in panel.problem()
+
+
+def test_no_implementation_cannot_start(panel):
+    panel.set_implementations([])
+    assert panel.problem() == "Choose at least one implementation"
+
+
+def test_an_implementation_the_host_cannot_run_is_disabled_with_the_reason(panel):
+    caps = dict(CAPS, **{"java-rest": {"language": "java", "protocol": "rest", "ok": False,
+                                       "reason": "java is missing"}})
+    panel.set_capabilities(caps)
+    box = panel._impl_boxes["java-rest"]
+    assert not box.isEnabled() and box.toolTip() == "java is missing" and "java is missing" in box.text()
+    assert "java-rest" not in panel.selected_implementations()
+
+
+def test_operation_and_payloads_build_the_workloads(panel):
+    panel.set_payloads(["StdSize"])
+    panel.custom_check.setChecked(True)
+    panel.custom_count.setText("5000")
+    prof = panel.build_profile()
+    assert [(w.name, w.count) for w in prof.workloads] == [("StdSize", 200), ("N5000", 5000)]
+    panel.operation.setCurrentIndex(panel.operation.findData("ping"))
+    prof = panel.build_profile()
+    assert [(w.name, w.operation) for w in prof.workloads] == [("Ping", "ping")]
+    panel.operation.setCurrentIndex(panel.operation.findData("echo"))
+    panel.kind.setCurrentIndex(panel.kind.findData("doubles"))
+    assert {w.kind for w in panel.build_profile().workloads} == {"doubles"}
+
+
+def test_profile_saved_to_toml_reads_back(window, tmp_path):
+    w = window
+    w.panel.requests.setValue(33)
+    w.panel.schedule.setCurrentIndex(w.panel.schedule.findData("sequential"))
+    path = tmp_path / "mine.toml"
+    assert w.save_profile(str(path))
+    back = load_profile(path)
+    assert back.experiment.requests == 33 and back.experiment.schedule == "sequential"
+    w.panel.requests.setValue(1)
+    assert w.open_profile(str(path))
+    assert w.panel.requests.value() == 33
+
+
+def test_studies_menu_lists_the_seed_profiles(window):
+    menus = {m.title().replace("&", ""): m for m in window.menuBar().findChildren(type(window.recent_menu))}
+    studies = [a.text() for a in menus["Studies"].actions()]
+    assert "quick" in studies and "soares-2024" in studies
+
+
+def test_shortcuts(window):
+    assert window.act_run.shortcut().toString() == "Ctrl+R"
+    assert window.act_export.shortcut().toString() == "Ctrl+E"
+    assert window.act_open_run.shortcut().toString() == "Ctrl+O"
+
+
+def test_settings_are_kept(qtbot, window):
+    from bancada.ui.app import make_window
+
+    window.panel.requests.setValue(44)
+    window.act_log.setChecked(True)
+    window.close()
+    again = make_window(None)
+    qtbot.addWidget(again)
+    try:
+        assert again.panel.requests.value() == 44
+        assert again.act_log.isChecked()
+    finally:
+        qtbot.waitUntil(lambda: not again.tasks.busy("probe"), timeout=60_000)
+        again.close()
