@@ -68,7 +68,7 @@ def run_command(args: argparse.Namespace) -> int:
     run_path = None
     try:
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TaskProgressColumn(),
-                      TextColumn("{task.completed}/{task.total} requests"), TextColumn("{task.fields[rate]}"),
+                      TextColumn("{task.fields[count]}"), TextColumn("{task.fields[rate]}"),
                       TextColumn("[red]{task.fields[errors]}"), TimeRemainingColumn(), console=err,
                       disable=args.quiet, transient=False) as bar:
             task = None
@@ -77,10 +77,13 @@ def run_command(args: argparse.Namespace) -> int:
                 for event in events:
                     if isinstance(event, RunStarted):
                         run_path = event.path
-                        task = bar.add_task(profile.experiment.name, total=event.total_requests, rate="", errors="")
+                        task = bar.add_task(profile.experiment.name, total=event.total_requests or None, rate="", errors="",
+                                            count="")
                         err.print(f"run {event.run_id} ({event.driver} driver) -> {event.path}")
                     elif isinstance(event, RunProgress) and task is not None:
-                        bar.update(task, completed=event.done, rate=f"{event.samples_per_s:,.0f} samples/s",
+                        count = f"{event.done}/{event.total} requests" if event.total else f"{event.done} requests"
+                        bar.update(task, completed=event.done, count=count,
+                                   rate=f"{event.samples_per_s:,.0f} samples/s",
                                    errors=f"{event.errors} errors" if event.errors else "")
                     elif isinstance(event, Notice):
                         if event.level != "info" or not args.quiet:
@@ -133,6 +136,10 @@ def print_summary(store: RunStore) -> None:
             else:
                 table.add_row(impl, "0", "-", "-", "-", "-", "-", str(errors))
         out.print(table)
+    capped = sum(int(e.get("samples_capped", 0)) for e in store.driver_events("done"))
+    if capped:
+        out.print(f"[yellow]{capped} more requests ran past the driver's raw-sample cap (load.max_records); "
+                  f"they are in the run's per-second histograms, not in this table.[/]")
 
 
 def runs_command() -> int:

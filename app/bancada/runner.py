@@ -66,6 +66,8 @@ class SamplesArrived:
 
 @dataclass
 class Progress:
+    """``total`` is 0 when the run goes by duration (closed/open load with duration_s)."""
+
     done: int
     total: int
     errors: int
@@ -192,7 +194,11 @@ class Runner:
                                          t.workload.count if t.workload.operation in ("select", "echo") else 0,
                                          payload_bytes(req, t.implementation.protocol)))
             store.add_treatments(rows)
-            total = plan.request_count()
+            load = self.profile.load
+            timed = load.model != "sequential" and load.duration_s is not None
+            # A run by duration has no known request count: progress then goes by time.
+            planned_s = sum(len(b.treatments) for b in plan.blocks) * load.duration_s if timed else None
+            total = 0 if timed else plan.request_count()
             yield RunStarted(run_id, store.path, rows, total, driver_name)
 
             for impl_id in self.profile.experiment.implementations:
@@ -234,7 +240,10 @@ class Runner:
                         yield event
                         elapsed = time.monotonic() - started
                         rate = done / elapsed if elapsed > 0 else 0.0
-                        eta = (total - done) / rate if rate > 0 else None
+                        if planned_s is not None:
+                            eta = max(planned_s - elapsed, 0.0)
+                        else:
+                            eta = (total - done) / rate if rate > 0 else None
                         yield Progress(done, total, errors, rate, eta)
                     else:
                         yield event
@@ -338,7 +347,10 @@ class Runner:
                     elif ev == "block_start":
                         store.add_block(block_index, int(item.get("repetition", 0)), item.get("origin_ns"))
                     elif ev == "warning":
+                        store.add_driver_event(block_index, item)
                         yield Notice("warning", item.get("message", ""))
+                    elif ev in ("histogram", "summary", "done"):
+                        store.add_driver_event(block_index, item)
                 elif isinstance(item, Exception):
                     raise item
                 now = time.monotonic()

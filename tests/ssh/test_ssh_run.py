@@ -96,7 +96,6 @@ def test_dropped_connection_mid_run_then_cleanup(trusted_host, sshd, remote_work
         events.append(event)
         if isinstance(event, SamplesArrived) and not killed:
             killed = sshd.kill_sessions()  # the SSH connection dies mid-run
-    host.close()
     assert killed
     finished = events[-1]
     assert isinstance(finished, RunFinished) and finished.status == "incomplete"
@@ -109,14 +108,16 @@ def test_dropped_connection_mid_run_then_cleanup(trusted_host, sshd, remote_work
     assert 0 < stored < 100001
     if status:
         assert "incomplete" in status[0]
-    # the worker outlived the connection; the next connect's clean-up stops it
+    # the worker outlived the connection; reconnecting (or the next connect) stops it
+    assert host.disconnected
     left = worker_processes(remote_workdir)
     assert left, "the worker should still run until the next connect"
-    again = connect_saved_host(trusted_host)
+    cleaned = host.reconnect()
     try:
-        assert any("go-grpc" in line for line in again.cleaned), again.cleaned
+        assert any("go-grpc" in line for line in cleaned), cleaned
+        assert host.connected() and not host.disconnected
     finally:
-        again.close()
+        host.close()
     assert worker_processes(remote_workdir) == []
     assert list(Path(remote_workdir, "run").glob("*.pid")) == []
 

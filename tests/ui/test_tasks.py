@@ -20,12 +20,10 @@ def test_result_progress_and_partial_arrive(qtbot):
         state.partial("half")
         return threading.current_thread() is not threading.main_thread()
 
-    task = runner.start("x", fn)
-    task.progressed.connect(got["progress"].append)
-    task.partialResult.connect(got["partial"].append)
-    with qtbot.waitSignal(task.succeeded, timeout=10_000) as sig:
-        pass
-    assert sig.args == [True]
+    results = []
+    runner.start("x", fn, progressed=got["progress"].append, partial=got["partial"].append,
+                 succeeded=results.append)
+    qtbot.waitUntil(lambda: results == [True], timeout=10_000)
     qtbot.waitUntil(lambda: not runner.busy("x"))
     assert got == {"progress": [0.5], "partial": ["half"]}
 
@@ -40,10 +38,8 @@ def test_a_new_task_of_a_kind_cancels_the_old_and_drops_its_result(qtbot):
         release.wait(10)
         return "old"
 
-    old = runner.start("stats", slow)
-    old.succeeded.connect(results.append)
-    new = runner.start("stats", lambda state: "new")
-    new.succeeded.connect(results.append)
+    old = runner.start("stats", slow, succeeded=results.append)
+    new = runner.start("stats", lambda state: "new", succeeded=results.append)
     qtbot.waitUntil(lambda: not old.running and not new.running, timeout=10_000)
     assert old.cancelled and results == ["new"]
 
@@ -64,8 +60,7 @@ def test_errors_are_reported(qtbot):
     def boom(state):
         raise ValueError("bad thing")
 
-    task = runner.start("x", boom)
-    with qtbot.waitSignal(task.failed, timeout=10_000) as sig:
-        pass
-    assert sig.args[0] == "bad thing" and "ValueError" in sig.args[1]
-    qtbot.waitUntil(lambda: not task.running)
+    errors = []
+    task = runner.start("x", boom, failed=lambda msg, tb: errors.append((msg, tb)))
+    qtbot.waitUntil(lambda: not task.running and bool(errors), timeout=10_000)
+    assert errors[0][0] == "bad thing" and "ValueError" in errors[0][1]

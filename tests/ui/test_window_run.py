@@ -168,3 +168,37 @@ def test_closing_during_a_run_asks_then_stops_and_keeps_it(window, qtbot, monkey
         assert store.sample_count() > 100
     finally:
         store.conn.close()
+
+
+@pytest.mark.parametrize("policy", ["continue", "stop"])
+def test_a_worker_dying_mid_run_is_named_and_nothing_is_lost(window, qtbot, policy):
+    import os
+    import signal
+
+    w = window
+    small_run(w, ["go-grpc", "go-rest"], n=4000, r=3, warmup=0)
+    w.panel.on_death.setCurrentIndex(w.panel.on_death.findData(policy))
+    with qtbot.waitSignal(w.runFinished, timeout=180_000) as finished:
+        assert w.start_run()
+        qtbot.waitUntil(lambda: w.model.total > 200, timeout=60_000)
+        victim = next(x for x in w.control.runner.host._workers if x.implementation == "go-rest")
+        os.killpg(victim.proc.pid, signal.SIGKILL)
+    assert finished.args == ["incomplete"]
+    assert "go-rest" in w.last_finished.message or policy == "stop"
+    boxes = [d for d in w._dialogs if "go-rest" in d.text() + d.informativeText()]
+    assert boxes and not boxes[0].isModal()
+    store = RunStore.open(w.last_finished.path)
+    try:
+        assert store.meta()["status"] == "incomplete"
+        stored = store.sample_count()
+        grpc = store.conn.execute("SELECT COUNT(*) FROM sample s JOIN treatment t ON s.treatment = t.id "
+                                  "WHERE t.implementation = 'go-grpc'").fetchone()[0]
+    finally:
+        store.conn.close()
+    assert stored == w.model.total
+    if policy == "continue":
+        assert grpc == 3 * 4000  # the run went on for the other treatment
+    else:
+        assert grpc < 3 * 4000
+    screenshot(w, f"05-worker-died-{policy}.png")
+    qtbot.waitUntil(lambda: not w.tasks.busy("stats"), timeout=60_000)

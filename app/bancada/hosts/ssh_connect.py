@@ -14,6 +14,7 @@ import getpass
 import os
 import socket
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -130,6 +131,7 @@ def connect_profile(profile: HostProfile, *, accept_fingerprint: str | None = No
     if password:
         kw["password"] = password
     asked = False
+    t0 = time.monotonic()
     while True:
         try:
             client.connect(passphrase=passphrase, **kw)
@@ -161,8 +163,11 @@ def connect_profile(profile: HostProfile, *, accept_fingerprint: str | None = No
             _close_all([client, *jumps])
             if "Unable to parse key file" in str(exc) or "not a valid" in str(exc):
                 raise HostError(f"host {profile.name}: cannot read key file {ep.key}: {exc}") from None
-            if "Error reading SSH protocol banner" in str(exc):
+            late = time.monotonic() - t0 >= 0.9 * timeout_s
+            if "Error reading SSH protocol banner" in str(exc) or ("No existing session" in str(exc) and late):
                 raise Unreachable(f"{ep.address}:{ep.port} did not speak SSH within {timeout_s:g} s") from None
+            if "No existing session" in str(exc):
+                raise Unreachable(f"{ep.address}:{ep.port} closed the connection during the SSH handshake") from None
             raise HostError(f"SSH error with {ep.address}:{ep.port}: {exc}") from None
         except (OSError, EOFError) as exc:
             _close_all([client, *jumps])

@@ -96,6 +96,36 @@ class SshHost:
         transport = self.client.get_transport()
         return not self._closed.is_set() and transport is not None and transport.is_active()
 
+    @property
+    def disconnected(self) -> bool:
+        """True when the SSH connection dropped (not when :meth:`close` was called)."""
+        return not self._closed.is_set() and not self.connected()
+
+    def reconnect(self, timeout_s: float = CONNECT_TIMEOUT_S) -> list[str]:
+        """Connect again after a drop (the host key must still match); stop the workers left behind.
+
+        The workers of the dropped connection are stale now: they are stopped, their handles
+        report ``alive() == False``. Returns the clean-up lines (as ``cleaned``).
+
+        Raises:
+            HostError: as for the first connect.
+        """
+        old = self.client
+        self.client, jumps = connect_profile(self.profile, ask=None, timeout_s=timeout_s)
+        for c in [old, *self._jumps]:
+            try:
+                c.close()
+            except Exception:  # noqa: BLE001
+                pass
+        self._jumps = jumps
+        with self._lock:
+            for w in self._workers:
+                w._alive = False
+                w._stopped = True
+            self._workers.clear()
+        self.cleaned = self.clean_stale()
+        return self.cleaned
+
     def _run(self, script: str, timeout_s: float = 30.0) -> tuple[int, str, str]:
         return run_script(self.client, with_env("", W=self.workdir) + script, timeout_s, self.name)
 

@@ -11,6 +11,10 @@ Tables:
             workload, payload_kind, payload_count, payload_bytes, target)
   worker(implementation, info)  the worker's Info answer (JSON)
   block(id, repetition, origin_ns, started_at)  one row per driver block
+  driver_event(id, block, kind, body)  the driver's histogram / summary /
+                                warning / done events (JSON), e.g. the native
+                                driver's per-second HDR summaries of runs past
+                                its raw-record cap
   sample(id, treatment, repetition, seq, phase, ok, latency_ns, server_ns,
          start_ns, queue_ns, block, error)
 """
@@ -43,6 +47,8 @@ CREATE TABLE IF NOT EXISTS treatment (
   payload_bytes INTEGER NOT NULL, target TEXT NOT NULL DEFAULT '');
 CREATE TABLE IF NOT EXISTS block (
   id INTEGER PRIMARY KEY, repetition INTEGER NOT NULL, origin_ns INTEGER, started_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS driver_event (
+  id INTEGER PRIMARY KEY, block INTEGER NOT NULL, kind TEXT NOT NULL, body TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS worker (implementation TEXT PRIMARY KEY, info TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS sample (
   id INTEGER PRIMARY KEY, treatment INTEGER NOT NULL, repetition INTEGER NOT NULL,
@@ -182,6 +188,16 @@ class RunStore:
         clock at job start (the origin of the samples' ``start_ns``), when it says."""
         now = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="milliseconds")
         self.conn.execute("INSERT OR REPLACE INTO block VALUES (?, ?, ?, ?)", (index, repetition, origin_ns, now))
+
+    def add_driver_event(self, block: int, event: dict) -> None:
+        """Keep one JSON event of the driver (committed with the next samples)."""
+        self.conn.execute("INSERT INTO driver_event(block, kind, body) VALUES (?, ?, ?)",
+                          (block, str(event.get("event", "")), json.dumps(event)))
+
+    def driver_events(self, kind: str | None = None) -> list[dict]:
+        """The stored driver events, oldest first, optionally of one kind."""
+        query = "SELECT body FROM driver_event" + (" WHERE kind = ?" if kind else "") + " ORDER BY id"
+        return [json.loads(b) for (b,) in self.conn.execute(query, (kind,) if kind else ())]
 
     def add_samples(self, samples: Iterable[Sample], block: int = 0) -> None:
         """Insert samples; commit if the last commit is older than ``COMMIT_INTERVAL_S``."""

@@ -71,6 +71,8 @@ class MainWindow(QMainWindow):
         self._stats_version = -1
         self._stats_final = False
         self._close_after_run = False
+        self._shown_progress = None
+        self._run_desc = ""
         self._dialogs: list[QMessageBox] = []
         self.frame_times: deque[float] = deque(maxlen=100_000)  # perf_counter at each plot tick
         self.delays_s: deque[float] = deque(maxlen=100_000)  # arrival -> drawn, per batch
@@ -107,8 +109,10 @@ class MainWindow(QMainWindow):
         self.eta_label = QLabel()
         self.errors_label = QLabel()
         sb.addWidget(self.state_label, 1)
-        for w in (self.rate_label, self.eta_label, self.errors_label, self.progress_bar):
+        for w, chars in ((self.rate_label, 16), (self.eta_label, 10), (self.errors_label, 10)):
+            w.setMinimumWidth(w.fontMetrics().averageCharWidth() * chars)
             sb.addPermanentWidget(w)
+        sb.addPermanentWidget(self.progress_bar)
 
         self._build_actions()
         self.plot_timer = QTimer(self)
@@ -237,8 +241,8 @@ class MainWindow(QMainWindow):
         for a in (self.act_export_png, self.act_export_svg):
             a.setEnabled(bool(self.live.box_items))
         self.panel.setRunning(running)
-        if not running and problem and not self.run_path:
-            self.state_label.setText(problem)
+        if not running and not self.run_path and self.last_finished is None:
+            self.state_label.setText(problem or self.tr("Ready: press Run (Ctrl+R)"))
 
     def _apply_palette(self, *_args) -> None:
         pal = self.palette()
@@ -257,10 +261,9 @@ class MainWindow(QMainWindow):
         host = self.panel.host()
         self.panel.impl_status.setText(self.tr("Checking what {h} can run…").format(
             h=self.panel.host_combo.currentText()))
-        task = self.tasks.start("probe", lambda state: run_job.probe_host(state, host))
-        task.succeeded.connect(self.panel.set_capabilities)
-        task.failed.connect(lambda msg, _tb: self.panel.set_capabilities_error(msg))
-        task.ended.connect(self._sync_actions)
+        self.tasks.start("probe", lambda state: run_job.probe_host(state, host),
+                         succeeded=self.panel.set_capabilities,
+                         failed=lambda msg, _tb: self.panel.set_capabilities_error(msg), ended=self._sync_actions)
 
     def manage_hosts(self) -> None:
         if self.hosts_dialog_class is None:
@@ -334,11 +337,10 @@ class MainWindow(QMainWindow):
         self.last_finished = None
         feed, control, progress = self.feed, self.control, self.progress
         host, on_death = self.panel.host(), self.panel.on_worker_death()
-        task = self.tasks.start("run", lambda state: run_job.run_experiment(state, profile, host, on_death, feed,
-                                                                            control, progress), supersede=False)
-        task.partialResult.connect(self._on_run_event)
-        task.failed.connect(self._on_run_failed)
-        task.ended.connect(self._on_run_task_ended)
+        self.tasks.start("run", lambda state: run_job.run_experiment(state, profile, host, on_death, feed, control,
+                                                                     progress),
+                         supersede=False, partial=self._on_run_event, failed=self._on_run_failed,
+                         ended=self._on_run_task_ended)
         self.act_pause.setText(self.tr("&Pause"))
         self.state_label.setText(self.tr("Starting the workers on {h}…").format(h=self.panel.host_combo.currentText()))
         self.progress_bar.setRange(0, 0)
@@ -370,7 +372,8 @@ class MainWindow(QMainWindow):
         self._stats_final = False
         self.progress_bar.setRange(0, max(1, total))
         self.progress_bar.setValue(0)
-        self.state_label.setText(self.tr("Running {id} ({d} driver)").format(id=run_id, d=driver))
+        self._run_desc = self.tr("Running {id} ({d} driver)").format(id=run_id, d=driver)
+        self.state_label.setText(self._run_desc)
         self.plot_timer.start()
         self.stats_timer.start()
         self._sync_actions()
@@ -394,8 +397,31 @@ class MainWindow(QMainWindow):
                     "incomplete": self.tr("Run incomplete")}.get(event.status, event.status)
             self.state_label.setText(f"{text}: {event.path}" + (f" — {event.message}" if event.message else ""))
             self.eta_label.clear()
+            if event.status != "complete" and event.path is not None:
+                # a run that ended early may have stored its last samples without streaming them:
+                # redraw from the store, which is the truth, before saying it is over
+                self._reload_after_run(event)
+                return
             self.request_stats(final=True)
             self.runFinished.emit(event.status)
+
+    def _reload_after_run(self, event) -> None:
+        path = str(event.path)
+        state = self.state_label.text()
+
+        def loaded(run: run_job.LoadedRun) -> None:
+            self.model.reset(run.treatments)
+            self.model.extend_arrays(run.treatment, run.latency_ms, run.phase, run.ok)
+            self.live.refresh(self.model)
+            self.state_label.setText(state)
+            self.request_stats(final=True)
+            self.runFinished.emit(event.status)
+
+        def failed(msg: str, _tb: str) -> None:
+            self.request_stats(final=True)
+            self.runFinished.emit(event.status)
+
+        self.tasks.start("load", lambda st: run_job.load_run(st, path), succeeded=loaded, failed=failed)
 
     def _on_run_failed(self, message: str, _tb: str) -> None:
         self.plot_timer.stop()
@@ -424,7 +450,10 @@ class MainWindow(QMainWindow):
             now = time.monotonic()
             self.delays_s.extend(now - t for t, _ in batches)
         p = self.progress.value
-        if p is not None:
+        if p is not None and p is not self._shown_progress:
+            self._shown_progress = p
+            if not (self.control and self.control.paused) and not (self.control and self.control.stop_requested):
+                self.state_label.setText(self._run_desc)
             self.progress_bar.setValue(p.done)
             self.rate_label.setText(self.tr("{r} samples/s").format(r=f"{p.samples_per_s:,.0f}"))
             self.eta_label.setText(self.tr("ETA {t}").format(t=_fmt_eta(p.eta_s)))
@@ -454,9 +483,9 @@ class MainWindow(QMainWindow):
         self._stats_version = self.model.version
         self._stats_final = final
         gen, path, factors = self._stats_gen, self.run_path, list(self.factors)
-        task = self.tasks.start("stats", lambda state: compute_statistics(path, factors, gen))
-        task.succeeded.connect(partial(self._on_stats, final))
-        task.failed.connect(lambda msg, _tb: self.stats_view.clear(self.tr("Statistics failed: {m}").format(m=msg)))
+        self.tasks.start("stats", lambda state: compute_statistics(path, factors, gen),
+                         succeeded=partial(self._on_stats, final),
+                         failed=lambda msg, _tb: self.stats_view.clear(self.tr("Statistics failed: {m}").format(m=msg)))
 
     def _on_stats(self, final: bool, res: StatsResult) -> None:
         if res.generation != self._stats_gen:
@@ -471,9 +500,8 @@ class MainWindow(QMainWindow):
             self.state_label.setText(self.tr("Stop the run before opening another"))
             return
         self.state_label.setText(self.tr("Opening {p}…").format(p=Path(path).name))
-        task = self.tasks.start("load", lambda state: run_job.load_run(state, path))
-        task.succeeded.connect(self._on_run_loaded)
-        task.failed.connect(lambda msg, _tb: self._error(self.tr("Cannot open the run"), msg))
+        self.tasks.start("load", lambda state: run_job.load_run(state, path), succeeded=self._on_run_loaded,
+                         failed=lambda msg, _tb: self._error(self.tr("Cannot open the run"), msg))
 
     def _on_run_loaded(self, run: run_job.LoadedRun) -> None:
         data = run.profile_json
@@ -549,9 +577,9 @@ class MainWindow(QMainWindow):
         tables = dict(res.tables) if res else None
         readings = dict(res.readings) if res else None
         run_path = self.run_path
-        task = self.tasks.start("export", lambda state: export_data(run_path, out, tables, readings))
-        task.succeeded.connect(lambda written: self._export_done(str(out), written))
-        task.failed.connect(lambda msg, _tb: self._error(self.tr("Export failed"), msg))
+        self.tasks.start("export", lambda state: export_data(run_path, out, tables, readings),
+                         succeeded=lambda written: self._export_done(str(out), written),
+                         failed=lambda msg, _tb: self._error(self.tr("Export failed"), msg))
 
     def _export_done(self, folder: str, written: list) -> None:
         self.state_label.setText(self.tr("Exported {n} files to {f}").format(n=len(written) + 2, f=folder))
@@ -592,9 +620,10 @@ class MainWindow(QMainWindow):
                 finally:
                     store.conn.close()
 
-            task = self.tasks.start("export", job)
-            task.succeeded.connect(lambda n: self.state_label.setText(self.tr("Wrote {n} rows to {p}").format(n=n, p=path)))
-            task.failed.connect(lambda msg, _tb: self._error(self.tr("Export failed"), msg))
+            self.tasks.start("export", job,
+                             succeeded=lambda n: self.state_label.setText(
+                                 self.tr("Wrote {n} rows to {p}").format(n=n, p=path)),
+                             failed=lambda msg, _tb: self._error(self.tr("Export failed"), msg))
 
     # -- messages -------------------------------------------------------------------------------
     def _error(self, title: str, text: str) -> QMessageBox:

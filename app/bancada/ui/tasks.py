@@ -3,7 +3,8 @@
 A :class:`Task` runs a plain function ``fn(state)`` in its own QThread. The
 function talks back only through its :class:`TaskState`: ``progress(f)``,
 ``partial(obj)``, ``is_cancelled()`` and ``on_cancel(hook)``; its return value
-is the result. The Task's signals arrive on the GUI thread: ``progressed``,
+is the result. The Task's signals (connect them through
+:meth:`TaskRunner.start`, before the thread starts) arrive on the GUI thread: ``progressed``,
 ``partialResult``, ``succeeded``, ``failed`` and, always last, ``ended``.
 
 :class:`TaskRunner` keeps one task per kind (after Orange3's
@@ -142,8 +143,11 @@ class TaskRunner(QObject):
         self._current: dict[str, Task] = {}
         self._all: set[Task] = set()
 
-    def start(self, kind: str, fn: Callable[[TaskState], Any], *, supersede: bool = True) -> Task:
-        """Create and start a task; connect to its signals before control returns to the event loop.
+    def start(self, kind: str, fn: Callable[[TaskState], Any], *, supersede: bool = True,
+              succeeded: Callable | None = None, failed: Callable | None = None,
+              partial: Callable | None = None, progressed: Callable | None = None,
+              ended: Callable | None = None) -> Task:
+        """Create a task, connect the given slots, then start it (so no early signal is lost).
 
         Raises:
             TaskBusy: ``supersede`` is False and a task of ``kind`` is running.
@@ -157,6 +161,10 @@ class TaskRunner(QObject):
         self._current[kind] = task
         self._all.add(task)
         task.ended.connect(lambda t=task: self._forget(t))
+        for signal, slot in ((task.succeeded, succeeded), (task.failed, failed), (task.partialResult, partial),
+                             (task.progressed, progressed), (task.ended, ended)):
+            if slot is not None:
+                signal.connect(slot)
         task.start()
         return task
 

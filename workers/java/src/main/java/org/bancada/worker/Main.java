@@ -79,8 +79,10 @@ public final class Main {
             }
         } catch (IOException | RuntimeException e) {
             boolean inUse = hasCause(e, BindException.class) || causeMentions(e, "in use");
-            System.err.println("bancada-worker-java: cannot listen on " + o.bind() + " port " + o.port()
-                    + (inUse ? ": address already in use" : ": " + e.getMessage()));
+            // Same wording as the Go worker.
+            System.err.println(inUse
+                    ? "bancada-worker-java: port " + o.port() + " already in use on " + o.bind()
+                    : "bancada-worker-java: cannot listen on port " + o.port() + " of " + o.bind() + ": " + e.getMessage());
             System.exit(1);
             return;
         }

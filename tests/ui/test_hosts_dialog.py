@@ -1,0 +1,67 @@
+"""The host picker against the real test sshd: add, accept the key, check, choose, remove/undo."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest  # noqa: E402
+
+from bancada.hosts import hostconfig  # noqa: E402
+from tests.ui.conftest import screenshot  # noqa: E402
+from tests.ssh.conftest import _private_ssh_dir, host_key_fingerprint, ssh_keys, sshd  # noqa: E402,F401
+
+pytestmark = [pytest.mark.ui, pytest.mark.ssh]
+
+
+def test_add_accept_check_choose(qtbot, sshd, ssh_keys, tmp_path):  # noqa: F811
+    from PySide6.QtCore import Qt
+
+    from bancada.ui.hosts_dialog import HostsDialog
+
+    dialog = HostsDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.list.count() == 0
+    qtbot.mouseClick(dialog.add_button, Qt.LeftButton)
+    assert dialog.form.isVisible()
+    dialog.name_edit.setText("lab")
+    dialog.address_edit.setText("127.0.0.1")
+    dialog.port_spin.setValue(sshd.port)
+    dialog.user_edit.setText("root")
+    dialog.key_edit.setText(str(ssh_keys))
+    qtbot.mouseClick(dialog.save_button, Qt.LeftButton)
+    assert hostconfig.get_host("lab").port == sshd.port
+    # the check runs in a background thread; the GUI thread stays free
+    assert dialog.busy() or dialog.key_panel.isVisible()
+    fp = host_key_fingerprint(sshd)
+    qtbot.waitUntil(lambda: dialog.key_panel.isVisible(), timeout=20_000)
+    assert fp in dialog.key_label.text()
+    qtbot.mouseClick(dialog.trust_button, Qt.LeftButton)
+    qtbot.waitUntil(lambda: "can run" in dialog.details.toPlainText() and not dialog.busy(), timeout=30_000)
+    text = dialog.details.toPlainText()
+    assert "go-grpc" in text and "java-rest" in text and "x86_64" in text
+    assert "4 of 4 implementations" in dialog.status.text()
+    screenshot(dialog, "hosts_dialog.png")
+    with qtbot.waitSignal(dialog.hostChosen, timeout=5_000) as chosen:
+        qtbot.mouseClick(dialog.use_button, Qt.LeftButton)
+    assert chosen.args == ["lab"]
+
+
+def test_remove_with_undo_and_refused_connection(qtbot, ssh_keys):  # noqa: F811
+    from PySide6.QtCore import Qt
+
+    from bancada.ui.hosts_dialog import HostsDialog
+    from tests.ssh.sshd import free_port
+
+    hostconfig.save_host(hostconfig.HostProfile("gone", "127.0.0.1", port=free_port(), user="root", key=str(ssh_keys)))
+    dialog = HostsDialog()
+    qtbot.addWidget(dialog)
+    assert dialog.current() == "gone"
+    qtbot.mouseClick(dialog.check_button, Qt.LeftButton)
+    qtbot.waitUntil(lambda: "connection refused" in dialog.status.text() and not dialog.busy(), timeout=20_000)
+    qtbot.mouseClick(dialog.remove_button, Qt.LeftButton)
+    assert hostconfig.list_hosts() == [] and dialog.undo_panel.isVisibleTo(dialog)
+    qtbot.mouseClick(dialog.undo_button, Qt.LeftButton)
+    assert hostconfig.list_hosts() == ["gone"] and dialog.current() == "gone"
