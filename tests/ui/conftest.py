@@ -52,6 +52,7 @@ def screenshot(widget, name: str) -> Path:
 @pytest.fixture
 def window(qtbot):
     """The real main window with the quick profile, 1280×720, once the host said what it can run."""
+    from bancada.ui import tasks
     from bancada.ui.app import make_window
 
     w = make_window(str(QUICK))
@@ -64,7 +65,7 @@ def window(qtbot):
         w.stop_run()
         qtbot.waitUntil(lambda: not w.running(), timeout=60_000)
     w.close()
-    qtbot.waitUntil(lambda: not w.tasks._all, timeout=30_000)
+    qtbot.waitUntil(lambda: not tasks.running_threads(), timeout=30_000)
 
 
 def small_run(w, implementations, *, n=10, r=2, warmup=2, payloads=("StdSize",), driver="python"):

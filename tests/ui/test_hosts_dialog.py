@@ -31,6 +31,7 @@ def test_add_accept_check_choose(qtbot, sshd, ssh_keys, tmp_path):  # noqa: F811
     dialog.port_spin.setValue(sshd.port)
     dialog.user_edit.setText("root")
     dialog.key_edit.setText(str(ssh_keys))
+    dialog.workdir_edit.setText(str(tmp_path / "remote"))
     qtbot.mouseClick(dialog.save_button, Qt.LeftButton)
     assert hostconfig.get_host("lab").port == sshd.port
     # the check runs in a background thread; the GUI thread stays free
@@ -55,7 +56,8 @@ def test_remove_with_undo_and_refused_connection(qtbot, ssh_keys):  # noqa: F811
     from bancada.ui.hosts_dialog import HostsDialog
     from tests.ssh.sshd import free_port
 
-    hostconfig.save_host(hostconfig.HostProfile("gone", "127.0.0.1", port=free_port(), user="root", key=str(ssh_keys)))
+    hostconfig.save_host(hostconfig.HostProfile("gone", "127.0.0.1", port=free_port(), user="root", key=str(ssh_keys),
+                                                workdir="/nonexistent-never-reached"))
     dialog = HostsDialog()
     qtbot.addWidget(dialog)
     assert dialog.current() == "gone"

@@ -97,6 +97,8 @@ class HostsDialog(QDialog):
         self.user_edit = QLineEdit()
         self.key_edit = QLineEdit()
         self.key_edit.setPlaceholderText("private key file (empty: ssh-agent)")
+        self.workdir_edit = QLineEdit()
+        self.workdir_edit.setPlaceholderText(hostconfig.DEFAULT_WORKDIR)
         browse = QPushButton("Browse…")
         browse.clicked.connect(self._browse_key)
         key_row = QHBoxLayout()
@@ -112,6 +114,7 @@ class HostsDialog(QDialog):
         form_layout.addRow("Port", self.port_spin)
         form_layout.addRow("User", self.user_edit)
         form_layout.addRow("Key file", key_row)
+        form_layout.addRow("Work directory", self.workdir_edit)
         form_buttons = QHBoxLayout()
         form_buttons.addStretch()
         form_buttons.addWidget(cancel)
@@ -207,7 +210,7 @@ class HostsDialog(QDialog):
 
     # -- add -------------------------------------------------------------------------
     def show_add_form(self) -> None:
-        for w in (self.name_edit, self.address_edit, self.user_edit, self.key_edit):
+        for w in (self.name_edit, self.address_edit, self.user_edit, self.key_edit, self.workdir_edit):
             w.clear()
         self.port_spin.setValue(22)
         self.form.setVisible(True)
@@ -222,7 +225,8 @@ class HostsDialog(QDialog):
         """Save the form as a host profile, then check it."""
         profile = hostconfig.HostProfile(
             name=self.name_edit.text().strip(), address=self.address_edit.text().strip(), port=self.port_spin.value(),
-            user=self.user_edit.text().strip() or None, key=self.key_edit.text().strip() or None)
+            user=self.user_edit.text().strip() or None, key=self.key_edit.text().strip() or None,
+            workdir=self.workdir_edit.text().strip() or hostconfig.DEFAULT_WORKDIR)
         try:
             hostconfig.save_host(profile)
         except hostconfig.HostConfigError as exc:

@@ -142,16 +142,21 @@ class TaskRunner(QObject):
         super().__init__(parent)
         self._current: dict[str, Task] = {}
         self._all: set[Task] = set()
+        self.closed = False
 
     def start(self, kind: str, fn: Callable[[TaskState], Any], *, supersede: bool = True,
               succeeded: Callable | None = None, failed: Callable | None = None,
               partial: Callable | None = None, progressed: Callable | None = None,
-              ended: Callable | None = None) -> Task:
+              ended: Callable | None = None) -> Task | None:
         """Create a task, connect the given slots, then start it (so no early signal is lost).
+
+        Returns None, starting nothing, after :meth:`shutdown` (the window is closing).
 
         Raises:
             TaskBusy: ``supersede`` is False and a task of ``kind`` is running.
         """
+        if self.closed:
+            return None
         old = self._current.get(kind)
         if old is not None and old.running:
             if not supersede:
@@ -186,7 +191,8 @@ class TaskRunner(QObject):
             task.cancel()
 
     def shutdown(self, timeout_ms: int = 30_000) -> bool:
-        """Cancel every task and wait for their threads (closing the window)."""
+        """Cancel every task and wait for their threads (closing the window); start no more."""
+        self.closed = True
         self.cancel_all()
         ok = True
         for task in list(self._all):

@@ -7,22 +7,14 @@ import (
 	"math"
 
 	pb "github.com/bancada-lab/bancada/workers/go/gen/bancadav1"
+	"github.com/bancada-lab/bancada/workers/go/pick"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/bancada-lab/bancada/drivers/native/internal/job"
 )
 
-// SplitMix64 is the generator of proto/bancada/v1/bench.proto.
-type SplitMix64 struct{ State uint64 }
-
-// Next returns the next 64-bit value.
-func (s *SplitMix64) Next() uint64 {
-	s.State += 0x9E3779B97F4A7C15
-	z := s.State
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-	return z ^ (z >> 31)
-}
+// SplitMix64 is the generator of proto/bancada/v1/bench.proto, shared with the workers.
+type SplitMix64 = pick.SplitMix64
 
 // Request is a pre-serialized request, sent unchanged on every call.
 type Request struct {
@@ -48,7 +40,7 @@ type Values struct {
 // 'a'+next() mod 26; records id=i, then value (double), name (string),
 // tags (4 int64s), drawn in that order.
 func Draw(p *job.Payload) Values {
-	rng := &SplitMix64{State: p.SeedValue()}
+	rng := pick.NewSplitMix64(p.SeedValue())
 	lo, hi := p.Bounds()
 	ilo, ihi := int64(lo), int64(hi)
 	span := uint64(ihi-ilo) + 1 // 0 means the whole 2^64 range

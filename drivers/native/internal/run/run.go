@@ -4,6 +4,7 @@ package run
 
 import (
 	"fmt"
+	"github.com/bancada-lab/bancada/workers/go/pick"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -173,7 +174,7 @@ func (r *Runner) Run() (map[string]any, error) {
 // (app/bancada/drivers/python.py, round_orders): Fisher-Yates driven by
 // SplitMix64, for i = m-1 down to 1, j = next() mod (i+1), swap. Successive
 // rounds of a block keep shuffling the previous round's order.
-func Shuffle(ids []int, rng *payload.SplitMix64) {
+func Shuffle(ids []int, rng *pick.SplitMix64) {
 	for i := len(ids) - 1; i > 0; i-- {
 		j := int(rng.Next() % uint64(i+1))
 		ids[i], ids[j] = ids[j], ids[i]
@@ -193,7 +194,7 @@ func (r *Runner) sequential(b *job.Block) error {
 			r.seqCallers[id] = g.callers[0]
 		}
 	}
-	rng := &payload.SplitMix64{State: b.Seed}
+	rng := pick.NewSplitMix64(b.Seed)
 	order := append([]int(nil), b.Treatments...)
 	rounds := b.Warmup + b.Requests
 	var s frame.Sample
@@ -243,7 +244,7 @@ func (r *Runner) put(s *frame.Sample, start time.Time, lat, queue time.Duration,
 func (r *Runner) concurrent(b *job.Block) error {
 	order := append([]int(nil), b.Treatments...)
 	if b.Order == "shuffled" {
-		Shuffle(order, &payload.SplitMix64{State: b.Seed})
+		Shuffle(order, pick.NewSplitMix64(b.Seed))
 	}
 	for _, id := range order {
 		if r.stop.Load() {

@@ -3,6 +3,7 @@ package run
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/bancada-lab/bancada/workers/go/pick"
 	"io"
 	"net"
 	"net/http"
@@ -20,7 +21,6 @@ import (
 
 	"github.com/bancada-lab/bancada/drivers/native/internal/frame"
 	"github.com/bancada-lab/bancada/drivers/native/internal/job"
-	"github.com/bancada-lab/bancada/drivers/native/internal/payload"
 )
 
 // syncBuf is a goroutine-safe bytes.Buffer.
@@ -314,7 +314,7 @@ func TestMaxRecordsCap(t *testing.T) {
 // Vector from app/bancada/drivers/python.py: round_orders([0,1,2,3], 3, "shuffled", 5).
 func TestShuffleMatchesPythonDriver(t *testing.T) {
 	ids := []int{0, 1, 2, 3}
-	rng := &payload.SplitMix64{State: 5}
+	rng := pick.NewSplitMix64(5)
 	want := [][]int{{0, 3, 1, 2}, {1, 0, 2, 3}, {3, 2, 1, 0}}
 	for _, w := range want {
 		Shuffle(ids, rng)
