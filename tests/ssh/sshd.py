@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes
 import os
 import signal
 import socket
@@ -10,6 +11,13 @@ import time
 from pathlib import Path
 
 SSHD = "/usr/sbin/sshd"
+
+
+def _die_with_parent() -> None:  # in the child, between fork and exec
+    try:
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except OSError:
+        pass
 
 
 def free_port() -> int:
@@ -72,8 +80,9 @@ class Sshd:
         argv = [SSHD, "-D", "-e", "-f", str(self.config), "-E", str(self.log)]
         if netns:
             argv = ["ip", "netns", "exec", netns, *argv]
+        # sshd dies with the test process even when pytest is killed (PR_SET_PDEATHSIG, as LocalHost does)
         self.proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.DEVNULL)
+                                     stderr=subprocess.DEVNULL, preexec_fn=_die_with_parent)
         try:
             wait_port(address, self.port)
         except RuntimeError:

@@ -131,3 +131,22 @@ def test_quick_profile_on_a_host_in_a_network_namespace(netns_sshd, ssh_keys, tm
     assert code == 0, capsys.readouterr().err
     _check_samples(out, netns_sshd.address)  # the local driver reached the workers through the veth address
     assert worker_processes(str(tmp_path / "ns-work")) == []
+
+
+def test_unreachable_port_refused_or_tunnelled_with_warning(trusted_host, remote_workdir, monkeypatch):
+    """A blocked worker port: refused with the reason, or (when allowed) an SSH tunnel with its warning."""
+    from bancada.drivers.health import worker_info
+    from bancada.hosts import ssh_host
+    from bancada.hosts.base import WorkerStartError
+
+    monkeypatch.setattr(ssh_host, "port_reachable", lambda address, port, timeout_s=3.0: False)  # as behind a firewall
+    impl = manifest.discover(ROOT)["go-rest"]
+    with connect_saved_host(trusted_host) as host:
+        with pytest.raises(WorkerStartError, match="cannot be reached from here.*--allow-tunnel"):
+            host.start_worker(impl, "blocked", 30)
+        assert worker_processes(remote_workdir) == []
+        host.profile.allow_tunnel = True
+        w = host.start_worker(impl, "tunnelled", 30)
+        assert w.address == "127.0.0.1" and w.port != w.remote_port and "every measured latency" in w.warning
+        assert worker_info("rest", w.target, timeout_s=10)["implementation"] == "go-rest"
+    assert worker_processes(remote_workdir) == []

@@ -8,7 +8,8 @@ from rich.console import Console
 from rich.table import Table
 
 from bancada.hosts import hostconfig
-from bancada.hosts.knownhosts import HostError, UnknownHostKey
+from bancada.hosts.knownhosts import UnknownHostKey
+from bancada.runner import RunError
 
 out = Console()
 err = Console(stderr=True)
@@ -62,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
             hostconfig.remove_host(args.name)
             out.print(f"removed host {args.name}")
             return 0
-    except HostError as exc:  # includes HostConfigError (both RunError)
+    except RunError as exc:  # HostError, HostConfigError: one line, no traceback
         return _fail(str(exc))
     return _fail(f"unknown hosts command {args.hosts_command}")
 

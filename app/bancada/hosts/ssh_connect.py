@@ -130,7 +130,7 @@ def connect_profile(profile: HostProfile, *, accept_fingerprint: str | None = No
         kw["key_filename"] = ep.key
     if password:
         kw["password"] = password
-    asked = False
+    asked = asked_password = False
     t0 = time.monotonic()
     while True:
         try:
@@ -155,6 +155,12 @@ def connect_profile(profile: HostProfile, *, accept_fingerprint: str | None = No
                 f"If the host was reinstalled, remove the old key from {bancada_known_hosts()} "
                 f"(or ~/.ssh/known_hosts) and accept the new one.") from None
         except paramiko.AuthenticationException:
+            if password is None and not asked_password and ask is not None:
+                asked_password = True  # as OpenSSH: fall back to a password, asked, never stored
+                password = ask("password", f"password for {ep.user}@{ep.address}: ")
+                if password:
+                    kw["password"] = password
+                    continue
             _close_all([client, *jumps])
             how = f"key {ep.key}" if ep.key else "ssh-agent keys" + (" or password" if password else "")
             raise AuthFailed(f"authentication failed for {ep.user}@{ep.address}:{ep.port} with {how} "

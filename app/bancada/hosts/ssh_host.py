@@ -16,7 +16,6 @@ import posixpath
 import threading
 import time
 
-import paramiko
 
 from bancada import paths
 from bancada.experiment.manifest import Implementation, machine_arch

@@ -21,8 +21,6 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 
 WHISKER_IQR = 1.5
-#: Outliers drawn per box at most (the extremes are always drawn); geometry keeps them all.
-MAX_DRAWN_OUTLIERS = 2000
 
 
 @dataclass
@@ -156,20 +154,18 @@ class BoxPlotItem(pg.GraphicsObject):
             p.setPen(med_pen)
             p.drawLine(QPointF(b.x - half, med), QPointF(b.x + half, med))
             if s.outliers.size:
-                out = s.outliers
-                if out.size > MAX_DRAWN_OUTLIERS:
-                    idx = np.unique(np.linspace(0, out.size - 1, MAX_DRAWN_OUTLIERS).astype(int))
-                    out = out[idx]
-                ys = self._y(out)
-                # dots are round in pixels: map to device coordinates and draw there
+                # dots are round in pixels: draw them in device coordinates, one per pixel row
+                # (thousands of outliers of a long run collapse to at most the plot's height)
                 tr = p.transform()
-                pts = [tr.map(QPointF(b.x, float(y))) for y in ys]
+                ys = np.asarray(self._y(s.outliers), dtype=float)
+                dev_y = np.unique(np.round(tr.m22() * ys + tr.m12() * b.x + tr.dy()))
+                dev_x = tr.m11() * b.x + tr.m21() * float(ys[0]) + tr.dx()
                 p.save()
                 p.resetTransform()
                 p.setPen(QPen(color.darker(160), 1))
                 p.setBrush(fill)
-                for pt in pts:
-                    p.drawEllipse(pt, 3.0, 3.0)
+                for y in dev_y:
+                    p.drawEllipse(QPointF(dev_x, float(y)), 3.0, 3.0)
                 p.restore()
         p.setBrush(Qt.BrushStyle.NoBrush)
 

@@ -118,18 +118,19 @@ class LiveView(QWidget):
         trace.setDownsampling(auto=True, mode="peak")
         trace.setClipToView(True)
         legend = trace.addLegend(offset=(-10, 5), labelTextColor=self._foreground, colCount=2)
-        styles = [Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine, Qt.PenStyle.DashDotLine]
         for info in infos:
-            # same colour as the treatment's box; the line style tells the position level apart
-            colour = QColor(self._positions[info.id][2])
-            style = styles[pos_levels.index(info.level(pos_factor)) % len(styles)]
+            # the colour of the treatment's box, darker for each further position level (solid,
+            # 1 px lines: dashed or wide pens over thousands of points are slow to draw)
+            k = pos_levels.index(info.level(pos_factor))
+            colour = QColor(self._positions[info.id][2]).darker(100 + 70 * k)
             faint = QColor(colour)
             faint.setAlpha(80)
-            warm = trace.plot([], [], pen=pg.mkPen(faint, width=1, style=style))
-            meas = trace.plot([], [], pen=pg.mkPen(colour, width=1.5, style=style),
+            warm = trace.plot([], [], pen=pg.mkPen(faint, width=1))
+            meas = trace.plot([], [], pen=pg.mkPen(colour, width=1),
                               name=f"{info.implementation}" + (f" · {info.workload}" if len(workloads) > 1 else ""))
             for curve in (warm, meas):
                 curve.setDownsampling(auto=True, method="peak")
+                curve.opts["autoDownsampleFactor"] = 1.0  # about 2 points per pixel column
                 curve.setClipToView(True)
             self.trace_curves[info.id] = (warm, meas)
         trace.setLogMode(False, self.log_y)

@@ -103,6 +103,7 @@ class MainWindow(QMainWindow):
         sb = self.statusBar()
         self.state_label = QLabel(self.tr("Ready"))
         self.progress_bar = QProgressBar()
+        self.progress_bar.setMinimumWidth(170)
         self.progress_bar.setMaximumWidth(240)
         self.progress_bar.setFormat("%v / %m")
         self.rate_label = QLabel()
@@ -397,7 +398,7 @@ class MainWindow(QMainWindow):
                     "incomplete": self.tr("Run incomplete")}.get(event.status, event.status)
             self.state_label.setText(f"{text}: {event.path}" + (f" — {event.message}" if event.message else ""))
             self.eta_label.clear()
-            if event.status != "complete" and event.path is not None:
+            if event.status != "complete" and event.path is not None and not self._close_after_run:
                 # a run that ended early may have stored its last samples without streaming them:
                 # redraw from the store, which is the truth, before saying it is over
                 self._reload_after_run(event)

@@ -1,0 +1,127 @@
+"""GUI frame rate under load: 20,000 synthetic samples/s into the live window for 20 s (a script, not a test).
+
+A producer thread plays the runner: every 50 ms it puts a batch of 1,000
+samples (4 treatments, log-normal latencies, 2% warm-up) into the window's
+bounded feed, and, with ``--with-stats``, first stores them in a real run
+file so the statistics are recomputed every second as in a real run.
+Printed: the interval between plot frames (median, p99; target p99 < 100 ms),
+the delay from a batch's arrival in the feed to the redraw that shows it in
+the boxes (median, p99, max; target < 1 s), and the samples drawn.
+
+Run: xvfb-run -a python tests/bench/gui_frame_rate.py [--with-stats] [--seconds 20] [--rate 20000]
+(or QT_QPA_PLATFORM=offscreen).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "app"))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen" if not os.environ.get("DISPLAY") else "xcb")
+_tmp = tempfile.mkdtemp(prefix="bancada-bench-")
+os.environ.setdefault("BANCADA_DATA_DIR", _tmp)
+os.environ.setdefault("BANCADA_CONFIG_DIR", _tmp)
+
+from bancada.drivers.stream import Sample  # noqa: E402
+from bancada.store.runstore import RunStore, TreatmentRow  # noqa: E402
+
+TREATMENTS = [TreatmentRow(i, f"{lang}-{proto}", lang, proto, lang, "select", "StdSize", "int64s", 200, 1700)
+              for i, (lang, proto) in enumerate([("go", "grpc"), ("go", "rest"), ("java", "grpc"), ("java", "rest")])]
+
+
+def producer(window, seconds: float, rate: int, store: RunStore | None, stop: threading.Event) -> int:
+    rng = np.random.default_rng(1)
+    batch_s = 0.05
+    per_batch = int(rate * batch_s)
+    sent, seq = 0, 0
+    start = time.monotonic()
+    next_t = start
+    while not stop.is_set() and time.monotonic() - start < seconds:
+        tr = rng.integers(0, 4, per_batch)
+        lat = (rng.lognormal(0, 0.4, per_batch) * (1 + tr) * 1e6).astype(np.int64)
+        phase = (rng.random(per_batch) > 0.02).astype(int)
+        batch = [Sample(int(t), 0, seq + i, int(p), True, int(v), -1, 0) for i, (t, v, p) in enumerate(zip(tr, lat, phase))]
+        seq += per_batch
+        if store is not None:
+            store.add_samples(batch)
+            store.commit()
+        window.feed.put(batch)
+        sent += per_batch
+        next_t += batch_s
+        time.sleep(max(0.0, next_t - time.monotonic()))
+    return sent
+
+
+def pct(values, q) -> float:
+    return float(np.percentile(np.asarray(values), q)) if len(values) else float("nan")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=20.0)
+    ap.add_argument("--rate", type=int, default=20_000, help="samples per second")
+    ap.add_argument("--with-stats", action="store_true", help="store the samples and recompute statistics")
+    args = ap.parse_args()
+
+    from PySide6.QtCore import QTimer
+
+    from bancada.ui.app import create_app
+    from bancada.ui.live_model import SampleFeed
+    from bancada.ui.main_window import MainWindow
+
+    app = create_app()
+    window = MainWindow()
+    window.resize(1280, 720)
+    window.show()
+    store = None
+    path = None
+    if args.with_stats:
+        store = RunStore.create()
+        store.add_treatments(TREATMENTS)
+        path = store.path
+    window.feed = SampleFeed()
+    window.begin_live("bench", path, TREATMENTS, int(args.rate * args.seconds), "synthetic")
+    stop = threading.Event()
+    result = {}
+    thread = threading.Thread(target=lambda: result.update(sent=producer(window, args.seconds, args.rate, store, stop)))
+    t0 = time.perf_counter()
+    thread.start()
+    done = QTimer()
+    done.setInterval(100)
+    done.timeout.connect(lambda: (not thread.is_alive()) and app.quit())
+    done.start()
+    app.exec()
+    done.stop()
+    window._tick_plots()
+    elapsed = time.perf_counter() - t0
+    frames = np.diff(np.asarray(window.frame_times)) * 1e3
+    delays = np.asarray(window.delays_s) * 1e3
+    drawn = sum(s.measured_ms.n + (s.trace_ms.n - s.measured_ms.n) for s in window.model.series.values())
+    print(f"samples sent {result.get('sent', 0):,} in {elapsed:.1f} s ({result.get('sent', 0) / elapsed:,.0f}/s), "
+          f"in the model {window.model.total:,}, drawn {drawn:,}; statistics: {'on' if args.with_stats else 'off'}"
+          f" ({os.environ['QT_QPA_PLATFORM']})")
+    print(f"frame interval: median {pct(frames, 50):.1f} ms, p99 {pct(frames, 99):.1f} ms, max {frames.max():.1f} ms "
+          f"(timer {window.plot_timer.interval()} ms; target p99 < 100 ms)")
+    print(f"arrival -> drawn: median {pct(delays, 50):.1f} ms, p99 {pct(delays, 99):.1f} ms, max {delays.max():.1f} ms "
+          f"(target < 1000 ms)")
+    ok = pct(frames, 99) < 100 and delays.max() < 1000
+    window.plot_timer.stop()
+    window.stats_timer.stop()
+    window.tasks.shutdown()
+    if store is not None:
+        store.close()
+    window.close()
+    print("PASS" if ok else "FAIL")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
