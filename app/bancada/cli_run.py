@@ -61,7 +61,7 @@ def run_command(args: argparse.Namespace) -> int:
         host = make_host(args.host)
     except RunError as exc:
         return _fail(str(exc))
-    runner = Runner(profile, host)
+    runner = Runner(profile, host, on_disconnect="pause" if args.on_disconnect == "pause" else "incomplete")
     # SIGTERM behaves like Ctrl-C: stop workers, keep the run.
     signal.signal(signal.SIGTERM, lambda *_: runner.cancel())
     finished: RunFinished | None = None

@@ -33,6 +33,7 @@ from bancada.store.runstore import RunStore, TreatmentRow
 from bancada.wire.payload import build_request, payload_bytes
 
 BATCH_INTERVAL_S = 0.05
+RECONNECT_INTERVAL_S = 2.0
 
 
 class RunError(RuntimeError):
@@ -102,16 +103,22 @@ class Runner:
         store_folder: where the run file goes (default: the user's runs dir).
         on_worker_death: ``stop`` (mark incomplete) or ``continue`` (skip the dead
             worker's treatments for the rest of the run).
+        on_disconnect: SSH hosts: ``incomplete`` (end the run, marked incomplete) or
+            ``pause`` (keep reconnecting for ``reconnect_timeout_s``, restart the
+            workers, go on with the next block; the interrupted block stays partial).
     """
 
     def __init__(self, profile: Profile, host=None, *, driver: str | None = None, store_folder: Path | None = None,
-                 on_worker_death: str = "stop", ready_timeout_s: float = 120.0) -> None:
+                 on_worker_death: str = "stop", ready_timeout_s: float = 120.0,
+                 on_disconnect: str = "incomplete", reconnect_timeout_s: float = 300.0) -> None:
         self.profile = profile
         self.host = host or LocalHost()
         self.driver_choice = driver or profile.experiment.driver
         self.store_folder = store_folder
         self.on_worker_death = on_worker_death
         self.ready_timeout_s = ready_timeout_s
+        self.on_disconnect = on_disconnect
+        self.reconnect_timeout_s = reconnect_timeout_s
         self._cancel = threading.Event()
         self._resume = threading.Event()
         self._resume.set()
@@ -201,22 +208,12 @@ class Runner:
             total = 0 if timed else plan.request_count()
             yield RunStarted(run_id, store.path, rows, total, driver_name)
 
-            for impl_id in self.profile.experiment.implementations:
-                if self._cancel.is_set():
-                    break
-                yield Notice("info", f"starting {impl_id} on {self.host.name}")
-                worker = self.host.start_worker(impls[impl_id], run_id, self.ready_timeout_s)
-                workers[impl_id] = worker
-                info = worker_info(impls[impl_id].protocol, worker.target, timeout_s=30)
-                store.set_worker_info(impl_id, {**info, "target": worker.target})
-            store.conn.executemany("UPDATE treatment SET target=? WHERE id=?",
-                                   [(workers[t.implementation.id].target, t.id) for t in plan.treatments
-                                    if t.implementation.id in workers])
-            store.commit()
+            yield from self._start_workers(impls, run_id, store, workers)
 
             done = errors = 0
             started = time.monotonic()
             dead: set[str] = set()
+            interrupted: list[int] = []
             for block in plan.blocks:
                 while not self._resume.wait(0.1):
                     if self._cancel.is_set():
@@ -229,36 +226,51 @@ class Runner:
                     continue
                 job = self._job(plan, block, ids, workers)
                 watch = {i: w for i, w in workers.items() if i not in dead} if self.on_worker_death == "stop" else {}
-                for event in self._run_driver(driver_argv, job, store, block.index, watch):
-                    if isinstance(event, SamplesArrived):
-                        done += len(event.samples)
-                        for s in event.samples:
-                            if not s.ok:
-                                errors += 1
-                                kind = s.error.split(":", 1)[0]
-                                errors_by_kind[kind] = errors_by_kind.get(kind, 0) + 1
-                        yield event
-                        elapsed = time.monotonic() - started
-                        rate = done / elapsed if elapsed > 0 else 0.0
-                        if planned_s is not None:
-                            eta = max(planned_s - elapsed, 0.0)
+                try:
+                    for event in self._run_driver(driver_argv, job, store, block.index, watch):
+                        if isinstance(event, SamplesArrived):
+                            done += len(event.samples)
+                            for s in event.samples:
+                                if not s.ok:
+                                    errors += 1
+                                    kind = s.error.split(":", 1)[0]
+                                    errors_by_kind[kind] = errors_by_kind.get(kind, 0) + 1
+                            yield event
+                            elapsed = time.monotonic() - started
+                            rate = done / elapsed if elapsed > 0 else 0.0
+                            if planned_s is not None:
+                                eta = max(planned_s - elapsed, 0.0)
+                            else:
+                                eta = (total - done) / rate if rate > 0 else None
+                            yield Progress(done, total, errors, rate, eta)
                         else:
-                            eta = (total - done) / rate if rate > 0 else None
-                        yield Progress(done, total, errors, rate, eta)
-                    else:
-                        yield event
-                for impl_id, worker in workers.items():
-                    if impl_id not in dead and not worker.alive():
-                        died = WorkerDied(impl_id, worker.log_tail(10), worker.stop(0.1))
-                        if self.on_worker_death == "continue":
-                            dead.add(impl_id)
-                            yield Notice("error", str(died) + "\nthe run goes on without it")
-                        else:
-                            raise died
+                            yield event
+                    for impl_id, worker in workers.items():
+                        if impl_id not in dead and not worker.alive():
+                            died = WorkerDied(impl_id, worker.log_tail(10), worker.stop(0.1))
+                            if self.on_worker_death == "continue" and not self._host_disconnected():
+                                dead.add(impl_id)
+                                yield Notice("error", str(died) + "\nthe run goes on without it")
+                            else:
+                                raise died
+                except WorkerDied:
+                    if not (self._host_disconnected() and self.on_disconnect == "pause"):
+                        raise
+                    store.add_driver_event(block.index, {"event": "interrupted", "reason": "host disconnected"})
+                    store.commit()
+                    interrupted.append(block.index)
+                    yield from self._reconnect()
+                    if self._cancel.is_set():
+                        break
+                    workers.clear()
+                    yield from self._start_workers(impls, run_id, store, workers)
             if self._cancel.is_set():
                 status, message = "cancelled", "stopped by the user"
             elif dead:
                 status, message = "incomplete", f"worker(s) died: {', '.join(sorted(dead))}"
+            elif interrupted:
+                status, message = "incomplete", (f"the connection to {self.host.name} dropped during block(s) "
+                                                 f"{', '.join(map(str, interrupted))}; they are partial")
             else:
                 status = "complete"
         except (WorkerStartError, HealthCheckError, RunError, StreamError) as exc:
@@ -276,6 +288,46 @@ class Runner:
             store.finish(status, message)
             store.close()
         yield RunFinished(status, message, store.path, errors_by_kind)
+
+    def _start_workers(self, impls, run_id: str, store: RunStore, workers: dict) -> Iterator[RunEvent]:
+        """Start every implementation of the profile, health-check it, record it."""
+        for impl_id in self.profile.experiment.implementations:
+            if self._cancel.is_set():
+                break
+            yield Notice("info", f"starting {impl_id} on {self.host.name}")
+            worker = self.host.start_worker(impls[impl_id], run_id, self.ready_timeout_s)
+            workers[impl_id] = worker
+            if getattr(worker, "warning", ""):
+                yield Notice("warning", worker.warning)
+            info = worker_info(impls[impl_id].protocol, worker.target, timeout_s=30)
+            store.set_worker_info(impl_id, {**info, "target": worker.target})
+        assert self.plan is not None
+        store.conn.executemany("UPDATE treatment SET target=? WHERE id=?",
+                               [(workers[t.implementation.id].target, t.id) for t in self.plan.treatments
+                                if t.implementation.id in workers])
+        store.commit()
+
+    def _host_disconnected(self) -> bool:
+        return bool(getattr(self.host, "disconnected", False))
+
+    def _reconnect(self) -> Iterator[RunEvent]:
+        """Wait for the host to come back (``on_disconnect="pause"``); cancel() gives up."""
+        yield Notice("error", f"the connection to {self.host.name} dropped; the samples so far are kept. "
+                              f"Reconnecting every {RECONNECT_INTERVAL_S:g} s (Stop gives up)…")
+        deadline = time.monotonic() + self.reconnect_timeout_s
+        last_error = ""
+        while not self._cancel.is_set() and time.monotonic() < deadline:
+            try:
+                cleaned = self.host.reconnect()
+            except RunError as exc:
+                last_error = str(exc)
+                self._cancel.wait(RECONNECT_INTERVAL_S)
+                continue
+            yield Notice("warning", f"reconnected to {self.host.name}; the interrupted block stays partial; "
+                                    "restarting the workers" + (f" ({'; '.join(cleaned)})" if cleaned else ""))
+            return
+        if not self._cancel.is_set():
+            raise RunError(f"could not reconnect to {self.host.name} within {self.reconnect_timeout_s:g} s: {last_error}")
 
     def _job(self, plan: Plan, block, ids: list[int], workers) -> dict:
         exp = self.profile.experiment

@@ -122,6 +122,33 @@ def test_dropped_connection_mid_run_then_cleanup(trusted_host, sshd, remote_work
     assert list(Path(remote_workdir, "run").glob("*.pid")) == []
 
 
+def test_dropped_connection_with_pause_reconnects_and_goes_on(trusted_host, sshd, remote_workdir):
+    """--on-disconnect pause: the runner reconnects, restarts the workers and runs the next blocks."""
+    profile = apply_overrides(load_profile(QUICK), "quick", implementations=["go-rest"], payloads=["StdSize"],
+                              requests=3000, repetitions=3, warmup=0, driver="python")
+    host = connect_saved_host(trusted_host)
+    runner = Runner(profile, host, on_disconnect="pause", reconnect_timeout_s=60)
+    killed = []
+    events = []
+    try:
+        for event in runner.events():
+            events.append(event)
+            if isinstance(event, SamplesArrived) and not killed:
+                killed = sshd.kill_sessions()
+    finally:
+        host.close()
+    assert killed
+    finished = events[-1]
+    assert isinstance(finished, RunFinished) and finished.status == "incomplete", finished.message
+    assert "dropped during block(s) 0" in finished.message
+    assert any("reconnected" in getattr(e, "text", "") for e in events)
+    con = sqlite3.connect(finished.path)
+    per_rep = dict(con.execute("SELECT repetition, count(*) FROM sample GROUP BY repetition").fetchall())
+    con.close()
+    assert 0 < per_rep[1] < 3000 and per_rep[2] == 3000 and per_rep[3] == 3000
+    assert worker_processes(remote_workdir) == []
+
+
 def test_quick_profile_on_a_host_in_a_network_namespace(netns_sshd, ssh_keys, tmp_path, capsys):
     hostconfig.save_host(hostconfig.HostProfile("ns", netns_sshd.address, port=22, user="root", key=str(ssh_keys),
                                                 workdir=str(tmp_path / "ns-work")))

@@ -61,10 +61,7 @@ def make_window(profile_path: str | None = None):
 
 def main(profile_path: str | None) -> int:
     """Open the workbench window; return the process exit code."""
-    import pyqtgraph as pg
-
     app = create_app()
-    pg.setConfigOptions(antialias=True)
     try:
         window = make_window(profile_path)
     except ProfileError as exc:

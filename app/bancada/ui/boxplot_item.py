@@ -160,12 +160,14 @@ class BoxPlotItem(pg.GraphicsObject):
                 ys = np.asarray(self._y(s.outliers), dtype=float)
                 dev_y = np.unique(np.round(tr.m22() * ys + tr.m12() * b.x + tr.dy()))
                 dev_x = tr.m11() * b.x + tr.m21() * float(ys[0]) + tr.dx()
+                pts = pg.functions.create_qpolygonf(dev_y.size)
+                arr = pg.functions.ndarray_from_qpolygonf(pts)
+                arr[:, 0] = dev_x
+                arr[:, 1] = dev_y
                 p.save()
                 p.resetTransform()
-                p.setPen(QPen(color.darker(160), 1))
-                p.setBrush(fill)
-                for y in dev_y:
-                    p.drawEllipse(QPointF(dev_x, float(y)), 3.0, 3.0)
+                p.setPen(QPen(color.darker(140), 6, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+                p.drawPoints(pts)
                 p.restore()
         p.setBrush(Qt.BrushStyle.NoBrush)
 

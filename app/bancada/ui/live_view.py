@@ -9,6 +9,8 @@ timer and redraws only the treatments that changed.
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, QSize, Qt
@@ -18,6 +20,8 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from bancada.ui.boxplot_item import Box, BoxPlotItem
 from bancada.ui.live_model import LiveModel, TreatmentInfo
 from bancada.ui.panel import pretty
+
+TRACE_INTERVAL_S = 0.25  # the trace's long arrays redraw at 4 Hz; the boxes at every plot tick
 
 #: Colours of the colour factor's levels (protocol): colour-blind-safe (Okabe-Ito).
 LEVEL_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#999999"]
@@ -43,6 +47,8 @@ class LiveView(QWidget):
         self.trace_curves: dict[int, tuple[pg.PlotDataItem, pg.PlotDataItem]] = {}
         self._positions: dict[int, tuple[str, float, QColor, str]] = {}
         self.log_y = False
+        self._trace_dirty: set[int] = set()
+        self._trace_at = 0.0
         self._foreground = QColor("black")
         self.show_message(self.tr("Press Run (Ctrl+R) to start: a box per treatment grows here while the samples "
                                   "arrive."))
@@ -75,6 +81,8 @@ class LiveView(QWidget):
         self.box_items.clear()
         self.trace_curves.clear()
         self._positions.clear()
+        self._trace_dirty = set()
+        self._trace_at = 0.0
         infos = [s.info for s in model.series.values()]
         if not infos:
             self.show_message(self.tr("This run has no treatments."))
@@ -148,9 +156,19 @@ class LiveView(QWidget):
         return varying[0], (varying[1] if len(varying) > 1 else varying[0])
 
     # -- drawing -------------------------------------------------------------------
-    def refresh(self, model: LiveModel) -> bool:
-        """Redraw what changed since the last call; return whether anything did."""
+    def refresh(self, model: LiveModel, force_trace: bool = False) -> bool:
+        """Redraw what changed since the last call; return whether anything did.
+
+        Boxes follow every call; the trace (long arrays) at most every ``TRACE_INTERVAL_S``
+        unless ``force_trace``.
+        """
         dirty = model.take_dirty()
+        self._trace_dirty |= dirty
+        now = time.monotonic()
+        if (force_trace or now - self._trace_at >= TRACE_INTERVAL_S) and self._trace_dirty:
+            self._refresh_trace(model, self._trace_dirty)
+            self._trace_dirty = set()
+            self._trace_at = now
         if not dirty or not self._positions:
             return False
         workloads = {self._positions[t][0] for t in dirty if t in self._positions}
@@ -163,6 +181,9 @@ class LiveView(QWidget):
                 if stats is not None:
                     boxes.append(Box(x, stats, colour, label, self._box_width))
             self.box_items[wl].setBoxes(boxes)
+        return True
+
+    def _refresh_trace(self, model: LiveModel, dirty: set[int]) -> None:
         for tid in dirty:
             curves = self.trace_curves.get(tid)
             if curves is None:
@@ -175,7 +196,6 @@ class LiveView(QWidget):
             curves[0].setData(x, np.where(warm | np.roll(warm, -1) | np.roll(warm, 1), y, np.nan),
                               connect="finite")
             curves[1].setData(x, np.where(warm, np.nan, y), connect="finite")
-        return True
 
     def set_log_y(self, on: bool) -> None:
         self.log_y = on

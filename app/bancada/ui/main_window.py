@@ -27,7 +27,8 @@ from bancada.ui.export import export_data
 from bancada.ui.live_model import LiveModel, SampleFeed
 from bancada.ui.live_view import LiveView
 from bancada.ui.panel import ExperimentPanel
-from bancada.ui.stats_view import StatisticsView, StatsResult, compute_statistics
+from bancada.ui.stats_job import StatsProcess, StatsResult
+from bancada.ui.stats_view import StatisticsView
 from bancada.ui.tasks import TaskRunner
 
 PLOT_INTERVAL_MS = 50  # 20 Hz: the plots' fixed refresh
@@ -59,6 +60,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setWindowTitle(self.tr("Bancada — API performance workbench"))
         self.tasks = TaskRunner(self)
+        self.stats_process = StatsProcess()
         self.model = LiveModel()
         self.feed: SampleFeed | None = None
         self.control: run_job.RunControl | None = None
@@ -72,6 +74,8 @@ class MainWindow(QMainWindow):
         self._stats_final = False
         self._close_after_run = False
         self._shown_progress = None
+        self._stats_not_before = 0.0  # long computations space themselves out (at most half the time busy)
+        self._stats_started = 0.0
         self._run_desc = ""
         self._dialogs: list[QMessageBox] = []
         self.frame_times: deque[float] = deque(maxlen=100_000)  # perf_counter at each plot tick
@@ -393,6 +397,7 @@ class MainWindow(QMainWindow):
         elif isinstance(event, RunFinished):
             self.last_finished = event
             self._tick_plots()
+            self.live.refresh(self.model, force_trace=True)
             self.plot_timer.stop()
             text = {"complete": self.tr("Run complete"), "cancelled": self.tr("Run stopped; the samples so far are kept"),
                     "incomplete": self.tr("Run incomplete")}.get(event.status, event.status)
@@ -413,7 +418,7 @@ class MainWindow(QMainWindow):
         def loaded(run: run_job.LoadedRun) -> None:
             self.model.reset(run.treatments)
             self.model.extend_arrays(run.treatment, run.latency_ms, run.phase, run.ok)
-            self.live.refresh(self.model)
+            self.live.refresh(self.model, force_trace=True)
             self.state_label.setText(state)
             self.request_stats(final=True)
             self.runFinished.emit(event.status)
@@ -471,7 +476,8 @@ class MainWindow(QMainWindow):
     def _tick_stats(self) -> None:
         if self.run_path is None:
             return
-        if self.model.version != self._stats_version and not self.tasks.busy("stats"):
+        if (self.model.version != self._stats_version and not self.tasks.busy("stats")
+                and time.monotonic() >= self._stats_not_before):
             self.request_stats(final=False)
         if not self.running() and not self.tasks.busy("stats") and self._stats_final:
             self.stats_timer.stop()
@@ -484,11 +490,15 @@ class MainWindow(QMainWindow):
         self._stats_version = self.model.version
         self._stats_final = final
         gen, path, factors = self._stats_gen, self.run_path, list(self.factors)
-        self.tasks.start("stats", lambda state: compute_statistics(path, factors, gen),
+        self._stats_started = time.monotonic()
+        stats = self.stats_process
+        self.tasks.start("stats", lambda state: stats.compute(path, factors, gen),
                          succeeded=partial(self._on_stats, final),
                          failed=lambda msg, _tb: self.stats_view.clear(self.tr("Statistics failed: {m}").format(m=msg)))
 
     def _on_stats(self, final: bool, res: StatsResult) -> None:
+        took = time.monotonic() - self._stats_started
+        self._stats_not_before = time.monotonic() + max(0.0, took - STATS_INTERVAL_MS / 1000)
         if res.generation != self._stats_gen:
             return  # stale: a newer request is on its way
         self.stats_view.show_result(res, final)
@@ -517,7 +527,7 @@ class MainWindow(QMainWindow):
         self.model.reset(run.treatments)
         self.model.extend_arrays(run.treatment, run.latency_ms, run.phase, run.ok)
         self.live.set_treatments(self.model, self.factors)
-        self.live.refresh(self.model)
+        self.live.refresh(self.model, force_trace=True)
         self.progress_bar.setRange(0, max(1, self.model.total))
         self.progress_bar.setValue(self.model.total)
         self.rate_label.clear()
@@ -696,6 +706,8 @@ class MainWindow(QMainWindow):
         self._save_settings()
         self.plot_timer.stop()
         self.stats_timer.stop()
+        self.tasks.cancel_all()
+        self.stats_process.close()
         self.tasks.shutdown()
         for box in list(self._dialogs):
             box.close()

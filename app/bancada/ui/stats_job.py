@@ -1,0 +1,193 @@
+"""The statistics of a run, computed away from the GUI (no Qt here).
+
+:func:`compute_statistics` reads the run file, calls
+:func:`bancada.stats.report.analyze_frame` and
+:func:`bancada.stats.tables.build_tables`, and writes a plain-language line per
+table (:func:`readings`). The window runs it in a separate process
+(:class:`StatsProcess`, at a lower CPU priority): pandas and the tests hold
+the GIL for long stretches, and in the GUI's process that would stall the
+plots' timer.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pandas as pd
+
+#: Display order of the tables (names from bancada.stats.tables).
+TABLE_ORDER = ["Summary", "Normality", "Wilcoxon rank-sum", "Kruskal-Wallis", "Dunn post-hoc", "Ranking",
+               "Factorial allocation of variation", "Factorial effects", "Sample size"]
+RESPONSE = "latency_ms"
+
+
+@dataclass
+class StatsResult:
+    """One computation of the tables. ``generation`` ties it to the request that asked for it."""
+
+    generation: int
+    tables: dict[str, pd.DataFrame] = field(default_factory=dict)
+    readings: dict[str, str] = field(default_factory=dict)
+    result: dict | None = None
+    message: str = ""  # why there are no tables (too few data, one treatment, ...)
+    rows: int = 0
+    factors: list[str] = field(default_factory=list)
+    computed_at: float = field(default_factory=time.time)
+
+
+def analysis_frame(store) -> pd.DataFrame:
+    """The run's tidy samples with ``latency_ms`` added (the response the GUI analyses)."""
+    from bancada.store.tidy_csv import tidy_frame
+
+    df = tidy_frame(store)
+    return df.assign(latency_ms=df["latency_s"] * 1e3)
+
+
+def usable_factors(df: pd.DataFrame, factors: list[str]) -> list[str]:
+    """The factors with at least two levels among measured ok rows; ``implementation`` as a fallback."""
+    kept = df[(df["phase"] == "measure") & (df["ok"] == "true")]
+    out = [f for f in factors if f != "payload" and f in kept and kept[f].nunique() >= 2]
+    if not out and "implementation" in kept and kept["implementation"].nunique() >= 2:
+        out = ["implementation"]
+    return out
+
+
+def compute_statistics(run_path: str | Path, factors: list[str], generation: int) -> StatsResult:
+    """Read the run file and compute every table (runs in a worker thread; seconds for 10^5 rows)."""
+    from bancada.stats.report import InputError, analyze_frame
+    from bancada.stats.tables import build_tables
+    from bancada.store.runstore import RunStore
+
+    store = RunStore.open(run_path)
+    try:
+        df = analysis_frame(store)
+    finally:
+        store.conn.close()
+    res = StatsResult(generation, rows=len(df))
+    if df.empty:
+        res.message = "no samples yet"
+        return res
+    use = usable_factors(df, factors)
+    res.factors = use
+    if not use:
+        res.message = "the tables compare treatments: choose at least two implementations"
+        return res
+    try:
+        result = analyze_frame(df, response=RESPONSE, factors=use, by=("payload",), replication="repetition")
+    except InputError as exc:
+        res.message = str(exc)
+        return res
+    res.result = result
+    res.tables = build_tables(result)
+    res.readings = readings(result, res.tables)
+    return res
+
+
+# -- readings -----------------------------------------------------------------------
+def _label(levels: dict) -> str:
+    return "/".join(str(v) for v in levels.values())
+
+
+def _p(p) -> str:
+    from bancada.stats.tables import format_p
+
+    return format_p(p)
+
+
+def readings(result: dict, tables: dict[str, pd.DataFrame]) -> dict[str, str]:
+    """One plain-language line per table (several groups joined by " · ")."""
+    alpha = result.get("alpha", 0.05)
+    conf = result.get("confidence", 0.9)
+    lines: dict[str, list[str]] = {k: [] for k in TABLE_ORDER}
+    many = len(result["groups"]) > 1
+    for g in result["groups"]:
+        pre = (" ".join(str(v) for v in g["by"].values()) + ": ") if many else ""
+        ts = sorted(g["treatments"], key=lambda t: t["median"])
+        if ts:
+            fast, slow = ts[0], ts[-1]
+            ratio = slow["median"] / fast["median"] if fast["median"] else float("nan")
+            lines["Summary"].append(f"{pre}fastest {_label(fast['levels'])} (median {fast['median']:.3g} ms), "
+                                    f"slowest {_label(slow['levels'])} ({slow['median']:.3g} ms, {ratio:.1f}×)")
+            nonnormal = sum(1 for t in ts if t["shapiro"].get("p") is not None and t["shapiro"]["p"] < alpha)
+            lines["Normality"].append(f"{pre}{nonnormal} of {len(ts)} treatments are not normal (p < {alpha:g})"
+                                      + (": the rank tests below fit" if nonnormal else ""))
+        pw = g["pairwise"]
+        if pw:
+            diff = sum(1 for r in pw if r["p_holm"] is not None and r["p_holm"] < alpha)
+            big = max(pw, key=lambda r: abs(r["cliffs_delta"] or 0))
+            lines["Wilcoxon rank-sum"].append(
+                f"{pre}{diff} of {len(pw)} pairs differ (Holm p < {alpha:g}); largest effect "
+                f"{_label(big['a'])} vs {_label(big['b'])}: {big['magnitude']}")
+        dunn = g.get("dunn") or []
+        if dunn:
+            diff = sum(1 for r in dunn if r["p_holm"] is not None and r["p_holm"] < alpha)
+            lines["Dunn post-hoc"].append(f"{pre}{diff} of {len(dunn)} pairs differ (Holm p < {alpha:g})")
+        kw = []
+        for k in g["kruskal"]:
+            if k.get("p") is None:
+                continue
+            verdict = "matters" if k["p"] < alpha else "makes no clear difference"
+            kw.append(f"{k['factor']} {verdict} (p = {_p(k['p'])})")
+        if kw:
+            lines["Kruskal-Wallis"].append(pre + "; ".join(kw))
+        if g["ranking"]:
+            lines["Ranking"].append(pre + ", ".join(f"{r['position']}. {_label(r['levels'])}" for r in g["ranking"]))
+        f = g["factorial"]
+        if "error" in f:
+            lines["Factorial allocation of variation"].append(f"{pre}not computed: {f['error']}")
+        else:
+            parts = sorted(((v, k) for k, v in f["variation_pct"].items() if k != "error"), reverse=True)
+            text = ", ".join(f"{k.replace('*', ' × ')} explains {v:.0f}%" if i == 0 else f"{k.replace('*', ' × ')} {v:.0f}%"
+                             for i, (v, k) in enumerate(parts))
+            err = f["variation_pct"].get("error")
+            lines["Factorial allocation of variation"].append(
+                f"{pre}{text} of the variation" + (f"; {err:.0f}% is experimental error" if err is not None else ""))
+            eff = [e for e in f["effects"] if e["term"] != "I"]
+            sig = [e for e in eff if e.get("significant")]
+            lines["Factorial effects"].append(
+                f"{pre}{len(sig)} of {len(eff)} effects are significant (their {conf:.0%} interval excludes 0)")
+        ss = g["sample_size"]
+        if ss:
+            top = max(ss, key=lambda s: s["n_required"] or 0)
+            have = min(t["n"] for t in g["treatments"])
+            lines["Sample size"].append(
+                f"{pre}up to {top['n_required']} requests per treatment ({_label(top['levels'])}) for a mean within "
+                f"±{top['error_pct']:g}% at {top['confidence']:.0%}; this run has {have}")
+    return {k: " · ".join(v) for k, v in lines.items() if v}
+
+
+
+def _lower_priority() -> None:
+    """The statistics yield the CPU to the GUI, the workers and the driver on a busy machine."""
+    try:
+        os.nice(15)
+    except OSError:
+        pass
+
+
+class StatsProcess:
+    """One long-lived worker process for :func:`compute_statistics` (started on first use)."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+
+    def compute(self, run_path: str | Path, factors: list[str], generation: int) -> StatsResult:
+        """Compute in the worker process; blocks the calling (task) thread, not the GUI."""
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_lower_priority)
+        return self._pool.submit(compute_statistics, str(run_path), list(factors), generation).result()
+
+    def close(self) -> None:
+        """Stop the worker process now (a computation in flight is abandoned)."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        for proc in list(getattr(pool, "_processes", {}).values()):
+            proc.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
