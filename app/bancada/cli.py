@@ -44,6 +44,8 @@ def _build_parser() -> argparse.ArgumentParser:
     run.add_argument("--schedule", choices=["interleaved", "sequential"])
     run.add_argument("--connection", choices=["reuse", "new"])
     run.add_argument("--driver", choices=["python", "native", "auto"])
+    run.add_argument("--driver-host", default="local",
+                     help="where the driver runs: 'local' (default) or a saved SSH host (native driver only)")
     run.add_argument("--on-disconnect", choices=["incomplete", "pause"], default="incomplete",
                      help="SSH hosts: what a dropped connection does to the run")
     run.add_argument("--quiet", action="store_true", help="no progress bar")

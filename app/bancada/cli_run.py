@@ -61,7 +61,15 @@ def run_command(args: argparse.Namespace) -> int:
         host = make_host(args.host)
     except RunError as exc:
         return _fail(str(exc))
-    runner = Runner(profile, host, on_disconnect="pause" if args.on_disconnect == "pause" else "incomplete")
+    driver_host = None
+    if args.driver_host not in (None, "local"):
+        try:
+            driver_host = make_host(args.driver_host)
+        except RunError as exc:
+            host.close()
+            return _fail(str(exc))
+    runner = Runner(profile, host, on_disconnect="pause" if args.on_disconnect == "pause" else "incomplete",
+                    driver_host=driver_host)
     # SIGTERM behaves like Ctrl-C: stop workers, keep the run.
     signal.signal(signal.SIGTERM, lambda *_: runner.cancel())
     finished: RunFinished | None = None
@@ -100,6 +108,8 @@ def run_command(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     finally:
         host.close()
+        if driver_host is not None and driver_host is not host:
+            driver_host.close()
     if finished is None or run_path is None:
         return _fail("the run did not start")
     store = RunStore.open(run_path)

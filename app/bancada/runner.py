@@ -106,11 +106,15 @@ class Runner:
         on_disconnect: SSH hosts: ``incomplete`` (end the run, marked incomplete) or
             ``pause`` (keep reconnecting for ``reconnect_timeout_s``, restart the
             workers, go on with the next block; the interrupted block stays partial).
+        driver_host: where the driver runs: None for this computer, or an SSH host
+            (only the native driver; it is deployed there and its frames come back
+            over the SSH channel), to load a server from a machine next to it.
     """
 
     def __init__(self, profile: Profile, host=None, *, driver: str | None = None, store_folder: Path | None = None,
                  on_worker_death: str = "stop", ready_timeout_s: float = 120.0,
-                 on_disconnect: str = "incomplete", reconnect_timeout_s: float = 300.0) -> None:
+                 on_disconnect: str = "incomplete", reconnect_timeout_s: float = 300.0,
+                 driver_host=None) -> None:
         self.profile = profile
         self.host = host or LocalHost()
         self.driver_choice = driver or profile.experiment.driver
@@ -119,6 +123,7 @@ class Runner:
         self.ready_timeout_s = ready_timeout_s
         self.on_disconnect = on_disconnect
         self.reconnect_timeout_s = reconnect_timeout_s
+        self.driver_host = driver_host
         self._cancel = threading.Event()
         self._resume = threading.Event()
         self._resume.set()
@@ -150,6 +155,11 @@ class Runner:
     def _choose_driver(self) -> tuple[str, list[str]]:
         load_model = self.profile.load.model
         choice = self.driver_choice
+        if self.driver_host is not None:
+            if choice == "python":
+                raise RunError(f"only the native driver runs on an SSH host ({self.driver_host.name}); "
+                               f"use --driver native")
+            return "native", []
         if choice == "auto":
             choice = "native" if self.host.driver_argv("native") else "python"
         argv = self.host.driver_argv(choice)
@@ -187,6 +197,8 @@ class Runner:
             store.set_meta(profile_name=self.profile.experiment.name, profile_toml=self.profile.to_toml(),
                            profile_json=self.profile.model_dump_json(), bancada_version=__version__,
                            driver=driver_name, host_name=self.host.name, host_facts=self.host.facts(),
+                           driver_host=self.driver_host.name if self.driver_host is not None else "local",
+                           driver_host_facts=self.driver_host.facts() if self.driver_host is not None else {},
                            schedule=self.profile.experiment.schedule)
             rows = []
             requests_cache = {}
@@ -349,7 +361,10 @@ class Runner:
         ``watch`` maps implementation ids to workers whose death stops the block
         at once (``alive()`` must be cheap: it is called about every 50 ms).
         """
-        proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if self.driver_host is not None:
+            proc = self.driver_host.open_driver("native")
+        else:
+            proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self._driver_proc = proc
         if self._cancel.is_set():
             proc.terminate()

@@ -149,6 +149,24 @@ def test_dropped_connection_with_pause_reconnects_and_goes_on(trusted_host, sshd
     assert worker_processes(remote_workdir) == []
 
 
+def test_native_driver_runs_on_the_ssh_host_and_streams_back(trusted_host, remote_workdir, tmp_path, capsys):
+    """--driver-host: the native driver is deployed next to the workers; frames come back over SSH."""
+    out = tmp_path / "out"
+    args = [a if a != "python" else "native" for a in SMALL]
+    code = main(["run", str(QUICK), "--host", trusted_host, "--driver-host", trusted_host, "--out", str(out),
+                 "--quiet", *args])
+    assert code == 0, capsys.readouterr().err
+    _check_samples(out, "127.0.0.1")
+    db = sorted((Path(os.environ["BANCADA_DATA_DIR"]) / "runs").glob("*.sqlite"))[-1]
+    con = sqlite3.connect(db)
+    meta = dict(con.execute("SELECT key, value FROM meta").fetchall())
+    con.close()
+    assert meta["driver"] == "native" and meta["driver_host"] == trusted_host
+    drivers = list(Path(remote_workdir, "artifacts").glob("*/bancada-driver-linux-*"))
+    assert len(drivers) == 1  # deployed once, by hash
+    assert worker_processes(remote_workdir) == []
+
+
 def test_quick_profile_on_a_host_in_a_network_namespace(netns_sshd, ssh_keys, tmp_path, capsys):
     hostconfig.save_host(hostconfig.HostProfile("ns", netns_sshd.address, port=22, user="root", key=str(ssh_keys),
                                                 workdir=str(tmp_path / "ns-work")))

@@ -25,6 +25,7 @@ from bancada.hosts.facts import facts_command, parse_facts, runtime_ok
 from bancada.hosts.hostconfig import HostProfile, get_host
 from bancada.hosts.knownhosts import HostError, HostKeyChanged, UnknownHostKey  # noqa: F401 - re-exported
 from bancada.hosts.local import LocalHost
+from bancada.hosts.remote_driver import RemoteDriverProcess
 from bancada.hosts.remote_worker import TUNNEL_WARNING, RemoteWorker, Tunnel, port_reachable
 from bancada.hosts.ssh_connect import (CONNECT_TIMEOUT_S, Ask, AuthFailed, PassphraseNeeded,  # noqa: F401
                                        Unreachable, connect_profile, resolve, tty_ask)
@@ -248,6 +249,26 @@ class SshHost:
     def driver_argv(self, driver: str) -> list[str] | None:
         """The local driver command (the driver runs on this computer, as with LocalHost)."""
         return LocalHost.driver_argv(self, driver)  # type: ignore[arg-type]
+
+    def native_driver_artifact(self):
+        """The local native driver binary built for this host's architecture (may not exist)."""
+        return self.root / "drivers" / "native" / "dist" / f"bancada-driver-{self.os}-{self.arch()}"
+
+    def open_driver(self, driver: str) -> RemoteDriverProcess:
+        """Deploy (once) and start the native driver on this host, to load a server next to it.
+
+        Raises:
+            HostError: only the native driver runs on SSH hosts, or it is not built
+                for this host's architecture, or the upload failed.
+        """
+        if driver != "native":
+            raise HostError(f"only the native driver runs on an SSH host ({self.name}); not {driver!r}")
+        local = self.native_driver_artifact()
+        if not local.exists():
+            raise HostError(f"the native driver is not built for {self.os}/{self.arch()}: {local} is missing "
+                            f"(run: make -C workers driver)")
+        remote, _ = deploy(self.client, local, self.workdir, self.name)
+        return RemoteDriverProcess(self.client, remote, self.name)
 
     def forget(self, worker: RemoteWorker) -> None:
         with self._lock:

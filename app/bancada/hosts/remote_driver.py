@@ -1,0 +1,68 @@
+"""A driver process on an SSH host, streaming its frames back over the SSH channel.
+
+The native driver is a static binary that needs only stdin and stdout
+(docs/driver-protocol.md), so it is deployed like a worker artifact and run
+with ``exec`` on a session channel. :class:`RemoteDriverProcess` offers the
+part of :class:`subprocess.Popen` the runner uses (``stdin``, ``stdout``,
+``stderr``, ``poll``, ``wait``, ``terminate``), so the runner treats a local and
+a remote driver alike. The first line on stdout is ``PID <n>`` (written by the
+shell before it ``exec``s the driver); the frames follow.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import time
+
+import paramiko
+
+from bancada.hosts.ssh_exec import HostDisconnected, HostError, q, run_script
+
+
+class RemoteDriverProcess:
+    """The native driver running on an SSH host (a Popen-like handle)."""
+
+    def __init__(self, client: paramiko.SSHClient, remote_binary: str, host: str, timeout_s: float = 30.0) -> None:
+        transport = client.get_transport()
+        if transport is None or not transport.is_active():
+            raise HostDisconnected(f"the SSH connection to {host} is closed")
+        self.client = client
+        self.host = host
+        self.chan = transport.open_session(timeout=timeout_s)
+        self.chan.exec_command("sh -c " + q(f"echo PID $$; exec {q(remote_binary)}"))
+        self.stdin = self.chan.makefile_stdin("wb")
+        self.stdout = self.chan.makefile("rb")
+        self.stderr = self.chan.makefile_stderr("rb")
+        first = self.stdout.readline().decode("ascii", "replace").split()
+        if len(first) != 2 or first[0] != "PID" or not first[1].isdigit():
+            self.chan.close()
+            raise HostError(f"{host}: the driver did not start (got {' '.join(first)!r})")
+        self.pid = int(first[1])
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        if self.returncode is None and self.chan.exit_status_ready():
+            self.returncode = self.chan.recv_exit_status()
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while self.poll() is None:
+            if self.chan.closed and not self.chan.exit_status_ready():
+                self.returncode = -1  # the connection dropped: the exit status is lost
+                break
+            if deadline is not None and time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired(f"driver on {self.host}", timeout)
+            time.sleep(0.02)
+        self.chan.close()
+        return self.returncode  # type: ignore[return-value]
+
+    def terminate(self) -> None:
+        """SIGTERM the remote driver: it stops after the requests in flight and says ``done``."""
+        if self.poll() is None:
+            try:
+                run_script(self.client, f"kill -TERM {self.pid} 2>/dev/null || true", 10, self.host)
+            except HostError:
+                self.chan.close()
+
+    kill = terminate
