@@ -162,7 +162,7 @@ class MainWindow(QMainWindow):
         self.act_export_svg = self._action(tr("Export plot as SVG…"), self.export_svg_dialog)
         self.act_export_csv = self._action(tr("Export samples CSV…"), self.export_csv_dialog)
         self.act_quit = self._action(tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
-        self.act_run = self._action(tr("&Run"), self.start_run, "Ctrl+R", tr("Start the experiment"))
+        self.act_run = self._action(tr("&Run"), lambda: self.start_run(), "Ctrl+R", tr("Start the experiment"))
         self.act_pause = self._action(tr("&Pause"), self.toggle_pause, "Ctrl+P", tr("Pause after the current block"))
         self.act_stop = self._action(tr("&Stop"), self.stop_run, "Ctrl+.", tr("Stop; the run so far is kept"))
         self.act_log = self._action(tr("&Log axis"), lambda on: self.live.set_log_y(on), "Ctrl+L",
@@ -325,16 +325,17 @@ class MainWindow(QMainWindow):
             return Path.home()
 
     # -- running ------------------------------------------------------------------------
-    def start_run(self) -> bool:
-        """Start the experiment of the panel; False (with the reason shown) if it cannot start."""
+    def start_run(self, profile: Profile | None = None) -> bool:
+        """Start the experiment of the panel (or ``profile``, as is); False, with the reason shown, if it cannot."""
         if self.running():
             self.state_label.setText(self.tr("A run is already going on: stop it first"))
             return False
-        problem = self.panel.problem()
-        if problem:
-            self.state_label.setText(self.tr("Cannot start: {p}").format(p=problem))
-            return False
-        profile = self.panel.build_profile()
+        if profile is None:
+            problem = self.panel.problem()
+            if problem:
+                self.state_label.setText(self.tr("Cannot start: {p}").format(p=problem))
+                return False
+            profile = self.panel.build_profile()
         self.factors = list(profile.experiment.factors)
         self.feed = SampleFeed()
         self.control = run_job.RunControl()
