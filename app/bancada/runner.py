@@ -432,6 +432,11 @@ class Runner:
                 for impl_id, worker in watch.items():
                     if not worker.alive():
                         proc.terminate()
+                        if batch:  # what arrived before the death is stored and shown, not only stored
+                            out, batch = batch, []
+                            store.add_samples(out, block_index)
+                            store.commit()
+                            yield SamplesArrived(out)
                         raise WorkerDied(impl_id, worker.log_tail(10), worker.stop(0.1))
         finally:
             if batch:

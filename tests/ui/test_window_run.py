@@ -92,7 +92,10 @@ def test_run_watch_stop_export_reopen(window, qtbot, tmp_path, artifacts):
     assert "% of the variation" in w.stats_view.sections["Factorial allocation of variation"].reading.text()
     assert w.stats_view.sections["Kruskal-Wallis"].heading.toolTip().startswith("The Kruskal-Wallis test")
     w.tabs.setCurrentIndex(1)
+    assert "In short:" in w.stats_view.status.text()
     screenshot(w, "04-statistics.png")
+    w.stats_view.ensureWidgetVisible(w.stats_view.sections["Sample size"])
+    screenshot(w, "04b-statistics-factorial.png")
     w.tabs.setCurrentIndex(0)
 
     # export everything into one folder

@@ -21,7 +21,7 @@ from bancada.ui.boxplot_item import Box, BoxPlotItem
 from bancada.ui.live_model import LiveModel, TreatmentInfo
 from bancada.ui.panel import pretty
 
-TRACE_INTERVAL_S = 0.25  # the trace's long arrays redraw at 4 Hz; the boxes at every plot tick
+TRACE_INTERVAL_S = 1.0  # the trace's long arrays redraw once a second; the boxes at every plot tick
 
 #: Colours of the colour factor's levels (protocol): colour-blind-safe (Okabe-Ito).
 LEVEL_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#999999"]
@@ -107,12 +107,13 @@ class LiveView(QWidget):
                     f"<span style='color:{level_colour(lv, c).name()}'>&#9632;</span> {pretty(lv)}"
                     for c, lv in enumerate(col_levels))
             plot = self.graphics.addPlot(row=0, col=col, title=f"{wl} · {op}{key}")
-            plot.showGrid(y=True, alpha=0.25)
+            plot.showGrid(y=False)
             plot.getAxis("left").setLabel(self.tr("latency (ms)"))
             plot.getAxis("bottom").setTicks([[(i, pretty(lv)) for i, lv in enumerate(pos_levels)]])
             plot.getAxis("bottom").setLabel(pretty(pos_factor))
             plot.setXRange(-0.6, len(pos_levels) - 0.4, padding=0)
             plot.setMouseEnabled(x=False, y=True)
+            plot.disableAutoRange()
             item = BoxPlotItem(unit="ms")
             plot.addItem(item)
             plot.setLogMode(False, self.log_y)
@@ -181,7 +182,26 @@ class LiveView(QWidget):
                 if stats is not None:
                     boxes.append(Box(x, stats, colour, label, self._box_width))
             self.box_items[wl].setBoxes(boxes)
+            self._fit_y(wl)
         return True
+
+    def _fit_y(self, wl: str) -> None:
+        """Keep the y range steady while boxes grow: change it only when the data leave it or
+        shrink well inside it (a changed range relayouts the axes and repaints the whole view)."""
+        plot, item = self.box_plots[wl], self.box_items[wl]
+        bounds = item.dataBounds(1)
+        if bounds is None:
+            return
+        lo, hi = bounds
+        (v0, v1) = plot.getViewBox().viewRange()[1]
+        span = max(hi - lo, 1e-9)
+        if self.log_y:
+            if lo < v0 or hi > v1 or span < 0.5 * (v1 - v0):
+                plot.setYRange(lo - 0.05 * span, hi + 0.15 * span, padding=0)
+            return
+        want_lo = min(0.0, lo)
+        if hi > v1 or lo < v0 or hi < v0 + 0.5 * (v1 - v0):
+            plot.setYRange(want_lo, hi + 0.12 * (hi - want_lo), padding=0)
 
     def _refresh_trace(self, model: LiveModel, dirty: set[int]) -> None:
         for tid in dirty:
@@ -201,7 +221,10 @@ class LiveView(QWidget):
         self.log_y = on
         for plot in [*self.box_plots.values(), *([self.trace_plot] if self.trace_plot else [])]:
             plot.setLogMode(False, on)
-            plot.enableAutoRange(y=True)
+        if self.trace_plot:
+            self.trace_plot.enableAutoRange(y=True)
+        for wl in self.box_plots:
+            self._fit_y(wl)
 
     # -- export ----------------------------------------------------------------------
     def render_image(self, scale: float = 2.0) -> QImage:

@@ -181,13 +181,16 @@ class StatsProcess:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
                                              initializer=_lower_priority)
-        return self._pool.submit(compute_statistics, str(run_path), list(factors), generation).result()
+        self._future = self._pool.submit(compute_statistics, str(run_path), list(factors), generation)
+        return self._future.result()
 
     def close(self) -> None:
-        """Stop the worker process now (a computation in flight is abandoned)."""
+        """Stop the worker process (a computation in flight is abandoned)."""
         pool, self._pool = self._pool, None
         if pool is None:
             return
-        for proc in list(getattr(pool, "_processes", {}).values()):
-            proc.terminate()
+        future = getattr(self, "_future", None)
+        if future is not None and not future.done():
+            for proc in list(getattr(pool, "_processes", {}).values()):
+                proc.terminate()
         pool.shutdown(wait=True, cancel_futures=True)

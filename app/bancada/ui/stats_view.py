@@ -59,7 +59,11 @@ class FrameModel(QAbstractTableModel):
         if not index.isValid():
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._cells[index.row()][index.column()]
+            text = self._cells[index.row()][index.column()]
+            return text if len(text) <= 48 else text[:46] + "…"
+        if role == Qt.ItemDataRole.ToolTipRole:
+            text = self._cells[index.row()][index.column()]
+            return text if len(text) > 48 else None
         if role == Qt.ItemDataRole.TextAlignmentRole:
             v = self.df.iat[index.row(), index.column()]
             num = isinstance(v, (int, float)) and not isinstance(v, bool)
@@ -111,7 +115,10 @@ class TableSection(QWidget):
         rows = min(len(df), 14)
         h = self.view.horizontalHeader().sizeHint().height() + 2 * self.view.frameWidth()
         h += sum(self.view.verticalHeader().sectionSize(i) for i in range(rows)) if rows else 0
-        self.view.setFixedHeight(h + 2)
+        self.view.resizeColumnsToContents()
+        bar = self.view.horizontalScrollBar()
+        extra = bar.sizeHint().height() if self.view.horizontalHeader().length() > self.view.viewport().width() else 0
+        self.view.setFixedHeight(h + 2 + extra)
 
 
 class StatisticsView(QScrollArea):
@@ -143,9 +150,12 @@ class StatisticsView(QScrollArea):
             self.status.setText(self.tr("No statistics yet: {m}").format(m=res.message))
         else:
             state = self.tr("final") if final else self.tr("provisional, the run goes on")
-            self.status.setText(self.tr("Response: latency in ms of the measured, successful requests; factors: "
-                                        "{f}; {n} rows read; computed {t} ({s}). Hover a title for what it means.")
-                                .format(f=", ".join(res.factors), n=f"{res.rows:,}", t=when, s=state))
+            short = [res.readings[k] for k in ("Factorial allocation of variation", "Ranking") if k in res.readings]
+            self.status.setText(
+                (self.tr("<b>In short:</b> {s}.<br>").format(s=". Ranking: ".join(short)) if short else "")
+                + self.tr("Response: latency in ms of the measured, successful requests; factors: {f}; {n} rows "
+                          "read; computed {t} ({st}). Hover a title for what it means.")
+                .format(f=", ".join(res.factors), n=f"{res.rows:,}", t=when, st=state))
         for title, sec in self.sections.items():
             df = res.tables.get(title)
             if df is None or df.empty:
