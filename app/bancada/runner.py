@@ -18,7 +18,6 @@ import subprocess
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from bancada import __version__
@@ -29,68 +28,13 @@ from bancada.experiment.plan import Plan, build_plan
 from bancada.experiment.profile import Profile
 from bancada.hosts.base import WorkerStartError
 from bancada.hosts.local import LocalHost
+from bancada.run_events import (Notice, Progress, RunError, RunEvent, RunFinished, RunStarted,  # noqa: F401
+                                SamplesArrived, WorkerDied)
 from bancada.store.runstore import RunStore, TreatmentRow
 from bancada.wire.payload import build_request, payload_bytes
 
 BATCH_INTERVAL_S = 0.05
 RECONNECT_INTERVAL_S = 2.0
-
-
-class RunError(RuntimeError):
-    """The run cannot start or cannot go on; the message says why."""
-
-
-class WorkerDied(RunError):
-    """A worker exited mid-run. ``implementation`` and ``log_tail`` say which and why."""
-
-    def __init__(self, implementation: str, log_tail: str, code: int | None) -> None:
-        self.implementation = implementation
-        self.log_tail = log_tail
-        super().__init__(f"worker {implementation} died mid-run (exit code {code})"
-                         + (f"; its last log lines:\n{log_tail}" if log_tail else ""))
-
-
-# -- events ------------------------------------------------------------------
-@dataclass
-class RunStarted:
-    run_id: str
-    path: Path
-    treatments: list[TreatmentRow]
-    total_requests: int
-    driver: str
-
-
-@dataclass
-class SamplesArrived:
-    samples: list[Sample]
-
-
-@dataclass
-class Progress:
-    """``total`` is 0 when the run goes by duration (closed/open load with duration_s)."""
-
-    done: int
-    total: int
-    errors: int
-    samples_per_s: float
-    eta_s: float | None
-
-
-@dataclass
-class Notice:
-    level: str  # info | warning | error
-    text: str
-
-
-@dataclass
-class RunFinished:
-    status: str  # complete | incomplete | cancelled
-    message: str = ""
-    path: Path | None = None
-    errors_by_kind: dict = field(default_factory=dict)
-
-
-RunEvent = RunStarted | SamplesArrived | Progress | Notice | RunFinished
 
 
 class Runner:

@@ -9,7 +9,7 @@ from rich.table import Table
 
 from bancada.hosts import hostconfig
 from bancada.hosts.knownhosts import UnknownHostKey
-from bancada.runner import RunError
+from bancada.run_events import RunError
 
 out = Console()
 err = Console(stderr=True)

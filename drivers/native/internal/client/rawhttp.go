@@ -25,6 +25,11 @@ type RawHTTP struct {
 
 // NewRawHTTP prepares the request bytes.
 func NewRawHTTP(cfg Config, r *payload.Request) *RawHTTP {
+	return &RawHTTP{cfg: cfg, req: buildRequest(cfg, r), errBody: make([]byte, 0, 512)}
+}
+
+// buildRequest serializes the whole request (line, headers, body) once.
+func buildRequest(cfg Config, r *payload.Request) []byte {
 	var b bytes.Buffer
 	b.WriteString(r.HTTPMethod + " " + r.HTTPPath + " HTTP/1.1\r\nHost: " + cfg.Target + "\r\nUser-Agent: bancada-driver\r\n")
 	if cfg.NewConn {
@@ -35,7 +40,7 @@ func NewRawHTTP(cfg Config, r *payload.Request) *RawHTTP {
 	}
 	b.WriteString("\r\n")
 	b.Write(r.HTTPBody)
-	return &RawHTTP{cfg: cfg, req: b.Bytes(), errBody: make([]byte, 0, 512)}
+	return b.Bytes()
 }
 
 // Close closes the connection.

@@ -288,7 +288,7 @@ func (j *Job) validateLoad() error {
 	if l.RESTClient == "" {
 		l.RESTClient = "raw"
 	}
-	if err := oneOf("load.rest_client", l.RESTClient, "raw", "net/http"); err != nil {
+	if err := oneOf("load.rest_client", l.RESTClient, "epoll", "raw", "net/http"); err != nil {
 		return err
 	}
 	if l.MaxRecords != nil && *l.MaxRecords < 0 {

@@ -88,6 +88,7 @@ type group struct {
 	callers []client.Caller
 	conn    *grpc.ClientConn
 	tr      *http.Transport
+	loop    *client.EpollLoop // REST, closed model, rest_client "epoll": one event loop, no callers
 }
 
 func (g *group) close() {
@@ -99,6 +100,9 @@ func (g *group) close() {
 	}
 	if g.tr != nil {
 		g.tr.CloseIdleConnections()
+	}
+	if g.loop != nil {
+		g.loop.Close()
 	}
 }
 
@@ -116,6 +120,18 @@ func (r *Runner) newGroup(t *job.Treatment, n int) (*group, error) {
 	if t.Protocol == "rest" && r.Job.Load.RESTClient == "net/http" {
 		g.tr = client.NewTransport(n, cfg)
 	}
+	// rest_client "epoll" (Linux, connection "reuse"): the closed model runs
+	// an event loop, the sequential model a blocking socket; the open model
+	// and connection "new" keep RawHTTP on goroutines.
+	sock := t.Protocol == "rest" && r.Job.Load.RESTClient == "epoll" && !cfg.NewConn && client.EpollSupported
+	if sock && r.Job.Load.Model == "closed" {
+		l, err := client.NewEpollLoop(cfg, req, n)
+		if err != nil {
+			return nil, err
+		}
+		g.loop = l
+		return g, nil
+	}
 	for i := 0; i < n; i++ {
 		var c client.Caller
 		var err error
@@ -124,6 +140,8 @@ func (r *Runner) newGroup(t *job.Treatment, n int) (*group, error) {
 			c, err = client.NewGRPC(cfg, req, g.conn)
 		case g.tr != nil:
 			c, err = client.NewNetHTTP(cfg, req, g.tr)
+		case sock && r.Job.Load.Model == "sequential":
+			c = client.NewSockHTTP(cfg, req)
 		default:
 			c = client.NewRawHTTP(cfg, req)
 		}
@@ -271,6 +289,9 @@ func (r *Runner) concurrent(b *job.Block) error {
 // phase runs `count` requests (or, with dur > 0, requests for dur) with one
 // goroutine per caller; seq numbers start at seq0. It returns the next seq.
 func (r *Runner) phase(g *group, t *job.Treatment, b *job.Block, ph uint8, seq0, count int64, dur time.Duration) int64 {
+	if g.loop != nil {
+		return r.loopPhase(g, t, b, ph, seq0, count, dur)
+	}
 	var next atomic.Int64
 	open := r.Job.Load.Model == "open"
 	var period time.Duration
@@ -340,6 +361,34 @@ func (r *Runner) phase(g *group, t *job.Treatment, b *job.Block, ph uint8, seq0,
 				"treatment": t.ID, "behind_ms": float64(mq) / 1e6})
 		}
 	}
+	return seq0 + count
+}
+
+// loopPhase is phase for the closed model on an EpollLoop: one goroutine
+// claims the sequence numbers, so counts and seqs are as exact as with the
+// goroutine clients.
+func (r *Runner) loopPhase(g *group, t *job.Treatment, b *job.Block, ph uint8, seq0, count int64, dur time.Duration) int64 {
+	var s frame.Sample
+	s.Treatment, s.Repetition, s.Phase = uint16(t.ID), uint32(b.Repetition), ph
+	next := int64(0)
+	deadline := time.Now().Add(dur)
+	g.loop.Run(func(now time.Time) (int64, bool) {
+		if r.stop.Load() {
+			return 0, false
+		}
+		if dur > 0 {
+			if !now.Before(deadline) {
+				return 0, false
+			}
+		} else if next >= count {
+			return 0, false
+		}
+		next++
+		return seq0 + next - 1, true
+	}, func(seq int64, start time.Time, lat time.Duration, st int64, err error) {
+		s.Seq = uint32(seq)
+		r.put(&s, start, lat, 0, st, err)
+	})
 	return seq0 + count
 }
 

@@ -1,0 +1,564 @@
+//go:build linux
+
+package client
+
+import (
+	"net"
+	"os"
+	"syscall"
+	"time"
+	"unsafe"
+
+	"github.com/bancada-lab/bancada/drivers/native/internal/payload"
+)
+
+// EpollSupported reports whether the socket engines (SockHTTP, EpollLoop)
+// exist on this platform.
+const EpollSupported = true
+
+const sockBufSize = 64 << 10
+
+// rawRead and rawWrite are read(2) and write(2) on a non-blocking socket:
+// they never block, so they skip the scheduler's syscall bookkeeping.
+func rawRead(fd int, p []byte) (int, syscall.Errno) {
+	n, _, e := syscall.RawSyscall(syscall.SYS_READ, uintptr(fd), uintptr(unsafe.Pointer(&p[0])), uintptr(len(p)))
+	return int(n), e
+}
+
+func rawWrite(fd int, p []byte) (int, syscall.Errno) {
+	n, _, e := syscall.RawSyscall(syscall.SYS_WRITE, uintptr(fd), uintptr(unsafe.Pointer(&p[0])), uintptr(len(p)))
+	return int(n), e
+}
+
+func ioFailure(op string, e syscall.Errno) *Failure {
+	if e == syscall.EAGAIN || e == syscall.ETIMEDOUT {
+		return fail("timeout", op+": "+e.Error())
+	}
+	return Classify(os.NewSyscallError(op, e))
+}
+
+// ---------------------------------------------------------------------------
+// SockHTTP: one blocking socket, for the sequential model.
+
+// SockHTTP is the raw HTTP/1.1 client on a blocking socket: a call is one
+// write(2) and (usually) one read(2), with no netpoller round trip (read
+// EAGAIN, park, epoll_wait, read again). The connection is dialled with
+// net.Dialer (same resolution and errors as RawHTTP), then its descriptor is
+// taken over; SO_RCVTIMEO/SO_SNDTIMEO bound each call by cfg.Timeout instead
+// of a deadline set per call.
+type SockHTTP struct {
+	cfg      Config
+	req      []byte
+	fd       int
+	buf      []byte
+	r, w     int
+	p        respParser
+	rcvTimeo time.Duration
+}
+
+// NewSockHTTP prepares the request bytes.
+func NewSockHTTP(cfg Config, r *payload.Request) *SockHTTP {
+	return &SockHTTP{cfg: cfg, req: buildRequest(cfg, r), fd: -1, p: respParser{errBody: make([]byte, 0, 512)}}
+}
+
+// Close closes the connection.
+func (c *SockHTTP) Close() {
+	if c.fd >= 0 {
+		syscall.Close(c.fd)
+		c.fd = -1
+	}
+	c.r, c.w = 0, 0
+}
+
+func setTimeo(fd, opt int, d time.Duration) error {
+	if d <= 0 {
+		d = time.Microsecond // 0 would mean "no timeout"
+	}
+	tv := syscall.NsecToTimeval(d.Nanoseconds())
+	if tv.Sec == 0 && tv.Usec == 0 {
+		tv.Usec = 1
+	}
+	return syscall.SetsockoptTimeval(fd, syscall.SOL_SOCKET, opt, &tv)
+}
+
+// dialFD dials with net.Dialer and returns a blocking, close-on-exec copy of
+// the socket; the net.Conn is closed.
+func dialFD(cfg Config, deadline time.Time) (int, error) {
+	d := net.Dialer{Deadline: deadline}
+	conn, err := d.Dial("tcp", cfg.Target)
+	if err != nil {
+		return -1, err
+	}
+	defer conn.Close()
+	tc := conn.(*net.TCPConn)
+	tc.SetNoDelay(true)
+	rc, err := tc.SyscallConn()
+	if err != nil {
+		return -1, err
+	}
+	fd := -1
+	var derr error
+	if err := rc.Control(func(s uintptr) {
+		r, _, e := syscall.Syscall(syscall.SYS_FCNTL, s, syscall.F_DUPFD_CLOEXEC, 0)
+		if e != 0 {
+			derr = os.NewSyscallError("fcntl", e)
+			return
+		}
+		fd = int(r)
+	}); err != nil {
+		return -1, err
+	}
+	if derr != nil {
+		return -1, derr
+	}
+	// O_NONBLOCK belongs to the open file description, shared with conn's
+	// descriptor: clearing it here is fine, conn is closed right after.
+	if err := syscall.SetNonblock(fd, false); err != nil {
+		syscall.Close(fd)
+		return -1, err
+	}
+	return fd, nil
+}
+
+// Call implements Caller.
+func (c *SockHTTP) Call() (int64, error) {
+	deadline := time.Now().Add(c.cfg.Timeout)
+	if c.fd < 0 {
+		fd, err := dialFD(c.cfg, deadline)
+		if err != nil {
+			return -1, Classify(err)
+		}
+		c.fd, c.r, c.w = fd, 0, 0
+		if c.buf == nil {
+			c.buf = make([]byte, sockBufSize)
+		}
+		setTimeo(fd, syscall.SO_SNDTIMEO, c.cfg.Timeout)
+		setTimeo(fd, syscall.SO_RCVTIMEO, c.cfg.Timeout)
+		c.rcvTimeo = c.cfg.Timeout
+	} else if c.rcvTimeo != c.cfg.Timeout {
+		setTimeo(c.fd, syscall.SO_RCVTIMEO, c.cfg.Timeout)
+		c.rcvTimeo = c.cfg.Timeout
+	}
+	st, err := c.roundTrip(deadline)
+	if f, isFail := err.(*Failure); (err != nil && !(isFail && len(f.Kind) > 5 && f.Kind[:5] == "http_")) || !c.p.keepAlive || c.cfg.NewConn || c.r != c.w {
+		c.Close()
+	}
+	return st, err
+}
+
+func (c *SockHTTP) roundTrip(deadline time.Time) (int64, error) {
+	for off := 0; off < len(c.req); {
+		n, err := syscall.Write(c.fd, c.req[off:])
+		if err != nil {
+			if err == syscall.EINTR {
+				continue
+			}
+			return -1, ioFailure("write", err.(syscall.Errno))
+		}
+		off += n
+	}
+	c.p.reset()
+	c.r, c.w = 0, 0 // Call closes a connection that had bytes left over
+	for {
+		if c.w == len(c.buf) {
+			if c.r == 0 {
+				return -1, fail("other", "response line longer than 64 KiB")
+			}
+			c.w = copy(c.buf, c.buf[c.r:c.w])
+			c.r = 0
+		}
+		n, err := syscall.Read(c.fd, c.buf[c.w:])
+		if err != nil {
+			if err == syscall.EINTR {
+				if !time.Now().Before(deadline) {
+					return -1, fail("timeout", "read: no response within the timeout")
+				}
+				continue
+			}
+			return -1, ioFailure("read", err.(syscall.Errno))
+		}
+		if n == 0 {
+			done, ferr := c.p.eof()
+			if !done {
+				return -1, ferr
+			}
+			c.p.keepAlive = false
+			return c.p.result()
+		}
+		c.w += n
+		k, done, perr := c.p.feed(c.buf[c.r:c.w])
+		c.r += k
+		if c.r == c.w {
+			c.r, c.w = 0, 0
+		}
+		if perr != nil {
+			return -1, perr
+		}
+		if done {
+			return c.p.result()
+		}
+		// More to come: keep the whole call within the timeout (to 1%).
+		left := time.Until(deadline)
+		if left <= 0 {
+			return -1, fail("timeout", "read: no whole response within the timeout")
+		}
+		if c.rcvTimeo > left+c.cfg.Timeout/100 {
+			setTimeo(c.fd, syscall.SO_RCVTIMEO, left)
+			c.rcvTimeo = left
+		}
+	}
+}
+
+// ---------------------------------------------------------------------------
+// EpollLoop: n non-blocking sockets served by one goroutine, for the closed
+// model.
+
+// EpollLoop is an event-loop HTTP/1.1 client in the manner of wrk: one
+// goroutine owns n non-blocking keep-alive connections and an epoll set;
+// when a response is complete it records it and writes the next pre-built
+// request on the same connection at once. Per request that is one write(2),
+// one read(2) and a share of one epoll_wait(2). Timeouts are checked in the
+// loop (the earliest deadline bounds epoll_wait), not set per call.
+type EpollLoop struct {
+	cfg     Config
+	req     []byte
+	epfd    int
+	sa      syscall.Sockaddr
+	family  int
+	addr    string
+	addrErr error
+	conns   []*evConn
+	events  []syscall.EpollEvent
+
+	// per Run
+	claim     func(now time.Time) (int64, bool)
+	done      func(seq int64, start time.Time, lat time.Duration, serverNs int64, err error)
+	inflight  int
+	nextCheck time.Time
+}
+
+type evConn struct {
+	idx      int32
+	fd       int
+	state    uint8
+	interest uint32
+	woff     int
+	buf      []byte
+	r, w     int
+	p        respParser
+	seq      int64
+	start    time.Time
+	deadline time.Time
+}
+
+const (
+	evIdle = iota
+	evConnecting
+	evWriting
+	evReading
+)
+
+// NewEpollLoop prepares n connections (dialled lazily, inside the first
+// request's time, as RawHTTP does).
+func NewEpollLoop(cfg Config, r *payload.Request, n int) (*EpollLoop, error) {
+	epfd, err := syscall.EpollCreate1(syscall.EPOLL_CLOEXEC)
+	if err != nil {
+		return nil, Classify(os.NewSyscallError("epoll_create1", err))
+	}
+	l := &EpollLoop{cfg: cfg, req: buildRequest(cfg, r), epfd: epfd, events: make([]syscall.EpollEvent, n)}
+	if ta, err := net.ResolveTCPAddr("tcp", cfg.Target); err != nil {
+		l.addrErr = err
+	} else if ip4 := ta.IP.To4(); ip4 != nil {
+		sa := &syscall.SockaddrInet4{Port: ta.Port}
+		copy(sa.Addr[:], ip4)
+		l.sa, l.family, l.addr = sa, syscall.AF_INET, ta.String()
+	} else {
+		sa := &syscall.SockaddrInet6{Port: ta.Port}
+		copy(sa.Addr[:], ta.IP.To16())
+		if ta.Zone != "" {
+			if ifi, err := net.InterfaceByName(ta.Zone); err == nil {
+				sa.ZoneId = uint32(ifi.Index)
+			}
+		}
+		l.sa, l.family, l.addr = sa, syscall.AF_INET6, ta.String()
+	}
+	for i := 0; i < n; i++ {
+		l.conns = append(l.conns, &evConn{idx: int32(i), fd: -1, buf: make([]byte, sockBufSize),
+			p: respParser{errBody: make([]byte, 0, 512)}})
+	}
+	return l, nil
+}
+
+// Close closes every connection and the epoll set.
+func (l *EpollLoop) Close() {
+	for _, c := range l.conns {
+		l.closeConn(c)
+	}
+	if l.epfd >= 0 {
+		syscall.Close(l.epfd)
+		l.epfd = -1
+	}
+}
+
+// Run keeps every connection busy: a free connection calls claim, which
+// returns the request's sequence number or false when no request is left
+// (count reached, duration over, stop); done receives each request's
+// outcome (start is when its first byte was sent, or its connect began).
+// Run returns when every connection is idle. Connections stay open for the
+// next Run.
+func (l *EpollLoop) Run(claim func(now time.Time) (int64, bool),
+	done func(seq int64, start time.Time, lat time.Duration, serverNs int64, err error)) {
+	l.claim, l.done = claim, done
+	defer func() { l.claim, l.done = nil, nil }()
+	l.inflight = 0
+	now := time.Now()
+	l.nextCheck = now.Add(time.Hour)
+	for _, c := range l.conns {
+		l.next(c, now)
+	}
+	for l.inflight > 0 {
+		msec := 0
+		if wait := l.nextCheck.Sub(now); wait > 0 {
+			msec = int((wait + time.Millisecond - 1) / time.Millisecond)
+		}
+		n, err := syscall.EpollWait(l.epfd, l.events, msec)
+		now = time.Now()
+		if err != nil && err != syscall.EINTR {
+			// Cannot happen with a valid epoll set; fail what is in flight.
+			for _, c := range l.conns {
+				if c.state != evIdle {
+					l.fail(c, Classify(os.NewSyscallError("epoll_wait", err)))
+				}
+			}
+			continue
+		}
+		for i := 0; i < n; i++ {
+			ev := &l.events[i]
+			l.handle(l.conns[ev.Fd], ev.Events)
+		}
+		if n > 0 {
+			now = time.Now()
+		}
+		if !now.Before(l.nextCheck) {
+			l.expire(now)
+		}
+	}
+}
+
+func (l *EpollLoop) setInterest(c *evConn, ev uint32) {
+	if c.interest == ev {
+		return
+	}
+	e := syscall.EpollEvent{Events: ev, Fd: c.idx}
+	op := syscall.EPOLL_CTL_MOD
+	if c.interest == 0 {
+		op = syscall.EPOLL_CTL_ADD
+	}
+	if err := syscall.EpollCtl(l.epfd, op, c.fd, &e); err == nil {
+		c.interest = ev
+	}
+}
+
+func (l *EpollLoop) closeConn(c *evConn) {
+	if c.fd >= 0 {
+		syscall.Close(c.fd) // also leaves the epoll set
+		c.fd = -1
+	}
+	c.interest, c.r, c.w = 0, 0, 0
+}
+
+// next claims and starts requests on c until one is under way or none is
+// left; requests that fail at once (refused connect, broken pipe) are
+// recorded here.
+func (l *EpollLoop) next(c *evConn, now time.Time) {
+	for {
+		seq, ok := l.claim(now)
+		if !ok {
+			c.state = evIdle
+			return
+		}
+		c.seq = seq
+		c.start = time.Now()
+		c.deadline = c.start.Add(l.cfg.Timeout)
+		if c.deadline.Before(l.nextCheck) {
+			l.nextCheck = c.deadline
+		}
+		l.inflight++
+		c.p.reset()
+		c.woff = 0
+		err := l.begin(c)
+		if err == nil {
+			return
+		}
+		l.closeConn(c)
+		l.inflight--
+		now = time.Now()
+		l.done(seq, c.start, now.Sub(c.start), -1, err)
+	}
+}
+
+func (l *EpollLoop) begin(c *evConn) error {
+	if c.fd >= 0 && c.r != c.w {
+		l.closeConn(c) // the server sent bytes nobody asked for
+	}
+	if c.fd < 0 {
+		if l.addrErr != nil {
+			return Classify(l.addrErr)
+		}
+		fd, err := syscall.Socket(l.family, syscall.SOCK_STREAM|syscall.SOCK_NONBLOCK|syscall.SOCK_CLOEXEC, 0)
+		if err != nil {
+			return Classify(os.NewSyscallError("socket", err))
+		}
+		c.fd, c.r, c.w = fd, 0, 0
+		syscall.SetsockoptInt(fd, syscall.IPPROTO_TCP, syscall.TCP_NODELAY, 1)
+		switch err := syscall.Connect(fd, l.sa); err {
+		case nil:
+		case syscall.EINPROGRESS:
+			c.state = evConnecting
+			l.setInterest(c, syscall.EPOLLOUT)
+			return nil
+		default:
+			return l.dialErr(err)
+		}
+	}
+	c.state = evWriting
+	return l.write(c)
+}
+
+func (l *EpollLoop) dialErr(err error) *Failure {
+	return Classify(&net.OpError{Op: "dial", Net: "tcp", Addr: dialAddr(l.addr), Err: os.NewSyscallError("connect", err)})
+}
+
+type dialAddr string
+
+func (a dialAddr) Network() string { return "tcp" }
+func (a dialAddr) String() string  { return string(a) }
+
+// write sends the rest of the request; when the socket is full it waits for
+// EPOLLOUT. A nil error means sent or pending.
+func (l *EpollLoop) write(c *evConn) error {
+	for c.woff < len(l.req) {
+		n, e := rawWrite(c.fd, l.req[c.woff:])
+		switch e {
+		case 0:
+			c.woff += n
+		case syscall.EINTR:
+		case syscall.EAGAIN:
+			l.setInterest(c, syscall.EPOLLOUT)
+			return nil
+		default:
+			return ioFailure("write", e)
+		}
+	}
+	c.state = evReading
+	l.setInterest(c, syscall.EPOLLIN|syscall.EPOLLRDHUP)
+	return nil
+}
+
+func (l *EpollLoop) handle(c *evConn, events uint32) {
+	switch c.state {
+	case evConnecting:
+		errno, err := syscall.GetsockoptInt(c.fd, syscall.SOL_SOCKET, syscall.SO_ERROR)
+		if err == nil && errno != 0 {
+			err = syscall.Errno(errno)
+		}
+		if err != nil {
+			l.fail(c, l.dialErr(err))
+			return
+		}
+		c.state = evWriting
+		if err := l.write(c); err != nil {
+			l.fail(c, err)
+		}
+	case evWriting:
+		if err := l.write(c); err != nil {
+			l.fail(c, err)
+		}
+	case evReading:
+		l.read(c)
+	default:
+		// Nothing in flight: the server closed the connection (or sent
+		// bytes nobody asked for). Close it; the next request redials.
+		l.closeConn(c)
+	}
+}
+
+func (l *EpollLoop) read(c *evConn) {
+	if c.w == len(c.buf) {
+		if c.r == 0 {
+			l.fail(c, fail("other", "response line longer than 64 KiB"))
+			return
+		}
+		c.w = copy(c.buf, c.buf[c.r:c.w])
+		c.r = 0
+	}
+	n, e := rawRead(c.fd, c.buf[c.w:])
+	switch {
+	case e == syscall.EAGAIN || e == syscall.EINTR:
+		return
+	case e != 0:
+		l.fail(c, ioFailure("read", e))
+		return
+	case n == 0:
+		done, err := c.p.eof()
+		if !done {
+			l.fail(c, err)
+			return
+		}
+		c.p.keepAlive = false
+		l.complete(c)
+		return
+	}
+	c.w += n
+	k, done, err := c.p.feed(c.buf[c.r:c.w])
+	c.r += k
+	if c.r == c.w {
+		c.r, c.w = 0, 0
+	}
+	if err != nil {
+		l.fail(c, err)
+	} else if done {
+		l.complete(c)
+	}
+}
+
+// complete records a whole response and starts the next request on c.
+func (l *EpollLoop) complete(c *evConn) {
+	end := time.Now()
+	st, err := c.p.result()
+	seq, start := c.seq, c.start
+	l.inflight--
+	if !c.p.keepAlive || l.cfg.NewConn {
+		l.closeConn(c)
+	}
+	l.next(c, end) // send the next request before recording this one
+	l.done(seq, start, end.Sub(start), st, err)
+}
+
+// fail records a failed request, closes the connection and starts the next
+// request on c (which redials).
+func (l *EpollLoop) fail(c *evConn, err error) {
+	end := time.Now()
+	seq, start := c.seq, c.start
+	l.closeConn(c)
+	l.inflight--
+	l.next(c, end)
+	l.done(seq, start, end.Sub(start), -1, err)
+}
+
+// expire fails the requests past their deadline and finds the next deadline.
+func (l *EpollLoop) expire(now time.Time) {
+	l.nextCheck = now.Add(time.Hour)
+	for _, c := range l.conns {
+		if c.state == evIdle {
+			continue
+		}
+		if !now.Before(c.deadline) {
+			l.fail(c, fail("timeout", "no whole response within "+l.cfg.Timeout.String()))
+			continue // fail started the next request and lowered nextCheck
+		}
+		if c.deadline.Before(l.nextCheck) {
+			l.nextCheck = c.deadline
+		}
+	}
+}
