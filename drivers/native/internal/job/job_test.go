@@ -15,6 +15,13 @@ func TestParseValidAndDefaults(t *testing.T) {
 	if j.Load.GRPCMode != "channels" || j.Load.RESTClient != "raw" || j.MaxRecords() != DefaultMaxRecords {
 		t.Fatalf("defaults: %+v", j.Load)
 	}
+	j, err = Parse([]byte(strings.Replace(base, "LOAD", `{"model":"sequential"}`, 1)))
+	if err != nil || j.Load.RESTClient != "epoll" {
+		t.Fatal(err, j.Load)
+	}
+	if _, err = Parse([]byte(strings.Replace(base, "LOAD", `{"model":"closed","rest_client":"epoll"}`, 1))); err != nil {
+		t.Fatal(err)
+	}
 	j, err = Parse([]byte(strings.Replace(base, "LOAD", `{"model":"open","rate_per_s":10}`, 1)))
 	if err != nil || j.Load.Concurrency != 64 {
 		t.Fatal(err, j.Load)

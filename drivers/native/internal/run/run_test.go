@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -185,6 +186,10 @@ func TestCountsExactAllModels(t *testing.T) {
 		`{"model":"closed","concurrency":4,"grpc_mode":"streams"}`,
 		`{"model":"open","rate_per_s":2000,"concurrency":8}`,
 		`{"model":"closed","concurrency":3,"rest_client":"net/http"}`,
+		`{"model":"sequential","rest_client":"raw"}`,
+		`{"model":"closed","concurrency":7,"rest_client":"epoll"}`,
+		`{"model":"closed","concurrency":1,"rest_client":"epoll"}`,
+		`{"model":"open","rate_per_s":2000,"concurrency":8,"rest_client":"epoll"}`,
 	}
 	for _, load := range loads {
 		for _, p := range []struct{ proto, target string }{{"rest", rest}, {"grpc", grpcT}} {
@@ -272,7 +277,8 @@ func TestFailuresAreSamples(t *testing.T) {
 		{"grpc", grpcT, "echo", "grpc_INVALID_ARGUMENT:"},
 	}
 	for _, c := range cases {
-		for _, load := range []string{`{"model":"sequential"}`, `{"model":"closed","concurrency":3}`} {
+		for _, load := range []string{`{"model":"sequential"}`, `{"model":"closed","concurrency":3}`,
+			`{"model":"sequential","rest_client":"raw"}`, `{"model":"closed","concurrency":3,"rest_client":"epoll"}`} {
 			fs, done := runJob(t, jobJSON(c.target, c.proto, c.op, load, 1, 10, 1))
 			ss := samples(fs)
 			if len(ss) != 22 {
@@ -322,6 +328,79 @@ func TestShuffleMatchesPythonDriver(t *testing.T) {
 			if ids[i] != w[i] {
 				t.Fatalf("got %v want %v", ids, w)
 			}
+		}
+	}
+}
+
+// The socket engines (rest_client "epoll": sequential on a blocking socket,
+// closed on the event loop) against a server that closes every 10th
+// connection (Connection: close), resets some and times out others: counts
+// stay exact, every request is one sample with the right error kind, and the
+// engines reconnect.
+func TestEpollEngineErrorsAndReconnects(t *testing.T) {
+	var n, conns atomic.Int64
+	mux := http.NewServeMux()
+	mux.HandleFunc("/v1/ping", func(w http.ResponseWriter, r *http.Request) {
+		i := n.Add(1)
+		w.Header().Set("Server-Timing", "app;dur=0.25")
+		switch {
+		case i%10 == 0:
+			w.Header().Set("Connection", "close")
+		case i%17 == 0: // reset: hijack and close without an answer
+			c, _, _ := w.(http.Hijacker).Hijack()
+			c.Close()
+			return
+		case i%23 == 0:
+			time.Sleep(300 * time.Millisecond) // past timeout_s
+		case i%29 == 0:
+			w.WriteHeader(502)
+			w.Write([]byte("bad gateway"))
+			return
+		}
+		w.Write([]byte(`{}`))
+	})
+	srv := httptest.NewUnstartedServer(mux)
+	srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
+		if s == http.StateNew {
+			conns.Add(1)
+		}
+	}
+	srv.Start()
+	t.Cleanup(srv.Close)
+	target := strings.TrimPrefix(srv.URL, "http://")
+	for _, load := range []string{`{"model":"sequential","rest_client":"epoll"}`, `{"model":"closed","concurrency":4,"rest_client":"epoll"}`} {
+		n.Store(0)
+		conns.Store(0)
+		js := strings.Replace(jobJSON(target, "rest", "ping", load, 3, 97, 1), `"timeout_s":5`, `"timeout_s":0.15`, 1)
+		fs, done := runJob(t, js)
+		ss := samples(fs)
+		if len(ss) != 200 || done["requests"].(float64) != 200 {
+			t.Fatalf("%s: %d samples, done %v", load, len(ss), done)
+		}
+		kinds := map[string]int{}
+		seqs := map[[2]uint32]bool{}
+		for _, s := range ss {
+			k := "ok"
+			if !s.OK {
+				k = s.Err[:strings.IndexByte(s.Err, ':')]
+			} else if s.ServerNs != 250000 {
+				t.Fatalf("%s: server timing %+v", load, s)
+			}
+			kinds[k]++
+			seqs[[2]uint32{s.Repetition, s.Seq}] = true
+			if s.Seq >= 100 || (s.Seq < 3) != (s.Phase == frame.PhaseWarmup) {
+				t.Fatalf("%s: %+v", load, s)
+			}
+		}
+		if len(seqs) != 200 || kinds["reset"] == 0 || kinds["timeout"] == 0 || kinds["http_502"] == 0 || kinds["ok"] < 150 {
+			t.Fatalf("%s: kinds %v, %d distinct seqs", load, kinds, len(seqs))
+		}
+		errs := done["errors"].(map[string]any)
+		if int(errs["timeout"].(float64)) != kinds["timeout"] || int(errs["reset"].(float64)) != kinds["reset"] {
+			t.Fatalf("%s: done errors %v vs %v", load, errs, kinds)
+		}
+		if c := conns.Load(); c < 20 {
+			t.Fatalf("%s: only %d connections for 20 Connection: close", load, c)
 		}
 	}
 }
