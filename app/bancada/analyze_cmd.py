@@ -106,6 +106,8 @@ def _print(result: dict, tables: dict) -> None:
     from rich.table import Table
 
     console = Console()
+    if not console.is_terminal:  # a file or a pipe: as wide as the tables need, never folded
+        console = Console(width=240)
     prep = result["preparation"]
     console.print(f"[bold]response[/bold] {result['response']}  [bold]factors[/bold] {', '.join(result['factors'])}  "
                   f"[bold]rows[/bold] {prep['rows_in']} in, {prep['rows_analysed']} analysed "
@@ -116,7 +118,7 @@ def _print(result: dict, tables: dict) -> None:
             df = df.drop(columns=["q1", "q3", "min", "max"])
         t = Table(title=title, title_justify="left")
         for c in df.columns:
-            t.add_column(str(c), overflow="fold")
+            t.add_column(str(c), no_wrap=True)  # a number folded over two lines reads as two numbers
         for _, row in df.iterrows():
             t.add_row(*(tables_mod.format_cell(c, row[c]) for c in df.columns))
         console.print(t)
