@@ -120,3 +120,10 @@ def test_settings_are_kept(qtbot, window):
     finally:
         qtbot.waitUntil(lambda: not again.tasks.busy("probe"), timeout=60_000)
         again.close()
+
+
+def test_failure_policies_default_to_stopping_and_can_be_chosen(panel):
+    assert panel.on_worker_death() == "stop" and panel.on_host_disconnect() == "incomplete"
+    panel.on_death.setCurrentIndex(panel.on_death.findData("continue"))
+    panel.on_disconnect.setCurrentIndex(panel.on_disconnect.findData("pause"))
+    assert panel.on_worker_death() == "continue" and panel.on_host_disconnect() == "pause"

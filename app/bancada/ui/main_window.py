@@ -342,9 +342,9 @@ class MainWindow(QMainWindow):
         self.progress = run_job.LatestProgress()
         self.last_finished = None
         feed, control, progress = self.feed, self.control, self.progress
-        host, on_death = self.panel.host(), self.panel.on_worker_death()
+        host, on_death, on_drop = self.panel.host(), self.panel.on_worker_death(), self.panel.on_host_disconnect()
         self.tasks.start("run", lambda state: run_job.run_experiment(state, profile, host, on_death, feed, control,
-                                                                     progress),
+                                                                     progress, on_drop),
                          supersede=False, partial=self._on_run_event, failed=self._on_run_failed,
                          ended=self._on_run_task_ended)
         self.act_pause.setText(self.tr("&Pause"))

@@ -119,6 +119,13 @@ class ExperimentPanel(QWidget):
         self.on_death.addItem(self.tr("Go on with the others"), "continue")
         self.on_death.setToolTip(self.tr("What to do when a worker dies mid-run; nothing measured is lost either way"))
         df.addRow(self.tr("If a worker dies"), self.on_death)
+        self.on_disconnect = QComboBox()
+        self.on_disconnect.addItem(self.tr("Mark incomplete"), "incomplete")
+        self.on_disconnect.addItem(self.tr("Pause, reconnect"), "pause")
+        self.on_disconnect.setToolTip(self.tr("SSH hosts: what to do when the connection drops mid-run. Pause keeps "
+                                              "reconnecting (Stop gives up), restarts the workers and goes on; the "
+                                              "interrupted block stays partial. Nothing measured is lost either way"))
+        df.addRow(self.tr("If SSH drops"), self.on_disconnect)
         outer.addWidget(design)
 
         for combo in self.findChildren(QComboBox):
@@ -133,6 +140,7 @@ class ExperimentPanel(QWidget):
         for f in (self.repetitions, self.requests, self.warmup, self.custom_count):
             f.problemChanged.connect(self._on_entry_problem)
         for combo in (self.operation, self.kind, self.schedule, self.connection, self.driver, self.on_death,
+                      self.on_disconnect,
                       self.host_combo):
             combo.currentIndexChanged.connect(self._emit_changed)
         self.custom_check.toggled.connect(self._emit_changed)
@@ -234,6 +242,9 @@ class ExperimentPanel(QWidget):
 
     def on_worker_death(self) -> str:
         return self.on_death.currentData()
+
+    def on_host_disconnect(self) -> str:
+        return self.on_disconnect.currentData()
 
     # -- validation ----------------------------------------------------------------
     def problem(self) -> str:

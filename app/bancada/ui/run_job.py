@@ -68,14 +68,14 @@ class LatestProgress:
 
 
 def run_experiment(state, profile, host_name: str, on_worker_death: str, feed: SampleFeed,
-                   control: RunControl, progress: LatestProgress):
+                   control: RunControl, progress: LatestProgress, on_disconnect: str = "incomplete"):
     """Task function: run ``profile`` on ``host_name``. Returns the RunFinished event (or None)."""
     from bancada.runner import Progress, Runner, RunFinished, SamplesArrived
 
     host = make_host(host_name)
     finished = None
     try:
-        runner = Runner(profile, host, on_worker_death=on_worker_death)
+        runner = Runner(profile, host, on_worker_death=on_worker_death, on_disconnect=on_disconnect)
         control.attach(runner)
         for event in runner.events():
             if isinstance(event, SamplesArrived):
