@@ -20,7 +20,8 @@ from bancada.overrides import apply_overrides
 from bancada.paths import BancadaHomeError
 from bancada.runner import Notice, Progress as RunProgress, RunError, RunFinished, Runner, RunStarted
 from bancada.store.runstore import RunStore, RunStoreError, list_runs
-from bancada.store.tidy_csv import export_csv, tidy_frame
+from bancada.stats.summary import summarize
+from bancada.store.tidy_csv import export_csv, tidy_frame, write_csv
 
 err = Console(stderr=True)
 out = Console()
@@ -114,10 +115,11 @@ def run_command(args: argparse.Namespace) -> int:
         return _fail("the run did not start")
     store = RunStore.open(run_path)
     try:
-        print_summary(store)
+        tidy = tidy_frame(store)  # read once: the summary and the CSV share it
+        print_summary(tidy, store)
         out_dir = args.out or Path("bancada-results") / store.meta()["run_id"]
         out_dir.mkdir(parents=True, exist_ok=True)
-        rows = export_csv(store, out_dir / "samples.csv")
+        rows = write_csv(tidy, out_dir / "samples.csv")
     finally:
         store.conn.close()
     out.print(f"run file: {run_path}")
@@ -127,24 +129,25 @@ def run_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def print_summary(store: RunStore) -> None:
-    """Print n, median, mean, sd, q1, q3 (ms) per treatment and workload; errors apart."""
-    df = tidy_frame(store)
-    for payload, group in df.groupby("payload", sort=False):
+def print_summary(df, store: RunStore) -> None:
+    """Print n, median, mean, sd, q1, q3 (ms) per workload and treatment of a tidy frame; errors apart.
+
+    The figures come from :func:`bancada.stats.summary.summarize` (R's type-7 quantiles, sd with n − 1).
+    """
+    measured = df[df["phase"] == "measure"]
+    for payload, group in measured.groupby("payload", sort=False):
         table = Table(title=f"{payload}: latency (ms), measured requests", title_justify="left")
         for col in ("treatment", "n", "median", "mean", "sd", "q1", "q3", "errors"):
             table.add_column(col, justify="left" if col == "treatment" else "right")
         for impl, g in group.groupby("implementation", sort=False):
-            measured = g[g["phase"] == "measure"]
-            ok = measured[measured["ok"] == "true"]["latency_s"].to_numpy() * 1e3
-            errors = int((measured["ok"] == "false").sum())
+            ok = np.sort(g.loc[g["ok"] == "true", "latency_s"].to_numpy() * 1e3)
+            errors = str(int((g["ok"] == "false").sum()))
             if len(ok):
-                q1, med, q3 = np.percentile(ok, [25, 50, 75])
-                sd = ok.std(ddof=1) if len(ok) > 1 else float("nan")
-                table.add_row(impl, str(len(ok)), f"{med:.3f}", f"{ok.mean():.3f}", f"{sd:.3f}", f"{q1:.3f}",
-                              f"{q3:.3f}", str(errors))
+                s = summarize(ok)
+                table.add_row(impl, str(s["n"]), *(f"{s[k]:.3f}" for k in ("median", "mean", "sd", "q1", "q3")),
+                              errors)
             else:
-                table.add_row(impl, "0", "-", "-", "-", "-", "-", str(errors))
+                table.add_row(impl, "0", "-", "-", "-", "-", "-", errors)
         out.print(table)
     capped = sum(int(e.get("samples_capped", 0)) for e in store.driver_events("done"))
     if capped:

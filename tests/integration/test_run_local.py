@@ -82,7 +82,7 @@ def test_sequential_schedule_runs_treatments_one_after_another():
     assert order == [0] * 5 + [1] * 5
 
 
-def test_failed_requests_are_samples_not_latencies():
+def test_worker_killed_mid_run_is_named_and_its_samples_kept():
     profile = apply_overrides(load_profile(QUICK), "quick", requests=50000, repetitions=1, warmup=0,
                               implementations=["go-rest"], payloads=["StdSize"])
     runner = Runner(profile, driver="python")

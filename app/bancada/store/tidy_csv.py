@@ -47,8 +47,12 @@ def tidy_frame(store: RunStore) -> pd.DataFrame:
     return df[COLUMNS + EXTRA_COLUMNS]
 
 
-def export_csv(store: RunStore, path: str | Path) -> int:
-    """Write the tidy CSV to ``path``; return the number of rows written."""
-    df = tidy_frame(store)
+def write_csv(df: pd.DataFrame, path: str | Path) -> int:
+    """Write a tidy frame (from :func:`tidy_frame`) to ``path``; return the number of rows."""
     df.to_csv(path, index=False, float_format="%.9g")
     return len(df)
+
+
+def export_csv(store: RunStore, path: str | Path) -> int:
+    """Write the run's tidy CSV to ``path``; return the number of rows written."""
+    return write_csv(tidy_frame(store), path)

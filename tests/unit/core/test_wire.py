@@ -71,3 +71,27 @@ def test_round_orders():
     assert all(sorted(r) == [0, 1, 2, 3] for r in shuffled)
     assert len({tuple(r) for r in shuffled}) > 5  # it does reorder
     assert shuffled == list(round_orders([0, 1, 2, 3], 50, "shuffled", 5))  # and reproducibly
+
+
+def test_python_driver_records_failures_as_samples_with_a_kind():
+    """A closed port: every request is a sample with ok = false and a 'refused:' error, never a latency."""
+    import socket
+
+    from bancada.drivers.python import run_job
+
+    with socket.socket() as s:  # a free port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    job = {"version": 1, "connection": "reuse", "timeout_s": 2.0, "load": {"model": "sequential"},
+           "treatments": [{"id": 0, "protocol": "rest", "target": f"127.0.0.1:{port}", "operation": "ping"},
+                          {"id": 1, "protocol": "grpc", "target": f"127.0.0.1:{port}", "operation": "ping"}],
+           "blocks": [{"repetition": 1, "treatments": [0, 1], "warmup": 1, "requests": 2}]}
+    out = io.BytesIO()
+    assert run_job(job, out) == 0
+    out.seek(0)
+    frames = list(read_frames(out))
+    samples = [f for f in frames if isinstance(f, Sample)]
+    assert len(samples) == 2 * 3 and not any(s.ok for s in samples)
+    assert {s.error.split(":", 1)[0] for s in samples} <= {"refused", "grpc_UNAVAILABLE"}
+    assert any(s.error.startswith("refused:") for s in samples if s.treatment == 0)
+    assert frames[-1]["event"] == "done" and sum(frames[-1]["errors"].values()) == 6
