@@ -32,6 +32,13 @@ if ((${#missing[@]})); then
   fi
 fi
 
+go_minor=$(go env GOVERSION 2>/dev/null | sed -n 's/^go1\.\([0-9]*\).*/\1/p')
+if [ -z "$go_minor" ] || [ "$go_minor" -lt 21 ]; then
+  echo "bancada setup: Go >= 1.21 is needed (it then fetches the Go 1.26 toolchain of workers/go/go.mod);" >&2
+  echo "  found: $(go version 2>/dev/null || echo none). Install a newer Go and run this again." >&2
+  exit 1
+fi
+
 say "Python environment (.venv from uv.lock)"
 if need uv; then
   UV="$(command -v uv)"
