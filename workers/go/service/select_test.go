@@ -51,6 +51,9 @@ func TestSelectWithoutSeedStillValid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(picked) != 5 || len(positions) != 5 {
+		t.Fatalf("got %d values, %d positions; want 5", len(picked), len(positions))
+	}
 	for i, p := range positions {
 		if int64(p) != picked[i] {
 			t.Fatalf("position %d holds %d, got %d", p, p, picked[i])

@@ -4,6 +4,7 @@
 package client
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -83,7 +84,7 @@ func Classify(err error) *Failure {
 func ParseServerTiming(v []byte) int64 {
 	for len(v) > 0 {
 		var m []byte
-		if i := indexByte(v, ','); i >= 0 {
+		if i := bytes.IndexByte(v, ','); i >= 0 {
 			m, v = v[:i], v[i+1:]
 		} else {
 			m, v = v, nil
@@ -94,7 +95,7 @@ func ParseServerTiming(v []byte) int64 {
 		}
 		for p := m[3:]; len(p) > 0; {
 			var param []byte
-			if i := indexByte(p, ';'); i >= 0 {
+			if i := bytes.IndexByte(p, ';'); i >= 0 {
 				param, p = p[:i], p[i+1:]
 			} else {
 				param, p = p, nil
@@ -113,15 +114,6 @@ func ParseServerTiming(v []byte) int64 {
 	return -1
 }
 
-func indexByte(b []byte, c byte) int {
-	for i, x := range b {
-		if x == c {
-			return i
-		}
-	}
-	return -1
-}
-
 func trimSpace(b []byte) []byte {
 	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t') {
 		b = b[1:]
@@ -130,6 +122,13 @@ func trimSpace(b []byte) []byte {
 		b = b[:len(b)-1]
 	}
 	return b
+}
+
+// isHTTPStatus reports whether err is an http_<status> Failure: the whole
+// response was read, so the connection stays usable.
+func isHTTPStatus(err error) bool {
+	f, ok := err.(*Failure)
+	return ok && strings.HasPrefix(f.Kind, "http_")
 }
 
 func httpFailure(status int, body []byte) *Failure {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"strings"
-	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -155,5 +154,3 @@ func ClassifyGRPC(err error) *Failure {
 	}
 	return fail("grpc_"+name, msg)
 }
-
-var _ = time.Second

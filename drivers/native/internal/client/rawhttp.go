@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"net"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/bancada-lab/bancada/drivers/native/internal/payload"
@@ -72,7 +71,7 @@ func (c *RawHTTP) Call() (int64, error) {
 	}
 	c.conn.SetDeadline(deadline)
 	st, keep, err := c.roundTrip()
-	if f, isFail := err.(*Failure); (err != nil && !(isFail && strings.HasPrefix(f.Kind, "http_"))) || !keep || c.cfg.NewConn {
+	if (err != nil && !isHTTPStatus(err)) || !keep || c.cfg.NewConn {
 		c.Close()
 	}
 	return st, err
@@ -104,7 +103,7 @@ func (c *RawHTTP) roundTrip() (serverNs int64, keepAlive bool, err error) {
 		if len(h) == 0 {
 			break
 		}
-		colon := indexByte(h, ':')
+		colon := bytes.IndexByte(h, ':')
 		if colon <= 0 {
 			continue
 		}
@@ -189,7 +188,7 @@ func (c *RawHTTP) readChunked(keep bool) error {
 			return Classify(err)
 		}
 		line = trimSpace(line)
-		if i := indexByte(line, ';'); i >= 0 {
+		if i := bytes.IndexByte(line, ';'); i >= 0 {
 			line = line[:i]
 		}
 		size, perr := strconv.ParseInt(string(line), 16, 64)

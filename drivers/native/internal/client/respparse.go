@@ -113,7 +113,7 @@ func (p *respParser) line(line []byte) error {
 			}
 			return nil
 		}
-		colon := indexByte(h, ':')
+		colon := bytes.IndexByte(h, ':')
 		if colon <= 0 {
 			return nil
 		}
@@ -140,7 +140,7 @@ func (p *respParser) line(line []byte) error {
 		}
 	case psChunk:
 		l := trimSpace(line)
-		if i := indexByte(l, ';'); i >= 0 {
+		if i := bytes.IndexByte(l, ';'); i >= 0 {
 			l = l[:i]
 		}
 		size, perr := strconv.ParseInt(string(l), 16, 64)

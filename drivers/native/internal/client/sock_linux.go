@@ -19,26 +19,22 @@ const EpollSupported = true
 
 const sockBufSize = 64 << 10
 
-// blockRead and blockWrite are read(2) and write(2) on the blocking socket
-// of SockHTTP, also as raw syscalls: with the scheduler's syscall hooks,
-// sysmon retakes the P during nearly every ~60 µs wait and the call returns
-// through the slow path, which measured ~10 µs slower per request (1 CPU).
-// The goroutine keeps its P while it waits; SO_RCVTIMEO/SO_SNDTIMEO bound
-// the wait and a preemption signal interrupts it (EINTR: the caller yields).
-func blockRead(fd int, p []byte) (int, error) {
-	n, e := rawRead(fd, p)
-	if e != 0 {
-		return 0, e
-	}
-	return n, nil
+// rawRead and rawWrite are read(2) and write(2) without the scheduler's
+// syscall bookkeeping: on EpollLoop's non-blocking sockets they never block.
+// SockHTTP also uses them on its blocking socket: with the scheduler's
+// syscall hooks, sysmon retakes the P during nearly every ~60 µs wait and the
+// call returns through the slow path, which measured ~10 µs slower per
+// request (1 CPU). The goroutine keeps its P while it waits;
+// SO_RCVTIMEO/SO_SNDTIMEO bound the wait and a preemption signal interrupts
+// it (EINTR: the caller yields).
+func rawRead(fd int, p []byte) (int, syscall.Errno) {
+	n, _, e := syscall.RawSyscall(syscall.SYS_READ, uintptr(fd), uintptr(unsafe.Pointer(&p[0])), uintptr(len(p)))
+	return int(n), e
 }
 
-func blockWrite(fd int, p []byte) (int, error) {
-	n, e := rawWrite(fd, p)
-	if e != 0 {
-		return 0, e
-	}
-	return n, nil
+func rawWrite(fd int, p []byte) (int, syscall.Errno) {
+	n, _, e := syscall.RawSyscall(syscall.SYS_WRITE, uintptr(fd), uintptr(unsafe.Pointer(&p[0])), uintptr(len(p)))
+	return int(n), e
 }
 
 // epollWait is epoll_pwait(2) as a raw syscall, for the same reason (and
@@ -50,19 +46,6 @@ func epollWait(epfd int, ev []syscall.EpollEvent, msec int) (int, error) {
 		return 0, e
 	}
 	return int(r), nil
-}
-
-// rawRead and rawWrite are read(2) and write(2) without the scheduler's
-// syscall bookkeeping: on EpollLoop's non-blocking sockets they never block;
-// SockHTTP uses them on its blocking socket (see blockRead).
-func rawRead(fd int, p []byte) (int, syscall.Errno) {
-	n, _, e := syscall.RawSyscall(syscall.SYS_READ, uintptr(fd), uintptr(unsafe.Pointer(&p[0])), uintptr(len(p)))
-	return int(n), e
-}
-
-func rawWrite(fd int, p []byte) (int, syscall.Errno) {
-	n, _, e := syscall.RawSyscall(syscall.SYS_WRITE, uintptr(fd), uintptr(unsafe.Pointer(&p[0])), uintptr(len(p)))
-	return int(n), e
 }
 
 func ioFailure(op string, e syscall.Errno) *Failure {
@@ -175,7 +158,7 @@ func (c *SockHTTP) Call() (int64, error) {
 		c.rcvTimeo = c.cfg.Timeout
 	}
 	st, err := c.roundTrip(deadline)
-	if f, isFail := err.(*Failure); (err != nil && !(isFail && len(f.Kind) > 5 && f.Kind[:5] == "http_")) || !c.p.keepAlive || c.cfg.NewConn || c.r != c.w {
+	if (err != nil && !isHTTPStatus(err)) || !c.p.keepAlive || c.cfg.NewConn || c.r != c.w {
 		c.Close()
 	}
 	return st, err
@@ -183,13 +166,13 @@ func (c *SockHTTP) Call() (int64, error) {
 
 func (c *SockHTTP) roundTrip(deadline time.Time) (int64, error) {
 	for off := 0; off < len(c.req); {
-		n, err := blockWrite(c.fd, c.req[off:])
-		if err != nil {
-			if err == syscall.EINTR {
+		n, e := rawWrite(c.fd, c.req[off:])
+		if e != 0 {
+			if e == syscall.EINTR {
 				runtime.Gosched()
 				continue
 			}
-			return -1, ioFailure("write", err.(syscall.Errno))
+			return -1, ioFailure("write", e)
 		}
 		off += n
 	}
@@ -203,16 +186,16 @@ func (c *SockHTTP) roundTrip(deadline time.Time) (int64, error) {
 			c.w = copy(c.buf, c.buf[c.r:c.w])
 			c.r = 0
 		}
-		n, err := blockRead(c.fd, c.buf[c.w:])
-		if err != nil {
-			if err == syscall.EINTR {
+		n, e := rawRead(c.fd, c.buf[c.w:])
+		if e != 0 {
+			if e == syscall.EINTR {
 				runtime.Gosched()
 				if !time.Now().Before(deadline) {
 					return -1, fail("timeout", "read: no response within the timeout")
 				}
 				continue
 			}
-			return -1, ioFailure("read", err.(syscall.Errno))
+			return -1, ioFailure("read", e)
 		}
 		if n == 0 {
 			done, ferr := c.p.eof()

@@ -134,7 +134,7 @@ func TestSockHTTPPiecesCloseAndReconnect(t *testing.T) {
 		"HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}",
 		"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\na|bc\r\n0\r\n|\r\n",
 		"HTTP/1.0 200 OK\r\nServer-Timing: app;dur=2\r\n\r\nuntil close<close>", // body until EOF
-		"HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc<close>",              // cut short
+		"HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc<close>",               // cut short
 		okCL,
 	}
 	addr, conns := serveMany(t, func(i int) string {
@@ -202,7 +202,7 @@ func TestEpollLoopParsesResponses(t *testing.T) {
 		"HTTP/1.0 200 OK\r\nServer-Timing: app;dur=2\r\n\r\nuntil close<close>",
 		"HTTP/1.1 404 Not Found\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nnot f\r\n4\r\nound\r\n0\r\n\r\n",
 		"HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc<close>", // cut short
-		"",                                         // closed without an answer
+		"", // closed without an answer
 	}
 	addr, conns := serveMany(t, func(i int) string {
 		if i < len(responses) {

@@ -214,7 +214,8 @@ func (s *Sink) record(x *Sample) {
 	}
 }
 
-func phaseName(p uint8) string {
+// PhaseName is the name of a phase in JSON events: "warmup" or "measure".
+func PhaseName(p uint8) string {
 	if p == PhaseWarmup {
 		return "warmup"
 	}
@@ -227,7 +228,7 @@ func (s *Sink) emitSecond(key histKey, sh *secHist) {
 		return
 	}
 	s.buf = AppendJSON(s.buf, map[string]any{
-		"event": "histogram", "treatment": key.treatment, "phase": phaseName(key.phase),
+		"event": "histogram", "treatment": key.treatment, "phase": PhaseName(key.phase),
 		"second": sh.second, "count": h.TotalCount() + sh.errors, "errors": sh.errors,
 		"p50_ns": h.ValueAtQuantile(50), "p90_ns": h.ValueAtQuantile(90),
 		"p99_ns": h.ValueAtQuantile(99), "max_ns": h.Max(), "min_ns": h.Min(),
@@ -263,7 +264,7 @@ func (s *Sink) finish(extra map[string]any) {
 	for _, k := range keys {
 		th := s.totals[k]
 		ev := map[string]any{
-			"event": "summary", "treatment": k.treatment, "phase": phaseName(k.phase),
+			"event": "summary", "treatment": k.treatment, "phase": PhaseName(k.phase),
 			"count": th.corrected.TotalCount() + th.errors, "errors": th.errors,
 			"p50_ns": th.corrected.ValueAtQuantile(50), "p90_ns": th.corrected.ValueAtQuantile(90),
 			"p99_ns": th.corrected.ValueAtQuantile(99), "p999_ns": th.corrected.ValueAtQuantile(99.9),

@@ -8,13 +8,11 @@ import (
 
 	pb "github.com/bancada-lab/bancada/workers/go/gen/bancadav1"
 	"github.com/bancada-lab/bancada/workers/go/pick"
+	"github.com/bancada-lab/bancada/workers/go/restapi"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/bancada-lab/bancada/drivers/native/internal/job"
 )
-
-// SplitMix64 is the generator of proto/bancada/v1/bench.proto, shared with the workers.
-type SplitMix64 = pick.SplitMix64
 
 // Request is a pre-serialized request, sent unchanged on every call.
 type Request struct {
@@ -89,13 +87,6 @@ func Draw(p *job.Payload) Values {
 	return v
 }
 
-type jsonRecord struct {
-	ID    int64   `json:"id"`
-	Value float64 `json:"value"`
-	Name  string  `json:"name"`
-	Tags  []int64 `json:"tags"`
-}
-
 // Build serializes the request of a treatment.
 func Build(t *job.Treatment) (*Request, error) {
 	r := &Request{}
@@ -136,11 +127,7 @@ func Build(t *job.Treatment) (*Request, error) {
 			jb["strings"] = nonNil(v.Strings)
 		case "records":
 			m.Payload = &pb.EchoRequest_Records{Records: &pb.Records{Values: v.Records}}
-			rs := make([]jsonRecord, len(v.Records))
-			for i, rec := range v.Records {
-				rs[i] = jsonRecord{rec.Id, rec.Value, rec.Name, rec.Tags}
-			}
-			jb["records"] = rs
+			jb["records"] = restapi.RecordsFromProto(v.Records)
 		}
 		msg, body = m, jb
 	}

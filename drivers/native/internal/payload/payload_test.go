@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	pb "github.com/bancada-lab/bancada/workers/go/gen/bancadav1"
+	"github.com/bancada-lab/bancada/workers/go/pick"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/bancada-lab/bancada/drivers/native/internal/job"
@@ -12,7 +13,7 @@ import (
 
 func TestSplitMix64KnownValues(t *testing.T) {
 	// Reference values of SplitMix64 with seed 0 (Vigna's splitmix64.c).
-	r := &SplitMix64{}
+	r := pick.NewSplitMix64(0)
 	want := []uint64{0xe220a8397b1dcdaf, 0x6e789e6aa1b965f4, 0x06c45d188009454f}
 	for i, w := range want {
 		if got := r.Next(); got != w {

@@ -4,13 +4,14 @@ package run
 
 import (
 	"fmt"
-	"github.com/bancada-lab/bancada/workers/go/pick"
 	"net/http"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
 
+	"github.com/bancada-lab/bancada/workers/go/pick"
 	"google.golang.org/grpc"
 
 	"github.com/bancada-lab/bancada/drivers/native/internal/client"
@@ -356,7 +357,7 @@ func (r *Runner) phase(g *group, t *job.Treatment, b *job.Block, ph uint8, seq0,
 			r.mu.Unlock()
 			r.Sink.Event(map[string]any{"event": "warning",
 				"message": fmt.Sprintf("open-loop run behind schedule by up to %.1f ms (treatment %d, %s, target %.1f req/s, achieved %.1f req/s, concurrency %d)",
-					float64(mq)/1e6, t.ID, map[uint8]string{0: "warmup", 1: "measure"}[ph], r.Job.Load.RatePerS,
+					float64(mq)/1e6, t.ID, frame.PhaseName(ph), r.Job.Load.RatePerS,
 					float64(count)/elapsed.Seconds(), len(g.callers)),
 				"treatment": t.ID, "behind_ms": float64(mq) / 1e6})
 		}
@@ -414,7 +415,6 @@ func sleepUntil(t time.Time) {
 	}
 	for time.Now().Before(t) {
 		// yield rather than burn the core shared with the other clients
-		time.Sleep(0)
-		runtimeGosched()
+		runtime.Gosched()
 	}
 }

@@ -1,5 +1,0 @@
-package run
-
-import "runtime"
-
-func runtimeGosched() { runtime.Gosched() }
