@@ -56,21 +56,22 @@ def _fail(msg: str) -> int:
     return 2
 
 
-def _read(path: str, usecols: list[str]) -> pd.DataFrame:
+def _read(path: str, response: str, required: list[str], optional: list[str]) -> pd.DataFrame:
+    """The ``required`` and present ``optional`` columns; every one but ``response`` read as text."""
     header = pd.read_csv(path, nrows=0).columns
-    cols = [c for c in header if c in set(usecols)]
-    missing = [c for c in usecols[: usecols.index("__optional__")] if c not in header]
+    missing = [c for c in required if c not in header]
     if missing:
         raise InputError(f"missing column{'s' if len(missing) > 1 else ''} in {path}: {', '.join(missing)}")
-    dtypes = {c: str for c in cols if c not in ("latency_s",)}
+    cols = [c for c in header if c in {*required, *optional}]
+    dtypes = {c: str for c in cols if c != response}
     return pd.read_csv(path, usecols=cols, dtype=dtypes, keep_default_na=False, na_values=[""])
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the analysis; 0 on success, 2 with one line on stderr on bad input."""
     try:
-        needed = [args.response, *args.factors, *args.by, "__optional__", args.replication, "phase", "ok"]
-        df = _read(args.samples, needed)
+        df = _read(args.samples, args.response, [args.response, *args.factors, *args.by],
+                   [args.replication, "phase", "ok"])
         result = analyze_frame(
             df, response=args.response, factors=args.factors, by=args.by, replication=args.replication,
             aggregate=args.aggregate, confidence=args.confidence, alpha=args.alpha, error_pct=args.error_pct,

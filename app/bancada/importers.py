@@ -13,8 +13,7 @@ import sys
 import numpy as np
 import pandas as pd
 
-TIDY_COLUMNS = ["run_id", "implementation", "language", "protocol", "operation", "payload", "payload_count",
-                "payload_bytes", "repetition", "seq", "phase", "latency_s", "server_s", "ok", "error"]
+from .store.tidy_csv import COLUMNS as TIDY_COLUMNS
 
 # app_name -> (implementation, language, protocol); the study's REST servers are "http"
 _SOARES_APPS = {"gogrpc": ("go-grpc", "go", "grpc"), "gohttp": ("go-rest", "go", "rest"),

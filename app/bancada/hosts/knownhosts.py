@@ -70,11 +70,6 @@ def normalize_fingerprint(text: str) -> str:
     return text.rstrip("=")
 
 
-def known_name(address: str, port: int) -> str:
-    """The known_hosts entry name: ``host`` for port 22, ``[host]:port`` otherwise."""
-    return address if port == 22 else f"[{address}]:{port}"
-
-
 class ExplicitAcceptPolicy(paramiko.MissingHostKeyPolicy):
     """Refuse unknown keys unless their fingerprint was accepted explicitly; then remember them."""
 
@@ -99,20 +94,6 @@ def remember_key(hostname: str, key: paramiko.PKey) -> None:
         keys.load(str(path))
     keys.add(hostname, key.get_name(), key)
     keys.save(str(path))
-
-
-def forget_keys(hostname: str) -> bool:
-    """Remove Bancada's known keys for ``hostname`` (known_hosts form); True if any."""
-    path = bancada_known_hosts()
-    if not path.exists():
-        return False
-    keys = paramiko.HostKeys()
-    keys.load(str(path))
-    if hostname not in keys:
-        return False
-    del keys[hostname]
-    keys.save(str(path))
-    return True
 
 
 def load_known_hosts(client: paramiko.SSHClient) -> None:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import paramiko
 
 from bancada.hosts.hostconfig import HostProfile, get_host
-from bancada.hosts.knownhosts import (ExplicitAcceptPolicy, HostError, HostKeyChanged, UnknownHostKey,
+from bancada.hosts.knownhosts import (ExplicitAcceptPolicy, HostError, HostKeyChanged,
                                       bancada_known_hosts, fingerprint, load_known_hosts, ssh_dir)
 
 CONNECT_TIMEOUT_S = 10.0
@@ -189,15 +189,3 @@ def _close_all(clients) -> None:
             c.close()
         except Exception:  # noqa: BLE001 - closing is best effort
             pass
-
-
-def probe_host_key(profile: HostProfile, timeout_s: float = CONNECT_TIMEOUT_S) -> str | None:
-    """Return the fingerprint of ``profile``'s key if it is unknown, None if known (no auth is tried)."""
-    try:
-        client, jumps = connect_profile(profile, ask=None, timeout_s=timeout_s)
-    except UnknownHostKey as exc:
-        return exc.fingerprint
-    except (PassphraseNeeded, AuthFailed):
-        return None
-    _close_all([client, *jumps])
-    return None

@@ -16,7 +16,6 @@ import posixpath
 import threading
 import time
 
-
 from bancada import paths
 from bancada.experiment.manifest import Implementation, machine_arch
 from bancada.hosts.base import WorkerStartError, parse_ready_line
@@ -28,7 +27,7 @@ from bancada.hosts.local import LocalHost
 from bancada.hosts.remote_driver import RemoteDriverProcess
 from bancada.hosts.remote_worker import TUNNEL_WARNING, RemoteWorker, Tunnel, port_reachable
 from bancada.hosts.ssh_connect import (CONNECT_TIMEOUT_S, Ask, AuthFailed, PassphraseNeeded,  # noqa: F401
-                                       Unreachable, connect_profile, resolve, tty_ask)
+                                       Unreachable, _close_all, connect_profile, resolve, tty_ask)
 from bancada.hosts.ssh_exec import (ALIVE, CLEAN_STALE, PREPARE, START, HostDisconnected, q, run_script,
                                     with_env)
 
@@ -112,11 +111,7 @@ class SshHost:
         """
         old = self.client
         self.client, jumps = connect_profile(self.profile, ask=None, timeout_s=timeout_s)
-        for c in [old, *self._jumps]:
-            try:
-                c.close()
-            except Exception:  # noqa: BLE001
-                pass
+        _close_all([old, *self._jumps])
         self._jumps = jumps
         with self._lock:
             for w in self._workers:
@@ -285,11 +280,7 @@ class SshHost:
         self._close_clients()
 
     def _close_clients(self) -> None:
-        for c in [self.client, *reversed(self._jumps)]:
-            try:
-                c.close()
-            except Exception:  # noqa: BLE001 - best effort
-                pass
+        _close_all([self.client, *reversed(self._jumps)])
 
     def __enter__(self) -> "SshHost":
         return self

@@ -89,7 +89,7 @@ def two_level(y: np.ndarray, factors: Sequence[str], confidence: float = 0.90) -
     ssy = float(np.sum(y.astype(float) ** 2))
     ss0 = float(n_cells * r * q[0] ** 2)
     ss, pct, sse, df_e = _finish(ss_terms, ssy, ss0, r, n_cells)
-    effects, s_q, t = [], None, None
+    effects, s_e, s_q, t = [], None, None, None
     if sse is not None and df_e > 0:
         s_e = math.sqrt(sse / df_e)
         s_q = s_e / math.sqrt(n_cells * r)
@@ -100,7 +100,7 @@ def two_level(y: np.ndarray, factors: Sequence[str], confidence: float = 0.90) -
                         "significant": (ci[0] > 0 or ci[1] < 0) if ci else None})
     out = {"design": "2^k r", "k": k, "r": int(r), "confidence": confidence, "effects": effects,
            "ss": ss, "variation_pct": pct, "df_error": df_e if sse is not None else None,
-           "s_e": math.sqrt(sse / df_e) if sse is not None and df_e > 0 else None, "s_q": s_q, "t": t}
+           "s_e": s_e, "s_q": s_q, "t": t}
     if r == 1:
         out["note"] = ("r = 1: without replications there is no error term, "
                        "so no SSE and no confidence intervals (Jain ch. 17)")

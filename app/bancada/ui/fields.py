@@ -56,7 +56,6 @@ class IntField(QLineEdit):
         self.validator_.refused.connect(self._on_refused)
         self.textChanged.connect(self._on_text)
         self.setToolTip(self.tr("{name}: a whole number from {lo} to {hi}").format(name=name, lo=lo, hi=f"{hi:,}"))
-        self._problem = ""
 
     def value(self) -> int | None:
         return None if self.problem() else int(self.text().strip().replace("_", ""))
@@ -70,7 +69,6 @@ class IntField(QLineEdit):
     def _on_text(self, _text: str) -> None:
         p = self.problem()
         self.setStyleSheet("QLineEdit { border: 2px solid #d32f2f; }" if p else "")
-        self._problem = p
         self.problemChanged.emit(p)
 
     def _on_refused(self, reason: str) -> None:

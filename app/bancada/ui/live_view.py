@@ -54,12 +54,18 @@ class LiveView(QWidget):
                                   "arrive."))
 
     # -- layout ------------------------------------------------------------------
-    def show_message(self, text: str) -> None:
+    def _clear(self) -> None:
         self.graphics.clear()
         self.box_plots.clear()
         self.box_items.clear()
         self.trace_curves.clear()
         self.trace_plot = None
+        self._positions.clear()
+        self._trace_dirty = set()
+        self._trace_at = 0.0
+
+    def show_message(self, text: str) -> None:
+        self._clear()
         self.graphics.addLabel(text, row=0, col=0, size="12pt", color=self._foreground)
 
     def set_colours(self, background: QColor, foreground: QColor) -> None:
@@ -76,13 +82,7 @@ class LiveView(QWidget):
 
     def set_treatments(self, model: LiveModel, factors: list[str]) -> None:
         """Lay out the plots for the model's treatments (call after ``model.reset``)."""
-        self.graphics.clear()
-        self.box_plots.clear()
-        self.box_items.clear()
-        self.trace_curves.clear()
-        self._positions.clear()
-        self._trace_dirty = set()
-        self._trace_at = 0.0
+        self._clear()
         infos = [s.info for s in model.series.values()]
         if not infos:
             self.show_message(self.tr("This run has no treatments."))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
                                QVBoxLayout, QWidget)
 
@@ -83,7 +83,6 @@ class ExperimentPanel(QWidget):
         self.custom_count = IntField(self.tr("Custom count"), 1, 16_777_216, 1000)
         custom.addWidget(self.custom_check)
         custom.addWidget(self.custom_count, 1)
-        
         wf.addRow("", custom)
         self.kind = QComboBox()
         for k in ("int64s", "doubles", "strings", "records"):
@@ -182,13 +181,11 @@ class ExperimentPanel(QWidget):
             self.payload_layout.addWidget(box)
             self._workload_boxes[name] = box
         self.custom_check.setChecked(False)
-        self._set_impl_checks(exp.implementations)
+        self.set_implementations(exp.implementations)
         self._emit_changed()
 
-    def _set_impl_checks(self, chosen: list[str]) -> None:
-        for impl_id, box in self._impl_boxes.items():
-            ok = self._impl_ok.get(impl_id, (True, ""))[0]
-            box.setChecked(impl_id in chosen and ok)
+    def _runnable(self, impl_id: str) -> bool:
+        return self._impl_ok.get(impl_id, (True, ""))[0]
 
     def set_capabilities(self, caps: dict[str, dict]) -> None:
         """Show the implementations found: ``{impl_id: {language, protocol, ok, reason}}``."""
@@ -210,7 +207,7 @@ class ExperimentPanel(QWidget):
         if not caps:
             self.impl_status.setText(self.tr("No implementations found (workers/*/worker.toml)"))
         if self._base is not None:
-            self._set_impl_checks(self._base.experiment.implementations)
+            self.set_implementations(self._base.experiment.implementations)
         self._emit_changed()
 
     def set_capabilities_error(self, message: str) -> None:
@@ -218,11 +215,12 @@ class ExperimentPanel(QWidget):
         self.impl_status.setVisible(True)
 
     def selected_implementations(self) -> list[str]:
-        return [i for i, b in self._impl_boxes.items() if b.isChecked() and self._impl_ok.get(i, (True, ''))[0]]
+        return [i for i, b in self._impl_boxes.items() if b.isChecked() and self._runnable(i)]
 
     def set_implementations(self, ids: list[str]) -> None:
+        """Check the implementations in ``ids`` that this host can run; uncheck the others."""
         for impl_id, box in self._impl_boxes.items():
-            box.setChecked(impl_id in ids and self._impl_ok.get(impl_id, (True, ""))[0])
+            box.setChecked(impl_id in ids and self._runnable(impl_id))
 
     def set_payloads(self, names: list[str]) -> None:
         for name, box in self._workload_boxes.items():
@@ -327,4 +325,4 @@ class ExperimentPanel(QWidget):
             w.setEnabled(not running)
 
 
-__all__ = ["ExperimentPanel", "LOCAL_HOST", "pretty", "Qt"]
+__all__ = ["ExperimentPanel", "LOCAL_HOST", "pretty"]

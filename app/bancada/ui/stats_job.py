@@ -14,11 +14,14 @@ from __future__ import annotations
 import multiprocessing
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
+
+from bancada.stats.tables import format_p
+from bancada.stats.tables import treatment_label as _label
 
 #: Display order of the tables (names from bancada.stats.tables).
 TABLE_ORDER = ["Summary", "Normality", "Wilcoxon rank-sum", "Kruskal-Wallis", "Dunn post-hoc", "Ranking",
@@ -58,7 +61,7 @@ def usable_factors(df: pd.DataFrame, factors: list[str]) -> list[str]:
 
 
 def compute_statistics(run_path: str | Path, factors: list[str], generation: int) -> StatsResult:
-    """Read the run file and compute every table (runs in a worker thread; seconds for 10^5 rows)."""
+    """Read the run file and compute every table (runs in :class:`StatsProcess`; seconds for 10^5 rows)."""
     from bancada.stats.report import InputError, analyze_frame
     from bancada.stats.tables import build_tables
     from bancada.store.runstore import RunStore
@@ -89,16 +92,6 @@ def compute_statistics(run_path: str | Path, factors: list[str], generation: int
 
 
 # -- readings -----------------------------------------------------------------------
-def _label(levels: dict) -> str:
-    return "/".join(str(v) for v in levels.values())
-
-
-def _p(p) -> str:
-    from bancada.stats.tables import format_p
-
-    return format_p(p)
-
-
 def readings(result: dict, tables: dict[str, pd.DataFrame]) -> dict[str, str]:
     """One plain-language line per table (several groups joined by " · ")."""
     alpha = result.get("alpha", 0.05)
@@ -132,7 +125,7 @@ def readings(result: dict, tables: dict[str, pd.DataFrame]) -> dict[str, str]:
             if k.get("p") is None:
                 continue
             verdict = "matters" if k["p"] < alpha else "makes no clear difference"
-            kw.append(f"{k['factor']} {verdict} (p = {_p(k['p'])})")
+            kw.append(f"{k['factor']} {verdict} (p = {format_p(k['p'])})")
         if kw:
             lines["Kruskal-Wallis"].append(pre + "; ".join(kw))
         if g["ranking"]:
@@ -161,7 +154,6 @@ def readings(result: dict, tables: dict[str, pd.DataFrame]) -> dict[str, str]:
     return {k: " · ".join(v) for k, v in lines.items() if v}
 
 
-
 def _lower_priority() -> None:
     """The statistics yield the CPU to the GUI, the workers and the driver on a busy machine."""
     try:
@@ -175,6 +167,7 @@ class StatsProcess:
 
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
+        self._future: Future | None = None
 
     def compute(self, run_path: str | Path, factors: list[str], generation: int) -> StatsResult:
         """Compute in the worker process; blocks the calling (task) thread, not the GUI."""
@@ -189,8 +182,7 @@ class StatsProcess:
         pool, self._pool = self._pool, None
         if pool is None:
             return
-        future = getattr(self, "_future", None)
-        if future is not None and not future.done():
+        if self._future is not None and not self._future.done():
             for proc in list(getattr(pool, "_processes", {}).values()):
                 proc.terminate()
         pool.shutdown(wait=True, cancel_futures=True)

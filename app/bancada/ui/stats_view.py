@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QScrollAr
                                QVBoxLayout, QWidget)
 
 from bancada import paths
-from bancada.ui.stats_job import TABLE_ORDER, StatsResult, compute_statistics, readings  # noqa: F401
+from bancada.ui.stats_job import TABLE_ORDER, StatsResult, readings  # noqa: F401 - readings re-exported
 
 
 def help_texts(path: Path | None = None) -> dict[str, str]:
