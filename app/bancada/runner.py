@@ -53,6 +53,7 @@ class Runner:
         driver_host: where the driver runs: None for this computer, or an SSH host
             (only the native driver; it is deployed there and its frames come back
             over the SSH channel), to load a server from a machine next to it.
+            Either way the driver is started by ``driver_host.open_driver(name)``.
     """
 
     def __init__(self, profile: Profile, host=None, *, driver: str | None = None, store_folder: Path | None = None,
@@ -67,7 +68,9 @@ class Runner:
         self.ready_timeout_s = ready_timeout_s
         self.on_disconnect = on_disconnect
         self.reconnect_timeout_s = reconnect_timeout_s
-        self.driver_host = driver_host
+        # Where the driver runs: this computer unless an SSH host is given.
+        self.driver_host = driver_host or (self.host if isinstance(self.host, LocalHost)
+                                           else LocalHost(getattr(self.host, "root", None)))
         self._cancel = threading.Event()
         self._resume = threading.Event()
         self._resume.set()
@@ -96,24 +99,20 @@ class Runner:
         return not self._resume.is_set()
 
     # -- the run ---------------------------------------------------------------
-    def _choose_driver(self) -> tuple[str, list[str]]:
-        load_model = self.profile.load.model
+    def _choose_driver(self) -> str:
+        """The driver to use on the driver host: the profile's choice, ``auto`` = native where built."""
+        available = self.driver_host.drivers_available()
         choice = self.driver_choice
-        if self.driver_host is not None:
-            if choice == "python":
-                raise RunError(f"only the native driver runs on an SSH host ({self.driver_host.name}); "
-                               f"use --driver native")
-            return "native", []
         if choice == "auto":
-            choice = "native" if self.host.driver_argv("native") else "python"
-        argv = self.host.driver_argv(choice)
-        if argv is None:
-            raise RunError(f"the {choice} driver is not available on host {self.host.name}"
-                           + (" (build it: make -C workers driver)" if choice == "native" else ""))
-        if choice == "python" and load_model != "sequential":
+            choice = "native" if "native" in available else "python"
+        if choice not in available:
+            hint = " (build it: make -C workers driver)" if choice == "native" else ""
+            raise RunError(f"the {choice} driver is not available on {self.driver_host.name}{hint}; "
+                           f"available there: {', '.join(available) or 'none'}")
+        if choice == "python" and self.profile.load.model != "sequential":
             raise RunError(f"the Python driver runs only the sequential load model; this profile asks for "
-                           f"{load_model!r}: use --driver native")
-        return choice, argv
+                           f"{self.profile.load.model!r}: use --driver native")
+        return choice
 
     def events(self) -> Iterator[RunEvent]:
         """Run the profile, yielding events. The last event is always :class:`RunFinished`.
@@ -129,7 +128,7 @@ class Runner:
             ok, reason = self.host.can_run(impls[impl_id])
             if not ok:
                 raise RunError(f"implementation {impl_id} cannot run on host {self.host.name}: {reason}")
-        driver_name, driver_argv = self._choose_driver()
+        driver_name = self._choose_driver()
 
         store = RunStore.create(folder=self.store_folder)
         self.store = store
@@ -141,8 +140,7 @@ class Runner:
             store.set_meta(profile_name=self.profile.experiment.name, profile_toml=self.profile.to_toml(),
                            profile_json=self.profile.model_dump_json(), bancada_version=__version__,
                            driver=driver_name, host_name=self.host.name, host_facts=self.host.facts(),
-                           driver_host=self.driver_host.name if self.driver_host is not None else "local",
-                           driver_host_facts=self.driver_host.facts() if self.driver_host is not None else {},
+                           driver_host=self.driver_host.name, driver_host_facts=self.driver_host.facts(),
                            schedule=self.profile.experiment.schedule)
             rows = []
             requests_cache = {}
@@ -183,7 +181,7 @@ class Runner:
                 job = self._job(plan, block, ids, workers)
                 watch = {i: w for i, w in workers.items() if i not in dead} if self.on_worker_death == "stop" else {}
                 try:
-                    for event in self._run_driver(driver_argv, job, store, block.index, watch):
+                    for event in self._run_driver(driver_name, job, store, block.index, watch):
                         if isinstance(event, SamplesArrived):
                             done += len(event.samples)
                             for s in event.samples:
@@ -298,17 +296,14 @@ class Runner:
         return {"version": 1, "treatments": treatments, "connection": exp.connection, "timeout_s": exp.timeout_s,
                 "load": self.profile.load.model_dump(exclude_none=True), "blocks": [block_job]}
 
-    def _run_driver(self, argv: list[str], job: dict, store: RunStore, block_index: int,
+    def _run_driver(self, driver: str, job: dict, store: RunStore, block_index: int,
                     watch: dict) -> Iterator[RunEvent]:
         """Run one driver process for one block; store and yield its samples.
 
         ``watch`` maps implementation ids to workers whose death stops the block
         at once (``alive()`` must be cheap: it is called about every 50 ms).
         """
-        if self.driver_host is not None:
-            proc = self.driver_host.open_driver("native")
-        else:
-            proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        proc = self.driver_host.open_driver(driver)
         self._driver_proc = proc
         if self._cancel.is_set():
             proc.terminate()

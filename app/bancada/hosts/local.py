@@ -178,14 +178,28 @@ class LocalHost:
         worker.wait_ready(ready_timeout_s)
         return worker
 
-    def driver_argv(self, driver: str) -> list[str] | None:
-        """The command line of a driver on this host, or None if it is not available."""
+    def _driver_argv(self, driver: str) -> list[str] | None:
         if driver == "python":
             return [sys.executable, "-m", "bancada.drivers.python"]
         if driver == "native":
             binary = self.root / "drivers" / "native" / "dist" / f"bancada-driver-linux-{machine_arch()}"
             return [str(binary)] if binary.exists() else None
         return None
+
+    def drivers_available(self) -> list[str]:
+        """The drivers that can run here: ``native`` where its binary is built, and ``python``."""
+        return [d for d in ("native", "python") if self._driver_argv(d)]
+
+    def open_driver(self, driver: str) -> subprocess.Popen:
+        """Start ``driver`` as a child process (job on stdin, frames on stdout).
+
+        Raises:
+            WorkerStartError: the driver is not available here.
+        """
+        argv = self._driver_argv(driver)
+        if argv is None:
+            raise WorkerStartError(f"the {driver} driver is not built on this computer (run: make -C workers driver)")
+        return subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
     def close(self) -> None:
         """Stop every worker this host started."""

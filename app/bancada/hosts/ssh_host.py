@@ -23,7 +23,6 @@ from bancada.hosts.deploy import deploy
 from bancada.hosts.facts import facts_command, parse_facts, runtime_ok
 from bancada.hosts.hostconfig import HostProfile, get_host
 from bancada.hosts.knownhosts import HostError, HostKeyChanged, UnknownHostKey  # noqa: F401 - re-exported
-from bancada.hosts.local import LocalHost
 from bancada.hosts.remote_driver import RemoteDriverProcess
 from bancada.hosts.remote_worker import TUNNEL_WARNING, RemoteWorker, Tunnel, port_reachable
 from bancada.hosts.ssh_connect import (CONNECT_TIMEOUT_S, Ask, AuthFailed, PassphraseNeeded,  # noqa: F401
@@ -241,13 +240,13 @@ class SshHost:
         self.timings[f"start:{impl.id}"] = time.monotonic() - t1
         return worker
 
-    def driver_argv(self, driver: str) -> list[str] | None:
-        """The local driver command (the driver runs on this computer, as with LocalHost)."""
-        return LocalHost.driver_argv(self, driver)  # type: ignore[arg-type]
-
     def native_driver_artifact(self):
         """The local native driver binary built for this host's architecture (may not exist)."""
         return self.root / "drivers" / "native" / "dist" / f"bancada-driver-{self.os}-{self.arch()}"
+
+    def drivers_available(self) -> list[str]:
+        """``["native"]`` where the native driver is built for this host, else ``[]``."""
+        return ["native"] if self.native_driver_artifact().exists() else []
 
     def open_driver(self, driver: str) -> RemoteDriverProcess:
         """Deploy (once) and start the native driver on this host, to load a server next to it.
