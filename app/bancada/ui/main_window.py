@@ -18,7 +18,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QPalette
 from PySide6.QtWidgets import (QFileDialog, QLabel, QMainWindow, QMessageBox, QProgressBar, QScrollArea, QSplitter,
-                               QTabWidget, QToolBar, QWidget)
+                               QTabWidget, QToolBar)
 
 from bancada import paths
 from bancada.experiment.profile import Profile, ProfileError, load_profile, parse_profile
