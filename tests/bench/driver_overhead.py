@@ -8,7 +8,8 @@ worker (gRPC and REST) pinned to one core and every client pinned to another
 - at concurrency 1: median and p99 latency for Ping and StdSize Select (200
   int64 values in 0..1000): native vs Python driver vs ghz (gRPC) / wrk and
   hey (REST);
-- at concurrency 16 and 64: requests/s, native vs ghz (gRPC) / wrk (REST);
+- at concurrency 16 and 64: requests/s, native vs ghz (gRPC) / wrk (REST), and the
+  CPU each client used (cores: CPU seconds per wall second);
 - the ratios against the targets (median within 1.10x of the best peer,
   throughput at least 0.95x of the best peer).
 
@@ -28,11 +29,14 @@ import json
 import os
 import platform
 import re
+import resource
 import shutil
 import struct
 import subprocess
 import sys
 import tempfile
+import time
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -134,9 +138,22 @@ def native_latency(protocol, target, op, a):
     return latency_of(run_frames(pin(0) + [str(DRIVER)], job(protocol, target, op, {"model": "sequential"}, 1000, a.requests)))
 
 
+@contextmanager
+def client_cpu(out: list[float]):
+    """Appends the CPU the child processes used while the block ran, in cores
+    (CPU seconds per wall second)."""
+    r0, t0 = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
+    yield
+    r1, t1 = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
+    out.append((r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime) / (t1 - t0))
+
+
 def native_rps(protocol, target, op, c, a, grpc_mode="streams"):
     load = {"model": "closed", "concurrency": c, "duration_s": a.seconds, "grpc_mode": grpc_mode}
-    return rps_of(run_frames(pin(0) + [str(DRIVER)], job(protocol, target, op, load, 2000, 0)))
+    cores: list[float] = []
+    with client_cpu(cores):
+        rps = rps_of(run_frames(pin(0) + [str(DRIVER)], job(protocol, target, op, load, 2000, 0)))
+    return rps, cores[0]
 
 
 def python_latency(protocol, target, op, a):
@@ -173,8 +190,10 @@ def ghz_latency(target, op, a):
 
 
 def ghz_rps(target, op, c, a):
-    r = ghz_json(ghz_cmd(target, op, ["-c", str(c), "-z", f"{a.seconds}s", "--connections", "1"]))
-    return r["rps"]
+    cores: list[float] = []
+    with client_cpu(cores):
+        r = ghz_json(ghz_cmd(target, op, ["-c", str(c), "-z", f"{a.seconds}s", "--connections", "1"]))
+    return r["rps"], cores[0]
 
 
 WRK_LUA = """wrk.method = "POST"
@@ -197,11 +216,15 @@ UNITS = {"us": 1.0, "ms": 1e3, "s": 1e6}
 
 
 def wrk_run(target, op, c, seconds, lua_dir):
-    out = subprocess.run(wrk_cmd(target, op, c, seconds, lua_dir), capture_output=True, text=True, timeout=600).stdout
+    """(latency percentiles in µs, requests/s, client CPU in cores)."""
+    cores: list[float] = []
+    with client_cpu(cores):
+        out = subprocess.run(wrk_cmd(target, op, c, seconds, lua_dir), capture_output=True, text=True,
+                             timeout=600).stdout
     lat = {int(m.group(1)): float(m.group(2)) * UNITS[m.group(3)]
            for m in re.finditer(r"^\s+(\d+)%\s+([\d.]+)(us|ms|s)\s*$", out, re.M)}
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
-    return lat, rps
+    return lat, rps, cores[0]
 
 
 def hey_latency(target, op, a, lua_dir):
@@ -264,7 +287,7 @@ def main() -> int:
                         if protocol == "grpc" and "ghz" in TOOLS:
                             runs.setdefault("ghz", []).append(ghz_latency(target, op, a))
                         if protocol == "rest" and "wrk" in TOOLS:
-                            lat, _ = wrk_run(target, op, 1, a.seconds, tmp)
+                            lat, _, _ = wrk_run(target, op, 1, a.seconds, tmp)
                             runs.setdefault("wrk", []).append((lat[50], lat[99]))
                         if protocol == "rest" and "hey" in TOOLS:
                             runs.setdefault("hey (0.1 ms resolution)", []).append(hey_latency(target, op, a, tmp))
@@ -286,14 +309,14 @@ def main() -> int:
                             if protocol == "grpc" and "ghz" in TOOLS:
                                 runs.setdefault("ghz", []).append(ghz_rps(target, op, c, a))
                             if protocol == "rest" and "wrk" in TOOLS:
-                                runs.setdefault("wrk", []).append(wrk_run(target, op, c, a.seconds, tmp)[1])
+                                runs.setdefault("wrk", []).append(wrk_run(target, op, c, a.seconds, tmp)[1:])
                         best = {k: max(v) for k, v in runs.items()}
-                        for tool, r in best.items():
-                            rps_rows.append((protocol, op, c, tool, r))
+                        for tool, (r, cores) in best.items():
+                            rps_rows.append((protocol, op, c, tool, r, cores))
                         peers = {k: v for k, v in best.items() if k != "native"}
                         if peers:
-                            peer, pr = max(peers.items(), key=lambda kv: kv[1])
-                            ratios.append((f"{protocol} {op} c={c} req/s", best["native"] / pr, peer, ">= 0.95"))
+                            peer, (pr, _) = max(peers.items(), key=lambda kv: kv[1])
+                            ratios.append((f"{protocol} {op} c={c} req/s", best["native"][0] / pr, peer, ">= 0.95"))
     finally:
         for p in (grpc_proc, rest_proc):
             p.terminate()
@@ -304,9 +327,9 @@ def main() -> int:
     for protocol, op, tool, p50, p99 in lat_rows:
         print(f"{protocol:8} {op:7} {tool:26} {p50:9.1f} {p99:9.1f}")
     print("\nThroughput (requests/s)")
-    print(f"{'protocol':8} {'op':7} {'c':>3} {'client':10} {'req/s':>10}")
-    for protocol, op, c, tool, r in rps_rows:
-        print(f"{protocol:8} {op:7} {c:3d} {tool:10} {r:10.0f}")
+    print(f"{'protocol':8} {'op':7} {'c':>3} {'client':10} {'req/s':>10} {'client CPU (cores)':>19}")
+    for protocol, op, c, tool, r, cores in rps_rows:
+        print(f"{protocol:8} {op:7} {c:3d} {tool:10} {r:10.0f} {cores:19.2f}")
     print("\nRatios (native vs best peer)")
     for name, ratio, peer, target in ratios:
         ok = "" if target == "(info)" else ("  OK" if eval(f"{ratio} {target}") else "  MISSED")  # noqa: S307

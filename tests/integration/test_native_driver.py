@@ -112,8 +112,9 @@ def check_exact(samples: list[dict], events: list[dict], n_treatments: int, warm
     {"model": "sequential"},
     {"model": "closed", "concurrency": 8},
     {"model": "closed", "concurrency": 8, "grpc_mode": "streams"},
+    {"model": "closed", "concurrency": 8, "event_loops": 3, "busy_poll_us": 0},
     {"model": "open", "rate_per_s": 500, "concurrency": 4},
-], ids=["sequential", "closed-channels", "closed-streams", "open"])
+], ids=["sequential", "closed-channels", "closed-streams", "closed-3-event-loops", "open"])
 def test_counts_exact_in_every_load_model(load):
     with worker("grpc") as g, worker("rest") as r:
         code, samples, events = run_driver(make_job([("grpc", g), ("rest", r)], load))

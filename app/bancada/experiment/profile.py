@@ -74,6 +74,11 @@ class Load(_Strict):
     rate_per_s: float | None = Field(default=None, gt=0)
     grpc_mode: Literal["channels", "streams"] = "channels"
     max_records: int | None = Field(default=None, ge=0)
+    # Native driver, REST engine (docs/driver-protocol.md, "REST engines");
+    # None leaves the driver's default.
+    rest_client: Literal["epoll", "raw", "net/http"] | None = None
+    busy_poll_us: float | None = Field(default=None, ge=0, le=10_000)
+    event_loops: int | None = Field(default=None, ge=1, le=1024)
 
     @model_validator(mode="after")
     def _check(self) -> "Load":

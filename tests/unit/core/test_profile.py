@@ -55,3 +55,19 @@ def test_toml_round_trip(root):
     profile = load_profile(root / "profiles" / "soares-2024.toml")
     again = parse_profile(tomllib.loads(profile.to_toml()))
     assert again == profile
+
+
+@pytest.mark.parametrize("field,value,expect", [
+    ("busy_poll_us", -5, "load.busy_poll_us = -5: Input should be greater than or equal to 0"),
+    ("event_loops", 0, "load.event_loops = 0: Input should be greater than or equal to 1"),
+    ("rest_client", "curl", "load.rest_client = 'curl': Input should be 'epoll', 'raw' or 'net/http'"),
+])
+def test_native_driver_load_options_are_checked(root, field, value, expect):
+    data = _quick(root)
+    data.setdefault("load", {}).update({"model": "closed", "concurrency": 4, field: value})
+    with pytest.raises(ProfileError) as info:
+        parse_profile(data, "quick.toml")
+    assert expect in str(info.value)
+    data["load"][field] = {"busy_poll_us": 0, "event_loops": 2, "rest_client": "raw"}[field]
+    load = parse_profile(data, "quick.toml").load.model_dump(exclude_none=True)
+    assert load[field] == data["load"][field]

@@ -39,6 +39,9 @@ type Config struct {
 	Target  string
 	Timeout time.Duration
 	NewConn bool // a new connection for every request (connection "new")
+	// BusyPoll is how long EpollLoop polls without blocking before it
+	// sleeps in epoll_wait (0: sleep at once). See EpollLoop.wait.
+	BusyPoll time.Duration
 }
 
 func fail(kind, text string) *Failure {

@@ -341,7 +341,7 @@ func (l *EpollLoop) Run(claim func(now time.Time) (int64, bool),
 		if wait := l.nextCheck.Sub(now); wait > 0 {
 			msec = int((wait + time.Millisecond - 1) / time.Millisecond)
 		}
-		n, err := epollWait(l.epfd, l.events, msec)
+		n, err := l.wait(msec)
 		now = time.Now()
 		if err == syscall.EINTR {
 			runtime.Gosched() // a preemption request: let the sink writer and the GC run
@@ -364,6 +364,35 @@ func (l *EpollLoop) Run(claim func(now time.Time) (int64, bool),
 		if !now.Before(l.nextCheck) {
 			l.expire(now)
 		}
+	}
+}
+
+// wait returns the ready events, blocking up to msec. With cfg.BusyPoll > 0
+// it first polls without blocking for up to that long, yielding to the other
+// goroutines (the sink writer) between polls, and only then sleeps. A loop
+// that sleeps whenever nothing is ready makes the server wake it through the
+// kernel for most responses; those wake-ups are paid on the server's core
+// (measured on loopback with the Go worker at c = 16: 0.26 client context
+// switches per request and 84-88 % of wrk's requests/s without polling, 0.01
+// and 100-108 % with 20 µs). Linux's own busy polling (SO_BUSY_POLL,
+// net.core.busy_poll, also in µs) is the same idea inside the kernel.
+func (l *EpollLoop) wait(msec int) (int, error) {
+	if l.cfg.BusyPoll <= 0 || msec == 0 {
+		return epollWait(l.epfd, l.events, msec)
+	}
+	var end time.Time
+	for {
+		n, err := epollWait(l.epfd, l.events, 0)
+		if n != 0 || err != nil {
+			return n, err
+		}
+		now := time.Now()
+		if end.IsZero() {
+			end = now.Add(l.cfg.BusyPoll)
+		} else if !now.Before(end) {
+			return epollWait(l.epfd, l.events, msec)
+		}
+		runtime.Gosched()
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -246,16 +247,69 @@ func TestEpollLoopCountsAndConnections(t *testing.T) {
 		}
 		return "HTTP/1.1 200 OK\r\nServer-Timing: app;dur=0.1\r\nContent-Length: 2\r\n\r\n{}"
 	})
-	out := runLoop(t, Config{Target: addr, Timeout: 2 * time.Second}, 8, 1000)
-	seen := map[int64]bool{}
+	for _, busyPoll := range []time.Duration{0, 50 * time.Microsecond} {
+		conns.Store(0)
+		out := runLoop(t, Config{Target: addr, Timeout: 2 * time.Second, BusyPoll: busyPoll}, 8, 1000)
+		seen := map[int64]bool{}
+		for _, o := range out {
+			if o.err != nil || o.st != 100000 || seen[o.seq] || o.seq < 0 || o.seq >= 1000 {
+				t.Fatalf("busy poll %v: %+v", busyPoll, o)
+			}
+			seen[o.seq] = true
+		}
+		if len(seen) != 1000 {
+			t.Fatalf("busy poll %v: %d of 1000 requests", busyPoll, len(seen))
+		}
+		if n := conns.Load(); n < 20 || n > 8+20 { // 20 closes; the last ones end their connection's run
+			t.Fatalf("busy poll %v: %d connections", busyPoll, n)
+		}
+	}
+}
+
+// A busy-polling loop still sleeps: a server that answers after 30 ms is
+// waited for in epoll_wait once the poll is over, so the loop's CPU time
+// stays far below the wall time.
+func TestEpollLoopBusyPollThenSleeps(t *testing.T) {
+	lis, _ := net.Listen("tcp", "127.0.0.1:0")
+	defer lis.Close()
+	go func() {
+		for {
+			c, err := lis.Accept()
+			if err != nil {
+				return
+			}
+			go func(c net.Conn) {
+				defer c.Close()
+				buf := make([]byte, 4096)
+				for {
+					if _, err := c.Read(buf); err != nil {
+						return
+					}
+					time.Sleep(30 * time.Millisecond)
+					c.Write([]byte("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}"))
+				}
+			}(c)
+		}
+	}()
+	var ru0, ru1 syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
+	start := time.Now()
+	out := runLoop(t, Config{Target: lis.Addr().String(), Timeout: 2 * time.Second, BusyPoll: time.Millisecond}, 1, 10)
+	wall := time.Since(start)
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru1)
+	cpu := time.Duration(syscall.TimevalToNsec(ru1.Utime) - syscall.TimevalToNsec(ru0.Utime) +
+		syscall.TimevalToNsec(ru1.Stime) - syscall.TimevalToNsec(ru0.Stime))
 	for _, o := range out {
-		if o.err != nil || o.st != 100000 || seen[o.seq] || o.seq < 0 || o.seq >= 1000 {
+		if o.err != nil || o.lat < 30*time.Millisecond {
 			t.Fatalf("%+v", o)
 		}
-		seen[o.seq] = true
 	}
-	if n := conns.Load(); n < 20 || n > 8+20 { // 20 closes; the last ones end their connection's run
-		t.Fatalf("%d connections", n)
+	if len(out) != 10 || wall < 300*time.Millisecond {
+		t.Fatalf("%d requests in %v", len(out), wall)
+	}
+	// 10 polls of at most 1 ms each; the rest of the ~300 ms is asleep
+	if cpu > wall/3 {
+		t.Fatalf("the loop used %v of CPU in %v: it did not sleep after polling", cpu, wall)
 	}
 }
 

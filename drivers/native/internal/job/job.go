@@ -45,7 +45,19 @@ type Load struct {
 	GRPCMode    string  `json:"grpc_mode"`
 	MaxRecords  *int64  `json:"max_records"`
 	RESTClient  string  `json:"rest_client"`
+	// BusyPollUs: the epoll engine polls this long before it sleeps
+	// (default DefaultBusyPollUs; 0 sleeps at once).
+	BusyPollUs *float64 `json:"busy_poll_us"`
+	// EventLoops: the closed model's epoll engine splits the connections
+	// over this many loops, one goroutine each (like wrk -t; default 1).
+	EventLoops int `json:"event_loops"`
 }
+
+// DefaultBusyPollUs is load.busy_poll_us when the job does not set it.
+const DefaultBusyPollUs = 20.0
+
+// MaxBusyPollUs bounds load.busy_poll_us (10 ms).
+const MaxBusyPollUs = 10_000.0
 
 // Block is one repetition's schedule.
 type Block struct {
@@ -286,15 +298,29 @@ func (j *Job) validateLoad() error {
 		return err
 	}
 	if l.RESTClient == "" {
-		// The blocking-socket engine is faster at concurrency 1; the event
-		// loop measured no faster than RawHTTP on goroutines (closed, open).
-		l.RESTClient = "raw"
-		if l.Model == "sequential" {
-			l.RESTClient = "epoll"
+		// The blocking-socket engine is the fastest at concurrency 1 and the
+		// busy-polling event loop under closed load (docs/driver-protocol.md);
+		// the open model keeps RawHTTP on goroutines, one per client.
+		l.RESTClient = "epoll"
+		if l.Model == "open" {
+			l.RESTClient = "raw"
 		}
 	}
 	if err := oneOf("load.rest_client", l.RESTClient, "epoll", "raw", "net/http"); err != nil {
 		return err
+	}
+	if l.BusyPollUs == nil {
+		v := DefaultBusyPollUs
+		l.BusyPollUs = &v
+	}
+	if b := *l.BusyPollUs; !(b >= 0 && b <= MaxBusyPollUs) {
+		return fmt.Errorf("load.busy_poll_us must be in [0, %.0f] microseconds, got %v", MaxBusyPollUs, b)
+	}
+	if l.EventLoops == 0 {
+		l.EventLoops = 1
+	}
+	if l.EventLoops < 1 || l.EventLoops > 1024 {
+		return fmt.Errorf("load.event_loops must be in 1..1024, got %d", l.EventLoops)
 	}
 	if l.MaxRecords != nil && *l.MaxRecords < 0 {
 		return fmt.Errorf("load.max_records must be >= 0, got %d", *l.MaxRecords)
@@ -347,8 +373,9 @@ var known = map[string][]string{
 	"":          {"version", "treatments", "connection", "timeout_s", "load", "blocks"},
 	"treatment": {"id", "implementation", "protocol", "target", "operation", "workload", "payload"},
 	"payload":   {"kind", "count", "min", "max", "seed", "k", "echo", "string_length", "select_seed"},
-	"load":      {"model", "concurrency", "duration_s", "rate_per_s", "grpc_mode", "max_records", "rest_client"},
-	"block":     {"repetition", "treatments", "warmup", "requests", "order", "seed"},
+	"load": {"model", "concurrency", "duration_s", "rate_per_s", "grpc_mode", "max_records", "rest_client",
+		"busy_poll_us", "event_loops"},
+	"block": {"repetition", "treatments", "warmup", "requests", "order", "seed"},
 }
 
 func unknownKeys(data []byte) []string {

@@ -12,7 +12,8 @@ func TestParseValidAndDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if j.Load.GRPCMode != "channels" || j.Load.RESTClient != "raw" || j.MaxRecords() != DefaultMaxRecords {
+	if j.Load.GRPCMode != "channels" || j.Load.RESTClient != "epoll" || j.MaxRecords() != DefaultMaxRecords ||
+		*j.Load.BusyPollUs != DefaultBusyPollUs || j.Load.EventLoops != 1 {
 		t.Fatalf("defaults: %+v", j.Load)
 	}
 	j, err = Parse([]byte(strings.Replace(base, "LOAD", `{"model":"sequential"}`, 1)))
@@ -23,8 +24,12 @@ func TestParseValidAndDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	j, err = Parse([]byte(strings.Replace(base, "LOAD", `{"model":"open","rate_per_s":10}`, 1)))
-	if err != nil || j.Load.Concurrency != 64 {
+	if err != nil || j.Load.Concurrency != 64 || j.Load.RESTClient != "raw" {
 		t.Fatal(err, j.Load)
+	}
+	j, err = Parse([]byte(strings.Replace(base, "LOAD", `{"model":"closed","busy_poll_us":0,"event_loops":3}`, 1)))
+	if err != nil || *j.Load.BusyPollUs != 0 || j.Load.EventLoops != 3 || len(j.UnknownKeys) != 0 {
+		t.Fatal(err, j.Load, j.UnknownKeys)
 	}
 }
 
@@ -37,6 +42,8 @@ func TestParseRejects(t *testing.T) {
 		strings.Replace(base, "LOAD", `{"model":"sequential","concurrency":5}`, 1):                         "one request at a time",
 		strings.Replace(base, "LOAD", `{"model":"closed","grpc_mode":"pipes"}`, 1):                         "unknown load.grpc_mode",
 		strings.Replace(base, "LOAD", `{"model":"closed","max_records":-1}`, 1):                            "max_records",
+		strings.Replace(base, "LOAD", `{"model":"closed","busy_poll_us":-1}`, 1):                           "load.busy_poll_us must be in [0, 10000]",
+		strings.Replace(base, "LOAD", `{"model":"closed","event_loops":2000}`, 1):                          "load.event_loops must be in 1..1024",
 		strings.Replace(strings.Replace(base, "LOAD", `{}`, 1), `"grpc"`, `"soap"`, 1):                     "unknown protocol",
 		strings.Replace(strings.Replace(base, "LOAD", `{}`, 1), `"treatments":[0]`, `"treatments":[9]`, 1): "unknown treatment 9",
 		strings.Replace(strings.Replace(base, "LOAD", `{}`, 1), `"k":3`, `"k":300`, 1):                     "select k=300",

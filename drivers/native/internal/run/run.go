@@ -79,7 +79,7 @@ func (r *Runner) checkFDs() error {
 
 func (r *Runner) cfg(t *job.Treatment) client.Config {
 	return client.Config{Target: t.Target, Timeout: time.Duration(r.Job.TimeoutS * float64(time.Second)),
-		NewConn: r.Job.Connection == "new"}
+		NewConn: r.Job.Connection == "new", BusyPoll: time.Duration(*r.Job.Load.BusyPollUs * float64(time.Microsecond))}
 }
 
 // group makes the callers of one treatment for n concurrent clients: for
@@ -89,7 +89,7 @@ type group struct {
 	callers []client.Caller
 	conn    *grpc.ClientConn
 	tr      *http.Transport
-	loop    *client.EpollLoop // REST, closed model, rest_client "epoll": one event loop, no callers
+	loops   []*client.EpollLoop // REST, closed model, rest_client "epoll": event loops, no callers
 }
 
 func (g *group) close() {
@@ -102,8 +102,8 @@ func (g *group) close() {
 	if g.tr != nil {
 		g.tr.CloseIdleConnections()
 	}
-	if g.loop != nil {
-		g.loop.Close()
+	for _, l := range g.loops {
+		l.Close()
 	}
 }
 
@@ -126,11 +126,16 @@ func (r *Runner) newGroup(t *job.Treatment, n int) (*group, error) {
 	// and connection "new" keep RawHTTP on goroutines.
 	sock := t.Protocol == "rest" && r.Job.Load.RESTClient == "epoll" && !cfg.NewConn && client.EpollSupported
 	if sock && r.Job.Load.Model == "closed" {
-		l, err := client.NewEpollLoop(cfg, req, n)
-		if err != nil {
-			return nil, err
+		// n connections over min(event_loops, n) loops, as evenly as can be
+		loops := min(r.Job.Load.EventLoops, n)
+		for i := 0; i < loops; i++ {
+			l, err := client.NewEpollLoop(cfg, req, (n+i)/loops)
+			if err != nil {
+				g.close()
+				return nil, err
+			}
+			g.loops = append(g.loops, l)
 		}
-		g.loop = l
 		return g, nil
 	}
 	for i := 0; i < n; i++ {
@@ -290,7 +295,7 @@ func (r *Runner) concurrent(b *job.Block) error {
 // phase runs `count` requests (or, with dur > 0, requests for dur) with one
 // goroutine per caller; seq numbers start at seq0. It returns the next seq.
 func (r *Runner) phase(g *group, t *job.Treatment, b *job.Block, ph uint8, seq0, count int64, dur time.Duration) int64 {
-	if g.loop != nil {
+	if g.loops != nil {
 		return r.loopPhase(g, t, b, ph, seq0, count, dur)
 	}
 	var next atomic.Int64
@@ -365,15 +370,13 @@ func (r *Runner) phase(g *group, t *job.Treatment, b *job.Block, ph uint8, seq0,
 	return seq0 + count
 }
 
-// loopPhase is phase for the closed model on an EpollLoop: one goroutine
-// claims the sequence numbers, so counts and seqs are as exact as with the
-// goroutine clients.
+// loopPhase is phase for the closed model on EpollLoops, one goroutine
+// each; the loops claim sequence numbers from one counter, so counts and
+// seqs are as exact as with the goroutine clients.
 func (r *Runner) loopPhase(g *group, t *job.Treatment, b *job.Block, ph uint8, seq0, count int64, dur time.Duration) int64 {
-	var s frame.Sample
-	s.Treatment, s.Repetition, s.Phase = uint16(t.ID), uint32(b.Repetition), ph
-	next := int64(0)
+	var next atomic.Int64
 	deadline := time.Now().Add(dur)
-	g.loop.Run(func(now time.Time) (int64, bool) {
+	claim := func(now time.Time) (int64, bool) {
 		if r.stop.Load() {
 			return 0, false
 		}
@@ -381,15 +384,27 @@ func (r *Runner) loopPhase(g *group, t *job.Treatment, b *job.Block, ph uint8, s
 			if !now.Before(deadline) {
 				return 0, false
 			}
-		} else if next >= count {
-			return 0, false
+			return seq0 + next.Add(1) - 1, true
 		}
-		next++
-		return seq0 + next - 1, true
-	}, func(seq int64, start time.Time, lat time.Duration, st int64, err error) {
-		s.Seq = uint32(seq)
-		r.put(&s, start, lat, 0, st, err)
-	})
+		if i := next.Add(1) - 1; i < count {
+			return seq0 + i, true
+		}
+		return 0, false
+	}
+	var wg sync.WaitGroup
+	for _, l := range g.loops {
+		wg.Add(1)
+		go func(l *client.EpollLoop) {
+			defer wg.Done()
+			var s frame.Sample
+			s.Treatment, s.Repetition, s.Phase = uint16(t.ID), uint32(b.Repetition), ph
+			l.Run(claim, func(seq int64, start time.Time, lat time.Duration, st int64, err error) {
+				s.Seq = uint32(seq)
+				r.put(&s, start, lat, 0, st, err)
+			})
+		}(l)
+	}
+	wg.Wait()
 	return seq0 + count
 }
 

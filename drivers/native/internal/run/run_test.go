@@ -187,7 +187,9 @@ func TestCountsExactAllModels(t *testing.T) {
 		`{"model":"open","rate_per_s":2000,"concurrency":8}`,
 		`{"model":"closed","concurrency":3,"rest_client":"net/http"}`,
 		`{"model":"sequential","rest_client":"raw"}`,
-		`{"model":"closed","concurrency":7,"rest_client":"epoll"}`,
+		`{"model":"closed","concurrency":7,"rest_client":"raw"}`,
+		`{"model":"closed","concurrency":7,"event_loops":3}`,
+		`{"model":"closed","concurrency":2,"event_loops":5,"busy_poll_us":0}`,
 		`{"model":"closed","concurrency":1,"rest_client":"epoll"}`,
 		`{"model":"open","rate_per_s":2000,"concurrency":8,"rest_client":"epoll"}`,
 	}
