@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
 import uuid
 from pathlib import Path
@@ -45,6 +46,18 @@ def sshd(tmp_path_factory, ssh_keys):
     """The loopback test sshd (session scope)."""
     _need_sshd()
     server = Sshd(tmp_path_factory.mktemp("sshd"), ssh_keys.with_suffix(".pub"))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def sshd_v6(tmp_path_factory, ssh_keys):
+    """A second loopback sshd on the IPv6 address ::1 (skipped where IPv6 is off)."""
+    _need_sshd()
+    if not socket.has_ipv6 or not Path("/proc/net/if_inet6").exists() or "00000000000000000000000000000001" not in \
+            Path("/proc/net/if_inet6").read_text():
+        pytest.skip("no IPv6 loopback address (::1) on this machine")
+    server = Sshd(tmp_path_factory.mktemp("sshd6"), ssh_keys.with_suffix(".pub"), address="::1")
     yield server
     server.stop()
 

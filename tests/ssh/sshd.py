@@ -61,7 +61,7 @@ class Sshd:
         self.pidfile = self.folder / "sshd.pid"
         self.log = self.folder / "sshd.log"
         self.config.write_text("\n".join([
-            f"ListenAddress {address}:{self.port}",
+            f"ListenAddress [{address}]:{self.port}" if ":" in address else f"ListenAddress {address}:{self.port}",
             f"HostKey {self.host_key}",
             f"AuthorizedKeysFile {auth}",
             f"PidFile {self.pidfile}",

@@ -195,3 +195,17 @@ def test_unreachable_port_refused_or_tunnelled_with_warning(trusted_host, remote
         assert w.address == "127.0.0.1" and w.port != w.remote_port and "every measured latency" in w.warning
         assert worker_info("rest", w.target, timeout_s=10)["implementation"] == "go-rest"
     assert worker_processes(remote_workdir) == []
+
+
+def test_ipv6_host_runs_with_the_native_driver(sshd_v6, ssh_keys, remote_workdir, tmp_path, capsys):
+    """A host saved by its IPv6 address: the workers' targets are written [::1]:port for both drivers."""
+    hostconfig.save_host(hostconfig.HostProfile("lab6", "::1", port=sshd_v6.port, user="root", key=str(ssh_keys),
+                                                workdir=remote_workdir))
+    connect_saved_host("lab6", accept_fingerprint=host_key_fingerprint(sshd_v6)).close()
+    for driver in ("native", "python"):
+        out = tmp_path / driver
+        args = [a if a != "python" else driver for a in SMALL]
+        code = main(["run", str(QUICK), "--host", "lab6", "--out", str(out), "--quiet", *args])
+        assert code == 0, capsys.readouterr().err
+        _check_samples(out, "[::1]")
+    assert worker_processes(remote_workdir) == []

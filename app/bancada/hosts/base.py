@@ -15,6 +15,18 @@ from bancada.experiment.manifest import Implementation
 READY_PREFIX = "READY "
 
 
+def join_host_port(address: str, port: int) -> str:
+    """``address:port`` as drivers, gRPC targets and URLs take it.
+
+    An IPv6 literal goes in brackets (RFC 3986, section 3.2.2):
+    ``join_host_port("::1", 8080) == "[::1]:8080"``; host names and IPv4
+    addresses are written as they are.
+    """
+    if ":" in address and not address.startswith("["):
+        return f"[{address}]:{port}"
+    return f"{address}:{port}"
+
+
 class WorkerStartError(RuntimeError):
     """A worker did not become ready: exited early, timed out, or bad ready line.
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from bancada import paths
 from bancada.experiment.manifest import Implementation, machine_arch
-from bancada.hosts.base import WorkerStartError, parse_ready_line
+from bancada.hosts.base import WorkerStartError, join_host_port, parse_ready_line
 from bancada.hosts.facts import facts_command, parse_facts, runtime_ok
 
 _libc = None
@@ -89,7 +89,7 @@ class LocalWorker:
 
     @property
     def target(self) -> str:
-        return f"{self.address}:{self.port}"
+        return join_host_port(self.address, self.port)
 
     def alive(self) -> bool:
         return self.proc.poll() is None

@@ -13,6 +13,7 @@ import threading
 
 import paramiko
 
+from bancada.hosts.base import join_host_port
 from bancada.hosts.knownhosts import HostError
 from bancada.hosts.ssh_exec import STOP, HostDisconnected, q, run_script, with_env
 
@@ -43,7 +44,7 @@ class RemoteWorker:
 
     @property
     def target(self) -> str:
-        return f"{self.address}:{self.port}"
+        return join_host_port(self.address, self.port)
 
     def alive(self) -> bool:
         """False once the process is gone or the SSH connection dropped (cheap: no I/O)."""

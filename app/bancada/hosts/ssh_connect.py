@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import paramiko
 
+from bancada.hosts.base import join_host_port
 from bancada.hosts.hostconfig import HostProfile, get_host
 from bancada.hosts.knownhosts import (ExplicitAcceptPolicy, HostError, HostKeyChanged,
                                       bancada_known_hosts, fingerprint, load_known_hosts, ssh_dir)
@@ -78,7 +79,7 @@ def resolve(profile: HostProfile) -> Endpoint:
 
 
 def _describe(exc: BaseException, ep: Endpoint, timeout_s: float) -> str:
-    where = f"{ep.address}:{ep.port}"
+    where = join_host_port(ep.address, ep.port)
     if isinstance(exc, paramiko.ssh_exception.NoValidConnectionsError):
         return f"connection refused by {where} (no SSH server listening there?)"
     if isinstance(exc, socket.gaierror):
@@ -171,9 +172,9 @@ def connect_profile(profile: HostProfile, *, accept_fingerprint: str | None = No
                 raise HostError(f"host {profile.name}: cannot read key file {ep.key}: {exc}") from None
             late = time.monotonic() - t0 >= 0.9 * timeout_s
             if "Error reading SSH protocol banner" in str(exc) or ("No existing session" in str(exc) and late):
-                raise Unreachable(f"{ep.address}:{ep.port} did not speak SSH within {timeout_s:g} s") from None
+                raise Unreachable(f"{join_host_port(ep.address, ep.port)} did not speak SSH within {timeout_s:g} s") from None
             if "No existing session" in str(exc):
-                raise Unreachable(f"{ep.address}:{ep.port} closed the connection during the SSH handshake") from None
+                raise Unreachable(f"{join_host_port(ep.address, ep.port)} closed the connection during the SSH handshake") from None
             raise HostError(f"SSH error with {ep.address}:{ep.port}: {exc}") from None
         except (OSError, EOFError) as exc:
             _close_all([client, *jumps])
