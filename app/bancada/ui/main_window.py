@@ -15,30 +15,26 @@ from collections import deque
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QPalette
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import (QFileDialog, QLabel, QMainWindow, QMessageBox, QProgressBar, QScrollArea, QSplitter,
-                               QTabWidget, QToolBar)
+                               QTabWidget)
 
 from bancada import paths
 from bancada.experiment.profile import Profile, ProfileError, load_profile, parse_profile
 from bancada.ui import run_job
-from bancada.ui.export import export_data
 from bancada.ui.live_model import LiveModel, SampleFeed
 from bancada.ui.live_view import LiveView
 from bancada.ui.panel import ExperimentPanel
 from bancada.ui.stats_job import StatsProcess, StatsResult
 from bancada.ui.stats_view import StatisticsView
 from bancada.ui.tasks import TaskRunner
+from bancada.ui.window_actions import WindowActions
+from bancada.ui.window_export import WindowExport
+from bancada.ui.window_settings import WindowSettings
 
 PLOT_INTERVAL_MS = 90  # about 11 Hz: the boxes' fixed refresh ("about 10 Hz"; faster perturbs the measurement)
 STATS_INTERVAL_MS = 1000  # the tables' refresh
-MAX_RECENT = 8
-
-
-def settings() -> QSettings:
-    """The GUI's settings file (``<config dir>/gui.ini``; tests isolate the config dir)."""
-    return QSettings(str(paths.config_dir() / "gui.ini"), QSettings.Format.IniFormat)
 
 
 def _fmt_eta(seconds: float | None) -> str:
@@ -48,7 +44,7 @@ def _fmt_eta(seconds: float | None) -> str:
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 
-class MainWindow(QMainWindow):
+class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
     """Bancada's main window. ``runFinished(status)`` fires when a run ends; ``statsShown`` on each table update."""
 
     runFinished = Signal(str)
@@ -137,97 +133,6 @@ class MainWindow(QMainWindow):
         self._refresh_hosts()
         self._probe_host()
         self._sync_actions()
-
-    # -- actions and menus ----------------------------------------------------------
-    def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
-        a = QAction(text, self)
-        if shortcut is not None:
-            a.setShortcut(QKeySequence(shortcut))
-        if tip:
-            a.setStatusTip(tip)
-            a.setToolTip(f"{text.replace('&', '').replace('…', '')} ({QKeySequence(shortcut).toString()})"
-                         if shortcut else tip)
-        a.triggered.connect(slot)
-        return a
-
-    def _build_actions(self) -> None:
-        tr = self.tr
-        self.act_open_profile = self._action(tr("Open &profile…"), self.open_profile_dialog, "Ctrl+Shift+O")
-        self.act_save_profile = self._action(tr("&Save profile as…"), self.save_profile_dialog, QKeySequence.StandardKey.Save)
-        self.act_open_run = self._action(tr("&Open run…"), self.open_run_dialog, QKeySequence.StandardKey.Open,
-                                         tr("Open a stored run and redraw everything"))
-        self.act_export = self._action(tr("&Export all…"), self.export_all_dialog, "Ctrl+E",
-                                       tr("PNG, SVG, samples CSV, one CSV per table, Markdown, profile and host facts"))
-        self.act_export_png = self._action(tr("Export plot as PNG…"), self.export_png_dialog)
-        self.act_export_svg = self._action(tr("Export plot as SVG…"), self.export_svg_dialog)
-        self.act_export_csv = self._action(tr("Export samples CSV…"), self.export_csv_dialog)
-        self.act_quit = self._action(tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
-        self.act_run = self._action(tr("&Run"), lambda: self.start_run(), "Ctrl+R", tr("Start the experiment"))
-        self.act_pause = self._action(tr("&Pause"), self.toggle_pause, "Ctrl+P", tr("Pause after the current block"))
-        self.act_stop = self._action(tr("&Stop"), self.stop_run, "Ctrl+.", tr("Stop; the run so far is kept"))
-        self.act_log = self._action(tr("&Log axis"), lambda on: self.live.set_log_y(on), "Ctrl+L",
-                                    tr("Logarithmic latency axis"))
-        self.act_log.setCheckable(True)
-        self.act_live = self._action(tr("Live view"), lambda: self.tabs.setCurrentIndex(0), "Ctrl+1")
-        self.act_stats = self._action(tr("Statistics"), lambda: self.tabs.setCurrentIndex(1), "Ctrl+2")
-
-        mb = self.menuBar()
-        m = mb.addMenu(tr("&File"))
-        for a in (self.act_open_profile, self.act_save_profile):
-            m.addAction(a)
-        m.addSeparator()
-        m.addAction(self.act_open_run)
-        self.recent_menu = m.addMenu(tr("Recent runs"))
-        self.recent_menu.aboutToShow.connect(self._fill_recent)
-        m.addSeparator()
-        for a in (self.act_export, self.act_export_png, self.act_export_svg, self.act_export_csv):
-            m.addAction(a)
-        m.addSeparator()
-        m.addAction(self.act_quit)
-        studies = mb.addMenu(tr("S&tudies"))
-        try:
-            for path in sorted((paths.home() / "profiles").glob("*.toml")):
-                studies.addAction(self._action(path.stem, partial(self.open_profile, str(path))))
-        except paths.BancadaHomeError:
-            pass
-        run = mb.addMenu(tr("&Run"))
-        for a in (self.act_run, self.act_pause, self.act_stop):
-            run.addAction(a)
-        view = mb.addMenu(tr("&View"))
-        for a in (self.act_live, self.act_stats, self.act_log):
-            view.addAction(a)
-        self.hosts_dialog_class = self._hosts_dialog_class()
-        if self.hosts_dialog_class is not None:
-            hosts = mb.addMenu(tr("&Hosts"))
-            hosts.addAction(self._action(tr("Manage SSH hosts…"), self.manage_hosts))
-            self.panel.hosts_button.setVisible(True)
-        helpm = mb.addMenu(tr("&Help"))
-        helpm.addAction(self._action(tr("About Bancada"), self._about))
-
-        tb = QToolBar(tr("Run"))
-        tb.setObjectName("runToolbar")
-        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        for a in (self.act_run, self.act_pause, self.act_stop):
-            tb.addAction(a)
-        tb.addSeparator()
-        tb.addAction(self.act_log)
-        tb.addSeparator()
-        tb.addAction(self.act_export)
-        self.addToolBar(tb)
-
-    @staticmethod
-    def _hosts_dialog_class():
-        try:
-            from bancada.ui.hosts_dialog import HostsDialog
-        except Exception:  # not built yet: the entry stays hidden
-            return None
-        return HostsDialog
-
-    def _about(self) -> None:
-        from bancada import __version__
-
-        QMessageBox.about(self, self.tr("About Bancada"),
-                          self.tr("Bancada {v}: a workbench for API-performance experiments.").format(v=__version__))
 
     # -- state ------------------------------------------------------------------------
     def running(self) -> bool:
@@ -551,92 +456,6 @@ class MainWindow(QMainWindow):
         if path:
             self.open_run(path)
 
-    def _add_recent(self, path: str) -> None:
-        s = settings()
-        recent = [p for p in (s.value("recentRuns") or []) if p != path]
-        s.setValue("recentRuns", [path, *recent][:MAX_RECENT])
-
-    def recent_runs(self) -> list[str]:
-        value = settings().value("recentRuns") or []
-        return [value] if isinstance(value, str) else list(value)
-
-    def _fill_recent(self) -> None:
-        self.recent_menu.clear()
-        runs = [p for p in self.recent_runs() if Path(p).exists()]
-        for p in runs:
-            self.recent_menu.addAction(Path(p).stem, partial(self.open_run, p))
-        if not runs:
-            a = self.recent_menu.addAction(self.tr("(none yet)"))
-            a.setEnabled(False)
-
-    # -- export ------------------------------------------------------------------------------
-    def export_png(self, path: str, scale: float = 2.0) -> bool:
-        return self.live.render_image(scale).save(path, "PNG")
-
-    def export_svg(self, path: str) -> None:
-        self.live.write_svg(path)
-
-    def export_all(self, folder: str) -> None:
-        """Images now (GUI thread), data files in the background; ``exportDone(folder)`` at the end."""
-        if self.run_path is None:
-            self.state_label.setText(self.tr("Nothing to export yet: run an experiment or open a run"))
-            return
-        out = Path(folder)
-        out.mkdir(parents=True, exist_ok=True)
-        self.export_png(str(out / "plot.png"))
-        self.export_svg(str(out / "plot.svg"))
-        res = self.stats_view.result
-        tables = dict(res.tables) if res else None
-        readings = dict(res.readings) if res else None
-        run_path = self.run_path
-        self.tasks.start("export", lambda state: export_data(run_path, out, tables, readings),
-                         succeeded=lambda written: self._export_done(str(out), written),
-                         failed=lambda msg, _tb: self._error(self.tr("Export failed"), msg))
-
-    def _export_done(self, folder: str, written: list) -> None:
-        self.state_label.setText(self.tr("Exported {n} files to {f}").format(n=len(written) + 2, f=folder))
-        s = settings()
-        s.setValue("exportDir", folder)
-        self.exportDone.emit(folder)
-
-    def export_all_dialog(self) -> None:
-        start = settings().value("exportDir") or str(Path.cwd())
-        folder = QFileDialog.getExistingDirectory(self, self.tr("Export into folder"), start)
-        if folder:
-            self.export_all(folder)
-
-    def export_png_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export plot"), "plot.png", "PNG (*.png)")
-        if path:
-            self.export_png(path)
-
-    def export_svg_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export plot"), "plot.svg", "SVG (*.svg)")
-        if path:
-            self.export_svg(path)
-
-    def export_csv_dialog(self) -> None:
-        if self.run_path is None:
-            return
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export samples"), "samples.csv", "CSV (*.csv)")
-        if path:
-            run_path = self.run_path
-
-            def job(state):
-                from bancada.store.runstore import RunStore
-                from bancada.store.tidy_csv import export_csv
-
-                store = RunStore.open(run_path)
-                try:
-                    return export_csv(store, path)
-                finally:
-                    store.conn.close()
-
-            self.tasks.start("export", job,
-                             succeeded=lambda n: self.state_label.setText(
-                                 self.tr("Wrote {n} rows to {p}").format(n=n, p=path)),
-                             failed=lambda msg, _tb: self._error(self.tr("Export failed"), msg))
-
     # -- messages -------------------------------------------------------------------------------
     def _error(self, title: str, text: str) -> QMessageBox:
         """A non-modal message: the first line as text, the rest (log lines) below it."""
@@ -651,46 +470,7 @@ class MainWindow(QMainWindow):
         box.show()
         return box
 
-    # -- settings and closing ------------------------------------------------------------------------
-    def _restore_settings(self) -> None:
-        s = settings()
-        geometry = s.value("geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        else:
-            self.resize(1280, 720)
-        state = s.value("windowState")
-        if state is not None:
-            self.restoreState(state)
-        split = s.value("splitter")
-        if split is not None:
-            self.splitter.restoreState(split)
-        self.act_log.setChecked(s.value("logAxis", False, type=bool))
-        self.live.log_y = self.act_log.isChecked()
-
-    def last_profile(self) -> Profile | None:
-        text = settings().value("lastProfile")
-        if not text:
-            return None
-        import tomllib
-
-        try:
-            return parse_profile(tomllib.loads(text), "last settings")
-        except (ProfileError, ValueError):
-            return None
-
-    def _save_settings(self) -> None:
-        s = settings()
-        s.setValue("geometry", self.saveGeometry())
-        s.setValue("windowState", self.saveState())
-        s.setValue("splitter", self.splitter.saveState())
-        s.setValue("logAxis", self.act_log.isChecked())
-        try:
-            s.setValue("lastProfile", self.panel.build_profile().to_toml())
-        except ProfileError:
-            pass
-        s.sync()
-
+    # -- closing ---------------------------------------------------------------------------
     def closeEvent(self, event) -> None:
         if self.running():
             answer = QMessageBox.question(

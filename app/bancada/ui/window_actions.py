@@ -1,0 +1,109 @@
+"""The main window's actions, menus and toolbar (a mixin of :class:`MainWindow`).
+
+Every action has its shortcut in the tooltip; the menus are File, Studies
+(the shipped profiles), Run, View, Hosts and Help.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMessageBox, QToolBar
+
+from bancada import paths
+
+
+class WindowActions:
+    """Builds ``act_*``, the menu bar and the run toolbar of the main window."""
+
+    def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
+        a = QAction(text, self)
+        if shortcut is not None:
+            a.setShortcut(QKeySequence(shortcut))
+        if tip:
+            a.setStatusTip(tip)
+            a.setToolTip(f"{text.replace('&', '').replace('…', '')} ({QKeySequence(shortcut).toString()})"
+                         if shortcut else tip)
+        a.triggered.connect(slot)
+        return a
+
+    def _build_actions(self) -> None:
+        tr = self.tr
+        self.act_open_profile = self._action(tr("Open &profile…"), self.open_profile_dialog, "Ctrl+Shift+O")
+        self.act_save_profile = self._action(tr("&Save profile as…"), self.save_profile_dialog, QKeySequence.StandardKey.Save)
+        self.act_open_run = self._action(tr("&Open run…"), self.open_run_dialog, QKeySequence.StandardKey.Open,
+                                         tr("Open a stored run and redraw everything"))
+        self.act_export = self._action(tr("&Export all…"), self.export_all_dialog, "Ctrl+E",
+                                       tr("PNG, SVG, samples CSV, one CSV per table, Markdown, profile and host facts"))
+        self.act_export_png = self._action(tr("Export plot as PNG…"), self.export_png_dialog)
+        self.act_export_svg = self._action(tr("Export plot as SVG…"), self.export_svg_dialog)
+        self.act_export_csv = self._action(tr("Export samples CSV…"), self.export_csv_dialog)
+        self.act_quit = self._action(tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
+        self.act_run = self._action(tr("&Run"), lambda: self.start_run(), "Ctrl+R", tr("Start the experiment"))
+        self.act_pause = self._action(tr("&Pause"), self.toggle_pause, "Ctrl+P", tr("Pause after the current block"))
+        self.act_stop = self._action(tr("&Stop"), self.stop_run, "Ctrl+.", tr("Stop; the run so far is kept"))
+        self.act_log = self._action(tr("&Log axis"), lambda on: self.live.set_log_y(on), "Ctrl+L",
+                                    tr("Logarithmic latency axis"))
+        self.act_log.setCheckable(True)
+        self.act_live = self._action(tr("Live view"), lambda: self.tabs.setCurrentIndex(0), "Ctrl+1")
+        self.act_stats = self._action(tr("Statistics"), lambda: self.tabs.setCurrentIndex(1), "Ctrl+2")
+
+        mb = self.menuBar()
+        m = mb.addMenu(tr("&File"))
+        for a in (self.act_open_profile, self.act_save_profile):
+            m.addAction(a)
+        m.addSeparator()
+        m.addAction(self.act_open_run)
+        self.recent_menu = m.addMenu(tr("Recent runs"))
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        m.addSeparator()
+        for a in (self.act_export, self.act_export_png, self.act_export_svg, self.act_export_csv):
+            m.addAction(a)
+        m.addSeparator()
+        m.addAction(self.act_quit)
+        studies = mb.addMenu(tr("S&tudies"))
+        try:
+            for path in sorted((paths.home() / "profiles").glob("*.toml")):
+                studies.addAction(self._action(path.stem, partial(self.open_profile, str(path))))
+        except paths.BancadaHomeError:
+            pass
+        run = mb.addMenu(tr("&Run"))
+        for a in (self.act_run, self.act_pause, self.act_stop):
+            run.addAction(a)
+        view = mb.addMenu(tr("&View"))
+        for a in (self.act_live, self.act_stats, self.act_log):
+            view.addAction(a)
+        self.hosts_dialog_class = self._hosts_dialog_class()
+        if self.hosts_dialog_class is not None:
+            hosts = mb.addMenu(tr("&Hosts"))
+            hosts.addAction(self._action(tr("Manage SSH hosts…"), self.manage_hosts))
+            self.panel.hosts_button.setVisible(True)
+        helpm = mb.addMenu(tr("&Help"))
+        helpm.addAction(self._action(tr("About Bancada"), self._about))
+
+        tb = QToolBar(tr("Run"))
+        tb.setObjectName("runToolbar")
+        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for a in (self.act_run, self.act_pause, self.act_stop):
+            tb.addAction(a)
+        tb.addSeparator()
+        tb.addAction(self.act_log)
+        tb.addSeparator()
+        tb.addAction(self.act_export)
+        self.addToolBar(tb)
+
+    @staticmethod
+    def _hosts_dialog_class():
+        try:
+            from bancada.ui.hosts_dialog import HostsDialog
+        except Exception:  # not built yet: the entry stays hidden
+            return None
+        return HostsDialog
+
+    def _about(self) -> None:
+        from bancada import __version__
+
+        QMessageBox.about(self, self.tr("About Bancada"),
+                          self.tr("Bancada {v}: a workbench for API-performance experiments.").format(v=__version__))

@@ -1,0 +1,85 @@
+"""Export from the main window: PNG, SVG, samples CSV, or everything (a mixin of :class:`MainWindow`).
+
+Images are drawn on the GUI thread; data files are written in the background
+through the window's :class:`~bancada.ui.tasks.TaskRunner`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QFileDialog
+
+from bancada.ui.export import export_data
+from bancada.ui.window_settings import settings
+
+
+class WindowExport:
+    """The export actions of the main window."""
+
+    def export_png(self, path: str, scale: float = 2.0) -> bool:
+        return self.live.render_image(scale).save(path, "PNG")
+
+    def export_svg(self, path: str) -> None:
+        self.live.write_svg(path)
+
+    def export_all(self, folder: str) -> None:
+        """Images now (GUI thread), data files in the background; ``exportDone(folder)`` at the end."""
+        if self.run_path is None:
+            self.state_label.setText(self.tr("Nothing to export yet: run an experiment or open a run"))
+            return
+        out = Path(folder)
+        out.mkdir(parents=True, exist_ok=True)
+        self.export_png(str(out / "plot.png"))
+        self.export_svg(str(out / "plot.svg"))
+        res = self.stats_view.result
+        tables = dict(res.tables) if res else None
+        readings = dict(res.readings) if res else None
+        run_path = self.run_path
+        self.tasks.start("export", lambda state: export_data(run_path, out, tables, readings),
+                         succeeded=lambda written: self._export_done(str(out), written),
+                         failed=lambda msg, _tb: self._error(self.tr("Export failed"), msg))
+
+    def _export_done(self, folder: str, written: list) -> None:
+        self.state_label.setText(self.tr("Exported {n} files to {f}").format(n=len(written) + 2, f=folder))
+        s = settings()
+        s.setValue("exportDir", folder)
+        self.exportDone.emit(folder)
+
+    def export_all_dialog(self) -> None:
+        start = settings().value("exportDir") or str(Path.cwd())
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Export into folder"), start)
+        if folder:
+            self.export_all(folder)
+
+    def export_png_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export plot"), "plot.png", "PNG (*.png)")
+        if path:
+            self.export_png(path)
+
+    def export_svg_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export plot"), "plot.svg", "SVG (*.svg)")
+        if path:
+            self.export_svg(path)
+
+    def export_csv_dialog(self) -> None:
+        if self.run_path is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export samples"), "samples.csv", "CSV (*.csv)")
+        if path:
+            run_path = self.run_path
+
+            def job(state):
+                from bancada.store.runstore import RunStore
+                from bancada.store.tidy_csv import export_csv
+
+                store = RunStore.open(run_path)
+                try:
+                    return export_csv(store, path)
+                finally:
+                    store.conn.close()
+
+            self.tasks.start("export", job,
+                             succeeded=lambda n: self.state_label.setText(
+                                 self.tr("Wrote {n} rows to {p}").format(n=n, p=path)),
+                             failed=lambda msg, _tb: self._error(self.tr("Export failed"), msg))
