@@ -50,6 +50,7 @@ class LiveView(QWidget):
         self._trace_dirty: set[int] = set()
         self._trace_at = 0.0
         self._foreground = QColor("black")
+        self._background = QColor("white")
         self.show_message(self.tr("Press Run (Ctrl+R) to start: a box per treatment grows here while the samples "
                                   "arrive."))
 
@@ -71,6 +72,7 @@ class LiveView(QWidget):
     def set_colours(self, background: QColor, foreground: QColor) -> None:
         """Follow the palette (light or dark)."""
         self._foreground = foreground
+        self._background = background
         self.graphics.setBackground(background)
         for plot in [*self.box_plots.values(), *([self.trace_plot] if self.trace_plot else [])]:
             for name in ("left", "bottom"):
@@ -126,12 +128,16 @@ class LiveView(QWidget):
         trace.showGrid(y=True, alpha=0.25)
         trace.setDownsampling(auto=True, mode="peak")
         trace.setClipToView(True)
-        legend = trace.addLegend(offset=(-10, 5), labelTextColor=self._foreground, colCount=2)
+        veil = QColor(self._background)
+        veil.setAlpha(200)  # the legend stays readable over the lines it covers
+        legend = trace.addLegend(offset=(-10, 5), labelTextColor=self._foreground, colCount=2, brush=veil)
         for info in infos:
-            # the colour of the treatment's box, darker for each further position level (solid,
-            # 1 px lines: dashed or wide pens over thousands of points are slow to draw)
+            # the colour of the treatment's box, further from the background for each further
+            # position level: darker on a light palette, lighter on a dark one (solid, 1 px lines:
+            # dashed or wide pens over thousands of points are slow to draw)
             k = pos_levels.index(info.level(pos_factor))
-            colour = QColor(self._positions[info.id][2]).darker(100 + 70 * k)
+            colour = QColor(self._positions[info.id][2])
+            colour = colour.lighter(100 + 45 * k) if self._background.lightness() < 128 else colour.darker(100 + 70 * k)
             faint = QColor(colour)
             faint.setAlpha(80)
             warm = trace.plot([], [], pen=pg.mkPen(faint, width=1))
