@@ -51,6 +51,15 @@ def sshd(tmp_path_factory, ssh_keys):
 
 
 @pytest.fixture(scope="session")
+def sshd2(tmp_path_factory, ssh_keys):
+    """A second loopback sshd with its own host key (a host reached through a jump host)."""
+    _need_sshd()
+    server = Sshd(tmp_path_factory.mktemp("sshd2"), ssh_keys.with_suffix(".pub"))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
 def sshd_v6(tmp_path_factory, ssh_keys):
     """A second loopback sshd on the IPv6 address ::1 (skipped where IPv6 is off)."""
     _need_sshd()

@@ -140,3 +140,22 @@ def test_jump_host(trusted_host, sshd, ssh_keys, remote_workdir):
     with connect_saved_host("behind") as host:  # same host key, already known for [127.0.0.1]:port
         assert host.facts()["arch"]
         assert len(host._jumps) == 1
+
+
+def test_unknown_jump_host_key_names_the_jump_host(sshd, sshd2, ssh_keys, remote_workdir, capsys):
+    """Both keys unknown: the jump host's is asked first (by its saved name), then the target's."""
+    hostconfig.save_host(hostconfig.HostProfile("gate", "127.0.0.1", port=sshd.port, user="root", key=str(ssh_keys),
+                                                workdir=remote_workdir))
+    hostconfig.save_host(hostconfig.HostProfile("inner", "127.0.0.1", port=sshd2.port, user="root", key=str(ssh_keys),
+                                                jump="gate", workdir=remote_workdir))
+    fp_gate, fp_inner = host_key_fingerprint(sshd), host_key_fingerprint(sshd2)
+    assert main(["hosts", "check", "inner"]) == 3
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"jump host gate ([127.0.0.1]:{sshd.port}) is not known" in err
+    assert f"bancada hosts check gate --accept-host-key {fp_gate}" in err and "then check inner again" in err
+    with pytest.raises(UnknownHostKey) as info:  # accepting the jump's key moves on to the target's
+        connect_saved_host("inner", accept={"gate": fp_gate})
+    assert (info.value.profile, info.value.jump, info.value.fingerprint) == ("inner", False, fp_inner)
+    assert "bancada hosts check inner --accept-host-key" in str(info.value)
+    with connect_saved_host("inner", accept={"inner": fp_inner}) as host:  # the jump's key is remembered now
+        assert host.facts()["arch"] and len(host._jumps) == 1

@@ -10,7 +10,7 @@ import pytest  # noqa: E402
 
 from bancada.hosts import hostconfig  # noqa: E402
 from tests.ui.conftest import screenshot  # noqa: E402
-from tests.ssh.conftest import _private_ssh_dir, host_key_fingerprint, ssh_keys, sshd  # noqa: E402,F401
+from tests.ssh.conftest import _private_ssh_dir, host_key_fingerprint, ssh_keys, sshd, sshd2  # noqa: E402,F401
 
 pytestmark = [pytest.mark.ui, pytest.mark.ssh]
 
@@ -67,3 +67,30 @@ def test_remove_with_undo_and_refused_connection(qtbot, ssh_keys):  # noqa: F811
     assert hostconfig.list_hosts() == [] and dialog.undo_panel.isVisibleTo(dialog)
     qtbot.mouseClick(dialog.undo_button, Qt.LeftButton)
     assert hostconfig.list_hosts() == ["gone"] and dialog.current() == "gone"
+
+
+def test_jump_host_and_target_keys_are_accepted_one_after_the_other(qtbot, sshd, sshd2, ssh_keys, tmp_path):  # noqa: F811
+    from PySide6.QtCore import Qt
+
+    from bancada.ui.hosts_dialog import HostsDialog
+
+    hostconfig.save_host(hostconfig.HostProfile("gate", "127.0.0.1", port=sshd.port, user="root", key=str(ssh_keys),
+                                                workdir=str(tmp_path / "remote")))
+    hostconfig.save_host(hostconfig.HostProfile("inner", "127.0.0.1", port=sshd2.port, user="root", key=str(ssh_keys),
+                                                jump="gate", workdir=str(tmp_path / "remote")))
+    dialog = HostsDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.list.setCurrentItem(dialog.list.findItems("inner", Qt.MatchExactly)[0])
+    assert dialog.current() == "inner"
+    qtbot.mouseClick(dialog.check_button, Qt.LeftButton)
+    qtbot.waitUntil(lambda: dialog.key_panel.isVisible(), timeout=20_000)
+    text = dialog.key_label.text()
+    assert "jump host gate" in text and host_key_fingerprint(sshd) in text
+    qtbot.mouseClick(dialog.trust_button, Qt.LeftButton)
+    qtbot.waitUntil(lambda: dialog.key_panel.isVisible() and host_key_fingerprint(sshd2) in dialog.key_label.text(),
+                    timeout=20_000)
+    assert "jump host" not in dialog.key_label.text() and "inner" in dialog.key_label.text()
+    qtbot.mouseClick(dialog.trust_button, Qt.LeftButton)
+    qtbot.waitUntil(lambda: "can run" in dialog.details.toPlainText() and not dialog.busy(), timeout=30_000)
+    assert "4 of 4 implementations" in dialog.status.text()

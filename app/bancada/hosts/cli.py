@@ -99,11 +99,14 @@ def check(name: str, accept: str | None = None) -> int:
     try:
         host = connect_saved_host(name, accept_fingerprint=accept)
     except UnknownHostKey as exc:
-        err.print(f"[yellow]the host key of {name} ({exc.host}) is not known:[/] {exc.key_type} "
-                  f"[bold]{exc.fingerprint}[/]", highlight=False)
+        owner = exc.profile or name
+        err.print(f"[yellow]the host key of {'jump host ' if exc.jump else ''}{owner} ({exc.host}) is not known:[/] "
+                  f"{exc.key_type} [bold]{exc.fingerprint}[/]", highlight=False)
         err.print("compare it with the host's own (ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub on the host), then run:",
                   highlight=False)
-        err.print(f"  bancada hosts check {name} --accept-host-key {exc.fingerprint}", highlight=False, markup=False)
+        err.print(f"  bancada hosts check {owner} --accept-host-key {exc.fingerprint}", highlight=False, markup=False)
+        if owner != name:
+            err.print(f"and then check {name} again", highlight=False)
         return 3
     try:
         facts, rows = check_report(host)

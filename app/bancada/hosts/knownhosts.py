@@ -30,14 +30,27 @@ class HostError(RunError):
 
 
 class UnknownHostKey(HostError):
-    """The host offered a key that is not known. ``fingerprint`` is ``SHA256:...``."""
+    """The host offered a key that is not known. ``fingerprint`` is ``SHA256:...``.
+
+    ``host`` is the address as known_hosts writes it; ``profile`` the saved
+    host whose key it is (a jump host's name when the jump is the unknown
+    one), and ``jump`` whether it is a jump host of the host being reached.
+    """
 
     def __init__(self, host: str, key_type: str, fingerprint: str) -> None:
         self.host = host
         self.key_type = key_type
         self.fingerprint = fingerprint
-        super().__init__(f"the host key of {host} is not known: {key_type} {fingerprint}; "
-                         f"check it with the host's owner, then accept it (--accept-host-key {fingerprint})")
+        self.profile: str | None = None
+        self.jump = False
+        super().__init__(host, key_type, fingerprint)
+
+    def __str__(self) -> str:
+        who = self.host if self.profile is None else f"{self.profile} ({self.host})"
+        how = (f"bancada hosts check {self.profile} --accept-host-key {self.fingerprint}" if self.profile
+               else f"--accept-host-key {self.fingerprint}")
+        return (f"the host key of {'jump host ' if self.jump else ''}{who} is not known: {self.key_type} "
+                f"{self.fingerprint}; check it with the host's owner, then accept it ({how})")
 
 
 class HostKeyChanged(HostError):

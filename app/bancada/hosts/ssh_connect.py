@@ -22,7 +22,7 @@ import paramiko
 
 from bancada.hosts.base import join_host_port
 from bancada.hosts.hostconfig import HostProfile, get_host
-from bancada.hosts.knownhosts import (ExplicitAcceptPolicy, HostError, HostKeyChanged,
+from bancada.hosts.knownhosts import (ExplicitAcceptPolicy, HostError, HostKeyChanged, UnknownHostKey,
                                       bancada_known_hosts, fingerprint, load_known_hosts, ssh_dir)
 
 CONNECT_TIMEOUT_S = 10.0
@@ -95,23 +95,38 @@ def _describe(exc: BaseException, ep: Endpoint, timeout_s: float) -> str:
     return f"cannot connect to {where}: {exc}"
 
 
-def connect_profile(profile: HostProfile, *, accept_fingerprint: str | None = None, passphrase: str | None = None,
+def connect_profile(profile: HostProfile, *, accept_fingerprint: str | None = None,
+                    accept: dict[str, str] | None = None, passphrase: str | None = None,
                     password: str | None = None, ask: Ask | None = tty_ask,
                     timeout_s: float = CONNECT_TIMEOUT_S, _depth: int = 0) -> tuple[paramiko.SSHClient, list]:
     """Connect to ``profile``; return the client and the jump clients to close with it.
 
+    ``accept_fingerprint`` trusts that key for ``profile`` itself; ``accept``
+    maps saved host names (the profile or its jump hosts) to the fingerprint
+    the user accepted for each, so a chain with several unknown keys is
+    accepted one prompt at a time.
+
     Raises:
-        UnknownHostKey: the host's key is not known (its fingerprint is in the error).
+        UnknownHostKey: a key on the way is not known (its fingerprint and
+            the saved host it belongs to, ``profile``/``jump``, are in the error).
         HostKeyChanged: the host's key differs from the known one.
         PassphraseNeeded, AuthFailed, Unreachable, HostError: one line each.
     """
     if _depth > 3:
         raise HostError(f"host {profile.name}: jump hosts nested too deep")
+    accept = dict(accept or {})
+    if accept_fingerprint:
+        accept[profile.name] = accept_fingerprint
     ep = resolve(profile)
     jumps: list = []
     sock = None
     if profile.jump:
-        jump_client, inner = connect_profile(get_host(profile.jump), ask=ask, timeout_s=timeout_s, _depth=_depth + 1)
+        try:
+            jump_client, inner = connect_profile(get_host(profile.jump), accept=accept, ask=ask, timeout_s=timeout_s,
+                                                 _depth=_depth + 1)
+        except UnknownHostKey as exc:
+            exc.jump = True
+            raise
         jumps = [jump_client, *inner]
         try:
             sock = jump_client.get_transport().open_channel("direct-tcpip", (ep.address, ep.port), ("127.0.0.1", 0),
@@ -121,7 +136,7 @@ def connect_profile(profile: HostProfile, *, accept_fingerprint: str | None = No
             raise Unreachable(f"jump host {profile.jump} cannot reach {ep.address}:{ep.port}: {exc}") from None
     client = paramiko.SSHClient()
     load_known_hosts(client)
-    client.set_missing_host_key_policy(ExplicitAcceptPolicy(accept_fingerprint))
+    client.set_missing_host_key_policy(ExplicitAcceptPolicy(accept.get(profile.name)))
     kw = dict(hostname=ep.address, port=ep.port, username=ep.user, timeout=timeout_s, banner_timeout=timeout_s,
               auth_timeout=timeout_s, sock=sock, allow_agent=True, look_for_keys=False)
     if ep.key:
@@ -145,8 +160,10 @@ def connect_profile(profile: HostProfile, *, accept_fingerprint: str | None = No
                     continue
             _close_all([client, *jumps])
             raise PassphraseNeeded(f"host {profile.name}: the key {ep.key} needs a passphrase") from None
-        except HostError:
+        except HostError as exc:
             _close_all([client, *jumps])
+            if isinstance(exc, UnknownHostKey) and exc.profile is None:
+                exc.profile = profile.name
             raise
         except paramiko.BadHostKeyException as exc:
             _close_all([client, *jumps])

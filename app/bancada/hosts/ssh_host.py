@@ -55,8 +55,8 @@ class SshHost:
         timings: seconds spent in ``connect``, and per implementation ``deploy:<id>`` and ``start:<id>``.
     """
 
-    def __init__(self, profile: HostProfile, *, accept_fingerprint: str | None = None, passphrase: str | None = None,
-                 password: str | None = None, ask: Ask | None = tty_ask, timeout_s: float = CONNECT_TIMEOUT_S,
+    def __init__(self, profile: HostProfile, *, accept_fingerprint: str | None = None,
+                 accept: dict[str, str] | None = None, passphrase: str | None = None, password: str | None = None, ask: Ask | None = tty_ask, timeout_s: float = CONNECT_TIMEOUT_S,
                  clean_stale: bool = True) -> None:
         t0 = time.monotonic()
         self.profile = profile
@@ -68,7 +68,7 @@ class SshHost:
         self._workers: list[RemoteWorker] = []
         self._lock = threading.Lock()
         self._closed = threading.Event()
-        self.client, self._jumps = connect_profile(profile, accept_fingerprint=accept_fingerprint,
+        self.client, self._jumps = connect_profile(profile, accept_fingerprint=accept_fingerprint, accept=accept,
                                                    passphrase=passphrase, password=password, ask=ask,
                                                    timeout_s=timeout_s)
         try:
@@ -288,16 +288,19 @@ class SshHost:
         self.close()
 
 
-def connect_saved_host(name: str, *, accept_fingerprint: str | None = None, passphrase: str | None = None,
-                       password: str | None = None, ask: Ask | None = tty_ask,
+def connect_saved_host(name: str, *, accept_fingerprint: str | None = None, accept: dict[str, str] | None = None,
+                       passphrase: str | None = None, password: str | None = None, ask: Ask | None = tty_ask,
                        timeout_s: float = CONNECT_TIMEOUT_S) -> SshHost:
     """Connect to the saved host ``name``.
+
+    ``accept_fingerprint`` trusts that host key for ``name``; ``accept`` maps
+    saved host names (``name`` and its jump hosts) to accepted fingerprints.
 
     Raises:
         HostError (a ``RunError``): unknown host, unknown or changed host key,
             authentication, DNS, refused, unreachable, timeout: one line each.
     """
-    return SshHost(get_host(name), accept_fingerprint=accept_fingerprint, passphrase=passphrase,
+    return SshHost(get_host(name), accept_fingerprint=accept_fingerprint, accept=accept, passphrase=passphrase,
                    password=password, ask=ask, timeout_s=timeout_s)
 
 

@@ -22,19 +22,23 @@ CHECK = "host-check"
 _orphans: set = set()  # task runners whose check still runs after their dialog closed
 
 
-def check_host(name: str, accept: str | None = None, passphrase: str | None = None) -> dict:
+def check_host(name: str, accept: dict[str, str] | None = None, passphrase: str | None = None) -> dict:
     """Connect to a saved host, read its facts and which implementations can run; disconnect.
 
-    Runs in a background task (never on the GUI thread). Returns ``{"ok": True, "name", "facts", "rows"}``
-    with rows ``[(implementation, can_run, why_not)]``, or ``{"ok": False, "name", "kind", "message",
-    "fingerprint"}`` where kind is ``unknown_key``, ``changed_key``, ``passphrase`` or ``error``.
+    ``accept`` maps saved host names (``name`` or its jump hosts) to host-key
+    fingerprints the user accepted. Runs in a background task (never on the
+    GUI thread). Returns ``{"ok": True, "name", "facts", "rows"}`` with rows
+    ``[(implementation, can_run, why_not)]``, or ``{"ok": False, "name",
+    "kind", "message", "fingerprint", "key_of", "jump"}`` where kind is
+    ``unknown_key``, ``changed_key``, ``passphrase`` or ``error`` and
+    ``key_of`` names the saved host whose key is unknown.
     """
     from bancada.hosts.cli import check_report
     from bancada.hosts.ssh_host import HostKeyChanged, PassphraseNeeded, UnknownHostKey, connect_saved_host
 
-    failure = {"ok": False, "name": name, "fingerprint": ""}
+    failure = {"ok": False, "name": name, "fingerprint": "", "key_of": name, "jump": False}
     try:
-        host = connect_saved_host(name, accept_fingerprint=accept, passphrase=passphrase, ask=None)
+        host = connect_saved_host(name, accept=accept, passphrase=passphrase, ask=None)
         try:
             facts, rows = check_report(host)
             facts = {**facts, "connect_s": round(host.timings.get("connect", 0.0), 2), "cleaned": list(host.cleaned)}
@@ -42,7 +46,8 @@ def check_host(name: str, accept: str | None = None, passphrase: str | None = No
             host.close()
         return {"ok": True, "name": name, "facts": facts, "rows": [list(r) for r in rows]}
     except UnknownHostKey as exc:
-        return {**failure, "kind": "unknown_key", "message": str(exc), "fingerprint": exc.fingerprint}
+        return {**failure, "kind": "unknown_key", "message": str(exc), "fingerprint": exc.fingerprint,
+                "key_of": exc.profile or name, "jump": exc.jump}
     except HostKeyChanged as exc:
         return {**failure, "kind": "changed_key", "message": str(exc)}
     except PassphraseNeeded as exc:
@@ -65,7 +70,8 @@ class HostsDialog(QDialog):
         self.setWindowTitle("Target hosts")
         self.resize(760, 520)
         self.tasks = TaskRunner()  # no parent: a check still running when the dialog closes may finish alone
-        self._pending_key: tuple[str, str] | None = None
+        self._pending_key: tuple[str, str, str] | None = None  # (host checked, host whose key, fingerprint)
+        self._accepted: dict[str, str] = {}  # fingerprints accepted while checking the current host
         self._removed: hostconfig.HostProfile | None = None
 
         self.list = QListWidget()
@@ -240,10 +246,15 @@ class HostsDialog(QDialog):
     def busy(self) -> bool:
         return self.tasks.busy(CHECK)
 
-    def check(self, name: str, accept: str | None = None, passphrase: str | None = None) -> None:
-        """Check ``name`` in a background task; a newer check supersedes (and drops) an older one."""
+    def check(self, name: str, accept: dict[str, str] | None = None, passphrase: str | None = None) -> None:
+        """Check ``name`` in a background task; a newer check supersedes (and drops) an older one.
+
+        ``accept`` maps saved host names (``name`` or its jump hosts) to the host-key fingerprints the
+        user accepted; each unknown key on the way is shown, one at a time, until all are accepted.
+        """
         if not name:
             return
+        self._accepted = dict(accept or {})
         self.key_panel.setVisible(False)
         self._set_status(f"connecting to {name}…")
         self.tasks.start(CHECK, lambda state: check_host(name, accept, passphrase), supersede=True,
@@ -261,13 +272,16 @@ class HostsDialog(QDialog):
             return
         kind, message, fp = result["kind"], result["message"], result["fingerprint"]
         if kind == "unknown_key":
-            self._pending_key = (name, fp)
+            key_of = result["key_of"]
+            self._pending_key = (name, key_of, fp)
+            whose = (f"jump host {html.escape(key_of)} (on the way to {html.escape(name)})" if result["jump"]
+                     else html.escape(key_of))
             self.key_label.setText(
-                f"<b>The host key of {html.escape(name)} is not known.</b><br>Its fingerprint is<br>"
+                f"<b>The host key of {whose} is not known.</b><br>Its fingerprint is<br>"
                 f"<tt style='font-size:large'>{html.escape(fp)}</tt><br>Compare it with the one the host's owner "
                 f"gives you (<tt>ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub</tt> on the host) before trusting it.")
             self.key_panel.setVisible(True)
-            self._set_status(f"{name}: waiting for you to accept or refuse its host key")
+            self._set_status(f"{name}: waiting for you to accept or refuse the host key of {key_of}")
         elif kind == "passphrase":
             text, ok = QInputDialog.getText(self, "Passphrase", f"{message}.\nPassphrase:", QLineEdit.Password)
             if ok and text:
@@ -287,9 +301,9 @@ class HostsDialog(QDialog):
     def trust_pending_key(self) -> None:
         """The user accepted the shown fingerprint: check again, trusting exactly that key."""
         if self._pending_key:
-            name, fp = self._pending_key
+            name, key_of, fp = self._pending_key
             self._pending_key = None
-            self.check(name, accept=fp)
+            self.check(name, accept={**self._accepted, key_of: fp})
 
     def _distrust(self) -> None:
         self._pending_key = None
