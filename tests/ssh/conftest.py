@@ -41,34 +41,33 @@ def ssh_keys(tmp_path_factory):
     return keygen(d / "user_key")
 
 
+def _serve(tmp_path_factory, ssh_keys, folder: str, **kw):
+    """Start a loopback sshd for a session fixture; stop it when the session ends."""
+    _need_sshd()
+    server = Sshd(tmp_path_factory.mktemp(folder), ssh_keys.with_suffix(".pub"), **kw)
+    yield server
+    server.stop()
+
+
 @pytest.fixture(scope="session")
 def sshd(tmp_path_factory, ssh_keys):
     """The loopback test sshd (session scope)."""
-    _need_sshd()
-    server = Sshd(tmp_path_factory.mktemp("sshd"), ssh_keys.with_suffix(".pub"))
-    yield server
-    server.stop()
+    yield from _serve(tmp_path_factory, ssh_keys, "sshd")
 
 
 @pytest.fixture(scope="session")
 def sshd2(tmp_path_factory, ssh_keys):
     """A second loopback sshd with its own host key (a host reached through a jump host)."""
-    _need_sshd()
-    server = Sshd(tmp_path_factory.mktemp("sshd2"), ssh_keys.with_suffix(".pub"))
-    yield server
-    server.stop()
+    yield from _serve(tmp_path_factory, ssh_keys, "sshd2")
 
 
 @pytest.fixture(scope="session")
 def sshd_v6(tmp_path_factory, ssh_keys):
-    """A second loopback sshd on the IPv6 address ::1 (skipped where IPv6 is off)."""
-    _need_sshd()
+    """A loopback sshd on the IPv6 address ::1 (skipped where IPv6 is off)."""
     if not socket.has_ipv6 or not Path("/proc/net/if_inet6").exists() or "00000000000000000000000000000001" not in \
             Path("/proc/net/if_inet6").read_text():
         pytest.skip("no IPv6 loopback address (::1) on this machine")
-    server = Sshd(tmp_path_factory.mktemp("sshd6"), ssh_keys.with_suffix(".pub"), address="::1")
-    yield server
-    server.stop()
+    yield from _serve(tmp_path_factory, ssh_keys, "sshd6", address="::1")
 
 
 @pytest.fixture(scope="session")

@@ -270,31 +270,14 @@ func TestEpollLoopCountsAndConnections(t *testing.T) {
 // waited for in epoll_wait once the poll is over, so the loop's CPU time
 // stays far below the wall time.
 func TestEpollLoopBusyPollThenSleeps(t *testing.T) {
-	lis, _ := net.Listen("tcp", "127.0.0.1:0")
-	defer lis.Close()
-	go func() {
-		for {
-			c, err := lis.Accept()
-			if err != nil {
-				return
-			}
-			go func(c net.Conn) {
-				defer c.Close()
-				buf := make([]byte, 4096)
-				for {
-					if _, err := c.Read(buf); err != nil {
-						return
-					}
-					time.Sleep(30 * time.Millisecond)
-					c.Write([]byte("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}"))
-				}
-			}(c)
-		}
-	}()
+	addr, _ := serveMany(t, func(int) string {
+		time.Sleep(30 * time.Millisecond)
+		return "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}"
+	})
 	var ru0, ru1 syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
 	start := time.Now()
-	out := runLoop(t, Config{Target: lis.Addr().String(), Timeout: 2 * time.Second, BusyPoll: time.Millisecond}, 1, 10)
+	out := runLoop(t, Config{Target: addr, Timeout: 2 * time.Second, BusyPoll: time.Millisecond}, 1, 10)
 	wall := time.Since(start)
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru1)
 	cpu := time.Duration(syscall.TimevalToNsec(ru1.Utime) - syscall.TimevalToNsec(ru0.Utime) +
