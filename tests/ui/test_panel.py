@@ -127,3 +127,40 @@ def test_failure_policies_default_to_stopping_and_can_be_chosen(panel):
     panel.on_death.setCurrentIndex(panel.on_death.findData("continue"))
     panel.on_disconnect.setCurrentIndex(panel.on_disconnect.findData("pause"))
     assert panel.on_worker_death() == "continue" and panel.on_host_disconnect() == "pause"
+
+
+def test_load_group_builds_the_load_table(panel):
+    assert panel.load.current_model() == "sequential"
+    assert not panel.load.concurrency.isEnabled() and not panel.load.rate.isEnabled()
+    assert panel.build_profile().load.model == "sequential"
+    panel.load.model.setCurrentIndex(panel.load.model.findData("closed"))
+    panel.load.concurrency.setText("64")
+    panel.load.duration.setText("5")
+    assert not panel.requests.isEnabled()  # a timed load ignores the requests n
+    load = panel.build_profile().load
+    assert (load.model, load.concurrency, load.duration_s, load.rate_per_s) == ("closed", 64, 5.0, None)
+    panel.load.model.setCurrentIndex(panel.load.model.findData("open"))
+    panel.load.rate.setText("250")
+    load = panel.build_profile().load
+    assert (load.model, load.rate_per_s) == ("open", 250.0)
+    panel.load.duration.setText("0")
+    assert panel.requests.isEnabled() and panel.build_profile().load.duration_s is None
+
+
+def test_python_driver_with_a_concurrent_load_cannot_start_and_says_why(panel):
+    panel.load.model.setCurrentIndex(panel.load.model.findData("closed"))
+    assert panel.problem() == ""
+    panel.driver.setCurrentIndex(panel.driver.findData("python"))
+    assert "Python driver sends one request at a time" in panel.problem()
+    panel.load.concurrency.setText("0")
+    panel.driver.setCurrentIndex(panel.driver.findData("native"))
+    assert "Concurrency c must be from 1" in panel.problem()
+
+
+def test_the_load_study_profile_is_shown_and_kept(panel, root):
+    profile = load_profile(root / "profiles" / "rest-7-languages-load.toml")
+    panel.set_profile(profile)
+    assert panel.load.current_model() == "closed" and panel.load.concurrency.value() == 100
+    assert panel.load.duration.value() == 120 and not panel.requests.isEnabled()
+    again = panel.build_profile()
+    assert again.load == profile.load  # max_records and the rest kept

@@ -205,3 +205,29 @@ def test_a_worker_dying_mid_run_is_named_and_nothing_is_lost(window, qtbot, poli
         assert grpc < 3 * 4000
     screenshot(w, f"05-worker-died-{policy}.png")
     qtbot.waitUntil(lambda: not w.tasks.busy("stats"), timeout=60_000)
+
+
+def test_timed_closed_load_from_the_panel(window, qtbot):
+    """Load group: closed model, 4 clients, 1 s per treatment; the bar shows the planned time, the boxes the store."""
+    w = window
+    small_run(w, ["go-rest", "go-grpc"], r=1, warmup=50, driver="native")
+    load = w.panel.load
+    load.model.setCurrentIndex(load.model.findData("closed"))
+    load.concurrency.setText("4")
+    load.duration.setText("1")
+    assert w.panel.problem() == "" and not w.panel.requests.isEnabled()
+    with qtbot.waitSignal(w.runFinished, timeout=120_000) as finished:
+        assert w.start_run()
+        qtbot.waitUntil(lambda: "planned time" in w.progress_bar.format(), timeout=60_000)
+    assert finished.args == ["complete"], w.state_label.text()
+    assert w.progress_bar.value() == w.progress_bar.maximum()
+    path = w.last_finished.path
+    store = RunStore.open(path)
+    try:
+        meta = store.meta()
+    finally:
+        store.conn.close()
+    assert "model = \"closed\"" in meta["profile_toml"] and "duration_s = 1.0" in meta["profile_toml"]
+    check_boxes_match_store(w, path)
+    counts = {label: b.stats.n for label, b in all_boxes(w).items()}
+    assert all(n > 100 for n in counts.values()), counts  # 4 clients for 1 s each: far more than requests n

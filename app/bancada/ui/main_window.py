@@ -73,6 +73,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
         self._stats_not_before = 0.0  # long computations space themselves out (at most half the time busy)
         self._stats_started = 0.0
         self._run_desc = ""
+        self._timed_run, self._run_t0 = False, 0.0
         self._dialogs: list[QMessageBox] = []
         self.frame_times: deque[float] = deque(maxlen=100_000)  # perf_counter at each plot tick
         self.delays_s: deque[float] = deque(maxlen=100_000)  # arrival -> drawn, per batch
@@ -281,7 +282,10 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
         self._stats_gen += 1
         self._stats_version = -1
         self._stats_final = False
-        self.progress_bar.setRange(0, max(1, total))
+        # a timed load (closed/open with a duration) has no request total: the bar shows time
+        self._timed_run, self._run_t0 = total == 0, time.monotonic()
+        self.progress_bar.setRange(0, 1000 if self._timed_run else total)
+        self.progress_bar.setFormat(self.tr("%p% of the planned time") if self._timed_run else "%v / %m")
         self.progress_bar.setValue(0)
         self._run_desc = self.tr("Running {id} ({d} driver)").format(id=run_id, d=driver)
         self.state_label.setText(self._run_desc)
@@ -309,6 +313,8 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
                     "incomplete": self.tr("Run incomplete")}.get(event.status, event.status)
             self.state_label.setText(f"{text}: {event.path}" + (f" — {event.message}" if event.message else ""))
             self.eta_label.clear()
+            if self._timed_run and event.status == "complete":
+                self.progress_bar.setValue(self.progress_bar.maximum())
             if event.status != "complete" and event.path is not None and not self._close_after_run:
                 # a run that ended early may have stored its last samples without streaming them:
                 # redraw from the store, which is the truth, before saying it is over
@@ -366,7 +372,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
             self._shown_progress = p
             if not (self.control and self.control.paused) and not (self.control and self.control.stop_requested):
                 self.state_label.setText(self._run_desc)
-            self.progress_bar.setValue(p.done)
+            self._show_progress(p)
             self.rate_label.setText(self.tr("{r} samples/s").format(r=f"{p.samples_per_s:,.0f}"))
             self.eta_label.setText(self.tr("ETA {t}").format(t=_fmt_eta(p.eta_s)))
             self.errors_label.setText(self.tr("{n} errors").format(n=p.errors))
@@ -374,6 +380,14 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
         if self.control is not None and self.control.paused and self.control.runner is not None \
                 and self.control.runner.paused:
             self.state_label.setText(self.tr("Paused (Ctrl+P resumes)"))
+
+    def _show_progress(self, p) -> None:
+        if not self._timed_run:
+            self.progress_bar.setValue(p.done)
+            return
+        elapsed = time.monotonic() - self._run_t0
+        if p.eta_s is not None and elapsed + p.eta_s > 0:
+            self.progress_bar.setValue(int(round(1000 * elapsed / (elapsed + p.eta_s))))
 
     def _sync_export_actions(self) -> None:
         for a in (self.act_export_png, self.act_export_svg):
@@ -435,6 +449,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
         self.live.set_treatments(self.model, self.factors)
         self.live.refresh(self.model, force_trace=True)
         self.progress_bar.setRange(0, max(1, self.model.total))
+        self.progress_bar.setFormat("%v / %m")
         self.progress_bar.setValue(self.model.total)
         self.rate_label.clear()
         self.eta_label.clear()

@@ -1,4 +1,4 @@
-"""The experiment panel: host, implementations, workload, design, schedule, driver.
+"""The experiment panel: host, implementations, workload, design, schedule, driver, load.
 
 It shows a :class:`~bancada.experiment.profile.Profile` and builds a new one
 from what the user set (:meth:`ExperimentPanel.build_profile`). What the host
@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHB
 
 from bancada.experiment.profile import LARGE_SIZE, STD_SIZE, Profile, ProfileError, parse_profile
 from bancada.ui.fields import IntField
+from bancada.ui.load_group import LoadGroup
 
 LOCAL_HOST = "local"
 PRESETS = {"StdSize": STD_SIZE, "LargeSize": LARGE_SIZE}
@@ -99,6 +100,7 @@ class ExperimentPanel(QWidget):
         self.warmup = IntField(self.tr("Warm-up"), 0, 100_000_000, 100)
         df.addRow(self.tr("Repetitions r"), self.repetitions)
         df.addRow(self.tr("Requests n"), self.requests)
+        self._requests_tip = self.requests.toolTip()
         df.addRow(self.tr("Warm-up"), self.warmup)
         self.schedule = QComboBox()
         self.schedule.addItem(self.tr("Interleaved"), "interleaved")
@@ -126,6 +128,8 @@ class ExperimentPanel(QWidget):
                                               "interrupted block stays partial. Nothing measured is lost either way"))
         df.addRow(self.tr("If SSH drops"), self.on_disconnect)
         outer.addWidget(design)
+        self.load = LoadGroup()
+        outer.addWidget(self.load)
 
         for combo in self.findChildren(QComboBox):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
@@ -138,6 +142,9 @@ class ExperimentPanel(QWidget):
 
         for f in (self.repetitions, self.requests, self.warmup, self.custom_count):
             f.problemChanged.connect(self._on_entry_problem)
+        self.load.problemChanged.connect(self._on_entry_problem)
+        self.load.changed.connect(self._emit_changed)
+        self.load.changed.connect(self._sync_enabled)
         for combo in (self.operation, self.kind, self.schedule, self.connection, self.driver, self.on_death,
                       self.on_disconnect,
                       self.host_combo):
@@ -181,7 +188,9 @@ class ExperimentPanel(QWidget):
             self.payload_layout.addWidget(box)
             self._workload_boxes[name] = box
         self.custom_check.setChecked(False)
+        self.load.set_load(profile.load)
         self.set_implementations(exp.implementations)
+        self._sync_enabled()
         self._emit_changed()
 
     def _runnable(self, impl_id: str) -> bool:
@@ -252,8 +261,13 @@ class ExperimentPanel(QWidget):
         if not self.selected_implementations():
             return self.tr("Choose at least one implementation")
         for f in (self.repetitions, self.requests, self.warmup):
-            if f.problem():
+            if f.problem() and f.isEnabled():
                 return f.problem()
+        if self.load.problem():
+            return self.load.problem()
+        if self.driver.currentData() == "python" and self.load.current_model() != "sequential":
+            return self.tr("The Python driver sends one request at a time: choose Driver Auto or Native (Go) "
+                           "for the {m} load model").format(m=self.load.current_model())
         if self.operation.currentData() != "ping":
             if not [n for n, b in self._workload_boxes.items() if b.isChecked()] and not self.custom_check.isChecked():
                 return self.tr("Choose at least one payload")
@@ -277,9 +291,14 @@ class ExperimentPanel(QWidget):
         exp = data["experiment"]
         exp["implementations"] = self.selected_implementations()
         for key, field in (("repetitions", self.repetitions), ("requests", self.requests), ("warmup", self.warmup)):
+            if not field.isEnabled():
+                continue  # the requests n of a timed load: the profile's own value stays
             if field.problem():
                 raise ProfileError(field.problem())
             exp[key] = field.value()
+        if self.load.problem():
+            raise ProfileError(self.load.problem())
+        data["load"] = self.load.load_data(data.get("load", {}))
         exp["schedule"] = self.schedule.currentData()
         exp["connection"] = self.connection.currentData()
         exp["driver"] = self.driver.currentData()
@@ -303,7 +322,11 @@ class ExperimentPanel(QWidget):
         return parse_profile(data, self.tr("the experiment panel"))
 
     # -- internals -----------------------------------------------------------------
-    def _sync_enabled(self) -> None:
+    def _sync_enabled(self, *_args) -> None:
+        timed = self.load.current_model() != "sequential" and bool(self.load.duration.value())
+        self.requests.setEnabled(not timed)
+        self.requests.setToolTip(self.tr("Ignored: the Load duration sets the measured phase") if timed
+                                 else self._requests_tip)
         op = self.operation.currentData()
         self.kind.setEnabled(op == "echo")
         self.payload_widget.setEnabled(op != "ping")
