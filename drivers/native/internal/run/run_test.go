@@ -208,9 +208,17 @@ func TestCountsExactAllModels(t *testing.T) {
 }
 
 func TestClosedDuration(t *testing.T) {
+	for _, load := range []string{`{"model":"closed","concurrency":4,"duration_s":0.3}`,
+		`{"model":"closed","concurrency":4,"duration_s":0.3,"event_loops":2}`,
+		`{"model":"closed","concurrency":4,"duration_s":0.3,"rest_client":"raw"}`} {
+		t.Run(load, func(t *testing.T) { closedDuration(t, load) })
+	}
+}
+
+func closedDuration(t *testing.T, load string) {
 	rest := restServer(t, 0)
 	start := time.Now()
-	fs, done := runJob(t, jobJSON(rest, "rest", "ping", `{"model":"closed","concurrency":4,"duration_s":0.3}`, 2, 0, 1))
+	fs, done := runJob(t, jobJSON(rest, "rest", "ping", load, 2, 0, 1))
 	if el := time.Since(start); el < 600*time.Millisecond || el > 3*time.Second {
 		t.Fatalf("two blocks of 0.3 s took %v", el)
 	}
