@@ -97,7 +97,7 @@ def test_profile_saved_to_toml_reads_back(window, tmp_path):
 def test_studies_menu_lists_the_seed_profiles(window):
     menus = {m.title().replace("&", ""): m for m in window.menuBar().findChildren(type(window.recent_menu))}
     studies = [a.text() for a in menus["Studies"].actions()]
-    assert "quick" in studies and "soares-2024" in studies
+    assert {"quick", "soares-2024", "rest-7-languages-load", "microservices-k6-load"} <= set(studies)
 
 
 def test_shortcuts(window):

@@ -16,6 +16,14 @@ def test_shipped_profiles_are_valid(root):
     assert soares.experiment.implementations == ["go-grpc", "go-rest", "java-grpc", "java-rest"]
     quick = load_profile(root / "profiles" / "quick.toml")
     assert (quick.experiment.requests, quick.experiment.repetitions) == (20, 2)
+    load = load_profile(root / "profiles" / "rest-7-languages-load.toml").load
+    assert (load.model, load.concurrency, load.duration_s) == ("closed", 100, 120.0)
+    k6 = load_profile(root / "profiles" / "microservices-k6-load.toml")
+    assert (k6.load.model, k6.load.rate_per_s, k6.load.concurrency, k6.load.duration_s) == ("open", 10.0, 10, 60.0)
+    assert [w.count for w in k6.workloads] == [10, 100, 1000] and {w.kind for w in k6.workloads} == {"records"}
+    for path in sorted((root / "profiles").glob("*.toml")):  # every shipped profile reads and round-trips
+        profile = load_profile(path)
+        assert parse_profile(tomllib.loads(profile.to_toml())) == profile, path.name
 
 
 @pytest.mark.parametrize("section,field,value,expect", [
