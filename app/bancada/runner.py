@@ -22,7 +22,7 @@ from pathlib import Path
 
 from bancada import __version__
 from bancada.drivers.health import HealthCheckError, worker_info
-from bancada.drivers.stream import Sample, StreamError, read_frames
+from bancada.drivers.stream import Sample, StreamError, read_frame_batches
 from bancada.experiment import manifest
 from bancada.experiment.plan import Plan, build_plan
 from bancada.experiment.profile import Profile
@@ -34,6 +34,7 @@ from bancada.store.runstore import RunStore, TreatmentRow
 from bancada.wire.payload import build_request, payload_bytes
 
 BATCH_INTERVAL_S = 0.05
+WATCH_INTERVAL_S = 0.05  # how often the workers of a running block are checked (alive() is a waitpid or a flag)
 RECONNECT_INTERVAL_S = 2.0
 
 
@@ -321,13 +322,15 @@ class Runner:
             proc.stdin.close()
         except BrokenPipeError:
             pass
-        frames: queue.Queue = queue.Queue(maxsize=100_000)
+        # the reader thread hands over the whole frames of each read at once (a list), so the
+        # queue's locking is paid per read, not per sample; a full queue makes the driver wait
+        frames: queue.Queue = queue.Queue(maxsize=256)
         end = object()
 
         def pump() -> None:
             try:
-                for frame in read_frames(proc.stdout):
-                    frames.put(frame)
+                for items in read_frame_batches(proc.stdout):
+                    frames.put(items)
             except StreamError as exc:
                 if not self._cancel.is_set():
                     frames.put(exc)
@@ -337,6 +340,7 @@ class Runner:
         threading.Thread(target=pump, daemon=True).start()
         batch: list[Sample] = []
         last = time.monotonic()
+        next_watch = 0.0
         driver_error = ""
         try:
             while True:
@@ -344,21 +348,22 @@ class Runner:
                     item = frames.get(timeout=BATCH_INTERVAL_S)
                 except queue.Empty:
                     item = None
-                if isinstance(item, Sample):
-                    batch.append(item)
-                elif isinstance(item, dict):
-                    ev = item.get("event")
-                    if ev == "error":
-                        driver_error = item.get("message", "driver error")
-                    elif ev == "block_start":
-                        store.add_block(block_index, int(item.get("repetition", 0)), item.get("origin_ns"))
-                    elif ev == "warning":
-                        store.add_driver_event(block_index, item)
-                        yield Notice("warning", item.get("message", ""))
-                    elif ev in ("histogram", "summary", "done"):
-                        store.add_driver_event(block_index, item)
-                elif isinstance(item, Exception):
+                if isinstance(item, Exception):
                     raise item
+                for frame in item if isinstance(item, list) else ():
+                    if isinstance(frame, Sample):
+                        batch.append(frame)
+                        continue
+                    ev = frame.get("event")
+                    if ev == "error":
+                        driver_error = frame.get("message", "driver error")
+                    elif ev == "block_start":
+                        store.add_block(block_index, int(frame.get("repetition", 0)), frame.get("origin_ns"))
+                    elif ev == "warning":
+                        store.add_driver_event(block_index, frame)
+                        yield Notice("warning", frame.get("message", ""))
+                    elif ev in ("histogram", "summary", "done"):
+                        store.add_driver_event(block_index, frame)
                 now = time.monotonic()
                 if batch and (item is end or item is None or now - last >= BATCH_INTERVAL_S):
                     out, batch = batch, []
@@ -368,6 +373,9 @@ class Runner:
                     yield SamplesArrived(out)
                 if item is end:
                     break
+                if now < next_watch:
+                    continue
+                next_watch = now + WATCH_INTERVAL_S
                 for impl_id, worker in watch.items():
                     if not worker.alive():
                         proc.terminate()

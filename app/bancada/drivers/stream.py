@@ -2,8 +2,9 @@
 
 Each frame is ``u32 length`` (little-endian, bytes after the field), ``u8 type``
 and a body: ``S`` a sample (struct ``<HIIBBqqqq`` + UTF-8 error), ``J`` a JSON
-event. :func:`read_frames` is the parent-side iterator used by the runner, the
-CLI and the GUI alike.
+event. :func:`read_frame_batches` is the parent-side reader the runner uses
+(the whole frames of each read at once); :func:`read_frames` yields them one
+by one.
 """
 
 from __future__ import annotations
@@ -56,6 +57,10 @@ def encode_event(event: dict) -> bytes:
     return _HEADER.pack(len(body) + 1, TYPE_JSON) + body
 
 
+#: How much :func:`read_frame_batches` asks for per read (bytes).
+READ_CHUNK_BYTES = 1 << 16
+
+
 def _read_exact(f: BinaryIO, n: int) -> bytes:
     chunks = []
     while n:
@@ -67,32 +72,69 @@ def _read_exact(f: BinaryIO, n: int) -> bytes:
     return b"".join(chunks)
 
 
-def read_frames(f: BinaryIO) -> Iterator[Sample | dict]:
-    """Yield :class:`Sample` objects and event dicts until end of stream.
+def _reads(f: BinaryIO) -> Iterator[bytes]:
+    """The stream's bytes as they arrive: ``read1`` returns what one read gives (a pipe's
+    available bytes, up to ``READ_CHUNK_BYTES``) without waiting for more. A file object
+    without ``read1`` (an SSH channel's) is read a frame at a time, header then body."""
+    read1 = getattr(f, "read1", None)
+    if read1 is not None:
+        while data := read1(READ_CHUNK_BYTES):
+            yield data
+        return
+    while header := _read_exact(f, _HEADER.size):
+        if len(header) < _HEADER.size:
+            yield header
+            return
+        yield header + _read_exact(f, _HEADER.unpack(header)[0] - 1)
+
+
+def read_frame_batches(f: BinaryIO) -> Iterator[list[Sample | dict]]:
+    """Yield lists of :class:`Sample` objects and event dicts, in stream order, until end of stream.
+
+    Each list holds the whole frames that one read made complete (at least one), so a
+    reader pays its per-item costs (queues, locks) per read rather than per frame, and a
+    frame is never held back waiting for a later one.
 
     Raises:
         StreamError: on a truncated frame or an unknown frame type.
     """
     unpack = SAMPLE_STRUCT.unpack_from
     fixed = SAMPLE_STRUCT.size
-    while True:
-        header = _read_exact(f, 5)
-        if not header:
-            return
-        if len(header) < 5:
-            raise StreamError("truncated frame header")
-        length, kind = _HEADER.unpack(header)
-        body = _read_exact(f, length - 1)
-        if len(body) < length - 1:
-            raise StreamError("truncated frame body")
-        if kind == TYPE_SAMPLE:
-            t, rep, seq, phase, ok, lat, srv, start, queue = unpack(body)
-            err = body[fixed:].decode("utf-8", "replace") if len(body) > fixed else ""
-            yield Sample(t, rep, seq, phase, bool(ok), lat, srv, start, queue, err)
-        elif kind == TYPE_JSON:
-            yield json.loads(body)
-        else:
-            raise StreamError(f"unknown frame type 0x{kind:02x}")
+    buf = b""
+    for data in _reads(f):
+        buf = buf + data if buf else data
+        out: list[Sample | dict] = []
+        pos, size = 0, len(buf)
+        while size - pos >= _HEADER.size:
+            length, kind = _HEADER.unpack_from(buf, pos)
+            end = pos + 4 + length
+            if end > size:
+                break
+            body = pos + _HEADER.size
+            if kind == TYPE_SAMPLE:
+                t, rep, seq, phase, ok, lat, srv, start, queue = unpack(buf, body)
+                err = buf[body + fixed:end].decode("utf-8", "replace") if end > body + fixed else ""
+                out.append(Sample(t, rep, seq, phase, bool(ok), lat, srv, start, queue, err))
+            elif kind == TYPE_JSON:
+                out.append(json.loads(buf[body:end]))
+            else:
+                raise StreamError(f"unknown frame type 0x{kind:02x}")
+            pos = end
+        buf = buf[pos:]
+        if out:
+            yield out
+    if buf:
+        raise StreamError("truncated frame header" if len(buf) < _HEADER.size else "truncated frame body")
+
+
+def read_frames(f: BinaryIO) -> Iterator[Sample | dict]:
+    """Yield :class:`Sample` objects and event dicts until end of stream.
+
+    Raises:
+        StreamError: on a truncated frame or an unknown frame type.
+    """
+    for batch in read_frame_batches(f):
+        yield from batch
 
 
 def parse_server_timing(value: str | None) -> int:

@@ -29,6 +29,7 @@ import sqlite3
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,9 @@ from bancada import paths
 from bancada.drivers.stream import Sample
 
 COMMIT_INTERVAL_S = 0.05
+# a Sample as a sample row, without its block (a bool ok is stored as 0/1)
+_SAMPLE_ROW = attrgetter("treatment", "repetition", "seq", "phase", "ok", "latency_ns", "server_ns", "start_ns",
+                         "queue_ns", "error")
 SCHEMA_VERSION = "1"
 
 _SCHEMA = """
@@ -201,12 +205,10 @@ class RunStore:
 
     def add_samples(self, samples: Iterable[Sample], block: int = 0) -> None:
         """Insert samples; commit if the last commit is older than ``COMMIT_INTERVAL_S``."""
-        rows = [(s.treatment, s.repetition, s.seq, s.phase, int(s.ok), s.latency_ns, s.server_ns,
-                 s.start_ns, s.queue_ns, block, s.error) for s in samples]
-        self.conn.executemany(
+        cur = self.conn.executemany(
             "INSERT INTO sample(treatment, repetition, seq, phase, ok, latency_ns, server_ns, start_ns,"
-            " queue_ns, block, error) VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows)
-        self._pending += len(rows)
+            f" queue_ns, error, block) VALUES (?,?,?,?,?,?,?,?,?,?,{int(block)})", map(_SAMPLE_ROW, samples))
+        self._pending += cur.rowcount
         if time.monotonic() - self._last_commit >= COMMIT_INTERVAL_S:
             self.commit()
 

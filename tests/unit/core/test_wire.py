@@ -3,7 +3,10 @@
 import io
 import json
 
-from bancada.drivers.stream import Sample, encode_event, encode_sample, parse_server_timing, read_frames
+import pytest
+
+from bancada.drivers.stream import (Sample, StreamError, encode_event, encode_sample, parse_server_timing,
+                                   read_frame_batches, read_frames)
 from bancada.drivers.python import round_orders
 from bancada.wire import bench_pb2
 from bancada.wire.payload import build_request, generate_values, splitmix64_array
@@ -57,6 +60,47 @@ def test_frames_round_trip():
     frames = list(read_frames(buf))
     assert frames[0] == {"event": "hello"} and frames[-1]["samples"] == 2
     assert frames[1:3] == samples
+
+
+class _Trickle(io.RawIOBase):
+    """A pipe that gives ``step`` bytes per read, so frames arrive cut at every boundary."""
+
+    def __init__(self, data: bytes, step: int) -> None:
+        self.data, self.pos, self.step = data, 0, step
+
+    def readable(self) -> bool:
+        return True
+
+    def _give(self, n: int) -> bytes:
+        chunk = self.data[self.pos:self.pos + min(self.step, n if n > 0 else self.step)]
+        self.pos += len(chunk)
+        return chunk
+
+    def read1(self, n: int = -1) -> bytes:
+        return self._give(n)
+
+    def read(self, n: int = -1) -> bytes:  # what a file without read1 offers (an SSH channel's)
+        return self._give(n)
+
+
+def test_frame_batches_survive_any_cut_and_keep_order():
+    samples = [Sample(i % 3, 1, i, 1, i % 5 != 0, 1000 + i, -1, i, 0, "" if i % 5 else f"reset: é{i}")
+               for i in range(200)]
+    data = encode_event({"event": "hello"}) + b"".join(encode_sample(s) for s in samples) + \
+        encode_event({"event": "done"})
+    for step in (1, 7, 45, 4096, 1 << 20):
+        batches = list(read_frame_batches(_Trickle(data, step)))
+        assert all(batches) and [f for b in batches for f in b][1:-1] == samples, step
+        if step == 1 << 20:
+            assert len(batches) == 1  # one read, one list: the per-item costs are paid once
+    no_read1 = _Trickle(data, 13)
+    no_read1.read1 = None  # falls back to a frame at a time
+    assert [f for b in read_frame_batches(no_read1) for f in b][1:-1] == samples
+    for cut, message in ((3, "truncated frame header"), (len(data) - 2, "truncated frame body")):
+        with pytest.raises(StreamError, match=message):
+            list(read_frame_batches(io.BytesIO(data[:cut])))
+    with pytest.raises(StreamError, match="unknown frame type 0x51"):
+        list(read_frames(io.BytesIO(b"\x02\x00\x00\x00Qx")))
 
 
 def test_server_timing_parse():
