@@ -133,7 +133,8 @@ def connect_profile(profile: HostProfile, *, accept_fingerprint: str | None = No
                                                             timeout=timeout_s)
         except (paramiko.SSHException, OSError) as exc:
             _close_all(jumps)
-            raise Unreachable(f"jump host {profile.jump} cannot reach {ep.address}:{ep.port}: {exc}") from None
+            where = join_host_port(ep.address, ep.port)
+            raise Unreachable(f"jump host {profile.jump} cannot reach {where}: {exc}") from None
     client = paramiko.SSHClient()
     load_known_hosts(client)
     client.set_missing_host_key_policy(ExplicitAcceptPolicy(accept.get(profile.name)))
@@ -188,11 +189,12 @@ def connect_profile(profile: HostProfile, *, accept_fingerprint: str | None = No
             if "Unable to parse key file" in str(exc) or "not a valid" in str(exc):
                 raise HostError(f"host {profile.name}: cannot read key file {ep.key}: {exc}") from None
             late = time.monotonic() - t0 >= 0.9 * timeout_s
+            where = join_host_port(ep.address, ep.port)
             if "Error reading SSH protocol banner" in str(exc) or ("No existing session" in str(exc) and late):
-                raise Unreachable(f"{join_host_port(ep.address, ep.port)} did not speak SSH within {timeout_s:g} s") from None
+                raise Unreachable(f"{where} did not speak SSH within {timeout_s:g} s") from None
             if "No existing session" in str(exc):
-                raise Unreachable(f"{join_host_port(ep.address, ep.port)} closed the connection during the SSH handshake") from None
-            raise HostError(f"SSH error with {ep.address}:{ep.port}: {exc}") from None
+                raise Unreachable(f"{where} closed the connection during the SSH handshake") from None
+            raise HostError(f"SSH error with {where}: {exc}") from None
         except (OSError, EOFError) as exc:
             _close_all([client, *jumps])
             raise Unreachable(_describe(exc, ep, timeout_s)) from None

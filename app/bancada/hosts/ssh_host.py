@@ -56,8 +56,8 @@ class SshHost:
     """
 
     def __init__(self, profile: HostProfile, *, accept_fingerprint: str | None = None,
-                 accept: dict[str, str] | None = None, passphrase: str | None = None, password: str | None = None, ask: Ask | None = tty_ask, timeout_s: float = CONNECT_TIMEOUT_S,
-                 clean_stale: bool = True) -> None:
+                 accept: dict[str, str] | None = None, passphrase: str | None = None, password: str | None = None,
+                 ask: Ask | None = tty_ask, timeout_s: float = CONNECT_TIMEOUT_S, clean_stale: bool = True) -> None:
         t0 = time.monotonic()
         self.profile = profile
         self.name = profile.name
