@@ -19,6 +19,30 @@ import paramiko
 from bancada.hosts.ssh_exec import HostDisconnected, HostError, q, run_script
 
 
+class ChannelOutput:
+    """An SSH channel's stdout as the frame reader wants it: ``read1`` returns the bytes that
+    have arrived (one ``recv``) instead of waiting for a whole buffer, as a pipe's does."""
+
+    def __init__(self, chan: paramiko.Channel) -> None:
+        self.chan = chan
+        self._buf = b""
+
+    def read1(self, n: int = 1 << 16) -> bytes:
+        if self._buf:
+            out, self._buf = self._buf[:n], self._buf[n:]
+            return out
+        return self.chan.recv(n)
+
+    def readline(self) -> bytes:
+        while b"\n" not in self._buf:
+            data = self.chan.recv(1 << 16)
+            if not data:
+                break
+            self._buf += data
+        line, sep, self._buf = self._buf.partition(b"\n")
+        return line + sep
+
+
 class RemoteDriverProcess:
     """The native driver running on an SSH host (a Popen-like handle)."""
 
@@ -31,7 +55,7 @@ class RemoteDriverProcess:
         self.chan = transport.open_session(timeout=timeout_s)
         self.chan.exec_command("sh -c " + q(f"echo PID $$; exec {q(remote_binary)}"))
         self.stdin = self.chan.makefile_stdin("wb")
-        self.stdout = self.chan.makefile("rb")
+        self.stdout = ChannelOutput(self.chan)
         self.stderr = self.chan.makefile_stderr("rb")
         first = self.stdout.readline().decode("ascii", "replace").split()
         if len(first) != 2 or first[0] != "PID" or not first[1].isdigit():
