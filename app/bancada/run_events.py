@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bancada.drivers.stream import Sample
+from bancada.drivers.sample_block import SampleBlock
 from bancada.store.runstore import TreatmentRow
 
 
@@ -40,7 +40,9 @@ class RunStarted:
 
 @dataclass
 class SamplesArrived:
-    samples: list[Sample]
+    """Samples as they arrived: a SampleBlock (columns; iterating gives Sample objects)."""
+
+    samples: SampleBlock
 
 
 @dataclass

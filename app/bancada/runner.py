@@ -22,6 +22,7 @@ from pathlib import Path
 
 from bancada import __version__
 from bancada.drivers.health import HealthCheckError, worker_info
+from bancada.drivers.sample_block import SampleBlock
 from bancada.drivers.stream import Sample, StreamError, read_frame_batches
 from bancada.experiment import manifest
 from bancada.experiment.plan import Plan, build_plan
@@ -185,11 +186,10 @@ class Runner:
                     for event in self._run_driver(driver_name, job, store, block.index, watch):
                         if isinstance(event, SamplesArrived):
                             done += len(event.samples)
-                            for s in event.samples:
-                                if not s.ok:
-                                    errors += 1
-                                    kind = s.error.split(":", 1)[0]
-                                    errors_by_kind[kind] = errors_by_kind.get(kind, 0) + 1
+                            for text in event.samples.failed():
+                                errors += 1
+                                kind = text.split(":", 1)[0]
+                                errors_by_kind[kind] = errors_by_kind.get(kind, 0) + 1
                             yield event
                             elapsed = time.monotonic() - started
                             rate = done / elapsed if elapsed > 0 else 0.0
@@ -338,7 +338,7 @@ class Runner:
                 frames.put(end)
 
         threading.Thread(target=pump, daemon=True).start()
-        batch: list[Sample] = []
+        batch: list[Sample | SampleBlock] = []
         last = time.monotonic()
         next_watch = 0.0
         driver_error = ""
@@ -351,7 +351,7 @@ class Runner:
                 if isinstance(item, Exception):
                     raise item
                 for frame in item if isinstance(item, list) else ():
-                    if isinstance(frame, Sample):
+                    if not isinstance(frame, dict):  # a Sample or a SampleBlock
                         batch.append(frame)
                         continue
                     ev = frame.get("event")
@@ -366,7 +366,7 @@ class Runner:
                         store.add_driver_event(block_index, frame)
                 now = time.monotonic()
                 if batch and (item is end or item is None or now - last >= BATCH_INTERVAL_S):
-                    out, batch = batch, []
+                    out, batch = SampleBlock.of(batch), []
                     store.add_samples(out, block_index)
                     store.commit()
                     last = now
@@ -380,14 +380,14 @@ class Runner:
                     if not worker.alive():
                         proc.terminate()
                         if batch:  # what arrived before the death is stored and shown, not only stored
-                            out, batch = batch, []
+                            out, batch = SampleBlock.of(batch), []
                             store.add_samples(out, block_index)
                             store.commit()
                             yield SamplesArrived(out)
                         raise WorkerDied(impl_id, worker.log_tail(10), worker.stop(0.1))
         finally:
             if batch:
-                store.add_samples(batch, block_index)
+                store.add_samples(SampleBlock.of(batch), block_index)
                 store.commit()
             if proc.poll() is None:
                 proc.terminate()

@@ -88,25 +88,38 @@ def _reads(f: BinaryIO) -> Iterator[bytes]:
         yield header + _read_exact(f, _HEADER.unpack(header)[0] - 1)
 
 
-def read_frame_batches(f: BinaryIO) -> Iterator[list[Sample | dict]]:
-    """Yield lists of :class:`Sample` objects and event dicts, in stream order, until end of stream.
+#: Below this many whole frames left in a read, samples are decoded one by one.
+MIN_COLUMN_RUN = 16
+
+
+def read_frame_batches(f: BinaryIO) -> Iterator[list]:
+    """Yield lists of samples and event dicts, in stream order, until end of stream.
 
     Each list holds the whole frames that one read made complete (at least one), so a
     reader pays its per-item costs (queues, locks) per read rather than per frame, and a
-    frame is never held back waiting for a later one.
+    frame is never held back waiting for a later one. A run of error-free sample frames
+    comes as one :class:`~bancada.drivers.sample_block.SampleBlock` (columns, decoded
+    with numpy); other samples as :class:`Sample` objects.
 
     Raises:
         StreamError: on a truncated frame or an unknown frame type.
     """
+    from bancada.drivers.sample_block import PLAIN_LENGTH, decode_plain_run
+
     unpack = SAMPLE_STRUCT.unpack_from
     fixed = SAMPLE_STRUCT.size
+    run_bytes = MIN_COLUMN_RUN * (4 + PLAIN_LENGTH)
     buf = b""
     for data in _reads(f):
         buf = buf + data if buf else data
-        out: list[Sample | dict] = []
+        out: list = []
         pos, size = 0, len(buf)
         while size - pos >= _HEADER.size:
             length, kind = _HEADER.unpack_from(buf, pos)
+            if length == PLAIN_LENGTH and kind == TYPE_SAMPLE and size - pos >= run_bytes:
+                block, pos = decode_plain_run(buf, pos)
+                out.append(block)
+                continue
             end = pos + 4 + length
             if end > size:
                 break
@@ -134,7 +147,11 @@ def read_frames(f: BinaryIO) -> Iterator[Sample | dict]:
         StreamError: on a truncated frame or an unknown frame type.
     """
     for batch in read_frame_batches(f):
-        yield from batch
+        for item in batch:
+            if isinstance(item, (Sample, dict)):
+                yield item
+            else:
+                yield from item  # a SampleBlock: its Sample objects
 
 
 def parse_server_timing(value: str | None) -> int:

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from bancada import paths
+from bancada.drivers.sample_block import SampleBlock
 from bancada.drivers.stream import Sample
 
 COMMIT_INTERVAL_S = 0.05
@@ -203,11 +204,12 @@ class RunStore:
         query = "SELECT body FROM driver_event" + (" WHERE kind = ?" if kind else "") + " ORDER BY id"
         return [json.loads(b) for (b,) in self.conn.execute(query, (kind,) if kind else ())]
 
-    def add_samples(self, samples: Iterable[Sample], block: int = 0) -> None:
-        """Insert samples; commit if the last commit is older than ``COMMIT_INTERVAL_S``."""
+    def add_samples(self, samples: SampleBlock | Iterable[Sample], block: int = 0) -> None:
+        """Insert samples in order; commit if the last commit is older than ``COMMIT_INTERVAL_S``."""
+        rows = samples.db_rows() if isinstance(samples, SampleBlock) else map(_SAMPLE_ROW, samples)
         cur = self.conn.executemany(
             "INSERT INTO sample(treatment, repetition, seq, phase, ok, latency_ns, server_ns, start_ns,"
-            f" queue_ns, error, block) VALUES (?,?,?,?,?,?,?,?,?,?,{int(block)})", map(_SAMPLE_ROW, samples))
+            f" queue_ns, error, block) VALUES (?,?,?,?,?,?,?,?,?,?,{int(block)})", rows)
         self._pending += cur.rowcount
         if time.monotonic() - self._last_commit >= COMMIT_INTERVAL_S:
             self.commit()

@@ -141,9 +141,15 @@ class LiveModel:
         self.total = self.errors = 0
         self.version += 1
 
-    def extend(self, samples: list) -> None:
-        """Add samples (objects with treatment, phase, ok, latency_ns) in arrival order."""
-        if not samples:
+    def extend(self, samples) -> None:
+        """Add samples in arrival order: a SampleBlock (its columns), or objects with treatment, phase,
+        ok, latency_ns."""
+        if not len(samples):
+            return
+        rows = getattr(samples, "rows", None)
+        if rows is not None:
+            self.extend_arrays(rows["treatment"].astype(np.int64), rows["latency_ns"] / 1e6,
+                               rows["phase"].astype(np.int8), rows["ok"].astype(bool))
             return
         tr = np.fromiter((s.treatment for s in samples), dtype=np.int64, count=len(samples))
         lat = np.fromiter((s.latency_ns for s in samples), dtype=np.float64, count=len(samples)) / 1e6

@@ -8,6 +8,7 @@ import pytest
 from bancada.drivers.stream import (Sample, StreamError, encode_event, encode_sample, parse_server_timing,
                                    read_frame_batches, read_frames)
 from bancada.drivers.python import round_orders
+from bancada.drivers.sample_block import SampleBlock
 from bancada.wire import bench_pb2
 from bancada.wire.payload import build_request, generate_values, splitmix64_array
 from bancada.wire.select_pick import SplitMix64, select
@@ -83,24 +84,42 @@ class _Trickle(io.RawIOBase):
         return self._give(n)
 
 
+def _flat(batches):
+    return [x for b in batches for item in b for x in (item if isinstance(item, SampleBlock) else [item])]
+
+
 def test_frame_batches_survive_any_cut_and_keep_order():
-    samples = [Sample(i % 3, 1, i, 1, i % 5 != 0, 1000 + i, -1, i, 0, "" if i % 5 else f"reset: é{i}")
-               for i in range(200)]
+    samples = [Sample(i % 3, 1, i, 1, i % 50 != 7, 1000 + i, -1 if i % 2 else 5, i, i % 4,
+                      "" if i % 50 != 7 else f"reset: é{i}") for i in range(400)]
     data = encode_event({"event": "hello"}) + b"".join(encode_sample(s) for s in samples) + \
         encode_event({"event": "done"})
     for step in (1, 7, 45, 4096, 1 << 20):
         batches = list(read_frame_batches(_Trickle(data, step)))
-        assert all(batches) and [f for b in batches for f in b][1:-1] == samples, step
+        assert all(batches) and _flat(batches)[1:-1] == samples, step
         if step == 1 << 20:
             assert len(batches) == 1  # one read, one list: the per-item costs are paid once
+            blocks = [x for x in batches[0] if isinstance(x, SampleBlock)]
+            assert blocks and sum(map(len, blocks)) > 300  # the error-free runs came as columns
     no_read1 = _Trickle(data, 13)
     no_read1.read1 = None  # falls back to a frame at a time
-    assert [f for b in read_frame_batches(no_read1) for f in b][1:-1] == samples
+    assert _flat(read_frame_batches(no_read1))[1:-1] == samples
+    assert list(read_frames(io.BytesIO(data)))[1:-1] == samples
     for cut, message in ((3, "truncated frame header"), (len(data) - 2, "truncated frame body")):
         with pytest.raises(StreamError, match=message):
             list(read_frame_batches(io.BytesIO(data[:cut])))
     with pytest.raises(StreamError, match="unknown frame type 0x51"):
         list(read_frames(io.BytesIO(b"\x02\x00\x00\x00Qx")))
+
+
+def test_sample_block_columns_rows_and_joins():
+    samples = [Sample(2, 1, i, i % 2, i != 3, 10 * i, -1, 100 + i, 0, "timeout: x" if i == 3 else "")
+               for i in range(6)]
+    block = SampleBlock.of([SampleBlock.of(samples[:2]), samples[2], samples[3], SampleBlock.of(samples[4:])])
+    assert len(block) == 6 and list(block) == samples
+    assert list(block.failed()) == ["timeout: x"]
+    assert block.db_rows()[3] == (2, 1, 3, 1, 0, 30, -1, 103, 0, "timeout: x")
+    assert block.rows["latency_ns"].tolist() == [0, 10, 20, 30, 40, 50]
+    assert len(SampleBlock.of([])) == 0
 
 
 def test_server_timing_parse():
