@@ -24,16 +24,15 @@ from bancada.experiment.manifest import Implementation, machine_arch
 from bancada.hosts.base import WorkerStartError, join_host_port, parse_ready_line
 from bancada.hosts.facts import facts_command, parse_facts, runtime_ok
 
-_libc = None
+try:  # loaded here, in the parent: a dlopen between fork and exec can hang on the loader's lock
+    _libc: ctypes.CDLL | None = ctypes.CDLL("libc.so.6", use_errno=True)
+except OSError:
+    _libc = None
 
 
-def _die_with_parent() -> None:  # runs in the child between fork and exec
-    global _libc
-    try:
-        _libc = _libc or ctypes.CDLL("libc.so.6", use_errno=True)
+def _die_with_parent() -> None:  # runs in the child between fork and exec: one prctl, nothing else
+    if _libc is not None:
         _libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except OSError:
-        pass
 
 
 class LocalWorker:
