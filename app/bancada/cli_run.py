@@ -112,15 +112,12 @@ def run_command(args: argparse.Namespace) -> int:
             driver_host.close()
     if finished is None or run_path is None:
         return _fail("the run did not start")
-    store = RunStore.open(run_path)
-    try:
+    with RunStore.open(run_path) as store:
         tidy = tidy_frame(store)  # read once: the summary and the CSV share it
         print_summary(tidy, store)
         out_dir = args.out or Path("bancada-results") / store.meta()["run_id"]
         out_dir.mkdir(parents=True, exist_ok=True)
         rows = write_csv(tidy, out_dir / "samples.csv")
-    finally:
-        store.conn.close()
     out.print(f"run file: {run_path}")
     out.print(f"samples:  {out_dir / 'samples.csv'} ({rows} rows)")
     if finished.status != "complete":
@@ -173,12 +170,11 @@ def export_command(args: argparse.Namespace) -> int:
         store = RunStore.open(args.run)
     except RunStoreError as exc:
         return _fail(str(exc))
-    try:
-        rows = export_csv(store, args.csv)
-    except OSError as exc:
-        return _fail(f"cannot write {args.csv}: {exc.strerror}")
-    finally:
-        store.conn.close()
+    with store:
+        try:
+            rows = export_csv(store, args.csv)
+        except OSError as exc:
+            return _fail(f"cannot write {args.csv}: {exc.strerror}")
     out.print(f"wrote {rows} rows to {args.csv}")
     return 0
 

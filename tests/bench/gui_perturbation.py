@@ -46,11 +46,8 @@ def make_profile(n: int, r: int, warmup: int, driver: str):
 
 def medians_by_operation(path) -> dict[str, np.ndarray]:
     """Measured ok latencies (ms) per operation."""
-    store = RunStore.open(path)
-    try:
+    with RunStore.open(path) as store:
         df = store.samples_frame()
-    finally:
-        store.conn.close()
     df = df[(df["phase"] == 1) & (df["ok"] == 1)]
     return {op: g["latency_ns"].to_numpy() / 1e6 for op, g in df.groupby("operation")}
 

@@ -32,11 +32,8 @@ def all_boxes(w):
 
 def stored_measured_ms(path) -> dict[str, np.ndarray]:
     """Measured, ok latencies per box label, in ms (integer ns / 1e6, as the live model)."""
-    store = RunStore.open(path)
-    try:
+    with RunStore.open(path) as store:
         df = store.samples_frame()
-    finally:
-        store.conn.close()
     df = df[(df["phase"] == 1) & (df["ok"] == 1)]
     return {f"{impl} ({wl})": g["latency_ns"].to_numpy() / 1e6
             for (impl, wl), g in df.groupby(["implementation", "workload"])}
@@ -73,11 +70,8 @@ def test_run_watch_stop_export_reopen(window, qtbot, tmp_path, artifacts):
     screenshot(w, "03-live-after-run.png")
 
     # the Kruskal-Wallis cells equal bancada.stats on the same data
-    store = RunStore.open(path)
-    try:
+    with RunStore.open(path) as store:
         df = tidy_frame(store)
-    finally:
-        store.conn.close()
     ref = analyze_frame(df, response="latency_s", factors=("language", "protocol"), by=("payload",))
     kw_ref = {k["factor"]: k for k in ref["groups"][0]["kruskal"]}
     section = w.stats_view.sections["Kruskal-Wallis"]
@@ -138,12 +132,9 @@ def test_stop_keeps_a_consistent_run(window, qtbot):
         w.stop_run()
     assert finished.args == ["cancelled"]
     qtbot.waitUntil(lambda: not w.running(), timeout=30_000)
-    store = RunStore.open(w.last_finished.path)
-    try:
+    with RunStore.open(w.last_finished.path) as store:
         assert store.meta()["status"] == "cancelled"
         stored = store.sample_count()
-    finally:
-        store.conn.close()
     assert stored == w.model.total  # everything stored is on screen, nothing lost
     qtbot.waitUntil(lambda: not w.tasks.busy("stats"), timeout=60_000)
     check_boxes_match_store(w, w.last_finished.path)
@@ -165,12 +156,9 @@ def test_closing_during_a_run_asks_then_stops_and_keeps_it(window, qtbot, monkey
         w.close()
     assert finished.args == ["cancelled"]
     qtbot.waitUntil(lambda: not w.isVisible(), timeout=30_000)
-    store = RunStore.open(w.last_finished.path)
-    try:
+    with RunStore.open(w.last_finished.path) as store:
         assert store.meta()["status"] == "cancelled"
         assert store.sample_count() > 100
-    finally:
-        store.conn.close()
 
 
 @pytest.mark.parametrize("policy", ["continue", "stop"])
@@ -190,14 +178,11 @@ def test_a_worker_dying_mid_run_is_named_and_nothing_is_lost(window, qtbot, poli
     assert "go-rest" in w.last_finished.message or policy == "stop"
     boxes = [d for d in w._dialogs if "go-rest" in d.text() + d.informativeText()]
     assert boxes and not boxes[0].isModal()
-    store = RunStore.open(w.last_finished.path)
-    try:
+    with RunStore.open(w.last_finished.path) as store:
         assert store.meta()["status"] == "incomplete"
         stored = store.sample_count()
         grpc = store.conn.execute("SELECT COUNT(*) FROM sample s JOIN treatment t ON s.treatment = t.id "
                                   "WHERE t.implementation = 'go-grpc'").fetchone()[0]
-    finally:
-        store.conn.close()
     assert stored == w.model.total
     if policy == "continue":
         assert grpc == 3 * 4000  # the run went on for the other treatment
@@ -222,11 +207,8 @@ def test_timed_closed_load_from_the_panel(window, qtbot):
     assert finished.args == ["complete"], w.state_label.text()
     assert w.progress_bar.value() == w.progress_bar.maximum()
     path = w.last_finished.path
-    store = RunStore.open(path)
-    try:
+    with RunStore.open(path) as store:
         meta = store.meta()
-    finally:
-        store.conn.close()
     assert "model = \"closed\"" in meta["profile_toml"] and "duration_s = 1.0" in meta["profile_toml"]
     check_boxes_match_store(w, path)
     counts = {label: b.stats.n for label, b in all_boxes(w).items()}

@@ -167,8 +167,15 @@ class RunStore:
         return cls(path, conn)
 
     def close(self) -> None:
+        """Commit what is pending and close the file."""
         self.commit()
         self.conn.close()
+
+    def __enter__(self) -> "RunStore":
+        return self
+
+    def __exit__(self, *_exc) -> None:
+        self.close()
 
     # -- writing -----------------------------------------------------------
     def set_meta(self, **values: Any) -> None:
@@ -265,7 +272,7 @@ def list_runs(folder: Path | None = None) -> list[dict[str, Any]]:
             store = RunStore.open(path)
         except RunStoreError:
             continue
-        try:
+        with store:
             meta = store.meta()
             runs.append({
                 "path": str(path), "run_id": meta.get("run_id", path.stem),
@@ -273,6 +280,4 @@ def list_runs(folder: Path | None = None) -> list[dict[str, Any]]:
                 "name": meta.get("profile_name", ""), "samples": store.sample_count(),
                 "host": meta.get("host_name", "local"),
             })
-        finally:
-            store.conn.close()
     return runs

@@ -59,14 +59,11 @@ def export_data(run_path: str | Path, folder: str | Path, tables: dict[str, pd.D
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    store = RunStore.open(run_path)
-    try:
+    with RunStore.open(run_path) as store:
         export_csv(store, folder / "samples.csv")
         written.append(folder / "samples.csv")
         meta = store.meta()
         workers = store.workers()
-    finally:
-        store.conn.close()
     if meta.get("profile_toml"):
         (folder / "profile.toml").write_text(meta["profile_toml"], encoding="utf-8")
         written.append(folder / "profile.toml")

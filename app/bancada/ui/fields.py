@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QValidator
-from PySide6.QtWidgets import QLineEdit
+from PySide6.QtWidgets import QComboBox, QLineEdit
 
 
 class IntRangeValidator(QValidator):
@@ -73,3 +73,13 @@ class IntField(QLineEdit):
 
     def _on_refused(self, reason: str) -> None:
         self.problemChanged.emit(reason)
+
+
+def choice_box(choices: list[tuple[str, str]], tip: str = "") -> QComboBox:
+    """A combo box of ``(shown text, value)`` pairs; ``currentData()`` is the value."""
+    box = QComboBox()
+    for text, value in choices:
+        box.addItem(text, value)
+    if tip:
+        box.setToolTip(tip)
+    return box

@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QWidget
+from PySide6.QtWidgets import QFormLayout, QGroupBox, QWidget
 
 from bancada.experiment.profile import Load
-from bancada.ui.fields import IntField
+from bancada.ui.fields import IntField, choice_box
 
 MAX_DURATION_S = 7 * 86_400  # the native driver's bound on load.duration_s
 MAX_RATE_PER_S = 200_000  # the native driver's MaxRatePerS
@@ -32,11 +32,9 @@ class LoadGroup(QGroupBox):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Load"), parent)
         form = QFormLayout(self)
-        self.model = QComboBox()
-        self.model.addItem(self.tr("Sequential (one at a time)"), "sequential")
-        self.model.addItem(self.tr("Closed (c clients)"), "closed")
-        self.model.addItem(self.tr("Open (constant rate)"), "open")
-        self.model.setToolTip(self.tr(
+        self.model = choice_box([(self.tr("Sequential (one at a time)"), "sequential"),
+                                 (self.tr("Closed (c clients)"), "closed"),
+                                 (self.tr("Open (constant rate)"), "open")], self.tr(
             "Sequential: one request at a time (the seed studies). Closed: c clients, each sending its next "
             "request when the last one returns. Open: requests arrive at a fixed rate whatever the server does; "
             "latency counts from each request's due time. Closed and open need the native driver."))

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHB
                                QVBoxLayout, QWidget)
 
 from bancada.experiment.profile import LARGE_SIZE, STD_SIZE, Profile, ProfileError, parse_profile
-from bancada.ui.fields import IntField
+from bancada.ui.fields import IntField, choice_box
 from bancada.ui.load_group import LoadGroup
 
 LOCAL_HOST = "local"
@@ -70,10 +70,9 @@ class ExperimentPanel(QWidget):
         # workload
         wl_box = QGroupBox(self.tr("Workload"))
         wf = QFormLayout(wl_box)
-        self.operation = QComboBox()
-        for op, text in (("select", self.tr("Select: N ints in, 3 out")), ("echo", self.tr("Echo: payload in, count out")),
-                         ("ping", self.tr("Ping: empty (overhead floor)"))):
-            self.operation.addItem(text, op)
+        self.operation = choice_box([(self.tr("Select: N ints in, 3 out"), "select"),
+                                     (self.tr("Echo: payload in, count out"), "echo"),
+                                     (self.tr("Ping: empty (overhead floor)"), "ping")])
         wf.addRow(self.tr("Operation"), self.operation)
         self.payload_widget = QWidget()
         self.payload_layout = QVBoxLayout(self.payload_widget)
@@ -85,10 +84,8 @@ class ExperimentPanel(QWidget):
         custom.addWidget(self.custom_check)
         custom.addWidget(self.custom_count, 1)
         wf.addRow("", custom)
-        self.kind = QComboBox()
-        for k in ("int64s", "doubles", "strings", "records"):
-            self.kind.addItem(k, k)
-        self.kind.setToolTip(self.tr("Element type of the payload (Select always sends int64s)"))
+        self.kind = choice_box([(k, k) for k in ("int64s", "doubles", "strings", "records")],
+                               self.tr("Element type of the payload (Select always sends int64s)"))
         wf.addRow(self.tr("Data kind"), self.kind)
         outer.addWidget(wl_box)
 
@@ -102,30 +99,24 @@ class ExperimentPanel(QWidget):
         df.addRow(self.tr("Requests n"), self.requests)
         self._requests_tip = self.requests.toolTip()
         df.addRow(self.tr("Warm-up"), self.warmup)
-        self.schedule = QComboBox()
-        self.schedule.addItem(self.tr("Interleaved"), "interleaved")
-        self.schedule.addItem(self.tr("Sequential (as the seed study)"), "sequential")
+        self.schedule = choice_box([(self.tr("Interleaved"), "interleaved"),
+                                    (self.tr("Sequential (as the seed study)"), "sequential")])
         df.addRow(self.tr("Schedule"), self.schedule)
-        self.connection = QComboBox()
-        self.connection.addItem(self.tr("Reuse one connection"), "reuse")
-        self.connection.addItem(self.tr("New connection per request"), "new")
+        self.connection = choice_box([(self.tr("Reuse one connection"), "reuse"),
+                                      (self.tr("New connection per request"), "new")])
         df.addRow(self.tr("Connection"), self.connection)
-        self.driver = QComboBox()
-        self.driver.addItem(self.tr("Auto (native where built)"), "auto")
-        self.driver.addItem(self.tr("Python"), "python")
-        self.driver.addItem(self.tr("Native (Go)"), "native")
+        self.driver = choice_box([(self.tr("Auto (native where built)"), "auto"), (self.tr("Python"), "python"),
+                                  (self.tr("Native (Go)"), "native")])
         df.addRow(self.tr("Driver"), self.driver)
-        self.on_death = QComboBox()
-        self.on_death.addItem(self.tr("Stop the run"), "stop")
-        self.on_death.addItem(self.tr("Go on with the others"), "continue")
-        self.on_death.setToolTip(self.tr("What to do when a worker dies mid-run; nothing measured is lost either way"))
+        self.on_death = choice_box(
+            [(self.tr("Stop the run"), "stop"), (self.tr("Go on with the others"), "continue")],
+            self.tr("What to do when a worker dies mid-run; nothing measured is lost either way"))
         df.addRow(self.tr("If a worker dies"), self.on_death)
-        self.on_disconnect = QComboBox()
-        self.on_disconnect.addItem(self.tr("Mark incomplete"), "incomplete")
-        self.on_disconnect.addItem(self.tr("Pause, reconnect"), "pause")
-        self.on_disconnect.setToolTip(self.tr("SSH hosts: what to do when the connection drops mid-run. Pause keeps "
-                                              "reconnecting (Stop gives up), restarts the workers and goes on; the "
-                                              "interrupted block stays partial. Nothing measured is lost either way"))
+        self.on_disconnect = choice_box(
+            [(self.tr("Mark incomplete"), "incomplete"), (self.tr("Pause, reconnect"), "pause")],
+            self.tr("SSH hosts: what to do when the connection drops mid-run. Pause keeps reconnecting (Stop "
+                    "gives up), restarts the workers and goes on; the interrupted block stays partial. Nothing "
+                    "measured is lost either way"))
         df.addRow(self.tr("If SSH drops"), self.on_disconnect)
         outer.addWidget(design)
         self.load = LoadGroup()

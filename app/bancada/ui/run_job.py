@@ -132,13 +132,10 @@ def load_run(state, path: str | Path) -> LoadedRun:
     """Read a run file (any size) for the live view."""
     from bancada.store.runstore import RunStore
 
-    store = RunStore.open(path)
-    try:
+    with RunStore.open(path) as store:
         meta = store.meta()
         treatments = store.treatments()
         rows = store.conn.execute("SELECT treatment, latency_ns, phase, ok FROM sample ORDER BY id").fetchall()
-    finally:
-        store.conn.close()
     arr = np.array(rows, dtype=np.int64).reshape(-1, 4)
     return LoadedRun(Path(store.path), meta, treatments, arr[:, 0], arr[:, 1] / 1e6, arr[:, 2].astype(np.int8),
                      arr[:, 3].astype(bool))

@@ -66,11 +66,8 @@ def compute_statistics(run_path: str | Path, factors: list[str], generation: int
     from bancada.stats.tables import build_tables
     from bancada.store.runstore import RunStore
 
-    store = RunStore.open(run_path)
-    try:
+    with RunStore.open(run_path) as store:
         df = analysis_frame(store)
-    finally:
-        store.conn.close()
     res = StatsResult(generation, rows=len(df))
     if df.empty:
         res.message = "no samples yet"

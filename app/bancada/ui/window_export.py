@@ -73,11 +73,8 @@ class WindowExport:
                 from bancada.store.runstore import RunStore
                 from bancada.store.tidy_csv import export_csv
 
-                store = RunStore.open(run_path)
-                try:
+                with RunStore.open(run_path) as store:
                     return export_csv(store, path)
-                finally:
-                    store.conn.close()
 
             self.tasks.start("export", job,
                              succeeded=lambda n: self.state_label.setText(
