@@ -339,6 +339,14 @@ class Runner:
 
         threading.Thread(target=pump, daemon=True).start()
         batch: list[Sample | SampleBlock] = []
+
+        def store_batch() -> SampleBlock:
+            """Store (and commit) what has arrived since the last call; return it as one block."""
+            nonlocal batch
+            out, batch = SampleBlock.of(batch), []
+            store.add_samples(out, block_index)
+            store.commit()
+            return out
         last = time.monotonic()
         next_watch = 0.0
         driver_error = ""
@@ -366,11 +374,8 @@ class Runner:
                         store.add_driver_event(block_index, frame)
                 now = time.monotonic()
                 if batch and (item is end or item is None or now - last >= BATCH_INTERVAL_S):
-                    out, batch = SampleBlock.of(batch), []
-                    store.add_samples(out, block_index)
-                    store.commit()
                     last = now
-                    yield SamplesArrived(out)
+                    yield SamplesArrived(store_batch())
                 if item is end:
                     break
                 if now < next_watch:
@@ -380,15 +385,11 @@ class Runner:
                     if not worker.alive():
                         proc.terminate()
                         if batch:  # what arrived before the death is stored and shown, not only stored
-                            out, batch = SampleBlock.of(batch), []
-                            store.add_samples(out, block_index)
-                            store.commit()
-                            yield SamplesArrived(out)
+                            yield SamplesArrived(store_batch())
                         raise WorkerDied(impl_id, worker.log_tail(10), worker.stop(0.1))
         finally:
             if batch:
-                store.add_samples(SampleBlock.of(batch), block_index)
-                store.commit()
+                store_batch()
             if proc.poll() is None:
                 proc.terminate()
             code = proc.wait(10)

@@ -159,3 +159,11 @@ def test_unknown_jump_host_key_names_the_jump_host(sshd, sshd2, ssh_keys, remote
     assert "bancada hosts check inner --accept-host-key" in str(info.value)
     with connect_saved_host("inner", accept={"inner": fp_inner}) as host:  # the jump's key is remembered now
         assert host.facts()["arch"] and len(host._jumps) == 1
+
+
+def test_hosts_cli_keeps_bracketed_ipv6_addresses(capsys):
+    """rich markup must not eat "[fe80::1]" in an error line (messages are printed escaped)."""
+    from bancada.hosts.cli import _fail
+
+    assert _fail("connection refused by [fe80::1]:22 (no SSH server listening there?)") == 2
+    assert "connection refused by [fe80::1]:22" in capsys.readouterr().err

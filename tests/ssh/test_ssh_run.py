@@ -209,3 +209,18 @@ def test_ipv6_host_runs_with_the_native_driver(sshd_v6, ssh_keys, remote_workdir
         assert code == 0, capsys.readouterr().err
         _check_samples(out, "[::1]")
     assert worker_processes(remote_workdir) == []
+
+
+def test_the_driver_is_deployed_once_per_connection(trusted_host, monkeypatch):
+    """The runner opens a driver per block: only the first open uploads/hashes the binary."""
+    from bancada.hosts import ssh_host
+
+    calls = []
+    real = ssh_host.deploy
+    monkeypatch.setattr(ssh_host, "deploy", lambda *a, **k: calls.append(a[1]) or real(*a, **k))
+    with connect_saved_host(trusted_host) as host:
+        for _ in range(3):
+            proc = host.open_driver("native")
+            proc.stdin.close()  # no job: the driver says why and exits
+            assert proc.wait(10) is not None
+    assert len(calls) == 1

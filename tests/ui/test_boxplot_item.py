@@ -79,12 +79,21 @@ def test_in_a_plot_it_autoranges_and_paints(qtbot):
     w.getPlotItem().getViewBox().autoRange(padding=0)
     (x0, x1), (y0, y1) = w.getPlotItem().getViewBox().viewRange()
     assert x0 <= -0.25 and x1 >= 1.25 and y0 <= 1.0 and y1 >= 100.0
-    img = QImage(300, 200, QImage.Format.Format_ARGB32)
-    img.fill(0)
-    p = QPainter(img)
-    w.render(p)
-    p.end()
-    colours = {img.pixelColor(x, y).name() for x in range(0, 300, 3) for y in range(0, 200, 3)}
-    assert len(colours) > 3  # something was drawn
+
+    def pixels() -> list[str]:
+        img = QImage(300, 200, QImage.Format.Format_ARGB32)
+        img.fill(0)
+        p = QPainter(img)
+        w.render(p)
+        p.end()
+        return [img.pixelColor(x, y).name() for x in range(0, 300, 3) for y in range(0, 200, 3)]
+
+    with_boxes = pixels()
+    w.removeItem(item)
+    w.getPlotItem().getViewBox().setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)  # same axes, no boxes
+    without = pixels()
+    w.addItem(item)
+    changed = sum(a != b for a, b in zip(with_boxes, without))
+    assert changed > 50, changed  # the boxes themselves were drawn (an empty plot has its own colours)
     w.getPlotItem().setLogMode(False, True)  # PlotItem forwards it to the item
     assert item.dataBounds(1) == pytest.approx((0.0, 2.0))

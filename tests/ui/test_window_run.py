@@ -204,6 +204,7 @@ def test_timed_closed_load_from_the_panel(window, qtbot):
     with qtbot.waitSignal(w.runFinished, timeout=120_000) as finished:
         assert w.start_run()
         qtbot.waitUntil(lambda: "planned time" in w.progress_bar.format(), timeout=60_000)
+        qtbot.waitUntil(lambda: 0 < w.progress_bar.value() < w.progress_bar.maximum(), timeout=60_000)  # it moves
     assert finished.args == ["complete"], w.state_label.text()
     assert w.progress_bar.value() == w.progress_bar.maximum()
     path = w.last_finished.path

@@ -11,17 +11,18 @@ and iterating over it still gives ``Sample`` objects.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Iterator
 
 import numpy as np
 
 from bancada.drivers.stream import SAMPLE_STRUCT, TYPE_SAMPLE, Sample
 
-#: The columns of a SampleBlock (the fields of Sample but ``error``).
-FIELDS = ("treatment", "repetition", "seq", "phase", "ok", "latency_ns", "server_ns", "start_ns", "queue_ns")
-SAMPLE_DTYPE = np.dtype([("treatment", "<u2"), ("repetition", "<u4"), ("seq", "<u4"), ("phase", "u1"),
-                         ("ok", "u1"), ("latency_ns", "<i8"), ("server_ns", "<i8"), ("start_ns", "<i8"),
-                         ("queue_ns", "<i8")])
+#: The columns of a SampleBlock: Sample's fields but ``error``, typed as SAMPLE_STRUCT packs them
+#: (both derived, so the three cannot drift apart).
+FIELDS = tuple(f.name for f in dataclasses.fields(Sample) if f.name != "error")
+SAMPLE_DTYPE = np.dtype([(name, "<" + code) for name, code in zip(FIELDS, SAMPLE_STRUCT.format.lstrip("<"),
+                                                                   strict=True)])
 #: A whole sample frame without error text: u32 length, u8 type, then the struct (packed).
 FRAME_DTYPE = np.dtype([("length", "<u4"), ("type", "u1"), *SAMPLE_DTYPE.descr])
 PLAIN_LENGTH = 1 + SAMPLE_STRUCT.size  # the length field of such a frame

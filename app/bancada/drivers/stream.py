@@ -74,8 +74,9 @@ def _read_exact(f: BinaryIO, n: int) -> bytes:
 
 def _reads(f: BinaryIO) -> Iterator[bytes]:
     """The stream's bytes as they arrive: ``read1`` returns what one read gives (a pipe's
-    available bytes, up to ``READ_CHUNK_BYTES``) without waiting for more. A file object
-    without ``read1`` (an SSH channel's) is read a frame at a time, header then body."""
+    available bytes, up to ``READ_CHUNK_BYTES``) without waiting for more (the runner's
+    pipes and :class:`~bancada.hosts.remote_driver.ChannelOutput` have it). Any other
+    file object is read a frame at a time, header then body."""
     read1 = getattr(f, "read1", None)
     if read1 is not None:
         while data := read1(READ_CHUNK_BYTES):

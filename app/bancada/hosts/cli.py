@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from bancada.hosts import hostconfig
@@ -40,7 +41,7 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
 
 
 def _fail(message: str, code: int = 2) -> int:
-    err.print(f"[bold red]bancada:[/] {message}", highlight=False, markup=True)
+    err.print(f"[bold red]bancada:[/] {escape(message)}", highlight=False, markup=True)
     return code
 
 
@@ -100,8 +101,8 @@ def check(name: str, accept: str | None = None) -> int:
         host = connect_saved_host(name, accept_fingerprint=accept)
     except UnknownHostKey as exc:
         owner = exc.profile or name
-        err.print(f"[yellow]the host key of {'jump host ' if exc.jump else ''}{owner} ({exc.host}) is not known:[/] "
-                  f"{exc.key_type} [bold]{exc.fingerprint}[/]", highlight=False)
+        err.print(f"[yellow]the host key of {'jump host ' if exc.jump else ''}{escape(owner)} ({escape(exc.host)}) is "
+                  f"not known:[/] {exc.key_type} [bold]{escape(exc.fingerprint)}[/]", highlight=False)
         err.print("compare it with the host's own (ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub on the host), then run:",
                   highlight=False)
         err.print(f"  bancada hosts check {owner} --accept-host-key {exc.fingerprint}", highlight=False, markup=False)

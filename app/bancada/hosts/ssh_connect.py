@@ -182,7 +182,7 @@ def connect_profile(profile: HostProfile, *, accept_fingerprint: str | None = No
                     continue
             _close_all([client, *jumps])
             how = f"key {ep.key}" if ep.key else "ssh-agent keys" + (" or password" if password else "")
-            raise AuthFailed(f"authentication failed for {ep.user}@{ep.address}:{ep.port} with {how} "
+            raise AuthFailed(f"authentication failed for {ep.user}@{join_host_port(ep.address, ep.port)} with {how} "
                              f"(wrong user or key?)") from None
         except paramiko.SSHException as exc:
             _close_all([client, *jumps])

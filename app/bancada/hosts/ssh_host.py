@@ -15,6 +15,7 @@ import logging
 import posixpath
 import threading
 import time
+from pathlib import Path
 
 from bancada import paths
 from bancada.experiment.manifest import Implementation, machine_arch
@@ -66,6 +67,7 @@ class SshHost:
         self.cleaned: list[str] = []
         self._facts: dict | None = None
         self._workers: list[RemoteWorker] = []
+        self._deployed: dict[Path, str] = {}  # local artifact -> its remote path, this connection
         self._lock = threading.Lock()
         self._closed = threading.Event()
         self.client, self._jumps = connect_profile(profile, accept_fingerprint=accept_fingerprint, accept=accept,
@@ -261,7 +263,10 @@ class SshHost:
         if not local.exists():
             raise HostError(f"the native driver is not built for {self.os}/{self.arch()}: {local} is missing "
                             f"(run: make -C workers driver)")
-        remote, _ = deploy(self.client, local, self.workdir, self.name)
+        remote = self._deployed.get(local)
+        if remote is None:  # once per connection: the runner opens a driver for every block
+            remote, _ = deploy(self.client, local, self.workdir, self.name)
+            self._deployed[local] = remote
         return RemoteDriverProcess(self.client, remote, self.name)
 
     def forget(self, worker: RemoteWorker) -> None:

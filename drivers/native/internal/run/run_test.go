@@ -288,7 +288,7 @@ func TestFailuresAreSamples(t *testing.T) {
 	}
 	for _, c := range cases {
 		for _, load := range []string{`{"model":"sequential"}`, `{"model":"closed","concurrency":3}`,
-			`{"model":"sequential","rest_client":"raw"}`, `{"model":"closed","concurrency":3,"rest_client":"epoll"}`} {
+			`{"model":"sequential","rest_client":"raw"}`, `{"model":"closed","concurrency":3,"rest_client":"raw"}`} {
 			fs, done := runJob(t, jobJSON(c.target, c.proto, c.op, load, 1, 10, 1))
 			ss := samples(fs)
 			if len(ss) != 22 {
