@@ -130,7 +130,7 @@ class LiveView(QWidget):
         trace.setClipToView(True)
         veil = QColor(self._background)
         veil.setAlpha(200)  # the legend stays readable over the lines it covers
-        legend = trace.addLegend(offset=(-10, 5), labelTextColor=self._foreground, colCount=2, brush=veil)
+        trace.addLegend(offset=(-10, 5), labelTextColor=self._foreground, colCount=2, brush=veil)
         for info in infos:
             # the colour of the treatment's box, further from the background for each further
             # position level: darker on a light palette, lighter on a dark one (solid, 1 px lines:
@@ -152,7 +152,6 @@ class LiveView(QWidget):
         self.trace_plot = trace
         self.graphics.ci.layout.setRowStretchFactor(0, 3)
         self.graphics.ci.layout.setRowStretchFactor(1, 2)
-        del legend
 
     @staticmethod
     def _split_factors(infos: list[TreatmentInfo], factors: list[str]) -> tuple[str, str]:

@@ -107,3 +107,38 @@ func BenchmarkParseServerTiming(b *testing.B) {
 		ParseServerTiming(v)
 	}
 }
+
+// A body that runs until the connection closes ends at a clean close; a reset
+// in the middle of it is a failure, not a short success.
+func TestRawHTTPBodyUntilClose(t *testing.T) {
+	req := &payload.Request{HTTPMethod: "GET", HTTPPath: "/v1/ping"}
+	for _, reset := range []bool{false, true} {
+		lis, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		go func() {
+			c, err := lis.Accept()
+			if err != nil {
+				return
+			}
+			c.Read(make([]byte, 4096))
+			c.Write([]byte("HTTP/1.0 200 OK\r\nContent-Type: application/json\r\n\r\n{\"partial\":"))
+			time.Sleep(20 * time.Millisecond)
+			if reset {
+				c.(*net.TCPConn).SetLinger(0)
+			}
+			c.Close()
+		}()
+		c := NewRawHTTP(Config{Target: lis.Addr().String(), Timeout: 2 * time.Second}, req)
+		_, err = c.Call()
+		c.Close()
+		lis.Close()
+		if reset && (err == nil || !strings.HasPrefix(err.Error(), "reset:")) {
+			t.Fatalf("reset mid-body: got %v, want a reset failure", err)
+		}
+		if !reset && err != nil {
+			t.Fatalf("clean close: %v", err)
+		}
+	}
+}

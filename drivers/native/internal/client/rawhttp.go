@@ -3,6 +3,7 @@ package client
 import (
 	"bufio"
 	"bytes"
+	"io"
 	"net"
 	"strconv"
 	"time"
@@ -147,8 +148,11 @@ func (c *RawHTTP) roundTrip() (serverNs int64, keepAlive bool, err error) {
 			if keepErr && len(c.errBody) < 300 {
 				c.errBody = append(c.errBody, b...)
 			}
-			if err != nil {
-				break
+			if err == io.EOF {
+				break // the body ends where the server closed
+			}
+			if err != nil && err != bufio.ErrBufferFull {
+				return -1, false, Classify(err) // a reset or timeout is not the end of the body
 			}
 		}
 		keepAlive = false
