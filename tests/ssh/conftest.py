@@ -102,12 +102,12 @@ def trusted_host(saved_host, sshd):
 
 
 # -- a second host in its own network namespace ---------------------------------------
-NS_NET = "10.231.0"
+NS_PREFIX = "10.231"  # a private /24 under it per session, so two test runs on one machine do not collide
 
 
 @pytest.fixture(scope="session")
 def netns_sshd(tmp_path_factory, ssh_keys):
-    """An sshd inside a fresh network namespace at 10.231.0.2, reached through a veth pair."""
+    """An sshd inside a fresh network namespace at 10.231.X.2 (X drawn per session), reached through a veth pair."""
     _need_sshd()
     if os.geteuid() != 0:
         pytest.skip("the network-namespace host needs root (ip netns add); CI runs as root")
@@ -115,6 +115,7 @@ def netns_sshd(tmp_path_factory, ssh_keys):
         pytest.skip("iproute2 (ip) is not installed")
     tag = uuid.uuid4().hex[:6]
     ns, outer, inner = f"bancada-{tag}", f"bcd{tag}a", f"bcd{tag}b"
+    ns_net = f"{NS_PREFIX}.{int(tag, 16) % 250 + 1}"
 
     def ip(*args, check=True):
         return subprocess.run(["ip", *args], check=check, capture_output=True, text=True)
@@ -127,12 +128,12 @@ def netns_sshd(tmp_path_factory, ssh_keys):
     try:
         ip("link", "add", outer, "type", "veth", "peer", "name", inner)
         ip("link", "set", inner, "netns", ns)
-        ip("addr", "add", f"{NS_NET}.1/24", "dev", outer)
+        ip("addr", "add", f"{ns_net}.1/24", "dev", outer)
         ip("link", "set", outer, "up")
-        ip("netns", "exec", ns, "ip", "addr", "add", f"{NS_NET}.2/24", "dev", inner)
+        ip("netns", "exec", ns, "ip", "addr", "add", f"{ns_net}.2/24", "dev", inner)
         ip("netns", "exec", ns, "ip", "link", "set", inner, "up")
         ip("netns", "exec", ns, "ip", "link", "set", "lo", "up")
-        server = Sshd(tmp_path_factory.mktemp("sshd-ns"), ssh_keys.with_suffix(".pub"), address=f"{NS_NET}.2",
+        server = Sshd(tmp_path_factory.mktemp("sshd-ns"), ssh_keys.with_suffix(".pub"), address=f"{ns_net}.2",
                       port=22, netns=ns)
         yield server
     finally:
