@@ -28,8 +28,9 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("--response", default="latency_s", help="numeric response column (default latency_s)")
     p.add_argument("--factors", default="language,protocol", type=_csv_list,
                    help="comma-separated factor columns; their level combinations are the treatments")
-    p.add_argument("--by", default="payload", type=_csv_list,
-                   help="comma-separated columns that split the analysis into groups ('' for none)")
+    p.add_argument("--by", default=None, type=_csv_list,
+                   help="comma-separated columns that split the analysis into groups ('' for none; "
+                        "default: payload when the CSV has that column, otherwise none)")
     p.add_argument("--replication", default="repetition", help="replication column (default repetition)")
     p.add_argument("--aggregate", default="none", choices=["none", "mean", "median"],
                    help="response of a replication in the factorial design (default none: each row)")
@@ -56,20 +57,42 @@ def _fail(msg: str) -> int:
     return 2
 
 
+def _header(path: str) -> list[str]:
+    """The CSV's column names.
+
+    Raises:
+        InputError: the file is empty (no header row).
+    """
+    try:
+        return list(pd.read_csv(path, nrows=0).columns)
+    except pd.errors.EmptyDataError:
+        raise InputError(f"{path} is empty: expected a CSV with a header row and one row per request "
+                         f"(e.g. from bancada export)") from None
+
+
 def _read(path: str, response: str, required: list[str], optional: list[str]) -> pd.DataFrame:
-    """The ``required`` and present ``optional`` columns; every one but ``response`` read as text."""
-    header = pd.read_csv(path, nrows=0).columns
+    """The ``required`` and present ``optional`` columns; every one but ``response`` read as text.
+
+    Raises:
+        InputError: a required column is missing, or the file has a header but no rows.
+    """
+    header = _header(path)
     missing = [c for c in required if c not in header]
     if missing:
         raise InputError(f"missing column{'s' if len(missing) > 1 else ''} in {path}: {', '.join(missing)}")
     cols = [c for c in header if c in {*required, *optional}]
     dtypes = {c: str for c in cols if c != response}
-    return pd.read_csv(path, usecols=cols, dtype=dtypes, keep_default_na=False, na_values=[""])
+    df = pd.read_csv(path, usecols=cols, dtype=dtypes, keep_default_na=False, na_values=[""])
+    if df.empty:
+        raise InputError(f"{path} has a header but no rows: there is nothing to analyse")
+    return df
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the analysis; 0 on success, 2 with one line on stderr on bad input."""
     try:
+        if args.by is None:  # payload when there is one, else the whole file is one group
+            args.by = ["payload"] if "payload" in _header(args.samples) else []
         df = _read(args.samples, args.response, [args.response, *args.factors, *args.by],
                    [args.replication, "phase", "ok"])
         result = analyze_frame(

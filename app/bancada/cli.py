@@ -41,7 +41,16 @@ def _build_parser() -> argparse.ArgumentParser:
     run.add_argument("--requests", type=int, help="measured requests per repetition (n)")
     run.add_argument("--repetitions", type=int, help="repetitions (r)")
     run.add_argument("--warmup", type=int, help="warm-up requests per treatment and repetition")
-    run.add_argument("--schedule", choices=["interleaved", "sequential"])
+    run.add_argument("--schedule", choices=["randomized", "sequential", "alternating", "interleaved"],
+                     help="randomized (default): each treatment once per repetition as a block, blocks shuffled; "
+                          "sequential: blocks in profile order; alternating (formerly interleaved): request by "
+                          "request across treatments, which measures switching costs on small payloads")
+    run.add_argument("--seed", type=int, help="seed of the schedule's order (default: drawn, and stored with the run)")
+    run.add_argument("--load", choices=["sequential", "closed", "open"],
+                     help="load model: one request at a time, c clients in a closed loop, or an open arrival rate")
+    run.add_argument("--concurrency", type=int, help="clients (closed) or most requests in flight (open)")
+    run.add_argument("--duration", type=float, metavar="SECONDS", help="measured seconds per block (closed/open)")
+    run.add_argument("--rate", type=float, metavar="PER_S", help="requests per second (open load)")
     run.add_argument("--connection", choices=["reuse", "new"])
     run.add_argument("--driver", choices=["python", "native", "auto"])
     run.add_argument("--driver-host", default="local",

@@ -54,7 +54,9 @@ def run_command(args: argparse.Namespace) -> int:
         profile = apply_overrides(profile, args.profile, implementations=args.implementations,
                                   operation=args.operation, payloads=args.payloads, requests=args.requests,
                                   repetitions=args.repetitions, warmup=args.warmup, schedule=args.schedule,
-                                  driver=args.driver, connection=args.connection)
+                                  driver=args.driver, connection=args.connection, seed=args.seed,
+                                  load=args.load, concurrency=args.concurrency, duration_s=args.duration,
+                                  rate_per_s=args.rate)
     except ProfileError as exc:
         return _fail(str(exc))
     try:

@@ -11,12 +11,18 @@ def apply_overrides(profile: Profile, source: str, *, implementations: list[str]
                     operation: str | None = None, payloads: list[str] | None = None,
                     requests: int | None = None, repetitions: int | None = None, warmup: int | None = None,
                     schedule: str | None = None, driver: str | None = None,
-                    connection: str | None = None) -> Profile:
+                    connection: str | None = None, seed: int | None = None, load: str | None = None,
+                    concurrency: int | None = None, duration_s: float | None = None,
+                    rate_per_s: float | None = None) -> Profile:
     """Return a new, re-validated profile with the given fields replaced.
 
     ``payloads`` names workloads to keep (``StdSize,LargeSize``); a plain number
     ``N`` adds a workload of N elements like the first one. ``operation`` sets
     the operation of every workload (``ping``/``info`` keep a single workload).
+    ``seed`` is the schedule's seed; ``load`` (``sequential`` | ``closed`` |
+    ``open``), ``concurrency`` (clients or requests in flight), ``duration_s``
+    (measured seconds per block) and ``rate_per_s`` (open model) set the
+    profile's ``[load]``. The profile's notices (e.g. an old schedule name) are kept.
 
     Raises:
         ProfileError: one line naming the override, its value and what is allowed.
@@ -26,9 +32,14 @@ def apply_overrides(profile: Profile, source: str, *, implementations: list[str]
     if implementations is not None:
         exp["implementations"] = implementations
     for key, value in (("requests", requests), ("repetitions", repetitions), ("warmup", warmup),
-                       ("schedule", schedule), ("driver", driver), ("connection", connection)):
+                       ("schedule", schedule), ("driver", driver), ("connection", connection), ("seed", seed)):
         if value is not None:
             exp[key] = value
+    load_table = data.setdefault("load", {})
+    for key, value in (("model", load), ("concurrency", concurrency), ("duration_s", duration_s),
+                       ("rate_per_s", rate_per_s)):
+        if value is not None:
+            load_table[key] = value
     if payloads is not None:
         known = {w["name"]: w for w in data["workloads"]}
         chosen = []
@@ -47,4 +58,6 @@ def apply_overrides(profile: Profile, source: str, *, implementations: list[str]
         else:
             for w in data["workloads"]:
                 w["operation"] = operation
-    return parse_profile(data, f"{source} (with command-line overrides)")
+    result = parse_profile(data, f"{source} (with command-line overrides)")
+    result.notices[:0] = profile.notices
+    return result

@@ -13,6 +13,7 @@ the GUI or the store (GUIDE rule 1).
 from __future__ import annotations
 
 import json
+import os
 import queue
 import subprocess
 import threading
@@ -25,10 +26,11 @@ from bancada.drivers.health import HealthCheckError, worker_info
 from bancada.drivers.sample_block import SampleBlock
 from bancada.drivers.stream import Sample, StreamError, read_frame_batches
 from bancada.experiment import manifest
-from bancada.experiment.plan import Plan, build_plan
+from bancada.experiment.plan import Plan, build_plan, with_seed
 from bancada.experiment.profile import Profile
 from bancada.hosts.base import WorkerStartError
 from bancada.hosts.local import LocalHost
+from bancada.hosts.placement import PlacementDecision, decide as decide_placement
 from bancada.run_events import (Notice, Progress, RunError, RunEvent, RunFinished, RunStarted,  # noqa: F401
                                 SamplesArrived, WorkerDied)
 from bancada.store.runstore import RunStore, TreatmentRow
@@ -37,6 +39,14 @@ from bancada.wire.payload import build_request, payload_bytes
 BATCH_INTERVAL_S = 0.05
 WATCH_INTERVAL_S = 0.05  # how often the workers of a running block are checked (alive() is a waitpid or a flag)
 RECONNECT_INTERVAL_S = 2.0
+
+
+def _load_avg() -> str | None:
+    """This computer's 1, 5 and 15 minute load averages when the run starts (getloadavg(3))."""
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return None
 
 
 class Runner:
@@ -79,6 +89,7 @@ class Runner:
         self._driver_proc: subprocess.Popen | None = None
         self.store: RunStore | None = None
         self.plan: Plan | None = None
+        self.placement = PlacementDecision()
 
     # -- control (any thread) ------------------------------------------------
     def cancel(self) -> None:
@@ -123,14 +134,17 @@ class Runner:
             RunError: before anything is stored, when the run cannot start
                 (unknown implementation, one that cannot run on the host, no driver).
         """
-        impls = manifest.discover(getattr(self.host, "root", None))
-        plan = build_plan(self.profile, impls)
+        self.profile = with_seed(self.profile)  # the block order's seed: drawn now unless given, stored below
+        plan = build_plan(self.profile, manifest.discover(getattr(self.host, "root", None)))
         self.plan = plan
+        impls = {t.implementation.id: t.implementation for t in plan.treatments}
         for impl_id in self.profile.experiment.implementations:
             ok, reason = self.host.can_run(impls[impl_id])
             if not ok:
                 raise RunError(f"implementation {impl_id} cannot run on host {self.host.name}: {reason}")
         driver_name = self._choose_driver()
+        self.placement = decide_placement(self.profile.placement, workers_remote=not isinstance(self.host, LocalHost),
+                                          driver_remote=not isinstance(self.driver_host, LocalHost))
 
         store = RunStore.create(folder=self.store_folder)
         self.store = store
@@ -143,7 +157,12 @@ class Runner:
                            profile_json=self.profile.model_dump_json(), bancada_version=__version__,
                            driver=driver_name, host_name=self.host.name, host_facts=self.host.facts(),
                            driver_host=self.driver_host.name, driver_host_facts=self.driver_host.facts(),
-                           schedule=self.profile.experiment.schedule)
+                           schedule=self.profile.experiment.schedule, schedule_seed=self.profile.experiment.seed,
+                           placement=self.placement.facts(), load_avg_before_run=_load_avg())
+            for text in self.profile.notices:
+                yield Notice("warning", text)
+            for text in self.placement.refused:
+                yield Notice("warning", f"placement refused: {text}")
             rows = []
             requests_cache = {}
             for t in plan.treatments:
@@ -250,7 +269,8 @@ class Runner:
             if self._cancel.is_set():
                 break
             yield Notice("info", f"starting {impl_id} on {self.host.name}")
-            worker = self.host.start_worker(impls[impl_id], run_id, self.ready_timeout_s)
+            worker = self.host.start_worker(impls[impl_id], run_id, self.ready_timeout_s,
+                                            placement=self.placement.worker)
             workers[impl_id] = worker
             if getattr(worker, "warning", ""):
                 yield Notice("warning", worker.warning)
@@ -304,7 +324,7 @@ class Runner:
         ``watch`` maps implementation ids to workers whose death stops the block
         at once (``alive()`` must be cheap: it is called about every 50 ms).
         """
-        proc = self.driver_host.open_driver(driver)
+        proc = self.driver_host.open_driver(driver, placement=self.placement.driver)
         self._driver_proc = proc
         if self._cancel.is_set():
             proc.terminate()

@@ -38,7 +38,7 @@ IMPLS = ["go-grpc", "go-rest", "java-grpc", "java-rest"]
 def make_profile(n: int, r: int, warmup: int, driver: str):
     return parse_profile({
         "experiment": {"name": "perturbation", "implementations": IMPLS, "repetitions": r, "requests": n,
-                       "warmup": warmup, "schedule": "interleaved", "driver": driver},
+                       "warmup": warmup, "schedule": "alternating", "driver": driver},
         "workloads": [{"name": "Ping", "operation": "ping", "count": 0},
                       {"name": "StdSize", "operation": "select", "count": 200}],
     })

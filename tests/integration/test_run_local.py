@@ -32,7 +32,8 @@ def _run(profile, **kw):
 
 
 def test_quick_profile_counts_interleaving_and_csv(tmp_path):
-    profile = apply_overrides(load_profile(QUICK), "quick", requests=6, repetitions=2, warmup=3)
+    profile = apply_overrides(load_profile(QUICK), "quick", requests=6, repetitions=2, warmup=3,
+                              schedule="alternating")
     started, finished, events = _run(profile)
     assert finished.status == "complete", finished.message
     streamed = sum(len(e.samples) for e in events if isinstance(e, SamplesArrived))
@@ -46,7 +47,7 @@ def test_quick_profile_counts_interleaving_and_csv(tmp_path):
     for treatment, rep, phase, count, ok in rows:
         assert count == (6 if phase == 1 else 3), (treatment, rep, phase)
         assert ok == count  # no failures against healthy workers
-    # Interleaved: inside a repetition the stored order cycles through all 8 treatments each round.
+    # Alternating: inside a repetition the stored order cycles through all 8 treatments each round.
     order = [t for (t,) in store.conn.execute("SELECT treatment FROM sample WHERE repetition=1 ORDER BY start_ns")]
     assert order[:16] == list(range(8)) * 2
     # Host facts and worker versions are recorded with the run.
@@ -80,6 +81,80 @@ def test_sequential_schedule_runs_treatments_one_after_another():
     store = RunStore.open(started.path)
     order = [t for (t,) in store.conn.execute("SELECT treatment FROM sample ORDER BY id")]
     assert order == [0] * 5 + [1] * 5
+
+
+def test_randomized_default_runs_contiguous_blocks_in_the_stored_seeds_order():
+    from bancada.experiment.plan import build_plan
+    from bancada.experiment import manifest
+    from bancada.experiment.profile import parse_profile
+
+    profile = apply_overrides(load_profile(QUICK), "quick", requests=3, repetitions=3, warmup=2,
+                              implementations=["go-grpc", "go-rest", "java-rest"], payloads=["StdSize"])
+    started, finished, _ = _run(profile)
+    assert finished.status == "complete", finished.message
+    store = RunStore.open(started.path)
+    meta = store.meta()
+    assert meta["schedule"] == "randomized"
+    seed = int(meta["schedule_seed"])
+    stored = parse_profile(__import__("json").loads(meta["profile_json"]))
+    assert stored.experiment.seed == seed  # the stored profile rebuilds the same plan
+    plan = build_plan(stored, manifest.discover(ROOT))
+    rows = store.conn.execute("SELECT treatment, repetition FROM sample ORDER BY id").fetchall()
+    # each block is contiguous (warm-up then measured requests), blocks in the plan's order
+    expected = [(b.treatments[0], b.repetition) for b in plan.blocks for _ in range(2 + 3)]
+    assert rows == expected
+    orders = [[t for t, r in rows[::5] if r == rep] for rep in (1, 2, 3)]
+    assert all(sorted(o) == [0, 1, 2] for o in orders)
+
+
+def test_a_second_instance_runs_as_its_own_worker_process():
+    profile = apply_overrides(load_profile(QUICK), "quick", requests=3, repetitions=1, warmup=1,
+                              implementations=["go-rest", "go-rest:b"], payloads=["StdSize"])
+    started, finished, _ = _run(profile)
+    assert finished.status == "complete", finished.message
+    store = RunStore.open(started.path)
+    workers = store.workers()
+    assert set(workers) == {"go-rest", "go-rest:b"}
+    assert workers["go-rest"]["pid"] != workers["go-rest:b"]["pid"]
+    assert workers["go-rest"]["target"] != workers["go-rest:b"]["target"]
+    assert [t.implementation for t in store.treatments()] == ["go-rest", "go-rest:b"]
+    assert {t.language for t in store.treatments()} == {"go"}
+
+
+def _proc_nice_and_cpus(pid: int) -> tuple[int, set[int]]:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[16]), os.sched_getaffinity(pid)
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="placement on separate CPUs needs two or more")
+def test_placement_is_applied_to_workers_and_recorded():
+    import json
+
+    from bancada.experiment.profile import parse_profile
+
+    data = apply_overrides(load_profile(QUICK), "quick", requests=3, repetitions=1, warmup=1,
+                           implementations=["go-rest"], payloads=["StdSize"]).model_dump(exclude_none=True)
+    data["placement"] = {"worker_nice": 3, "worker_cpus": "1", "driver_cpus": "0", "driver_nice": -20}
+    runner = Runner(parse_profile(data), driver="python")
+    seen = None
+    events = []
+    for e in runner.events():
+        events.append(e)
+        if seen is None and runner.host._workers and runner.host._workers[0].port:
+            seen = _proc_nice_and_cpus(runner.host._workers[0].pid)
+    assert seen == (3, {1})
+    finished = events[-1]
+    assert finished.status == "complete", finished.message
+    store = RunStore.open(next(e for e in events if isinstance(e, RunStarted)).path)
+    placement = json.loads(store.meta()["placement"])
+    assert "workers: nice 3" in placement["applied"] and "workers: CPUs 1" in placement["applied"]
+    assert "driver: CPUs 0" in placement["applied"]
+    if os.geteuid() == 0:
+        assert "driver: nice -20" in placement["applied"]
+    else:  # refused, and said so
+        assert any(r.startswith("driver: nice -20") for r in placement["refused"])
+        assert any("placement refused" in getattr(e, "text", "") for e in events)
+    assert store.meta()["load_avg_before_run"].count(" ") == 2
 
 
 def test_worker_killed_mid_run_is_named_and_its_samples_kept():

@@ -19,7 +19,7 @@ from bancada import __version__
 from bancada.drivers.clients import make_client
 from bancada.drivers.stream import PHASE_MEASURE, PHASE_WARMUP, Sample, encode_event, encode_sample
 from bancada.wire.payload import build_request
-from bancada.wire.select_pick import SplitMix64
+from bancada.wire.select_pick import SplitMix64, shuffle_in_place
 
 FLUSH_INTERVAL_NS = 20_000_000  # at most 20 ms of samples sit in the pipe buffer
 
@@ -44,10 +44,7 @@ def round_orders(treatments: list[int], rounds: int, order: str, seed: int):
     rng = SplitMix64(seed)
     current = list(treatments)
     for _ in range(rounds):
-        for i in range(len(current) - 1, 0, -1):
-            j = rng.next() % (i + 1)
-            current[i], current[j] = current[j], current[i]
-        yield list(current)
+        yield list(shuffle_in_place(current, rng))
 
 
 def run_job(job: dict[str, Any], out: BinaryIO) -> int:

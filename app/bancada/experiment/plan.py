@@ -4,20 +4,32 @@ A *treatment* is one implementation under one workload (``go-grpc`` ×
 ``StdSize``). A *block* is what one driver process runs: some treatments of one
 repetition, with their warm-up and measured requests (docs/driver-protocol.md).
 
-Schedules (GUIDE rule 5):
-- ``interleaved`` (default): one block per repetition holding every treatment,
-  round-robin request by request; with ``randomize`` the order of each round
-  is shuffled (SplitMix64, seed recorded as ``experiment.seed + repetition``).
+Schedules:
+- ``randomized`` (default): randomized multiple interleaved trials (Abedi and
+  Brecht, "Conducting Repeatable Experiments in Highly Variable Cloud
+  Computing Environments", ICPE 2017). In each repetition every treatment runs
+  once as one contiguous block with its own warm-up, and the order of the
+  blocks is a Fisher-Yates shuffle driven by SplitMix64(seed + repetition), so
+  slow drift of the machine does not fall on one treatment, no treatment pays
+  for the one before it, and the seed reproduces the order.
 - ``sequential``: per repetition, one block per treatment in profile order,
-  as the reference study ran its implementations one after another.
+  as the reference study (seed 000) ran its implementations one after another.
+- ``alternating``: one block per repetition holding every treatment,
+  round-robin request by request; with ``randomize`` the order of each round
+  is shuffled (SplitMix64(seed + repetition)). Switching the target on every
+  request wakes a different, idle server each time: on small payloads this
+  measures a switching cost (here it inflated latencies 1.1-2.6x), so it is a
+  switching-cost experiment, not a default. Called ``interleaved`` before.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import secrets
+from dataclasses import dataclass, replace
 
 from bancada.experiment.manifest import Implementation
 from bancada.experiment.profile import Profile, Workload
+from bancada.wire.select_pick import SplitMix64, shuffle_in_place
 
 
 class PlanError(ValueError):
@@ -63,28 +75,64 @@ class Plan:
         return sum(b.request_count() for b in self.blocks)
 
 
+def implementation_for(impl_id: str, implementations: dict[str, Implementation]) -> Implementation | None:
+    """The implementation ``impl_id`` names, or None.
+
+    ``go-rest:b`` is a second, separately started instance of ``go-rest`` (the
+    same build under another label), for an A/A control: two treatments that
+    differ only by chance.
+    """
+    if impl_id in implementations:
+        return implementations[impl_id]
+    base, sep, label = impl_id.partition(":")
+    if sep and label and base in implementations:
+        return replace(implementations[base], id=impl_id)
+    return None
+
+
 def build_plan(profile: Profile, implementations: dict[str, Implementation]) -> Plan:
     """Build the plan of ``profile``.
 
     Raises:
-        PlanError: an implementation of the profile is not among ``implementations``.
+        PlanError: an implementation of the profile is not among ``implementations``,
+            or the schedule needs a seed and the profile has none (the runner draws one first).
     """
     exp = profile.experiment
-    missing = [i for i in exp.implementations if i not in implementations]
+    chosen = {i: implementation_for(i, implementations) for i in exp.implementations}
+    missing = [i for i, impl in chosen.items() if impl is None]
     if missing:
         known = ", ".join(implementations) or "none (no workers/*/worker.toml found)"
-        raise PlanError(f"unknown implementation {missing[0]!r}; known: {known}")
+        raise PlanError(f"unknown implementation {missing[0]!r}; known: {known} "
+                        f"(a second instance of one is written like go-rest:b)")
+    if exp.seed is None and (exp.schedule == "randomized" or exp.randomize):
+        raise PlanError("the schedule needs a seed; draw one with with_seed() before building the plan")
     treatments = []
     for workload in profile.workloads:
         for impl_id in exp.implementations:
-            treatments.append(Treatment(len(treatments), implementations[impl_id], workload))
+            impl = chosen[impl_id]
+            assert impl is not None
+            treatments.append(Treatment(len(treatments), impl, workload))
     blocks: list[Block] = []
-    order = "shuffled" if exp.randomize else "round_robin"
     for rep in range(1, exp.repetitions + 1):
-        seed = (exp.seed + rep) % 2**64
-        if exp.schedule == "interleaved":
+        seed = ((exp.seed or 0) + rep) % 2**64
+        if exp.schedule == "alternating":
+            order = "shuffled" if exp.randomize else "round_robin"
             blocks.append(Block(len(blocks), rep, tuple(t.id for t in treatments), exp.warmup, exp.requests, order, seed))
-        else:
-            for t in treatments:
-                blocks.append(Block(len(blocks), rep, (t.id,), exp.warmup, exp.requests, "round_robin", seed))
+            continue
+        ids = [t.id for t in treatments]
+        if exp.schedule == "randomized":
+            shuffle_in_place(ids, SplitMix64(seed))
+        for t_id in ids:
+            blocks.append(Block(len(blocks), rep, (t_id,), exp.warmup, exp.requests, "round_robin", seed))
     return Plan(tuple(treatments), tuple(blocks))
+
+
+def with_seed(profile: Profile, seed: int | None = None) -> Profile:
+    """Return ``profile`` with ``experiment.seed`` set: ``seed`` if given, the profile's own if it has
+    one, otherwise 63 random bits from the operating system. The run stores the result, so the
+    block order it ran can be rebuilt."""
+    if seed is None and profile.experiment.seed is not None:
+        return profile
+    chosen = seed if seed is not None else secrets.randbits(63)
+    experiment = profile.experiment.model_copy(update={"seed": chosen})
+    return profile.model_copy(update={"experiment": experiment})

@@ -12,10 +12,13 @@ import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
 Operation = Literal["ping", "select", "echo", "info"]
 PayloadKind = Literal["int64s", "doubles", "strings", "records"]
+
+#: The name ``alternating`` had before 0.2; profiles and stored runs that use it still open.
+LEGACY_SCHEDULE = "interleaved"
 
 #: Names of the well-known payload sizes of the reference study (seed 000).
 STD_SIZE = 200
@@ -97,9 +100,14 @@ class Experiment(_Strict):
     repetitions: int = Field(default=5, ge=1, le=10_000)
     requests: int = Field(default=77, ge=1, le=100_000_000)
     warmup: int = Field(default=100, ge=0, le=100_000_000)
-    schedule: Literal["interleaved", "sequential"] = "interleaved"
-    randomize: bool = False
-    seed: int = Field(default=0, ge=0, lt=2**64)
+    # randomized: each repetition runs every treatment once as a contiguous block, blocks shuffled;
+    # sequential: the blocks in profile order; alternating: request by request across treatments
+    # (bancada.experiment.plan explains each)
+    schedule: Literal["randomized", "sequential", "alternating"] = "randomized"
+    randomize: bool = False  # alternating only: shuffle the order of each round of requests
+    # The seed of the block order (randomized) and of the round order (alternating with
+    # randomize); None draws one when the run starts, and the run stores it.
+    seed: int | None = Field(default=None, ge=0, lt=2**64)
     connection: Literal["reuse", "new"] = "reuse"
     timeout_s: float = Field(default=30.0, gt=0, le=3600)
     driver: Literal["python", "native", "auto"] = "auto"
@@ -116,12 +124,62 @@ class Experiment(_Strict):
         return self
 
 
+def parse_cpu_list(text: str) -> list[int]:
+    """Parse a Linux CPU list (``"0"``, ``"1-3"``, ``"0,2-3"``; as taskset -c) into sorted CPU numbers.
+
+    Raises:
+        ValueError: the text is not such a list.
+    """
+    cpus: set[int] = set()
+    for part in text.split(","):
+        lo, sep, hi = part.strip().partition("-")
+        if not lo.isdigit() or (sep and not hi.isdigit()):
+            raise ValueError(f"{text!r} is not a CPU list; expected e.g. '0', '1-3' or '0,2-3'")
+        first, last = int(lo), int(hi) if sep else int(lo)
+        if last < first:
+            raise ValueError(f"{text!r}: range {part.strip()!r} runs backwards")
+        cpus.update(range(first, last + 1))
+    return sorted(cpus)
+
+
+class Placement(_Strict):
+    """Priority (nice level, -20..19) and CPU set (a taskset-style list) of the workers and of the driver.
+
+    The reference study (seed 000) ran its servers at nice -20 and its client at
+    -19. Bancada applies what the host permits and records what it applied and
+    what it refused (e.g. a negative nice level without root, CPUs the host does
+    not have) in the run's facts. None leaves the process as it would start.
+    """
+
+    worker_nice: int | None = Field(default=None, ge=-20, le=19)
+    driver_nice: int | None = Field(default=None, ge=-20, le=19)
+    worker_cpus: str | None = None
+    driver_cpus: str | None = None
+
+    @field_validator("worker_cpus", "driver_cpus")
+    @classmethod
+    def _cpu_list(cls, value: str | None) -> str | None:
+        if value is not None:
+            parse_cpu_list(value)
+        return value
+
+    def is_empty(self) -> bool:
+        return all(v is None for v in (self.worker_nice, self.driver_nice, self.worker_cpus, self.driver_cpus))
+
+
 class Profile(_Strict):
     """A whole profile file."""
 
     experiment: Experiment
     workloads: list[Workload] = Field(min_length=1)
     load: Load = Field(default_factory=Load)
+    placement: Placement = Field(default_factory=Placement)
+    #: One-line notices about what was read (e.g. a schedule name from an older Bancada); not stored.
+    _notices: list[str] = PrivateAttr(default_factory=list)
+
+    @property
+    def notices(self) -> list[str]:
+        return self._notices
 
     @model_validator(mode="after")
     def _unique_workloads(self) -> "Profile":
@@ -162,10 +220,18 @@ def parse_profile(data: dict[str, Any], source: str = "<profile>") -> Profile:
     Raises:
         ProfileError: one line, e.g. ``quick.toml: experiment.repetitions = 0: Input should be greater than or equal to 1``.
     """
+    notices = []
+    exp = data.get("experiment")
+    if isinstance(exp, dict) and exp.get("schedule") == LEGACY_SCHEDULE:
+        data = {**data, "experiment": {**exp, "schedule": "alternating"}}
+        notices.append(f"{source}: schedule = \"interleaved\" is now called \"alternating\" (request by request "
+                       f"across treatments); the default is \"randomized\" blocks")
     try:
-        return Profile.model_validate(data)
+        profile = Profile.model_validate(data)
     except ValidationError as exc:
         raise ProfileError(_format_error(source, exc, data)) from None
+    profile._notices.extend(notices)
+    return profile
 
 
 def load_profile(path: str | Path) -> Profile:

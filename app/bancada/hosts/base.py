@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from bancada.experiment.manifest import Implementation
+from bancada.hosts.placement import ProcessPlacement
 
 READY_PREFIX = "READY "
 
@@ -53,9 +54,10 @@ class Host(Protocol):
 
     def facts(self) -> dict: ...
     def can_run(self, impl: Implementation) -> tuple[bool, str]: ...
-    def start_worker(self, impl: Implementation, run_id: str, ready_timeout_s: float = 60.0) -> WorkerHandle: ...
+    def start_worker(self, impl: Implementation, run_id: str, ready_timeout_s: float = 60.0,
+                     placement: ProcessPlacement | None = None) -> WorkerHandle: ...
     def drivers_available(self) -> list[str]: ...
-    def open_driver(self, driver: str): ...  # a Popen-like: stdin, stdout, stderr, poll, wait, terminate
+    def open_driver(self, driver: str, placement: ProcessPlacement | None = None): ...  # a Popen-like: stdin, stdout, stderr, poll, wait, terminate
     def close(self) -> None: ...
 
 

@@ -2,7 +2,7 @@
 
 The script prints ``key=value`` lines; :func:`parse_facts` turns them into a
 dict with ``os``, ``kernel``, ``arch``, ``cpu_model``, ``cpu_count``,
-``memory_bytes``, ``load_avg``, ``java``, ``python3``, ``disk_free_bytes``.
+``memory_bytes``, ``load_avg``, ``cpu_governor``, ``java``, ``python3``, ``disk_free_bytes``.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ echo "cpu_model=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2-
 echo "cpu_count=$(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc)"
 echo "memory_kb=$(grep -m1 MemTotal /proc/meminfo 2>/dev/null | awk '{print $2}')"
 echo "load_avg=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
+echo "cpu_governor=$(cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor 2>/dev/null)"
 echo "java=$(java -version 2>&1 | head -n1 | tr -d '\r')"
 echo "python3=$(python3 --version 2>&1 | head -n1)"
 echo "disk_free_kb=$(df -Pk "${BANCADA_WORKDIR:-.}" 2>/dev/null | awk 'NR==2 {print $4}')"
@@ -62,6 +63,7 @@ def parse_facts(text: str) -> dict:
         "cpu_count": as_int("cpu_count"),
         "memory_bytes": as_int("memory_kb", 1024),
         "load_avg": raw.get("load_avg") or None,
+        "cpu_governor": raw.get("cpu_governor") or None,  # None where cpufreq is not exposed (most VMs)
         "java": java or None,
         "java_major": java_major,
         "python3": py if py.startswith("Python") else None,

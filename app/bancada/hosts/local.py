@@ -23,6 +23,7 @@ from bancada import paths
 from bancada.experiment.manifest import Implementation, machine_arch
 from bancada.hosts.base import WorkerStartError, join_host_port, parse_ready_line
 from bancada.hosts.facts import facts_command, parse_facts, runtime_ok
+from bancada.hosts.placement import ProcessPlacement
 
 try:  # loaded here, in the parent: a dlopen between fork and exec can hang on the loader's lock
     _libc: ctypes.CDLL | None = ctypes.CDLL("libc.so.6", use_errno=True)
@@ -33,6 +34,18 @@ except OSError:
 def _die_with_parent() -> None:  # runs in the child between fork and exec: one prctl, nothing else
     if _libc is not None:
         _libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
+def _child_setup(placement: ProcessPlacement | None):
+    """What the child runs between fork and exec: die with the parent, then the placement's two
+    system calls (decided beforehand by :func:`bancada.hosts.placement.decide`)."""
+    if placement is None or (placement.nice is None and placement.cpus is None):
+        return _die_with_parent
+
+    def setup() -> None:
+        _die_with_parent()
+        placement.apply_here()
+    return setup
 
 
 class LocalWorker:
@@ -151,8 +164,9 @@ class LocalHost:
             return False, f"not built: {artifact} is missing (run: make -C workers)"
         return True, ""
 
-    def start_worker(self, impl: Implementation, run_id: str, ready_timeout_s: float = 60.0) -> LocalWorker:
-        """Start ``impl`` and wait for its READY line.
+    def start_worker(self, impl: Implementation, run_id: str, ready_timeout_s: float = 60.0,
+                     placement: ProcessPlacement | None = None) -> LocalWorker:
+        """Start ``impl`` (with ``placement``'s nice level and CPU set) and wait for its READY line.
 
         Raises:
             WorkerStartError: it cannot run here, exits early or is not ready in time.
@@ -167,7 +181,7 @@ class LocalHost:
         try:
             proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=log,
                                     cwd=impl.worker.folder, start_new_session=True,
-                                    preexec_fn=_die_with_parent)
+                                    preexec_fn=_child_setup(placement))
         except OSError as exc:
             raise WorkerStartError(f"worker {impl.id} cannot start: {exc}") from None
         finally:
@@ -189,8 +203,8 @@ class LocalHost:
         """The drivers that can run here: ``native`` where its binary is built, and ``python``."""
         return [d for d in ("native", "python") if self._driver_argv(d)]
 
-    def open_driver(self, driver: str) -> subprocess.Popen:
-        """Start ``driver`` as a child process (job on stdin, frames on stdout).
+    def open_driver(self, driver: str, placement: ProcessPlacement | None = None) -> subprocess.Popen:
+        """Start ``driver`` as a child process (job on stdin, frames on stdout), with ``placement``.
 
         Raises:
             WorkerStartError: the driver is not available here.
@@ -198,7 +212,8 @@ class LocalHost:
         argv = self._driver_argv(driver)
         if argv is None:
             raise WorkerStartError(f"the {driver} driver is not built on this computer (run: make -C workers driver)")
-        return subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        return subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                preexec_fn=_child_setup(placement))
 
     def close(self) -> None:
         """Stop every worker this host started."""

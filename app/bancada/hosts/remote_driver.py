@@ -46,14 +46,16 @@ class ChannelOutput:
 class RemoteDriverProcess:
     """The native driver running on an SSH host (a Popen-like handle)."""
 
-    def __init__(self, client: paramiko.SSHClient, remote_binary: str, host: str, timeout_s: float = 30.0) -> None:
+    def __init__(self, client: paramiko.SSHClient, remote_binary: str, host: str, timeout_s: float = 30.0,
+                 prefix: list[str] | None = None) -> None:
         transport = client.get_transport()
         if transport is None or not transport.is_active():
             raise HostDisconnected(f"the SSH connection to {host} is closed")
         self.client = client
         self.host = host
         self.chan = transport.open_session(timeout=timeout_s)
-        self.chan.exec_command("sh -c " + q(f"echo PID $$; exec {q(remote_binary)}"))
+        command = " ".join(q(a) for a in [*(prefix or []), remote_binary])  # prefix: nice/taskset (placement)
+        self.chan.exec_command("sh -c " + q(f"echo PID $$; exec {command}"))
         self.stdin = self.chan.makefile_stdin("wb")
         self.stdout = ChannelOutput(self.chan)
         self.stderr = self.chan.makefile_stderr("rb")

@@ -22,6 +22,7 @@ from bancada.experiment.manifest import Implementation, machine_arch
 from bancada.hosts.base import WorkerStartError, parse_ready_line
 from bancada.hosts.deploy import deploy
 from bancada.hosts.facts import facts_command, parse_facts, runtime_ok
+from bancada.hosts.placement import ProcessPlacement
 from bancada.hosts.hostconfig import HostProfile, get_host
 from bancada.hosts.knownhosts import HostError, HostKeyChanged, UnknownHostKey  # noqa: F401 - re-exported
 from bancada.hosts.remote_driver import RemoteDriverProcess
@@ -177,7 +178,8 @@ class SshHost:
             return False, f"not built for {self.os}/{self.arch()}: {artifact} is missing (run: make -C workers)"
         return True, ""
 
-    def start_worker(self, impl: Implementation, run_id: str, ready_timeout_s: float = 60.0) -> RemoteWorker:
+    def start_worker(self, impl: Implementation, run_id: str, ready_timeout_s: float = 60.0,
+                     placement: ProcessPlacement | None = None) -> RemoteWorker:
         """Deploy ``impl``'s artifact (once), start it detached and wait for its READY line.
 
         Raises:
@@ -199,11 +201,13 @@ class SshHost:
         t1 = time.monotonic()
         self.timings[f"deploy:{impl.id}"] = t1 - t0
         argv = impl.worker.argv(impl.protocol, artifact=remote_artifact, bind=self.bind, port=0)
-        prefix = []
-        if self.profile.nice is not None:
-            prefix += ["nice", "-n", str(self.profile.nice)]
-        if self.profile.cpus:
-            prefix += ["taskset", "-c", self.profile.cpus]
+        # the run's placement (the profile's [placement]) wins over the saved host's nice/cpus
+        prefix = placement.shell_prefix() if placement is not None else []
+        if not prefix:
+            if self.profile.nice is not None:
+                prefix += ["nice", "-n", str(self.profile.nice)]
+            if self.profile.cpus:
+                prefix += ["taskset", "-c", self.profile.cpus]
         tag = f"{run_id}-{impl.id}"
         log_path = posixpath.join(self.workdir, "logs", f"{tag}.log")
         pid_path = posixpath.join(self.workdir, "run", f"{tag}.pid")
@@ -250,7 +254,7 @@ class SshHost:
         """``["native"]`` where the native driver is built for this host, else ``[]``."""
         return ["native"] if self.native_driver_artifact().exists() else []
 
-    def open_driver(self, driver: str) -> RemoteDriverProcess:
+    def open_driver(self, driver: str, placement: ProcessPlacement | None = None) -> RemoteDriverProcess:
         """Deploy (once) and start the native driver on this host, to load a server next to it.
 
         Raises:
@@ -267,7 +271,8 @@ class SshHost:
         if remote is None:  # once per connection: the runner opens a driver for every block
             remote, _ = deploy(self.client, local, self.workdir, self.name)
             self._deployed[local] = remote
-        return RemoteDriverProcess(self.client, remote, self.name)
+        return RemoteDriverProcess(self.client, remote, self.name,
+                                   prefix=placement.shell_prefix() if placement is not None else None)
 
     def forget(self, worker: RemoteWorker) -> None:
         with self._lock:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
                                QVBoxLayout, QWidget)
 
@@ -99,9 +99,26 @@ class ExperimentPanel(QWidget):
         df.addRow(self.tr("Requests n"), self.requests)
         self._requests_tip = self.requests.toolTip()
         df.addRow(self.tr("Warm-up"), self.warmup)
-        self.schedule = choice_box([(self.tr("Interleaved"), "interleaved"),
-                                    (self.tr("Sequential (as the seed study)"), "sequential")])
+        self.schedule = choice_box([(self.tr("Randomized blocks"), "randomized"),
+                                    (self.tr("Sequential (as the seed study)"), "sequential"),
+                                    (self.tr("Alternating requests"), "alternating")])
+        self._schedule_hints = {
+            "randomized": self.tr("Each repetition runs every treatment once as a block with its own warm-up, "
+                                  "in a shuffled order, so drift of the machine does not favour one treatment."),
+            "sequential": self.tr("Each repetition runs the treatments one after another in the profile's "
+                                  "order, as the reference study did."),
+            "alternating": self.tr("Requests alternate between treatments one by one: this measures the cost "
+                                   "of switching servers and inflates small-payload latencies."),
+        }
+        for i in range(self.schedule.count()):
+            self.schedule.setItemData(i, self._schedule_hints[self.schedule.itemData(i)], Qt.ItemDataRole.ToolTipRole)
+        self.schedule_hint = QLabel()
+        self.schedule_hint.setWordWrap(True)
+        self.schedule.currentIndexChanged.connect(
+            lambda _i: self.schedule_hint.setText(self._schedule_hints.get(self.schedule.currentData(), "")))
+        self.schedule_hint.setText(self._schedule_hints["randomized"])
         df.addRow(self.tr("Schedule"), self.schedule)
+        df.addRow("", self.schedule_hint)
         self.connection = choice_box([(self.tr("Reuse one connection"), "reuse"),
                                       (self.tr("New connection per request"), "new")])
         df.addRow(self.tr("Connection"), self.connection)

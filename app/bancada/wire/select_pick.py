@@ -30,6 +30,19 @@ class SplitMix64:
         return z ^ (z >> 31)
 
 
+def shuffle_in_place(items: list, rng: SplitMix64) -> list:
+    """Fisher-Yates shuffle of ``items`` driven by ``rng``: for i = m-1 down to 1,
+    j = next() mod (i+1), swap i and j. Returns ``items`` (shuffled in place).
+
+    The same seed gives the same order in the Python driver, the native driver
+    and the experiment plan (Knuth, *TAOCP* vol. 2, 3.4.2, Algorithm P).
+    """
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.next() % (i + 1)
+        items[i], items[j] = items[j], items[i]
+    return items
+
+
 def pick_positions(n: int, k: int, seed: int) -> list[int]:
     """Return k distinct positions in ``range(n)`` (partial Fisher-Yates).
 

@@ -28,7 +28,7 @@ def test_shipped_profiles_are_valid(root):
 
 @pytest.mark.parametrize("section,field,value,expect", [
     ("experiment", "repetitions", 0, "experiment.repetitions = 0: Input should be greater than or equal to 1"),
-    ("experiment", "schedule", "random", "experiment.schedule = 'random': Input should be 'interleaved' or 'sequential'"),
+    ("experiment", "schedule", "random", "experiment.schedule = 'random': Input should be 'randomized', 'sequential' or 'alternating'"),
     ("experiment", "colour", "red", "experiment.colour = 'red': unknown field"),
     ("experiment", "factors", ["speed"], "unknown factor 'speed'"),
 ])

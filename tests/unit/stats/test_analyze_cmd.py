@@ -135,3 +135,30 @@ def test_missing_file_and_bad_range(tmp_path, capsys):
 def test_analyze_frame_errors_raise_input_error():
     with pytest.raises(InputError):
         analyze_frame(tidy(), response="nope")
+
+
+def test_a_generic_csv_without_payload_is_one_group(tmp_path, capsys):
+    df = tidy()
+    df = df[df["payload"] == "small"].drop(columns=["payload"])
+    csv = tmp_path / "generic.csv"
+    df.to_csv(csv, index=False)
+    out = tmp_path / "r.json"
+    assert run_cli([str(csv), "--quiet", "--json", str(out)]) == 0, capsys.readouterr().err
+    result = json.loads(out.read_text())
+    assert len(result["groups"]) == 1
+    # with a payload column the default still splits by it
+    tidy().to_csv(csv, index=False)
+    assert run_cli([str(csv), "--quiet", "--json", str(out)]) == 0
+    assert len(json.loads(out.read_text())["groups"]) == 2
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "is empty: expected a CSV with a header row"),
+    ("latency_s,language,protocol,payload\n", "has a header but no rows"),
+])
+def test_empty_or_header_only_csv_says_so(tmp_path, capsys, text, message):
+    csv = tmp_path / "empty.csv"
+    csv.write_text(text)
+    assert run_cli([str(csv), "--quiet"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and len(err.splitlines()) == 1 and "No columns to parse" not in err
