@@ -21,7 +21,7 @@ def format_p(p) -> str:
 def build_tables(result: dict) -> dict[str, pd.DataFrame]:
     """``{title: DataFrame}``; every table has the ``--by`` columns first."""
     rows: dict[str, list[dict]] = {k: [] for k in (
-        "Summary", "Normality", "Wilcoxon rank-sum", "Kruskal-Wallis", "Dunn post-hoc", "Ranking",
+        "Summary", "Normality", "Wilcoxon rank-sum", "Wilcoxon rank-sum, repetition medians", "Kruskal-Wallis", "Dunn post-hoc", "Ranking",
         "Factorial effects", "Factorial allocation of variation", "Sample size")}
     for g in result["groups"]:
         by = dict(g["by"])
@@ -38,6 +38,11 @@ def build_tables(result: dict) -> dict[str, pd.DataFrame]:
                                               "W": pw["W"], "p": pw["p"], "p_holm": pw["p_holm"],
                                               "method": pw["method"], "cliffs_delta": pw["cliffs_delta"],
                                               "a12": pw["a12"], "magnitude": pw["magnitude"]})
+        for pw in g.get("pairwise_replication", []):
+            rows["Wilcoxon rank-sum, repetition medians"].append(
+                {**by, "a": treatment_label(pw["a"]), "b": treatment_label(pw["b"]), "r_a": pw["r_a"],
+                 "r_b": pw["r_b"], "W": pw["W"], "p": pw["p"], "p_holm": pw["p_holm"], "method": pw["method"],
+                 "cliffs_delta": pw["cliffs_delta"]})
         for k in g["kruskal"]:
             rows["Kruskal-Wallis"].append({**by, "factor": k["factor"], "H": k["H"], "df": k["df"], "p": k["p"]})
         for d in g.get("dunn", []):

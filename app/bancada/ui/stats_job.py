@@ -24,7 +24,7 @@ from bancada.stats.tables import format_p
 from bancada.stats.tables import treatment_label as _label
 
 #: Display order of the tables (names from bancada.stats.tables).
-TABLE_ORDER = ["Summary", "Normality", "Wilcoxon rank-sum", "Kruskal-Wallis", "Dunn post-hoc", "Ranking",
+TABLE_ORDER = ["Summary", "Normality", "Wilcoxon rank-sum", "Wilcoxon rank-sum, repetition medians", "Kruskal-Wallis", "Dunn post-hoc", "Ranking",
                "Factorial allocation of variation", "Factorial effects", "Sample size"]
 RESPONSE = "latency_ms"
 
@@ -113,6 +113,12 @@ def readings(result: dict, tables: dict[str, pd.DataFrame]) -> dict[str, str]:
             lines["Wilcoxon rank-sum"].append(
                 f"{pre}{diff} of {len(pw)} pairs differ (Holm p < {alpha:g}); largest effect "
                 f"{_label(big['a'])} vs {_label(big['b'])}: {big['magnitude']}")
+        pr = g.get("pairwise_replication") or []
+        if pr:
+            diff = sum(1 for r in pr if r["p_holm"] is not None and r["p_holm"] < alpha)
+            lines["Wilcoxon rank-sum, repetition medians"].append(
+                f"{pre}{diff} of {len(pr)} pairs differ when each repetition counts once (Holm p < {alpha:g}, "
+                f"r = {min(r['r_a'] for r in pr)}); trust this one when it disagrees with the test above")
         dunn = g.get("dunn") or []
         if dunn:
             diff = sum(1 for r in dunn if r["p_holm"] is not None and r["p_holm"] < alpha)

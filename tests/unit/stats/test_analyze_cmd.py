@@ -162,3 +162,23 @@ def test_empty_or_header_only_csv_says_so(tmp_path, capsys, text, message):
     assert run_cli([str(csv), "--quiet"]) == 2
     err = capsys.readouterr().err.strip()
     assert message in err and len(err.splitlines()) == 1 and "No columns to parse" not in err
+
+
+def test_repetition_level_rank_sum_uses_one_median_per_repetition():
+    # per-repetition medians: a = 1..5, b = 6..10 (three requests each, the middle one is the median)
+    rows = []
+    for impl, medians in (("a", [1, 2, 3, 4, 5]), ("b", [6, 7, 8, 9, 10])):
+        for rep, m in enumerate(medians, start=1):
+            for y in (m - 0.4, m, m + 0.3):
+                rows.append({"implementation": impl, "repetition": rep, "latency_s": y})
+    res = analyze_frame(pd.DataFrame(rows), factors=["implementation"], by=[])
+    pr = res["groups"][0]["pairwise_replication"]
+    assert len(pr) == 1 and (pr[0]["r_a"], pr[0]["r_b"]) == (5, 5)
+    # R: wilcox.test(1:5, 6:10) -> W = 0, p-value = 0.007937 (exact: 2 / choose(10, 5))
+    assert pr[0]["W"] == 0 and pr[0]["method"] == "exact"
+    assert pr[0]["p"] == pytest.approx(2 / 252, rel=1e-9)
+    # the sample-level test sees 15 vs 15 values and a far smaller p
+    assert res["groups"][0]["pairwise"][0]["p"] < pr[0]["p"]
+    # without a replication column there is no repetition-level table
+    res = analyze_frame(pd.DataFrame(rows).drop(columns=["repetition"]), factors=["implementation"], by=[])
+    assert res["groups"][0]["pairwise_replication"] == []
