@@ -164,3 +164,20 @@ def test_the_load_study_profile_is_shown_and_kept(panel, root):
     assert panel.load.duration.value() == 120 and not panel.requests.isEnabled()
     again = panel.build_profile()
     assert again.load == profile.load  # max_records and the rest kept
+
+
+def test_schedule_choices_explain_themselves_and_an_old_name_opens_with_a_note(window, tmp_path):
+    w = window
+    sched = w.panel.schedule
+    assert [sched.itemData(i) for i in range(sched.count())] == ["randomized", "sequential", "alternating"]
+    assert sched.currentData() == "randomized"  # the quick profile's, and the default
+    assert "shuffled order" in w.panel.schedule_hint.text()
+    sched.setCurrentIndex(sched.findData("alternating"))
+    assert "switching" in w.panel.schedule_hint.text()
+    old = tmp_path / "old.toml"
+    old.write_text(QUICK.read_text().replace('schedule = "randomized"', 'schedule = "interleaved"'))
+    assert w.open_profile(str(old))
+    assert sched.currentData() == "alternating"
+    assert "now called \"alternating\"" in w.state_label.text()
+    assert w.open_profile(str(QUICK))
+    assert "interleaved" not in w.state_label.text()

@@ -198,8 +198,16 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
             return False
         self.profile_path = path
         self.panel.set_profile(profile)
-        self.state_label.setText(self.tr("Profile {p} loaded").format(p=Path(path).name))
+        self.state_label.setText(self.tr("Profile {p} loaded").format(p=Path(path).name)
+                                 + self._legacy_schedule_note(profile))
         return True
+
+    def _legacy_schedule_note(self, profile: Profile) -> str:
+        """A sentence when the profile used the old schedule name ``interleaved``."""
+        if not profile.notices:
+            return ""
+        return self.tr(" (its schedule \"interleaved\" is now called \"alternating\"; the default is randomized "
+                       "blocks)")
 
     def open_profile_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Open profile"), str(self._profiles_dir()),
@@ -436,10 +444,12 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
 
     def _on_run_loaded(self, run: run_job.LoadedRun) -> None:
         data = run.profile_json
+        note = ""
         if data:
             try:
                 profile = parse_profile(data, run.path.name)
                 self.panel.set_profile(profile)
+                note = self._legacy_schedule_note(profile)
                 self.factors = list(profile.experiment.factors)
             except ProfileError:
                 pass
@@ -458,7 +468,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
 
         self.state_label.setText(self.tr("Run {id} ({s}), {n} samples: {p}").format(
             id=run.meta.get("run_id", run.path.stem), s=effective_status(run.meta), n=f"{self.model.total:,}",
-            p=run.path))
+            p=run.path) + note)
         self.stats_view.clear(self.tr("Computing…"))
         self.request_stats(final=True)
         self._add_recent(str(run.path))
