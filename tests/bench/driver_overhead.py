@@ -19,7 +19,7 @@ the one least disturbed). The driver writes its frames to a temporary file so
 that reading them costs nothing during the run. Nothing is installed: missing
 tools are reported with the command that installs them.
 
-    python tests/bench/driver_overhead.py [--seconds 3] [--requests 5000] [--rounds 3]
+    python tests/bench/driver_overhead.py [--seconds 3] [--requests 5000] [--rounds 3] [--smoke]
 """
 
 from __future__ import annotations
@@ -253,7 +253,10 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=3.0, help="duration of each throughput run")
     ap.add_argument("--requests", type=int, default=5000, help="measured requests of each latency run")
     ap.add_argument("--rounds", type=int, default=3, help="interleaved repetitions; the best is kept")
+    ap.add_argument("--smoke", action="store_true", help="one tiny round; checks the tables are filled (CI)")
     a = ap.parse_args()
+    if a.smoke:
+        a.seconds, a.requests, a.rounds = 0.5, 200, 1
     for p in (DRIVER, WORKER):
         if not p.exists():
             print(f"missing {p.relative_to(ROOT)}: run `make -C workers go driver`")
@@ -334,6 +337,12 @@ def main() -> int:
     for name, ratio, peer, target in ratios:
         ok = "" if target == "(info)" else ("  OK" if eval(f"{ratio} {target}") else "  MISSED")  # noqa: S307
         print(f"{name:42} {ratio:6.3f}  (vs {peer}; target {target}){ok}")
+    if a.smoke:
+        native = [r for r in lat_rows if r[2] == "native"]
+        well_formed = len(native) == 4 and all(r[3] > 0 for r in native) and \
+            len([r for r in rps_rows if r[3] == "native"]) == 8
+        print("smoke: ok" if well_formed else "smoke: FAILED (native rows missing)")
+        return 0 if well_formed else 1
     return 0
 
 

@@ -6,7 +6,7 @@ window (in this process, with live plots and statistics), ``--rounds`` times
 each, on this computer. Printed: the median latency of each operation in each
 mode and their ratio window / headless, which must lie within 1 ± 0.05.
 
-Run: xvfb-run -a python tests/bench/gui_perturbation.py [--requests 1000] [--rounds 3] [--driver auto]
+Run: xvfb-run -a python tests/bench/gui_perturbation.py [--requests 1000] [--rounds 3] [--driver auto] [--smoke]
 (or QT_QPA_PLATFORM=offscreen).
 """
 
@@ -38,7 +38,7 @@ IMPLS = ["go-grpc", "go-rest", "java-grpc", "java-rest"]
 def make_profile(n: int, r: int, warmup: int, driver: str):
     return parse_profile({
         "experiment": {"name": "perturbation", "implementations": IMPLS, "repetitions": r, "requests": n,
-                       "warmup": warmup, "schedule": "alternating", "driver": driver},
+                       "warmup": warmup, "schedule": "randomized", "driver": driver},
         "workloads": [{"name": "Ping", "operation": "ping", "count": 0},
                       {"name": "StdSize", "operation": "select", "count": 200}],
     })
@@ -85,7 +85,10 @@ def main() -> int:
     ap.add_argument("--warmup", type=int, default=200)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--driver", default="auto", choices=["auto", "python", "native"])
+    ap.add_argument("--smoke", action="store_true", help="one tiny round; checks the figures are there (CI)")
     args = ap.parse_args()
+    if args.smoke:
+        args.requests, args.repetitions, args.warmup, args.rounds = 20, 1, 5, 1
 
     from bancada.ui.app import create_app
     from bancada.ui.main_window import MainWindow
@@ -120,6 +123,11 @@ def main() -> int:
         ratio = w / h
         ok &= abs(ratio - 1) <= 0.05
         print(f"{op:10s} {h:12.4f} {w:10.4f} {ratio:7.3f}")
+    if args.smoke:
+        modes = {k[1] for k in samples}
+        well_formed = modes == {"headless", "window"} and {k[0] for k in samples} == {"ping", "select"}
+        print("smoke: ok" if well_formed else f"smoke: FAILED (figures for {sorted(samples)})")
+        return 0 if well_formed else 1
     print("PASS (within 1 ± 0.05)" if ok else "FAIL (outside 1 ± 0.05)")
     return 0 if ok else 1
 

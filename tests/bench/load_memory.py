@@ -64,7 +64,10 @@ def main() -> int:
     ap.add_argument("--clients", type=int, default=100)
     ap.add_argument("--seconds", type=float, default=30.0)
     ap.add_argument("--max-records", type=int, default=1_000_000)
+    ap.add_argument("--smoke", action="store_true", help="4 clients for 1 s, cap 1,000; checks the figures (CI)")
     a = ap.parse_args()
+    if a.smoke:
+        a.clients, a.seconds, a.max_records = 4, 1.0, 1_000
     for p in (DRIVER, WORKER):
         if not p.exists():
             print(f"missing {p.relative_to(ROOT)}: run `make -C workers go driver`")
@@ -116,6 +119,11 @@ def main() -> int:
           f"histogram events {hist}")
     print(f"peak RSS driver: {peak[0] / 1024:.1f} MiB")
     print(f"peak RSS reading parent: {parent_kib / 1024:.1f} MiB")
+    if a.smoke:
+        well_formed = (drv.returncode == 0 and ok + failed == a.max_records and hist > 0
+                       and done.get("requests", 0) > a.max_records)
+        print("smoke: ok" if well_formed else "smoke: FAILED (counts do not add up)")
+        return 0 if well_formed else 1
     return 0 if drv.returncode == 0 else 1
 
 
