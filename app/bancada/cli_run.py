@@ -89,7 +89,9 @@ def run_command(args: argparse.Namespace) -> int:
                         run_path = event.path
                         task = bar.add_task(profile.experiment.name, total=event.total_requests or None, rate="", errors="",
                                             count="")
-                        err.print(f"run {event.run_id} ({event.driver} driver) -> {event.path}")
+                        exp = runner.profile.experiment
+                        err.print(f"run {event.run_id} ({event.driver} driver, {exp.schedule} schedule, seed {exp.seed})"
+                                  f" -> {event.path}")
                     elif isinstance(event, RunProgress) and task is not None:
                         count = f"{event.done}/{event.total} requests" if event.total else f"{event.done} requests"
                         bar.update(task, completed=event.done, count=count,
