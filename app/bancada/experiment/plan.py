@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bancada.experiment.external import ExternalImplementation
 from bancada.experiment.manifest import Implementation
 from bancada.experiment.profile import Profile, Workload
 
@@ -27,7 +28,7 @@ class PlanError(ValueError):
 @dataclass(frozen=True)
 class Treatment:
     id: int
-    implementation: Implementation
+    implementation: Implementation | ExternalImplementation
     workload: Workload
 
     @property
@@ -63,11 +64,22 @@ class Plan:
         return sum(b.request_count() for b in self.blocks)
 
 
-def build_plan(profile: Profile, implementations: dict[str, Implementation]) -> Plan:
+def applies(workload: Workload, protocol: str) -> bool:
+    """Whether ``workload`` makes a treatment with an implementation of ``protocol``:
+    contract operations go to every implementation, a custom request only to
+    the protocols it defines a request for."""
+    return workload.operation != "custom" or protocol in workload.custom_protocols()
+
+
+def build_plan(profile: Profile, implementations: dict[str, Implementation | ExternalImplementation]) -> Plan:
     """Build the plan of ``profile``.
 
+    A custom workload pairs only with implementations of the protocols it
+    defines (:func:`applies`).
+
     Raises:
-        PlanError: an implementation of the profile is not among ``implementations``.
+        PlanError: an implementation of the profile is not among ``implementations``,
+            or a custom workload fits none of the profile's implementations.
     """
     exp = profile.experiment
     missing = [i for i in exp.implementations if i not in implementations]
@@ -76,7 +88,12 @@ def build_plan(profile: Profile, implementations: dict[str, Implementation]) -> 
         raise PlanError(f"unknown implementation {missing[0]!r}; known: {known}")
     treatments = []
     for workload in profile.workloads:
-        for impl_id in exp.implementations:
+        chosen = [i for i in exp.implementations if applies(workload, implementations[i].protocol)]
+        if not chosen:
+            raise PlanError(f"workload {workload.name!r} is a custom {' and '.join(workload.custom_protocols())} "
+                            f"request, but none of the implementations ({', '.join(exp.implementations)}) "
+                            f"speaks that protocol")
+        for impl_id in chosen:
             treatments.append(Treatment(len(treatments), implementations[impl_id], workload))
     blocks: list[Block] = []
     order = "shuffled" if exp.randomize else "round_robin"
@@ -88,3 +105,19 @@ def build_plan(profile: Profile, implementations: dict[str, Implementation]) -> 
             for t in treatments:
                 blocks.append(Block(len(blocks), rep, (t.id,), exp.warmup, exp.requests, "round_robin", seed))
     return Plan(tuple(treatments), tuple(blocks))
+
+
+def with_external(profile: Profile, discovered: dict[str, Implementation]
+                  ) -> dict[str, Implementation | ExternalImplementation]:
+    """The discovered implementations plus the profile's ``[[external]]`` ones.
+
+    Raises:
+        PlanError: an external id is also the id of a worker's implementation.
+    """
+    merged: dict[str, Implementation | ExternalImplementation] = dict(discovered)
+    for spec in profile.external:
+        if spec.id in discovered:
+            raise PlanError(f"external implementation {spec.id!r} has the id of a worker Bancada starts; "
+                            f"give it another id (e.g. my-{spec.id})")
+        merged[spec.id] = spec.implementation()
+    return merged

@@ -14,7 +14,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-Operation = Literal["ping", "select", "echo", "info"]
+from bancada.experiment.custom import CustomRequestFields
+from bancada.experiment.external import ExternalSpec
+
+Operation = Literal["ping", "select", "echo", "info", "custom"]
 PayloadKind = Literal["int64s", "doubles", "strings", "records"]
 
 #: Names of the well-known payload sizes of the reference study (seed 000).
@@ -30,8 +33,9 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
 
-class Workload(_Strict):
-    """One workload: an operation and its payload (e.g. ``StdSize``)."""
+class Workload(_Strict, CustomRequestFields):
+    """One workload: an operation and its payload (e.g. ``StdSize``), or a custom request
+    (``operation = "custom"``, fields in :mod:`bancada.experiment.custom`)."""
 
     name: str = Field(min_length=1, max_length=64)
     operation: Operation = "select"
@@ -48,6 +52,7 @@ class Workload(_Strict):
     def _check(self) -> "Workload":
         if self.max < self.min:
             raise ValueError(f"max ({self.max}) must be >= min ({self.min})")
+        self.check_custom(self.operation)
         if self.operation == "select":
             if self.kind != "int64s":
                 raise ValueError("select takes kind = 'int64s'")
@@ -122,12 +127,18 @@ class Profile(_Strict):
     experiment: Experiment
     workloads: list[Workload] = Field(min_length=1)
     load: Load = Field(default_factory=Load)
+    #: Services Bancada does not start (bancada.experiment.external).
+    external: list[ExternalSpec] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _unique_workloads(self) -> "Profile":
         names = [w.name for w in self.workloads]
         if len(set(names)) != len(names):
             raise ValueError("workload names must be unique")
+        ids = [e.id for e in self.external]
+        if len(set(ids)) != len(ids):
+            dup = next(i for i in ids if ids.count(i) > 1)
+            raise ValueError(f"external id {dup!r} is declared twice")
         return self
 
     def to_toml(self) -> str:
@@ -156,14 +167,17 @@ def _format_error(source: str, exc: ValidationError, data: dict[str, Any]) -> st
     return f"{source}: {where}: {msg}"
 
 
-def parse_profile(data: dict[str, Any], source: str = "<profile>") -> Profile:
+def parse_profile(data: dict[str, Any], source: str = "<profile>", base_dir: Path | None = None) -> Profile:
     """Validate a profile given as a dict.
+
+    ``base_dir`` is the folder relative file names (a custom workload's
+    ``body_file``, ``proto``...) are taken from; they are stored absolute.
 
     Raises:
         ProfileError: one line, e.g. ``quick.toml: experiment.repetitions = 0: Input should be greater than or equal to 1``.
     """
     try:
-        return Profile.model_validate(data)
+        return Profile.model_validate(data, context={"base_dir": base_dir})
     except ValidationError as exc:
         raise ProfileError(_format_error(source, exc, data)) from None
 
@@ -183,7 +197,7 @@ def load_profile(path: str | Path) -> Profile:
         raise ProfileError(f"{path}: cannot read: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ProfileError(f"{path}: not valid TOML: {exc}") from None
-    return parse_profile(data, str(path))
+    return parse_profile(data, str(path), base_dir=path.resolve().parent)
 
 
 def dumps_toml(data: dict[str, Any]) -> str:
@@ -206,6 +220,8 @@ def dumps_toml(data: dict[str, Any]) -> str:
         for key, value in body.items():
             if not isinstance(value, dict):
                 lines.append(f"{key} = {scalar(value)}")
+            else:  # an inline table of scalars (a custom workload's headers)
+                lines.append(f"{key} = {{" + ", ".join(f"{scalar(k)} = {scalar(v)}" for k, v in value.items()) + "}")
         lines.append("")
 
     for key, value in data.items():
