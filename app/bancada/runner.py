@@ -27,7 +27,7 @@ from bancada.drivers.stream import Sample, StreamError, read_frame_batches
 from bancada import targets
 from bancada.experiment import manifest
 from bancada.experiment.external import EXTERNAL_NOTE, ExternalHandle, ExternalImplementation
-from bancada.experiment.plan import Plan, build_plan, with_external
+from bancada.experiment.plan import Plan, build_plan, unplanned_workloads, with_external
 from bancada.experiment.profile import Profile
 from bancada.hosts.base import WorkerStartError
 from bancada.hosts.local import LocalHost
@@ -195,6 +195,8 @@ class Runner:
             planned_s = sum(len(b.treatments) for b in plan.blocks) * load.duration_s if timed else None
             total = 0 if timed else plan.request_count()
             yield RunStarted(run_id, store.path, rows, total, driver_name)
+            for text in unplanned_workloads(self.profile, plan):
+                yield Notice("warning", text)
 
             yield from self._start_workers(impls, run_id, store, workers)
 

@@ -75,11 +75,12 @@ def build_plan(profile: Profile, implementations: dict[str, Implementation | Ext
     """Build the plan of ``profile``.
 
     A custom workload pairs only with implementations of the protocols it
-    defines (:func:`applies`).
+    defines (:func:`applies`); one that fits none of them makes no treatment
+    (:func:`unplanned_workloads` names it).
 
     Raises:
         PlanError: an implementation of the profile is not among ``implementations``,
-            or a custom workload fits none of the profile's implementations.
+            or no workload fits any of them.
     """
     exp = profile.experiment
     missing = [i for i in exp.implementations if i not in implementations]
@@ -88,13 +89,12 @@ def build_plan(profile: Profile, implementations: dict[str, Implementation | Ext
         raise PlanError(f"unknown implementation {missing[0]!r}; known: {known}")
     treatments = []
     for workload in profile.workloads:
-        chosen = [i for i in exp.implementations if applies(workload, implementations[i].protocol)]
-        if not chosen:
-            raise PlanError(f"workload {workload.name!r} is a custom {' and '.join(workload.custom_protocols())} "
-                            f"request, but none of the implementations ({', '.join(exp.implementations)}) "
-                            f"speaks that protocol")
-        for impl_id in chosen:
-            treatments.append(Treatment(len(treatments), implementations[impl_id], workload))
+        for impl_id in exp.implementations:
+            if applies(workload, implementations[impl_id].protocol):
+                treatments.append(Treatment(len(treatments), implementations[impl_id], workload))
+    if not treatments:
+        raise PlanError(f"no workload fits the implementations ({', '.join(exp.implementations)}): the custom "
+                        f"workloads define requests for other protocols")
     blocks: list[Block] = []
     order = "shuffled" if exp.randomize else "round_robin"
     for rep in range(1, exp.repetitions + 1):
@@ -121,3 +121,11 @@ def with_external(profile: Profile, discovered: dict[str, Implementation]
                             f"give it another id (e.g. my-{spec.id})")
         merged[spec.id] = spec.implementation()
     return merged
+
+
+def unplanned_workloads(profile: Profile, plan: Plan) -> list[str]:
+    """Why each workload of ``profile`` without a treatment in ``plan`` is left out (one line each)."""
+    planned = {t.workload.name for t in plan.treatments}
+    return [f"workload {w.name} is a custom {' and '.join(w.custom_protocols())} request and no chosen "
+            f"implementation speaks that protocol: it is left out of this run"
+            for w in profile.workloads if w.name not in planned]
