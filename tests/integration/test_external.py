@@ -237,3 +237,19 @@ def test_malformed_template_or_json_request_is_one_line(services, tmp_path, old,
     profile.write_text(profile.read_text().replace(old, new, 1))
     text = one_line_error(bancada("run", str(profile)))
     assert expect in text, text
+
+
+def test_the_shipped_example_profile_runs_against_the_services(services, tmp_path):
+    rest, grpc = services
+    text = (ROOT / "profiles" / "my-service.toml").read_text()
+    assert 'address = "http://127.0.0.1:8080"' in text and 'address = "127.0.0.1:50051"' in text
+    text = text.replace("127.0.0.1:8080", rest.address).replace("127.0.0.1:50051", grpc.address)
+    text = text.replace("requests = 200", "requests = 20").replace("warmup = 50", "warmup = 2")
+    text = text.replace('body_file = "my-service/', f'body_file = "{ROOT / "profiles" / "my-service"}/')
+    (tmp_path / "my-service.toml").write_text(text)
+    proc = bancada("run", str(tmp_path / "my-service.toml"), "--out", str(tmp_path / "out"))
+    assert proc.returncode == 0, proc.stderr
+    rows = list(csv.DictReader(open(tmp_path / "out" / "samples.csv")))
+    pairs = {(r["implementation"], r["payload"]) for r in rows}
+    assert pairs == {("my-server-rest", "Select200"), ("my-server-grpc", "Select200"), ("my-server-rest", "Health")}
+    assert len(rows) == 3 * 3 * 22 and all(r["ok"] == "true" for r in rows)
