@@ -199,6 +199,14 @@ class Runner:
                 yield Notice("warning", text)
 
             yield from self._start_workers(impls, run_id, store, workers)
+            if driver_name == "native":  # custom gRPC requests to the workers Bancada started, now they are up
+                late = targets.prepare_custom(self.driver_host, plan, self._custom,
+                                              {i: w.target for i, w in workers.items()
+                                               if not isinstance(w, ExternalHandle)},
+                                              self.profile.experiment.timeout_s)
+                store.conn.executemany("UPDATE treatment SET payload_bytes=? WHERE id=?",
+                                       [(int(v.get("request_bytes", -1)), i) for i, v in late.items()])
+                store.commit()
 
             done = errors = 0
             started = time.monotonic()

@@ -82,13 +82,16 @@ def prepare_custom(driver_host, plan: Plan, requests: dict[int, dict[str, Any]],
                    timeout_s: float) -> dict[int, dict[str, Any]]:
     """Run a ``prepare_only`` job of the custom gRPC treatments on the native driver.
 
-    ``targets`` maps implementation ids to ``host:port``. Returns ``{treatment id:
-    {"request_bytes", "input_type", "output_type", "descriptors"}}``.
+    Only treatments whose implementation is in ``targets`` (ids to ``host:port``)
+    are prepared: external ones before the run file exists, the workers Bancada
+    starts once they are up. Returns ``{treatment id: {"request_bytes",
+    "input_type", "output_type", "descriptors"}}``.
 
     Raises:
         RunError: the driver cannot prepare a request (its one-line message), or fails.
     """
-    chosen = [t for t in plan.treatments if t.id in requests and t.implementation.protocol == "grpc"]
+    chosen = [t for t in plan.treatments if t.id in requests and t.implementation.protocol == "grpc"
+              and t.implementation.id in targets]
     if not chosen:
         return {}
     job = {"version": 1, "prepare_only": True, "timeout_s": min(timeout_s, 30.0),

@@ -253,3 +253,19 @@ def test_the_shipped_example_profile_runs_against_the_services(services, tmp_pat
     pairs = {(r["implementation"], r["payload"]) for r in rows}
     assert pairs == {("my-server-rest", "Select200"), ("my-server-grpc", "Select200"), ("my-server-rest", "Health")}
     assert len(rows) == 3 * 3 * 22 and all(r["ok"] == "true" for r in rows)
+
+
+def test_custom_grpc_method_on_a_worker_bancada_starts(tmp_path):
+    """Custom workloads also go to workers Bancada starts: their requests are prepared once the worker is up."""
+    profile = write_profile(tmp_path, "127.0.0.1:1", "127.0.0.1:1", requests=10, implementations='"go-grpc"')
+    events = list(Runner(load_profile(profile), driver="native").events())
+    started = next(e for e in events if isinstance(e, RunStarted))
+    assert isinstance(events[-1], RunFinished) and events[-1].status == "complete", events[-1].message
+    with RunStore.open(started.path) as store:
+        rows = store.conn.execute("SELECT t.workload, t.payload_bytes, COUNT(*), SUM(s.ok) FROM sample s "
+                                  "JOIN treatment t ON t.id = s.treatment GROUP BY t.id ORDER BY t.id").fetchall()
+    # the REST-only workload is left out; both gRPC ones ran, every request ok, sizes from the driver
+    assert [r[0] for r in rows] == ["GrpcReflection", "GrpcProto"]
+    assert all(r[1] > 200 and r[2] == r[3] == 2 * 13 for r in rows), rows
+    assert any("workload RestBodyFile is a custom rest request and no chosen implementation speaks that "
+               "protocol" in getattr(e, "text", "") for e in events)
