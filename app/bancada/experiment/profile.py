@@ -3,7 +3,9 @@
 A profile names the implementations under test, the workloads (operation and
 payload), the design (repetitions r, requests per repetition n, warm-up), the
 schedule, the connection policy, the driver and the factors of the analysis.
-See ``profiles/soares-2024.toml`` for a commented example.
+See ``profiles/soares-2024.toml`` for a commented example, and
+``profiles/my-service.toml`` for ``[[external]]`` implementations (services
+Bancada does not start) and custom-request workloads.
 """
 
 from __future__ import annotations
