@@ -264,5 +264,6 @@ def compile_proto(proto: str, include: list[str] | None = None, timeout_s: float
             raise CustomRequestError(f"compiling {path} took longer than {timeout_s:g} s") from None
         if done.returncode != 0 or not out.exists():
             first = next((line for line in done.stderr.splitlines() if line.strip()), f"exit code {done.returncode}")
-            raise CustomRequestError(f"{path} does not compile: {first.strip()}")
+            first = first.strip().replace(f"{path}:", "line ", 1)  # protoc names the file again
+            raise CustomRequestError(f"{path} does not compile: {first}")
         return out.read_bytes()

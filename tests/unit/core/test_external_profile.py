@@ -175,3 +175,23 @@ def test_template_reproduces_the_contract_select_body_and_draws_one_stream():
                         ('{"a": {{int 1 2}', "'{{' at character 7 is not closed by '}}'")]:
         with pytest.raises(TemplateError, match=expect.replace("(", r"\(").replace(")", r"\)")):
             render_template(bad)
+
+
+def test_a_proto_that_does_not_compile_is_one_line(tmp_path, root):
+    from bancada.experiment.custom import CustomRequestError, compile_proto
+
+    good = compile_proto(str(root / "proto" / "bancada" / "v1" / "bench.proto"))
+    assert b"bancada.v1" in good and b"SelectRequest" in good  # a FileDescriptorSet with the contract
+    bad = tmp_path / "shop.proto"
+    bad.write_text('syntax = "proto3";\npackage shop;\nmessage Cart { int32 items = 1 }\n')
+    with pytest.raises(CustomRequestError) as info:
+        compile_proto(str(bad))
+    message = str(info.value)
+    assert message == f'{bad} does not compile: line 3:32: Expected ";".', message
+
+
+def test_operation_override_keeps_custom_requests(profile_file):
+    from bancada.overrides import apply_overrides
+
+    profile = apply_overrides(load_profile(profile_file), "mine.toml", operation="echo")
+    assert [w.operation for w in profile.workloads] == ["echo", "custom", "custom"]
