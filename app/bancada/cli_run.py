@@ -198,4 +198,6 @@ def workers_command() -> int:
         ok, reason = host.can_run(impl)
         table.add_row(impl.id, impl.language, impl.protocol, impl.worker.runtime, "yes" if ok else "no", reason)
     out.print(table)
+    out.print("Your own services are declared per profile ([[external]], see profiles/my-service.toml): "
+              "bancada run shows them as external, not started by Bancada.", highlight=False)
     return 0
