@@ -116,17 +116,22 @@ def run_command(args: argparse.Namespace) -> int:
             driver_host.close()
     if finished is None or run_path is None:
         return _fail("the run did not start")
+    if finished.status != "complete":  # said first: writing the CSV below may fail for the same reason
+        _fail(f"run {finished.status}: {finished.message}", 1)
     with RunStore.open(run_path) as store:
         tidy = tidy_frame(store)  # read once: the summary and the CSV share it
         print_summary(tidy, store)
         out_dir = args.out or Path("bancada-results") / store.meta()["run_id"]
-        out_dir.mkdir(parents=True, exist_ok=True)
-        rows = write_csv(tidy, out_dir / "samples.csv")
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+            rows = write_csv(tidy, out_dir / "samples.csv")
+        except OSError as exc:
+            out.print(f"run file: {run_path}")
+            return _fail(f"cannot write {out_dir / 'samples.csv'}: {exc.strerror or exc}; the run file keeps "
+                         f"every sample (bancada export {store.meta()['run_id']} --csv FILE)")
     out.print(f"run file: {run_path}")
     out.print(f"samples:  {out_dir / 'samples.csv'} ({rows} rows)")
-    if finished.status != "complete":
-        return _fail(f"run {finished.status}: {finished.message}", 1)
-    return 0
+    return 0 if finished.status == "complete" else 1
 
 
 def print_summary(df, store: RunStore) -> None:

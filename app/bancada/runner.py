@@ -35,12 +35,13 @@ from bancada.hosts.local import LocalHost
 from bancada.hosts.placement import PlacementDecision, decide as decide_placement
 from bancada.run_events import (Notice, Progress, RunError, RunEvent, RunFinished, RunStarted,  # noqa: F401
                                 SamplesArrived, WorkerDied)
-from bancada.store.runstore import RunStore, TreatmentRow
+from bancada.store.runstore import RunStore, RunStoreError, RunStoreWriteError, TreatmentRow
 from bancada.wire.payload import build_request, payload_bytes
 
 BATCH_INTERVAL_S = 0.05
 WATCH_INTERVAL_S = 0.05  # how often the workers of a running block are checked (alive() is a waitpid or a flag)
 RECONNECT_INTERVAL_S = 2.0
+STALL_MIN_S = 15.0  # the shortest silence of a running driver taken as "stopped or hung"
 
 
 def _load_avg() -> str | None:
@@ -224,9 +225,7 @@ class Runner:
                                               {i: w.target for i, w in workers.items()
                                                if not isinstance(w, ExternalHandle)},
                                               self.profile.experiment.timeout_s)
-                store.conn.executemany("UPDATE treatment SET payload_bytes=? WHERE id=?",
-                                       [(int(v.get("request_bytes", -1)), i) for i, v in late.items()])
-                store.commit()
+                store.update_treatments("payload_bytes", {i: int(v.get("request_bytes", -1)) for i, v in late.items()})
 
             done = errors = 0
             started = time.monotonic()
@@ -290,7 +289,7 @@ class Runner:
                                                  f"{', '.join(map(str, interrupted))}; they are partial")
             else:
                 status = "complete"
-        except (WorkerStartError, HealthCheckError, RunError, StreamError) as exc:
+        except (WorkerStartError, HealthCheckError, RunError, StreamError, RunStoreError) as exc:
             status, message = ("cancelled", "stopped by the user") if self._cancel.is_set() else ("incomplete", str(exc))
             yield Notice("error", message)
         except GeneratorExit:
@@ -302,8 +301,11 @@ class Runner:
         finally:
             for worker in workers.values():
                 worker.stop()
-            store.finish(status, message)
-            store.close()
+            try:
+                store.finish(status, message)
+                store.close()
+            except RunStoreWriteError:  # the same full disk: the file stays "running", shown as interrupted
+                store.close_without_commit()
         yield RunFinished(status, message, store.path, errors_by_kind)
 
     def _start_workers(self, impls, run_id: str, store: RunStore, workers: dict) -> Iterator[RunEvent]:
@@ -331,10 +333,8 @@ class Runner:
                 yield Notice("warning", worker.warning)
             info = worker_info(impls[impl_id].protocol, worker.target, timeout_s=30)
             store.set_worker_info(impl_id, {**info, "target": worker.target})
-        store.conn.executemany("UPDATE treatment SET target=? WHERE id=?",
-                               [(workers[t.implementation.id].target, t.id) for t in self.plan.treatments
-                                if t.implementation.id in workers])
-        store.commit()
+        store.update_treatments("target", {t.id: workers[t.implementation.id].target for t in self.plan.treatments
+                                           if t.implementation.id in workers})
 
     def _host_disconnected(self) -> bool:
         return bool(getattr(self.host, "disconnected", False))
@@ -425,15 +425,23 @@ class Runner:
             store.add_samples(out, block_index)
             store.commit()
             return out
-        last = time.monotonic()
+        last = heard = time.monotonic()
+        # a driver sends a sample per request (each ends within timeout_s) or, under a timed load,
+        # a histogram every second: silence well past both means it is stopped or hung
+        stall_s = max(STALL_MIN_S, 2 * self.profile.experiment.timeout_s)
         next_watch = 0.0
         driver_error = ""
         try:
             while True:
                 try:
                     item = frames.get(timeout=BATCH_INTERVAL_S)
+                    heard = time.monotonic()
                 except queue.Empty:
                     item = None
+                    if time.monotonic() - heard > stall_s and proc.poll() is None:
+                        proc.kill()  # stopped (SIGSTOP) or hung: it cannot be asked to end
+                        raise RunError(f"the driver sent nothing for {stall_s:g} s (it was stopped or hung) and "
+                                       f"was ended; the samples it sent before are kept")
                 if isinstance(item, Exception):
                     raise item
                 for frame in item if isinstance(item, list) else ():
