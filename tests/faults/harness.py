@@ -66,21 +66,22 @@ class Outcome:
         return {**asdict(self), "lost": self.lost, "ok": self.ok}
 
 
-def _our_processes() -> dict[int, str]:
-    """pid -> command line of every worker or driver process of this checkout (its path in the command line)."""
-    found = {}
-    here = str(ROOT).encode()
-    for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit():
-            continue
-        try:
-            cmd = (proc / "cmdline").read_bytes()
-            state = (proc / "stat").read_text().rsplit(")", 1)[1].split()[0]
-        except OSError:
-            continue
-        if state != "Z" and here in cmd and any(m in cmd for m in PROCESS_MARKERS):
-            found[int(proc.name)] = cmd.replace(b"\0", b" ").decode(errors="replace").strip()
-    return found
+def _alive(pid: int, cmdline: bytes) -> bool:
+    """Whether ``pid`` still runs the same program (not a zombie, not a reused pid)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        return state != "Z" and Path(f"/proc/{pid}/cmdline").read_bytes() == cmdline
+    except OSError:
+        return False
+
+
+def _watch(cli_pid: int, seen: dict[int, bytes]) -> None:
+    """Add the run's worker and driver processes (descendants of the CLI) to ``seen``."""
+    for pid in _descendants(cli_pid):
+        if pid not in seen:
+            cmd = _cmdline(pid)
+            if any(m in cmd for m in PROCESS_MARKERS):
+                seen[pid] = cmd
 
 
 def _children(pid: int) -> list[int]:
@@ -227,7 +228,7 @@ def run_with_fault(fault: str, point: float, seed: int, work: Path, requests: in
     """
     out = Outcome(fault, point, expected_status=EXPECTED[fault][0])
     rng = random.Random(seed)
-    before = set(_our_processes())
+    seen: dict[int, bytes] = {}  # the run's worker and driver processes, found while it runs
     profile = write_profile(work, requests)
     env = dict(os.environ, BANCADA_DATA_DIR=str(work / "data"), BANCADA_CONFIG_DIR=str(work / "config"),
                BANCADA_HOME=str(ROOT), PYTHONPATH=str(ROOT / "app"))
@@ -239,6 +240,7 @@ def run_with_fault(fault: str, point: float, seed: int, work: Path, requests: in
     path = None
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and cli.poll() is None:
+        _watch(cli.pid, seen)
         runs = list((work / "data" / "runs").glob("*.sqlite"))
         if runs:
             path = runs[0]
@@ -252,9 +254,14 @@ def run_with_fault(fault: str, point: float, seed: int, work: Path, requests: in
         return out
     out.acknowledged = _count(path)
     targets = {k: v.get("target", "") for k, v in _workers(path).items()}
+    _watch(cli.pid, seen)
     out.problems += _inject(fault, cli, path, rng, work)
+    end = time.monotonic() + 90
+    while cli.poll() is None and time.monotonic() < end:  # later blocks start new drivers
+        _watch(cli.pid, seen)
+        time.sleep(0.05)
     try:
-        stdout, stderr = cli.communicate(timeout=90)
+        stdout, stderr = cli.communicate(timeout=max(0.1, end - time.monotonic()))
     except subprocess.TimeoutExpired:
         out.problems.append("the run did not end within 90 s of the fault (a hang)")
         for pid in _descendants(cli.pid):
@@ -284,8 +291,8 @@ def run_with_fault(fault: str, point: float, seed: int, work: Path, requests: in
         out.problems.append(f"status {out.status!r}, expected {expected_status!r} ({out.message})")
     if must_mention and out.status != "interrupted" and must_mention not in out.message.lower():
         out.problems.append(f"the run's message does not say what happened ({must_mention!r}): {out.message!r}")
-    left = {pid: cmd for pid, cmd in _our_processes().items() if pid not in before}
-    out.orphans = [f"{pid} {cmd[:80]}" for pid, cmd in left.items()]
+    left = {pid: cmd for pid, cmd in seen.items() if _alive(pid, cmd)}
+    out.orphans = [f"{pid} " + cmd.replace(b"\0", b" ").decode(errors="replace")[:80] for pid, cmd in left.items()]
     for pid in left:
         try:
             os.kill(pid, signal.SIGCONT)
