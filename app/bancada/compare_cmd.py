@@ -33,6 +33,9 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("--resamples", type=int, default=bootstrap.RESAMPLES,
                    help=f"bootstrap resamples of the change's interval ({bootstrap.RESAMPLES})")
     p.add_argument("--seed", type=int, default=bootstrap.SEED, help=f"bootstrap seed ({bootstrap.SEED})")
+    p.add_argument("--test", choices=compare_mod.UNITS, default="sample", dest="unit",
+                   help="what decides ~: the rank-sum over requests (sample, as benchstat) or over the medians "
+                        "of the repetitions (repetition; needs r >= 4 on each side to reach p < 0.05)")
     p.add_argument("--noise-floor", choices=compare_inputs.MODES, default="auto",
                    help="compare the repetitions of each run among themselves (auto: same profile and host)")
     p.add_argument("--network-share", choices=compare_inputs.MODES, default="auto",
@@ -53,7 +56,7 @@ def _fail(msg: str) -> int:
 
 def compare(specs: list[str], *, alpha: float = 0.05, confidence: float = 0.95,
             resamples: int = bootstrap.RESAMPLES, seed: int = bootstrap.SEED, noise_floor: str = "auto",
-            network_share: str = "auto", keep_measure_ok: bool = True) -> dict:
+            network_share: str = "auto", keep_measure_ok: bool = True, unit: str = "sample") -> dict:
     """Load the inputs and compare them; the JSON-shaped result (NaN as None).
 
     Raises :class:`InputError` (one line) for fewer than two inputs, bad
@@ -70,7 +73,7 @@ def compare(specs: list[str], *, alpha: float = 0.05, confidence: float = 0.95,
     options = [compare_inputs.pair_options(loaded[0], other, noise_floor, network_share) for other in loaded[1:]]
     try:
         result = compare_mod.compare_runs([x.side for x in loaded], options, alpha=alpha, confidence=confidence,
-                                          resamples=resamples, seed=seed)
+                                          resamples=resamples, seed=seed, unit=unit)
     except ValueError as exc:
         raise InputError(str(exc)) from None
     return jsonable({"schema": SCHEMA, "response": compare_mod.RESPONSE,
@@ -83,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = compare(args.runs, alpha=args.alpha, confidence=args.confidence, resamples=args.resamples,
                          seed=args.seed, noise_floor=args.noise_floor, network_share=args.network_share,
-                         keep_measure_ok=not args.all_rows)
+                         keep_measure_ok=not args.all_rows, unit=args.unit)
     except InputError as exc:
         return _fail(str(exc).splitlines()[0])
     display = compare_tables.display_tables(result)
@@ -107,7 +110,8 @@ def run(args: argparse.Namespace) -> int:
 def _header_lines(result: dict) -> list[str]:
     lines = [f"baseline {result['baseline']}; medians with {result['median_ci_method']}; "
              f"change interval: {result['change_ci_method']} ({result['bootstrap']['resamples']} resamples, "
-             f"seed {result['bootstrap']['seed']}); p: Wilcoxon rank-sum as R's wilcox.test, Holm-adjusted "
+             f"seed {result['bootstrap']['seed']}); p: Wilcoxon rank-sum as R's wilcox.test over "
+             f"{'requests' if result['test_unit'] == 'sample' else 'repetition medians'}, Holm-adjusted "
              f"per table; ~ = not significant at alpha {result['alpha']}"]
     for r in result["runs"]:
         lines.append(f"{r['label']}: {r['kind']} {r['source']}, {r['rows_used']} of {r['rows_in']} rows used"

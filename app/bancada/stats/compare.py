@@ -21,6 +21,7 @@ import pandas as pd
 from . import bootstrap, effectsize, noisefloor, ranktests, servertime, summary
 
 TREATMENT_COLUMNS = ("implementation", "payload")
+UNITS = ("sample", "repetition")
 RESPONSE = "latency_s"
 
 
@@ -66,20 +67,24 @@ def split_treatments(df: pd.DataFrame) -> dict[str, pd.DataFrame]:
 
 def compare_runs(sides: Sequence[Side], options: Sequence[PairOptions] | None = None, *, alpha: float = 0.05,
                  confidence: float = 0.95, resamples: int = bootstrap.RESAMPLES,
-                 seed: int = bootstrap.SEED) -> dict:
+                 seed: int = bootstrap.SEED, unit: str = "sample") -> dict:
     """Every side against the first (the baseline), and with three or more sides
     a Kruskal-Wallis test per treatment across all of them.
 
     ``options[i]`` belongs to the pair (baseline, sides[i + 1]).  ``alpha``:
     significance level of the Holm-adjusted tests; ``confidence``: of the
-    medians' intervals and of the change's interval.  Returns
-    ``{"alpha", "confidence", "median_ci_method", "change_ci_method",
+    medians' intervals and of the change's interval; ``unit``: which test
+    decides ``~``, the rank-sum over requests (``sample``) or over the
+    per-repetition medians (``repetition``; see :func:`compare_pair`).  Returns
+    ``{"alpha", "confidence", "test_unit", "median_ci_method", "change_ci_method",
     "bootstrap", "baseline", "comparisons", "kruskal"}`` (docs/compare.md).
     Raises ``ValueError`` with fewer than two sides or no treatment common to
     the baseline and every other side.
     """
     if len(sides) < 2:
         raise ValueError("a comparison needs at least two runs")
+    if unit not in UNITS:
+        raise ValueError(f"the test's unit must be one of {', '.join(UNITS)}, got {unit!r}")
     options = list(options or [PairOptions()] * (len(sides) - 1))
     base = sides[0]
     comparisons = []
@@ -89,9 +94,9 @@ def compare_runs(sides: Sequence[Side], options: Sequence[PairOptions] | None = 
                              f"({', '.join(base.treatments) or 'none'}) and {other.label} "
                              f"({', '.join(other.treatments) or 'none'})")
         comparisons.append(compare_pair(base, other, opt, alpha=alpha, confidence=confidence,
-                                        resamples=resamples, seed=seed))
+                                        resamples=resamples, seed=seed, unit=unit))
     return {
-        "alpha": alpha, "confidence": confidence,
+        "alpha": alpha, "confidence": confidence, "test_unit": unit,
         "median_ci_method": "order statistic (binomial), distribution-free; Conover 1999, §3.2",
         "change_ci_method": ("percentile bootstrap of the ratio of medians, the two runs resampled "
                              "independently; Efron & Tibshirani 1993, ch. 13.3"),
@@ -104,11 +109,18 @@ def compare_runs(sides: Sequence[Side], options: Sequence[PairOptions] | None = 
 
 def compare_pair(base: Side, other: Side, opt: PairOptions = PairOptions(), *, alpha: float = 0.05,
                  confidence: float = 0.95, resamples: int = bootstrap.RESAMPLES,
-                 seed: int = bootstrap.SEED) -> dict:
+                 seed: int = bootstrap.SEED, unit: str = "sample") -> dict:
     """One table: each treatment in both sides, the geometric-mean row, the
     treatments found in one side only, and the noise floor and server-time
     split when ``opt`` allows them.  Holm's adjustment (as R's
-    ``p.adjust(method = "holm")``) runs over the rows of this table."""
+    ``p.adjust(method = "holm")``) runs over the rows of this table.
+
+    Two rank-sum tests per treatment (as R's ``wilcox.test``): ``p`` over the
+    requests, as benchstat's Mann-Whitney test over its samples, and
+    ``p_repetitions`` over the per-repetition medians (None with fewer than two
+    repetitions on a side), which treats the block as the experimental unit
+    (docs/statistics.md).  ``unit`` chooses which of the two decides
+    ``significant`` and the ``verdict`` (``~``, ``slower``, ``faster``)."""
     common = [k for k in base.treatments if k in other.treatments]
     rows, log_ratio_reps = [], []
     for key in common:
@@ -122,8 +134,9 @@ def compare_pair(base: Side, other: Side, opt: PairOptions = PairOptions(), *, a
     floor_reason = opt.noise_floor_reason
     if opt.noise_floor and floor is None:
         floor_reason += "; no treatment has two repetitions in either run"
+    decide = "p_holm" if unit == "sample" else "p_repetitions_holm"
     for row in rows:
-        row["significant"] = bool(row["p_holm"] is not None and row["p_holm"] < alpha)
+        row["significant"] = bool(row[decide] is not None and row[decide] < alpha)
         row["verdict"] = ("slower" if row["change_pct"] > 0 else "faster") if row["significant"] else "~"
         f = floor["per_treatment"].get(row["treatment"]) if floor else None
         row["noise_floor_pct"] = f

@@ -74,13 +74,15 @@ def display_tables(result: dict) -> dict[str, pd.DataFrame]:
     """``{title: DataFrame of text}``: medians in ms with their intervals, the change
     with its interval, Holm-adjusted p, Cliff's delta and the verdict."""
     out: dict[str, pd.DataFrame] = {}
+    by_reps = result.get("test_unit") == "repetition"
+    p_key, p_title = ("p_repetitions_holm", "p_holm (repetitions)") if by_reps else ("p_holm", "p_holm")
     for comp in result["comparisons"]:
         title = comparison_title(comp)
         b, o = comp["baseline"], comp["other"]
         rows = [{"treatment": r["treatment"], "n": f"{r['n_baseline']} / {r['n_other']}",
                  f"{b} median ms [95% CI]": _median_text(r["median_baseline_s"], r["median_baseline_ci_s"]),
                  f"{o} median ms [95% CI]": _median_text(r["median_other_s"], r["median_other_ci_s"]),
-                 "change [95% CI]": _change_text(r), "p_holm": format_p(r["p_holm"]),
+                 "change [95% CI]": _change_text(r), p_title: format_p(r[p_key]),
                  "cliffs_delta": _num(r["cliffs_delta"], "+.2f"), "verdict": _verdict_text(r)}
                 for r in comp["rows"]]
         g = comp["geomean"]
@@ -89,7 +91,7 @@ def display_tables(result: dict) -> dict[str, pd.DataFrame]:
                          f"{o} median ms [95% CI]": _num(_ms(g["other_s"]), ".4g"),
                          "change [95% CI]": _change_text({"change_pct": g["change_pct"],
                                                           "change_ci_pct": g["change_ci_pct"]}),
-                         "p_holm": "", "cliffs_delta": "", "verdict": ""})
+                         p_title: "", "cliffs_delta": "", "verdict": ""})
         out[f"Change {title}"] = pd.DataFrame(rows)
         only = [{"treatment": k, "only in": b} for k in comp["only_in_baseline"]] + \
                [{"treatment": k, "only in": o} for k in comp["only_in_other"]]

@@ -1,57 +1,83 @@
 """The noise floor: the change this machine produces with nothing changed.
 
-When two runs share the profile and the host, the repetitions of each run are
-themselves runs of the same code on the same machine.  For a treatment with
-per-repetition medians ``m_1 .. m_r`` (in either run) the floor is the largest
-change between two of them, ``max_{i != j} (max(m_i, m_j) / min(m_i, m_j) - 1)``
-in %, over both runs.  A change between the runs smaller than that floor is
-within what repeating the same measurement already produced.
+When two runs share the profile and the host, each run already holds a
+comparison in which nothing changed: its repetitions split in two halves.
+For each run and treatment the floor takes two such splits of the
+repetitions (in repetition order):
+
+- first half against second half (``[1 .. h]`` vs ``[h+1 .. r]``, ``h = r // 2``),
+  which sees the machine's drift during the run;
+- odd against even repetitions, which sees block-to-block noise without drift;
+
+computes the change between the medians of the two halves' pooled samples as
+``max/min - 1`` in %, and keeps the largest over both splits and both runs.
+A change between the runs smaller than that floor is within what splitting
+one run in two already produced.
 
 Why repetitions: a repetition is one block of n requests with its own warm-up,
-the experimental unit of the design (Jain 1991, ch. 18, replications as the
-unit of error); block-to-block spread is what a sample-level test misses
-(docs/statistics.md, "Wilcoxon rank-sum, repetition medians", the A/A rates).
-The floor compares medians of n requests while the comparison uses medians of
-n·r, so it is on the generous side; with r repetitions per run it is the
-maximum of up to r(r - 1) pairs, which grows with r.  Like benchstat's
-advice to repeat a benchmark (golang.org/x/perf/cmd/benchstat docs), it is a
-guard, not a test.
+the experimental unit of the design (Jain 1991, *The Art of Computer Systems
+Performance Analysis*, ch. 18: replications carry the error term); the spread
+between blocks is what a sample-level test misses (docs/statistics.md,
+"Wilcoxon rank-sum, repetition medians", the A/A rates).  Each half holds about
+half the samples of a run, so the floor is somewhat wider than the noise of a
+whole-run median: a guard, not a test.  It does not see what changes *between*
+runs (another program starting on the machine in between); the A/A example in
+docs/compare.md shows how much that can be here.
 """
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 
 import numpy as np
+import pandas as pd
 
 
-def largest_change_pct(medians: Sequence[float]) -> float | None:
-    """Largest ``max/min - 1`` in % between two of ``medians`` (positive values);
-    None with fewer than two usable values."""
-    m = [float(v) for v in medians if np.isfinite(v) and v > 0]
-    if len(m) < 2:
+def change_pct(a: float, b: float) -> float | None:
+    """``max/min - 1`` in % of two positive medians; None when one is not positive or not finite."""
+    if not (np.isfinite(a) and np.isfinite(b) and a > 0 and b > 0):
         return None
-    return max((max(a, b) / min(a, b) - 1.0) * 100.0 for a, b in itertools.combinations(m, 2))
+    return (max(a, b) / min(a, b) - 1.0) * 100.0
+
+
+def split_half_changes(df: pd.DataFrame, response: str = "latency_s") -> dict | None:
+    """The two split-half changes (%) of one treatment in one run:
+    ``{"first_vs_second_half_pct", "odd_vs_even_pct"}``; None with fewer than two
+    repetitions (or no ``repetition`` column)."""
+    if "repetition" not in df.columns:
+        return None
+    reps = np.sort(pd.unique(df["repetition"]))
+    if len(reps) < 2:
+        return None
+    y = df[response].to_numpy(dtype=float)
+    rep = df["repetition"].to_numpy()
+    h = len(reps) // 2
+
+    def split(first) -> float | None:
+        mask = np.isin(rep, first)
+        return change_pct(float(np.median(y[mask])), float(np.median(y[~mask])))
+
+    return {"first_vs_second_half_pct": split(reps[:h]), "odd_vs_even_pct": split(reps[0::2])}
 
 
 def noise_floor(base, other, treatments: Sequence[str]) -> dict | None:
-    """Per treatment, the floor over the repetitions of ``base`` and ``other``
-    (:class:`bancada.stats.compare.Side`).  Returns ``{"method", "per_treatment":
-    {treatment: floor_pct}, "repetition_medians_s": {treatment: {label: [s, ...]}},
+    """Per treatment, the floor over both runs (:class:`bancada.stats.compare.Side`).
+
+    Returns ``{"method", "per_treatment": {treatment: floor_pct}, "splits":
+    {treatment: {label: {"first_vs_second_half_pct", "odd_vs_even_pct"}}},
     "median_floor_pct", "max_floor_pct"}``, or None when no treatment has two
     repetitions in either run."""
-    from .compare import repetition_medians
-
-    per, medians = {}, {}
+    per, splits = {}, {}
     for key in treatments:
-        reps = {s.label: repetition_medians(s.treatments[key]) for s in (base, other)}
-        floors = [f for f in (largest_change_pct(r) for r in reps.values()) if f is not None]
-        if floors:
-            per[key] = max(floors)
-            medians[key] = {label: r.tolist() for label, r in reps.items()}
+        found = {s.label: split_half_changes(s.treatments[key]) for s in (base, other)}
+        found = {label: v for label, v in found.items() if v is not None}
+        values = [x for v in found.values() for x in v.values() if x is not None]
+        if values:
+            per[key] = max(values)
+            splits[key] = found
     if not per:
         return None
-    values = list(per.values())
-    return {"method": "largest change between the medians of two repetitions of one run, over both runs",
-            "per_treatment": per, "repetition_medians_s": medians,
-            "median_floor_pct": float(np.median(values)), "max_floor_pct": float(max(values))}
+    floors = list(per.values())
+    return {"method": "largest change between two halves of one run's repetitions (first vs second half, "
+                      "odd vs even), over both runs",
+            "per_treatment": per, "splits": splits,
+            "median_floor_pct": float(np.median(floors)), "max_floor_pct": float(max(floors))}

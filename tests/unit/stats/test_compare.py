@@ -157,19 +157,25 @@ def test_three_runs_give_kruskal_per_treatment_and_tables_against_the_first():
     assert kw["java-rest/S"]["H"] == pytest.approx(stats.kruskal(*lat).statistic)
 
 
-def test_noise_floor_is_the_largest_change_between_repetitions():
-    assert noisefloor.largest_change_pct([1.0, 1.1, 0.95]) == pytest.approx((1.1 / 0.95 - 1) * 100)
-    assert noisefloor.largest_change_pct([1.0]) is None
-    base = tidy({"go-rest/S": 1e-3}, reps=3)
-    other = tidy({"go-rest/S": 1.01e-3}, reps=3, seed=4)
-    a, b = side("a", base), side("b", other)
+def test_noise_floor_is_the_largest_split_half_change_of_either_run():
+    assert noisefloor.change_pct(1.0, 1.25) == pytest.approx(25.0) == noisefloor.change_pct(1.25, 1.0)
+    one = tidy({"go-rest/S": 1e-3}, reps=1)
+    assert noisefloor.split_half_changes(one) is None
+    # four repetitions whose medians are 1, 2, 3, 4 ms: halves {1,2} vs {3,4} and {1,3} vs {2,4}
+    df = pd.concat([tidy({"go-rest/S": m * 1e-3}, reps=1, n=41, seed=m).assign(repetition=m) for m in (1, 2, 3, 4)])
+    sp = noisefloor.split_half_changes(df)
+    y = df["latency_s"].to_numpy()
+    first = np.median(y[df["repetition"].isin([1, 2]).to_numpy()])
+    second = np.median(y[df["repetition"].isin([3, 4]).to_numpy()])
+    assert sp["first_vs_second_half_pct"] == pytest.approx((second / first - 1) * 100)
+    assert sp["odd_vs_even_pct"] < sp["first_vs_second_half_pct"]  # drift shows in the first split only
+    base = tidy({"go-rest/S": 1e-3}, reps=4)
+    a, b = side("a", base), side("b", df)
     comp = compare.compare_pair(a, b, compare.PairOptions(noise_floor=True, noise_floor_reason="test"),
                                 resamples=200)
-    reps = [compare.repetition_medians(s.treatments["go-rest/S"]) for s in (a, b)]
-    expected = max(noisefloor.largest_change_pct(r) for r in reps)
     row = comp["rows"][0]
-    assert comp["noise_floor"]["computed"] and row["noise_floor_pct"] == pytest.approx(expected)
-    assert row["within_noise_floor"] == (abs(row["change_pct"]) < expected)
+    assert comp["noise_floor"]["computed"] and row["noise_floor_pct"] == pytest.approx(sp["first_vs_second_half_pct"])
+    assert row["within_noise_floor"] == (abs(row["change_pct"]) < row["noise_floor_pct"])
     off = compare.compare_pair(a, b, resamples=200)
     assert not off["noise_floor"]["computed"] and off["rows"][0]["within_noise_floor"] is None
 
@@ -231,3 +237,19 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, make, expected):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("bancada compare: ") and expected in err, err
     assert "Traceback" not in err
+
+
+def test_the_repetition_level_test_decides_when_asked():
+    # 5 repetitions a side, every repetition median of b above every one of a: exact p = 2/252 = 0.0079
+    a = tidy({"go-rest/S": 1.0e-3}, reps=5, n=30, seed=1)
+    b = tidy({"go-rest/S": 1.3e-3}, reps=5, n=30, seed=2)
+    by_reps = compare.compare_runs([side("a", a), side("b", b)], resamples=200, unit="repetition")
+    row = by_reps["comparisons"][0]["rows"][0]
+    assert by_reps["test_unit"] == "repetition" and row["r_baseline"] == row["r_other"] == 5
+    assert row["p_repetitions"] == pytest.approx(2 / 252) and row["verdict"] == "slower"
+    # with two repetitions a side the smallest p is 1/3: never significant at 0.05
+    two = compare.compare_runs([side("a", tidy({"go-rest/S": 1e-3}, reps=2)),
+                                side("b", tidy({"go-rest/S": 2e-3}, reps=2, seed=3))], resamples=200,
+                               unit="repetition")
+    row = two["comparisons"][0]["rows"][0]
+    assert row["p_repetitions"] == pytest.approx(1 / 3) and row["verdict"] == "~" and row["p_holm"] < 1e-10
