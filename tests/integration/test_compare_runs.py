@@ -35,7 +35,7 @@ PUBLISHED = next((p / "data" / "soares2024" / "experimento6.csv" for p in (SHARE
 
 def _profile(implementations=IMPLEMENTATIONS):
     return apply_overrides(load_profile(QUICK), "quick", implementations=implementations, payloads=["StdSize"],
-                           requests=60, repetitions=4, warmup=20)
+                           requests=40, repetitions=6, warmup=10)
 
 
 def _root_with_delay(base: Path, delay_us: int) -> Path:
@@ -96,9 +96,16 @@ def test_two_runs_of_the_same_profile_mostly_agree(runs):
     assert comp["noise_floor"]["computed"], comp["noise_floor"]
     assert comp["noise_floor"]["reason"] == "same profile, same host"
     assert not comp["network_share"]["computed"]
+    # The rank-sum over requests finds many of these A/A differences "significant" (docs/statistics.md
+    # measured 60-70 % within one run; between runs the machine's load changes too, load average 6-7 on
+    # 2 cores while this was written): the noise floor is what flags them.
+    detail = [(r["treatment"], r["verdict"], r["change_pct"], r["noise_floor_pct"], r["p_repetitions_holm"])
+              for r in comp["rows"]]
     unconfirmed = [r for r in comp["rows"] if r["verdict"] == "~" or r["within_noise_floor"]]
-    assert len(unconfirmed) >= 3, [(r["treatment"], r["verdict"], r["change_pct"], r["noise_floor_pct"])
-                                   for r in comp["rows"]]
+    assert len(unconfirmed) >= 3, detail
+    # With the repetition as the unit (6 medians a side; smallest p 2/924, Holm over 4 rows 0.0087) most are ~.
+    by_reps = compare_cmd.compare([runs["a1"], runs["a2"]], resamples=200, unit="repetition")
+    assert sum(r["verdict"] == "~" for r in by_reps["comparisons"][0]["rows"]) >= 3, detail
 
 
 def test_a_slowed_worker_is_a_significant_slowdown_of_about_the_delay(runs):
@@ -107,11 +114,14 @@ def test_a_slowed_worker_is_a_significant_slowdown_of_about_the_delay(runs):
     delay_ms = DELAY_US / 1000
     for r in comp["rows"]:
         change_ms = (r["median_other_s"] - r["median_baseline_s"]) * 1e3
-        assert r["verdict"] == "slower" and r["p_holm"] < 1e-6 and r["cliffs_delta"] > 0.95, r
+        assert r["verdict"] == "slower" and r["p_holm"] < 1e-6 and r["cliffs_delta"] > 0.8, r  # "large" from 0.474
         assert 0.95 * delay_ms <= change_ms <= delay_ms + 1.0, (r["treatment"], change_ms)
         assert r["within_noise_floor"] is False, r  # far above what repetitions alone produce
         assert r["change_ci_pct"][0] > 100  # the whole interval says "more than twice as slow"
     assert comp["geomean"]["change_pct"] > 100
+    by_reps = compare_cmd.compare([runs["a1"], runs["slow"]], resamples=200, unit="repetition")
+    assert all(r["verdict"] == "slower" and r["p_repetitions"] == pytest.approx(2 / 924)
+               for r in by_reps["comparisons"][0]["rows"])
 
 
 def test_the_server_reports_the_added_delay_and_transit_stays(runs):

@@ -157,27 +157,26 @@ def test_three_runs_give_kruskal_per_treatment_and_tables_against_the_first():
     assert kw["java-rest/S"]["H"] == pytest.approx(stats.kruskal(*lat).statistic)
 
 
-def test_noise_floor_is_the_largest_split_half_change_of_either_run():
-    assert noisefloor.change_pct(1.0, 1.25) == pytest.approx(25.0) == noisefloor.change_pct(1.25, 1.0)
-    one = tidy({"go-rest/S": 1e-3}, reps=1)
-    assert noisefloor.split_half_changes(one) is None
-    # four repetitions whose medians are 1, 2, 3, 4 ms: halves {1,2} vs {3,4} and {1,3} vs {2,4}
+def test_noise_floor_is_the_larger_spread_of_repetition_medians():
+    assert noisefloor.spread_pct([1.0, 1.1, 0.95]) == pytest.approx((1.1 / 0.95 - 1) * 100)
+    assert noisefloor.spread_pct([1.0, float("nan")]) is None
+    # four repetitions whose medians are about 1, 2, 3, 4 ms, against a steady run
     df = pd.concat([tidy({"go-rest/S": m * 1e-3}, reps=1, n=41, seed=m).assign(repetition=m) for m in (1, 2, 3, 4)])
-    sp = noisefloor.split_half_changes(df)
-    y = df["latency_s"].to_numpy()
-    first = np.median(y[df["repetition"].isin([1, 2]).to_numpy()])
-    second = np.median(y[df["repetition"].isin([3, 4]).to_numpy()])
-    assert sp["first_vs_second_half_pct"] == pytest.approx((second / first - 1) * 100)
-    assert sp["odd_vs_even_pct"] < sp["first_vs_second_half_pct"]  # drift shows in the first split only
     base = tidy({"go-rest/S": 1e-3}, reps=4)
     a, b = side("a", base), side("b", df)
+    reps = compare.repetition_medians(b.treatments["go-rest/S"])
+    assert len(reps) == 4 and reps[-1] / reps[0] == pytest.approx(4, rel=0.1)
     comp = compare.compare_pair(a, b, compare.PairOptions(noise_floor=True, noise_floor_reason="test"),
                                 resamples=200)
     row = comp["rows"][0]
-    assert comp["noise_floor"]["computed"] and row["noise_floor_pct"] == pytest.approx(sp["first_vs_second_half_pct"])
-    assert row["within_noise_floor"] == (abs(row["change_pct"]) < row["noise_floor_pct"])
+    assert comp["noise_floor"]["computed"]
+    assert row["noise_floor_pct"] == pytest.approx((reps.max() / reps.min() - 1) * 100)
+    assert row["within_noise_floor"] == (abs(row["change_pct"]) < row["noise_floor_pct"]) is True
     off = compare.compare_pair(a, b, resamples=200)
     assert not off["noise_floor"]["computed"] and off["rows"][0]["within_noise_floor"] is None
+    one = compare.compare_pair(side("a", tidy({"go-rest/S": 1e-3}, reps=1)), side("b", tidy({"go-rest/S": 1e-3}, reps=1)),
+                               compare.PairOptions(noise_floor=True, noise_floor_reason="same"), resamples=200)
+    assert not one["noise_floor"]["computed"] and "two repetitions" in one["noise_floor"]["reason"]
 
 
 def test_server_time_split_attributes_a_server_delay_to_the_server():
