@@ -212,6 +212,11 @@ def test_cli_writes_json_markdown_and_csv(tmp_path, capsys):
     table = pd.read_csv(tmp_path / "csv" / "change_run_b_vs_run_a.csv")
     assert list(table["treatment"]) == ["go-rest/StdSize", "geomean"]
     assert "go-rest/StdSize" in capsys.readouterr().out
+    # a CSV has no host facts: the noise floor only when asked for, from its repetitions
+    assert run_cli([str(a), str(b), "--json", str(out), "--noise-floor", "on", "--quiet", "--resamples", "200"]) == 0
+    floor = json.loads(out.read_text())["comparisons"][0]["noise_floor"]
+    assert floor["computed"] and floor["reason"] == "asked for (a tidy CSV carries no profile or host facts)"
+    assert set(floor["per_treatment"]) == {"go-rest/StdSize"} and floor["per_treatment"]["go-rest/StdSize"] > 0
 
 
 @pytest.mark.parametrize("make, expected", [
