@@ -2,7 +2,7 @@
 treatment, the first as the baseline.
 
 Each input is a run id, a run file (``.sqlite``) or a tidy sample CSV.  Prints
-the tables (rich); optionally writes JSON, Markdown and one CSV per table.
+the tables (rich); optionally writes JSON, Markdown, LaTeX and one CSV per table.
 See docs/compare.md.
 """
 from __future__ import annotations
@@ -45,6 +45,7 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
                    help="do not drop warm-up and failed rows (default keeps phase=measure, ok=true)")
     p.add_argument("--json", metavar="OUT.json", help="write the full result as JSON")
     p.add_argument("--markdown", metavar="OUT.md", help="write the tables as Markdown")
+    p.add_argument("--latex", metavar="OUT.tex", help="write the tables as LaTeX (booktabs, with caption and label)")
     p.add_argument("--csv-dir", metavar="DIR", help="write one CSV per table into DIR")
     p.add_argument("--quiet", action="store_true", help="do not print the tables")
 
@@ -95,6 +96,8 @@ def run(args: argparse.Namespace) -> int:
             Path(args.json).write_text(json.dumps(result, indent=1) + "\n")
         if args.markdown:
             Path(args.markdown).write_text(_markdown(result, display))
+        if args.latex:
+            Path(args.latex).write_text(compare_tables.to_latex(display))
         if args.csv_dir:
             out = Path(args.csv_dir)
             out.mkdir(parents=True, exist_ok=True)

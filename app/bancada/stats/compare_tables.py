@@ -145,3 +145,32 @@ def to_markdown(tables: dict[str, pd.DataFrame]) -> str:
             out.append("| " + " | ".join(str(v).replace("|", "\\|") for v in row) + " |")
         out.append("")
     return "\n".join(out)
+
+
+_LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
+                  "{": r"\{", "}": r"\}", "^": r"\textasciicircum{}", "~": r"$\sim$", "→": r"$\to$"}
+
+
+def latex_escape(text: str) -> str:
+    """``text`` with LaTeX's special characters escaped (``~`` as ``$\\sim$``, ``→`` as ``$\\to$``)."""
+    return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in str(text))
+
+
+def to_latex(tables: dict[str, pd.DataFrame], label_prefix: str = "compare") -> str:
+    """One ``table`` environment per text table (from :func:`display_tables`), with booktabs rules
+    (``\\toprule``, ``\\midrule``, ``\\bottomrule``; needs ``\\usepackage{booktabs}``), the title as
+    ``\\caption`` and ``\\label{tab:<label_prefix>-<slug of the title>}``."""
+    import re
+
+    out = []
+    for title, df in tables.items():
+        slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+        cols = [latex_escape(c) for c in df.columns]
+        out += ["\\begin{table}[htbp]", "\\centering", f"\\caption{{{latex_escape(title)}}}",
+                f"\\label{{tab:{label_prefix}-{slug}}}",
+                "\\begin{tabular}{l" + "r" * (len(cols) - 1) + "}", "\\toprule", " & ".join(cols) + " \\\\",
+                "\\midrule"]
+        for row in df.itertuples(index=False):
+            out.append(" & ".join(latex_escape(v) for v in row) + " \\\\")
+        out += ["\\bottomrule", "\\end{tabular}", "\\end{table}", ""]
+    return "\n".join(out)

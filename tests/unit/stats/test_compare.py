@@ -257,3 +257,29 @@ def test_the_repetition_level_test_decides_when_asked():
                                unit="repetition")
     row = two["comparisons"][0]["rows"][0]
     assert row["p_repetitions"] == pytest.approx(1 / 3) and row["verdict"] == "~" and row["p_holm"] < 1e-10
+
+
+def test_latex_tables_use_booktabs_with_caption_label_and_escapes(tmp_path):
+    import shutil
+    import subprocess
+
+    a, b = tmp_path / "a.csv", tmp_path / "b.csv"
+    tidy({"go-rest/StdSize": 1e-3, "go-grpc_v2/StdSize": 2e-3}, run_id="run_a").to_csv(a, index=False)
+    tidy({"go-rest/StdSize": 1.5e-3, "go-grpc_v2/StdSize": 2e-3}, run_id="run_b", seed=3).to_csv(b, index=False)
+    tex = tmp_path / "c.tex"
+    assert run_cli([str(a), str(b), "--latex", str(tex), "--quiet", "--resamples", "200"]) == 0
+    text = tex.read_text()
+    assert text.count("\\begin{table}") == 1 and "\\toprule" in text and "\\midrule" in text and "\\bottomrule" in text
+    assert "\\caption{Change run\\_b vs run\\_a}" in text and "\\label{tab:compare-change-run-b-vs-run-a}" in text
+    assert "run\\_a median ms [95\\% CI]" in text and "go-grpc\\_v2/StdSize" in text and "$\\sim$" in text
+    header = next(line for line in text.splitlines() if line.startswith("treatment"))
+    assert header.count("&") == 7 and all(line.count("&") == 7 for line in text.splitlines() if line.endswith("\\\\"))
+    engine = shutil.which("pdflatex") or shutil.which("lualatex") or shutil.which("xelatex")
+    if engine is None:
+        pytest.skip("no TeX engine (pdflatex, lualatex, xelatex) on this machine: the LaTeX was checked, not compiled")
+    doc = tmp_path / "doc.tex"
+    doc.write_text("\\documentclass{article}\\usepackage{booktabs}"
+                   "\\begin{document}\\tiny\n" + text + "\\end{document}\n")
+    done = subprocess.run([engine, "-interaction=nonstopmode", "-halt-on-error", doc.name], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout[-2000:]
