@@ -137,10 +137,15 @@ def compare_pair(base: Side, other: Side, opt: PairOptions = PairOptions(), *, a
     decide = "p_holm" if unit == "sample" else "p_repetitions_holm"
     for row in rows:
         row["significant"] = bool(row[decide] is not None and row[decide] < alpha)
-        row["verdict"] = ("slower" if row["change_pct"] > 0 else "faster") if row["significant"] else "~"
+        # direction: the medians' change, or where the medians are equal (or 0) the rank test's own (delta)
+        direction = row["change_pct"] if row["change_pct"] == row["change_pct"] and row["change_pct"] != 0 \
+            else row["cliffs_delta"]
+        row["verdict"] = ("slower" if direction > 0 else "faster") if row["significant"] else "~"
         f = floor["per_treatment"].get(row["treatment"]) if floor else None
         row["noise_floor_pct"] = f
-        row["within_noise_floor"] = None if f is None else bool(abs(row["change_pct"]) < f)
+        # the floor is a max/min spread, so the change is measured the same way (a halving is 100 %, not 50 %)
+        spread = noisefloor.spread_pct([row["median_baseline_s"], row["median_other_s"]]) or 0.0
+        row["within_noise_floor"] = None if f is None else bool(spread < f)
     return {
         "baseline": base.label, "other": other.label,
         "rows": rows,

@@ -171,7 +171,14 @@ def test_noise_floor_is_the_larger_spread_of_repetition_medians():
     row = comp["rows"][0]
     assert comp["noise_floor"]["computed"]
     assert row["noise_floor_pct"] == pytest.approx((reps.max() / reps.min() - 1) * 100)
-    assert row["within_noise_floor"] == (abs(row["change_pct"]) < row["noise_floor_pct"]) is True
+    spread = (max(row["median_baseline_s"], row["median_other_s"]) /
+              min(row["median_baseline_s"], row["median_other_s"]) - 1) * 100
+    assert row["within_noise_floor"] is True and spread < row["noise_floor_pct"]
+    # the change is held against the floor as a spread too: a halving (change -50 %) is a 100 % spread
+    halved = compare.compare_pair(side("a", tidy({"go-rest/S": 2e-3}, reps=2)), side("b", tidy({"go-rest/S": 1e-3}, reps=2)),
+                                  compare.PairOptions(noise_floor=True), resamples=200)["rows"][0]
+    assert halved["change_pct"] == pytest.approx(-50, abs=3) and halved["verdict"] == "faster"
+    assert halved["noise_floor_pct"] < 20 and halved["within_noise_floor"] is False
     off = compare.compare_pair(a, b, resamples=200)
     assert not off["noise_floor"]["computed"] and off["rows"][0]["within_noise_floor"] is None
     one = compare.compare_pair(side("a", tidy({"go-rest/S": 1e-3}, reps=1)), side("b", tidy({"go-rest/S": 1e-3}, reps=1)),
