@@ -5,6 +5,7 @@ split for the same profile on different hosts)."""
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -56,6 +57,8 @@ def load_side(spec: str, keep_measure_ok: bool = True) -> LoadedSide:
         if not path.is_file():
             raise InputError(f"no such file: {spec} (expected a tidy sample CSV, a run file or a run id)")
         df, meta, kind = _read_csv(path), None, "csv"
+    elif path.is_dir():
+        raise InputError(f"{spec} is a folder: expected a run id, a run file (.sqlite) or a tidy sample CSV")
     else:
         try:
             with RunStore.open(spec) as store:
@@ -63,6 +66,8 @@ def load_side(spec: str, keep_measure_ok: bool = True) -> LoadedSide:
                 df = tidy_frame(store)
         except RunStoreError as exc:
             raise InputError(f"{exc} (expected a run id from `bancada runs`, a run file or a tidy sample CSV)") from None
+        except (sqlite3.Error, pd.errors.DatabaseError) as exc:
+            raise InputError(f"{spec}: cannot read it as a Bancada run file ({exc})") from None
         kind = "run"
     rows_in = len(df)
     if keep_measure_ok:

@@ -234,6 +234,8 @@ def test_cli_writes_json_markdown_and_csv(tmp_path, capsys):
     (lambda d: [str(d / "a.csv")], "at least two runs"),
     (lambda d: [str(d / "a.csv"), str(d / "text.csv")], "column latency_s is not numeric"),
     (lambda d: [str(d / "a.csv"), str(d / "notrun.sqlite")], "not a Bancada run file"),
+    (lambda d: [str(d / "a.csv"), str(d / "other.sqlite")], "cannot read it as a Bancada run file"),
+    (lambda d: [str(d / "a.csv"), str(d)], "is a folder"),
 ])
 def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, make, expected):
     tidy({"go-rest/StdSize": 1e-3}).to_csv(tmp_path / "a.csv", index=False)
@@ -244,6 +246,12 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, make, expected):
     bad.loc[3, "latency_s"] = "fast"
     bad.to_csv(tmp_path / "text.csv", index=False)
     (tmp_path / "notrun.sqlite").write_text("not a database")
+    import sqlite3  # a SQLite file with a meta table but none of a run's other tables
+
+    con = sqlite3.connect(tmp_path / "other.sqlite")
+    con.executescript("CREATE TABLE meta (key TEXT, value TEXT); INSERT INTO meta VALUES ('run_id', 'x');")
+    con.commit()
+    con.close()
     assert run_cli(make(tmp_path)) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("bancada compare: ") and expected in err, err
