@@ -7,7 +7,7 @@ is in the run store before the event that carries it is yielded.
 
 One driver process runs each block of the plan (docs/driver-protocol.md), so
 pausing takes effect between blocks and no driver ever shares a process with
-the GUI or the store (GUIDE rule 1).
+the GUI or the store: a redraw never shows up in a latency.
 """
 
 from __future__ import annotations

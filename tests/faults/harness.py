@@ -180,8 +180,12 @@ def _inject(fault: str, cli: subprocess.Popen, path: Path, rng: random.Random, w
             os.kill(pid, signal.SIGCONT)
         return []
     if fault.startswith("driver"):
-        drivers = [p for p in _descendants(cli.pid) if b"bancada-driver" in _cmdline(p)
-                   or b"bancada.drivers.python" in _cmdline(p)]
+        drivers: list[int] = []
+        until = time.monotonic() + 5.0  # between two blocks there is no driver for a moment
+        while not drivers and time.monotonic() < until and cli.poll() is None:
+            drivers = [p for p in _descendants(cli.pid) if b"bancada-driver" in _cmdline(p)
+                       or b"bancada.drivers.python" in _cmdline(p)]
+            time.sleep(0.005)
         if not drivers:
             return ["no driver process found at the injection point"]
         os.kill(drivers[0], signal.SIGKILL if fault == "driver SIGKILL" else signal.SIGSTOP)

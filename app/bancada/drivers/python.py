@@ -3,8 +3,8 @@
 Reads one job (JSON) on stdin, measures every request with
 ``time.perf_counter_ns()`` and writes sample frames to stdout
 (docs/driver-protocol.md). It runs in its own OS process so that nothing of the
-GUI or the store shares its interpreter (GUIDE rule 1). Payloads are built and
-serialized before the first timed request (rule 2).
+GUI or the store shares its interpreter (a redraw never shows up in a latency). Payloads are built and
+serialized before the first timed request.
 
 Custom workloads (``operation: custom``): REST requests are sent as the job
 writes them; custom gRPC methods are refused with an error frame (they need

@@ -18,7 +18,7 @@ defines (a REST-only custom workload does not go to gRPC implementations):
   server's reflection service. A response counts ok for status OK.
 
 File names are relative to the profile's folder. Everything is rendered and
-encoded once, before the run (GUIDE rule 2); the native driver encodes the
+encoded once, before the run (payloads never take shape inside the timed region); the native driver encodes the
 gRPC JSON with protojson before its timed region.
 """
 

@@ -3,7 +3,7 @@
 A custom request's ``body`` (REST) or ``request`` (gRPC, JSON) is a
 template: text with placeholders in double braces, rendered **once, before
 the run**, so every request of a treatment sends the same bytes, as the
-contract operations do (GUIDE rule 2: payloads are built before the timed
+contract operations do (payloads are built before the timed
 region). Placeholders draw from one SplitMix64(``seed``) stream per template,
 in the order they appear, with the formulas of ``bancada.wire.payload``:
 
