@@ -3,7 +3,7 @@
 Each sample carries the latency the driver measured (``latency_s``) and the
 time the server reports for its own decode + handler (``server_s``, the W3C
 ``Server-Timing`` value, measured on the server's clock as a duration; the
-guide's rule 3: no timestamps of two hosts are subtracted).  The rest,
+so no timestamps of two hosts are ever subtracted).  The rest,
 ``latency_s - server_s`` of the same request, is transit (network, kernel,
 framing) plus the client's own work.
 
