@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from . import compare_inputs
+from .analyze_cmd import add_output_arguments
 from .stats import bootstrap
 from .stats import compare as compare_mod
 from .stats import compare_tables
@@ -41,13 +42,7 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("--network-share", choices=compare_inputs.MODES, default="auto",
                    help="split the latency change into server time and transit+client "
                         "(auto: same profile, different hosts)")
-    p.add_argument("--all-rows", action="store_true",
-                   help="do not drop warm-up and failed rows (default keeps phase=measure, ok=true)")
-    p.add_argument("--json", metavar="OUT.json", help="write the full result as JSON")
-    p.add_argument("--markdown", metavar="OUT.md", help="write the tables as Markdown")
-    p.add_argument("--latex", metavar="OUT.tex", help="write the tables as LaTeX (booktabs, with caption and label)")
-    p.add_argument("--csv-dir", metavar="DIR", help="write one CSV per table into DIR")
-    p.add_argument("--quiet", action="store_true", help="do not print the tables")
+    add_output_arguments(p, latex=True)
 
 
 def _fail(msg: str) -> int:
