@@ -341,3 +341,81 @@ class small_filesystem:
 
     def __exit__(self, *exc) -> None:
         subprocess.run(["umount", "-l", str(self.folder)], capture_output=True)
+
+
+# -- servers that misbehave -------------------------------------------------------------
+
+BAD_SERVER_FAULTS = {f"server {m}": m for m in ("slow", "close", "garbage", "reset")}
+BAD_EVERY = 10  # every 10th request misbehaves
+
+
+def run_against_bad_server(fault: str, work: Path, requests: int = 300) -> Outcome:
+    """``bancada run`` against an external REST server that misbehaves on every 10th request.
+
+    Every request must be in the run file, as a success or as a failed sample with
+    its error (one per misbehaviour), the run must end ``complete`` without a hang,
+    and the CLI's table must count the errors.
+    """
+    from tests.faults.bad_server import BadServer
+
+    out = Outcome(fault, 0.0, expected_status="complete")
+    server = BadServer(BAD_SERVER_FAULTS[fault], every=BAD_EVERY, delay_s=TIMEOUT_S + 1)
+    try:
+        profile = work / "bad.toml"
+        profile.write_text(f'''[experiment]
+name = "bad-server"
+implementations = ["bad-rest"]
+repetitions = 1
+requests = {requests}
+warmup = 0
+timeout_s = {TIMEOUT_S}
+
+[[external]]
+id = "bad-rest"
+protocol = "rest"
+address = "{server.address}"
+
+[[workloads]]
+name = "Ping"
+operation = "ping"
+count = 0
+''')
+        env = dict(os.environ, BANCADA_DATA_DIR=str(work / "data"), BANCADA_CONFIG_DIR=str(work / "config"),
+                   BANCADA_HOME=str(ROOT), PYTHONPATH=str(ROOT / "app"))
+        t0 = time.monotonic()
+        try:
+            proc = subprocess.run([sys.executable, "-m", "bancada.cli", "run", str(profile), "--quiet",
+                                   "--out", str(work / "out")], env=env, capture_output=True, text=True,
+                                  timeout=120, cwd=work)
+        except subprocess.TimeoutExpired:
+            out.problems.append("the run did not end within 120 s (a hang)")
+            return out
+        out.seconds = time.monotonic() - t0
+    finally:
+        server.close()
+    runs = list((work / "data" / "runs").glob("*.sqlite"))
+    if not runs:
+        out.problems.append(f"no run file: {proc.stderr.strip()[-300:]}")
+        return out
+    sys.path.insert(0, str(ROOT / "app"))
+    from bancada.store.runstore import RunStore, effective_status
+
+    with RunStore.open(runs[0]) as store:
+        out.stored = store.sample_count()
+        failed = store.conn.execute("SELECT COUNT(*) FROM sample WHERE ok = 0").fetchone()[0]
+        kinds = sorted({e.split(":", 1)[0] for (e,) in store.conn.execute("SELECT error FROM sample WHERE ok = 0")})
+        meta = store.meta()
+        out.status, out.message = effective_status(meta), meta.get("message", "")
+    out.acknowledged = requests  # every request sent must be a sample, ok or failed
+    out.message = f"{failed} failed samples ({', '.join(kinds)}) for {server.misbehaved} misbehaviours"
+    if out.stored != requests:
+        out.problems.append(f"{out.stored} samples stored for {requests} requests")
+    if failed != server.misbehaved:
+        out.problems.append(f"{failed} failed samples for {server.misbehaved} misbehaving answers")
+    if out.status != "complete":
+        out.problems.append(f"status {out.status!r}: {meta.get('message', '')}")
+    if "Traceback" in proc.stderr:
+        out.problems.append("the CLI printed a traceback")
+    if str(failed) not in proc.stdout:
+        out.problems.append("the CLI's table does not count the errors")
+    return out

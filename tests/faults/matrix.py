@@ -19,13 +19,17 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.faults.harness import EXPECTED, FAULTS, Outcome, run_with_fault, small_filesystem
+from tests.faults.harness import (BAD_SERVER_FAULTS, EXPECTED, FAULTS, Outcome, run_against_bad_server, run_with_fault,
+                                  small_filesystem)
 
 
 def inject(fault: str, point: float, seed: int) -> Outcome:
     """One injection in a fresh folder (a small filesystem of its own for ``disk full``)."""
     with tempfile.TemporaryDirectory(prefix="bancada-fault-") as tmp:
         work = Path(tmp) / "work"
+        if fault in BAD_SERVER_FAULTS:
+            work.mkdir()
+            return run_against_bad_server(fault, work, requests=100)
         if fault == "disk full":
             reason = small_filesystem.available()
             if reason:
@@ -46,15 +50,16 @@ def points_for(fault: str, count: int, seed: int) -> list[float]:
 def table(outcomes: list[Outcome], load: str, seconds: float) -> str:
     lines = ["| fault | injections (share of the run stored) | acknowledged samples lost | expected end state "
              "| processes left | ports left open | problems |", "|---|---|---|---|---|---|---|"]
-    for fault in FAULTS:
+    for fault in [*FAULTS, *BAD_SERVER_FAULTS]:
         rows = [o for o in outcomes if o.fault == fault]
         if not rows:
             continue
-        points = ", ".join(f"{o.point:.0%}" for o in rows)
+        points = ", ".join(f"{o.point:.0%}" for o in rows) if fault in EXPECTED else "every 10th request; " + \
+            "; ".join(o.message for o in rows)
         states = sum(o.status in o.expected_status.split("|") for o in rows)
         problems = "; ".join(sorted({p for o in rows for p in o.problems})) or "none"
         lines.append(f"| {fault} | {len(rows)} ({points}) | {sum(o.lost for o in rows)} | "
-                     f"{states}/{len(rows)} ({EXPECTED[fault][0]}) | {sum(len(o.orphans) for o in rows)} | "
+                     f"{states}/{len(rows)} ({rows[0].expected_status}) | {sum(len(o.orphans) for o in rows)} | "
                      f"{sum(len(o.open_ports) for o in rows)} | {problems} |")
     lines.append("")
     lines.append(f"{len(outcomes)} injections in {seconds:.0f} s; load average before the suite: {load} "
@@ -66,14 +71,14 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--points", type=int, default=3, help="injection points per fault")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--faults", default=",".join(FAULTS), help="comma-separated subset")
+    ap.add_argument("--faults", default=",".join([*FAULTS, *BAD_SERVER_FAULTS]), help="comma-separated subset")
     ap.add_argument("--write", type=Path, help="replace the table in this Markdown file (docs/reliability.md)")
     a = ap.parse_args()
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     t0 = time.monotonic()
     outcomes = []
     for fault in [f.strip() for f in a.faults.split(",") if f.strip()]:
-        for i, point in enumerate(points_for(fault, a.points, a.seed)):
+        for i, point in enumerate(points_for(fault, a.points if fault in EXPECTED else 1, a.seed)):
             o = inject(fault, point, a.seed + i)
             outcomes.append(o)
             print(json.dumps(o.to_json()), flush=True)
