@@ -14,17 +14,18 @@ from __future__ import annotations
 
 import json
 import os
-import queue
 import subprocess
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from bancada import __version__
 from bancada.drivers.health import HealthCheckError, worker_info
 from bancada.drivers.sample_block import SampleBlock
-from bancada.drivers.stream import Sample, StreamError, read_frame_batches
+from bancada.drivers.process_stream import DriverStream
+from bancada.drivers.stream import Sample, StreamError
 from bancada import targets
 from bancada.experiment import manifest
 from bancada.experiment.external import EXTERNAL_NOTE, ExternalHandle, ExternalImplementation
@@ -42,6 +43,33 @@ BATCH_INTERVAL_S = 0.05
 WATCH_INTERVAL_S = 0.05  # how often the workers of a running block are checked (alive() is a waitpid or a flag)
 RECONNECT_INTERVAL_S = 2.0
 STALL_MIN_S = 15.0  # the shortest silence of a running driver taken as "stopped or hung"
+
+
+@dataclass
+class _Tally:
+    """What a run has done so far: requests, errors by kind, dead workers, interrupted blocks."""
+
+    total: int = 0  # planned requests (0 for a timed load)
+    planned_s: float | None = None  # planned seconds of a timed load
+    done: int = 0
+    errors: int = 0
+    errors_by_kind: dict[str, int] = field(default_factory=dict)
+    dead: set[str] = field(default_factory=set)
+    interrupted: list[int] = field(default_factory=list)
+
+    def count(self, event: SamplesArrived, elapsed_s: float) -> Progress:
+        """Count ``event``'s samples and failures; return the progress (rate in samples/s, ETA in s)."""
+        self.done += len(event.samples)
+        for text in event.samples.failed():
+            self.errors += 1
+            kind = text.split(":", 1)[0]
+            self.errors_by_kind[kind] = self.errors_by_kind.get(kind, 0) + 1
+        rate = self.done / elapsed_s if elapsed_s > 0 else 0.0
+        if self.planned_s is not None:
+            eta = max(self.planned_s - elapsed_s, 0.0)
+        else:
+            eta = (self.total - self.done) / rate if rate > 0 else None
+        return Progress(self.done, self.total, self.errors, rate, eta)
 
 
 def _load_avg() -> str | None:
@@ -144,6 +172,64 @@ class Runner:
             RunError: before anything is stored, when the run cannot start
                 (unknown implementation, one that cannot run on the host, no driver).
         """
+        plan, impls, driver_name, prepared = self._prepare()
+        store = RunStore.create(folder=self.store_folder)
+        self.store = store
+        run_id = store.meta()["run_id"]
+        workers: dict[str, object] = {}
+        status, message = "incomplete", ""
+        tally = _Tally()
+        try:
+            yield from self._record_start(store, plan, driver_name)
+            rows = self._treatment_rows(plan, prepared)
+            store.add_treatments(rows)
+            load = self.profile.load
+            timed = load.model != "sequential" and load.duration_s is not None
+            # A run by duration has no known request count: progress then goes by time.
+            tally.planned_s = sum(len(b.treatments) for b in plan.blocks) * load.duration_s if timed else None
+            tally.total = 0 if timed else plan.request_count()
+            yield RunStarted(run_id, store.path, rows, tally.total, driver_name)
+            for text in unplanned_workloads(self.profile, plan):
+                yield Notice("warning", text)
+
+            yield from self._start_workers(impls, run_id, store, workers)
+            if driver_name == "native":  # custom gRPC requests to the workers Bancada started, now they are up
+                late = targets.prepare_custom(self.driver_host, plan, self._custom,
+                                              {i: w.target for i, w in workers.items()
+                                               if not isinstance(w, ExternalHandle)},
+                                              self.profile.experiment.timeout_s)
+                store.update_treatments("payload_bytes", {i: int(v.get("request_bytes", -1)) for i, v in late.items()})
+            yield from self._run_blocks(plan, impls, driver_name, store, workers, run_id, tally)
+            status, message = self._outcome(tally)
+        except (WorkerStartError, HealthCheckError, RunError, StreamError, RunStoreError) as exc:
+            status, message = ("cancelled", "stopped by the user") if self._cancel.is_set() else ("incomplete", str(exc))
+            yield Notice("error", message)
+        except GeneratorExit:
+            status, message = "cancelled", "the run was abandoned"
+            raise
+        except KeyboardInterrupt:
+            status, message = "cancelled", "interrupted (Ctrl-C)"
+            raise
+        finally:
+            for worker in workers.values():
+                worker.stop()
+            try:
+                store.finish(status, message)
+                store.close()
+            except RunStoreWriteError:  # the same full disk: the file stays "running", shown as interrupted
+                store.close_without_commit()
+        yield RunFinished(status, message, store.path, tally.errors_by_kind)
+
+    # -- the parts of a run ------------------------------------------------------------
+    def _prepare(self) -> tuple[Plan, dict, str, dict]:
+        """Everything checked before a run file exists: the seed, the plan, what can run where,
+        the driver, the placement, external services and custom requests.
+
+        Returns ``(plan, implementations by id, driver name, custom requests prepared by the driver)``.
+
+        Raises:
+            RunError, PlanError: the run cannot start (the message says why).
+        """
         self.profile = with_seed(self.profile)  # the block order's seed: drawn now unless given, stored below
         impls = with_external(self.profile, manifest.discover(getattr(self.host, "root", None)))
         plan = build_plan(self.profile, impls)
@@ -167,146 +253,104 @@ class Runner:
             prepared = targets.prepare_custom(self.driver_host, plan, self._custom,
                                               {e.id: e.target for e in targets.externals_of(plan)},
                                               self.profile.experiment.timeout_s)
+        return plan, impls, driver_name, prepared
 
-        store = RunStore.create(folder=self.store_folder)
-        self.store = store
-        run_id = store.meta()["run_id"]
-        workers: dict[str, object] = {}
-        status, message = "incomplete", ""
-        errors_by_kind: dict[str, int] = {}
-        try:
-            store.set_meta(profile_name=self.profile.experiment.name, profile_toml=self.profile.to_toml(),
-                           profile_json=self.profile.model_dump_json(), bancada_version=__version__,
-                           driver=driver_name, host_name=self.host.name, host_facts=self.host.facts(),
-                           driver_host=self.driver_host.name, driver_host_facts=self.driver_host.facts(),
-                           schedule=self.profile.experiment.schedule, schedule_seed=self.profile.experiment.seed,
-                           placement=self.placement.facts(), load_avg_before_run=_load_avg())
-            for text in self.profile.notices:
-                yield Notice("warning", text)
-            for text in self.placement.refused:
-                yield Notice("warning", f"placement refused: {text}")
-            if targets.externals_of(plan):
-                store.set_meta(external_implementations=[
-                    {"id": e.id, "protocol": e.protocol, "address": e.address, "target": e.target,
-                     "language": e.language, "description": e.description, "note": EXTERNAL_NOTE}
-                    for e in targets.externals_of(plan)])
-            rows = []
-            requests_cache = {}
-            for t in plan.treatments:
-                if t.workload.operation == "custom":
-                    size = (targets.request_bytes(self._custom[t.id]) if t.implementation.protocol == "rest"
-                            else int(prepared.get(t.id, {}).get("request_bytes", -1)))
-                    rows.append(TreatmentRow(t.id, t.implementation.id, t.implementation.language,
-                                             t.implementation.protocol, t.implementation.worker.name, "custom",
-                                             t.workload.name, "custom", 0, size))
-                    continue
-                key = (t.workload.operation, json.dumps(t.workload.payload_spec(), sort_keys=True))
-                if key not in requests_cache:
-                    requests_cache[key] = build_request(t.workload.operation, t.workload.payload_spec())
-                req = requests_cache[key]
-                rows.append(TreatmentRow(t.id, t.implementation.id, t.implementation.language,
-                                         t.implementation.protocol, t.implementation.worker.name,
-                                         t.workload.operation, t.workload.name, t.workload.kind,
-                                         t.workload.count if t.workload.operation in ("select", "echo") else 0,
-                                         payload_bytes(req, t.implementation.protocol)))
-            store.add_treatments(rows)
-            load = self.profile.load
-            timed = load.model != "sequential" and load.duration_s is not None
-            # A run by duration has no known request count: progress then goes by time.
-            planned_s = sum(len(b.treatments) for b in plan.blocks) * load.duration_s if timed else None
-            total = 0 if timed else plan.request_count()
-            yield RunStarted(run_id, store.path, rows, total, driver_name)
-            for text in unplanned_workloads(self.profile, plan):
-                yield Notice("warning", text)
+    def _record_start(self, store: RunStore, plan: Plan, driver_name: str) -> Iterator[RunEvent]:
+        """Store the run's design and facts; yield the notices about them."""
+        exp = self.profile.experiment
+        store.set_meta(profile_name=exp.name, profile_toml=self.profile.to_toml(),
+                       profile_json=self.profile.model_dump_json(), bancada_version=__version__,
+                       driver=driver_name, host_name=self.host.name, host_facts=self.host.facts(),
+                       driver_host=self.driver_host.name, driver_host_facts=self.driver_host.facts(),
+                       schedule=exp.schedule, schedule_seed=exp.seed,
+                       placement=self.placement.facts(), load_avg_before_run=_load_avg())
+        for text in self.profile.notices:
+            yield Notice("warning", text)
+        for text in self.placement.refused:
+            yield Notice("warning", f"placement refused: {text}")
+        if targets.externals_of(plan):
+            store.set_meta(external_implementations=[
+                {"id": e.id, "protocol": e.protocol, "address": e.address, "target": e.target,
+                 "language": e.language, "description": e.description, "note": EXTERNAL_NOTE}
+                for e in targets.externals_of(plan)])
 
-            yield from self._start_workers(impls, run_id, store, workers)
-            if driver_name == "native":  # custom gRPC requests to the workers Bancada started, now they are up
-                late = targets.prepare_custom(self.driver_host, plan, self._custom,
-                                              {i: w.target for i, w in workers.items()
-                                               if not isinstance(w, ExternalHandle)},
-                                              self.profile.experiment.timeout_s)
-                store.update_treatments("payload_bytes", {i: int(v.get("request_bytes", -1)) for i, v in late.items()})
+    def _treatment_rows(self, plan: Plan, prepared: dict) -> list[TreatmentRow]:
+        """One row per treatment, with the request's size on the wire (bytes)."""
+        rows = []
+        requests_cache: dict = {}
+        for t in plan.treatments:
+            impl, workload = t.implementation, t.workload
+            if workload.operation == "custom":
+                size = (targets.request_bytes(self._custom[t.id]) if impl.protocol == "rest"
+                        else int(prepared.get(t.id, {}).get("request_bytes", -1)))
+                rows.append(TreatmentRow(t.id, impl.id, impl.language, impl.protocol, impl.worker.name, "custom",
+                                         workload.name, "custom", 0, size))
+                continue
+            key = (workload.operation, json.dumps(workload.payload_spec(), sort_keys=True))
+            if key not in requests_cache:
+                requests_cache[key] = build_request(workload.operation, workload.payload_spec())
+            rows.append(TreatmentRow(t.id, impl.id, impl.language, impl.protocol, impl.worker.name,
+                                     workload.operation, workload.name, workload.kind,
+                                     workload.count if workload.operation in ("select", "echo") else 0,
+                                     payload_bytes(requests_cache[key], impl.protocol)))
+        return rows
 
-            done = errors = 0
-            started = time.monotonic()
-            dead: set[str] = set()
-            interrupted: list[int] = []
-            for block in plan.blocks:
-                while not self._resume.wait(0.1):
-                    if self._cancel.is_set():
-                        break
+    def _run_blocks(self, plan: Plan, impls: dict, driver_name: str, store: RunStore, workers: dict, run_id: str,
+                    tally: "_Tally") -> Iterator[RunEvent]:
+        """Run the plan's blocks in order (pausing between them), counting into ``tally``."""
+        started = time.monotonic()
+        for block in plan.blocks:
+            while not self._resume.wait(0.1):
                 if self._cancel.is_set():
                     break
-                ids = [i for i in block.treatments if plan.treatments[i].implementation.id not in dead]
-                if not ids:
-                    done += block.request_count()
-                    continue
-                job = self._job(plan, block, ids, workers)
-                watch = {i: w for i, w in workers.items() if i not in dead} if self.on_worker_death == "stop" else {}
-                try:
-                    for event in self._run_driver(driver_name, job, store, block.index, watch):
-                        if isinstance(event, SamplesArrived):
-                            done += len(event.samples)
-                            for text in event.samples.failed():
-                                errors += 1
-                                kind = text.split(":", 1)[0]
-                                errors_by_kind[kind] = errors_by_kind.get(kind, 0) + 1
-                            yield event
-                            elapsed = time.monotonic() - started
-                            rate = done / elapsed if elapsed > 0 else 0.0
-                            if planned_s is not None:
-                                eta = max(planned_s - elapsed, 0.0)
-                            else:
-                                eta = (total - done) / rate if rate > 0 else None
-                            yield Progress(done, total, errors, rate, eta)
-                        else:
-                            yield event
-                    for impl_id, worker in workers.items():
-                        if impl_id not in dead and not worker.alive():
-                            died = WorkerDied(impl_id, worker.log_tail(10), worker.stop(0.1))
-                            if self.on_worker_death == "continue" and not self._host_disconnected():
-                                dead.add(impl_id)
-                                yield Notice("error", str(died) + "\nthe run goes on without it")
-                            else:
-                                raise died
-                except WorkerDied:
-                    if not (self._host_disconnected() and self.on_disconnect == "pause"):
-                        raise
-                    store.add_driver_event(block.index, {"event": "interrupted", "reason": "host disconnected"})
-                    store.commit()
-                    interrupted.append(block.index)
-                    yield from self._reconnect()
-                    if self._cancel.is_set():
-                        break
-                    workers.clear()
-                    yield from self._start_workers(impls, run_id, store, workers)
             if self._cancel.is_set():
-                status, message = "cancelled", "stopped by the user"
-            elif dead:
-                status, message = "incomplete", f"worker(s) died: {', '.join(sorted(dead))}"
-            elif interrupted:
-                status, message = "incomplete", (f"the connection to {self.host.name} dropped during block(s) "
-                                                 f"{', '.join(map(str, interrupted))}; they are partial")
-            else:
-                status = "complete"
-        except (WorkerStartError, HealthCheckError, RunError, StreamError, RunStoreError) as exc:
-            status, message = ("cancelled", "stopped by the user") if self._cancel.is_set() else ("incomplete", str(exc))
-            yield Notice("error", message)
-        except GeneratorExit:
-            status, message = "cancelled", "the run was abandoned"
-            raise
-        except KeyboardInterrupt:
-            status, message = "cancelled", "interrupted (Ctrl-C)"
-            raise
-        finally:
-            for worker in workers.values():
-                worker.stop()
+                break
+            ids = [i for i in block.treatments if plan.treatments[i].implementation.id not in tally.dead]
+            if not ids:
+                tally.done += block.request_count()
+                continue
+            job = self._job(plan, block, ids, workers)
+            watch = ({i: w for i, w in workers.items() if i not in tally.dead}
+                     if self.on_worker_death == "stop" else {})
             try:
-                store.finish(status, message)
-                store.close()
-            except RunStoreWriteError:  # the same full disk: the file stays "running", shown as interrupted
-                store.close_without_commit()
-        yield RunFinished(status, message, store.path, errors_by_kind)
+                for event in self._run_driver(driver_name, job, store, block.index, watch):
+                    yield event
+                    if isinstance(event, SamplesArrived):
+                        yield tally.count(event, time.monotonic() - started)
+                yield from self._check_workers(workers, tally)
+            except WorkerDied:
+                if not (self._host_disconnected() and self.on_disconnect == "pause"):
+                    raise
+                store.add_driver_event(block.index, {"event": "interrupted", "reason": "host disconnected"})
+                store.commit()
+                tally.interrupted.append(block.index)
+                yield from self._reconnect()
+                if self._cancel.is_set():
+                    break
+                workers.clear()
+                yield from self._start_workers(impls, run_id, store, workers)
+
+    def _check_workers(self, workers: dict, tally: "_Tally") -> Iterator[RunEvent]:
+        """After a block: a dead worker stops the run, or (``on_worker_death="continue"``) is left out."""
+        for impl_id, worker in workers.items():
+            if impl_id not in tally.dead and not worker.alive():
+                died = WorkerDied(impl_id, worker.log_tail(10), worker.stop(0.1))
+                if self.on_worker_death == "continue" and not self._host_disconnected():
+                    tally.dead.add(impl_id)
+                    yield Notice("error", str(died) + "\nthe run goes on without it")
+                else:
+                    raise died
+
+    def _outcome(self, tally: "_Tally") -> tuple[str, str]:
+        """The run's status and message once its blocks are done."""
+        if self._cancel.is_set():
+            return "cancelled", "stopped by the user"
+        if tally.dead:
+            return "incomplete", f"worker(s) died: {', '.join(sorted(tally.dead))}"
+        if tally.interrupted:
+            return "incomplete", (f"the connection to {self.host.name} dropped during block(s) "
+                                  f"{', '.join(map(str, tally.interrupted))}; they are partial")
+        return "complete", ""
 
     def _start_workers(self, impls, run_id: str, store: RunStore, workers: dict) -> Iterator[RunEvent]:
         """Start every implementation of the profile, health-check it, record it."""
@@ -386,36 +430,7 @@ class Runner:
         self._driver_proc = proc
         if self._cancel.is_set():
             proc.terminate()
-        assert proc.stdin and proc.stdout and proc.stderr
-        stderr_tail: list[str] = []
-
-        def drain_stderr() -> None:
-            for line in proc.stderr:
-                stderr_tail.append(line.decode("utf-8", "replace").rstrip())
-                del stderr_tail[:-20]
-
-        threading.Thread(target=drain_stderr, daemon=True).start()
-        try:
-            proc.stdin.write(json.dumps(job).encode())
-            proc.stdin.close()
-        except BrokenPipeError:
-            pass
-        # the reader thread hands over the whole frames of each read at once (a list), so the
-        # queue's locking is paid per read, not per sample; a full queue makes the driver wait
-        frames: queue.Queue = queue.Queue(maxsize=256)
-        end = object()
-
-        def pump() -> None:
-            try:
-                for items in read_frame_batches(proc.stdout):
-                    frames.put(items)
-            except StreamError as exc:
-                if not self._cancel.is_set():
-                    frames.put(exc)
-            finally:
-                frames.put(end)
-
-        threading.Thread(target=pump, daemon=True).start()
+        stream = DriverStream(proc, job, self._cancel.is_set)
         batch: list[Sample | SampleBlock] = []
 
         def store_batch() -> SampleBlock:
@@ -433,36 +448,27 @@ class Runner:
         driver_error = ""
         try:
             while True:
-                try:
-                    item = frames.get(timeout=BATCH_INTERVAL_S)
-                    heard = time.monotonic()
-                except queue.Empty:
-                    item = None
+                item = stream.get(BATCH_INTERVAL_S)
+                if item is None:
                     if time.monotonic() - heard > stall_s and proc.poll() is None:
                         proc.kill()  # stopped (SIGSTOP) or hung: it cannot be asked to end
                         raise RunError(f"the driver sent nothing for {stall_s:g} s (it was stopped or hung) and "
                                        f"was ended; the samples it sent before are kept")
-                if isinstance(item, Exception):
-                    raise item
+                else:
+                    heard = time.monotonic()
                 for frame in item if isinstance(item, list) else ():
                     if not isinstance(frame, dict):  # a Sample or a SampleBlock
                         batch.append(frame)
                         continue
-                    ev = frame.get("event")
-                    if ev == "error":
-                        driver_error = frame.get("message", "driver error")
-                    elif ev == "block_start":
-                        store.add_block(block_index, int(frame.get("repetition", 0)), frame.get("origin_ns"))
-                    elif ev == "warning":
-                        store.add_driver_event(block_index, frame)
-                        yield Notice("warning", frame.get("message", ""))
-                    elif ev in ("histogram", "summary", "done"):
-                        store.add_driver_event(block_index, frame)
+                    error, notice = self._store_event(frame, store, block_index)
+                    driver_error = error or driver_error
+                    if notice is not None:
+                        yield notice
                 now = time.monotonic()
-                if batch and (item is end or item is None or now - last >= BATCH_INTERVAL_S):
+                if batch and (item is DriverStream.END or item is None or now - last >= BATCH_INTERVAL_S):
                     last = now
                     yield SamplesArrived(store_batch())
-                if item is end:
+                if item is DriverStream.END:
                     break
                 if now < next_watch:
                     continue
@@ -480,8 +486,24 @@ class Runner:
                 proc.terminate()
             code = proc.wait(10)
             self._driver_proc = None
+        stderr_tail = stream.stderr_tail
         if self._cancel.is_set():
             return
         if driver_error or code != 0:
             detail = driver_error or "\n".join(stderr_tail[-10:])
             raise RunError(f"the driver failed (exit code {code}): {detail}")
+
+    @staticmethod
+    def _store_event(frame: dict, store: RunStore, block_index: int) -> tuple[str, Notice | None]:
+        """Keep one of the driver's JSON events; return (its error message or "", a notice to show)."""
+        ev = frame.get("event")
+        if ev == "error":
+            return str(frame.get("message", "driver error")), None
+        if ev == "block_start":
+            store.add_block(block_index, int(frame.get("repetition", 0)), frame.get("origin_ns"))
+        elif ev == "warning":
+            store.add_driver_event(block_index, frame)
+            return "", Notice("warning", str(frame.get("message", "")))
+        elif ev in ("histogram", "summary", "done"):
+            store.add_driver_event(block_index, frame)
+        return "", None
