@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QValidator
-from PySide6.QtWidgets import QComboBox, QLineEdit
+from PySide6.QtWidgets import QComboBox, QLineEdit, QToolTip
 
 
 class IntRangeValidator(QValidator):
@@ -72,12 +72,36 @@ class IntField(QLineEdit):
         self.problemChanged.emit(p)
 
     def _on_refused(self, reason: str) -> None:
-        self.problemChanged.emit(reason)
+        """A keystroke was refused (the text stays as it was): say why at the field, for a moment.
+
+        Called from inside ``validate``, while ``text()`` still holds the refused
+        proposal; listeners hear of it from the event loop, once the text is back.
+        """
+        QToolTip.showText(self.mapToGlobal(self.rect().bottomLeft()), reason, self)
+        QTimer.singleShot(0, self, lambda: self.problemChanged.emit(reason))
 
 
-def choice_box(choices: list[tuple[str, str]], tip: str = "") -> QComboBox:
+class ChoiceBox(QComboBox):
+    """A combo box that takes the mouse wheel only when it has the keyboard focus.
+
+    Scrolling the panel over it scrolls the panel (the ignored wheel event goes
+    to the scroll area behind) instead of changing the setting under the pointer.
+    """
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # the wheel does not give it the focus
+
+    def wheelEvent(self, event) -> None:
+        if not self.hasFocus():
+            event.ignore()
+            return
+        super().wheelEvent(event)
+
+
+def choice_box(choices: list[tuple[str, str]], tip: str = "") -> ChoiceBox:
     """A combo box of ``(shown text, value)`` pairs; ``currentData()`` is the value."""
-    box = QComboBox()
+    box = ChoiceBox()
     for text, value in choices:
         box.addItem(text, value)
     if tip:

@@ -15,17 +15,18 @@ from collections import deque
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import (QFileDialog, QLabel, QMainWindow, QMessageBox, QProgressBar, QScrollArea, QSplitter,
                                QTabWidget)
 
 from bancada import paths
-from bancada.experiment.profile import Profile, ProfileError, load_profile, parse_profile
+from bancada.experiment.profile import Profile, ProfileError, parse_profile
 from bancada.ui import run_job
 from bancada.ui.live_model import LiveModel, SampleFeed
 from bancada.ui.live_view import LiveView
 from bancada.ui.panel import ExperimentPanel
+from bancada.ui.profile_check import load_checked_profile
 from bancada.ui.stats_job import StatsProcess, StatsResult
 from bancada.ui.stats_view import StatisticsView
 from bancada.ui.tasks import TaskRunner
@@ -86,7 +87,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
         panel_scroll = QScrollArea()
         panel_scroll.setWidget(self.panel)
         panel_scroll.setWidgetResizable(True)
-        panel_scroll.setMinimumWidth(300)
+        panel_scroll.setMinimumWidth(240)
         panel_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.live = LiveView()
         self.stats_view = StatisticsView()
@@ -97,7 +98,8 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
         self.splitter.addWidget(panel_scroll)
         self.splitter.addWidget(self.tabs)
         self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([340, 940])
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setSizes([320, 700])
         self.setCentralWidget(self.splitter)
 
         # status bar
@@ -134,6 +136,13 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
         self._refresh_hosts()
         self._probe_host()
         self._sync_actions()
+
+    def event(self, event) -> bool:
+        # a hovered action's status tip would hide the run's state in the status bar (and Qt
+        # does not always bring it back): the tips are the actions' tooltips already
+        if event.type() == QEvent.Type.StatusTip:
+            return True
+        return super().event(event)
 
     # -- state ------------------------------------------------------------------------
     def running(self) -> bool:
@@ -191,15 +200,44 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
 
     # -- profiles -----------------------------------------------------------------------
     def open_profile(self, path: str) -> bool:
+        """Show the profile at ``path`` in the panel and clear the previous run's plots and tables.
+
+        Refused (False, with the reason in a message) during a run, or when the
+        file is not a valid profile or names an implementation that does not
+        exist (as ``bancada run`` refuses it).
+        """
+        if self.running():
+            self.state_label.setText(self.tr("Stop the run before opening another profile"))
+            return False
         try:
-            profile = load_profile(path)
+            profile = load_checked_profile(path)
         except ProfileError as exc:
             self._error(self.tr("Cannot open the profile"), str(exc))
             return False
         self.profile_path = path
         self.panel.set_profile(profile)
-        self.state_label.setText(self.tr("Profile {p} loaded").format(p=Path(path).name))
+        self._clear_run()
+        title = profile.experiment.title or Path(path).stem
+        self.state_label.setText(self.tr("Profile “{t}” loaded: press Run (Ctrl+R)").format(t=title))
         return True
+
+    def _clear_run(self) -> None:
+        """Forget the shown run: empty plots and tables, no rate/ETA/errors (a new profile is not its run)."""
+        self.run_path = None
+        self.last_finished = None
+        self.model.reset([])
+        self.live.show_message(self.tr("Press Run (Ctrl+R) to start: a box per treatment grows here while the "
+                                       "samples arrive."))
+        self.stats_view.clear()
+        self._reset_status()
+        self.progress_bar.setRange(0, 1)
+        self.progress_bar.setValue(0)
+        self._sync_actions()
+
+    def _reset_status(self) -> None:
+        for w in (self.rate_label, self.eta_label, self.errors_label):
+            w.clear()
+        self.errors_label.setStyleSheet("")
 
     def open_profile_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Open profile"), str(self._profiles_dir()),
@@ -256,7 +294,8 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
         self.act_pause.setText(self.tr("&Pause"))
         self.state_label.setText(self.tr("Starting the workers on {h}…").format(h=self.panel.host_combo.currentText()))
         self.progress_bar.setRange(0, 0)
-        self.errors_label.clear()
+        self._reset_status()
+        self._shown_progress = None
         self._sync_actions()
         return True
 
@@ -412,7 +451,8 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
         gen, path, factors = self._stats_gen, self.run_path, list(self.factors)
         self._stats_started = time.monotonic()
         stats = self.stats_process
-        self.tasks.start("stats", lambda state: stats.compute(path, factors, gen),
+        running = not final and self.running()
+        self.tasks.start("stats", lambda state: stats.compute(path, factors, gen, running),
                          succeeded=partial(self._on_stats, final),
                          failed=lambda msg, _tb: self.stats_view.clear(self.tr("Statistics failed: {m}").format(m=msg)))
 

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHB
                                QVBoxLayout, QWidget)
 
 from bancada.experiment.profile import LARGE_SIZE, STD_SIZE, Profile, ProfileError, parse_profile
-from bancada.ui.fields import IntField, choice_box
+from bancada.ui.fields import ChoiceBox, IntField, choice_box
 from bancada.ui.load_group import LoadGroup
 
 LOCAL_HOST = "local"
@@ -40,7 +40,6 @@ class ExperimentPanel(QWidget):
         self._impl_ok: dict[str, tuple[bool, str]] = {}
         self._workload_boxes: dict[str, QCheckBox] = {}
         self._workloads: dict[str, dict[str, Any]] = {}
-        self._entry_problem = ""
 
         outer = QVBoxLayout(self)
         outer.setContentsMargins(6, 6, 6, 6)
@@ -48,7 +47,7 @@ class ExperimentPanel(QWidget):
         # host
         host_box = QGroupBox(self.tr("Host"))
         hl = QHBoxLayout(host_box)
-        self.host_combo = QComboBox()
+        self.host_combo = ChoiceBox()
         self.host_combo.addItem(self.tr("This computer"), LOCAL_HOST)
         self.host_combo.setToolTip(self.tr("Where the implementations under test run"))
         hl.addWidget(self.host_combo, 1)
@@ -125,10 +124,10 @@ class ExperimentPanel(QWidget):
         for combo in self.findChildren(QComboBox):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(8)
+        # why Run is disabled: the window shows this label beside Run (see MainWindow)
         self.problem_label = QLabel()
-        self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet("color: #d32f2f;")
-        outer.addWidget(self.problem_label)
+        self.problem_label.setObjectName("runProblem")
+        self.problem_label.setStyleSheet("color: #c62828; font-weight: 600;")
         outer.addStretch(1)
 
         for f in (self.repetitions, self.requests, self.warmup, self.custom_count):
@@ -324,13 +323,15 @@ class ExperimentPanel(QWidget):
         self.custom_check.setEnabled(op != "ping")
         self.custom_count.setEnabled(op != "ping")
 
-    def _on_entry_problem(self, reason: str) -> None:
-        self._entry_problem = reason
+    def _on_entry_problem(self, _reason: str) -> None:
+        # a refused keystroke leaves the field as it was: the field says why at the cursor
+        # (IntField); the label beside Run says only what keeps the experiment from starting now
         self._emit_changed()
 
     def _emit_changed(self, *_args) -> None:
         problem = self.problem()
-        self.problem_label.setText(problem or self._entry_problem)
+        self.problem_label.setText(problem)
+        self.problem_label.setToolTip(problem)
         self.changed.emit()
 
     def setRunning(self, running: bool) -> None:

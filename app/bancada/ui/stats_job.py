@@ -39,6 +39,9 @@ class StatsResult:
     result: dict | None = None
     message: str = ""  # why there are no tables (too few data, one treatment, ...)
     rows: int = 0
+    repetitions: int = 0  # the complete repetitions analysed (0: all the rows, the run is over)
+    partial_repetition: int | None = None  # the repetition left out because it is still going on
+    unbalanced: bool = False  # the factorial design had unequal replications (not computed)
     factors: list[str] = field(default_factory=list)
     computed_at: float = field(default_factory=time.time)
 
@@ -60,10 +63,29 @@ def usable_factors(df: pd.DataFrame, factors: list[str]) -> list[str]:
     return out
 
 
-def compute_statistics(run_path: str | Path, factors: list[str], generation: int) -> StatsResult:
-    """Read the run file and compute every table (runs in :class:`StatsProcess`; seconds for 10^5 rows)."""
-    from bancada.stats.report import InputError, analyze_frame
-    from bancada.stats.tables import build_tables
+def complete_repetitions(df: pd.DataFrame) -> tuple[pd.DataFrame, int, int | None]:
+    """The run's rows without its last repetition: ``(rows, repetitions kept, the one left out)``.
+
+    While a run goes on its last repetition is partial (every schedule runs
+    repetition k of every treatment before k + 1), and so is the last one of a
+    run stopped early; the factorial design needs the same replications in
+    every treatment.
+    """
+    reps = sorted(int(r) for r in df["repetition"].unique()) if "repetition" in df else []
+    if not reps:
+        return df, 0, None
+    return df[df["repetition"] != reps[-1]], len(reps) - 1, reps[-1]
+
+
+def compute_statistics(run_path: str | Path, factors: list[str], generation: int,
+                       running: bool = False) -> StatsResult:
+    """Read the run file and compute every table (runs in :class:`StatsProcess`; seconds for 10^5 rows).
+
+    ``running``: the run goes on, so only its complete repetitions are
+    analysed; a finished run whose last repetition is partial (stopped early:
+    an unbalanced design) is analysed without it. ``res.repetitions`` and
+    ``res.partial_repetition`` say so.
+    """
     from bancada.store.runstore import RunStore
 
     with RunStore.open(run_path) as store:
@@ -72,6 +94,28 @@ def compute_statistics(run_path: str | Path, factors: list[str], generation: int
     if df.empty:
         res.message = "no samples yet"
         return res
+    if running:
+        return _analyse_complete(df, factors, res, running=True)
+    _analyse(df, factors, res)
+    if res.unbalanced and df["repetition"].nunique() > 1:
+        return _analyse_complete(df, factors, StatsResult(generation, rows=len(df)), running=False)
+    return res
+
+
+def _analyse_complete(df: pd.DataFrame, factors: list[str], res: StatsResult, running: bool) -> StatsResult:
+    kept, res.repetitions, res.partial_repetition = complete_repetitions(df)
+    if kept.empty:
+        res.message = ("the tables appear when the first repetition is complete" if running
+                       else "no repetition is complete in every treatment")
+        return res
+    res.rows = len(kept)
+    return _analyse(kept, factors, res)
+
+
+def _analyse(df: pd.DataFrame, factors: list[str], res: StatsResult) -> StatsResult:
+    from bancada.stats.report import InputError, analyze_frame
+    from bancada.stats.tables import build_tables
+
     use = usable_factors(df, factors)
     res.factors = use
     if not use:
@@ -80,8 +124,13 @@ def compute_statistics(run_path: str | Path, factors: list[str], generation: int
     try:
         result = analyze_frame(df, response=RESPONSE, factors=use, by=("payload",), replication="repetition")
     except InputError as exc:
-        res.message = str(exc)
+        res.message = str(exc).split("; use --")[0]  # CLI advice means nothing in the window
         return res
+    for g in result["groups"]:
+        err = g["factorial"].get("error")
+        if err:
+            res.unbalanced = res.unbalanced or err.startswith("unbalanced")
+            g["factorial"]["error"] = err.split("; use --")[0]  # CLI advice means nothing in the window
     res.result = result
     res.tables = build_tables(result)
     res.readings = readings(result, res.tables)
@@ -166,12 +215,13 @@ class StatsProcess:
         self._pool: ProcessPoolExecutor | None = None
         self._future: Future | None = None
 
-    def compute(self, run_path: str | Path, factors: list[str], generation: int) -> StatsResult:
+    def compute(self, run_path: str | Path, factors: list[str], generation: int,
+                running: bool = False) -> StatsResult:
         """Compute in the worker process; blocks the calling (task) thread, not the GUI."""
         if self._pool is None:
             self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
                                              initializer=_lower_priority)
-        self._future = self._pool.submit(compute_statistics, str(run_path), list(factors), generation)
+        self._future = self._pool.submit(compute_statistics, str(run_path), list(factors), generation, running)
         return self._future.result()
 
     def close(self) -> None:

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QScrollAr
 
 from bancada import paths
 from bancada.ui.stats_job import TABLE_ORDER, StatsResult, readings  # noqa: F401 - readings re-exported
+from bancada.ui.table_format import format_value, label
 
 
 def help_texts(path: Path | None = None) -> dict[str, str]:
@@ -38,15 +39,13 @@ def help_texts(path: Path | None = None) -> dict[str, str]:
 
 # -- widgets ------------------------------------------------------------------------
 class FrameModel(QAbstractTableModel):
-    """A read-only pandas DataFrame, cells formatted as the terminal and Markdown do."""
+    """A read-only pandas DataFrame: labels a student reads, numbers formatted by :mod:`table_format`."""
 
     def __init__(self, df: pd.DataFrame, parent=None) -> None:
         super().__init__(parent)
-        from bancada.stats.tables import format_cell
-
         self.df = df
         self._cols = [str(c) for c in df.columns]
-        self._cells = [[format_cell(c, v) for c, v in zip(self._cols, row)]
+        self._cells = [[format_value(c, v) for c, v in zip(self._cols, row)]
                        for row in df.itertuples(index=False, name=None)]
 
     def rowCount(self, parent=QModelIndex()) -> int:
@@ -71,8 +70,12 @@ class FrameModel(QAbstractTableModel):
         return None
 
     def headerData(self, section: int, orientation, role: int = Qt.ItemDataRole.DisplayRole):
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self._cols[section]
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return label(self._cols[section])
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self.tr("column {c} in the exported CSV").format(c=self._cols[section])
         return None
 
     def cell(self, row: int, column: str) -> str:
@@ -150,6 +153,11 @@ class StatisticsView(QScrollArea):
             self.status.setText(self.tr("No statistics yet: {m}").format(m=res.message))
         else:
             state = self.tr("final") if final else self.tr("provisional, the run goes on")
+            if res.repetitions and res.partial_repetition is not None:
+                state += self.tr("; {k} complete repetitions analysed, repetition {p} is left out until it is "
+                                 "complete").format(k=res.repetitions, p=res.partial_repetition) if not final else \
+                    self.tr("; {k} complete repetitions analysed, the partial repetition {p} is left out").format(
+                        k=res.repetitions, p=res.partial_repetition)
             short = [res.readings[k] for k in ("Factorial allocation of variation", "Ranking") if k in res.readings]
             self.status.setText(
                 (self.tr("<b>In short:</b> {s}.<br>").format(s=". Ranking: ".join(short)) if short else "")

@@ -8,11 +8,29 @@ from __future__ import annotations
 
 from functools import partial
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import QMessageBox, QToolBar
 
 from bancada import paths
+
+#: The documents Help opens: (file under docs/ or the repository root, what it is about).
+DOCS = [("docs/gui.md", "The workbench window"), ("docs/statistics.md", "The statistics and their sources"),
+        ("docs/analyze.md", "Analysing a run or a CSV"), ("docs/hosts.md", "SSH target hosts"),
+        ("README.md", "Bancada: setting up and using it")]
+
+
+def study_title(path: Path) -> str:
+    """A profile's ``[experiment] title`` (its file name when it has none or cannot be read)."""
+    import tomllib
+
+    try:
+        title = tomllib.loads(path.read_text(encoding="utf-8")).get("experiment", {}).get("title", "")
+    except (OSError, ValueError):
+        title = ""
+    return str(title).strip() or path.stem
 
 
 class WindowActions:
@@ -47,6 +65,8 @@ class WindowActions:
         self.act_log = self._action(tr("&Log axis"), lambda on: self.live.set_log_y(on), "Ctrl+L",
                                     tr("Logarithmic latency axis"))
         self.act_log.setCheckable(True)
+        self.act_reset_zoom = self._action(tr("Reset &zoom"), lambda: self.live.auto_range(), "Ctrl+0",
+                                           tr("Fit the plots to the data again after zooming with the wheel"))
         self.act_live = self._action(tr("Live view"), lambda: self.tabs.setCurrentIndex(0), "Ctrl+1")
         self.act_stats = self._action(tr("Statistics"), lambda: self.tabs.setCurrentIndex(1), "Ctrl+2")
 
@@ -66,14 +86,17 @@ class WindowActions:
         studies = mb.addMenu(tr("S&tudies"))
         try:
             for path in sorted((paths.home() / "profiles").glob("*.toml")):
-                studies.addAction(self._action(path.stem, partial(self.open_profile, str(path))))
+                a = self._action(study_title(path).replace("&", "&&"), partial(self.open_profile, str(path)))
+                a.setToolTip(path.name)
+                a.setData(str(path))
+                studies.addAction(a)
         except paths.BancadaHomeError:
             pass
         run = mb.addMenu(tr("&Run"))
         for a in (self.act_run, self.act_pause, self.act_stop):
             run.addAction(a)
         view = mb.addMenu(tr("&View"))
-        for a in (self.act_live, self.act_stats, self.act_log):
+        for a in (self.act_live, self.act_stats, self.act_log, self.act_reset_zoom):
             view.addAction(a)
         self.hosts_dialog_class = self._hosts_dialog_class()
         if self.hosts_dialog_class is not None:
@@ -81,6 +104,15 @@ class WindowActions:
             hosts.addAction(self._action(tr("Manage SSH hosts…"), self.manage_hosts))
             self.panel.hosts_button.setVisible(True)
         helpm = mb.addMenu(tr("&Help"))
+        self.help_menu = helpm
+        self.act_shortcuts = self._action(tr("&Keyboard shortcuts"), self.show_shortcuts, QKeySequence.StandardKey.HelpContents)
+        helpm.addAction(self.act_shortcuts)
+        helpm.addSeparator()
+        for rel, what in DOCS:
+            a = self._action(self.tr(what) + f"  ({rel})", partial(self.open_doc, rel))
+            a.setData(rel)
+            helpm.addAction(a)
+        helpm.addSeparator()
         helpm.addAction(self._action(tr("About Bancada"), self._about))
 
         tb = QToolBar(tr("Run"))
@@ -88,10 +120,13 @@ class WindowActions:
         tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         for a in (self.act_run, self.act_pause, self.act_stop):
             tb.addAction(a)
+        tb.addWidget(self.panel.problem_label)  # why Run is disabled, beside it
         tb.addSeparator()
         tb.addAction(self.act_log)
+        tb.addAction(self.act_reset_zoom)
         tb.addSeparator()
         tb.addAction(self.act_export)
+        self.run_toolbar = tb
         self.addToolBar(tb)
 
     @staticmethod
@@ -101,6 +136,46 @@ class WindowActions:
         except Exception:  # not built yet: the entry stays hidden
             return None
         return HostsDialog
+
+    def shortcut_rows(self) -> list[tuple[str, str]]:
+        """``(action, key sequence)`` of every action with a shortcut, in menu order."""
+        rows = []
+        for menu_action in self.menuBar().actions():
+            menu = menu_action.menu()
+            for a in (menu.actions() if menu else []):
+                if not a.shortcut().isEmpty():
+                    rows.append((a.text().replace("&&", "\0").replace("&", "").replace("\0", "&").rstrip("…"),
+                                 a.shortcut().toString(QKeySequence.SequenceFormat.NativeText)))
+        return rows
+
+    def show_shortcuts(self) -> QMessageBox:
+        """A non-modal list of the keyboard shortcuts (Help > Keyboard shortcuts, F1)."""
+        rows = "".join(f"<tr><td>{name}</td><td>&nbsp;&nbsp;<b>{keys}</b></td></tr>" for name, keys in self.shortcut_rows())
+        box = QMessageBox(QMessageBox.Icon.Information, self.tr("Keyboard shortcuts"),
+                          f"<table>{rows}</table>", QMessageBox.StandardButton.Close, self)
+        box.setObjectName("shortcutsDialog")
+        box.setModal(False)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self._dialogs.append(box)
+        box.finished.connect(lambda *_: self._dialogs.remove(box) if box in self._dialogs else None)
+        box.show()
+        return box
+
+    def doc_path(self, rel: str) -> Path | None:
+        try:
+            path = paths.home() / rel
+        except paths.BancadaHomeError:
+            return None
+        return path if path.exists() else None
+
+    def open_doc(self, rel: str) -> None:
+        """Open a document of docs/ with the desktop's viewer (its path in the status bar if none)."""
+        path = self.doc_path(rel)
+        if path is None:
+            self.state_label.setText(self.tr("{p} is not installed with this copy of Bancada").format(p=rel))
+            return
+        if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))):
+            self.state_label.setText(self.tr("Open {p} with a text viewer").format(p=path))
 
     def _about(self) -> None:
         from bancada import __version__
