@@ -11,7 +11,12 @@ import os
 import sys
 from pathlib import Path
 
-HEADLESS_HINT = "bancada run PROFILE runs the same experiment in this terminal (e.g. bancada run profiles/quick.toml)"
+from bancada.i18n import set_language, translate
+
+
+def headless_hint() -> str:
+    return translate("cli", "bancada run PROFILE runs the same experiment in this terminal "
+                            "(e.g. bancada run profiles/quick.toml)")
 
 
 def _x_display_reachable(display: str) -> bool:
@@ -47,12 +52,15 @@ def display_problem(env: dict[str, str] | None = None, platform: str | None = No
         return ""
     if display and _x_display_reachable(display):
         return ""
-    where = f"DISPLAY={display} cannot be reached" if display else "DISPLAY is not set"
-    return f"bancada: there is no display to open the window on ({where}); {HEADLESS_HINT}"
+    where = (translate("cli", "DISPLAY={d} cannot be reached").format(d=display) if display
+             else translate("cli", "DISPLAY is not set"))
+    return "bancada: " + translate("cli", "there is no display to open the window on ({why}); {hint}").format(
+        why=where, hint=headless_hint())
 
 
 def open_gui(profile: str | None) -> int:
     """Open the workbench window; 2 with one line on stderr when it cannot."""
+    set_language(None)  # the system's, until the window reads the user's choice
     problem = display_problem()
     if problem:
         print(problem, file=sys.stderr)
@@ -60,6 +68,7 @@ def open_gui(profile: str | None) -> int:
     try:
         from bancada.ui.app import main as gui_main
     except ImportError as exc:
-        print(f"bancada: the GUI cannot start ({exc}); {HEADLESS_HINT}", file=sys.stderr)
+        print("bancada: " + translate("cli", "the GUI cannot start ({why}); {hint}").format(why=exc, hint=headless_hint()),
+              file=sys.stderr)
         return 2
     return gui_main(profile)

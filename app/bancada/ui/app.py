@@ -45,6 +45,9 @@ def create_app(argv: list[str] | None = None):
     app.setApplicationName("Bancada")
     app.setOrganizationName("bancada")
     app.setApplicationDisplayName("Bancada")
+    from bancada.ui import language
+
+    language.install()
     return app
 
 
@@ -69,8 +72,8 @@ def show_startup_error(text: str) -> None:
     from PySide6.QtCore import QCoreApplication
     from PySide6.QtWidgets import QMessageBox
 
-    tr = QCoreApplication.translate
-    box = QMessageBox(QMessageBox.Icon.Critical, tr("app", "Bancada cannot open this profile"), text,
+    box = QMessageBox(QMessageBox.Icon.Critical,
+                      QCoreApplication.translate("app", "Bancada cannot open this profile"), text,
                       QMessageBox.StandardButton.Close)
     box.setObjectName("startupError")
     box.exec()

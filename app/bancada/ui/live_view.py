@@ -330,7 +330,7 @@ class LiveView(QWidget):
         gen.setFileName(path)
         gen.setSize(QSize(int(source.width()), int(source.height())))
         gen.setViewBox(QRectF(0, 0, source.width(), source.height()))
-        gen.setTitle("Bancada live view")
+        gen.setTitle(self.tr("Bancada live view"))
         painter = QPainter(gen)
         painter.fillRect(QRectF(0, 0, source.width(), source.height()), view.backgroundBrush())
         view.scene().render(painter, QRectF(0, 0, source.width(), source.height()), source)

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pandas as pd
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QScrollArea, QSizePolicy, QTableView,
                                QVBoxLayout, QWidget)
@@ -82,15 +82,30 @@ class FrameModel(QAbstractTableModel):
         return self._cells[row][self._cols.index(column)]
 
 
+#: The tables' titles (their names in bancada.stats.tables) as the window shows them.
+TITLES = {
+    "Summary": QT_TRANSLATE_NOOP("StatsTable", "Summary"),
+    "Normality": QT_TRANSLATE_NOOP("StatsTable", "Normality (Shapiro-Wilk)"),
+    "Wilcoxon rank-sum": QT_TRANSLATE_NOOP("StatsTable", "Wilcoxon rank-sum test"),
+    "Kruskal-Wallis": QT_TRANSLATE_NOOP("StatsTable", "Kruskal-Wallis test"),
+    "Dunn post-hoc": QT_TRANSLATE_NOOP("StatsTable", "Dunn post-hoc test"),
+    "Ranking": QT_TRANSLATE_NOOP("StatsTable", "Ranking"),
+    "Factorial allocation of variation": QT_TRANSLATE_NOOP("StatsTable", "Factorial allocation of variation"),
+    "Factorial effects": QT_TRANSLATE_NOOP("StatsTable", "Factorial effects"),
+    "Sample size": QT_TRANSLATE_NOOP("StatsTable", "Sample size"),
+}
+
+
 class TableSection(QWidget):
-    """Title (with the help tooltip), reading, and the table."""
+    """Title (with the help tooltip), reading, and the table. ``title`` is the table's name in bancada.stats."""
 
     def __init__(self, title: str, help_text: str, parent=None) -> None:
         super().__init__(parent)
         self.title = title
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 8, 0, 4)
-        self.heading = QLabel(f"{title} <span style='color: gray; font-size: small'>(?)</span>" if help_text else title)
+        shown = QCoreApplication.translate("StatsTable", TITLES.get(title, title))
+        self.heading = QLabel(f"{shown} <span style='color: gray; font-size: small'>(?)</span>" if help_text else shown)
         font = self.heading.font()
         font.setPointSizeF(font.pointSizeF() * 1.25)
         font.setWeight(QFont.Weight.DemiBold)
@@ -160,7 +175,7 @@ class StatisticsView(QScrollArea):
                         k=res.repetitions, p=res.partial_repetition)
             short = [res.readings[k] for k in ("Factorial allocation of variation", "Ranking") if k in res.readings]
             self.status.setText(
-                (self.tr("<b>In short:</b> {s}.<br>").format(s=". Ranking: ".join(short)) if short else "")
+                (self.tr("<b>In short:</b> {s}.<br>").format(s=self.tr(". Ranking: ").join(short)) if short else "")
                 + self.tr("Response: latency in ms of the measured, successful requests; factors: {f}; {n} rows "
                           "read; computed {t} ({st}). Hover a title for what it means.")
                 .format(f=", ".join(res.factors), n=f"{res.rows:,}", t=when, st=state))
