@@ -198,7 +198,12 @@
         <translation>Se o SSH cair</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+56"/>
+        <source>{name} ({n} elements)</source>
+        <translation>{name} ({n} elementos)</translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <source>{lang} worker serving {proto}</source>
         <translation>worker {lang} servindo {proto}</translation>
     </message>
@@ -251,7 +256,7 @@
 <context>
     <name>FrameModel</name>
     <message>
-        <location filename="../ui/stats_view.py" line="+78"/>
+        <location filename="../ui/stats_view.py" line="+80"/>
         <source>column {c} in the exported CSV</source>
         <translation>coluna {c} no CSV exportado</translation>
     </message>
@@ -490,7 +495,7 @@ Senha da chave:</translation>
 <context>
     <name>LiveView</name>
     <message>
-        <location filename="../ui/live_view.py" line="+81"/>
+        <location filename="../ui/live_view.py" line="+82"/>
         <source>Press Run (Ctrl+R) to start: a box per treatment grows here while the samples arrive.</source>
         <extracomment>Colours of the colour factor&apos;s levels (protocol): colour-blind-safe (Okabe-Ito).</extracomment>
         <translation>Clique em Executar (Ctrl+R) para começar: um boxplot por tratamento cresce aqui enquanto as amostras chegam.</translation>
@@ -605,7 +610,7 @@ Senha da chave:</translation>
         <translation>Bancada — bancada de desempenho de APIs</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>Live</source>
         <translation>Ao vivo</translation>
     </message>
@@ -976,12 +981,12 @@ Senha da chave:</translation>
     <name>StatisticsView</name>
     <message>
         <location filename="../ui/stats_view.py" line="+72"/>
-        <location line="+42"/>
+        <location line="+43"/>
         <source>The tables appear here about once a second while a run goes on.</source>
         <translation>As tabelas aparecem aqui cerca de uma vez por segundo durante a execução.</translation>
     </message>
     <message>
-        <location line="-24"/>
+        <location line="-25"/>
         <source>No statistics yet: {m}</source>
         <translation>Ainda não há estatísticas: {m}</translation>
     </message>

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QLocale, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QComboBox, QLineEdit, QToolTip
 
@@ -21,13 +21,13 @@ class IntRangeValidator(QValidator):
         t = text.strip().replace("_", "")
         if not t:
             return self.tr("{name} is empty: enter a whole number from {lo} to {hi}").format(
-                name=self.name, lo=self.lo, hi=f"{self.hi:,}")
+                name=self.name, lo=self.lo, hi=QLocale().toString(self.hi))
         if not t.isdigit():
             return self.tr("{name}: {text!r} is not a whole number").format(name=self.name, text=text)
         v = int(t)
         if v < self.lo or v > self.hi:
             return self.tr("{name} must be from {lo} to {hi}, not {v}").format(
-                name=self.name, lo=self.lo, hi=f"{self.hi:,}", v=v)
+                name=self.name, lo=self.lo, hi=QLocale().toString(self.hi), v=v)
         return ""
 
     def validate(self, text: str, pos: int):
@@ -36,7 +36,7 @@ class IntRangeValidator(QValidator):
             self.refused.emit(self.reason(text))
             return QValidator.State.Invalid, text, pos
         if len(t) > len(str(self.hi)):
-            self.refused.emit(self.tr("{name} must be at most {hi}").format(name=self.name, hi=f"{self.hi:,}"))
+            self.refused.emit(self.tr("{name} must be at most {hi}").format(name=self.name, hi=QLocale().toString(self.hi)))
             return QValidator.State.Invalid, text, pos
         if self.reason(text):
             return QValidator.State.Intermediate, text, pos
@@ -55,7 +55,7 @@ class IntField(QLineEdit):
         self.setValidator(self.validator_)
         self.validator_.refused.connect(self._on_refused)
         self.textChanged.connect(self._on_text)
-        self.setToolTip(self.tr("{name}: a whole number from {lo} to {hi}").format(name=name, lo=lo, hi=f"{hi:,}"))
+        self.setToolTip(self.tr("{name}: a whole number from {lo} to {hi}").format(name=name, lo=lo, hi=QLocale().toString(hi)))
 
     def value(self) -> int | None:
         return None if self.problem() else int(self.text().strip().replace("_", ""))
@@ -77,7 +77,8 @@ class IntField(QLineEdit):
         Called from inside ``validate``, while ``text()`` still holds the refused
         proposal; listeners hear of it from the event loop, once the text is back.
         """
-        QToolTip.showText(self.mapToGlobal(self.rect().bottomLeft()), reason, self)
+        # no widget tied to the tip: it outlives a field deleted while it shows (tests, a closed window)
+        QToolTip.showText(self.mapToGlobal(self.rect().bottomLeft()), reason)
         QTimer.singleShot(0, self, lambda: self.problemChanged.emit(reason))
 
 

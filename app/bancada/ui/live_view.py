@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from bancada.ui.boxplot_item import Box, BoxPlotItem
 from bancada.ui.live_model import LiveModel, TreatmentInfo
 from bancada.ui.panel import pretty
+from bancada.ui.stats_job import factor_name
 
 TRACE_INTERVAL_S = 1.0  # the trace's long arrays redraw once a second; the boxes at every plot tick
 TEXT_PX, TITLE_PX = 13, 15  # text sizes in pixels (not points): an exported PNG scales every text alike
@@ -172,7 +173,7 @@ class LiveView(QWidget):
             plot.showGrid(y=False)
             plot.getAxis("left").setLabel(self.tr("latency (ms)"))
             plot.getAxis("bottom").setTicks([[(i, pretty(lv)) for i, lv in enumerate(pos_levels)]])
-            plot.getAxis("bottom").setLabel(pretty(pos_factor))
+            plot.getAxis("bottom").setLabel(factor_name(pos_factor).capitalize())
             plot.setXRange(-0.6, len(pos_levels) - 0.4, padding=0)
             plot.setMouseEnabled(x=False, y=True)
             plot.disableAutoRange()

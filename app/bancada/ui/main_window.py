@@ -15,7 +15,7 @@ from collections import deque
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QLocale, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import (QFileDialog, QLabel, QMainWindow, QMessageBox, QProgressBar, QScrollArea, QSplitter,
                                QTabWidget)
@@ -88,7 +88,8 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
         panel_scroll.setWidget(self.panel)
         panel_scroll.setWidgetResizable(True)
         panel_scroll.setMinimumWidth(240)
-        panel_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        panel_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)  # scroll, never clip
+        self.panel_scroll = panel_scroll
         self.live = LiveView()
         self.stats_view = StatisticsView()
         self.tabs = QTabWidget()
@@ -412,7 +413,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
             if not (self.control and self.control.paused) and not (self.control and self.control.stop_requested):
                 self.state_label.setText(self._run_desc)
             self._show_progress(p)
-            self.rate_label.setText(self.tr("{r} samples/s").format(r=f"{p.samples_per_s:,.0f}"))
+            self.rate_label.setText(self.tr("{r} samples/s").format(r=QLocale().toString(float(p.samples_per_s), "f", 0)))
             self.eta_label.setText(self.tr("ETA {t}").format(t=_fmt_eta(p.eta_s)))
             self.errors_label.setText(self.tr("{n} errors").format(n=p.errors))
             self.errors_label.setStyleSheet("color: #d32f2f;" if p.errors else "")
@@ -497,7 +498,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
         from bancada.store.runstore import effective_status
 
         self.state_label.setText(self.tr("Run {id} ({s}), {n} samples: {p}").format(
-            id=run.meta.get("run_id", run.path.stem), s=effective_status(run.meta), n=f"{self.model.total:,}",
+            id=run.meta.get("run_id", run.path.stem), s=effective_status(run.meta), n=QLocale().toString(self.model.total),
             p=run.path))
         self.stats_view.clear(self.tr("Computing…"))
         self.request_stats(final=True)

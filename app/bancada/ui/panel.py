@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QLocale, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
                                QVBoxLayout, QWidget)
 
@@ -172,7 +172,7 @@ class ExperimentPanel(QWidget):
                 self._workloads[w.name] = w.model_dump()
         chosen = {w.name for w in profile.workloads}
         for name, w in self._workloads.items():
-            box = QCheckBox(f"{name} ({w['count']:,} {self.tr('elements')})")
+            box = QCheckBox(self.tr("{name} ({n} elements)").format(name=name, n=QLocale().toString(int(w["count"]))))
             box.setChecked(name in chosen)
             box.toggled.connect(self._emit_changed)
             self.payload_layout.addWidget(box)

@@ -7,18 +7,20 @@ tooltip is the first paragraph under its ``## `` heading in docs/statistics.md.
 
 from __future__ import annotations
 
+import numbers
 import re
 import time
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QLocale, QModelIndex, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QScrollArea, QSizePolicy, QTableView,
                                QVBoxLayout, QWidget)
 
 from bancada import paths
-from bancada.ui.stats_job import TABLE_ORDER, StatsResult, readings  # noqa: F401 - readings re-exported
+from bancada.ui.stats_job import TABLE_ORDER, StatsResult, factor_name, readings  # noqa: F401 - readings re-exported
 from bancada.ui.table_format import format_value, label
 
 
@@ -65,7 +67,7 @@ class FrameModel(QAbstractTableModel):
             return text if len(text) > 48 else None
         if role == Qt.ItemDataRole.TextAlignmentRole:
             v = self.df.iat[index.row(), index.column()]
-            num = isinstance(v, (int, float)) and not isinstance(v, bool)
+            num = isinstance(v, numbers.Real) and not isinstance(v, (bool, np.bool_))
             return int((Qt.AlignmentFlag.AlignRight if num else Qt.AlignmentFlag.AlignLeft) | Qt.AlignmentFlag.AlignVCenter)
         return None
 
@@ -178,7 +180,8 @@ class StatisticsView(QScrollArea):
                 (self.tr("<b>In short:</b> {s}.<br>").format(s=self.tr(". Ranking: ").join(short)) if short else "")
                 + self.tr("Response: latency in ms of the measured, successful requests; factors: {f}; {n} rows "
                           "read; computed {t} ({st}). Hover a title for what it means.")
-                .format(f=", ".join(res.factors), n=f"{res.rows:,}", t=when, st=state))
+                .format(f=", ".join(factor_name(f) for f in res.factors), n=QLocale().toString(res.rows), t=when,
+                        st=state))
         for title, sec in self.sections.items():
             df = res.tables.get(title)
             if df is None or df.empty:

@@ -75,7 +75,7 @@ WORDS = {
 
 P_COLUMNS = {"p", "p_holm"}
 INTEGER_COLUMNS = {"n", "n_used", "n_required", "df", "position"}
-FRACTION_COLUMNS = {"W": 3, "cliffs_delta": 2, "a12": 2, "H": 2, "z": 2}  # dimensionless, fixed decimals
+FRACTION_COLUMNS = {"cliffs_delta": 2, "a12": 2, "H": 2, "z": 2}  # dimensionless, fixed decimals
 PERCENT_COLUMNS = {"variation_pct": 1, "error_pct": 1, "confidence": 0}
 
 
@@ -118,6 +118,8 @@ def format_value(column: str, v, locale: QLocale | None = None) -> str:
     if column in PERCENT_COLUMNS:
         pct = v * 100 if column == "confidence" else v
         return locale.toString(pct, "f", PERCENT_COLUMNS[column]) + " %"
+    if column == "W":  # Shapiro-Wilk's W in (0, 1], or a rank sum
+        return locale.toString(v, "f", 3) if v <= 1 else locale.toString(v, "f", 0 if v >= 100 else 1)
     if column in FRACTION_COLUMNS:
         return locale.toString(v, "f", FRACTION_COLUMNS[column])
     return _significant(v, locale)

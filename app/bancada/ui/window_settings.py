@@ -98,7 +98,9 @@ class WindowSettings:
             x = available.left() + (available.width() - w - frame_w) // 2
             y = available.top() + (available.height() - h - frame_h) // 2
         self.move(max(available.left(), x), max(available.top(), y))
-        panel = max(240, min(340, w // 4))
+        # the panel as wide as its content wants (it scrolls when the screen cannot give that much)
+        want = self.panel.minimumSizeHint().width() + self.panel_scroll.verticalScrollBar().sizeHint().width() + 6
+        panel = max(240, min(want, int(w * 0.42)))
         self.splitter.setSizes([panel, max(1, w - panel)])
 
     def last_profile(self) -> Profile | None:
