@@ -224,7 +224,10 @@ def test_tables_have_readable_labels_and_numbers(qtbot, tmp_path):
     wil = view.sections["Wilcoxon rank-sum"].model
     ps = [wil.cell(r, "p") for r in range(wil.rowCount())]
     assert "< 0.001" in ps and not any("e-" in p for p in ps)
+    ws = [wil.cell(r, "W") for r in range(wil.rowCount())]
+    assert all(w.replace(",", "").isdigit() for w in ws), ws  # a rank sum is a whole number, not 1.000
     norm = view.sections["Normality"].model
+    assert all(norm.cell(r, "W").startswith("0.") for r in range(norm.rowCount()))
     assert norm.cell(0, "subsampled") in ("yes", "no")
 
 

@@ -118,8 +118,10 @@ def format_value(column: str, v, locale: QLocale | None = None) -> str:
     if column in PERCENT_COLUMNS:
         pct = v * 100 if column == "confidence" else v
         return locale.toString(pct, "f", PERCENT_COLUMNS[column]) + " %"
-    if column == "W":  # Shapiro-Wilk's W in (0, 1], or a rank sum
-        return locale.toString(v, "f", 3) if v <= 1 else locale.toString(v, "f", 0 if v >= 100 else 1)
+    if column == "W":  # Shapiro-Wilk's W, a fraction in (0, 1); or a rank sum, a whole (or half) number
+        if v < 1 and not v.is_integer():
+            return locale.toString(v, "f", 3)
+        return locale.toString(v, "f", 0 if v.is_integer() else 1)
     if column in FRACTION_COLUMNS:
         return locale.toString(v, "f", FRACTION_COLUMNS[column])
     return _significant(v, locale)
