@@ -2,6 +2,24 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
+    <name>ClassroomBar</name>
+    <message>
+        <location filename="../ui/classroom.py" line="+49"/>
+        <source>requests measured</source>
+        <translation>requisições medidas</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>{t}: median (ms)</source>
+        <translation>{t}: mediana (ms)</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>{d} of {t} requests</source>
+        <translation>{d} de {t} requisições</translation>
+    </message>
+</context>
+<context>
     <name>ExperimentPanel</name>
     <message>
         <location filename="../ui/panel.py" line="+48"/>
@@ -495,13 +513,13 @@ Senha da chave:</translation>
 <context>
     <name>LiveView</name>
     <message>
-        <location filename="../ui/live_view.py" line="+82"/>
+        <location filename="../ui/live_view.py" line="+83"/>
         <source>Press Run (Ctrl+R) to start: a box per treatment grows here while the samples arrive.</source>
         <extracomment>Colours of the colour factor&apos;s levels (protocol): colour-blind-safe (Okabe-Ito).</extracomment>
         <translation>Clique em Executar (Ctrl+R) para começar: um boxplot por tratamento cresce aqui enquanto as amostras chegam.</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+84"/>
         <source>Zoomed: View &gt; Reset zoom (Ctrl+0) or the A button fits the data again</source>
         <translation>Com zoom: Exibir &gt; Restaurar zoom (Ctrl+0) ou o botão A ajusta aos dados de novo</translation>
     </message>
@@ -512,7 +530,7 @@ Senha da chave:</translation>
     </message>
     <message>
         <location line="+23"/>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>latency (ms)</source>
         <translation>latência (ms)</translation>
     </message>
@@ -605,7 +623,7 @@ Senha da chave:</translation>
         <translation>Pare a execução antes de mudar o idioma</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.py" line="+58"/>
+        <location filename="../ui/main_window.py" line="+59"/>
         <source>Bancada — API performance workbench</source>
         <translation>Bancada — bancada de desempenho de APIs</translation>
     </message>
@@ -620,12 +638,12 @@ Senha da chave:</translation>
         <translation>Estatísticas</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+18"/>
         <source>Ready</source>
         <translation>Pronto</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+54"/>
         <source>Start the experiment (Ctrl+R)</source>
         <translation>Iniciar o experimento (Ctrl+R)</translation>
     </message>
@@ -772,7 +790,7 @@ Senha da chave:</translation>
         <translation>A execução não pôde continuar</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>{r} samples/s</source>
         <translation>{r} amostras/s</translation>
     </message>
@@ -823,7 +841,32 @@ Senha da chave:</translation>
         <translation>Calculando…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
+        <source>complete</source>
+        <translation>concluída</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>cancelled</source>
+        <translation>cancelada</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>incomplete</source>
+        <translation>incompleta</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>running</source>
+        <translation>em andamento</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>interrupted</source>
+        <translation>interrompida</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Open run</source>
         <translation>Abrir execução</translation>
     </message>
@@ -981,12 +1024,12 @@ Senha da chave:</translation>
     <name>StatisticsView</name>
     <message>
         <location filename="../ui/stats_view.py" line="+72"/>
-        <location line="+43"/>
+        <location line="+49"/>
         <source>The tables appear here about once a second while a run goes on.</source>
         <translation>As tabelas aparecem aqui cerca de uma vez por segundo durante a execução.</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-31"/>
         <source>No statistics yet: {m}</source>
         <translation>Ainda não há estatísticas: {m}</translation>
     </message>
@@ -1482,7 +1525,17 @@ Senha da chave:</translation>
         <translation>&amp;Exibir</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
+        <source>&amp;Classroom mode</source>
+        <translation>Modo &amp;sala de aula</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Full screen, large type and numbers for a projector (Esc leaves)</source>
+        <translation>Tela cheia, letras e números grandes para um projetor (Esc sai)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>

@@ -75,6 +75,7 @@ class LiveView(QWidget):
         self.trace_curves: dict[int, tuple[pg.PlotDataItem, pg.PlotDataItem]] = {}
         self._positions: dict[int, tuple[str, float, QColor, str]] = {}
         self.log_y = False
+        self.scale = 1.0  # classroom mode: texts and lines this many times larger
         self._trace_dirty: set[int] = set()
         self._trace_at = 0.0
         self._foreground = QColor("black")
@@ -112,20 +113,42 @@ class LiveView(QWidget):
 
     def _style(self, plot: pg.PlotItem) -> None:
         fg = self._foreground
+        text_px, title_px = round(TEXT_PX * self.scale), round(TITLE_PX * self.scale)
         font = QFont(self.font())
-        font.setPixelSize(TEXT_PX)
+        font.setPixelSize(text_px)
         for name in ("left", "bottom"):
             ax = plot.getAxis(name)
             ax.setPen(fg)
             ax.setTextPen(fg)
             ax.setTickFont(font)
             ax.label.setFont(font)
-            ax.labelStyle = {"color": fg.name(), "font-size": f"{TEXT_PX}px"}
+            ax.labelStyle = {"color": fg.name(), "font-size": f"{text_px}px"}
             ax._updateLabel()
         plot.titleLabel.setAttr("color", fg.name())
-        plot.titleLabel.setAttr("size", f"{TITLE_PX}px")
+        plot.titleLabel.setAttr("size", f"{title_px}px")
         plot.titleLabel.setAttr("bold", True)
         plot.titleLabel.setText(plot.titleLabel.text)
+
+    def set_scale(self, scale: float) -> None:
+        """Texts and lines ``scale`` times their usual size (classroom mode: 1.75 for a projector)."""
+        self.scale = scale
+        for plot in self.plots():
+            self._style(plot)
+        for legend in self.legends.values():
+            for _sample, label in legend.items:
+                label.setAttr("size", f"{round(TEXT_PX * scale)}px")
+                label.setText(label.text)
+        for _warm, meas in self.trace_curves.values():
+            pen = pg.mkPen(meas.opts["pen"])
+            pen.setWidthF(1.5 * scale)
+            meas.setPen(pen)
+        for item in self.box_items.values():
+            item.line_scale = scale
+            item.update()
+        for hint in self.warmup_hints.values():
+            f = QFont(self.font())
+            f.setPixelSize(round(TEXT_PX * scale))
+            hint.setFont(f)
 
     def auto_range(self) -> None:
         """Fit every plot to its data again (after the user zoomed or panned)."""
@@ -178,6 +201,7 @@ class LiveView(QWidget):
             plot.setMouseEnabled(x=False, y=True)
             plot.disableAutoRange()
             item = BoxPlotItem(unit="ms")
+            item.line_scale = self.scale
             plot.addItem(item)
             plot.setLogMode(False, self.log_y)
             plot.setYRange(0, 1, padding=0)
@@ -198,7 +222,7 @@ class LiveView(QWidget):
             trace.setLogMode(False, self.log_y)
             n_here = sum(1 for i in infos if i.workload == wl)
             legend = pg.LegendItem(colCount=min(2, n_here), labelTextColor=self._foreground,
-                                   labelTextSize=f"{TEXT_PX}px", verSpacing=-4)
+                                   labelTextSize=f"{round(TEXT_PX * self.scale)}px", verSpacing=-4)
             self.graphics.addItem(legend, row=2, col=col)
             self.trace_plots[wl] = trace
             self.legends[wl] = legend
@@ -213,7 +237,7 @@ class LiveView(QWidget):
             faint.setAlpha(80)
             trace = self.trace_plots[info.workload]
             warm = trace.plot([], [], pen=pg.mkPen(faint, width=1))
-            meas = trace.plot([], [], pen=pg.mkPen(colour, width=1.5))
+            meas = trace.plot([], [], pen=pg.mkPen(colour, width=1.5 * self.scale))
             self.legends[info.workload].addItem(meas, info.implementation)
             for curve in (warm, meas):
                 curve.setDownsampling(auto=True, method="peak")

@@ -18,11 +18,12 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QLocale, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import (QFileDialog, QLabel, QMainWindow, QMessageBox, QProgressBar, QScrollArea, QSplitter,
-                               QTabWidget)
+                               QTabWidget, QVBoxLayout, QWidget)
 
 from bancada import paths
 from bancada.experiment.profile import Profile, ProfileError, parse_profile
 from bancada.ui import run_job
+from bancada.ui.classroom import ClassroomBar, ClassroomMode
 from bancada.ui.live_model import LiveModel, SampleFeed
 from bancada.ui.live_view import LiveView
 from bancada.ui.panel import ExperimentPanel
@@ -45,7 +46,7 @@ def _fmt_eta(seconds: float | None) -> str:
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 
-class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
+class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMainWindow):
     """Bancada's main window. ``runFinished(status)`` fires when a run ends; ``statsShown`` on each table update."""
 
     runFinished = Signal(str)
@@ -95,9 +96,16 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.addTab(self.live, self.tr("Live"))
         self.tabs.addTab(self.stats_view, self.tr("Statistics"))
+        self.classroom_bar = ClassroomBar()
+        self.classroom_bar.hide()
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addWidget(self.classroom_bar)
+        right_layout.addWidget(self.tabs, 1)
         self.splitter = QSplitter()
         self.splitter.addWidget(panel_scroll)
-        self.splitter.addWidget(self.tabs)
+        self.splitter.addWidget(right)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setChildrenCollapsible(False)
         self.splitter.setSizes([320, 700])
@@ -137,6 +145,12 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
         self._refresh_hosts()
         self._probe_host()
         self._sync_actions()
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() == Qt.Key.Key_Escape and self.classroom:
+            self.set_classroom(False)
+            return
+        super().keyPressEvent(event)
 
     def event(self, event) -> bool:
         # a hovered action's status tip would hide the run's state in the status bar (and Qt
@@ -404,6 +418,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
             self.model.extend(samples)
         if self.live.refresh(self.model):
             self._sync_export_actions()
+            self.refresh_classroom()
         if batches:
             now = time.monotonic()
             self.delays_s.extend(now - t for t, _ in batches)
@@ -498,13 +513,18 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
         from bancada.store.runstore import effective_status
 
         self.state_label.setText(self.tr("Run {id} ({s}), {n} samples: {p}").format(
-            id=run.meta.get("run_id", run.path.stem), s=effective_status(run.meta), n=QLocale().toString(self.model.total),
+            id=run.meta.get("run_id", run.path.stem), s=self._status_word(effective_status(run.meta)), n=QLocale().toString(self.model.total),
             p=run.path))
         self.stats_view.clear(self.tr("Computing…"))
         self.request_stats(final=True)
         self._add_recent(str(run.path))
         self._sync_actions()
         self.runLoaded.emit(str(run.path))
+
+    def _status_word(self, status: str) -> str:
+        """A run's stored status (``complete``, ``cancelled``, ...) in the window's language."""
+        return {"complete": self.tr("complete"), "cancelled": self.tr("cancelled"), "incomplete": self.tr("incomplete"),
+                "running": self.tr("running"), "interrupted": self.tr("interrupted")}.get(status, status)
 
     def open_run_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Open run"), str(paths.runs_dir()),

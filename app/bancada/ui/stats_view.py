@@ -190,6 +190,12 @@ class StatisticsView(QScrollArea):
             sec.set_frame(df, res.readings.get(title, ""))
             sec.setVisible(True)
 
+    def set_compact(self, on: bool) -> None:
+        """Classroom mode: only the titles and readings, the tables hidden."""
+        self.compact = on
+        for sec in self.sections.values():
+            sec.view.setVisible(not on)
+
     def clear(self, text: str = "") -> None:
         self.result = None
         self.status.setText(text or self.tr("The tables appear here about once a second while a run goes on."))

@@ -97,7 +97,10 @@ class WindowActions:
         for a in (self.act_run, self.act_pause, self.act_stop):
             run.addAction(a)
         view = mb.addMenu(self.tr("&View"))
-        for a in (self.act_live, self.act_stats, self.act_log, self.act_reset_zoom):
+        self.act_classroom = self._action(self.tr("&Classroom mode"), lambda on: self.set_classroom(on), "F11",
+                                          self.tr("Full screen, large type and numbers for a projector (Esc leaves)"))
+        self.act_classroom.setCheckable(True)
+        for a in (self.act_live, self.act_stats, self.act_log, self.act_reset_zoom, self.act_classroom):
             view.addAction(a)
         view.addSeparator()
         self.language_menu = view.addMenu(self.tr("&Language"))
