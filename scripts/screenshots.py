@@ -57,7 +57,7 @@ def main() -> int:
     os.environ["BANCADA_DATA_DIR"] = str(Path(config) / "data")  # and so are the stored runs
     args.out.mkdir(parents=True, exist_ok=True)
 
-    from PySide6.QtCore import QRect
+    from PySide6.QtCore import QRect, Qt
 
     from bancada.ui import language
     from bancada.ui.app import create_app, make_window
@@ -101,6 +101,17 @@ def main() -> int:
                 path = args.out / f"{lang}-{view}-{w}x{h}.png"
                 window.grab().save(str(path))
                 written.append(path)
+        # classroom mode, full screen (the Xvfb screen's size), and scaled down to 50 % as a room sees it
+        window.set_classroom(True)
+        settle(app, 1.0)
+        shot = window.grab()
+        path = args.out / f"{lang}-classroom-{shot.width()}x{shot.height()}.png"
+        shot.save(str(path))
+        half = args.out / f"{lang}-classroom-50pct.png"
+        shot.scaledToWidth(shot.width() // 2, Qt.TransformationMode.SmoothTransformation).save(str(half))
+        written += [path, half]
+        window.set_classroom(False)
+        settle(app)
         # the panel refusing a bad number: the reason beside Run
         window.fit_to_screen(QRect(0, 0, *sizes[0]))
         window.tabs.setCurrentIndex(0)

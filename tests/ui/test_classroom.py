@@ -62,3 +62,28 @@ def test_classroom_mode_scales_shows_large_numbers_and_comes_back(window, qtbot,
     assert not (w.windowState() & Qt.WindowState.WindowFullScreen)
     assert QApplication.activeModalWidget() is None
     assert np.isfinite(w.classroom_scale())
+
+
+def test_the_classroom_demo_runs_seed_000_on_this_computer_in_a_minute(window, qtbot):
+    import time
+
+    from tests.ui.test_window_run import IMPLS, all_boxes
+
+    w = window
+    w.panel.requests.setValue(999)  # whatever the panel held, the demo runs its own design
+    t0 = time.monotonic()
+    with qtbot.waitSignal(w.runFinished, timeout=180_000) as finished:
+        assert w.act_demo.shortcut().toString() == "Ctrl+D"
+        w.act_demo.trigger()
+        assert w.running() and w.classroom
+    took = time.monotonic() - t0
+    assert finished.args == ["complete"], w.state_label.text()
+    labels = set(all_boxes(w))
+    assert labels == {f"{i} ({p})" for i in IMPLS for p in ("StdSize", "LargeSize")}
+    assert w.classroom_bar.progress.text() == "100 %"
+    assert all(lbl.text() != "–" for lbl in w.classroom_bar.medians.values())
+    screenshot(w, "classroom-demo.png")
+    print(f"classroom demo: {took:.1f} s")
+    assert took <= 60, f"the demo took {took:.0f} s"
+    w.set_classroom(False)
+    qtbot.waitUntil(lambda: not w.tasks.busy("stats"), timeout=60_000)

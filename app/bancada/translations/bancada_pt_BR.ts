@@ -9,14 +9,27 @@
         <translation>requisições medidas</translation>
     </message>
     <message>
-        <location line="+34"/>
-        <source>{t}: median (ms)</source>
-        <translation>{t}: mediana (ms)</translation>
+        <location line="+33"/>
+        <source>median (ms)</source>
+        <translation>mediana (ms)</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+23"/>
         <source>{d} of {t} requests</source>
         <translation>{d} de {t} requisições</translation>
+    </message>
+</context>
+<context>
+    <name>ClassroomMode</name>
+    <message>
+        <location line="+71"/>
+        <source>A run is already going on: stop it first</source>
+        <translation>Já há uma execução em andamento: pare-a primeiro</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The demo profile is not installed with this copy of Bancada</source>
+        <translation>O perfil da demonstração não está instalado com esta cópia do Bancada</translation>
     </message>
 </context>
 <context>
@@ -910,7 +923,7 @@ Senha da chave:</translation>
         <translation>as tabelas comparam tratamentos: escolha pelo menos duas implementações</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>language</source>
         <translation>linguagem</translation>
     </message>
@@ -1023,13 +1036,13 @@ Senha da chave:</translation>
 <context>
     <name>StatisticsView</name>
     <message>
-        <location filename="../ui/stats_view.py" line="+72"/>
-        <location line="+49"/>
+        <location filename="../ui/stats_view.py" line="+73"/>
+        <location line="+52"/>
         <source>The tables appear here about once a second while a run goes on.</source>
         <translation>As tabelas aparecem aqui cerca de uma vez por segundo durante a execução.</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="-34"/>
         <source>No statistics yet: {m}</source>
         <translation>Ainda não há estatísticas: {m}</translation>
     </message>
@@ -1072,7 +1085,7 @@ Senha da chave:</translation>
 <context>
     <name>StatsTable</name>
     <message>
-        <location line="-92"/>
+        <location line="-93"/>
         <source>Summary</source>
         <extracomment>The tables&apos; titles (their names in bancada.stats.tables) as the window shows them.</extracomment>
         <translation>Resumo</translation>
@@ -1445,12 +1458,12 @@ Senha da chave:</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+33"/>
+        <location line="+36"/>
         <source>&amp;Run</source>
         <translation>E&amp;xecutar</translation>
     </message>
     <message>
-        <location line="-33"/>
+        <location line="-36"/>
         <source>Start the experiment</source>
         <translation>Iniciar o experimento</translation>
     </message>
@@ -1496,6 +1509,16 @@ Senha da chave:</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Classroom &amp;demo</source>
+        <translation>&amp;Demonstração em sala</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Go × Java, gRPC × REST on this computer, in classroom mode (about a minute)</source>
+        <translation>Go × Java, gRPC × REST neste computador, no modo sala de aula (cerca de um minuto)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Live view</source>
         <translation>Visão ao vivo</translation>
     </message>
@@ -1520,7 +1543,7 @@ Senha da chave:</translation>
         <translation>Es&amp;tudos</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>&amp;View</source>
         <translation>&amp;Exibir</translation>
     </message>

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication, QGridLayout, QHBoxLayout, QLabel, QV
 from bancada.ui.live_model import LiveModel
 
 DEFAULT_SCALE = 1.75
-MAX_COLUMNS = 4  # medians per row of the bar
+DEMO_PROFILE = "quick.toml"  # seed 000's design, small: the four implementations, StdSize and LargeSize
 
 
 def high_contrast_palette() -> QPalette:
@@ -54,7 +54,6 @@ class ClassroomBar(QWidget):
         self.grid.setHorizontalSpacing(28)
         outer.addLayout(self.grid, 1)
         self.medians: dict[int, QLabel] = {}
-        self._names: dict[int, QLabel] = {}
         self.set_scale(DEFAULT_SCALE)
 
     def set_scale(self, scale: float) -> None:
@@ -65,32 +64,35 @@ class ClassroomBar(QWidget):
         big.setWeight(QFont.Weight.Bold)
         self.progress.setFont(big)
         med = QFont(big)
-        med.setPointSizeF(base * scale * 1.4)
+        med.setPointSizeF(base * scale * 1.3)
         self._median_font = med
         for label in self.medians.values():
             label.setFont(med)
 
     def set_treatments(self, model: LiveModel) -> None:
-        """One large median per treatment of ``model`` (call after the model's reset)."""
+        """A table of large medians: a column per implementation, a row per workload (call after the model's reset)."""
         while self.grid.count():
             item = self.grid.takeAt(0)
             if item.widget() is not None:
                 item.widget().deleteLater()
         self.medians.clear()
-        self._names.clear()
-        many_workloads = len({s.info.workload for s in model.series.values()}) > 1
-        for i, (tid, series) in enumerate(model.series.items()):
-            name = QLabel(self.tr("{t}: median (ms)").format(
-                t=series.info.implementation + (f" · {series.info.workload}" if many_workloads else "")))
-            name.setWordWrap(True)
+        infos = [s.info for s in model.series.values()]
+        impls = list(dict.fromkeys(i.implementation for i in infos))
+        workloads = list(dict.fromkeys(i.workload for i in infos))
+        corner = QLabel(self.tr("median (ms)"))
+        self.grid.addWidget(corner, 0, 0)
+        for c, impl in enumerate(impls, start=1):
+            head = QLabel(impl)
+            head.setAlignment(Qt.AlignmentFlag.AlignRight)
+            self.grid.addWidget(head, 0, c)
+        for r, wl in enumerate(workloads, start=1):
+            self.grid.addWidget(QLabel(wl), r, 0)
+        for info in infos:
             value = QLabel("–")
             value.setFont(self._median_font)
-            value.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-            row, col = divmod(i, MAX_COLUMNS)
-            self.grid.addWidget(name, 2 * row, col)
-            self.grid.addWidget(value, 2 * row + 1, col)
-            self.medians[tid] = value
-            self._names[tid] = name
+            value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self.grid.addWidget(value, 1 + workloads.index(info.workload), 1 + impls.index(info.implementation))
+            self.medians[info.id] = value
 
     def refresh(self, model: LiveModel, done: int | None = None, total: int | None = None) -> None:
         """Show the medians (ms) of the measured samples so far and ``done`` of ``total`` requests."""
@@ -149,7 +151,7 @@ class ClassroomMode:
             self.classroom_bar.set_treatments(self.model)
             self.refresh_classroom()
             self.panel_scroll.hide()
-            self.stats_view.set_compact(True)
+            self.stats_view.set_compact(True, scale)
             self.classroom_bar.show()
             self._apply_palette()
             self.showFullScreen()
@@ -164,6 +166,25 @@ class ClassroomMode:
             self.splitter.setSizes(sizes)
             self._apply_palette()
             self.setWindowState(state)
+
+    def start_demo(self) -> bool:
+        """One click for a class: the quick study of seed 000 (Go/Java × gRPC/REST, StdSize and LargeSize,
+        n = 20, r = 2) on this computer, in classroom mode. False (the reason in the status bar) if it cannot start."""
+        from bancada import paths
+
+        if self.running():
+            self.state_label.setText(self.tr("A run is already going on: stop it first"))
+            return False
+        try:
+            demo = paths.home() / "profiles" / DEMO_PROFILE
+        except paths.BancadaHomeError:
+            self.state_label.setText(self.tr("The demo profile is not installed with this copy of Bancada"))
+            return False
+        if not self.open_profile(str(demo)):
+            return False
+        self.panel.host_combo.setCurrentIndex(0)  # this computer
+        self.set_classroom(True)
+        return self.start_run()
 
     def refresh_classroom(self) -> None:
         """The large numbers from the live model and the newest progress (called by the plot timer)."""

@@ -143,7 +143,9 @@ def _analyse(df: pd.DataFrame, factors: list[str], res: StatsResult) -> StatsRes
 
 # -- readings -----------------------------------------------------------------------
 def factor_name(factor: str) -> str:
-    """A factor's name as the reader's language says it (``protocol`` -> ``protocolo``)."""
+    """A factor's name as the reader's language says it (``protocol`` -> ``protocolo``; ``a*b`` -> ``a × b``)."""
+    if "*" in factor:
+        return " × ".join(factor_name(f) for f in factor.split("*"))
     words = {"language": translate("Readings", "language"), "protocol": translate("Readings", "protocol"),
              "implementation": translate("Readings", "implementation"), "payload": translate("Readings", "payload"),
              "error": translate("Readings", "experimental error")}

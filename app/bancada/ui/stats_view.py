@@ -110,6 +110,7 @@ class TableSection(QWidget):
         self.heading = QLabel(f"{shown} <span style='color: gray; font-size: small'>(?)</span>" if help_text else shown)
         font = self.heading.font()
         font.setPointSizeF(font.pointSizeF() * 1.25)
+        self.base_heading_pt = font.pointSizeF()
         font.setWeight(QFont.Weight.DemiBold)
         self.heading.setFont(font)
         self.heading.setToolTip(help_text)
@@ -190,11 +191,14 @@ class StatisticsView(QScrollArea):
             sec.set_frame(df, res.readings.get(title, ""))
             sec.setVisible(True)
 
-    def set_compact(self, on: bool) -> None:
-        """Classroom mode: only the titles and readings, the tables hidden."""
+    def set_compact(self, on: bool, scale: float = 1.0) -> None:
+        """Classroom mode: only the titles (``scale`` times larger) and readings, the tables hidden."""
         self.compact = on
         for sec in self.sections.values():
             sec.view.setVisible(not on)
+            font = sec.heading.font()
+            font.setPointSizeF(sec.base_heading_pt * (scale if on else 1.0))
+            sec.heading.setFont(font)
 
     def clear(self, text: str = "") -> None:
         self.result = None

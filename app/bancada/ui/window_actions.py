@@ -68,6 +68,9 @@ class WindowActions:
         self.act_log.setCheckable(True)
         self.act_reset_zoom = self._action(self.tr("Reset &zoom"), lambda: self.live.auto_range(), "Ctrl+0",
                                            self.tr("Fit the plots to the data again after zooming with the wheel"))
+        self.act_demo = self._action(self.tr("Classroom &demo"), self.start_demo, "Ctrl+D",
+                                     self.tr("Go × Java, gRPC × REST on this computer, in classroom mode (about a "
+                                             "minute)"))
         self.act_live = self._action(self.tr("Live view"), lambda: self.tabs.setCurrentIndex(0), "Ctrl+1")
         self.act_stats = self._action(self.tr("Statistics"), lambda: self.tabs.setCurrentIndex(1), "Ctrl+2")
 
@@ -96,6 +99,8 @@ class WindowActions:
         run = mb.addMenu(self.tr("&Run"))
         for a in (self.act_run, self.act_pause, self.act_stop):
             run.addAction(a)
+        run.addSeparator()
+        run.addAction(self.act_demo)
         view = mb.addMenu(self.tr("&View"))
         self.act_classroom = self._action(self.tr("&Classroom mode"), lambda on: self.set_classroom(on), "F11",
                                           self.tr("Full screen, large type and numbers for a projector (Esc leaves)"))
