@@ -102,6 +102,7 @@ def main() -> int:
                 window.grab().save(str(path))
                 written.append(path)
         # classroom mode, full screen (the Xvfb screen's size), and scaled down to 50 % as a room sees it
+        window.tabs.setCurrentIndex(0)
         window.set_classroom(True)
         settle(app, 1.0)
         shot = window.grab()
