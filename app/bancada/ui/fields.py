@@ -54,6 +54,12 @@ class IntField(QLineEdit):
         self.validator_ = IntRangeValidator(name, lo, hi, self)
         self.setValidator(self.validator_)
         self.validator_.refused.connect(self._on_refused)
+        # a refusal is told from the event loop (a child timer, gone with the field), once the text is back
+        self._refused_reason = ""
+        self._refusal_timer = QTimer(self)
+        self._refusal_timer.setSingleShot(True)
+        self._refusal_timer.setInterval(0)
+        self._refusal_timer.timeout.connect(lambda: self.problemChanged.emit(self._refused_reason))
         self.textChanged.connect(self._on_text)
         self.setToolTip(self.tr("{name}: a whole number from {lo} to {hi}").format(name=name, lo=lo, hi=QLocale().toString(hi)))
 
@@ -79,7 +85,8 @@ class IntField(QLineEdit):
         """
         # no widget tied to the tip: it outlives a field deleted while it shows (tests, a closed window)
         QToolTip.showText(self.mapToGlobal(self.rect().bottomLeft()), reason)
-        QTimer.singleShot(0, self, lambda: self.problemChanged.emit(reason))
+        self._refused_reason = reason
+        self._refusal_timer.start()
 
 
 class ChoiceBox(QComboBox):
