@@ -125,8 +125,7 @@ class ExperimentPanel(QWidget):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(8)
         # why Run is disabled: the window shows this label beside Run (see MainWindow)
-        self.problem_label = QLabel(self)  # parented: Qt, not Python, owns it once the toolbar takes it
-        self.problem_label.hide()
+        self.problem_label = QLabel()
         self.problem_label.setObjectName("runProblem")
         self.problem_label.setStyleSheet("color: #c62828; font-weight: 600;")
         outer.addStretch(1)

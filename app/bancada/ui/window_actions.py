@@ -146,7 +146,6 @@ class WindowActions:
         for a in (self.act_run, self.act_pause, self.act_stop):
             tb.addAction(a)
         tb.addWidget(self.panel.problem_label)  # why Run is disabled, beside it
-        self.panel.problem_label.show()
         tb.addSeparator()
         tb.addAction(self.act_log)
         tb.addAction(self.act_reset_zoom)
