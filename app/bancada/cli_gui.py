@@ -68,7 +68,7 @@ def open_gui(profile: str | None) -> int:
     try:
         from bancada.ui.app import main as gui_main
     except ImportError as exc:
-        print("bancada: " + translate("cli", "the GUI cannot start ({why}); {hint}").format(why=exc, hint=headless_hint()),
-              file=sys.stderr)
+        why = translate("cli", "the GUI cannot start ({why}); {hint}").format(why=exc, hint=headless_hint())
+        print("bancada: " + why, file=sys.stderr)
         return 2
     return gui_main(profile)

@@ -495,7 +495,7 @@ Senha da chave:</translation>
 <context>
     <name>IntField</name>
     <message>
-        <location filename="../ui/fields.py" line="+58"/>
+        <location filename="../ui/fields.py" line="+65"/>
         <source>{name}: a whole number from {lo} to {hi}</source>
         <translation>{name}: um número inteiro de {lo} a {hi}</translation>
     </message>
@@ -503,7 +503,7 @@ Senha da chave:</translation>
 <context>
     <name>IntRangeValidator</name>
     <message>
-        <location line="-35"/>
+        <location line="-42"/>
         <source>{name} is empty: enter a whole number from {lo} to {hi}</source>
         <translation>{name} está vazio: digite um número inteiro de {lo} a {hi}</translation>
     </message>
@@ -803,7 +803,7 @@ Senha da chave:</translation>
         <translation>A execução não pôde continuar</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>{r} samples/s</source>
         <translation>{r} amostras/s</translation>
     </message>
@@ -849,7 +849,7 @@ Senha da chave:</translation>
         <translation>Execução {id} ({s}), {n} amostras: {p}</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Computing…</source>
         <translation>Calculando…</translation>
     </message>
@@ -968,7 +968,7 @@ Senha da chave:</translation>
         <translation>grande</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+25"/>
         <source>fastest {fast} (median {m1} ms), slowest {slow} ({m2} ms, {ratio}×)</source>
         <translation>mais rápido {fast} (mediana {m1} ms), mais lento {slow} ({m2} ms, {ratio}×)</translation>
     </message>
@@ -988,7 +988,7 @@ Senha da chave:</translation>
         <translation>{k} de {n} pares diferem (p de Holm &lt; {a}); maior efeito {x} vs {y}: {size}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>{k} of {n} pairs differ (Holm p &lt; {a})</source>
         <translation>{k} de {n} pares diferem (p de Holm &lt; {a})</translation>
     </message>
@@ -1458,12 +1458,12 @@ Senha da chave:</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>&amp;Run</source>
         <translation>E&amp;xecutar</translation>
     </message>
     <message>
-        <location line="-36"/>
+        <location line="-37"/>
         <source>Start the experiment</source>
         <translation>Iniciar o experimento</translation>
     </message>
@@ -1473,7 +1473,7 @@ Senha da chave:</translation>
         <translation>&amp;Pausar</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Pause after the current block</source>
         <translation>Pausar após o bloco atual</translation>
     </message>
@@ -1588,18 +1588,18 @@ Senha da chave:</translation>
         <translation>Atalhos de &amp;teclado</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <location line="+73"/>
+        <location line="+10"/>
+        <location line="+74"/>
         <source>About Bancada</source>
         <translation>Sobre o Bancada</translation>
     </message>
     <message>
-        <location line="-71"/>
+        <location line="-72"/>
         <source>Run</source>
         <translation>Executar</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+43"/>
         <source>Keyboard shortcuts</source>
         <translation>Atalhos de teclado</translation>
     </message>

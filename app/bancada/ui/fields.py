@@ -36,7 +36,8 @@ class IntRangeValidator(QValidator):
             self.refused.emit(self.reason(text))
             return QValidator.State.Invalid, text, pos
         if len(t) > len(str(self.hi)):
-            self.refused.emit(self.tr("{name} must be at most {hi}").format(name=self.name, hi=QLocale().toString(self.hi)))
+            self.refused.emit(self.tr("{name} must be at most {hi}").format(name=self.name,
+                                                                            hi=QLocale().toString(self.hi)))
             return QValidator.State.Invalid, text, pos
         if self.reason(text):
             return QValidator.State.Intermediate, text, pos
@@ -61,7 +62,8 @@ class IntField(QLineEdit):
         self._refusal_timer.setInterval(0)
         self._refusal_timer.timeout.connect(lambda: self.problemChanged.emit(self._refused_reason))
         self.textChanged.connect(self._on_text)
-        self.setToolTip(self.tr("{name}: a whole number from {lo} to {hi}").format(name=name, lo=lo, hi=QLocale().toString(hi)))
+        self.setToolTip(self.tr("{name}: a whole number from {lo} to {hi}").format(name=name, lo=lo,
+                                                                                  hi=QLocale().toString(hi)))
 
     def value(self) -> int | None:
         return None if self.problem() else int(self.text().strip().replace("_", ""))

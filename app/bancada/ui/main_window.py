@@ -428,7 +428,8 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
             if not (self.control and self.control.paused) and not (self.control and self.control.stop_requested):
                 self.state_label.setText(self._run_desc)
             self._show_progress(p)
-            self.rate_label.setText(self.tr("{r} samples/s").format(r=QLocale().toString(float(p.samples_per_s), "f", 0)))
+            rate = QLocale().toString(float(p.samples_per_s), "f", 0)
+            self.rate_label.setText(self.tr("{r} samples/s").format(r=rate))
             self.eta_label.setText(self.tr("ETA {t}").format(t=_fmt_eta(p.eta_s)))
             self.errors_label.setText(self.tr("{n} errors").format(n=p.errors))
             self.errors_label.setStyleSheet("color: #d32f2f;" if p.errors else "")
@@ -513,7 +514,8 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         from bancada.store.runstore import effective_status
 
         self.state_label.setText(self.tr("Run {id} ({s}), {n} samples: {p}").format(
-            id=run.meta.get("run_id", run.path.stem), s=self._status_word(effective_status(run.meta)), n=QLocale().toString(self.model.total),
+            id=run.meta.get("run_id", run.path.stem), s=self._status_word(effective_status(run.meta)),
+            n=QLocale().toString(self.model.total),
             p=run.path))
         self.stats_view.clear(self.tr("Computing…"))
         self.request_stats(final=True)

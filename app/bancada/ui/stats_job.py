@@ -164,7 +164,10 @@ def p_text(p: float) -> str:
 
 
 def readings(result: dict, tables: dict[str, pd.DataFrame]) -> dict[str, str]:
-    """One plain-language line per table (several groups joined by " · "), in the current language (:mod:`bancada.i18n`)."""
+    """One plain-language line per table (several groups joined by " · ").
+
+    In the current language (:mod:`bancada.i18n`), numbers as it writes them.
+    """
     alpha = result.get("alpha", 0.05)
     conf = result.get("confidence", 0.9)
     a_txt = number(alpha, 2)
@@ -190,7 +193,8 @@ def readings(result: dict, tables: dict[str, pd.DataFrame]) -> dict[str, str]:
             big = max(pw, key=lambda r: abs(r["cliffs_delta"] or 0))
             lines["Wilcoxon rank-sum"].append(pre + translate(
                 "Readings", "{k} of {n} pairs differ (Holm p < {a}); largest effect {x} vs {y}: {size}").format(
-                k=diff, n=len(pw), a=a_txt, x=_label(big["a"]), y=_label(big["b"]), size=magnitude_name(big["magnitude"])))
+                k=diff, n=len(pw), a=a_txt, x=_label(big["a"]), y=_label(big["b"]),
+                size=magnitude_name(big["magnitude"])))
         dunn = g.get("dunn") or []
         if dunn:
             diff = sum(1 for r in dunn if r["p_holm"] is not None and r["p_holm"] < alpha)

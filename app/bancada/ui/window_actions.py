@@ -60,8 +60,10 @@ class WindowActions:
         self.act_export_svg = self._action(self.tr("Export plot as SVG…"), self.export_svg_dialog)
         self.act_export_csv = self._action(self.tr("Export samples CSV…"), self.export_csv_dialog)
         self.act_quit = self._action(self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
-        self.act_run = self._action(self.tr("&Run"), lambda: self.start_run(), "Ctrl+R", self.tr("Start the experiment"))
-        self.act_pause = self._action(self.tr("&Pause"), self.toggle_pause, "Ctrl+P", self.tr("Pause after the current block"))
+        self.act_run = self._action(self.tr("&Run"), lambda: self.start_run(), "Ctrl+R",
+                                    self.tr("Start the experiment"))
+        self.act_pause = self._action(self.tr("&Pause"), self.toggle_pause, "Ctrl+P",
+                                      self.tr("Pause after the current block"))
         self.act_stop = self._action(self.tr("&Stop"), self.stop_run, "Ctrl+.", self.tr("Stop; the run so far is kept"))
         self.act_log = self._action(self.tr("&Log axis"), lambda on: self.live.set_log_y(on), "Ctrl+L",
                                     self.tr("Logarithmic latency axis"))
@@ -129,7 +131,8 @@ class WindowActions:
             self.panel.hosts_button.setVisible(True)
         helpm = mb.addMenu(self.tr("&Help"))
         self.help_menu = helpm
-        self.act_shortcuts = self._action(self.tr("&Keyboard shortcuts"), self.show_shortcuts, QKeySequence.StandardKey.HelpContents)
+        self.act_shortcuts = self._action(self.tr("&Keyboard shortcuts"), self.show_shortcuts,
+                                          QKeySequence.StandardKey.HelpContents)
         helpm.addAction(self.act_shortcuts)
         helpm.addSeparator()
         for rel, what in DOCS:
@@ -181,7 +184,8 @@ class WindowActions:
 
     def show_shortcuts(self) -> QMessageBox:
         """A non-modal list of the keyboard shortcuts (Help > Keyboard shortcuts, F1)."""
-        rows = "".join(f"<tr><td>{name}</td><td>&nbsp;&nbsp;<b>{keys}</b></td></tr>" for name, keys in self.shortcut_rows())
+        rows = "".join(f"<tr><td>{name}</td><td>&nbsp;&nbsp;<b>{keys}</b></td></tr>"
+                       for name, keys in self.shortcut_rows())
         box = QMessageBox(QMessageBox.Icon.Information, self.tr("Keyboard shortcuts"),
                           f"<table>{rows}</table>", QMessageBox.StandardButton.Close, self)
         box.setObjectName("shortcutsDialog")
