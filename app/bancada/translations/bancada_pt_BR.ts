@@ -1036,7 +1036,7 @@ Senha da chave:</translation>
 <context>
     <name>StatisticsView</name>
     <message>
-        <location filename="../ui/stats_view.py" line="+73"/>
+        <location filename="../ui/stats_view.py" line="+114"/>
         <location line="+52"/>
         <source>The tables appear here about once a second while a run goes on.</source>
         <translation>As tabelas aparecem aqui cerca de uma vez por segundo durante a execução.</translation>
@@ -1083,9 +1083,58 @@ Senha da chave:</translation>
     </message>
 </context>
 <context>
+    <name>StatsHelp</name>
+    <message>
+        <location line="-119"/>
+        <source>Per treatment: the number of measured requests n, mean, standard deviation, median with its confidence interval, quartiles Q1 and Q3, minimum, maximum and interquartile range, in ms.</source>
+        <extracomment>A short explanation of each table, for the languages docs/statistics.md is not written in (the English tooltip is the docs&apos; paragraph; a translation of these replaces it).</extracomment>
+        <translation>Por tratamento: o número de requisições medidas n, média, desvio padrão, mediana com seu intervalo de confiança, quartis Q1 e Q3, mínimo, máximo e intervalo interquartil, em ms.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Shapiro-Wilk test of each treatment&apos;s latencies: p &lt; 0.05 says they are not normal, so the rank tests (Wilcoxon, Kruskal-Wallis) fit better than the t test and ANOVA.</source>
+        <translation>Teste de Shapiro-Wilk das latências de cada tratamento: p &lt; 0,05 indica que não são normais; por isso os testes de postos (Wilcoxon, Kruskal-Wallis) são mais adequados que o teste t e a ANOVA.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Wilcoxon rank-sum test of every pair of treatments (as R&apos;s wilcox.test), p adjusted by Holm for the many pairs; Cliff&apos;s δ and P(A &gt; B) say how large the difference is.</source>
+        <translation>Teste de Wilcoxon da soma de postos para cada par de tratamentos (como o wilcox.test do R), com p ajustado por Holm para os vários pares; o δ de Cliff e P(A &gt; B) dizem o tamanho da diferença.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Kruskal-Wallis test per factor and of all treatments together (as R&apos;s kruskal.test): does at least one level differ?</source>
+        <translation>Teste de Kruskal-Wallis por fator e de todos os tratamentos juntos (como o kruskal.test do R): pelo menos um nível difere?</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Dunn&apos;s post-hoc test after Kruskal-Wallis: which pairs of treatments differ, p adjusted by Holm.</source>
+        <translation>Teste post-hoc de Dunn após o Kruskal-Wallis: quais pares de tratamentos diferem, com p ajustado por Holm.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The treatments from the fastest to the slowest by their median latency.</source>
+        <translation>Os tratamentos do mais rápido ao mais lento pela mediana da latência.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>2^k r factorial design (Jain, ch. 17-18): the share of the latency&apos;s variation explained by each factor, by their interaction and by experimental error.</source>
+        <translation>Projeto fatorial 2^k r (Jain, cap. 17-18): a parcela da variação da latência explicada por cada fator, pela interação entre eles e pelo erro experimental.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The effects q of the factorial model with their confidence intervals; an interval that excludes 0 is a significant effect.</source>
+        <translation>Os efeitos q do modelo fatorial com seus intervalos de confiança; um intervalo que não contém 0 indica um efeito significativo.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Requests per treatment needed for a mean within ±r % at the given confidence, n = (100·z·s / (r·x̄))² (Jain, ch. 13), from the samples so far.</source>
+        <translation>Requisições por tratamento necessárias para uma média dentro de ±r % com a confiança dada, n = (100·z·s / (r·x̄))² (Jain, cap. 13), a partir das amostras obtidas até agora.</translation>
+    </message>
+</context>
+<context>
     <name>StatsTable</name>
     <message>
-        <location line="-93"/>
+        <location line="-38"/>
         <source>Summary</source>
         <extracomment>The tables&apos; titles (their names in bancada.stats.tables) as the window shows them.</extracomment>
         <translation>Resumo</translation>

@@ -98,6 +98,47 @@ TITLES = {
 }
 
 
+#: A short explanation of each table, for the languages docs/statistics.md is not written in (the English
+#: tooltip is the docs' paragraph; a translation of these replaces it).
+SHORT_HELP = {
+    "Summary": QT_TRANSLATE_NOOP(
+        "StatsHelp", "Per treatment: the number of measured requests n, mean, standard deviation, median with its "
+                     "confidence interval, quartiles Q1 and Q3, minimum, maximum and interquartile range, in ms."),
+    "Normality": QT_TRANSLATE_NOOP(
+        "StatsHelp", "Shapiro-Wilk test of each treatment's latencies: p < 0.05 says they are not normal, so the rank "
+                     "tests (Wilcoxon, Kruskal-Wallis) fit better than the t test and ANOVA."),
+    "Wilcoxon rank-sum": QT_TRANSLATE_NOOP(
+        "StatsHelp", "Wilcoxon rank-sum test of every pair of treatments (as R's wilcox.test), p adjusted by Holm for "
+                     "the many pairs; Cliff's δ and P(A > B) say how large the difference is."),
+    "Kruskal-Wallis": QT_TRANSLATE_NOOP(
+        "StatsHelp", "Kruskal-Wallis test per factor and of all treatments together (as R's kruskal.test): does at "
+                     "least one level differ?"),
+    "Dunn post-hoc": QT_TRANSLATE_NOOP(
+        "StatsHelp", "Dunn's post-hoc test after Kruskal-Wallis: which pairs of treatments differ, p adjusted by "
+                     "Holm."),
+    "Ranking": QT_TRANSLATE_NOOP(
+        "StatsHelp", "The treatments from the fastest to the slowest by their median latency."),
+    "Factorial allocation of variation": QT_TRANSLATE_NOOP(
+        "StatsHelp", "2^k r factorial design (Jain, ch. 17-18): the share of the latency's variation explained by "
+                     "each factor, by their interaction and by experimental error."),
+    "Factorial effects": QT_TRANSLATE_NOOP(
+        "StatsHelp", "The effects q of the factorial model with their confidence intervals; an interval that "
+                     "excludes 0 is a significant effect."),
+    "Sample size": QT_TRANSLATE_NOOP(
+        "StatsHelp", "Requests per treatment needed for a mean within ±r % at the given confidence, "
+                     "n = (100·z·s / (r·x̄))² (Jain, ch. 13), from the samples so far."),
+}
+
+
+def help_for(title: str, docs_help: dict[str, str]) -> str:
+    """The tooltip of a table: the translated short help, else docs/statistics.md's paragraph (English)."""
+    short = SHORT_HELP.get(title, "")
+    translated = QCoreApplication.translate("StatsHelp", short) if short else ""
+    if translated and translated != short:
+        return translated
+    return docs_help.get(title, docs_help.get(title.replace("effects", "allocation of variation"), "")) or short
+
+
 class TableSection(QWidget):
     """Title (with the help tooltip), reading, and the table. ``title`` is the table's name in bancada.stats."""
 
@@ -156,7 +197,7 @@ class StatisticsView(QScrollArea):
         self.helps = help_texts()
         self.sections: dict[str, TableSection] = {}
         for title in TABLE_ORDER:
-            sec = TableSection(title, self.helps.get(title, self.helps.get(title.replace("effects", "allocation of variation"), "")))
+            sec = TableSection(title, help_for(title, self.helps))
             sec.setVisible(False)
             self.sections[title] = sec
             self.body_layout.addWidget(sec)
