@@ -48,6 +48,11 @@ else  # uv from PyPI into a private tools venv (works with Debian's externally m
 fi
 "$UV" sync --frozen --extra test --quiet
 
+say "Translations (pyside6-lrelease: app/bancada/translations/*.ts -> .qm)"
+for ts in app/bancada/translations/*.ts; do
+  .venv/bin/pyside6-lrelease -silent "$ts" -qm "${ts%.ts}.qm"
+done
+
 say "Workers (make -C workers)"
 make -s -C workers all
 echo "setup done: run  .venv/bin/bancada"

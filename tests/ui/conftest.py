@@ -20,8 +20,12 @@ QUICK = ROOT / "profiles" / "quick.toml"
 def no_dangling_threads_or_timers(qapp):
     """Fail a test that leaves a task's QThread running or an active QTimer in a live widget."""
     yield
-    from PySide6.QtCore import QTimer
+    from PySide6.QtCore import QCoreApplication, QEvent, QTimer
     from PySide6.QtWidgets import QApplication
+
+    # delete the test's closed widgets now, in its own teardown, not in the middle of the next test
+    # (a deferred delete processed inside another test's event loop crashed it now and then)
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
     from bancada.ui import tasks
 

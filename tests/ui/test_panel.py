@@ -94,10 +94,15 @@ def test_profile_saved_to_toml_reads_back(window, tmp_path):
     assert w.panel.requests.value() == 33
 
 
-def test_studies_menu_lists_the_seed_profiles(window):
+def test_studies_menu_lists_the_seed_profiles_by_title(window, root):
+    import tomllib
+
     menus = {m.title().replace("&", ""): m for m in window.menuBar().findChildren(type(window.recent_menu))}
-    studies = [a.text() for a in menus["Studies"].actions()]
-    assert {"quick", "soares-2024", "rest-7-languages-load", "microservices-k6-load"} <= set(studies)
+    studies = {a.data().rsplit("/", 1)[-1]: a.text() for a in menus["Studies"].actions()}
+    assert {"quick.toml", "soares-2024.toml", "rest-7-languages-load.toml", "microservices-k6-load.toml"} <= set(studies)
+    for name, text in studies.items():
+        title = tomllib.loads((root / "profiles" / name).read_text())["experiment"]["title"]
+        assert text.replace("&&", "&") == title  # the study's title, not its file name
 
 
 def test_shortcuts(window):

@@ -81,7 +81,7 @@ def test_run_watch_stop_export_reopen(window, qtbot, tmp_path, artifacts):
         assert row["H"] == pytest.approx(kw_ref[row["factor"]]["H"], rel=1e-9)
         assert row["p"] == pytest.approx(kw_ref[row["factor"]]["p"], rel=1e-6)
     cell = section.model.cell(0, "H")
-    assert cell == f"{kw_ref[shown.iloc[0]['factor']]['H']:.5g}"
+    assert cell == f"{kw_ref[shown.iloc[0]['factor']]['H']:.2f}"
     assert "language" in w.stats_view.sections["Kruskal-Wallis"].reading.text()
     assert "% of the variation" in w.stats_view.sections["Factorial allocation of variation"].reading.text()
     assert w.stats_view.sections["Kruskal-Wallis"].heading.toolTip().startswith("The Kruskal-Wallis test")

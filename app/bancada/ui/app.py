@@ -7,6 +7,7 @@ from pathlib import Path
 
 from bancada import paths
 from bancada.experiment.profile import Profile, ProfileError, load_profile
+from bancada.ui.profile_check import load_checked_profile
 
 DEFAULT_PROFILE = "quick.toml"
 
@@ -25,7 +26,7 @@ def initial_profile(profile_path: str | None, last: Profile | None) -> tuple[Pro
         ProfileError: the given profile is invalid.
     """
     if profile_path:
-        return load_profile(profile_path), profile_path
+        return load_checked_profile(profile_path), profile_path
     if last is not None:
         return last, None
     default = default_profile_path()
@@ -44,28 +45,48 @@ def create_app(argv: list[str] | None = None):
     app.setApplicationName("Bancada")
     app.setOrganizationName("bancada")
     app.setApplicationDisplayName("Bancada")
+    from bancada.ui import language
+
+    language.install()
     return app
 
 
 def make_window(profile_path: str | None = None):
-    """Create the main window with the initial profile (tests use this)."""
-    from bancada.ui.main_window import MainWindow
+    """Create the main window with the initial profile (tests use this).
 
-    window = MainWindow()
-    profile, path = initial_profile(profile_path, window.last_profile())
-    if profile is not None:
-        window.panel.set_profile(profile)
-        window.profile_path = path
-    return window
+    The profile is read and checked before the window (and its background
+    host check) exists, so a bad one leaves no thread behind.
+
+    Raises:
+        ProfileError: the given profile is invalid or names an unknown implementation.
+    """
+    from bancada.ui.main_window import MainWindow
+    from bancada.ui.window_settings import last_profile
+
+    profile, path = initial_profile(profile_path, last_profile())
+    return MainWindow(profile, path)
+
+
+def show_startup_error(text: str) -> None:
+    """The error that keeps the window from opening, in a dialog (a menu launch has no terminal)."""
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtWidgets import QMessageBox
+
+    box = QMessageBox(QMessageBox.Icon.Critical,
+                      QCoreApplication.translate("app", "Bancada cannot open this profile"), text,
+                      QMessageBox.StandardButton.Close)
+    box.setObjectName("startupError")
+    box.exec()
 
 
 def main(profile_path: str | None) -> int:
-    """Open the workbench window; return the process exit code."""
+    """Open the workbench window; return the process exit code (2: the profile is refused)."""
     app = create_app()
     try:
         window = make_window(profile_path)
     except ProfileError as exc:
         print(f"bancada: {exc}", file=sys.stderr)
+        show_startup_error(str(exc))
         return 2
     window.show()
     return app.exec()

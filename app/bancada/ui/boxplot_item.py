@@ -77,6 +77,7 @@ class BoxPlotItem(pg.GraphicsObject):
         self._log_y = False
         self._rect = QRectF()
         self.unit = unit
+        self.line_scale = 1.0  # classroom mode: thicker lines and dots for a projector
         self.setAcceptHoverEvents(True)
         if boxes:
             self.setBoxes(boxes)
@@ -140,7 +141,7 @@ class BoxPlotItem(pg.GraphicsObject):
             s = b.stats
             half = b.width / 2
             color = QColor(b.color)
-            edge = QPen(color.darker(150), 1.5)
+            edge = QPen(color.darker(150), 1.5 * self.line_scale)
             edge.setCosmetic(True)
             fill = QColor(color)
             fill.setAlpha(150)
@@ -153,7 +154,7 @@ class BoxPlotItem(pg.GraphicsObject):
             p.drawLine(QPointF(b.x - half / 2, wlo), QPointF(b.x + half / 2, wlo))
             p.setBrush(fill)
             p.drawRect(QRectF(b.x - half, q1, b.width, q3 - q1))
-            med_pen = QPen(color.darker(250), 3)
+            med_pen = QPen(color.darker(250), 3 * self.line_scale)
             med_pen.setCosmetic(True)
             p.setPen(med_pen)
             p.drawLine(QPointF(b.x - half, med), QPointF(b.x + half, med))
@@ -170,7 +171,7 @@ class BoxPlotItem(pg.GraphicsObject):
                 arr[:, 1] = dev_y
                 p.save()
                 p.resetTransform()
-                p.setPen(QPen(color.darker(140), 6, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+                p.setPen(QPen(color.darker(140), 6 * self.line_scale, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
                 p.drawPoints(pts)
                 p.restore()
         p.setBrush(Qt.BrushStyle.NoBrush)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QLocale, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QValidator
-from PySide6.QtWidgets import QComboBox, QLineEdit
+from PySide6.QtWidgets import QComboBox, QLineEdit, QToolTip
 
 
 class IntRangeValidator(QValidator):
@@ -21,13 +21,13 @@ class IntRangeValidator(QValidator):
         t = text.strip().replace("_", "")
         if not t:
             return self.tr("{name} is empty: enter a whole number from {lo} to {hi}").format(
-                name=self.name, lo=self.lo, hi=f"{self.hi:,}")
+                name=self.name, lo=self.lo, hi=QLocale().toString(self.hi))
         if not t.isdigit():
             return self.tr("{name}: {text!r} is not a whole number").format(name=self.name, text=text)
         v = int(t)
         if v < self.lo or v > self.hi:
             return self.tr("{name} must be from {lo} to {hi}, not {v}").format(
-                name=self.name, lo=self.lo, hi=f"{self.hi:,}", v=v)
+                name=self.name, lo=self.lo, hi=QLocale().toString(self.hi), v=v)
         return ""
 
     def validate(self, text: str, pos: int):
@@ -36,7 +36,8 @@ class IntRangeValidator(QValidator):
             self.refused.emit(self.reason(text))
             return QValidator.State.Invalid, text, pos
         if len(t) > len(str(self.hi)):
-            self.refused.emit(self.tr("{name} must be at most {hi}").format(name=self.name, hi=f"{self.hi:,}"))
+            self.refused.emit(self.tr("{name} must be at most {hi}").format(name=self.name,
+                                                                            hi=QLocale().toString(self.hi)))
             return QValidator.State.Invalid, text, pos
         if self.reason(text):
             return QValidator.State.Intermediate, text, pos
@@ -54,8 +55,15 @@ class IntField(QLineEdit):
         self.validator_ = IntRangeValidator(name, lo, hi, self)
         self.setValidator(self.validator_)
         self.validator_.refused.connect(self._on_refused)
+        # a refusal is told from the event loop (a child timer, gone with the field), once the text is back
+        self._refused_reason = ""
+        self._refusal_timer = QTimer(self)
+        self._refusal_timer.setSingleShot(True)
+        self._refusal_timer.setInterval(0)
+        self._refusal_timer.timeout.connect(lambda: self.problemChanged.emit(self._refused_reason))
         self.textChanged.connect(self._on_text)
-        self.setToolTip(self.tr("{name}: a whole number from {lo} to {hi}").format(name=name, lo=lo, hi=f"{hi:,}"))
+        self.setToolTip(self.tr("{name}: a whole number from {lo} to {hi}").format(name=name, lo=lo,
+                                                                                  hi=QLocale().toString(hi)))
 
     def value(self) -> int | None:
         return None if self.problem() else int(self.text().strip().replace("_", ""))
@@ -72,12 +80,38 @@ class IntField(QLineEdit):
         self.problemChanged.emit(p)
 
     def _on_refused(self, reason: str) -> None:
-        self.problemChanged.emit(reason)
+        """A keystroke was refused (the text stays as it was): say why at the field, for a moment.
+
+        Called from inside ``validate``, while ``text()`` still holds the refused
+        proposal; listeners hear of it from the event loop, once the text is back.
+        """
+        # no widget tied to the tip: it outlives a field deleted while it shows (tests, a closed window)
+        QToolTip.showText(self.mapToGlobal(self.rect().bottomLeft()), reason)
+        self._refused_reason = reason
+        self._refusal_timer.start()
 
 
-def choice_box(choices: list[tuple[str, str]], tip: str = "") -> QComboBox:
+class ChoiceBox(QComboBox):
+    """A combo box that takes the mouse wheel only when it has the keyboard focus.
+
+    Scrolling the panel over it scrolls the panel (the ignored wheel event goes
+    to the scroll area behind) instead of changing the setting under the pointer.
+    """
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # the wheel does not give it the focus
+
+    def wheelEvent(self, event) -> None:
+        if not self.hasFocus():
+            event.ignore()
+            return
+        super().wheelEvent(event)
+
+
+def choice_box(choices: list[tuple[str, str]], tip: str = "") -> ChoiceBox:
     """A combo box of ``(shown text, value)`` pairs; ``currentData()`` is the value."""
-    box = QComboBox()
+    box = ChoiceBox()
     for text, value in choices:
         box.addItem(text, value)
     if tip:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import QCoreApplication, QLocale, Signal, Slot
 from PySide6.QtWidgets import (QDialog, QFileDialog, QFormLayout, QFrame, QGroupBox, QHBoxLayout, QInputDialog,
                                QLabel, QLineEdit, QListWidget, QMessageBox, QPushButton, QSpinBox, QTextBrowser,
                                QVBoxLayout, QWidget)
@@ -67,7 +67,7 @@ class HostsDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Target hosts")
+        self.setWindowTitle(self.tr("Target hosts"))
         self.resize(760, 520)
         self.tasks = TaskRunner()  # no parent: a check still running when the dialog closes may finish alone
         self._pending_key: tuple[str, str, str] | None = None  # (host checked, host whose key, fingerprint)
@@ -76,12 +76,12 @@ class HostsDialog(QDialog):
 
         self.list = QListWidget()
         self.list.currentTextChanged.connect(self._selection_changed)
-        self.add_button = QPushButton("Add…")
-        self.check_button = QPushButton("Check")
-        self.remove_button = QPushButton("Remove")
-        self.use_button = QPushButton("Use this host")
+        self.add_button = QPushButton(self.tr("Add…"))
+        self.check_button = QPushButton(self.tr("Check"))
+        self.remove_button = QPushButton(self.tr("Remove"))
+        self.use_button = QPushButton(self.tr("Use this host"))
         self.use_button.setDefault(True)
-        close = QPushButton("Close")
+        close = QPushButton(self.tr("Close"))
         self.add_button.clicked.connect(self.show_add_form)
         self.check_button.clicked.connect(lambda: self.check(self.current()))
         self.remove_button.clicked.connect(self.remove_current)
@@ -93,34 +93,34 @@ class HostsDialog(QDialog):
         self.status.setWordWrap(True)
 
         # add form
-        self.form = QGroupBox("New host")
+        self.form = QGroupBox(self.tr("New host"))
         self.name_edit = QLineEdit()
         self.address_edit = QLineEdit()
-        self.address_edit.setPlaceholderText("host name or IP address")
+        self.address_edit.setPlaceholderText(self.tr("host name or IP address"))
         self.port_spin = QSpinBox()
         self.port_spin.setRange(1, 65535)
         self.port_spin.setValue(22)
         self.user_edit = QLineEdit()
         self.key_edit = QLineEdit()
-        self.key_edit.setPlaceholderText("private key file (empty: ssh-agent)")
+        self.key_edit.setPlaceholderText(self.tr("private key file (empty: ssh-agent)"))
         self.workdir_edit = QLineEdit()
         self.workdir_edit.setPlaceholderText(hostconfig.DEFAULT_WORKDIR)
-        browse = QPushButton("Browse…")
+        browse = QPushButton(self.tr("Browse…"))
         browse.clicked.connect(self._browse_key)
         key_row = QHBoxLayout()
         key_row.addWidget(self.key_edit)
         key_row.addWidget(browse)
-        self.save_button = QPushButton("Save and check")
-        cancel = QPushButton("Cancel")
+        self.save_button = QPushButton(self.tr("Save and check"))
+        cancel = QPushButton(self.tr("Cancel"))
         self.save_button.clicked.connect(self.save_form)
         cancel.clicked.connect(lambda: self.form.setVisible(False))
         form_layout = QFormLayout(self.form)
-        form_layout.addRow("Name", self.name_edit)
-        form_layout.addRow("Address", self.address_edit)
-        form_layout.addRow("Port", self.port_spin)
-        form_layout.addRow("User", self.user_edit)
-        form_layout.addRow("Key file", key_row)
-        form_layout.addRow("Work directory", self.workdir_edit)
+        form_layout.addRow(self.tr("Name"), self.name_edit)
+        form_layout.addRow(self.tr("Address"), self.address_edit)
+        form_layout.addRow(self.tr("Port"), self.port_spin)
+        form_layout.addRow(self.tr("User"), self.user_edit)
+        form_layout.addRow(self.tr("Key file"), key_row)
+        form_layout.addRow(self.tr("Work directory"), self.workdir_edit)
         form_buttons = QHBoxLayout()
         form_buttons.addStretch()
         form_buttons.addWidget(cancel)
@@ -133,8 +133,8 @@ class HostsDialog(QDialog):
         self.key_panel.setFrameShape(QFrame.StyledPanel)
         self.key_label = QLabel()
         self.key_label.setWordWrap(True)
-        self.trust_button = QPushButton("Trust this key")
-        self.distrust_button = QPushButton("Do not trust")
+        self.trust_button = QPushButton(self.tr("Trust this key"))
+        self.distrust_button = QPushButton(self.tr("Do not trust"))
         self.trust_button.clicked.connect(self.trust_pending_key)
         self.distrust_button.clicked.connect(self._distrust)
         kp = QVBoxLayout(self.key_panel)
@@ -149,7 +149,7 @@ class HostsDialog(QDialog):
         # undo after remove
         self.undo_panel = QFrame()
         self.undo_label = QLabel()
-        self.undo_button = QPushButton("Undo")
+        self.undo_button = QPushButton(self.tr("Undo"))
         self.undo_button.clicked.connect(self.undo_remove)
         up = QHBoxLayout(self.undo_panel)
         up.addWidget(self.undo_label)
@@ -158,7 +158,7 @@ class HostsDialog(QDialog):
         self.undo_panel.setVisible(False)
 
         left = QVBoxLayout()
-        left.addWidget(QLabel("Saved hosts"))
+        left.addWidget(QLabel(self.tr("Saved hosts")))
         left.addWidget(self.list)
         for b in (self.add_button, self.check_button, self.remove_button):
             left.addWidget(b)
@@ -210,7 +210,7 @@ class HostsDialog(QDialog):
                 p = hostconfig.get_host(name)
                 where = f"{p.user + '@' if p.user else ''}{p.address}{':' + str(p.port) if p.port else ''}"
                 self.details.setHtml(f"<h3>{html.escape(name)}</h3><p>{html.escape(where)}</p>"
-                                     "<p>Press <b>Check</b> to connect and read its facts.</p>")
+                                     + self.tr("<p>Press <b>Check</b> to connect and read its facts.</p>"))
             except hostconfig.HostConfigError as exc:
                 self.details.setPlainText(str(exc))
 
@@ -223,7 +223,7 @@ class HostsDialog(QDialog):
         self.name_edit.setFocus()
 
     def _browse_key(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Private key file")
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Private key file"))
         if path:
             self.key_edit.setText(path)
 
@@ -256,7 +256,7 @@ class HostsDialog(QDialog):
             return
         self._accepted = dict(accept or {})
         self.key_panel.setVisible(False)
-        self._set_status(f"connecting to {name}…")
+        self._set_status(self.tr("connecting to {h}…").format(h=name))
         self.tasks.start(CHECK, lambda state: check_host(name, accept, passphrase), supersede=True,
                          succeeded=self._check_finished, failed=self._task_failed)
 
@@ -267,30 +267,34 @@ class HostsDialog(QDialog):
             facts, rows = result["facts"], result["rows"]
             self.details.setHtml(facts_html(name, facts, rows))
             runnable = [r[0] for r in rows if r[1]]
-            self._set_status(f"{name}: connected in {facts.get('connect_s', 0):.2f} s; "
-                             f"{len(runnable)} of {len(rows)} implementations can run there")
+            self._set_status(self.tr("{h}: connected in {t} s; {k} of {n} implementations can run there").format(
+                h=name, t=QLocale().toString(float(facts.get("connect_s", 0)), "f", 2), k=len(runnable), n=len(rows)))
             return
         kind, message, fp = result["kind"], result["message"], result["fingerprint"]
         if kind == "unknown_key":
             key_of = result["key_of"]
             self._pending_key = (name, key_of, fp)
-            whose = (f"jump host {html.escape(key_of)} (on the way to {html.escape(name)})" if result["jump"]
-                     else html.escape(key_of))
-            self.key_label.setText(
-                f"<b>The host key of {whose} is not known.</b><br>Its fingerprint is<br>"
-                f"<tt style='font-size:large'>{html.escape(fp)}</tt><br>Compare it with the one the host's owner "
-                f"gives you (<tt>ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub</tt> on the host) before trusting it.")
+            whose = (self.tr("jump host {j} (on the way to {h})").format(j=html.escape(key_of), h=html.escape(name))
+                     if result["jump"] else html.escape(key_of))
+            self.key_label.setText(self.tr(
+                "<b>The host key of {whose} is not known.</b><br>Its fingerprint is<br>"
+                "<tt style='font-size:large'>{fp}</tt><br>Compare it with the one the host's owner "
+                "gives you (<tt>ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub</tt> on the host) before trusting "
+                "it.").format(whose=whose, fp=html.escape(fp)))
             self.key_panel.setVisible(True)
-            self._set_status(f"{name}: waiting for you to accept or refuse the host key of {key_of}")
+            self._set_status(self.tr("{h}: waiting for you to accept or refuse the host key of {k}").format(
+                h=name, k=key_of))
         elif kind == "passphrase":
-            text, ok = QInputDialog.getText(self, "Passphrase", f"{message}.\nPassphrase:", QLineEdit.Password)
+            text, ok = QInputDialog.getText(self, self.tr("Passphrase"),
+                                           self.tr("{m}.\nPassphrase:").format(m=message), QLineEdit.Password)
             if ok and text:
                 self.check(name, passphrase=text)
             else:
                 self._set_status(message, error=True)
         elif kind == "changed_key":
             self._set_status(message, error=True)
-            self.details.setHtml(f"<h3 style='color:#b00'>Refused: the host key changed</h3><p>{html.escape(message)}</p>")
+            self.details.setHtml("<h3 style='color:#b00'>" + self.tr("Refused: the host key changed")
+                                 + f"</h3><p>{html.escape(message)}</p>")
         else:
             self._set_status(f"{name}: {message}", error=True)
 
@@ -308,7 +312,7 @@ class HostsDialog(QDialog):
     def _distrust(self) -> None:
         self._pending_key = None
         self.key_panel.setVisible(False)
-        self._set_status("host key not trusted: not connected", error=True)
+        self._set_status(self.tr("host key not trusted: not connected"), error=True)
 
     # -- remove / use ------------------------------------------------------------------
     def remove_current(self) -> None:
@@ -318,9 +322,9 @@ class HostsDialog(QDialog):
         try:
             self._removed = hostconfig.remove_host(name)
         except hostconfig.HostConfigError as exc:
-            QMessageBox.warning(self, "Cannot remove", str(exc))
+            QMessageBox.warning(self, self.tr("Cannot remove"), str(exc))
             return
-        self.undo_label.setText(f"Removed {name}.")
+        self.undo_label.setText(self.tr("Removed {h}.").format(h=name))
         self.undo_panel.setVisible(True)
         self.refresh()
 
@@ -360,14 +364,26 @@ def facts_html(name: str, facts: dict, rows: list) -> str:
             return f"{v / 2**30:.1f} GiB"
         return html.escape(str(v))
 
-    labels = [("os", "OS"), ("kernel", "Kernel"), ("arch", "Architecture"), ("cpu_model", "CPU"),
-              ("cpu_count", "CPUs"), ("memory_bytes", "Memory"), ("load_avg", "Load average"), ("java", "Java"),
-              ("python3", "Python"), ("workdir", "Work directory"), ("disk_free_bytes", "Free disk")]
+    T = QCoreApplication.translate
+    labels = [("os", T("HostsDialog", "OS")),
+              ("kernel", T("HostsDialog", "Kernel")),
+              ("arch", T("HostsDialog", "Architecture")),
+              ("cpu_model", T("HostsDialog", "CPU")),
+              ("cpu_count", T("HostsDialog", "CPUs")),
+              ("memory_bytes", T("HostsDialog", "Memory")),
+              ("load_avg", T("HostsDialog", "Load average")),
+              ("java", "Java"), ("python3", "Python"),
+              ("workdir", T("HostsDialog", "Work directory")),
+              ("disk_free_bytes", T("HostsDialog", "Free disk"))]
     facts_rows = "".join(f"<tr><td><b>{label}</b></td><td>{fmt(k)}</td></tr>" for k, label in labels)
+    can, cannot = QCoreApplication.translate("HostsDialog", "can run"), QCoreApplication.translate(
+        "HostsDialog", "cannot run")
     impl_rows = "".join(
-        f"<tr><td>{html.escape(i)}</td><td>{'can run' if ok else 'cannot run'}</td><td>{html.escape(why)}</td></tr>"
+        f"<tr><td>{html.escape(i)}</td><td>{can if ok else cannot}</td><td>{html.escape(why)}</td></tr>"
         for i, ok, why in rows)
     cleaned = "".join(f"<li>{html.escape(c)}</li>" for c in facts.get("cleaned", []))
     return (f"<h3>{html.escape(name)} ({html.escape(str(facts.get('address', '')))})</h3>"
-            f"<table>{facts_rows}</table><h4>Implementations</h4><table>{impl_rows}</table>"
-            + (f"<p>Stopped leftover workers:</p><ul>{cleaned}</ul>" if cleaned else ""))
+            f"<table>{facts_rows}</table><h4>" + QCoreApplication.translate("HostsDialog", "Implementations")
+            + f"</h4><table>{impl_rows}</table>"
+            + ("<p>" + QCoreApplication.translate("HostsDialog", "Stopped leftover workers:") + f"</p><ul>{cleaned}</ul>"
+               if cleaned else ""))

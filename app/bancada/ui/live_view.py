@@ -14,14 +14,16 @@ import time
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtGui import QColor, QFont, QImage, QPainter
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from bancada.ui.boxplot_item import Box, BoxPlotItem
 from bancada.ui.live_model import LiveModel, TreatmentInfo
 from bancada.ui.panel import pretty
+from bancada.ui.stats_job import factor_name
 
 TRACE_INTERVAL_S = 1.0  # the trace's long arrays redraw once a second; the boxes at every plot tick
+TEXT_PX, TITLE_PX = 13, 15  # text sizes in pixels (not points): an exported PNG scales every text alike
 
 #: Colours of the colour factor's levels (protocol): colour-blind-safe (Okabe-Ito).
 LEVEL_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#999999"]
@@ -30,6 +32,30 @@ FIXED = {"grpc": "#0072B2", "rest": "#E69F00"}
 
 def level_colour(level: str, index: int) -> QColor:
     return QColor(FIXED.get(level, LEVEL_COLOURS[index % len(LEVEL_COLOURS)]))
+
+
+def _plain_number(x: float) -> str:
+    """A tick label: ``0.1``, ``2``, ``50``, ``1000``; ``1e+05`` beyond."""
+    return f"{x:g}" if 1e-4 <= abs(x) < 1e5 else f"{x:.0e}"
+
+
+class LatencyAxis(pg.AxisItem):
+    """A latency axis whose log scale labels 1, 10, 100 (and 2, 5 when few decades show) as plain numbers.
+
+    pyqtgraph labels every minor tick of a log axis (``9·10¹ 8·10¹ 7·10¹``), and
+    the labels overlap; here the other minor ticks stay as marks without text.
+    """
+
+    def logTickStrings(self, values, scale, spacing):
+        lo, hi = self.range if self.range else (0.0, 1.0)
+        decades = abs(hi - lo)
+        keep = (1,) if decades > 2.5 else (1, 2, 5)
+        out = []
+        for v in values:
+            x = 10 ** (v * scale)
+            mant = round(x / 10 ** np.floor(np.log10(x) + 1e-9), 3) if x > 0 else 0
+            out.append(_plain_number(x) if mant in keep else "")
+        return out
 
 
 class LiveView(QWidget):
@@ -43,10 +69,13 @@ class LiveView(QWidget):
         layout.addWidget(self.graphics)
         self.box_plots: dict[str, pg.PlotItem] = {}
         self.box_items: dict[str, BoxPlotItem] = {}
-        self.trace_plot: pg.PlotItem | None = None
+        self.trace_plots: dict[str, pg.PlotItem] = {}
+        self.legends: dict[str, pg.LegendItem] = {}
+        self.warmup_hints: dict[str, pg.TextItem] = {}
         self.trace_curves: dict[int, tuple[pg.PlotDataItem, pg.PlotDataItem]] = {}
         self._positions: dict[int, tuple[str, float, QColor, str]] = {}
         self.log_y = False
+        self.scale = 1.0  # classroom mode: texts and lines this many times larger
         self._trace_dirty: set[int] = set()
         self._trace_at = 0.0
         self._foreground = QColor("black")
@@ -60,7 +89,9 @@ class LiveView(QWidget):
         self.box_plots.clear()
         self.box_items.clear()
         self.trace_curves.clear()
-        self.trace_plot = None
+        self.trace_plots.clear()
+        self.legends.clear()
+        self.warmup_hints.clear()
         self._positions.clear()
         self._trace_dirty = set()
         self._trace_at = 0.0
@@ -69,18 +100,71 @@ class LiveView(QWidget):
         self._clear()
         self.graphics.addLabel(text, row=0, col=0, size="12pt", color=self._foreground)
 
+    def plots(self) -> list[pg.PlotItem]:
+        return [*self.box_plots.values(), *self.trace_plots.values()]
+
     def set_colours(self, background: QColor, foreground: QColor) -> None:
-        """Follow the palette (light or dark)."""
+        """Follow the palette (light or dark): titles, axes and labels in the text colour."""
         self._foreground = foreground
         self._background = background
         self.graphics.setBackground(background)
-        for plot in [*self.box_plots.values(), *([self.trace_plot] if self.trace_plot else [])]:
-            for name in ("left", "bottom"):
-                ax = plot.getAxis(name)
-                ax.setPen(foreground)
-                ax.setTextPen(foreground)
-            plot.titleLabel.setAttr("color", foreground)
-            plot.titleLabel.setText(plot.titleLabel.text)
+        for plot in self.plots():
+            self._style(plot)
+
+    def _style(self, plot: pg.PlotItem) -> None:
+        fg = self._foreground
+        text_px, title_px = round(TEXT_PX * self.scale), round(TITLE_PX * self.scale)
+        font = QFont(self.font())
+        font.setPixelSize(text_px)
+        for name in ("left", "bottom"):
+            ax = plot.getAxis(name)
+            ax.setPen(fg)
+            ax.setTextPen(fg)
+            ax.setTickFont(font)
+            ax.label.setFont(font)
+            ax.labelStyle = {"color": fg.name(), "font-size": f"{text_px}px"}
+            ax._updateLabel()
+        plot.titleLabel.setAttr("color", fg.name())
+        plot.titleLabel.setAttr("size", f"{title_px}px")
+        plot.titleLabel.setAttr("bold", True)
+        plot.titleLabel.setText(plot.titleLabel.text)
+
+    def set_scale(self, scale: float) -> None:
+        """Texts and lines ``scale`` times their usual size (classroom mode: 1.75 for a projector)."""
+        self.scale = scale
+        for plot in self.plots():
+            self._style(plot)
+        for legend in self.legends.values():
+            for _sample, label in legend.items:
+                label.setAttr("size", f"{round(TEXT_PX * scale)}px")
+                label.setText(label.text)
+        for _warm, meas in self.trace_curves.values():
+            pen = pg.mkPen(meas.opts["pen"])
+            pen.setWidthF(1.5 * scale)
+            meas.setPen(pen)
+        for item in self.box_items.values():
+            item.line_scale = scale
+            item.update()
+        for hint in self.warmup_hints.values():
+            f = QFont(self.font())
+            f.setPixelSize(round(TEXT_PX * scale))
+            hint.setFont(f)
+
+    def auto_range(self) -> None:
+        """Fit every plot to its data again (after the user zoomed or panned)."""
+        for wl in self.box_plots:
+            self._fit_y(wl, force=True)
+        for plot in self.trace_plots.values():
+            plot.enableAutoRange()
+
+    def _new_plot(self, row: int, col: int, title: str) -> pg.PlotItem:
+        plot = self.graphics.addPlot(row=row, col=col, title=title,
+                                     axisItems={"left": LatencyAxis("left")})
+        plot.getViewBox().sigRangeChangedManually.connect(lambda *_: self._show_reset_hint(plot))
+        return plot
+
+    def _show_reset_hint(self, plot: pg.PlotItem) -> None:
+        plot.setToolTip(self.tr("Zoomed: View > Reset zoom (Ctrl+0) or the A button fits the data again"))
 
     def set_treatments(self, model: LiveModel, factors: list[str]) -> None:
         """Lay out the plots for the model's treatments (call after ``model.reset``)."""
@@ -108,29 +192,40 @@ class LiveView(QWidget):
                 key = "&nbsp;&nbsp;&nbsp;" + "&nbsp;&nbsp;".join(
                     f"<span style='color:{level_colour(lv, c).name()}'>&#9632;</span> {pretty(lv)}"
                     for c, lv in enumerate(col_levels))
-            plot = self.graphics.addPlot(row=0, col=col, title=f"{wl} · {op}{key}")
+            plot = self._new_plot(0, col, f"{wl} · {op}{key}")
             plot.showGrid(y=False)
             plot.getAxis("left").setLabel(self.tr("latency (ms)"))
             plot.getAxis("bottom").setTicks([[(i, pretty(lv)) for i, lv in enumerate(pos_levels)]])
-            plot.getAxis("bottom").setLabel(pretty(pos_factor))
+            plot.getAxis("bottom").setLabel(factor_name(pos_factor).capitalize())
             plot.setXRange(-0.6, len(pos_levels) - 0.4, padding=0)
             plot.setMouseEnabled(x=False, y=True)
             plot.disableAutoRange()
             item = BoxPlotItem(unit="ms")
+            item.line_scale = self.scale
             plot.addItem(item)
             plot.setLogMode(False, self.log_y)
+            plot.setYRange(0, 1, padding=0)
+            hint = pg.TextItem(self.tr("Warming up: the boxes appear with the first measured samples"),
+                               color=self._foreground, anchor=(0.5, 0.5))
+            hint.setPos((len(pos_levels) - 1) / 2, 0.5)
+            plot.addItem(hint, ignoreBounds=True)
+            self.warmup_hints[wl] = hint
             self.box_plots[wl] = plot
             self.box_items[wl] = item
-        trace = self.graphics.addPlot(row=1, col=0, colspan=max(1, len(workloads)),
-                                      title=self.tr("Latency over the sequence of requests (faint: warm-up)"))
-        trace.getAxis("left").setLabel(self.tr("latency (ms)"))
-        trace.getAxis("bottom").setLabel(self.tr("request (in arrival order, per treatment)"))
-        trace.showGrid(y=True, alpha=0.25)
-        trace.setDownsampling(auto=True, mode="peak")
-        trace.setClipToView(True)
-        veil = QColor(self._background)
-        veil.setAlpha(200)  # the legend stays readable over the lines it covers
-        trace.addLegend(offset=(-10, 5), labelTextColor=self._foreground, colCount=2, brush=veil)
+            # the trace of this workload's treatments, under its boxes; its legend below it, off the data
+            trace = self._new_plot(1, col, self.tr("Latency in arrival order (faint: warm-up)"))
+            trace.getAxis("left").setLabel(self.tr("latency (ms)"))
+            trace.getAxis("bottom").setLabel(self.tr("request (per treatment)"))
+            trace.showGrid(y=True, alpha=0.25)
+            trace.setDownsampling(auto=True, mode="peak")
+            trace.setClipToView(True)
+            trace.setLogMode(False, self.log_y)
+            n_here = sum(1 for i in infos if i.workload == wl)
+            legend = pg.LegendItem(colCount=min(2, n_here), labelTextColor=self._foreground,
+                                   labelTextSize=f"{round(TEXT_PX * self.scale)}px", verSpacing=-4)
+            self.graphics.addItem(legend, row=2, col=col)
+            self.trace_plots[wl] = trace
+            self.legends[wl] = legend
         for info in infos:
             # the colour of the treatment's box, further from the background for each further
             # position level: darker on a light palette, lighter on a dark one (solid, 1 px lines:
@@ -140,18 +235,20 @@ class LiveView(QWidget):
             colour = colour.lighter(100 + 45 * k) if self._background.lightness() < 128 else colour.darker(100 + 70 * k)
             faint = QColor(colour)
             faint.setAlpha(80)
+            trace = self.trace_plots[info.workload]
             warm = trace.plot([], [], pen=pg.mkPen(faint, width=1))
-            meas = trace.plot([], [], pen=pg.mkPen(colour, width=1),
-                              name=f"{info.implementation}" + (f" · {info.workload}" if len(workloads) > 1 else ""))
+            meas = trace.plot([], [], pen=pg.mkPen(colour, width=1.5 * self.scale))
+            self.legends[info.workload].addItem(meas, info.implementation)
             for curve in (warm, meas):
                 curve.setDownsampling(auto=True, method="peak")
                 curve.opts["autoDownsampleFactor"] = 1.0  # about 2 points per pixel column
                 curve.setClipToView(True)
             self.trace_curves[info.id] = (warm, meas)
-        trace.setLogMode(False, self.log_y)
-        self.trace_plot = trace
+        for plot in self.plots():
+            self._style(plot)
         self.graphics.ci.layout.setRowStretchFactor(0, 3)
         self.graphics.ci.layout.setRowStretchFactor(1, 2)
+        self.graphics.ci.layout.setRowStretchFactor(2, 0)
 
     @staticmethod
     def _split_factors(infos: list[TreatmentInfo], factors: list[str]) -> tuple[str, str]:
@@ -187,10 +284,11 @@ class LiveView(QWidget):
                 if stats is not None:
                     boxes.append(Box(x, stats, colour, label, self._box_width))
             self.box_items[wl].setBoxes(boxes)
+            self.warmup_hints[wl].setVisible(not boxes)
             self._fit_y(wl)
         return True
 
-    def _fit_y(self, wl: str) -> None:
+    def _fit_y(self, wl: str, force: bool = False) -> None:
         """Keep the y range steady while boxes grow: change it only when the data leave it or
         shrink well inside it (a changed range relayouts the axes and repaints the whole view)."""
         plot, item = self.box_plots[wl], self.box_items[wl]
@@ -201,11 +299,11 @@ class LiveView(QWidget):
         (v0, v1) = plot.getViewBox().viewRange()[1]
         span = max(hi - lo, 1e-9)
         if self.log_y:
-            if lo < v0 or hi > v1 or span < 0.5 * (v1 - v0):
+            if force or lo < v0 or hi > v1 or span < 0.5 * (v1 - v0):
                 plot.setYRange(lo - 0.05 * span, hi + 0.15 * span, padding=0)
             return
         want_lo = min(0.0, lo)
-        if hi > v1 or lo < v0 or hi < v0 + 0.5 * (v1 - v0):
+        if force or hi > v1 or lo < v0 or hi < v0 + 0.5 * (v1 - v0):
             plot.setYRange(want_lo, hi + 0.12 * (hi - want_lo), padding=0)
 
     def _refresh_trace(self, model: LiveModel, dirty: set[int]) -> None:
@@ -224,10 +322,10 @@ class LiveView(QWidget):
 
     def set_log_y(self, on: bool) -> None:
         self.log_y = on
-        for plot in [*self.box_plots.values(), *([self.trace_plot] if self.trace_plot else [])]:
+        for plot in self.plots():
             plot.setLogMode(False, on)
-        if self.trace_plot:
-            self.trace_plot.enableAutoRange(y=True)
+        for plot in self.trace_plots.values():
+            plot.enableAutoRange(y=True)
         for wl in self.box_plots:
             self._fit_y(wl)
 
@@ -257,7 +355,7 @@ class LiveView(QWidget):
         gen.setFileName(path)
         gen.setSize(QSize(int(source.width()), int(source.height())))
         gen.setViewBox(QRectF(0, 0, source.width(), source.height()))
-        gen.setTitle("Bancada live view")
+        gen.setTitle(self.tr("Bancada live view"))
         painter = QPainter(gen)
         painter.fillRect(QRectF(0, 0, source.width(), source.height()), view.backgroundBrush())
         view.scene().render(painter, QRectF(0, 0, source.width(), source.height()), source)

@@ -15,17 +15,19 @@ from collections import deque
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QLocale, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import (QFileDialog, QLabel, QMainWindow, QMessageBox, QProgressBar, QScrollArea, QSplitter,
-                               QTabWidget)
+                               QTabWidget, QVBoxLayout, QWidget)
 
 from bancada import paths
-from bancada.experiment.profile import Profile, ProfileError, load_profile, parse_profile
+from bancada.experiment.profile import Profile, ProfileError, parse_profile
 from bancada.ui import run_job
+from bancada.ui.classroom import ClassroomBar, ClassroomMode
 from bancada.ui.live_model import LiveModel, SampleFeed
 from bancada.ui.live_view import LiveView
 from bancada.ui.panel import ExperimentPanel
+from bancada.ui.profile_check import load_checked_profile
 from bancada.ui.stats_job import StatsProcess, StatsResult
 from bancada.ui.stats_view import StatisticsView
 from bancada.ui.tasks import TaskRunner
@@ -44,7 +46,7 @@ def _fmt_eta(seconds: float | None) -> str:
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 
-class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
+class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMainWindow):
     """Bancada's main window. ``runFinished(status)`` fires when a run ends; ``statsShown`` on each table update."""
 
     runFinished = Signal(str)
@@ -86,18 +88,27 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
         panel_scroll = QScrollArea()
         panel_scroll.setWidget(self.panel)
         panel_scroll.setWidgetResizable(True)
-        panel_scroll.setMinimumWidth(300)
-        panel_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        panel_scroll.setMinimumWidth(240)
+        panel_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)  # scroll, never clip
+        self.panel_scroll = panel_scroll
         self.live = LiveView()
         self.stats_view = StatisticsView()
         self.tabs = QTabWidget()
         self.tabs.addTab(self.live, self.tr("Live"))
         self.tabs.addTab(self.stats_view, self.tr("Statistics"))
+        self.classroom_bar = ClassroomBar()
+        self.classroom_bar.hide()
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addWidget(self.classroom_bar)
+        right_layout.addWidget(self.tabs, 1)
         self.splitter = QSplitter()
         self.splitter.addWidget(panel_scroll)
-        self.splitter.addWidget(self.tabs)
+        self.splitter.addWidget(right)
         self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([340, 940])
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setSizes([320, 700])
         self.setCentralWidget(self.splitter)
 
         # status bar
@@ -134,6 +145,19 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
         self._refresh_hosts()
         self._probe_host()
         self._sync_actions()
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() == Qt.Key.Key_Escape and self.classroom:
+            self.set_classroom(False)
+            return
+        super().keyPressEvent(event)
+
+    def event(self, event) -> bool:
+        # a hovered action's status tip would hide the run's state in the status bar (and Qt
+        # does not always bring it back): the tips are the actions' tooltips already
+        if event.type() == QEvent.Type.StatusTip:
+            return True
+        return super().event(event)
 
     # -- state ------------------------------------------------------------------------
     def running(self) -> bool:
@@ -191,14 +215,25 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
 
     # -- profiles -----------------------------------------------------------------------
     def open_profile(self, path: str) -> bool:
+        """Show the profile at ``path`` in the panel and clear the previous run's plots and tables.
+
+        Refused (False, with the reason in a message) during a run, or when the
+        file is not a valid profile or names an implementation that does not
+        exist (as ``bancada run`` refuses it).
+        """
+        if self.running():
+            self.state_label.setText(self.tr("Stop the run before opening another profile"))
+            return False
         try:
-            profile = load_profile(path)
+            profile = load_checked_profile(path)
         except ProfileError as exc:
             self._error(self.tr("Cannot open the profile"), str(exc))
             return False
         self.profile_path = path
         self.panel.set_profile(profile)
-        self.state_label.setText(self.tr("Profile {p} loaded").format(p=Path(path).name)
+        self._clear_run()
+        title = profile.experiment.title or Path(path).stem
+        self.state_label.setText(self.tr("Profile “{t}” loaded: press Run (Ctrl+R)").format(t=title)
                                  + self._legacy_schedule_note(profile))
         return True
 
@@ -208,6 +243,24 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
             return ""
         return self.tr(" (its schedule \"interleaved\" is now called \"alternating\"; the default is randomized "
                        "blocks)")
+
+    def _clear_run(self) -> None:
+        """Forget the shown run: empty plots and tables, no rate/ETA/errors (a new profile is not its run)."""
+        self.run_path = None
+        self.last_finished = None
+        self.model.reset([])
+        self.live.show_message(self.tr("Press Run (Ctrl+R) to start: a box per treatment grows here while the "
+                                       "samples arrive."))
+        self.stats_view.clear()
+        self._reset_status()
+        self.progress_bar.setRange(0, 1)
+        self.progress_bar.setValue(0)
+        self._sync_actions()
+
+    def _reset_status(self) -> None:
+        for w in (self.rate_label, self.eta_label, self.errors_label):
+            w.clear()
+        self.errors_label.setStyleSheet("")
 
     def open_profile_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Open profile"), str(self._profiles_dir()),
@@ -264,7 +317,8 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
         self.act_pause.setText(self.tr("&Pause"))
         self.state_label.setText(self.tr("Starting the workers on {h}…").format(h=self.panel.host_combo.currentText()))
         self.progress_bar.setRange(0, 0)
-        self.errors_label.clear()
+        self._reset_status()
+        self._shown_progress = None
         self._sync_actions()
         return True
 
@@ -372,6 +426,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
             self.model.extend(samples)
         if self.live.refresh(self.model):
             self._sync_export_actions()
+            self.refresh_classroom()
         if batches:
             now = time.monotonic()
             self.delays_s.extend(now - t for t, _ in batches)
@@ -381,7 +436,8 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
             if not (self.control and self.control.paused) and not (self.control and self.control.stop_requested):
                 self.state_label.setText(self._run_desc)
             self._show_progress(p)
-            self.rate_label.setText(self.tr("{r} samples/s").format(r=f"{p.samples_per_s:,.0f}"))
+            rate = QLocale().toString(float(p.samples_per_s), "f", 0)
+            self.rate_label.setText(self.tr("{r} samples/s").format(r=rate))
             self.eta_label.setText(self.tr("ETA {t}").format(t=_fmt_eta(p.eta_s)))
             self.errors_label.setText(self.tr("{n} errors").format(n=p.errors))
             self.errors_label.setStyleSheet("color: #d32f2f;" if p.errors else "")
@@ -420,7 +476,8 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
         gen, path, factors = self._stats_gen, self.run_path, list(self.factors)
         self._stats_started = time.monotonic()
         stats = self.stats_process
-        self.tasks.start("stats", lambda state: stats.compute(path, factors, gen),
+        running = not final and self.running()
+        self.tasks.start("stats", lambda state: stats.compute(path, factors, gen, running),
                          succeeded=partial(self._on_stats, final),
                          failed=lambda msg, _tb: self.stats_view.clear(self.tr("Statistics failed: {m}").format(m=msg)))
 
@@ -467,13 +524,19 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, QMainWindow):
         from bancada.store.runstore import effective_status
 
         self.state_label.setText(self.tr("Run {id} ({s}), {n} samples: {p}").format(
-            id=run.meta.get("run_id", run.path.stem), s=effective_status(run.meta), n=f"{self.model.total:,}",
+            id=run.meta.get("run_id", run.path.stem), s=self._status_word(effective_status(run.meta)),
+            n=QLocale().toString(self.model.total),
             p=run.path) + note)
         self.stats_view.clear(self.tr("Computing…"))
         self.request_stats(final=True)
         self._add_recent(str(run.path))
         self._sync_actions()
         self.runLoaded.emit(str(run.path))
+
+    def _status_word(self, status: str) -> str:
+        """A run's stored status (``complete``, ``cancelled``, ...) in the window's language."""
+        return {"complete": self.tr("complete"), "cancelled": self.tr("cancelled"), "incomplete": self.tr("incomplete"),
+                "running": self.tr("running"), "interrupted": self.tr("interrupted")}.get(status, status)
 
     def open_run_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Open run"), str(paths.runs_dir()),

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QLocale, Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
                                QVBoxLayout, QWidget)
 
 from bancada.experiment.profile import LARGE_SIZE, STD_SIZE, Profile, ProfileError, parse_profile
-from bancada.ui.fields import IntField, choice_box
+from bancada.ui.fields import ChoiceBox, IntField, choice_box
 from bancada.ui.load_group import LoadGroup
 
 LOCAL_HOST = "local"
@@ -41,7 +41,6 @@ class ExperimentPanel(QWidget):
         self._caps: dict[str, dict] | None = None  # the host's implementations, as last probed
         self._workload_boxes: dict[str, QCheckBox] = {}
         self._workloads: dict[str, dict[str, Any]] = {}
-        self._entry_problem = ""
 
         outer = QVBoxLayout(self)
         outer.setContentsMargins(6, 6, 6, 6)
@@ -49,7 +48,7 @@ class ExperimentPanel(QWidget):
         # host
         host_box = QGroupBox(self.tr("Host"))
         hl = QHBoxLayout(host_box)
-        self.host_combo = QComboBox()
+        self.host_combo = ChoiceBox()
         self.host_combo.addItem(self.tr("This computer"), LOCAL_HOST)
         self.host_combo.setToolTip(self.tr("Where the implementations under test run"))
         hl.addWidget(self.host_combo, 1)
@@ -143,10 +142,10 @@ class ExperimentPanel(QWidget):
         for combo in self.findChildren(QComboBox):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(8)
+        # why Run is disabled: the window shows this label beside Run (see MainWindow)
         self.problem_label = QLabel()
-        self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet("color: #d32f2f;")
-        outer.addWidget(self.problem_label)
+        self.problem_label.setObjectName("runProblem")
+        self.problem_label.setStyleSheet("color: #c62828; font-weight: 600;")
         outer.addStretch(1)
 
         for f in (self.repetitions, self.requests, self.warmup, self.custom_count):
@@ -191,7 +190,7 @@ class ExperimentPanel(QWidget):
                 self._workloads[w.name] = w.model_dump()
         chosen = {w.name for w in profile.workloads}
         for name, w in self._workloads.items():
-            box = QCheckBox(f"{name} ({w['count']:,} {self.tr('elements')})")
+            box = QCheckBox(self.tr("{name} ({n} elements)").format(name=name, n=QLocale().toString(int(w["count"]))))
             box.setChecked(name in chosen)
             box.toggled.connect(self._emit_changed)
             self.payload_layout.addWidget(box)
@@ -357,13 +356,15 @@ class ExperimentPanel(QWidget):
         self.custom_check.setEnabled(op != "ping")
         self.custom_count.setEnabled(op != "ping")
 
-    def _on_entry_problem(self, reason: str) -> None:
-        self._entry_problem = reason
+    def _on_entry_problem(self, _reason: str) -> None:
+        # a refused keystroke leaves the field as it was: the field says why at the cursor
+        # (IntField); the label beside Run says only what keeps the experiment from starting now
         self._emit_changed()
 
     def _emit_changed(self, *_args) -> None:
         problem = self.problem()
-        self.problem_label.setText(problem or self._entry_problem)
+        self.problem_label.setText(problem)
+        self.problem_label.setToolTip(problem)
         self.changed.emit()
 
     def setRunning(self, running: bool) -> None:

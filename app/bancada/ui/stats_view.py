@@ -7,18 +7,21 @@ tooltip is the first paragraph under its ``## `` heading in docs/statistics.md.
 
 from __future__ import annotations
 
+import numbers
 import re
 import time
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QLocale, QModelIndex, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QScrollArea, QSizePolicy, QTableView,
                                QVBoxLayout, QWidget)
 
 from bancada import paths
-from bancada.ui.stats_job import TABLE_ORDER, StatsResult, readings  # noqa: F401 - readings re-exported
+from bancada.ui.stats_job import TABLE_ORDER, StatsResult, factor_name, readings  # noqa: F401 - readings re-exported
+from bancada.ui.table_format import format_value, label
 
 
 def help_texts(path: Path | None = None) -> dict[str, str]:
@@ -38,15 +41,13 @@ def help_texts(path: Path | None = None) -> dict[str, str]:
 
 # -- widgets ------------------------------------------------------------------------
 class FrameModel(QAbstractTableModel):
-    """A read-only pandas DataFrame, cells formatted as the terminal and Markdown do."""
+    """A read-only pandas DataFrame: labels a student reads, numbers formatted by :mod:`table_format`."""
 
     def __init__(self, df: pd.DataFrame, parent=None) -> None:
         super().__init__(parent)
-        from bancada.stats.tables import format_cell
-
         self.df = df
         self._cols = [str(c) for c in df.columns]
-        self._cells = [[format_cell(c, v) for c, v in zip(self._cols, row)]
+        self._cells = [[format_value(c, v) for c, v in zip(self._cols, row)]
                        for row in df.itertuples(index=False, name=None)]
 
     def rowCount(self, parent=QModelIndex()) -> int:
@@ -66,30 +67,97 @@ class FrameModel(QAbstractTableModel):
             return text if len(text) > 48 else None
         if role == Qt.ItemDataRole.TextAlignmentRole:
             v = self.df.iat[index.row(), index.column()]
-            num = isinstance(v, (int, float)) and not isinstance(v, bool)
+            num = isinstance(v, numbers.Real) and not isinstance(v, (bool, np.bool_))
             return int((Qt.AlignmentFlag.AlignRight if num else Qt.AlignmentFlag.AlignLeft) | Qt.AlignmentFlag.AlignVCenter)
         return None
 
     def headerData(self, section: int, orientation, role: int = Qt.ItemDataRole.DisplayRole):
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self._cols[section]
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return label(self._cols[section])
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self.tr("column {c} in the exported CSV").format(c=self._cols[section])
         return None
 
     def cell(self, row: int, column: str) -> str:
         return self._cells[row][self._cols.index(column)]
 
 
+#: The tables' titles (their names in bancada.stats.tables) as the window shows them.
+TITLES = {
+    "Summary": QT_TRANSLATE_NOOP("StatsTable", "Summary"),
+    "Normality": QT_TRANSLATE_NOOP("StatsTable", "Normality (Shapiro-Wilk)"),
+    "Wilcoxon rank-sum": QT_TRANSLATE_NOOP("StatsTable", "Wilcoxon rank-sum test"),
+    "Wilcoxon rank-sum, repetition medians": QT_TRANSLATE_NOOP("StatsTable",
+                                                               "Wilcoxon rank-sum test, repetition medians"),
+    "Kruskal-Wallis": QT_TRANSLATE_NOOP("StatsTable", "Kruskal-Wallis test"),
+    "Dunn post-hoc": QT_TRANSLATE_NOOP("StatsTable", "Dunn post-hoc test"),
+    "Ranking": QT_TRANSLATE_NOOP("StatsTable", "Ranking"),
+    "Factorial allocation of variation": QT_TRANSLATE_NOOP("StatsTable", "Factorial allocation of variation"),
+    "Factorial effects": QT_TRANSLATE_NOOP("StatsTable", "Factorial effects"),
+    "Sample size": QT_TRANSLATE_NOOP("StatsTable", "Sample size"),
+}
+
+
+#: A short explanation of each table, for the languages docs/statistics.md is not written in (the English
+#: tooltip is the docs' paragraph; a translation of these replaces it).
+SHORT_HELP = {
+    "Summary": QT_TRANSLATE_NOOP(
+        "StatsHelp", "Per treatment: the number of measured requests n, mean, standard deviation, median with its "
+                     "confidence interval, quartiles Q1 and Q3, minimum, maximum and interquartile range, in ms."),
+    "Normality": QT_TRANSLATE_NOOP(
+        "StatsHelp", "Shapiro-Wilk test of each treatment's latencies: p < 0.05 says they are not normal, so the rank "
+                     "tests (Wilcoxon, Kruskal-Wallis) fit better than the t test and ANOVA."),
+    "Wilcoxon rank-sum": QT_TRANSLATE_NOOP(
+        "StatsHelp", "Wilcoxon rank-sum test of every pair of treatments (as R's wilcox.test), p adjusted by Holm for "
+                     "the many pairs; Cliff's δ and P(A > B) say how large the difference is."),
+    "Wilcoxon rank-sum, repetition medians": QT_TRANSLATE_NOOP(
+        "StatsHelp", "The same test with each repetition counted once (its median): requests of one block are not "
+                     "independent, so the test over requests finds differences that are not there; trust this one "
+                     "when the two disagree."),
+    "Kruskal-Wallis": QT_TRANSLATE_NOOP(
+        "StatsHelp", "Kruskal-Wallis test per factor and of all treatments together (as R's kruskal.test): does at "
+                     "least one level differ?"),
+    "Dunn post-hoc": QT_TRANSLATE_NOOP(
+        "StatsHelp", "Dunn's post-hoc test after Kruskal-Wallis: which pairs of treatments differ, p adjusted by "
+                     "Holm."),
+    "Ranking": QT_TRANSLATE_NOOP(
+        "StatsHelp", "The treatments from the fastest to the slowest by their median latency."),
+    "Factorial allocation of variation": QT_TRANSLATE_NOOP(
+        "StatsHelp", "2^k r factorial design (Jain, ch. 17-18): the share of the latency's variation explained by "
+                     "each factor, by their interaction and by experimental error."),
+    "Factorial effects": QT_TRANSLATE_NOOP(
+        "StatsHelp", "The effects q of the factorial model with their confidence intervals; an interval that "
+                     "excludes 0 is a significant effect."),
+    "Sample size": QT_TRANSLATE_NOOP(
+        "StatsHelp", "Requests per treatment needed for a mean within ±r % at the given confidence, "
+                     "n = (100·z·s / (r·x̄))² (Jain, ch. 13), from the samples so far."),
+}
+
+
+def help_for(title: str, docs_help: dict[str, str]) -> str:
+    """The tooltip of a table: the translated short help, else docs/statistics.md's paragraph (English)."""
+    short = SHORT_HELP.get(title, "")
+    translated = QCoreApplication.translate("StatsHelp", short) if short else ""
+    if translated and translated != short:
+        return translated
+    return docs_help.get(title, docs_help.get(title.replace("effects", "allocation of variation"), "")) or short
+
+
 class TableSection(QWidget):
-    """Title (with the help tooltip), reading, and the table."""
+    """Title (with the help tooltip), reading, and the table. ``title`` is the table's name in bancada.stats."""
 
     def __init__(self, title: str, help_text: str, parent=None) -> None:
         super().__init__(parent)
         self.title = title
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 8, 0, 4)
-        self.heading = QLabel(f"{title} <span style='color: gray; font-size: small'>(?)</span>" if help_text else title)
+        shown = QCoreApplication.translate("StatsTable", TITLES.get(title, title))
+        self.heading = QLabel(f"{shown} <span style='color: gray; font-size: small'>(?)</span>" if help_text else shown)
         font = self.heading.font()
         font.setPointSizeF(font.pointSizeF() * 1.25)
+        self.base_heading_pt = font.pointSizeF()
         font.setWeight(QFont.Weight.DemiBold)
         self.heading.setFont(font)
         self.heading.setToolTip(help_text)
@@ -135,7 +203,7 @@ class StatisticsView(QScrollArea):
         self.helps = help_texts()
         self.sections: dict[str, TableSection] = {}
         for title in TABLE_ORDER:
-            sec = TableSection(title, self.helps.get(title, self.helps.get(title.replace("effects", "allocation of variation"), "")))
+            sec = TableSection(title, help_for(title, self.helps))
             sec.setVisible(False)
             self.sections[title] = sec
             self.body_layout.addWidget(sec)
@@ -150,12 +218,18 @@ class StatisticsView(QScrollArea):
             self.status.setText(self.tr("No statistics yet: {m}").format(m=res.message))
         else:
             state = self.tr("final") if final else self.tr("provisional, the run goes on")
+            if res.repetitions and res.partial_repetition is not None:
+                state += self.tr("; {k} complete repetitions analysed, repetition {p} is left out until it is "
+                                 "complete").format(k=res.repetitions, p=res.partial_repetition) if not final else \
+                    self.tr("; {k} complete repetitions analysed, the partial repetition {p} is left out").format(
+                        k=res.repetitions, p=res.partial_repetition)
             short = [res.readings[k] for k in ("Factorial allocation of variation", "Ranking") if k in res.readings]
             self.status.setText(
-                (self.tr("<b>In short:</b> {s}.<br>").format(s=". Ranking: ".join(short)) if short else "")
+                (self.tr("<b>In short:</b> {s}.<br>").format(s=self.tr(". Ranking: ").join(short)) if short else "")
                 + self.tr("Response: latency in ms of the measured, successful requests; factors: {f}; {n} rows "
                           "read; computed {t} ({st}). Hover a title for what it means.")
-                .format(f=", ".join(res.factors), n=f"{res.rows:,}", t=when, st=state))
+                .format(f=", ".join(factor_name(f) for f in res.factors), n=QLocale().toString(res.rows), t=when,
+                        st=state))
         for title, sec in self.sections.items():
             df = res.tables.get(title)
             if df is None or df.empty:
@@ -163,6 +237,15 @@ class StatisticsView(QScrollArea):
                 continue
             sec.set_frame(df, res.readings.get(title, ""))
             sec.setVisible(True)
+
+    def set_compact(self, on: bool, scale: float = 1.0) -> None:
+        """Classroom mode: only the titles (``scale`` times larger) and readings, the tables hidden."""
+        self.compact = on
+        for sec in self.sections.values():
+            sec.view.setVisible(not on)
+            font = sec.heading.font()
+            font.setPointSizeF(sec.base_heading_pt * (scale if on else 1.0))
+            sec.heading.setFont(font)
 
     def clear(self, text: str = "") -> None:
         self.result = None

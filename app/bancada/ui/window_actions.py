@@ -8,11 +8,31 @@ from __future__ import annotations
 
 from functools import partial
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from pathlib import Path
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QUrl
+from PySide6.QtGui import QAction, QActionGroup, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import QMessageBox, QToolBar
 
 from bancada import paths
+
+#: The documents Help opens: (file under docs/ or the repository root, what it is about).
+DOCS = [("docs/gui.md", QT_TRANSLATE_NOOP("WindowActions", "The workbench window")),
+        ("docs/statistics.md", QT_TRANSLATE_NOOP("WindowActions", "The statistics and their sources")),
+        ("docs/analyze.md", QT_TRANSLATE_NOOP("WindowActions", "Analysing a run or a CSV")),
+        ("docs/hosts.md", QT_TRANSLATE_NOOP("WindowActions", "SSH target hosts")),
+        ("README.md", QT_TRANSLATE_NOOP("WindowActions", "Bancada: setting up and using it"))]
+
+
+def study_title(path: Path) -> str:
+    """A profile's ``[experiment] title`` (its file name when it has none or cannot be read)."""
+    import tomllib
+
+    try:
+        title = tomllib.loads(path.read_text(encoding="utf-8")).get("experiment", {}).get("title", "")
+    except (OSError, ValueError):
+        title = ""
+    return str(title).strip() or path.stem
 
 
 class WindowActions:
@@ -30,68 +50,111 @@ class WindowActions:
         return a
 
     def _build_actions(self) -> None:
-        tr = self.tr
-        self.act_open_profile = self._action(tr("Open &profile…"), self.open_profile_dialog, "Ctrl+Shift+O")
-        self.act_save_profile = self._action(tr("&Save profile as…"), self.save_profile_dialog, QKeySequence.StandardKey.Save)
-        self.act_open_run = self._action(tr("&Open run…"), self.open_run_dialog, QKeySequence.StandardKey.Open,
-                                         tr("Open a stored run and redraw everything"))
-        self.act_export = self._action(tr("&Export all…"), self.export_all_dialog, "Ctrl+E",
-                                       tr("PNG, SVG, samples CSV, one CSV per table, Markdown, profile and host facts"))
-        self.act_export_png = self._action(tr("Export plot as PNG…"), self.export_png_dialog)
-        self.act_export_svg = self._action(tr("Export plot as SVG…"), self.export_svg_dialog)
-        self.act_export_csv = self._action(tr("Export samples CSV…"), self.export_csv_dialog)
-        self.act_quit = self._action(tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
-        self.act_run = self._action(tr("&Run"), lambda: self.start_run(), "Ctrl+R", tr("Start the experiment"))
-        self.act_pause = self._action(tr("&Pause"), self.toggle_pause, "Ctrl+P", tr("Pause after the current block"))
-        self.act_stop = self._action(tr("&Stop"), self.stop_run, "Ctrl+.", tr("Stop; the run so far is kept"))
-        self.act_log = self._action(tr("&Log axis"), lambda on: self.live.set_log_y(on), "Ctrl+L",
-                                    tr("Logarithmic latency axis"))
+        self.act_open_profile = self._action(self.tr("Open &profile…"), self.open_profile_dialog, "Ctrl+Shift+O")
+        self.act_save_profile = self._action(self.tr("&Save profile as…"), self.save_profile_dialog, QKeySequence.StandardKey.Save)
+        self.act_open_run = self._action(self.tr("&Open run…"), self.open_run_dialog, QKeySequence.StandardKey.Open,
+                                         self.tr("Open a stored run and redraw everything"))
+        self.act_export = self._action(self.tr("&Export all…"), self.export_all_dialog, "Ctrl+E",
+                                       self.tr("PNG, SVG, samples CSV, one CSV per table, Markdown, profile and host facts"))
+        self.act_export_png = self._action(self.tr("Export plot as PNG…"), self.export_png_dialog)
+        self.act_export_svg = self._action(self.tr("Export plot as SVG…"), self.export_svg_dialog)
+        self.act_export_csv = self._action(self.tr("Export samples CSV…"), self.export_csv_dialog)
+        self.act_quit = self._action(self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
+        self.act_run = self._action(self.tr("&Run"), lambda: self.start_run(), "Ctrl+R",
+                                    self.tr("Start the experiment"))
+        self.act_pause = self._action(self.tr("&Pause"), self.toggle_pause, "Ctrl+P",
+                                      self.tr("Pause after the current block"))
+        self.act_stop = self._action(self.tr("&Stop"), self.stop_run, "Ctrl+.", self.tr("Stop; the run so far is kept"))
+        self.act_log = self._action(self.tr("&Log axis"), lambda on: self.live.set_log_y(on), "Ctrl+L",
+                                    self.tr("Logarithmic latency axis"))
         self.act_log.setCheckable(True)
-        self.act_live = self._action(tr("Live view"), lambda: self.tabs.setCurrentIndex(0), "Ctrl+1")
-        self.act_stats = self._action(tr("Statistics"), lambda: self.tabs.setCurrentIndex(1), "Ctrl+2")
+        self.act_reset_zoom = self._action(self.tr("Reset &zoom"), lambda: self.live.auto_range(), "Ctrl+0",
+                                           self.tr("Fit the plots to the data again after zooming with the wheel"))
+        self.act_demo = self._action(self.tr("Classroom &demo"), self.start_demo, "Ctrl+D",
+                                     self.tr("Go × Java, gRPC × REST on this computer, in classroom mode (about a "
+                                             "minute)"))
+        self.act_live = self._action(self.tr("Live view"), lambda: self.tabs.setCurrentIndex(0), "Ctrl+1")
+        self.act_stats = self._action(self.tr("Statistics"), lambda: self.tabs.setCurrentIndex(1), "Ctrl+2")
 
         mb = self.menuBar()
-        m = mb.addMenu(tr("&File"))
+        m = mb.addMenu(self.tr("&File"))
         for a in (self.act_open_profile, self.act_save_profile):
             m.addAction(a)
         m.addSeparator()
         m.addAction(self.act_open_run)
-        self.recent_menu = m.addMenu(tr("Recent runs"))
+        self.recent_menu = m.addMenu(self.tr("Recent runs"))
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         m.addSeparator()
         for a in (self.act_export, self.act_export_png, self.act_export_svg, self.act_export_csv):
             m.addAction(a)
         m.addSeparator()
         m.addAction(self.act_quit)
-        studies = mb.addMenu(tr("S&tudies"))
+        studies = mb.addMenu(self.tr("S&tudies"))
         try:
             for path in sorted((paths.home() / "profiles").glob("*.toml")):
-                studies.addAction(self._action(path.stem, partial(self.open_profile, str(path))))
+                a = self._action(study_title(path).replace("&", "&&"), partial(self.open_profile, str(path)))
+                a.setToolTip(path.name)
+                a.setData(str(path))
+                studies.addAction(a)
         except paths.BancadaHomeError:
             pass
-        run = mb.addMenu(tr("&Run"))
+        run = mb.addMenu(self.tr("&Run"))
         for a in (self.act_run, self.act_pause, self.act_stop):
             run.addAction(a)
-        view = mb.addMenu(tr("&View"))
-        for a in (self.act_live, self.act_stats, self.act_log):
+        run.addSeparator()
+        run.addAction(self.act_demo)
+        view = mb.addMenu(self.tr("&View"))
+        self.act_classroom = self._action(self.tr("&Classroom mode"), lambda on: self.set_classroom(on), "F11",
+                                          self.tr("Full screen, large type and numbers for a projector (Esc leaves)"))
+        self.act_classroom.setCheckable(True)
+        for a in (self.act_live, self.act_stats, self.act_log, self.act_reset_zoom, self.act_classroom):
             view.addAction(a)
+        view.addSeparator()
+        self.language_menu = view.addMenu(self.tr("&Language"))
+        group = QActionGroup(self)
+        from bancada.i18n import LANGUAGES
+        from bancada.ui import language
+
+        current = language.chosen()
+        self.language_actions = {}
+        for code, name in [("", self.tr("System default")), *LANGUAGES.items()]:
+            a = QAction(name, self, checkable=True)
+            a.setChecked(code == current)
+            a.triggered.connect(partial(self.choose_language, code))
+            group.addAction(a)
+            self.language_menu.addAction(a)
+            self.language_actions[code] = a
         self.hosts_dialog_class = self._hosts_dialog_class()
         if self.hosts_dialog_class is not None:
-            hosts = mb.addMenu(tr("&Hosts"))
-            hosts.addAction(self._action(tr("Manage SSH hosts…"), self.manage_hosts))
+            hosts = mb.addMenu(self.tr("&Hosts"))
+            hosts.addAction(self._action(self.tr("Manage SSH hosts…"), self.manage_hosts))
             self.panel.hosts_button.setVisible(True)
-        helpm = mb.addMenu(tr("&Help"))
-        helpm.addAction(self._action(tr("About Bancada"), self._about))
+        helpm = mb.addMenu(self.tr("&Help"))
+        self.help_menu = helpm
+        self.act_shortcuts = self._action(self.tr("&Keyboard shortcuts"), self.show_shortcuts,
+                                          QKeySequence.StandardKey.HelpContents)
+        helpm.addAction(self.act_shortcuts)
+        helpm.addSeparator()
+        for rel, what in DOCS:
+            a = self._action(QCoreApplication.translate("WindowActions", what) + f"  ({rel})",
+                             partial(self.open_doc, rel))
+            a.setData(rel)
+            helpm.addAction(a)
+        helpm.addSeparator()
+        helpm.addAction(self._action(self.tr("About Bancada"), self._about))
 
-        tb = QToolBar(tr("Run"))
+        tb = QToolBar(self.tr("Run"))
         tb.setObjectName("runToolbar")
         tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         for a in (self.act_run, self.act_pause, self.act_stop):
             tb.addAction(a)
+        tb.addWidget(self.panel.problem_label)  # why Run is disabled, beside it
         tb.addSeparator()
         tb.addAction(self.act_log)
+        tb.addAction(self.act_reset_zoom)
         tb.addSeparator()
         tb.addAction(self.act_export)
+        self.run_toolbar = tb
         self.addToolBar(tb)
 
     @staticmethod
@@ -101,6 +164,53 @@ class WindowActions:
         except Exception:  # not built yet: the entry stays hidden
             return None
         return HostsDialog
+
+    def choose_language(self, code: str, *_args):
+        """View > Language: rebuild the window in ``code`` ("" = the system's); returns the new window or None."""
+        from bancada.ui import language
+
+        return language.switch(self, code)
+
+    def shortcut_rows(self) -> list[tuple[str, str]]:
+        """``(action, key sequence)`` of every action with a shortcut, in menu order."""
+        rows = []
+        for menu_action in self.menuBar().actions():
+            menu = menu_action.menu()
+            for a in (menu.actions() if menu else []):
+                if not a.shortcut().isEmpty():
+                    rows.append((a.text().replace("&&", "\0").replace("&", "").replace("\0", "&").rstrip("…"),
+                                 a.shortcut().toString(QKeySequence.SequenceFormat.NativeText)))
+        return rows
+
+    def show_shortcuts(self) -> QMessageBox:
+        """A non-modal list of the keyboard shortcuts (Help > Keyboard shortcuts, F1)."""
+        rows = "".join(f"<tr><td>{name}</td><td>&nbsp;&nbsp;<b>{keys}</b></td></tr>"
+                       for name, keys in self.shortcut_rows())
+        box = QMessageBox(QMessageBox.Icon.Information, self.tr("Keyboard shortcuts"),
+                          f"<table>{rows}</table>", QMessageBox.StandardButton.Close, self)
+        box.setObjectName("shortcutsDialog")
+        box.setModal(False)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self._dialogs.append(box)
+        box.finished.connect(lambda *_: self._dialogs.remove(box) if box in self._dialogs else None)
+        box.show()
+        return box
+
+    def doc_path(self, rel: str) -> Path | None:
+        try:
+            path = paths.home() / rel
+        except paths.BancadaHomeError:
+            return None
+        return path if path.exists() else None
+
+    def open_doc(self, rel: str) -> None:
+        """Open a document of docs/ with the desktop's viewer (its path in the status bar if none)."""
+        path = self.doc_path(rel)
+        if path is None:
+            self.state_label.setText(self.tr("{p} is not installed with this copy of Bancada").format(p=rel))
+            return
+        if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))):
+            self.state_label.setText(self.tr("Open {p} with a text viewer").format(p=path))
 
     def _about(self) -> None:
         from bancada import __version__

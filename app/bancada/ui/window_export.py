@@ -18,10 +18,16 @@ class WindowExport:
     """The export actions of the main window."""
 
     def export_png(self, path: str, scale: float = 2.0) -> bool:
-        return self.live.render_image(scale).save(path, "PNG")
+        """Write the plot area as a PNG ``scale`` times its pixels; say so (or why not) in the status bar."""
+        ok = self.live.render_image(scale).save(path, "PNG")
+        self.state_label.setText(self.tr("Plot saved to {p}").format(p=path) if ok
+                                 else self.tr("Cannot write {p}").format(p=path))
+        return ok
 
     def export_svg(self, path: str) -> None:
+        """Write the plot area as SVG; say so in the status bar."""
         self.live.write_svg(path)
+        self.state_label.setText(self.tr("Plot saved to {p}").format(p=path))
 
     def export_all(self, folder: str) -> None:
         """Images now (GUI thread), data files in the background; ``exportDone(folder)`` at the end."""

@@ -1,0 +1,43 @@
+"""Reading a profile for the window: as ``bancada run`` reads it (no Qt here).
+
+The window refuses what the CLI refuses: a file that is not a valid profile,
+and a profile naming an implementation that no ``workers/*/worker.toml``
+provides (the CLI's ``unknown implementation`` error), instead of dropping it
+silently.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bancada.experiment.profile import Profile, ProfileError, load_profile
+
+
+def check_profile(profile: Profile, source: str, known: list[str] | None = None) -> Profile:
+    """``profile`` if every implementation it names exists.
+
+    Raises:
+        ProfileError: ``"<source>: unknown implementation 'x'; known: a, b"`` (the CLI's words).
+    """
+    if known is None:
+        from bancada.experiment import manifest
+
+        try:
+            known = list(manifest.discover())
+        except Exception:
+            return profile
+    missing = [i for i in profile.experiment.implementations if i not in known]
+    if missing:
+        names = ", ".join(repr(m) for m in missing)
+        word = "implementation" if len(missing) == 1 else "implementations"
+        raise ProfileError(f"{source}: unknown {word} {names}; known: {', '.join(known) or 'none'}")
+    return profile
+
+
+def load_checked_profile(path: str | Path) -> Profile:
+    """Read, validate and check a profile file.
+
+    Raises:
+        ProfileError: one line naming the file and what is wrong.
+    """
+    return check_profile(load_profile(path), str(path))
