@@ -1,6 +1,6 @@
 """The live model: a bounded buffer the run thread fills and the GUI drains.
 
-"The GUI pulls" (GUIDE): the run thread calls :meth:`SampleFeed.put` with each
+The GUI pulls: the run thread calls :meth:`SampleFeed.put` with each
 batch of samples; the plots' timer calls :meth:`SampleFeed.take` at a fixed
 rate and hands the batches to :meth:`LiveModel.extend`. Nothing here redraws.
 

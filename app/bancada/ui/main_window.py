@@ -1,6 +1,6 @@
 """The workbench window: experiment panel | live view and statistics | status bar.
 
-The GUI pulls (GUIDE): the run thread fills a bounded :class:`SampleFeed`; the
+The GUI pulls: the run thread fills a bounded :class:`SampleFeed`; the
 plot timer (``PLOT_INTERVAL_MS``) drains it and redraws what changed; the
 statistics timer (``STATS_INTERVAL_MS``) starts a background computation when
 new samples arrived and none is running; a result from an older request is
