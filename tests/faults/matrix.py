@@ -59,7 +59,7 @@ def table(outcomes: list[Outcome], load: str, seconds: float) -> str:
         states = sum(o.status in o.expected_status.split("|") for o in rows)
         problems = "; ".join(sorted({p for o in rows for p in o.problems})) or "none"
         lines.append(f"| {fault} | {len(rows)} ({points}) | {sum(o.lost for o in rows)} | "
-                     f"{states}/{len(rows)} ({rows[0].expected_status}) | {sum(len(o.orphans) for o in rows)} | "
+                     f"{states}/{len(rows)} ({rows[0].expected_status.replace('|', ' or ')}) | {sum(len(o.orphans) for o in rows)} | "
                      f"{sum(len(o.open_ports) for o in rows)} | {problems} |")
     lines.append("")
     lines.append(f"{len(outcomes)} injections in {seconds:.0f} s; load average before the suite: {load} "
