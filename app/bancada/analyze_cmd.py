@@ -45,6 +45,9 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("--error-pct", type=float, default=5.0, help="tolerated error of the sample size, percent (5)")
     p.add_argument("--log", action="store_true", help="log10 of the response in the factorial design")
     add_output_arguments(p)
+    p.add_argument("--conclusions", metavar="OUT.md", help="write the results as sentences (Markdown)")
+    p.add_argument("--language", choices=["en", "pt_BR"], default=None,
+                   help="language of the conclusions (default: the system's)")
 
 
 def add_output_arguments(p: argparse.ArgumentParser, latex: bool = False) -> None:
@@ -120,6 +123,12 @@ def run(args: argparse.Namespace) -> int:
             Path(args.json).write_text(json.dumps(result, indent=1) + "\n")
         if args.markdown:
             Path(args.markdown).write_text(tables_mod.to_markdown(tables))
+        if args.conclusions:
+            from .i18n import set_language
+            from .stats.conclusions import conclusions
+
+            set_language(args.language)
+            Path(args.conclusions).write_text(conclusions(result), encoding="utf-8")
         if args.csv_dir:
             out = Path(args.csv_dir)
             out.mkdir(parents=True, exist_ok=True)

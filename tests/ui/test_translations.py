@@ -17,7 +17,8 @@ pytestmark = pytest.mark.ui
 
 TS = ROOT / "app" / "bancada" / "translations" / "bancada_pt_BR.ts"
 LUPDATE = ROOT / ".venv" / "bin" / "pyside6-lupdate"
-SOURCES = sorted((ROOT / "app" / "bancada" / "ui").glob("*.py")) + [ROOT / "app" / "bancada" / "cli_gui.py"]
+SOURCES = sorted((ROOT / "app" / "bancada" / "ui").glob("*.py")) + [ROOT / "app" / "bancada" / "cli_gui.py",
+                                                                ROOT / "app" / "bancada" / "stats" / "conclusions.py"]
 #: European Portuguese words a Brazilian reader trips over (left) and what Brazil says (right).
 EUROPEAN = {"ficheiro": "arquivo", "ecrã": "tela", "guardar": "salvar", "utilizador": "usuário",
             "folha de cálculo": "planilha", "registo": "registro", "rato": "mouse", "transferir": "baixar"}

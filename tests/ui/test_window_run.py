@@ -110,6 +110,8 @@ def test_run_watch_stop_export_reopen(window, qtbot, tmp_path, artifacts):
     assert "## Kruskal-Wallis" in md and "| payload |" in md
     assert (out / "profile.toml").read_text().startswith("[experiment]")
     assert "facts" in (out / "host.json").read_text()
+    conclusions = (out / "conclusions.md").read_text()  # the results in sentences, in the window's language
+    assert conclusions.startswith("# Conclusions") and "The median response time of" in conclusions
 
     # open the stored run again: the same boxes
     before = {k: (b.stats.n, b.stats.q1, b.stats.median, b.stats.q3) for k, b in all_boxes(w).items()}

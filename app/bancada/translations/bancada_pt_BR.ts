@@ -33,6 +33,129 @@
     </message>
 </context>
 <context>
+    <name>Conclusions</name>
+    <message>
+        <location filename="../stats/conclusions.py" line="+42"/>
+        <source>negligible</source>
+        <translation>desprezível</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>small</source>
+        <translation>pequeno</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>medium</source>
+        <translation>médio</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>large</source>
+        <translation>grande</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>language</source>
+        <translation>linguagem</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>protocol</source>
+        <translation>protocolo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>payload</source>
+        <translation>carga</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>operation</source>
+        <translation>operação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>implementation</source>
+        <translation>implementação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>experimental error</source>
+        <translation>erro experimental</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the interaction {a}</source>
+        <translation>a interação {a}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The median response time of {a} ({ma}) was lower than that of {b} ({mb})</source>
+        <translation>A mediana do tempo de resposta de {a} ({ma}) foi menor que a de {b} ({mb})</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the difference is significant</source>
+        <translation>a diferença é significativa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the difference is not significant</source>
+        <translation>a diferença não é significativa</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Wilcoxon, W = {w}, Holm {p}, Cliff&apos;s δ = {d}, {size}</source>
+        <translation>Wilcoxon, W = {w}, Holm {p}, δ de Cliff = {d}, {size}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>with each repetition counted once it also is ({p}, r = {r})</source>
+        <translation>contando cada repetição uma vez, também é ({p}, r = {r})</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>with each repetition counted once it is not ({p}, r = {r})</source>
+        <translation>contando cada repetição uma vez, não é ({p}, r = {r})</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>The latencies of {k} of {n} treatments do not follow a normal distribution (Shapiro-Wilk, p &lt; {a}), so the comparisons use rank tests.</source>
+        <translation>As latências de {k} de {n} tratamentos não seguem uma distribuição normal (Shapiro-Wilk, p &lt; {a}); por isso as comparações usam testes de postos.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The factor {f} affects the response time (Kruskal-Wallis, H = {h}, df = {df}, {p}).</source>
+        <translation>O fator {f} afeta o tempo de resposta (Kruskal-Wallis, H = {h}, gl = {df}, {p}).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The factor {f} shows no clear effect on the response time (Kruskal-Wallis, H = {h}, df = {df}, {p}).</source>
+        <translation>O fator {f} não mostra efeito claro sobre o tempo de resposta (Kruskal-Wallis, H = {h}, gl = {df}, {p}).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{f}, {v}</source>
+        <translation>{f}, {v}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Allocation of variation (2^k r factorial design): {parts}.</source>
+        <translation>Alocação de variação (projeto fatorial 2^k r): {parts}.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>To estimate each mean within ±{e} at {c} confidence, up to {n} requests per treatment are needed ({t}); this run has {have}.</source>
+        <translation>Para estimar cada média com erro de ±{e} e {c} de confiança, são necessárias até {n} requisições por tratamento ({t}); esta execução tem {have}.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Conclusions</source>
+        <translation>Conclusões</translation>
+    </message>
+</context>
+<context>
     <name>ExperimentPanel</name>
     <message>
         <location filename="../ui/panel.py" line="+49"/>
@@ -1732,7 +1855,7 @@ Senha da chave:</translation>
         <translation>Nada para exportar ainda: execute um experimento ou abra uma execução</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <location line="+41"/>
         <source>Export failed</source>
         <translation>A exportação falhou</translation>

@@ -2,7 +2,8 @@
 
 :func:`export_data` writes, into one folder: ``samples.csv`` (the tidy CSV of
 the guide), ``statistics/<table>.csv`` (one per table), ``statistics.md``
-(Markdown tables), ``profile.toml`` (the profile as run), ``host.json`` (the
+(Markdown tables), ``conclusions.md`` (the results in sentences, in the window's
+language), ``profile.toml`` (the profile as run), ``host.json`` (the
 host's facts and the workers' versions) and ``run.json`` (the run's metadata).
 The plot's ``plot.png`` (2× the widget's pixels) and ``plot.svg`` are rendered
 by :class:`bancada.ui.live_view.LiveView` on the GUI thread.
@@ -46,7 +47,7 @@ def write_tables(tables: dict[str, pd.DataFrame], folder: Path, readings: dict[s
 
 
 def export_data(run_path: str | Path, folder: str | Path, tables: dict[str, pd.DataFrame] | None = None,
-                readings: dict[str, str] | None = None) -> list[Path]:
+                readings: dict[str, str] | None = None, result: dict | None = None) -> list[Path]:
     """Write the run's data files into ``folder`` (created); return the paths written.
 
     Raises:
@@ -79,4 +80,9 @@ def export_data(run_path: str | Path, folder: str | Path, tables: dict[str, pd.D
     written.append(folder / "run.json")
     if tables:
         written += write_tables(tables, folder, readings)
+    if result:
+        from bancada.stats.conclusions import conclusions
+
+        (folder / "conclusions.md").write_text(conclusions(result), encoding="utf-8")
+        written.append(folder / "conclusions.md")
     return written

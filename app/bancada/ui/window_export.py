@@ -41,8 +41,9 @@ class WindowExport:
         res = self.stats_view.result
         tables = dict(res.tables) if res else None
         readings = dict(res.readings) if res else None
+        result = res.result if res else None
         run_path = self.run_path
-        self.tasks.start("export", lambda state: export_data(run_path, out, tables, readings),
+        self.tasks.start("export", lambda state: export_data(run_path, out, tables, readings, result),
                          succeeded=lambda written: self._export_done(str(out), written),
                          failed=lambda msg, _tb: self._error(self.tr("Export failed"), msg))
 
