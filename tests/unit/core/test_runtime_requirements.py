@@ -49,7 +49,7 @@ def test_interpreted_workers_deploy_locally_and_binaries_as_files():
     impls = manifest.discover(ROOT)
     deploy = {impl.worker.name: impl.worker.deploy for impl in impls.values()}
     assert deploy["go"] == deploy["java"] == "file"
-    assert deploy["python"] == "local"
+    assert deploy["python"] == deploy["node"] == "local"
 
 
 def test_unknown_deploy_kind_is_refused(tmp_path):
