@@ -362,7 +362,7 @@ def facts_html(name: str, facts: dict, rows: list) -> str:
 
     labels = [("os", "OS"), ("kernel", "Kernel"), ("arch", "Architecture"), ("cpu_model", "CPU"),
               ("cpu_count", "CPUs"), ("memory_bytes", "Memory"), ("load_avg", "Load average"), ("java", "Java"),
-              ("python3", "Python"), ("workdir", "Work directory"), ("disk_free_bytes", "Free disk")]
+              ("python3", "Python"), ("node", "Node.js"), ("workdir", "Work directory"), ("disk_free_bytes", "Free disk")]
     facts_rows = "".join(f"<tr><td><b>{label}</b></td><td>{fmt(k)}</td></tr>" for k, label in labels)
     impl_rows = "".join(
         f"<tr><td>{html.escape(i)}</td><td>{'can run' if ok else 'cannot run'}</td><td>{html.escape(why)}</td></tr>"
