@@ -34,6 +34,9 @@ from bancada.run_events import (Notice, Progress, RunError, RunEvent, RunFinishe
 from bancada.store.runstore import RunStore, TreatmentRow
 from bancada.wire.payload import build_request, payload_bytes
 
+# The protocols the drivers (native and Python) send requests in; a worker may serve more.
+DRIVER_PROTOCOLS = ("grpc", "rest")
+
 BATCH_INTERVAL_S = 0.05
 WATCH_INTERVAL_S = 0.05  # how often the workers of a running block are checked (alive() is a waitpid or a flag)
 RECONNECT_INTERVAL_S = 2.0
@@ -127,6 +130,9 @@ class Runner:
         plan = build_plan(self.profile, impls)
         self.plan = plan
         for impl_id in self.profile.experiment.implementations:
+            if impls[impl_id].protocol not in DRIVER_PROTOCOLS:
+                raise RunError(f"implementation {impl_id} cannot be measured yet: the drivers speak "
+                               f"{' and '.join(DRIVER_PROTOCOLS)}, not {impls[impl_id].protocol}")
             ok, reason = self.host.can_run(impls[impl_id])
             if not ok:
                 raise RunError(f"implementation {impl_id} cannot run on host {self.host.name}: {reason}")

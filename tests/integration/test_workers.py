@@ -41,6 +41,8 @@ def call(impl, target, method: str, request_msg=None, body: dict | None = None, 
                 return exc.code().name, exc.details(), parse_server_timing(timing)
             timing = dict(rpc.trailing_metadata()).get("server-timing")
             return "OK", resp, parse_server_timing(timing)
+    if impl.protocol == "jsonrpc":
+        return jsonrpc_call(target, method, body=body, raw=raw)
     url = f"http://{target}/v1/{method}"
     if body is None and raw is None:
         r = requests.get(url, timeout=60)
@@ -48,6 +50,27 @@ def call(impl, target, method: str, request_msg=None, body: dict | None = None, 
         r = requests.post(url, data=raw if raw is not None else json.dumps(body), timeout=120,
                           headers={"Content-Type": "application/json"})
     return r.status_code, r.json(), parse_server_timing(r.headers.get("Server-Timing"))
+
+
+def jsonrpc_request(method: str, params: bytes | None) -> bytes:
+    """A JSON-RPC 2.0 request calling the contract's ``method`` with ``params`` (a JSON object's bytes)."""
+    head = b'{"jsonrpc":"2.0","id":1,"method":"' + method.capitalize().encode() + b'"'
+    return head + (b',"params":' + params if params is not None else b"") + b"}"
+
+
+def jsonrpc_call(target, method: str, body: dict | None = None, raw: bytes | None = None):
+    """Call ``method`` over JSON-RPC with ``body`` (or ``raw`` JSON bytes) as params.
+
+    Returns (200 or the JSON-RPC error code, the result or the error object, server_ns).
+    """
+    params = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+    r = requests.post(f"http://{target}/v1/jsonrpc", data=jsonrpc_request(method, params), timeout=120,
+                      headers={"Content-Type": "application/json"})
+    assert r.status_code == 200, r.text[:200]
+    answer = r.json()
+    assert answer["jsonrpc"] == "2.0" and answer["id"] == 1, answer
+    status, data = (200, answer["result"]) if "result" in answer else (answer["error"]["code"], answer["error"])
+    return status, data, parse_server_timing(r.headers.get("Server-Timing"))
 
 
 def select(impl, target, values, k=3, seed=None):
@@ -207,7 +230,10 @@ def test_oversize_is_refused_clearly(worker):
         assert status == "RESOURCE_EXHAUSTED"
     else:
         body = b'{"strings":["' + b"x" * size + b'"]}'
-        r = requests.post(f"http://{handle.target}/v1/echo", data=body, timeout=120)
+        if impl.protocol == "jsonrpc":
+            r = requests.post(f"http://{handle.target}/v1/jsonrpc", data=jsonrpc_request("echo", body), timeout=120)
+        else:
+            r = requests.post(f"http://{handle.target}/v1/echo", data=body, timeout=120)
         assert r.status_code == 413 and "error" in r.json()
 
 
@@ -239,15 +265,37 @@ GRPC_MALFORMED = {  # case -> (operation, request bytes)
 }
 
 
+PARSE_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, INVALID_PARAMS = -32700, -32600, -32601, -32602
+JSONRPC_MALFORMED = {  # case -> (request bytes, the JSON-RPC error code expected)
+    **{case: (jsonrpc_request(operation, body), PARSE_ERROR if case.startswith(("bad_json", "bad_echo")) else INVALID_PARAMS)
+       for case, (operation, body) in REST_MALFORMED.items()},
+    "unknown_method": (jsonrpc_request("Nothing", b"{}"), METHOD_NOT_FOUND),
+    "positional_params": (jsonrpc_request("Select", b"[[1, 2, 3], 1, 0]"), INVALID_PARAMS),
+    "unknown_param_of_ping": (jsonrpc_request("Ping", b'{"x": 1}'), INVALID_PARAMS),
+    "no_version": (b'{"id": 1, "method": "Ping"}', INVALID_REQUEST),
+    "method_not_a_string": (b'{"jsonrpc": "2.0", "id": 1, "method": 7}', INVALID_REQUEST),
+    "params_a_string": (b'{"jsonrpc": "2.0", "id": 1, "method": "Ping", "params": "x"}', INVALID_REQUEST),
+    "empty_batch": (b"[]", INVALID_REQUEST),
+}
+
+
 def test_malformed_requests_are_client_errors_with_server_timing(worker):
-    """Every malformed case of the worker's protocol: 400 with a JSON error / INVALID_ARGUMENT, timed."""
+    """Every malformed case of the worker's protocol: 400 with a JSON error / INVALID_ARGUMENT / the
+    JSON-RPC error code, timed."""
     impl, handle = worker
     failures = []
-    cases = GRPC_MALFORMED if impl.protocol == "grpc" else REST_MALFORMED
+    cases = {"grpc": GRPC_MALFORMED, "rest": REST_MALFORMED, "jsonrpc": JSONRPC_MALFORMED}[impl.protocol]
     for case, (operation, body) in cases.items():
         if impl.protocol == "grpc":
             status, details, srv = call(impl, handle.target, operation, raw=body)
             ok = status == "INVALID_ARGUMENT" and bool(details)
+        elif impl.protocol == "jsonrpc":
+            request, want = operation, body
+            r = requests.post(f"http://{handle.target}/v1/jsonrpc", data=request, timeout=30)
+            srv = parse_server_timing(r.headers.get("Server-Timing"))
+            error = r.json().get("error") or {} if r.status_code == 200 else {}
+            status = (r.status_code, error.get("code"))
+            ok = status == (200, want) and bool(error.get("message"))
         else:
             r = requests.post(f"http://{handle.target}/v1/{operation}", data=body, timeout=30)
             status, srv = r.status_code, parse_server_timing(r.headers.get("Server-Timing"))
@@ -268,6 +316,9 @@ def test_sigterm_exits_zero(local_host, impl_id):
     with requests.Session() as session:
         if impl.protocol == "rest":
             assert session.get(f"http://{handle.target}/v1/ping", timeout=30).status_code == 200
+        elif impl.protocol == "jsonrpc":
+            assert session.post(f"http://{handle.target}/v1/jsonrpc", data=jsonrpc_request("ping", None),
+                                timeout=30).json()["result"] == {}
         handle.proc.send_signal(signal.SIGTERM)
         assert handle.proc.wait(15) == 0, handle.log_tail()
 

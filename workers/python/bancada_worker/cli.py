@@ -1,6 +1,6 @@
 """The worker's command line, the same as every Bancada worker's::
 
-    python -m bancada_worker --protocol grpc|rest [--bind 127.0.0.1] [--port 0]
+    python -m bancada_worker --protocol grpc|rest|jsonrpc [--bind 127.0.0.1] [--port 0]
                              [--delay-us 0] [--max-message-mib 128] [--version]
 
 Once the port accepts connections it prints exactly one line on stdout,
@@ -25,6 +25,7 @@ import sys
 from bancada_worker import NAME, VERSION, contract
 from bancada_worker.contract import Config
 
+PROTOCOLS = ["grpc", "rest", "jsonrpc"]
 STOP_GRACE_S = 5.0
 KEEP_ALIVE_S = 75  # idle keep-alive connections stay open (a driver reuses them across blocks)
 
@@ -37,7 +38,7 @@ class ListenError(Exception):
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="bancada-worker-python", description="Bancada's Python worker")
-    p.add_argument("--protocol", choices=["grpc", "rest"], help="protocol to serve (required)")
+    p.add_argument("--protocol", choices=PROTOCOLS, help="protocol to serve (required)")
     p.add_argument("--bind", default="127.0.0.1", help="address to listen on")
     p.add_argument("--port", type=int, default=0, help="TCP port; 0 picks a free one")
     p.add_argument("--delay-us", type=int, default=0, help="fixed delay inside each Ping/Select/Echo handler, µs")
@@ -48,7 +49,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     if args.version:
         return args
     if args.protocol is None:
-        p.error("--protocol is required (grpc or rest)")
+        p.error(f"--protocol is required ({', '.join(PROTOCOLS)})")
     if not 0 <= args.port <= 65535:
         p.error(f"--port {args.port} out of range 0..65535")
     if args.delay_us < 0:
@@ -110,11 +111,14 @@ def announce(protocol: str, bind: str, port: int, config: Config) -> None:
              config.max_message_bytes >> 20, config.delay_s * 1e6)
 
 
-async def serve_rest(bind: str, port: int, config: Config) -> None:
-    """Serve REST under uvicorn on a socket bound here, until SIGTERM/SIGINT."""
+async def serve_http(protocol: str, bind: str, port: int, config: Config) -> None:
+    """Serve REST or JSON-RPC under uvicorn on a socket bound here, until SIGTERM/SIGINT."""
     import uvicorn
 
-    from bancada_worker.rest_app import create_app
+    if protocol == "rest":
+        from bancada_worker.rest_app import create_app
+    else:
+        from bancada_worker.jsonrpc_app import create_app
 
     sock = listen_socket(bind, port)
     uv_config = uvicorn.Config(create_app(config), loop="none", http="httptools", lifespan="off",
@@ -127,12 +131,12 @@ async def serve_rest(bind: str, port: int, config: Config) -> None:
             await serving
             raise ListenError(f"uvicorn stopped before serving on port {sock.getsockname()[1]} of {bind}")
         await asyncio.sleep(0.005)
-    announce("rest", bind, sock.getsockname()[1], config)
+    announce(protocol, bind, sock.getsockname()[1], config)
     await serving  # returns after a graceful stop on SIGTERM/SIGINT (uvicorn's own handlers)
     log.info("stopped")
 
 
-async def serve_grpc(bind: str, port: int, config: Config) -> None:
+async def serve_grpc(protocol: str, bind: str, port: int, config: Config) -> None:
     """Serve gRPC on grpcio's asyncio server until SIGTERM/SIGINT."""
     from bancada_worker.grpc_server import create_server
 
@@ -157,7 +161,7 @@ async def serve_grpc(bind: str, port: int, config: Config) -> None:
 
 
 def _new_loop(protocol: str) -> asyncio.AbstractEventLoop:
-    if protocol == "rest":  # uvloop (libuv) is what uvicorn runs on when it is installed
+    if protocol != "grpc":  # uvloop (libuv) is what uvicorn runs on when it is installed
         import uvloop
 
         return uvloop.new_event_loop()
@@ -176,11 +180,11 @@ def main(argv: list[str] | None = None) -> int:
     # a handler that ignores it turns that re-raise into a plain exit 0.
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: None)
-    serve = serve_rest if args.protocol == "rest" else serve_grpc
+    serve = serve_grpc if args.protocol == "grpc" else serve_http
     loop = _new_loop(args.protocol)
     asyncio.set_event_loop(loop)
     try:
-        loop.run_until_complete(serve(args.bind, args.port, config))
+        loop.run_until_complete(serve(args.protocol, args.bind, args.port, config))
     except ListenError as exc:
         print(f"bancada-worker-python: {exc}", file=sys.stderr)
         return 1

@@ -42,7 +42,8 @@ def stop(proc: subprocess.Popen) -> int:
 
 class CommandLineTest(unittest.TestCase):
     def test_bad_flags_exit_2(self):
-        for args in (["--protocol", "soap"], [], ["--protocol", "rest", "--port", "70000"]):
+        for args in (["--protocol", "soap"], [], ["--protocol", "rest", "--port", "70000"],
+                     ["--protocol", "jsonrpc", "--max-message-mib", "0"]):
             proc = subprocess.run([sys.executable, "-m", "bancada_worker", *args], cwd=FOLDER, capture_output=True,
                                   text=True, timeout=30)
             self.assertEqual(proc.returncode, 2, args)
@@ -58,7 +59,7 @@ class CommandLineTest(unittest.TestCase):
             s.bind(("127.0.0.1", 0))
             s.listen()
             port = s.getsockname()[1]
-            for protocol in ("grpc", "rest"):
+            for protocol in ("grpc", "rest", "jsonrpc"):
                 proc = subprocess.run([sys.executable, "-m", "bancada_worker", "--protocol", protocol, "--port",
                                        str(port)], cwd=FOLDER, capture_output=True, text=True, timeout=30)
                 self.assertEqual(proc.returncode, 1, protocol)
@@ -111,6 +112,33 @@ class RestTest(unittest.TestCase):
         self.assertEqual(self.request("GET", "/v1/nothing")[0], 404)
         self.assertEqual(self.request("GET", "/v1/select")[0], 405)
         self.assertEqual(self.request("POST", "/v1/echo", b'{"int64s":[' + b"1," * (1 << 20) + b'1]}')[0], 413)
+
+
+class JsonRpcTest(unittest.TestCase):
+    def test_calls_errors_and_a_batch(self):
+        proc, ready = start("--protocol", "jsonrpc")
+        try:
+            self.assertEqual(ready["implementation"], "python-jsonrpc")
+            url = f"http://127.0.0.1:{ready['port']}/v1/jsonrpc"
+
+            def post(payload) -> tuple[int, object, str]:
+                req = urllib.request.Request(url, data=json.dumps(payload).encode(), method="POST")
+                with urllib.request.urlopen(req, timeout=30) as resp:
+                    body = resp.read()
+                    return resp.status, json.loads(body) if body else None, resp.headers["Server-Timing"]
+
+            status, answer, timing = post({"jsonrpc": "2.0", "id": 1, "method": "Select",
+                                           "params": {"values": list(range(10)), "seed": 0}})
+            self.assertEqual((status, answer["result"]), (200, {"values": [5, 1, 9], "positions": [5, 1, 9]}))
+            self.assertRegex(timing, r"^app;dur=\d+\.\d{6}$")
+            _, answer, _ = post([{"jsonrpc": "2.0", "id": 1, "method": "Select", "params": {"values": [True]}},
+                                 {"jsonrpc": "2.0", "id": 2, "method": "Echo", "params": {"int64s": [1], "doubles": []}},
+                                 {"jsonrpc": "2.0", "id": 3, "method": "Info"}, {"jsonrpc": "2.0", "method": "Ping"}])
+            codes = {a["id"]: a.get("error", {}).get("code") for a in answer}
+            self.assertEqual(codes, {1: -32602, 2: -32602, 3: None})
+            self.assertEqual(post({"jsonrpc": "2.0", "method": "Ping"})[:2], (204, None))
+        finally:
+            self.assertEqual(stop(proc), 0)
 
 
 class GrpcTest(unittest.TestCase):
