@@ -1,15 +1,17 @@
 // JSON bodies with exact int64: JSON.parse turns integers beyond ±2^53 into
 // the nearest double, which would change a Select seed or an echoed value.
-// Bodies are parsed with JSON.parse (fast) unless they hold an integer
-// literal of 16 or more digits (the only ones that can be unsafe); those go
-// through lossless-json, which turns each unsafe integer into a BigInt.
-// Answers holding a BigInt are written by lossless-json too.
+// Bodies are parsed with JSON.parse (fast); when an int64 field then holds a
+// number that is an integer beyond ±2^53 (so possibly rounded), the checks
+// throw UnsafeInteger and the body is parsed again with lossless-json, which
+// turns each integer literal beyond ±2^53 into a BigInt. Answers holding a
+// BigInt are written by lossless-json too.
 
 import { isInteger, parse as losslessParse, stringify as losslessStringify } from "lossless-json";
 
 import { INT64_MAX, INT64_MIN, InvalidArgument, UINT32_MAX } from "./contract.js";
 
-const LONG_INTEGER = /\d{16}/;
+/** An int64 field holds a number beyond ±2^53 that JSON.parse may have rounded: parse again, losslessly. */
+export class UnsafeInteger extends Error {}
 
 function parseNumber(text) {
   const n = Number(text);
@@ -17,24 +19,32 @@ function parseNumber(text) {
 }
 
 /**
- * Parse a JSON text; returns {value, big}, big = whether BigInts may be inside.
- * Throws SyntaxError for malformed JSON.
+ * Parse a JSON text; returns {value, lossless}: lossless = integers beyond
+ * ±2^53 are BigInts (slower). Throws SyntaxError for malformed JSON.
  */
-export function parseJSON(text) {
-  if (!LONG_INTEGER.test(text)) return { value: JSON.parse(text), big: false };
-  return { value: losslessParse(text, null, { parseNumber, onDuplicateKey: ({ newValue }) => newValue }), big: true };
+export function parseJSON(text, lossless = false) {
+  if (!lossless) return { value: JSON.parse(text), lossless };
+  return { value: losslessParse(text, null, { parseNumber, onDuplicateKey: ({ newValue }) => newValue }), lossless };
 }
 
-/** Write `value` as JSON; `big` says BigInts may be inside. */
-export function stringifyJSON(value, big) {
-  return big ? losslessStringify(value) : JSON.stringify(value);
+/** Write `value` as JSON; `lossless` says BigInts may be inside. */
+export function stringifyJSON(value, lossless) {
+  return lossless ? losslessStringify(value) : JSON.stringify(value);
 }
 
 const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** True when `v` is an int64 as parsed by parseJSON (a safe integer or an in-range BigInt). */
+/**
+ * True when `v` is an int64 as parsed by parseJSON (a safe integer or an in-range BigInt).
+ * Throws UnsafeInteger for an integer number beyond ±2^53 (JSON.parse may have rounded it).
+ */
 export function isInt64(v) {
-  return typeof v === "number" ? Number.isSafeInteger(v) : typeof v === "bigint" && v >= INT64_MIN && v <= INT64_MAX;
+  if (typeof v === "number") {
+    if (Number.isSafeInteger(v)) return true;
+    if (Number.isInteger(v)) throw new UnsafeInteger();
+    return false;
+  }
+  return typeof v === "bigint" && v >= INT64_MIN && v <= INT64_MAX;
 }
 
 function int64Array(v, where) {
@@ -86,6 +96,7 @@ export function selectRequest(body) {
   const { values = [], k = 0, seed } = body;
   const kk = k ?? 0;
   if (!(Number.isInteger(kk) && kk >= 0 && kk <= UINT32_MAX)) throw new InvalidArgument(`k must be an integer in 0..${UINT32_MAX}`);
+  if (typeof seed === "number" && Number.isInteger(seed) && !Number.isSafeInteger(seed)) throw new UnsafeInteger();
   if (seed !== undefined && seed !== null && !(Number.isSafeInteger(seed) || typeof seed === "bigint")) {
     throw new InvalidArgument("seed must be an integer in 0..2^64-1"); // the range: contract.select
   }

@@ -18,8 +18,9 @@ import Fastify from "fastify";
 
 import * as contract from "./contract.js";
 import { InvalidArgument, nowNs, serverTiming } from "./contract.js";
-import { echoRequest, parseJSON, selectRequest, stringifyJSON } from "./json.js";
+import { UnsafeInteger, echoRequest, parseJSON, selectRequest, stringifyJSON } from "./json.js";
 
+const DRAIN_LIMIT_MS = 30_000;
 const KEEP_ALIVE_MS = 75_000; // idle keep-alive connections stay open (a driver reuses them across blocks)
 
 function answer(reply, status, startNs, obj, big = false) {
@@ -30,6 +31,25 @@ function answer(reply, status, startNs, obj, big = false) {
 
 const error = (reply, status, startNs, message) => answer(reply, status, startNs, { error: message });
 
+/**
+ * Read a request body to its end, dropping it (at most DRAIN_LIMIT_MS): answering while the client
+ * is still sending would close the connection under it, and it would see a broken pipe, not the 413.
+ */
+function drain(raw) {
+  if (raw.readableEnded || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, DRAIN_LIMIT_MS);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    raw.once("end", done);
+    raw.once("close", done);
+    raw.once("error", done);
+    raw.resume();
+  });
+}
+
 /** A Fastify instance serving the contract with `config` (a contract.Config); not listening yet. */
 export function createRestServer(config) {
   const app = Fastify({ logger: false, bodyLimit: config.maxMessageBytes, keepAliveTimeout: KEEP_ALIVE_MS });
@@ -37,18 +57,31 @@ export function createRestServer(config) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
 
+  // handle(body) checks the parsed body before anything else (an UnsafeInteger comes before any pause).
   const withBody = (name, handle) => async (req, reply) => {
     const startNs = nowNs(); // the body is in memory: decoding starts the span
+    const text = req.body ? req.body.toString("utf8") : "";
     let parsed;
     try {
-      parsed = parseJSON(req.body ? req.body.toString("utf8") : "");
+      parsed = parseJSON(text);
     } catch (err) {
       return error(reply, 400, startNs, `malformed ${name} request: ${err.message}`);
     }
     try {
-      return answer(reply, 200, startNs, await handle(parsed.value), parsed.big);
+      let result;
+      try {
+        result = await handle(parsed.value, parsed.lossless);
+      } catch (err) {
+        if (!(err instanceof UnsafeInteger)) throw err;
+        parsed = parseJSON(text, true); // integers beyond ±2^53: again, exactly
+        result = await handle(parsed.value, parsed.lossless);
+      }
+      return answer(reply, 200, startNs, result, parsed.lossless);
     } catch (err) {
       if (err instanceof InvalidArgument) return error(reply, 400, startNs, err.message);
+      if (err instanceof UnsafeInteger) {
+        return error(reply, 400, startNs, `malformed ${name} request: an int64 written as a fraction or an exponent`);
+      }
       throw err;
     }
   };
@@ -79,11 +112,12 @@ export function createRestServer(config) {
     });
   }
   app.setNotFoundHandler((req, reply) => error(reply, 404, nowNs(), `no route ${req.url}`));
-  app.setErrorHandler((err, _req, reply) => {
-    const startNs = nowNs();
+  app.setErrorHandler(async (err, req, reply) => {
     if (err.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-      return error(reply, 413, startNs, `request body above the limit of ${config.maxMessageBytes} bytes`);
+      await drain(req.raw);
+      return error(reply, 413, nowNs(), `request body above the limit of ${config.maxMessageBytes} bytes`);
     }
+    const startNs = nowNs();
     const status = err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     return error(reply, status, startNs, err.message);
   });

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import { createInterface } from "node:readline";
 import { test } from "node:test";
 
@@ -13,6 +13,20 @@ async function start(...args) {
   const [line] = await once(createInterface({ input: proc.stdout }), "line");
   assert.match(line, /^READY /);
   return { proc, ready: JSON.parse(line.slice("READY ".length)) };
+}
+
+/** POST `body` on a plain TCP connection and return everything the server sent (or the socket error). */
+function rawPost(port, path, body) {
+  return new Promise((resolve) => {
+    const chunks = [];
+    const socket = connect(port, "127.0.0.1", () => {
+      socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+      socket.end(body);
+    });
+    socket.on("data", (chunk) => chunks.push(chunk));
+    socket.on("error", (err) => resolve(`${Buffer.concat(chunks)}${err.code}`));
+    socket.on("close", () => resolve(Buffer.concat(chunks).toString()));
+  });
 }
 
 async function stop(proc) {
@@ -47,7 +61,7 @@ test("a port in use exits 1 naming the port", async () => {
 });
 
 test("REST answers with Server-Timing, the delay inside it, and stops with 0 on SIGTERM", async () => {
-  const { proc, ready } = await start("--protocol", "rest", "--delay-us", "20000");
+  const { proc, ready } = await start("--protocol", "rest", "--delay-us", "20000", "--max-message-mib", "1");
   try {
     assert.equal(ready.implementation, "node-rest");
     assert.equal(ready.pid, proc.pid);
@@ -62,6 +76,10 @@ test("REST answers with Server-Timing, the delay inside it, and stops with 0 on 
     assert.ok(bad.headers.get("server-timing"));
     assert.equal((await fetch(`http://127.0.0.1:${ready.port}/v1/nothing`)).status, 404);
     assert.equal((await fetch(`http://127.0.0.1:${ready.port}/v1/select`)).status, 405);
+    // Above the limit: the body is read to its end and dropped, so the client gets the 413, not a broken pipe.
+    const answer = await rawPost(ready.port, "/v1/echo", `{"int64s":[${"1,".repeat(8 << 20)}1]}`);
+    assert.match(answer, /^HTTP\/1\.1 413 /);
+    assert.match(answer, /above the limit of 1048576 bytes/);
   } finally {
     assert.equal(await stop(proc), 0);
   }

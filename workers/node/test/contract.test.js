@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { parse } from "lossless-json";
 
 import * as contract from "../src/contract.js";
-import { echoRequest, parseJSON, selectRequest, stringifyJSON } from "../src/json.js";
+import { UnsafeInteger, echoRequest, parseJSON, selectRequest, stringifyJSON } from "../src/json.js";
 
 // Parsed losslessly: the SplitMix64 outputs are beyond 2^53.
 const vectors = parse(readFileSync(new URL("../../../proto/bancada/v1/select_vectors.json", import.meta.url), "utf8"),
@@ -35,15 +35,19 @@ test("Select rejects what the contract rejects", () => {
 });
 
 test("JSON keeps int64 exact and refuses what is not one", () => {
-  const { value, big } = parseJSON('{"values":[9223372036854775807,-9223372036854775808,1],"seed":18446744073709551615}');
-  assert.equal(big, true);
+  const text = '{"values":[9223372036854775807,-9223372036854775808,1],"seed":18446744073709551615}';
+  assert.throws(() => selectRequest(parseJSON(text).value), UnsafeInteger); // JSON.parse rounded them: parse again
+  const { value, lossless } = parseJSON(text, true);
   const req = selectRequest(value);
   assert.deepEqual(req.values, [9223372036854775807n, -9223372036854775808n, 1]);
   assert.equal(req.seed, 18446744073709551615n);
-  assert.equal(stringifyJSON({ values: req.values }, big), '{"values":[9223372036854775807,-9223372036854775808,1]}');
+  assert.equal(stringifyJSON({ values: req.values }, lossless), '{"values":[9223372036854775807,-9223372036854775808,1]}');
   for (const bad of ['{"values":[1.5]}', '{"values":[true]}', '{"values":["1"]}', '{"values":[9223372036854775808]}',
-    '{"values":[1],"k":-1}', '{"values":[1],"k":4294967296}', '{"values":[1],"seed":"1"}', "[1]", "null"]) {
-    assert.throws(() => selectRequest(parseJSON(bad).value), contract.InvalidArgument, bad);
+    '{"values":[1e300]}', '{"values":[1],"k":-1}', '{"values":[1],"k":4294967296}', '{"values":[1],"seed":"1"}',
+    "[1]", "null"]) {
+    // After the lossless parse an UnsafeInteger (1e300: an exponent, not an integer literal) is a 400 too.
+    assert.throws(() => selectRequest(parseJSON(bad, true).value),
+      (err) => err instanceof contract.InvalidArgument || err instanceof UnsafeInteger, bad);
   }
 });
 

@@ -11,6 +11,7 @@ import asyncio
 import os
 import platform
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -42,9 +43,16 @@ class Config:
     max_message_bytes: int = DEFAULT_MAX_MESSAGE_MIB << 20
 
     async def pause(self) -> None:
-        """Sleep for ``delay_s`` without blocking the event loop."""
-        if self.delay_s > 0:
-            await asyncio.sleep(self.delay_s)
+        """Wait ``delay_s`` without blocking the event loop: a timer for all but the last
+        millisecond (event loop timers have millisecond resolution), then turns of the loop
+        until the monotonic clock passes the deadline."""
+        if self.delay_s <= 0:
+            return
+        deadline = time.perf_counter() + self.delay_s
+        if self.delay_s > 0.002:
+            await asyncio.sleep(self.delay_s - 0.001)
+        while time.perf_counter() < deadline:
+            await asyncio.sleep(0)
 
 
 def splitmix64(seed: int):

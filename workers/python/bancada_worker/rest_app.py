@@ -89,18 +89,23 @@ def _error(status: int, start_ns: int, message: str) -> Response:
 async def _read_body(request: Request, limit: int) -> bytes:
     """The whole request body.
 
+    A body above the limit is still read to its end, and dropped: answering
+    while the client is still sending would close the connection under it,
+    and the client would see a broken pipe instead of the 413.
+
     Raises:
         BodyTooLarge: Content-Length or the bytes received exceed ``limit``.
     """
     length = request.headers.get("content-length")
-    if length is not None and length.isdigit() and int(length) > limit:
-        raise BodyTooLarge()
+    too_large = length is not None and length.isdigit() and int(length) > limit
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
-        if size > limit:
-            raise BodyTooLarge()
-        chunks.append(chunk)
+        too_large = too_large or size > limit
+        if not too_large:
+            chunks.append(chunk)
+    if too_large:
+        raise BodyTooLarge()
     return b"".join(chunks)
 
 
