@@ -15,6 +15,9 @@ need go || APT_PACKAGES+=(golang-go)
 need java || APT_PACKAGES+=(default-jdk-headless)
 need mvn || APT_PACKAGES+=(maven)
 need make || APT_PACKAGES+=(make)
+# Node.js >= 20 runs the Node worker; Debian's nodejs and npm when there is no node at all.
+need node || APT_PACKAGES+=(nodejs)
+need npm || APT_PACKAGES+=(npm)
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
@@ -39,6 +42,18 @@ if [ -z "$go_minor" ] || [ "$go_minor" -lt 21 ]; then
   exit 1
 fi
 
+node_major=$(node --version 2>/dev/null | sed -n 's/^v\([0-9]*\)\..*/\1/p')
+if [ -z "$node_major" ] || [ "$node_major" -lt 20 ]; then
+  echo "bancada setup: Node.js >= 20 is needed for the Node worker (workers/node);" >&2
+  echo "  found: $(node --version 2>/dev/null || echo none) (Debian 12's nodejs is 18, too old). Install Node.js 20 or newer and run this again." >&2
+  exit 1
+fi
+if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null; then
+  echo "bancada setup: Python >= 3.10 is needed (the app and the Python worker, workers/python);" >&2
+  echo "  found: $(python3 --version 2>&1 || echo none)." >&2
+  exit 1
+fi
+
 say "Python environment (.venv from uv.lock)"
 if need uv; then
   UV="$(command -v uv)"
@@ -54,5 +69,5 @@ for ts in app/bancada/translations/*.ts; do
 done
 
 say "Workers (make -C workers)"
-make -s -C workers all
+make -s -C workers all UV="$(cd "$(dirname "$UV")" && pwd)/$(basename "$UV")"
 echo "setup done: run  .venv/bin/bancada"

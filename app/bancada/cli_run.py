@@ -12,6 +12,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from bancada.drivers import unmeasurable_reason
 from bancada.experiment import manifest
 from bancada.experiment.plan import PlanError
 from bancada.experiment.profile import ProfileError, load_profile
@@ -201,6 +202,8 @@ def workers_command() -> int:
         table.add_column(col)
     for impl in impls.values():
         ok, reason = host.can_run(impl)
+        if ok and unmeasurable_reason(impl.protocol):
+            ok, reason = False, unmeasurable_reason(impl.protocol)
         table.add_row(impl.id, impl.language, impl.protocol, impl.worker.runtime, "yes" if ok else "no", reason)
     out.print(table)
     out.print("Your own services are declared per profile ([[external]], see profiles/my-service.toml): "

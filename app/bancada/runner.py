@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bancada import __version__
+from bancada.drivers import unmeasurable_reason
 from bancada.drivers.health import HealthCheckError, worker_info
 from bancada.drivers.sample_block import SampleBlock
 from bancada.drivers.process_stream import DriverStream
@@ -236,6 +237,9 @@ class Runner:
         impls.update({t.implementation.id: t.implementation for t in plan.treatments})  # second instances (go-rest:b)
         self.plan = plan
         for impl_id in self.profile.experiment.implementations:
+            why_not = unmeasurable_reason(impls[impl_id].protocol)
+            if why_not:
+                raise RunError(f"implementation {impl_id} cannot be measured: {why_not}")
             if isinstance(impls[impl_id], ExternalImplementation):
                 continue  # not started by Bancada: checked for reachability below
             ok, reason = self.host.can_run(impls[impl_id])

@@ -6,7 +6,15 @@ import pytest
 
 from tests.conftest import ROOT, artifact_missing
 
-IMPLEMENTATIONS = ["go-grpc", "go-rest", "java-grpc", "java-rest"]
+
+def _implementations() -> list[str]:
+    """Every implementation of every worker manifest (workers/*/worker.toml)."""
+    from bancada.experiment import manifest
+
+    return list(manifest.discover(ROOT))
+
+
+IMPLEMENTATIONS = _implementations()
 
 
 @pytest.fixture(scope="module")

@@ -292,3 +292,32 @@ def test_worker_not_ready_in_time_names_it_and_keeps_the_run():
     assert isinstance(finished, RunFinished) and finished.status == "incomplete"
     assert "java-grpc" in finished.message and "READY" in finished.message
     assert RunStore.open(finished.path).meta()["status"] == "incomplete"
+
+
+NEW_WORKERS = ["python-grpc", "python-rest", "node-grpc", "node-rest"]
+
+
+@pytest.mark.parametrize("driver", ["native", "python"])
+def test_python_and_node_workers_are_measured_like_the_others(driver):
+    profile = apply_overrides(load_profile(QUICK), "quick", implementations=NEW_WORKERS + ["go-rest"],
+                              requests=5, repetitions=1, warmup=2)
+    started, finished, events = _run_with(profile, driver)
+    assert finished.status == "complete", finished.message
+    store = RunStore.open(started.path)
+    assert set(store.workers()) == set(NEW_WORKERS + ["go-rest"])
+    rows = store.conn.execute("SELECT COUNT(*), SUM(ok), MIN(server_ns) FROM sample").fetchone()
+    assert rows[0] == 5 * 2 * (5 + 2) and rows[1] == rows[0]  # every request answered
+    assert rows[2] > 0  # and every answer carried its server time
+
+
+def _run_with(profile, driver):
+    events = list(Runner(profile, driver=driver).events())
+    started = next(e for e in events if isinstance(e, RunStarted))
+    return started, events[-1], events
+
+
+def test_an_implementation_no_driver_speaks_is_refused_before_the_run():
+    profile = apply_overrides(load_profile(QUICK), "quick", implementations=["python-jsonrpc", "go-rest"])
+    with pytest.raises(RunError, match="python-jsonrpc cannot be measured: the drivers speak grpc and rest, "
+                                       "not jsonrpc"):
+        list(Runner(profile, driver="python").events())

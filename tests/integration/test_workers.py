@@ -1,4 +1,9 @@
-"""The four implementations, started from their built binaries, answer the contract."""
+"""The conformance suite: every implementation of every worker manifest, started from its
+built artifact as a run starts it, answers the contract the same way.
+
+Parametrized by the ``worker`` fixture over ``IMPLEMENTATIONS`` (tests/integration/conftest.py),
+which is every ``<worker>-<protocol>`` the manifests declare: a new worker is checked by
+adding its folder, nothing here."""
 
 from __future__ import annotations
 
@@ -15,7 +20,9 @@ from bancada.drivers.health import worker_info
 from bancada.drivers.stream import parse_server_timing
 from bancada.wire import bench_pb2
 from bancada.wire.payload import build_request
+from bancada.wire.select_pick import select as reference_select
 from tests.conftest import ROOT
+from tests.integration.conftest import IMPLEMENTATIONS
 
 MAX = 256 * 1024 * 1024
 OPTS = [("grpc.max_receive_message_length", MAX), ("grpc.max_send_message_length", MAX)]
@@ -34,6 +41,8 @@ def call(impl, target, method: str, request_msg=None, body: dict | None = None, 
                 return exc.code().name, exc.details(), parse_server_timing(timing)
             timing = dict(rpc.trailing_metadata()).get("server-timing")
             return "OK", resp, parse_server_timing(timing)
+    if impl.protocol == "jsonrpc":
+        return jsonrpc_call(target, method, body=body, raw=raw)
     url = f"http://{target}/v1/{method}"
     if body is None and raw is None:
         r = requests.get(url, timeout=60)
@@ -41,6 +50,27 @@ def call(impl, target, method: str, request_msg=None, body: dict | None = None, 
         r = requests.post(url, data=raw if raw is not None else json.dumps(body), timeout=120,
                           headers={"Content-Type": "application/json"})
     return r.status_code, r.json(), parse_server_timing(r.headers.get("Server-Timing"))
+
+
+def jsonrpc_request(method: str, params: bytes | None) -> bytes:
+    """A JSON-RPC 2.0 request calling the contract's ``method`` with ``params`` (a JSON object's bytes)."""
+    head = b'{"jsonrpc":"2.0","id":1,"method":"' + method.capitalize().encode() + b'"'
+    return head + (b',"params":' + params if params is not None else b"") + b"}"
+
+
+def jsonrpc_call(target, method: str, body: dict | None = None, raw: bytes | None = None):
+    """Call ``method`` over JSON-RPC with ``body`` (or ``raw`` JSON bytes) as params.
+
+    Returns (200 or the JSON-RPC error code, the result or the error object, server_ns).
+    """
+    params = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+    r = requests.post(f"http://{target}/v1/jsonrpc", data=jsonrpc_request(method, params), timeout=120,
+                      headers={"Content-Type": "application/json"})
+    assert r.status_code == 200, r.text[:200]
+    answer = r.json()
+    assert answer["jsonrpc"] == "2.0" and answer["id"] == 1, answer
+    status, data = (200, answer["result"]) if "result" in answer else (answer["error"]["code"], answer["error"])
+    return status, data, parse_server_timing(r.headers.get("Server-Timing"))
 
 
 def select(impl, target, values, k=3, seed=None):
@@ -65,8 +95,20 @@ def select(impl, target, values, k=3, seed=None):
 def test_info_names_the_implementation(worker):
     impl, handle = worker
     info = worker_info(impl.protocol, handle.target)
+    assert set(info) >= {"implementation", "language", "runtime", "version", "protocol", "pid"}
     assert info["implementation"] == impl.id and info["protocol"] == impl.protocol
     assert info["language"] == impl.language and int(info["pid"]) == handle.pid
+    assert info["version"] == impl.worker.version and info["runtime"].strip()
+
+
+def test_ping_answers_empty_with_server_timing(worker):
+    impl, handle = worker
+    status, data, srv = call(impl, handle.target, "ping")
+    assert status in ("OK", 200) and srv > 0
+    if impl.protocol == "grpc":
+        assert data == b""  # an empty PingResponse
+    else:
+        assert data == {}
 
 
 def test_select_returns_members_at_positions_with_server_timing(worker):
@@ -96,6 +138,22 @@ def test_large_select_204800(worker):
     assert status in ("OK", 200) and picked == positions and srv > 0
 
 
+def test_seeded_select_is_the_reference_pick_at_int64_extremes(worker):
+    """The largest seed and int64 values at both ends come back exact (no rounding through doubles)."""
+    impl, handle = worker
+    values = [-2**63, 2**63 - 1, 2**53 + 1, -(2**53) - 1] * 50
+    for seed, k in ((2**64 - 1, 200), (2**63 + 12345, 7)):
+        status, answer, _ = select(impl, handle.target, values, k, seed)
+        assert status in ("OK", 200) and answer == reference_select(values, k, seed), seed
+
+
+def test_unseeded_select_picks_a_permutation(worker):
+    impl, handle = worker
+    values = list(range(10, 20))
+    status, (picked, positions), _ = select(impl, handle.target, values, k=10)
+    assert status in ("OK", 200) and sorted(positions) == list(range(10)) and picked == [10 + p for p in positions]
+
+
 @pytest.mark.parametrize("kind", ["int64s", "doubles", "strings", "records"])
 def test_echo_counts_each_kind(worker, kind):
     impl, handle = worker
@@ -109,18 +167,39 @@ def test_echo_counts_each_kind(worker, kind):
     assert srv > 0
 
 
-def test_echo_back_returns_the_payload(worker):
+EXTREMES = [-2**63, 2**63 - 1, 0, 2**53 + 1, -(2**53) - 1]
+ECHO_PAYLOADS = {
+    "int64s": EXTREMES,
+    "doubles": [0.0, -1.5, 1e-300, 1.7976931348623157e308, 0.1],
+    "strings": ["", "ação", "x" * 1000, '"quoted" \\ back\nslash'],
+    "records": [{"id": 2**63 - 1, "value": 0.25, "name": "r1", "tags": EXTREMES},
+                {"id": -(2**63), "value": -2.5, "name": "", "tags": []}],
+}
+
+
+@pytest.mark.parametrize("kind", list(ECHO_PAYLOADS))
+@pytest.mark.parametrize("echo", [False, True])
+def test_echo_sends_back_exactly_the_payload_when_asked(worker, kind, echo):
     impl, handle = worker
-    spec = {"kind": "records", "count": 3, "seed": 2, "echo": True}
-    req = build_request("echo", spec)
+    payload = ECHO_PAYLOADS[kind]
     if impl.protocol == "grpc":
-        status, raw, _ = call(impl, handle.target, "echo", raw=req.grpc_body)
+        msg = bench_pb2.EchoRequest(echo=echo)
+        if kind == "records":
+            msg.records.values.extend(bench_pb2.Record(**r) for r in payload)
+        else:
+            getattr(msg, kind).values.extend(payload)
+        status, raw, srv = call(impl, handle.target, "echo", raw=msg.SerializeToString())
+        assert status == "OK", raw
         out = bench_pb2.EchoResponse.FromString(raw)
-        sent = bench_pb2.EchoRequest.FromString(req.grpc_body)
-        assert list(out.records.values) == list(sent.records.values)
+        assert out.count == len(payload)
+        assert out.WhichOneof("payload") == (kind if echo else None)
+        if echo:
+            assert getattr(out, kind) == getattr(msg, kind)
     else:
-        status, data, _ = call(impl, handle.target, "echo", raw=req.http_body)
-        assert data["records"] == json.loads(req.http_body)["records"]
+        status, data, srv = call(impl, handle.target, "echo", body={kind: payload, "echo": echo})
+        assert status == 200, data
+        assert data == ({"count": len(payload), kind: payload} if echo else {"count": len(payload)})
+    assert srv > 0
 
 
 def test_echo_64_mib(worker):
@@ -151,43 +230,101 @@ def test_oversize_is_refused_clearly(worker):
         assert status == "RESOURCE_EXHAUSTED"
     else:
         body = b'{"strings":["' + b"x" * size + b'"]}'
-        r = requests.post(f"http://{handle.target}/v1/echo", data=body, timeout=120)
+        if impl.protocol == "jsonrpc":
+            r = requests.post(f"http://{handle.target}/v1/jsonrpc", data=jsonrpc_request("echo", body), timeout=120)
+        else:
+            r = requests.post(f"http://{handle.target}/v1/echo", data=body, timeout=120)
         assert r.status_code == 413 and "error" in r.json()
 
 
-@pytest.mark.parametrize("case", ["empty", "k_too_large", "bad_json", "wrong_type", "unknown_kind"])
-def test_malformed_requests_are_client_errors(worker, case):
+REST_MALFORMED = {  # case -> (operation, body)
+    "empty": ("select", b'{"values": []}'),
+    "k_too_large": ("select", b'{"values": [1,2], "k": 3}'),
+    "default_k_too_large": ("select", b'{"values": [1,2]}'),
+    "bad_json": ("select", b'{"values": [1,'),
+    "wrong_type": ("select", b'{"values": ["a", "b"]}'),
+    "fraction": ("select", b'{"values": [1.5, 2, 3]}'),
+    "beyond_int64": ("select", b'{"values": [9223372036854775808, 2, 3]}'),
+    "negative_k": ("select", b'{"values": [1,2,3], "k": -1}'),
+    "negative_seed": ("select", b'{"values": [1,2,3], "seed": -1}'),
+    "not_an_object": ("select", b'[1, 2, 3]'),
+    "unknown_kind": ("echo", b'{"floats": [1.5]}'),
+    "no_kind": ("echo", b'{}'),
+    "two_kinds": ("echo", b'{"int64s": [1], "doubles": [1.0]}'),
+    "kind_not_array": ("echo", b'{"int64s": 1}'),
+    "record_wrong_type": ("echo", b'{"records": [{"id": "x"}]}'),
+    "bad_echo_json": ("echo", b'{"strings": ["a"'),
+}
+GRPC_MALFORMED = {  # case -> (operation, request bytes)
+    "empty": ("select", bench_pb2.SelectRequest(k=1).SerializeToString()),
+    "k_too_large": ("select", bench_pb2.SelectRequest(values=[1, 2], k=3).SerializeToString()),
+    "default_k_too_large": ("select", bench_pb2.SelectRequest(values=[1, 2]).SerializeToString()),
+    "bad_bytes": ("select", b"\xff\xff\xff"),  # not a protobuf message
+    "bad_echo_bytes": ("echo", b"\x0a\x05\x08"),  # a field longer than the message
+    "no_kind": ("echo", bench_pb2.EchoRequest(echo=True).SerializeToString()),
+}
+
+
+PARSE_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, INVALID_PARAMS = -32700, -32600, -32601, -32602
+JSONRPC_MALFORMED = {  # case -> (request bytes, the JSON-RPC error code expected)
+    **{case: (jsonrpc_request(operation, body), PARSE_ERROR if case.startswith(("bad_json", "bad_echo")) else INVALID_PARAMS)
+       for case, (operation, body) in REST_MALFORMED.items()},
+    "unknown_method": (jsonrpc_request("Nothing", b"{}"), METHOD_NOT_FOUND),
+    "positional_params": (jsonrpc_request("Select", b"[[1, 2, 3], 1, 0]"), INVALID_PARAMS),
+    "unknown_param_of_ping": (jsonrpc_request("Ping", b'{"x": 1}'), INVALID_PARAMS),
+    "no_version": (b'{"id": 1, "method": "Ping"}', INVALID_REQUEST),
+    "method_not_a_string": (b'{"jsonrpc": "2.0", "id": 1, "method": 7}', INVALID_REQUEST),
+    "params_a_string": (b'{"jsonrpc": "2.0", "id": 1, "method": "Ping", "params": "x"}', INVALID_REQUEST),
+    "empty_batch": (b"[]", INVALID_REQUEST),
+}
+
+
+def test_malformed_requests_are_client_errors_with_server_timing(worker):
+    """Every malformed case of the worker's protocol: 400 with a JSON error / INVALID_ARGUMENT / the
+    JSON-RPC error code, timed."""
     impl, handle = worker
-    if impl.protocol == "grpc":
-        if case in ("bad_json", "wrong_type"):
-            raw = b"\xff\xff\xff"  # not a protobuf message
-            status, _, _ = call(impl, handle.target, "select", raw=raw)
-        elif case == "unknown_kind":
-            status, _, _ = call(impl, handle.target, "echo", raw=bench_pb2.EchoRequest().SerializeToString())
+    failures = []
+    cases = {"grpc": GRPC_MALFORMED, "rest": REST_MALFORMED, "jsonrpc": JSONRPC_MALFORMED}[impl.protocol]
+    for case, (operation, body) in cases.items():
+        if impl.protocol == "grpc":
+            status, details, srv = call(impl, handle.target, operation, raw=body)
+            ok = status == "INVALID_ARGUMENT" and bool(details)
+        elif impl.protocol == "jsonrpc":
+            request, want = operation, body
+            r = requests.post(f"http://{handle.target}/v1/jsonrpc", data=request, timeout=30)
+            srv = parse_server_timing(r.headers.get("Server-Timing"))
+            error = r.json().get("error") or {} if r.status_code == 200 else {}
+            status = (r.status_code, error.get("code"))
+            ok = status == (200, want) and bool(error.get("message"))
         else:
-            values = [] if case == "empty" else [1, 2]
-            status, _, _ = select(impl, handle.target, values, k=3)
-        assert status == "INVALID_ARGUMENT"
-    else:
-        url = f"http://{handle.target}/v1/"
-        body = {"empty": b'{"values": []}', "k_too_large": b'{"values": [1,2], "k": 3}', "bad_json": b'{"values": [1,',
-                "wrong_type": b'{"values": ["a", "b"]}', "unknown_kind": b'{"floats": [1.5]}'}[case]
-        r = requests.post(url + ("echo" if case == "unknown_kind" else "select"), data=body, timeout=30)
-        assert r.status_code == 400 and r.json()["error"]
-        assert parse_server_timing(r.headers.get("Server-Timing")) >= 0
+            r = requests.post(f"http://{handle.target}/v1/{operation}", data=body, timeout=30)
+            status, srv = r.status_code, parse_server_timing(r.headers.get("Server-Timing"))
+            ok = status == 400 and bool(r.json().get("error"))
+        if not ok or srv < 0:  # srv < 0: no server timing on the error
+            failures.append(f"{case}: {status}, server timing {srv} ns")
+    assert not failures, failures
+    assert call(impl, handle.target, "ping")[0] in ("OK", 200)  # still serving
 
 
-def test_sigterm_exits_zero(local_host):
+@pytest.mark.parametrize("impl_id", IMPLEMENTATIONS)
+def test_sigterm_exits_zero(local_host, impl_id):
+    """SIGTERM to the process itself (not its group), with a keep-alive connection open."""
     from bancada.experiment import manifest
 
-    for impl_id in ("go-rest", "java-grpc"):
-        impl = manifest.discover(ROOT)[impl_id]
-        handle = local_host.start_worker(impl, "sigterm")
+    impl = manifest.discover(ROOT)[impl_id]
+    handle = local_host.start_worker(impl, "sigterm", ready_timeout_s=120)
+    with requests.Session() as session:
+        if impl.protocol == "rest":
+            assert session.get(f"http://{handle.target}/v1/ping", timeout=30).status_code == 200
+        elif impl.protocol == "jsonrpc":
+            assert session.post(f"http://{handle.target}/v1/jsonrpc", data=jsonrpc_request("ping", None),
+                                timeout=30).json()["result"] == {}
         handle.proc.send_signal(signal.SIGTERM)
         assert handle.proc.wait(15) == 0, handle.log_tail()
 
 
-def test_port_in_use_fails_naming_the_port():
+@pytest.mark.parametrize("impl_id", IMPLEMENTATIONS)
+def test_port_in_use_fails_naming_the_port(impl_id):
     from bancada.experiment import manifest
     from bancada.experiment.manifest import machine_arch
 
@@ -195,11 +332,10 @@ def test_port_in_use_fails_naming_the_port():
         s.bind(("127.0.0.1", 0))
         s.listen()
         port = s.getsockname()[1]
-        for impl_id in ("go-grpc", "java-rest"):
-            impl = manifest.discover(ROOT)[impl_id]
-            argv = impl.worker.argv(impl.protocol, artifact=str(impl.worker.artifact_path("linux", machine_arch())),
-                                    port=port)
-            proc = subprocess.run(argv, cwd=impl.worker.folder, capture_output=True, text=True, timeout=60)
-            assert proc.returncode != 0
-            assert str(port) in proc.stderr
-            assert "READY" not in proc.stdout
+        impl = manifest.discover(ROOT)[impl_id]
+        argv = impl.worker.argv(impl.protocol, artifact=str(impl.worker.artifact_path("linux", machine_arch())),
+                                port=port)
+        proc = subprocess.run(argv, cwd=impl.worker.folder, capture_output=True, text=True, timeout=60)
+        assert proc.returncode != 0
+        assert str(port) in proc.stderr
+        assert "READY" not in proc.stdout

@@ -16,6 +16,10 @@ from pathlib import Path
 from bancada import paths
 
 REQUIRED_KEYS = ("name", "language", "protocols", "runtime", "build", "artifact", "command")
+# How a worker reaches an SSH host: "file" uploads its one self-contained artifact (a static
+# binary, a fat jar) by content hash; "local" runs it from its folder on this computer only
+# (an interpreter's environment: a virtual environment, node_modules).
+DEPLOY_KINDS = ("file", "local")
 
 
 class ManifestError(ValueError):
@@ -35,6 +39,7 @@ class WorkerManifest:
     command: tuple[str, ...]
     version: str
     folder: Path
+    deploy: str = "file"  # one of DEPLOY_KINDS
 
     def artifact_path(self, os_name: str = "linux", arch: str | None = None) -> Path:
         """Return the artifact's local path for a host's OS and architecture.
@@ -88,6 +93,9 @@ def load_manifest(path: Path) -> WorkerManifest:
     missing = [k for k in REQUIRED_KEYS if k not in data]
     if missing:
         raise ManifestError(f"{path}: missing key(s) {', '.join(missing)}")
+    deploy = str(data.get("deploy", "file"))
+    if deploy not in DEPLOY_KINDS:
+        raise ManifestError(f"{path}: deploy = {deploy!r}; allowed: {', '.join(DEPLOY_KINDS)}")
     return WorkerManifest(
         name=str(data["name"]),
         language=str(data["language"]),
@@ -98,6 +106,7 @@ def load_manifest(path: Path) -> WorkerManifest:
         command=tuple(data["command"]),
         version=str(data.get("version", "")),
         folder=path.parent,
+        deploy=deploy,
     )
 
 

@@ -118,7 +118,7 @@ def check(name: str, accept: str | None = None) -> int:
     table = Table(title=f"host {name} ({host.address})")
     table.add_column("fact")
     table.add_column("value")
-    for key in ("os", "kernel", "arch", "cpu_model", "cpu_count", "memory_bytes", "load_avg", "java", "python3",
+    for key in ("os", "kernel", "arch", "cpu_model", "cpu_count", "memory_bytes", "load_avg", "java", "python3", "node",
                 "workdir", "disk_free_bytes"):
         value = facts.get(key)
         if key.endswith("_bytes") and value:

@@ -2,7 +2,9 @@
 
 The script prints ``key=value`` lines; :func:`parse_facts` turns them into a
 dict with ``os``, ``kernel``, ``arch``, ``cpu_model``, ``cpu_count``,
-``memory_bytes``, ``load_avg``, ``cpu_governor``, ``java``, ``python3``, ``disk_free_bytes``.
+``memory_bytes``, ``load_avg``, ``cpu_governor``, ``java``, ``java_major``, ``python3``,
+``python_version`` (``(3, 11)``), ``node`` (``v20.20.2``), ``node_major``,
+``disk_free_bytes``.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ echo "load_avg=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 echo "cpu_governor=$(cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor 2>/dev/null)"
 echo "java=$(java -version 2>&1 | head -n1 | tr -d '\r')"
 echo "python3=$(python3 --version 2>&1 | head -n1)"
+echo "node=$(node --version 2>/dev/null | head -n1)"
 echo "disk_free_kb=$(df -Pk "${BANCADA_WORKDIR:-.}" 2>/dev/null | awk 'NR==2 {print $4}')"
 """
 
@@ -54,6 +57,11 @@ def parse_facts(text: str) -> dict:
             return None
 
     py = raw.get("python3", "")
+    m = re.match(r"Python (\d+)\.(\d+)", py)
+    python_version = (int(m.group(1)), int(m.group(2))) if m else None
+    node = raw.get("node", "")
+    m = re.fullmatch(r"v(\d+)\.\d+\.\d+\S*", node)
+    node_major = int(m.group(1)) if m else None
     return {
         "os": raw.get("os") or None,
         "kernel": raw.get("kernel") or None,
@@ -67,6 +75,9 @@ def parse_facts(text: str) -> dict:
         "java": java or None,
         "java_major": java_major,
         "python3": py if py.startswith("Python") else None,
+        "python_version": python_version,
+        "node": node if node_major is not None else None,
+        "node_major": node_major,
         "disk_free_bytes": as_int("disk_free_kb", 1024),
     }
 
@@ -74,18 +85,28 @@ def parse_facts(text: str) -> dict:
 def runtime_ok(runtime: str, facts: dict) -> tuple[bool, str]:
     """Whether a host with ``facts`` satisfies a manifest's ``runtime``.
 
-    ``runtime`` is ``none`` or ``java >= N``. Returns ``(ok, reason)``.
+    ``runtime`` is ``none``, ``java >= N``, ``python >= X.Y`` or ``node >= N``
+    (the ``python3`` and ``node`` on the host's PATH). Returns ``(ok, reason)``.
     """
     spec = runtime.strip().lower()
     if spec in ("", "none"):
         return True, ""
-    m = re.fullmatch(r"java\s*>=\s*(\d+)", spec)
-    if m:
-        need = int(m.group(1))
-        have = facts.get("java_major")
-        if have is None:
-            return False, f"needs Java {need} or newer; no java found on the host"
-        if have < need:
-            return False, f"needs Java {need} or newer; the host has Java {have}"
-        return True, ""
-    return False, f"unknown runtime requirement {runtime!r}"
+    m = re.fullmatch(r"(java|python|node)\s*>=\s*(\d+)(?:\.(\d+))?", spec)
+    if not m or (m.group(3) is not None and m.group(1) != "python"):
+        return False, f"unknown runtime requirement {runtime!r}"
+    name, need = m.group(1), (int(m.group(2)), int(m.group(3) or 0))
+    if name == "python":
+        have = facts.get("python_version")
+        label, need_text = "Python", f"{need[0]}.{need[1]}"
+        have_text = f"{have[0]}.{have[1]}" if have else ""
+        missing = "no python3 found on the host"
+    else:
+        major = facts.get(f"{name}_major")
+        have = (major, 0) if major is not None else None
+        label, need_text, have_text = {"java": "Java", "node": "Node.js"}[name], str(need[0]), str(major)
+        missing = f"no {name} found on the host"
+    if have is None:
+        return False, f"needs {label} {need_text} or newer; {missing}"
+    if tuple(have) < need:
+        return False, f"needs {label} {need_text} or newer; the host has {label} {have_text}"
+    return True, ""

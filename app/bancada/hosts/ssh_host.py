@@ -169,7 +169,12 @@ class SshHost:
         return machine_arch(self.facts().get("arch") or "")
 
     def can_run(self, impl: Implementation) -> tuple[bool, str]:
-        """Whether ``impl`` can start here: its runtime exists and its artifact is built locally."""
+        """Whether ``impl`` can start here: it deploys as one file, its runtime exists and its
+        artifact is built locally."""
+        if impl.worker.deploy != "file":
+            return False, (f"the {impl.worker.name} worker runs from its folder with its own environment "
+                           f"({impl.worker.runtime}); deploying it to an SSH host is not supported yet: "
+                           f"run it on this computer")
         ok, reason = runtime_ok(impl.worker.runtime, self.facts())
         if not ok:
             return False, reason

@@ -372,7 +372,7 @@ def facts_html(name: str, facts: dict, rows: list) -> str:
               ("cpu_count", T("HostsDialog", "CPUs")),
               ("memory_bytes", T("HostsDialog", "Memory")),
               ("load_avg", T("HostsDialog", "Load average")),
-              ("java", "Java"), ("python3", "Python"),
+              ("java", "Java"), ("python3", "Python"), ("node", "Node.js"),
               ("workdir", T("HostsDialog", "Work directory")),
               ("disk_free_bytes", T("HostsDialog", "Free disk"))]
     facts_rows = "".join(f"<tr><td><b>{label}</b></td><td>{fmt(k)}</td></tr>" for k, label in labels)

@@ -93,6 +93,7 @@ def run_experiment(state, profile, host_name: str, on_worker_death: str, feed: S
 
 def probe_host(state, host_name: str) -> dict[str, dict]:
     """``{impl_id: {language, protocol, ok, reason}}`` for every implementation found."""
+    from bancada.drivers import unmeasurable_reason
     from bancada.experiment import manifest
 
     host = make_host(host_name)
@@ -102,6 +103,9 @@ def probe_host(state, host_name: str) -> dict[str, dict]:
         for impl_id, impl in impls.items():
             try:
                 ok, reason = host.can_run(impl)
+                why_not = unmeasurable_reason(impl.protocol)
+                if ok and why_not:
+                    ok, reason = False, why_not
             except Exception as exc:  # a host that cannot tell still lists the implementation
                 ok, reason = False, str(exc)
             out[impl_id] = {"language": impl.language, "protocol": impl.protocol, "ok": ok, "reason": reason}

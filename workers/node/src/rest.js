@@ -1,0 +1,125 @@
+// The REST/JSON server: Fastify.
+//
+// Routes (HTTP/1.1 keep-alive, int64 as plain JSON numbers):
+//   GET  /v1/ping    -> {}
+//   POST /v1/select  {"values": [..], "k": 3, "seed": 0} -> {"values": [..], "positions": [..]}
+//   POST /v1/echo    {"int64s"|"doubles"|"strings"|"records": [..], "echo": false}
+//                    -> {"count": N}, or with "echo": true {"count": N, "<kind>": [..]}
+//   GET  /v1/info    -> {"implementation", "language", "runtime", "version", "protocol", "pid"}
+//
+// Fastify reads the whole body (any content type, up to the limit) as a
+// Buffer; the handler then starts the server-time span, decodes, validates and
+// answers. Every answer, errors included, carries Server-Timing: app;dur=<ms>
+// (the span ends when the answer's object is ready, before it is written as
+// JSON). Malformed input is 400, a body above the limit 413, an unknown route
+// 404 and a wrong method 405, all as {"error": "..."}.
+
+import Fastify from "fastify";
+
+import * as contract from "./contract.js";
+import { InvalidArgument, nowNs, serverTiming } from "./contract.js";
+import { UnsafeInteger, echoRequest, parseJSON, selectRequest, stringifyJSON } from "./json.js";
+
+const DRAIN_LIMIT_MS = 30_000;
+const KEEP_ALIVE_MS = 75_000; // idle keep-alive connections stay open (a driver reuses them across blocks)
+
+function answer(reply, status, startNs, obj, big = false) {
+  const timing = serverTiming(nowNs() - startNs);
+  return reply.code(status).header("server-timing", timing).header("content-type", "application/json")
+    .send(stringifyJSON(obj, big));
+}
+
+const error = (reply, status, startNs, message) => answer(reply, status, startNs, { error: message });
+
+/**
+ * Read a request body to its end, dropping it (at most DRAIN_LIMIT_MS): answering while the client
+ * is still sending would close the connection under it, and it would see a broken pipe, not the 413.
+ */
+function drain(raw) {
+  if (raw.readableEnded || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, DRAIN_LIMIT_MS);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    raw.once("end", done);
+    raw.once("close", done);
+    raw.once("error", done);
+    raw.resume();
+  });
+}
+
+/** A Fastify instance serving the contract with `config` (a contract.Config); not listening yet. */
+export function createRestServer(config) {
+  const app = Fastify({ logger: false, bodyLimit: config.maxMessageBytes, keepAliveTimeout: KEEP_ALIVE_MS });
+  const info = contract.info("rest");
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
+
+  // handle(body) checks the parsed body before anything else (an UnsafeInteger comes before any pause).
+  const withBody = (name, handle) => async (req, reply) => {
+    const startNs = nowNs(); // the body is in memory: decoding starts the span
+    const text = req.body ? req.body.toString("utf8") : "";
+    let parsed;
+    try {
+      parsed = parseJSON(text);
+    } catch (err) {
+      return error(reply, 400, startNs, `malformed ${name} request: ${err.message}`);
+    }
+    try {
+      let result;
+      try {
+        result = await handle(parsed.value, parsed.lossless);
+      } catch (err) {
+        if (!(err instanceof UnsafeInteger)) throw err;
+        parsed = parseJSON(text, true); // integers beyond ±2^53: again, exactly
+        result = await handle(parsed.value, parsed.lossless);
+      }
+      return answer(reply, 200, startNs, result, parsed.lossless);
+    } catch (err) {
+      if (err instanceof InvalidArgument) return error(reply, 400, startNs, err.message);
+      if (err instanceof UnsafeInteger) {
+        return error(reply, 400, startNs, `malformed ${name} request: an int64 written as a fraction or an exponent`);
+      }
+      throw err;
+    }
+  };
+
+  const routes = {
+    "/v1/ping": ["GET", async (_req, reply) => {
+      const startNs = nowNs();
+      await config.pause();
+      return answer(reply, 200, startNs, {});
+    }],
+    "/v1/select": ["POST", withBody("select", async (body) => {
+      const req = selectRequest(body);
+      await config.pause();
+      return contract.select(req.values, req.k, req.seed);
+    })],
+    "/v1/echo": ["POST", withBody("echo", async (body) => {
+      const req = echoRequest(body);
+      await config.pause();
+      return req.echo ? { count: req.payload.length, [req.kind]: req.payload } : { count: req.payload.length };
+    })],
+    "/v1/info": ["GET", async (_req, reply) => answer(reply, 200, nowNs(), info)],
+  };
+  for (const [url, [method, handler]] of Object.entries(routes)) {
+    app.all(url, async (req, reply) => {
+      if (req.method === method || (method === "GET" && req.method === "HEAD")) return handler(req, reply);
+      reply.header("allow", method);
+      return error(reply, 405, nowNs(), `method ${req.method} not allowed on ${url}; use ${method}`);
+    });
+  }
+  app.setNotFoundHandler((req, reply) => error(reply, 404, nowNs(), `no route ${req.url}`));
+  app.setErrorHandler(async (err, req, reply) => {
+    if (err.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      await drain(req.raw);
+      return error(reply, 413, nowNs(), `request body above the limit of ${config.maxMessageBytes} bytes`);
+    }
+    const startNs = nowNs();
+    const status = err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    return error(reply, status, startNs, err.message);
+  });
+  return app;
+}

@@ -1,0 +1,121 @@
+"""The JSON-RPC 2.0 server: jsonrpcserver's dispatcher on one Starlette route
+(run under uvicorn by :mod:`bancada_worker.cli`).
+
+One endpoint, ``POST /v1/jsonrpc``. The methods are the contract's operations,
+``Ping``, ``Select``, ``Echo`` and ``Info``, with params by name and the same
+objects as the REST bodies and answers::
+
+    {"jsonrpc": "2.0", "id": 1, "method": "Select", "params": {"values": [..], "k": 3, "seed": 0}}
+    -> {"jsonrpc": "2.0", "id": 1, "result": {"values": [..], "positions": [..]}}
+
+Errors use the specification's codes: -32700 parse error, -32600 invalid
+request, -32601 method not found, -32602 invalid params (wrong names or types,
+positional params, and what the contract rejects: empty values, k above N, no
+or two Echo kinds). Batches (a JSON array of requests) are answered with an
+array; a request without an id is a notification and gets no answer (HTTP 204
+when nothing is left to answer). Every HTTP answer is 200 with
+``Server-Timing: app;dur=<ms>``, from the moment the whole body is read to the
+moment the answer's objects are ready (parsing, validation, the methods; not
+encoding), except a body above the limit: 413 with an invalid-request error,
+and a method other than POST: 405.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import msgspec
+from jsonrpcserver import InvalidParams, Success, async_dispatch_to_serializable
+from jsonrpcserver.codes import ERROR_INVALID_REQUEST
+from jsonrpcserver.methods import Methods
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from bancada_worker import contract
+from bancada_worker.contract import Config, InvalidArgument
+from bancada_worker.rest_app import ECHO_KINDS, BodyTooLarge, EchoRequest, SelectRequest, _read_body
+
+PATH = "/v1/jsonrpc"
+_encode = msgspec.json.Encoder().encode
+_decode = msgspec.json.Decoder().decode  # untyped: exact integers, as json.loads, in C
+
+
+def _answer(status: int, start_ns: int, obj: Any) -> Response:
+    timing = contract.server_timing(time.perf_counter_ns() - start_ns)
+    if obj is None:
+        return Response(status_code=204, headers={"Server-Timing": timing})
+    return Response(_encode(obj), status_code=status, media_type="application/json", headers={"Server-Timing": timing})
+
+
+def methods(config: Config) -> Methods:
+    """The contract's operations as JSON-RPC methods (keyword params only: params by name)."""
+    info = contract.info("jsonrpc")
+
+    async def Ping(**params: Any):  # noqa: N802 - method names are the contract's operations
+        if params:
+            return InvalidParams(f"Ping takes no params, got {', '.join(sorted(params))}")
+        await config.pause()
+        return Success({})
+
+    async def Select(**params: Any):  # noqa: N802
+        try:
+            req = msgspec.convert(params, SelectRequest)
+            await config.pause()
+            values, positions = contract.select(req.values, req.k, req.seed)
+        except (msgspec.ValidationError, InvalidArgument) as exc:
+            return InvalidParams(str(exc))
+        return Success({"values": values, "positions": positions})
+
+    async def Echo(**params: Any):  # noqa: N802
+        try:
+            req = msgspec.convert(params, EchoRequest)
+        except msgspec.ValidationError as exc:
+            return InvalidParams(str(exc))
+        present = [kind for kind in ECHO_KINDS if getattr(req, kind) is not None]
+        if len(present) != 1:
+            return InvalidParams('Echo needs exactly one of "int64s", "doubles", "strings", "records" (an array)')
+        await config.pause()
+        payload = getattr(req, present[0])
+        if req.echo:
+            return Success({"count": len(payload), present[0]: payload})
+        return Success({"count": len(payload)})
+
+    async def Info(**params: Any):  # noqa: N802
+        if params:
+            return InvalidParams(f"Info takes no params, got {', '.join(sorted(params))}")
+        return Success(info)
+
+    return {"Ping": Ping, "Select": Select, "Echo": Echo, "Info": Info}
+
+
+def create_app(config: Config) -> Starlette:
+    """The Starlette application serving the contract over JSON-RPC 2.0 with ``config``."""
+    limit = config.max_message_bytes
+    table = methods(config)
+
+    async def endpoint(request: Request) -> Response:
+        try:
+            body = await _read_body(request, limit)
+        except BodyTooLarge:
+            error = {"code": ERROR_INVALID_REQUEST, "message": "Invalid Request",
+                     "data": f"request body above the limit of {limit} bytes"}
+            return _answer(413, time.perf_counter_ns(), {"jsonrpc": "2.0", "error": error, "id": None})
+        start_ns = time.perf_counter_ns()  # the body is in memory: parsing starts the span
+        answer = await async_dispatch_to_serializable(body, table, deserializer=_decode)
+        return _answer(200, start_ns, answer)
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        start_ns = time.perf_counter_ns()
+        message = (f"method {request.method} not allowed on {request.url.path}; use POST" if exc.status_code == 405
+                   else f"no route {request.url.path}; JSON-RPC is served at POST {PATH}")
+        response = _answer(exc.status_code, start_ns, {"error": message})
+        if exc.headers:
+            response.headers.update(exc.headers)
+        return response
+
+    return Starlette(routes=[Route(PATH, endpoint, methods=["POST"])], exception_handlers={HTTPException: http_error})
