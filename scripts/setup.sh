@@ -68,6 +68,13 @@ for ts in app/bancada/translations/*.ts; do
   .venv/bin/pyside6-lrelease -silent "$ts" -qm "${ts%.ts}.qm"
 done
 
+say "Link emulator (Toxiproxy, built from its Go module into .tools/bin)"
+if [ ! -x .tools/bin/toxiproxy-server ]; then
+  mkdir -p .tools/bin
+  GOBIN="$PWD/.tools/toxiproxy" go install github.com/Shopify/toxiproxy/v2/cmd/server@v2.5.0
+  mv "$PWD/.tools/toxiproxy/server" .tools/bin/toxiproxy-server
+fi
+
 say "Workers (make -C workers)"
 make -s -C workers all UV="$(cd "$(dirname "$UV")" && pwd)/$(basename "$UV")"
 echo "setup done: run  .venv/bin/bancada"

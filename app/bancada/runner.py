@@ -33,6 +33,7 @@ from bancada.experiment.external import EXTERNAL_NOTE, ExternalHandle, ExternalI
 from bancada.experiment.plan import Plan, build_plan, unplanned_workloads, with_external, with_seed
 from bancada.experiment.profile import Profile
 from bancada.hosts.base import WorkerStartError
+from bancada.hosts.link import LinkEmulator, LinkError
 from bancada.hosts.local import LocalHost
 from bancada.hosts.placement import PlacementDecision, decide as decide_placement
 from bancada.run_events import (Notice, Progress, RunError, RunEvent, RunFinished, RunStarted,  # noqa: F401
@@ -122,6 +123,8 @@ class Runner:
         self.store: RunStore | None = None
         self.plan: Plan | None = None
         self.placement = PlacementDecision()
+        self._link: LinkEmulator | None = None
+        self._via: dict[str, str] = {}  # implementation id -> the link proxy's address the driver uses
         self._custom: dict[int, dict] = {}  # treatment id -> the job's request object (custom workloads)
 
     # -- control (any thread) ------------------------------------------------
@@ -194,6 +197,7 @@ class Runner:
                 yield Notice("warning", text)
 
             yield from self._start_workers(impls, run_id, store, workers)
+            yield from self._open_link(store, workers)
             if driver_name == "native":  # custom gRPC requests to the workers Bancada started, now they are up
                 late = targets.prepare_custom(self.driver_host, plan, self._custom,
                                               {i: w.target for i, w in workers.items()
@@ -214,6 +218,8 @@ class Runner:
         finally:
             for worker in workers.values():
                 worker.stop()
+            if self._link is not None:
+                self._link.close()
             try:
                 store.finish(status, message)
                 store.close()
@@ -333,6 +339,29 @@ class Runner:
                     break
                 workers.clear()
                 yield from self._start_workers(impls, run_id, store, workers)
+                yield from self._open_link(store, workers)
+
+    def _open_link(self, store: RunStore, workers: dict) -> Iterator[RunEvent]:
+        """With a ``[link]``: the link emulator and one proxy per worker; the driver is sent to the proxies.
+
+        Raises:
+            RunError: the emulator cannot start or open a proxy.
+        """
+        link = self.profile.link
+        if link is None:
+            return
+        if self._link is not None:
+            self._link.close()
+        try:
+            self._link = LinkEmulator(link)
+            self._via = {impl_id: self._link.proxy(impl_id.replace(":", "_"), w.target) for impl_id, w in workers.items()}
+        except LinkError as exc:
+            raise RunError(str(exc)) from None
+        store.set_meta(link=self._link.facts())
+        yield Notice("info", f"link {link.name}: +{link.rtt_ms:g} ms round trip"
+                             + (f", jitter {link.jitter_ms:g} ms" if link.jitter_ms else "")
+                             + (f", {link.bandwidth_kib_s} KiB/s each way" if link.bandwidth_kib_s else "")
+                             + " (emulated by a proxy on this computer)")
 
     def _check_workers(self, workers: dict, tally: "_Tally") -> Iterator[RunEvent]:
         """After a block: a dead worker stops the run, or (``on_worker_death="continue"``) is left out."""
@@ -412,7 +441,8 @@ class Runner:
         for i in ids:
             t = plan.treatments[i]
             treatment = {"id": t.id, "implementation": t.implementation.id, "protocol": t.implementation.protocol,
-                         "target": workers[t.implementation.id].target, "operation": t.workload.operation,
+                         "target": self._via.get(t.implementation.id, workers[t.implementation.id].target),
+                         "operation": t.workload.operation,
                          "workload": t.workload.name, "payload": t.workload.payload_spec()}
             if t.workload.operation == "custom":
                 del treatment["payload"]

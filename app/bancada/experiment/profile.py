@@ -149,6 +149,16 @@ def parse_cpu_list(text: str) -> list[int]:
     return sorted(cpus)
 
 
+class Link(_Strict):
+    """An emulated network link between the driver and the workers (``[link]``), made by a
+    user-space proxy (bancada.hosts.link): added round-trip time (half each way), jitter, bandwidth."""
+
+    name: str = Field(default="emulated", min_length=1, max_length=64)  # e.g. "near", "far"
+    rtt_ms: float = Field(default=0.0, ge=0, le=60_000)  # added round-trip time, milliseconds
+    jitter_ms: float = Field(default=0.0, ge=0, le=60_000)
+    bandwidth_kib_s: int | None = Field(default=None, ge=1)  # each way, KiB per second
+
+
 class Placement(_Strict):
     """Priority (nice level, -20..19) and CPU set (a taskset-style list) of the workers and of the driver.
 
@@ -183,6 +193,7 @@ class Profile(_Strict):
     #: Services Bancada does not start (bancada.experiment.external).
     external: list[ExternalSpec] = Field(default_factory=list)
     placement: Placement = Field(default_factory=Placement)
+    link: Link | None = None  # an emulated network link between driver and workers
     #: One-line notices about what was read (e.g. a schedule name from an older Bancada); not stored.
     _notices: list[str] = PrivateAttr(default_factory=list)
 

@@ -31,7 +31,7 @@ except OSError:
     _libc = None
 
 
-def _die_with_parent() -> None:  # runs in the child between fork and exec: one prctl, nothing else
+def die_with_parent() -> None:  # runs in the child between fork and exec: one prctl, nothing else
     if _libc is not None:
         _libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
@@ -40,10 +40,10 @@ def _child_setup(placement: ProcessPlacement | None):
     """What the child runs between fork and exec: die with the parent, then the placement's two
     system calls (decided beforehand by :func:`bancada.hosts.placement.decide`)."""
     if placement is None or (placement.nice is None and placement.cpus is None):
-        return _die_with_parent
+        return die_with_parent
 
     def setup() -> None:
-        _die_with_parent()
+        die_with_parent()
         placement.apply_here()
     return setup
 
