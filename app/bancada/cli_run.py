@@ -12,6 +12,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from bancada import paths
 from bancada.experiment import manifest
 from bancada.experiment.plan import PlanError
 from bancada.experiment.profile import ProfileError, load_profile
@@ -49,6 +50,11 @@ def make_host(name: str):
 
 
 def run_command(args: argparse.Namespace) -> int:
+    try:
+        profile_path = paths.resolve_profile(args.profile)
+    except FileNotFoundError as exc:
+        return _fail(str(exc))
+    args.profile = str(profile_path)
     try:
         profile = load_profile(args.profile)
         profile = apply_overrides(profile, args.profile, implementations=args.implementations,
@@ -196,4 +202,6 @@ def workers_command() -> int:
         ok, reason = host.can_run(impl)
         table.add_row(impl.id, impl.language, impl.protocol, impl.worker.runtime, "yes" if ok else "no", reason)
     out.print(table)
+    out.print(f"workers from {'this installation' if paths.is_bundled() else 'the tree'}: {paths.home()}",
+              highlight=False, soft_wrap=True)
     return 0
