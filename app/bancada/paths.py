@@ -114,3 +114,20 @@ def config_dir() -> Path:
     path = Path(env) if env else Path(platformdirs.user_config_dir(APP_NAME))
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def user_profiles_dir() -> Path:
+    """Return (and create) the folder where the user's own profiles go ("Save as").
+
+    In a clone this is ``<home>/profiles``; in an installation it is
+    ``<data_dir>/profiles``, because the shipped profiles are read-only there.
+    Never raises :class:`BancadaHomeError`: without a home it is the data folder's.
+    """
+    try:
+        if not is_bundled():
+            return home() / "profiles"
+    except BancadaHomeError:
+        pass
+    path = data_dir() / "profiles"
+    path.mkdir(parents=True, exist_ok=True)
+    return path

@@ -100,3 +100,12 @@ def test_missing_artifact_in_a_bundle_is_said_so(tmp_path, monkeypatch):
     finally:
         host.close()
     assert not ok and "is not executable" in reason
+
+
+def test_user_profiles_dir_is_never_inside_an_installation(tmp_path, monkeypatch):
+    monkeypatch.delenv("BANCADA_HOME", raising=False)
+    assert paths.user_profiles_dir() == ROOT / "profiles"  # a clone: next to the shipped ones
+    monkeypatch.setattr(paths, "BUNDLE_DIR", _make_home(tmp_path / "_bundle"))
+    saved = paths.user_profiles_dir()
+    assert saved == paths.data_dir() / "profiles" and saved.is_dir()
+    assert not saved.is_relative_to(tmp_path / "_bundle")
