@@ -1,9 +1,10 @@
 """The wheel from packaging/build.sh, installed with ``uv tool install`` into an empty folder,
-runs Bancada without a clone: its version, its workers, a five-request run."""
+runs Bancada without a clone: its version, its workers, a five-request run, the window."""
 
 from __future__ import annotations
 
 import csv
+import shutil
 import sqlite3
 import stat
 import subprocess
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import ROOT
 from tests.packaging.conftest import VERSION, clean_env
 
 WHEEL_MAX_MB = 60  # today about 41.5 MB: four static Go binaries (two per architecture) and the Java jar
@@ -107,3 +109,23 @@ def test_installed_unknown_profile_is_said_in_bancadas_words(installed):
     assert proc.returncode == 2
     assert "no-such-study: no such profile file, and not a shipped profile (shipped:" in proc.stderr
     assert "quick" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_installed_window_opens(installed):
+    """The window from the installed package, under xvfb-run (offscreen without it); the screenshot is kept.
+
+    The entry of the PyInstaller bundle (packaging/freeze/bancada_frozen.py) runs with the tool's own
+    Python, so it imports the installed bancada, not the clone's."""
+    shot = ROOT / "tests" / "artifacts" / "packaging-wheel-window.png"
+    shot.parent.mkdir(parents=True, exist_ok=True)
+    shot.unlink(missing_ok=True)
+    python = installed["tmp"] / "tools" / "bancada" / "bin" / "python"
+    xvfb = shutil.which("xvfb-run")
+    env = dict(installed["env"], BANCADA_SMOKE_SCREENSHOT=str(shot), QT_QPA_PLATFORM="xcb" if xvfb else "offscreen")
+    argv = [*((xvfb, "-a") if xvfb else ()), str(python), str(ROOT / "packaging" / "freeze" / "bancada_frozen.py")]
+    proc = subprocess.run(argv, cwd=installed["work"], env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0 and "window shown" in proc.stdout, proc.stderr[-3000:]
+    assert shot.stat().st_size > 10_000, "the screenshot is (nearly) empty"
+    where = subprocess.run([str(python), "-c", "import bancada.ui.app as m; print(m.__file__)"], env=installed["env"],
+                           cwd=installed["work"], capture_output=True, text=True).stdout
+    assert where.startswith(str(installed["tmp"] / "tools")), where
