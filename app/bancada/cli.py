@@ -29,7 +29,7 @@ def _build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
 
     gui = sub.add_parser("gui", help="open the workbench window (the default)")
-    gui.add_argument("profile", nargs="?", help="a profile to preload (default: profiles/quick.toml)")
+    gui.add_argument("profile", nargs="?", help="a profile file or shipped profile name to preload (default: quick)")
 
     run = sub.add_parser("run", help="run an experiment headless")
     run.add_argument("profile", help="profile TOML file (e.g. profiles/quick.toml), or the name of a profile "

@@ -109,3 +109,11 @@ def test_user_profiles_dir_is_never_inside_an_installation(tmp_path, monkeypatch
     saved = paths.user_profiles_dir()
     assert saved == paths.data_dir() / "profiles" and saved.is_dir()
     assert not saved.is_relative_to(tmp_path / "_bundle")
+
+
+def test_gui_with_an_unknown_profile_name_says_so(capsys):
+    from bancada.cli import main
+
+    assert main(["gui", "no-such-study"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("bancada: no-such-study: no such profile file, and not a shipped profile") and "quick" in err
