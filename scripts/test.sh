@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 echo "== workers' own tests (make -C workers test)"
 make -s -C workers test
+echo "== Go fuzzing, 10 s per target (make -C workers fuzz FUZZTIME=60s for longer)"
+make -s -C workers fuzz FUZZTIME=10s
 echo "== import contract (no Qt below ui/)"
 .venv/bin/lint-imports
 echo "== pytest"

@@ -44,10 +44,17 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("--alpha", type=float, default=0.05, help="significance level of the tests (0.05)")
     p.add_argument("--error-pct", type=float, default=5.0, help="tolerated error of the sample size, percent (5)")
     p.add_argument("--log", action="store_true", help="log10 of the response in the factorial design")
+    add_output_arguments(p)
+
+
+def add_output_arguments(p: argparse.ArgumentParser, latex: bool = False) -> None:
+    """The options shared by ``analyze`` and ``compare``: which rows, and where the tables go."""
     p.add_argument("--all-rows", action="store_true",
                    help="do not drop warm-up and failed rows (default keeps phase=measure, ok=true)")
     p.add_argument("--json", metavar="OUT.json", help="write the full result as JSON")
     p.add_argument("--markdown", metavar="OUT.md", help="write the tables as Markdown")
+    if latex:
+        p.add_argument("--latex", metavar="OUT.tex", help="write the tables as LaTeX (booktabs, with caption and label)")
     p.add_argument("--csv-dir", metavar="DIR", help="write one CSV per table into DIR")
     p.add_argument("--quiet", action="store_true", help="do not print the tables")
 

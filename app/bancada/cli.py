@@ -5,6 +5,7 @@
     bancada runs                  list stored runs
     bancada export RUN --csv F    write a run's tidy sample CSV
     bancada analyze CSV [...]     statistics of a sample CSV
+    bancada compare A B [...]     runs (ids, run files or tidy CSVs) side by side
     bancada import soares2024 ... convert published data to the tidy CSV
     bancada workers               list implementations and whether they can run here
     bancada hosts ...             SSH target hosts
@@ -75,6 +76,12 @@ def _build_parser() -> argparse.ArgumentParser:
     except ImportError:  # pragma: no cover - the stats part is optional while being built
         pass
     try:
+        from bancada import compare_cmd
+
+        compare_cmd.configure_parser(sub.add_parser("compare", help="compare runs treatment by treatment"))
+    except ImportError:  # pragma: no cover
+        pass
+    try:
         from bancada import importers
 
         importers.configure_parser(sub.add_parser("import", help="convert published data to the tidy CSV"))
@@ -118,6 +125,10 @@ def main(argv: list[str] | None = None) -> int:
             from bancada import analyze_cmd
 
             return analyze_cmd.run(args)
+        if command == "compare":
+            from bancada import compare_cmd
+
+            return compare_cmd.run(args)
         if command == "import":
             from bancada import importers
 

@@ -95,7 +95,9 @@ def run_command(args: argparse.Namespace) -> int:
                         run_path = event.path
                         task = bar.add_task(profile.experiment.name, total=event.total_requests or None, rate="", errors="",
                                             count="")
-                        err.print(f"run {event.run_id} ({event.driver} driver) -> {event.path}")
+                        exp = runner.profile.experiment
+                        err.print(f"run {event.run_id} ({event.driver} driver, {exp.schedule} schedule, seed {exp.seed})"
+                                  f" -> {event.path}")
                     elif isinstance(event, RunProgress) and task is not None:
                         count = f"{event.done}/{event.total} requests" if event.total else f"{event.done} requests"
                         bar.update(task, completed=event.done, count=count,
@@ -120,17 +122,22 @@ def run_command(args: argparse.Namespace) -> int:
             driver_host.close()
     if finished is None or run_path is None:
         return _fail("the run did not start")
+    if finished.status != "complete":  # said first: writing the CSV below may fail for the same reason
+        _fail(f"run {finished.status}: {finished.message}", 1)
     with RunStore.open(run_path) as store:
         tidy = tidy_frame(store)  # read once: the summary and the CSV share it
         print_summary(tidy, store)
         out_dir = args.out or Path("bancada-results") / store.meta()["run_id"]
-        out_dir.mkdir(parents=True, exist_ok=True)
-        rows = write_csv(tidy, out_dir / "samples.csv")
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+            rows = write_csv(tidy, out_dir / "samples.csv")
+        except OSError as exc:
+            out.print(f"run file: {run_path}")
+            return _fail(f"cannot write {out_dir / 'samples.csv'}: {exc.strerror or exc}; the run file keeps "
+                         f"every sample (bancada export {store.meta()['run_id']} --csv FILE)")
     out.print(f"run file: {run_path}")
     out.print(f"samples:  {out_dir / 'samples.csv'} ({rows} rows)")
-    if finished.status != "complete":
-        return _fail(f"run {finished.status}: {finished.message}", 1)
-    return 0
+    return 0 if finished.status == "complete" else 1
 
 
 def print_summary(df, store: RunStore) -> None:
@@ -202,6 +209,8 @@ def workers_command() -> int:
         ok, reason = host.can_run(impl)
         table.add_row(impl.id, impl.language, impl.protocol, impl.worker.runtime, "yes" if ok else "no", reason)
     out.print(table)
+    out.print("Your own services are declared per profile ([[external]], see profiles/my-service.toml): "
+              "bancada run shows them as external, not started by Bancada.", highlight=False)
     out.print(f"workers from {'this installation' if paths.is_bundled() else 'the tree'}: {paths.home()}",
               highlight=False, soft_wrap=True)
     return 0

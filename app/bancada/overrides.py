@@ -57,7 +57,8 @@ def apply_overrides(profile: Profile, source: str, *, implementations: list[str]
             data["workloads"] = [{"name": operation.capitalize(), "operation": operation, "count": 0}]
         else:
             for w in data["workloads"]:
-                w["operation"] = operation
+                if w.get("operation") != "custom":  # a custom request keeps its own
+                    w["operation"] = operation
     result = parse_profile(data, f"{source} (with command-line overrides)")
     result.notices[:0] = profile.notices
     return result

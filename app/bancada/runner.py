@@ -7,7 +7,7 @@ is in the run store before the event that carries it is yielded.
 
 One driver process runs each block of the plan (docs/driver-protocol.md), so
 pausing takes effect between blocks and no driver ever shares a process with
-the GUI or the store (GUIDE rule 1).
+the GUI or the store: a redraw never shows up in a latency.
 """
 
 from __future__ import annotations
@@ -25,20 +25,23 @@ from bancada import __version__
 from bancada.drivers.health import HealthCheckError, worker_info
 from bancada.drivers.sample_block import SampleBlock
 from bancada.drivers.stream import Sample, StreamError, read_frame_batches
+from bancada import targets
 from bancada.experiment import manifest
-from bancada.experiment.plan import Plan, build_plan, with_seed
+from bancada.experiment.external import EXTERNAL_NOTE, ExternalHandle, ExternalImplementation
+from bancada.experiment.plan import Plan, build_plan, unplanned_workloads, with_external, with_seed
 from bancada.experiment.profile import Profile
 from bancada.hosts.base import WorkerStartError
 from bancada.hosts.local import LocalHost
 from bancada.hosts.placement import PlacementDecision, decide as decide_placement
 from bancada.run_events import (Notice, Progress, RunError, RunEvent, RunFinished, RunStarted,  # noqa: F401
                                 SamplesArrived, WorkerDied)
-from bancada.store.runstore import RunStore, TreatmentRow
+from bancada.store.runstore import RunStore, RunStoreError, RunStoreWriteError, TreatmentRow
 from bancada.wire.payload import build_request, payload_bytes
 
 BATCH_INTERVAL_S = 0.05
 WATCH_INTERVAL_S = 0.05  # how often the workers of a running block are checked (alive() is a waitpid or a flag)
 RECONNECT_INTERVAL_S = 2.0
+STALL_MIN_S = 15.0  # the shortest silence of a running driver taken as "stopped or hung"
 
 
 def _load_avg() -> str | None:
@@ -90,6 +93,7 @@ class Runner:
         self.store: RunStore | None = None
         self.plan: Plan | None = None
         self.placement = PlacementDecision()
+        self._custom: dict[int, dict] = {}  # treatment id -> the job's request object (custom workloads)
 
     # -- control (any thread) ------------------------------------------------
     def cancel(self) -> None:
@@ -125,6 +129,12 @@ class Runner:
         if choice == "python" and self.profile.load.model != "sequential":
             raise RunError(f"the Python driver runs only the sequential load model; this profile asks for "
                            f"{self.profile.load.model!r}: use --driver native")
+        if choice == "python" and self.plan is not None:
+            grpc_custom = [t.label for t in self.plan.treatments
+                           if t.workload.operation == "custom" and t.implementation.protocol == "grpc"]
+            if grpc_custom:
+                raise RunError(f"the Python driver runs custom REST requests but not custom gRPC methods "
+                               f"({grpc_custom[0]}): use --driver native")
         return choice
 
     def events(self) -> Iterator[RunEvent]:
@@ -135,16 +145,28 @@ class Runner:
                 (unknown implementation, one that cannot run on the host, no driver).
         """
         self.profile = with_seed(self.profile)  # the block order's seed: drawn now unless given, stored below
-        plan = build_plan(self.profile, manifest.discover(getattr(self.host, "root", None)))
+        impls = with_external(self.profile, manifest.discover(getattr(self.host, "root", None)))
+        plan = build_plan(self.profile, impls)
+        impls.update({t.implementation.id: t.implementation for t in plan.treatments})  # second instances (go-rest:b)
         self.plan = plan
-        impls = {t.implementation.id: t.implementation for t in plan.treatments}
         for impl_id in self.profile.experiment.implementations:
+            if isinstance(impls[impl_id], ExternalImplementation):
+                continue  # not started by Bancada: checked for reachability below
             ok, reason = self.host.can_run(impls[impl_id])
             if not ok:
                 raise RunError(f"implementation {impl_id} cannot run on host {self.host.name}: {reason}")
         driver_name = self._choose_driver()
         self.placement = decide_placement(self.profile.placement, workers_remote=not isinstance(self.host, LocalHost),
                                           driver_remote=not isinstance(self.driver_host, LocalHost))
+        # external implementations and custom requests: checked and built before anything is stored
+        if isinstance(self.driver_host, LocalHost):
+            targets.check_externals(plan)
+        self._custom = targets.custom_requests(plan)
+        prepared = {}
+        if driver_name == "native":
+            prepared = targets.prepare_custom(self.driver_host, plan, self._custom,
+                                              {e.id: e.target for e in targets.externals_of(plan)},
+                                              self.profile.experiment.timeout_s)
 
         store = RunStore.create(folder=self.store_folder)
         self.store = store
@@ -163,9 +185,21 @@ class Runner:
                 yield Notice("warning", text)
             for text in self.placement.refused:
                 yield Notice("warning", f"placement refused: {text}")
+            if targets.externals_of(plan):
+                store.set_meta(external_implementations=[
+                    {"id": e.id, "protocol": e.protocol, "address": e.address, "target": e.target,
+                     "language": e.language, "description": e.description, "note": EXTERNAL_NOTE}
+                    for e in targets.externals_of(plan)])
             rows = []
             requests_cache = {}
             for t in plan.treatments:
+                if t.workload.operation == "custom":
+                    size = (targets.request_bytes(self._custom[t.id]) if t.implementation.protocol == "rest"
+                            else int(prepared.get(t.id, {}).get("request_bytes", -1)))
+                    rows.append(TreatmentRow(t.id, t.implementation.id, t.implementation.language,
+                                             t.implementation.protocol, t.implementation.worker.name, "custom",
+                                             t.workload.name, "custom", 0, size))
+                    continue
                 key = (t.workload.operation, json.dumps(t.workload.payload_spec(), sort_keys=True))
                 if key not in requests_cache:
                     requests_cache[key] = build_request(t.workload.operation, t.workload.payload_spec())
@@ -182,8 +216,16 @@ class Runner:
             planned_s = sum(len(b.treatments) for b in plan.blocks) * load.duration_s if timed else None
             total = 0 if timed else plan.request_count()
             yield RunStarted(run_id, store.path, rows, total, driver_name)
+            for text in unplanned_workloads(self.profile, plan):
+                yield Notice("warning", text)
 
             yield from self._start_workers(impls, run_id, store, workers)
+            if driver_name == "native":  # custom gRPC requests to the workers Bancada started, now they are up
+                late = targets.prepare_custom(self.driver_host, plan, self._custom,
+                                              {i: w.target for i, w in workers.items()
+                                               if not isinstance(w, ExternalHandle)},
+                                              self.profile.experiment.timeout_s)
+                store.update_treatments("payload_bytes", {i: int(v.get("request_bytes", -1)) for i, v in late.items()})
 
             done = errors = 0
             started = time.monotonic()
@@ -247,7 +289,7 @@ class Runner:
                                                  f"{', '.join(map(str, interrupted))}; they are partial")
             else:
                 status = "complete"
-        except (WorkerStartError, HealthCheckError, RunError, StreamError) as exc:
+        except (WorkerStartError, HealthCheckError, RunError, StreamError, RunStoreError) as exc:
             status, message = ("cancelled", "stopped by the user") if self._cancel.is_set() else ("incomplete", str(exc))
             yield Notice("error", message)
         except GeneratorExit:
@@ -259,15 +301,30 @@ class Runner:
         finally:
             for worker in workers.values():
                 worker.stop()
-            store.finish(status, message)
-            store.close()
+            try:
+                store.finish(status, message)
+                store.close()
+            except RunStoreWriteError:  # the same full disk: the file stays "running", shown as interrupted
+                store.close_without_commit()
         yield RunFinished(status, message, store.path, errors_by_kind)
 
     def _start_workers(self, impls, run_id: str, store: RunStore, workers: dict) -> Iterator[RunEvent]:
         """Start every implementation of the profile, health-check it, record it."""
+        assert self.plan is not None
         for impl_id in self.profile.experiment.implementations:
             if self._cancel.is_set():
                 break
+            impl = impls[impl_id]
+            if isinstance(impl, ExternalImplementation):
+                yield Notice("info", f"{impl_id} at {impl.target}: {EXTERNAL_NOTE}")
+                workers[impl_id] = ExternalHandle(impl)
+                contract = any(t.implementation.id == impl_id and t.workload.operation != "custom"
+                               for t in self.plan.treatments)
+                info, warning = targets.external_info(impl, contract)
+                if warning:
+                    yield Notice("warning", warning)
+                store.set_worker_info(impl_id, info)
+                continue
             yield Notice("info", f"starting {impl_id} on {self.host.name}")
             worker = self.host.start_worker(impls[impl_id], run_id, self.ready_timeout_s,
                                             placement=self.placement.worker)
@@ -276,11 +333,8 @@ class Runner:
                 yield Notice("warning", worker.warning)
             info = worker_info(impls[impl_id].protocol, worker.target, timeout_s=30)
             store.set_worker_info(impl_id, {**info, "target": worker.target})
-        assert self.plan is not None
-        store.conn.executemany("UPDATE treatment SET target=? WHERE id=?",
-                               [(workers[t.implementation.id].target, t.id) for t in self.plan.treatments
-                                if t.implementation.id in workers])
-        store.commit()
+        store.update_treatments("target", {t.id: workers[t.implementation.id].target for t in self.plan.treatments
+                                           if t.implementation.id in workers})
 
     def _host_disconnected(self) -> bool:
         return bool(getattr(self.host, "disconnected", False))
@@ -309,9 +363,13 @@ class Runner:
         treatments = []
         for i in ids:
             t = plan.treatments[i]
-            treatments.append({"id": t.id, "implementation": t.implementation.id, "protocol": t.implementation.protocol,
-                               "target": workers[t.implementation.id].target, "operation": t.workload.operation,
-                               "workload": t.workload.name, "payload": t.workload.payload_spec()})
+            treatment = {"id": t.id, "implementation": t.implementation.id, "protocol": t.implementation.protocol,
+                         "target": workers[t.implementation.id].target, "operation": t.workload.operation,
+                         "workload": t.workload.name, "payload": t.workload.payload_spec()}
+            if t.workload.operation == "custom":
+                del treatment["payload"]
+                treatment["request"] = self._custom[t.id]
+            treatments.append(treatment)
         block_job = block.to_job()
         block_job["treatments"] = ids
         return {"version": 1, "treatments": treatments, "connection": exp.connection, "timeout_s": exp.timeout_s,
@@ -367,15 +425,23 @@ class Runner:
             store.add_samples(out, block_index)
             store.commit()
             return out
-        last = time.monotonic()
+        last = heard = time.monotonic()
+        # a driver sends a sample per request (each ends within timeout_s) or, under a timed load,
+        # a histogram every second: silence well past both means it is stopped or hung
+        stall_s = max(STALL_MIN_S, 2 * self.profile.experiment.timeout_s)
         next_watch = 0.0
         driver_error = ""
         try:
             while True:
                 try:
                     item = frames.get(timeout=BATCH_INTERVAL_S)
+                    heard = time.monotonic()
                 except queue.Empty:
                     item = None
+                    if time.monotonic() - heard > stall_s and proc.poll() is None:
+                        proc.kill()  # stopped (SIGSTOP) or hung: it cannot be asked to end
+                        raise RunError(f"the driver sent nothing for {stall_s:g} s (it was stopped or hung) and "
+                                       f"was ended; the samples it sent before are kept")
                 if isinstance(item, Exception):
                     raise item
                 for frame in item if isinstance(item, list) else ():

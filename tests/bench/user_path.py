@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """User-path fidelity: what a student gets from ``bancada run`` next to the best peer tool.
 
-A script, not a test. The Bancada side is exactly the user's path: ``bancada
-run profiles/quick.toml`` with its defaults (randomized blocks, the native
-driver, all four implementations in one run, workers started by Bancada, no
-pinning). The peer side (ghz for gRPC, wrk for REST) loads a worker of the
-same build started by this script the same way. Tools alternate over
-``--rounds`` rounds; each printed figure is the median over the rounds (not
-the best round: a user gets a typical run, not the best one).
+A script, not a test. The Bancada side is the user's path: ``bancada run``
+of the quick profile with its defaults (randomized blocks, the native driver,
+all four implementations in one run, no pinning). Bancada and the peer (ghz
+for gRPC, wrk for REST) load the same server: one worker per implementation,
+started by this script and given to ``bancada run`` as ``[[external]]``
+implementations, so both meet the same process in the same state (a JVM's
+JIT warmed by all the rounds so far, for instance). With ``--own-workers``
+Bancada starts its own workers in every run instead, as a student's run does;
+the peers still load the script's. Tools alternate over ``--rounds`` rounds;
+each printed figure is the median over the rounds (not the best round: a user
+gets a typical run, not the best one).
 
 Cases: Ping and StdSize Select (200 int64 values in 0..1000) at concurrency 1
 for go-grpc, go-rest, java-grpc and java-rest (median and p99, µs); closed-load
@@ -69,11 +73,19 @@ def select_values(count: int = 200, lo: int = 0, hi: int = 1000, seed: int = 1) 
 
 # --- Bancada: the user's path ----------------------------------------------------
 
-def profile_file(tmp: Path, placement: bool) -> Path:
-    """quick.toml, with the reference study's placement when asked."""
+def external_id(impl: str) -> str:
+    return f"{impl}-shared"
+
+
+def profile_file(tmp: Path, placement: bool, targets: dict[str, str] | None) -> Path:
+    """quick.toml, with the reference study's placement when asked, and the script's workers as
+    ``[[external]]`` implementations (``go-rest-shared``...) when ``targets`` is given."""
     data = load_profile(ROOT / "profiles" / "quick.toml").model_dump(exclude_none=True)
     if placement:
         data["placement"] = {"worker_cpus": "1", "driver_cpus": "0"}
+    if targets:
+        data["external"] = [{"id": external_id(impl), "protocol": impl.split("-")[1], "address": target,
+                             "language": impl.split("-")[0]} for impl, target in targets.items()]
     tmp.mkdir(parents=True, exist_ok=True)
     path = tmp / ("placed.toml" if placement else "quick.toml")
     path.write_text(dumps_toml(data))
@@ -89,22 +101,24 @@ def bancada(profile: Path, out: Path, args: list[str]) -> pd.DataFrame:
     return df[(df["phase"] == "measure") & (df["ok"].astype(str).str.lower() == "true")]
 
 
-def bancada_latency(profile: Path, tmp: Path, op: str, requests: int) -> dict[str, tuple[float, float]]:
+def bancada_latency(profile: Path, tmp: Path, op: str, requests: int, shared: bool) -> dict[str, tuple[float, float]]:
     """{implementation: (median µs, p99 µs)} from one default run of all four implementations."""
-    args = ["--implementations", ",".join(IMPLEMENTATIONS), "--requests", str(requests), "--repetitions", "3",
+    impls = [external_id(i) if shared else i for i in IMPLEMENTATIONS]
+    args = ["--implementations", ",".join(impls), "--requests", str(requests), "--repetitions", "3",
             "--warmup", "500"]
     args += ["--operation", "ping"] if op == "ping" else ["--payloads", "StdSize"]
     df = bancada(profile, tmp / f"lat-{op}", args)
     out = {}
     for impl, g in df.groupby("implementation"):
         lat = g["latency_s"].to_numpy() * 1e6
-        out[impl] = (float(np.median(lat)), float(np.quantile(lat, 0.99)))
+        out[impl.removesuffix("-shared")] = (float(np.median(lat)), float(np.quantile(lat, 0.99)))
     return out
 
 
-def bancada_rps(profile: Path, tmp: Path, impl: str, c: int, seconds: float) -> float:
+def bancada_rps(profile: Path, tmp: Path, impl: str, c: int, seconds: float, shared: bool) -> float:
     """Requests/s of one closed-load run (c clients, ``seconds`` measured, 1 repetition)."""
-    df = bancada(profile, tmp / f"rps-{impl}-{c}", ["--implementations", impl, "--payloads", "StdSize",
+    chosen = external_id(impl) if shared else impl
+    df = bancada(profile, tmp / f"rps-{impl}-{c}", ["--implementations", chosen, "--payloads", "StdSize",
                                                      "--operation", "ping", "--load", "closed", "--concurrency",
                                                      str(c), "--duration", str(seconds), "--repetitions", "1",
                                                      "--warmup", "2000"])
@@ -157,7 +171,12 @@ def ghz(tmp: Path, target: str, op: str, extra: list[str], cpus: str | None) -> 
     cmd = pin(cpus) + [TOOLS["ghz"], "--insecure", "--proto", ghz_proto(tmp), "--call",
                        f"bancada.v1.Bench.{'Ping' if op == 'ping' else 'Select'}", "-d", data, "-O", "json",
                        *extra, target]
-    return json.loads(subprocess.run(cmd, capture_output=True, text=True, timeout=900).stdout)
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
+    result = json.loads(proc.stdout or "{}")
+    if not result.get("latencyDistribution"):
+        raise SystemExit(f"ghz measured nothing against {target}: {proc.stderr.strip()[-300:]} "
+                         f"{json.dumps(result.get('errorDistribution'))[:300]}")
+    return result
 
 
 def wrk(tmp: Path, target: str, op: str, c: int, seconds: float, cpus: str | None) -> tuple[dict, float]:
@@ -199,8 +218,9 @@ TOOLS: dict[str, str] = {}
 
 def run_variant(a, tmp: Path, placement: bool) -> list[tuple]:
     """All cases for one placement variant; returns rows (case, bancada, peer, ratio, target)."""
-    profile = profile_file(tmp, placement)
     peers = PeerWorkers("1" if placement else None)
+    shared = not a.own_workers
+    profile = profile_file(tmp, placement, peers.targets if shared else None)
     peer_cpus = "0" if placement else None
     lat_b: dict[tuple, list] = {}
     lat_p: dict[tuple, list] = {}
@@ -209,7 +229,7 @@ def run_variant(a, tmp: Path, placement: bool) -> list[tuple]:
     try:
         for rnd in range(a.rounds):
             for op in ("ping", "select"):
-                for impl, fig in bancada_latency(profile, tmp / f"r{rnd}", op, a.requests).items():
+                for impl, fig in bancada_latency(profile, tmp / f"r{rnd}", op, a.requests, shared).items():
                     lat_b.setdefault((impl, op), []).append(fig)
                 for impl in IMPLEMENTATIONS:
                     fig = peer_latency(tmp, impl, peers.targets[impl], op, a.requests, a.seconds, peer_cpus)
@@ -217,7 +237,8 @@ def run_variant(a, tmp: Path, placement: bool) -> list[tuple]:
                         lat_p.setdefault((impl, op), []).append(fig)
             for impl in ("go-rest", "go-grpc"):
                 for c in a.concurrency:
-                    rps_b.setdefault((impl, c), []).append(bancada_rps(profile, tmp / f"r{rnd}", impl, c, a.seconds))
+                    rps_b.setdefault((impl, c), []).append(
+                        bancada_rps(profile, tmp / f"r{rnd}", impl, c, a.seconds, shared))
                     r = peer_rps(tmp, impl, peers.targets[impl], c, a.seconds, peer_cpus)
                     if r:
                         rps_p.setdefault((impl, c), []).append(r)
@@ -250,6 +271,8 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=3.0, help="measured seconds of each throughput run")
     ap.add_argument("--concurrency", type=lambda s: [int(x) for x in s.split(",")], default=[16, 64, 100])
     ap.add_argument("--placement", action="store_true", help="also run with workers on CPU 1, clients on CPU 0")
+    ap.add_argument("--own-workers", action="store_true",
+                    help="bancada run starts its own workers in every run (peers load the script's)")
     ap.add_argument("--smoke", action="store_true", help="one tiny round; checks the table is well-formed")
     a = ap.parse_args()
     if a.smoke:
@@ -262,8 +285,9 @@ def main() -> int:
         else:
             print(f"note: {name} not found (scripts/setup-bench.sh installs it); its rows have no peer")
     variants = [False, True] if a.placement else [False]
-    print(f"user path: bancada run profiles/quick.toml, default schedule (randomized), native driver; "
-          f"{a.rounds} rounds alternating Bancada and peers, medians over rounds; cores: {os.cpu_count()}")
+    print(f"user path: bancada run of profiles/quick.toml, default schedule (randomized), native driver, "
+          f"{'its own workers' if a.own_workers else 'the same servers as the peers'}; {a.rounds} rounds "
+          f"alternating Bancada and peers, medians over rounds; cores: {os.cpu_count()}")
     failures = 0
     with tempfile.TemporaryDirectory(prefix="bancada-userpath-") as tmp_name:
         for placed in variants:

@@ -181,3 +181,42 @@ def test_schedule_choices_explain_themselves_and_an_old_name_opens_with_a_note(w
     assert "now called \"alternating\"" in w.state_label.text()
     assert w.open_profile(str(QUICK))
     assert "interleaved" not in w.state_label.text()
+
+
+def test_a_profile_with_external_implementations_and_custom_requests_keeps_them(qtbot, tmp_path):
+    from bancada.ui.panel import ExperimentPanel
+
+    (tmp_path / "body.json").write_text("{}")
+    path = tmp_path / "mine.toml"
+    path.write_text("""
+[experiment]
+name = "mine"
+implementations = ["my-rest", "go-grpc"]
+
+[[external]]
+id = "my-rest"
+protocol = "rest"
+address = "127.0.0.1:8080"
+
+[[workloads]]
+name = "StdSize"
+
+[[workloads]]
+name = "Orders"
+operation = "custom"
+path = "/orders"
+body_file = "body.json"
+""")
+    p = ExperimentPanel()
+    qtbot.addWidget(p)
+    p.set_capabilities(CAPS)  # the host's probe may come first...
+    p.set_profile(load_profile(path))  # ...or after the profile: either way the external one is shown
+    box = p._impl_boxes["my-rest"]
+    assert box.isEnabled() and "127.0.0.1:8080: external, not started by Bancada" in box.text()
+    assert p.selected_implementations() == ["go-grpc", "my-rest"] and p.problem() == ""
+    prof = p.build_profile()
+    assert [e.id for e in prof.external] == ["my-rest"]
+    assert sorted(prof.experiment.implementations) == ["go-grpc", "my-rest"]
+    assert [(w.name, w.operation) for w in prof.workloads] == [("StdSize", "select"), ("Orders", "custom")]
+    p.operation.setCurrentIndex(p.operation.findData("ping"))
+    assert [w.name for w in p.build_profile().workloads] == ["Ping", "Orders"]

@@ -85,7 +85,12 @@ class RestClient:
         self.url = f"http://{target}{request.http_path}"
         self.method = request.http_method
         self.body = request.http_body or None
-        self.headers = {"Content-Type": "application/json"} if self.body else {}
+        if request.http_headers is not None:  # a custom request: its own headers, as given
+            self.headers = dict(request.http_headers)
+            if self.body is None and self.method in ("POST", "PUT", "PATCH"):
+                self.body = b""  # Content-Length: 0
+        else:
+            self.headers = {"Content-Type": "application/json"} if self.body else {}
         self.timeout_s = timeout_s
         self.reuse = reuse
         self.session = requests.Session() if reuse else None
@@ -99,7 +104,7 @@ class RestClient:
                                    timeout=self.timeout_s)
             _ = resp.content  # the whole response is part of the latency
             srv = parse_server_timing(resp.headers.get("Server-Timing"))
-            if resp.status_code != 200:
+            if not 200 <= resp.status_code < 300:
                 return False, srv, f"http_{resp.status_code}: {resp.text[:200]}"
             return True, srv, ""
         except requests.Timeout as exc:

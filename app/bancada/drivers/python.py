@@ -3,8 +3,13 @@
 Reads one job (JSON) on stdin, measures every request with
 ``time.perf_counter_ns()`` and writes sample frames to stdout
 (docs/driver-protocol.md). It runs in its own OS process so that nothing of the
-GUI or the store shares its interpreter (GUIDE rule 1). Payloads are built and
-serialized before the first timed request (rule 2).
+GUI or the store shares its interpreter (a redraw never shows up in a latency). Payloads are built and
+serialized before the first timed request.
+
+Custom workloads (``operation: custom``): REST requests are sent as the job
+writes them; custom gRPC methods are refused with an error frame (they need
+the native driver's descriptor resolution; this driver is the reference path
+of the contract).
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from typing import Any, BinaryIO
 from bancada import __version__
 from bancada.drivers.clients import make_client
 from bancada.drivers.stream import PHASE_MEASURE, PHASE_WARMUP, Sample, encode_event, encode_sample
-from bancada.wire.payload import build_request
+from bancada.wire.payload import build_request, custom_rest_request
 from bancada.wire.select_pick import SplitMix64, shuffle_in_place
 
 FLUSH_INTERVAL_NS = 20_000_000  # at most 20 ms of samples sit in the pipe buffer
@@ -64,7 +69,13 @@ def run_job(job: dict[str, Any], out: BinaryIO) -> int:
     # Build and serialize every request before any timing.
     clients = {}
     for tid, t in treatments.items():
-        request = build_request(t["operation"], t.get("payload"))
+        if t["operation"] == "custom":
+            if t["protocol"] != "rest":
+                raise JobError(f"treatment {tid}: the Python driver runs custom REST requests only, not custom "
+                               f"{t['protocol']} methods; use the native driver")
+            request = custom_rest_request(t.get("request") or {})
+        else:
+            request = build_request(t["operation"], t.get("payload"))
         clients[tid] = make_client(t["protocol"], t["target"], request, timeout_s, reuse)
 
     errors: dict[str, int] = {}

@@ -27,6 +27,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, replace
 
+from bancada.experiment.external import ExternalImplementation
 from bancada.experiment.manifest import Implementation
 from bancada.experiment.profile import Profile, Workload
 from bancada.wire.select_pick import SplitMix64, shuffle_in_place
@@ -39,7 +40,7 @@ class PlanError(ValueError):
 @dataclass(frozen=True)
 class Treatment:
     id: int
-    implementation: Implementation
+    implementation: Implementation | ExternalImplementation
     workload: Workload
 
     @property
@@ -90,12 +91,24 @@ def implementation_for(impl_id: str, implementations: dict[str, Implementation])
     return None
 
 
-def build_plan(profile: Profile, implementations: dict[str, Implementation]) -> Plan:
+def applies(workload: Workload, protocol: str) -> bool:
+    """Whether ``workload`` makes a treatment with an implementation of ``protocol``:
+    contract operations go to every implementation, a custom request only to
+    the protocols it defines a request for."""
+    return workload.operation != "custom" or protocol in workload.custom_protocols()
+
+
+def build_plan(profile: Profile, implementations: dict[str, Implementation | ExternalImplementation]) -> Plan:
     """Build the plan of ``profile``.
+
+    A custom workload pairs only with implementations of the protocols it
+    defines (:func:`applies`); one that fits none of them makes no treatment
+    (:func:`unplanned_workloads` names it).
 
     Raises:
         PlanError: an implementation of the profile is not among ``implementations``,
-            or the schedule needs a seed and the profile has none (the runner draws one first).
+            or the schedule needs a seed and the profile has none (the runner draws one first),
+            or no workload fits any of them.
     """
     exp = profile.experiment
     chosen = {i: implementation_for(i, implementations) for i in exp.implementations}
@@ -111,7 +124,11 @@ def build_plan(profile: Profile, implementations: dict[str, Implementation]) -> 
         for impl_id in exp.implementations:
             impl = chosen[impl_id]
             assert impl is not None
-            treatments.append(Treatment(len(treatments), impl, workload))
+            if applies(workload, impl.protocol):
+                treatments.append(Treatment(len(treatments), impl, workload))
+    if not treatments:
+        raise PlanError(f"no workload fits the implementations ({', '.join(exp.implementations)}): the custom "
+                        f"workloads define requests for other protocols")
     blocks: list[Block] = []
     for rep in range(1, exp.repetitions + 1):
         seed = ((exp.seed or 0) + rep) % 2**64
@@ -136,3 +153,27 @@ def with_seed(profile: Profile, seed: int | None = None) -> Profile:
     chosen = seed if seed is not None else secrets.randbits(63)
     experiment = profile.experiment.model_copy(update={"seed": chosen})
     return profile.model_copy(update={"experiment": experiment})
+
+
+def with_external(profile: Profile, discovered: dict[str, Implementation]
+                  ) -> dict[str, Implementation | ExternalImplementation]:
+    """The discovered implementations plus the profile's ``[[external]]`` ones.
+
+    Raises:
+        PlanError: an external id is also the id of a worker's implementation.
+    """
+    merged: dict[str, Implementation | ExternalImplementation] = dict(discovered)
+    for spec in profile.external:
+        if spec.id in discovered:
+            raise PlanError(f"external implementation {spec.id!r} has the id of a worker Bancada starts; "
+                            f"give it another id (e.g. my-{spec.id})")
+        merged[spec.id] = spec.implementation()
+    return merged
+
+
+def unplanned_workloads(profile: Profile, plan: Plan) -> list[str]:
+    """Why each workload of ``profile`` without a treatment in ``plan`` is left out (one line each)."""
+    planned = {t.workload.name for t in plan.treatments}
+    return [f"workload {w.name} is a custom {' and '.join(w.custom_protocols())} request and no chosen "
+            f"implementation speaks that protocol: it is left out of this run"
+            for w in profile.workloads if w.name not in planned]

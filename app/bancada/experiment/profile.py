@@ -3,7 +3,9 @@
 A profile names the implementations under test, the workloads (operation and
 payload), the design (repetitions r, requests per repetition n, warm-up), the
 schedule, the connection policy, the driver and the factors of the analysis.
-See ``profiles/soares-2024.toml`` for a commented example.
+See ``profiles/soares-2024.toml`` for a commented example, and
+``profiles/my-service.toml`` for ``[[external]]`` implementations (services
+Bancada does not start) and custom-request workloads.
 """
 
 from __future__ import annotations
@@ -14,7 +16,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
-Operation = Literal["ping", "select", "echo", "info"]
+from bancada.experiment.custom import CustomRequestFields
+from bancada.experiment.external import ExternalSpec
+
+Operation = Literal["ping", "select", "echo", "info", "custom"]
 PayloadKind = Literal["int64s", "doubles", "strings", "records"]
 
 #: The name ``alternating`` had before 0.2; profiles and stored runs that use it still open.
@@ -33,8 +38,9 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
 
-class Workload(_Strict):
-    """One workload: an operation and its payload (e.g. ``StdSize``)."""
+class Workload(_Strict, CustomRequestFields):
+    """One workload: an operation and its payload (e.g. ``StdSize``), or a custom request
+    (``operation = "custom"``, fields in :mod:`bancada.experiment.custom`)."""
 
     name: str = Field(min_length=1, max_length=64)
     operation: Operation = "select"
@@ -51,6 +57,7 @@ class Workload(_Strict):
     def _check(self) -> "Workload":
         if self.max < self.min:
             raise ValueError(f"max ({self.max}) must be >= min ({self.min})")
+        self.check_custom(self.operation)
         if self.operation == "select":
             if self.kind != "int64s":
                 raise ValueError("select takes kind = 'int64s'")
@@ -173,6 +180,8 @@ class Profile(_Strict):
     experiment: Experiment
     workloads: list[Workload] = Field(min_length=1)
     load: Load = Field(default_factory=Load)
+    #: Services Bancada does not start (bancada.experiment.external).
+    external: list[ExternalSpec] = Field(default_factory=list)
     placement: Placement = Field(default_factory=Placement)
     #: One-line notices about what was read (e.g. a schedule name from an older Bancada); not stored.
     _notices: list[str] = PrivateAttr(default_factory=list)
@@ -186,6 +195,10 @@ class Profile(_Strict):
         names = [w.name for w in self.workloads]
         if len(set(names)) != len(names):
             raise ValueError("workload names must be unique")
+        ids = [e.id for e in self.external]
+        if len(set(ids)) != len(ids):
+            dup = next(i for i in ids if ids.count(i) > 1)
+            raise ValueError(f"external id {dup!r} is declared twice")
         return self
 
     def to_toml(self) -> str:
@@ -214,8 +227,11 @@ def _format_error(source: str, exc: ValidationError, data: dict[str, Any]) -> st
     return f"{source}: {where}: {msg}"
 
 
-def parse_profile(data: dict[str, Any], source: str = "<profile>") -> Profile:
+def parse_profile(data: dict[str, Any], source: str = "<profile>", base_dir: Path | None = None) -> Profile:
     """Validate a profile given as a dict.
+
+    ``base_dir`` is the folder relative file names (a custom workload's
+    ``body_file``, ``proto``...) are taken from; they are stored absolute.
 
     Raises:
         ProfileError: one line, e.g. ``quick.toml: experiment.repetitions = 0: Input should be greater than or equal to 1``.
@@ -227,7 +243,7 @@ def parse_profile(data: dict[str, Any], source: str = "<profile>") -> Profile:
         notices.append(f"{source}: schedule = \"interleaved\" is now called \"alternating\" (request by request "
                        f"across treatments); the default is \"randomized\" blocks")
     try:
-        profile = Profile.model_validate(data)
+        profile = Profile.model_validate(data, context={"base_dir": base_dir})
     except ValidationError as exc:
         raise ProfileError(_format_error(source, exc, data)) from None
     profile._notices.extend(notices)
@@ -249,7 +265,7 @@ def load_profile(path: str | Path) -> Profile:
         raise ProfileError(f"{path}: cannot read: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ProfileError(f"{path}: not valid TOML: {exc}") from None
-    return parse_profile(data, str(path))
+    return parse_profile(data, str(path), base_dir=path.resolve().parent)
 
 
 def dumps_toml(data: dict[str, Any]) -> str:
@@ -272,6 +288,8 @@ def dumps_toml(data: dict[str, Any]) -> str:
         for key, value in body.items():
             if not isinstance(value, dict):
                 lines.append(f"{key} = {scalar(value)}")
+            else:  # an inline table of scalars (a custom workload's headers)
+                lines.append(f"{key} = {{" + ", ".join(f"{scalar(k)} = {scalar(v)}" for k, v in value.items()) + "}")
         lines.append("")
 
     for key, value in data.items():

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from bancada.experiment.manifest import Implementation
-from bancada.hosts.placement import ProcessPlacement
+
+if TYPE_CHECKING:  # placement imports the profile, which imports this module through experiment.external
+    from bancada.hosts.placement import ProcessPlacement
 
 READY_PREFIX = "READY "
 

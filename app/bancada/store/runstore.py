@@ -22,6 +22,7 @@ Tables:
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import json
 import os
 import secrets
@@ -68,6 +69,28 @@ STATUSES = ("running", "complete", "incomplete", "cancelled")
 
 class RunStoreError(RuntimeError):
     """A run file is missing or not a Bancada run."""
+
+
+class RunStoreWriteError(RunStoreError):
+    """The run file cannot be written (the disk is full, the file was removed...): one line naming it.
+
+    Everything committed before stays in the file.
+    """
+
+
+def _writes(method):
+    """Turn SQLite's write failures of ``method`` into :class:`RunStoreWriteError`."""
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except sqlite3.Error as exc:
+            reason = str(exc)
+            if "disk is full" in reason or "disk I/O" in reason:
+                reason = "the disk is full" if "full" in reason else "the disk failed to write"
+            raise RunStoreWriteError(f"cannot write the run file {self.path}: {reason}; "
+                                     f"what was stored before is kept") from None
+    return wrapper
 
 
 @dataclass(frozen=True)
@@ -167,9 +190,22 @@ class RunStore:
         return cls(path, conn)
 
     def close(self) -> None:
-        """Commit what is pending and close the file."""
-        self.commit()
-        self.conn.close()
+        """Commit what is pending and close the file.
+
+        Raises:
+            RunStoreWriteError: the commit failed; the file is closed all the same.
+        """
+        try:
+            self.commit()
+        finally:
+            self.conn.close()
+
+    def close_without_commit(self) -> None:
+        """Close the file, dropping what is not committed (after a write failure)."""
+        try:
+            self.conn.close()
+        except sqlite3.Error:
+            pass
 
     def __enter__(self) -> "RunStore":
         return self
@@ -178,11 +214,16 @@ class RunStore:
         self.close()
 
     # -- writing -----------------------------------------------------------
+    @_writes
     def set_meta(self, **values: Any) -> None:
         rows = [(k, v if isinstance(v, str) else json.dumps(v)) for k, v in values.items()]
         self.conn.executemany("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", rows)
         self.conn.commit()
+        # the metadata into the main file now, not at the next automatic checkpoint: a copy of the
+        # file taken mid-run (without its -wal) then still opens as a run (SQLite's WAL docs, "Checkpointing")
+        self.conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
+    @_writes
     def add_treatments(self, rows: Iterable[TreatmentRow]) -> None:
         self.conn.executemany(
             "INSERT OR REPLACE INTO treatment VALUES (?,?,?,?,?,?,?,?,?,?,?)",
@@ -191,16 +232,27 @@ class RunStore:
         )
         self.conn.commit()
 
+    @_writes
+    def update_treatments(self, column: str, values: dict[int, Any]) -> None:
+        """Set ``column`` (``target`` or ``payload_bytes``) of the treatments ``values`` names (id -> value)."""
+        if column not in ("target", "payload_bytes"):
+            raise ValueError(f"treatment column {column!r} cannot be updated; expected target or payload_bytes")
+        self.conn.executemany(f"UPDATE treatment SET {column}=? WHERE id=?", [(v, i) for i, v in values.items()])
+        self.conn.commit()
+
+    @_writes
     def set_worker_info(self, implementation: str, info: dict[str, Any]) -> None:
         self.conn.execute("INSERT OR REPLACE INTO worker VALUES (?, ?)", (implementation, json.dumps(info)))
         self.conn.commit()
 
+    @_writes
     def add_block(self, index: int, repetition: int, origin_ns: int | None) -> None:
         """Record that block ``index`` started; ``origin_ns`` is the driver's monotonic
         clock at job start (the origin of the samples' ``start_ns``), when it says."""
         now = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="milliseconds")
         self.conn.execute("INSERT OR REPLACE INTO block VALUES (?, ?, ?, ?)", (index, repetition, origin_ns, now))
 
+    @_writes
     def add_driver_event(self, block: int, event: dict) -> None:
         """Keep one JSON event of the driver (committed with the next samples)."""
         self.conn.execute("INSERT INTO driver_event(block, kind, body) VALUES (?, ?, ?)",
@@ -211,6 +263,7 @@ class RunStore:
         query = "SELECT body FROM driver_event" + (" WHERE kind = ?" if kind else "") + " ORDER BY id"
         return [json.loads(b) for (b,) in self.conn.execute(query, (kind,) if kind else ())]
 
+    @_writes
     def add_samples(self, samples: SampleBlock | Iterable[Sample], block: int = 0) -> None:
         """Insert samples in order; commit if the last commit is older than ``COMMIT_INTERVAL_S``."""
         rows = samples.db_rows() if isinstance(samples, SampleBlock) else map(_SAMPLE_ROW, samples)
@@ -221,11 +274,13 @@ class RunStore:
         if time.monotonic() - self._last_commit >= COMMIT_INTERVAL_S:
             self.commit()
 
+    @_writes
     def commit(self) -> None:
         self.conn.commit()
         self._pending = 0
         self._last_commit = time.monotonic()
 
+    @_writes
     def finish(self, status: str, message: str = "") -> None:
         """Mark the run ``complete``, ``incomplete`` or ``cancelled`` and commit."""
         if status not in STATUSES:

@@ -38,6 +38,7 @@ class ExperimentPanel(QWidget):
         self._base: Profile | None = None
         self._impl_boxes: dict[str, QCheckBox] = {}
         self._impl_ok: dict[str, tuple[bool, str]] = {}
+        self._caps: dict[str, dict] | None = None  # the host's implementations, as last probed
         self._workload_boxes: dict[str, QCheckBox] = {}
         self._workloads: dict[str, dict[str, Any]] = {}
         self._entry_problem = ""
@@ -197,6 +198,8 @@ class ExperimentPanel(QWidget):
             self._workload_boxes[name] = box
         self.custom_check.setChecked(False)
         self.load.set_load(profile.load)
+        if self._caps is not None:  # show this profile's external implementations too
+            self.set_capabilities(self._caps)
         self.set_implementations(exp.implementations)
         self._sync_enabled()
         self._emit_changed()
@@ -205,10 +208,14 @@ class ExperimentPanel(QWidget):
         return self._impl_ok.get(impl_id, (True, ""))[0]
 
     def set_capabilities(self, caps: dict[str, dict]) -> None:
-        """Show the implementations found: ``{impl_id: {language, protocol, ok, reason}}``."""
+        """Show the implementations found: ``{impl_id: {language, protocol, ok, reason}}``,
+        then the profile's external ones (not started by Bancada, so not the host's to run)."""
+        self._caps = caps
         for box in self._impl_boxes.values():
             box.setParent(None)
         self._impl_boxes.clear()
+        caps = {**caps, **{e.id: {"language": e.language, "protocol": e.protocol, "ok": True, "reason": "",
+                                  "external": e.target} for e in (self._base.external if self._base else [])}}
         self._impl_ok = {i: (c["ok"], c["reason"]) for i, c in caps.items()}
         for impl_id, c in caps.items():
             box = QCheckBox(f"{impl_id}   ({pretty(c['language'])} · {pretty(c['protocol'])})")
@@ -217,6 +224,9 @@ class ExperimentPanel(QWidget):
                 lang=pretty(c["language"]), proto=pretty(c["protocol"])))
             if not c["ok"]:
                 box.setText(box.text() + "\n   " + self.tr("cannot run: {why}").format(why=c["reason"]))
+            if c.get("external"):
+                box.setText(box.text() + "\n   " + self.tr("{target}: external, not started by Bancada").format(
+                    target=c["external"]))
             box.toggled.connect(self._emit_changed)
             self.impl_layout.addWidget(box)
             self._impl_boxes[impl_id] = box
@@ -277,7 +287,8 @@ class ExperimentPanel(QWidget):
             return self.tr("The Python driver sends one request at a time: choose Driver Auto or Native (Go) "
                            "for the {m} load model").format(m=self.load.current_model())
         if self.operation.currentData() != "ping":
-            if not [n for n, b in self._workload_boxes.items() if b.isChecked()] and not self.custom_check.isChecked():
+            if not [n for n, b in self._workload_boxes.items() if b.isChecked()] and not self.custom_check.isChecked() \
+                    and not self._custom_workloads():
                 return self.tr("Choose at least one payload")
             if self.custom_check.isChecked() and self.custom_count.problem():
                 return self.custom_count.problem()
@@ -312,7 +323,7 @@ class ExperimentPanel(QWidget):
         exp["driver"] = self.driver.currentData()
         op = self.operation.currentData()
         if op == "ping":
-            data["workloads"] = [{"name": "Ping", "operation": "ping", "count": 0}]
+            data["workloads"] = [{"name": "Ping", "operation": "ping", "count": 0}] + self._custom_workloads()
         else:
             kind = "int64s" if op == "select" else self.kind.currentData()
             chosen = [dict(self._workloads[n]) for n, b in self._workload_boxes.items() if b.isChecked()]
@@ -324,10 +335,15 @@ class ExperimentPanel(QWidget):
                 chosen.append({**template, "name": f"N{count}", "count": count})
             for w in chosen:
                 w["operation"], w["kind"] = op, kind
-            data["workloads"] = chosen
+            data["workloads"] = chosen + self._custom_workloads()
         factors = [f for f in exp.get("factors", []) if f != "payload" or len(data["workloads"]) > 1]
         exp["factors"] = factors or ["implementation"]
         return parse_profile(data, self.tr("the experiment panel"))
+
+    def _custom_workloads(self) -> list[dict]:
+        """The profile's custom-request workloads: kept as they are (no widget edits them)."""
+        return [w.model_dump(exclude_none=True) for w in (self._base.workloads if self._base else [])
+                if w.operation == "custom"]
 
     # -- internals -----------------------------------------------------------------
     def _sync_enabled(self, *_args) -> None:

@@ -78,6 +78,8 @@ class Request:
     http_method: str  # "GET" | "POST"
     http_path: str  # "/v1/select"
     http_body: bytes
+    #: REST headers; None: the contract's (Content-Type: application/json with a body)
+    http_headers: tuple[tuple[str, str], ...] | None = None
 
 
 def build_request(operation: str, spec: dict[str, Any] | None) -> Request:
@@ -112,6 +114,27 @@ def build_request(operation: str, spec: dict[str, Any] | None) -> Request:
         return Request("/bancada.v1.Bench/Echo", msg.SerializeToString(), "POST", "/v1/echo",
                        json.dumps({kind: values, "echo": echo}, separators=(",", ":")).encode())
     raise ValueError(f"unknown operation {operation!r}; expected ping, select, echo or info")
+
+
+def custom_rest_request(request: dict[str, Any]) -> Request:
+    """The :class:`Request` of a custom REST treatment from the job's ``request`` object
+    (``method``, ``path``, ``headers``, ``body_base64``; docs/driver-protocol.md).
+
+    Raises:
+        ValueError: the object lacks method or path, or its body is not base64.
+    """
+    import base64
+    import binascii
+
+    try:
+        body = base64.b64decode(request.get("body_base64", ""), validate=True)
+    except (binascii.Error, ValueError):
+        raise ValueError("request.body_base64 is not base64") from None
+    method, path = request.get("method"), request.get("path")
+    if not method or not path:
+        raise ValueError("a custom REST request needs method and path")
+    headers = tuple(sorted((str(k), str(v)) for k, v in (request.get("headers") or {}).items()))
+    return Request("", b"", str(method), str(path), body, headers)
 
 
 def payload_bytes(request: Request, protocol: str) -> int:

@@ -11,6 +11,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/reflection"
 	"google.golang.org/grpc/status"
 
 	pb "github.com/bancada-lab/bancada/workers/go/gen/bancadav1"
@@ -19,7 +20,10 @@ import (
 
 // NewServer returns a grpc.Server with the Bench service registered, the
 // timing codec forced, and max receive and send sizes of cfg.MessageLimit()
-// bytes (above it, grpc answers RESOURCE_EXHAUSTED).
+// bytes (above it, grpc answers RESOURCE_EXHAUSTED). It also serves gRPC
+// server reflection (grpc.reflection.v1 and v1alpha), so that a client such
+// as grpcurl or Bancada's custom gRPC workloads can find the Bench
+// descriptors without a .proto file.
 func NewServer(cfg service.Config) *grpc.Server {
 	codec := newTimingCodec()
 	limit := cfg.MessageLimit()
@@ -30,6 +34,7 @@ func NewServer(cfg service.Config) *grpc.Server {
 		grpc.UnaryInterceptor(timingInterceptor(codec)),
 	)
 	pb.RegisterBenchServer(s, &bench{cfg: cfg, info: infoResponse()})
+	reflection.Register(s)
 	return s
 }
 

@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/pprof"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -61,6 +62,18 @@ func Main(stdin io.Reader, stdout io.Writer) int {
 	r := &run.Runner{Job: j, Sink: sink, T0: t0}
 	if err := r.Prepare(); err != nil {
 		return fatal(sink, err.Error())
+	}
+	if j.PrepareOnly {
+		prepared := map[string]any{}
+		for id, p := range r.Prepared {
+			prepared[strconv.Itoa(id)] = p
+		}
+		sink.Event(map[string]any{"event": "prepared", "treatments": prepared})
+		sink.Close(map[string]any{"prepare_only": true})
+		if err := sink.Err(); err != nil {
+			return 3
+		}
+		return 0
 	}
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)

@@ -5,6 +5,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/bancada-lab/bancada/drivers/native/internal/payload"
@@ -48,8 +49,14 @@ func NewNetHTTP(cfg Config, r *payload.Request, tr *http.Transport) (*NetHTTP, e
 	}
 	c := &NetHTTP{cfg: cfg, tr: tr, client: &http.Client{Transport: tr, Timeout: cfg.Timeout}, req: req,
 		body: r.HTTPBody, sink: make([]byte, 32<<10)}
+	for _, h := range r.HTTPHeaders {
+		if strings.EqualFold(h.Name, "Host") {
+			req.Host = h.Value
+			continue
+		}
+		req.Header.Add(h.Name, h.Value)
+	}
 	if r.HTTPBody != nil {
-		req.Header.Set("Content-Type", "application/json")
 		c.rd = bytes.NewReader(r.HTTPBody)
 		req.ContentLength = int64(len(r.HTTPBody))
 	}

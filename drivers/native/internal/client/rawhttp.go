@@ -31,12 +31,21 @@ func NewRawHTTP(cfg Config, r *payload.Request) *RawHTTP {
 // buildRequest serializes the whole request (line, headers, body) once.
 func buildRequest(cfg Config, r *payload.Request) []byte {
 	var b bytes.Buffer
-	b.WriteString(r.HTTPMethod + " " + r.HTTPPath + " HTTP/1.1\r\nHost: " + cfg.Target + "\r\nUser-Agent: bancada-driver\r\n")
+	b.WriteString(r.HTTPMethod + " " + r.HTTPPath + " HTTP/1.1\r\n")
+	if !r.HasHeader("Host") {
+		b.WriteString("Host: " + cfg.Target + "\r\n")
+	}
+	if !r.HasHeader("User-Agent") {
+		b.WriteString("User-Agent: bancada-driver\r\n")
+	}
 	if cfg.NewConn {
 		b.WriteString("Connection: close\r\n")
 	}
+	for _, h := range r.HTTPHeaders {
+		b.WriteString(h.Name + ": " + h.Value + "\r\n")
+	}
 	if r.HTTPBody != nil {
-		b.WriteString("Content-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(r.HTTPBody)) + "\r\n")
+		b.WriteString("Content-Length: " + strconv.Itoa(len(r.HTTPBody)) + "\r\n")
 	}
 	b.WriteString("\r\n")
 	b.Write(r.HTTPBody)

@@ -34,6 +34,24 @@ type Treatment struct {
 	Operation      string   `json:"operation"`
 	Workload       string   `json:"workload"`
 	Payload        *Payload `json:"payload"`
+	// Request is the request of operation "custom" (a user's own service).
+	Request *CustomRequest `json:"request"`
+}
+
+// CustomRequest is the request of an operation "custom" treatment
+// (docs/driver-protocol.md, "Custom requests"): for REST a method, path,
+// headers and body bytes sent as given; for gRPC a full method name, the
+// request message as JSON (protojson) and, optionally, the descriptors as a
+// FileDescriptorSet (protoset); without one the driver asks the server's
+// reflection service. Either way the message is encoded once, before timing.
+type CustomRequest struct {
+	Method     string            `json:"method"`      // REST: GET, POST, PUT, PATCH, DELETE, OPTIONS
+	Path       string            `json:"path"`        // REST: "/v1/select?x=1"
+	Headers    map[string]string `json:"headers"`     // REST: sent as given, in name order
+	Body       []byte            `json:"body_base64"` // REST: the body bytes (base64 in the JSON)
+	GRPCMethod string            `json:"grpc_method"` // gRPC: "package.Service/Method"
+	JSON       string            `json:"json"`        // gRPC: the request message as protojson
+	Protoset   []byte            `json:"protoset_base64"`
 }
 
 // Load is the load model. Only Model is shared with the Python driver.
@@ -77,6 +95,10 @@ type Job struct {
 	TimeoutS   float64     `json:"timeout_s"`
 	Load       Load        `json:"load"`
 	Blocks     []Block     `json:"blocks"`
+
+	// PrepareOnly: resolve and encode every request (custom gRPC requests ask
+	// the server's reflection), report them in a "prepared" event, send nothing.
+	PrepareOnly bool `json:"prepare_only"`
 
 	// UnknownKeys lists keys this driver does not know (reported as a warning).
 	UnknownKeys []string `json:"-"`
@@ -162,7 +184,10 @@ func (j *Job) validate() error {
 		if err := oneOf(fmt.Sprintf("protocol of treatment %d", t.ID), t.Protocol, "grpc", "rest"); err != nil {
 			return err
 		}
-		if err := oneOf(fmt.Sprintf("operation of treatment %d", t.ID), t.Operation, "ping", "select", "echo", "info"); err != nil {
+		if err := oneOf(fmt.Sprintf("operation of treatment %d", t.ID), t.Operation, "ping", "select", "echo", "info", "custom"); err != nil {
+			return err
+		}
+		if err := t.validateCustom(); err != nil {
 			return err
 		}
 		if t.Target == "" || !strings.Contains(t.Target, ":") {
@@ -370,8 +395,9 @@ func (j *Job) validateLoad() error {
 }
 
 var known = map[string][]string{
-	"":          {"version", "treatments", "connection", "timeout_s", "load", "blocks"},
-	"treatment": {"id", "implementation", "protocol", "target", "operation", "workload", "payload"},
+	"":          {"version", "treatments", "connection", "timeout_s", "load", "blocks", "prepare_only"},
+	"treatment": {"id", "implementation", "protocol", "target", "operation", "workload", "payload", "request"},
+	"request":   {"method", "path", "headers", "body_base64", "grpc_method", "json", "protoset_base64"},
 	"payload":   {"kind", "count", "min", "max", "seed", "k", "echo", "string_length", "select_seed"},
 	"load": {"model", "concurrency", "duration_s", "rate_per_s", "grpc_mode", "max_records", "rest_client",
 		"busy_poll_us", "event_loops"},
@@ -409,6 +435,10 @@ func unknownKeys(data []byte) []string {
 			var p map[string]json.RawMessage
 			if json.Unmarshal(t["payload"], &p) == nil {
 				check(fmt.Sprintf("treatments[%d].payload.", i), "payload", p)
+			}
+			var rq map[string]json.RawMessage
+			if json.Unmarshal(t["request"], &rq) == nil {
+				check(fmt.Sprintf("treatments[%d].request.", i), "request", rq)
 			}
 		}
 	}

@@ -66,3 +66,48 @@ func TestUnknownKeys(t *testing.T) {
 		t.Fatalf("%v", j.UnknownKeys)
 	}
 }
+
+const customBase = `{"version":1,"treatments":[{"id":0,"implementation":"mine","protocol":"PROTO","target":"127.0.0.1:1","operation":"custom","request":REQ}],"blocks":[{"repetition":1,"treatments":[0],"requests":2}]}`
+
+func custom(proto, req string) []byte {
+	return []byte(strings.Replace(strings.Replace(customBase, "PROTO", proto, 1), "REQ", req, 1))
+}
+
+func TestParseCustomRequests(t *testing.T) {
+	j, err := Parse(custom("rest", `{"method":"POST","path":"/v1/select","headers":{"X-Key":"a b"},"body_base64":"e30="}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := j.Treatments[0].Request
+	if string(r.Body) != "{}" || r.Headers["X-Key"] != "a b" || len(j.UnknownKeys) != 0 {
+		t.Fatalf("%+v %v", r, j.UnknownKeys)
+	}
+	j, err = Parse(custom("grpc", `{"grpc_method":"shop.v1.Cart/Add","json":"{}","protoset_base64":"AA==","colour":1}`))
+	if err != nil || j.Treatments[0].Request.GRPCMethod != "shop.v1.Cart/Add" || len(j.Treatments[0].Request.Protoset) != 1 {
+		t.Fatal(err, j)
+	}
+	if len(j.UnknownKeys) != 1 || j.UnknownKeys[0] != "treatments[0].request.colour" {
+		t.Fatalf("unknown keys %v", j.UnknownKeys)
+	}
+}
+
+func TestParseRejectsBadCustomRequests(t *testing.T) {
+	cases := map[string][]byte{
+		"operation custom needs a request":                 []byte(strings.Replace(string(custom("rest", `{}`)), `,"request":{}`, "", 1)),
+		"unknown request.method of treatment 0 \"HEAD\"":   custom("rest", `{"method":"HEAD","path":"/"}`),
+		"must start with /":                                custom("rest", `{"method":"GET","path":"v1/x"}`),
+		"no spaces or line breaks":                         custom("rest", `{"method":"GET","path":"/a b"}`),
+		`header "Content-Length" is written by the driver`: custom("rest", `{"method":"GET","path":"/","headers":{"Content-Length":"3"}}`),
+		"values no line breaks":                            custom("rest", `{"method":"GET","path":"/","headers":{"X":"a\r\nEvil: 1"}}`),
+		"not gRPC fields":                                  custom("rest", `{"method":"GET","path":"/","grpc_method":"a.B/C"}`),
+		"is not a full method name":                        custom("grpc", `{"grpc_method":"Select"}`),
+		"not REST fields":                                  custom("grpc", `{"grpc_method":"a.B/C","path":"/x"}`),
+		"only for operation custom":                        []byte(strings.Replace(strings.Replace(string(custom("rest", `{"method":"GET","path":"/"}`)), "PROTO", "rest", 1), `"custom"`, `"ping"`, 1)),
+	}
+	for want, js := range cases {
+		_, err := Parse(js)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("want error containing %q, got %v", want, err)
+		}
+	}
+}

@@ -5,6 +5,7 @@ package payload
 import (
 	"encoding/json"
 	"math"
+	"strings"
 
 	pb "github.com/bancada-lab/bancada/workers/go/gen/bancadav1"
 	"github.com/bancada-lab/bancada/workers/go/pick"
@@ -21,6 +22,22 @@ type Request struct {
 	HTTPMethod string // GET or POST
 	HTTPPath   string // e.g. /v1/select
 	HTTPBody   []byte // JSON body (nil for GET)
+	// HTTPHeaders are written after Host and User-Agent, in order
+	// (Content-Length follows them when HTTPBody is not nil).
+	HTTPHeaders []Header
+}
+
+// Header is one HTTP header line, "Name: Value".
+type Header struct{ Name, Value string }
+
+// HasHeader reports whether the request sets header name (case-insensitive).
+func (r *Request) HasHeader(name string) bool {
+	for _, h := range r.HTTPHeaders {
+		if strings.EqualFold(h.Name, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // Values holds the drawn payload values of one kind.
@@ -139,6 +156,7 @@ func Build(t *job.Treatment) (*Request, error) {
 		}
 	} else if body != nil {
 		r.HTTPBody, err = json.Marshal(body)
+		r.HTTPHeaders = []Header{{"Content-Type", "application/json"}}
 	}
 	return r, err
 }

@@ -15,6 +15,7 @@ import (
 	"google.golang.org/grpc"
 
 	"github.com/bancada-lab/bancada/drivers/native/internal/client"
+	"github.com/bancada-lab/bancada/drivers/native/internal/custom"
 	"github.com/bancada-lab/bancada/drivers/native/internal/frame"
 	"github.com/bancada-lab/bancada/drivers/native/internal/job"
 	"github.com/bancada-lab/bancada/drivers/native/internal/payload"
@@ -28,6 +29,9 @@ type Runner struct {
 
 	stop     atomic.Bool
 	requests map[int]*payload.Request
+	// Prepared describes each custom treatment's request (by treatment id),
+	// for the "prepared" event of a prepare_only job.
+	Prepared map[int]*custom.Prepared
 	// sequential: one caller per treatment, kept across blocks
 	seqCallers map[int]client.Caller
 	lastWarn   atomic.Int64
@@ -42,8 +46,18 @@ func (r *Runner) Stop() { r.stop.Store(true) }
 // can be honoured; the error names the reason.
 func (r *Runner) Prepare() error {
 	r.requests = map[int]*payload.Request{}
+	r.Prepared = map[int]*custom.Prepared{}
+	timeout := time.Duration(r.Job.TimeoutS * float64(time.Second))
 	for i := range r.Job.Treatments {
 		t := &r.Job.Treatments[i]
+		if t.Operation == "custom" {
+			req, info, err := custom.Build(t, timeout)
+			if err != nil {
+				return fmt.Errorf("treatment %d (%s / %s): %v", t.ID, t.Implementation, t.Workload, err)
+			}
+			r.requests[t.ID], r.Prepared[t.ID] = req, info
+			continue
+		}
 		req, err := payload.Build(t)
 		if err != nil {
 			return fmt.Errorf("treatment %d: cannot serialize payload: %v", t.ID, err)

@@ -1,0 +1,189 @@
+"""External implementations: your own service as a target.
+
+A profile may declare services that Bancada does not start or stop, as an
+array of tables::
+
+    [[external]]
+    id = "my-server-rest"          # the label used in experiment.implementations
+    protocol = "rest"              # rest | grpc
+    address = "127.0.0.1:8080"     # host:port, [v6]:port or http://host[:port]
+    language = "python"            # optional: the level of the factor "language"
+    description = "assignment 2"   # optional
+
+The runner checks before the run that each address accepts a TCP connection
+(:func:`check_reachable`), asks ``Info`` when a workload speaks the contract,
+and records the implementation as external in the run's worker info.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+import socket
+from dataclasses import dataclass
+from typing import Literal
+from urllib.parse import urlsplit
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from bancada.hosts.base import join_host_port
+
+EXTERNAL_NOTE = "external, not started by Bancada"
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]*$")
+_HOST = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$")
+
+
+class ExternalTargetError(RuntimeError):
+    """An external implementation cannot be reached; one line naming it and its address."""
+
+
+def parse_address(address: str) -> tuple[str, int]:
+    """Split ``host:port``, ``[v6]:port`` or ``http://host[:port][/]`` into (host, port).
+
+    An http URL without a port means port 80. Returns the host without brackets.
+
+    Raises:
+        ValueError: naming what is wrong and what is allowed.
+    """
+    text = address.strip()
+    allowed = "allowed: host:port, [v6]:port or http://host:port"
+    if "://" in text:
+        parts = urlsplit(text)
+        if parts.scheme != "http":
+            raise ValueError(f"scheme {parts.scheme!r} is not supported (no TLS); {allowed}")
+        if parts.path not in ("", "/") or parts.query or parts.fragment:
+            raise ValueError("an address holds no path; put the path in the workload (path = ...)")
+        if parts.username or parts.password:
+            raise ValueError("an address holds no user or password; use a header in the workload")
+        try:
+            port = parts.port or 80
+        except ValueError:
+            raise ValueError(f"bad port; {allowed}") from None
+        host = parts.hostname or ""
+    else:
+        m = re.fullmatch(r"\[([^\]]+)\]:(\d+)|([^:\[\]]+):(\d+)", text)
+        if not m:
+            raise ValueError(f"not an address with a port; {allowed}")
+        host = m.group(1) or m.group(3)
+        port = int(m.group(2) or m.group(4))
+        if m.group(1):
+            try:
+                ipaddress.IPv6Address(host)
+            except ValueError:
+                raise ValueError(f"{host!r} in brackets is not an IPv6 address") from None
+    if not host:
+        raise ValueError(f"no host; {allowed}")
+    if ":" not in host and not _HOST.match(host):
+        raise ValueError(f"{host!r} is not a host name or IP address")
+    if not 1 <= port <= 65535:
+        raise ValueError(f"port {port} is not in 1..65535")
+    return host, port
+
+
+class ExternalSpec(BaseModel):
+    """One ``[[external]]`` table of a profile."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    id: str = Field(min_length=1, max_length=64)
+    protocol: Literal["rest", "grpc"]
+    address: str
+    language: str = Field(default="external", min_length=1, max_length=64)
+    description: str = ""
+
+    @field_validator("id")
+    @classmethod
+    def _id(cls, v: str) -> str:
+        if not _ID.match(v):
+            raise ValueError("letters, digits and . _ : - only, starting with a letter or digit (e.g. my-server-rest)")
+        return v
+
+    @field_validator("address")
+    @classmethod
+    def _address(cls, v: str) -> str:
+        parse_address(v)
+        return v.strip()
+
+    @property
+    def target(self) -> str:
+        """``host:port`` as the drivers take it (IPv6 in brackets)."""
+        host, port = parse_address(self.address)
+        return join_host_port(host, port)
+
+    def implementation(self) -> "ExternalImplementation":
+        host, port = parse_address(self.address)
+        return ExternalImplementation(self.id, self.protocol, self.address, host, port, self.language,
+                                      self.description)
+
+
+@dataclass(frozen=True)
+class _ExternalWorker:
+    """What the run store and tables read as ``implementation.worker``."""
+
+    name: str = "external"
+    runtime: str = "external"
+    version: str = ""
+
+
+@dataclass(frozen=True)
+class ExternalImplementation:
+    """An implementation Bancada does not start: a service at ``host:port``."""
+
+    id: str
+    protocol: str
+    address: str  # as the profile wrote it
+    host: str
+    port: int
+    language: str = "external"
+    description: str = ""
+    worker: _ExternalWorker = _ExternalWorker()
+    external: bool = True
+
+    @property
+    def target(self) -> str:
+        return join_host_port(self.host, self.port)
+
+
+def check_reachable(impl: ExternalImplementation, timeout_s: float = 3.0) -> None:
+    """Open (and close) one TCP connection to ``impl``'s address.
+
+    Raises:
+        ExternalTargetError: ``cannot reach my-server-rest at 127.0.0.1:9999: connection refused``.
+    """
+    try:
+        with socket.create_connection((impl.host, impl.port), timeout=timeout_s):
+            return
+    except socket.timeout:
+        why = f"no answer within {timeout_s:g} s"
+    except socket.gaierror as exc:
+        why = f"unknown host ({exc.strerror or exc})"
+    except ConnectionRefusedError:
+        why = "connection refused"
+    except OSError as exc:
+        why = (exc.strerror or str(exc)).lower()
+    raise ExternalTargetError(f"cannot reach {impl.id} at {impl.target}: {why}")
+
+
+class ExternalHandle:
+    """Stands where a started worker would: the target, always "alive", nothing to stop."""
+
+    def __init__(self, impl: ExternalImplementation) -> None:
+        self.implementation = impl.id
+        self.address = impl.host
+        self.port = impl.port
+        self.pid = 0
+        self.warning = ""
+        self._target = impl.target
+
+    @property
+    def target(self) -> str:
+        return self._target
+
+    def alive(self) -> bool:
+        return True
+
+    def stop(self, timeout_s: float = 5.0) -> int | None:
+        return None
+
+    def log_tail(self, lines: int = 20) -> str:
+        return ""

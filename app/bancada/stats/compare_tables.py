@@ -1,0 +1,176 @@
+"""The comparison as named tables: numeric ones for ``--csv-dir`` and formatted
+ones (text cells, milliseconds) for the terminal and ``--markdown``."""
+from __future__ import annotations
+
+import pandas as pd
+
+from .tables import format_p
+
+
+def _ms(v) -> float | None:
+    return None if v is None else v * 1e3
+
+
+def _num(v, fmt: str) -> str:
+    return "NA" if v is None or v != v else format(v, fmt)
+
+
+def _median_text(m, ci) -> str:
+    return f"{_num(_ms(m), '.4g')} [{_num(_ms(ci[0]), '.4g')}, {_num(_ms(ci[1]), '.4g')}]"
+
+
+def _change_text(row: dict) -> str:
+    lo, hi = row["change_ci_pct"]
+    return f"{_num(row['change_pct'], '+.1f')} % [{_num(lo, '+.1f')}, {_num(hi, '+.1f')}]"
+
+
+def _verdict_text(row: dict) -> str:
+    text = row["verdict"]
+    if row.get("within_noise_floor"):
+        text += f" (within noise floor {row['noise_floor_pct']:.1f} %)"
+    return text
+
+
+def comparison_title(comp: dict) -> str:
+    return f"{comp['other']} vs {comp['baseline']}"
+
+
+def numeric_tables(result: dict) -> dict[str, pd.DataFrame]:
+    """``{title: DataFrame}`` with every number (seconds as in the JSON) for CSV export."""
+    out: dict[str, pd.DataFrame] = {}
+    for comp in result["comparisons"]:
+        title = comparison_title(comp)
+        rows = []
+        for r in comp["rows"]:
+            flat = {k: v for k, v in r.items() if not isinstance(v, list)}
+            for k in ("median_baseline_ci_s", "median_other_ci_s", "change_ci_pct"):
+                flat[k.replace("_ci", "_ci_lo")] = r[k][0]
+                flat[k.replace("_ci", "_ci_hi")] = r[k][1]
+            rows.append(flat)
+        g = comp["geomean"]
+        if g:
+            rows.append({"treatment": "geomean", "median_baseline_s": g["baseline_s"], "median_other_s": g["other_s"],
+                         "ratio": g["ratio"], "change_pct": g["change_pct"],
+                         "change_ci_lo_pct": g["change_ci_pct"][0], "change_ci_hi_pct": g["change_ci_pct"][1]})
+        out[f"Change {title}"] = pd.DataFrame(rows)
+        only = [{"treatment": k, "only_in": comp["baseline"]} for k in comp["only_in_baseline"]] + \
+               [{"treatment": k, "only_in": comp["other"]} for k in comp["only_in_other"]]
+        if only:
+            out[f"Only in one run {title}"] = pd.DataFrame(only)
+        nf = comp["noise_floor"]
+        if nf["computed"]:
+            out[f"Noise floor {title}"] = pd.DataFrame(
+                [{"treatment": k, "noise_floor_pct": v} for k, v in nf["per_treatment"].items()])
+        if comp["network_share"]["computed"]:
+            out[f"Server time and transit {title}"] = pd.DataFrame(comp["network_share"]["rows"])
+    if result.get("kruskal"):
+        out["Kruskal-Wallis across runs"] = pd.DataFrame(
+            [{**{k: v for k, v in r.items() if k not in ("runs", "n")}, "runs": " ".join(r["runs"]),
+              "n": " ".join(map(str, r["n"]))} for r in result["kruskal"]])
+    return out
+
+
+def display_tables(result: dict) -> dict[str, pd.DataFrame]:
+    """``{title: DataFrame of text}``: medians in ms with their intervals, the change
+    with its interval, Holm-adjusted p, Cliff's delta and the verdict."""
+    out: dict[str, pd.DataFrame] = {}
+    by_reps = result.get("test_unit") == "repetition"
+    p_key, p_title = ("p_repetitions_holm", "p_holm (repetitions)") if by_reps else ("p_holm", "p_holm")
+    for comp in result["comparisons"]:
+        title = comparison_title(comp)
+        b, o = comp["baseline"], comp["other"]
+        rows = [{"treatment": r["treatment"], "n": f"{r['n_baseline']} / {r['n_other']}",
+                 f"{b} median ms [95% CI]": _median_text(r["median_baseline_s"], r["median_baseline_ci_s"]),
+                 f"{o} median ms [95% CI]": _median_text(r["median_other_s"], r["median_other_ci_s"]),
+                 "change [95% CI]": _change_text(r), p_title: format_p(r[p_key]),
+                 "cliffs_delta": _num(r["cliffs_delta"], "+.2f"), "verdict": _verdict_text(r)}
+                for r in comp["rows"]]
+        g = comp["geomean"]
+        if g:
+            rows.append({"treatment": "geomean", "n": "", f"{b} median ms [95% CI]": _num(_ms(g["baseline_s"]), ".4g"),
+                         f"{o} median ms [95% CI]": _num(_ms(g["other_s"]), ".4g"),
+                         "change [95% CI]": _change_text({"change_pct": g["change_pct"],
+                                                          "change_ci_pct": g["change_ci_pct"]}),
+                         p_title: "", "cliffs_delta": "", "verdict": ""})
+        out[f"Change {title}"] = pd.DataFrame(rows)
+        only = [{"treatment": k, "only in": b} for k in comp["only_in_baseline"]] + \
+               [{"treatment": k, "only in": o} for k in comp["only_in_other"]]
+        if only:
+            out[f"Only in one run {title}"] = pd.DataFrame(only)
+        if comp["network_share"]["computed"]:
+            out[f"Server time and transit {title}"] = pd.DataFrame([_split_text(r) for r in comp["network_share"]["rows"]])
+    if result.get("kruskal"):
+        out["Kruskal-Wallis across runs"] = pd.DataFrame(
+            [{"treatment": r["treatment"], "runs": len(r["runs"]), "H": _num(r["H"], ".4g"), "df": r["df"],
+              "p": format_p(r["p"]), "p_holm": format_p(r["p_holm"])} for r in result["kruskal"]])
+    return out
+
+
+def _split_text(r: dict) -> dict:
+    row = {"treatment": r["treatment"], "latency change ms": _num(r["latency_change_ms"], "+.4g")}
+    if r["server_time"]:
+        row.update({"server change ms": _num(r["server_change_ms"], "+.4g"),
+                    "transit+client change ms": _num(r["transit_client_change_ms"], "+.4g"),
+                    "server ms (baseline → other)": f"{r['server_baseline_ms']:.4g} → {r['server_other_ms']:.4g}",
+                    "transit+client ms (baseline → other)":
+                        f"{r['transit_client_baseline_ms']:.4g} → {r['transit_client_other_ms']:.4g}"})
+    else:
+        row.update({"server change ms": "no server time", "transit+client change ms": ""})
+    return row
+
+
+def noise_floor_lines(result: dict) -> list[str]:
+    """One sentence per comparison about the noise floor (computed or why not)."""
+    lines = []
+    for comp in result["comparisons"]:
+        nf = comp["noise_floor"]
+        head = f"noise floor, {comparison_title(comp)}: "
+        if not nf["computed"]:
+            lines.append(head + f"not computed ({nf['reason']})")
+            continue
+        inside = [r["treatment"] for r in comp["rows"] if r["within_noise_floor"]]
+        lines.append(head + f"with nothing changed this machine moved a treatment's median by up to "
+                     f"{nf['max_floor_pct']:.1f} % between repetitions (median over treatments "
+                     f"{nf['median_floor_pct']:.1f} %); within it: {', '.join(inside) or 'none'}")
+    return lines
+
+
+def to_markdown(tables: dict[str, pd.DataFrame]) -> str:
+    """GitHub-flavoured Markdown of text tables (from :func:`display_tables`), one ``## `` section each."""
+    out = []
+    for title, df in tables.items():
+        cols = [str(c) for c in df.columns]
+        out += [f"## {title}\n", "| " + " | ".join(cols) + " |", "|" + "|".join("---" for _ in cols) + "|"]
+        for row in df.itertuples(index=False):
+            out.append("| " + " | ".join(str(v).replace("|", "\\|") for v in row) + " |")
+        out.append("")
+    return "\n".join(out)
+
+
+_LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
+                  "{": r"\{", "}": r"\}", "^": r"\textasciicircum{}", "~": r"$\sim$", "→": r"$\to$"}
+
+
+def latex_escape(text: str) -> str:
+    """``text`` with LaTeX's special characters escaped (``~`` as ``$\\sim$``, ``→`` as ``$\\to$``)."""
+    return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in str(text))
+
+
+def to_latex(tables: dict[str, pd.DataFrame], label_prefix: str = "compare") -> str:
+    """One ``table`` environment per text table (from :func:`display_tables`), with booktabs rules
+    (``\\toprule``, ``\\midrule``, ``\\bottomrule``; needs ``\\usepackage{booktabs}``), the title as
+    ``\\caption`` and ``\\label{tab:<label_prefix>-<slug of the title>}``."""
+    import re
+
+    out = []
+    for title, df in tables.items():
+        slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+        cols = [latex_escape(c) for c in df.columns]
+        out += ["\\begin{table}[htbp]", "\\centering", f"\\caption{{{latex_escape(title)}}}",
+                f"\\label{{tab:{label_prefix}-{slug}}}",
+                "\\begin{tabular}{l" + "r" * (len(cols) - 1) + "}", "\\toprule", " & ".join(cols) + " \\\\",
+                "\\midrule"]
+        for row in df.itertuples(index=False):
+            out.append(" & ".join(latex_escape(v) for v in row) + " \\\\")
+        out += ["\\bottomrule", "\\end{tabular}", "\\end{table}", ""]
+    return "\n".join(out)
