@@ -9,7 +9,7 @@
   ``linux/amd64`` and ``linux/arm64`` (the manifest's ``artifact`` template:
   the Go static binaries, the Java jar);
 - ``drivers/native/dist/bancada-driver-linux-{amd64,arm64}``;
-- ``profiles/*.toml``, ``proto/**`` and ``docs/*.md`` (read at run time: the
+- ``profiles/**`` (with the files profiles refer to), ``proto/**`` and ``docs/*.md`` (read at run time: the
   statistics tooltips come from docs/statistics.md).
 
 Prints one line per copied file (path and size in bytes) and the total.
@@ -37,7 +37,7 @@ def bundle_files(root: Path) -> tuple[list[Path], list[Path]]:
         artifacts = {data["artifact"].format(os="linux", arch=arch) for arch in ARCHES}
         wanted += [folder / a for a in sorted(artifacts)]
     wanted += [Path("drivers/native/dist") / f"bancada-driver-linux-{arch}" for arch in ARCHES]
-    wanted += sorted(p.relative_to(root) for p in (root / "profiles").glob("*.toml"))
+    wanted += sorted(p.relative_to(root) for p in (root / "profiles").rglob("*") if p.is_file())  # with their data
     wanted += sorted(p.relative_to(root) for p in (root / "proto").rglob("*") if p.is_file())
     wanted += sorted(p.relative_to(root) for p in (root / "docs").glob("*.md"))
     present = [p for p in wanted if (root / p).is_file()]

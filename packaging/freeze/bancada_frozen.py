@@ -4,8 +4,9 @@ Bancada re-runs its own interpreter, which a frozen executable must answer itsel
 - ``multiprocessing`` with the spawn context (the window's statistics process):
   :func:`multiprocessing.freeze_support` runs the child and exits;
 - ``sys.executable -m bancada.drivers.python`` (the Python driver, see
-  ``bancada.hosts.local``): ``-m MODULE ARGS`` runs that module of the bundle as
-  ``__main__``; only ``bancada.*`` modules are accepted.
+  ``bancada.hosts.local``) and ``sys.executable -m grpc_tools.protoc`` (a custom
+  gRPC workload's .proto, see ``bancada.experiment.custom``): ``-m MODULE ARGS``
+  runs that module of the bundle as ``__main__``; only those are accepted.
 
 For the packaging tests, ``BANCADA_SMOKE_SCREENSHOT=FILE.png bancada`` opens the
 window, saves a screenshot of it to FILE.png as soon as the event loop runs,
@@ -44,8 +45,9 @@ def main() -> int:
     multiprocessing.freeze_support()
     if len(sys.argv) >= 3 and sys.argv[1] == "-m":
         module = sys.argv[2]
-        if not module.startswith("bancada."):
-            print(f"bancada: this bundle runs only its own modules with -m, not {module!r}", file=sys.stderr)
+        if not (module.startswith("bancada.") or module == "grpc_tools.protoc"):
+            print(f"bancada: this bundle runs only bancada.* and grpc_tools.protoc with -m, not {module!r}",
+                  file=sys.stderr)
             return 2
         sys.argv = [sys.argv[0], *sys.argv[3:]]
         runpy.run_module(module, run_name="__main__", alter_sys=True)

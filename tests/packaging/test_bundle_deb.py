@@ -99,6 +99,21 @@ def test_bundle_runs_without_python_or_a_clone(built, tmp_path):
         assert len(measured) == 5 and all(r["ok"] == "true" for r in measured)
 
 
+def test_bundle_runs_protoc_for_custom_grpc_workloads(built, tmp_path):
+    """bancada.experiment.custom compiles a .proto with ``sys.executable -m grpc_tools.protoc``."""
+    proto = tmp_path / "mine.proto"
+    proto.write_text('syntax = "proto3";\nimport "google/protobuf/empty.proto";\npackage mine;\n'
+                     "service S { rpc Ping (google.protobuf.Empty) returns (google.protobuf.Empty); }\n")
+    well_known = built["folder"] / "_internal" / "grpc_tools" / "_proto"
+    out = tmp_path / "mine.protoset"
+    proc = _frozen(built, tmp_path, "-m", "grpc_tools.protoc", f"--proto_path={tmp_path}",
+                   f"--proto_path={well_known}", "--include_imports", f"--descriptor_set_out={out}", str(proto))
+    assert proc.returncode == 0, proc.stderr
+    assert b"google/protobuf/empty.proto" in out.read_bytes()
+    refused = _frozen(built, tmp_path, "-m", "http.server")
+    assert refused.returncode == 2 and "runs only bancada.* and grpc_tools.protoc" in refused.stderr
+
+
 def test_bundle_opens_the_window(built, tmp_path):
     """The window on X11 under Xvfb (xvfb-run; the offscreen platform without it); the screenshot is kept."""
     shot = ROOT / "tests" / "artifacts" / "packaging-bundle-window.png"

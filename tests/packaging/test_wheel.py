@@ -37,6 +37,8 @@ def test_wheel_contents(built_wheel):
     for data in ("workers/go/worker.toml", "workers/java/worker.toml", "workers/java/target/bancada-worker-java.jar",
                  "profiles/quick.toml", "proto/bancada/v1/bench.proto", "docs/statistics.md"):
         assert bundle + data in infos, f"{data} is not in the wheel"
+    shipped = [p.relative_to(ROOT).as_posix() for p in (ROOT / "profiles").rglob("*") if p.is_file()]
+    assert shipped and not [p for p in shipped if bundle + p not in infos], "profiles (and their files) missing"
     assert not [n for n in infos if "__pycache__" in n or n.endswith(".pyc") or "original-" in n]
     assert f"bancada-{VERSION}.dist-info/entry_points.txt" in infos
 
