@@ -1,6 +1,11 @@
-"""Bancada: a workbench for API-performance experiments."""
+"""Bancada: a workbench for API-performance experiments.
+
+``__version__`` is the installed distribution's version (``importlib.metadata``), which
+comes from ``[project] version`` in pyproject.toml: the one place the version is written.
+"""
 
 import os as _os
+from importlib import metadata as _metadata
 
 # Bancada forks only to exec (workers, drivers, the statistics process) and never uses
 # gRPC in a forked child. gRPC's fork handlers run inside every fork of a process that
@@ -9,4 +14,7 @@ import os as _os
 # grpc is imported. A value already in the environment wins.
 _os.environ.setdefault("GRPC_ENABLE_FORK_SUPPORT", "false")
 
-__version__ = "0.1.0"
+try:
+    __version__: str = _metadata.version("bancada")
+except _metadata.PackageNotFoundError:  # imported from a source tree that was never installed (PYTHONPATH=app)
+    __version__ = "0+unknown"

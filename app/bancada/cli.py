@@ -30,10 +30,11 @@ def _build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
 
     gui = sub.add_parser("gui", help="open the workbench window (the default)")
-    gui.add_argument("profile", nargs="?", help="a profile to preload (default: profiles/quick.toml)")
+    gui.add_argument("profile", nargs="?", help="a profile file or shipped profile name to preload (default: quick)")
 
     run = sub.add_parser("run", help="run an experiment headless")
-    run.add_argument("profile", help="profile TOML file (e.g. profiles/quick.toml)")
+    run.add_argument("profile", help="profile TOML file (e.g. profiles/quick.toml), or the name of a profile "
+                                     "shipped with Bancada (quick, soares-2024, ...)")
     run.add_argument("--host", default="local", help="'local' (default) or a saved SSH host name")
     run.add_argument("--out", type=Path, help="folder for samples.csv (default: ./bancada-results/RUN_ID)")
     run.add_argument("--implementations", type=_csv_list, help="e.g. go-grpc,java-rest")

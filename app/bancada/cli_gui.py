@@ -59,12 +59,24 @@ def display_problem(env: dict[str, str] | None = None, platform: str | None = No
 
 
 def open_gui(profile: str | None) -> int:
-    """Open the workbench window; 2 with one line on stderr when it cannot."""
+    """Open the window with ``profile`` (a file, or the name of a shipped profile); the exit code.
+
+    Returns 2, with one line on stderr, when there is no display, the profile is unknown or Qt
+    cannot be imported.
+    """
     set_language(None)  # the system's, until the window reads the user's choice
     problem = display_problem()
     if problem:
         print(problem, file=sys.stderr)
         return 2
+    if profile:
+        from bancada import paths
+
+        try:
+            profile = str(paths.resolve_profile(profile))
+        except FileNotFoundError as exc:
+            print(f"bancada: {exc}", file=sys.stderr)
+            return 2
     try:
         from bancada.ui.app import main as gui_main
     except ImportError as exc:

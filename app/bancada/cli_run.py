@@ -12,6 +12,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from bancada import paths
 from bancada.drivers import unmeasurable_reason
 from bancada.experiment import manifest
 from bancada.experiment.plan import PlanError
@@ -50,6 +51,11 @@ def make_host(name: str):
 
 
 def run_command(args: argparse.Namespace) -> int:
+    try:
+        profile_path = paths.resolve_profile(args.profile)
+    except FileNotFoundError as exc:
+        return _fail(str(exc))
+    args.profile = str(profile_path)
     try:
         profile = load_profile(args.profile)
         profile = apply_overrides(profile, args.profile, implementations=args.implementations,
@@ -208,4 +214,6 @@ def workers_command() -> int:
     out.print(table)
     out.print("Your own services are declared per profile ([[external]], see profiles/my-service.toml): "
               "bancada run shows them as external, not started by Bancada.", highlight=False)
+    out.print(f"workers from {'this installation' if paths.is_bundled() else 'the tree'}: {paths.home()}",
+              highlight=False, soft_wrap=True)
     return 0

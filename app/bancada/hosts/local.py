@@ -161,7 +161,11 @@ class LocalHost:
             return False, reason
         artifact = impl.worker.artifact_path("linux", machine_arch())
         if not artifact.exists():
+            if self.root == paths.BUNDLE_DIR:
+                return False, f"not in this installation: {artifact} is missing (the package was built without it)"
             return False, f"not built: {artifact} is missing (run: make -C workers)"
+        if impl.worker.command[:1] == ("{artifact}",) and not os.access(artifact, os.X_OK):
+            return False, f"{artifact} is not executable (chmod +x it, or reinstall Bancada)"
         return True, ""
 
     def start_worker(self, impl: Implementation, run_id: str, ready_timeout_s: float = 60.0,

@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# Build Bancada's installable packages under dist/ (see packaging/README.md).
+#   packaging/build.sh                    wheel + sdist (the default)
+#   packaging/build.sh bundle             + the PyInstaller one-folder bundle (tar.gz)
+#   packaging/build.sh deb                + the Debian package (all: the same)
+#   packaging/build.sh --build-workers    run make -C workers first (needs Go and Maven)
+#   packaging/build.sh --out DIR          write the packages to DIR instead of dist/
+# Staging goes to $BANCADA_BUILD_DIR (default build/packaging).
+# The workers must be built (make -C workers): the packages carry them prebuilt.
+# The version is pyproject.toml's [project] version, nowhere else.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT="$PWD"
+
+say() { printf '\033[1m== %s\033[0m\n' "$*"; }
+die() { echo "bancada packaging: $*" >&2; exit 1; }
+need() { command -v "$1" >/dev/null 2>&1; }
+
+build_workers=0
+DIST=dist
+targets=()
+while (($#)); do
+  arg=$1; shift
+  case "$arg" in
+    --build-workers) build_workers=1 ;;
+    --out) (($#)) || die "--out needs a folder"; DIST=$1; shift ;;
+    wheel) targets+=(wheel) ;;
+    bundle) targets+=(wheel bundle) ;;       # the bundle freezes this build's wheel
+    deb|all) targets+=(wheel bundle deb) ;;  # the .deb holds this build's bundle
+    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    *) die "unknown argument '$arg' (expected wheel, bundle, deb, all or --build-workers)" ;;
+  esac
+done
+((${#targets[@]})) || targets=(wheel)
+want() { [[ " ${targets[*]} " == *" $1 "* ]]; }
+
+if need uv; then UV="$(command -v uv)"; elif [ -x .tools/bin/uv ]; then UV="$ROOT/.tools/bin/uv"
+else die "uv is needed (scripts/setup.sh installs it into .tools/)"; fi
+PYTHON=python3
+[ -x .venv/bin/python ] && PYTHON="$ROOT/.venv/bin/python"
+VERSION=$("$PYTHON" -c 'import tomllib; print(tomllib.load(open("pyproject.toml", "rb"))["project"]["version"])')
+# The wheel carries static Go binaries for both architectures (an amd64 laptop can drive an arm64
+# board over SSH), so it installs on either; glibc 2.17 is PySide6's floor, not the binaries'.
+WHEEL_PLATFORM=manylinux_2_17_aarch64.manylinux_2_17_x86_64  # in the order `wheel tags` writes them
+mkdir -p "$DIST" "${BANCADA_BUILD_DIR:-build/packaging}"
+DIST=$(cd "$DIST" && pwd)
+STAGE=$(cd "${BANCADA_BUILD_DIR:-build/packaging}" && pwd)
+
+if ((build_workers)); then
+  say "workers (make -C workers)"
+  make -s -C workers all
+fi
+
+build_wheel() {
+  say "staging the source tree with the bundle ($STAGE/src)"
+  rm -rf "$STAGE/src"
+  mkdir -p "$STAGE/src"
+  cp pyproject.toml README.md "$STAGE/src/"
+  (cd "$ROOT" && tar --exclude=__pycache__ --exclude='*.pyc' --exclude='*.egg-info' --exclude=_bundle -cf - app) \
+    | tar -C "$STAGE/src" -xf -
+  "$PYTHON" packaging/stage_bundle.py "$ROOT" "$STAGE/src/app/bancada" | tail -n 1
+
+  say "wheel and sdist (uv build: the sdist first, the wheel from it)"
+  rm -f "$DIST"/bancada-"$VERSION"-*.whl "$DIST"/bancada-"$VERSION".tar.gz
+  "$UV" build --quiet --out-dir "$DIST" "$STAGE/src"
+  local any="$DIST/bancada-$VERSION-py3-none-any.whl"
+  [ -f "$any" ] || die "uv build made no $any"
+  "$UV" tool run --quiet --from 'wheel>=0.42' wheel tags --remove --platform-tag "$WHEEL_PLATFORM" "$any" >/dev/null
+  WHEEL="$DIST/bancada-$VERSION-py3-none-$WHEEL_PLATFORM.whl"
+  [ -f "$WHEEL" ] || die "retagging made no $WHEEL"
+  # The binaries must keep their executable bit in the wheel (installers restore it from the zip).
+  "$PYTHON" - "$WHEEL" <<'PY'
+import stat, sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as z:
+    bins = [i for i in z.infolist() if "/_bundle/" in i.filename and "-linux-" in i.filename]
+    lost = [i.filename for i in bins if not (i.external_attr >> 16) & stat.S_IXUSR]
+if not bins or lost:
+    sys.exit(f"bancada packaging: binaries without their executable bit in the wheel: {lost or 'none found'}")
+PY
+  ls -l "$WHEEL" "$DIST/bancada-$VERSION.tar.gz" | awk '{printf "  %s  %.1f MB\n", $NF, $5/1e6}'
+}
+
+MACHINE=$(uname -m)
+BUNDLE_TAR="$DIST/bancada-$VERSION-linux-$MACHINE.tar.gz"
+FROZEN="$STAGE/pyi/dist/bancada"
+
+build_bundle() {
+  local wheel="$WHEEL"
+  say "PyInstaller's build environment ($STAGE/freeze: the wheel + PyInstaller from PyPI)"
+  "$UV" venv --quiet --allow-existing --python "$PYTHON" "$STAGE/freeze"
+  "$UV" pip install --quiet --python "$STAGE/freeze/bin/python" --reinstall-package bancada "$wheel" 'pyinstaller>=6.10,<7'
+  say "one-folder bundle (PyInstaller; BANCADA_TRIM=${BANCADA_TRIM:-1})"
+  rm -rf "$STAGE/pyi/dist"
+  BANCADA_TRIM="${BANCADA_TRIM:-1}" "$STAGE/freeze/bin/pyinstaller" --noconfirm --log-level WARN \
+    --distpath "$STAGE/pyi/dist" --workpath "$STAGE/pyi/work" packaging/freeze/bancada.spec
+  local said
+  said=$(env -u BANCADA_HOME "$FROZEN/bancada" --version) || die "the bundle does not start: $FROZEN/bancada --version"
+  [ "$said" = "bancada $VERSION" ] || die "the bundle says '$said', not 'bancada $VERSION'"
+  rm -f "$BUNDLE_TAR"
+  tar -C "$(dirname "$FROZEN")" --owner=0 --group=0 --numeric-owner -czf "$BUNDLE_TAR" bancada
+  printf '  %s  %.1f MB (%.1f MB unpacked)\n' "$BUNDLE_TAR" "$(stat -c %s "$BUNDLE_TAR")e-6" \
+    "$(du -sb "$FROZEN" | cut -f1)e-6"
+}
+
+# Depends of the .deb: a Java runtime for the java-* workers (the Go workers and the native driver
+# are static); the C library at the newest symbol version the bundle uses; and the libraries
+# PyInstaller leaves to the system on purpose (OpenGL/EGL, which belong to the graphics driver, and
+# libxcb). Nothing else: Python, Qt and the rest are inside /opt/bancada.
+deb_depends() {
+  local glibc
+  glibc=$(find "$FROZEN" -path '*/_bundle' -prune -o -type f \( -name '*.so*' -o -name bancada \) -print0 \
+    | xargs -0 grep -aoh 'GLIBC_2\.[0-9]*' | sort -t. -k2 -n -u | tail -n 1 | sed 's/GLIBC_//')
+  echo "libc6 (>= $glibc), libgl1, libegl1, libxcb1, default-jre-headless (>= 2:1.17) | java17-runtime-headless"
+}
+
+build_deb() {
+  need dpkg-deb || die "dpkg-deb is needed for the .deb (Debian package dpkg)"
+  local arch root deb app=io.github.bancada_lab.Bancada
+  arch=$(dpkg --print-architecture)
+  root="$STAGE/deb/bancada_${VERSION}_$arch"
+  deb="$DIST/bancada_${VERSION}_$arch.deb"
+  say "Debian package ($deb)"
+  rm -rf "$root"
+  mkdir -p "$root/DEBIAN" "$root/opt" "$root/usr/bin" "$root/usr/share/applications" "$root/usr/share/metainfo" \
+    "$root/usr/share/icons/hicolor/scalable/apps" "$root/usr/share/doc/bancada"
+  cp -a "$FROZEN" "$root/opt/bancada"
+  ln -s /opt/bancada/bancada "$root/usr/bin/bancada"
+  install -m 644 packaging/linux/$app.desktop "$root/usr/share/applications/$app.desktop"
+  install -m 644 packaging/linux/$app.svg "$root/usr/share/icons/hicolor/scalable/apps/$app.svg"
+  sed -e "s/@VERSION@/$VERSION/" -e "s/@DATE@/$(date -u +%F)/" packaging/linux/$app.metainfo.xml.in \
+    > "$root/usr/share/metainfo/$app.metainfo.xml"
+  chmod 644 "$root/usr/share/metainfo/$app.metainfo.xml"
+  printf 'Bancada %s, MIT license (pyproject.toml).\nThe bundled Python, Qt (LGPLv3) and libraries keep their own licenses,\nfound with their files under /opt/bancada/_internal.\n' "$VERSION" \
+    > "$root/usr/share/doc/bancada/copyright"
+  cat > "$root/DEBIAN/control" <<CONTROL
+Package: bancada
+Version: $VERSION
+Architecture: $arch
+Maintainer: Bancada developers <bancada@bancada-lab.invalid>
+Installed-Size: $(du -sk "$root" | cut -f1)
+Depends: $(deb_depends)
+Section: science
+Priority: optional
+Homepage: https://github.com/bancada-lab/bancada
+Description: workbench for API-performance experiments
+ Bancada starts real service implementations (Go and Java, over gRPC and
+ REST/JSON) on this computer or over SSH, measures requests with the payload,
+ repetitions and protocol chosen, and shows live boxplots and the statistics
+ of an empirical study (Shapiro-Wilk, Wilcoxon rank-sum, Kruskal-Wallis,
+ 2^k r factorial allocation of variation). Python, Qt and the prebuilt
+ workers are bundled under /opt/bancada.
+CONTROL
+  rm -f "$deb"
+  dpkg-deb --root-owner-group -Zgzip --build "$root" "$deb" >/dev/null
+  printf '  %s  %.1f MB\n' "$deb" "$(stat -c %s "$deb")e-6"
+}
+
+want wheel && build_wheel
+want bundle && build_bundle
+want deb && build_deb
+say "done: $(ls "$DIST" | tr '\n' ' ')"

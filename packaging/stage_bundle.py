@@ -1,0 +1,88 @@
+"""Copy Bancada's run-time files into a package's ``_bundle/`` folder.
+
+    python packaging/stage_bundle.py ROOT PACKAGE_DIR
+
+``PACKAGE_DIR/_bundle/`` then mirrors the repository (``ROOT``) where
+:func:`bancada.paths.home` looks for it:
+
+- ``workers/<language>/worker.toml`` and each worker's artifact for
+  ``linux/amd64`` and ``linux/arm64`` (the manifest's ``artifact`` template:
+  the Go static binaries, the Java jar);
+- ``drivers/native/dist/bancada-driver-linux-{amd64,arm64}``;
+- ``profiles/**`` (with the files profiles refer to), ``proto/**`` and ``docs/*.md`` (read at run time: the
+  statistics tooltips come from docs/statistics.md).
+
+Prints one line per copied file (path and size in bytes) and the total.
+Exits with status 1, naming every missing artifact and how to build it, when
+the workers are not built. Only the standard library is used (Python >= 3.11).
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tomllib
+from pathlib import Path
+
+ARCHES = ("amd64", "arm64")  # Go's names; the SSH hosts may be either
+
+
+def bundle_files(root: Path) -> tuple[list[Path], list[Path]]:
+    """Return ``(present, missing)``: paths relative to ``root`` that the bundle holds."""
+    wanted: list[Path] = []
+    for manifest in sorted((root / "workers").glob("*/worker.toml")):
+        data = tomllib.loads(manifest.read_text(encoding="utf-8"))
+        if data.get("deploy") == "local":  # a folder plus an environment built here (Python, Node.js): not bundled yet
+            continue
+        folder = manifest.parent.relative_to(root)
+        wanted.append(folder / "worker.toml")
+        artifacts = {data["artifact"].format(os="linux", arch=arch) for arch in ARCHES}
+        wanted += [folder / a for a in sorted(artifacts)]
+    wanted += [Path("drivers/native/dist") / f"bancada-driver-linux-{arch}" for arch in ARCHES]
+    wanted += sorted(p.relative_to(root) for p in (root / "profiles").rglob("*") if p.is_file())  # with their data
+    wanted += sorted(p.relative_to(root) for p in (root / "proto").rglob("*") if p.is_file())
+    wanted += sorted(p.relative_to(root) for p in (root / "docs").glob("*.md"))
+    present = [p for p in wanted if (root / p).is_file()]
+    missing = [p for p in wanted if not (root / p).is_file()]
+    return present, missing
+
+
+def stage(root: Path, package_dir: Path) -> int:
+    """Fill ``package_dir/_bundle`` from ``root``; return the total size in bytes.
+
+    Raises:
+        FileNotFoundError: some artifacts are not built; the message lists them.
+    """
+    present, missing = bundle_files(root)
+    if missing:
+        raise FileNotFoundError("not built: " + ", ".join(map(str, missing))
+                                + " (run: make -C workers, or packaging/build.sh --build-workers)")
+    bundle = package_dir / "_bundle"
+    if bundle.exists():
+        shutil.rmtree(bundle)
+    total = 0
+    for rel in present:
+        target = bundle / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(root / rel, target)  # keeps the executable bit of the binaries
+        size = target.stat().st_size
+        total += size
+        print(f"  {rel}  {size:,} B")
+    return total
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2:
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        return 2
+    try:
+        total = stage(Path(argv[0]).resolve(), Path(argv[1]))
+    except FileNotFoundError as exc:
+        print(f"bancada packaging: {exc}", file=sys.stderr)
+        return 1
+    print(f"  bundle: {total / 1e6:.1f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

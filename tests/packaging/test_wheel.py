@@ -1,0 +1,133 @@
+"""The wheel from packaging/build.sh, installed with ``uv tool install`` into an empty folder,
+runs Bancada without a clone: its version, its workers, a five-request run, the window."""
+
+from __future__ import annotations
+
+import csv
+import shutil
+import sqlite3
+import stat
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.packaging.conftest import VERSION, clean_env
+
+WHEEL_MAX_MB = 60  # today about 42.2 MB: four static Go binaries (two per architecture) and the Java jar
+
+
+def test_wheel_contents(built_wheel):
+    wheel = built_wheel["wheel"]
+    assert wheel.name == f"bancada-{VERSION}-py3-none-manylinux_2_17_aarch64.manylinux_2_17_x86_64.whl"
+    size_mb = wheel.stat().st_size / 1e6
+    assert size_mb < WHEEL_MAX_MB, f"the wheel grew to {size_mb:.1f} MB"
+    with zipfile.ZipFile(wheel) as z:
+        infos = {i.filename: i for i in z.infolist()}
+    bundle = "bancada/_bundle/"
+    for arch in ("amd64", "arm64"):
+        for binary in (f"workers/go/dist/bancada-worker-linux-{arch}", f"drivers/native/dist/bancada-driver-linux-{arch}"):
+            info = infos.get(bundle + binary)
+            assert info is not None, f"{binary} is not in the wheel"
+            assert (info.external_attr >> 16) & stat.S_IXUSR, f"{binary} lost its executable bit"
+    for data in ("workers/go/worker.toml", "workers/java/worker.toml", "workers/java/target/bancada-worker-java.jar",
+                 "profiles/quick.toml", "proto/bancada/v1/bench.proto", "docs/statistics.md"):
+        assert bundle + data in infos, f"{data} is not in the wheel"
+    shipped = [p.relative_to(ROOT).as_posix() for p in (ROOT / "profiles").rglob("*") if p.is_file()]
+    assert shipped and not [p for p in shipped if bundle + p not in infos], "profiles (and their files) missing"
+    assert not [n for n in infos if "__pycache__" in n or n.endswith(".pyc") or "original-" in n]
+    assert f"bancada-{VERSION}.dist-info/entry_points.txt" in infos
+
+
+def test_sdist_carries_the_bundle(built_wheel):
+    with tarfile.open(built_wheel["sdist"]) as tar:
+        members = {m.name: m for m in tar.getmembers()}
+    binary = members.get(f"bancada-{VERSION}/app/bancada/_bundle/workers/go/dist/bancada-worker-linux-amd64")
+    assert binary is not None and binary.mode & stat.S_IXUSR
+    assert f"bancada-{VERSION}/pyproject.toml" in members
+
+
+@pytest.fixture(scope="module")
+def installed(built_wheel, uv, tmp_path_factory) -> dict:
+    """``uv tool install`` of the wheel into an empty temporary folder: ``{"bancada": Path, "tmp": Path, "env": dict}``."""
+    tmp = tmp_path_factory.mktemp("installed")
+    env = clean_env(tmp, UV_TOOL_DIR=str(tmp / "tools"), UV_TOOL_BIN_DIR=str(tmp / "bin"))
+    proc = subprocess.run([uv, "tool", "install", "--python", sys.executable, str(built_wheel["wheel"])],
+                          cwd=tmp, env=env, capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, f"uv tool install failed:\n{proc.stderr}"
+    env.pop("UV_TOOL_DIR"), env.pop("UV_TOOL_BIN_DIR")
+    work = tmp / "work"  # an empty current folder: no profiles/, no workers/
+    work.mkdir()
+    return {"bancada": tmp / "bin" / "bancada", "tmp": tmp, "work": work, "env": env}
+
+
+def _bancada(installed, *args: str, timeout_s: float = 300) -> subprocess.CompletedProcess:
+    return subprocess.run([str(installed["bancada"]), *args], cwd=installed["work"], env=installed["env"],
+                          capture_output=True, text=True, timeout=timeout_s)
+
+
+def test_installed_version(installed):
+    proc = _bancada(installed, "--version")
+    assert proc.returncode == 0 and proc.stdout.strip() == f"bancada {VERSION}"
+
+
+def test_installed_workers_come_from_the_bundle(installed):
+    proc = _bancada(installed, "workers")
+    assert proc.returncode == 0, proc.stderr
+    rows = {line.split("│")[1].strip(): [c.strip() for c in line.split("│")[2:-1]]
+            for line in proc.stdout.splitlines() if line.startswith("│")}
+    assert rows["go-grpc"][3] == "yes" and rows["go-rest"][3] == "yes", proc.stdout
+    assert set(rows) == {"go-grpc", "go-rest", "java-grpc", "java-rest"}
+    tools = installed["tmp"] / "tools"
+    home_line = proc.stdout.strip().splitlines()[-1]
+    assert home_line.startswith(f"workers from this installation: {tools}") and home_line.endswith("bancada/_bundle")
+
+
+@pytest.mark.parametrize("driver", ["native", "python"])
+def test_installed_run_of_a_shipped_profile(installed, driver):
+    out = installed["tmp"] / f"out-{driver}"
+    proc = _bancada(installed, "run", "quick", "--implementations", "go-rest", "--payloads", "StdSize",
+                    "--requests", "5", "--repetitions", "1", "--warmup", "2", "--driver", driver,
+                    "--out", str(out), "--quiet")
+    assert proc.returncode == 0, f"{proc.stdout}\n{proc.stderr}"
+    rows = list(csv.DictReader(open(out / "samples.csv", encoding="utf-8")))
+    measured = [r for r in rows if r["phase"] == "measure"]
+    assert len(measured) == 5 and all(r["ok"] == "true" and r["implementation"] == "go-rest" for r in measured)
+    assert all(float(r["latency_s"]) > 0 for r in measured)
+    run_file = Path(proc.stdout.split("run file:")[1].split()[0])
+    assert run_file.is_relative_to(installed["tmp"] / "data")  # the user's data folder, not the installation
+    with sqlite3.connect(run_file) as conn:
+        meta = dict(conn.execute("SELECT key, value FROM meta"))
+    assert meta["bancada_version"] == VERSION
+    assert meta["status"] == "complete"
+
+
+def test_installed_unknown_profile_is_said_in_bancadas_words(installed):
+    proc = _bancada(installed, "run", "no-such-study")
+    assert proc.returncode == 2
+    assert "no-such-study: no such profile file, and not a shipped profile (shipped:" in proc.stderr
+    assert "quick" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_installed_window_opens(installed):
+    """The window from the installed package, under xvfb-run (offscreen without it); the screenshot is kept.
+
+    The entry of the PyInstaller bundle (packaging/freeze/bancada_frozen.py) runs with the tool's own
+    Python, so it imports the installed bancada, not the clone's."""
+    shot = ROOT / "tests" / "artifacts" / "packaging-wheel-window.png"
+    shot.parent.mkdir(parents=True, exist_ok=True)
+    shot.unlink(missing_ok=True)
+    python = installed["tmp"] / "tools" / "bancada" / "bin" / "python"
+    xvfb = shutil.which("xvfb-run")
+    env = dict(installed["env"], BANCADA_SMOKE_SCREENSHOT=str(shot), QT_QPA_PLATFORM="xcb" if xvfb else "offscreen")
+    argv = [*((xvfb, "-a") if xvfb else ()), str(python), str(ROOT / "packaging" / "freeze" / "bancada_frozen.py")]
+    proc = subprocess.run(argv, cwd=installed["work"], env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0 and "window shown" in proc.stdout, proc.stderr[-3000:]
+    assert shot.stat().st_size > 10_000, "the screenshot is (nearly) empty"
+    where = subprocess.run([str(python), "-c", "import bancada.ui.app as m; print(m.__file__)"], env=installed["env"],
+                           cwd=installed["work"], capture_output=True, text=True).stdout
+    assert where.startswith(str(installed["tmp"] / "tools")), where
