@@ -836,7 +836,7 @@ Senha da chave:</translation>
     <message>
         <location line="+8"/>
         <source> (its schedule &quot;interleaved&quot; is now called &quot;alternating&quot;; the default is randomized blocks)</source>
-        <translation> (o seu escalonamento &quot;interleaved&quot; agora se chama &quot;alternating&quot;; o padrão é blocos aleatorizados)</translation>
+        <translation> (a sua ordem &quot;interleaved&quot; agora se chama &quot;alternating&quot;; o padrão são blocos aleatorizados)</translation>
     </message>
     <message>
         <location line="+8"/>
