@@ -23,11 +23,10 @@ from bancada.stats.tables import treatment_label
 
 
 _TO_MS = {"s": 1e3, "ms": 1.0, "us": 1e-3, "ns": 1e-6}
-_scale = [1e3]  # milliseconds per unit of the response being written (set by conclusions())
 
 
-def _ms(value: float) -> str:
-    return significant(value * _scale[0], 3) + " ms"
+def _ms(value: float, to_ms: float) -> str:
+    return significant(value * to_ms, 3) + " ms"
 
 
 def _p(p: float | None, alpha: float) -> str:
@@ -55,10 +54,10 @@ def _factor(name: str) -> str:
     return names.get(name, name)
 
 
-def _pair_sentence(a: dict, b: dict, test: dict | None, rep_test: dict | None, alpha: float) -> str:
+def _pair_sentence(a: dict, b: dict, test: dict | None, rep_test: dict | None, alpha: float, to_ms: float) -> str:
     fast, slow = treatment_label(a["levels"]), treatment_label(b["levels"])
     text = translate("Conclusions", "The median response time of {a} ({ma}) was lower than that of {b} ({mb})").format(
-        a=fast, ma=_ms(a["median"]), b=slow, mb=_ms(b["median"]))
+        a=fast, ma=_ms(a["median"], to_ms), b=slow, mb=_ms(b["median"], to_ms))
     if test is None:
         return text + "."
     holm = test.get("p_holm")
@@ -67,8 +66,8 @@ def _pair_sentence(a: dict, b: dict, test: dict | None, rep_test: dict | None, a
                else translate("Conclusions", "the difference is not significant"))
     delta = test.get("cliffs_delta")
     detail = translate("Conclusions", "Wilcoxon, W = {w}, Holm {p}, Cliff's δ = {d}, {size}").format(
-        w=number(test["W"], 0 if float(test["W"]).is_integer() else 1), p=_p(holm, alpha), d=number(abs(delta or 0.0), 2),
-        size=_magnitude(test.get("magnitude", "")))
+        w=number(test["W"], 0 if float(test["W"]).is_integer() else 1), p=_p(holm, alpha),
+        d=number(abs(delta or 0.0), 2), size=_magnitude(test.get("magnitude", "")))
     sentence = f"{text}; {verdict} ({detail})"
     if rep_test is not None:
         rep_sig = rep_test.get("p_holm") is not None and rep_test["p_holm"] < alpha
@@ -86,8 +85,9 @@ def _find(rows: list[dict], a: dict, b: dict) -> dict | None:
     return None
 
 
-def group_conclusions(group: dict, alpha: float, many: bool) -> list[str]:
-    """The sentences of one group of the analysis (one payload, say)."""
+def group_conclusions(group: dict, alpha: float, to_ms: float = 1e3) -> list[str]:
+    """The sentences of one group of the analysis (one payload, say); ``to_ms``: milliseconds per unit
+    of the response (1e3 for ``latency_s``)."""
     out: list[str] = []
     ts = group["treatments"]
     if not ts:
@@ -99,7 +99,8 @@ def group_conclusions(group: dict, alpha: float, many: bool) -> list[str]:
     ranked = sorted(ts, key=lambda t: t["median"])
     for a, b in zip(ranked, ranked[1:]):
         out.append(_pair_sentence(a, b, _find(group.get("pairwise", []), a["levels"], b["levels"]),
-                                  _find(group.get("pairwise_replication", []), a["levels"], b["levels"]), alpha))
+                                  _find(group.get("pairwise_replication", []), a["levels"], b["levels"]), alpha,
+                                  to_ms))
     for k in group.get("kruskal", []):
         if k.get("p") is None or "*" in k["factor"]:
             continue
@@ -130,12 +131,12 @@ def group_conclusions(group: dict, alpha: float, many: bool) -> list[str]:
 def conclusions(result: dict) -> str:
     """The whole analysis as Markdown: a heading per group when there are several, then its sentences."""
     alpha = result.get("alpha", 0.05)
-    _scale[0] = _TO_MS.get(str(result.get("response", "latency_s")).rsplit("_", 1)[-1], 1.0)
+    to_ms = _TO_MS.get(str(result.get("response", "latency_s")).rsplit("_", 1)[-1], 1.0)
     groups = result.get("groups", [])
     many = len(groups) > 1
     lines = ["# " + translate("Conclusions", "Conclusions"), ""]
     for g in groups:
         if many:
             lines += ["## " + ", ".join(str(v) for v in g["by"].values()), ""]
-        lines += [s + "\n" for s in group_conclusions(g, alpha, many)]
+        lines += [s + "\n" for s in group_conclusions(g, alpha, to_ms)]
     return "\n".join(lines).rstrip() + "\n"
