@@ -147,11 +147,18 @@ def print_summary(df, store: RunStore) -> None:
     The figures come from :func:`bancada.stats.summary.summarize` (R's type-7 quantiles, sd with n − 1).
     """
     measured = df[df["phase"] == "measure"]
-    for payload, group in measured.groupby("payload", sort=False):
+    # the profile's order (the samples arrive in the schedule's shuffled block order)
+    rows = store.treatments()
+    payload_order = list(dict.fromkeys(t.workload for t in rows))
+    impl_order = list(dict.fromkeys(t.implementation for t in rows))
+    groups = dict(tuple(measured.groupby("payload", sort=False)))
+    for payload in [p for p in payload_order if p in groups]:
+        group = groups[payload]
         table = Table(title=f"{payload}: latency (ms), measured requests", title_justify="left")
         for col in ("treatment", "n", "median", "mean", "sd", "q1", "q3", "errors"):
             table.add_column(col, justify="left" if col == "treatment" else "right")
-        for impl, g in group.groupby("implementation", sort=False):
+        by_impl = dict(tuple(group.groupby("implementation", sort=False)))
+        for impl, g in [(i, by_impl[i]) for i in impl_order if i in by_impl]:
             ok = np.sort(g.loc[g["ok"] == "true", "latency_s"].to_numpy() * 1e3)
             errors = str(int((g["ok"] == "false").sum()))
             if len(ok):

@@ -321,3 +321,15 @@ def test_an_implementation_no_driver_speaks_is_refused_before_the_run():
     with pytest.raises(RunError, match="python-jsonrpc cannot be measured: the drivers speak grpc and rest, "
                                        "not jsonrpc"):
         list(Runner(profile, driver="python").events())
+
+
+def test_cli_summary_follows_the_profiles_order_not_the_shuffled_blocks(tmp_path):
+    proc = subprocess.run(
+        [sys.executable, "-m", "bancada.cli", "run", str(QUICK), "--requests", "3", "--repetitions", "2",
+         "--warmup", "1", "--implementations", "go-rest,go-grpc", "--seed", "5", "--out", str(tmp_path), "--quiet"],
+        capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert out.index("StdSize:") < out.index("LargeSize:")
+    std = out[out.index("StdSize:"):out.index("LargeSize:")]
+    assert std.index("go-rest") < std.index("go-grpc")
