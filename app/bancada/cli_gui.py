@@ -65,11 +65,7 @@ def open_gui(profile: str | None) -> int:
     cannot be imported.
     """
     set_language(None)  # the system's, until the window reads the user's choice
-    problem = display_problem()
-    if problem:
-        print(problem, file=sys.stderr)
-        return 2
-    if profile:
+    if profile:  # a wrong name is said first: it is wrong with or without a display
         from bancada import paths
 
         try:
@@ -77,6 +73,10 @@ def open_gui(profile: str | None) -> int:
         except FileNotFoundError as exc:
             print(f"bancada: {exc}", file=sys.stderr)
             return 2
+    problem = display_problem()
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
     try:
         from bancada.ui.app import main as gui_main
     except ImportError as exc:
