@@ -55,8 +55,11 @@ def stage(root: Path, package_dir: Path) -> int:
     """
     present, missing = bundle_files(root)
     if missing:
-        raise FileNotFoundError("not built: " + ", ".join(map(str, missing))
-                                + " (run: make -C workers, or packaging/build.sh --build-workers)")
+        raise FileNotFoundError(
+            "not built: "
+            + ", ".join(map(str, missing))
+            + " (run: make -C workers, or packaging/build.sh --build-workers)"
+        )
     bundle = package_dir / "_bundle"
     if bundle.exists():
         shutil.rmtree(bundle)

@@ -94,8 +94,10 @@ def main() -> int:
             window.fit_to_screen(QRect(0, 0, w, h))
             window.tabs.setCurrentIndex(0)
             settle(app)
-            for view, prepare in (("live", lambda: window.tabs.setCurrentIndex(0)),
-                                  ("statistics", lambda: window.tabs.setCurrentIndex(1))):
+            for view, prepare in (
+                ("live", lambda: window.tabs.setCurrentIndex(0)),
+                ("statistics", lambda: window.tabs.setCurrentIndex(1)),
+            ):
                 prepare()
                 settle(app)
                 path = args.out / f"{lang}-{view}-{w}x{h}.png"

@@ -8,6 +8,9 @@ echo "== workers' own tests (make -C workers test)"
 make -s -C workers test
 echo "== Go fuzzing, 10 s per target (make -C workers fuzz FUZZTIME=60s for longer)"
 make -s -C workers fuzz FUZZTIME=10s
+echo "== ruff: lint (pyflakes, pycodestyle, complexity <= 20) and format"
+.venv/bin/ruff check --no-cache .
+.venv/bin/ruff format --check --no-cache .
 echo "== import contract (no Qt below ui/)"
 .venv/bin/lint-imports
 echo "== pytest"

@@ -4,6 +4,7 @@ Reads the tidy sample CSV (or any CSV with the named columns), runs
 :func:`bancada.stats.report.analyze_frame` and prints the tables (rich);
 optionally writes JSON, Markdown and one CSV per table.  See docs/analyze.md.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,38 +27,63 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
     """Add every ``analyze`` argument, including the positional CSV."""
     p.add_argument("samples", metavar="SAMPLES.csv", help="tidy sample CSV (or any CSV with the named columns)")
     p.add_argument("--response", default="latency_s", help="numeric response column (default latency_s)")
-    p.add_argument("--factors", default="language,protocol", type=_csv_list,
-                   help="comma-separated factor columns; their level combinations are the treatments")
-    p.add_argument("--by", default=None, type=_csv_list,
-                   help="comma-separated columns that split the analysis into groups ('' for none; "
-                        "default: payload when the CSV has that column, otherwise none)")
+    p.add_argument(
+        "--factors",
+        default="language,protocol",
+        type=_csv_list,
+        help="comma-separated factor columns; their level combinations are the treatments",
+    )
+    p.add_argument(
+        "--by",
+        default=None,
+        type=_csv_list,
+        help="comma-separated columns that split the analysis into groups ('' for none; "
+        "default: payload when the CSV has that column, otherwise none)",
+    )
     p.add_argument("--replication", default="repetition", help="replication column (default repetition)")
-    p.add_argument("--aggregate", default="none", choices=["none", "mean", "median"],
-                   help="response of a replication in the factorial design (default none: each row)")
-    p.add_argument("--outliers-iqr", type=float, default=None, metavar="K",
-                   help="drop rows outside Q1-K*IQR..Q3+K*IQR per treatment")
-    p.add_argument("--replications", default=None, metavar="A-B",
-                   help="replications kept for the factorial design only, e.g. 2-6")
-    p.add_argument("--trim-unbalanced", action="store_true",
-                   help="trim an unbalanced factorial design to the smallest r")
+    p.add_argument(
+        "--aggregate",
+        default="none",
+        choices=["none", "mean", "median"],
+        help="response of a replication in the factorial design (default none: each row)",
+    )
+    p.add_argument(
+        "--outliers-iqr",
+        type=float,
+        default=None,
+        metavar="K",
+        help="drop rows outside Q1-K*IQR..Q3+K*IQR per treatment",
+    )
+    p.add_argument(
+        "--replications", default=None, metavar="A-B", help="replications kept for the factorial design only, e.g. 2-6"
+    )
+    p.add_argument(
+        "--trim-unbalanced", action="store_true", help="trim an unbalanced factorial design to the smallest r"
+    )
     p.add_argument("--confidence", type=float, default=0.90, help="confidence of the effects' intervals (0.90)")
     p.add_argument("--alpha", type=float, default=0.05, help="significance level of the tests (0.05)")
     p.add_argument("--error-pct", type=float, default=5.0, help="tolerated error of the sample size, percent (5)")
     p.add_argument("--log", action="store_true", help="log10 of the response in the factorial design")
     add_output_arguments(p)
     p.add_argument("--conclusions", metavar="OUT.md", help="write the results as sentences (Markdown)")
-    p.add_argument("--language", choices=["en", "pt_BR"], default=None,
-                   help="language of the conclusions (default: the system's)")
+    p.add_argument(
+        "--language", choices=["en", "pt_BR"], default=None, help="language of the conclusions (default: the system's)"
+    )
 
 
 def add_output_arguments(p: argparse.ArgumentParser, latex: bool = False) -> None:
     """The options shared by ``analyze`` and ``compare``: which rows, and where the tables go."""
-    p.add_argument("--all-rows", action="store_true",
-                   help="do not drop warm-up and failed rows (default keeps phase=measure, ok=true)")
+    p.add_argument(
+        "--all-rows",
+        action="store_true",
+        help="do not drop warm-up and failed rows (default keeps phase=measure, ok=true)",
+    )
     p.add_argument("--json", metavar="OUT.json", help="write the full result as JSON")
     p.add_argument("--markdown", metavar="OUT.md", help="write the tables as Markdown")
     if latex:
-        p.add_argument("--latex", metavar="OUT.tex", help="write the tables as LaTeX (booktabs, with caption and label)")
+        p.add_argument(
+            "--latex", metavar="OUT.tex", help="write the tables as LaTeX (booktabs, with caption and label)"
+        )
     p.add_argument("--csv-dir", metavar="DIR", help="write one CSV per table into DIR")
     p.add_argument("--quiet", action="store_true", help="do not print the tables")
 
@@ -76,8 +102,9 @@ def _header(path: str) -> list[str]:
     try:
         return list(pd.read_csv(path, nrows=0).columns)
     except pd.errors.EmptyDataError:
-        raise InputError(f"{path} is empty: expected a CSV with a header row and one row per request "
-                         f"(e.g. from bancada export)") from None
+        raise InputError(
+            f"{path} is empty: expected a CSV with a header row and one row per request (e.g. from bancada export)"
+        ) from None
 
 
 def _read(path: str, response: str, required: list[str], optional: list[str]) -> pd.DataFrame:
@@ -103,13 +130,25 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.by is None:  # payload when there is one, else the whole file is one group
             args.by = ["payload"] if "payload" in _header(args.samples) else []
-        df = _read(args.samples, args.response, [args.response, *args.factors, *args.by],
-                   [args.replication, "phase", "ok"])
+        df = _read(
+            args.samples, args.response, [args.response, *args.factors, *args.by], [args.replication, "phase", "ok"]
+        )
         result = analyze_frame(
-            df, response=args.response, factors=args.factors, by=args.by, replication=args.replication,
-            aggregate=args.aggregate, confidence=args.confidence, alpha=args.alpha, error_pct=args.error_pct,
-            log=args.log, outliers_iqr=args.outliers_iqr, replications=args.replications,
-            trim_unbalanced=args.trim_unbalanced, keep_measure_ok=not args.all_rows)
+            df,
+            response=args.response,
+            factors=args.factors,
+            by=args.by,
+            replication=args.replication,
+            aggregate=args.aggregate,
+            confidence=args.confidence,
+            alpha=args.alpha,
+            error_pct=args.error_pct,
+            log=args.log,
+            outliers_iqr=args.outliers_iqr,
+            replications=args.replications,
+            trim_unbalanced=args.trim_unbalanced,
+            keep_measure_ok=not args.all_rows,
+        )
     except FileNotFoundError:
         return _fail(f"no such file: {args.samples}")
     except (InputError, ValueError) as exc:
@@ -149,10 +188,12 @@ def _print(result: dict, tables: dict) -> None:
     if not console.is_terminal:  # a file or a pipe: as wide as the tables need, never folded
         console = Console(width=240)
     prep = result["preparation"]
-    console.print(f"[bold]response[/bold] {result['response']}  [bold]factors[/bold] {', '.join(result['factors'])}  "
-                  f"[bold]rows[/bold] {prep['rows_in']} in, {prep['rows_analysed']} analysed "
-                  f"(removed: phase {prep.get('warmup_or_other_phase')}, not ok {prep.get('not_ok')}, "
-                  f"missing response {prep['missing_response']}, outliers {prep['outliers']})")
+    console.print(
+        f"[bold]response[/bold] {result['response']}  [bold]factors[/bold] {', '.join(result['factors'])}  "
+        f"[bold]rows[/bold] {prep['rows_in']} in, {prep['rows_analysed']} analysed "
+        f"(removed: phase {prep.get('warmup_or_other_phase')}, not ok {prep.get('not_ok')}, "
+        f"missing response {prep['missing_response']}, outliers {prep['outliers']})"
+    )
     for title, df in tables.items():
         if title == "Summary":  # the terminal view; Markdown/CSV keep every column
             df = df.drop(columns=["q1", "q3", "min", "max"])

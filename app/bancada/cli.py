@@ -1,14 +1,14 @@
 """The ``bancada`` command: the GUI by default, and headless subcommands.
 
-    bancada                       open the workbench window
-    bancada run PROFILE [...]     run an experiment headless
-    bancada runs                  list stored runs
-    bancada export RUN --csv F    write a run's tidy sample CSV
-    bancada analyze CSV [...]     statistics of a sample CSV
-    bancada compare A B [...]     runs (ids, run files or tidy CSVs) side by side
-    bancada import soares2024 ... convert published data to the tidy CSV
-    bancada workers               list implementations and whether they can run here
-    bancada hosts ...             SSH target hosts
+bancada                       open the workbench window
+bancada run PROFILE [...]     run an experiment headless
+bancada runs                  list stored runs
+bancada export RUN --csv F    write a run's tidy sample CSV
+bancada analyze CSV [...]     statistics of a sample CSV
+bancada compare A B [...]     runs (ids, run files or tidy CSVs) side by side
+bancada import soares2024 ... convert published data to the tidy CSV
+bancada workers               list implementations and whether they can run here
+bancada hosts ...             SSH target hosts
 """
 
 from __future__ import annotations
@@ -33,8 +33,11 @@ def _build_parser() -> argparse.ArgumentParser:
     gui.add_argument("profile", nargs="?", help="a profile file or shipped profile name to preload (default: quick)")
 
     run = sub.add_parser("run", help="run an experiment headless")
-    run.add_argument("profile", help="profile TOML file (e.g. profiles/quick.toml), or the name of a profile "
-                                     "shipped with Bancada (quick, soares-2024, ...)")
+    run.add_argument(
+        "profile",
+        help="profile TOML file (e.g. profiles/quick.toml), or the name of a profile "
+        "shipped with Bancada (quick, soares-2024, ...)",
+    )
     run.add_argument("--host", default="local", help="'local' (default) or a saved SSH host name")
     run.add_argument("--out", type=Path, help="folder for samples.csv (default: ./bancada-results/RUN_ID)")
     run.add_argument("--implementations", type=_csv_list, help="e.g. go-grpc,java-rest")
@@ -43,22 +46,35 @@ def _build_parser() -> argparse.ArgumentParser:
     run.add_argument("--requests", type=int, help="measured requests per repetition (n)")
     run.add_argument("--repetitions", type=int, help="repetitions (r)")
     run.add_argument("--warmup", type=int, help="warm-up requests per treatment and repetition")
-    run.add_argument("--schedule", choices=["randomized", "sequential", "alternating", "interleaved"],
-                     help="randomized (default): each treatment once per repetition as a block, blocks shuffled; "
-                          "sequential: blocks in profile order; alternating (formerly interleaved): request by "
-                          "request across treatments, which measures switching costs on small payloads")
+    run.add_argument(
+        "--schedule",
+        choices=["randomized", "sequential", "alternating", "interleaved"],
+        help="randomized (default): each treatment once per repetition as a block, blocks shuffled; "
+        "sequential: blocks in profile order; alternating (formerly interleaved): request by "
+        "request across treatments, which measures switching costs on small payloads",
+    )
     run.add_argument("--seed", type=int, help="seed of the schedule's order (default: drawn, and stored with the run)")
-    run.add_argument("--load", choices=["sequential", "closed", "open"],
-                     help="load model: one request at a time, c clients in a closed loop, or an open arrival rate")
+    run.add_argument(
+        "--load",
+        choices=["sequential", "closed", "open"],
+        help="load model: one request at a time, c clients in a closed loop, or an open arrival rate",
+    )
     run.add_argument("--concurrency", type=int, help="clients (closed) or most requests in flight (open)")
     run.add_argument("--duration", type=float, metavar="SECONDS", help="measured seconds per block (closed/open)")
     run.add_argument("--rate", type=float, metavar="PER_S", help="requests per second (open load)")
     run.add_argument("--connection", choices=["reuse", "new"])
     run.add_argument("--driver", choices=["python", "native", "auto"])
-    run.add_argument("--driver-host", default="local",
-                     help="where the driver runs: 'local' (default) or a saved SSH host (native driver only)")
-    run.add_argument("--on-disconnect", choices=["incomplete", "pause"], default="incomplete",
-                     help="SSH hosts: what a dropped connection does to the run")
+    run.add_argument(
+        "--driver-host",
+        default="local",
+        help="where the driver runs: 'local' (default) or a saved SSH host (native driver only)",
+    )
+    run.add_argument(
+        "--on-disconnect",
+        choices=["incomplete", "pause"],
+        default="incomplete",
+        help="SSH hosts: what a dropped connection does to the run",
+    )
     run.add_argument("--quiet", action="store_true", help="no progress bar")
 
     sub.add_parser("runs", help="list stored runs")

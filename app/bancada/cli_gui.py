@@ -15,8 +15,9 @@ from bancada.i18n import set_language, translate
 
 
 def headless_hint() -> str:
-    return translate("cli", "bancada run PROFILE runs the same experiment in this terminal "
-                            "(e.g. bancada run profiles/quick.toml)")
+    return translate(
+        "cli", "bancada run PROFILE runs the same experiment in this terminal (e.g. bancada run profiles/quick.toml)"
+    )
 
 
 def _x_display_reachable(display: str) -> bool:
@@ -52,10 +53,14 @@ def display_problem(env: dict[str, str] | None = None, platform: str | None = No
         return ""
     if display and _x_display_reachable(display):
         return ""
-    where = (translate("cli", "DISPLAY={d} cannot be reached").format(d=display) if display
-             else translate("cli", "DISPLAY is not set"))
+    where = (
+        translate("cli", "DISPLAY={d} cannot be reached").format(d=display)
+        if display
+        else translate("cli", "DISPLAY is not set")
+    )
     return "bancada: " + translate("cli", "there is no display to open the window on ({why}); {hint}").format(
-        why=where, hint=headless_hint())
+        why=where, hint=headless_hint()
+    )
 
 
 def open_gui(profile: str | None) -> int:

@@ -27,6 +27,8 @@ from bancada.store.tidy_csv import export_csv, tidy_frame, write_csv
 err = Console(stderr=True)
 out = Console()
 
+_LEVEL_STYLE = {"error": "red", "warning": "yellow"}  # rich markup per event level; info is dim
+
 
 def _fail(message: str, code: int = 2) -> int:
     err.print(f"[bold red]bancada:[/] {escape(message)}", highlight=False, markup=True, soft_wrap=True)
@@ -58,12 +60,24 @@ def run_command(args: argparse.Namespace) -> int:
     args.profile = str(profile_path)
     try:
         profile = load_profile(args.profile)
-        profile = apply_overrides(profile, args.profile, implementations=args.implementations,
-                                  operation=args.operation, payloads=args.payloads, requests=args.requests,
-                                  repetitions=args.repetitions, warmup=args.warmup, schedule=args.schedule,
-                                  driver=args.driver, connection=args.connection, seed=args.seed,
-                                  load=args.load, concurrency=args.concurrency, duration_s=args.duration,
-                                  rate_per_s=args.rate)
+        profile = apply_overrides(
+            profile,
+            args.profile,
+            implementations=args.implementations,
+            operation=args.operation,
+            payloads=args.payloads,
+            requests=args.requests,
+            repetitions=args.repetitions,
+            warmup=args.warmup,
+            schedule=args.schedule,
+            driver=args.driver,
+            connection=args.connection,
+            seed=args.seed,
+            load=args.load,
+            concurrency=args.concurrency,
+            duration_s=args.duration,
+            rate_per_s=args.rate,
+        )
     except ProfileError as exc:
         return _fail(str(exc))
     try:
@@ -77,37 +91,56 @@ def run_command(args: argparse.Namespace) -> int:
         except RunError as exc:
             host.close()
             return _fail(str(exc))
-    runner = Runner(profile, host, on_disconnect="pause" if args.on_disconnect == "pause" else "incomplete",
-                    driver_host=driver_host)
+    runner = Runner(
+        profile, host, on_disconnect="pause" if args.on_disconnect == "pause" else "incomplete", driver_host=driver_host
+    )
     # SIGTERM behaves like Ctrl-C: stop workers, keep the run.
     signal.signal(signal.SIGTERM, lambda *_: runner.cancel())
     finished: RunFinished | None = None
     run_path = None
     try:
-        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TaskProgressColumn(),
-                      TextColumn("{task.fields[count]}"), TextColumn("{task.fields[rate]}"),
-                      TextColumn("[red]{task.fields[errors]}"), TimeRemainingColumn(), console=err,
-                      disable=args.quiet, transient=False) as bar:
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            TaskProgressColumn(),
+            TextColumn("{task.fields[count]}"),
+            TextColumn("{task.fields[rate]}"),
+            TextColumn("[red]{task.fields[errors]}"),
+            TimeRemainingColumn(),
+            console=err,
+            disable=args.quiet,
+            transient=False,
+        ) as bar:
             task = None
             events = runner.events()
             try:
                 for event in events:
                     if isinstance(event, RunStarted):
                         run_path = event.path
-                        task = bar.add_task(profile.experiment.name, total=event.total_requests or None, rate="", errors="",
-                                            count="")
+                        task = bar.add_task(
+                            profile.experiment.name, total=event.total_requests or None, rate="", errors="", count=""
+                        )
                         exp = runner.profile.experiment
-                        err.print(f"run {event.run_id} ({event.driver} driver, {exp.schedule} schedule, seed {exp.seed})"
-                                  f" -> {event.path}")
+                        err.print(
+                            f"run {event.run_id} ({event.driver} driver, {exp.schedule} schedule, seed {exp.seed})"
+                            f" -> {event.path}"
+                        )
                     elif isinstance(event, RunProgress) and task is not None:
                         count = f"{event.done}/{event.total} requests" if event.total else f"{event.done} requests"
-                        bar.update(task, completed=event.done, count=count,
-                                   rate=f"{event.samples_per_s:,.0f} samples/s",
-                                   errors=f"{event.errors} errors" if event.errors else "")
+                        bar.update(
+                            task,
+                            completed=event.done,
+                            count=count,
+                            rate=f"{event.samples_per_s:,.0f} samples/s",
+                            errors=f"{event.errors} errors" if event.errors else "",
+                        )
                     elif isinstance(event, Notice):
                         if event.level != "info" or not args.quiet:
-                            bar.console.print(f"[{'red' if event.level == 'error' else 'yellow' if event.level == 'warning' else 'dim'}]"
-                                              f"{event.text}", highlight=False, markup=True)
+                            bar.console.print(
+                                f"[{_LEVEL_STYLE.get(event.level, 'dim')}]{event.text}",
+                                highlight=False,
+                                markup=True,
+                            )
                     elif isinstance(event, RunFinished):
                         finished = event
             except KeyboardInterrupt:
@@ -134,8 +167,10 @@ def run_command(args: argparse.Namespace) -> int:
             rows = write_csv(tidy, out_dir / "samples.csv")
         except OSError as exc:
             out.print(f"run file: {run_path}")
-            return _fail(f"cannot write {out_dir / 'samples.csv'}: {exc.strerror or exc}; the run file keeps "
-                         f"every sample (bancada export {store.meta()['run_id']} --csv FILE)")
+            return _fail(
+                f"cannot write {out_dir / 'samples.csv'}: {exc.strerror or exc}; the run file keeps "
+                f"every sample (bancada export {store.meta()['run_id']} --csv FILE)"
+            )
     out.print(f"run file: {run_path}")
     out.print(f"samples:  {out_dir / 'samples.csv'} ({rows} rows)")
     return 0 if finished.status == "complete" else 1
@@ -163,15 +198,16 @@ def print_summary(df, store: RunStore) -> None:
             errors = str(int((g["ok"] == "false").sum()))
             if len(ok):
                 s = summarize(ok)
-                table.add_row(impl, str(s["n"]), *(f"{s[k]:.3f}" for k in ("median", "mean", "sd", "q1", "q3")),
-                              errors)
+                table.add_row(impl, str(s["n"]), *(f"{s[k]:.3f}" for k in ("median", "mean", "sd", "q1", "q3")), errors)
             else:
                 table.add_row(impl, "0", "-", "-", "-", "-", "-", errors)
         out.print(table)
     capped = sum(int(e.get("samples_capped", 0)) for e in store.driver_events("done"))
     if capped:
-        out.print(f"[yellow]{capped} more requests ran past the driver's raw-sample cap (load.max_records); "
-                  f"they are in the run's per-second histograms, not in this table.[/]")
+        out.print(
+            f"[yellow]{capped} more requests ran past the driver's raw-sample cap (load.max_records); "
+            f"they are in the run's per-second histograms, not in this table.[/]"
+        )
 
 
 def runs_command() -> int:
@@ -219,8 +255,14 @@ def workers_command() -> int:
             ok, reason = False, unmeasurable_reason(impl.protocol)
         table.add_row(impl.id, impl.language, impl.protocol, impl.worker.runtime, "yes" if ok else "no", reason)
     out.print(table)
-    out.print("Your own services are declared per profile ([[external]], see profiles/my-service.toml): "
-              "bancada run shows them as external, not started by Bancada.", highlight=False)
-    out.print(f"workers from {'this installation' if paths.is_bundled() else 'the tree'}: {paths.home()}",
-              highlight=False, soft_wrap=True)
+    out.print(
+        "Your own services are declared per profile ([[external]], see profiles/my-service.toml): "
+        "bancada run shows them as external, not started by Bancada.",
+        highlight=False,
+    )
+    out.print(
+        f"workers from {'this installation' if paths.is_bundled() else 'the tree'}: {paths.home()}",
+        highlight=False,
+        soft_wrap=True,
+    )
     return 0

@@ -5,6 +5,7 @@ Each input is a run id, a run file (``.sqlite``) or a tidy sample CSV.  Prints
 the tables (rich); optionally writes JSON, Markdown, LaTeX and one CSV per table.
 See docs/compare.md.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,22 +27,43 @@ SCHEMA = "bancada.compare/1"
 
 def configure_parser(p: argparse.ArgumentParser) -> None:
     """Add every ``compare`` argument, including the positional runs."""
-    p.add_argument("runs", nargs="+", metavar="RUN",
-                   help="run ids, run files (.sqlite) or tidy sample CSVs; the first is the baseline")
+    p.add_argument(
+        "runs",
+        nargs="+",
+        metavar="RUN",
+        help="run ids, run files (.sqlite) or tidy sample CSVs; the first is the baseline",
+    )
     p.add_argument("--alpha", type=float, default=0.05, help="significance level of the Holm-adjusted tests (0.05)")
-    p.add_argument("--confidence", type=float, default=0.95,
-                   help="confidence of the medians' and the changes' intervals (0.95)")
-    p.add_argument("--resamples", type=int, default=bootstrap.RESAMPLES,
-                   help=f"bootstrap resamples of the change's interval ({bootstrap.RESAMPLES})")
+    p.add_argument(
+        "--confidence", type=float, default=0.95, help="confidence of the medians' and the changes' intervals (0.95)"
+    )
+    p.add_argument(
+        "--resamples",
+        type=int,
+        default=bootstrap.RESAMPLES,
+        help=f"bootstrap resamples of the change's interval ({bootstrap.RESAMPLES})",
+    )
     p.add_argument("--seed", type=int, default=bootstrap.SEED, help=f"bootstrap seed ({bootstrap.SEED})")
-    p.add_argument("--test", choices=compare_mod.UNITS, default="sample", dest="unit",
-                   help="what decides ~: the rank-sum over requests (sample, as benchstat) or over the medians "
-                        "of the repetitions (repetition; needs r >= 4 on each side to reach p < 0.05)")
-    p.add_argument("--noise-floor", choices=compare_inputs.MODES, default="auto",
-                   help="compare the repetitions of each run among themselves (auto: same profile and host)")
-    p.add_argument("--network-share", choices=compare_inputs.MODES, default="auto",
-                   help="split the latency change into server time and transit+client "
-                        "(auto: same profile, different hosts)")
+    p.add_argument(
+        "--test",
+        choices=compare_mod.UNITS,
+        default="sample",
+        dest="unit",
+        help="what decides ~: the rank-sum over requests (sample, as benchstat) or over the medians "
+        "of the repetitions (repetition; needs r >= 4 on each side to reach p < 0.05)",
+    )
+    p.add_argument(
+        "--noise-floor",
+        choices=compare_inputs.MODES,
+        default="auto",
+        help="compare the repetitions of each run among themselves (auto: same profile and host)",
+    )
+    p.add_argument(
+        "--network-share",
+        choices=compare_inputs.MODES,
+        default="auto",
+        help="split the latency change into server time and transit+client (auto: same profile, different hosts)",
+    )
     add_output_arguments(p, latex=True)
 
 
@@ -50,9 +72,18 @@ def _fail(msg: str) -> int:
     return 2
 
 
-def compare(specs: list[str], *, alpha: float = 0.05, confidence: float = 0.95,
-            resamples: int = bootstrap.RESAMPLES, seed: int = bootstrap.SEED, noise_floor: str = "auto",
-            network_share: str = "auto", keep_measure_ok: bool = True, unit: str = "sample") -> dict:
+def compare(
+    specs: list[str],
+    *,
+    alpha: float = 0.05,
+    confidence: float = 0.95,
+    resamples: int = bootstrap.RESAMPLES,
+    seed: int = bootstrap.SEED,
+    noise_floor: str = "auto",
+    network_share: str = "auto",
+    keep_measure_ok: bool = True,
+    unit: str = "sample",
+) -> dict:
     """Load the inputs and compare them; the JSON-shaped result (NaN as None).
 
     Raises :class:`InputError` (one line) for fewer than two inputs, bad
@@ -68,21 +99,42 @@ def compare(specs: list[str], *, alpha: float = 0.05, confidence: float = 0.95,
     compare_inputs.unique_labels(loaded)
     options = [compare_inputs.pair_options(loaded[0], other, noise_floor, network_share) for other in loaded[1:]]
     try:
-        result = compare_mod.compare_runs([x.side for x in loaded], options, alpha=alpha, confidence=confidence,
-                                          resamples=resamples, seed=seed, unit=unit)
+        result = compare_mod.compare_runs(
+            [x.side for x in loaded],
+            options,
+            alpha=alpha,
+            confidence=confidence,
+            resamples=resamples,
+            seed=seed,
+            unit=unit,
+        )
     except ValueError as exc:
         raise InputError(str(exc)) from None
-    return jsonable({"schema": SCHEMA, "response": compare_mod.RESPONSE,
-                     "treatment_columns": list(compare_mod.TREATMENT_COLUMNS),
-                     "runs": [x.describe() for x in loaded], **result})
+    return jsonable(
+        {
+            "schema": SCHEMA,
+            "response": compare_mod.RESPONSE,
+            "treatment_columns": list(compare_mod.TREATMENT_COLUMNS),
+            "runs": [x.describe() for x in loaded],
+            **result,
+        }
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the comparison; 0 on success, 2 with one line on stderr on bad input."""
     try:
-        result = compare(args.runs, alpha=args.alpha, confidence=args.confidence, resamples=args.resamples,
-                         seed=args.seed, noise_floor=args.noise_floor, network_share=args.network_share,
-                         keep_measure_ok=not args.all_rows, unit=args.unit)
+        result = compare(
+            args.runs,
+            alpha=args.alpha,
+            confidence=args.confidence,
+            resamples=args.resamples,
+            seed=args.seed,
+            noise_floor=args.noise_floor,
+            network_share=args.network_share,
+            keep_measure_ok=not args.all_rows,
+            unit=args.unit,
+        )
     except InputError as exc:
         return _fail(str(exc).splitlines()[0])
     display = compare_tables.display_tables(result)
@@ -106,14 +158,18 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _header_lines(result: dict) -> list[str]:
-    lines = [f"baseline {result['baseline']}; medians with {result['median_ci_method']}; "
-             f"change interval: {result['change_ci_method']} ({result['bootstrap']['resamples']} resamples, "
-             f"seed {result['bootstrap']['seed']}); p: Wilcoxon rank-sum as R's wilcox.test over "
-             f"{'requests' if result['test_unit'] == 'sample' else 'repetition medians'}, Holm-adjusted "
-             f"per table; ~ = not significant at alpha {result['alpha']}"]
+    lines = [
+        f"baseline {result['baseline']}; medians with {result['median_ci_method']}; "
+        f"change interval: {result['change_ci_method']} ({result['bootstrap']['resamples']} resamples, "
+        f"seed {result['bootstrap']['seed']}); p: Wilcoxon rank-sum as R's wilcox.test over "
+        f"{'requests' if result['test_unit'] == 'sample' else 'repetition medians'}, Holm-adjusted "
+        f"per table; ~ = not significant at alpha {result['alpha']}"
+    ]
     for r in result["runs"]:
-        lines.append(f"{r['label']}: {r['kind']} {r['source']}, {r['rows_used']} of {r['rows_in']} rows used"
-                     + (f", profile {r['profile']}, host {r['host']}" if r["kind"] == "run" else ""))
+        lines.append(
+            f"{r['label']}: {r['kind']} {r['source']}, {r['rows_used']} of {r['rows_in']} rows used"
+            + (f", profile {r['profile']}, host {r['host']}" if r["kind"] == "run" else "")
+        )
     return lines
 
 

@@ -2,6 +2,7 @@
 each read into a :class:`bancada.stats.compare.Side`, and what their metadata
 allows (a noise floor for the same profile on the same host, the server/transit
 split for the same profile on different hosts)."""
+
 from __future__ import annotations
 
 import json
@@ -29,6 +30,7 @@ class LoadedSide:
     """A side and where it came from: ``kind`` is ``run`` or ``csv``; ``meta`` the
     run file's metadata (None for a CSV); ``rows_in`` rows read, ``removed``
     the rows dropped by :func:`bancada.stats.prepare.keep_measured`."""
+
     side: Side
     source: str
     kind: str
@@ -39,10 +41,19 @@ class LoadedSide:
     def describe(self) -> dict:
         """The side as the JSON's ``runs`` entry."""
         m = self.meta or {}
-        return {"label": self.side.label, "source": self.source, "kind": self.kind,
-                "run_id": m.get("run_id"), "profile": m.get("profile_name"), "host": m.get("host_name"),
-                "created_at": m.get("created_at"), "rows_in": self.rows_in, "rows_used": len(self.side.samples),
-                "removed": self.removed, "treatments": list(self.side.treatments)}
+        return {
+            "label": self.side.label,
+            "source": self.source,
+            "kind": self.kind,
+            "run_id": m.get("run_id"),
+            "profile": m.get("profile_name"),
+            "host": m.get("host_name"),
+            "created_at": m.get("created_at"),
+            "rows_in": self.rows_in,
+            "rows_used": len(self.side.samples),
+            "removed": self.removed,
+            "treatments": list(self.side.treatments),
+        }
 
 
 def load_side(spec: str, keep_measure_ok: bool = True) -> LoadedSide:
@@ -65,7 +76,9 @@ def load_side(spec: str, keep_measure_ok: bool = True) -> LoadedSide:
                 meta = store.meta()
                 df = tidy_frame(store)
         except RunStoreError as exc:
-            raise InputError(f"{exc} (expected a run id from `bancada runs`, a run file or a tidy sample CSV)") from None
+            raise InputError(
+                f"{exc} (expected a run id from `bancada runs`, a run file or a tidy sample CSV)"
+            ) from None
         except (sqlite3.Error, pd.errors.DatabaseError) as exc:
             raise InputError(f"{spec}: cannot read it as a Bancada run file ({exc})") from None
         kind = "run"
@@ -77,8 +90,9 @@ def load_side(spec: str, keep_measure_ok: bool = True) -> LoadedSide:
     lat = pd.to_numeric(df[RESPONSE], errors="coerce")
     bad = lat.isna() & df[RESPONSE].notna() & (df[RESPONSE].astype(str).str.strip() != "")
     if bad.any():
-        raise InputError(f"{spec}: column {RESPONSE} is not numeric: {df[RESPONSE][bad].iloc[0]!r} "
-                         "(expected latencies in seconds)")
+        raise InputError(
+            f"{spec}: column {RESPONSE} is not numeric: {df[RESPONSE][bad].iloc[0]!r} (expected latencies in seconds)"
+        )
     keep = np.isfinite(lat.to_numpy(dtype=float))
     removed["missing_response"] = int((~keep).sum())
     df = df.assign(**{RESPONSE: lat})[keep]
@@ -98,9 +112,11 @@ def _read_csv(path: Path) -> pd.DataFrame:
         raise InputError(f"cannot read {path}: {str(exc).splitlines()[0]}") from None
     missing = [c for c in REQUIRED if c not in header]
     if missing:
-        raise InputError(f"{path}: missing column{'s' if len(missing) > 1 else ''} {', '.join(missing)}; "
-                         f"expected a tidy sample CSV with {', '.join(REQUIRED)} "
-                         "(from bancada export, or bancada import soares2024)")
+        raise InputError(
+            f"{path}: missing column{'s' if len(missing) > 1 else ''} {', '.join(missing)}; "
+            f"expected a tidy sample CSV with {', '.join(REQUIRED)} "
+            "(from bancada export, or bancada import soares2024)"
+        )
     cols = [c for c in header if c in {*REQUIRED, *OPTIONAL}]
     dtypes = {c: str for c in cols if c not in (RESPONSE, "server_s", "repetition")}
     try:
@@ -165,17 +181,22 @@ def pair_options(a: LoadedSide, b: LoadedSide, noise_floor: str = "auto", networ
     else:
         da, db = _design(a.meta), _design(b.meta)
         same_profile = da is not None and da == db
-        same_host = _host(a.meta, "host") == _host(b.meta, "host") and \
-            _host(a.meta, "driver_host") == _host(b.meta, "driver_host")
-        why = (("same profile" if same_profile else "different profiles") + ", " +
-               ("same host" if same_host else f"hosts {a.meta.get('host_name')} and {b.meta.get('host_name')} differ"))
+        same_host = _host(a.meta, "host") == _host(b.meta, "host") and _host(a.meta, "driver_host") == _host(
+            b.meta, "driver_host"
+        )
+        why = (
+            ("same profile" if same_profile else "different profiles")
+            + ", "
+            + ("same host" if same_host else f"hosts {a.meta.get('host_name')} and {b.meta.get('host_name')} differ")
+        )
     floor = same_profile is True and same_host is True
     split = same_profile is True and same_host is False
     return PairOptions(
         noise_floor=noise_floor == "on" or (noise_floor == "auto" and floor),
         noise_floor_reason=_reason(noise_floor, why),
         network_share=network_share == "on" or (network_share == "auto" and split),
-        network_share_reason=_reason(network_share, why))
+        network_share_reason=_reason(network_share, why),
+    )
 
 
 def _reason(mode: str, why: str) -> str:

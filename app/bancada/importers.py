@@ -5,6 +5,7 @@ data of seed 000 (``experimento6.csv``: id, c, value, experiment_id,
 app_name, request_size) into the tidy sample CSV of the guide.  See
 docs/analyze.md for the mapping.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -16,8 +17,12 @@ import pandas as pd
 from .store.tidy_csv import COLUMNS as TIDY_COLUMNS
 
 # app_name -> (implementation, language, protocol); the study's REST servers are "http"
-_SOARES_APPS = {"gogrpc": ("go-grpc", "go", "grpc"), "gohttp": ("go-rest", "go", "rest"),
-                "javagrpc": ("java-grpc", "java", "grpc"), "javahttp": ("java-rest", "java", "rest")}
+_SOARES_APPS = {
+    "gogrpc": ("go-grpc", "go", "grpc"),
+    "gohttp": ("go-rest", "go", "rest"),
+    "javagrpc": ("java-grpc", "java", "grpc"),
+    "javahttp": ("java-rest", "java", "rest"),
+}
 # request_size -> (payload, payload_count): StdSize = 200 ints, LargeSize = 204800 ints (seed 000, §2.3.4)
 _SOARES_SIZES = {"small": ("StdSize", 200), "big": ("LargeSize", 204800)}
 
@@ -43,15 +48,28 @@ def soares2024(raw: pd.DataFrame) -> pd.DataFrame:
         raise ValueError(f"not a soares2024 CSV: unknown app_name/request_size {', '.join(map(str, unknown))}")
     apps = raw["app_name"].map(_SOARES_APPS)
     sizes = raw["request_size"].map(_SOARES_SIZES)
-    out = pd.DataFrame({
-        "run_id": "soares2024-experimento6",
-        "implementation": apps.str[0], "language": apps.str[1], "protocol": apps.str[2],
-        "operation": "select", "payload": sizes.str[0], "payload_count": sizes.str[1].astype(int),
-        "payload_bytes": "", "repetition": raw["experiment_id"].astype(int), "seq": raw["c"].astype(int),
-        "phase": "measure", "latency_s": raw["value"].astype(float), "server_s": "", "ok": "true", "error": "",
-    })
-    order = np.lexsort((out["seq"], out["repetition"], out["protocol"] != "grpc", out["language"] != "go",
-                        out["payload"] != "StdSize"))
+    out = pd.DataFrame(
+        {
+            "run_id": "soares2024-experimento6",
+            "implementation": apps.str[0],
+            "language": apps.str[1],
+            "protocol": apps.str[2],
+            "operation": "select",
+            "payload": sizes.str[0],
+            "payload_count": sizes.str[1].astype(int),
+            "payload_bytes": "",
+            "repetition": raw["experiment_id"].astype(int),
+            "seq": raw["c"].astype(int),
+            "phase": "measure",
+            "latency_s": raw["value"].astype(float),
+            "server_s": "",
+            "ok": "true",
+            "error": "",
+        }
+    )
+    order = np.lexsort(
+        (out["seq"], out["repetition"], out["protocol"] != "grpc", out["language"] != "go", out["payload"] != "StdSize")
+    )
     return out.iloc[order][TIDY_COLUMNS].reset_index(drop=True)
 
 

@@ -7,13 +7,25 @@ from typing import Any
 from bancada.experiment.profile import Profile, ProfileError, parse_profile
 
 
-def apply_overrides(profile: Profile, source: str, *, implementations: list[str] | None = None,
-                    operation: str | None = None, payloads: list[str] | None = None,
-                    requests: int | None = None, repetitions: int | None = None, warmup: int | None = None,
-                    schedule: str | None = None, driver: str | None = None,
-                    connection: str | None = None, seed: int | None = None, load: str | None = None,
-                    concurrency: int | None = None, duration_s: float | None = None,
-                    rate_per_s: float | None = None) -> Profile:
+def apply_overrides(
+    profile: Profile,
+    source: str,
+    *,
+    implementations: list[str] | None = None,
+    operation: str | None = None,
+    payloads: list[str] | None = None,
+    requests: int | None = None,
+    repetitions: int | None = None,
+    warmup: int | None = None,
+    schedule: str | None = None,
+    driver: str | None = None,
+    connection: str | None = None,
+    seed: int | None = None,
+    load: str | None = None,
+    concurrency: int | None = None,
+    duration_s: float | None = None,
+    rate_per_s: float | None = None,
+) -> Profile:
     """Return a new, re-validated profile with the given fields replaced.
 
     ``payloads`` names workloads to keep (``StdSize,LargeSize``); a plain number
@@ -31,13 +43,24 @@ def apply_overrides(profile: Profile, source: str, *, implementations: list[str]
     exp = data["experiment"]
     if implementations is not None:
         exp["implementations"] = implementations
-    for key, value in (("requests", requests), ("repetitions", repetitions), ("warmup", warmup),
-                       ("schedule", schedule), ("driver", driver), ("connection", connection), ("seed", seed)):
+    for key, value in (
+        ("requests", requests),
+        ("repetitions", repetitions),
+        ("warmup", warmup),
+        ("schedule", schedule),
+        ("driver", driver),
+        ("connection", connection),
+        ("seed", seed),
+    ):
         if value is not None:
             exp[key] = value
     load_table = data.setdefault("load", {})
-    for key, value in (("model", load), ("concurrency", concurrency), ("duration_s", duration_s),
-                       ("rate_per_s", rate_per_s)):
+    for key, value in (
+        ("model", load),
+        ("concurrency", concurrency),
+        ("duration_s", duration_s),
+        ("rate_per_s", rate_per_s),
+    ):
         if value is not None:
             load_table[key] = value
     if payloads is not None:
@@ -49,8 +72,10 @@ def apply_overrides(profile: Profile, source: str, *, implementations: list[str]
             elif name.isdigit():
                 chosen.append({**data["workloads"][0], "name": f"N{name}", "count": int(name)})
             else:
-                raise ProfileError(f"--payloads {name!r}: no such workload; the profile has "
-                                   f"{', '.join(known)} (or give a number of elements)")
+                raise ProfileError(
+                    f"--payloads {name!r}: no such workload; the profile has "
+                    f"{', '.join(known)} (or give a number of elements)"
+                )
         data["workloads"] = chosen
     if operation is not None:
         if operation in ("ping", "info"):

@@ -89,8 +89,9 @@ def resolve_profile(name_or_path: str | Path) -> Path:
     if candidate.is_file():
         return candidate
     shipped = ", ".join(sorted(p.stem for p in folder.glob("*.toml"))) or "none"
-    raise FileNotFoundError(f"{name_or_path}: no such profile file, and not a shipped profile "
-                            f"(shipped: {shipped}; in {folder})")
+    raise FileNotFoundError(
+        f"{name_or_path}: no such profile file, and not a shipped profile (shipped: {shipped}; in {folder})"
+    )
 
 
 def data_dir() -> Path:

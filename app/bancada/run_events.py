@@ -24,8 +24,10 @@ class WorkerDied(RunError):
     def __init__(self, implementation: str, log_tail: str, code: int | None) -> None:
         self.implementation = implementation
         self.log_tail = log_tail
-        super().__init__(f"worker {implementation} died mid-run (exit code {code})"
-                         + (f"; its last log lines:\n{log_tail}" if log_tail else ""))
+        super().__init__(
+            f"worker {implementation} died mid-run (exit code {code})"
+            + (f"; its last log lines:\n{log_tail}" if log_tail else "")
+        )
 
 
 # -- events ------------------------------------------------------------------

@@ -36,8 +36,16 @@ from bancada.hosts.base import WorkerStartError
 from bancada.hosts.link import LinkEmulator, LinkError
 from bancada.hosts.local import LocalHost
 from bancada.hosts.placement import PlacementDecision, decide as decide_placement
-from bancada.run_events import (Notice, Progress, RunError, RunEvent, RunFinished, RunStarted,  # noqa: F401
-                                SamplesArrived, WorkerDied)
+from bancada.run_events import (
+    Notice,
+    Progress,
+    RunError,
+    RunEvent,
+    RunFinished,
+    RunStarted,  # noqa: F401
+    SamplesArrived,
+    WorkerDied,
+)
 from bancada.store.runstore import RunStore, RunStoreError, RunStoreWriteError, TreatmentRow
 from bancada.wire.payload import build_request, payload_bytes
 
@@ -101,10 +109,19 @@ class Runner:
             Either way the driver is started by ``driver_host.open_driver(name)``.
     """
 
-    def __init__(self, profile: Profile, host=None, *, driver: str | None = None, store_folder: Path | None = None,
-                 on_worker_death: str = "stop", ready_timeout_s: float = 120.0,
-                 on_disconnect: str = "incomplete", reconnect_timeout_s: float = 300.0,
-                 driver_host=None) -> None:
+    def __init__(
+        self,
+        profile: Profile,
+        host=None,
+        *,
+        driver: str | None = None,
+        store_folder: Path | None = None,
+        on_worker_death: str = "stop",
+        ready_timeout_s: float = 120.0,
+        on_disconnect: str = "incomplete",
+        reconnect_timeout_s: float = 300.0,
+        driver_host=None,
+    ) -> None:
         self.profile = profile
         self.host = host or LocalHost()
         self.driver_choice = driver or profile.experiment.driver
@@ -114,8 +131,9 @@ class Runner:
         self.on_disconnect = on_disconnect
         self.reconnect_timeout_s = reconnect_timeout_s
         # Where the driver runs: this computer unless an SSH host is given.
-        self.driver_host = driver_host or (self.host if isinstance(self.host, LocalHost)
-                                           else LocalHost(getattr(self.host, "root", None)))
+        self.driver_host = driver_host or (
+            self.host if isinstance(self.host, LocalHost) else LocalHost(getattr(self.host, "root", None))
+        )
         self._cancel = threading.Event()
         self._resume = threading.Event()
         self._resume.set()
@@ -156,17 +174,26 @@ class Runner:
             choice = "native" if "native" in available else "python"
         if choice not in available:
             hint = " (build it: make -C workers driver)" if choice == "native" else ""
-            raise RunError(f"the {choice} driver is not available on {self.driver_host.name}{hint}; "
-                           f"available there: {', '.join(available) or 'none'}")
+            raise RunError(
+                f"the {choice} driver is not available on {self.driver_host.name}{hint}; "
+                f"available there: {', '.join(available) or 'none'}"
+            )
         if choice == "python" and self.profile.load.model != "sequential":
-            raise RunError(f"the Python driver runs only the sequential load model; this profile asks for "
-                           f"{self.profile.load.model!r}: use --driver native")
+            raise RunError(
+                f"the Python driver runs only the sequential load model; this profile asks for "
+                f"{self.profile.load.model!r}: use --driver native"
+            )
         if choice == "python" and self.plan is not None:
-            grpc_custom = [t.label for t in self.plan.treatments
-                           if t.workload.operation == "custom" and t.implementation.protocol == "grpc"]
+            grpc_custom = [
+                t.label
+                for t in self.plan.treatments
+                if t.workload.operation == "custom" and t.implementation.protocol == "grpc"
+            ]
             if grpc_custom:
-                raise RunError(f"the Python driver runs custom REST requests but not custom gRPC methods "
-                               f"({grpc_custom[0]}): use --driver native")
+                raise RunError(
+                    f"the Python driver runs custom REST requests but not custom gRPC methods "
+                    f"({grpc_custom[0]}): use --driver native"
+                )
         return choice
 
     def events(self) -> Iterator[RunEvent]:
@@ -199,15 +226,20 @@ class Runner:
             yield from self._start_workers(impls, run_id, store, workers)
             yield from self._open_link(store, workers)
             if driver_name == "native":  # custom gRPC requests to the workers Bancada started, now they are up
-                late = targets.prepare_custom(self.driver_host, plan, self._custom,
-                                              {i: w.target for i, w in workers.items()
-                                               if not isinstance(w, ExternalHandle)},
-                                              self.profile.experiment.timeout_s)
+                late = targets.prepare_custom(
+                    self.driver_host,
+                    plan,
+                    self._custom,
+                    {i: w.target for i, w in workers.items() if not isinstance(w, ExternalHandle)},
+                    self.profile.experiment.timeout_s,
+                )
                 store.update_treatments("payload_bytes", {i: int(v.get("request_bytes", -1)) for i, v in late.items()})
             yield from self._run_blocks(plan, impls, driver_name, store, workers, run_id, tally)
             status, message = self._outcome(tally)
         except (WorkerStartError, HealthCheckError, RunError, StreamError, RunStoreError) as exc:
-            status, message = ("cancelled", "stopped by the user") if self._cancel.is_set() else ("incomplete", str(exc))
+            status, message = (
+                ("cancelled", "stopped by the user") if self._cancel.is_set() else ("incomplete", str(exc))
+            )
             yield Notice("error", message)
         except GeneratorExit:
             status, message = "cancelled", "the run was abandoned"
@@ -252,37 +284,63 @@ class Runner:
             if not ok:
                 raise RunError(f"implementation {impl_id} cannot run on host {self.host.name}: {reason}")
         driver_name = self._choose_driver()
-        self.placement = decide_placement(self.profile.placement, workers_remote=not isinstance(self.host, LocalHost),
-                                          driver_remote=not isinstance(self.driver_host, LocalHost))
+        self.placement = decide_placement(
+            self.profile.placement,
+            workers_remote=not isinstance(self.host, LocalHost),
+            driver_remote=not isinstance(self.driver_host, LocalHost),
+        )
         # external implementations and custom requests: checked and built before anything is stored
         if isinstance(self.driver_host, LocalHost):
             targets.check_externals(plan)
         self._custom = targets.custom_requests(plan)
         prepared = {}
         if driver_name == "native":
-            prepared = targets.prepare_custom(self.driver_host, plan, self._custom,
-                                              {e.id: e.target for e in targets.externals_of(plan)},
-                                              self.profile.experiment.timeout_s)
+            prepared = targets.prepare_custom(
+                self.driver_host,
+                plan,
+                self._custom,
+                {e.id: e.target for e in targets.externals_of(plan)},
+                self.profile.experiment.timeout_s,
+            )
         return plan, impls, driver_name, prepared
 
     def _record_start(self, store: RunStore, plan: Plan, driver_name: str) -> Iterator[RunEvent]:
         """Store the run's design and facts; yield the notices about them."""
         exp = self.profile.experiment
-        store.set_meta(profile_name=exp.name, profile_toml=self.profile.to_toml(),
-                       profile_json=self.profile.model_dump_json(), bancada_version=__version__,
-                       driver=driver_name, host_name=self.host.name, host_facts=self.host.facts(),
-                       driver_host=self.driver_host.name, driver_host_facts=self.driver_host.facts(),
-                       schedule=exp.schedule, schedule_seed=exp.seed,
-                       placement=self.placement.facts(), load_avg_before_run=_load_avg())
+        store.set_meta(
+            profile_name=exp.name,
+            profile_toml=self.profile.to_toml(),
+            profile_json=self.profile.model_dump_json(),
+            bancada_version=__version__,
+            driver=driver_name,
+            host_name=self.host.name,
+            host_facts=self.host.facts(),
+            driver_host=self.driver_host.name,
+            driver_host_facts=self.driver_host.facts(),
+            schedule=exp.schedule,
+            schedule_seed=exp.seed,
+            placement=self.placement.facts(),
+            load_avg_before_run=_load_avg(),
+        )
         for text in self.profile.notices:
             yield Notice("warning", text)
         for text in self.placement.refused:
             yield Notice("warning", f"placement refused: {text}")
         if targets.externals_of(plan):
-            store.set_meta(external_implementations=[
-                {"id": e.id, "protocol": e.protocol, "address": e.address, "target": e.target,
-                 "language": e.language, "description": e.description, "note": EXTERNAL_NOTE}
-                for e in targets.externals_of(plan)])
+            store.set_meta(
+                external_implementations=[
+                    {
+                        "id": e.id,
+                        "protocol": e.protocol,
+                        "address": e.address,
+                        "target": e.target,
+                        "language": e.language,
+                        "description": e.description,
+                        "note": EXTERNAL_NOTE,
+                    }
+                    for e in targets.externals_of(plan)
+                ]
+            )
 
     def _treatment_rows(self, plan: Plan, prepared: dict) -> list[TreatmentRow]:
         """One row per treatment, with the request's size on the wire (bytes)."""
@@ -291,22 +349,48 @@ class Runner:
         for t in plan.treatments:
             impl, workload = t.implementation, t.workload
             if workload.operation == "custom":
-                size = (targets.request_bytes(self._custom[t.id]) if impl.protocol == "rest"
-                        else int(prepared.get(t.id, {}).get("request_bytes", -1)))
-                rows.append(TreatmentRow(t.id, impl.id, impl.language, impl.protocol, impl.worker.name, "custom",
-                                         workload.name, "custom", 0, size))
+                size = (
+                    targets.request_bytes(self._custom[t.id])
+                    if impl.protocol == "rest"
+                    else int(prepared.get(t.id, {}).get("request_bytes", -1))
+                )
+                rows.append(
+                    TreatmentRow(
+                        t.id,
+                        impl.id,
+                        impl.language,
+                        impl.protocol,
+                        impl.worker.name,
+                        "custom",
+                        workload.name,
+                        "custom",
+                        0,
+                        size,
+                    )
+                )
                 continue
             key = (workload.operation, json.dumps(workload.payload_spec(), sort_keys=True))
             if key not in requests_cache:
                 requests_cache[key] = build_request(workload.operation, workload.payload_spec())
-            rows.append(TreatmentRow(t.id, impl.id, impl.language, impl.protocol, impl.worker.name,
-                                     workload.operation, workload.name, workload.kind,
-                                     workload.count if workload.operation in ("select", "echo") else 0,
-                                     payload_bytes(requests_cache[key], impl.protocol)))
+            rows.append(
+                TreatmentRow(
+                    t.id,
+                    impl.id,
+                    impl.language,
+                    impl.protocol,
+                    impl.worker.name,
+                    workload.operation,
+                    workload.name,
+                    workload.kind,
+                    workload.count if workload.operation in ("select", "echo") else 0,
+                    payload_bytes(requests_cache[key], impl.protocol),
+                )
+            )
         return rows
 
-    def _run_blocks(self, plan: Plan, impls: dict, driver_name: str, store: RunStore, workers: dict, run_id: str,
-                    tally: "_Tally") -> Iterator[RunEvent]:
+    def _run_blocks(
+        self, plan: Plan, impls: dict, driver_name: str, store: RunStore, workers: dict, run_id: str, tally: "_Tally"
+    ) -> Iterator[RunEvent]:
         """Run the plan's blocks in order (pausing between them), counting into ``tally``."""
         started = time.monotonic()
         for block in plan.blocks:
@@ -320,8 +404,7 @@ class Runner:
                 tally.done += block.request_count()
                 continue
             job = self._job(plan, block, ids, workers)
-            watch = ({i: w for i, w in workers.items() if i not in tally.dead}
-                     if self.on_worker_death == "stop" else {})
+            watch = {i: w for i, w in workers.items() if i not in tally.dead} if self.on_worker_death == "stop" else {}
             try:
                 for event in self._run_driver(driver_name, job, store, block.index, watch):
                     yield event
@@ -354,14 +437,19 @@ class Runner:
             self._link.close()
         try:
             self._link = LinkEmulator(link)
-            self._via = {impl_id: self._link.proxy(impl_id.replace(":", "_"), w.target) for impl_id, w in workers.items()}
+            self._via = {
+                impl_id: self._link.proxy(impl_id.replace(":", "_"), w.target) for impl_id, w in workers.items()
+            }
         except LinkError as exc:
             raise RunError(str(exc)) from None
         store.set_meta(link=self._link.facts())
-        yield Notice("info", f"link {link.name}: +{link.rtt_ms:g} ms round trip"
-                             + (f", jitter {link.jitter_ms:g} ms" if link.jitter_ms else "")
-                             + (f", {link.bandwidth_kib_s} KiB/s each way" if link.bandwidth_kib_s else "")
-                             + " (emulated by a proxy on this computer)")
+        yield Notice(
+            "info",
+            f"link {link.name}: +{link.rtt_ms:g} ms round trip"
+            + (f", jitter {link.jitter_ms:g} ms" if link.jitter_ms else "")
+            + (f", {link.bandwidth_kib_s} KiB/s each way" if link.bandwidth_kib_s else "")
+            + " (emulated by a proxy on this computer)",
+        )
 
     def _check_workers(self, workers: dict, tally: "_Tally") -> Iterator[RunEvent]:
         """After a block: a dead worker stops the run, or (``on_worker_death="continue"``) is left out."""
@@ -381,8 +469,10 @@ class Runner:
         if tally.dead:
             return "incomplete", f"worker(s) died: {', '.join(sorted(tally.dead))}"
         if tally.interrupted:
-            return "incomplete", (f"the connection to {self.host.name} dropped during block(s) "
-                                  f"{', '.join(map(str, tally.interrupted))}; they are partial")
+            return "incomplete", (
+                f"the connection to {self.host.name} dropped during block(s) "
+                f"{', '.join(map(str, tally.interrupted))}; they are partial"
+            )
         return "complete", ""
 
     def _start_workers(self, impls, run_id: str, store: RunStore, workers: dict) -> Iterator[RunEvent]:
@@ -395,31 +485,38 @@ class Runner:
             if isinstance(impl, ExternalImplementation):
                 yield Notice("info", f"{impl_id} at {impl.target}: {EXTERNAL_NOTE}")
                 workers[impl_id] = ExternalHandle(impl)
-                contract = any(t.implementation.id == impl_id and t.workload.operation != "custom"
-                               for t in self.plan.treatments)
+                contract = any(
+                    t.implementation.id == impl_id and t.workload.operation != "custom" for t in self.plan.treatments
+                )
                 info, warning = targets.external_info(impl, contract)
                 if warning:
                     yield Notice("warning", warning)
                 store.set_worker_info(impl_id, info)
                 continue
             yield Notice("info", f"starting {impl_id} on {self.host.name}")
-            worker = self.host.start_worker(impls[impl_id], run_id, self.ready_timeout_s,
-                                            placement=self.placement.worker)
+            worker = self.host.start_worker(
+                impls[impl_id], run_id, self.ready_timeout_s, placement=self.placement.worker
+            )
             workers[impl_id] = worker
             if getattr(worker, "warning", ""):
                 yield Notice("warning", worker.warning)
             info = worker_info(impls[impl_id].protocol, worker.target, timeout_s=30)
             store.set_worker_info(impl_id, {**info, "target": worker.target})
-        store.update_treatments("target", {t.id: workers[t.implementation.id].target for t in self.plan.treatments
-                                           if t.implementation.id in workers})
+        store.update_treatments(
+            "target",
+            {t.id: workers[t.implementation.id].target for t in self.plan.treatments if t.implementation.id in workers},
+        )
 
     def _host_disconnected(self) -> bool:
         return bool(getattr(self.host, "disconnected", False))
 
     def _reconnect(self) -> Iterator[RunEvent]:
         """Wait for the host to come back (``on_disconnect="pause"``); cancel() gives up."""
-        yield Notice("error", f"the connection to {self.host.name} dropped; the samples so far are kept. "
-                              f"Reconnecting every {RECONNECT_INTERVAL_S:g} s (Stop gives up)…")
+        yield Notice(
+            "error",
+            f"the connection to {self.host.name} dropped; the samples so far are kept. "
+            f"Reconnecting every {RECONNECT_INTERVAL_S:g} s (Stop gives up)…",
+        )
         deadline = time.monotonic() + self.reconnect_timeout_s
         last_error = ""
         while not self._cancel.is_set() and time.monotonic() < deadline:
@@ -429,32 +526,47 @@ class Runner:
                 last_error = str(exc)
                 self._cancel.wait(RECONNECT_INTERVAL_S)
                 continue
-            yield Notice("warning", f"reconnected to {self.host.name}; the interrupted block stays partial; "
-                                    "restarting the workers" + (f" ({'; '.join(cleaned)})" if cleaned else ""))
+            yield Notice(
+                "warning",
+                f"reconnected to {self.host.name}; the interrupted block stays partial; "
+                "restarting the workers" + (f" ({'; '.join(cleaned)})" if cleaned else ""),
+            )
             return
         if not self._cancel.is_set():
-            raise RunError(f"could not reconnect to {self.host.name} within {self.reconnect_timeout_s:g} s: {last_error}")
+            raise RunError(
+                f"could not reconnect to {self.host.name} within {self.reconnect_timeout_s:g} s: {last_error}"
+            )
 
     def _job(self, plan: Plan, block, ids: list[int], workers) -> dict:
         exp = self.profile.experiment
         treatments = []
         for i in ids:
             t = plan.treatments[i]
-            treatment = {"id": t.id, "implementation": t.implementation.id, "protocol": t.implementation.protocol,
-                         "target": self._via.get(t.implementation.id, workers[t.implementation.id].target),
-                         "operation": t.workload.operation,
-                         "workload": t.workload.name, "payload": t.workload.payload_spec()}
+            treatment = {
+                "id": t.id,
+                "implementation": t.implementation.id,
+                "protocol": t.implementation.protocol,
+                "target": self._via.get(t.implementation.id, workers[t.implementation.id].target),
+                "operation": t.workload.operation,
+                "workload": t.workload.name,
+                "payload": t.workload.payload_spec(),
+            }
             if t.workload.operation == "custom":
                 del treatment["payload"]
                 treatment["request"] = self._custom[t.id]
             treatments.append(treatment)
         block_job = block.to_job()
         block_job["treatments"] = ids
-        return {"version": 1, "treatments": treatments, "connection": exp.connection, "timeout_s": exp.timeout_s,
-                "load": self.profile.load.model_dump(exclude_none=True), "blocks": [block_job]}
+        return {
+            "version": 1,
+            "treatments": treatments,
+            "connection": exp.connection,
+            "timeout_s": exp.timeout_s,
+            "load": self.profile.load.model_dump(exclude_none=True),
+            "blocks": [block_job],
+        }
 
-    def _run_driver(self, driver: str, job: dict, store: RunStore, block_index: int,
-                    watch: dict) -> Iterator[RunEvent]:
+    def _run_driver(self, driver: str, job: dict, store: RunStore, block_index: int, watch: dict) -> Iterator[RunEvent]:
         """Run one driver process for one block; store and yield its samples.
 
         ``watch`` maps implementation ids to workers whose death stops the block
@@ -474,6 +586,7 @@ class Runner:
             store.add_samples(out, block_index)
             store.commit()
             return out
+
         last = heard = time.monotonic()
         # a driver sends a sample per request (each ends within timeout_s) or, under a timed load,
         # a histogram every second: silence well past both means it is stopped or hung
@@ -486,8 +599,10 @@ class Runner:
                 if item is None:
                     if time.monotonic() - heard > stall_s and proc.poll() is None:
                         proc.kill()  # stopped (SIGSTOP) or hung: it cannot be asked to end
-                        raise RunError(f"the driver sent nothing for {stall_s:g} s (it was stopped or hung) and "
-                                       f"was ended; the samples it sent before are kept")
+                        raise RunError(
+                            f"the driver sent nothing for {stall_s:g} s (it was stopped or hung) and "
+                            f"was ended; the samples it sent before are kept"
+                        )
                 else:
                     heard = time.monotonic()
                 for frame in item if isinstance(item, list) else ():

@@ -78,8 +78,9 @@ def request_bytes(request: dict[str, Any]) -> int:
     return len(base64.b64decode(request.get("body_base64", "")))
 
 
-def prepare_custom(driver_host, plan: Plan, requests: dict[int, dict[str, Any]], targets: dict[str, str],
-                   timeout_s: float) -> dict[int, dict[str, Any]]:
+def prepare_custom(
+    driver_host, plan: Plan, requests: dict[int, dict[str, Any]], targets: dict[str, str], timeout_s: float
+) -> dict[int, dict[str, Any]]:
     """Run a ``prepare_only`` job of the custom gRPC treatments on the native driver.
 
     Only treatments whose implementation is in ``targets`` (ids to ``host:port``)
@@ -90,15 +91,31 @@ def prepare_custom(driver_host, plan: Plan, requests: dict[int, dict[str, Any]],
     Raises:
         RunError: the driver cannot prepare a request (its one-line message), or fails.
     """
-    chosen = [t for t in plan.treatments if t.id in requests and t.implementation.protocol == "grpc"
-              and t.implementation.id in targets]
+    chosen = [
+        t
+        for t in plan.treatments
+        if t.id in requests and t.implementation.protocol == "grpc" and t.implementation.id in targets
+    ]
     if not chosen:
         return {}
-    job = {"version": 1, "prepare_only": True, "timeout_s": min(timeout_s, 30.0),
-           "treatments": [{"id": t.id, "implementation": t.implementation.id, "protocol": "grpc",
-                           "target": targets[t.implementation.id], "operation": "custom",
-                           "workload": t.workload.name, "request": requests[t.id]} for t in chosen],
-           "blocks": [{"repetition": 0, "treatments": [t.id for t in chosen], "requests": 1}]}
+    job = {
+        "version": 1,
+        "prepare_only": True,
+        "timeout_s": min(timeout_s, 30.0),
+        "treatments": [
+            {
+                "id": t.id,
+                "implementation": t.implementation.id,
+                "protocol": "grpc",
+                "target": targets[t.implementation.id],
+                "operation": "custom",
+                "workload": t.workload.name,
+                "request": requests[t.id],
+            }
+            for t in chosen
+        ],
+        "blocks": [{"repetition": 0, "treatments": [t.id for t in chosen], "requests": 1}],
+    }
     proc = driver_host.open_driver("native")
     stderr: list[bytes] = []
     threading.Thread(target=lambda: stderr.extend(proc.stderr), daemon=True).start()
@@ -131,22 +148,31 @@ def prepare_custom(driver_host, plan: Plan, requests: dict[int, dict[str, Any]],
     return prepared
 
 
-def external_info(impl: ExternalImplementation, speaks_contract: bool, timeout_s: float = 5.0
-                  ) -> tuple[dict[str, Any], str]:
+def external_info(
+    impl: ExternalImplementation, speaks_contract: bool, timeout_s: float = 5.0
+) -> tuple[dict[str, Any], str]:
     """What the run records about ``impl`` (its worker info), and a warning or "".
 
     With ``speaks_contract`` (a contract workload goes to it) ``Info`` is
     asked; its answer is kept, or why it failed.
     """
-    info: dict[str, Any] = {"external": True, "note": EXTERNAL_NOTE, "address": impl.address,
-                            "target": impl.target, "protocol": impl.protocol, "language": impl.language,
-                            "description": impl.description}
+    info: dict[str, Any] = {
+        "external": True,
+        "note": EXTERNAL_NOTE,
+        "address": impl.address,
+        "target": impl.target,
+        "protocol": impl.protocol,
+        "language": impl.language,
+        "description": impl.description,
+    }
     warning = ""
     if speaks_contract:
         try:
             info["info"] = worker_info(impl.protocol, impl.target, timeout_s=timeout_s)
         except HealthCheckError as exc:
             info["info_error"] = str(exc)
-            warning = (f"{impl.id} ({EXTERNAL_NOTE}) did not answer the contract's Info; "
-                       f"its contract workloads may fail: {exc}")
+            warning = (
+                f"{impl.id} ({EXTERNAL_NOTE}) did not answer the contract's Info; "
+                f"its contract workloads may fail: {exc}"
+            )
     return info, warning

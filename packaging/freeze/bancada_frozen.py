@@ -46,8 +46,10 @@ def main() -> int:
     if len(sys.argv) >= 3 and sys.argv[1] == "-m":
         module = sys.argv[2]
         if not (module.startswith("bancada.") or module == "grpc_tools.protoc"):
-            print(f"bancada: this bundle runs only bancada.* and grpc_tools.protoc with -m, not {module!r}",
-                  file=sys.stderr)
+            print(
+                f"bancada: this bundle runs only bancada.* and grpc_tools.protoc with -m, not {module!r}",
+                file=sys.stderr,
+            )
             return 2
         sys.argv = [sys.argv[0], *sys.argv[3:]]
         runpy.run_module(module, run_name="__main__", alter_sys=True)

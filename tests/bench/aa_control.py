@@ -38,12 +38,32 @@ from bancada.stats.report import analyze_frame  # noqa: E402
 BANCADA = ROOT / ".venv" / "bin" / "bancada"
 
 
-def one_run(impl: str, requests: int, repetitions: int, warmup: int, schedule: str, seed: int,
-            out: Path) -> tuple[float, float]:
+def one_run(
+    impl: str, requests: int, repetitions: int, warmup: int, schedule: str, seed: int, out: Path
+) -> tuple[float, float]:
     """Run the A/A pair once; return (sample-level p, repetition-level p)."""
-    argv = [str(BANCADA), "run", str(ROOT / "profiles" / "quick.toml"), "--implementations", f"{impl},{impl}:b",
-            "--payloads", "StdSize", "--requests", str(requests), "--repetitions", str(repetitions),
-            "--warmup", str(warmup), "--schedule", schedule, "--seed", str(seed), "--quiet", "--out", str(out)]
+    argv = [
+        str(BANCADA),
+        "run",
+        str(ROOT / "profiles" / "quick.toml"),
+        "--implementations",
+        f"{impl},{impl}:b",
+        "--payloads",
+        "StdSize",
+        "--requests",
+        str(requests),
+        "--repetitions",
+        str(repetitions),
+        "--warmup",
+        str(warmup),
+        "--schedule",
+        schedule,
+        "--seed",
+        str(seed),
+        "--quiet",
+        "--out",
+        str(out),
+    ]
     proc = subprocess.run(argv, capture_output=True, text=True)
     if proc.returncode != 0:
         raise SystemExit(f"bancada run failed ({proc.returncode}): {proc.stderr.strip()[-800:]}")
@@ -66,25 +86,32 @@ def main() -> int:
     a = ap.parse_args()
     if a.smoke:
         a.runs, a.requests, a.repetitions, a.warmup, a.implementations = 2, 20, 3, 5, "go-rest"
-    print(f"A/A control: n = {a.requests}, r = {a.repetitions}, {a.runs} runs per implementation, "
-          f"schedule {a.schedule}, alpha = {a.alpha:g}; path: bancada run (native driver)")
-    print(f"{'implementation':<16}{'runs':>5}{'sample-level FP':>18}{'repetition-level FP':>22}"
-          f"{'median p (sample)':>19}{'median p (rep.)':>17}")
+    print(
+        f"A/A control: n = {a.requests}, r = {a.repetitions}, {a.runs} runs per implementation, "
+        f"schedule {a.schedule}, alpha = {a.alpha:g}; path: bancada run (native driver)"
+    )
+    print(
+        f"{'implementation':<16}{'runs':>5}{'sample-level FP':>18}{'repetition-level FP':>22}"
+        f"{'median p (sample)':>19}{'median p (rep.)':>17}"
+    )
     rows = []
     with tempfile.TemporaryDirectory(prefix="bancada-aa-") as tmp:
         for impl in [s.strip() for s in a.implementations.split(",") if s.strip()]:
             ps, pr = [], []
             for run in range(a.runs):
-                p_sample, p_rep = one_run(impl, a.requests, a.repetitions, a.warmup, a.schedule, 1000 + run,
-                                          Path(tmp) / f"{impl}-{run}")
+                p_sample, p_rep = one_run(
+                    impl, a.requests, a.repetitions, a.warmup, a.schedule, 1000 + run, Path(tmp) / f"{impl}-{run}"
+                )
                 ps.append(p_sample)
                 pr.append(p_rep)
             fs = sum(p < a.alpha for p in ps)
             fr = sum(p < a.alpha for p in pr)
             rows.append((impl, fs, fr))
-            print(f"{impl:<16}{a.runs:>5}{f'{fs}/{a.runs} ({fs / a.runs:.0%})':>18}"
-                  f"{f'{fr}/{a.runs} ({fr / a.runs:.0%})':>22}{pd.Series(ps).median():>19.3g}"
-                  f"{pd.Series(pr).median():>17.3g}")
+            print(
+                f"{impl:<16}{a.runs:>5}{f'{fs}/{a.runs} ({fs / a.runs:.0%})':>18}"
+                f"{f'{fr}/{a.runs} ({fr / a.runs:.0%})':>22}{pd.Series(ps).median():>19.3g}"
+                f"{pd.Series(pr).median():>17.3g}"
+            )
     if a.smoke:
         ok = all(0 <= fs <= a.runs and 0 <= fr <= a.runs for _, fs, fr in rows) and len(rows) == 1
         print("smoke: ok" if ok else "smoke: FAILED")

@@ -6,6 +6,7 @@ the command as the CLI would and prints the wall time, split into reading
 the CSV and computing the statistics (budget: under 5 s in total).
 Run: PYTHONPATH=app python tests/bench/analyze_speed.py [--smoke]
 """
+
 import argparse
 import cProfile
 import json
@@ -32,11 +33,27 @@ def write_csv(path: Path, n: int = N_PER_TREATMENT) -> None:
         for pi, proto in enumerate(("grpc", "rest")):
             for oi, op in enumerate(("select", "echo")):
                 lat = np.round(0.0007 * (1 + li * 0.6 + pi * 3 + oi * 0.2) * rng.lognormal(0, 0.15, n), 9)
-                parts.append(pd.DataFrame({
-                    "run_id": "bench", "implementation": f"{lang}-{proto}", "language": lang, "protocol": proto,
-                    "operation": op, "payload": "StdSize", "payload_count": 200, "payload_bytes": 800,
-                    "repetition": np.repeat(np.arange(1, REPS + 1), n // REPS), "seq": np.arange(n),
-                    "phase": "measure", "latency_s": lat, "server_s": "", "ok": "true", "error": ""}))
+                parts.append(
+                    pd.DataFrame(
+                        {
+                            "run_id": "bench",
+                            "implementation": f"{lang}-{proto}",
+                            "language": lang,
+                            "protocol": proto,
+                            "operation": op,
+                            "payload": "StdSize",
+                            "payload_count": 200,
+                            "payload_bytes": 800,
+                            "repetition": np.repeat(np.arange(1, REPS + 1), n // REPS),
+                            "seq": np.arange(n),
+                            "phase": "measure",
+                            "latency_s": lat,
+                            "server_s": "",
+                            "ok": "true",
+                            "error": "",
+                        }
+                    )
+                )
     pd.concat(parts).to_csv(path, index=False)
 
 
@@ -51,8 +68,20 @@ def main() -> int:
         p = argparse.ArgumentParser()
         analyze_cmd.configure_parser(p)
         out_json = Path(tmp) / "o.json"
-        args = p.parse_args([str(csv), "--factors", "language,protocol,operation", "--by", "payload",
-                             "--aggregate", "mean", "--json", str(out_json), "--quiet"])
+        args = p.parse_args(
+            [
+                str(csv),
+                "--factors",
+                "language,protocol,operation",
+                "--by",
+                "payload",
+                "--aggregate",
+                "mean",
+                "--json",
+                str(out_json),
+                "--quiet",
+            ]
+        )
         t0 = time.perf_counter()
         code = analyze_cmd.run(args)
         total = time.perf_counter() - t0
@@ -61,8 +90,12 @@ def main() -> int:
             return 1
         groups = json.loads(out_json.read_text())["groups"]
         t0 = time.perf_counter()
-        df = analyze_cmd._read(str(csv), "latency_s", ["latency_s", "language", "protocol", "operation", "payload"],
-                               ["repetition", "phase", "ok"])
+        df = analyze_cmd._read(
+            str(csv),
+            "latency_s",
+            ["latency_s", "language", "protocol", "operation", "payload"],
+            ["repetition", "phase", "ok"],
+        )
         read = time.perf_counter() - t0
         prof = cProfile.Profile()
         t0 = time.perf_counter()
@@ -70,8 +103,10 @@ def main() -> int:
         analyze_frame(df, factors=("language", "protocol", "operation"), aggregate="mean")
         prof.disable()
         stats_s = time.perf_counter() - t0
-    print(f"bancada analyze, 8 treatments x {n:,} samples: {total:.2f} s "
-          f"(read CSV {read:.2f} s, statistics {stats_s:.2f} s; budget 5 s)")
+    print(
+        f"bancada analyze, 8 treatments x {n:,} samples: {total:.2f} s "
+        f"(read CSV {read:.2f} s, statistics {stats_s:.2f} s; budget 5 s)"
+    )
     if a.smoke:
         well_formed = len(groups) == 1 and len(groups[0]["treatments"]) == 8 and len(groups[0]["pairwise"]) == 28
         print("smoke: ok" if well_formed else "smoke: FAILED (not 8 treatments and 28 pairs)")

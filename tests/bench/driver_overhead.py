@@ -80,8 +80,12 @@ def select_values(count: int = 200, lo: int = 0, hi: int = 1000, seed: int = 1) 
 
 
 def start_worker(protocol: str):
-    proc = subprocess.Popen(pin(1) + [str(WORKER), "--protocol", protocol, "--bind", "127.0.0.1", "--port", "0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    proc = subprocess.Popen(
+        pin(1) + [str(WORKER), "--protocol", protocol, "--bind", "127.0.0.1", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     line = proc.stdout.readline()
     if not line.startswith("READY "):
         raise SystemExit(f"worker did not start: {line!r}")
@@ -89,11 +93,24 @@ def start_worker(protocol: str):
 
 
 def job(protocol: str, target: str, op: str, load: dict, warmup: int, requests: int) -> dict:
-    return {"version": 1, "connection": "reuse", "timeout_s": 10.0, "load": load,
-            "treatments": [{"id": 0, "implementation": f"go-{protocol}", "protocol": protocol, "target": target,
-                            "operation": op, "workload": "StdSize",
-                            "payload": {"kind": "int64s", "count": 200, "min": 0, "max": 1000, "seed": 1, "k": 3}}],
-            "blocks": [{"repetition": 1, "treatments": [0], "warmup": warmup, "requests": requests}]}
+    return {
+        "version": 1,
+        "connection": "reuse",
+        "timeout_s": 10.0,
+        "load": load,
+        "treatments": [
+            {
+                "id": 0,
+                "implementation": f"go-{protocol}",
+                "protocol": protocol,
+                "target": target,
+                "operation": op,
+                "workload": "StdSize",
+                "payload": {"kind": "int64s", "count": 200, "min": 0, "max": 1000, "seed": 1, "k": 3},
+            }
+        ],
+        "blocks": [{"repetition": 1, "treatments": [0], "warmup": warmup, "requests": requests}],
+    }
 
 
 def read_samples(data: bytes) -> list[tuple[int, int]]:
@@ -111,8 +128,15 @@ def read_samples(data: bytes) -> list[tuple[int, int]]:
 
 def run_frames(cmd: list[str], job_: dict, env: dict | None = None) -> list[tuple[int, int]]:
     with tempfile.TemporaryFile() as out:
-        subprocess.run(cmd, input=json.dumps(job_).encode(), stdout=out, stderr=subprocess.DEVNULL,
-                       check=True, env=env, timeout=600)
+        subprocess.run(
+            cmd,
+            input=json.dumps(job_).encode(),
+            stdout=out,
+            stderr=subprocess.DEVNULL,
+            check=True,
+            env=env,
+            timeout=600,
+        )
         out.seek(0)
         return read_samples(out.read())
 
@@ -134,8 +158,11 @@ def rps_of(samples) -> float:
 
 # --- the tools -----------------------------------------------------------
 
+
 def native_latency(protocol, target, op, a):
-    return latency_of(run_frames(pin(0) + [str(DRIVER)], job(protocol, target, op, {"model": "sequential"}, 1000, a.requests)))
+    return latency_of(
+        run_frames(pin(0) + [str(DRIVER)], job(protocol, target, op, {"model": "sequential"}, 1000, a.requests))
+    )
 
 
 @contextmanager
@@ -159,8 +186,13 @@ def native_rps(protocol, target, op, c, a, grpc_mode="streams"):
 def python_latency(protocol, target, op, a):
     env = dict(os.environ, PYTHONPATH=str(ROOT / "app"))
     n = max(500, a.requests // 2)
-    return latency_of(run_frames(pin(0) + [sys.executable, "-m", "bancada.drivers.python"],
-                                 job(protocol, target, op, {"model": "sequential"}, 500, n), env))
+    return latency_of(
+        run_frames(
+            pin(0) + [sys.executable, "-m", "bancada.drivers.python"],
+            job(protocol, target, op, {"model": "sequential"}, 500, n),
+            env,
+        )
+    )
 
 
 def ghz_proto(tmp: str) -> str:
@@ -174,8 +206,23 @@ def ghz_proto(tmp: str) -> str:
 
 def ghz_cmd(target, op, extra):
     data = "{}" if op == "ping" else json.dumps({"values": select_values(), "k": 3})
-    return pin(0) + [TOOLS["ghz"], "--insecure", "--proto", ghz_proto(TMP[0]), "--call",
-                     f"bancada.v1.Bench.{'Ping' if op == 'ping' else 'Select'}", "-d", data, "-O", "json"] + extra + [target]
+    return (
+        pin(0)
+        + [
+            TOOLS["ghz"],
+            "--insecure",
+            "--proto",
+            ghz_proto(TMP[0]),
+            "--call",
+            f"bancada.v1.Bench.{'Ping' if op == 'ping' else 'Select'}",
+            "-d",
+            data,
+            "-O",
+            "json",
+        ]
+        + extra
+        + [target]
+    )
 
 
 def ghz_json(cmd):
@@ -219,10 +266,13 @@ def wrk_run(target, op, c, seconds, lua_dir):
     """(latency percentiles in µs, requests/s, client CPU in cores)."""
     cores: list[float] = []
     with client_cpu(cores):
-        out = subprocess.run(wrk_cmd(target, op, c, seconds, lua_dir), capture_output=True, text=True,
-                             timeout=600).stdout
-    lat = {int(m.group(1)): float(m.group(2)) * UNITS[m.group(3)]
-           for m in re.finditer(r"^\s+(\d+)%\s+([\d.]+)(us|ms|s)\s*$", out, re.M)}
+        out = subprocess.run(
+            wrk_cmd(target, op, c, seconds, lua_dir), capture_output=True, text=True, timeout=600
+        ).stdout
+    lat = {
+        int(m.group(1)): float(m.group(2)) * UNITS[m.group(3)]
+        for m in re.finditer(r"^\s+(\d+)%\s+([\d.]+)(us|ms|s)\s*$", out, re.M)
+    }
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     return lat, rps, cores[0]
 
@@ -248,6 +298,65 @@ def best_latency(results):
     return min(results, key=lambda r: r[0])
 
 
+def latency_rounds(protocol, target, op, a, tmp, has_python, lat_rows, ratios) -> None:
+    """Interleaved c = 1 rounds of every client; appends the best round's rows and ratios."""
+    runs: dict[str, list] = {}
+    for _ in range(a.rounds):
+        runs.setdefault("native", []).append(native_latency(protocol, target, op, a))
+        if has_python:
+            runs.setdefault("python", []).append(python_latency(protocol, target, op, a))
+        if protocol == "grpc" and "ghz" in TOOLS:
+            runs.setdefault("ghz", []).append(ghz_latency(target, op, a))
+        if protocol == "rest" and "wrk" in TOOLS:
+            lat, _, _ = wrk_run(target, op, 1, a.seconds, tmp)
+            runs.setdefault("wrk", []).append((lat[50], lat[99]))
+        if protocol == "rest" and "hey" in TOOLS:
+            runs.setdefault("hey (0.1 ms resolution)", []).append(hey_latency(target, op, a, tmp))
+    best = {k: best_latency(v) for k, v in runs.items()}
+    for tool, (p50, p99) in best.items():
+        lat_rows.append((protocol, op, tool, p50, p99))
+    peers = {k: v for k, v in best.items() if k not in ("native", "python") and "hey" not in k}
+    if peers:
+        peer, (pm, _) = min(peers.items(), key=lambda kv: kv[1][0])
+        ratios.append((f"{protocol} {op} c=1 median", best["native"][0] / pm, peer, "<= 1.10"))
+    if "python" in best:
+        name = f"{protocol} {op} c=1 median, python/native"
+        ratios.append((name, best["python"][0] / best["native"][0], "native", "(info)"))
+
+
+def throughput_rounds(protocol, target, op, c, a, tmp, rps_rows, ratios) -> None:
+    """Interleaved closed-load rounds at concurrency ``c``; appends the best round's rows and ratio."""
+    runs: dict[str, list] = {}
+    for _ in range(a.rounds):
+        runs.setdefault("native", []).append(native_rps(protocol, target, op, c, a))
+        if protocol == "grpc" and "ghz" in TOOLS:
+            runs.setdefault("ghz", []).append(ghz_rps(target, op, c, a))
+        if protocol == "rest" and "wrk" in TOOLS:
+            runs.setdefault("wrk", []).append(wrk_run(target, op, c, a.seconds, tmp)[1:])
+    best = {k: max(v) for k, v in runs.items()}
+    for tool, (r, cores) in best.items():
+        rps_rows.append((protocol, op, c, tool, r, cores))
+    peers = {k: v for k, v in best.items() if k != "native"}
+    if peers:
+        peer, (pr, _) = max(peers.items(), key=lambda kv: kv[1])
+        ratios.append((f"{protocol} {op} c={c} req/s", best["native"][0] / pr, peer, ">= 0.95"))
+
+
+def print_tables(lat_rows, rps_rows, ratios) -> None:
+    print("\nLatency at concurrency 1 (microseconds)")
+    print(f"{'protocol':8} {'op':7} {'client':26} {'median':>9} {'p99':>9}")
+    for protocol, op, tool, p50, p99 in lat_rows:
+        print(f"{protocol:8} {op:7} {tool:26} {p50:9.1f} {p99:9.1f}")
+    print("\nThroughput (requests/s)")
+    print(f"{'protocol':8} {'op':7} {'c':>3} {'client':10} {'req/s':>10} {'client CPU (cores)':>19}")
+    for protocol, op, c, tool, r, cores in rps_rows:
+        print(f"{protocol:8} {op:7} {c:3d} {tool:10} {r:10.0f} {cores:19.2f}")
+    print("\nRatios (native vs best peer)")
+    for name, ratio, peer, target in ratios:
+        ok = "" if target == "(info)" else ("  OK" if eval(f"{ratio} {target}") else "  MISSED")  # noqa: S307
+        print(f"{name:42} {ratio:6.3f}  (vs {peer}; target {target}){ok}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="duration of each throughput run")
@@ -267,12 +376,20 @@ def main() -> int:
             TOOLS[name] = path
         else:
             print(f"note: {name} not found; install it with `{INSTALL[name]}` to include it")
-    has_python = subprocess.run([sys.executable, "-c", "import bancada.drivers.python"],
-                                env=dict(os.environ, PYTHONPATH=str(ROOT / "app")), capture_output=True).returncode == 0
+    has_python = (
+        subprocess.run(
+            [sys.executable, "-c", "import bancada.drivers.python"],
+            env=dict(os.environ, PYTHONPATH=str(ROOT / "app")),
+            capture_output=True,
+        ).returncode
+        == 0
+    )
     if not has_python:
         print("note: the Python driver (bancada.drivers.python) is not importable; skipping it")
-    print(f"cores: {os.cpu_count()}, pinning: {'worker on CPU 1, clients on CPU 0' if pin(0) else 'none'}; "
-          f"{a.rounds} interleaved rounds, best kept")
+    print(
+        f"cores: {os.cpu_count()}, pinning: {'worker on CPU 1, clients on CPU 0' if pin(0) else 'none'}; "
+        f"{a.rounds} interleaved rounds, best kept"
+    )
 
     grpc_proc, grpc_t = start_worker("grpc")
     rest_proc, rest_t = start_worker("rest")
@@ -282,65 +399,20 @@ def main() -> int:
             TMP.append(tmp)
             for protocol, target in (("grpc", grpc_t), ("rest", rest_t)):
                 for op in ("ping", "select"):
-                    runs: dict[str, list] = {}
-                    for _ in range(a.rounds):
-                        runs.setdefault("native", []).append(native_latency(protocol, target, op, a))
-                        if has_python:
-                            runs.setdefault("python", []).append(python_latency(protocol, target, op, a))
-                        if protocol == "grpc" and "ghz" in TOOLS:
-                            runs.setdefault("ghz", []).append(ghz_latency(target, op, a))
-                        if protocol == "rest" and "wrk" in TOOLS:
-                            lat, _, _ = wrk_run(target, op, 1, a.seconds, tmp)
-                            runs.setdefault("wrk", []).append((lat[50], lat[99]))
-                        if protocol == "rest" and "hey" in TOOLS:
-                            runs.setdefault("hey (0.1 ms resolution)", []).append(hey_latency(target, op, a, tmp))
-                    best = {k: best_latency(v) for k, v in runs.items()}
-                    for tool, (p50, p99) in best.items():
-                        lat_rows.append((protocol, op, tool, p50, p99))
-                    peers = {k: v for k, v in best.items() if k not in ("native", "python") and "hey" not in k}
-                    if peers:
-                        peer, (pm, _) = min(peers.items(), key=lambda kv: kv[1][0])
-                        ratios.append((f"{protocol} {op} c=1 median", best["native"][0] / pm, peer, "<= 1.10"))
-                    if "python" in best:
-                        ratios.append((f"{protocol} {op} c=1 median, python/native",
-                                       best["python"][0] / best["native"][0], "native", "(info)"))
+                    latency_rounds(protocol, target, op, a, tmp, has_python, lat_rows, ratios)
                 for op in ("ping", "select"):
                     for c in (16, 64):
-                        runs = {}
-                        for _ in range(a.rounds):
-                            runs.setdefault("native", []).append(native_rps(protocol, target, op, c, a))
-                            if protocol == "grpc" and "ghz" in TOOLS:
-                                runs.setdefault("ghz", []).append(ghz_rps(target, op, c, a))
-                            if protocol == "rest" and "wrk" in TOOLS:
-                                runs.setdefault("wrk", []).append(wrk_run(target, op, c, a.seconds, tmp)[1:])
-                        best = {k: max(v) for k, v in runs.items()}
-                        for tool, (r, cores) in best.items():
-                            rps_rows.append((protocol, op, c, tool, r, cores))
-                        peers = {k: v for k, v in best.items() if k != "native"}
-                        if peers:
-                            peer, (pr, _) = max(peers.items(), key=lambda kv: kv[1])
-                            ratios.append((f"{protocol} {op} c={c} req/s", best["native"][0] / pr, peer, ">= 0.95"))
+                        throughput_rounds(protocol, target, op, c, a, tmp, rps_rows, ratios)
     finally:
         for p in (grpc_proc, rest_proc):
             p.terminate()
             p.wait(10)
-
-    print("\nLatency at concurrency 1 (microseconds)")
-    print(f"{'protocol':8} {'op':7} {'client':26} {'median':>9} {'p99':>9}")
-    for protocol, op, tool, p50, p99 in lat_rows:
-        print(f"{protocol:8} {op:7} {tool:26} {p50:9.1f} {p99:9.1f}")
-    print("\nThroughput (requests/s)")
-    print(f"{'protocol':8} {'op':7} {'c':>3} {'client':10} {'req/s':>10} {'client CPU (cores)':>19}")
-    for protocol, op, c, tool, r, cores in rps_rows:
-        print(f"{protocol:8} {op:7} {c:3d} {tool:10} {r:10.0f} {cores:19.2f}")
-    print("\nRatios (native vs best peer)")
-    for name, ratio, peer, target in ratios:
-        ok = "" if target == "(info)" else ("  OK" if eval(f"{ratio} {target}") else "  MISSED")  # noqa: S307
-        print(f"{name:42} {ratio:6.3f}  (vs {peer}; target {target}){ok}")
+    print_tables(lat_rows, rps_rows, ratios)
     if a.smoke:
         native = [r for r in lat_rows if r[2] == "native"]
-        well_formed = len(native) == 4 and all(r[3] > 0 for r in native) and \
-            len([r for r in rps_rows if r[3] == "native"]) == 8
+        well_formed = (
+            len(native) == 4 and all(r[3] > 0 for r in native) and len([r for r in rps_rows if r[3] == "native"]) == 8
+        )
         print("smoke: ok" if well_formed else "smoke: FAILED (native rows missing)")
         return 0 if well_formed else 1
     return 0

@@ -33,8 +33,10 @@ os.environ.setdefault("BANCADA_CONFIG_DIR", _tmp)
 from bancada.drivers.stream import Sample  # noqa: E402
 from bancada.store.runstore import RunStore, TreatmentRow  # noqa: E402
 
-TREATMENTS = [TreatmentRow(i, f"{lang}-{proto}", lang, proto, lang, "select", "StdSize", "int64s", 200, 1700)
-              for i, (lang, proto) in enumerate([("go", "grpc"), ("go", "rest"), ("java", "grpc"), ("java", "rest")])]
+TREATMENTS = [
+    TreatmentRow(i, f"{lang}-{proto}", lang, proto, lang, "select", "StdSize", "int64s", 200, 1700)
+    for i, (lang, proto) in enumerate([("go", "grpc"), ("go", "rest"), ("java", "grpc"), ("java", "rest")])
+]
 
 
 def producer(window, seconds: float, rate: int, store: RunStore | None, stop: threading.Event) -> int:
@@ -48,7 +50,9 @@ def producer(window, seconds: float, rate: int, store: RunStore | None, stop: th
         tr = rng.integers(0, 4, per_batch)
         lat = (rng.lognormal(0, 0.4, per_batch) * (1 + tr) * 1e6).astype(np.int64)
         phase = (rng.random(per_batch) > 0.02).astype(int)
-        batch = [Sample(int(t), 0, seq + i, int(p), True, int(v), -1, 0) for i, (t, v, p) in enumerate(zip(tr, lat, phase))]
+        batch = [
+            Sample(int(t), 0, seq + i, int(p), True, int(v), -1, 0) for i, (t, v, p) in enumerate(zip(tr, lat, phase))
+        ]
         seq += per_batch
         if store is not None:
             store.add_samples(batch)
@@ -69,8 +73,11 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--rate", type=int, default=20_000, help="samples per second")
     ap.add_argument("--with-stats", action="store_true", help="store the samples and recompute statistics")
-    ap.add_argument("--smoke", action="store_true",
-                    help="2 s at 2,000 samples/s with statistics; checks the figures are there, not the targets (CI)")
+    ap.add_argument(
+        "--smoke",
+        action="store_true",
+        help="2 s at 2,000 samples/s with statistics; checks the figures are there, not the targets (CI)",
+    )
     args = ap.parse_args()
     if args.smoke:
         args.seconds, args.rate, args.with_stats = 2.0, 2_000, True
@@ -109,13 +116,19 @@ def main() -> int:
     frames = np.diff(np.asarray(window.frame_times)) * 1e3
     delays = np.asarray(window.delays_s) * 1e3
     drawn = sum(s.measured_ms.n + (s.trace_ms.n - s.measured_ms.n) for s in window.model.series.values())
-    print(f"samples sent {result.get('sent', 0):,} in {elapsed:.1f} s ({result.get('sent', 0) / elapsed:,.0f}/s), "
-          f"in the model {window.model.total:,}, drawn {drawn:,}; statistics: {'on' if args.with_stats else 'off'}"
-          f" ({os.environ['QT_QPA_PLATFORM']})")
-    print(f"frame interval: median {pct(frames, 50):.1f} ms, p99 {pct(frames, 99):.1f} ms, max {frames.max():.1f} ms "
-          f"(timer {window.plot_timer.interval()} ms; target p99 < 100 ms)")
-    print(f"arrival -> drawn: median {pct(delays, 50):.1f} ms, p99 {pct(delays, 99):.1f} ms, max {delays.max():.1f} ms "
-          f"(target < 1000 ms)")
+    print(
+        f"samples sent {result.get('sent', 0):,} in {elapsed:.1f} s ({result.get('sent', 0) / elapsed:,.0f}/s), "
+        f"in the model {window.model.total:,}, drawn {drawn:,}; statistics: {'on' if args.with_stats else 'off'}"
+        f" ({os.environ['QT_QPA_PLATFORM']})"
+    )
+    print(
+        f"frame interval: median {pct(frames, 50):.1f} ms, p99 {pct(frames, 99):.1f} ms, max {frames.max():.1f} ms "
+        f"(timer {window.plot_timer.interval()} ms; target p99 < 100 ms)"
+    )
+    print(
+        f"arrival -> drawn: median {pct(delays, 50):.1f} ms, p99 {pct(delays, 99):.1f} ms, max {delays.max():.1f} ms "
+        f"(target < 1000 ms)"
+    )
     ok = pct(frames, 99) < 100 and delays.max() < 1000
     window.plot_timer.stop()
     window.stats_timer.stop()

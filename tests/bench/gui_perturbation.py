@@ -36,12 +36,23 @@ IMPLS = ["go-grpc", "go-rest", "java-grpc", "java-rest"]
 
 
 def make_profile(n: int, r: int, warmup: int, driver: str):
-    return parse_profile({
-        "experiment": {"name": "perturbation", "implementations": IMPLS, "repetitions": r, "requests": n,
-                       "warmup": warmup, "schedule": "randomized", "driver": driver},
-        "workloads": [{"name": "Ping", "operation": "ping", "count": 0},
-                      {"name": "StdSize", "operation": "select", "count": 200}],
-    })
+    return parse_profile(
+        {
+            "experiment": {
+                "name": "perturbation",
+                "implementations": IMPLS,
+                "repetitions": r,
+                "requests": n,
+                "warmup": warmup,
+                "schedule": "randomized",
+                "driver": driver,
+            },
+            "workloads": [
+                {"name": "Ping", "operation": "ping", "count": 0},
+                {"name": "StdSize", "operation": "select", "count": 200},
+            ],
+        }
+    )
 
 
 def medians_by_operation(path) -> dict[str, np.ndarray]:
@@ -54,8 +65,11 @@ def medians_by_operation(path) -> dict[str, np.ndarray]:
 
 def run_headless(profile_path: Path, out: Path) -> Path:
     before = set((Path(os.environ["BANCADA_DATA_DIR"]) / "runs").glob("*.sqlite"))
-    subprocess.run([sys.executable, "-m", "bancada.cli", "run", str(profile_path), "--quiet", "--out", str(out)],
-                   check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [sys.executable, "-m", "bancada.cli", "run", str(profile_path), "--quiet", "--out", str(out)],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     after = set((Path(os.environ["BANCADA_DATA_DIR"]) / "runs").glob("*.sqlite"))
     (new,) = after - before
     return new
@@ -105,17 +119,24 @@ def main() -> int:
         order = ["headless", "window"] if rnd % 2 == 0 else ["window", "headless"]
         for mode in order:
             t = time.monotonic()
-            path = run_headless(profile_path, _tmp / f"out{rnd}") if mode == "headless" \
+            path = (
+                run_headless(profile_path, _tmp / f"out{rnd}")
+                if mode == "headless"
                 else run_in_window(app, window, profile)
+            )
             for op, v in medians_by_operation(path).items():
                 samples.setdefault((op, mode), []).append(v)
-            print(f"round {rnd + 1} {mode:8s} {time.monotonic() - t:5.1f} s  "
-                  + "  ".join(f"{op} median {np.median(v):.4f} ms" for op, v in medians_by_operation(path).items()),
-                  flush=True)
+            print(
+                f"round {rnd + 1} {mode:8s} {time.monotonic() - t:5.1f} s  "
+                + "  ".join(f"{op} median {np.median(v):.4f} ms" for op, v in medians_by_operation(path).items()),
+                flush=True,
+            )
     window.close()
     ok = True
-    print(f"\ndriver {args.driver}; n = {args.requests}, r = {args.repetitions}, {len(IMPLS)} implementations, "
-          f"{args.rounds} rounds of each mode, alternating ({os.environ['QT_QPA_PLATFORM']})")
+    print(
+        f"\ndriver {args.driver}; n = {args.requests}, r = {args.repetitions}, {len(IMPLS)} implementations, "
+        f"{args.rounds} rounds of each mode, alternating ({os.environ['QT_QPA_PLATFORM']})"
+    )
     print(f"{'operation':10s} {'headless ms':>12s} {'window ms':>10s} {'ratio':>7s}")
     for op in sorted({k[0] for k in samples}):
         h = float(np.median(np.concatenate(samples[(op, "headless")])))

@@ -72,15 +72,23 @@ def main() -> int:
         if not p.exists():
             print(f"missing {p.relative_to(ROOT)}: run `make -C workers go driver`")
             return 2
-    worker = subprocess.Popen([str(WORKER), "--protocol", "rest", "--bind", "127.0.0.1", "--port", "0"],
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    worker = subprocess.Popen(
+        [str(WORKER), "--protocol", "rest", "--bind", "127.0.0.1", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     target = f"127.0.0.1:{json.loads(worker.stdout.readline()[6:])['port']}"
-    job = {"version": 1, "connection": "reuse", "timeout_s": 10.0,
-           "load": {"model": "closed", "concurrency": a.clients, "duration_s": a.seconds,
-                    "max_records": a.max_records},
-           "treatments": [{"id": 0, "implementation": "go-rest", "protocol": "rest", "target": target,
-                           "operation": "ping"}],
-           "blocks": [{"repetition": 1, "treatments": [0], "warmup": 1000, "requests": 0}]}
+    job = {
+        "version": 1,
+        "connection": "reuse",
+        "timeout_s": 10.0,
+        "load": {"model": "closed", "concurrency": a.clients, "duration_s": a.seconds, "max_records": a.max_records},
+        "treatments": [
+            {"id": 0, "implementation": "go-rest", "protocol": "rest", "target": target, "operation": "ping"}
+        ],
+        "blocks": [{"repetition": 1, "treatments": [0], "warmup": 1000, "requests": 0}],
+    }
     try:
         drv = subprocess.Popen([str(DRIVER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         drv.stdin.write(json.dumps(job).encode())
@@ -114,14 +122,20 @@ def main() -> int:
     parent_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     print(f"closed model, {a.clients} clients, {a.seconds:.0f} s, Go REST worker, max_records {a.max_records}")
     print(f"driver exit {drv.returncode} after {elapsed:.1f} s")
-    print(f"requests {done.get('requests')}  ({done.get('requests', 0) / a.seconds:.0f} req/s)  "
-          f"sample frames {ok + failed} (failed {failed})  capped {done.get('samples_capped')}  "
-          f"histogram events {hist}")
+    print(
+        f"requests {done.get('requests')}  ({done.get('requests', 0) / a.seconds:.0f} req/s)  "
+        f"sample frames {ok + failed} (failed {failed})  capped {done.get('samples_capped')}  "
+        f"histogram events {hist}"
+    )
     print(f"peak RSS driver: {peak[0] / 1024:.1f} MiB")
     print(f"peak RSS reading parent: {parent_kib / 1024:.1f} MiB")
     if a.smoke:
-        well_formed = (drv.returncode == 0 and ok + failed == a.max_records and hist > 0
-                       and done.get("requests", 0) > a.max_records)
+        well_formed = (
+            drv.returncode == 0
+            and ok + failed == a.max_records
+            and hist > 0
+            and done.get("requests", 0) > a.max_records
+        )
         print("smoke: ok" if well_formed else "smoke: FAILED (counts do not add up)")
         return 0 if well_formed else 1
     return 0 if drv.returncode == 0 else 1

@@ -27,10 +27,20 @@ def test_every_bench_script_has_a_smoke_mode():
 
 @pytest.mark.parametrize("script", SCRIPTS)
 def test_bench_script_smoke(script, tmp_path):
-    env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"),
-               BANCADA_DATA_DIR=str(tmp_path / "data"), BANCADA_CONFIG_DIR=str(tmp_path / "config"))
-    proc = subprocess.run([sys.executable, str(BENCH / script), "--smoke"], capture_output=True, text=True,
-                          timeout=300, env=env, cwd=tmp_path)
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"),
+        BANCADA_DATA_DIR=str(tmp_path / "data"),
+        BANCADA_CONFIG_DIR=str(tmp_path / "config"),
+    )
+    proc = subprocess.run(
+        [sys.executable, str(BENCH / script), "--smoke"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+        cwd=tmp_path,
+    )
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0, out[-3000:]
     assert "smoke: ok" in proc.stdout, out[-3000:]

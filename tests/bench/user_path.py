@@ -73,6 +73,7 @@ def select_values(count: int = 200, lo: int = 0, hi: int = 1000, seed: int = 1) 
 
 # --- Bancada: the user's path ----------------------------------------------------
 
+
 def external_id(impl: str) -> str:
     return f"{impl}-shared"
 
@@ -84,8 +85,10 @@ def profile_file(tmp: Path, placement: bool, targets: dict[str, str] | None) -> 
     if placement:
         data["placement"] = {"worker_cpus": "1", "driver_cpus": "0"}
     if targets:
-        data["external"] = [{"id": external_id(impl), "protocol": impl.split("-")[1], "address": target,
-                             "language": impl.split("-")[0]} for impl, target in targets.items()]
+        data["external"] = [
+            {"id": external_id(impl), "protocol": impl.split("-")[1], "address": target, "language": impl.split("-")[0]}
+            for impl, target in targets.items()
+        ]
     tmp.mkdir(parents=True, exist_ok=True)
     path = tmp / ("placed.toml" if placement else "quick.toml")
     path.write_text(dumps_toml(data))
@@ -93,8 +96,12 @@ def profile_file(tmp: Path, placement: bool, targets: dict[str, str] | None) -> 
 
 
 def bancada(profile: Path, out: Path, args: list[str]) -> pd.DataFrame:
-    proc = subprocess.run([str(BANCADA), "run", str(profile), "--quiet", "--out", str(out), *args],
-                          capture_output=True, text=True, timeout=1800)
+    proc = subprocess.run(
+        [str(BANCADA), "run", str(profile), "--quiet", "--out", str(out), *args],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
     if proc.returncode != 0:
         raise SystemExit(f"bancada run failed ({proc.returncode}): {proc.stderr.strip()[-1500:]}")
     df = pd.read_csv(out / "samples.csv")
@@ -104,8 +111,7 @@ def bancada(profile: Path, out: Path, args: list[str]) -> pd.DataFrame:
 def bancada_latency(profile: Path, tmp: Path, op: str, requests: int, shared: bool) -> dict[str, tuple[float, float]]:
     """{implementation: (median µs, p99 µs)} from one default run of all four implementations."""
     impls = [external_id(i) if shared else i for i in IMPLEMENTATIONS]
-    args = ["--implementations", ",".join(impls), "--requests", str(requests), "--repetitions", "3",
-            "--warmup", "500"]
+    args = ["--implementations", ",".join(impls), "--requests", str(requests), "--repetitions", "3", "--warmup", "500"]
     args += ["--operation", "ping"] if op == "ping" else ["--payloads", "StdSize"]
     df = bancada(profile, tmp / f"lat-{op}", args)
     out = {}
@@ -118,16 +124,35 @@ def bancada_latency(profile: Path, tmp: Path, op: str, requests: int, shared: bo
 def bancada_rps(profile: Path, tmp: Path, impl: str, c: int, seconds: float, shared: bool) -> float:
     """Requests/s of one closed-load run (c clients, ``seconds`` measured, 1 repetition)."""
     chosen = external_id(impl) if shared else impl
-    df = bancada(profile, tmp / f"rps-{impl}-{c}", ["--implementations", chosen, "--payloads", "StdSize",
-                                                     "--operation", "ping", "--load", "closed", "--concurrency",
-                                                     str(c), "--duration", str(seconds), "--repetitions", "1",
-                                                     "--warmup", "2000"])
+    df = bancada(
+        profile,
+        tmp / f"rps-{impl}-{c}",
+        [
+            "--implementations",
+            chosen,
+            "--payloads",
+            "StdSize",
+            "--operation",
+            "ping",
+            "--load",
+            "closed",
+            "--concurrency",
+            str(c),
+            "--duration",
+            str(seconds),
+            "--repetitions",
+            "1",
+            "--warmup",
+            "2000",
+        ],
+    )
     start = df["start_s"].to_numpy()
     end = start + df["latency_s"].to_numpy()
     return len(df) / (end.max() - start.min())
 
 
 # --- peers -------------------------------------------------------------------------
+
 
 class PeerWorkers:
     """One worker per implementation, started as Bancada starts them (same build, no pinning unless asked)."""
@@ -140,8 +165,9 @@ class PeerWorkers:
             argv = impl.worker.argv(impl.protocol, artifact=str(impl.worker.artifact_path()), port=0)
             if cpus:
                 argv = ["taskset", "-c", cpus, *argv]
-            proc = subprocess.Popen(argv, cwd=impl.worker.folder, stdout=subprocess.PIPE,
-                                    stderr=subprocess.DEVNULL, text=True)
+            proc = subprocess.Popen(
+                argv, cwd=impl.worker.folder, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+            )
             line = proc.stdout.readline()
             if not line.startswith("READY "):
                 raise SystemExit(f"{impl_id} did not start: {line!r}")
@@ -168,14 +194,27 @@ def ghz_proto(tmp: Path) -> str:
 
 def ghz(tmp: Path, target: str, op: str, extra: list[str], cpus: str | None) -> dict:
     data = "{}" if op == "ping" else json.dumps({"values": select_values(), "k": 3})
-    cmd = pin(cpus) + [TOOLS["ghz"], "--insecure", "--proto", ghz_proto(tmp), "--call",
-                       f"bancada.v1.Bench.{'Ping' if op == 'ping' else 'Select'}", "-d", data, "-O", "json",
-                       *extra, target]
+    cmd = pin(cpus) + [
+        TOOLS["ghz"],
+        "--insecure",
+        "--proto",
+        ghz_proto(tmp),
+        "--call",
+        f"bancada.v1.Bench.{'Ping' if op == 'ping' else 'Select'}",
+        "-d",
+        data,
+        "-O",
+        "json",
+        *extra,
+        target,
+    ]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
     result = json.loads(proc.stdout or "{}")
     if not result.get("latencyDistribution"):
-        raise SystemExit(f"ghz measured nothing against {target}: {proc.stderr.strip()[-300:]} "
-                         f"{json.dumps(result.get('errorDistribution'))[:300]}")
+        raise SystemExit(
+            f"ghz measured nothing against {target}: {proc.stderr.strip()[-300:]} "
+            f"{json.dumps(result.get('errorDistribution'))[:300]}"
+        )
     return result
 
 
@@ -185,16 +224,21 @@ def wrk(tmp: Path, target: str, op: str, c: int, seconds: float, cpus: str | Non
     if op == "select":
         script = tmp / "select.lua"
         body = json.dumps({"values": select_values(), "k": 3}, separators=(",", ":"))
-        script.write_text(f'wrk.method = "POST"\nwrk.body = \'{body}\'\nwrk.headers["Content-Type"] = "application/json"\n')
+        script.write_text(
+            f'wrk.method = "POST"\nwrk.body = \'{body}\'\nwrk.headers["Content-Type"] = "application/json"\n'
+        )
         cmd += ["-s", str(script)]
     out = subprocess.run(cmd + [url], capture_output=True, text=True, timeout=900).stdout
-    lat = {int(m.group(1)): float(m.group(2)) * UNITS[m.group(3)]
-           for m in re.finditer(r"^\s+(\d+)%\s+([\d.]+)(us|ms|s)\s*$", out, re.M)}
+    lat = {
+        int(m.group(1)): float(m.group(2)) * UNITS[m.group(3)]
+        for m in re.finditer(r"^\s+(\d+)%\s+([\d.]+)(us|ms|s)\s*$", out, re.M)
+    }
     return lat, float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
 
 
-def peer_latency(tmp: Path, impl: str, target: str, op: str, requests: int, seconds: float,
-                 cpus: str | None) -> tuple[float, float] | None:
+def peer_latency(
+    tmp: Path, impl: str, target: str, op: str, requests: int, seconds: float, cpus: str | None
+) -> tuple[float, float] | None:
     if impl.endswith("grpc"):
         if "ghz" not in TOOLS:
             return None
@@ -238,7 +282,8 @@ def run_variant(a, tmp: Path, placement: bool) -> list[tuple]:
             for impl in ("go-rest", "go-grpc"):
                 for c in a.concurrency:
                     rps_b.setdefault((impl, c), []).append(
-                        bancada_rps(profile, tmp / f"r{rnd}", impl, c, a.seconds, shared))
+                        bancada_rps(profile, tmp / f"r{rnd}", impl, c, a.seconds, shared)
+                    )
                     r = peer_rps(tmp, impl, peers.targets[impl], c, a.seconds, peer_cpus)
                     if r:
                         rps_p.setdefault((impl, c), []).append(r)
@@ -252,15 +297,29 @@ def run_variant(a, tmp: Path, placement: bool) -> list[tuple]:
         pm = statistics.median(f[0] for f in peer) if peer else None
         pp = statistics.median(f[1] for f in peer) if peer else None
         tool = "ghz" if impl.endswith("grpc") else "wrk"
-        rows.append((f"{impl} {op} c=1 median (p99) µs", f"{med:.0f} ({p99:.0f})",
-                     f"{tool} {pm:.0f} ({pp:.0f})" if pm else f"{tool} missing", med / pm if pm else None, "<= 1.05"))
+        rows.append(
+            (
+                f"{impl} {op} c=1 median (p99) µs",
+                f"{med:.0f} ({p99:.0f})",
+                f"{tool} {pm:.0f} ({pp:.0f})" if pm else f"{tool} missing",
+                med / pm if pm else None,
+                "<= 1.05",
+            )
+        )
     for (impl, c), figs in rps_b.items():
         rb = statistics.median(figs)
         peer = rps_p.get((impl, c))
         rp = statistics.median(peer) if peer else None
         tool = "ghz" if impl.endswith("grpc") else "wrk"
-        rows.append((f"{impl} ping c={c} req/s", f"{rb:,.0f}", f"{tool} {rp:,.0f}" if rp else f"{tool} missing",
-                     rb / rp if rp else None, ">= 1.00"))
+        rows.append(
+            (
+                f"{impl} ping c={c} req/s",
+                f"{rb:,.0f}",
+                f"{tool} {rp:,.0f}" if rp else f"{tool} missing",
+                rb / rp if rp else None,
+                ">= 1.00",
+            )
+        )
     return rows
 
 
@@ -271,8 +330,11 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=3.0, help="measured seconds of each throughput run")
     ap.add_argument("--concurrency", type=lambda s: [int(x) for x in s.split(",")], default=[16, 64, 100])
     ap.add_argument("--placement", action="store_true", help="also run with workers on CPU 1, clients on CPU 0")
-    ap.add_argument("--own-workers", action="store_true",
-                    help="bancada run starts its own workers in every run (peers load the script's)")
+    ap.add_argument(
+        "--own-workers",
+        action="store_true",
+        help="bancada run starts its own workers in every run (peers load the script's)",
+    )
     ap.add_argument("--smoke", action="store_true", help="one tiny round; checks the table is well-formed")
     a = ap.parse_args()
     if a.smoke:
@@ -285,9 +347,11 @@ def main() -> int:
         else:
             print(f"note: {name} not found (scripts/setup-bench.sh installs it); its rows have no peer")
     variants = [False, True] if a.placement else [False]
-    print(f"user path: bancada run of profiles/quick.toml, default schedule (randomized), native driver, "
-          f"{'its own workers' if a.own_workers else 'the same servers as the peers'}; {a.rounds} rounds "
-          f"alternating Bancada and peers, medians over rounds; cores: {os.cpu_count()}")
+    print(
+        f"user path: bancada run of profiles/quick.toml, default schedule (randomized), native driver, "
+        f"{'its own workers' if a.own_workers else 'the same servers as the peers'}; {a.rounds} rounds "
+        f"alternating Bancada and peers, medians over rounds; cores: {os.cpu_count()}"
+    )
     failures = 0
     with tempfile.TemporaryDirectory(prefix="bancada-userpath-") as tmp_name:
         for placed in variants:

@@ -18,8 +18,7 @@ import struct
 import threading
 import time
 
-OK = (b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nServer-Timing: app;dur=0.010\r\n"
-      b"Content-Length: 2\r\n\r\n{}")
+OK = b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nServer-Timing: app;dur=0.010\r\nContent-Length: 2\r\n\r\n{}"
 MODES = ("slow", "close", "garbage", "reset")
 
 

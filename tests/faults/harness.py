@@ -139,8 +139,15 @@ def write_profile(folder: Path, requests: int) -> Path:
     from bancada.experiment.profile import dumps_toml, load_profile
     from bancada.overrides import apply_overrides
 
-    profile = apply_overrides(load_profile(QUICK), "quick", implementations=["go-rest", "go-grpc"],
-                              payloads=["StdSize"], requests=requests, repetitions=2, warmup=10)
+    profile = apply_overrides(
+        load_profile(QUICK),
+        "quick",
+        implementations=["go-rest", "go-grpc"],
+        payloads=["StdSize"],
+        requests=requests,
+        repetitions=2,
+        warmup=10,
+    )
     data = profile.model_dump(exclude_none=True)
     data["experiment"]["timeout_s"] = TIMEOUT_S
     path = folder / "faults.toml"
@@ -183,8 +190,11 @@ def _inject(fault: str, cli: subprocess.Popen, path: Path, rng: random.Random, w
         drivers: list[int] = []
         until = time.monotonic() + 5.0  # between two blocks there is no driver for a moment
         while not drivers and time.monotonic() < until and cli.poll() is None:
-            drivers = [p for p in _descendants(cli.pid) if b"bancada-driver" in _cmdline(p)
-                       or b"bancada.drivers.python" in _cmdline(p)]
+            drivers = [
+                p
+                for p in _descendants(cli.pid)
+                if b"bancada-driver" in _cmdline(p) or b"bancada.drivers.python" in _cmdline(p)
+            ]
             time.sleep(0.005)
         if not drivers:
             return ["no driver process found at the injection point"]
@@ -234,13 +244,23 @@ def run_with_fault(fault: str, point: float, seed: int, work: Path, requests: in
     rng = random.Random(seed)
     seen: dict[int, bytes] = {}  # the run's worker and driver processes, found while it runs
     profile = write_profile(work, requests)
-    env = dict(os.environ, BANCADA_DATA_DIR=str(work / "data"), BANCADA_CONFIG_DIR=str(work / "config"),
-               BANCADA_HOME=str(ROOT), PYTHONPATH=str(ROOT / "app"))
+    env = dict(
+        os.environ,
+        BANCADA_DATA_DIR=str(work / "data"),
+        BANCADA_CONFIG_DIR=str(work / "config"),
+        BANCADA_HOME=str(ROOT),
+        PYTHONPATH=str(ROOT / "app"),
+    )
     total = 2 * 2 * (requests + 10)
     t0 = time.monotonic()
-    cli = subprocess.Popen([sys.executable, "-m", "bancada.cli", "run", str(profile), "--quiet",
-                            "--out", str(work / "out")], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           text=True, cwd=work)
+    cli = subprocess.Popen(
+        [sys.executable, "-m", "bancada.cli", "run", str(profile), "--quiet", "--out", str(work / "out")],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=work,
+    )
     path = None
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and cli.poll() is None:
@@ -335,8 +355,11 @@ class small_filesystem:
 
     def __enter__(self) -> Path:
         self.folder.mkdir(parents=True, exist_ok=True)
-        subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={self.size_mib}m", "tmpfs", str(self.folder)],
-                       check=True, capture_output=True)
+        subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", f"size={self.size_mib}m", "tmpfs", str(self.folder)],
+            check=True,
+            capture_output=True,
+        )
         return self.folder
 
     def __exit__(self, *exc) -> None:
@@ -380,13 +403,23 @@ name = "Ping"
 operation = "ping"
 count = 0
 ''')
-        env = dict(os.environ, BANCADA_DATA_DIR=str(work / "data"), BANCADA_CONFIG_DIR=str(work / "config"),
-                   BANCADA_HOME=str(ROOT), PYTHONPATH=str(ROOT / "app"))
+        env = dict(
+            os.environ,
+            BANCADA_DATA_DIR=str(work / "data"),
+            BANCADA_CONFIG_DIR=str(work / "config"),
+            BANCADA_HOME=str(ROOT),
+            PYTHONPATH=str(ROOT / "app"),
+        )
         t0 = time.monotonic()
         try:
-            proc = subprocess.run([sys.executable, "-m", "bancada.cli", "run", str(profile), "--quiet",
-                                   "--out", str(work / "out")], env=env, capture_output=True, text=True,
-                                  timeout=120, cwd=work)
+            proc = subprocess.run(
+                [sys.executable, "-m", "bancada.cli", "run", str(profile), "--quiet", "--out", str(work / "out")],
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=120,
+                cwd=work,
+            )
         except subprocess.TimeoutExpired:
             out.problems.append("the run did not end within 120 s (a hang)")
             return out

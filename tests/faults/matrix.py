@@ -19,8 +19,15 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.faults.harness import (BAD_SERVER_FAULTS, EXPECTED, FAULTS, Outcome, run_against_bad_server, run_with_fault,
-                                  small_filesystem)
+from tests.faults.harness import (
+    BAD_SERVER_FAULTS,
+    EXPECTED,
+    FAULTS,
+    Outcome,
+    run_against_bad_server,
+    run_with_fault,
+    small_filesystem,
+)
 
 
 def inject(fault: str, point: float, seed: int) -> Outcome:
@@ -48,22 +55,33 @@ def points_for(fault: str, count: int, seed: int) -> list[float]:
 
 
 def table(outcomes: list[Outcome], load: str, seconds: float) -> str:
-    lines = ["| fault | injections (share of the run stored) | acknowledged samples lost | expected end state "
-             "| processes left | ports left open | problems |", "|---|---|---|---|---|---|---|"]
+    lines = [
+        "| fault | injections (share of the run stored) | acknowledged samples lost | expected end state "
+        "| processes left | ports left open | problems |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for fault in [*FAULTS, *BAD_SERVER_FAULTS]:
         rows = [o for o in outcomes if o.fault == fault]
         if not rows:
             continue
-        points = ", ".join(f"{o.point:.0%}" for o in rows) if fault in EXPECTED else "every 10th request; " + \
-            "; ".join(o.message for o in rows)
+        points = (
+            ", ".join(f"{o.point:.0%}" for o in rows)
+            if fault in EXPECTED
+            else "every 10th request; " + "; ".join(o.message for o in rows)
+        )
         states = sum(o.status in o.expected_status.split("|") for o in rows)
         problems = "; ".join(sorted({p for o in rows for p in o.problems})) or "none"
-        lines.append(f"| {fault} | {len(rows)} ({points}) | {sum(o.lost for o in rows)} | "
-                     f"{states}/{len(rows)} ({rows[0].expected_status.replace('|', ' or ')}) | {sum(len(o.orphans) for o in rows)} | "
-                     f"{sum(len(o.open_ports) for o in rows)} | {problems} |")
+        lines.append(
+            f"| {fault} | {len(rows)} ({points}) | {sum(o.lost for o in rows)} | "
+            f"{states}/{len(rows)} ({rows[0].expected_status.replace('|', ' or ')}) | "
+            f"{sum(len(o.orphans) for o in rows)} | "
+            f"{sum(len(o.open_ports) for o in rows)} | {problems} |"
+        )
     lines.append("")
-    lines.append(f"{len(outcomes)} injections in {seconds:.0f} s; load average before the suite: {load} "
-                 f"({os.cpu_count()} cores).")
+    lines.append(
+        f"{len(outcomes)} injections in {seconds:.0f} s; load average before the suite: {load} "
+        f"({os.cpu_count()} cores)."
+    )
     return "\n".join(lines) + "\n"
 
 
@@ -88,7 +106,7 @@ def main() -> int:
         doc = a.write.read_text() if a.write.exists() else ""
         start, end = "<!-- table: tests/faults/matrix.py -->", "<!-- end of table -->"
         if start in doc and end in doc:
-            doc = doc[:doc.index(start) + len(start)] + "\n" + text + doc[doc.index(end):]
+            doc = doc[: doc.index(start) + len(start)] + "\n" + text + doc[doc.index(end) :]
         else:
             doc += f"\n{start}\n{text}{end}\n"
         a.write.write_text(doc)

@@ -5,10 +5,10 @@ every Go worker slowed by its own ``--delay-us`` flag, and one with a single imp
 The slowed workers are the real binary started from a copy of workers/go/worker.toml whose
 command line adds ``--delay-us``; nothing is simulated.
 """
+
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -28,14 +28,26 @@ DELAY_US = 2000
 # Four Go treatments: go-grpc and go-rest, each also as a second worker process (":b").
 IMPLEMENTATIONS = ["go-grpc", "go-rest", "go-grpc:b", "go-rest:b"]
 # the shared folder beside the checkout, or beside the folder of worktrees (/work/wt/NAME -> /work/shared)
-PUBLISHED = next((p / "data" / "soares2024" / "experimento6.csv" for p in (SHARED, ROOT.parents[1] / "shared")
-                  if (p / "data" / "soares2024" / "experimento6.csv").exists()),
-                 SHARED / "data" / "soares2024" / "experimento6.csv")
+PUBLISHED = next(
+    (
+        p / "data" / "soares2024" / "experimento6.csv"
+        for p in (SHARED, ROOT.parents[1] / "shared")
+        if (p / "data" / "soares2024" / "experimento6.csv").exists()
+    ),
+    SHARED / "data" / "soares2024" / "experimento6.csv",
+)
 
 
 def _profile(implementations=IMPLEMENTATIONS):
-    return apply_overrides(load_profile(QUICK), "quick", implementations=implementations, payloads=["StdSize"],
-                           requests=40, repetitions=6, warmup=10)
+    return apply_overrides(
+        load_profile(QUICK),
+        "quick",
+        implementations=implementations,
+        payloads=["StdSize"],
+        requests=40,
+        repetitions=6,
+        warmup=10,
+    )
 
 
 def _root_with_delay(base: Path, delay_us: int) -> Path:
@@ -99,8 +111,10 @@ def test_two_runs_of_the_same_profile_mostly_agree(runs):
     # The rank-sum over requests finds many of these A/A differences "significant" (docs/statistics.md
     # measured 60-70 % within one run; between runs the machine's load changes too, load average 6-7 on
     # 2 cores while this was written): the noise floor is what flags them.
-    detail = [(r["treatment"], r["verdict"], r["change_pct"], r["noise_floor_pct"], r["p_repetitions_holm"])
-              for r in comp["rows"]]
+    detail = [
+        (r["treatment"], r["verdict"], r["change_pct"], r["noise_floor_pct"], r["p_repetitions_holm"])
+        for r in comp["rows"]
+    ]
     unconfirmed = [r for r in comp["rows"] if r["verdict"] == "~" or r["within_noise_floor"]]
     assert len(unconfirmed) >= 2, detail  # one of four may move past its floor on a loaded machine
     # With the repetition as the unit (6 medians a side; smallest p 2/924, Holm over 4 rows 0.0087) most are ~.
@@ -120,8 +134,10 @@ def test_a_slowed_worker_is_a_significant_slowdown_of_about_the_delay(runs):
         assert r["change_ci_pct"][0] > 100  # the whole interval says "more than twice as slow"
     assert comp["geomean"]["change_pct"] > 100
     by_reps = compare_cmd.compare([runs["a1"], runs["slow"]], resamples=200, unit="repetition")
-    assert all(r["verdict"] == "slower" and r["p_repetitions"] == pytest.approx(2 / 924)
-               for r in by_reps["comparisons"][0]["rows"])
+    assert all(
+        r["verdict"] == "slower" and r["p_repetitions"] == pytest.approx(2 / 924)
+        for r in by_reps["comparisons"][0]["rows"]
+    )
 
 
 def test_the_server_reports_the_added_delay_and_transit_stays(runs):
@@ -133,8 +149,9 @@ def test_the_server_reports_the_added_delay_and_transit_stays(runs):
         assert r["server_time"], r
         assert 0.95 * delay_ms <= r["server_change_ms"] <= delay_ms + 1.0, r
         assert abs(r["transit_client_change_ms"]) < 0.5 * delay_ms, r
-        assert r["latency_change_ms"] == pytest.approx(r["server_change_ms"] + r["transit_client_change_ms"],
-                                                       abs=0.25 * delay_ms)
+        assert r["latency_change_ms"] == pytest.approx(
+            r["server_change_ms"] + r["transit_client_change_ms"], abs=0.25 * delay_ms
+        )
 
 
 def test_three_runs_give_kruskal_wallis_per_treatment(runs):
@@ -173,12 +190,20 @@ def test_the_published_seed_000_samples_as_one_side(runs, tmp_path):
     comp = res["comparisons"][0]
     rows = _rows(comp)
     assert sorted(rows) == ["go-grpc/StdSize", "go-rest/StdSize"]
-    assert set(comp["only_in_baseline"]) == {"java-grpc/StdSize", "java-rest/StdSize", "go-grpc/LargeSize",
-                                             "go-rest/LargeSize", "java-grpc/LargeSize", "java-rest/LargeSize"}
+    assert set(comp["only_in_baseline"]) == {
+        "java-grpc/StdSize",
+        "java-rest/StdSize",
+        "go-grpc/LargeSize",
+        "go-rest/LargeSize",
+        "java-grpc/LargeSize",
+        "java-rest/LargeSize",
+    }
     assert set(comp["only_in_other"]) == {"go-grpc:b/StdSize", "go-rest:b/StdSize"}
     # every published sample of the treatment is used (the study published measured requests only)
     raw = pd.read_csv(PUBLISHED)
-    assert rows["go-rest/StdSize"]["n_baseline"] == int(((raw.app_name == "gohttp") & (raw.request_size == "small")).sum())
+    assert rows["go-rest/StdSize"]["n_baseline"] == int(
+        ((raw.app_name == "gohttp") & (raw.request_size == "small")).sum()
+    )
     # this computer answers StdSize far faster than the study's machines did (docs/compare.md)
     assert rows["go-rest/StdSize"]["verdict"] == "faster" and rows["go-rest/StdSize"]["change_pct"] < -50
     assert not comp["noise_floor"]["computed"] and not comp["network_share"]["computed"]

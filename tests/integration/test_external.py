@@ -11,7 +11,6 @@ import csv
 import json
 import os
 import socket
-import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -36,11 +35,15 @@ class OwnService:
     def __init__(self, protocol: str) -> None:
         if not WORKER.exists():
             pytest.fail(f"{WORKER} is missing (run make -C workers go)")
-        self.proc = subprocess.Popen([str(WORKER), "--protocol", protocol, "--bind", "127.0.0.1", "--port", "0"],
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        self.proc = subprocess.Popen(
+            [str(WORKER), "--protocol", protocol, "--bind", "127.0.0.1", "--port", "0"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
         line = self.proc.stdout.readline()
         assert line.startswith("READY "), line
-        self.port = json.loads(line[len("READY "):])["port"]
+        self.port = json.loads(line[len("READY ") :])["port"]
         self.address = f"127.0.0.1:{self.port}"
 
     def stop(self) -> None:
@@ -63,10 +66,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def write_profile(folder: Path, rest_address: str, grpc_address: str, extra: str = "", requests: int = 30,
-                  implementations: str = '"my-rest", "my-grpc"') -> Path:
-    (folder / "select-200.json").write_text(
-        json.dumps({"values": list(range(200)), "k": 3}))
+def write_profile(
+    folder: Path,
+    rest_address: str,
+    grpc_address: str,
+    extra: str = "",
+    requests: int = 30,
+    implementations: str = '"my-rest", "my-grpc"',
+) -> Path:
+    (folder / "select-200.json").write_text(json.dumps({"values": list(range(200)), "k": 3}))
     path = folder / "mine.toml"
     path.write_text(f"""
 [experiment]
@@ -115,16 +123,31 @@ proto = "{BENCH_PROTO}"
 
 
 def bancada(*args: str, timeout: float = 180) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "bancada.cli", *args], capture_output=True, text=True,
-                          timeout=timeout, env={**os.environ, "COLUMNS": "200"})
+    return subprocess.run(
+        [sys.executable, "-m", "bancada.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, "COLUMNS": "200"},
+    )
 
 
 def test_bancada_run_measures_an_external_service_with_custom_requests(services, tmp_path):
     rest, grpc = services
     protoset = tmp_path / "bench.protoset"  # the protoset path: made as a user would, with grpcio-tools
-    subprocess.run([sys.executable, "-m", "grpc_tools.protoc", f"-I{BENCH_PROTO.parent.parent.parent}",
-                    "--include_imports", f"--descriptor_set_out={protoset}", "bancada/v1/bench.proto"], check=True)
-    extra = f"""
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "grpc_tools.protoc",
+            f"-I{BENCH_PROTO.parent.parent.parent}",
+            "--include_imports",
+            f"--descriptor_set_out={protoset}",
+            "bancada/v1/bench.proto",
+        ],
+        check=True,
+    )
+    extra = """
 [[workloads]]
 name = "GrpcProtoset"
 operation = "custom"
@@ -149,8 +172,13 @@ path = "/v1/nothing-here"
     by = {}
     for r in rows:
         by.setdefault((r["implementation"], r["payload"]), []).append(r)
-    assert set(by) == {("my-rest", "RestBodyFile"), ("my-grpc", "GrpcReflection"), ("my-grpc", "GrpcProto"),
-                       ("my-grpc", "GrpcProtoset"), ("my-rest", "Missing")}
+    assert set(by) == {
+        ("my-rest", "RestBodyFile"),
+        ("my-grpc", "GrpcReflection"),
+        ("my-grpc", "GrpcProto"),
+        ("my-grpc", "GrpcProtoset"),
+        ("my-rest", "Missing"),
+    }
     for key, group in by.items():
         assert len(group) == 2 * (30 + 3), key
         assert {r["operation"] for r in group} == {"custom"}
@@ -161,7 +189,8 @@ path = "/v1/nothing-here"
         # the worker decoded the whole request (it answers 400 / INVALID_ARGUMENT otherwise) and timed it
         assert all(float(r["server_s"]) > 0 for r in group), key
     assert {r["payload_bytes"] for r in by[("my-rest", "RestBodyFile")]} == {
-        str(len((tmp_path / "select-200.json").read_bytes()))}
+        str(len((tmp_path / "select-200.json").read_bytes()))
+    }
     assert {r["payload_bytes"] for r in by[("my-grpc", "GrpcProtoset")]} == {"8"}  # 4 packed small ints + k
 
     run_file = proc.stdout.split("run file:")[1].split()[0]
@@ -176,23 +205,35 @@ path = "/v1/nothing-here"
 
 def test_runner_asks_info_of_an_external_contract_service_and_python_driver_runs_custom_rest(services, tmp_path):
     rest, grpc = services
-    profile_path = write_profile(tmp_path, rest.address, grpc.address, requests=10, implementations='"my-rest"',
-                                 extra='[[workloads]]\nname = "StdSize"\ncount = 200\n')
+    profile_path = write_profile(
+        tmp_path,
+        rest.address,
+        grpc.address,
+        requests=10,
+        implementations='"my-rest"',
+        extra='[[workloads]]\nname = "StdSize"\ncount = 200\n',
+    )
     profile = load_profile(profile_path)
     events = list(Runner(profile, driver="python").events())
     started = next(e for e in events if isinstance(e, RunStarted))
     assert isinstance(events[-1], RunFinished) and events[-1].status == "complete", events[-1].message
     with RunStore.open(started.path) as store:
         info = store.workers()["my-rest"]
-        counts = dict(store.conn.execute(
-            "SELECT t.workload, SUM(s.ok) FROM sample s JOIN treatment t ON t.id = s.treatment GROUP BY t.workload"))
+        counts = dict(
+            store.conn.execute(
+                "SELECT t.workload, SUM(s.ok) FROM sample s JOIN treatment t ON t.id = s.treatment GROUP BY t.workload"
+            )
+        )
     # a contract workload goes to it, so Bancada asked Info and kept the answer
     assert info["info"]["implementation"] == "go-rest" and info["info"]["pid"] == rest.proc.pid
     assert counts == {"RestBodyFile": 2 * 13, "StdSize": 2 * 13}  # every request ok, through the Python driver
 
     grpc_profile = load_profile(write_profile(tmp_path, rest.address, grpc.address, implementations='"my-grpc"'))
-    with pytest.raises(RunError, match="the Python driver runs custom REST requests but not custom gRPC methods "
-                                       r"\(my-grpc / GrpcReflection\): use --driver native"):
+    with pytest.raises(
+        RunError,
+        match="the Python driver runs custom REST requests but not custom gRPC methods "
+        r"\(my-grpc / GrpcReflection\): use --driver native",
+    ):
         list(Runner(grpc_profile, driver="python").events())
 
 
@@ -215,22 +256,34 @@ def test_unreachable_address_is_one_line(services, tmp_path):
 def test_grpc_method_that_does_not_exist_is_one_line(services, tmp_path):
     rest, grpc = services
     profile = write_profile(tmp_path, rest.address, grpc.address, implementations='"my-grpc"')
-    profile.write_text(profile.read_text().replace('"bancada.v1.Bench/Select"\nrequest',
-                                                   '"bancada.v1.Bench/Choose"\nrequest', 1))
+    profile.write_text(
+        profile.read_text().replace('"bancada.v1.Bench/Select"\nrequest', '"bancada.v1.Bench/Choose"\nrequest', 1)
+    )
     text = one_line_error(bancada("run", str(profile)))
-    assert text == (f"bancada: treatment 0 (my-grpc / GrpcReflection): gRPC method bancada.v1.Bench/Choose: the server "
-                    f"at {grpc.address}: service bancada.v1.Bench has no method Choose (methods: Echo, Info, Ping, "
-                    f"Select)")
+    assert text == (
+        f"bancada: treatment 0 (my-grpc / GrpcReflection): gRPC method bancada.v1.Bench/Choose: the server "
+        f"at {grpc.address}: service bancada.v1.Bench has no method Choose (methods: Echo, Info, Ping, "
+        f"Select)"
+    )
 
 
-@pytest.mark.parametrize("old,new,expect", [
-    (SELECT_JSON, '{"values":{{int64s 200 0}},"k":3}',
-     "workloads[1].request = '{\"values\":{{int64s 200 0}},\"k\":3}': template error: int64s takes 3 numbers "
-     "(COUNT MIN MAX), got 2 in {{int64s 200 0}} (character 11)"),
-    (SELECT_JSON, '{"values":{{int64s 2 0 9}},"k":3',
-     "workloads[1]: request is not valid JSON once rendered: Expecting ',' delimiter: line 1 column 22"),
-    (SELECT_JSON, '{"valuez":{{int64s 2 0 9}}}', 'the JSON request does not fit bancada.v1.SelectRequest: '),
-])
+@pytest.mark.parametrize(
+    "old,new,expect",
+    [
+        (
+            SELECT_JSON,
+            '{"values":{{int64s 200 0}},"k":3}',
+            'workloads[1].request = \'{"values":{{int64s 200 0}},"k":3}\': template error: int64s takes 3 numbers '
+            "(COUNT MIN MAX), got 2 in {{int64s 200 0}} (character 11)",
+        ),
+        (
+            SELECT_JSON,
+            '{"values":{{int64s 2 0 9}},"k":3',
+            "workloads[1]: request is not valid JSON once rendered: Expecting ',' delimiter: line 1 column 22",
+        ),
+        (SELECT_JSON, '{"valuez":{{int64s 2 0 9}}}', "the JSON request does not fit bancada.v1.SelectRequest: "),
+    ],
+)
 def test_malformed_template_or_json_request_is_one_line(services, tmp_path, old, new, expect):
     rest, grpc = services
     profile = write_profile(tmp_path, rest.address, grpc.address, implementations='"my-grpc"')
@@ -262,10 +315,15 @@ def test_custom_grpc_method_on_a_worker_bancada_starts(tmp_path):
     started = next(e for e in events if isinstance(e, RunStarted))
     assert isinstance(events[-1], RunFinished) and events[-1].status == "complete", events[-1].message
     with RunStore.open(started.path) as store:
-        rows = store.conn.execute("SELECT t.workload, t.payload_bytes, COUNT(*), SUM(s.ok) FROM sample s "
-                                  "JOIN treatment t ON t.id = s.treatment GROUP BY t.id ORDER BY t.id").fetchall()
+        rows = store.conn.execute(
+            "SELECT t.workload, t.payload_bytes, COUNT(*), SUM(s.ok) FROM sample s "
+            "JOIN treatment t ON t.id = s.treatment GROUP BY t.id ORDER BY t.id"
+        ).fetchall()
     # the REST-only workload is left out; both gRPC ones ran, every request ok, sizes from the driver
     assert [r[0] for r in rows] == ["GrpcReflection", "GrpcProto"]
     assert all(r[1] > 200 and r[2] == r[3] == 2 * 13 for r in rows), rows
-    assert any("workload RestBodyFile is a custom rest request and no chosen implementation speaks that "
-               "protocol" in getattr(e, "text", "") for e in events)
+    assert any(
+        "workload RestBodyFile is a custom rest request and no chosen implementation speaks that "
+        "protocol" in getattr(e, "text", "")
+        for e in events
+    )

@@ -55,13 +55,17 @@ def test_batch_answers_each_call_by_id_and_skips_notifications(endpoint):
     assert answers[7]["result"] == {"count": 2, "strings": ["x", "y"]}
     assert answers[8]["error"]["code"] == -32601
     assert answers[9]["error"]["code"] == -32602 and answers[9]["error"]["message"]
-    assert answers[10]["result"]["protocol"] == "jsonrpc" and answers[10]["result"]["implementation"].endswith("-jsonrpc")
+    assert answers[10]["result"]["protocol"] == "jsonrpc" and answers[10]["result"]["implementation"].endswith(
+        "-jsonrpc"
+    )
     assert all(a["jsonrpc"] == "2.0" for a in answers.values())
 
 
 def test_notifications_alone_get_no_content(endpoint):
-    for payload in ({"jsonrpc": "2.0", "method": "Ping"},
-                    [{"jsonrpc": "2.0", "method": "Ping"}, {"jsonrpc": "2.0", "method": "Info"}]):
+    for payload in (
+        {"jsonrpc": "2.0", "method": "Ping"},
+        [{"jsonrpc": "2.0", "method": "Ping"}, {"jsonrpc": "2.0", "method": "Info"}],
+    ):
         r = post(endpoint, payload)
         assert r.status_code == 204 and r.content == b""
 

@@ -29,8 +29,15 @@ def _needs():
 
 
 def _run(link: dict | None, driver: str = "native"):
-    data = apply_overrides(load_profile(QUICK), "quick", requests=20, repetitions=1, warmup=3,
-                           implementations=["go-rest", "go-grpc"], payloads=["StdSize"]).model_dump(exclude_none=True)
+    data = apply_overrides(
+        load_profile(QUICK),
+        "quick",
+        requests=20,
+        repetitions=1,
+        warmup=3,
+        implementations=["go-rest", "go-grpc"],
+        payloads=["StdSize"],
+    ).model_dump(exclude_none=True)
     if link is not None:
         data["link"] = link
     events = list(Runner(parse_profile(data), driver=driver).events())
@@ -65,8 +72,15 @@ def test_the_python_driver_goes_through_the_link_too():
 
 def test_a_missing_emulator_is_one_line(monkeypatch):
     monkeypatch.setattr(link_mod, "find_toxiproxy", lambda: None)
-    data = apply_overrides(load_profile(QUICK), "quick", requests=2, repetitions=1, warmup=0,
-                           implementations=["go-rest"], payloads=["StdSize"]).model_dump(exclude_none=True)
+    data = apply_overrides(
+        load_profile(QUICK),
+        "quick",
+        requests=2,
+        repetitions=1,
+        warmup=0,
+        implementations=["go-rest"],
+        payloads=["StdSize"],
+    ).model_dump(exclude_none=True)
     data["link"] = {"rtt_ms": 10}
     events = list(Runner(parse_profile(data), driver="native").events())
     finished = events[-1]

@@ -59,12 +59,15 @@ def parse_frames(data: bytes) -> tuple[list[dict], list[dict]]:
 @contextmanager
 def worker(protocol: str, delay_us: int = 0):
     _need(WORKER)
-    proc = subprocess.Popen([str(WORKER), "--protocol", protocol, "--bind", "127.0.0.1", "--port", "0",
-                             "--delay-us", str(delay_us)], stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [str(WORKER), "--protocol", protocol, "--bind", "127.0.0.1", "--port", "0", "--delay-us", str(delay_us)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         line = proc.stdout.readline()
         assert line.startswith("READY "), line
-        ready = json.loads(line[len("READY "):])
+        ready = json.loads(line[len("READY ") :])
         yield f"127.0.0.1:{ready['port']}"
     finally:
         proc.terminate()
@@ -78,18 +81,46 @@ def run_driver(job: dict, timeout: float = 120) -> tuple[int, list[dict], list[d
     return proc.returncode, samples, events
 
 
-def make_job(targets: list[tuple[str, str]], load: dict, warmup: int = 3, requests: int = 40,
-             operation: str = "select", reps: int = 2) -> dict:
+def make_job(
+    targets: list[tuple[str, str]],
+    load: dict,
+    warmup: int = 3,
+    requests: int = 40,
+    operation: str = "select",
+    reps: int = 2,
+) -> dict:
     treatments = [
-        {"id": i, "implementation": f"go-{proto}", "protocol": proto, "target": target, "operation": operation,
-         "workload": "StdSize", "payload": {"kind": "int64s", "count": 200, "min": 0, "max": 1000, "seed": 1, "k": 3}}
+        {
+            "id": i,
+            "implementation": f"go-{proto}",
+            "protocol": proto,
+            "target": target,
+            "operation": operation,
+            "workload": "StdSize",
+            "payload": {"kind": "int64s", "count": 200, "min": 0, "max": 1000, "seed": 1, "k": 3},
+        }
         for i, (proto, target) in enumerate(targets)
     ]
     ids = [t["id"] for t in treatments]
-    blocks = [{"repetition": r, "treatments": ids, "warmup": warmup, "requests": requests,
-               "order": "shuffled" if r % 2 else "round_robin", "seed": r} for r in range(1, reps + 1)]
-    return {"version": 1, "treatments": treatments, "connection": "reuse", "timeout_s": 5.0, "load": load,
-            "blocks": blocks}
+    blocks = [
+        {
+            "repetition": r,
+            "treatments": ids,
+            "warmup": warmup,
+            "requests": requests,
+            "order": "shuffled" if r % 2 else "round_robin",
+            "seed": r,
+        }
+        for r in range(1, reps + 1)
+    ]
+    return {
+        "version": 1,
+        "treatments": treatments,
+        "connection": "reuse",
+        "timeout_s": 5.0,
+        "load": load,
+        "blocks": blocks,
+    }
 
 
 def check_exact(samples: list[dict], events: list[dict], n_treatments: int, warmup: int, requests: int, reps: int):
@@ -108,13 +139,17 @@ def check_exact(samples: list[dict], events: list[dict], n_treatments: int, warm
     assert [e["event"] for e in events].count("block_start") == reps
 
 
-@pytest.mark.parametrize("load", [
-    {"model": "sequential"},
-    {"model": "closed", "concurrency": 8},
-    {"model": "closed", "concurrency": 8, "grpc_mode": "streams"},
-    {"model": "closed", "concurrency": 8, "event_loops": 3, "busy_poll_us": 0},
-    {"model": "open", "rate_per_s": 500, "concurrency": 4},
-], ids=["sequential", "closed-channels", "closed-streams", "closed-3-event-loops", "open"])
+@pytest.mark.parametrize(
+    "load",
+    [
+        {"model": "sequential"},
+        {"model": "closed", "concurrency": 8},
+        {"model": "closed", "concurrency": 8, "grpc_mode": "streams"},
+        {"model": "closed", "concurrency": 8, "event_loops": 3, "busy_poll_us": 0},
+        {"model": "open", "rate_per_s": 500, "concurrency": 4},
+    ],
+    ids=["sequential", "closed-channels", "closed-streams", "closed-3-event-loops", "open"],
+)
 def test_counts_exact_in_every_load_model(load):
     with worker("grpc") as g, worker("rest") as r:
         code, samples, events = run_driver(make_job([("grpc", g), ("rest", r)], load))
@@ -126,11 +161,23 @@ def test_counts_exact_in_every_load_model(load):
 def test_open_model_corrects_coordinated_omission():
     # 2 ms per request on one connection serves ~500/s; ask for 1000/s.
     with worker("rest", delay_us=2000) as r:
-        job = make_job([("rest", r)], {"model": "open", "rate_per_s": 1000, "concurrency": 1},
-                       warmup=0, requests=300, operation="ping", reps=1)
+        job = make_job(
+            [("rest", r)],
+            {"model": "open", "rate_per_s": 1000, "concurrency": 1},
+            warmup=0,
+            requests=300,
+            operation="ping",
+            reps=1,
+        )
         code, samples, events = run_driver(job)
-        fast_job = make_job([("rest", r)], {"model": "open", "rate_per_s": 100, "concurrency": 1},
-                            warmup=0, requests=50, operation="ping", reps=1)
+        fast_job = make_job(
+            [("rest", r)],
+            {"model": "open", "rate_per_s": 100, "concurrency": 1},
+            warmup=0,
+            requests=50,
+            operation="ping",
+            reps=1,
+        )
         _, fast, fast_events = run_driver(fast_job)
     assert code == 0
     samples.sort(key=lambda s: s["seq"])
@@ -147,8 +194,14 @@ def test_open_model_corrects_coordinated_omission():
     assert not [e for e in fast_events if e["event"] == "warning"]
 
 
-@pytest.mark.parametrize("load", [{"model": "sequential"}, {"model": "closed", "concurrency": 4},
-                                  {"model": "open", "rate_per_s": 2000, "concurrency": 2}])
+@pytest.mark.parametrize(
+    "load",
+    [
+        {"model": "sequential"},
+        {"model": "closed", "concurrency": 4},
+        {"model": "open", "rate_per_s": 2000, "concurrency": 2},
+    ],
+)
 def test_closed_port_gives_failed_samples_with_a_kind(load):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -164,8 +217,14 @@ def test_closed_port_gives_failed_samples_with_a_kind(load):
 
 def test_histograms_and_summary_cover_every_request():
     with worker("rest") as r:
-        job = make_job([("rest", r)], {"model": "closed", "concurrency": 4, "duration_s": 1.5, "max_records": 100},
-                       warmup=10, requests=0, operation="ping", reps=1)
+        job = make_job(
+            [("rest", r)],
+            {"model": "closed", "concurrency": 4, "duration_s": 1.5, "max_records": 100},
+            warmup=10,
+            requests=0,
+            operation="ping",
+            reps=1,
+        )
         code, samples, events = run_driver(job)
     assert code == 0
     done = events[-1]
@@ -178,19 +237,25 @@ def test_histograms_and_summary_cover_every_request():
     assert sum(e["count"] for e in summary) == done["requests"]
 
 
-@pytest.mark.parametrize("job, reason", [
-    (b"{not json", "bad job JSON"),
-    (json.dumps({"version": 1, "treatments": [], "blocks": []}).encode(), "no treatments"),
-    (json.dumps(make_job([("rest", "127.0.0.1:1")], {"model": "warp"})).encode(), "load.model"),
-    (json.dumps(make_job([("rest", "127.0.0.1:1")], {"model": "open", "rate_per_s": 1e9})).encode(), "rate_per_s"),
-    (json.dumps(make_job([("rest", "127.0.0.1:1")], {"model": "closed", "concurrency": 99999})).encode(),
-     "file-descriptor limit"),
-])
+@pytest.mark.parametrize(
+    "job, reason",
+    [
+        (b"{not json", "bad job JSON"),
+        (json.dumps({"version": 1, "treatments": [], "blocks": []}).encode(), "no treatments"),
+        (json.dumps(make_job([("rest", "127.0.0.1:1")], {"model": "warp"})).encode(), "load.model"),
+        (json.dumps(make_job([("rest", "127.0.0.1:1")], {"model": "open", "rate_per_s": 1e9})).encode(), "rate_per_s"),
+        (
+            json.dumps(make_job([("rest", "127.0.0.1:1")], {"model": "closed", "concurrency": 99999})).encode(),
+            "file-descriptor limit",
+        ),
+    ],
+)
 def test_plans_that_cannot_be_honoured_fail_at_once(job, reason):
     _need(DRIVER)
     # the fd case needs a limit below the concurrency asked for
-    proc = subprocess.run(["sh", "-c", f"ulimit -n 4096 2>/dev/null || true; exec '{DRIVER}'"], input=job,
-                          capture_output=True, timeout=30)
+    proc = subprocess.run(
+        ["sh", "-c", f"ulimit -n 4096 2>/dev/null || true; exec '{DRIVER}'"], input=job, capture_output=True, timeout=30
+    )
     samples, events = parse_frames(proc.stdout)
     assert proc.returncode != 0
     assert not samples
@@ -205,10 +270,15 @@ def test_stream_reader_of_the_app_reads_native_frames():
     except ImportError as exc:
         pytest.skip(f"bancada.drivers.stream not importable: {exc}")
     import io
+
     with worker("grpc") as g:
         _, samples, _ = run_driver(make_job([("grpc", g)], {"model": "closed", "concurrency": 2}, reps=1))
-        proc = subprocess.run([str(DRIVER)], input=json.dumps(make_job([("grpc", g)], {"model": "sequential"}, reps=1)).encode(),
-                              capture_output=True, timeout=60)
+        proc = subprocess.run(
+            [str(DRIVER)],
+            input=json.dumps(make_job([("grpc", g)], {"model": "sequential"}, reps=1)).encode(),
+            capture_output=True,
+            timeout=60,
+        )
     items = list(read_frames(io.BytesIO(proc.stdout)))
     assert sum(isinstance(i, Sample) for i in items) == 43
     assert items[-1]["event"] == "done"

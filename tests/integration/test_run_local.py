@@ -32,8 +32,7 @@ def _run(profile, **kw):
 
 
 def test_quick_profile_counts_interleaving_and_csv(tmp_path):
-    profile = apply_overrides(load_profile(QUICK), "quick", requests=6, repetitions=2, warmup=3,
-                              schedule="alternating")
+    profile = apply_overrides(load_profile(QUICK), "quick", requests=6, repetitions=2, warmup=3, schedule="alternating")
     started, finished, events = _run(profile)
     assert finished.status == "complete", finished.message
     streamed = sum(len(e.samples) for e in events if isinstance(e, SamplesArrived))
@@ -74,8 +73,16 @@ def test_quick_profile_counts_interleaving_and_csv(tmp_path):
 
 
 def test_sequential_schedule_runs_treatments_one_after_another():
-    profile = apply_overrides(load_profile(QUICK), "quick", requests=4, repetitions=1, warmup=1,
-                              schedule="sequential", implementations=["go-grpc", "go-rest"], payloads=["StdSize"])
+    profile = apply_overrides(
+        load_profile(QUICK),
+        "quick",
+        requests=4,
+        repetitions=1,
+        warmup=1,
+        schedule="sequential",
+        implementations=["go-grpc", "go-rest"],
+        payloads=["StdSize"],
+    )
     started, finished, _ = _run(profile)
     assert finished.status == "complete"
     store = RunStore.open(started.path)
@@ -88,8 +95,15 @@ def test_randomized_default_runs_contiguous_blocks_in_the_stored_seeds_order():
     from bancada.experiment import manifest
     from bancada.experiment.profile import parse_profile
 
-    profile = apply_overrides(load_profile(QUICK), "quick", requests=3, repetitions=3, warmup=2,
-                              implementations=["go-grpc", "go-rest", "java-rest"], payloads=["StdSize"])
+    profile = apply_overrides(
+        load_profile(QUICK),
+        "quick",
+        requests=3,
+        repetitions=3,
+        warmup=2,
+        implementations=["go-grpc", "go-rest", "java-rest"],
+        payloads=["StdSize"],
+    )
     started, finished, _ = _run(profile)
     assert finished.status == "complete", finished.message
     store = RunStore.open(started.path)
@@ -108,8 +122,15 @@ def test_randomized_default_runs_contiguous_blocks_in_the_stored_seeds_order():
 
 
 def test_a_second_instance_runs_as_its_own_worker_process():
-    profile = apply_overrides(load_profile(QUICK), "quick", requests=3, repetitions=1, warmup=1,
-                              implementations=["go-rest", "go-rest:b"], payloads=["StdSize"])
+    profile = apply_overrides(
+        load_profile(QUICK),
+        "quick",
+        requests=3,
+        repetitions=1,
+        warmup=1,
+        implementations=["go-rest", "go-rest:b"],
+        payloads=["StdSize"],
+    )
     started, finished, _ = _run(profile)
     assert finished.status == "complete", finished.message
     store = RunStore.open(started.path)
@@ -132,8 +153,15 @@ def test_placement_is_applied_to_workers_and_recorded():
 
     from bancada.experiment.profile import parse_profile
 
-    data = apply_overrides(load_profile(QUICK), "quick", requests=3, repetitions=1, warmup=1,
-                           implementations=["go-rest"], payloads=["StdSize"]).model_dump(exclude_none=True)
+    data = apply_overrides(
+        load_profile(QUICK),
+        "quick",
+        requests=3,
+        repetitions=1,
+        warmup=1,
+        implementations=["go-rest"],
+        payloads=["StdSize"],
+    ).model_dump(exclude_none=True)
     data["placement"] = {"worker_nice": 3, "worker_cpus": "1", "driver_cpus": "0", "driver_nice": -20}
     runner = Runner(parse_profile(data), driver="python")
     seen = None
@@ -158,8 +186,15 @@ def test_placement_is_applied_to_workers_and_recorded():
 
 
 def test_worker_killed_mid_run_is_named_and_its_samples_kept():
-    profile = apply_overrides(load_profile(QUICK), "quick", requests=50000, repetitions=1, warmup=0,
-                              implementations=["go-rest"], payloads=["StdSize"])
+    profile = apply_overrides(
+        load_profile(QUICK),
+        "quick",
+        requests=50000,
+        repetitions=1,
+        warmup=0,
+        implementations=["go-rest"],
+        payloads=["StdSize"],
+    )
     runner = Runner(profile, driver="python")
     events = runner.events()
     for e in events:
@@ -196,9 +231,31 @@ def test_python_driver_rejects_closed_load():
 def test_cli_run_writes_summary_and_csv(tmp_path):
     env = {**os.environ}
     proc = subprocess.run(
-        [sys.executable, "-m", "bancada.cli", "run", str(QUICK), "--requests", "5", "--repetitions", "1",
-         "--warmup", "2", "--payloads", "StdSize", "--driver", "python", "--out", str(tmp_path), "--quiet"],
-        capture_output=True, text=True, timeout=300, env=env)
+        [
+            sys.executable,
+            "-m",
+            "bancada.cli",
+            "run",
+            str(QUICK),
+            "--requests",
+            "5",
+            "--repetitions",
+            "1",
+            "--warmup",
+            "2",
+            "--payloads",
+            "StdSize",
+            "--driver",
+            "python",
+            "--out",
+            str(tmp_path),
+            "--quiet",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
     assert proc.returncode == 0, proc.stderr
     for impl in ("go-grpc", "go-rest", "java-grpc", "java-rest"):
         assert impl in proc.stdout
@@ -211,22 +268,48 @@ def test_cli_run_writes_summary_and_csv(tmp_path):
 def test_bad_profile_fails_with_one_line(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text(QUICK.read_text().replace("repetitions = 2", "repetitions = -3"))
-    proc = subprocess.run([sys.executable, "-m", "bancada.cli", "run", str(bad)], capture_output=True, text=True,
-                          timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "bancada.cli", "run", str(bad)], capture_output=True, text=True, timeout=60
+    )
     assert proc.returncode == 2
     lines = [line for line in proc.stderr.strip().splitlines() if line.strip()]
     assert len(lines) == 1, proc.stderr
-    assert "bad.toml" in lines[0] and "experiment.repetitions = -3" in lines[0] and "greater than or equal to 1" in lines[0]
+    assert (
+        "bad.toml" in lines[0]
+        and "experiment.repetitions = -3" in lines[0]
+        and "greater than or equal to 1" in lines[0]
+    )
     assert "Traceback" not in proc.stderr
 
 
 def test_sigkill_mid_run_loses_at_most_about_100_ms(tmp_path):
     data_dir = Path(os.environ["BANCADA_DATA_DIR"])
     proc = subprocess.Popen(
-        [sys.executable, "-m", "bancada.cli", "run", str(QUICK), "--requests", "200000", "--repetitions", "1",
-         "--warmup", "0", "--payloads", "StdSize", "--implementations", "go-grpc,go-rest", "--driver", "python",
-         "--quiet", "--out", str(tmp_path)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        [
+            sys.executable,
+            "-m",
+            "bancada.cli",
+            "run",
+            str(QUICK),
+            "--requests",
+            "200000",
+            "--repetitions",
+            "1",
+            "--warmup",
+            "0",
+            "--payloads",
+            "StdSize",
+            "--implementations",
+            "go-grpc,go-rest",
+            "--driver",
+            "python",
+            "--quiet",
+            "--out",
+            str(tmp_path),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     runs = data_dir / "runs"
     deadline = time.monotonic() + 120
     path = None
@@ -265,8 +348,15 @@ def test_sigkill_mid_run_loses_at_most_about_100_ms(tmp_path):
 
 
 def test_cancel_leaves_a_consistent_cancelled_run_and_no_workers():
-    profile = apply_overrides(load_profile(QUICK), "quick", requests=100000, repetitions=1, warmup=0,
-                              implementations=["go-grpc", "java-rest"], payloads=["StdSize"])
+    profile = apply_overrides(
+        load_profile(QUICK),
+        "quick",
+        requests=100000,
+        repetitions=1,
+        warmup=0,
+        implementations=["go-grpc", "java-rest"],
+        payloads=["StdSize"],
+    )
     runner = Runner(profile, driver="python")
     finished = None
     path = None
@@ -285,8 +375,15 @@ def test_cancel_leaves_a_consistent_cancelled_run_and_no_workers():
 
 
 def test_worker_not_ready_in_time_names_it_and_keeps_the_run():
-    profile = apply_overrides(load_profile(QUICK), "quick", requests=3, repetitions=1, warmup=0,
-                              implementations=["java-grpc"], payloads=["StdSize"])
+    profile = apply_overrides(
+        load_profile(QUICK),
+        "quick",
+        requests=3,
+        repetitions=1,
+        warmup=0,
+        implementations=["java-grpc"],
+        payloads=["StdSize"],
+    )
     events = list(Runner(profile, driver="python", ready_timeout_s=0.05).events())
     finished = events[-1]
     assert isinstance(finished, RunFinished) and finished.status == "incomplete"
@@ -299,8 +396,9 @@ NEW_WORKERS = ["python-grpc", "python-rest", "node-grpc", "node-rest"]
 
 @pytest.mark.parametrize("driver", ["native", "python"])
 def test_python_and_node_workers_are_measured_like_the_others(driver):
-    profile = apply_overrides(load_profile(QUICK), "quick", implementations=NEW_WORKERS + ["go-rest"],
-                              requests=5, repetitions=1, warmup=2)
+    profile = apply_overrides(
+        load_profile(QUICK), "quick", implementations=NEW_WORKERS + ["go-rest"], requests=5, repetitions=1, warmup=2
+    )
     started, finished, events = _run_with(profile, driver)
     assert finished.status == "complete", finished.message
     store = RunStore.open(started.path)
@@ -318,18 +416,40 @@ def _run_with(profile, driver):
 
 def test_an_implementation_no_driver_speaks_is_refused_before_the_run():
     profile = apply_overrides(load_profile(QUICK), "quick", implementations=["python-jsonrpc", "go-rest"])
-    with pytest.raises(RunError, match="python-jsonrpc cannot be measured: the drivers speak grpc and rest, "
-                                       "not jsonrpc"):
+    with pytest.raises(
+        RunError, match="python-jsonrpc cannot be measured: the drivers speak grpc and rest, not jsonrpc"
+    ):
         list(Runner(profile, driver="python").events())
 
 
 def test_cli_summary_follows_the_profiles_order_not_the_shuffled_blocks(tmp_path):
     proc = subprocess.run(
-        [sys.executable, "-m", "bancada.cli", "run", str(QUICK), "--requests", "3", "--repetitions", "2",
-         "--warmup", "1", "--implementations", "go-rest,go-grpc", "--seed", "5", "--out", str(tmp_path), "--quiet"],
-        capture_output=True, text=True, timeout=300)
+        [
+            sys.executable,
+            "-m",
+            "bancada.cli",
+            "run",
+            str(QUICK),
+            "--requests",
+            "3",
+            "--repetitions",
+            "2",
+            "--warmup",
+            "1",
+            "--implementations",
+            "go-rest,go-grpc",
+            "--seed",
+            "5",
+            "--out",
+            str(tmp_path),
+            "--quiet",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert out.index("StdSize:") < out.index("LargeSize:")
-    std = out[out.index("StdSize:"):out.index("LargeSize:")]
+    std = out[out.index("StdSize:") : out.index("LargeSize:")]
     assert std.index("go-rest") < std.index("go-grpc")

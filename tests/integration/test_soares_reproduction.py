@@ -10,6 +10,7 @@ The seed's tables cut numbers to the printed digits (e.g. median 0.000719981
 is printed 0.00071, 93.665% is printed 93.66%), so values are compared after
 truncation to the printed number of decimals.
 """
+
 import argparse
 import json
 import math
@@ -38,9 +39,26 @@ def result(tmp_path_factory):
     p = argparse.ArgumentParser()
     analyze_cmd.configure_parser(p)
     out = tmp / "analysis.json"
-    args = p.parse_args([str(tidy), "--factors", "language,protocol", "--by", "payload", "--replication", "repetition",
-                         "--outliers-iqr", "3.5", "--replications", "2-6", "--aggregate", "mean",
-                         "--json", str(out), "--quiet"])
+    args = p.parse_args(
+        [
+            str(tidy),
+            "--factors",
+            "language,protocol",
+            "--by",
+            "payload",
+            "--replication",
+            "repetition",
+            "--outliers-iqr",
+            "3.5",
+            "--replications",
+            "2-6",
+            "--aggregate",
+            "mean",
+            "--json",
+            str(out),
+            "--quiet",
+        ]
+    )
     assert analyze_cmd.run(args) == 0
     res = json.loads(out.read_text())
     return {g["by"]["payload"]: g for g in res["groups"]}
@@ -86,20 +104,33 @@ def test_table_2_2_all_pairs_differ_and_table_2_4_ranking(result):
     for payload in ("StdSize", "LargeSize"):
         assert all(pw["p_holm"] < 2.2e-16 or pw["p_holm"] < 1e-8 for pw in result[payload]["pairwise"])
     # (Java, REST) vs (Go, REST) StdSize: published 4.532e-09 on one repetition; every pair significant here
-    order = {p: [(r["levels"]["language"], r["levels"]["protocol"]) for r in result[p]["ranking"]]
-             for p in result}
+    order = {p: [(r["levels"]["language"], r["levels"]["protocol"]) for r in result[p]["ranking"]] for p in result}
     assert order["StdSize"] == [("go", "grpc"), ("java", "grpc"), ("java", "rest"), ("go", "rest")]
     assert order["LargeSize"] == [("go", "rest"), ("java", "rest"), ("go", "grpc"), ("java", "grpc")]
     assert [r["position"] for r in result["StdSize"]["ranking"]] == [1, 2, 3, 4]
 
 
 # Table 2.5 - effects (totals / 4) and Eqs. 2.2-2.8 - sums of squares (mantissas printed, 5 decimals)
-TABLE_2_5 = {"StdSize": {"I": 0.00243, "language": 0.00017, "protocol": 0.00131, "language*protocol": -0.00020},
-             "LargeSize": {"I": 0.00621, "language": 0.00019, "protocol": -0.00149, "language*protocol": -0.00012}}
-EQ_2_2_8 = {"StdSize": {"SSE": 8.84833e-7, "SST": 3.70512e-5, "language": 6.20191e-7, "protocol": 3.47041e-5,
-                        "language*protocol": 8.42123e-7},
-            "LargeSize": {"SSE": 5.74272e-7, "SST": 4.65600e-5, "language": 7.90081e-7, "protocol": 4.48847e-5,
-                          "language*protocol": 3.10969e-7}}
+TABLE_2_5 = {
+    "StdSize": {"I": 0.00243, "language": 0.00017, "protocol": 0.00131, "language*protocol": -0.00020},
+    "LargeSize": {"I": 0.00621, "language": 0.00019, "protocol": -0.00149, "language*protocol": -0.00012},
+}
+EQ_2_2_8 = {
+    "StdSize": {
+        "SSE": 8.84833e-7,
+        "SST": 3.70512e-5,
+        "language": 6.20191e-7,
+        "protocol": 3.47041e-5,
+        "language*protocol": 8.42123e-7,
+    },
+    "LargeSize": {
+        "SSE": 5.74272e-7,
+        "SST": 4.65600e-5,
+        "language": 7.90081e-7,
+        "protocol": 4.48847e-5,
+        "language*protocol": 3.10969e-7,
+    },
+}
 
 
 @pytest.mark.parametrize("payload", ["StdSize", "LargeSize"])
@@ -115,8 +146,12 @@ def test_table_2_5_effects_and_sums_of_squares(result, payload):
 
 
 # Table 2.6 - allocation of variation (%)
-TABLE_2_6 = {"language": (1.67, 1.69), "protocol": (93.66, 96.40), "language*protocol": (2.27, 0.66),
-             "error": (2.38, 1.23)}
+TABLE_2_6 = {
+    "language": (1.67, 1.69),
+    "protocol": (93.66, 96.40),
+    "language*protocol": (2.27, 0.66),
+    "error": (2.38, 1.23),
+}
 
 
 @pytest.mark.parametrize("term", list(TABLE_2_6))

@@ -47,8 +47,12 @@ def call(impl, target, method: str, request_msg=None, body: dict | None = None, 
     if body is None and raw is None:
         r = requests.get(url, timeout=60)
     else:
-        r = requests.post(url, data=raw if raw is not None else json.dumps(body), timeout=120,
-                          headers={"Content-Type": "application/json"})
+        r = requests.post(
+            url,
+            data=raw if raw is not None else json.dumps(body),
+            timeout=120,
+            headers={"Content-Type": "application/json"},
+        )
     return r.status_code, r.json(), parse_server_timing(r.headers.get("Server-Timing"))
 
 
@@ -64,8 +68,12 @@ def jsonrpc_call(target, method: str, body: dict | None = None, raw: bytes | Non
     Returns (200 or the JSON-RPC error code, the result or the error object, server_ns).
     """
     params = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
-    r = requests.post(f"http://{target}/v1/jsonrpc", data=jsonrpc_request(method, params), timeout=120,
-                      headers={"Content-Type": "application/json"})
+    r = requests.post(
+        f"http://{target}/v1/jsonrpc",
+        data=jsonrpc_request(method, params),
+        timeout=120,
+        headers={"Content-Type": "application/json"},
+    )
     assert r.status_code == 200, r.text[:200]
     answer = r.json()
     assert answer["jsonrpc"] == "2.0" and answer["id"] == 1, answer
@@ -141,7 +149,7 @@ def test_large_select_204800(worker):
 def test_seeded_select_is_the_reference_pick_at_int64_extremes(worker):
     """The largest seed and int64 values at both ends come back exact (no rounding through doubles)."""
     impl, handle = worker
-    values = [-2**63, 2**63 - 1, 2**53 + 1, -(2**53) - 1] * 50
+    values = [-(2**63), 2**63 - 1, 2**53 + 1, -(2**53) - 1] * 50
     for seed, k in ((2**64 - 1, 200), (2**63 + 12345, 7)):
         status, answer, _ = select(impl, handle.target, values, k, seed)
         assert status in ("OK", 200) and answer == reference_select(values, k, seed), seed
@@ -167,13 +175,15 @@ def test_echo_counts_each_kind(worker, kind):
     assert srv > 0
 
 
-EXTREMES = [-2**63, 2**63 - 1, 0, 2**53 + 1, -(2**53) - 1]
+EXTREMES = [-(2**63), 2**63 - 1, 0, 2**53 + 1, -(2**53) - 1]
 ECHO_PAYLOADS = {
     "int64s": EXTREMES,
     "doubles": [0.0, -1.5, 1e-300, 1.7976931348623157e308, 0.1],
     "strings": ["", "ação", "x" * 1000, '"quoted" \\ back\nslash'],
-    "records": [{"id": 2**63 - 1, "value": 0.25, "name": "r1", "tags": EXTREMES},
-                {"id": -(2**63), "value": -2.5, "name": "", "tags": []}],
+    "records": [
+        {"id": 2**63 - 1, "value": 0.25, "name": "r1", "tags": EXTREMES},
+        {"id": -(2**63), "value": -2.5, "name": "", "tags": []},
+    ],
 }
 
 
@@ -214,7 +224,7 @@ def test_echo_64_mib(worker):
         assert status == "OK" and bench_pb2.EchoResponse.FromString(raw).count == 8 * 1024 * 1024
     else:
         n = (64 * 1024 * 1024) // 2  # "0," per element: 64 MiB of JSON
-        body = b'{"int64s":[' + b"0," * (n - 1) + b'0]}'
+        body = b'{"int64s":[' + b"0," * (n - 1) + b"0]}"
         assert len(body) >= 64 * 1024 * 1024
         status, data, _ = call(impl, handle.target, "echo", raw=body)
         assert status == 200 and data["count"] == n
@@ -247,9 +257,9 @@ REST_MALFORMED = {  # case -> (operation, body)
     "beyond_int64": ("select", b'{"values": [9223372036854775808, 2, 3]}'),
     "negative_k": ("select", b'{"values": [1,2,3], "k": -1}'),
     "negative_seed": ("select", b'{"values": [1,2,3], "seed": -1}'),
-    "not_an_object": ("select", b'[1, 2, 3]'),
+    "not_an_object": ("select", b"[1, 2, 3]"),
     "unknown_kind": ("echo", b'{"floats": [1.5]}'),
-    "no_kind": ("echo", b'{}'),
+    "no_kind": ("echo", b"{}"),
     "two_kinds": ("echo", b'{"int64s": [1], "doubles": [1.0]}'),
     "kind_not_array": ("echo", b'{"int64s": 1}'),
     "record_wrong_type": ("echo", b'{"records": [{"id": "x"}]}'),
@@ -267,8 +277,13 @@ GRPC_MALFORMED = {  # case -> (operation, request bytes)
 
 PARSE_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, INVALID_PARAMS = -32700, -32600, -32601, -32602
 JSONRPC_MALFORMED = {  # case -> (request bytes, the JSON-RPC error code expected)
-    **{case: (jsonrpc_request(operation, body), PARSE_ERROR if case.startswith(("bad_json", "bad_echo")) else INVALID_PARAMS)
-       for case, (operation, body) in REST_MALFORMED.items()},
+    **{
+        case: (
+            jsonrpc_request(operation, body),
+            PARSE_ERROR if case.startswith(("bad_json", "bad_echo")) else INVALID_PARAMS,
+        )
+        for case, (operation, body) in REST_MALFORMED.items()
+    },
     "unknown_method": (jsonrpc_request("Nothing", b"{}"), METHOD_NOT_FOUND),
     "positional_params": (jsonrpc_request("Select", b"[[1, 2, 3], 1, 0]"), INVALID_PARAMS),
     "unknown_param_of_ping": (jsonrpc_request("Ping", b'{"x": 1}'), INVALID_PARAMS),
@@ -317,8 +332,12 @@ def test_sigterm_exits_zero(local_host, impl_id):
         if impl.protocol == "rest":
             assert session.get(f"http://{handle.target}/v1/ping", timeout=30).status_code == 200
         elif impl.protocol == "jsonrpc":
-            assert session.post(f"http://{handle.target}/v1/jsonrpc", data=jsonrpc_request("ping", None),
-                                timeout=30).json()["result"] == {}
+            assert (
+                session.post(
+                    f"http://{handle.target}/v1/jsonrpc", data=jsonrpc_request("ping", None), timeout=30
+                ).json()["result"]
+                == {}
+            )
         handle.proc.send_signal(signal.SIGTERM)
         assert handle.proc.wait(15) == 0, handle.log_tail()
 
@@ -333,8 +352,9 @@ def test_port_in_use_fails_naming_the_port(impl_id):
         s.listen()
         port = s.getsockname()[1]
         impl = manifest.discover(ROOT)[impl_id]
-        argv = impl.worker.argv(impl.protocol, artifact=str(impl.worker.artifact_path("linux", machine_arch())),
-                                port=port)
+        argv = impl.worker.argv(
+            impl.protocol, artifact=str(impl.worker.artifact_path("linux", machine_arch())), port=port
+        )
         proc = subprocess.run(argv, cwd=impl.worker.folder, capture_output=True, text=True, timeout=60)
         assert proc.returncode != 0
         assert str(port) in proc.stderr

@@ -53,11 +53,17 @@ def workers_missing() -> str | None:
 
 def clean_env(tmp: Path, **extra: str) -> dict[str, str]:
     """An environment with no trace of the clone or its venv: data and config in ``tmp``."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("BANCADA_HOME", "PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME") and not k.startswith("UV_")}
-    env.update(BANCADA_DATA_DIR=str(tmp / "data"), BANCADA_CONFIG_DIR=str(tmp / "config"), COLUMNS="200",
-               PATH=os.pathsep.join(p for p in env.get("PATH", "").split(os.pathsep)
-                                    if not p.startswith(str(ROOT))))
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("BANCADA_HOME", "PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME") and not k.startswith("UV_")
+    }
+    env.update(
+        BANCADA_DATA_DIR=str(tmp / "data"),
+        BANCADA_CONFIG_DIR=str(tmp / "config"),
+        COLUMNS="200",
+        PATH=os.pathsep.join(p for p in env.get("PATH", "").split(os.pathsep) if not p.startswith(str(ROOT))),
+    )
     env.update(extra)
     return env
 
@@ -78,8 +84,14 @@ def built_wheel(tmp_path_factory, uv) -> dict[str, Path]:
         pytest.skip(reason)
     out = tmp_path_factory.mktemp("dist")
     env = dict(os.environ, BANCADA_BUILD_DIR=str(tmp_path_factory.mktemp("build")))
-    proc = subprocess.run([str(ROOT / "packaging" / "build.sh"), "wheel", "--out", str(out)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=900)
+    proc = subprocess.run(
+        [str(ROOT / "packaging" / "build.sh"), "wheel", "--out", str(out)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert proc.returncode == 0, f"packaging/build.sh failed:\n{proc.stdout}\n{proc.stderr}"
     wheels = sorted(out.glob(f"bancada-{VERSION}-*.whl"))
     assert len(wheels) == 1, f"expected one wheel in {out}: {sorted(p.name for p in out.iterdir())}"

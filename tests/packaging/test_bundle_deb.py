@@ -22,8 +22,10 @@ from tests.packaging.conftest import VERSION, clean_env, workers_missing
 
 pytestmark = [
     pytest.mark.packaging_full,
-    pytest.mark.skipif(os.environ.get("BANCADA_PACKAGING_FULL") != "1",
-                       reason="the bundle and the .deb take minutes to build: run packaging/test.sh --full"),
+    pytest.mark.skipif(
+        os.environ.get("BANCADA_PACKAGING_FULL") != "1",
+        reason="the bundle and the .deb take minutes to build: run packaging/test.sh --full",
+    ),
 ]
 APP = "io.github.bancada_lab.Bancada"
 QT_USED = {"QtCore", "QtGui", "QtWidgets", "QtSvg", "QtOpenGL", "QtOpenGLWidgets"}  # the last two: pyqtgraph
@@ -40,12 +42,20 @@ def built(tmp_path_factory, uv) -> dict[str, Path]:
         pytest.skip("dpkg-deb is not installed (Debian package dpkg)")
     out = tmp_path_factory.mktemp("dist")
     env = dict(os.environ, BANCADA_BUILD_DIR=str(tmp_path_factory.mktemp("build")))
-    proc = subprocess.run([str(ROOT / "packaging" / "build.sh"), "deb", "--out", str(out)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=3600)
+    proc = subprocess.run(
+        [str(ROOT / "packaging" / "build.sh"), "deb", "--out", str(out)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=3600,
+    )
     assert proc.returncode == 0, f"packaging/build.sh deb failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
     arch = subprocess.run(["dpkg", "--print-architecture"], capture_output=True, text=True).stdout.strip()
-    found = {"tar": out / f"bancada-{VERSION}-linux-{platform.machine()}.tar.gz",
-             "deb": out / f"bancada_{VERSION}_{arch}.deb"}
+    found = {
+        "tar": out / f"bancada-{VERSION}-linux-{platform.machine()}.tar.gz",
+        "deb": out / f"bancada_{VERSION}_{arch}.deb",
+    }
     for path in found.values():
         assert path.is_file(), f"{path.name} not built; {out} holds {sorted(p.name for p in out.iterdir())}"
     unpacked = tmp_path_factory.mktemp("unpacked")
@@ -64,7 +74,11 @@ def test_bundle_holds_only_the_qt_bancada_uses(built):
     plugins = {p.name for p in (pyside / "Qt" / "plugins").iterdir()}
     assert {"platforms", "imageformats"} <= plugins and not plugins & {"egldeviceintegrations", "tls", "generic"}
     assert sorted(p.name for p in (pyside / "Qt" / "translations").iterdir()) == [
-        "qt_en.qm", "qt_pt_BR.qm", "qtbase_en.qm", "qtbase_pt_BR.qm"]
+        "qt_en.qm",
+        "qt_pt_BR.qm",
+        "qtbase_en.qm",
+        "qtbase_pt_BR.qm",
+    ]
 
 
 def test_trimmed_qt_finds_every_library(built):
@@ -73,16 +87,25 @@ def test_trimmed_qt_finds_every_library(built):
     missing = []
     for lib in (internal / "PySide6").rglob("*.so*"):
         out = subprocess.run(["ldd", str(lib)], capture_output=True, text=True, env=env).stdout
-        missing += [f"{lib.name}: {line.split()[0]}" for line in out.splitlines()
-                    if "not found" in line and not line.strip().startswith(DESKTOP_LIBS)]
+        missing += [
+            f"{lib.name}: {line.split()[0]}"
+            for line in out.splitlines()
+            if "not found" in line and not line.strip().startswith(DESKTOP_LIBS)
+        ]
     assert not missing, "the trimming dropped libraries still needed:\n" + "\n".join(missing)
 
 
 def _frozen(built, tmp: Path, *args: str, prefix: tuple[str, ...] = (), **env: str) -> subprocess.CompletedProcess:
     work = tmp / "work"
     work.mkdir(exist_ok=True)
-    return subprocess.run([*prefix, str(built["folder"] / "bancada"), *args], cwd=work, env=clean_env(tmp, **env),
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [*prefix, str(built["folder"] / "bancada"), *args],
+        cwd=work,
+        env=clean_env(tmp, **env),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_bundle_runs_without_python_or_a_clone(built, tmp_path):
@@ -92,8 +115,25 @@ def test_bundle_runs_without_python_or_a_clone(built, tmp_path):
     assert str(built["folder"] / "_internal" / "bancada" / "_bundle") in workers.stdout
     for driver in ("native", "python"):  # python: the bundle answers `-m bancada.drivers.python` itself
         out = tmp_path / f"out-{driver}"
-        run = _frozen(built, tmp_path, "run", "quick", "--implementations", "go-rest", "--payloads", "StdSize",
-                      "--requests", "5", "--repetitions", "1", "--driver", driver, "--out", str(out), "--quiet")
+        run = _frozen(
+            built,
+            tmp_path,
+            "run",
+            "quick",
+            "--implementations",
+            "go-rest",
+            "--payloads",
+            "StdSize",
+            "--requests",
+            "5",
+            "--repetitions",
+            "1",
+            "--driver",
+            driver,
+            "--out",
+            str(out),
+            "--quiet",
+        )
         assert run.returncode == 0, f"{run.stdout}\n{run.stderr}"
         measured = [r for r in csv.DictReader(open(out / "samples.csv")) if r["phase"] == "measure"]
         assert len(measured) == 5 and all(r["ok"] == "true" for r in measured)
@@ -102,12 +142,23 @@ def test_bundle_runs_without_python_or_a_clone(built, tmp_path):
 def test_bundle_runs_protoc_for_custom_grpc_workloads(built, tmp_path):
     """bancada.experiment.custom compiles a .proto with ``sys.executable -m grpc_tools.protoc``."""
     proto = tmp_path / "mine.proto"
-    proto.write_text('syntax = "proto3";\nimport "google/protobuf/empty.proto";\npackage mine;\n'
-                     "service S { rpc Ping (google.protobuf.Empty) returns (google.protobuf.Empty); }\n")
+    proto.write_text(
+        'syntax = "proto3";\nimport "google/protobuf/empty.proto";\npackage mine;\n'
+        "service S { rpc Ping (google.protobuf.Empty) returns (google.protobuf.Empty); }\n"
+    )
     well_known = built["folder"] / "_internal" / "grpc_tools" / "_proto"
     out = tmp_path / "mine.protoset"
-    proc = _frozen(built, tmp_path, "-m", "grpc_tools.protoc", f"--proto_path={tmp_path}",
-                   f"--proto_path={well_known}", "--include_imports", f"--descriptor_set_out={out}", str(proto))
+    proc = _frozen(
+        built,
+        tmp_path,
+        "-m",
+        "grpc_tools.protoc",
+        f"--proto_path={tmp_path}",
+        f"--proto_path={well_known}",
+        "--include_imports",
+        f"--descriptor_set_out={out}",
+        str(proto),
+    )
     assert proc.returncode == 0, proc.stderr
     assert b"google/protobuf/empty.proto" in out.read_bytes()
     refused = _frozen(built, tmp_path, "-m", "http.server")
@@ -122,8 +173,13 @@ def test_bundle_opens_the_window(built, tmp_path):
     xvfb = shutil.which("xvfb-run")
     platform_name = "xcb" if xvfb else "offscreen"
     started = time.monotonic()
-    proc = _frozen(built, tmp_path, prefix=(xvfb, "-a") if xvfb else (), BANCADA_SMOKE_SCREENSHOT=str(shot),
-                   QT_QPA_PLATFORM=platform_name)
+    proc = _frozen(
+        built,
+        tmp_path,
+        prefix=(xvfb, "-a") if xvfb else (),
+        BANCADA_SMOKE_SCREENSHOT=str(shot),
+        QT_QPA_PLATFORM=platform_name,
+    )
     elapsed_s = time.monotonic() - started
     assert proc.returncode == 0 and "window shown" in proc.stdout, proc.stderr[-3000:]
     assert shot.stat().st_size > 10_000, "the screenshot is (nearly) empty"
@@ -137,12 +193,17 @@ def test_deb_metadata_and_contents(built):
     depends = fields["Depends"]
     assert "java17-runtime-headless" in depends and "libc6 (>= 2." in depends
     assert not [d for d in ("python3", "libqt6", "qt6", "golang") if d in depends], depends
-    contents = subprocess.run(["dpkg-deb", "--contents", str(built["deb"])], capture_output=True, text=True,
-                              check=True).stdout.splitlines()
+    contents = subprocess.run(
+        ["dpkg-deb", "--contents", str(built["deb"])], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
     names = {line.split()[5].lstrip(".") for line in contents}
-    for path in ("/opt/bancada/bancada", f"/usr/share/applications/{APP}.desktop",
-                 f"/usr/share/icons/hicolor/scalable/apps/{APP}.svg", f"/usr/share/metainfo/{APP}.metainfo.xml",
-                 "/opt/bancada/_internal/bancada/_bundle/workers/java/target/bancada-worker-java.jar"):
+    for path in (
+        "/opt/bancada/bancada",
+        f"/usr/share/applications/{APP}.desktop",
+        f"/usr/share/icons/hicolor/scalable/apps/{APP}.svg",
+        f"/usr/share/metainfo/{APP}.metainfo.xml",
+        "/opt/bancada/_internal/bancada/_bundle/workers/java/target/bancada-worker-java.jar",
+    ):
         assert path in names, f"{path} is not in the .deb"
     link = [line for line in contents if line.split()[5] == "./usr/bin/bancada"]
     assert link and link[0].startswith("l") and link[0].endswith("-> /opt/bancada/bancada")

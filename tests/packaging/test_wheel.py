@@ -30,12 +30,21 @@ def test_wheel_contents(built_wheel):
         infos = {i.filename: i for i in z.infolist()}
     bundle = "bancada/_bundle/"
     for arch in ("amd64", "arm64"):
-        for binary in (f"workers/go/dist/bancada-worker-linux-{arch}", f"drivers/native/dist/bancada-driver-linux-{arch}"):
+        for binary in (
+            f"workers/go/dist/bancada-worker-linux-{arch}",
+            f"drivers/native/dist/bancada-driver-linux-{arch}",
+        ):
             info = infos.get(bundle + binary)
             assert info is not None, f"{binary} is not in the wheel"
             assert (info.external_attr >> 16) & stat.S_IXUSR, f"{binary} lost its executable bit"
-    for data in ("workers/go/worker.toml", "workers/java/worker.toml", "workers/java/target/bancada-worker-java.jar",
-                 "profiles/quick.toml", "proto/bancada/v1/bench.proto", "docs/statistics.md"):
+    for data in (
+        "workers/go/worker.toml",
+        "workers/java/worker.toml",
+        "workers/java/target/bancada-worker-java.jar",
+        "profiles/quick.toml",
+        "proto/bancada/v1/bench.proto",
+        "docs/statistics.md",
+    ):
         assert bundle + data in infos, f"{data} is not in the wheel"
     shipped = [p.relative_to(ROOT).as_posix() for p in (ROOT / "profiles").rglob("*") if p.is_file()]
     assert shipped and not [p for p in shipped if bundle + p not in infos], "profiles (and their files) missing"
@@ -53,11 +62,20 @@ def test_sdist_carries_the_bundle(built_wheel):
 
 @pytest.fixture(scope="module")
 def installed(built_wheel, uv, tmp_path_factory) -> dict:
-    """``uv tool install`` of the wheel into an empty temporary folder: ``{"bancada": Path, "tmp": Path, "env": dict}``."""
+    """``uv tool install`` of the wheel into an empty temporary folder.
+
+    Returns ``{"bancada": Path, "tmp": Path, "env": dict}``.
+    """
     tmp = tmp_path_factory.mktemp("installed")
     env = clean_env(tmp, UV_TOOL_DIR=str(tmp / "tools"), UV_TOOL_BIN_DIR=str(tmp / "bin"))
-    proc = subprocess.run([uv, "tool", "install", "--python", sys.executable, str(built_wheel["wheel"])],
-                          cwd=tmp, env=env, capture_output=True, text=True, timeout=900)
+    proc = subprocess.run(
+        [uv, "tool", "install", "--python", sys.executable, str(built_wheel["wheel"])],
+        cwd=tmp,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert proc.returncode == 0, f"uv tool install failed:\n{proc.stderr}"
     env.pop("UV_TOOL_DIR"), env.pop("UV_TOOL_BIN_DIR")
     work = tmp / "work"  # an empty current folder: no profiles/, no workers/
@@ -66,8 +84,14 @@ def installed(built_wheel, uv, tmp_path_factory) -> dict:
 
 
 def _bancada(installed, *args: str, timeout_s: float = 300) -> subprocess.CompletedProcess:
-    return subprocess.run([str(installed["bancada"]), *args], cwd=installed["work"], env=installed["env"],
-                          capture_output=True, text=True, timeout=timeout_s)
+    return subprocess.run(
+        [str(installed["bancada"]), *args],
+        cwd=installed["work"],
+        env=installed["env"],
+        capture_output=True,
+        text=True,
+        timeout=timeout_s,
+    )
 
 
 def test_installed_version(installed):
@@ -78,8 +102,11 @@ def test_installed_version(installed):
 def test_installed_workers_come_from_the_bundle(installed):
     proc = _bancada(installed, "workers")
     assert proc.returncode == 0, proc.stderr
-    rows = {line.split("│")[1].strip(): [c.strip() for c in line.split("│")[2:-1]]
-            for line in proc.stdout.splitlines() if line.startswith("│")}
+    rows = {
+        line.split("│")[1].strip(): [c.strip() for c in line.split("│")[2:-1]]
+        for line in proc.stdout.splitlines()
+        if line.startswith("│")
+    }
     assert rows["go-grpc"][3] == "yes" and rows["go-rest"][3] == "yes", proc.stdout
     assert set(rows) == {"go-grpc", "go-rest", "java-grpc", "java-rest"}
     tools = installed["tmp"] / "tools"
@@ -90,9 +117,26 @@ def test_installed_workers_come_from_the_bundle(installed):
 @pytest.mark.parametrize("driver", ["native", "python"])
 def test_installed_run_of_a_shipped_profile(installed, driver):
     out = installed["tmp"] / f"out-{driver}"
-    proc = _bancada(installed, "run", "quick", "--implementations", "go-rest", "--payloads", "StdSize",
-                    "--requests", "5", "--repetitions", "1", "--warmup", "2", "--driver", driver,
-                    "--out", str(out), "--quiet")
+    proc = _bancada(
+        installed,
+        "run",
+        "quick",
+        "--implementations",
+        "go-rest",
+        "--payloads",
+        "StdSize",
+        "--requests",
+        "5",
+        "--repetitions",
+        "1",
+        "--warmup",
+        "2",
+        "--driver",
+        driver,
+        "--out",
+        str(out),
+        "--quiet",
+    )
     assert proc.returncode == 0, f"{proc.stdout}\n{proc.stderr}"
     rows = list(csv.DictReader(open(out / "samples.csv", encoding="utf-8")))
     measured = [r for r in rows if r["phase"] == "measure"]
@@ -128,6 +172,11 @@ def test_installed_window_opens(installed):
     proc = subprocess.run(argv, cwd=installed["work"], env=env, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0 and "window shown" in proc.stdout, proc.stderr[-3000:]
     assert shot.stat().st_size > 10_000, "the screenshot is (nearly) empty"
-    where = subprocess.run([str(python), "-c", "import bancada.ui.app as m; print(m.__file__)"], env=installed["env"],
-                           cwd=installed["work"], capture_output=True, text=True).stdout
+    where = subprocess.run(
+        [str(python), "-c", "import bancada.ui.app as m; print(m.__file__)"],
+        env=installed["env"],
+        cwd=installed["work"],
+        capture_output=True,
+        text=True,
+    ).stdout
     assert where.startswith(str(installed["tmp"] / "tools")), where

@@ -64,8 +64,11 @@ def sshd2(tmp_path_factory, ssh_keys):
 @pytest.fixture(scope="session")
 def sshd_v6(tmp_path_factory, ssh_keys):
     """A loopback sshd on the IPv6 address ::1 (skipped where IPv6 is off)."""
-    if not socket.has_ipv6 or not Path("/proc/net/if_inet6").exists() or "00000000000000000000000000000001" not in \
-            Path("/proc/net/if_inet6").read_text():
+    if (
+        not socket.has_ipv6
+        or not Path("/proc/net/if_inet6").exists()
+        or "00000000000000000000000000000001" not in Path("/proc/net/if_inet6").read_text()
+    ):
         pytest.skip("no IPv6 loopback address (::1) on this machine")
     yield from _serve(tmp_path_factory, ssh_keys, "sshd6", address="::1")
 
@@ -77,8 +80,9 @@ def remote_workdir(tmp_path_factory) -> str:
 
 
 def host_key_fingerprint(server: Sshd) -> str:
-    out = subprocess.run(["ssh-keygen", "-lf", f"{server.host_key}.pub", "-E", "sha256"], check=True,
-                         capture_output=True, text=True).stdout
+    out = subprocess.run(
+        ["ssh-keygen", "-lf", f"{server.host_key}.pub", "-E", "sha256"], check=True, capture_output=True, text=True
+    ).stdout
     return out.split()[1]
 
 
@@ -87,8 +91,11 @@ def saved_host(sshd, ssh_keys, remote_workdir):
     """Host 'lab' saved (profile only; its key is not yet accepted)."""
     from bancada.hosts import hostconfig
 
-    hostconfig.save_host(hostconfig.HostProfile("lab", "127.0.0.1", port=sshd.port, user="root", key=str(ssh_keys),
-                                                workdir=remote_workdir))
+    hostconfig.save_host(
+        hostconfig.HostProfile(
+            "lab", "127.0.0.1", port=sshd.port, user="root", key=str(ssh_keys), workdir=remote_workdir
+        )
+    )
     return "lab"
 
 
@@ -133,8 +140,9 @@ def netns_sshd(tmp_path_factory, ssh_keys):
         ip("netns", "exec", ns, "ip", "addr", "add", f"{ns_net}.2/24", "dev", inner)
         ip("netns", "exec", ns, "ip", "link", "set", inner, "up")
         ip("netns", "exec", ns, "ip", "link", "set", "lo", "up")
-        server = Sshd(tmp_path_factory.mktemp("sshd-ns"), ssh_keys.with_suffix(".pub"), address=f"{ns_net}.2",
-                      port=22, netns=ns)
+        server = Sshd(
+            tmp_path_factory.mktemp("sshd-ns"), ssh_keys.with_suffix(".pub"), address=f"{ns_net}.2", port=22, netns=ns
+        )
         yield server
     finally:
         if server:

@@ -45,8 +45,16 @@ def wait_port(address: str, port: int, timeout_s: float = 10.0, netns: str | Non
 class Sshd:
     """``sshd -D`` in the foreground as our child; ``stop()`` ends it (and its sessions) by pid."""
 
-    def __init__(self, folder: Path, user_pub: Path, *, address: str = "127.0.0.1", port: int | None = None,
-                 host_key: Path | None = None, netns: str | None = None) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        user_pub: Path,
+        *,
+        address: str = "127.0.0.1",
+        port: int | None = None,
+        host_key: Path | None = None,
+        netns: str | None = None,
+    ) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         self.folder = folder.resolve()
         self.address = address
@@ -60,29 +68,40 @@ class Sshd:
         self.config = self.folder / "sshd_config"
         self.pidfile = self.folder / "sshd.pid"
         self.log = self.folder / "sshd.log"
-        self.config.write_text("\n".join([
-            f"ListenAddress [{address}]:{self.port}" if ":" in address else f"ListenAddress {address}:{self.port}",
-            f"HostKey {self.host_key}",
-            f"AuthorizedKeysFile {auth}",
-            f"PidFile {self.pidfile}",
-            "PermitRootLogin prohibit-password",
-            "PasswordAuthentication no",
-            "KbdInteractiveAuthentication no",
-            "UsePAM no",
-            "StrictModes no",
-            "AllowTcpForwarding yes",
-            "Subsystem sftp internal-sftp",
-            "MaxSessions 50",
-            "MaxStartups 50",
-            "LogLevel VERBOSE",
-            "",
-        ]))
+        self.config.write_text(
+            "\n".join(
+                [
+                    f"ListenAddress [{address}]:{self.port}"
+                    if ":" in address
+                    else f"ListenAddress {address}:{self.port}",
+                    f"HostKey {self.host_key}",
+                    f"AuthorizedKeysFile {auth}",
+                    f"PidFile {self.pidfile}",
+                    "PermitRootLogin prohibit-password",
+                    "PasswordAuthentication no",
+                    "KbdInteractiveAuthentication no",
+                    "UsePAM no",
+                    "StrictModes no",
+                    "AllowTcpForwarding yes",
+                    "Subsystem sftp internal-sftp",
+                    "MaxSessions 50",
+                    "MaxStartups 50",
+                    "LogLevel VERBOSE",
+                    "",
+                ]
+            )
+        )
         argv = [SSHD, "-D", "-e", "-f", str(self.config), "-E", str(self.log)]
         if netns:
             argv = ["ip", "netns", "exec", netns, *argv]
         # sshd dies with the test process even when pytest is killed (PR_SET_PDEATHSIG, as LocalHost does)
-        self.proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.DEVNULL, preexec_fn=_die_with_parent)
+        self.proc = subprocess.Popen(
+            argv,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            preexec_fn=_die_with_parent,
+        )
         try:
             wait_port(address, self.port)
         except RuntimeError:

@@ -16,8 +16,21 @@ from tests.conftest import ROOT, artifact_missing
 pytestmark = pytest.mark.ssh
 
 QUICK = ROOT / "profiles" / "quick.toml"
-SMALL = ["--requests", "30", "--repetitions", "2", "--warmup", "5", "--payloads", "StdSize",
-         "--implementations", "go-grpc,go-rest", "--driver", "native", "--quiet"]
+SMALL = [
+    "--requests",
+    "30",
+    "--repetitions",
+    "2",
+    "--warmup",
+    "5",
+    "--payloads",
+    "StdSize",
+    "--implementations",
+    "go-grpc,go-rest",
+    "--driver",
+    "native",
+    "--quiet",
+]
 
 
 def _latest_run() -> str:
@@ -31,8 +44,9 @@ def test_local_and_ssh_runs_of_one_profile_split_into_server_and_transit(trusted
             pytest.fail(f"{impl}: {reason} (run make -C workers)")
     assert main(["run", str(QUICK), *SMALL, "--out", str(tmp_path / "local")]) == 0, capsys.readouterr().err
     local = _latest_run()
-    assert main(["run", str(QUICK), *SMALL, "--host", trusted_host, "--out", str(tmp_path / "ssh")]) == 0, \
+    assert main(["run", str(QUICK), *SMALL, "--host", trusted_host, "--out", str(tmp_path / "ssh")]) == 0, (
         capsys.readouterr().err
+    )
     remote = _latest_run()
     assert remote != local
     out = tmp_path / "c.json"
@@ -45,9 +59,12 @@ def test_local_and_ssh_runs_of_one_profile_split_into_server_and_transit(trusted
     assert sorted(r["treatment"] for r in rows) == ["go-grpc/StdSize", "go-rest/StdSize"]
     for r in rows:
         assert r["server_time"] and r["n_baseline"] == r["n_other"] == 60, r
-        assert 0 < r["server_baseline_ms"] < r["latency_baseline_ms"] and 0 < r["server_other_ms"] < r["latency_other_ms"]
+        assert (
+            0 < r["server_baseline_ms"] < r["latency_baseline_ms"] and 0 < r["server_other_ms"] < r["latency_other_ms"]
+        )
         # medians are not additive, but on loopback the parts nearly add up
-        assert r["latency_change_ms"] == pytest.approx(r["server_change_ms"] + r["transit_client_change_ms"],
-                                                       abs=0.1 + 0.2 * abs(r["latency_change_ms"]))
+        assert r["latency_change_ms"] == pytest.approx(
+            r["server_change_ms"] + r["transit_client_change_ms"], abs=0.1 + 0.2 * abs(r["latency_change_ms"])
+        )
     printed = capsys.readouterr().out
     assert "Server time and transit" in printed

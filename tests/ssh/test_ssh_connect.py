@@ -10,8 +10,15 @@ import pytest
 
 from bancada.cli import main
 from bancada.hosts import hostconfig
-from bancada.hosts.ssh_host import (AuthFailed, HostKeyChanged, PassphraseNeeded, SshHost, UnknownHostKey, Unreachable,
-                                    connect_saved_host)
+from bancada.hosts.ssh_host import (
+    AuthFailed,
+    HostKeyChanged,
+    PassphraseNeeded,
+    SshHost,
+    UnknownHostKey,
+    Unreachable,
+    connect_saved_host,
+)
 from bancada.runner import RunError
 from tests.ssh.conftest import host_key_fingerprint
 from tests.ssh.sshd import Sshd, free_port, keygen
@@ -21,8 +28,30 @@ pytestmark = pytest.mark.ssh
 
 def test_add_shows_fingerprint_then_accept_check_list_remove(saved_host, sshd, ssh_keys, remote_workdir, capsys):
     fp = host_key_fingerprint(sshd)
-    assert main(["hosts", "add", "lab2", "--address", "127.0.0.1", "--port", str(sshd.port), "--user", "root",
-                 "--key", str(ssh_keys), "--workdir", remote_workdir, "--cpus", "0", "--nice", "3"]) == 3
+    assert (
+        main(
+            [
+                "hosts",
+                "add",
+                "lab2",
+                "--address",
+                "127.0.0.1",
+                "--port",
+                str(sshd.port),
+                "--user",
+                "root",
+                "--key",
+                str(ssh_keys),
+                "--workdir",
+                remote_workdir,
+                "--cpus",
+                "0",
+                "--nice",
+                "3",
+            ]
+        )
+        == 3
+    )
     assert fp in capsys.readouterr().err
     with pytest.raises(UnknownHostKey) as info:
         connect_saved_host("lab2")
@@ -64,8 +93,11 @@ def test_changed_host_key_is_refused(tmp_path, ssh_keys, monkeypatch):
     port = free_port()
     first = Sshd(tmp_path / "a", ssh_keys.with_suffix(".pub"), port=port)
     try:
-        hostconfig.save_host(hostconfig.HostProfile("moving", "127.0.0.1", port=port, user="root", key=str(ssh_keys),
-                                                    workdir=str(tmp_path / "w")))
+        hostconfig.save_host(
+            hostconfig.HostProfile(
+                "moving", "127.0.0.1", port=port, user="root", key=str(ssh_keys), workdir=str(tmp_path / "w")
+            )
+        )
         connect_saved_host("moving", accept_fingerprint=host_key_fingerprint(first)).close()
     finally:
         first.stop()
@@ -82,8 +114,9 @@ def test_changed_host_key_is_refused(tmp_path, ssh_keys, monkeypatch):
 
 
 def _profile(name, port, key, **kw):
-    hostconfig.save_host(hostconfig.HostProfile(name, kw.pop("address", "127.0.0.1"), port=port, user="root",
-                                                key=str(key), **kw))
+    hostconfig.save_host(
+        hostconfig.HostProfile(name, kw.pop("address", "127.0.0.1"), port=port, user="root", key=str(key), **kw)
+    )
     return name
 
 
@@ -113,7 +146,8 @@ def test_refused_dns_timeout_wrong_key_passphrase(sshd, ssh_keys, tmp_path, caps
     locked = tmp_path / "locked"
     subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "s3cret", "-f", str(locked)], check=True)
     (sshd.folder / "authorized_keys").write_text(
-        ssh_keys.with_suffix(".pub").read_text() + locked.with_suffix(".pub").read_text())
+        ssh_keys.with_suffix(".pub").read_text() + locked.with_suffix(".pub").read_text()
+    )
     _profile("locked", sshd.port, locked, workdir=str(tmp_path / "w"))
     with pytest.raises(PassphraseNeeded, match="needs a passphrase"):
         connect_saved_host("locked", ask=None)
@@ -131,15 +165,25 @@ def test_refused_dns_timeout_wrong_key_passphrase(sshd, ssh_keys, tmp_path, caps
 
 def test_ssh_config_is_honoured(sshd, ssh_keys, remote_workdir, _private_ssh_dir):
     (_private_ssh_dir / "config").write_text(
-        f"Host labalias\n  HostName 127.0.0.1\n  Port {sshd.port}\n  User root\n  IdentityFile {ssh_keys}\n")
+        f"Host labalias\n  HostName 127.0.0.1\n  Port {sshd.port}\n  User root\n  IdentityFile {ssh_keys}\n"
+    )
     hostconfig.save_host(hostconfig.HostProfile("aliased", "labalias", workdir=remote_workdir))
     with connect_saved_host("aliased", accept_fingerprint=host_key_fingerprint(sshd)) as host:
         assert host.address == "127.0.0.1"
 
 
 def test_jump_host(trusted_host, sshd, ssh_keys, remote_workdir):
-    hostconfig.save_host(hostconfig.HostProfile("behind", "127.0.0.1", port=sshd.port, user="root", key=str(ssh_keys),
-                                                jump=trusted_host, workdir=remote_workdir))
+    hostconfig.save_host(
+        hostconfig.HostProfile(
+            "behind",
+            "127.0.0.1",
+            port=sshd.port,
+            user="root",
+            key=str(ssh_keys),
+            jump=trusted_host,
+            workdir=remote_workdir,
+        )
+    )
     with connect_saved_host("behind") as host:  # same host key, already known for [127.0.0.1]:port
         assert host.facts()["arch"]
         assert len(host._jumps) == 1
@@ -147,10 +191,16 @@ def test_jump_host(trusted_host, sshd, ssh_keys, remote_workdir):
 
 def test_unknown_jump_host_key_names_the_jump_host(sshd, sshd2, ssh_keys, remote_workdir, capsys):
     """Both keys unknown: the jump host's is asked first (by its saved name), then the target's."""
-    hostconfig.save_host(hostconfig.HostProfile("gate", "127.0.0.1", port=sshd.port, user="root", key=str(ssh_keys),
-                                                workdir=remote_workdir))
-    hostconfig.save_host(hostconfig.HostProfile("inner", "127.0.0.1", port=sshd2.port, user="root", key=str(ssh_keys),
-                                                jump="gate", workdir=remote_workdir))
+    hostconfig.save_host(
+        hostconfig.HostProfile(
+            "gate", "127.0.0.1", port=sshd.port, user="root", key=str(ssh_keys), workdir=remote_workdir
+        )
+    )
+    hostconfig.save_host(
+        hostconfig.HostProfile(
+            "inner", "127.0.0.1", port=sshd2.port, user="root", key=str(ssh_keys), jump="gate", workdir=remote_workdir
+        )
+    )
     fp_gate, fp_inner = host_key_fingerprint(sshd), host_key_fingerprint(sshd2)
     assert main(["hosts", "check", "inner"]) == 3
     err = " ".join(capsys.readouterr().err.split())

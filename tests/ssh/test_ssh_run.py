@@ -60,9 +60,18 @@ def test_quick_profile_through_loopback_ssh(trusted_host, remote_workdir, tmp_pa
 
 def test_connect_deploy_start_timings(saved_host, sshd, tmp_path, capsys):
     """Connect + first deploy + start of the Go and Java workers, then the same with artifacts reused."""
-    hostconfig.save_host(hostconfig.HostProfile("fresh", "127.0.0.1", port=sshd.port, user="root",
-                                                key=hostconfig.get_host(saved_host).key,
-                                                workdir=str(tmp_path / "fresh work dir 'q'"), cpus="0", nice=5))
+    hostconfig.save_host(
+        hostconfig.HostProfile(
+            "fresh",
+            "127.0.0.1",
+            port=sshd.port,
+            user="root",
+            key=hostconfig.get_host(saved_host).key,
+            workdir=str(tmp_path / "fresh work dir 'q'"),
+            cpus="0",
+            nice=5,
+        )
+    )
     impls = manifest.discover(ROOT)
     report = {}
     for attempt in ("first", "reused"):
@@ -85,8 +94,16 @@ def test_connect_deploy_start_timings(saved_host, sshd, tmp_path, capsys):
 
 
 def test_dropped_connection_mid_run_then_cleanup(trusted_host, sshd, remote_workdir):
-    profile = apply_overrides(load_profile(QUICK), "quick", implementations=["go-grpc"], payloads=["StdSize"],
-                              requests=100000, repetitions=1, warmup=1, driver="python")
+    profile = apply_overrides(
+        load_profile(QUICK),
+        "quick",
+        implementations=["go-grpc"],
+        payloads=["StdSize"],
+        requests=100000,
+        repetitions=1,
+        warmup=1,
+        driver="python",
+    )
     host = connect_saved_host(trusted_host)
     runner = Runner(profile, host)
     killed = []
@@ -124,8 +141,16 @@ def test_dropped_connection_mid_run_then_cleanup(trusted_host, sshd, remote_work
 
 def test_dropped_connection_with_pause_reconnects_and_goes_on(trusted_host, sshd, remote_workdir):
     """--on-disconnect pause: the runner reconnects, restarts the workers and runs the next blocks."""
-    profile = apply_overrides(load_profile(QUICK), "quick", implementations=["go-rest"], payloads=["StdSize"],
-                              requests=3000, repetitions=3, warmup=0, driver="python")
+    profile = apply_overrides(
+        load_profile(QUICK),
+        "quick",
+        implementations=["go-rest"],
+        payloads=["StdSize"],
+        requests=3000,
+        repetitions=3,
+        warmup=0,
+        driver="python",
+    )
     host = connect_saved_host(trusted_host)
     runner = Runner(profile, host, on_disconnect="pause", reconnect_timeout_s=60)
     killed = []
@@ -153,8 +178,9 @@ def test_native_driver_runs_on_the_ssh_host_and_streams_back(trusted_host, remot
     """--driver-host: the native driver is deployed next to the workers; frames come back over SSH."""
     out = tmp_path / "out"
     args = [a if a != "python" else "native" for a in SMALL]
-    code = main(["run", str(QUICK), "--host", trusted_host, "--driver-host", trusted_host, "--out", str(out),
-                 "--quiet", *args])
+    code = main(
+        ["run", str(QUICK), "--host", trusted_host, "--driver-host", trusted_host, "--out", str(out), "--quiet", *args]
+    )
     assert code == 0, capsys.readouterr().err
     _check_samples(out, "127.0.0.1")
     db = sorted((Path(os.environ["BANCADA_DATA_DIR"]) / "runs").glob("*.sqlite"))[-1]
@@ -168,8 +194,11 @@ def test_native_driver_runs_on_the_ssh_host_and_streams_back(trusted_host, remot
 
 
 def test_quick_profile_on_a_host_in_a_network_namespace(netns_sshd, ssh_keys, tmp_path, capsys):
-    hostconfig.save_host(hostconfig.HostProfile("ns", netns_sshd.address, port=22, user="root", key=str(ssh_keys),
-                                                workdir=str(tmp_path / "ns-work")))
+    hostconfig.save_host(
+        hostconfig.HostProfile(
+            "ns", netns_sshd.address, port=22, user="root", key=str(ssh_keys), workdir=str(tmp_path / "ns-work")
+        )
+    )
     assert main(["hosts", "check", "ns", "--accept-host-key", host_key_fingerprint(netns_sshd)]) == 0
     out = tmp_path / "out"
     code = main(["run", str(QUICK), "--host", "ns", "--out", str(out), "--quiet", *SMALL])
@@ -199,8 +228,9 @@ def test_unreachable_port_refused_or_tunnelled_with_warning(trusted_host, remote
 
 def test_ipv6_host_runs_with_the_native_driver(sshd_v6, ssh_keys, remote_workdir, tmp_path, capsys):
     """A host saved by its IPv6 address: the workers' targets are written [::1]:port for both drivers."""
-    hostconfig.save_host(hostconfig.HostProfile("lab6", "::1", port=sshd_v6.port, user="root", key=str(ssh_keys),
-                                                workdir=remote_workdir))
+    hostconfig.save_host(
+        hostconfig.HostProfile("lab6", "::1", port=sshd_v6.port, user="root", key=str(ssh_keys), workdir=remote_workdir)
+    )
     connect_saved_host("lab6", accept_fingerprint=host_key_fingerprint(sshd_v6)).close()
     for driver in ("native", "python"):
         out = tmp_path / driver

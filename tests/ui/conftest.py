@@ -32,9 +32,12 @@ def no_dangling_threads_or_timers(qapp):
     threads = tasks.running_threads()
     for t in threads:  # do not let a leaking test crash the next one
         t.wait(30_000)
-    active = [(w.objectName() or type(w).__name__, t.interval())
-              for w in QApplication.topLevelWidgets()
-              for t in w.findChildren(QTimer) if t.isActive() and t.interval() > 0]
+    active = [
+        (w.objectName() or type(w).__name__, t.interval())
+        for w in QApplication.topLevelWidgets()
+        for t in w.findChildren(QTimer)
+        if t.isActive() and t.interval() > 0
+    ]
     assert not threads, f"{len(threads)} task thread(s) still running"
     assert not active, f"QTimer(s) still active: {active}"
 

@@ -48,8 +48,16 @@ def test_classroom_mode_scales_shows_large_numbers_and_comes_back(window, qtbot,
     run_button = w.run_toolbar.widgetForAction(w.act_run)
     qtbot.waitUntil(lambda: run_button.width() >= run_button.sizeHint().width(), timeout=5000)  # relaid out
     screenshot(w, "classroom-live.png")
-    image = w.grab().toImage().scaled(w.width() // 2, w.height() // 2, Qt.AspectRatioMode.KeepAspectRatio,
-                                      Qt.TransformationMode.SmoothTransformation)
+    image = (
+        w.grab()
+        .toImage()
+        .scaled(
+            w.width() // 2,
+            w.height() // 2,
+            Qt.AspectRatioMode.KeepAspectRatio,
+            Qt.TransformationMode.SmoothTransformation,
+        )
+    )
     assert image.save(str(ARTIFACTS / "classroom-live-50pct.png"))
 
     # Esc (or F11 again) leaves it as it was

@@ -57,8 +57,11 @@ def test_remove_with_undo_and_refused_connection(qtbot, ssh_keys):  # noqa: F811
     from bancada.ui.hosts_dialog import HostsDialog
     from tests.ssh.sshd import free_port
 
-    hostconfig.save_host(hostconfig.HostProfile("gone", "127.0.0.1", port=free_port(), user="root", key=str(ssh_keys),
-                                                workdir="/nonexistent-never-reached"))
+    hostconfig.save_host(
+        hostconfig.HostProfile(
+            "gone", "127.0.0.1", port=free_port(), user="root", key=str(ssh_keys), workdir="/nonexistent-never-reached"
+        )
+    )
     dialog = HostsDialog()
     qtbot.addWidget(dialog)
     assert dialog.current() == "gone"
@@ -75,10 +78,22 @@ def test_jump_host_and_target_keys_are_accepted_one_after_the_other(qtbot, sshd,
 
     from bancada.ui.hosts_dialog import HostsDialog
 
-    hostconfig.save_host(hostconfig.HostProfile("gate", "127.0.0.1", port=sshd.port, user="root", key=str(ssh_keys),
-                                                workdir=str(tmp_path / "remote")))
-    hostconfig.save_host(hostconfig.HostProfile("inner", "127.0.0.1", port=sshd2.port, user="root", key=str(ssh_keys),
-                                                jump="gate", workdir=str(tmp_path / "remote")))
+    hostconfig.save_host(
+        hostconfig.HostProfile(
+            "gate", "127.0.0.1", port=sshd.port, user="root", key=str(ssh_keys), workdir=str(tmp_path / "remote")
+        )
+    )
+    hostconfig.save_host(
+        hostconfig.HostProfile(
+            "inner",
+            "127.0.0.1",
+            port=sshd2.port,
+            user="root",
+            key=str(ssh_keys),
+            jump="gate",
+            workdir=str(tmp_path / "remote"),
+        )
+    )
     dialog = HostsDialog()
     qtbot.addWidget(dialog)
     dialog.show()
@@ -89,8 +104,9 @@ def test_jump_host_and_target_keys_are_accepted_one_after_the_other(qtbot, sshd,
     text = dialog.key_label.text()
     assert "jump host gate" in text and host_key_fingerprint(sshd) in text
     qtbot.mouseClick(dialog.trust_button, Qt.LeftButton)
-    qtbot.waitUntil(lambda: dialog.key_panel.isVisible() and host_key_fingerprint(sshd2) in dialog.key_label.text(),
-                    timeout=20_000)
+    qtbot.waitUntil(
+        lambda: dialog.key_panel.isVisible() and host_key_fingerprint(sshd2) in dialog.key_label.text(), timeout=20_000
+    )
     assert "jump host" not in dialog.key_label.text() and "inner" in dialog.key_label.text()
     qtbot.mouseClick(dialog.trust_button, Qt.LeftButton)
     qtbot.waitUntil(lambda: "can run" in dialog.details.toPlainText() and not dialog.busy(), timeout=30_000)

@@ -24,8 +24,11 @@ def qt_imports(path: Path, root: Path = ROOT) -> list[str]:
             names = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             names = [node.module]
-        found += [f"{path.relative_to(root)}:{node.lineno}: {n}" for n in names
-                  if n.split(".")[0] in FORBIDDEN or n.startswith("bancada.ui")]
+        found += [
+            f"{path.relative_to(root)}:{node.lineno}: {n}"
+            for n in names
+            if n.split(".")[0] in FORBIDDEN or n.startswith("bancada.ui")
+        ]
     return found
 
 

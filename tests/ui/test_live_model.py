@@ -15,8 +15,10 @@ pytestmark = pytest.mark.ui
 
 
 def rows():
-    return [TreatmentRow(0, "go-grpc", "go", "grpc", "go", "select", "StdSize", "int64s", 200, 1000),
-            TreatmentRow(1, "go-rest", "go", "rest", "go", "select", "StdSize", "int64s", 200, 1000)]
+    return [
+        TreatmentRow(0, "go-grpc", "go", "grpc", "go", "select", "StdSize", "int64s", 200, 1000),
+        TreatmentRow(1, "go-rest", "go", "rest", "go", "select", "StdSize", "int64s", 200, 1000),
+    ]
 
 
 def test_feed_is_bounded_and_waits_for_the_reader():
@@ -56,7 +58,8 @@ def test_arrays_grow_past_their_first_size():
     m = LiveModel()
     m.reset(rows())
     n = 5000
-    m.extend_arrays(np.zeros(n, dtype=np.int64), np.arange(n, dtype=float), np.ones(n, dtype=np.int8),
-                    np.ones(n, dtype=bool))
+    m.extend_arrays(
+        np.zeros(n, dtype=np.int64), np.arange(n, dtype=float), np.ones(n, dtype=np.int8), np.ones(n, dtype=bool)
+    )
     assert m.series[0].measured_ms.n == n
     assert m.series[0].box().median == np.median(np.arange(n))

@@ -9,8 +9,10 @@ from tests.ui.conftest import QUICK
 
 pytestmark = pytest.mark.ui
 
-CAPS = {i: {"language": i.split("-")[0], "protocol": i.split("-")[1], "ok": True, "reason": ""}
-        for i in ("go-grpc", "go-rest", "java-grpc", "java-rest")}
+CAPS = {
+    i: {"language": i.split("-")[0], "protocol": i.split("-")[1], "ok": True, "reason": ""}
+    for i in ("go-grpc", "go-rest", "java-grpc", "java-rest")
+}
 
 
 @pytest.fixture
@@ -59,8 +61,9 @@ def test_no_implementation_cannot_start(panel):
 
 
 def test_an_implementation_the_host_cannot_run_is_disabled_with_the_reason(panel):
-    caps = dict(CAPS, **{"java-rest": {"language": "java", "protocol": "rest", "ok": False,
-                                       "reason": "java is missing"}})
+    caps = dict(
+        CAPS, **{"java-rest": {"language": "java", "protocol": "rest", "ok": False, "reason": "java is missing"}}
+    )
     panel.set_capabilities(caps)
     box = panel._impl_boxes["java-rest"]
     assert not box.isEnabled() and box.toolTip() == "java is missing" and "java is missing" in box.text()
@@ -99,7 +102,9 @@ def test_studies_menu_lists_the_seed_profiles_by_title(window, root):
 
     menus = {m.title().replace("&", ""): m for m in window.menuBar().findChildren(type(window.recent_menu))}
     studies = {a.data().rsplit("/", 1)[-1]: a.text() for a in menus["Studies"].actions()}
-    assert {"quick.toml", "soares-2024.toml", "rest-7-languages-load.toml", "microservices-k6-load.toml"} <= set(studies)
+    assert {"quick.toml", "soares-2024.toml", "rest-7-languages-load.toml", "microservices-k6-load.toml"} <= set(
+        studies
+    )
     for name, text in studies.items():
         title = tomllib.loads((root / "profiles" / name).read_text())["experiment"]["title"]
         assert text.replace("&&", "&") == title  # the study's title, not its file name
@@ -183,7 +188,7 @@ def test_schedule_choices_explain_themselves_and_an_old_name_opens_with_a_note(w
     old.write_text(QUICK.read_text().replace('schedule = "randomized"', 'schedule = "interleaved"'))
     assert w.open_profile(str(old))
     assert sched.currentData() == "alternating"
-    assert "now called \"alternating\"" in w.state_label.text()
+    assert 'now called "alternating"' in w.state_label.text()
     assert w.open_profile(str(QUICK))
     assert "interleaved" not in w.state_label.text()
 

@@ -17,8 +17,17 @@ def frame():
     for lang, proto, base in (("go", "grpc", 1.0), ("go", "rest", 2.0), ("java", "grpc", 1.2), ("java", "rest", 2.3)):
         for rep in range(3):
             for i in range(15):
-                rows.append({"language": lang, "protocol": proto, "payload": "StdSize", "repetition": rep,
-                             "phase": "measure", "ok": "true", "latency_ms": base + 0.01 * ((i * 7 + rep) % 11)})
+                rows.append(
+                    {
+                        "language": lang,
+                        "protocol": proto,
+                        "payload": "StdSize",
+                        "repetition": rep,
+                        "phase": "measure",
+                        "ok": "true",
+                        "latency_ms": base + 0.01 * ((i * 7 + rep) % 11),
+                    }
+                )
     return pd.DataFrame(rows)
 
 
@@ -35,8 +44,15 @@ def test_readings_say_what_the_tables_show():
 
 def test_every_table_has_a_tooltip_from_docs_statistics():
     helps = help_texts()
-    for title in ("Summary", "Normality", "Wilcoxon rank-sum", "Kruskal-Wallis", "Ranking",
-                  "Factorial allocation of variation", "Sample size"):
+    for title in (
+        "Summary",
+        "Normality",
+        "Wilcoxon rank-sum",
+        "Kruskal-Wallis",
+        "Ranking",
+        "Factorial allocation of variation",
+        "Sample size",
+    ):
         assert helps.get(title), title
 
 
@@ -45,8 +61,9 @@ def test_view_shows_tables_and_hides_missing_ones(qtbot):
     qtbot.addWidget(view)
     res = analyze_frame(frame(), response="latency_ms", factors=("language", "protocol"))
     tables = build_tables(res)
-    view.show_result(StatsResult(1, tables, readings(res, tables), res, rows=180, factors=["language", "protocol"]),
-                     final=True)
+    view.show_result(
+        StatsResult(1, tables, readings(res, tables), res, rows=180, factors=["language", "protocol"]), final=True
+    )
     shown = [t for t in TABLE_ORDER if view.sections[t].isVisibleTo(view)]
     assert shown == [t for t in TABLE_ORDER if t in tables]
     kw = view.sections["Kruskal-Wallis"]

@@ -21,8 +21,7 @@ def test_result_progress_and_partial_arrive(qtbot):
         return threading.current_thread() is not threading.main_thread()
 
     results = []
-    runner.start("x", fn, progressed=got["progress"].append, partial=got["partial"].append,
-                 succeeded=results.append)
+    runner.start("x", fn, progressed=got["progress"].append, partial=got["partial"].append, succeeded=results.append)
     qtbot.waitUntil(lambda: results == [True], timeout=10_000)
     qtbot.waitUntil(lambda: not runner.busy("x"))
     assert got == {"progress": [0.5], "partial": ["half"]}

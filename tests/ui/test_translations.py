@@ -17,11 +17,21 @@ pytestmark = pytest.mark.ui
 
 TS = ROOT / "app" / "bancada" / "translations" / "bancada_pt_BR.ts"
 LUPDATE = ROOT / ".venv" / "bin" / "pyside6-lupdate"
-SOURCES = sorted((ROOT / "app" / "bancada" / "ui").glob("*.py")) + [ROOT / "app" / "bancada" / "cli_gui.py",
-                                                                ROOT / "app" / "bancada" / "stats" / "conclusions.py"]
+SOURCES = sorted((ROOT / "app" / "bancada" / "ui").glob("*.py")) + [
+    ROOT / "app" / "bancada" / "cli_gui.py",
+    ROOT / "app" / "bancada" / "stats" / "conclusions.py",
+]
 #: European Portuguese words a Brazilian reader trips over (left) and what Brazil says (right).
-EUROPEAN = {"ficheiro": "arquivo", "ecrã": "tela", "guardar": "salvar", "utilizador": "usuário",
-            "folha de cálculo": "planilha", "registo": "registro", "rato": "mouse", "transferir": "baixar"}
+EUROPEAN = {
+    "ficheiro": "arquivo",
+    "ecrã": "tela",
+    "guardar": "salvar",
+    "utilizador": "usuário",
+    "folha de cálculo": "planilha",
+    "registo": "registro",
+    "rato": "mouse",
+    "transferir": "baixar",
+}
 
 
 def messages(path):
@@ -35,19 +45,28 @@ def messages(path):
 def test_every_source_string_is_in_the_catalogue(tmp_path):
     """pyside6-lupdate run now finds exactly the texts the committed .ts holds (none new, none gone)."""
     fresh = tmp_path / "fresh.ts"
-    proc = subprocess.run([str(LUPDATE), "-no-obsolete", *map(str, SOURCES), "-ts", str(fresh)],
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [str(LUPDATE), "-no-obsolete", *map(str, SOURCES), "-ts", str(fresh)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     found, kept = set(messages(fresh)), set(messages(TS))
-    assert not found - kept, f"tr() texts missing from {TS.name} (run scripts/update_translations.sh): " \
-                             f"{sorted(found - kept)[:5]}"
+    assert not found - kept, (
+        f"tr() texts missing from {TS.name} (run scripts/update_translations.sh): {sorted(found - kept)[:5]}"
+    )
     assert not kept - found, f"texts in {TS.name} no longer in the code: {sorted(kept - found)[:5]}"
 
     # and lupdate over a copy of the committed file has nothing to add
     copy = tmp_path / "copy.ts"
     shutil.copy(TS, copy)
-    proc = subprocess.run([str(LUPDATE), "-no-obsolete", *map(str, SOURCES), "-ts", str(copy)],
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [str(LUPDATE), "-no-obsolete", *map(str, SOURCES), "-ts", str(copy)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert "(0 new and" in proc.stdout, proc.stdout
 
 
@@ -64,8 +83,16 @@ def test_every_entry_is_finished_in_brazilian_portuguese():
         for word, brazil in EUROPEAN.items():
             assert not re.search(rf"\b{word}", low), f"{tr.text!r}: Brazil says {brazil!r}"
     shown = {t.text for t in msgs.values()}
-    for term in ("Mediana (ms)", "Desvio padrão (ms)", "Fator", "Tratamento", "Repetições r", "&Arquivo",
-                 "Salvar perfil", "Alocação de variação fatorial"):
+    for term in (
+        "Mediana (ms)",
+        "Desvio padrão (ms)",
+        "Fator",
+        "Tratamento",
+        "Repetições r",
+        "&Arquivo",
+        "Salvar perfil",
+        "Alocação de variação fatorial",
+    ):
         assert term in shown, term
 
 

@@ -22,8 +22,10 @@ from tests.ui.conftest import QUICK, screenshot, small_run
 
 pytestmark = pytest.mark.ui
 
-ROWS = [TreatmentRow(i, f"{lang}-{proto}", lang, proto, lang, "select", "StdSize", "int64s", 200, 1000)
-        for i, (lang, proto) in enumerate([("go", "grpc"), ("go", "rest"), ("java", "grpc"), ("java", "rest")])]
+ROWS = [
+    TreatmentRow(i, f"{lang}-{proto}", lang, proto, lang, "select", "StdSize", "int64s", 200, 1000)
+    for i, (lang, proto) in enumerate([("go", "grpc"), ("go", "rest"), ("java", "grpc"), ("java", "rest")])
+]
 BASE_MS = {0: 0.2, 1: 0.5, 2: 1.2, 3: 1.6}
 
 
@@ -61,14 +63,16 @@ def feed_measured(w, per_treatment=30):
     rng = np.random.default_rng(1)
     for t in range(4):
         lat = BASE_MS[t] * (1 + rng.random(per_treatment))
-        w.model.extend_arrays(np.full(per_treatment, t), lat, np.ones(per_treatment, np.int8),
-                              np.ones(per_treatment, bool))
+        w.model.extend_arrays(
+            np.full(per_treatment, t), lat, np.ones(per_treatment, np.int8), np.ones(per_treatment, bool)
+        )
     w.live.refresh(w.model, force_trace=True)
 
 
 # -- starting -------------------------------------------------------------------------------
 def close_modal_later(seen: list):
     """Close the next modal dialog (the startup error) and remember its text."""
+
     def poll():
         box = QApplication.activeModalWidget()
         if isinstance(box, QMessageBox):
@@ -76,12 +80,17 @@ def close_modal_later(seen: list):
             box.done(0)
         else:
             QTimer.singleShot(50, poll)
+
     QTimer.singleShot(50, poll)
 
 
-@pytest.mark.parametrize("text, words", [("[experiment\nname = 'x'", "not valid TOML"),
-                                         (QUICK.read_text().replace("repetitions = 2", "repetitions = -3"),
-                                          "repetitions")])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("[experiment\nname = 'x'", "not valid TOML"),
+        (QUICK.read_text().replace("repetitions = 2", "repetitions = -3"), "repetitions"),
+    ],
+)
 def test_a_bad_profile_is_one_error_in_a_dialog_and_no_thread_is_left(qtbot, tmp_path, capsys, text, words):
     from bancada.ui import app, tasks
 
@@ -98,8 +107,9 @@ def test_a_bad_profile_is_one_error_in_a_dialog_and_no_thread_is_left(qtbot, tmp
 
 def test_no_display_says_so_in_one_line_and_names_the_headless_command(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
-    proc = subprocess.run([sys.executable, "-m", "bancada.cli", "gui"], env=env, capture_output=True, text=True,
-                          timeout=120, cwd=ROOT)
+    proc = subprocess.run(
+        [sys.executable, "-m", "bancada.cli", "gui"], env=env, capture_output=True, text=True, timeout=120, cwd=ROOT
+    )
     lines = proc.stderr.strip().splitlines()
     assert proc.returncode == 2, proc.stderr
     assert len(lines) == 1 and "no display" in lines[0] and "bancada run PROFILE" in lines[0]
@@ -128,8 +138,16 @@ def test_a_profile_with_an_unknown_implementation_is_refused_as_the_cli_does(win
 # -- the panel ----------------------------------------------------------------------------
 def wheel(widget, steps=-1):
     pos = QPointF(widget.width() / 2, widget.height() / 2)
-    ev = QWheelEvent(pos, widget.mapToGlobal(pos), QPoint(0, 0), QPoint(0, 120 * steps), Qt.MouseButton.NoButton,
-                     Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    ev = QWheelEvent(
+        pos,
+        widget.mapToGlobal(pos),
+        QPoint(0, 0),
+        QPoint(0, 120 * steps),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
     QApplication.sendEvent(widget, ev)
 
 
@@ -261,8 +279,13 @@ def test_trace_legend_beside_the_data_titles_dark_log_ticks_apart(window, qtbot,
     labels = axis.logTickStrings(list(values), 1, 1)
     assert [s for s in labels if s] == ["0.1", "1", "10", "100"]
     axis.setRange(0, 2)
-    assert [s for s in axis.logTickStrings(list(np.log10([1, 2, 3, 5, 9, 10, 20])), 1, 1) if s] == \
-        ["1", "2", "5", "10", "20"]
+    assert [s for s in axis.logTickStrings(list(np.log10([1, 2, 3, 5, 9, 10, 20])), 1, 1) if s] == [
+        "1",
+        "2",
+        "5",
+        "10",
+        "20",
+    ]
     w.act_log.setChecked(False)
     w.live.set_log_y(False)
     screenshot(w, "defects-plots.png")

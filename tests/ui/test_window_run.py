@@ -35,8 +35,10 @@ def stored_measured_ms(path) -> dict[str, np.ndarray]:
     with RunStore.open(path) as store:
         df = store.samples_frame()
     df = df[(df["phase"] == 1) & (df["ok"] == 1)]
-    return {f"{impl} ({wl})": g["latency_ns"].to_numpy() / 1e6
-            for (impl, wl), g in df.groupby(["implementation", "workload"])}
+    return {
+        f"{impl} ({wl})": g["latency_ns"].to_numpy() / 1e6
+        for (impl, wl), g in df.groupby(["implementation", "workload"])
+    }
 
 
 def check_boxes_match_store(w, path):
@@ -62,8 +64,9 @@ def test_run_watch_stop_export_reopen(window, qtbot, tmp_path, artifacts):
         screenshot(w, "02-live-during-run.png")
     assert finished.args == ["complete"], w.state_label.text()
     path = w.last_finished.path
-    qtbot.waitUntil(lambda: w._stats_final and w.stats_view.result is not None and not w.tasks.busy("stats"),
-                    timeout=60_000)
+    qtbot.waitUntil(
+        lambda: w._stats_final and w.stats_view.result is not None and not w.tasks.busy("stats"), timeout=60_000
+    )
 
     # the boxes are the stored samples' quartiles, as numpy computes them
     check_boxes_match_store(w, path)
@@ -97,7 +100,7 @@ def test_run_watch_stop_export_reopen(window, qtbot, tmp_path, artifacts):
     with qtbot.waitSignal(w.exportDone, timeout=60_000):
         w.export_all(str(out))
     csv = pd.read_csv(out / "samples.csv")
-    assert list(csv.columns[:len(COLUMNS)]) == COLUMNS
+    assert list(csv.columns[: len(COLUMNS)]) == COLUMNS
     assert len(csv) == 4 * 2 * (10 + 2)
     png = QImage(str(out / "plot.png"))
     vp = w.live.graphics.viewport()
@@ -183,8 +186,9 @@ def test_a_worker_dying_mid_run_is_named_and_nothing_is_lost(window, qtbot, poli
     with RunStore.open(w.last_finished.path) as store:
         assert store.meta()["status"] == "incomplete"
         stored = store.sample_count()
-        grpc = store.conn.execute("SELECT COUNT(*) FROM sample s JOIN treatment t ON s.treatment = t.id "
-                                  "WHERE t.implementation = 'go-grpc'").fetchone()[0]
+        grpc = store.conn.execute(
+            "SELECT COUNT(*) FROM sample s JOIN treatment t ON s.treatment = t.id WHERE t.implementation = 'go-grpc'"
+        ).fetchone()[0]
     assert stored == w.model.total
     if policy == "continue":
         assert grpc == 3 * 4000  # the run went on for the other treatment
@@ -212,7 +216,7 @@ def test_timed_closed_load_from_the_panel(window, qtbot):
     path = w.last_finished.path
     with RunStore.open(path) as store:
         meta = store.meta()
-    assert "model = \"closed\"" in meta["profile_toml"] and "duration_s = 1.0" in meta["profile_toml"]
+    assert 'model = "closed"' in meta["profile_toml"] and "duration_s = 1.0" in meta["profile_toml"]
     check_boxes_match_store(w, path)
     counts = {label: b.stats.n for label, b in all_boxes(w).items()}
     assert all(n > 100 for n in counts.values()), counts  # 4 clients for 1 s each: far more than requests n

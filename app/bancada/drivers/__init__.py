@@ -1,5 +1,3 @@
-
-
 #: The protocols the drivers (native and Python) send requests in; a worker may serve more.
 DRIVER_PROTOCOLS = ("grpc", "rest")
 
@@ -9,4 +7,3 @@ def unmeasurable_reason(protocol: str) -> str:
     if protocol in DRIVER_PROTOCOLS:
         return ""
     return f"the drivers speak {' and '.join(DRIVER_PROTOCOLS)}, not {protocol} (yet)"
-

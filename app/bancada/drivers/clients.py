@@ -100,8 +100,7 @@ class RestClient:
     def call(self) -> tuple[bool, int, str]:
         session = self.session or requests.Session()
         try:
-            resp = session.request(self.method, self.url, data=self.body, headers=self.headers,
-                                   timeout=self.timeout_s)
+            resp = session.request(self.method, self.url, data=self.body, headers=self.headers, timeout=self.timeout_s)
             _ = resp.content  # the whole response is part of the latency
             srv = parse_server_timing(resp.headers.get("Server-Timing"))
             if not 200 <= resp.status_code < 300:

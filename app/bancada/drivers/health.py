@@ -24,11 +24,18 @@ def worker_info(protocol: str, target: str, timeout_s: float = 10.0) -> dict:
                 call = channel.unary_unary("/bancada.v1.Bench/Info")
                 raw = call(b"", timeout=timeout_s, wait_for_ready=True)
             msg = bench_pb2.InfoResponse.FromString(raw)
-            return {"implementation": msg.implementation, "language": msg.language, "runtime": msg.runtime,
-                    "version": msg.version, "protocol": msg.protocol, "pid": msg.pid}
+            return {
+                "implementation": msg.implementation,
+                "language": msg.language,
+                "runtime": msg.runtime,
+                "version": msg.version,
+                "protocol": msg.protocol,
+                "pid": msg.pid,
+            }
         if protocol == "jsonrpc":  # JSON-RPC 2.0 over HTTP: the Info method at POST /v1/jsonrpc
-            resp = requests.post(f"http://{target}/v1/jsonrpc", json={"jsonrpc": "2.0", "id": 1, "method": "Info"},
-                                 timeout=timeout_s)
+            resp = requests.post(
+                f"http://{target}/v1/jsonrpc", json={"jsonrpc": "2.0", "id": 1, "method": "Info"}, timeout=timeout_s
+            )
             resp.raise_for_status()
             data = resp.json().get("result")
             if not isinstance(data, dict) or "implementation" not in data:

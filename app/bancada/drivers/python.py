@@ -55,13 +55,24 @@ def round_orders(treatments: list[int], rounds: int, order: str, seed: int):
 def run_job(job: dict[str, Any], out: BinaryIO) -> int:
     """Run a whole job, writing frames to ``out``. Returns the process exit code."""
     write = out.write
-    write(encode_event({"event": "hello", "driver": "python", "version": __version__,
-                        "pid": os.getpid(), "clock": "perf_counter_ns"}))
+    write(
+        encode_event(
+            {
+                "event": "hello",
+                "driver": "python",
+                "version": __version__,
+                "pid": os.getpid(),
+                "clock": "perf_counter_ns",
+            }
+        )
+    )
     if job.get("version", 1) != 1:
         raise JobError(f"job version {job.get('version')!r} is not supported; expected 1")
     load = job.get("load", {"model": "sequential"})
     if load.get("model", "sequential") != "sequential":
-        raise JobError(f"the Python driver only runs the sequential load model, not {load.get('model')!r}; use --driver native")
+        raise JobError(
+            f"the Python driver only runs the sequential load model, not {load.get('model')!r}; use --driver native"
+        )
     reuse = job.get("connection", "reuse") == "reuse"
     timeout_s = float(job.get("timeout_s", 30.0))
     treatments = {int(t["id"]): t for t in job["treatments"]}
@@ -71,8 +82,10 @@ def run_job(job: dict[str, Any], out: BinaryIO) -> int:
     for tid, t in treatments.items():
         if t["operation"] == "custom":
             if t["protocol"] != "rest":
-                raise JobError(f"treatment {tid}: the Python driver runs custom REST requests only, not custom "
-                               f"{t['protocol']} methods; use the native driver")
+                raise JobError(
+                    f"treatment {tid}: the Python driver runs custom REST requests only, not custom "
+                    f"{t['protocol']} methods; use the native driver"
+                )
             request = custom_rest_request(t.get("request") or {})
         else:
             request = build_request(t["operation"], t.get("payload"))
@@ -92,8 +105,9 @@ def run_job(job: dict[str, Any], out: BinaryIO) -> int:
                 raise JobError(f"block {index} names unknown treatment {unknown[0]}")
             warmup, requests_n = int(block.get("warmup", 0)), int(block["requests"])
             write(encode_event({"event": "block_start", "index": index, "repetition": rep, "origin_ns": job_start}))
-            rounds = round_orders(ids, warmup + requests_n, block.get("order", "round_robin"),
-                                  int(block.get("seed", 0)))
+            rounds = round_orders(
+                ids, warmup + requests_n, block.get("order", "round_robin"), int(block.get("seed", 0))
+            )
             for seq, order in enumerate(rounds):
                 phase = PHASE_WARMUP if seq < warmup else PHASE_MEASURE
                 for tid in order:

@@ -21,8 +21,9 @@ from bancada.drivers.stream import SAMPLE_STRUCT, TYPE_SAMPLE, Sample
 #: The columns of a SampleBlock: Sample's fields but ``error``, typed as SAMPLE_STRUCT packs them
 #: (both derived, so the three cannot drift apart).
 FIELDS = tuple(f.name for f in dataclasses.fields(Sample) if f.name != "error")
-SAMPLE_DTYPE = np.dtype([(name, "<" + code) for name, code in zip(FIELDS, SAMPLE_STRUCT.format.lstrip("<"),
-                                                                   strict=True)])
+SAMPLE_DTYPE = np.dtype(
+    [(name, "<" + code) for name, code in zip(FIELDS, SAMPLE_STRUCT.format.lstrip("<"), strict=True)]
+)
 #: A whole sample frame without error text: u32 length, u8 type, then the struct (packed).
 FRAME_DTYPE = np.dtype([("length", "<u4"), ("type", "u1"), *SAMPLE_DTYPE.descr])
 PLAIN_LENGTH = 1 + SAMPLE_STRUCT.size  # the length field of such a frame
@@ -76,8 +77,19 @@ class SampleBlock:
                 errors.update((n + i, t) for i, t in p.errors.items())
                 n += len(p.rows)
             else:
-                singles.append((p.treatment, p.repetition, p.seq, p.phase, int(p.ok), p.latency_ns, p.server_ns,
-                                p.start_ns, p.queue_ns))
+                singles.append(
+                    (
+                        p.treatment,
+                        p.repetition,
+                        p.seq,
+                        p.phase,
+                        int(p.ok),
+                        p.latency_ns,
+                        p.server_ns,
+                        p.start_ns,
+                        p.queue_ns,
+                    )
+                )
                 if p.error:
                     errors[n] = p.error
                 n += 1

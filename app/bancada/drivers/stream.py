@@ -46,8 +46,20 @@ class Sample:
 def encode_sample(s: Sample) -> bytes:
     """Encode one sample as a whole frame."""
     err = s.error.encode("utf-8", "replace")
-    body = SAMPLE_STRUCT.pack(s.treatment, s.repetition, s.seq, s.phase, 1 if s.ok else 0,
-                              s.latency_ns, s.server_ns, s.start_ns, s.queue_ns) + err
+    body = (
+        SAMPLE_STRUCT.pack(
+            s.treatment,
+            s.repetition,
+            s.seq,
+            s.phase,
+            1 if s.ok else 0,
+            s.latency_ns,
+            s.server_ns,
+            s.start_ns,
+            s.queue_ns,
+        )
+        + err
+    )
     return _HEADER.pack(len(body) + 1, TYPE_SAMPLE) + body
 
 
@@ -127,7 +139,7 @@ def read_frame_batches(f: BinaryIO) -> Iterator[list]:
             body = pos + _HEADER.size
             if kind == TYPE_SAMPLE:
                 t, rep, seq, phase, ok, lat, srv, start, queue = unpack(buf, body)
-                err = buf[body + fixed:end].decode("utf-8", "replace") if end > body + fixed else ""
+                err = buf[body + fixed : end].decode("utf-8", "replace") if end > body + fixed else ""
                 out.append(Sample(t, rep, seq, phase, bool(ok), lat, srv, start, queue, err))
             elif kind == TYPE_JSON:
                 out.append(json.loads(buf[body:end]))

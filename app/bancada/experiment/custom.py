@@ -42,8 +42,19 @@ HTTP_METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 MANAGED_HEADERS = ("content-length", "transfer-encoding", "connection")
 _GRPC_METHOD = re.compile(r"^/?([A-Za-z_][\w]*\.)*[A-Za-z_]\w*/[A-Za-z_]\w*$")
 _HEADER_NAME = re.compile(r"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
-CUSTOM_FIELDS = ("method", "path", "headers", "body", "body_file", "grpc_method", "request", "request_file",
-                 "proto", "proto_path", "protoset")
+CUSTOM_FIELDS = (
+    "method",
+    "path",
+    "headers",
+    "body",
+    "body_file",
+    "grpc_method",
+    "request",
+    "request_file",
+    "proto",
+    "proto_path",
+    "protoset",
+)
 
 
 class CustomRequestError(ValueError):
@@ -154,8 +165,9 @@ class CustomRequestFields(BaseModel):
         rest = [f for f in ("method", "headers", "body", "body_file") if getattr(self, f) is not None]
         if rest and self.path is None:
             raise ValueError(f"{rest[0]} belongs to a REST request: give its path too")
-        grpc = [f for f in ("request", "request_file", "proto", "proto_path", "protoset")
-                if getattr(self, f) is not None]
+        grpc = [
+            f for f in ("request", "request_file", "proto", "proto_path", "protoset") if getattr(self, f) is not None
+        ]
         if grpc and self.grpc_method is None:
             raise ValueError(f"{grpc[0]} belongs to a gRPC request: give its grpc_method too")
         for a, b in (("body", "body_file"), ("request", "request_file"), ("proto", "protoset")):
@@ -245,8 +257,10 @@ def compile_proto(proto: str, include: list[str] | None = None, timeout_s: float
     try:
         import grpc_tools
     except ImportError:
-        raise CustomRequestError("compiling a .proto needs the grpcio-tools package; install it, or give a "
-                                 "protoset (protoc --include_imports --descriptor_set_out=x.protoset)") from None
+        raise CustomRequestError(
+            "compiling a .proto needs the grpcio-tools package; install it, or give a "
+            "protoset (protoc --include_imports --descriptor_set_out=x.protoset)"
+        ) from None
     path = Path(proto).resolve()
     folders = [Path(f).resolve() for f in (include or [str(path.parent)])]
     inside = [f for f in folders if path.is_relative_to(f)]
@@ -255,9 +269,16 @@ def compile_proto(proto: str, include: list[str] | None = None, timeout_s: float
     well_known = Path(grpc_tools.__file__).parent / "_proto"
     with tempfile.TemporaryDirectory(prefix="bancada-proto-") as tmp:
         out = Path(tmp) / "set.protoset"
-        argv = [sys.executable, "-m", "grpc_tools.protoc", *(f"--proto_path={f}" for f in folders),
-                f"--proto_path={well_known}", "--include_imports", f"--descriptor_set_out={out}",
-                str(path.relative_to(inside[0]))]
+        argv = [
+            sys.executable,
+            "-m",
+            "grpc_tools.protoc",
+            *(f"--proto_path={f}" for f in folders),
+            f"--proto_path={well_known}",
+            "--include_imports",
+            f"--descriptor_set_out={out}",
+            str(path.relative_to(inside[0])),
+        ]
         try:
             done = subprocess.run(argv, capture_output=True, text=True, timeout=timeout_s)
         except subprocess.TimeoutExpired:

@@ -112,8 +112,7 @@ class ExternalSpec(BaseModel):
 
     def implementation(self) -> "ExternalImplementation":
         host, port = parse_address(self.address)
-        return ExternalImplementation(self.id, self.protocol, self.address, host, port, self.language,
-                                      self.description)
+        return ExternalImplementation(self.id, self.protocol, self.address, host, port, self.language, self.description)
 
 
 @dataclass(frozen=True)

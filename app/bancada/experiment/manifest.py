@@ -56,7 +56,9 @@ class WorkerManifest:
             ManifestError: if the worker does not serve ``protocol``.
         """
         if protocol not in self.protocols:
-            raise ManifestError(f"worker {self.name!r} does not serve {protocol!r}; it serves {', '.join(self.protocols)}")
+            raise ManifestError(
+                f"worker {self.name!r} does not serve {protocol!r}; it serves {', '.join(self.protocols)}"
+            )
         values = {"artifact": artifact, "protocol": protocol, "bind": bind, "port": str(port)}
         return [part.format(**values) for part in self.command]
 

@@ -62,8 +62,14 @@ class Block:
         return (self.warmup + self.requests) * len(self.treatments)
 
     def to_job(self) -> dict:
-        return {"repetition": self.repetition, "treatments": list(self.treatments), "warmup": self.warmup,
-                "requests": self.requests, "order": self.order, "seed": self.seed}
+        return {
+            "repetition": self.repetition,
+            "treatments": list(self.treatments),
+            "warmup": self.warmup,
+            "requests": self.requests,
+            "order": self.order,
+            "seed": self.seed,
+        }
 
 
 @dataclass(frozen=True)
@@ -115,8 +121,10 @@ def build_plan(profile: Profile, implementations: dict[str, Implementation | Ext
     missing = [i for i, impl in chosen.items() if impl is None]
     if missing:
         known = ", ".join(implementations) or "none (no workers/*/worker.toml found)"
-        raise PlanError(f"unknown implementation {missing[0]!r}; known: {known} "
-                        f"(a second instance of one is written like go-rest:b)")
+        raise PlanError(
+            f"unknown implementation {missing[0]!r}; known: {known} "
+            f"(a second instance of one is written like go-rest:b)"
+        )
     if exp.seed is None and (exp.schedule == "randomized" or exp.randomize):
         raise PlanError("the schedule needs a seed; draw one with with_seed() before building the plan")
     treatments = []
@@ -127,14 +135,18 @@ def build_plan(profile: Profile, implementations: dict[str, Implementation | Ext
             if applies(workload, impl.protocol):
                 treatments.append(Treatment(len(treatments), impl, workload))
     if not treatments:
-        raise PlanError(f"no workload fits the implementations ({', '.join(exp.implementations)}): the custom "
-                        f"workloads define requests for other protocols")
+        raise PlanError(
+            f"no workload fits the implementations ({', '.join(exp.implementations)}): the custom "
+            f"workloads define requests for other protocols"
+        )
     blocks: list[Block] = []
     for rep in range(1, exp.repetitions + 1):
         seed = ((exp.seed or 0) + rep) % 2**64
         if exp.schedule == "alternating":
             order = "shuffled" if exp.randomize else "round_robin"
-            blocks.append(Block(len(blocks), rep, tuple(t.id for t in treatments), exp.warmup, exp.requests, order, seed))
+            blocks.append(
+                Block(len(blocks), rep, tuple(t.id for t in treatments), exp.warmup, exp.requests, order, seed)
+            )
             continue
         ids = [t.id for t in treatments]
         if exp.schedule == "randomized":
@@ -155,8 +167,9 @@ def with_seed(profile: Profile, seed: int | None = None) -> Profile:
     return profile.model_copy(update={"experiment": experiment})
 
 
-def with_external(profile: Profile, discovered: dict[str, Implementation]
-                  ) -> dict[str, Implementation | ExternalImplementation]:
+def with_external(
+    profile: Profile, discovered: dict[str, Implementation]
+) -> dict[str, Implementation | ExternalImplementation]:
     """The discovered implementations plus the profile's ``[[external]]`` ones.
 
     Raises:
@@ -165,8 +178,10 @@ def with_external(profile: Profile, discovered: dict[str, Implementation]
     merged: dict[str, Implementation | ExternalImplementation] = dict(discovered)
     for spec in profile.external:
         if spec.id in discovered:
-            raise PlanError(f"external implementation {spec.id!r} has the id of a worker Bancada starts; "
-                            f"give it another id (e.g. my-{spec.id})")
+            raise PlanError(
+                f"external implementation {spec.id!r} has the id of a worker Bancada starts; "
+                f"give it another id (e.g. my-{spec.id})"
+            )
         merged[spec.id] = spec.implementation()
     return merged
 
@@ -174,6 +189,9 @@ def with_external(profile: Profile, discovered: dict[str, Implementation]
 def unplanned_workloads(profile: Profile, plan: Plan) -> list[str]:
     """Why each workload of ``profile`` without a treatment in ``plan`` is left out (one line each)."""
     planned = {t.workload.name for t in plan.treatments}
-    return [f"workload {w.name} is a custom {' and '.join(w.custom_protocols())} request and no chosen "
-            f"implementation speaks that protocol: it is left out of this run"
-            for w in profile.workloads if w.name not in planned]
+    return [
+        f"workload {w.name} is a custom {' and '.join(w.custom_protocols())} request and no chosen "
+        f"implementation speaks that protocol: it is left out of this run"
+        for w in profile.workloads
+        if w.name not in planned
+    ]

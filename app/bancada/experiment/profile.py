@@ -70,8 +70,14 @@ class Workload(_Strict, CustomRequestFields):
     def payload_spec(self) -> dict[str, Any]:
         """The ``payload`` object of a driver job (docs/driver-protocol.md)."""
         return {
-            "kind": self.kind, "count": self.count, "min": self.min, "max": self.max,
-            "seed": self.seed, "k": self.k, "echo": self.echo, "string_length": self.string_length,
+            "kind": self.kind,
+            "count": self.count,
+            "min": self.min,
+            "max": self.max,
+            "seed": self.seed,
+            "k": self.k,
+            "echo": self.echo,
+            "string_length": self.string_length,
         }
 
 
@@ -245,14 +251,17 @@ def parse_profile(data: dict[str, Any], source: str = "<profile>", base_dir: Pat
     ``body_file``, ``proto``...) are taken from; they are stored absolute.
 
     Raises:
-        ProfileError: one line, e.g. ``quick.toml: experiment.repetitions = 0: Input should be greater than or equal to 1``.
+        ProfileError: one line, e.g.
+            ``quick.toml: experiment.repetitions = 0: Input should be greater than or equal to 1``.
     """
     notices = []
     exp = data.get("experiment")
     if isinstance(exp, dict) and exp.get("schedule") == LEGACY_SCHEDULE:
         data = {**data, "experiment": {**exp, "schedule": "alternating"}}
-        notices.append(f"{source}: schedule = \"interleaved\" is now called \"alternating\" (request by request "
-                       f"across treatments); the default is \"randomized\" blocks")
+        notices.append(
+            f'{source}: schedule = "interleaved" is now called "alternating" (request by request '
+            f'across treatments); the default is "randomized" blocks'
+        )
     try:
         profile = Profile.model_validate(data, context={"base_dir": base_dir})
     except ValidationError as exc:

@@ -35,8 +35,12 @@ _MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 #: The functions of the template language and their arguments.
-FUNCTIONS = {"int64s": ("COUNT", "MIN", "MAX"), "doubles": ("COUNT", "MIN", "MAX"),
-             "strings": ("COUNT", "LENGTH"), "int": ("MIN", "MAX")}
+FUNCTIONS = {
+    "int64s": ("COUNT", "MIN", "MAX"),
+    "doubles": ("COUNT", "MIN", "MAX"),
+    "strings": ("COUNT", "LENGTH"),
+    "int": ("MIN", "MAX"),
+}
 MAX_COUNT = 16_777_216
 _PLACEHOLDER = re.compile(r"\{\{(.*?)\}\}", re.S)
 
@@ -54,7 +58,7 @@ def _parse(text: str) -> list[str | tuple[str, list[float], int]]:
     parts: list[str | tuple[str, list[float], int]] = []
     pos = 0
     for m in _PLACEHOLDER.finditer(text):
-        parts.append(text[pos:m.start()])
+        parts.append(text[pos : m.start()])
         words = m.group(1).split()
         where = f"{{{{{m.group(1)}}}}} (character {m.start() + 1})"
         if not words:
@@ -112,18 +116,26 @@ def render_template(text: str, seed: int = 1) -> str:
             continue
         name, numbers, _ = part
         if name in ("int64s", "int"):
-            count, lo, hi = (int(numbers[0]), int(numbers[1]), int(numbers[2])) if name == "int64s" \
+            count, lo, hi = (
+                (int(numbers[0]), int(numbers[1]), int(numbers[2]))
+                if name == "int64s"
                 else (1, int(numbers[0]), int(numbers[1]))
+            )
             raw = splitmix64_array(rng.state, count)  # the next `count` outputs of the stream
             rng.state = (rng.state + count * _GOLDEN) & _MASK64
             values = [lo + int(v) % (hi - lo + 1) for v in raw]
             out.append(json.dumps(values[0]) if name == "int" else json.dumps(values, separators=(",", ":")))
         elif name == "doubles":
             count, lo_f, hi_f = int(numbers[0]), numbers[1], numbers[2]
-            out.append(json.dumps([lo_f + rng.next() / 2**64 * (hi_f - lo_f) for _ in range(count)],
-                                  separators=(",", ":")))
+            out.append(
+                json.dumps([lo_f + rng.next() / 2**64 * (hi_f - lo_f) for _ in range(count)], separators=(",", ":"))
+            )
         else:
             count, length = int(numbers[0]), int(numbers[1])
-            out.append(json.dumps(["".join(chr(97 + rng.next() % 26) for _ in range(length)) for _ in range(count)],
-                                  separators=(",", ":")))
+            out.append(
+                json.dumps(
+                    ["".join(chr(97 + rng.next() % 26) for _ in range(length)) for _ in range(count)],
+                    separators=(",", ":"),
+                )
+            )
     return "".join(out)

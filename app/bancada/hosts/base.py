@@ -56,10 +56,17 @@ class Host(Protocol):
 
     def facts(self) -> dict: ...
     def can_run(self, impl: Implementation) -> tuple[bool, str]: ...
-    def start_worker(self, impl: Implementation, run_id: str, ready_timeout_s: float = 60.0,
-                     placement: ProcessPlacement | None = None) -> WorkerHandle: ...
+    def start_worker(
+        self,
+        impl: Implementation,
+        run_id: str,
+        ready_timeout_s: float = 60.0,
+        placement: ProcessPlacement | None = None,
+    ) -> WorkerHandle: ...
     def drivers_available(self) -> list[str]: ...
-    def open_driver(self, driver: str, placement: ProcessPlacement | None = None): ...  # a Popen-like: stdin, stdout, stderr, poll, wait, terminate
+    def open_driver(
+        self, driver: str, placement: ProcessPlacement | None = None
+    ): ...  # a Popen-like: stdin, stdout, stderr, poll, wait, terminate
     def close(self) -> None: ...
 
 
@@ -79,7 +86,7 @@ def parse_ready_line(line: str) -> ReadyInfo | None:
     if not line.startswith(READY_PREFIX):
         return None
     try:
-        data = json.loads(line[len(READY_PREFIX):])
+        data = json.loads(line[len(READY_PREFIX) :])
         return ReadyInfo(int(data["port"]), int(data["pid"]), data)
     except (ValueError, KeyError, TypeError) as exc:
         raise ValueError(f"bad ready line {line.strip()!r}: {exc}") from None

@@ -29,8 +29,11 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
     add.add_argument("--cpus", help="CPU list to pin workers to with taskset, e.g. 0,1")
     add.add_argument("--nice", type=int, help="nice level of the workers")
     add.add_argument("--workdir", help=f"remote work directory (default {hostconfig.DEFAULT_WORKDIR})")
-    add.add_argument("--allow-tunnel", action="store_true",
-                     help="reach workers through an SSH tunnel when their port is blocked (adds to every latency)")
+    add.add_argument(
+        "--allow-tunnel",
+        action="store_true",
+        help="reach workers through an SSH tunnel when their port is blocked (adds to every latency)",
+    )
     add.add_argument("--no-check", action="store_true", help="only save, do not connect")
     sub.add_parser("list", help="list saved hosts")
     check = sub.add_parser("check", help="connect, show facts and which implementations can run")
@@ -50,9 +53,17 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.hosts_command == "add":
             profile = hostconfig.HostProfile(
-                name=args.name, address=args.address, port=args.port, user=args.user, key=args.key, jump=args.jump,
-                cpus=args.cpus, nice=args.nice, workdir=args.workdir or hostconfig.DEFAULT_WORKDIR,
-                allow_tunnel=args.allow_tunnel)
+                name=args.name,
+                address=args.address,
+                port=args.port,
+                user=args.user,
+                key=args.key,
+                jump=args.jump,
+                cpus=args.cpus,
+                nice=args.nice,
+                workdir=args.workdir or hostconfig.DEFAULT_WORKDIR,
+                allow_tunnel=args.allow_tunnel,
+            )
             hostconfig.save_host(profile)
             out.print(f"saved host {args.name} in {hostconfig.hosts_file()}")
             return 0 if args.no_check else check(args.name, args.accept_host_key)
@@ -79,8 +90,17 @@ def list_command() -> int:
         table.add_column(col)
     for name in names:
         h = hostconfig.get_host(name)
-        table.add_row(name, h.address, str(h.port or ""), h.user or "", h.key or "", h.jump or "", h.cpus or "",
-                      "" if h.nice is None else str(h.nice), h.workdir)
+        table.add_row(
+            name,
+            h.address,
+            str(h.port or ""),
+            h.user or "",
+            h.key or "",
+            h.jump or "",
+            h.cpus or "",
+            "" if h.nice is None else str(h.nice),
+            h.workdir,
+        )
     out.print(table)
     return 0
 
@@ -101,10 +121,15 @@ def check(name: str, accept: str | None = None) -> int:
         host = connect_saved_host(name, accept_fingerprint=accept)
     except UnknownHostKey as exc:
         owner = exc.profile or name
-        err.print(f"[yellow]the host key of {'jump host ' if exc.jump else ''}{escape(owner)} ({escape(exc.host)}) is "
-                  f"not known:[/] {exc.key_type} [bold]{escape(exc.fingerprint)}[/]", highlight=False)
-        err.print("compare it with the host's own (ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub on the host), then run:",
-                  highlight=False)
+        err.print(
+            f"[yellow]the host key of {'jump host ' if exc.jump else ''}{escape(owner)} ({escape(exc.host)}) is "
+            f"not known:[/] {exc.key_type} [bold]{escape(exc.fingerprint)}[/]",
+            highlight=False,
+        )
+        err.print(
+            "compare it with the host's own (ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub on the host), then run:",
+            highlight=False,
+        )
         err.print(f"  bancada hosts check {owner} --accept-host-key {exc.fingerprint}", highlight=False, markup=False)
         if owner != name:
             err.print(f"and then check {name} again", highlight=False)
@@ -118,8 +143,20 @@ def check(name: str, accept: str | None = None) -> int:
     table = Table(title=f"host {name} ({host.address})")
     table.add_column("fact")
     table.add_column("value")
-    for key in ("os", "kernel", "arch", "cpu_model", "cpu_count", "memory_bytes", "load_avg", "java", "python3", "node",
-                "workdir", "disk_free_bytes"):
+    for key in (
+        "os",
+        "kernel",
+        "arch",
+        "cpu_model",
+        "cpu_count",
+        "memory_bytes",
+        "load_avg",
+        "java",
+        "python3",
+        "node",
+        "workdir",
+        "disk_free_bytes",
+    ):
         value = facts.get(key)
         if key.endswith("_bytes") and value:
             value = f"{value / 2**30:.1f} GiB"

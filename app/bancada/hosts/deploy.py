@@ -19,8 +19,10 @@ from bancada.hosts.ssh_exec import q, run_script
 
 _hash_cache: dict[tuple[str, int, int], str] = {}
 
-REMOTE_SHA = ('(sha256sum -- "$F" 2>/dev/null || shasum -a 256 "$F" 2>/dev/null '
-              '|| openssl dgst -sha256 -r "$F" 2>/dev/null) | cut -c1-64')
+REMOTE_SHA = (
+    '(sha256sum -- "$F" 2>/dev/null || shasum -a 256 "$F" 2>/dev/null '
+    '|| openssl dgst -sha256 -r "$F" 2>/dev/null) | cut -c1-64'
+)
 
 
 def sha256_file(path: Path) -> str:
@@ -37,7 +39,7 @@ def sha256_file(path: Path) -> str:
 
 
 def remote_sha256(client: paramiko.SSHClient, remote: str, host: str) -> str:
-    code, out, _ = run_script(client, f"F={q(remote)}\n[ -f \"$F\" ] || exit 1\n{REMOTE_SHA}", 120, host)
+    code, out, _ = run_script(client, f'F={q(remote)}\n[ -f "$F" ] || exit 1\n{REMOTE_SHA}', 120, host)
     return out.strip() if code == 0 else ""
 
 

@@ -56,13 +56,17 @@ class HostProfile:
     def validate(self) -> "HostProfile":
         """Return self; raise :class:`HostConfigError` naming the bad field."""
         if not NAME_RE.match(self.name or "") or self.name in RESERVED:
-            raise HostConfigError(f"bad host name {self.name!r}: use letters, digits, '.', '_' or '-' "
-                                  f"(and not {', '.join(sorted(RESERVED))})")
+            raise HostConfigError(
+                f"bad host name {self.name!r}: use letters, digits, '.', '_' or '-' "
+                f"(and not {', '.join(sorted(RESERVED))})"
+            )
         if not self.address or any(c.isspace() for c in self.address) or self.address.startswith("-"):
             raise HostConfigError(f"host {self.name}: bad address {self.address!r}")
         if self.port is not None and not 0 < int(self.port) < 65536:
             raise HostConfigError(f"host {self.name}: port {self.port} is not in 1..65535")
-        if self.user is not None and (not self.user or self.user.startswith("-") or any(c.isspace() for c in self.user)):
+        if self.user is not None and (
+            not self.user or self.user.startswith("-") or any(c.isspace() for c in self.user)
+        ):
             raise HostConfigError(f"host {self.name}: bad user {self.user!r}")
         if self.cpus is not None and not CPUS_RE.match(self.cpus):
             raise HostConfigError(f"host {self.name}: bad CPU list {self.cpus!r} (e.g. 0,1 or 0-3)")

@@ -47,10 +47,15 @@ class UnknownHostKey(HostError):
 
     def __str__(self) -> str:
         who = self.host if self.profile is None else f"{self.profile} ({self.host})"
-        how = (f"bancada hosts check {self.profile} --accept-host-key {self.fingerprint}" if self.profile
-               else f"--accept-host-key {self.fingerprint}")
-        return (f"the host key of {'jump host ' if self.jump else ''}{who} is not known: {self.key_type} "
-                f"{self.fingerprint}; check it with the host's owner, then accept it ({how})")
+        how = (
+            f"bancada hosts check {self.profile} --accept-host-key {self.fingerprint}"
+            if self.profile
+            else f"--accept-host-key {self.fingerprint}"
+        )
+        return (
+            f"the host key of {'jump host ' if self.jump else ''}{who} is not known: {self.key_type} "
+            f"{self.fingerprint}; check it with the host's owner, then accept it ({how})"
+        )
 
 
 class HostKeyChanged(HostError):

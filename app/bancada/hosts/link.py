@@ -75,15 +75,22 @@ class LinkEmulator:
         self.link = link
         binary = binary or find_toxiproxy()
         if binary is None:
-            raise LinkError(f"the link emulator ({BINARY}) is not installed: run scripts/setup.sh "
-                            f"(it builds Toxiproxy from its Go module)")
+            raise LinkError(
+                f"the link emulator ({BINARY}) is not installed: run scripts/setup.sh "
+                f"(it builds Toxiproxy from its Go module)"
+            )
         self.port = _free_port()
         self.api = f"http://127.0.0.1:{self.port}"
         self.proxies: dict[str, str] = {}  # name -> listen address
         self._log = open(os.devnull, "wb")
-        self.proc = subprocess.Popen([str(binary), "-host", "127.0.0.1", "-port", str(self.port)],
-                                     stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT,
-                                     start_new_session=True, preexec_fn=die_with_parent)
+        self.proc = subprocess.Popen(
+            [str(binary), "-host", "127.0.0.1", "-port", str(self.port)],
+            stdin=subprocess.DEVNULL,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            preexec_fn=die_with_parent,
+        )
         deadline = time.monotonic() + start_timeout_s
         while True:
             try:
@@ -92,14 +99,16 @@ class LinkEmulator:
             except LinkError:
                 if self.proc.poll() is not None or time.monotonic() > deadline:
                     self.close()
-                    raise LinkError(f"the link emulator did not start on 127.0.0.1:{self.port} "
-                                    f"within {start_timeout_s:g} s") from None
+                    raise LinkError(
+                        f"the link emulator did not start on 127.0.0.1:{self.port} within {start_timeout_s:g} s"
+                    ) from None
                 time.sleep(0.05)
 
     def _call(self, method: str, path: str, body: dict | None = None) -> object:
         data = json.dumps(body).encode() if body is not None else None
-        req = urllib.request.Request(self.api + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
+        req = urllib.request.Request(
+            self.api + path, data=data, method=method, headers={"Content-Type": "application/json"}
+        )
         try:
             with urllib.request.urlopen(req, timeout=5) as resp:
                 text = resp.read().decode()
@@ -119,29 +128,51 @@ class LinkEmulator:
         Raises:
             LinkError: Toxiproxy refused the proxy or a toxic.
         """
-        created = self._call("POST", "/proxies", {"name": name, "listen": "127.0.0.1:0", "upstream": upstream,
-                                                   "enabled": True})
+        created = self._call(
+            "POST", "/proxies", {"name": name, "listen": "127.0.0.1:0", "upstream": upstream, "enabled": True}
+        )
         listen = str(created.get("listen", "")) if isinstance(created, dict) else ""
         if not listen:
             raise LinkError(f"the link emulator gave no address for {name}: {created!r}")
         half_ms = self.link.rtt_ms / 2
         for stream in ("upstream", "downstream"):
             if half_ms > 0 or self.link.jitter_ms > 0:
-                self._call("POST", f"/proxies/{name}/toxics",
-                           {"name": f"latency_{stream}", "type": "latency", "stream": stream, "toxicity": 1.0,
-                            "attributes": {"latency": int(round(half_ms)), "jitter": int(round(self.link.jitter_ms / 2))}})
+                self._call(
+                    "POST",
+                    f"/proxies/{name}/toxics",
+                    {
+                        "name": f"latency_{stream}",
+                        "type": "latency",
+                        "stream": stream,
+                        "toxicity": 1.0,
+                        "attributes": {"latency": int(round(half_ms)), "jitter": int(round(self.link.jitter_ms / 2))},
+                    },
+                )
             if self.link.bandwidth_kib_s is not None:
-                self._call("POST", f"/proxies/{name}/toxics",
-                           {"name": f"bandwidth_{stream}", "type": "bandwidth", "stream": stream, "toxicity": 1.0,
-                            "attributes": {"rate": int(self.link.bandwidth_kib_s)}})
+                self._call(
+                    "POST",
+                    f"/proxies/{name}/toxics",
+                    {
+                        "name": f"bandwidth_{stream}",
+                        "type": "bandwidth",
+                        "stream": stream,
+                        "toxicity": 1.0,
+                        "attributes": {"rate": int(self.link.bandwidth_kib_s)},
+                    },
+                )
         self.proxies[name] = listen
         return listen
 
     def facts(self) -> dict:
         """For the run's facts: the link, the emulator and each proxy."""
-        return {"name": self.link.name, "rtt_ms": self.link.rtt_ms, "jitter_ms": self.link.jitter_ms,
-                "bandwidth_kib_s": self.link.bandwidth_kib_s, "emulator": f"toxiproxy on {self.api}",
-                "proxies": dict(self.proxies)}
+        return {
+            "name": self.link.name,
+            "rtt_ms": self.link.rtt_ms,
+            "jitter_ms": self.link.jitter_ms,
+            "bandwidth_kib_s": self.link.bandwidth_kib_s,
+            "emulator": f"toxiproxy on {self.api}",
+            "proxies": dict(self.proxies),
+        }
 
     def close(self) -> None:
         """Stop the emulator (its proxies close with it)."""

@@ -45,6 +45,7 @@ def _child_setup(placement: ProcessPlacement | None):
     def setup() -> None:
         die_with_parent()
         placement.apply_here()
+
     return setup
 
 
@@ -147,8 +148,9 @@ class LocalHost:
     def facts(self) -> dict:
         """Host facts (see :mod:`bancada.hosts.facts`); cached."""
         if self._facts is None:
-            out = subprocess.run(["sh", "-c", facts_command(str(self.root))], capture_output=True,
-                                 text=True, timeout=20).stdout
+            out = subprocess.run(
+                ["sh", "-c", facts_command(str(self.root))], capture_output=True, text=True, timeout=20
+            ).stdout
             self._facts = parse_facts(out)
             self._facts["host"] = "local"
             self._facts["python_driver"] = sys.version.split()[0]
@@ -168,8 +170,13 @@ class LocalHost:
             return False, f"{artifact} is not executable (chmod +x it, or reinstall Bancada)"
         return True, ""
 
-    def start_worker(self, impl: Implementation, run_id: str, ready_timeout_s: float = 60.0,
-                     placement: ProcessPlacement | None = None) -> LocalWorker:
+    def start_worker(
+        self,
+        impl: Implementation,
+        run_id: str,
+        ready_timeout_s: float = 60.0,
+        placement: ProcessPlacement | None = None,
+    ) -> LocalWorker:
         """Start ``impl`` (with ``placement``'s nice level and CPU set) and wait for its READY line.
 
         Raises:
@@ -183,9 +190,15 @@ class LocalHost:
         log_path = self.log_dir / f"{run_id}-{impl.id}.log"
         log = open(log_path, "wb")
         try:
-            proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=log,
-                                    cwd=impl.worker.folder, start_new_session=True,
-                                    preexec_fn=_child_setup(placement))
+            proc = subprocess.Popen(
+                argv,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=log,
+                cwd=impl.worker.folder,
+                start_new_session=True,
+                preexec_fn=_child_setup(placement),
+            )
         except OSError as exc:
             raise WorkerStartError(f"worker {impl.id} cannot start: {exc}") from None
         finally:
@@ -216,8 +229,13 @@ class LocalHost:
         argv = self._driver_argv(driver)
         if argv is None:
             raise WorkerStartError(f"the {driver} driver is not built on this computer (run: make -C workers driver)")
-        return subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                preexec_fn=_child_setup(placement))
+        return subprocess.Popen(
+            argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            preexec_fn=_child_setup(placement),
+        )
 
     def close(self) -> None:
         """Stop every worker this host started."""

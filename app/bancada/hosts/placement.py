@@ -81,19 +81,23 @@ def _decide_one(role: str, nice: int | None, cpus_text: str | None, decision: Pl
         allowed = sorted(os.sched_getaffinity(0))
         missing = [c for c in wanted if c not in allowed]
         if len(allowed) < 2:
-            decision.refused.append(f"{role}: CPUs {cpus_text} (this computer gives Bancada one CPU; "
-                                    f"pinning cannot separate the processes)")
+            decision.refused.append(
+                f"{role}: CPUs {cpus_text} (this computer gives Bancada one CPU; pinning cannot separate the processes)"
+            )
         elif missing:
-            decision.refused.append(f"{role}: CPUs {cpus_text} (CPU {missing[0]} is not available here; "
-                                    f"available: {','.join(map(str, allowed))})")
+            decision.refused.append(
+                f"{role}: CPUs {cpus_text} (CPU {missing[0]} is not available here; "
+                f"available: {','.join(map(str, allowed))})"
+            )
         else:
             chosen_cpus = tuple(wanted)
             decision.applied.append(f"{role}: CPUs {cpus_text}")
     return ProcessPlacement(chosen_nice, chosen_cpus)
 
 
-def _requested_remote(role: str, nice: int | None, cpus_text: str | None,
-                      decision: PlacementDecision) -> ProcessPlacement:
+def _requested_remote(
+    role: str, nice: int | None, cpus_text: str | None, decision: PlacementDecision
+) -> ProcessPlacement:
     cpus = tuple(parse_cpu_list(cpus_text)) if cpus_text is not None else None
     if nice is not None:
         decision.applied.append(f"{role}: nice {nice} requested on the SSH host (its nice(1) applies what it permits)")

@@ -46,8 +46,14 @@ class ChannelOutput:
 class RemoteDriverProcess:
     """The native driver running on an SSH host (a Popen-like handle)."""
 
-    def __init__(self, client: paramiko.SSHClient, remote_binary: str, host: str, timeout_s: float = 30.0,
-                 prefix: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        client: paramiko.SSHClient,
+        remote_binary: str,
+        host: str,
+        timeout_s: float = 30.0,
+        prefix: list[str] | None = None,
+    ) -> None:
         transport = client.get_transport()
         if transport is None or not transport.is_active():
             raise HostDisconnected(f"the SSH connection to {host} is closed")

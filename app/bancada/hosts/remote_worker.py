@@ -19,15 +19,18 @@ from bancada.hosts.ssh_exec import STOP, HostDisconnected, q, run_script, with_e
 
 log = logging.getLogger(__name__)
 
-TUNNEL_WARNING = ("the worker's port is not reachable directly, so the driver reaches it through an SSH tunnel: "
-                  "the tunnel's encryption and forwarding are in every measured latency")
+TUNNEL_WARNING = (
+    "the worker's port is not reachable directly, so the driver reaches it through an SSH tunnel: "
+    "the tunnel's encryption and forwarding are in every measured latency"
+)
 
 
 class RemoteWorker:
     """One worker process on an SSH host (its own process group)."""
 
-    def __init__(self, host, implementation: str, pid: int, address: str, port: int, log_path: str,
-                 pid_path: str) -> None:
+    def __init__(
+        self, host, implementation: str, pid: int, address: str, port: int, log_path: str, pid_path: str
+    ) -> None:
         self.host = host
         self.implementation = implementation
         self.pid = pid
@@ -65,8 +68,14 @@ class RemoteWorker:
         if not self.host.connected():
             return None
         try:
-            run_script(self.host.client, with_env(STOP, W=self.host.workdir, PID=self.pid, PIDF=self.pid_path,
-                                                  TENTHS=max(1, int(timeout_s * 10))), timeout_s + 15, self.host.name)
+            run_script(
+                self.host.client,
+                with_env(
+                    STOP, W=self.host.workdir, PID=self.pid, PIDF=self.pid_path, TENTHS=max(1, int(timeout_s * 10))
+                ),
+                timeout_s + 15,
+                self.host.name,
+            )
         except HostError as exc:
             log.warning("stopping %s on %s: %s", self.implementation, self.host.name, exc)
         self.host.forget(self)
@@ -74,8 +83,9 @@ class RemoteWorker:
 
     def log_tail(self, lines: int = 20) -> str:
         if not self.host.connected():
-            return (self._last_tail + "\n" if self._last_tail else "") + \
-                f"(the SSH connection to {self.host.name} dropped; the worker is left for the next connect's clean-up)"
+            return (
+                self._last_tail + "\n" if self._last_tail else ""
+            ) + f"(the SSH connection to {self.host.name} dropped; the worker is left for the next connect's clean-up)"
         try:
             _, out, _ = run_script(self.host.client, f"tail -n {int(lines)} -- {q(self.log_path)}", 15, self.host.name)
             return out.rstrip("\n")

@@ -22,8 +22,16 @@ import paramiko
 
 from bancada.hosts.base import join_host_port
 from bancada.hosts.hostconfig import HostProfile, get_host
-from bancada.hosts.knownhosts import (ExplicitAcceptPolicy, HostError, HostKeyChanged, UnknownHostKey,
-                                      bancada_known_hosts, fingerprint, load_known_hosts, ssh_dir)
+from bancada.hosts.knownhosts import (
+    ExplicitAcceptPolicy,
+    HostError,
+    HostKeyChanged,
+    UnknownHostKey,
+    bancada_known_hosts,
+    fingerprint,
+    load_known_hosts,
+    ssh_dir,
+)
 
 CONNECT_TIMEOUT_S = 10.0
 
@@ -95,10 +103,17 @@ def _describe(exc: BaseException, ep: Endpoint, timeout_s: float) -> str:
     return f"cannot connect to {where}: {exc}"
 
 
-def connect_profile(profile: HostProfile, *, accept_fingerprint: str | None = None,
-                    accept: dict[str, str] | None = None, passphrase: str | None = None,
-                    password: str | None = None, ask: Ask | None = tty_ask,
-                    timeout_s: float = CONNECT_TIMEOUT_S, _depth: int = 0) -> tuple[paramiko.SSHClient, list]:
+def connect_profile(
+    profile: HostProfile,
+    *,
+    accept_fingerprint: str | None = None,
+    accept: dict[str, str] | None = None,
+    passphrase: str | None = None,
+    password: str | None = None,
+    ask: Ask | None = tty_ask,
+    timeout_s: float = CONNECT_TIMEOUT_S,
+    _depth: int = 0,
+) -> tuple[paramiko.SSHClient, list]:
     """Connect to ``profile``; return the client and the jump clients to close with it.
 
     ``accept_fingerprint`` trusts that key for ``profile`` itself; ``accept``
@@ -118,35 +133,14 @@ def connect_profile(profile: HostProfile, *, accept_fingerprint: str | None = No
     if accept_fingerprint:
         accept[profile.name] = accept_fingerprint
     ep = resolve(profile)
-    jumps: list = []
-    sock = None
-    if profile.jump:
-        try:
-            jump_client, inner = connect_profile(get_host(profile.jump), accept=accept, ask=ask, timeout_s=timeout_s,
-                                                 _depth=_depth + 1)
-        except UnknownHostKey as exc:
-            exc.jump = True
-            raise
-        jumps = [jump_client, *inner]
-        try:
-            sock = jump_client.get_transport().open_channel("direct-tcpip", (ep.address, ep.port), ("127.0.0.1", 0),
-                                                            timeout=timeout_s)
-        except (paramiko.SSHException, OSError) as exc:
-            _close_all(jumps)
-            where = join_host_port(ep.address, ep.port)
-            raise Unreachable(f"jump host {profile.jump} cannot reach {where}: {exc}") from None
+    jumps, sock = _through_jump(profile, ep, accept, ask, timeout_s, _depth)
     client = paramiko.SSHClient()
     load_known_hosts(client)
     client.set_missing_host_key_policy(ExplicitAcceptPolicy(accept.get(profile.name)))
-    kw = dict(hostname=ep.address, port=ep.port, username=ep.user, timeout=timeout_s, banner_timeout=timeout_s,
-              auth_timeout=timeout_s, sock=sock, allow_agent=True, look_for_keys=False)
-    if ep.key:
-        if not os.path.exists(ep.key):
-            _close_all(jumps)
-            raise HostError(f"host {profile.name}: key file {ep.key} does not exist")
-        kw["key_filename"] = ep.key
-    if password:
-        kw["password"] = password
+    if ep.key and not os.path.exists(ep.key):
+        _close_all(jumps)
+        raise HostError(f"host {profile.name}: key file {ep.key} does not exist")
+    kw = _connect_kwargs(ep, sock, timeout_s, password)
     asked = asked_password = False
     t0 = time.monotonic()
     while True:
@@ -172,7 +166,8 @@ def connect_profile(profile: HostProfile, *, accept_fingerprint: str | None = No
                 f"HOST KEY CHANGED for {exc.hostname}: it offered {fingerprint(exc.key)} but "
                 f"{fingerprint(exc.expected_key)} is known. Refused: this may be a man-in-the-middle attack. "
                 f"If the host was reinstalled, remove the old key from {bancada_known_hosts()} "
-                f"(or ~/.ssh/known_hosts) and accept the new one.") from None
+                f"(or ~/.ssh/known_hosts) and accept the new one."
+            ) from None
         except paramiko.AuthenticationException:
             if password is None and not asked_password and ask is not None:
                 asked_password = True  # as OpenSSH: fall back to a password, asked, never stored
@@ -182,8 +177,10 @@ def connect_profile(profile: HostProfile, *, accept_fingerprint: str | None = No
                     continue
             _close_all([client, *jumps])
             how = f"key {ep.key}" if ep.key else "ssh-agent keys" + (" or password" if password else "")
-            raise AuthFailed(f"authentication failed for {ep.user}@{join_host_port(ep.address, ep.port)} with {how} "
-                             f"(wrong user or key?)") from None
+            raise AuthFailed(
+                f"authentication failed for {ep.user}@{join_host_port(ep.address, ep.port)} with {how} "
+                f"(wrong user or key?)"
+            ) from None
         except paramiko.SSHException as exc:
             _close_all([client, *jumps])
             if "Unable to parse key file" in str(exc) or "not a valid" in str(exc):
@@ -201,6 +198,56 @@ def connect_profile(profile: HostProfile, *, accept_fingerprint: str | None = No
     transport = client.get_transport()
     transport.set_keepalive(5)
     return client, jumps
+
+
+def _connect_kwargs(ep, sock, timeout_s: float, password: str | None) -> dict:
+    """Keyword arguments of ``paramiko.SSHClient.connect`` for endpoint ``ep`` (key file, agent, password)."""
+    kw = dict(
+        hostname=ep.address,
+        port=ep.port,
+        username=ep.user,
+        timeout=timeout_s,
+        banner_timeout=timeout_s,
+        auth_timeout=timeout_s,
+        sock=sock,
+        allow_agent=True,
+        look_for_keys=False,
+    )
+    if ep.key:
+        kw["key_filename"] = ep.key
+    if password:
+        kw["password"] = password
+    return kw
+
+
+def _through_jump(profile: HostProfile, ep, accept: dict[str, str], ask: Ask | None, timeout_s: float, depth: int):
+    """Connect to ``profile``'s jump host (if any) and open a channel from it to ``ep``.
+
+    Returns ``(jump clients to close with the connection, channel or None)``.
+
+    Raises:
+        UnknownHostKey: with ``jump`` set, for a key on the jump host's way.
+        Unreachable: the jump host cannot reach ``ep``.
+    """
+    if not profile.jump:
+        return [], None
+    try:
+        jump_client, inner = connect_profile(
+            get_host(profile.jump), accept=accept, ask=ask, timeout_s=timeout_s, _depth=depth + 1
+        )
+    except UnknownHostKey as exc:
+        exc.jump = True
+        raise
+    jumps = [jump_client, *inner]
+    try:
+        sock = jump_client.get_transport().open_channel(
+            "direct-tcpip", (ep.address, ep.port), ("127.0.0.1", 0), timeout=timeout_s
+        )
+    except (paramiko.SSHException, OSError) as exc:
+        _close_all(jumps)
+        where = join_host_port(ep.address, ep.port)
+        raise Unreachable(f"jump host {profile.jump} cannot reach {where}: {exc}") from None
+    return jumps, sock
 
 
 def _close_all(clients) -> None:

@@ -22,7 +22,9 @@ def q(value) -> str:
     return shlex.quote(str(value))
 
 
-def run_script(client: paramiko.SSHClient, script: str, timeout_s: float = 30.0, host: str = "") -> tuple[int, str, str]:
+def run_script(
+    client: paramiko.SSHClient, script: str, timeout_s: float = 30.0, host: str = ""
+) -> tuple[int, str, str]:
     """Run ``script`` with ``sh -c`` on the host; return (exit status, stdout, stderr).
 
     Raises:
@@ -86,24 +88,30 @@ echo "server_ip=${3:-}"
 """
 
 # Stops workers whose pidfile names an SSH connection that no longer exists.
-CLEAN_STALE = HELPERS + r"""
+CLEAN_STALE = (
+    HELPERS
+    + r"""
 cd -- "$W/run" 2>/dev/null || exit 0
+is_sshd() { case "$(cat "/proc/$1/comm" 2>/dev/null)" in sshd*) return 0;; esac; return 1; }
 for f in *.pid; do
   [ -f "$f" ] || continue
   read -r pid sshd run impl < "$f" || true
-  if [ -n "$sshd" ] && [ "$sshd" != 0 ] && alive "$sshd" && case "$(cat "/proc/$sshd/comm" 2>/dev/null)" in sshd*) true;; *) false;; esac; then
+  if [ -n "$sshd" ] && [ "$sshd" != 0 ] && alive "$sshd" && is_sshd "$sshd"; then
     echo "kept $pid $run $impl"; continue
   fi
   [ -n "$pid" ] && echo "stale $run $impl: $(stop_group "$pid" 50)"
   rm -f -- "$f"
 done
 """
+)
 
 # Starts one worker detached and waits for its READY line.
 # Needs: W, LOG, PIDF, RUN, IMPL, TENTHS (ready timeout in 0.1 s); @CMD@ is replaced by the quoted argv
 # (with nice/taskset). No eval and no builtin in between: the background child execs setsid directly, so
 # $! is the worker's pid and its process group, and no copy of the channel's stdout leaks to the worker.
-START = HELPERS + r"""
+START = (
+    HELPERS
+    + r"""
 cd -- "$W" || exit 90
 : > "$LOG"
 setsid @CMD@ < /dev/null >> "$LOG" 2>&1 &
@@ -119,16 +127,23 @@ while [ "$i" -lt "$TENTHS" ]; do
 done
 echo "TIMEOUT"; exit 4
 """
+)
 
-STOP = HELPERS + r"""
+STOP = (
+    HELPERS
+    + r"""
 stop_group "$PID" "$TENTHS"
 rm -f -- "$PIDF"
 """
+)
 
-ALIVE = HELPERS + r"""
+ALIVE = (
+    HELPERS
+    + r"""
 for p in $PIDS; do alive "$p" && echo "$p"; done
 true
 """
+)
 
 
 def with_env(script: str, **values) -> str:

@@ -27,10 +27,18 @@ from bancada.hosts.hostconfig import HostProfile, get_host
 from bancada.hosts.knownhosts import HostError, HostKeyChanged, UnknownHostKey  # noqa: F401 - re-exported
 from bancada.hosts.remote_driver import RemoteDriverProcess
 from bancada.hosts.remote_worker import TUNNEL_WARNING, RemoteWorker, Tunnel, port_reachable
-from bancada.hosts.ssh_connect import (CONNECT_TIMEOUT_S, Ask, AuthFailed, PassphraseNeeded,  # noqa: F401
-                                       Unreachable, _close_all, connect_profile, resolve, tty_ask)
-from bancada.hosts.ssh_exec import (ALIVE, CLEAN_STALE, PREPARE, START, HostDisconnected, q, run_script,
-                                    with_env)
+from bancada.hosts.ssh_connect import (
+    CONNECT_TIMEOUT_S,
+    Ask,
+    AuthFailed,
+    PassphraseNeeded,  # noqa: F401
+    Unreachable,
+    _close_all,
+    connect_profile,
+    resolve,
+    tty_ask,
+)
+from bancada.hosts.ssh_exec import ALIVE, CLEAN_STALE, PREPARE, START, HostDisconnected, q, run_script, with_env
 
 log = logging.getLogger(__name__)
 
@@ -57,9 +65,18 @@ class SshHost:
         timings: seconds spent in ``connect``, and per implementation ``deploy:<id>`` and ``start:<id>``.
     """
 
-    def __init__(self, profile: HostProfile, *, accept_fingerprint: str | None = None,
-                 accept: dict[str, str] | None = None, passphrase: str | None = None, password: str | None = None,
-                 ask: Ask | None = tty_ask, timeout_s: float = CONNECT_TIMEOUT_S, clean_stale: bool = True) -> None:
+    def __init__(
+        self,
+        profile: HostProfile,
+        *,
+        accept_fingerprint: str | None = None,
+        accept: dict[str, str] | None = None,
+        passphrase: str | None = None,
+        password: str | None = None,
+        ask: Ask | None = tty_ask,
+        timeout_s: float = CONNECT_TIMEOUT_S,
+        clean_stale: bool = True,
+    ) -> None:
         t0 = time.monotonic()
         self.profile = profile
         self.name = profile.name
@@ -71,9 +88,15 @@ class SshHost:
         self._deployed: dict[Path, str] = {}  # local artifact -> its remote path, this connection
         self._lock = threading.Lock()
         self._closed = threading.Event()
-        self.client, self._jumps = connect_profile(profile, accept_fingerprint=accept_fingerprint, accept=accept,
-                                                   passphrase=passphrase, password=password, ask=ask,
-                                                   timeout_s=timeout_s)
+        self.client, self._jumps = connect_profile(
+            profile,
+            accept_fingerprint=accept_fingerprint,
+            accept=accept,
+            passphrase=passphrase,
+            password=password,
+            ask=ask,
+            timeout_s=timeout_s,
+        )
         try:
             transport = self.client.get_transport()
             self.address = resolve(profile).address if profile.jump else transport.getpeername()[0]
@@ -161,8 +184,7 @@ class SshHost:
         if self._facts is None:
             _, out, _ = run_script(self.client, facts_command(self.workdir), 30, self.name)
             self._facts = parse_facts(out)
-            self._facts.update(host=self.name, address=self.address, workdir=self.workdir, ssh=True,
-                               os_name=self.os)
+            self._facts.update(host=self.name, address=self.address, workdir=self.workdir, ssh=True, os_name=self.os)
         return self._facts
 
     def arch(self) -> str:
@@ -172,9 +194,11 @@ class SshHost:
         """Whether ``impl`` can start here: it deploys as one file, its runtime exists and its
         artifact is built locally."""
         if impl.worker.deploy != "file":
-            return False, (f"the {impl.worker.name} worker runs from its folder with its own environment "
-                           f"({impl.worker.runtime}); deploying it to an SSH host is not supported yet: "
-                           f"run it on this computer")
+            return False, (
+                f"the {impl.worker.name} worker runs from its folder with its own environment "
+                f"({impl.worker.runtime}); deploying it to an SSH host is not supported yet: "
+                f"run it on this computer"
+            )
         ok, reason = runtime_ok(impl.worker.runtime, self.facts())
         if not ok:
             return False, reason
@@ -183,8 +207,13 @@ class SshHost:
             return False, f"not built for {self.os}/{self.arch()}: {artifact} is missing (run: make -C workers)"
         return True, ""
 
-    def start_worker(self, impl: Implementation, run_id: str, ready_timeout_s: float = 60.0,
-                     placement: ProcessPlacement | None = None) -> RemoteWorker:
+    def start_worker(
+        self,
+        impl: Implementation,
+        run_id: str,
+        ready_timeout_s: float = 60.0,
+        placement: ProcessPlacement | None = None,
+    ) -> RemoteWorker:
         """Deploy ``impl``'s artifact (once), start it detached and wait for its READY line.
 
         Raises:
@@ -197,8 +226,9 @@ class SshHost:
             raise WorkerStartError(f"worker {impl.id} cannot run on host {self.name}: {reason}")
         t0 = time.monotonic()
         try:
-            remote_artifact, uploaded = deploy(self.client, impl.worker.artifact_path(self.os, self.arch()),
-                                               self.workdir, self.name)
+            remote_artifact, uploaded = deploy(
+                self.client, impl.worker.artifact_path(self.os, self.arch()), self.workdir, self.name
+            )
         except HostDisconnected:
             raise
         except HostError as exc:
@@ -216,8 +246,15 @@ class SshHost:
         tag = f"{run_id}-{impl.id}"
         log_path = posixpath.join(self.workdir, "logs", f"{tag}.log")
         pid_path = posixpath.join(self.workdir, "run", f"{tag}.pid")
-        script = with_env(START.replace("@CMD@", " ".join(q(a) for a in prefix + argv)), W=self.workdir,
-                          LOG=log_path, PIDF=pid_path, RUN=run_id, IMPL=impl.id, TENTHS=max(1, int(ready_timeout_s * 10)))
+        script = with_env(
+            START.replace("@CMD@", " ".join(q(a) for a in prefix + argv)),
+            W=self.workdir,
+            LOG=log_path,
+            PIDF=pid_path,
+            RUN=run_id,
+            IMPL=impl.id,
+            TENTHS=max(1, int(ready_timeout_s * 10)),
+        )
         code, out, err = run_script(self.client, script, ready_timeout_s + 30, self.name)
         pid = next((int(line.split()[1]) for line in out.splitlines() if line.startswith("PID ")), 0)
         worker = RemoteWorker(self, impl.id, pid, self.address, 0, log_path, pid_path)
@@ -226,11 +263,16 @@ class SshHost:
                 self._workers.append(worker)
         ready_line = next((line for line in out.splitlines() if line.startswith("READY ")), None)
         if code != 0 or ready_line is None:
-            what = {3: "exited before becoming ready", 4: f"did not print its READY line within {ready_timeout_s:g} s",
-                    90: f"cannot enter {self.workdir}"}.get(code, f"could not start (status {code}: {err.strip()})")
+            what = {
+                3: "exited before becoming ready",
+                4: f"did not print its READY line within {ready_timeout_s:g} s",
+                90: f"cannot enter {self.workdir}",
+            }.get(code, f"could not start (status {code}: {err.strip()})")
             tail = worker.log_tail(10)
             worker.stop(1.0)
-            raise WorkerStartError(f"worker {impl.id} on {self.name} {what}" + (f"; its last log lines:\n{tail}" if tail else ""))
+            raise WorkerStartError(
+                f"worker {impl.id} on {self.name} {what}" + (f"; its last log lines:\n{tail}" if tail else "")
+            )
         try:
             worker.port = worker.remote_port = parse_ready_line(ready_line).port
         except ValueError as exc:
@@ -242,9 +284,11 @@ class SshHost:
                 raise WorkerStartError(
                     f"worker {impl.id} is running on {self.name} but port {worker.port} of {self.address} cannot be "
                     f"reached from here (firewall?). Open the port, or allow an SSH tunnel "
-                    f"(bancada hosts add {self.name} ... --allow-tunnel): its encryption is then in every latency")
-            worker.tunnel = Tunnel(self.client.get_transport(), self.bind if self.bind != "0.0.0.0" else "127.0.0.1",
-                                   worker.port)
+                    f"(bancada hosts add {self.name} ... --allow-tunnel): its encryption is then in every latency"
+                )
+            worker.tunnel = Tunnel(
+                self.client.get_transport(), self.bind if self.bind != "0.0.0.0" else "127.0.0.1", worker.port
+            )
             worker.address, worker.port = "127.0.0.1", worker.tunnel.port
             worker.warning = TUNNEL_WARNING
             log.warning("%s %s: %s", self.name, impl.id, TUNNEL_WARNING)
@@ -270,14 +314,17 @@ class SshHost:
             raise HostError(f"only the native driver runs on an SSH host ({self.name}); not {driver!r}")
         local = self.native_driver_artifact()
         if not local.exists():
-            raise HostError(f"the native driver is not built for {self.os}/{self.arch()}: {local} is missing "
-                            f"(run: make -C workers driver)")
+            raise HostError(
+                f"the native driver is not built for {self.os}/{self.arch()}: {local} is missing "
+                f"(run: make -C workers driver)"
+            )
         remote = self._deployed.get(local)
         if remote is None:  # once per connection: the runner opens a driver for every block
             remote, _ = deploy(self.client, local, self.workdir, self.name)
             self._deployed[local] = remote
-        return RemoteDriverProcess(self.client, remote, self.name,
-                                   prefix=placement.shell_prefix() if placement is not None else None)
+        return RemoteDriverProcess(
+            self.client, remote, self.name, prefix=placement.shell_prefix() if placement is not None else None
+        )
 
     def forget(self, worker: RemoteWorker) -> None:
         with self._lock:
@@ -303,9 +350,16 @@ class SshHost:
         self.close()
 
 
-def connect_saved_host(name: str, *, accept_fingerprint: str | None = None, accept: dict[str, str] | None = None,
-                       passphrase: str | None = None, password: str | None = None, ask: Ask | None = tty_ask,
-                       timeout_s: float = CONNECT_TIMEOUT_S) -> SshHost:
+def connect_saved_host(
+    name: str,
+    *,
+    accept_fingerprint: str | None = None,
+    accept: dict[str, str] | None = None,
+    passphrase: str | None = None,
+    password: str | None = None,
+    ask: Ask | None = tty_ask,
+    timeout_s: float = CONNECT_TIMEOUT_S,
+) -> SshHost:
     """Connect to the saved host ``name``.
 
     ``accept_fingerprint`` trusts that host key for ``name``; ``accept`` maps
@@ -315,9 +369,25 @@ def connect_saved_host(name: str, *, accept_fingerprint: str | None = None, acce
         HostError (a ``RunError``): unknown host, unknown or changed host key,
             authentication, DNS, refused, unreachable, timeout: one line each.
     """
-    return SshHost(get_host(name), accept_fingerprint=accept_fingerprint, accept=accept, passphrase=passphrase,
-                   password=password, ask=ask, timeout_s=timeout_s)
+    return SshHost(
+        get_host(name),
+        accept_fingerprint=accept_fingerprint,
+        accept=accept,
+        passphrase=passphrase,
+        password=password,
+        ask=ask,
+        timeout_s=timeout_s,
+    )
 
 
-__all__ = ["SshHost", "connect_saved_host", "HostError", "HostDisconnected", "HostKeyChanged", "UnknownHostKey",
-           "AuthFailed", "PassphraseNeeded", "Unreachable"]
+__all__ = [
+    "SshHost",
+    "connect_saved_host",
+    "HostError",
+    "HostDisconnected",
+    "HostKeyChanged",
+    "UnknownHostKey",
+    "AuthFailed",
+    "PassphraseNeeded",
+    "Unreachable",
+]

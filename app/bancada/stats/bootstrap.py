@@ -17,6 +17,7 @@ Tibshirani (1993, *An Introduction to the Bootstrap*, ch. 6), at any n.
 Intervals are percentile intervals (Efron & Tibshirani 1993, ch. 13.3, eq. 13.5):
 the alpha/2 and 1 - alpha/2 quantiles of the bootstrap replications.
 """
+
 from __future__ import annotations
 
 import math
@@ -74,8 +75,9 @@ def percentile_interval(replicates: np.ndarray, confidence: float = 0.95) -> tup
     return float(lo), float(hi)
 
 
-def ratio_of_medians(sorted_base: np.ndarray, sorted_other: np.ndarray, label: str,
-                     resamples: int = RESAMPLES, seed: int = SEED) -> np.ndarray:
+def ratio_of_medians(
+    sorted_base: np.ndarray, sorted_other: np.ndarray, label: str, resamples: int = RESAMPLES, seed: int = SEED
+) -> np.ndarray:
     """Bootstrap replications of ``median(other) / median(base)``.
 
     The two samples are resampled independently (the two-sample bootstrap,

@@ -9,6 +9,7 @@ measured, successful request (``latency_s`` in seconds; ``repetition`` and
 ``server_s`` optional).  The result is the JSON-shaped dict that ``bancada
 compare`` writes; its keys are listed in docs/compare.md.
 """
+
 from __future__ import annotations
 
 import math
@@ -33,6 +34,7 @@ class Side:
     ``implementation``, ``payload``, ``latency_s`` (s) and optionally
     ``repetition`` and ``server_s`` (s).
     """
+
     label: str
     samples: pd.DataFrame
     treatments: dict[str, pd.DataFrame] = field(init=False, repr=False)
@@ -46,6 +48,7 @@ class PairOptions:
     """What a pair of sides allows beyond the main table, decided from the runs'
     metadata by the caller: the noise floor (same profile, same host) and the
     server/transit split (same profile, different hosts); ``*_reason`` says why."""
+
     noise_floor: bool = False
     noise_floor_reason: str = ""
     network_share: bool = False
@@ -65,9 +68,16 @@ def split_treatments(df: pd.DataFrame) -> dict[str, pd.DataFrame]:
     return out
 
 
-def compare_runs(sides: Sequence[Side], options: Sequence[PairOptions] | None = None, *, alpha: float = 0.05,
-                 confidence: float = 0.95, resamples: int = bootstrap.RESAMPLES,
-                 seed: int = bootstrap.SEED, unit: str = "sample") -> dict:
+def compare_runs(
+    sides: Sequence[Side],
+    options: Sequence[PairOptions] | None = None,
+    *,
+    alpha: float = 0.05,
+    confidence: float = 0.95,
+    resamples: int = bootstrap.RESAMPLES,
+    seed: int = bootstrap.SEED,
+    unit: str = "sample",
+) -> dict:
     """Every side against the first (the baseline), and with three or more sides
     a Kruskal-Wallis test per treatment across all of them.
 
@@ -90,16 +100,25 @@ def compare_runs(sides: Sequence[Side], options: Sequence[PairOptions] | None = 
     comparisons = []
     for other, opt in zip(sides[1:], options):
         if not set(base.treatments) & set(other.treatments):
-            raise ValueError(f"no treatment (implementation/payload) is in both {base.label} "
-                             f"({', '.join(base.treatments) or 'none'}) and {other.label} "
-                             f"({', '.join(other.treatments) or 'none'})")
-        comparisons.append(compare_pair(base, other, opt, alpha=alpha, confidence=confidence,
-                                        resamples=resamples, seed=seed, unit=unit))
+            raise ValueError(
+                f"no treatment (implementation/payload) is in both {base.label} "
+                f"({', '.join(base.treatments) or 'none'}) and {other.label} "
+                f"({', '.join(other.treatments) or 'none'})"
+            )
+        comparisons.append(
+            compare_pair(
+                base, other, opt, alpha=alpha, confidence=confidence, resamples=resamples, seed=seed, unit=unit
+            )
+        )
     return {
-        "alpha": alpha, "confidence": confidence, "test_unit": unit,
+        "alpha": alpha,
+        "confidence": confidence,
+        "test_unit": unit,
         "median_ci_method": "order statistic (binomial), distribution-free; Conover 1999, §3.2",
-        "change_ci_method": ("percentile bootstrap of the ratio of medians, the two runs resampled "
-                             "independently; Efron & Tibshirani 1993, ch. 13.3"),
+        "change_ci_method": (
+            "percentile bootstrap of the ratio of medians, the two runs resampled "
+            "independently; Efron & Tibshirani 1993, ch. 13.3"
+        ),
         "bootstrap": {"resamples": resamples, "seed": seed},
         "baseline": base.label,
         "comparisons": comparisons,
@@ -107,9 +126,17 @@ def compare_runs(sides: Sequence[Side], options: Sequence[PairOptions] | None = 
     }
 
 
-def compare_pair(base: Side, other: Side, opt: PairOptions = PairOptions(), *, alpha: float = 0.05,
-                 confidence: float = 0.95, resamples: int = bootstrap.RESAMPLES,
-                 seed: int = bootstrap.SEED, unit: str = "sample") -> dict:
+def compare_pair(
+    base: Side,
+    other: Side,
+    opt: PairOptions = PairOptions(),
+    *,
+    alpha: float = 0.05,
+    confidence: float = 0.95,
+    resamples: int = bootstrap.RESAMPLES,
+    seed: int = bootstrap.SEED,
+    unit: str = "sample",
+) -> dict:
     """One table: each treatment in both sides, the geometric-mean row, the
     treatments found in one side only, and the noise floor and server-time
     split when ``opt`` allows them.  Holm's adjustment (as R's
@@ -138,8 +165,11 @@ def compare_pair(base: Side, other: Side, opt: PairOptions = PairOptions(), *, a
     for row in rows:
         row["significant"] = bool(row[decide] is not None and row[decide] < alpha)
         # direction: the medians' change, or where the medians are equal (or 0) the rank test's own (delta)
-        direction = row["change_pct"] if row["change_pct"] == row["change_pct"] and row["change_pct"] != 0 \
+        direction = (
+            row["change_pct"]
+            if row["change_pct"] == row["change_pct"] and row["change_pct"] != 0
             else row["cliffs_delta"]
+        )
         row["verdict"] = ("slower" if direction > 0 else "faster") if row["significant"] else "~"
         f = floor["per_treatment"].get(row["treatment"]) if floor else None
         row["noise_floor_pct"] = f
@@ -147,16 +177,22 @@ def compare_pair(base: Side, other: Side, opt: PairOptions = PairOptions(), *, a
         spread = noisefloor.spread_pct([row["median_baseline_s"], row["median_other_s"]]) or 0.0
         row["within_noise_floor"] = None if f is None else bool(spread < f)
     return {
-        "baseline": base.label, "other": other.label,
+        "baseline": base.label,
+        "other": other.label,
         "rows": rows,
         "geomean": _geomean(rows, log_ratio_reps, confidence),
         "only_in_baseline": [k for k in base.treatments if k not in other.treatments],
         "only_in_other": [k for k in other.treatments if k not in base.treatments],
-        "noise_floor": ({"computed": True, "reason": floor_reason, **floor} if floor else
-                        {"computed": False, "reason": floor_reason}),
-        "network_share": ({"computed": True, "reason": opt.network_share_reason,
-                           "rows": servertime.split_rows(base, other, common)} if opt.network_share else
-                          {"computed": False, "reason": opt.network_share_reason}),
+        "noise_floor": (
+            {"computed": True, "reason": floor_reason, **floor}
+            if floor
+            else {"computed": False, "reason": floor_reason}
+        ),
+        "network_share": (
+            {"computed": True, "reason": opt.network_share_reason, "rows": servertime.split_rows(base, other, common)}
+            if opt.network_share
+            else {"computed": False, "reason": opt.network_share_reason}
+        ),
     }
 
 
@@ -175,17 +211,28 @@ def _row(key: str, a: pd.DataFrame, b: pd.DataFrame, confidence: float, resample
         p_rep = ranktests.rank_sum(ranktests.SortedSample(rep_b), ranktests.SortedSample(rep_a))["p"]
     impl, payload = key.split("/", 1)
     row = {
-        "implementation": impl, "payload": payload, "treatment": key,
-        "n_baseline": ma["n"], "n_other": mb["n"],
-        "median_baseline_s": ma["median"], "median_baseline_ci_s": ma["median_ci"],
+        "implementation": impl,
+        "payload": payload,
+        "treatment": key,
+        "n_baseline": ma["n"],
+        "n_other": mb["n"],
+        "median_baseline_s": ma["median"],
+        "median_baseline_ci_s": ma["median_ci"],
         "median_baseline_ci_coverage": ma["median_ci_coverage"],
-        "median_other_s": mb["median"], "median_other_ci_s": mb["median_ci"],
+        "median_other_s": mb["median"],
+        "median_other_ci_s": mb["median_ci"],
         "median_other_ci_coverage": mb["median_ci_coverage"],
-        "ratio": ratio, "change_pct": (ratio - 1.0) * 100.0,
+        "ratio": ratio,
+        "change_pct": (ratio - 1.0) * 100.0,
         "change_ci_pct": [(lo - 1.0) * 100.0, (hi - 1.0) * 100.0],
-        "W": test["W"], "p": test["p"], "method": test["method"],
-        "cliffs_delta": delta, "magnitude": effectsize.magnitude(delta),
-        "r_baseline": len(rep_a), "r_other": len(rep_b), "p_repetitions": p_rep,
+        "W": test["W"],
+        "p": test["p"],
+        "method": test["method"],
+        "cliffs_delta": delta,
+        "magnitude": effectsize.magnitude(delta),
+        "r_baseline": len(rep_a),
+        "r_other": len(rep_b),
+        "p_repetitions": p_rep,
     }
     return row, reps
 
@@ -213,9 +260,14 @@ def _geomean(rows: list[dict], log_ratio_reps: list[np.ndarray], confidence: flo
     lb = np.mean([math.log(rows[i]["median_other_s"]) for i in keep])
     reps = np.exp(np.mean([log_ratio_reps[i] for i in keep], axis=0))
     lo, hi = bootstrap.percentile_interval(reps, confidence)
-    return {"treatments": len(keep), "baseline_s": float(math.exp(la)), "other_s": float(math.exp(lb)),
-            "ratio": float(math.exp(lb - la)), "change_pct": float(math.expm1(lb - la) * 100.0),
-            "change_ci_pct": [(lo - 1.0) * 100.0, (hi - 1.0) * 100.0]}
+    return {
+        "treatments": len(keep),
+        "baseline_s": float(math.exp(la)),
+        "other_s": float(math.exp(lb)),
+        "ratio": float(math.exp(lb - la)),
+        "change_pct": float(math.expm1(lb - la) * 100.0),
+        "change_ci_pct": [(lo - 1.0) * 100.0, (hi - 1.0) * 100.0],
+    }
 
 
 def kruskal_across(sides: Sequence[Side]) -> list[dict]:
@@ -233,8 +285,16 @@ def kruskal_across(sides: Sequence[Side]) -> list[dict]:
         ranks, tie = ranktests.pooled_ranks(samples)
         res = ranktests.kruskal_from_ranks([r.sum() for r in ranks], [len(r) for r in ranks], tie)
         impl, payload = key.split("/", 1)
-        rows.append({"implementation": impl, "payload": payload, "treatment": key,
-                     "runs": [s.label for s in present], "n": [len(x.values) for x in samples], **res})
+        rows.append(
+            {
+                "implementation": impl,
+                "payload": payload,
+                "treatment": key,
+                "runs": [s.label for s in present],
+                "n": [len(x.values) for x in samples],
+                **res,
+            }
+        )
     for row, adj in zip(rows, ranktests.holm([r["p"] for r in rows])):
         row["p_holm"] = adj
     return rows

@@ -1,5 +1,6 @@
 """The comparison as named tables: numeric ones for ``--csv-dir`` and formatted
 ones (text cells, milliseconds) for the terminal and ``--markdown``."""
+
 from __future__ import annotations
 
 import pandas as pd
@@ -49,24 +50,41 @@ def numeric_tables(result: dict) -> dict[str, pd.DataFrame]:
             rows.append(flat)
         g = comp["geomean"]
         if g:
-            rows.append({"treatment": "geomean", "median_baseline_s": g["baseline_s"], "median_other_s": g["other_s"],
-                         "ratio": g["ratio"], "change_pct": g["change_pct"],
-                         "change_ci_lo_pct": g["change_ci_pct"][0], "change_ci_hi_pct": g["change_ci_pct"][1]})
+            rows.append(
+                {
+                    "treatment": "geomean",
+                    "median_baseline_s": g["baseline_s"],
+                    "median_other_s": g["other_s"],
+                    "ratio": g["ratio"],
+                    "change_pct": g["change_pct"],
+                    "change_ci_lo_pct": g["change_ci_pct"][0],
+                    "change_ci_hi_pct": g["change_ci_pct"][1],
+                }
+            )
         out[f"Change {title}"] = pd.DataFrame(rows)
-        only = [{"treatment": k, "only_in": comp["baseline"]} for k in comp["only_in_baseline"]] + \
-               [{"treatment": k, "only_in": comp["other"]} for k in comp["only_in_other"]]
+        only = [{"treatment": k, "only_in": comp["baseline"]} for k in comp["only_in_baseline"]] + [
+            {"treatment": k, "only_in": comp["other"]} for k in comp["only_in_other"]
+        ]
         if only:
             out[f"Only in one run {title}"] = pd.DataFrame(only)
         nf = comp["noise_floor"]
         if nf["computed"]:
             out[f"Noise floor {title}"] = pd.DataFrame(
-                [{"treatment": k, "noise_floor_pct": v} for k, v in nf["per_treatment"].items()])
+                [{"treatment": k, "noise_floor_pct": v} for k, v in nf["per_treatment"].items()]
+            )
         if comp["network_share"]["computed"]:
             out[f"Server time and transit {title}"] = pd.DataFrame(comp["network_share"]["rows"])
     if result.get("kruskal"):
         out["Kruskal-Wallis across runs"] = pd.DataFrame(
-            [{**{k: v for k, v in r.items() if k not in ("runs", "n")}, "runs": " ".join(r["runs"]),
-              "n": " ".join(map(str, r["n"]))} for r in result["kruskal"]])
+            [
+                {
+                    **{k: v for k, v in r.items() if k not in ("runs", "n")},
+                    "runs": " ".join(r["runs"]),
+                    "n": " ".join(map(str, r["n"])),
+                }
+                for r in result["kruskal"]
+            ]
+        )
     return out
 
 
@@ -79,41 +97,75 @@ def display_tables(result: dict) -> dict[str, pd.DataFrame]:
     for comp in result["comparisons"]:
         title = comparison_title(comp)
         b, o = comp["baseline"], comp["other"]
-        rows = [{"treatment": r["treatment"], "n": f"{r['n_baseline']} / {r['n_other']}",
-                 f"{b} median ms [95% CI]": _median_text(r["median_baseline_s"], r["median_baseline_ci_s"]),
-                 f"{o} median ms [95% CI]": _median_text(r["median_other_s"], r["median_other_ci_s"]),
-                 "change [95% CI]": _change_text(r), p_title: format_p(r[p_key]),
-                 "cliffs_delta": _num(r["cliffs_delta"], "+.2f"), "verdict": _verdict_text(r)}
-                for r in comp["rows"]]
+        rows = [
+            {
+                "treatment": r["treatment"],
+                "n": f"{r['n_baseline']} / {r['n_other']}",
+                f"{b} median ms [95% CI]": _median_text(r["median_baseline_s"], r["median_baseline_ci_s"]),
+                f"{o} median ms [95% CI]": _median_text(r["median_other_s"], r["median_other_ci_s"]),
+                "change [95% CI]": _change_text(r),
+                p_title: format_p(r[p_key]),
+                "cliffs_delta": _num(r["cliffs_delta"], "+.2f"),
+                "verdict": _verdict_text(r),
+            }
+            for r in comp["rows"]
+        ]
         g = comp["geomean"]
         if g:
-            rows.append({"treatment": "geomean", "n": "", f"{b} median ms [95% CI]": _num(_ms(g["baseline_s"]), ".4g"),
-                         f"{o} median ms [95% CI]": _num(_ms(g["other_s"]), ".4g"),
-                         "change [95% CI]": _change_text({"change_pct": g["change_pct"],
-                                                          "change_ci_pct": g["change_ci_pct"]}),
-                         p_title: "", "cliffs_delta": "", "verdict": ""})
+            rows.append(
+                {
+                    "treatment": "geomean",
+                    "n": "",
+                    f"{b} median ms [95% CI]": _num(_ms(g["baseline_s"]), ".4g"),
+                    f"{o} median ms [95% CI]": _num(_ms(g["other_s"]), ".4g"),
+                    "change [95% CI]": _change_text(
+                        {"change_pct": g["change_pct"], "change_ci_pct": g["change_ci_pct"]}
+                    ),
+                    p_title: "",
+                    "cliffs_delta": "",
+                    "verdict": "",
+                }
+            )
         out[f"Change {title}"] = pd.DataFrame(rows)
-        only = [{"treatment": k, "only in": b} for k in comp["only_in_baseline"]] + \
-               [{"treatment": k, "only in": o} for k in comp["only_in_other"]]
+        only = [{"treatment": k, "only in": b} for k in comp["only_in_baseline"]] + [
+            {"treatment": k, "only in": o} for k in comp["only_in_other"]
+        ]
         if only:
             out[f"Only in one run {title}"] = pd.DataFrame(only)
         if comp["network_share"]["computed"]:
-            out[f"Server time and transit {title}"] = pd.DataFrame([_split_text(r) for r in comp["network_share"]["rows"]])
+            out[f"Server time and transit {title}"] = pd.DataFrame(
+                [_split_text(r) for r in comp["network_share"]["rows"]]
+            )
     if result.get("kruskal"):
         out["Kruskal-Wallis across runs"] = pd.DataFrame(
-            [{"treatment": r["treatment"], "runs": len(r["runs"]), "H": _num(r["H"], ".4g"), "df": r["df"],
-              "p": format_p(r["p"]), "p_holm": format_p(r["p_holm"])} for r in result["kruskal"]])
+            [
+                {
+                    "treatment": r["treatment"],
+                    "runs": len(r["runs"]),
+                    "H": _num(r["H"], ".4g"),
+                    "df": r["df"],
+                    "p": format_p(r["p"]),
+                    "p_holm": format_p(r["p_holm"]),
+                }
+                for r in result["kruskal"]
+            ]
+        )
     return out
 
 
 def _split_text(r: dict) -> dict:
     row = {"treatment": r["treatment"], "latency change ms": _num(r["latency_change_ms"], "+.4g")}
     if r["server_time"]:
-        row.update({"server change ms": _num(r["server_change_ms"], "+.4g"),
-                    "transit+client change ms": _num(r["transit_client_change_ms"], "+.4g"),
-                    "server ms (baseline → other)": f"{r['server_baseline_ms']:.4g} → {r['server_other_ms']:.4g}",
-                    "transit+client ms (baseline → other)":
-                        f"{r['transit_client_baseline_ms']:.4g} → {r['transit_client_other_ms']:.4g}"})
+        row.update(
+            {
+                "server change ms": _num(r["server_change_ms"], "+.4g"),
+                "transit+client change ms": _num(r["transit_client_change_ms"], "+.4g"),
+                "server ms (baseline → other)": f"{r['server_baseline_ms']:.4g} → {r['server_other_ms']:.4g}",
+                "transit+client ms (baseline → other)": (
+                    f"{r['transit_client_baseline_ms']:.4g} → {r['transit_client_other_ms']:.4g}"
+                ),
+            }
+        )
     else:
         row.update({"server change ms": "no server time", "transit+client change ms": ""})
     return row
@@ -129,9 +181,11 @@ def noise_floor_lines(result: dict) -> list[str]:
             lines.append(head + f"not computed ({nf['reason']})")
             continue
         inside = [r["treatment"] for r in comp["rows"] if r["within_noise_floor"]]
-        lines.append(head + f"with nothing changed this machine moved a treatment's median by up to "
-                     f"{nf['max_floor_pct']:.1f} % between repetitions (median over treatments "
-                     f"{nf['median_floor_pct']:.1f} %); within it: {', '.join(inside) or 'none'}")
+        lines.append(
+            head + f"with nothing changed this machine moved a treatment's median by up to "
+            f"{nf['max_floor_pct']:.1f} % between repetitions (median over treatments "
+            f"{nf['median_floor_pct']:.1f} %); within it: {', '.join(inside) or 'none'}"
+        )
     return lines
 
 
@@ -147,8 +201,19 @@ def to_markdown(tables: dict[str, pd.DataFrame]) -> str:
     return "\n".join(out)
 
 
-_LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
-                  "{": r"\{", "}": r"\}", "^": r"\textasciicircum{}", "~": r"$\sim$", "→": r"$\to$"}
+_LATEX_SPECIAL = {
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "^": r"\textasciicircum{}",
+    "~": r"$\sim$",
+    "→": r"$\to$",
+}
 
 
 def latex_escape(text: str) -> str:
@@ -166,10 +231,16 @@ def to_latex(tables: dict[str, pd.DataFrame], label_prefix: str = "compare") -> 
     for title, df in tables.items():
         slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
         cols = [latex_escape(c) for c in df.columns]
-        out += ["\\begin{table}[htbp]", "\\centering", f"\\caption{{{latex_escape(title)}}}",
-                f"\\label{{tab:{label_prefix}-{slug}}}",
-                "\\begin{tabular}{l" + "r" * (len(cols) - 1) + "}", "\\toprule", " & ".join(cols) + " \\\\",
-                "\\midrule"]
+        out += [
+            "\\begin{table}[htbp]",
+            "\\centering",
+            f"\\caption{{{latex_escape(title)}}}",
+            f"\\label{{tab:{label_prefix}-{slug}}}",
+            "\\begin{tabular}{l" + "r" * (len(cols) - 1) + "}",
+            "\\toprule",
+            " & ".join(cols) + " \\\\",
+            "\\midrule",
+        ]
         for row in df.itertuples(index=False):
             out.append(" & ".join(latex_escape(v) for v in row) + " \\\\")
         out += ["\\bottomrule", "\\end{tabular}", "\\end{table}", ""]

@@ -7,6 +7,7 @@ replication.  An unbalanced design is refused with a reason naming the short
 cells, unless ``trim`` asks to keep the first ``r_min`` replications of each
 treatment (in the order of the rows).
 """
+
 from __future__ import annotations
 
 import itertools
@@ -26,8 +27,15 @@ def _label(levels: dict) -> str:
     return ", ".join(f"{k}={v}" for k, v in levels.items())
 
 
-def build(df: pd.DataFrame, response: str, factors: Sequence[str], levels: Sequence[Sequence[str]],
-          replication: str | None, aggregate: str = "none", trim: bool = False) -> tuple[np.ndarray, list[str]]:
+def build(
+    df: pd.DataFrame,
+    response: str,
+    factors: Sequence[str],
+    levels: Sequence[Sequence[str]],
+    replication: str | None,
+    aggregate: str = "none",
+    trim: bool = False,
+) -> tuple[np.ndarray, list[str]]:
     """Balanced response array of shape ``(l_1, ..., l_k, r)`` and notes.
 
     ``levels[i]`` is the level order of ``factors[i]`` (index 0 is the -1
@@ -70,9 +78,12 @@ def build(df: pd.DataFrame, response: str, factors: Sequence[str], levels: Seque
         if not trim:
             raise DesignError(
                 f"unbalanced design: r differs between treatments (largest r = {r_max}; short cells: {detail}); "
-                f"use --trim-unbalanced to keep the first {r_min} replications of every treatment")
-        notes.append(f"unbalanced design trimmed to r = {r_min} (first replications of each treatment, "
-                     f"in row order); short cells were: {detail}")
+                f"use --trim-unbalanced to keep the first {r_min} replications of every treatment"
+            )
+        notes.append(
+            f"unbalanced design trimmed to r = {r_min} (first replications of each treatment, "
+            f"in row order); short cells were: {detail}"
+        )
     shape = [len(lv) for lv in levels] + [r_min]
     y = np.empty(shape)
     for combo, values in cells.items():

@@ -1,4 +1,5 @@
 """Effect sizes of a pair of treatments: Cliff's delta and Vargha-Delaney A12."""
+
 from __future__ import annotations
 
 import math

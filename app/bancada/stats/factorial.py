@@ -13,6 +13,7 @@ Input is a balanced array ``y`` of shape ``(l_1, ..., l_k, r)``: the response
 of each replication of each treatment (index 0 of a 2-level factor is its
 -1 level).  Units are those of the response; SS are in units squared.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -96,19 +97,32 @@ def two_level(y: np.ndarray, factors: Sequence[str], confidence: float = 0.90) -
         t = float(stats.t.ppf(1 - (1 - confidence) / 2, df_e))
     for i, name in enumerate(names):
         ci = [float(q[i] - t * s_q), float(q[i] + t * s_q)] if s_q is not None else None
-        effects.append({"term": name, "q": float(q[i]), "ci": ci,
-                        "significant": (ci[0] > 0 or ci[1] < 0) if ci else None})
-    out = {"design": "2^k r", "k": k, "r": int(r), "confidence": confidence, "effects": effects,
-           "ss": ss, "variation_pct": pct, "df_error": df_e if sse is not None else None,
-           "s_e": s_e, "s_q": s_q, "t": t}
+        effects.append(
+            {"term": name, "q": float(q[i]), "ci": ci, "significant": (ci[0] > 0 or ci[1] < 0) if ci else None}
+        )
+    out = {
+        "design": "2^k r",
+        "k": k,
+        "r": int(r),
+        "confidence": confidence,
+        "effects": effects,
+        "ss": ss,
+        "variation_pct": pct,
+        "df_error": df_e if sse is not None else None,
+        "s_e": s_e,
+        "s_q": s_q,
+        "t": t,
+    }
     if r == 1:
-        out["note"] = ("r = 1: without replications there is no error term, "
-                       "so no SSE and no confidence intervals (Jain ch. 17)")
+        out["note"] = (
+            "r = 1: without replications there is no error term, so no SSE and no confidence intervals (Jain ch. 17)"
+        )
     return out
 
 
-def full_factorial(y: np.ndarray, factors: Sequence[str], levels: Sequence[Sequence[str]],
-                   confidence: float = 0.90) -> dict:
+def full_factorial(
+    y: np.ndarray, factors: Sequence[str], levels: Sequence[Sequence[str]], confidence: float = 0.90
+) -> dict:
     """Allocation of variation of a full factorial design with replications
     (Jain ch. 22 for two factors, ch. 23 for more; any number of levels).
 
@@ -153,19 +167,42 @@ def full_factorial(y: np.ndarray, factors: Sequence[str], levels: Sequence[Seque
     ss, pct, sse, df_e = _finish(ss_terms, ssy, ss0, r, n_cells)
     s_e = math.sqrt(sse / df_e) if sse is not None and df_e > 0 else None
     t = float(stats.t.ppf(1 - (1 - confidence) / 2, df_e)) if s_e is not None else None
-    effects = [{"term": "I", "levels": {}, "q": mu,
-                "ci": [mu - t * s_e / math.sqrt(n_obs), mu + t * s_e / math.sqrt(n_obs)] if s_e is not None else None}]
+    effects = [
+        {
+            "term": "I",
+            "levels": {},
+            "q": mu,
+            "ci": [mu - t * s_e / math.sqrt(n_obs), mu + t * s_e / math.sqrt(n_obs)] if s_e is not None else None,
+        }
+    ]
     for term, eff in effect_arrays.items():
         sd = s_e * math.sqrt(np.prod([shape[i] - 1 for i in term]) / n_obs) if s_e is not None else None
         for idx in itertools.product(*[range(shape[i]) for i in term]):
             full_idx = tuple(idx[term.index(i)] if i in term else 0 for i in range(k))
             q = float(eff[full_idx])
-            effects.append({"term": term_name(factors, term),
-                            "levels": {factors[i]: levels[i][idx[term.index(i)]] for i in term},
-                            "q": q, "ci": [q - t * sd, q + t * sd] if sd is not None else None})
-    out = {"design": "full factorial", "k": k, "r": int(r), "confidence": confidence, "effects": effects,
-           "ss": ss, "variation_pct": pct, "df_error": df_e if sse is not None else None, "s_e": s_e, "t": t}
+            effects.append(
+                {
+                    "term": term_name(factors, term),
+                    "levels": {factors[i]: levels[i][idx[term.index(i)]] for i in term},
+                    "q": q,
+                    "ci": [q - t * sd, q + t * sd] if sd is not None else None,
+                }
+            )
+    out = {
+        "design": "full factorial",
+        "k": k,
+        "r": int(r),
+        "confidence": confidence,
+        "effects": effects,
+        "ss": ss,
+        "variation_pct": pct,
+        "df_error": df_e if sse is not None else None,
+        "s_e": s_e,
+        "t": t,
+    }
     if r == 1:
-        out["note"] = ("r = 1: without replications there is no error term and no confidence "
-                       "intervals; Jain ch. 21 takes the highest interaction as the error")
+        out["note"] = (
+            "r = 1: without replications there is no error term and no confidence "
+            "intervals; Jain ch. 21 takes the highest interaction as the error"
+        )
     return out

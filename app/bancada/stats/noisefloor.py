@@ -22,6 +22,7 @@ narrower floor (the change between two halves of one run's repetitions) left
 A/A changes of 9-13 % above it on this 2-core machine (docs/compare.md), which
 is why the floor is the full spread.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -56,6 +57,10 @@ def noise_floor(base, other, treatments: Sequence[str]) -> dict | None:
     if not per:
         return None
     floors = list(per.values())
-    return {"method": "largest spread max/min - 1 of the per-repetition medians of one run, over both runs",
-            "per_treatment": per, "repetition_medians_s": medians,
-            "median_floor_pct": float(np.median(floors)), "max_floor_pct": float(max(floors))}
+    return {
+        "method": "largest spread max/min - 1 of the per-repetition medians of one run, over both runs",
+        "per_treatment": per,
+        "repetition_medians_s": medians,
+        "median_floor_pct": float(np.median(floors)),
+        "max_floor_pct": float(max(floors)),
+    }

@@ -1,4 +1,5 @@
 """Normality: Shapiro-Wilk as R's ``shapiro.test`` and the data of a normal Q-Q plot."""
+
 from __future__ import annotations
 
 import math

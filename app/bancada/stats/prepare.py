@@ -5,6 +5,7 @@ Order (issue "Data preparation"): (1) keep ``phase == "measure"`` and ``ok`` row
 replications (quantiles as R's default, type 7); (3) keep a range of replications,
 for the factorial design only.  Each step reports how many rows it removed.
 """
+
 from __future__ import annotations
 
 import re
@@ -62,8 +63,9 @@ def quantile7(x: np.ndarray, probs: Sequence[float]) -> np.ndarray:
     return np.quantile(np.asarray(x, dtype=float), probs)
 
 
-def drop_outliers_iqr(df: pd.DataFrame, response: str, treatment_cols: Sequence[str],
-                      k: float) -> tuple[pd.DataFrame, int]:
+def drop_outliers_iqr(
+    df: pd.DataFrame, response: str, treatment_cols: Sequence[str], k: float
+) -> tuple[pd.DataFrame, int]:
     """Drop rows outside ``[Q1 - k*IQR, Q3 + k*IQR]`` per treatment (bounds kept).
 
     ``treatment_cols`` are the columns that make a treatment within the group

@@ -8,14 +8,14 @@ of treatments with a smaller median that differ from it significantly
 significant therefore share a position; when every pair differs the positions
 are 1, 2, 3, ...
 """
+
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
 
 
-def rank_treatments(medians: Sequence[float], p_holm: dict[tuple[int, int], float],
-                    alpha: float = 0.05) -> list[dict]:
+def rank_treatments(medians: Sequence[float], p_holm: dict[tuple[int, int], float], alpha: float = 0.05) -> list[dict]:
     """Rank treatments by median with ties from the pairwise tests.
 
     ``medians``: one per treatment (index = treatment index); ``p_holm``:

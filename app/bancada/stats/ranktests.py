@@ -5,6 +5,7 @@ adjustment (as R's ``p.adjust(method = "holm")``), Kruskal-Wallis (as R's
 The functions work on *sorted* samples so that a report with many pairs of
 large treatments sorts each treatment once.
 """
+
 from __future__ import annotations
 
 import math
@@ -114,7 +115,7 @@ def pooled_ranks(samples: Sequence[SortedSample]) -> tuple[list[np.ndarray], flo
     counts = counts.astype(float)
     out, start = [], 0
     for s in samples:
-        out.append(ranks[start:start + len(s.values)])
+        out.append(ranks[start : start + len(s.values)])
         start += len(s.values)
     return out, float(np.sum(counts**3 - counts))
 

@@ -4,6 +4,7 @@
 :func:`analyze_frame` is the single entry point; every table is computed per
 group of the ``by`` columns and per treatment (a combination of factor levels).
 """
+
 from __future__ import annotations
 
 import itertools
@@ -27,8 +28,10 @@ def level_order(values: pd.Series) -> list[str]:
 def _check_columns(df: pd.DataFrame, needed: Sequence[str]) -> None:
     missing = [c for c in needed if c not in df.columns]
     if missing:
-        raise InputError(f"missing column{'s' if len(missing) > 1 else ''}: {', '.join(missing)} "
-                         f"(columns present: {', '.join(map(str, df.columns))})")
+        raise InputError(
+            f"missing column{'s' if len(missing) > 1 else ''}: {', '.join(missing)} "
+            f"(columns present: {', '.join(map(str, df.columns))})"
+        )
 
 
 def _numeric_response(df: pd.DataFrame, response: str) -> tuple[pd.DataFrame, int]:
@@ -44,13 +47,23 @@ def _numeric_response(df: pd.DataFrame, response: str) -> tuple[pd.DataFrame, in
     return df[~missing], int(missing.sum())
 
 
-def analyze_frame(df: pd.DataFrame, *, response: str = "latency_s",
-                  factors: Sequence[str] = ("language", "protocol"), by: Sequence[str] = ("payload",),
-                  replication: str | None = "repetition", aggregate: str = "none",
-                  confidence: float = 0.90, alpha: float = 0.05, error_pct: float = 5.0,
-                  log: bool = False, outliers_iqr: float | None = None,
-                  replications: str | tuple[float, float] | None = None,
-                  trim_unbalanced: bool = False, keep_measure_ok: bool = True) -> dict:
+def analyze_frame(
+    df: pd.DataFrame,
+    *,
+    response: str = "latency_s",
+    factors: Sequence[str] = ("language", "protocol"),
+    by: Sequence[str] = ("payload",),
+    replication: str | None = "repetition",
+    aggregate: str = "none",
+    confidence: float = 0.90,
+    alpha: float = 0.05,
+    error_pct: float = 5.0,
+    log: bool = False,
+    outliers_iqr: float | None = None,
+    replications: str | tuple[float, float] | None = None,
+    trim_unbalanced: bool = False,
+    keep_measure_ok: bool = True,
+) -> dict:
     """Analyse samples: summary, normality, rank tests, ranking, factorial, sample size.
 
     ``df``: one row per request (the tidy sample CSV or any frame with the
@@ -108,8 +121,9 @@ def analyze_frame(df: pd.DataFrame, *, response: str = "latency_s",
         seen = set(pd.unique(df[f]))
         present = [lv for lv in levels[f] if lv in seen]
         if len(present) < 2:
-            raise InputError(f"factor {f!r} has only one level ({', '.join(present) or 'none'}); "
-                             "a factor needs at least two")
+            raise InputError(
+                f"factor {f!r} has only one level ({', '.join(present) or 'none'}); a factor needs at least two"
+            )
         levels[f] = present
     if df.empty:
         raise InputError("no rows left to analyse after keeping phase = measure and ok = true")
@@ -118,8 +132,9 @@ def analyze_frame(df: pd.DataFrame, *, response: str = "latency_s",
     outliers_total = 0
     if by:
         split = df.groupby(by, sort=False).indices
-        keys = [k for k in itertools.product(*(by_levels[b] for b in by))
-                if k in split or (len(k) == 1 and k[0] in split)]
+        keys = [
+            k for k in itertools.product(*(by_levels[b] for b in by)) if k in split or (len(k) == 1 and k[0] in split)
+        ]
     else:
         split, keys = {(): np.arange(len(df))}, [()]
     for key in keys:
@@ -128,8 +143,21 @@ def analyze_frame(df: pd.DataFrame, *, response: str = "latency_s",
             idx = split[key[0]]
         gdf = df.iloc[np.sort(idx)]
         group, removed_out = _analyze_group(
-            gdf, dict(zip(by, key)), response, factors, levels, replication if has_rep else None,
-            aggregate, confidence, alpha, error_pct, log, outliers_iqr, rep_bounds, trim_unbalanced)
+            gdf,
+            dict(zip(by, key)),
+            response,
+            factors,
+            levels,
+            replication if has_rep else None,
+            aggregate,
+            confidence,
+            alpha,
+            error_pct,
+            log,
+            outliers_iqr,
+            rep_bounds,
+            trim_unbalanced,
+        )
         outliers_total += removed_out
         groups_out.append(group)
     prep["outliers"] = outliers_total if outliers_iqr is not None else None
@@ -138,23 +166,44 @@ def analyze_frame(df: pd.DataFrame, *, response: str = "latency_s",
     if prep["rows_analysed"] == 0:
         raise InputError("no rows left to analyse after data preparation")
     return {
-        "response": response, "factors": factors, "by": by, "replication": replication if has_rep else None,
-        "levels": levels, "alpha": alpha, "confidence": confidence,
+        "response": response,
+        "factors": factors,
+        "by": by,
+        "replication": replication if has_rep else None,
+        "levels": levels,
+        "alpha": alpha,
+        "confidence": confidence,
         "median_ci_method": "order statistic (binomial), confidence 1 - alpha",
-        "preparation": prep, "groups": groups_out,
+        "preparation": prep,
+        "groups": groups_out,
     }
 
 
-def _analyze_group(gdf, by_levels, response, factors, levels, replication, aggregate, confidence,
-                   alpha, error_pct, log, outliers_iqr, rep_bounds, trim):
+def _analyze_group(
+    gdf,
+    by_levels,
+    response,
+    factors,
+    levels,
+    replication,
+    aggregate,
+    confidence,
+    alpha,
+    error_pct,
+    log,
+    outliers_iqr,
+    rep_bounds,
+    trim,
+):
     prep: dict = {"rows": len(gdf)}
     removed_out = 0
     if outliers_iqr is not None:
         gdf, removed_out = prepare.drop_outliers_iqr(gdf, response, factors, outliers_iqr)
         prep["outliers_removed"] = removed_out
     cells = gdf.groupby(factors, sort=False).indices
-    combos = [c for c in itertools.product(*(levels[f] for f in factors))
-              if c in cells or (len(c) == 1 and c[0] in cells)]
+    combos = [
+        c for c in itertools.product(*(levels[f] for f in factors)) if c in cells or (len(c) == 1 and c[0] in cells)
+    ]
     y = gdf[response].to_numpy(dtype=float)
     samples, treatments = [], []
     for combo in combos:
@@ -175,15 +224,25 @@ def _analyze_group(gdf, by_levels, response, factors, levels, replication, aggre
         del row["_i"], row["_j"]
     group["ranking"] = [
         {"position": r["position"], "levels": treatments[r["treatment"]]["levels"], "median": r["median"]}
-        for r in ranking.rank_treatments([t["median"] for t in treatments], p_map, alpha)]
-    group["factorial"] = _factorial(gdf, response, factors, levels, replication, aggregate, confidence,
-                                    log, rep_bounds, trim, prep)
+        for r in ranking.rank_treatments([t["median"] for t in treatments], p_map, alpha)
+    ]
+    group["factorial"] = _factorial(
+        gdf, response, factors, levels, replication, aggregate, confidence, log, rep_bounds, trim, prep
+    )
     conf_n = 1 - alpha
     group["sample_size"] = [
-        {"levels": t["levels"], "n_required": samplesize.required_n(t["mean"], t["sd"], error_pct, conf_n),
-         "mean": t["mean"], "sd": t["sd"], "error_pct": error_pct, "confidence": conf_n,
-         "z": samplesize.z_two_sided(conf_n), "z_from": "normal, two-sided"}
-        for t in treatments]
+        {
+            "levels": t["levels"],
+            "n_required": samplesize.required_n(t["mean"], t["sd"], error_pct, conf_n),
+            "mean": t["mean"],
+            "sd": t["sd"],
+            "error_pct": error_pct,
+            "confidence": conf_n,
+            "z": samplesize.z_two_sided(conf_n),
+            "z_from": "normal, two-sided",
+        }
+        for t in treatments
+    ]
     return group, removed_out
 
 
@@ -192,10 +251,20 @@ def _pairwise(samples, treatments):
     for i, j in itertools.combinations(range(len(samples)), 2):
         res = ranktests.rank_sum(samples[i], samples[j])
         delta = effectsize.cliffs_delta_from_w(res["W"], res["n_a"], res["n_b"])
-        rows.append({"a": treatments[i]["levels"], "b": treatments[j]["levels"], "W": res["W"], "p": res["p"],
-                     "method": res["method"], "cliffs_delta": delta,
-                     "a12": effectsize.a12_from_w(res["W"], res["n_a"], res["n_b"]),
-                     "magnitude": effectsize.magnitude(delta), "_i": i, "_j": j})
+        rows.append(
+            {
+                "a": treatments[i]["levels"],
+                "b": treatments[j]["levels"],
+                "W": res["W"],
+                "p": res["p"],
+                "method": res["method"],
+                "cliffs_delta": delta,
+                "a12": effectsize.a12_from_w(res["W"], res["n_a"], res["n_b"]),
+                "magnitude": effectsize.magnitude(delta),
+                "_i": i,
+                "_j": j,
+            }
+        )
     for row, adj in zip(rows, ranktests.holm([r["p"] for r in rows])):
         row["p_holm"] = adj
     return rows
@@ -227,9 +296,18 @@ def _pairwise_replication(gdf, y, cells, combos, treatments, replication):
     for i, j in itertools.combinations(range(len(medians)), 2):
         res = ranktests.rank_sum(ranktests.SortedSample(medians[i]), ranktests.SortedSample(medians[j]))
         delta = effectsize.cliffs_delta_from_w(res["W"], res["n_a"], res["n_b"])
-        rows.append({"a": treatments[i]["levels"], "b": treatments[j]["levels"], "r_a": res["n_a"],
-                     "r_b": res["n_b"], "W": res["W"], "p": res["p"], "method": res["method"],
-                     "cliffs_delta": delta})
+        rows.append(
+            {
+                "a": treatments[i]["levels"],
+                "b": treatments[j]["levels"],
+                "r_a": res["n_a"],
+                "r_b": res["n_b"],
+                "W": res["W"],
+                "p": res["p"],
+                "method": res["method"],
+                "cliffs_delta": delta,
+            }
+        )
     for row, adj in zip(rows, ranktests.holm([r["p"] for r in rows])):
         row["p_holm"] = adj
     return rows
@@ -255,8 +333,15 @@ def _kruskal(samples, combos, factors, treatments):
     dunn_rows = []
     if len(samples) > 2:
         for d in ranktests.dunn(sums, sizes, tie):
-            dunn_rows.append({"a": treatments[d["i"]]["levels"], "b": treatments[d["j"]]["levels"],
-                              "z": d["z"], "p": d["p"], "p_holm": d["p_holm"]})
+            dunn_rows.append(
+                {
+                    "a": treatments[d["i"]]["levels"],
+                    "b": treatments[d["j"]]["levels"],
+                    "z": d["z"],
+                    "p": d["p"],
+                    "p_holm": d["p_holm"],
+                }
+            )
     return out, dunn_rows
 
 
@@ -278,8 +363,14 @@ def _factorial(gdf, response, factors, levels, replication, aggregate, confidenc
         else:
             res = factorial.full_factorial(y, factors, lv, confidence)
         res["levels"] = {f: {"-1": v[0], "+1": v[1]} if len(v) == 2 else v for f, v in zip(factors, lv)}
-        res.update({"aggregate": aggregate if replication else "none", "transform": transform,
-                    "replications": list(rep_bounds) if rep_bounds is not None else None, "notes": notes})
+        res.update(
+            {
+                "aggregate": aggregate if replication else "none",
+                "transform": transform,
+                "replications": list(rep_bounds) if rep_bounds is not None else None,
+                "notes": notes,
+            }
+        )
         return res
     except (design.DesignError, InputError) as exc:
         return {"error": str(exc)}

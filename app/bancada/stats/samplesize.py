@@ -1,4 +1,5 @@
 """Sample size from a pilot (Jain 1991, ch. 13, §13.9)."""
+
 from __future__ import annotations
 
 import math
@@ -12,8 +13,9 @@ def z_two_sided(confidence: float) -> float:
     return float(stats.norm.ppf(1 - (1 - confidence) / 2))
 
 
-def required_n(mean: float, sd: float, error_pct: float, confidence: float = 0.95,
-               z: float | None = None) -> int | None:
+def required_n(
+    mean: float, sd: float, error_pct: float, confidence: float = 0.95, z: float | None = None
+) -> int | None:
     """Observations needed so that the mean is known within ``error_pct`` percent
     with the given confidence: ``n = ceil((100 z s / (r xbar))^2)``
     (Jain 1991, §13.9, with r = ``error_pct``).

@@ -12,6 +12,7 @@ difference of those medians.  Medians are not additive, so the two
 differences need not add up exactly to the latency's (the table shows all
 three); with the small spreads of a loopback or LAN run they nearly do.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -47,8 +48,14 @@ def split_rows(base, other, treatments: Sequence[str]) -> list[dict]:
         row = {"implementation": impl, "payload": payload, "treatment": key}
         if pa is None or pb is None:
             la, lb = float(a["latency_s"].median()), float(b["latency_s"].median())
-            row.update({"server_time": False, "latency_baseline_ms": la * 1e3, "latency_other_ms": lb * 1e3,
-                        "latency_change_ms": (lb - la) * 1e3})
+            row.update(
+                {
+                    "server_time": False,
+                    "latency_baseline_ms": la * 1e3,
+                    "latency_other_ms": lb * 1e3,
+                    "latency_change_ms": (lb - la) * 1e3,
+                }
+            )
         else:
             row.update({"server_time": True, "n_baseline": pa[0], "n_other": pb[0]})
             for i, part in enumerate(("latency", "server", "transit_client"), start=1):

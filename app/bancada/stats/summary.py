@@ -1,4 +1,5 @@
 """Per-treatment summary: n, mean, sd, quartiles, IQR and a CI of the median."""
+
 from __future__ import annotations
 
 import math
@@ -25,10 +26,10 @@ def median_ci_order_statistic(sorted_x: np.ndarray, confidence: float = 0.95) ->
     if n == 0:
         return math.nan, math.nan, math.nan
     a = (1.0 - confidence) / 2.0
-    l = int(stats.binom.ppf(a, n, 0.5))  # smallest k with F(k) >= a, so F(k-1) < a
-    l = max(l, 1)
-    coverage = 1.0 - 2.0 * float(stats.binom.cdf(l - 1, n, 0.5))
-    return float(sorted_x[l - 1]), float(sorted_x[n - l]), coverage
+    rank = int(stats.binom.ppf(a, n, 0.5))  # smallest k with F(k) >= a, so F(k-1) < a
+    rank = max(rank, 1)
+    coverage = 1.0 - 2.0 * float(stats.binom.cdf(rank - 1, n, 0.5))
+    return float(sorted_x[rank - 1]), float(sorted_x[n - rank]), coverage
 
 
 def summarize(sorted_x: np.ndarray, confidence: float = 0.95) -> dict:
@@ -44,17 +45,33 @@ def summarize(sorted_x: np.ndarray, confidence: float = 0.95) -> dict:
     n = len(x)
     if n == 0:
         nan = math.nan
-        return {"n": 0, "mean": nan, "sd": nan, "median": nan, "q1": nan, "q3": nan,
-                "min": nan, "max": nan, "iqr": nan, "median_ci": [nan, nan], "median_ci_coverage": nan}
+        return {
+            "n": 0,
+            "mean": nan,
+            "sd": nan,
+            "median": nan,
+            "q1": nan,
+            "q3": nan,
+            "min": nan,
+            "max": nan,
+            "iqr": nan,
+            "median_ci": [nan, nan],
+            "median_ci_coverage": nan,
+        }
     q1, med, q3 = _quantiles_sorted(x, (0.25, 0.5, 0.75))
     lo, hi, cov = median_ci_order_statistic(x, confidence)
     return {
         "n": int(n),
         "mean": float(x.mean()),
         "sd": float(x.std(ddof=1)) if n > 1 else math.nan,
-        "median": med, "q1": q1, "q3": q3,
-        "min": float(x[0]), "max": float(x[-1]), "iqr": q3 - q1,
-        "median_ci": [lo, hi], "median_ci_coverage": cov,
+        "median": med,
+        "q1": q1,
+        "q3": q3,
+        "min": float(x[0]),
+        "max": float(x[-1]),
+        "iqr": q3 - q1,
+        "median_ci": [lo, hi],
+        "median_ci_coverage": cov,
     }
 
 

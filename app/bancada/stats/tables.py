@@ -1,6 +1,7 @@
 """The analysis result as named tables (pandas DataFrames) for the terminal,
 Markdown reports and one-CSV-per-table export.  Table titles match the
 ``## `` headings of docs/statistics.md."""
+
 from __future__ import annotations
 
 import pandas as pd
@@ -20,62 +21,131 @@ def format_p(p) -> str:
 
 def build_tables(result: dict) -> dict[str, pd.DataFrame]:
     """``{title: DataFrame}``; every table has the ``--by`` columns first."""
-    rows: dict[str, list[dict]] = {k: [] for k in (
-        "Summary", "Normality", "Wilcoxon rank-sum", "Wilcoxon rank-sum, repetition medians", "Kruskal-Wallis", "Dunn post-hoc", "Ranking",
-        "Factorial effects", "Factorial allocation of variation", "Sample size")}
+    rows: dict[str, list[dict]] = {
+        k: []
+        for k in (
+            "Summary",
+            "Normality",
+            "Wilcoxon rank-sum",
+            "Wilcoxon rank-sum, repetition medians",
+            "Kruskal-Wallis",
+            "Dunn post-hoc",
+            "Ranking",
+            "Factorial effects",
+            "Factorial allocation of variation",
+            "Sample size",
+        )
+    }
     for g in result["groups"]:
         by = dict(g["by"])
         for t in g["treatments"]:
             base = {**by, "treatment": treatment_label(t["levels"])}
-            rows["Summary"].append({**base, **{k: t[k] for k in ("n", "mean", "sd", "median", "q1", "q3",
-                                                                 "min", "max", "iqr")},
-                                    "median_ci_lo": t["median_ci"][0], "median_ci_hi": t["median_ci"][1]})
+            rows["Summary"].append(
+                {
+                    **base,
+                    **{k: t[k] for k in ("n", "mean", "sd", "median", "q1", "q3", "min", "max", "iqr")},
+                    "median_ci_lo": t["median_ci"][0],
+                    "median_ci_hi": t["median_ci"][1],
+                }
+            )
             sw = t["shapiro"]
-            rows["Normality"].append({**base, "W": sw["W"], "p": sw["p"], "n_used": sw["n_used"],
-                                      "subsampled": sw["subsampled"]})
+            rows["Normality"].append(
+                {**base, "W": sw["W"], "p": sw["p"], "n_used": sw["n_used"], "subsampled": sw["subsampled"]}
+            )
         for pw in g["pairwise"]:
-            rows["Wilcoxon rank-sum"].append({**by, "a": treatment_label(pw["a"]), "b": treatment_label(pw["b"]),
-                                              "W": pw["W"], "p": pw["p"], "p_holm": pw["p_holm"],
-                                              "method": pw["method"], "cliffs_delta": pw["cliffs_delta"],
-                                              "a12": pw["a12"], "magnitude": pw["magnitude"]})
+            rows["Wilcoxon rank-sum"].append(
+                {
+                    **by,
+                    "a": treatment_label(pw["a"]),
+                    "b": treatment_label(pw["b"]),
+                    "W": pw["W"],
+                    "p": pw["p"],
+                    "p_holm": pw["p_holm"],
+                    "method": pw["method"],
+                    "cliffs_delta": pw["cliffs_delta"],
+                    "a12": pw["a12"],
+                    "magnitude": pw["magnitude"],
+                }
+            )
         for pw in g.get("pairwise_replication", []):
             rows["Wilcoxon rank-sum, repetition medians"].append(
-                {**by, "a": treatment_label(pw["a"]), "b": treatment_label(pw["b"]), "r_a": pw["r_a"],
-                 "r_b": pw["r_b"], "W": pw["W"], "p": pw["p"], "p_holm": pw["p_holm"], "method": pw["method"],
-                 "cliffs_delta": pw["cliffs_delta"]})
+                {
+                    **by,
+                    "a": treatment_label(pw["a"]),
+                    "b": treatment_label(pw["b"]),
+                    "r_a": pw["r_a"],
+                    "r_b": pw["r_b"],
+                    "W": pw["W"],
+                    "p": pw["p"],
+                    "p_holm": pw["p_holm"],
+                    "method": pw["method"],
+                    "cliffs_delta": pw["cliffs_delta"],
+                }
+            )
         for k in g["kruskal"]:
             rows["Kruskal-Wallis"].append({**by, "factor": k["factor"], "H": k["H"], "df": k["df"], "p": k["p"]})
         for d in g.get("dunn", []):
-            rows["Dunn post-hoc"].append({**by, "a": treatment_label(d["a"]), "b": treatment_label(d["b"]),
-                                          "z": d["z"], "p": d["p"], "p_holm": d["p_holm"]})
+            rows["Dunn post-hoc"].append(
+                {
+                    **by,
+                    "a": treatment_label(d["a"]),
+                    "b": treatment_label(d["b"]),
+                    "z": d["z"],
+                    "p": d["p"],
+                    "p_holm": d["p_holm"],
+                }
+            )
         for r in g["ranking"]:
-            rows["Ranking"].append({**by, "position": r["position"], "treatment": treatment_label(r["levels"]),
-                                    "median": r["median"]})
+            rows["Ranking"].append(
+                {**by, "position": r["position"], "treatment": treatment_label(r["levels"]), "median": r["median"]}
+            )
         f = g["factorial"]
         if "error" in f:
-            rows["Factorial allocation of variation"].append({**by, "term": "(not computed)", "SS": None,
-                                                              "variation_pct": None, "note": f["error"]})
+            rows["Factorial allocation of variation"].append(
+                {**by, "term": "(not computed)", "SS": None, "variation_pct": None, "note": f["error"]}
+            )
         else:
             for e in f["effects"]:
                 lv = e.get("levels")
-                rows["Factorial effects"].append({**by, "term": e["term"] + (f" [{treatment_label(lv)}]" if lv else ""),
-                                                  "q": e["q"], "ci_lo": e["ci"][0] if e["ci"] else None,
-                                                  "ci_hi": e["ci"][1] if e["ci"] else None})
+                rows["Factorial effects"].append(
+                    {
+                        **by,
+                        "term": e["term"] + (f" [{treatment_label(lv)}]" if lv else ""),
+                        "q": e["q"],
+                        "ci_lo": e["ci"][0] if e["ci"] else None,
+                        "ci_hi": e["ci"][1] if e["ci"] else None,
+                    }
+                )
             for name in ("SSY", "SS0", "SST"):
-                rows["Factorial allocation of variation"].append({**by, "term": name, "SS": f["ss"][name],
-                                                                  "variation_pct": None, "note": ""})
+                rows["Factorial allocation of variation"].append(
+                    {**by, "term": name, "SS": f["ss"][name], "variation_pct": None, "note": ""}
+                )
             for name, pct in f["variation_pct"].items():
                 ss = f["ss"]["SSE"] if name == "error" else f["ss"][name]
-                rows["Factorial allocation of variation"].append({**by, "term": name, "SS": ss,
-                                                                  "variation_pct": pct, "note": ""})
-            note = "; ".join([f"{f['design']}, r = {f['r']}, aggregate {f['aggregate']}, "
-                              f"transform {f['transform']}, confidence {f['confidence']}"] + f.get("notes", [])
-                             + ([f["note"]] if f.get("note") else []))
+                rows["Factorial allocation of variation"].append(
+                    {**by, "term": name, "SS": ss, "variation_pct": pct, "note": ""}
+                )
+            note = "; ".join(
+                [
+                    f"{f['design']}, r = {f['r']}, aggregate {f['aggregate']}, "
+                    f"transform {f['transform']}, confidence {f['confidence']}"
+                ]
+                + f.get("notes", [])
+                + ([f["note"]] if f.get("note") else [])
+            )
             rows["Factorial allocation of variation"][-1]["note"] = note
         for s in g["sample_size"]:
-            rows["Sample size"].append({**by, "treatment": treatment_label(s["levels"]), "n_required": s["n_required"],
-                                        "mean": s["mean"], "sd": s["sd"], "error_pct": s["error_pct"],
-                                        "confidence": s["confidence"]})
+            rows["Sample size"].append(
+                {
+                    **by,
+                    "treatment": treatment_label(s["levels"]),
+                    "n_required": s["n_required"],
+                    "mean": s["mean"],
+                    "sd": s["sd"],
+                    "error_pct": s["error_pct"],
+                    "confidence": s["confidence"],
+                }
+            )
     return {k: pd.DataFrame(v) for k, v in rows.items() if v}
 
 

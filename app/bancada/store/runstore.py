@@ -40,8 +40,9 @@ from bancada.drivers.stream import Sample
 
 COMMIT_INTERVAL_S = 0.05
 # a Sample as a sample row, without its block (a bool ok is stored as 0/1)
-_SAMPLE_ROW = attrgetter("treatment", "repetition", "seq", "phase", "ok", "latency_ns", "server_ns", "start_ns",
-                         "queue_ns", "error")
+_SAMPLE_ROW = attrgetter(
+    "treatment", "repetition", "seq", "phase", "ok", "latency_ns", "server_ns", "start_ns", "queue_ns", "error"
+)
 SCHEMA_VERSION = "1"
 
 _SCHEMA = """
@@ -80,6 +81,7 @@ class RunStoreWriteError(RunStoreError):
 
 def _writes(method):
     """Turn SQLite's write failures of ``method`` into :class:`RunStoreWriteError`."""
+
     @functools.wraps(method)
     def wrapper(self, *args, **kwargs):
         try:
@@ -88,8 +90,10 @@ def _writes(method):
             reason = str(exc)
             if "disk is full" in reason or "disk I/O" in reason:
                 reason = "the disk is full" if "full" in reason else "the disk failed to write"
-            raise RunStoreWriteError(f"cannot write the run file {self.path}: {reason}; "
-                                     f"what was stored before is kept") from None
+            raise RunStoreWriteError(
+                f"cannot write the run file {self.path}: {reason}; what was stored before is kept"
+            ) from None
+
     return wrapper
 
 
@@ -163,8 +167,14 @@ class RunStore:
         conn.executescript(_SCHEMA)
         store = cls(path, conn)
         now = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
-        store.set_meta(run_id=run_id, created_at=now, status="running", schema_version=SCHEMA_VERSION,
-                       writer_pid=str(os.getpid()), writer_boot=_boot_id())
+        store.set_meta(
+            run_id=run_id,
+            created_at=now,
+            status="running",
+            schema_version=SCHEMA_VERSION,
+            writer_pid=str(os.getpid()),
+            writer_boot=_boot_id(),
+        )
         conn.commit()
         return store
 
@@ -227,8 +237,22 @@ class RunStore:
     def add_treatments(self, rows: Iterable[TreatmentRow]) -> None:
         self.conn.executemany(
             "INSERT OR REPLACE INTO treatment VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-            [(r.id, r.implementation, r.language, r.protocol, r.worker, r.operation, r.workload,
-              r.payload_kind, r.payload_count, r.payload_bytes, r.target) for r in rows],
+            [
+                (
+                    r.id,
+                    r.implementation,
+                    r.language,
+                    r.protocol,
+                    r.worker,
+                    r.operation,
+                    r.workload,
+                    r.payload_kind,
+                    r.payload_count,
+                    r.payload_bytes,
+                    r.target,
+                )
+                for r in rows
+            ],
         )
         self.conn.commit()
 
@@ -255,8 +279,10 @@ class RunStore:
     @_writes
     def add_driver_event(self, block: int, event: dict) -> None:
         """Keep one JSON event of the driver (committed with the next samples)."""
-        self.conn.execute("INSERT INTO driver_event(block, kind, body) VALUES (?, ?, ?)",
-                          (block, str(event.get("event", "")), json.dumps(event)))
+        self.conn.execute(
+            "INSERT INTO driver_event(block, kind, body) VALUES (?, ?, ?)",
+            (block, str(event.get("event", "")), json.dumps(event)),
+        )
 
     def driver_events(self, kind: str | None = None) -> list[dict]:
         """The stored driver events, oldest first, optionally of one kind."""
@@ -269,7 +295,9 @@ class RunStore:
         rows = samples.db_rows() if isinstance(samples, SampleBlock) else map(_SAMPLE_ROW, samples)
         cur = self.conn.executemany(
             "INSERT INTO sample(treatment, repetition, seq, phase, ok, latency_ns, server_ns, start_ns,"
-            f" queue_ns, error, block) VALUES (?,?,?,?,?,?,?,?,?,?,{int(block)})", rows)
+            f" queue_ns, error, block) VALUES (?,?,?,?,?,?,?,?,?,?,{int(block)})",
+            rows,
+        )
         self._pending += cur.rowcount
         if time.monotonic() - self._last_commit >= COMMIT_INTERVAL_S:
             self.commit()
@@ -329,10 +357,15 @@ def list_runs(folder: Path | None = None) -> list[dict[str, Any]]:
             continue
         with store:
             meta = store.meta()
-            runs.append({
-                "path": str(path), "run_id": meta.get("run_id", path.stem),
-                "created_at": meta.get("created_at", ""), "status": effective_status(meta),
-                "name": meta.get("profile_name", ""), "samples": store.sample_count(),
-                "host": meta.get("host_name", "local"),
-            })
+            runs.append(
+                {
+                    "path": str(path),
+                    "run_id": meta.get("run_id", path.stem),
+                    "created_at": meta.get("created_at", ""),
+                    "status": effective_status(meta),
+                    "name": meta.get("profile_name", ""),
+                    "samples": store.sample_count(),
+                    "host": meta.get("host_name", "local"),
+                }
+            )
     return runs

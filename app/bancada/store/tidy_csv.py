@@ -16,8 +16,23 @@ import pandas as pd
 
 from bancada.store.runstore import RunStore
 
-COLUMNS = ["run_id", "implementation", "language", "protocol", "operation", "payload", "payload_count",
-           "payload_bytes", "repetition", "seq", "phase", "latency_s", "server_s", "ok", "error"]
+COLUMNS = [
+    "run_id",
+    "implementation",
+    "language",
+    "protocol",
+    "operation",
+    "payload",
+    "payload_count",
+    "payload_bytes",
+    "repetition",
+    "seq",
+    "phase",
+    "latency_s",
+    "server_s",
+    "ok",
+    "error",
+]
 EXTRA_COLUMNS = ["start_s", "queue_s"]
 
 
@@ -25,25 +40,27 @@ def tidy_frame(store: RunStore) -> pd.DataFrame:
     """Return the run's samples as the tidy table (a DataFrame with COLUMNS + EXTRA_COLUMNS)."""
     raw = store.samples_frame()
     run_id = store.meta().get("run_id", store.path.stem)
-    df = pd.DataFrame({
-        "run_id": run_id,
-        "implementation": raw["implementation"],
-        "language": raw["language"],
-        "protocol": raw["protocol"],
-        "operation": raw["operation"],
-        "payload": raw["workload"],
-        "payload_count": raw["payload_count"],
-        "payload_bytes": raw["payload_bytes"],
-        "repetition": raw["repetition"],
-        "seq": raw["seq"],
-        "phase": raw["phase"].map({0: "warmup", 1: "measure"}),
-        "latency_s": raw["latency_ns"] / 1e9,
-        "server_s": raw["server_ns"].where(raw["server_ns"] >= 0) / 1e9,
-        "ok": raw["ok"].astype(bool).map({True: "true", False: "false"}),
-        "error": raw["error"],
-        "start_s": raw["start_ns"] / 1e9,
-        "queue_s": raw["queue_ns"] / 1e9,
-    })
+    df = pd.DataFrame(
+        {
+            "run_id": run_id,
+            "implementation": raw["implementation"],
+            "language": raw["language"],
+            "protocol": raw["protocol"],
+            "operation": raw["operation"],
+            "payload": raw["workload"],
+            "payload_count": raw["payload_count"],
+            "payload_bytes": raw["payload_bytes"],
+            "repetition": raw["repetition"],
+            "seq": raw["seq"],
+            "phase": raw["phase"].map({0: "warmup", 1: "measure"}),
+            "latency_s": raw["latency_ns"] / 1e9,
+            "server_s": raw["server_ns"].where(raw["server_ns"] >= 0) / 1e9,
+            "ok": raw["ok"].astype(bool).map({True: "true", False: "false"}),
+            "error": raw["error"],
+            "start_s": raw["start_ns"] / 1e9,
+            "queue_s": raw["queue_ns"] / 1e9,
+        }
+    )
     return df[COLUMNS + EXTRA_COLUMNS]
 
 

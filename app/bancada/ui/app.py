@@ -72,9 +72,12 @@ def show_startup_error(text: str) -> None:
     from PySide6.QtCore import QCoreApplication
     from PySide6.QtWidgets import QMessageBox
 
-    box = QMessageBox(QMessageBox.Icon.Critical,
-                      QCoreApplication.translate("app", "Bancada cannot open this profile"), text,
-                      QMessageBox.StandardButton.Close)
+    box = QMessageBox(
+        QMessageBox.Icon.Critical,
+        QCoreApplication.translate("app", "Bancada cannot open this profile"),
+        text,
+        QMessageBox.StandardButton.Close,
+    )
     box.setObjectName("startupError")
     box.exec()
 

@@ -53,8 +53,9 @@ def tukey_stats(values: np.ndarray) -> BoxStats | None:
     lo_fence, hi_fence = q1 - WHISKER_IQR * (q3 - q1), q3 + WHISKER_IQR * (q3 - q1)
     inside = (v >= lo_fence) & (v <= hi_fence)
     kept = v[inside]
-    return BoxStats(int(v.size), float(q1), float(med), float(q3), float(kept.min()), float(kept.max()),
-                    np.sort(v[~inside]))
+    return BoxStats(
+        int(v.size), float(q1), float(med), float(q3), float(kept.min()), float(kept.max()), np.sort(v[~inside])
+    )
 
 
 @dataclass
@@ -114,10 +115,14 @@ class BoxPlotItem(pg.GraphicsObject):
             return QRectF()
         xs0 = min(b.x - b.width / 2 for b in self._boxes)
         xs1 = max(b.x + b.width / 2 for b in self._boxes)
-        lo = min(min(b.stats.whisker_lo, b.stats.outliers[0] if b.stats.outliers.size else b.stats.whisker_lo)
-                 for b in self._boxes)
-        hi = max(max(b.stats.whisker_hi, b.stats.outliers[-1] if b.stats.outliers.size else b.stats.whisker_hi)
-                 for b in self._boxes)
+        lo = min(
+            min(b.stats.whisker_lo, b.stats.outliers[0] if b.stats.outliers.size else b.stats.whisker_lo)
+            for b in self._boxes
+        )
+        hi = max(
+            max(b.stats.whisker_hi, b.stats.outliers[-1] if b.stats.outliers.size else b.stats.whisker_hi)
+            for b in self._boxes
+        )
         y0, y1 = float(self._y(lo)), float(self._y(hi))
         return QRectF(xs0, y0, xs1 - xs0, max(y1 - y0, 1e-12))
 
@@ -187,8 +192,10 @@ class BoxPlotItem(pg.GraphicsObject):
     def describe(self, b: Box) -> str:
         """The hover text of a box."""
         s, u = b.stats, self.unit
-        return (f"{b.label}\nn = {s.n}\nmedian = {s.median:.4g} {u}\nq1 = {s.q1:.4g} {u}\n"
-                f"q3 = {s.q3:.4g} {u}\nIQR = {s.iqr:.4g} {u}\noutliers = {s.outliers.size}")
+        return (
+            f"{b.label}\nn = {s.n}\nmedian = {s.median:.4g} {u}\nq1 = {s.q1:.4g} {u}\n"
+            f"q3 = {s.q3:.4g} {u}\nIQR = {s.iqr:.4g} {u}\noutliers = {s.outliers.size}"
+        )
 
     def hoverEvent(self, ev) -> None:
         if ev.isExit():

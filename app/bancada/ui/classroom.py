@@ -24,11 +24,20 @@ def high_contrast_palette() -> QPalette:
     """Black on white, a strong blue for selections: what a washed-out projector still shows."""
     pal = QPalette()
     black, white = QColor("black"), QColor("white")
-    for role in (QPalette.ColorRole.Window, QPalette.ColorRole.Base, QPalette.ColorRole.Button,
-                 QPalette.ColorRole.AlternateBase, QPalette.ColorRole.ToolTipBase):
+    for role in (
+        QPalette.ColorRole.Window,
+        QPalette.ColorRole.Base,
+        QPalette.ColorRole.Button,
+        QPalette.ColorRole.AlternateBase,
+        QPalette.ColorRole.ToolTipBase,
+    ):
         pal.setColor(role, white)
-    for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText,
-                 QPalette.ColorRole.ToolTipText):
+    for role in (
+        QPalette.ColorRole.WindowText,
+        QPalette.ColorRole.Text,
+        QPalette.ColorRole.ButtonText,
+        QPalette.ColorRole.ToolTipText,
+    ):
         pal.setColor(role, black)
     pal.setColor(QPalette.ColorRole.Highlight, QColor("#0050b3"))
     pal.setColor(QPalette.ColorRole.HighlightedText, white)
@@ -102,8 +111,9 @@ class ClassroomBar(QWidget):
             label.setText(_three_digits(stats.median, loc) if stats else "–")
         if total:
             self.progress.setText(f"{loc.toString(100.0 * (done or 0) / total, 'f', 0)} %")
-            self.caption.setText(self.tr("{d} of {t} requests").format(d=loc.toString(done or 0),
-                                                                      t=loc.toString(total)))
+            self.caption.setText(
+                self.tr("{d} of {t} requests").format(d=loc.toString(done or 0), t=loc.toString(total))
+            )
         elif done is not None:
             self.progress.setText(loc.toString(done))
 
@@ -140,8 +150,12 @@ class ClassroomMode:
         self.act_classroom.setChecked(on)
         if on:
             scale = self.classroom_scale()
-            self._before_classroom = (self.windowState(), QFont(self.font()), QPalette(self.palette()),
-                                      self.splitter.sizes())
+            self._before_classroom = (
+                self.windowState(),
+                QFont(self.font()),
+                QPalette(self.palette()),
+                self.splitter.sizes(),
+            )
             font = QFont(QApplication.font())
             font.setPointSizeF(font.pointSizeF() * scale)
             self.setFont(font)

@@ -46,8 +46,13 @@ def write_tables(tables: dict[str, pd.DataFrame], folder: Path, readings: dict[s
     return out
 
 
-def export_data(run_path: str | Path, folder: str | Path, tables: dict[str, pd.DataFrame] | None = None,
-                readings: dict[str, str] | None = None, result: dict | None = None) -> list[Path]:
+def export_data(
+    run_path: str | Path,
+    folder: str | Path,
+    tables: dict[str, pd.DataFrame] | None = None,
+    readings: dict[str, str] | None = None,
+    result: dict | None = None,
+) -> list[Path]:
     """Write the run's data files into ``folder`` (created); return the paths written.
 
     Raises:
@@ -72,8 +77,10 @@ def export_data(run_path: str | Path, folder: str | Path, tables: dict[str, pd.D
         facts = json.loads(meta.get("host_facts", "{}"))
     except ValueError:
         facts = {"raw": meta.get("host_facts")}
-    (folder / "host.json").write_text(json.dumps({"host": meta.get("host_name", "local"), "facts": facts,
-                                                  "workers": workers}, indent=2), encoding="utf-8")
+    (folder / "host.json").write_text(
+        json.dumps({"host": meta.get("host_name", "local"), "facts": facts, "workers": workers}, indent=2),
+        encoding="utf-8",
+    )
     written.append(folder / "host.json")
     run_meta = {k: v for k, v in meta.items() if k not in ("profile_toml", "profile_json", "host_facts")}
     (folder / "run.json").write_text(json.dumps(run_meta, indent=2), encoding="utf-8")

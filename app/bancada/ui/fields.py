@@ -21,13 +21,15 @@ class IntRangeValidator(QValidator):
         t = text.strip().replace("_", "")
         if not t:
             return self.tr("{name} is empty: enter a whole number from {lo} to {hi}").format(
-                name=self.name, lo=self.lo, hi=QLocale().toString(self.hi))
+                name=self.name, lo=self.lo, hi=QLocale().toString(self.hi)
+            )
         if not t.isdigit():
             return self.tr("{name}: {text!r} is not a whole number").format(name=self.name, text=text)
         v = int(t)
         if v < self.lo or v > self.hi:
             return self.tr("{name} must be from {lo} to {hi}, not {v}").format(
-                name=self.name, lo=self.lo, hi=QLocale().toString(self.hi), v=v)
+                name=self.name, lo=self.lo, hi=QLocale().toString(self.hi), v=v
+            )
         return ""
 
     def validate(self, text: str, pos: int):
@@ -36,8 +38,9 @@ class IntRangeValidator(QValidator):
             self.refused.emit(self.reason(text))
             return QValidator.State.Invalid, text, pos
         if len(t) > len(str(self.hi)):
-            self.refused.emit(self.tr("{name} must be at most {hi}").format(name=self.name,
-                                                                            hi=QLocale().toString(self.hi)))
+            self.refused.emit(
+                self.tr("{name} must be at most {hi}").format(name=self.name, hi=QLocale().toString(self.hi))
+            )
             return QValidator.State.Invalid, text, pos
         if self.reason(text):
             return QValidator.State.Intermediate, text, pos
@@ -62,8 +65,9 @@ class IntField(QLineEdit):
         self._refusal_timer.setInterval(0)
         self._refusal_timer.timeout.connect(lambda: self.problemChanged.emit(self._refused_reason))
         self.textChanged.connect(self._on_text)
-        self.setToolTip(self.tr("{name}: a whole number from {lo} to {hi}").format(name=name, lo=lo,
-                                                                                  hi=QLocale().toString(hi)))
+        self.setToolTip(
+            self.tr("{name}: a whole number from {lo} to {hi}").format(name=name, lo=lo, hi=QLocale().toString(hi))
+        )
 
     def value(self) -> int | None:
         return None if self.problem() else int(self.text().strip().replace("_", ""))

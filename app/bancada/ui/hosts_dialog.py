@@ -11,9 +11,24 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QCoreApplication, QLocale, Signal, Slot
-from PySide6.QtWidgets import (QDialog, QFileDialog, QFormLayout, QFrame, QGroupBox, QHBoxLayout, QInputDialog,
-                               QLabel, QLineEdit, QListWidget, QMessageBox, QPushButton, QSpinBox, QTextBrowser,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QDialog,
+    QFileDialog,
+    QFormLayout,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
 
 from bancada.hosts import hostconfig
 from bancada.ui.tasks import TaskRunner
@@ -46,8 +61,14 @@ def check_host(name: str, accept: dict[str, str] | None = None, passphrase: str 
             host.close()
         return {"ok": True, "name": name, "facts": facts, "rows": [list(r) for r in rows]}
     except UnknownHostKey as exc:
-        return {**failure, "kind": "unknown_key", "message": str(exc), "fingerprint": exc.fingerprint,
-                "key_of": exc.profile or name, "jump": exc.jump}
+        return {
+            **failure,
+            "kind": "unknown_key",
+            "message": str(exc),
+            "fingerprint": exc.fingerprint,
+            "key_of": exc.profile or name,
+            "jump": exc.jump,
+        }
     except HostKeyChanged as exc:
         return {**failure, "kind": "changed_key", "message": str(exc)}
     except PassphraseNeeded as exc:
@@ -209,8 +230,10 @@ class HostsDialog(QDialog):
             try:
                 p = hostconfig.get_host(name)
                 where = f"{p.user + '@' if p.user else ''}{p.address}{':' + str(p.port) if p.port else ''}"
-                self.details.setHtml(f"<h3>{html.escape(name)}</h3><p>{html.escape(where)}</p>"
-                                     + self.tr("<p>Press <b>Check</b> to connect and read its facts.</p>"))
+                self.details.setHtml(
+                    f"<h3>{html.escape(name)}</h3><p>{html.escape(where)}</p>"
+                    + self.tr("<p>Press <b>Check</b> to connect and read its facts.</p>")
+                )
             except hostconfig.HostConfigError as exc:
                 self.details.setPlainText(str(exc))
 
@@ -230,9 +253,13 @@ class HostsDialog(QDialog):
     def save_form(self) -> None:
         """Save the form as a host profile, then check it."""
         profile = hostconfig.HostProfile(
-            name=self.name_edit.text().strip(), address=self.address_edit.text().strip(), port=self.port_spin.value(),
-            user=self.user_edit.text().strip() or None, key=self.key_edit.text().strip() or None,
-            workdir=self.workdir_edit.text().strip() or hostconfig.DEFAULT_WORKDIR)
+            name=self.name_edit.text().strip(),
+            address=self.address_edit.text().strip(),
+            port=self.port_spin.value(),
+            user=self.user_edit.text().strip() or None,
+            key=self.key_edit.text().strip() or None,
+            workdir=self.workdir_edit.text().strip() or hostconfig.DEFAULT_WORKDIR,
+        )
         try:
             hostconfig.save_host(profile)
         except hostconfig.HostConfigError as exc:
@@ -257,8 +284,13 @@ class HostsDialog(QDialog):
         self._accepted = dict(accept or {})
         self.key_panel.setVisible(False)
         self._set_status(self.tr("connecting to {h}…").format(h=name))
-        self.tasks.start(CHECK, lambda state: check_host(name, accept, passphrase), supersede=True,
-                         succeeded=self._check_finished, failed=self._task_failed)
+        self.tasks.start(
+            CHECK,
+            lambda state: check_host(name, accept, passphrase),
+            supersede=True,
+            succeeded=self._check_finished,
+            failed=self._task_failed,
+        )
 
     @Slot(object)
     def _check_finished(self, result: dict) -> None:
@@ -267,34 +299,48 @@ class HostsDialog(QDialog):
             facts, rows = result["facts"], result["rows"]
             self.details.setHtml(facts_html(name, facts, rows))
             runnable = [r[0] for r in rows if r[1]]
-            self._set_status(self.tr("{h}: connected in {t} s; {k} of {n} implementations can run there").format(
-                h=name, t=QLocale().toString(float(facts.get("connect_s", 0)), "f", 2), k=len(runnable), n=len(rows)))
+            self._set_status(
+                self.tr("{h}: connected in {t} s; {k} of {n} implementations can run there").format(
+                    h=name, t=QLocale().toString(float(facts.get("connect_s", 0)), "f", 2), k=len(runnable), n=len(rows)
+                )
+            )
             return
         kind, message, fp = result["kind"], result["message"], result["fingerprint"]
         if kind == "unknown_key":
             key_of = result["key_of"]
             self._pending_key = (name, key_of, fp)
-            whose = (self.tr("jump host {j} (on the way to {h})").format(j=html.escape(key_of), h=html.escape(name))
-                     if result["jump"] else html.escape(key_of))
-            self.key_label.setText(self.tr(
-                "<b>The host key of {whose} is not known.</b><br>Its fingerprint is<br>"
-                "<tt style='font-size:large'>{fp}</tt><br>Compare it with the one the host's owner "
-                "gives you (<tt>ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub</tt> on the host) before trusting "
-                "it.").format(whose=whose, fp=html.escape(fp)))
+            whose = (
+                self.tr("jump host {j} (on the way to {h})").format(j=html.escape(key_of), h=html.escape(name))
+                if result["jump"]
+                else html.escape(key_of)
+            )
+            self.key_label.setText(
+                self.tr(
+                    "<b>The host key of {whose} is not known.</b><br>Its fingerprint is<br>"
+                    "<tt style='font-size:large'>{fp}</tt><br>Compare it with the one the host's owner "
+                    "gives you (<tt>ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub</tt> on the host) before trusting "
+                    "it."
+                ).format(whose=whose, fp=html.escape(fp))
+            )
             self.key_panel.setVisible(True)
-            self._set_status(self.tr("{h}: waiting for you to accept or refuse the host key of {k}").format(
-                h=name, k=key_of))
+            self._set_status(
+                self.tr("{h}: waiting for you to accept or refuse the host key of {k}").format(h=name, k=key_of)
+            )
         elif kind == "passphrase":
-            text, ok = QInputDialog.getText(self, self.tr("Passphrase"),
-                                           self.tr("{m}.\nPassphrase:").format(m=message), QLineEdit.Password)
+            text, ok = QInputDialog.getText(
+                self, self.tr("Passphrase"), self.tr("{m}.\nPassphrase:").format(m=message), QLineEdit.Password
+            )
             if ok and text:
                 self.check(name, passphrase=text)
             else:
                 self._set_status(message, error=True)
         elif kind == "changed_key":
             self._set_status(message, error=True)
-            self.details.setHtml("<h3 style='color:#b00'>" + self.tr("Refused: the host key changed")
-                                 + f"</h3><p>{html.escape(message)}</p>")
+            self.details.setHtml(
+                "<h3 style='color:#b00'>"
+                + self.tr("Refused: the host key changed")
+                + f"</h3><p>{html.escape(message)}</p>"
+            )
         else:
             self._set_status(f"{name}: {message}", error=True)
 
@@ -356,6 +402,7 @@ class HostsDialog(QDialog):
 
 def facts_html(name: str, facts: dict, rows: list) -> str:
     """The facts table and the implementations (with why not) as HTML."""
+
     def fmt(key):
         v = facts.get(key)
         if v is None:
@@ -365,25 +412,38 @@ def facts_html(name: str, facts: dict, rows: list) -> str:
         return html.escape(str(v))
 
     T = QCoreApplication.translate
-    labels = [("os", T("HostsDialog", "OS")),
-              ("kernel", T("HostsDialog", "Kernel")),
-              ("arch", T("HostsDialog", "Architecture")),
-              ("cpu_model", T("HostsDialog", "CPU")),
-              ("cpu_count", T("HostsDialog", "CPUs")),
-              ("memory_bytes", T("HostsDialog", "Memory")),
-              ("load_avg", T("HostsDialog", "Load average")),
-              ("java", "Java"), ("python3", "Python"), ("node", "Node.js"),
-              ("workdir", T("HostsDialog", "Work directory")),
-              ("disk_free_bytes", T("HostsDialog", "Free disk"))]
+    labels = [
+        ("os", T("HostsDialog", "OS")),
+        ("kernel", T("HostsDialog", "Kernel")),
+        ("arch", T("HostsDialog", "Architecture")),
+        ("cpu_model", T("HostsDialog", "CPU")),
+        ("cpu_count", T("HostsDialog", "CPUs")),
+        ("memory_bytes", T("HostsDialog", "Memory")),
+        ("load_avg", T("HostsDialog", "Load average")),
+        ("java", "Java"),
+        ("python3", "Python"),
+        ("node", "Node.js"),
+        ("workdir", T("HostsDialog", "Work directory")),
+        ("disk_free_bytes", T("HostsDialog", "Free disk")),
+    ]
     facts_rows = "".join(f"<tr><td><b>{label}</b></td><td>{fmt(k)}</td></tr>" for k, label in labels)
-    can, cannot = QCoreApplication.translate("HostsDialog", "can run"), QCoreApplication.translate(
-        "HostsDialog", "cannot run")
+    can, cannot = (
+        QCoreApplication.translate("HostsDialog", "can run"),
+        QCoreApplication.translate("HostsDialog", "cannot run"),
+    )
     impl_rows = "".join(
         f"<tr><td>{html.escape(i)}</td><td>{can if ok else cannot}</td><td>{html.escape(why)}</td></tr>"
-        for i, ok, why in rows)
+        for i, ok, why in rows
+    )
     cleaned = "".join(f"<li>{html.escape(c)}</li>" for c in facts.get("cleaned", []))
-    return (f"<h3>{html.escape(name)} ({html.escape(str(facts.get('address', '')))})</h3>"
-            f"<table>{facts_rows}</table><h4>" + QCoreApplication.translate("HostsDialog", "Implementations")
-            + f"</h4><table>{impl_rows}</table>"
-            + ("<p>" + QCoreApplication.translate("HostsDialog", "Stopped leftover workers:") + f"</p><ul>{cleaned}</ul>"
-               if cleaned else ""))
+    return (
+        f"<h3>{html.escape(name)} ({html.escape(str(facts.get('address', '')))})</h3>"
+        f"<table>{facts_rows}</table><h4>"
+        + QCoreApplication.translate("HostsDialog", "Implementations")
+        + f"</h4><table>{impl_rows}</table>"
+        + (
+            "<p>" + QCoreApplication.translate("HostsDialog", "Stopped leftover workers:") + f"</p><ul>{cleaned}</ul>"
+            if cleaned
+            else ""
+        )
+    )

@@ -71,8 +71,9 @@ def switch(window, choice: str):
     from bancada.ui.window_settings import settings
 
     if window.running():
-        window.state_label.setText(QCoreApplication.translate("MainWindow",
-                                                              "Stop the run before changing the language"))
+        window.state_label.setText(
+            QCoreApplication.translate("MainWindow", "Stop the run before changing the language")
+        )
         return None
     s = settings()
     s.setValue("language", choice)

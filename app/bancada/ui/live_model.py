@@ -77,13 +77,13 @@ class _Grow:
         need = self.n + values.size
         if need > self.data.size:
             new = np.empty(max(need, 2 * self.data.size))
-            new[:self.n] = self.data[:self.n]
+            new[: self.n] = self.data[: self.n]
             self.data = new
-        self.data[self.n:need] = values
+        self.data[self.n : need] = values
         self.n = need
 
     def view(self) -> np.ndarray:
-        return self.data[:self.n]
+        return self.data[: self.n]
 
 
 @dataclass
@@ -134,9 +134,12 @@ class LiveModel:
 
     def reset(self, treatments: Iterable) -> None:
         """Start over with these treatments (objects with id, implementation, language, ...)."""
-        self.series = {t.id: TreatmentSeries(TreatmentInfo(t.id, t.implementation, t.language, t.protocol,
-                                                           t.operation, getattr(t, "workload", "")))
-                       for t in treatments}
+        self.series = {
+            t.id: TreatmentSeries(
+                TreatmentInfo(t.id, t.implementation, t.language, t.protocol, t.operation, getattr(t, "workload", ""))
+            )
+            for t in treatments
+        }
         self.dirty = set(self.series)
         self.total = self.errors = 0
         self.version += 1
@@ -148,8 +151,12 @@ class LiveModel:
             return
         rows = getattr(samples, "rows", None)
         if rows is not None:
-            self.extend_arrays(rows["treatment"].astype(np.int64), rows["latency_ns"] / 1e6,
-                               rows["phase"].astype(np.int8), rows["ok"].astype(bool))
+            self.extend_arrays(
+                rows["treatment"].astype(np.int64),
+                rows["latency_ns"] / 1e6,
+                rows["phase"].astype(np.int8),
+                rows["ok"].astype(bool),
+            )
             return
         tr = np.fromiter((s.treatment for s in samples), dtype=np.int64, count=len(samples))
         lat = np.fromiter((s.latency_ns for s in samples), dtype=np.float64, count=len(samples)) / 1e6
@@ -157,8 +164,7 @@ class LiveModel:
         ok = np.fromiter((s.ok for s in samples), dtype=bool, count=len(samples))
         self.extend_arrays(tr, lat, phase, ok)
 
-    def extend_arrays(self, treatment: np.ndarray, latency_ms: np.ndarray, phase: np.ndarray,
-                      ok: np.ndarray) -> None:
+    def extend_arrays(self, treatment: np.ndarray, latency_ms: np.ndarray, phase: np.ndarray, ok: np.ndarray) -> None:
         """Add samples given as parallel arrays (latency in ms; phase 0 warm-up, 1 measure)."""
         self.total += treatment.size
         self.errors += int((~ok).sum())

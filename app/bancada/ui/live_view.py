@@ -80,8 +80,9 @@ class LiveView(QWidget):
         self._trace_at = 0.0
         self._foreground = QColor("black")
         self._background = QColor("white")
-        self.show_message(self.tr("Press Run (Ctrl+R) to start: a box per treatment grows here while the samples "
-                                  "arrive."))
+        self.show_message(
+            self.tr("Press Run (Ctrl+R) to start: a box per treatment grows here while the samples arrive.")
+        )
 
     # -- layout ------------------------------------------------------------------
     def _clear(self) -> None:
@@ -158,8 +159,7 @@ class LiveView(QWidget):
             plot.enableAutoRange()
 
     def _new_plot(self, row: int, col: int, title: str) -> pg.PlotItem:
-        plot = self.graphics.addPlot(row=row, col=col, title=title,
-                                     axisItems={"left": LatencyAxis("left")})
+        plot = self.graphics.addPlot(row=row, col=col, title=title, axisItems={"left": LatencyAxis("left")})
         plot.getViewBox().sigRangeChangedManually.connect(lambda *_: self._show_reset_hint(plot))
         return plot
 
@@ -191,7 +191,8 @@ class LiveView(QWidget):
             if col_factor != pos_factor:
                 key = "&nbsp;&nbsp;&nbsp;" + "&nbsp;&nbsp;".join(
                     f"<span style='color:{level_colour(lv, c).name()}'>&#9632;</span> {pretty(lv)}"
-                    for c, lv in enumerate(col_levels))
+                    for c, lv in enumerate(col_levels)
+                )
             plot = self._new_plot(0, col, f"{wl} · {op}{key}")
             plot.showGrid(y=False)
             plot.getAxis("left").setLabel(self.tr("latency (ms)"))
@@ -205,8 +206,11 @@ class LiveView(QWidget):
             plot.addItem(item)
             plot.setLogMode(False, self.log_y)
             plot.setYRange(0, 1, padding=0)
-            hint = pg.TextItem(self.tr("Warming up: the boxes appear with the first measured samples"),
-                               color=self._foreground, anchor=(0.5, 0.5))
+            hint = pg.TextItem(
+                self.tr("Warming up: the boxes appear with the first measured samples"),
+                color=self._foreground,
+                anchor=(0.5, 0.5),
+            )
             hint.setPos((len(pos_levels) - 1) / 2, 0.5)
             plot.addItem(hint, ignoreBounds=True)
             self.warmup_hints[wl] = hint
@@ -221,8 +225,12 @@ class LiveView(QWidget):
             trace.setClipToView(True)
             trace.setLogMode(False, self.log_y)
             n_here = sum(1 for i in infos if i.workload == wl)
-            legend = pg.LegendItem(colCount=min(2, n_here), labelTextColor=self._foreground,
-                                   labelTextSize=f"{round(TEXT_PX * self.scale)}px", verSpacing=-4)
+            legend = pg.LegendItem(
+                colCount=min(2, n_here),
+                labelTextColor=self._foreground,
+                labelTextSize=f"{round(TEXT_PX * self.scale)}px",
+                verSpacing=-4,
+            )
             self.graphics.addItem(legend, row=2, col=col)
             self.trace_plots[wl] = trace
             self.legends[wl] = legend
@@ -316,8 +324,7 @@ class LiveView(QWidget):
             warm = s.trace_warmup.view() > 0.5
             x = np.arange(y.size, dtype=float)
             # a warm-up stretch joins the measured curve: NaN splits them, connect="finite"
-            curves[0].setData(x, np.where(warm | np.roll(warm, -1) | np.roll(warm, 1), y, np.nan),
-                              connect="finite")
+            curves[0].setData(x, np.where(warm | np.roll(warm, -1) | np.roll(warm, 1), y, np.nan), connect="finite")
             curves[1].setData(x, np.where(warm, np.nan, y), connect="finite")
 
     def set_log_y(self, on: bool) -> None:
@@ -341,8 +348,7 @@ class LiveView(QWidget):
         painter = QPainter(image)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
-        scene.render(painter, QRectF(0, 0, size.width(), size.height()), source,
-                     Qt.AspectRatioMode.IgnoreAspectRatio)
+        scene.render(painter, QRectF(0, 0, size.width(), size.height()), source, Qt.AspectRatioMode.IgnoreAspectRatio)
         painter.end()
         return image
 

@@ -32,18 +32,25 @@ class LoadGroup(QGroupBox):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Load"), parent)
         form = QFormLayout(self)
-        self.model = choice_box([(self.tr("Sequential (one at a time)"), "sequential"),
-                                 (self.tr("Closed (c clients)"), "closed"),
-                                 (self.tr("Open (constant rate)"), "open")], self.tr(
-            "Sequential: one request at a time (the seed studies). Closed: c clients, each sending its next "
-            "request when the last one returns. Open: requests arrive at a fixed rate whatever the server does; "
-            "latency counts from each request's due time. Closed and open need the native driver."))
+        self.model = choice_box(
+            [
+                (self.tr("Sequential (one at a time)"), "sequential"),
+                (self.tr("Closed (c clients)"), "closed"),
+                (self.tr("Open (constant rate)"), "open"),
+            ],
+            self.tr(
+                "Sequential: one request at a time (the seed studies). Closed: c clients, each sending its next "
+                "request when the last one returns. Open: requests arrive at a fixed rate whatever the server does; "
+                "latency counts from each request's due time. Closed and open need the native driver."
+            ),
+        )
         form.addRow(self.tr("Model"), self.model)
         self.concurrency = IntField(self.tr("Concurrency c"), 1, 100_000, 16)
         form.addRow(self.tr("Concurrency c"), self.concurrency)
         self.duration = IntField(self.tr("Duration (s)"), 0, MAX_DURATION_S, 0)
-        self.duration.setToolTip(self.tr("Seconds of measured load per treatment and repetition; 0 sends the "
-                                         "Requests n instead"))
+        self.duration.setToolTip(
+            self.tr("Seconds of measured load per treatment and repetition; 0 sends the Requests n instead")
+        )
         form.addRow(self.tr("Duration (s)"), self.duration)
         self.rate = IntField(self.tr("Rate (requests/s)"), 1, MAX_RATE_PER_S, 100)
         form.addRow(self.tr("Rate (req/s)"), self.rate)

@@ -17,8 +17,18 @@ from pathlib import Path
 
 from PySide6.QtCore import QEvent, QLocale, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QPalette
-from PySide6.QtWidgets import (QFileDialog, QLabel, QMainWindow, QMessageBox, QProgressBar, QScrollArea, QSplitter,
-                               QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QScrollArea,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from bancada import paths
 from bancada.experiment.profile import Profile, ProfileError, parse_profile
@@ -194,11 +204,16 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
 
     def _probe_host(self, *_args) -> None:
         host = self.panel.host()
-        self.panel.impl_status.setText(self.tr("Checking what {h} can run…").format(
-            h=self.panel.host_combo.currentText()))
-        self.tasks.start("probe", lambda state: run_job.probe_host(state, host),
-                         succeeded=self.panel.set_capabilities,
-                         failed=lambda msg, _tb: self.panel.set_capabilities_error(msg), ended=self._sync_actions)
+        self.panel.impl_status.setText(
+            self.tr("Checking what {h} can run…").format(h=self.panel.host_combo.currentText())
+        )
+        self.tasks.start(
+            "probe",
+            lambda state: run_job.probe_host(state, host),
+            succeeded=self.panel.set_capabilities,
+            failed=lambda msg, _tb: self.panel.set_capabilities_error(msg),
+            ended=self._sync_actions,
+        )
 
     def manage_hosts(self) -> None:
         if self.hosts_dialog_class is None:
@@ -233,24 +248,25 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         self.panel.set_profile(profile)
         self._clear_run()
         title = profile.experiment.title or Path(path).stem
-        self.state_label.setText(self.tr("Profile “{t}” loaded: press Run (Ctrl+R)").format(t=title)
-                                 + self._legacy_schedule_note(profile))
+        self.state_label.setText(
+            self.tr("Profile “{t}” loaded: press Run (Ctrl+R)").format(t=title) + self._legacy_schedule_note(profile)
+        )
         return True
 
     def _legacy_schedule_note(self, profile: Profile) -> str:
         """A sentence when the profile used the old schedule name ``interleaved``."""
         if not profile.notices:
             return ""
-        return self.tr(" (its schedule \"interleaved\" is now called \"alternating\"; the default is randomized "
-                       "blocks)")
+        return self.tr(' (its schedule "interleaved" is now called "alternating"; the default is randomized blocks)')
 
     def _clear_run(self) -> None:
         """Forget the shown run: empty plots and tables, no rate/ETA/errors (a new profile is not its run)."""
         self.run_path = None
         self.last_finished = None
         self.model.reset([])
-        self.live.show_message(self.tr("Press Run (Ctrl+R) to start: a box per treatment grows here while the "
-                                       "samples arrive."))
+        self.live.show_message(
+            self.tr("Press Run (Ctrl+R) to start: a box per treatment grows here while the samples arrive.")
+        )
         self.stats_view.clear()
         self._reset_status()
         self.progress_bar.setRange(0, 1)
@@ -263,8 +279,9 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         self.errors_label.setStyleSheet("")
 
     def open_profile_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open profile"), str(self._profiles_dir()),
-                                              self.tr("Profiles (*.toml)"))
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open profile"), str(self._profiles_dir()), self.tr("Profiles (*.toml)")
+        )
         if path:
             self.open_profile(path)
 
@@ -279,8 +296,9 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         return True
 
     def save_profile_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save profile"), str(self._profiles_dir() / "my-study.toml"),
-                                              self.tr("Profiles (*.toml)"))
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Save profile"), str(self._profiles_dir() / "my-study.toml"), self.tr("Profiles (*.toml)")
+        )
         if path:
             self.save_profile(path)
 
@@ -310,10 +328,14 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         self.last_finished = None
         feed, control, progress = self.feed, self.control, self.progress
         host, on_death, on_drop = self.panel.host(), self.panel.on_worker_death(), self.panel.on_host_disconnect()
-        self.tasks.start("run", lambda state: run_job.run_experiment(state, profile, host, on_death, feed, control,
-                                                                     progress, on_drop),
-                         supersede=False, partial=self._on_run_event, failed=self._on_run_failed,
-                         ended=self._on_run_task_ended)
+        self.tasks.start(
+            "run",
+            lambda state: run_job.run_experiment(state, profile, host, on_death, feed, control, progress, on_drop),
+            supersede=False,
+            partial=self._on_run_event,
+            failed=self._on_run_failed,
+            ended=self._on_run_task_ended,
+        )
         self.act_pause.setText(self.tr("&Pause"))
         self.state_label.setText(self.tr("Starting the workers on {h}…").format(h=self.panel.host_combo.currentText()))
         self.progress_bar.setRange(0, 0)
@@ -371,8 +393,11 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
             self._tick_plots()
             self.live.refresh(self.model, force_trace=True)
             self.plot_timer.stop()
-            text = {"complete": self.tr("Run complete"), "cancelled": self.tr("Run stopped; the samples so far are kept"),
-                    "incomplete": self.tr("Run incomplete")}.get(event.status, event.status)
+            text = {
+                "complete": self.tr("Run complete"),
+                "cancelled": self.tr("Run stopped; the samples so far are kept"),
+                "incomplete": self.tr("Run incomplete"),
+            }.get(event.status, event.status)
             self.state_label.setText(f"{text}: {event.path}" + (f" — {event.message}" if event.message else ""))
             self.eta_label.clear()
             if self._timed_run and event.status == "complete":
@@ -441,8 +466,12 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
             self.eta_label.setText(self.tr("ETA {t}").format(t=_fmt_eta(p.eta_s)))
             self.errors_label.setText(self.tr("{n} errors").format(n=p.errors))
             self.errors_label.setStyleSheet("color: #d32f2f;" if p.errors else "")
-        if self.control is not None and self.control.paused and self.control.runner is not None \
-                and self.control.runner.paused:
+        if (
+            self.control is not None
+            and self.control.paused
+            and self.control.runner is not None
+            and self.control.runner.paused
+        ):
             self.state_label.setText(self.tr("Paused (Ctrl+P resumes)"))
 
     def _show_progress(self, p) -> None:
@@ -460,8 +489,11 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
     def _tick_stats(self) -> None:
         if self.run_path is None:
             return
-        if (self.model.version != self._stats_version and not self.tasks.busy("stats")
-                and time.monotonic() >= self._stats_not_before):
+        if (
+            self.model.version != self._stats_version
+            and not self.tasks.busy("stats")
+            and time.monotonic() >= self._stats_not_before
+        ):
             self.request_stats(final=False)
         if not self.running() and not self.tasks.busy("stats") and self._stats_final:
             self.stats_timer.stop()
@@ -477,9 +509,12 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         self._stats_started = time.monotonic()
         stats = self.stats_process
         running = not final and self.running()
-        self.tasks.start("stats", lambda state: stats.compute(path, factors, gen, running),
-                         succeeded=partial(self._on_stats, final),
-                         failed=lambda msg, _tb: self.stats_view.clear(self.tr("Statistics failed: {m}").format(m=msg)))
+        self.tasks.start(
+            "stats",
+            lambda state: stats.compute(path, factors, gen, running),
+            succeeded=partial(self._on_stats, final),
+            failed=lambda msg, _tb: self.stats_view.clear(self.tr("Statistics failed: {m}").format(m=msg)),
+        )
 
     def _on_stats(self, final: bool, res: StatsResult) -> None:
         took = time.monotonic() - self._stats_started
@@ -496,8 +531,12 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
             self.state_label.setText(self.tr("Stop the run before opening another"))
             return
         self.state_label.setText(self.tr("Opening {p}…").format(p=Path(path).name))
-        self.tasks.start("load", lambda state: run_job.load_run(state, path), succeeded=self._on_run_loaded,
-                         failed=lambda msg, _tb: self._error(self.tr("Cannot open the run"), msg))
+        self.tasks.start(
+            "load",
+            lambda state: run_job.load_run(state, path),
+            succeeded=self._on_run_loaded,
+            failed=lambda msg, _tb: self._error(self.tr("Cannot open the run"), msg),
+        )
 
     def _on_run_loaded(self, run: run_job.LoadedRun) -> None:
         data = run.profile_json
@@ -523,10 +562,15 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         self.errors_label.setText(self.tr("{n} errors").format(n=self.model.errors))
         from bancada.store.runstore import effective_status
 
-        self.state_label.setText(self.tr("Run {id} ({s}), {n} samples: {p}").format(
-            id=run.meta.get("run_id", run.path.stem), s=self._status_word(effective_status(run.meta)),
-            n=QLocale().toString(self.model.total),
-            p=run.path) + note)
+        self.state_label.setText(
+            self.tr("Run {id} ({s}), {n} samples: {p}").format(
+                id=run.meta.get("run_id", run.path.stem),
+                s=self._status_word(effective_status(run.meta)),
+                n=QLocale().toString(self.model.total),
+                p=run.path,
+            )
+            + note
+        )
         self.stats_view.clear(self.tr("Computing…"))
         self.request_stats(final=True)
         self._add_recent(str(run.path))
@@ -535,12 +579,18 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
 
     def _status_word(self, status: str) -> str:
         """A run's stored status (``complete``, ``cancelled``, ...) in the window's language."""
-        return {"complete": self.tr("complete"), "cancelled": self.tr("cancelled"), "incomplete": self.tr("incomplete"),
-                "running": self.tr("running"), "interrupted": self.tr("interrupted")}.get(status, status)
+        return {
+            "complete": self.tr("complete"),
+            "cancelled": self.tr("cancelled"),
+            "incomplete": self.tr("incomplete"),
+            "running": self.tr("running"),
+            "interrupted": self.tr("interrupted"),
+        }.get(status, status)
 
     def open_run_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open run"), str(paths.runs_dir()),
-                                              self.tr("Bancada runs (*.sqlite)"))
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open run"), str(paths.runs_dir()), self.tr("Bancada runs (*.sqlite)")
+        )
         if path:
             self.open_run(path)
 
@@ -562,9 +612,12 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
     def closeEvent(self, event) -> None:
         if self.running():
             answer = QMessageBox.question(
-                self, self.tr("A run is going on"),
+                self,
+                self.tr("A run is going on"),
                 self.tr("Stop the run and close? The workers stop and the samples measured so far are kept."),
-                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No)
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                QMessageBox.StandardButton.No,
+            )
             if answer != QMessageBox.StandardButton.Yes:
                 event.ignore()
                 return

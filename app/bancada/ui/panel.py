@@ -11,8 +11,17 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QLocale, Qt, Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from bancada.experiment.profile import LARGE_SIZE, STD_SIZE, Profile, ProfileError, parse_profile
 from bancada.ui.fields import ChoiceBox, IntField, choice_box
@@ -70,9 +79,13 @@ class ExperimentPanel(QWidget):
         # workload
         wl_box = QGroupBox(self.tr("Workload"))
         wf = QFormLayout(wl_box)
-        self.operation = choice_box([(self.tr("Select: N ints in, 3 out"), "select"),
-                                     (self.tr("Echo: payload in, count out"), "echo"),
-                                     (self.tr("Ping: empty (overhead floor)"), "ping")])
+        self.operation = choice_box(
+            [
+                (self.tr("Select: N ints in, 3 out"), "select"),
+                (self.tr("Echo: payload in, count out"), "echo"),
+                (self.tr("Ping: empty (overhead floor)"), "ping"),
+            ]
+        )
         wf.addRow(self.tr("Operation"), self.operation)
         self.payload_widget = QWidget()
         self.payload_layout = QVBoxLayout(self.payload_widget)
@@ -84,8 +97,10 @@ class ExperimentPanel(QWidget):
         custom.addWidget(self.custom_check)
         custom.addWidget(self.custom_count, 1)
         wf.addRow("", custom)
-        self.kind = choice_box([(k, k) for k in ("int64s", "doubles", "strings", "records")],
-                               self.tr("Element type of the payload (Select always sends int64s)"))
+        self.kind = choice_box(
+            [(k, k) for k in ("int64s", "doubles", "strings", "records")],
+            self.tr("Element type of the payload (Select always sends int64s)"),
+        )
         wf.addRow(self.tr("Data kind"), self.kind)
         outer.addWidget(wl_box)
 
@@ -99,41 +114,62 @@ class ExperimentPanel(QWidget):
         df.addRow(self.tr("Requests n"), self.requests)
         self._requests_tip = self.requests.toolTip()
         df.addRow(self.tr("Warm-up"), self.warmup)
-        self.schedule = choice_box([(self.tr("Randomized blocks"), "randomized"),
-                                    (self.tr("Sequential (as the seed study)"), "sequential"),
-                                    (self.tr("Alternating requests"), "alternating")])
+        self.schedule = choice_box(
+            [
+                (self.tr("Randomized blocks"), "randomized"),
+                (self.tr("Sequential (as the seed study)"), "sequential"),
+                (self.tr("Alternating requests"), "alternating"),
+            ]
+        )
         self._schedule_hints = {
-            "randomized": self.tr("Each repetition runs every treatment once as a block with its own warm-up, "
-                                  "in a shuffled order, so drift of the machine does not favour one treatment."),
-            "sequential": self.tr("Each repetition runs the treatments one after another in the profile's "
-                                  "order, as the reference study did."),
-            "alternating": self.tr("Requests alternate between treatments one by one: this measures the cost "
-                                   "of switching servers and inflates small-payload latencies."),
+            "randomized": self.tr(
+                "Each repetition runs every treatment once as a block with its own warm-up, "
+                "in a shuffled order, so drift of the machine does not favour one treatment."
+            ),
+            "sequential": self.tr(
+                "Each repetition runs the treatments one after another in the profile's "
+                "order, as the reference study did."
+            ),
+            "alternating": self.tr(
+                "Requests alternate between treatments one by one: this measures the cost "
+                "of switching servers and inflates small-payload latencies."
+            ),
         }
         for i in range(self.schedule.count()):
             self.schedule.setItemData(i, self._schedule_hints[self.schedule.itemData(i)], Qt.ItemDataRole.ToolTipRole)
         self.schedule_hint = QLabel()
         self.schedule_hint.setWordWrap(True)
         self.schedule.currentIndexChanged.connect(
-            lambda _i: self.schedule_hint.setText(self._schedule_hints.get(self.schedule.currentData(), "")))
+            lambda _i: self.schedule_hint.setText(self._schedule_hints.get(self.schedule.currentData(), ""))
+        )
         self.schedule_hint.setText(self._schedule_hints["randomized"])
         df.addRow(self.tr("Schedule"), self.schedule)
         df.addRow("", self.schedule_hint)
-        self.connection = choice_box([(self.tr("Reuse one connection"), "reuse"),
-                                      (self.tr("New connection per request"), "new")])
+        self.connection = choice_box(
+            [(self.tr("Reuse one connection"), "reuse"), (self.tr("New connection per request"), "new")]
+        )
         df.addRow(self.tr("Connection"), self.connection)
-        self.driver = choice_box([(self.tr("Auto (native where built)"), "auto"), (self.tr("Python"), "python"),
-                                  (self.tr("Native (Go)"), "native")])
+        self.driver = choice_box(
+            [
+                (self.tr("Auto (native where built)"), "auto"),
+                (self.tr("Python"), "python"),
+                (self.tr("Native (Go)"), "native"),
+            ]
+        )
         df.addRow(self.tr("Driver"), self.driver)
         self.on_death = choice_box(
             [(self.tr("Stop the run"), "stop"), (self.tr("Go on with the others"), "continue")],
-            self.tr("What to do when a worker dies mid-run; nothing measured is lost either way"))
+            self.tr("What to do when a worker dies mid-run; nothing measured is lost either way"),
+        )
         df.addRow(self.tr("If a worker dies"), self.on_death)
         self.on_disconnect = choice_box(
             [(self.tr("Mark incomplete"), "incomplete"), (self.tr("Pause, reconnect"), "pause")],
-            self.tr("SSH hosts: what to do when the connection drops mid-run. Pause keeps reconnecting (Stop "
-                    "gives up), restarts the workers and goes on; the interrupted block stays partial. Nothing "
-                    "measured is lost either way"))
+            self.tr(
+                "SSH hosts: what to do when the connection drops mid-run. Pause keeps reconnecting (Stop "
+                "gives up), restarts the workers and goes on; the interrupted block stays partial. Nothing "
+                "measured is lost either way"
+            ),
+        )
         df.addRow(self.tr("If SSH drops"), self.on_disconnect)
         outer.addWidget(design)
         self.load = LoadGroup()
@@ -153,9 +189,16 @@ class ExperimentPanel(QWidget):
         self.load.problemChanged.connect(self._on_entry_problem)
         self.load.changed.connect(self._emit_changed)
         self.load.changed.connect(self._sync_enabled)
-        for combo in (self.operation, self.kind, self.schedule, self.connection, self.driver, self.on_death,
-                      self.on_disconnect,
-                      self.host_combo):
+        for combo in (
+            self.operation,
+            self.kind,
+            self.schedule,
+            self.connection,
+            self.driver,
+            self.on_death,
+            self.on_disconnect,
+            self.host_combo,
+        ):
             combo.currentIndexChanged.connect(self._emit_changed)
         self.custom_check.toggled.connect(self._emit_changed)
         self.operation.currentIndexChanged.connect(self._sync_enabled)
@@ -169,8 +212,11 @@ class ExperimentPanel(QWidget):
         self.repetitions.setValue(exp.repetitions)
         self.requests.setValue(exp.requests)
         self.warmup.setValue(exp.warmup)
-        for combo, value in ((self.schedule, exp.schedule), (self.connection, exp.connection),
-                             (self.driver, exp.driver)):
+        for combo, value in (
+            (self.schedule, exp.schedule),
+            (self.connection, exp.connection),
+            (self.driver, exp.driver),
+        ):
             combo.setCurrentIndex(max(0, combo.findData(value)))
         ops = {w.operation for w in profile.workloads}
         op = ops.pop() if len(ops) == 1 else "select"
@@ -213,19 +259,32 @@ class ExperimentPanel(QWidget):
         for box in self._impl_boxes.values():
             box.setParent(None)
         self._impl_boxes.clear()
-        caps = {**caps, **{e.id: {"language": e.language, "protocol": e.protocol, "ok": True, "reason": "",
-                                  "external": e.target} for e in (self._base.external if self._base else [])}}
+        caps = {
+            **caps,
+            **{
+                e.id: {"language": e.language, "protocol": e.protocol, "ok": True, "reason": "", "external": e.target}
+                for e in (self._base.external if self._base else [])
+            },
+        }
         self._impl_ok = {i: (c["ok"], c["reason"]) for i, c in caps.items()}
         for impl_id, c in caps.items():
             box = QCheckBox(f"{impl_id}   ({pretty(c['language'])} · {pretty(c['protocol'])})")
             box.setEnabled(c["ok"])
-            box.setToolTip(c["reason"] if not c["ok"] else self.tr("{lang} worker serving {proto}").format(
-                lang=pretty(c["language"]), proto=pretty(c["protocol"])))
+            box.setToolTip(
+                c["reason"]
+                if not c["ok"]
+                else self.tr("{lang} worker serving {proto}").format(
+                    lang=pretty(c["language"]), proto=pretty(c["protocol"])
+                )
+            )
             if not c["ok"]:
                 box.setText(box.text() + "\n   " + self.tr("cannot run: {why}").format(why=c["reason"]))
             if c.get("external"):
-                box.setText(box.text() + "\n   " + self.tr("{target}: external, not started by Bancada").format(
-                    target=c["external"]))
+                box.setText(
+                    box.text()
+                    + "\n   "
+                    + self.tr("{target}: external, not started by Bancada").format(target=c["external"])
+                )
             box.toggled.connect(self._emit_changed)
             self.impl_layout.addWidget(box)
             self._impl_boxes[impl_id] = box
@@ -283,11 +342,16 @@ class ExperimentPanel(QWidget):
         if self.load.problem():
             return self.load.problem()
         if self.driver.currentData() == "python" and self.load.current_model() != "sequential":
-            return self.tr("The Python driver sends one request at a time: choose Driver Auto or Native (Go) "
-                           "for the {m} load model").format(m=self.load.current_model())
+            return self.tr(
+                "The Python driver sends one request at a time: choose Driver Auto or Native (Go) "
+                "for the {m} load model"
+            ).format(m=self.load.current_model())
         if self.operation.currentData() != "ping":
-            if not [n for n, b in self._workload_boxes.items() if b.isChecked()] and not self.custom_check.isChecked() \
-                    and not self._custom_workloads():
+            if (
+                not [n for n, b in self._workload_boxes.items() if b.isChecked()]
+                and not self.custom_check.isChecked()
+                and not self._custom_workloads()
+            ):
                 return self.tr("Choose at least one payload")
             if self.custom_check.isChecked() and self.custom_count.problem():
                 return self.custom_count.problem()
@@ -341,15 +405,19 @@ class ExperimentPanel(QWidget):
 
     def _custom_workloads(self) -> list[dict]:
         """The profile's custom-request workloads: kept as they are (no widget edits them)."""
-        return [w.model_dump(exclude_none=True) for w in (self._base.workloads if self._base else [])
-                if w.operation == "custom"]
+        return [
+            w.model_dump(exclude_none=True)
+            for w in (self._base.workloads if self._base else [])
+            if w.operation == "custom"
+        ]
 
     # -- internals -----------------------------------------------------------------
     def _sync_enabled(self, *_args) -> None:
         timed = self.load.current_model() != "sequential" and bool(self.load.duration.value())
         self.requests.setEnabled(not timed)
-        self.requests.setToolTip(self.tr("Ignored: the Load duration sets the measured phase") if timed
-                                 else self._requests_tip)
+        self.requests.setToolTip(
+            self.tr("Ignored: the Load duration sets the measured phase") if timed else self._requests_tip
+        )
         op = self.operation.currentData()
         self.kind.setEnabled(op == "echo")
         self.payload_widget.setEnabled(op != "ping")

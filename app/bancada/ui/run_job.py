@@ -67,8 +67,16 @@ class LatestProgress:
         self.value = None
 
 
-def run_experiment(state, profile, host_name: str, on_worker_death: str, feed: SampleFeed,
-                   control: RunControl, progress: LatestProgress, on_disconnect: str = "incomplete"):
+def run_experiment(
+    state,
+    profile,
+    host_name: str,
+    on_worker_death: str,
+    feed: SampleFeed,
+    control: RunControl,
+    progress: LatestProgress,
+    on_disconnect: str = "incomplete",
+):
     """Task function: run ``profile`` on ``host_name``. Returns the RunFinished event (or None)."""
     from bancada.runner import Progress, Runner, RunFinished, SamplesArrived
 
@@ -141,5 +149,12 @@ def load_run(state, path: str | Path) -> LoadedRun:
         treatments = store.treatments()
         rows = store.conn.execute("SELECT treatment, latency_ns, phase, ok FROM sample ORDER BY id").fetchall()
     arr = np.array(rows, dtype=np.int64).reshape(-1, 4)
-    return LoadedRun(Path(store.path), meta, treatments, arr[:, 0], arr[:, 1] / 1e6, arr[:, 2].astype(np.int8),
-                     arr[:, 3].astype(bool))
+    return LoadedRun(
+        Path(store.path),
+        meta,
+        treatments,
+        arr[:, 0],
+        arr[:, 1] / 1e6,
+        arr[:, 2].astype(np.int8),
+        arr[:, 3].astype(bool),
+    )

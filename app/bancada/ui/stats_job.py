@@ -24,8 +24,18 @@ from bancada.i18n import language, number, percent, set_language, significant, t
 from bancada.stats.tables import treatment_label as _label
 
 #: Display order of the tables (names from bancada.stats.tables).
-TABLE_ORDER = ["Summary", "Normality", "Wilcoxon rank-sum", "Wilcoxon rank-sum, repetition medians", "Kruskal-Wallis", "Dunn post-hoc", "Ranking",
-               "Factorial allocation of variation", "Factorial effects", "Sample size"]
+TABLE_ORDER = [
+    "Summary",
+    "Normality",
+    "Wilcoxon rank-sum",
+    "Wilcoxon rank-sum, repetition medians",
+    "Kruskal-Wallis",
+    "Dunn post-hoc",
+    "Ranking",
+    "Factorial allocation of variation",
+    "Factorial effects",
+    "Sample size",
+]
 RESPONSE = "latency_ms"
 
 
@@ -77,8 +87,9 @@ def complete_repetitions(df: pd.DataFrame) -> tuple[pd.DataFrame, int, int | Non
     return df[df["repetition"] != reps[-1]], len(reps) - 1, reps[-1]
 
 
-def compute_statistics(run_path: str | Path, factors: list[str], generation: int,
-                       running: bool = False, lang: str | None = None) -> StatsResult:
+def compute_statistics(
+    run_path: str | Path, factors: list[str], generation: int, running: bool = False, lang: str | None = None
+) -> StatsResult:
     """Read the run file and compute every table (runs in :class:`StatsProcess`; seconds for 10^5 rows).
 
     ``running``: the run goes on, so only its complete repetitions are
@@ -109,8 +120,11 @@ def compute_statistics(run_path: str | Path, factors: list[str], generation: int
 def _analyse_complete(df: pd.DataFrame, factors: list[str], res: StatsResult, running: bool) -> StatsResult:
     kept, res.repetitions, res.partial_repetition = complete_repetitions(df)
     if kept.empty:
-        res.message = (translate("Readings", "the tables appear when the first repetition is complete") if running
-                       else translate("Readings", "no repetition is complete in every treatment"))
+        res.message = (
+            translate("Readings", "the tables appear when the first repetition is complete")
+            if running
+            else translate("Readings", "no repetition is complete in every treatment")
+        )
         return res
     res.rows = len(kept)
     return _analyse(kept, factors, res)
@@ -146,15 +160,23 @@ def factor_name(factor: str) -> str:
     """A factor's name as the reader's language says it (``protocol`` -> ``protocolo``; ``a*b`` -> ``a × b``)."""
     if "*" in factor:
         return " × ".join(factor_name(f) for f in factor.split("*"))
-    words = {"language": translate("Readings", "language"), "protocol": translate("Readings", "protocol"),
-             "implementation": translate("Readings", "implementation"), "payload": translate("Readings", "payload"),
-             "error": translate("Readings", "experimental error")}
+    words = {
+        "language": translate("Readings", "language"),
+        "protocol": translate("Readings", "protocol"),
+        "implementation": translate("Readings", "implementation"),
+        "payload": translate("Readings", "payload"),
+        "error": translate("Readings", "experimental error"),
+    }
     return words.get(factor, factor)
 
 
 def magnitude_name(word: str) -> str:
-    words = {"negligible": translate("Readings", "negligible"), "small": translate("Readings", "small"),
-             "medium": translate("Readings", "medium"), "large": translate("Readings", "large")}
+    words = {
+        "negligible": translate("Readings", "negligible"),
+        "small": translate("Readings", "small"),
+        "medium": translate("Readings", "medium"),
+        "large": translate("Readings", "large"),
+    }
     return words.get(word, word)
 
 
@@ -179,40 +201,68 @@ def readings(result: dict, tables: dict[str, pd.DataFrame]) -> dict[str, str]:
         if ts:
             fast, slow = ts[0], ts[-1]
             ratio = slow["median"] / fast["median"] if fast["median"] else float("nan")
-            lines["Summary"].append(pre + translate(
-                "Readings", "fastest {fast} (median {m1} ms), slowest {slow} ({m2} ms, {ratio}×)").format(
-                fast=_label(fast["levels"]), m1=significant(fast["median"]), slow=_label(slow["levels"]),
-                m2=significant(slow["median"]), ratio=number(ratio, 1)))
+            lines["Summary"].append(
+                pre
+                + translate("Readings", "fastest {fast} (median {m1} ms), slowest {slow} ({m2} ms, {ratio}×)").format(
+                    fast=_label(fast["levels"]),
+                    m1=significant(fast["median"]),
+                    slow=_label(slow["levels"]),
+                    m2=significant(slow["median"]),
+                    ratio=number(ratio, 1),
+                )
+            )
             nonnormal = sum(1 for t in ts if t["shapiro"].get("p") is not None and t["shapiro"]["p"] < alpha)
-            lines["Normality"].append(pre + translate(
-                "Readings", "{k} of {n} treatments are not normal (p < {a})").format(k=nonnormal, n=len(ts), a=a_txt)
-                + (translate("Readings", ": the rank tests below fit") if nonnormal else ""))
+            lines["Normality"].append(
+                pre
+                + translate("Readings", "{k} of {n} treatments are not normal (p < {a})").format(
+                    k=nonnormal, n=len(ts), a=a_txt
+                )
+                + (translate("Readings", ": the rank tests below fit") if nonnormal else "")
+            )
         pw = g["pairwise"]
         if pw:
             diff = sum(1 for r in pw if r["p_holm"] is not None and r["p_holm"] < alpha)
             big = max(pw, key=lambda r: abs(r["cliffs_delta"] or 0))
-            lines["Wilcoxon rank-sum"].append(pre + translate(
-                "Readings", "{k} of {n} pairs differ (Holm p < {a}); largest effect {x} vs {y}: {size}").format(
-                k=diff, n=len(pw), a=a_txt, x=_label(big["a"]), y=_label(big["b"]),
-                size=magnitude_name(big["magnitude"])))
+            lines["Wilcoxon rank-sum"].append(
+                pre
+                + translate(
+                    "Readings", "{k} of {n} pairs differ (Holm p < {a}); largest effect {x} vs {y}: {size}"
+                ).format(
+                    k=diff,
+                    n=len(pw),
+                    a=a_txt,
+                    x=_label(big["a"]),
+                    y=_label(big["b"]),
+                    size=magnitude_name(big["magnitude"]),
+                )
+            )
         pr = g.get("pairwise_replication") or []
         if pr:
             diff = sum(1 for r in pr if r["p_holm"] is not None and r["p_holm"] < alpha)
-            lines["Wilcoxon rank-sum, repetition medians"].append(pre + translate(
-                "Readings", "{k} of {n} pairs differ when each repetition counts once (Holm p < {a}, r = {r}); "
-                            "trust this one when it disagrees with the test above").format(
-                k=diff, n=len(pr), a=a_txt, r=min(r["r_a"] for r in pr)))
+            lines["Wilcoxon rank-sum, repetition medians"].append(
+                pre
+                + translate(
+                    "Readings",
+                    "{k} of {n} pairs differ when each repetition counts once (Holm p < {a}, r = {r}); "
+                    "trust this one when it disagrees with the test above",
+                ).format(k=diff, n=len(pr), a=a_txt, r=min(r["r_a"] for r in pr))
+            )
         dunn = g.get("dunn") or []
         if dunn:
             diff = sum(1 for r in dunn if r["p_holm"] is not None and r["p_holm"] < alpha)
-            lines["Dunn post-hoc"].append(pre + translate("Readings", "{k} of {n} pairs differ (Holm p < {a})").format(
-                k=diff, n=len(dunn), a=a_txt))
+            lines["Dunn post-hoc"].append(
+                pre
+                + translate("Readings", "{k} of {n} pairs differ (Holm p < {a})").format(k=diff, n=len(dunn), a=a_txt)
+            )
         kw = []
         for k in g["kruskal"]:
             if k.get("p") is None:
                 continue
-            verdict = (translate("Readings", "{f} matters (p {p})") if k["p"] < alpha
-                       else translate("Readings", "{f} makes no clear difference (p {p})"))
+            verdict = (
+                translate("Readings", "{f} matters (p {p})")
+                if k["p"] < alpha
+                else translate("Readings", "{f} makes no clear difference (p {p})")
+            )
             p = p_text(k["p"])
             kw.append(verdict.format(f=factor_name(k["factor"]), p=p if p.startswith("<") else "= " + p))
         if kw:
@@ -222,31 +272,52 @@ def readings(result: dict, tables: dict[str, pd.DataFrame]) -> dict[str, str]:
         f = g["factorial"]
         if "error" in f:
             lines["Factorial allocation of variation"].append(
-                pre + translate("Readings", "not computed: {why}").format(why=f["error"]))
+                pre + translate("Readings", "not computed: {why}").format(why=f["error"])
+            )
         else:
             parts = sorted(((v, k) for k, v in f["variation_pct"].items() if k != "error"), reverse=True)
             names = [" × ".join(factor_name(x) for x in k.split("*")) for _, k in parts]
-            text = ", ".join(translate("Readings", "{f} explains {pct}").format(f=n, pct=percent(v)) if i == 0
-                             else f"{n} {percent(v)}" for i, ((v, _), n) in enumerate(zip(parts, names)))
+            text = ", ".join(
+                translate("Readings", "{f} explains {pct}").format(f=n, pct=percent(v))
+                if i == 0
+                else f"{n} {percent(v)}"
+                for i, ((v, _), n) in enumerate(zip(parts, names))
+            )
             err = f["variation_pct"].get("error")
             lines["Factorial allocation of variation"].append(
-                pre + translate("Readings", "{parts} of the variation").format(parts=text)
-                + (translate("Readings", "; {pct} is experimental error").format(pct=percent(err))
-                   if err is not None else ""))
+                pre
+                + translate("Readings", "{parts} of the variation").format(parts=text)
+                + (
+                    translate("Readings", "; {pct} is experimental error").format(pct=percent(err))
+                    if err is not None
+                    else ""
+                )
+            )
             eff = [e for e in f["effects"] if e["term"] != "I"]
             sig = [e for e in eff if e.get("significant")]
-            lines["Factorial effects"].append(pre + translate(
-                "Readings", "{k} of {n} effects are significant (their {c} interval excludes 0)").format(
-                k=len(sig), n=len(eff), c=percent(conf * 100)))
+            lines["Factorial effects"].append(
+                pre
+                + translate("Readings", "{k} of {n} effects are significant (their {c} interval excludes 0)").format(
+                    k=len(sig), n=len(eff), c=percent(conf * 100)
+                )
+            )
         ss = g["sample_size"]
         if ss:
             top = max(ss, key=lambda s: s["n_required"] or 0)
             have = min(t["n"] for t in g["treatments"])
-            lines["Sample size"].append(pre + translate(
-                "Readings", "up to {n} requests per treatment ({t}) for a mean within ±{e} at {c}; this run has "
-                            "{have}").format(n=top["n_required"], t=_label(top["levels"]),
-                                             e=percent(top["error_pct"], 0), c=percent(top["confidence"] * 100),
-                                             have=have))
+            lines["Sample size"].append(
+                pre
+                + translate(
+                    "Readings",
+                    "up to {n} requests per treatment ({t}) for a mean within ±{e} at {c}; this run has {have}",
+                ).format(
+                    n=top["n_required"],
+                    t=_label(top["levels"]),
+                    e=percent(top["error_pct"], 0),
+                    c=percent(top["confidence"] * 100),
+                    have=have,
+                )
+            )
     return {k: " · ".join(v) for k, v in lines.items() if v}
 
 
@@ -265,14 +336,15 @@ class StatsProcess:
         self._pool: ProcessPoolExecutor | None = None
         self._future: Future | None = None
 
-    def compute(self, run_path: str | Path, factors: list[str], generation: int,
-                running: bool = False) -> StatsResult:
+    def compute(self, run_path: str | Path, factors: list[str], generation: int, running: bool = False) -> StatsResult:
         """Compute in the worker process; blocks the calling (task) thread, not the GUI."""
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=_lower_priority)
-        self._future = self._pool.submit(compute_statistics, str(run_path), list(factors), generation, running,
-                                         language())
+            self._pool = ProcessPoolExecutor(
+                1, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+            )
+        self._future = self._pool.submit(
+            compute_statistics, str(run_path), list(factors), generation, running, language()
+        )
         return self._future.result()
 
     def close(self) -> None:

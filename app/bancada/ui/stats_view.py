@@ -16,8 +16,16 @@ import numpy as np
 import pandas as pd
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QLocale, QModelIndex, Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QScrollArea, QSizePolicy, QTableView,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QScrollArea,
+    QSizePolicy,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from bancada import paths
 from bancada.ui.stats_job import TABLE_ORDER, StatsResult, factor_name, readings  # noqa: F401 - readings re-exported
@@ -47,8 +55,9 @@ class FrameModel(QAbstractTableModel):
         super().__init__(parent)
         self.df = df
         self._cols = [str(c) for c in df.columns]
-        self._cells = [[format_value(c, v) for c, v in zip(self._cols, row)]
-                       for row in df.itertuples(index=False, name=None)]
+        self._cells = [
+            [format_value(c, v) for c, v in zip(self._cols, row)] for row in df.itertuples(index=False, name=None)
+        ]
 
     def rowCount(self, parent=QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self._cells)
@@ -68,7 +77,9 @@ class FrameModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole:
             v = self.df.iat[index.row(), index.column()]
             num = isinstance(v, numbers.Real) and not isinstance(v, (bool, np.bool_))
-            return int((Qt.AlignmentFlag.AlignRight if num else Qt.AlignmentFlag.AlignLeft) | Qt.AlignmentFlag.AlignVCenter)
+            return int(
+                (Qt.AlignmentFlag.AlignRight if num else Qt.AlignmentFlag.AlignLeft) | Qt.AlignmentFlag.AlignVCenter
+            )
         return None
 
     def headerData(self, section: int, orientation, role: int = Qt.ItemDataRole.DisplayRole):
@@ -89,8 +100,9 @@ TITLES = {
     "Summary": QT_TRANSLATE_NOOP("StatsTable", "Summary"),
     "Normality": QT_TRANSLATE_NOOP("StatsTable", "Normality (Shapiro-Wilk)"),
     "Wilcoxon rank-sum": QT_TRANSLATE_NOOP("StatsTable", "Wilcoxon rank-sum test"),
-    "Wilcoxon rank-sum, repetition medians": QT_TRANSLATE_NOOP("StatsTable",
-                                                               "Wilcoxon rank-sum test, repetition medians"),
+    "Wilcoxon rank-sum, repetition medians": QT_TRANSLATE_NOOP(
+        "StatsTable", "Wilcoxon rank-sum test, repetition medians"
+    ),
     "Kruskal-Wallis": QT_TRANSLATE_NOOP("StatsTable", "Kruskal-Wallis test"),
     "Dunn post-hoc": QT_TRANSLATE_NOOP("StatsTable", "Dunn post-hoc test"),
     "Ranking": QT_TRANSLATE_NOOP("StatsTable", "Ranking"),
@@ -104,35 +116,52 @@ TITLES = {
 #: tooltip is the docs' paragraph; a translation of these replaces it).
 SHORT_HELP = {
     "Summary": QT_TRANSLATE_NOOP(
-        "StatsHelp", "Per treatment: the number of measured requests n, mean, standard deviation, median with its "
-                     "confidence interval, quartiles Q1 and Q3, minimum, maximum and interquartile range, in ms."),
+        "StatsHelp",
+        "Per treatment: the number of measured requests n, mean, standard deviation, median with its "
+        "confidence interval, quartiles Q1 and Q3, minimum, maximum and interquartile range, in ms.",
+    ),
     "Normality": QT_TRANSLATE_NOOP(
-        "StatsHelp", "Shapiro-Wilk test of each treatment's latencies: p < 0.05 says they are not normal, so the rank "
-                     "tests (Wilcoxon, Kruskal-Wallis) fit better than the t test and ANOVA."),
+        "StatsHelp",
+        "Shapiro-Wilk test of each treatment's latencies: p < 0.05 says they are not normal, so the rank "
+        "tests (Wilcoxon, Kruskal-Wallis) fit better than the t test and ANOVA.",
+    ),
     "Wilcoxon rank-sum": QT_TRANSLATE_NOOP(
-        "StatsHelp", "Wilcoxon rank-sum test of every pair of treatments (as R's wilcox.test), p adjusted by Holm for "
-                     "the many pairs; Cliff's δ and P(A > B) say how large the difference is."),
+        "StatsHelp",
+        "Wilcoxon rank-sum test of every pair of treatments (as R's wilcox.test), p adjusted by Holm for "
+        "the many pairs; Cliff's δ and P(A > B) say how large the difference is.",
+    ),
     "Wilcoxon rank-sum, repetition medians": QT_TRANSLATE_NOOP(
-        "StatsHelp", "The same test with each repetition counted once (its median): requests of one block are not "
-                     "independent, so the test over requests finds differences that are not there; trust this one "
-                     "when the two disagree."),
+        "StatsHelp",
+        "The same test with each repetition counted once (its median): requests of one block are not "
+        "independent, so the test over requests finds differences that are not there; trust this one "
+        "when the two disagree.",
+    ),
     "Kruskal-Wallis": QT_TRANSLATE_NOOP(
-        "StatsHelp", "Kruskal-Wallis test per factor and of all treatments together (as R's kruskal.test): does at "
-                     "least one level differ?"),
+        "StatsHelp",
+        "Kruskal-Wallis test per factor and of all treatments together (as R's kruskal.test): does at "
+        "least one level differ?",
+    ),
     "Dunn post-hoc": QT_TRANSLATE_NOOP(
-        "StatsHelp", "Dunn's post-hoc test after Kruskal-Wallis: which pairs of treatments differ, p adjusted by "
-                     "Holm."),
+        "StatsHelp", "Dunn's post-hoc test after Kruskal-Wallis: which pairs of treatments differ, p adjusted by Holm."
+    ),
     "Ranking": QT_TRANSLATE_NOOP(
-        "StatsHelp", "The treatments from the fastest to the slowest by their median latency."),
+        "StatsHelp", "The treatments from the fastest to the slowest by their median latency."
+    ),
     "Factorial allocation of variation": QT_TRANSLATE_NOOP(
-        "StatsHelp", "2^k r factorial design (Jain, ch. 17-18): the share of the latency's variation explained by "
-                     "each factor, by their interaction and by experimental error."),
+        "StatsHelp",
+        "2^k r factorial design (Jain, ch. 17-18): the share of the latency's variation explained by "
+        "each factor, by their interaction and by experimental error.",
+    ),
     "Factorial effects": QT_TRANSLATE_NOOP(
-        "StatsHelp", "The effects q of the factorial model with their confidence intervals; an interval that "
-                     "excludes 0 is a significant effect."),
+        "StatsHelp",
+        "The effects q of the factorial model with their confidence intervals; an interval that "
+        "excludes 0 is a significant effect.",
+    ),
     "Sample size": QT_TRANSLATE_NOOP(
-        "StatsHelp", "Requests per treatment needed for a mean within ±r % at the given confidence, "
-                     "n = (100·z·s / (r·x̄))² (Jain, ch. 13), from the samples so far."),
+        "StatsHelp",
+        "Requests per treatment needed for a mean within ±r % at the given confidence, "
+        "n = (100·z·s / (r·x̄))² (Jain, ch. 13), from the samples so far.",
+    ),
 }
 
 
@@ -219,17 +248,25 @@ class StatisticsView(QScrollArea):
         else:
             state = self.tr("final") if final else self.tr("provisional, the run goes on")
             if res.repetitions and res.partial_repetition is not None:
-                state += self.tr("; {k} complete repetitions analysed, repetition {p} is left out until it is "
-                                 "complete").format(k=res.repetitions, p=res.partial_repetition) if not final else \
-                    self.tr("; {k} complete repetitions analysed, the partial repetition {p} is left out").format(
-                        k=res.repetitions, p=res.partial_repetition)
+                state += (
+                    self.tr(
+                        "; {k} complete repetitions analysed, repetition {p} is left out until it is complete"
+                    ).format(k=res.repetitions, p=res.partial_repetition)
+                    if not final
+                    else self.tr("; {k} complete repetitions analysed, the partial repetition {p} is left out").format(
+                        k=res.repetitions, p=res.partial_repetition
+                    )
+                )
             short = [res.readings[k] for k in ("Factorial allocation of variation", "Ranking") if k in res.readings]
             self.status.setText(
                 (self.tr("<b>In short:</b> {s}.<br>").format(s=self.tr(". Ranking: ").join(short)) if short else "")
-                + self.tr("Response: latency in ms of the measured, successful requests; factors: {f}; {n} rows "
-                          "read; computed {t} ({st}). Hover a title for what it means.")
-                .format(f=", ".join(factor_name(f) for f in res.factors), n=QLocale().toString(res.rows), t=when,
-                        st=state))
+                + self.tr(
+                    "Response: latency in ms of the measured, successful requests; factors: {f}; {n} rows "
+                    "read; computed {t} ({st}). Hover a title for what it means."
+                ).format(
+                    f=", ".join(factor_name(f) for f in res.factors), n=QLocale().toString(res.rows), t=when, st=state
+                )
+            )
         for title, sec in self.sections.items():
             df = res.tables.get(title)
             if df is None or df.empty:

@@ -144,10 +144,18 @@ class TaskRunner(QObject):
         self._all: set[Task] = set()
         self.closed = False
 
-    def start(self, kind: str, fn: Callable[[TaskState], Any], *, supersede: bool = True,
-              succeeded: Callable | None = None, failed: Callable | None = None,
-              partial: Callable | None = None, progressed: Callable | None = None,
-              ended: Callable | None = None) -> Task | None:
+    def start(
+        self,
+        kind: str,
+        fn: Callable[[TaskState], Any],
+        *,
+        supersede: bool = True,
+        succeeded: Callable | None = None,
+        failed: Callable | None = None,
+        partial: Callable | None = None,
+        progressed: Callable | None = None,
+        ended: Callable | None = None,
+    ) -> Task | None:
         """Create a task, connect the given slots, then start it (so no early signal is lost).
 
         Returns None, starting nothing, after :meth:`shutdown` (the window is closing).
@@ -166,8 +174,13 @@ class TaskRunner(QObject):
         self._current[kind] = task
         self._all.add(task)
         task.ended.connect(lambda t=task: self._forget(t))
-        for signal, slot in ((task.succeeded, succeeded), (task.failed, failed), (task.partialResult, partial),
-                             (task.progressed, progressed), (task.ended, ended)):
+        for signal, slot in (
+            (task.succeeded, succeeded),
+            (task.failed, failed),
+            (task.partialResult, partial),
+            (task.progressed, progressed),
+            (task.ended, ended),
+        ):
             if slot is not None:
                 signal.connect(slot)
         task.start()

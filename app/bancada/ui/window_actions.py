@@ -17,11 +17,13 @@ from PySide6.QtWidgets import QMessageBox, QToolBar
 from bancada import paths
 
 #: The documents Help opens: (file under docs/ or the repository root, what it is about).
-DOCS = [("docs/gui.md", QT_TRANSLATE_NOOP("WindowActions", "The workbench window")),
-        ("docs/statistics.md", QT_TRANSLATE_NOOP("WindowActions", "The statistics and their sources")),
-        ("docs/analyze.md", QT_TRANSLATE_NOOP("WindowActions", "Analysing a run or a CSV")),
-        ("docs/hosts.md", QT_TRANSLATE_NOOP("WindowActions", "SSH target hosts")),
-        ("README.md", QT_TRANSLATE_NOOP("WindowActions", "Bancada: setting up and using it"))]
+DOCS = [
+    ("docs/gui.md", QT_TRANSLATE_NOOP("WindowActions", "The workbench window")),
+    ("docs/statistics.md", QT_TRANSLATE_NOOP("WindowActions", "The statistics and their sources")),
+    ("docs/analyze.md", QT_TRANSLATE_NOOP("WindowActions", "Analysing a run or a CSV")),
+    ("docs/hosts.md", QT_TRANSLATE_NOOP("WindowActions", "SSH target hosts")),
+    ("README.md", QT_TRANSLATE_NOOP("WindowActions", "Bancada: setting up and using it")),
+]
 
 
 def study_title(path: Path) -> str:
@@ -44,35 +46,56 @@ class WindowActions:
             a.setShortcut(QKeySequence(shortcut))
         if tip:
             a.setStatusTip(tip)
-            a.setToolTip(f"{text.replace('&', '').replace('…', '')} ({QKeySequence(shortcut).toString()})"
-                         if shortcut else tip)
+            a.setToolTip(
+                f"{text.replace('&', '').replace('…', '')} ({QKeySequence(shortcut).toString()})" if shortcut else tip
+            )
         a.triggered.connect(slot)
         return a
 
     def _build_actions(self) -> None:
         self.act_open_profile = self._action(self.tr("Open &profile…"), self.open_profile_dialog, "Ctrl+Shift+O")
-        self.act_save_profile = self._action(self.tr("&Save profile as…"), self.save_profile_dialog, QKeySequence.StandardKey.Save)
-        self.act_open_run = self._action(self.tr("&Open run…"), self.open_run_dialog, QKeySequence.StandardKey.Open,
-                                         self.tr("Open a stored run and redraw everything"))
-        self.act_export = self._action(self.tr("&Export all…"), self.export_all_dialog, "Ctrl+E",
-                                       self.tr("PNG, SVG, samples CSV, one CSV per table, Markdown, profile and host facts"))
+        self.act_save_profile = self._action(
+            self.tr("&Save profile as…"), self.save_profile_dialog, QKeySequence.StandardKey.Save
+        )
+        self.act_open_run = self._action(
+            self.tr("&Open run…"),
+            self.open_run_dialog,
+            QKeySequence.StandardKey.Open,
+            self.tr("Open a stored run and redraw everything"),
+        )
+        self.act_export = self._action(
+            self.tr("&Export all…"),
+            self.export_all_dialog,
+            "Ctrl+E",
+            self.tr("PNG, SVG, samples CSV, one CSV per table, Markdown, profile and host facts"),
+        )
         self.act_export_png = self._action(self.tr("Export plot as PNG…"), self.export_png_dialog)
         self.act_export_svg = self._action(self.tr("Export plot as SVG…"), self.export_svg_dialog)
         self.act_export_csv = self._action(self.tr("Export samples CSV…"), self.export_csv_dialog)
         self.act_quit = self._action(self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
-        self.act_run = self._action(self.tr("&Run"), lambda: self.start_run(), "Ctrl+R",
-                                    self.tr("Start the experiment"))
-        self.act_pause = self._action(self.tr("&Pause"), self.toggle_pause, "Ctrl+P",
-                                      self.tr("Pause after the current block"))
+        self.act_run = self._action(
+            self.tr("&Run"), lambda: self.start_run(), "Ctrl+R", self.tr("Start the experiment")
+        )
+        self.act_pause = self._action(
+            self.tr("&Pause"), self.toggle_pause, "Ctrl+P", self.tr("Pause after the current block")
+        )
         self.act_stop = self._action(self.tr("&Stop"), self.stop_run, "Ctrl+.", self.tr("Stop; the run so far is kept"))
-        self.act_log = self._action(self.tr("&Log axis"), lambda on: self.live.set_log_y(on), "Ctrl+L",
-                                    self.tr("Logarithmic latency axis"))
+        self.act_log = self._action(
+            self.tr("&Log axis"), lambda on: self.live.set_log_y(on), "Ctrl+L", self.tr("Logarithmic latency axis")
+        )
         self.act_log.setCheckable(True)
-        self.act_reset_zoom = self._action(self.tr("Reset &zoom"), lambda: self.live.auto_range(), "Ctrl+0",
-                                           self.tr("Fit the plots to the data again after zooming with the wheel"))
-        self.act_demo = self._action(self.tr("Classroom &demo"), self.start_demo, "Ctrl+D",
-                                     self.tr("Go × Java, gRPC × REST on this computer, in classroom mode (about a "
-                                             "minute)"))
+        self.act_reset_zoom = self._action(
+            self.tr("Reset &zoom"),
+            lambda: self.live.auto_range(),
+            "Ctrl+0",
+            self.tr("Fit the plots to the data again after zooming with the wheel"),
+        )
+        self.act_demo = self._action(
+            self.tr("Classroom &demo"),
+            self.start_demo,
+            "Ctrl+D",
+            self.tr("Go × Java, gRPC × REST on this computer, in classroom mode (about a minute)"),
+        )
         self.act_live = self._action(self.tr("Live view"), lambda: self.tabs.setCurrentIndex(0), "Ctrl+1")
         self.act_stats = self._action(self.tr("Statistics"), lambda: self.tabs.setCurrentIndex(1), "Ctrl+2")
 
@@ -104,8 +127,12 @@ class WindowActions:
         run.addSeparator()
         run.addAction(self.act_demo)
         view = mb.addMenu(self.tr("&View"))
-        self.act_classroom = self._action(self.tr("&Classroom mode"), lambda on: self.set_classroom(on), "F11",
-                                          self.tr("Full screen, large type and numbers for a projector (Esc leaves)"))
+        self.act_classroom = self._action(
+            self.tr("&Classroom mode"),
+            lambda on: self.set_classroom(on),
+            "F11",
+            self.tr("Full screen, large type and numbers for a projector (Esc leaves)"),
+        )
         self.act_classroom.setCheckable(True)
         for a in (self.act_live, self.act_stats, self.act_log, self.act_reset_zoom, self.act_classroom):
             view.addAction(a)
@@ -131,13 +158,15 @@ class WindowActions:
             self.panel.hosts_button.setVisible(True)
         helpm = mb.addMenu(self.tr("&Help"))
         self.help_menu = helpm
-        self.act_shortcuts = self._action(self.tr("&Keyboard shortcuts"), self.show_shortcuts,
-                                          QKeySequence.StandardKey.HelpContents)
+        self.act_shortcuts = self._action(
+            self.tr("&Keyboard shortcuts"), self.show_shortcuts, QKeySequence.StandardKey.HelpContents
+        )
         helpm.addAction(self.act_shortcuts)
         helpm.addSeparator()
         for rel, what in DOCS:
-            a = self._action(QCoreApplication.translate("WindowActions", what) + f"  ({rel})",
-                             partial(self.open_doc, rel))
+            a = self._action(
+                QCoreApplication.translate("WindowActions", what) + f"  ({rel})", partial(self.open_doc, rel)
+            )
             a.setData(rel)
             helpm.addAction(a)
         helpm.addSeparator()
@@ -176,18 +205,28 @@ class WindowActions:
         rows = []
         for menu_action in self.menuBar().actions():
             menu = menu_action.menu()
-            for a in (menu.actions() if menu else []):
+            for a in menu.actions() if menu else []:
                 if not a.shortcut().isEmpty():
-                    rows.append((a.text().replace("&&", "\0").replace("&", "").replace("\0", "&").rstrip("…"),
-                                 a.shortcut().toString(QKeySequence.SequenceFormat.NativeText)))
+                    rows.append(
+                        (
+                            a.text().replace("&&", "\0").replace("&", "").replace("\0", "&").rstrip("…"),
+                            a.shortcut().toString(QKeySequence.SequenceFormat.NativeText),
+                        )
+                    )
         return rows
 
     def show_shortcuts(self) -> QMessageBox:
         """A non-modal list of the keyboard shortcuts (Help > Keyboard shortcuts, F1)."""
-        rows = "".join(f"<tr><td>{name}</td><td>&nbsp;&nbsp;<b>{keys}</b></td></tr>"
-                       for name, keys in self.shortcut_rows())
-        box = QMessageBox(QMessageBox.Icon.Information, self.tr("Keyboard shortcuts"),
-                          f"<table>{rows}</table>", QMessageBox.StandardButton.Close, self)
+        rows = "".join(
+            f"<tr><td>{name}</td><td>&nbsp;&nbsp;<b>{keys}</b></td></tr>" for name, keys in self.shortcut_rows()
+        )
+        box = QMessageBox(
+            QMessageBox.Icon.Information,
+            self.tr("Keyboard shortcuts"),
+            f"<table>{rows}</table>",
+            QMessageBox.StandardButton.Close,
+            self,
+        )
         box.setObjectName("shortcutsDialog")
         box.setModal(False)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -215,5 +254,8 @@ class WindowActions:
     def _about(self) -> None:
         from bancada import __version__
 
-        QMessageBox.about(self, self.tr("About Bancada"),
-                          self.tr("Bancada {v}: a workbench for API-performance experiments.").format(v=__version__))
+        QMessageBox.about(
+            self,
+            self.tr("About Bancada"),
+            self.tr("Bancada {v}: a workbench for API-performance experiments.").format(v=__version__),
+        )

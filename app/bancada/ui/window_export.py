@@ -20,8 +20,9 @@ class WindowExport:
     def export_png(self, path: str, scale: float = 2.0) -> bool:
         """Write the plot area as a PNG ``scale`` times its pixels; say so (or why not) in the status bar."""
         ok = self.live.render_image(scale).save(path, "PNG")
-        self.state_label.setText(self.tr("Plot saved to {p}").format(p=path) if ok
-                                 else self.tr("Cannot write {p}").format(p=path))
+        self.state_label.setText(
+            self.tr("Plot saved to {p}").format(p=path) if ok else self.tr("Cannot write {p}").format(p=path)
+        )
         return ok
 
     def export_svg(self, path: str) -> None:
@@ -43,9 +44,12 @@ class WindowExport:
         readings = dict(res.readings) if res else None
         result = res.result if res else None
         run_path = self.run_path
-        self.tasks.start("export", lambda state: export_data(run_path, out, tables, readings, result),
-                         succeeded=lambda written: self._export_done(str(out), written),
-                         failed=lambda msg, _tb: self._error(self.tr("Export failed"), msg))
+        self.tasks.start(
+            "export",
+            lambda state: export_data(run_path, out, tables, readings, result),
+            succeeded=lambda written: self._export_done(str(out), written),
+            failed=lambda msg, _tb: self._error(self.tr("Export failed"), msg),
+        )
 
     def _export_done(self, folder: str, written: list) -> None:
         self.state_label.setText(self.tr("Exported {n} files to {f}").format(n=len(written) + 2, f=folder))
@@ -83,7 +87,9 @@ class WindowExport:
                 with RunStore.open(run_path) as store:
                     return export_csv(store, path)
 
-            self.tasks.start("export", job,
-                             succeeded=lambda n: self.state_label.setText(
-                                 self.tr("Wrote {n} rows to {p}").format(n=n, p=path)),
-                             failed=lambda msg, _tb: self._error(self.tr("Export failed"), msg))
+            self.tasks.start(
+                "export",
+                job,
+                succeeded=lambda n: self.state_label.setText(self.tr("Wrote {n} rows to {p}").format(n=n, p=path)),
+                failed=lambda msg, _tb: self._error(self.tr("Export failed"), msg),
+            )

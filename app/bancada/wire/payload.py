@@ -58,8 +58,12 @@ def generate_values(spec: dict[str, Any]) -> list[Any]:
     if kind == "records":
         span = hi - lo + 1
         return [
-            {"id": i, "value": lo + rng.next() / 2**64 * (hi - lo), "name": _string(rng, strlen),
-             "tags": [lo + rng.next() % span for _ in range(4)]}
+            {
+                "id": i,
+                "value": lo + rng.next() / 2**64 * (hi - lo),
+                "name": _string(rng, strlen),
+                "tags": [lo + rng.next() % span for _ in range(4)],
+            }
             for i in range(count)
         ]
     raise ValueError(f"unknown payload kind {kind!r}; expected int64s, doubles, strings or records")
@@ -101,8 +105,13 @@ def build_request(operation: str, spec: dict[str, Any] | None) -> Request:
         if spec.get("select_seed") is not None:
             msg.seed = int(spec["select_seed"])
             body["seed"] = int(spec["select_seed"])
-        return Request("/bancada.v1.Bench/Select", msg.SerializeToString(), "POST", "/v1/select",
-                       json.dumps(body, separators=(",", ":")).encode())
+        return Request(
+            "/bancada.v1.Bench/Select",
+            msg.SerializeToString(),
+            "POST",
+            "/v1/select",
+            json.dumps(body, separators=(",", ":")).encode(),
+        )
     if operation == "echo":
         kind = spec.get("kind", "int64s")
         echo = bool(spec.get("echo", False))
@@ -111,8 +120,13 @@ def build_request(operation: str, spec: dict[str, Any] | None) -> Request:
             msg.records.values.extend(bench_pb2.Record(**r) for r in values)
         else:
             getattr(msg, kind).values.extend(values)
-        return Request("/bancada.v1.Bench/Echo", msg.SerializeToString(), "POST", "/v1/echo",
-                       json.dumps({kind: values, "echo": echo}, separators=(",", ":")).encode())
+        return Request(
+            "/bancada.v1.Bench/Echo",
+            msg.SerializeToString(),
+            "POST",
+            "/v1/echo",
+            json.dumps({kind: values, "echo": echo}, separators=(",", ":")).encode(),
+        )
     raise ValueError(f"unknown operation {operation!r}; expected ping, select, echo or info")
 
 

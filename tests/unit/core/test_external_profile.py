@@ -69,8 +69,14 @@ def test_externals_and_custom_workloads_load_round_trip_and_plan(profile_file, r
     plan = build_plan(with_seed(profile, 1), impls)
     labels = [t.label for t in plan.treatments]
     # contract workloads go to every implementation; a custom one only to the protocols it defines
-    assert labels == ["my-rest / StdSize", "my-grpc / StdSize", "go-rest / StdSize",
-                      "my-rest / Orders", "go-rest / Orders", "my-grpc / GrpcOnly"]
+    assert labels == [
+        "my-rest / StdSize",
+        "my-grpc / StdSize",
+        "go-rest / StdSize",
+        "my-rest / Orders",
+        "go-rest / Orders",
+        "my-grpc / GrpcOnly",
+    ]
     assert plan.treatments[0].implementation.language == "python"
     assert plan.treatments[1].implementation.worker.name == "external"
 
@@ -98,32 +104,56 @@ def test_a_custom_workload_no_implementation_speaks_is_left_out(profile_file, ro
     assert [t.label for t in plan.treatments] == ["my-rest / StdSize", "my-rest / Orders"]
     assert unplanned_workloads(only_rest, plan) == [
         "workload GrpcOnly is a custom grpc request and no chosen implementation speaks that protocol: "
-        "it is left out of this run"]
+        "it is left out of this run"
+    ]
     data["workloads"] = [w for w in data["workloads"] if w["name"] == "GrpcOnly"]
     with pytest.raises(PlanError, match=r"no workload fits the implementations \(my-rest\)"):
         build_plan(with_seed(parse_profile(data), 1), impls)
 
 
-@pytest.mark.parametrize("where,key,value,expect", [
-    ("external", "address", "127.0.0.1", "external[0].address = '127.0.0.1': not an address with a port; "
-                                         "allowed: host:port, [v6]:port or http://host:port"),
-    ("external", "address", "https://h:1", "scheme 'https' is not supported (no TLS)"),
-    ("external", "address", "http://h:1/api", "an address holds no path; put the path in the workload"),
-    ("external", "address", "[::g]:1", "'::g' in brackets is not an IPv6 address"),
-    ("external", "address", "h:70000", "port 70000 is not in 1..65535"),
-    ("external", "protocol", "soap", "external[0].protocol = 'soap': Input should be 'rest' or 'grpc'"),
-    ("external", "id", "my server", "external[0].id = 'my server': letters, digits and . _ : - only"),
-    ("workloads", "body", '{"n": {{rand 1 2}}}', "workloads[1].body = '{\"n\": {{rand 1 2}}}': template error: "
-                                                 "unknown function 'rand' in {{rand 1 2}} (character 7); allowed:"),
-    ("workloads", "body_file", "gone.json", "workloads[1].body_file = 'gone.json': no such file: "),
-    ("workloads", "method", "HEAD", "workloads[1].method = 'HEAD': allowed: GET, POST, PUT, PATCH, DELETE, OPTIONS"),
-    ("workloads", "path", "orders", "workloads[1].path = 'orders': a path starts with /"),
-    ("workloads", "headers", {"Content-Length": "3"}, "header 'Content-Length' is written by the driver"),
-    ("workloads", "headers", {"X": "a\r\nEvil: 1"}, "a value holds no line breaks"),
-    ("workloads", "grpc_method", "Add", "workloads[1].grpc_method = 'Add': a full method name is package.Service/Method"),
-    ("workloads", "request", "{}", "workloads[1]: request belongs to a gRPC request: give its grpc_method too"),
-    ("workloads", "body", "x", "workloads[1]: give body or body_file, not both"),
-])
+@pytest.mark.parametrize(
+    "where,key,value,expect",
+    [
+        (
+            "external",
+            "address",
+            "127.0.0.1",
+            "external[0].address = '127.0.0.1': not an address with a port; "
+            "allowed: host:port, [v6]:port or http://host:port",
+        ),
+        ("external", "address", "https://h:1", "scheme 'https' is not supported (no TLS)"),
+        ("external", "address", "http://h:1/api", "an address holds no path; put the path in the workload"),
+        ("external", "address", "[::g]:1", "'::g' in brackets is not an IPv6 address"),
+        ("external", "address", "h:70000", "port 70000 is not in 1..65535"),
+        ("external", "protocol", "soap", "external[0].protocol = 'soap': Input should be 'rest' or 'grpc'"),
+        ("external", "id", "my server", "external[0].id = 'my server': letters, digits and . _ : - only"),
+        (
+            "workloads",
+            "body",
+            '{"n": {{rand 1 2}}}',
+            "workloads[1].body = '{\"n\": {{rand 1 2}}}': template error: "
+            "unknown function 'rand' in {{rand 1 2}} (character 7); allowed:",
+        ),
+        ("workloads", "body_file", "gone.json", "workloads[1].body_file = 'gone.json': no such file: "),
+        (
+            "workloads",
+            "method",
+            "HEAD",
+            "workloads[1].method = 'HEAD': allowed: GET, POST, PUT, PATCH, DELETE, OPTIONS",
+        ),
+        ("workloads", "path", "orders", "workloads[1].path = 'orders': a path starts with /"),
+        ("workloads", "headers", {"Content-Length": "3"}, "header 'Content-Length' is written by the driver"),
+        ("workloads", "headers", {"X": "a\r\nEvil: 1"}, "a value holds no line breaks"),
+        (
+            "workloads",
+            "grpc_method",
+            "Add",
+            "workloads[1].grpc_method = 'Add': a full method name is package.Service/Method",
+        ),
+        ("workloads", "request", "{}", "workloads[1]: request belongs to a gRPC request: give its grpc_method too"),
+        ("workloads", "body", "x", "workloads[1]: give body or body_file, not both"),
+    ],
+)
 def test_bad_external_or_custom_field_is_one_line(profile_file, where, key, value, expect):
     data = tomllib.loads(profile_file.read_text())
     data[where][1 if where == "workloads" else 0][key] = value
@@ -136,7 +166,10 @@ def test_bad_external_or_custom_field_is_one_line(profile_file, where, key, valu
 def test_custom_fields_need_operation_custom_and_json_requests(profile_file):
     data = tomllib.loads(profile_file.read_text())
     data["workloads"][0]["path"] = "/x"
-    with pytest.raises(ProfileError, match=r"workloads\[0\] = \{'name': 'StdSize', 'path': '/x'\}: path is only for operation = 'custom'"):
+    with pytest.raises(
+        ProfileError,
+        match=r"workloads\[0\] = \{'name': 'StdSize', 'path': '/x'\}: path is only for operation = 'custom'",
+    ):
         parse_profile(data, "mine.toml", base_dir=profile_file.parent)
     data = tomllib.loads(profile_file.read_text())
     data["workloads"][2]["request"] = '{"item": {{int 1 9}}'
@@ -167,12 +200,15 @@ def test_template_reproduces_the_contract_select_body_and_draws_one_stream():
     two = json.loads("[" + render_template("{{int64s 3 0 1000}},{{ int64s 3 0 1000 }}", seed=5) + "]")
     assert two[0] + two[1] == generate_values({"kind": "int64s", "count": 6, "min": 0, "max": 1000, "seed": 5})
     assert json.loads(render_template("{{strings 2 4}}", seed=3)) == generate_values(
-        {"kind": "strings", "count": 2, "string_length": 4, "seed": 3})
+        {"kind": "strings", "count": 2, "string_length": 4, "seed": 3}
+    )
     assert render_template("no placeholders {x}") == "no placeholders {x}"
-    for bad, expect in [("{{int64s 3}}", "int64s takes 3 numbers (COUNT MIN MAX), got 1"),
-                        ("{{int 5 1}}", "MAX (1) must be >= MIN (5)"),
-                        ("{{doubles 2 0 x}}", "MAX of doubles must be a number, got 'x'"),
-                        ('{"a": {{int 1 2}', "'{{' at character 7 is not closed by '}}'")]:
+    for bad, expect in [
+        ("{{int64s 3}}", "int64s takes 3 numbers (COUNT MIN MAX), got 1"),
+        ("{{int 5 1}}", "MAX (1) must be >= MIN (5)"),
+        ("{{doubles 2 0 x}}", "MAX of doubles must be a number, got 'x'"),
+        ('{"a": {{int 1 2}', "'{{' at character 7 is not closed by '}}'"),
+    ]:
         with pytest.raises(TemplateError, match=expect.replace("(", r"\(").replace(")", r"\)")):
             render_template(bad)
 

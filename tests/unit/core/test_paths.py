@@ -71,7 +71,9 @@ def test_resolve_profile(tmp_path, monkeypatch):
     given = tmp_path / "mine.toml"
     given.write_text("")
     assert paths.resolve_profile(given) == given
-    assert paths.resolve_profile("elsewhere/missing.toml").as_posix() == "elsewhere/missing.toml"  # the loader reports it
+    assert (
+        paths.resolve_profile("elsewhere/missing.toml").as_posix() == "elsewhere/missing.toml"
+    )  # the loader reports it
     monkeypatch.chdir(tmp_path)
     (tmp_path / "quick").write_text("")  # an existing file wins over the shipped name
     assert paths.resolve_profile("quick").as_posix() == "quick"

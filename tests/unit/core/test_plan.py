@@ -73,14 +73,19 @@ def test_interleaved_still_opens_as_alternating_with_a_notice(root, tmp_path):
     (tmp_path / "old.toml").write_text(text)
     profile = load_profile(tmp_path / "old.toml")
     assert profile.experiment.schedule == "alternating"
-    assert len(profile.notices) == 1 and "now called \"alternating\"" in profile.notices[0]
+    assert len(profile.notices) == 1 and 'now called "alternating"' in profile.notices[0]
     # the notice survives command-line overrides
     assert apply_overrides(profile, "old.toml", requests=5).notices == profile.notices
 
 
 def test_a_second_instance_is_its_own_implementation(root):
-    profile = apply_overrides(load_profile(root / "profiles" / "quick.toml"), "quick",
-                              implementations=["go-rest", "go-rest:b"], payloads=["StdSize"], seed=1)
+    profile = apply_overrides(
+        load_profile(root / "profiles" / "quick.toml"),
+        "quick",
+        implementations=["go-rest", "go-rest:b"],
+        payloads=["StdSize"],
+        seed=1,
+    )
     plan = build_plan(profile, _impls(root))
     assert [t.implementation.id for t in plan.treatments] == ["go-rest", "go-rest:b"]
     a, b = (t.implementation for t in plan.treatments)

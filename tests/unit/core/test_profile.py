@@ -26,12 +26,20 @@ def test_shipped_profiles_are_valid(root):
         assert parse_profile(tomllib.loads(profile.to_toml())) == profile, path.name
 
 
-@pytest.mark.parametrize("section,field,value,expect", [
-    ("experiment", "repetitions", 0, "experiment.repetitions = 0: Input should be greater than or equal to 1"),
-    ("experiment", "schedule", "random", "experiment.schedule = 'random': Input should be 'randomized', 'sequential' or 'alternating'"),
-    ("experiment", "colour", "red", "experiment.colour = 'red': unknown field"),
-    ("experiment", "factors", ["speed"], "unknown factor 'speed'"),
-])
+@pytest.mark.parametrize(
+    "section,field,value,expect",
+    [
+        ("experiment", "repetitions", 0, "experiment.repetitions = 0: Input should be greater than or equal to 1"),
+        (
+            "experiment",
+            "schedule",
+            "random",
+            "experiment.schedule = 'random': Input should be 'randomized', 'sequential' or 'alternating'",
+        ),
+        ("experiment", "colour", "red", "experiment.colour = 'red': unknown field"),
+        ("experiment", "factors", ["speed"], "unknown factor 'speed'"),
+    ],
+)
 def test_bad_field_gives_one_line_naming_file_field_value_and_allowed(root, section, field, value, expect):
     data = _quick(root)
     data[section][field] = value
@@ -65,11 +73,14 @@ def test_toml_round_trip(root):
     assert again == profile
 
 
-@pytest.mark.parametrize("field,value,expect", [
-    ("busy_poll_us", -5, "load.busy_poll_us = -5: Input should be greater than or equal to 0"),
-    ("event_loops", 0, "load.event_loops = 0: Input should be greater than or equal to 1"),
-    ("rest_client", "curl", "load.rest_client = 'curl': Input should be 'epoll', 'raw' or 'net/http'"),
-])
+@pytest.mark.parametrize(
+    "field,value,expect",
+    [
+        ("busy_poll_us", -5, "load.busy_poll_us = -5: Input should be greater than or equal to 0"),
+        ("event_loops", 0, "load.event_loops = 0: Input should be greater than or equal to 1"),
+        ("rest_client", "curl", "load.rest_client = 'curl': Input should be 'epoll', 'raw' or 'net/http'"),
+    ],
+)
 def test_native_driver_load_options_are_checked(root, field, value, expect):
     data = _quick(root)
     data.setdefault("load", {}).update({"model": "closed", "concurrency": 4, field: value})

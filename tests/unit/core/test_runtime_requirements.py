@@ -25,16 +25,19 @@ def test_facts_parse_python_and_node_versions():
     assert bare["python_version"] is None and bare["node"] is None and bare["node_major"] is None
 
 
-@pytest.mark.parametrize("runtime, ok, why", [
-    ("none", True, ""),
-    ("python >= 3.10", True, ""),
-    ("python >= 3.12", False, "needs Python 3.12 or newer; the host has Python 3.11"),
-    ("node >= 20", True, ""),
-    ("node >= 22", False, "needs Node.js 22 or newer; the host has Node.js 20"),
-    ("java >= 21", False, "needs Java 21 or newer; the host has Java 17"),
-    ("node >= 20.1", False, "unknown runtime requirement 'node >= 20.1'"),
-    ("ruby >= 3", False, "unknown runtime requirement 'ruby >= 3'"),
-])
+@pytest.mark.parametrize(
+    "runtime, ok, why",
+    [
+        ("none", True, ""),
+        ("python >= 3.10", True, ""),
+        ("python >= 3.12", False, "needs Python 3.12 or newer; the host has Python 3.11"),
+        ("node >= 20", True, ""),
+        ("node >= 22", False, "needs Node.js 22 or newer; the host has Node.js 20"),
+        ("java >= 21", False, "needs Java 21 or newer; the host has Java 17"),
+        ("node >= 20.1", False, "unknown runtime requirement 'node >= 20.1'"),
+        ("ruby >= 3", False, "unknown runtime requirement 'ruby >= 3'"),
+    ],
+)
 def test_runtime_requirements(runtime, ok, why):
     assert runtime_ok(runtime, parse_facts(FACTS_TEXT)) == (ok, why)
 

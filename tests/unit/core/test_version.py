@@ -13,7 +13,8 @@ from tests.conftest import ROOT
 def test_version_is_the_package_metadata_and_pyproject():
     declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
     assert bancada.__version__ == importlib.metadata.version("bancada") == declared, (
-        "bancada.__version__ differs from pyproject.toml: re-install the package (uv sync)")
+        "bancada.__version__ differs from pyproject.toml: re-install the package (uv sync)"
+    )
 
 
 def test_no_version_literal_in_the_package():

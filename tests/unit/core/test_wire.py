@@ -5,8 +5,15 @@ import json
 
 import pytest
 
-from bancada.drivers.stream import (Sample, StreamError, encode_event, encode_sample, parse_server_timing,
-                                   read_frame_batches, read_frames)
+from bancada.drivers.stream import (
+    Sample,
+    StreamError,
+    encode_event,
+    encode_sample,
+    parse_server_timing,
+    read_frame_batches,
+    read_frames,
+)
 from bancada.drivers.python import round_orders
 from bancada.drivers.sample_block import SampleBlock
 from bancada.wire import bench_pb2
@@ -49,15 +56,21 @@ def test_echo_payload_kinds():
         assert msg.WhichOneof("payload") == kind
         assert len(getattr(msg, kind).values) == 5
         assert len(json.loads(req.http_body)[kind]) == 5
-    assert generate_values({"kind": "strings", "count": 2, "string_length": 4, "seed": 9}) == \
-        generate_values({"kind": "strings", "count": 2, "string_length": 4, "seed": 9})
+    assert generate_values({"kind": "strings", "count": 2, "string_length": 4, "seed": 9}) == generate_values(
+        {"kind": "strings", "count": 2, "string_length": 4, "seed": 9}
+    )
 
 
 def test_frames_round_trip():
-    samples = [Sample(3, 2, 7, 1, True, 123456, 1000, 99, 0, ""),
-               Sample(1, 1, 0, 0, False, 5, -1, 100, 7, "timeout: deadline ação")]
-    buf = io.BytesIO(encode_event({"event": "hello"}) + b"".join(encode_sample(s) for s in samples)
-                     + encode_event({"event": "done", "samples": 2}))
+    samples = [
+        Sample(3, 2, 7, 1, True, 123456, 1000, 99, 0, ""),
+        Sample(1, 1, 0, 0, False, 5, -1, 100, 7, "timeout: deadline ação"),
+    ]
+    buf = io.BytesIO(
+        encode_event({"event": "hello"})
+        + b"".join(encode_sample(s) for s in samples)
+        + encode_event({"event": "done", "samples": 2})
+    )
     frames = list(read_frames(buf))
     assert frames[0] == {"event": "hello"} and frames[-1]["samples"] == 2
     assert frames[1:3] == samples
@@ -73,7 +86,7 @@ class _Trickle(io.RawIOBase):
         return True
 
     def _give(self, n: int) -> bytes:
-        chunk = self.data[self.pos:self.pos + min(self.step, n if n > 0 else self.step)]
+        chunk = self.data[self.pos : self.pos + min(self.step, n if n > 0 else self.step)]
         self.pos += len(chunk)
         return chunk
 
@@ -89,10 +102,15 @@ def _flat(batches):
 
 
 def test_frame_batches_survive_any_cut_and_keep_order():
-    samples = [Sample(i % 3, 1, i, 1, i % 50 != 7, 1000 + i, -1 if i % 2 else 5, i, i % 4,
-                      "" if i % 50 != 7 else f"reset: é{i}") for i in range(400)]
-    data = encode_event({"event": "hello"}) + b"".join(encode_sample(s) for s in samples) + \
-        encode_event({"event": "done"})
+    samples = [
+        Sample(
+            i % 3, 1, i, 1, i % 50 != 7, 1000 + i, -1 if i % 2 else 5, i, i % 4, "" if i % 50 != 7 else f"reset: é{i}"
+        )
+        for i in range(400)
+    ]
+    data = (
+        encode_event({"event": "hello"}) + b"".join(encode_sample(s) for s in samples) + encode_event({"event": "done"})
+    )
     for step in (1, 7, 45, 4096, 1 << 20):
         batches = list(read_frame_batches(_Trickle(data, step)))
         assert all(batches) and _flat(batches)[1:-1] == samples, step
@@ -112,8 +130,7 @@ def test_frame_batches_survive_any_cut_and_keep_order():
 
 
 def test_sample_block_columns_rows_and_joins():
-    samples = [Sample(2, 1, i, i % 2, i != 3, 10 * i, -1, 100 + i, 0, "timeout: x" if i == 3 else "")
-               for i in range(6)]
+    samples = [Sample(2, 1, i, i % 2, i != 3, 10 * i, -1, 100 + i, 0, "timeout: x" if i == 3 else "") for i in range(6)]
     block = SampleBlock.of([SampleBlock.of(samples[:2]), samples[2], samples[3], SampleBlock.of(samples[4:])])
     assert len(block) == 6 and list(block) == samples
     assert list(block.failed()) == ["timeout: x"]
@@ -145,10 +162,17 @@ def test_python_driver_records_failures_as_samples_with_a_kind():
     with socket.socket() as s:  # a free port nobody listens on
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    job = {"version": 1, "connection": "reuse", "timeout_s": 2.0, "load": {"model": "sequential"},
-           "treatments": [{"id": 0, "protocol": "rest", "target": f"127.0.0.1:{port}", "operation": "ping"},
-                          {"id": 1, "protocol": "grpc", "target": f"127.0.0.1:{port}", "operation": "ping"}],
-           "blocks": [{"repetition": 1, "treatments": [0, 1], "warmup": 1, "requests": 2}]}
+    job = {
+        "version": 1,
+        "connection": "reuse",
+        "timeout_s": 2.0,
+        "load": {"model": "sequential"},
+        "treatments": [
+            {"id": 0, "protocol": "rest", "target": f"127.0.0.1:{port}", "operation": "ping"},
+            {"id": 1, "protocol": "grpc", "target": f"127.0.0.1:{port}", "operation": "ping"},
+        ],
+        "blocks": [{"repetition": 1, "treatments": [0, 1], "warmup": 1, "requests": 2}],
+    }
     out = io.BytesIO()
     assert run_job(job, out) == 0
     out.seek(0)

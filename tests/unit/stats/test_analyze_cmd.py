@@ -1,4 +1,5 @@
 """`bancada analyze` end to end on a small tidy CSV written by the test."""
+
 import argparse
 import json
 
@@ -20,11 +21,25 @@ def tidy(rows_per_rep=12, reps=3, seed=0, drop=None):
                 for rep in range(1, reps + 1):
                     for seq in range(rows_per_rep + 2):
                         phase = "warmup" if seq < 2 else "measure"
-                        rows.append({"run_id": "t", "implementation": f"{lang}-{proto}", "language": lang,
-                                     "protocol": proto, "operation": "select", "payload": payload,
-                                     "payload_count": 200, "payload_bytes": 800, "repetition": rep, "seq": seq,
-                                     "phase": phase, "latency_s": 1.0 + lshift + pshift + rng.exponential(0.1),
-                                     "server_s": "", "ok": "true", "error": ""})
+                        rows.append(
+                            {
+                                "run_id": "t",
+                                "implementation": f"{lang}-{proto}",
+                                "language": lang,
+                                "protocol": proto,
+                                "operation": "select",
+                                "payload": payload,
+                                "payload_count": 200,
+                                "payload_bytes": 800,
+                                "repetition": rep,
+                                "seq": seq,
+                                "phase": phase,
+                                "latency_s": 1.0 + lshift + pshift + rng.exponential(0.1),
+                                "server_s": "",
+                                "ok": "true",
+                                "error": "",
+                            }
+                        )
     df = pd.DataFrame(rows, columns=TIDY_COLUMNS)
     df.loc[5, "ok"] = "false"
     df.loc[5, "latency_s"] = np.nan
@@ -43,8 +58,19 @@ def test_end_to_end_json_markdown_csv(tmp_path, capsys):
     csv = tmp_path / "s.csv"
     tidy().to_csv(csv, index=False)
     out = tmp_path / "o.json"
-    code = run_cli([str(csv), "--aggregate", "mean", "--json", str(out), "--markdown", str(tmp_path / "o.md"),
-                    "--csv-dir", str(tmp_path / "tables")])
+    code = run_cli(
+        [
+            str(csv),
+            "--aggregate",
+            "mean",
+            "--json",
+            str(out),
+            "--markdown",
+            str(tmp_path / "o.md"),
+            "--csv-dir",
+            str(tmp_path / "tables"),
+        ]
+    )
     assert code == 0
     res = json.loads(out.read_text())
     assert res["response"] == "latency_s" and res["factors"] == ["language", "protocol"]
@@ -99,17 +125,22 @@ def test_replication_range_outliers_log_and_three_levels():
     assert g["preparation"]["replications_outside_range"] > 0
     assert sum(t["n"] for t in g["treatments"]) > 4 * 3 * 12  # rank tests keep every replication
     df3 = df.copy()
-    df3.loc[df3["protocol"] == "rest", "protocol"] = np.where(df3.loc[df3["protocol"] == "rest", "seq"] % 2, "rest", "gql")
+    df3.loc[df3["protocol"] == "rest", "protocol"] = np.where(
+        df3.loc[df3["protocol"] == "rest", "seq"] % 2, "rest", "gql"
+    )
     res3 = analyze_frame(df3, aggregate="none", trim_unbalanced=True)
     assert res3["groups"][0]["factorial"]["design"] == "full factorial"
     assert len(res3["groups"][0]["dunn"]) == 15
 
 
-@pytest.mark.parametrize("argv_extra, content, message", [
-    (["--factors", "language,color"], None, "missing column in"),
-    ([], "text", "not numeric"),
-    ([], "onelevel", "only one level"),
-])
+@pytest.mark.parametrize(
+    "argv_extra, content, message",
+    [
+        (["--factors", "language,color"], None, "missing column in"),
+        ([], "text", "not numeric"),
+        ([], "onelevel", "only one level"),
+    ],
+)
 def test_bad_input_one_line(tmp_path, capsys, argv_extra, content, message):
     df = tidy()
     if content == "text":
@@ -152,10 +183,13 @@ def test_a_generic_csv_without_payload_is_one_group(tmp_path, capsys):
     assert len(json.loads(out.read_text())["groups"]) == 2
 
 
-@pytest.mark.parametrize("text, message", [
-    ("", "is empty: expected a CSV with a header row"),
-    ("latency_s,language,protocol,payload\n", "has a header but no rows"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "is empty: expected a CSV with a header row"),
+        ("latency_s,language,protocol,payload\n", "has a header but no rows"),
+    ],
+)
 def test_empty_or_header_only_csv_says_so(tmp_path, capsys, text, message):
     csv = tmp_path / "empty.csv"
     csv.write_text(text)

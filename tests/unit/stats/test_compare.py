@@ -2,6 +2,7 @@
 
 Runs made by real workers are compared in tests/integration/test_compare_runs.py.
 """
+
 import argparse
 import json
 import math
@@ -25,11 +26,25 @@ def tidy(treatments, reps=3, n=40, seed=0, run_id="t", server_s=None):
         for rep in range(1, reps + 1):
             for seq in range(n):
                 lat = median_s * (0.9 + 0.2 * rng.random())
-                rows.append({"run_id": run_id, "implementation": impl, "language": impl.split("-")[0],
-                             "protocol": impl.split("-")[1], "operation": "select", "payload": payload,
-                             "payload_count": 200, "payload_bytes": 800, "repetition": rep, "seq": seq,
-                             "phase": "measure", "latency_s": lat,
-                             "server_s": "" if server_s is None else server_s[key], "ok": "true", "error": ""})
+                rows.append(
+                    {
+                        "run_id": run_id,
+                        "implementation": impl,
+                        "language": impl.split("-")[0],
+                        "protocol": impl.split("-")[1],
+                        "operation": "select",
+                        "payload": payload,
+                        "payload_count": 200,
+                        "payload_bytes": 800,
+                        "repetition": rep,
+                        "seq": seq,
+                        "phase": "measure",
+                        "latency_s": lat,
+                        "server_s": "" if server_s is None else server_s[key],
+                        "ok": "true",
+                        "error": "",
+                    }
+                )
     return pd.DataFrame(rows, columns=TIDY_COLUMNS)
 
 
@@ -44,6 +59,7 @@ def run_cli(argv):
 
 
 # -- the bootstrap of the median --------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("n", [7, 15])
 def test_bootstrap_median_has_the_exact_distribution_for_odd_n(n):
@@ -109,6 +125,7 @@ def test_compare_table_holm_adjusts_across_its_rows():
 
 # -- the comparison ----------------------------------------------------------------------------------------
 
+
 def test_a_known_slowdown_is_significant_with_the_right_sign_and_size():
     base = tidy({"go-rest/StdSize": 1.0e-3, "go-grpc/StdSize": 2.0e-3})
     other = tidy({"go-rest/StdSize": 1.5e-3, "go-grpc/StdSize": 2.0e-3}, seed=9)
@@ -166,31 +183,40 @@ def test_noise_floor_is_the_larger_spread_of_repetition_medians():
     a, b = side("a", base), side("b", df)
     reps = compare.repetition_medians(b.treatments["go-rest/S"])
     assert len(reps) == 4 and reps[-1] / reps[0] == pytest.approx(4, rel=0.1)
-    comp = compare.compare_pair(a, b, compare.PairOptions(noise_floor=True, noise_floor_reason="test"),
-                                resamples=200)
+    comp = compare.compare_pair(a, b, compare.PairOptions(noise_floor=True, noise_floor_reason="test"), resamples=200)
     row = comp["rows"][0]
     assert comp["noise_floor"]["computed"]
     assert row["noise_floor_pct"] == pytest.approx((reps.max() / reps.min() - 1) * 100)
-    spread = (max(row["median_baseline_s"], row["median_other_s"]) /
-              min(row["median_baseline_s"], row["median_other_s"]) - 1) * 100
+    spread = (
+        max(row["median_baseline_s"], row["median_other_s"]) / min(row["median_baseline_s"], row["median_other_s"]) - 1
+    ) * 100
     assert row["within_noise_floor"] is True and spread < row["noise_floor_pct"]
     # the change is held against the floor as a spread too: a halving (change -50 %) is a 100 % spread
-    halved = compare.compare_pair(side("a", tidy({"go-rest/S": 2e-3}, reps=2)), side("b", tidy({"go-rest/S": 1e-3}, reps=2)),
-                                  compare.PairOptions(noise_floor=True), resamples=200)["rows"][0]
+    halved = compare.compare_pair(
+        side("a", tidy({"go-rest/S": 2e-3}, reps=2)),
+        side("b", tidy({"go-rest/S": 1e-3}, reps=2)),
+        compare.PairOptions(noise_floor=True),
+        resamples=200,
+    )["rows"][0]
     assert halved["change_pct"] == pytest.approx(-50, abs=3) and halved["verdict"] == "faster"
     assert halved["noise_floor_pct"] < 20 and halved["within_noise_floor"] is False
     off = compare.compare_pair(a, b, resamples=200)
     assert not off["noise_floor"]["computed"] and off["rows"][0]["within_noise_floor"] is None
-    one = compare.compare_pair(side("a", tidy({"go-rest/S": 1e-3}, reps=1)), side("b", tidy({"go-rest/S": 1e-3}, reps=1)),
-                               compare.PairOptions(noise_floor=True, noise_floor_reason="same"), resamples=200)
+    one = compare.compare_pair(
+        side("a", tidy({"go-rest/S": 1e-3}, reps=1)),
+        side("b", tidy({"go-rest/S": 1e-3}, reps=1)),
+        compare.PairOptions(noise_floor=True, noise_floor_reason="same"),
+        resamples=200,
+    )
     assert not one["noise_floor"]["computed"] and "two repetitions" in one["noise_floor"]["reason"]
 
 
 def test_server_time_split_attributes_a_server_delay_to_the_server():
     base = tidy({"go-rest/S": 1e-3}, server_s={"go-rest/S": 0.2e-3})
     other = tidy({"go-rest/S": 3e-3}, seed=2, server_s={"go-rest/S": 2.2e-3})
-    comp = compare.compare_pair(side("a", base), side("b", other), compare.PairOptions(network_share=True),
-                                resamples=200)
+    comp = compare.compare_pair(
+        side("a", base), side("b", other), compare.PairOptions(network_share=True), resamples=200
+    )
     row = comp["network_share"]["rows"][0]
     assert row["server_time"] and row["server_change_ms"] == pytest.approx(2.0)
     assert row["latency_change_ms"] == pytest.approx(2.0, abs=0.1)
@@ -199,13 +225,29 @@ def test_server_time_split_attributes_a_server_delay_to_the_server():
 
 # -- the command -------------------------------------------------------------------------------------------
 
+
 def test_cli_writes_json_markdown_and_csv(tmp_path, capsys):
     a, b = tmp_path / "a.csv", tmp_path / "b.csv"
     tidy({"go-rest/StdSize": 1e-3, "go-grpc/StdSize": 2e-3}, run_id="run-a").to_csv(a, index=False)
     tidy({"go-rest/StdSize": 1.5e-3, "java-rest/StdSize": 2e-3}, run_id="run-b", seed=3).to_csv(b, index=False)
     out = tmp_path / "c.json"
-    assert run_cli([str(a), str(b), "--json", str(out), "--markdown", str(tmp_path / "c.md"),
-                    "--csv-dir", str(tmp_path / "csv"), "--resamples", "500"]) == 0
+    assert (
+        run_cli(
+            [
+                str(a),
+                str(b),
+                "--json",
+                str(out),
+                "--markdown",
+                str(tmp_path / "c.md"),
+                "--csv-dir",
+                str(tmp_path / "csv"),
+                "--resamples",
+                "500",
+            ]
+        )
+        == 0
+    )
     res = json.loads(out.read_text())
     assert res["schema"] == "bancada.compare/1" and res["baseline"] == "run-a"
     assert [r["label"] for r in res["runs"]] == ["run-a", "run-b"]
@@ -226,17 +268,20 @@ def test_cli_writes_json_markdown_and_csv(tmp_path, capsys):
     assert set(floor["per_treatment"]) == {"go-rest/StdSize"} and floor["per_treatment"]["go-rest/StdSize"] > 0
 
 
-@pytest.mark.parametrize("make, expected", [
-    (lambda d: [str(d / "a.csv"), "no-such-run"], "no run 'no-such-run'"),
-    (lambda d: [str(d / "a.csv"), str(d / "missing.csv")], "no such file"),
-    (lambda d: [str(d / "a.csv"), str(d / "raw.csv")], "missing columns implementation, payload, latency_s"),
-    (lambda d: [str(d / "a.csv"), str(d / "other.csv")], "no treatment (implementation/payload) is in both"),
-    (lambda d: [str(d / "a.csv")], "at least two runs"),
-    (lambda d: [str(d / "a.csv"), str(d / "text.csv")], "column latency_s is not numeric"),
-    (lambda d: [str(d / "a.csv"), str(d / "notrun.sqlite")], "not a Bancada run file"),
-    (lambda d: [str(d / "a.csv"), str(d / "other.sqlite")], "cannot read it as a Bancada run file"),
-    (lambda d: [str(d / "a.csv"), str(d)], "is a folder"),
-])
+@pytest.mark.parametrize(
+    "make, expected",
+    [
+        (lambda d: [str(d / "a.csv"), "no-such-run"], "no run 'no-such-run'"),
+        (lambda d: [str(d / "a.csv"), str(d / "missing.csv")], "no such file"),
+        (lambda d: [str(d / "a.csv"), str(d / "raw.csv")], "missing columns implementation, payload, latency_s"),
+        (lambda d: [str(d / "a.csv"), str(d / "other.csv")], "no treatment (implementation/payload) is in both"),
+        (lambda d: [str(d / "a.csv")], "at least two runs"),
+        (lambda d: [str(d / "a.csv"), str(d / "text.csv")], "column latency_s is not numeric"),
+        (lambda d: [str(d / "a.csv"), str(d / "notrun.sqlite")], "not a Bancada run file"),
+        (lambda d: [str(d / "a.csv"), str(d / "other.sqlite")], "cannot read it as a Bancada run file"),
+        (lambda d: [str(d / "a.csv"), str(d)], "is a folder"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, make, expected):
     tidy({"go-rest/StdSize": 1e-3}).to_csv(tmp_path / "a.csv", index=False)
     tidy({"go-grpc/LargeSize": 1e-3}).to_csv(tmp_path / "other.csv", index=False)
@@ -267,9 +312,11 @@ def test_the_repetition_level_test_decides_when_asked():
     assert by_reps["test_unit"] == "repetition" and row["r_baseline"] == row["r_other"] == 5
     assert row["p_repetitions"] == pytest.approx(2 / 252) and row["verdict"] == "slower"
     # with two repetitions a side the smallest p is 1/3: never significant at 0.05
-    two = compare.compare_runs([side("a", tidy({"go-rest/S": 1e-3}, reps=2)),
-                                side("b", tidy({"go-rest/S": 2e-3}, reps=2, seed=3))], resamples=200,
-                               unit="repetition")
+    two = compare.compare_runs(
+        [side("a", tidy({"go-rest/S": 1e-3}, reps=2)), side("b", tidy({"go-rest/S": 2e-3}, reps=2, seed=3))],
+        resamples=200,
+        unit="repetition",
+    )
     row = two["comparisons"][0]["rows"][0]
     assert row["p_repetitions"] == pytest.approx(1 / 3) and row["verdict"] == "~" and row["p_holm"] < 1e-10
 
@@ -293,8 +340,14 @@ def test_latex_tables_use_booktabs_with_caption_label_and_escapes(tmp_path):
     if engine is None:
         pytest.skip("no TeX engine (pdflatex, lualatex, xelatex) on this machine: the LaTeX was checked, not compiled")
     doc = tmp_path / "doc.tex"
-    doc.write_text("\\documentclass{article}\\usepackage{booktabs}"
-                   "\\begin{document}\\tiny\n" + text + "\\end{document}\n")
-    done = subprocess.run([engine, "-interaction=nonstopmode", "-halt-on-error", doc.name], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=120)
+    doc.write_text(
+        "\\documentclass{article}\\usepackage{booktabs}\\begin{document}\\tiny\n" + text + "\\end{document}\n"
+    )
+    done = subprocess.run(
+        [engine, "-interaction=nonstopmode", "-halt-on-error", doc.name],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stdout[-2000:]

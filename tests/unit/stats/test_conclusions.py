@@ -19,8 +19,15 @@ def result():
         for proto, pshift in (("grpc", 0.0), ("rest", 0.0010)):
             for rep in range(1, 6):
                 for _ in range(40):
-                    rows.append({"language": lang, "protocol": proto, "repetition": rep, "payload": "StdSize",
-                                 "latency_s": 0.0002 + lshift + pshift + rng.exponential(0.00005)})
+                    rows.append(
+                        {
+                            "language": lang,
+                            "protocol": proto,
+                            "repetition": rep,
+                            "payload": "StdSize",
+                            "latency_s": 0.0002 + lshift + pshift + rng.exponential(0.00005),
+                        }
+                    )
     return analyze_frame(pd.DataFrame(rows), by=["payload"])
 
 

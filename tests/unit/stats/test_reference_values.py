@@ -1,6 +1,7 @@
 """Every statistic against a published output (R documentation and outputs
 printed in public R material, Jain 1991's worked examples), the source cited
 next to each number.  scipy is never the reference."""
+
 import math
 
 import numpy as np
@@ -57,6 +58,7 @@ def test_wilcox_large_samples_use_normal_approximation():
 
 # ---------------------------------------------------------------- Holm
 
+
 def test_holm_matches_p_adjust_definition():
     # R ?p.adjust, Holm (1979): sorted p times (m - i + 1), cumulative max, capped at 1.
     # p.adjust(c(0.01, 0.02, 0.03, 0.04, 0.05), "holm") = 0.05 0.08 0.09 0.09 0.09
@@ -68,6 +70,7 @@ def test_holm_matches_p_adjust_definition():
 
 
 # ---------------------------------------------------------------- Kruskal-Wallis
+
 
 def test_kruskal_r_help_hollander_wolfe():
     # R ?kruskal.test, Hollander & Wolfe (1973), 116 (mucociliary efficiency):
@@ -106,6 +109,7 @@ def test_kruskal_fertilizer_example_with_ties():
 def test_dunn_agrees_with_scikit_posthocs():
     sp = pytest.importorskip("scikit_posthocs")
     import pandas as pd
+
     samples = [ranktests.SortedSample(np.array(v)) for v in PLANT.values()]
     ranks, tie = ranktests.pooled_ranks(samples)
     rows = ranktests.dunn([r.sum() for r in ranks], [len(r) for r in ranks], tie)
@@ -118,6 +122,7 @@ def test_dunn_agrees_with_scikit_posthocs():
 
 # ---------------------------------------------------------------- Shapiro-Wilk
 
+
 def test_shapiro_r_help_output_arsenic():
     # R-help, 13 Jul 2006 (stat.ethz.ch/pipermail/r-help/2006-July/109123.html):
     # As = c(13, 17, 23, 9.5, 20, 15, 11, 17, 21, 14, 22, 13); shapiro.test(As)
@@ -128,10 +133,68 @@ def test_shapiro_r_help_output_arsenic():
     assert res["n_used"] == 12 and not res["subsampled"]
 
 
-TOOTH_LEN = [4.2, 11.5, 7.3, 5.8, 6.4, 10, 11.2, 11.2, 5.2, 7, 16.5, 16.5, 15.2, 17.3, 22.5, 17.3, 13.6, 14.5,
-             18.8, 15.5, 23.6, 18.5, 33.9, 25.5, 26.4, 32.5, 26.7, 21.5, 23.3, 29.5, 15.2, 21.5, 17.6, 9.7,
-             14.5, 10, 8.2, 9.4, 16.5, 9.7, 19.7, 23.3, 23.6, 26.4, 20, 25.2, 25.8, 21.2, 14.5, 27.3, 25.5,
-             26.4, 22.4, 24.5, 24.8, 30.9, 26.4, 27.3, 29.4, 23]
+TOOTH_LEN = [
+    4.2,
+    11.5,
+    7.3,
+    5.8,
+    6.4,
+    10,
+    11.2,
+    11.2,
+    5.2,
+    7,
+    16.5,
+    16.5,
+    15.2,
+    17.3,
+    22.5,
+    17.3,
+    13.6,
+    14.5,
+    18.8,
+    15.5,
+    23.6,
+    18.5,
+    33.9,
+    25.5,
+    26.4,
+    32.5,
+    26.7,
+    21.5,
+    23.3,
+    29.5,
+    15.2,
+    21.5,
+    17.6,
+    9.7,
+    14.5,
+    10,
+    8.2,
+    9.4,
+    16.5,
+    9.7,
+    19.7,
+    23.3,
+    23.6,
+    26.4,
+    20,
+    25.2,
+    25.8,
+    21.2,
+    14.5,
+    27.3,
+    25.5,
+    26.4,
+    22.4,
+    24.5,
+    24.8,
+    30.9,
+    26.4,
+    27.3,
+    29.4,
+    23,
+]
 
 
 def test_shapiro_and_summary_toothgrowth():
@@ -165,6 +228,7 @@ def test_qq_points_use_r_ppoints():
 
 # ---------------------------------------------------------------- summary
 
+
 def test_summary_plantgrowth_matches_r():
     # STHDA (R output, dplyr summarise): ctrl sd 0.5830914 median 5.155 IQR 0.7425
     s = summary.summarize(np.sort(PLANT["ctrl"]))
@@ -190,6 +254,7 @@ def test_r_type7_quantiles():
 
 # ---------------------------------------------------------------- effect sizes
 
+
 def test_cliffs_delta_and_a12_effsize_example():
     # R package effsize, ?cliff.delta / ?VD.A example:
     # treatment <- c(10,10,20,20,20,30,30,30,40,50); control <- c(10,20,30,40,40,50)
@@ -205,6 +270,7 @@ def test_cliffs_delta_and_a12_effsize_example():
 
 
 # ---------------------------------------------------------------- factorial (Jain 1991)
+
 
 def test_jain_2x2_without_replication_example_17_1():
     # Jain Example 17.1 (memory x cache, MIPS): y = 15, 45, 25, 75 ->
@@ -235,13 +301,13 @@ def test_jain_2x2x3_example_18():
     assert {k: v["q"] for k, v in q.items()} == pytest.approx({"I": 41, "A": 21.5, "B": 9.5, "A*B": 5})
     ss = res["ss"]
     assert (ss["SSY"], ss["SS0"], ss["SST"], ss["A"], ss["B"], ss["A*B"], ss["SSE"]) == pytest.approx(
-        (27204, 20172, 7032, 5547, 1083, 300, 102))
+        (27204, 20172, 7032, 5547, 1083, 300, 102)
+    )
     pct = res["variation_pct"]
     assert (pct["A"], pct["B"], pct["A*B"], pct["error"]) == pytest.approx((78.88, 15.40, 4.27, 1.45), abs=0.006)
     assert res["s_e"] == pytest.approx(3.57, abs=0.005) and res["s_q"] == pytest.approx(1.03, abs=0.005)
     assert res["t"] == pytest.approx(1.86, abs=0.005) and res["df_error"] == 8
-    for term, (lo, hi) in {"I": (39.08, 42.91), "A": (19.58, 23.41), "B": (7.58, 11.41),
-                           "A*B": (3.08, 6.91)}.items():
+    for term, (lo, hi) in {"I": (39.08, 42.91), "A": (19.58, 23.41), "B": (7.58, 11.41), "A*B": (3.08, 6.91)}.items():
         assert q[term]["ci"] == pytest.approx([lo, hi], abs=0.015)
 
 
@@ -294,6 +360,7 @@ def test_full_factorial_matches_statsmodels_anova_three_levels():
     sm = pytest.importorskip("statsmodels.formula.api")
     import pandas as pd
     from statsmodels.stats.anova import anova_lm
+
     rng = np.random.default_rng(7)
     y = rng.normal(10, 1, size=(3, 2, 4)) + np.array([0, 1, 3])[:, None, None]
     rows = [{"a": f"a{i}", "b": f"b{j}", "y": y[i, j, k]} for i in range(3) for j in range(2) for k in range(4)]
@@ -305,6 +372,7 @@ def test_full_factorial_matches_statsmodels_anova_three_levels():
 
 
 # ---------------------------------------------------------------- sample size (Jain ch. 13)
+
 
 def test_sample_size_jain_example():
     # Jain §13.9 example: pilot mean response time 20 s, sd 5 s; to be within 1 s (5%)

@@ -42,8 +42,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--bind", default="127.0.0.1", help="address to listen on")
     p.add_argument("--port", type=int, default=0, help="TCP port; 0 picks a free one")
     p.add_argument("--delay-us", type=int, default=0, help="fixed delay inside each Ping/Select/Echo handler, µs")
-    p.add_argument("--max-message-mib", type=int, default=contract.DEFAULT_MAX_MESSAGE_MIB,
-                   help="request size limit (gRPC: receive and send), MiB")
+    p.add_argument(
+        "--max-message-mib",
+        type=int,
+        default=contract.DEFAULT_MAX_MESSAGE_MIB,
+        help="request size limit (gRPC: receive and send), MiB",
+    )
     p.add_argument("--version", action="store_true", help="print the version and exit")
     args = p.parse_args(argv)
     if args.version:
@@ -100,15 +104,27 @@ def listen_socket(bind: str, port: int) -> socket.socket:
 
 def ready_line(protocol: str, bind: str, port: int) -> str:
     """The READY line (without newline); field order is the documented one."""
-    fields = {"implementation": f"{NAME}-{protocol}", "protocol": protocol, "bind": bind, "port": port,
-              "pid": os.getpid()}
+    fields = {
+        "implementation": f"{NAME}-{protocol}",
+        "protocol": protocol,
+        "bind": bind,
+        "port": port,
+        "pid": os.getpid(),
+    }
     return "READY " + json.dumps(fields, separators=(",", ":"))
 
 
 def announce(protocol: str, bind: str, port: int, config: Config) -> None:
     print(ready_line(protocol, bind, port), flush=True)
-    log.info("%s-%s serving on %s port %d (limit %d MiB, delay %g µs)", NAME, protocol, bind, port,
-             config.max_message_bytes >> 20, config.delay_s * 1e6)
+    log.info(
+        "%s-%s serving on %s port %d (limit %d MiB, delay %g µs)",
+        NAME,
+        protocol,
+        bind,
+        port,
+        config.max_message_bytes >> 20,
+        config.delay_s * 1e6,
+    )
 
 
 async def serve_http(protocol: str, bind: str, port: int, config: Config) -> None:
@@ -121,9 +137,17 @@ async def serve_http(protocol: str, bind: str, port: int, config: Config) -> Non
         from bancada_worker.jsonrpc_app import create_app
 
     sock = listen_socket(bind, port)
-    uv_config = uvicorn.Config(create_app(config), loop="none", http="httptools", lifespan="off",
-                               access_log=False, log_level="warning", server_header=False,
-                               timeout_keep_alive=KEEP_ALIVE_S, timeout_graceful_shutdown=int(STOP_GRACE_S))
+    uv_config = uvicorn.Config(
+        create_app(config),
+        loop="none",
+        http="httptools",
+        lifespan="off",
+        access_log=False,
+        log_level="warning",
+        server_header=False,
+        timeout_keep_alive=KEEP_ALIVE_S,
+        timeout_graceful_shutdown=int(STOP_GRACE_S),
+    )
     server = uvicorn.Server(uv_config)
     serving = asyncio.ensure_future(server.serve(sockets=[sock]))
     while not server.started:  # uvicorn has no "started" callback; it sets this once listening
@@ -173,8 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.version:
         print(f"bancada-worker-python {VERSION} ({contract.runtime()})")
         return 0
-    logging.basicConfig(stream=sys.stderr, level=logging.INFO,
-                        format="%(asctime)s bancada-worker-python: %(message)s")
+    logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="%(asctime)s bancada-worker-python: %(message)s")
     config = Config(delay_s=args.delay_us / 1e6, max_message_bytes=args.max_message_mib << 20)
     # uvicorn restores the handlers it found and re-raises the signal it stopped on:
     # a handler that ignores it turns that re-raise into a plain exit 0.

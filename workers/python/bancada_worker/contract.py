@@ -122,5 +122,11 @@ def runtime() -> str:
 
 def info(protocol: str) -> dict:
     """The Info operation's fields for this process serving ``protocol``."""
-    return {"implementation": f"{NAME}-{protocol}", "language": LANGUAGE, "runtime": runtime(),
-            "version": VERSION, "protocol": protocol, "pid": os.getpid()}
+    return {
+        "implementation": f"{NAME}-{protocol}",
+        "language": LANGUAGE,
+        "runtime": runtime(),
+        "version": VERSION,
+        "protocol": protocol,
+        "pid": os.getpid(),
+    }

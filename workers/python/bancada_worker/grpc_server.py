@@ -83,7 +83,10 @@ def _timed(operation: Callable[[Any], Awaitable[Message]]):
     async def behaviour(decoded: Decoded, context: grpc.aio.ServicerContext) -> Message:
         code, details, resp = grpc.StatusCode.OK, "", None
         if decoded.error is not None:
-            code, details = grpc.StatusCode.INVALID_ARGUMENT, f"request is not a valid protobuf message: {decoded.error}"
+            code, details = (
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"request is not a valid protobuf message: {decoded.error}",
+            )
         else:
             try:
                 resp = await operation(decoded.message)
@@ -108,8 +111,11 @@ def create_server(config: Config) -> grpc.aio.Server:
         "Info": (bench.info_of, pb.InfoRequest),
     }
     handlers = {
-        name: grpc.unary_unary_rpc_method_handler(_timed(operation), request_deserializer=_deserializer(request_type),
-                                                  response_serializer=lambda msg: msg.SerializeToString())
+        name: grpc.unary_unary_rpc_method_handler(
+            _timed(operation),
+            request_deserializer=_deserializer(request_type),
+            response_serializer=lambda msg: msg.SerializeToString(),
+        )
         for name, (operation, request_type) in methods.items()
     }
     limit = config.max_message_bytes

@@ -101,8 +101,11 @@ def create_app(config: Config) -> Starlette:
         try:
             body = await _read_body(request, limit)
         except BodyTooLarge:
-            error = {"code": ERROR_INVALID_REQUEST, "message": "Invalid Request",
-                     "data": f"request body above the limit of {limit} bytes"}
+            error = {
+                "code": ERROR_INVALID_REQUEST,
+                "message": "Invalid Request",
+                "data": f"request body above the limit of {limit} bytes",
+            }
             return _answer(413, time.perf_counter_ns(), {"jsonrpc": "2.0", "error": error, "id": None})
         start_ns = time.perf_counter_ns()  # the body is in memory: parsing starts the span
         answer = await async_dispatch_to_serializable(body, table, deserializer=_decode)
@@ -111,8 +114,11 @@ def create_app(config: Config) -> Starlette:
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         start_ns = time.perf_counter_ns()
-        message = (f"method {request.method} not allowed on {request.url.path}; use POST" if exc.status_code == 405
-                   else f"no route {request.url.path}; JSON-RPC is served at POST {PATH}")
+        message = (
+            f"method {request.method} not allowed on {request.url.path}; use POST"
+            if exc.status_code == 405
+            else f"no route {request.url.path}; JSON-RPC is served at POST {PATH}"
+        )
         response = _answer(exc.status_code, start_ns, {"error": message})
         if exc.headers:
             response.headers.update(exc.headers)

@@ -78,8 +78,7 @@ class BodyTooLarge(Exception):
 def _answer(status: int, start_ns: int, obj: Any) -> Response:
     """A JSON response whose Server-Timing runs from ``start_ns`` to now."""
     timing = contract.server_timing(time.perf_counter_ns() - start_ns)
-    return Response(_encode(obj), status_code=status, media_type="application/json",
-                    headers={"Server-Timing": timing})
+    return Response(_encode(obj), status_code=status, media_type="application/json", headers={"Server-Timing": timing})
 
 
 def _error(status: int, start_ns: int, message: str) -> Response:

@@ -22,13 +22,18 @@ FOLDER = Path(__file__).resolve().parents[1]
 
 def start(*args: str) -> tuple[subprocess.Popen, dict]:
     """Start the worker with ``args``; return it and its READY line's fields."""
-    proc = subprocess.Popen([sys.executable, "-m", "bancada_worker", *args], cwd=FOLDER, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bancada_worker", *args],
+        cwd=FOLDER,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     line = proc.stdout.readline()
     if not line.startswith("READY "):
         proc.kill()
         raise AssertionError(f"no READY line: {line!r} {proc.stderr.read()}")
-    return proc, json.loads(line[len("READY "):])
+    return proc, json.loads(line[len("READY ") :])
 
 
 def stop(proc: subprocess.Popen) -> int:
@@ -42,16 +47,26 @@ def stop(proc: subprocess.Popen) -> int:
 
 class CommandLineTest(unittest.TestCase):
     def test_bad_flags_exit_2(self):
-        for args in (["--protocol", "soap"], [], ["--protocol", "rest", "--port", "70000"],
-                     ["--protocol", "jsonrpc", "--max-message-mib", "0"]):
-            proc = subprocess.run([sys.executable, "-m", "bancada_worker", *args], cwd=FOLDER, capture_output=True,
-                                  text=True, timeout=30)
+        for args in (
+            ["--protocol", "soap"],
+            [],
+            ["--protocol", "rest", "--port", "70000"],
+            ["--protocol", "jsonrpc", "--max-message-mib", "0"],
+        ):
+            proc = subprocess.run(
+                [sys.executable, "-m", "bancada_worker", *args], cwd=FOLDER, capture_output=True, text=True, timeout=30
+            )
             self.assertEqual(proc.returncode, 2, args)
             self.assertEqual(proc.stdout, "")
 
     def test_version(self):
-        proc = subprocess.run([sys.executable, "-m", "bancada_worker", "--version"], cwd=FOLDER, capture_output=True,
-                              text=True, timeout=30)
+        proc = subprocess.run(
+            [sys.executable, "-m", "bancada_worker", "--version"],
+            cwd=FOLDER,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
         self.assertRegex(proc.stdout, r"^bancada-worker-python \d+\.\d+\.\d+ \(\w+ 3\.")
 
     def test_port_in_use_exits_1_naming_the_port(self):
@@ -60,8 +75,13 @@ class CommandLineTest(unittest.TestCase):
             s.listen()
             port = s.getsockname()[1]
             for protocol in ("grpc", "rest", "jsonrpc"):
-                proc = subprocess.run([sys.executable, "-m", "bancada_worker", "--protocol", protocol, "--port",
-                                       str(port)], cwd=FOLDER, capture_output=True, text=True, timeout=30)
+                proc = subprocess.run(
+                    [sys.executable, "-m", "bancada_worker", "--protocol", protocol, "--port", str(port)],
+                    cwd=FOLDER,
+                    capture_output=True,
+                    text=True,
+                    timeout=30,
+                )
                 self.assertEqual(proc.returncode, 1, protocol)
                 self.assertIn(f"port {port} already in use", proc.stderr)
                 self.assertNotIn("READY", proc.stdout)
@@ -99,11 +119,20 @@ class RestTest(unittest.TestCase):
         self.assertGreaterEqual(ms, 20.0)
 
     def test_typed_decoding(self):
-        status, body, _ = self.request("POST", "/v1/select", b'{"values":[-9223372036854775808,2,3],"k":3,"seed":1,"x":0}')
+        status, body, _ = self.request(
+            "POST", "/v1/select", b'{"values":[-9223372036854775808,2,3],"k":3,"seed":1,"x":0}'
+        )
         self.assertEqual(status, 200)
         self.assertEqual(sorted(body["values"]), [-9223372036854775808, 2, 3])
-        for bad in (b'{"values":[1.0,2,3]}', b'{"values":[true,2,3]}', b'{"values":[9223372036854775808,2,3]}',
-                    b'{"values":[1,2,3],"k":-1}', b'{"values":[1,2,3],"seed":18446744073709551616}', b'[]', b'{"values"'):
+        for bad in (
+            b'{"values":[1.0,2,3]}',
+            b'{"values":[true,2,3]}',
+            b'{"values":[9223372036854775808,2,3]}',
+            b'{"values":[1,2,3],"k":-1}',
+            b'{"values":[1,2,3],"seed":18446744073709551616}',
+            b"[]",
+            b'{"values"',
+        ):
             status, body, _ = self.request("POST", "/v1/select", bad)
             self.assertEqual(status, 400, bad)
             self.assertTrue(body["error"])
@@ -111,7 +140,7 @@ class RestTest(unittest.TestCase):
     def test_routes_methods_and_limit_answer_json_errors(self):
         self.assertEqual(self.request("GET", "/v1/nothing")[0], 404)
         self.assertEqual(self.request("GET", "/v1/select")[0], 405)
-        self.assertEqual(self.request("POST", "/v1/echo", b'{"int64s":[' + b"1," * (1 << 20) + b'1]}')[0], 413)
+        self.assertEqual(self.request("POST", "/v1/echo", b'{"int64s":[' + b"1," * (1 << 20) + b"1]}")[0], 413)
 
 
 class JsonRpcTest(unittest.TestCase):
@@ -127,13 +156,19 @@ class JsonRpcTest(unittest.TestCase):
                     body = resp.read()
                     return resp.status, json.loads(body) if body else None, resp.headers["Server-Timing"]
 
-            status, answer, timing = post({"jsonrpc": "2.0", "id": 1, "method": "Select",
-                                           "params": {"values": list(range(10)), "seed": 0}})
+            status, answer, timing = post(
+                {"jsonrpc": "2.0", "id": 1, "method": "Select", "params": {"values": list(range(10)), "seed": 0}}
+            )
             self.assertEqual((status, answer["result"]), (200, {"values": [5, 1, 9], "positions": [5, 1, 9]}))
             self.assertRegex(timing, r"^app;dur=\d+\.\d{6}$")
-            _, answer, _ = post([{"jsonrpc": "2.0", "id": 1, "method": "Select", "params": {"values": [True]}},
-                                 {"jsonrpc": "2.0", "id": 2, "method": "Echo", "params": {"int64s": [1], "doubles": []}},
-                                 {"jsonrpc": "2.0", "id": 3, "method": "Info"}, {"jsonrpc": "2.0", "method": "Ping"}])
+            _, answer, _ = post(
+                [
+                    {"jsonrpc": "2.0", "id": 1, "method": "Select", "params": {"values": [True]}},
+                    {"jsonrpc": "2.0", "id": 2, "method": "Echo", "params": {"int64s": [1], "doubles": []}},
+                    {"jsonrpc": "2.0", "id": 3, "method": "Info"},
+                    {"jsonrpc": "2.0", "method": "Ping"},
+                ]
+            )
             codes = {a["id"]: a.get("error", {}).get("code") for a in answer}
             self.assertEqual(codes, {1: -32602, 2: -32602, 3: None})
             self.assertEqual(post({"jsonrpc": "2.0", "method": "Ping"})[:2], (204, None))

@@ -45,7 +45,9 @@ class PickTest(unittest.TestCase):
 
     def test_info_names_python(self):
         info = contract.info("rest")
-        self.assertEqual((info["implementation"], info["language"], info["protocol"]), ("python-rest", "python", "rest"))
+        self.assertEqual(
+            (info["implementation"], info["language"], info["protocol"]), ("python-rest", "python", "rest")
+        )
         self.assertTrue(re.match(r"\w+ 3\.\d+", info["runtime"]), info["runtime"])
 
 
