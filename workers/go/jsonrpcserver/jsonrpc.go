@@ -164,8 +164,10 @@ func (h *handler) invoke(method string, params json.RawMessage) (any, *Error) {
 	switch {
 	case len(p) == 0:
 		p = []byte("{}")
+	case p[0] == '[':
+		return nil, &Error{Code: CodeInvalidParams, Message: "invalid params: params go by name (a JSON object), not by position"}
 	case p[0] != '{':
-		return nil, &Error{Code: CodeInvalidParams, Message: "invalid params: params go by name (a JSON object)"}
+		return nil, &Error{Code: CodeInvalidRequest, Message: "invalid request: params must be an object or an array"}
 	}
 	result, err := op(&h.env, p, true)
 	if err != nil {
