@@ -86,3 +86,12 @@ def test_which_driver_speaks_what():
     assert "not soap" in unmeasurable_reason("soap")
     assert unsupported_by_driver("native", "graphql", "matmul") == ""
     assert "does not send the operation matmul" in unsupported_by_driver("python", "grpc", "matmul")
+
+
+def test_graphql_documents_are_the_schemas_header(root):
+    """The documents the drivers send are those proto/bancada/v1/bench.graphql lists
+    (the native driver's workers/go/graphqlapi is held to the same list by its Go test)."""
+    header = (root / "proto" / "bancada" / "v1" / "bench.graphql").read_text().splitlines()
+    listed = {line[4:] for line in header if line.startswith(("#   query ", "#   mutation "))}
+    documents = {doc for doc, _, _ in envelopes.GRAPHQL_DOCUMENTS.values()}
+    assert documents == listed
