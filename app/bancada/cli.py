@@ -41,7 +41,10 @@ def _build_parser() -> argparse.ArgumentParser:
     run.add_argument("--host", default="local", help="'local' (default) or a saved SSH host name")
     run.add_argument("--out", type=Path, help="folder for samples.csv (default: ./bancada-results/RUN_ID)")
     run.add_argument("--implementations", type=_csv_list, help="e.g. go-grpc,java-rest")
-    run.add_argument("--operation", choices=["ping", "select", "echo", "info"])
+    run.add_argument(
+        "--operation",
+        choices=["ping", "select", "echo", "info", "void", "double", "sum", "power_of_two", "recolor", "matmul"],
+    )
     run.add_argument("--payloads", type=_csv_list, help="workload names to keep, e.g. StdSize")
     run.add_argument("--requests", type=int, help="measured requests per repetition (n)")
     run.add_argument("--repetitions", type=int, help="repetitions (r)")

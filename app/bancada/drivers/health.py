@@ -41,6 +41,20 @@ def worker_info(protocol: str, target: str, timeout_s: float = 10.0) -> dict:
             if not isinstance(data, dict) or "implementation" not in data:
                 raise HealthCheckError(f"{target}: Info answered {resp.text[:200]!r}")
             return data
+        if protocol == "graphql":  # GraphQL over HTTP: the info query at POST /v1/graphql
+            from bancada.wire.envelopes import GRAPHQL_ACCEPT, graphql_body
+
+            resp = requests.post(
+                f"http://{target}/v1/graphql",
+                data=graphql_body("Info", None),
+                headers={"Content-Type": "application/json", "Accept": GRAPHQL_ACCEPT},
+                timeout=timeout_s,
+            )
+            resp.raise_for_status()
+            data = (resp.json().get("data") or {}).get("info")
+            if not isinstance(data, dict) or "implementation" not in data:
+                raise HealthCheckError(f"{target}: Info answered {resp.text[:200]!r}")
+            return data
         resp = requests.get(f"http://{target}/v1/info", timeout=timeout_s)
         resp.raise_for_status()
         data = resp.json()

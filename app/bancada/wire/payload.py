@@ -8,6 +8,12 @@ the same in every driver and every run with the same spec:
 - ``strings``: ``string_length`` lowercase letters (``'a' + next() mod 26``);
 - ``records``: ``{"id": i, "value": <double>, "name": <string>, "tags": [4 int64s]}``.
 
+The six methods of the RPC study (seed 002) draw from the same rules
+(:func:`method_body`): ``double`` one int64; ``sum`` ``count`` int64s;
+``power_of_two`` one string of ``string_length`` letters; ``recolor`` a fixed
+car whose ``extras`` are ``count`` strings; ``matmul`` two matrices of order
+``order``, the ``order``² doubles of ``a`` drawn before those of ``b``.
+
 The spec is the ``payload`` object of a driver job (docs/driver-protocol.md).
 """
 
@@ -127,7 +133,77 @@ def build_request(operation: str, spec: dict[str, Any] | None) -> Request:
             "/v1/echo",
             json.dumps({kind: values, "echo": echo}, separators=(",", ":")).encode(),
         )
-    raise ValueError(f"unknown operation {operation!r}; expected ping, select, echo or info")
+    if operation in METHODS:
+        body = method_body(operation, spec)
+        path, rpc = METHODS[operation]
+        return Request(
+            f"/bancada.v1.Bench/{rpc}",
+            _method_message(rpc, body).SerializeToString(),
+            "POST",
+            path,
+            json.dumps(body, separators=(",", ":")).encode(),
+        )
+    raise ValueError(f"unknown operation {operation!r}; expected ping, select, echo, info, {', '.join(METHODS)}")
+
+
+#: The six methods of the RPC study (seed 002): job operation -> (REST path, rpc name).
+METHODS = {
+    "void": ("/v1/void", "Void"),
+    "double": ("/v1/double", "Double"),
+    "sum": ("/v1/sum", "Sum"),
+    "power_of_two": ("/v1/power-of-two", "PowerOfTwo"),
+    "recolor": ("/v1/recolor", "Recolor"),
+    "matmul": ("/v1/matmul", "MatMul"),
+}
+
+#: Recolor's car (its ``extras`` are drawn) and the new colour.
+RECOLOR_CAR = {"brand": "Fiat", "model": "Uno", "year": 1994, "colour": "red", "price": 8999.9}
+RECOLOR_COLOUR = "blue"
+
+#: Defaults of the six methods' payload parameters (docs/driver-protocol.md).
+DEFAULT_SUM_COUNT = 8
+DEFAULT_RECOLOR_EXTRAS = 2
+DEFAULT_MATMUL_ORDER = 4
+
+
+def method_body(operation: str, spec: dict[str, Any]) -> dict[str, Any]:
+    """The REST body (= JSON-RPC params) of one of the six methods, drawn from ``spec``.
+
+    Shapes: void ``{}``; double ``{"value"}``; sum ``{"values": [count]}``; power_of_two
+    ``{"text"}``; recolor ``{"car", "colour"}``; matmul ``{"a", "b"}`` of ``order``.
+    """
+    lo, hi = int(spec.get("min", 0)), int(spec.get("max", 1000))
+    seed = int(spec.get("seed", 1))
+    strlen = int(spec.get("string_length", 16))
+    if operation == "void":
+        return {}
+    if operation == "double":
+        return {"value": generate_values({"kind": "int64s", "count": 1, "min": lo, "max": hi, "seed": seed})[0]}
+    if operation == "sum":
+        count = int(spec.get("count", DEFAULT_SUM_COUNT))
+        return {"values": generate_values({"kind": "int64s", "count": count, "min": lo, "max": hi, "seed": seed})}
+    rng = SplitMix64(seed)
+    if operation == "power_of_two":
+        return {"text": _string(rng, strlen)}
+    if operation == "recolor":
+        count = int(spec.get("count", DEFAULT_RECOLOR_EXTRAS))
+        car = dict(RECOLOR_CAR, extras=[_string(rng, strlen) for _ in range(count)])
+        return {"car": car, "colour": RECOLOR_COLOUR}
+    if operation == "matmul":
+        order = int(spec.get("order", DEFAULT_MATMUL_ORDER))
+        a = [lo + rng.next() / 2**64 * (hi - lo) for _ in range(order * order)]
+        b = [lo + rng.next() / 2**64 * (hi - lo) for _ in range(order * order)]
+        return {"a": {"order": order, "values": a}, "b": {"order": order, "values": b}}
+    raise ValueError(f"{operation!r} is not one of the six methods ({', '.join(METHODS)})")
+
+
+def _method_message(rpc: str, body: dict[str, Any]):
+    """The protobuf request of method ``rpc`` holding the REST ``body``."""
+    if rpc == "Recolor":
+        return bench_pb2.RecolorRequest(car=bench_pb2.Car(**body["car"]), colour=body["colour"])
+    if rpc == "MatMul":
+        return bench_pb2.MatMulRequest(a=bench_pb2.Matrix(**body["a"]), b=bench_pb2.Matrix(**body["b"]))
+    return getattr(bench_pb2, f"{rpc}Request")(**body)
 
 
 def custom_rest_request(request: dict[str, Any]) -> Request:
@@ -151,6 +227,24 @@ def custom_rest_request(request: dict[str, Any]) -> Request:
     return Request("", b"", str(method), str(path), body, headers)
 
 
-def payload_bytes(request: Request, protocol: str) -> int:
-    """Bytes of the request body on the wire for ``protocol`` (grpc | rest)."""
-    return len(request.grpc_body if protocol == "grpc" else request.http_body)
+def payload_bytes(request: Request, protocol: str, operation: str = "") -> int:
+    """Bytes of the request body on the wire for ``protocol`` (grpc | rest | jsonrpc | graphql).
+
+    JSON-RPC and GraphQL wrap the REST body of ``operation`` (a job operation, e.g. ``double``)
+    in their envelopes (:mod:`bancada.wire.envelopes`); a custom request has no such form (-1).
+    """
+    if protocol == "grpc":
+        return len(request.grpc_body)
+    if protocol == "rest":
+        return len(request.http_body)
+    from bancada.wire import envelopes
+
+    rpc = envelopes.RPC_NAMES.get(operation)
+    if rpc is None:
+        return -1
+    params = json.loads(request.http_body) if request.http_body else None
+    if protocol == "jsonrpc":
+        return len(envelopes.jsonrpc_body(rpc, params))
+    if protocol == "graphql":
+        return len(envelopes.graphql_body(rpc, params))
+    return -1
