@@ -35,7 +35,7 @@ const error = (reply, status, startNs, message) => answer(reply, status, startNs
  * Read a request body to its end, dropping it (at most DRAIN_LIMIT_MS): answering while the client
  * is still sending would close the connection under it, and it would see a broken pipe, not the 413.
  */
-function drain(raw) {
+export function drain(raw) {
   if (raw.readableEnded || raw.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, DRAIN_LIMIT_MS);
