@@ -4,60 +4,87 @@
 # source: bench.proto
 # Protobuf Python Version: 7.35.1
 """Generated protocol buffer code."""
+
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import descriptor_pool as _descriptor_pool
 from google.protobuf import runtime_version as _runtime_version
 from google.protobuf import symbol_database as _symbol_database
 from google.protobuf.internal import builder as _builder
-_runtime_version.ValidateProtobufRuntimeVersion(
-    _runtime_version.Domain.PUBLIC,
-    7,
-    35,
-    1,
-    '',
-    'bench.proto'
-)
+
+_runtime_version.ValidateProtobufRuntimeVersion(_runtime_version.Domain.PUBLIC, 7, 35, 1, "", "bench.proto")
 # @@protoc_insertion_point(imports)
 
 _sym_db = _symbol_database.Default()
 
 
-
-
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x0b\x62\x65nch.proto\x12\nbancada.v1\"\r\n\x0bPingRequest\"\x0e\n\x0cPingResponse\"F\n\rSelectRequest\x12\x0e\n\x06values\x18\x01 \x03(\x03\x12\t\n\x01k\x18\x02 \x01(\r\x12\x11\n\x04seed\x18\x03 \x01(\x04H\x00\x88\x01\x01\x42\x07\n\x05_seed\"3\n\x0eSelectResponse\x12\x0e\n\x06values\x18\x01 \x03(\x03\x12\x11\n\tpositions\x18\x02 \x03(\r\"\x18\n\x06Int64s\x12\x0e\n\x06values\x18\x01 \x03(\x03\"\x19\n\x07\x44oubles\x12\x0e\n\x06values\x18\x01 \x03(\x01\"\x19\n\x07Strings\x12\x0e\n\x06values\x18\x01 \x03(\t\"?\n\x06Record\x12\n\n\x02id\x18\x01 \x01(\x03\x12\r\n\x05value\x18\x02 \x01(\x01\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x0c\n\x04tags\x18\x04 \x03(\x03\"-\n\x07Records\x12\"\n\x06values\x18\x01 \x03(\x0b\x32\x12.bancada.v1.Record\"\xc4\x01\n\x0b\x45\x63hoRequest\x12$\n\x06int64s\x18\x01 \x01(\x0b\x32\x12.bancada.v1.Int64sH\x00\x12&\n\x07\x64oubles\x18\x02 \x01(\x0b\x32\x13.bancada.v1.DoublesH\x00\x12&\n\x07strings\x18\x03 \x01(\x0b\x32\x13.bancada.v1.StringsH\x00\x12&\n\x07records\x18\x04 \x01(\x0b\x32\x13.bancada.v1.RecordsH\x00\x12\x0c\n\x04\x65\x63ho\x18\x05 \x01(\x08\x42\t\n\x07payload\"\xc6\x01\n\x0c\x45\x63hoResponse\x12\r\n\x05\x63ount\x18\x01 \x01(\x04\x12$\n\x06int64s\x18\x02 \x01(\x0b\x32\x12.bancada.v1.Int64sH\x00\x12&\n\x07\x64oubles\x18\x03 \x01(\x0b\x32\x13.bancada.v1.DoublesH\x00\x12&\n\x07strings\x18\x04 \x01(\x0b\x32\x13.bancada.v1.StringsH\x00\x12&\n\x07records\x18\x05 \x01(\x0b\x32\x13.bancada.v1.RecordsH\x00\x42\t\n\x07payload\"\r\n\x0bInfoRequest\"y\n\x0cInfoResponse\x12\x16\n\x0eimplementation\x18\x01 \x01(\t\x12\x10\n\x08language\x18\x02 \x01(\t\x12\x0f\n\x07runtime\x18\x03 \x01(\t\x12\x0f\n\x07version\x18\x04 \x01(\t\x12\x10\n\x08protocol\x18\x05 \x01(\t\x12\x0b\n\x03pid\x18\x06 \x01(\x03\x32\xf9\x01\n\x05\x42\x65nch\x12\x39\n\x04Ping\x12\x17.bancada.v1.PingRequest\x1a\x18.bancada.v1.PingResponse\x12?\n\x06Select\x12\x19.bancada.v1.SelectRequest\x1a\x1a.bancada.v1.SelectResponse\x12\x39\n\x04\x45\x63ho\x12\x17.bancada.v1.EchoRequest\x1a\x18.bancada.v1.EchoResponse\x12\x39\n\x04Info\x12\x17.bancada.v1.InfoRequest\x1a\x18.bancada.v1.InfoResponseBa\n\x0eorg.bancada.v1B\nBenchProtoP\x01ZAgithub.com/bancada-lab/bancada/workers/go/gen/bancadav1;bancadav1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(
+    b'\n\x0b\x62\x65nch.proto\x12\nbancada.v1"\r\n\x0bPingRequest"\x0e\n\x0cPingResponse"F\n\rSelectRequest\x12\x0e\n\x06values\x18\x01 \x03(\x03\x12\t\n\x01k\x18\x02 \x01(\r\x12\x11\n\x04seed\x18\x03 \x01(\x04H\x00\x88\x01\x01\x42\x07\n\x05_seed"3\n\x0eSelectResponse\x12\x0e\n\x06values\x18\x01 \x03(\x03\x12\x11\n\tpositions\x18\x02 \x03(\r"\x18\n\x06Int64s\x12\x0e\n\x06values\x18\x01 \x03(\x03"\x19\n\x07\x44oubles\x12\x0e\n\x06values\x18\x01 \x03(\x01"\x19\n\x07Strings\x12\x0e\n\x06values\x18\x01 \x03(\t"?\n\x06Record\x12\n\n\x02id\x18\x01 \x01(\x03\x12\r\n\x05value\x18\x02 \x01(\x01\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x0c\n\x04tags\x18\x04 \x03(\x03"-\n\x07Records\x12"\n\x06values\x18\x01 \x03(\x0b\x32\x12.bancada.v1.Record"\xc4\x01\n\x0b\x45\x63hoRequest\x12$\n\x06int64s\x18\x01 \x01(\x0b\x32\x12.bancada.v1.Int64sH\x00\x12&\n\x07\x64oubles\x18\x02 \x01(\x0b\x32\x13.bancada.v1.DoublesH\x00\x12&\n\x07strings\x18\x03 \x01(\x0b\x32\x13.bancada.v1.StringsH\x00\x12&\n\x07records\x18\x04 \x01(\x0b\x32\x13.bancada.v1.RecordsH\x00\x12\x0c\n\x04\x65\x63ho\x18\x05 \x01(\x08\x42\t\n\x07payload"\xc6\x01\n\x0c\x45\x63hoResponse\x12\r\n\x05\x63ount\x18\x01 \x01(\x04\x12$\n\x06int64s\x18\x02 \x01(\x0b\x32\x12.bancada.v1.Int64sH\x00\x12&\n\x07\x64oubles\x18\x03 \x01(\x0b\x32\x13.bancada.v1.DoublesH\x00\x12&\n\x07strings\x18\x04 \x01(\x0b\x32\x13.bancada.v1.StringsH\x00\x12&\n\x07records\x18\x05 \x01(\x0b\x32\x13.bancada.v1.RecordsH\x00\x42\t\n\x07payload"\r\n\x0bInfoRequest"y\n\x0cInfoResponse\x12\x16\n\x0eimplementation\x18\x01 \x01(\t\x12\x10\n\x08language\x18\x02 \x01(\t\x12\x0f\n\x07runtime\x18\x03 \x01(\t\x12\x0f\n\x07version\x18\x04 \x01(\t\x12\x10\n\x08protocol\x18\x05 \x01(\t\x12\x0b\n\x03pid\x18\x06 \x01(\x03"\r\n\x0bVoidRequest"\x0e\n\x0cVoidResponse"\x1e\n\rDoubleRequest\x12\r\n\x05value\x18\x01 \x01(\x03"\x1f\n\x0e\x44oubleResponse\x12\r\n\x05value\x18\x01 \x01(\x03"\x1c\n\nSumRequest\x12\x0e\n\x06values\x18\x01 \x03(\x03"\x1a\n\x0bSumResponse\x12\x0b\n\x03sum\x18\x01 \x01(\x03"!\n\x11PowerOfTwoRequest\x12\x0c\n\x04text\x18\x01 \x01(\t"#\n\x12PowerOfTwoResponse\x12\r\n\x05power\x18\x01 \x01(\t"`\n\x03\x43\x61r\x12\r\n\x05\x62rand\x18\x01 \x01(\t\x12\r\n\x05model\x18\x02 \x01(\t\x12\x0c\n\x04year\x18\x03 \x01(\x05\x12\x0e\n\x06\x63olour\x18\x04 \x01(\t\x12\r\n\x05price\x18\x05 \x01(\x01\x12\x0e\n\x06\x65xtras\x18\x06 \x03(\t">\n\x0eRecolorRequest\x12\x1c\n\x03\x63\x61r\x18\x01 \x01(\x0b\x32\x0f.bancada.v1.Car\x12\x0e\n\x06\x63olour\x18\x02 \x01(\t"/\n\x0fRecolorResponse\x12\x1c\n\x03\x63\x61r\x18\x01 \x01(\x0b\x32\x0f.bancada.v1.Car"\'\n\x06Matrix\x12\r\n\x05order\x18\x01 \x01(\r\x12\x0e\n\x06values\x18\x02 \x03(\x01"M\n\rMatMulRequest\x12\x1d\n\x01\x61\x18\x01 \x01(\x0b\x32\x12.bancada.v1.Matrix\x12\x1d\n\x01\x62\x18\x02 \x01(\x0b\x32\x12.bancada.v1.Matrix"5\n\x0eMatMulResponse\x12#\n\x07product\x18\x01 \x01(\x0b\x32\x12.bancada.v1.Matrix2\xff\x04\n\x05\x42\x65nch\x12\x39\n\x04Ping\x12\x17.bancada.v1.PingRequest\x1a\x18.bancada.v1.PingResponse\x12?\n\x06Select\x12\x19.bancada.v1.SelectRequest\x1a\x1a.bancada.v1.SelectResponse\x12\x39\n\x04\x45\x63ho\x12\x17.bancada.v1.EchoRequest\x1a\x18.bancada.v1.EchoResponse\x12\x39\n\x04Info\x12\x17.bancada.v1.InfoRequest\x1a\x18.bancada.v1.InfoResponse\x12\x39\n\x04Void\x12\x17.bancada.v1.VoidRequest\x1a\x18.bancada.v1.VoidResponse\x12?\n\x06\x44ouble\x12\x19.bancada.v1.DoubleRequest\x1a\x1a.bancada.v1.DoubleResponse\x12\x36\n\x03Sum\x12\x16.bancada.v1.SumRequest\x1a\x17.bancada.v1.SumResponse\x12K\n\nPowerOfTwo\x12\x1d.bancada.v1.PowerOfTwoRequest\x1a\x1e.bancada.v1.PowerOfTwoResponse\x12\x42\n\x07Recolor\x12\x1a.bancada.v1.RecolorRequest\x1a\x1b.bancada.v1.RecolorResponse\x12?\n\x06MatMul\x12\x19.bancada.v1.MatMulRequest\x1a\x1a.bancada.v1.MatMulResponseBa\n\x0eorg.bancada.v1B\nBenchProtoP\x01ZAgithub.com/bancada-lab/bancada/workers/go/gen/bancadav1;bancadav1b\x06proto3'
+)
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
-_builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'bench_pb2', _globals)
+_builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, "bench_pb2", _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
-  _globals['DESCRIPTOR']._loaded_options = None
-  _globals['DESCRIPTOR']._serialized_options = b'\n\016org.bancada.v1B\nBenchProtoP\001ZAgithub.com/bancada-lab/bancada/workers/go/gen/bancadav1;bancadav1'
-  _globals['_PINGREQUEST']._serialized_start=27
-  _globals['_PINGREQUEST']._serialized_end=40
-  _globals['_PINGRESPONSE']._serialized_start=42
-  _globals['_PINGRESPONSE']._serialized_end=56
-  _globals['_SELECTREQUEST']._serialized_start=58
-  _globals['_SELECTREQUEST']._serialized_end=128
-  _globals['_SELECTRESPONSE']._serialized_start=130
-  _globals['_SELECTRESPONSE']._serialized_end=181
-  _globals['_INT64S']._serialized_start=183
-  _globals['_INT64S']._serialized_end=207
-  _globals['_DOUBLES']._serialized_start=209
-  _globals['_DOUBLES']._serialized_end=234
-  _globals['_STRINGS']._serialized_start=236
-  _globals['_STRINGS']._serialized_end=261
-  _globals['_RECORD']._serialized_start=263
-  _globals['_RECORD']._serialized_end=326
-  _globals['_RECORDS']._serialized_start=328
-  _globals['_RECORDS']._serialized_end=373
-  _globals['_ECHOREQUEST']._serialized_start=376
-  _globals['_ECHOREQUEST']._serialized_end=572
-  _globals['_ECHORESPONSE']._serialized_start=575
-  _globals['_ECHORESPONSE']._serialized_end=773
-  _globals['_INFOREQUEST']._serialized_start=775
-  _globals['_INFOREQUEST']._serialized_end=788
-  _globals['_INFORESPONSE']._serialized_start=790
-  _globals['_INFORESPONSE']._serialized_end=911
-  _globals['_BENCH']._serialized_start=914
-  _globals['_BENCH']._serialized_end=1163
+    _globals["DESCRIPTOR"]._loaded_options = None
+    _globals[
+        "DESCRIPTOR"
+    ]._serialized_options = (
+        b"\n\016org.bancada.v1B\nBenchProtoP\001ZAgithub.com/bancada-lab/bancada/workers/go/gen/bancadav1;bancadav1"
+    )
+    _globals["_PINGREQUEST"]._serialized_start = 27
+    _globals["_PINGREQUEST"]._serialized_end = 40
+    _globals["_PINGRESPONSE"]._serialized_start = 42
+    _globals["_PINGRESPONSE"]._serialized_end = 56
+    _globals["_SELECTREQUEST"]._serialized_start = 58
+    _globals["_SELECTREQUEST"]._serialized_end = 128
+    _globals["_SELECTRESPONSE"]._serialized_start = 130
+    _globals["_SELECTRESPONSE"]._serialized_end = 181
+    _globals["_INT64S"]._serialized_start = 183
+    _globals["_INT64S"]._serialized_end = 207
+    _globals["_DOUBLES"]._serialized_start = 209
+    _globals["_DOUBLES"]._serialized_end = 234
+    _globals["_STRINGS"]._serialized_start = 236
+    _globals["_STRINGS"]._serialized_end = 261
+    _globals["_RECORD"]._serialized_start = 263
+    _globals["_RECORD"]._serialized_end = 326
+    _globals["_RECORDS"]._serialized_start = 328
+    _globals["_RECORDS"]._serialized_end = 373
+    _globals["_ECHOREQUEST"]._serialized_start = 376
+    _globals["_ECHOREQUEST"]._serialized_end = 572
+    _globals["_ECHORESPONSE"]._serialized_start = 575
+    _globals["_ECHORESPONSE"]._serialized_end = 773
+    _globals["_INFOREQUEST"]._serialized_start = 775
+    _globals["_INFOREQUEST"]._serialized_end = 788
+    _globals["_INFORESPONSE"]._serialized_start = 790
+    _globals["_INFORESPONSE"]._serialized_end = 911
+    _globals["_VOIDREQUEST"]._serialized_start = 913
+    _globals["_VOIDREQUEST"]._serialized_end = 926
+    _globals["_VOIDRESPONSE"]._serialized_start = 928
+    _globals["_VOIDRESPONSE"]._serialized_end = 942
+    _globals["_DOUBLEREQUEST"]._serialized_start = 944
+    _globals["_DOUBLEREQUEST"]._serialized_end = 974
+    _globals["_DOUBLERESPONSE"]._serialized_start = 976
+    _globals["_DOUBLERESPONSE"]._serialized_end = 1007
+    _globals["_SUMREQUEST"]._serialized_start = 1009
+    _globals["_SUMREQUEST"]._serialized_end = 1037
+    _globals["_SUMRESPONSE"]._serialized_start = 1039
+    _globals["_SUMRESPONSE"]._serialized_end = 1065
+    _globals["_POWEROFTWOREQUEST"]._serialized_start = 1067
+    _globals["_POWEROFTWOREQUEST"]._serialized_end = 1100
+    _globals["_POWEROFTWORESPONSE"]._serialized_start = 1102
+    _globals["_POWEROFTWORESPONSE"]._serialized_end = 1137
+    _globals["_CAR"]._serialized_start = 1139
+    _globals["_CAR"]._serialized_end = 1235
+    _globals["_RECOLORREQUEST"]._serialized_start = 1237
+    _globals["_RECOLORREQUEST"]._serialized_end = 1299
+    _globals["_RECOLORRESPONSE"]._serialized_start = 1301
+    _globals["_RECOLORRESPONSE"]._serialized_end = 1348
+    _globals["_MATRIX"]._serialized_start = 1350
+    _globals["_MATRIX"]._serialized_end = 1389
+    _globals["_MATMULREQUEST"]._serialized_start = 1391
+    _globals["_MATMULREQUEST"]._serialized_end = 1468
+    _globals["_MATMULRESPONSE"]._serialized_start = 1470
+    _globals["_MATMULRESPONSE"]._serialized_end = 1523
+    _globals["_BENCH"]._serialized_start = 1526
+    _globals["_BENCH"]._serialized_end = 2165
 # @@protoc_insertion_point(module_scope)
