@@ -4,7 +4,7 @@ route (run under uvicorn by :mod:`bancada_worker.cli`).
 One endpoint, ``POST /v1/graphql``, with the GraphQL-over-HTTP request body
 ``{"query": "...", "variables": {...}, "operationName": "..."}``. The schema is
 the contract's SDL file, ``proto/bancada/v1/bench.graphql``, so every worker
-serves the same types; Int64 and UInt64 are JSON numbers, exact over their range.
+serves the same types; Int64 and UInt64 are JSON strings of decimal digits.
 
 HTTP status, as the GraphQL-over-HTTP specification (graphql.github.io/graphql-over-http,
 section "Response") gives it:
@@ -27,13 +27,14 @@ REST; a body above the limit is 413, a method other than POST 405.
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any
 
 import msgspec
 from ariadne import ScalarType, graphql, make_executable_schema
-from graphql import GraphQLError, GraphQLSchema
+from graphql import GraphQLError, GraphQLSchema, StringValueNode
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -51,21 +52,29 @@ _encode = msgspec.json.Encoder().encode
 _decode = msgspec.json.Decoder().decode  # untyped: exact integers, in C
 
 
+_DECIMAL = re.compile(r"-?[0-9]+")
+
+
 def _integer_scalar(name: str, lo: int, hi: int) -> ScalarType:
-    """A scalar holding an integer in lo..hi: a JSON number (never a bool, a string or a fraction)."""
+    """A scalar holding an integer in lo..hi written as a JSON string of decimal digits
+    (bench.graphql: as protobuf's JSON mapping writes int64). Anything else (a number,
+    "1.5", " 1", out of range) is a coercion error."""
 
     def parse_value(value: Any) -> int:
-        if type(value) is not int or not lo <= value <= hi:
-            raise GraphQLError(f"{name} must be an integer in {lo}..{hi}, got {value!r}")
-        return value
+        if not isinstance(value, str) or not _DECIMAL.fullmatch(value):
+            raise GraphQLError(f"{name} must be a string of decimal digits, got {value!r}")
+        number = int(value)
+        if not lo <= number <= hi:
+            raise GraphQLError(f"{name} {value} is outside {lo}..{hi}")
+        return number
 
     def parse_literal(node: Any, variables: Any = None) -> int:
-        if getattr(node, "kind", "") != "int_value":
-            raise GraphQLError(f"{name} must be an integer literal")
-        return parse_value(int(node.value))
+        if not isinstance(node, StringValueNode):
+            raise GraphQLError(f"{name} must be a string of decimal digits")
+        return parse_value(node.value)
 
-    def serialize(value: Any) -> int:
-        return int(value)
+    def serialize(value: Any) -> str:
+        return str(value)
 
     return ScalarType(name, serializer=serialize, value_parser=parse_value, literal_parser=parse_literal)
 
