@@ -4,9 +4,9 @@
 // One endpoint, POST /v1/graphql, with the GraphQL-over-HTTP request body
 // {"query": "...", "variables": {...}, "operationName": "..."}. The schema is the
 // contract's SDL file, proto/bancada/v1/bench.graphql, read at start (buildSchema);
-// the resolvers are the root value's functions. Int64 and UInt64 are JSON numbers,
-// exact over their range: a body holding integers beyond ±2^53 is parsed again with
-// lossless-json (BigInt), as for REST.
+// the resolvers are the root value's functions (reads are queries; echo and recolor
+// mutations). Int64 and UInt64 are JSON strings of decimal digits (numbers inside when
+// safe, BigInts beyond ±2^53), so JSON.parse reads every body exactly.
 //
 // HTTP status as the GraphQL-over-HTTP specification gives it: a body that is not a
 // GraphQL request (not JSON, no "query" string, "variables" not an object) is 400; a
@@ -26,8 +26,8 @@ import { GraphQLError, Kind, buildSchema, execute, parse, validate } from "graph
 import * as contract from "./contract.js";
 import { INT64_MAX, INT64_MIN, InvalidArgument, UINT64_MAX, nowNs } from "./contract.js";
 import { createPostServer, send } from "./http.js";
-import { parseJSON, stringifyJSON } from "./json.js";
-import { OPERATIONS } from "./operations.js";
+import * as ops from "./operations.js";
+import { int64Value } from "./operations.js";
 
 export const PATH = "/v1/graphql";
 export const SCHEMA_PATH = fileURLToPath(new URL("../../../proto/bancada/v1/bench.graphql", import.meta.url));
@@ -36,35 +36,28 @@ const ECHO_KINDS = ["int64s", "doubles", "strings", "records"];
 
 const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 
-// Set by the integer scalars' parseValue when a variable holds an integer beyond ±2^53 that
-// JSON.parse may have rounded. Variables are coerced synchronously at the start of execute(),
-// so the flag read right after execute() returns belongs to that request.
-let sawUnsafeInteger = false;
+const DECIMAL = /^-?[0-9]+$/;
 
-/** parseValue of an integer scalar in lo..hi (BigInt bounds): a safe integer number or a BigInt. */
-function integerValue(name, lo, hi) {
-  return (value) => {
-    if (typeof value === "number" && Number.isInteger(value) && !Number.isSafeInteger(value)) {
-      sawUnsafeInteger = true;
-      throw new GraphQLError(`${name}: an integer beyond ±2^53 written as a fraction or an exponent`);
-    }
-    const ok = (typeof value === "number" && Number.isSafeInteger(value)) || typeof value === "bigint";
-    if (!ok || BigInt(value) < lo || BigInt(value) > hi) {
-      throw new GraphQLError(`${name} must be an integer in ${lo}..${hi}, got ${String(value)}`);
-    }
-    return value;
-  };
-}
-
+/**
+ * Bind an integer scalar in lo..hi (BigInt bounds) written as a JSON string of decimal
+ * digits (bench.graphql, as protobuf's JSON mapping writes int64): parsed to a number when
+ * safe, else a BigInt; anything else (a number, "1.5", " 1", out of range) is a coercion error.
+ */
 function integerScalar(schema, name, lo, hi) {
-  const parseValue = integerValue(name, lo, hi);
+  const parseValue = (value) => {
+    if (typeof value !== "string" || !DECIMAL.test(value)) {
+      throw new GraphQLError(`${name} must be a string of decimal digits, got ${JSON.stringify(value)}`);
+    }
+    const big = BigInt(value);
+    if (big < lo || big > hi) throw new GraphQLError(`${name} ${value} is outside ${lo}..${hi}`);
+    return int64Value(big);
+  };
   Object.assign(schema.getType(name), {
     parseValue,
-    serialize: (value) => value,
+    serialize: (value) => String(value),
     parseLiteral: (node) => {
-      if (node.kind !== Kind.INT) throw new GraphQLError(`${name} must be an integer literal`);
-      const big = BigInt(node.value);
-      return parseValue(big >= -(2n ** 53n) && big <= 2n ** 53n ? Number(big) : big);
+      if (node.kind !== Kind.STRING) throw new GraphQLError(`${name} must be a string of decimal digits`);
+      return parseValue(node.value);
     },
   });
 }
@@ -98,10 +91,14 @@ export function rootValue(config, protocol = "graphql") {
     },
     info: () => info,
   };
-  for (const [name, op] of Object.entries(OPERATIONS)) {
-    const field = name[0].toLowerCase() + name.slice(1);
-    root[field] = (args) => op.run(op.fromGraphQL ? op.fromGraphQL(args) : op.fromJSON(args));
-  }
+  Object.assign(root, { // the six methods of seed 002, on coerced arguments
+    void: () => null,
+    double: ({ value }) => ops.double(value),
+    sum: ({ values }) => ops.sumValues(values),
+    powerOfTwo: ({ text }) => ops.powerOfTwo(text),
+    matMul: ({ a, b }) => ops.matMul(a, b),
+    recolor: ({ car, colour }) => ops.recolor(car, colour),
+  });
   return root;
 }
 
@@ -130,22 +127,8 @@ async function run(schema, root, body) {
   }
   const invalid = validate(schema, document);
   if (invalid.length > 0) return { status: "request", result: { errors: invalid } };
-  sawUnsafeInteger = false;
-  const running = execute({ schema, document, rootValue: root, variableValues: body.variables, operationName: body.operationName });
-  const unsafe = sawUnsafeInteger;
-  const result = await running;
-  return { status: "data" in result ? "ok" : "request", result, unsafe };
-}
-
-/** JSON text of an answer; BigInts (from the lossless parse or from a literal in the query) exactly. */
-function stringify(answer, lossless) {
-  if (lossless) return stringifyJSON(answer, true);
-  try {
-    return JSON.stringify(answer);
-  } catch (err) {
-    if (err instanceof TypeError) return stringifyJSON(answer, true); // a BigInt
-    throw err;
-  }
+  const result = await execute({ schema, document, rootValue: root, variableValues: body.variables, operationName: body.operationName });
+  return { status: "data" in result ? "ok" : "request", result };
 }
 
 /** A Fastify instance serving the contract over GraphQL with `config`; not listening yet. */
@@ -157,22 +140,16 @@ export function createGraphqlServer(config) {
     const modern = (req.headers.accept ?? "").includes(GRAPHQL_RESPONSE);
     const contentType = modern ? GRAPHQL_RESPONSE : "application/json";
     const startNs = nowNs(); // the body is in memory: parsing starts the span
-    const text = raw.toString("utf8");
-    let parsed;
+    let body;
     try {
-      parsed = parseJSON(text);
+      body = JSON.parse(raw.toString("utf8")); // int64 travels as strings: JSON.parse is exact here
     } catch (err) {
       return send(reply, 400, startNs, errorText(`the body is not JSON: ${err.message}`), contentType);
     }
-    let outcome = await run(schema, root, parsed.value);
-    if (outcome.unsafe && !parsed.lossless) {
-      parsed = parseJSON(text, true); // integers beyond ±2^53: again, exactly
-      outcome = await run(schema, root, parsed.value);
-    }
-    const { status, result } = outcome;
+    const { status, result } = await run(schema, root, body);
     const answer = { ...("data" in result ? { data: result.data } : {}) };
     if (result.errors?.length) answer.errors = result.errors.map(formatError);
     const code = status === "bad" || (status === "request" && modern) ? 400 : 200;
-    return send(reply, code, startNs, stringify(answer, parsed.lossless), contentType);
+    return send(reply, code, startNs, JSON.stringify(answer), contentType);
   }, errorText);
 }

@@ -22,7 +22,7 @@ import * as contract from "./contract.js";
 import { InvalidArgument, nowNs } from "./contract.js";
 import { createPostServer, send } from "./http.js";
 import { UnsafeInteger, echoRequest, parseJSON, selectRequest, stringifyJSON } from "./json.js";
-import { OPERATIONS } from "./operations.js";
+import { JSON_METHODS } from "./operations.js";
 
 export const PATH = "/v1/jsonrpc";
 export const PARSE_ERROR = -32700;
@@ -88,7 +88,7 @@ export function createDispatcher(config) {
     },
     Info: noParams("Info", async () => info),
   };
-  for (const [name, op] of Object.entries(OPERATIONS)) methods[name] = (params) => op.run(op.fromJSON(params));
+  for (const [name, method] of Object.entries(JSON_METHODS)) methods[name] = async (params) => method.answer(params);
   for (const [name, run] of Object.entries(methods)) server.addMethod(name, byName(name, run));
   return server;
 }
