@@ -18,7 +18,7 @@ import requests
 
 from bancada.drivers.health import worker_info
 from bancada.drivers.stream import parse_server_timing
-from bancada.wire import bench_pb2
+from bancada.wire import bench_pb2, graphql_mapping
 from bancada.wire.payload import build_request
 from bancada.wire.select_pick import select as reference_select
 from tests.conftest import ROOT
@@ -43,6 +43,8 @@ def call(impl, target, method: str, request_msg=None, body: dict | None = None, 
             return "OK", resp, parse_server_timing(timing)
     if impl.protocol == "jsonrpc":
         return jsonrpc_call(target, method, body=body, raw=raw)
+    if impl.protocol == "graphql":
+        return graphql_call(target, method, body=body, raw=raw)
     url = f"http://{target}/v1/{method}"
     if body is None and raw is None:
         r = requests.get(url, timeout=60)
@@ -79,6 +81,32 @@ def jsonrpc_call(target, method: str, body: dict | None = None, raw: bytes | Non
     assert answer["jsonrpc"] == "2.0" and answer["id"] == 1, answer
     status, data = (200, answer["result"]) if "result" in answer else (answer["error"]["code"], answer["error"])
     return status, data, parse_server_timing(r.headers.get("Server-Timing"))
+
+
+def graphql_post(target, request: dict | bytes, timeout_s: float = 120) -> requests.Response:
+    """POST a GraphQL-over-HTTP request (an object, or raw bytes) to /v1/graphql as the drivers do."""
+    data = request if isinstance(request, bytes) else json.dumps(request)
+    return requests.post(
+        f"http://{target}/v1/graphql",
+        data=data,
+        timeout=timeout_s,
+        headers={"Content-Type": "application/json", "Accept": graphql_mapping.ACCEPT},
+    )
+
+
+def graphql_call(target, operation: str, body: dict | None = None, raw: bytes | None = None):
+    """Call ``operation`` over GraphQL with the REST body ``body`` (or ``raw`` REST JSON bytes).
+
+    Returns (200 and the answer in the REST shape) or (the HTTP status and the errors), and server_ns.
+    """
+    if raw is not None:
+        body = json.loads(raw)
+    r = graphql_post(target, graphql_mapping.graphql_body(operation, body))
+    answer = r.json()
+    srv = parse_server_timing(r.headers.get("Server-Timing"))
+    if r.status_code == 200 and not answer.get("errors"):
+        return 200, graphql_mapping.rest_answer(operation, answer["data"]), srv
+    return r.status_code, answer.get("errors"), srv
 
 
 def select(impl, target, values, k=3, seed=None):
@@ -222,6 +250,10 @@ def test_echo_64_mib(worker):
         assert len(body) >= 64 * 1024 * 1024
         status, raw, _ = call(impl, handle.target, "echo", raw=body)
         assert status == "OK" and bench_pb2.EchoResponse.FromString(raw).count == 8 * 1024 * 1024
+    elif impl.protocol == "graphql":  # one 64 MiB string (64 MiB of Int64 strings is 16 M coerced scalars)
+        text = "x" * (64 * 1024 * 1024)
+        status, data, _ = call(impl, handle.target, "echo", body={"strings": [text]})
+        assert status == 200 and data["count"] == 1
     else:
         n = (64 * 1024 * 1024) // 2  # "0," per element: 64 MiB of JSON
         body = b'{"int64s":[' + b"0," * (n - 1) + b"0]}"
@@ -242,9 +274,11 @@ def test_oversize_is_refused_clearly(worker):
         body = b'{"strings":["' + b"x" * size + b'"]}'
         if impl.protocol == "jsonrpc":
             r = requests.post(f"http://{handle.target}/v1/jsonrpc", data=jsonrpc_request("echo", body), timeout=120)
+        elif impl.protocol == "graphql":
+            r = graphql_post(handle.target, graphql_mapping.graphql_body("echo", json.loads(body)))
         else:
             r = requests.post(f"http://{handle.target}/v1/echo", data=body, timeout=120)
-        assert r.status_code == 413 and "error" in r.json()
+        assert r.status_code == 413 and ("errors" if impl.protocol == "graphql" else "error") in r.json()
 
 
 REST_MALFORMED = {  # case -> (operation, body)
@@ -294,14 +328,62 @@ JSONRPC_MALFORMED = {  # case -> (request bytes, the JSON-RPC error code expecte
 }
 
 
+_SELECT = graphql_mapping.DOCUMENTS["select"][1]
+
+
+def _gql(query: str, variables: dict | None = None) -> bytes:
+    return json.dumps({"query": query, **({"variables": variables} if variables is not None else {})}).encode()
+
+
+REQUEST_ERROR, FIELD_ERROR = 400, 200  # GraphQL-over-HTTP, application/graphql-response+json
+GRAPHQL_MALFORMED = {  # case -> (request bytes, the HTTP status expected)
+    "bad_json": (b'{"query": ', REQUEST_ERROR),
+    "not_an_object": (b"[1, 2]", REQUEST_ERROR),
+    "no_query": (b'{"variables": {}}', REQUEST_ERROR),
+    "variables_not_an_object": (b'{"query": "{ ping }", "variables": [1]}', REQUEST_ERROR),
+    "syntax": (_gql("{ ping "), REQUEST_ERROR),
+    "unknown_field": (_gql("{ nothing }"), REQUEST_ERROR),
+    "echo_as_a_query": (_gql('query { echo(strings: ["a"]) { count } }'), REQUEST_ERROR),
+    "int64_as_a_number": (_gql(_SELECT, {"values": [1, 2, 3]}), REQUEST_ERROR),
+    "fraction": (_gql(_SELECT, {"values": ["1.5", "2", "3"]}), REQUEST_ERROR),
+    "beyond_int64": (_gql(_SELECT, {"values": ["9223372036854775808", "2", "3"]}), REQUEST_ERROR),
+    "negative_seed": (_gql(_SELECT, {"values": ["1", "2", "3"], "seed": "-1"}), REQUEST_ERROR),
+    "record_wrong_type": (
+        _gql(graphql_mapping.echo_document("records"), {"records": [{"id": "x", "value": 1, "name": "", "tags": []}]}),
+        REQUEST_ERROR,
+    ),
+    "empty": (_gql(_SELECT, {"values": []}), FIELD_ERROR),
+    "k_too_large": (_gql(_SELECT, {"values": ["1", "2"], "k": 3}), FIELD_ERROR),
+    "default_k_too_large": (_gql(_SELECT, {"values": ["1", "2"]}), FIELD_ERROR),
+    "negative_k": (_gql(_SELECT, {"values": ["1", "2", "3"], "k": -1}), FIELD_ERROR),
+    "no_kind": (_gql("mutation { echo { count } }"), FIELD_ERROR),
+    "two_kinds": (_gql('mutation { echo(int64s: ["1"], doubles: [1.0]) { count } }'), FIELD_ERROR),
+}
+
+
+def _graphql_refuses(target, request: bytes, want: int) -> tuple[bool, object, int]:
+    """A request error is 400 without data; a field error 200 with null data and INVALID_ARGUMENT."""
+    r = graphql_post(target, request, timeout_s=30)
+    answer = r.json()
+    errors = answer.get("errors") or []
+    ok = r.status_code == want and bool(errors) and all(e.get("message") for e in errors)
+    if want == FIELD_ERROR:
+        ok = ok and answer.get("data") is None and errors[0].get("extensions", {}).get("code") == "INVALID_ARGUMENT"
+    else:
+        ok = ok and "data" not in answer
+    return ok, (r.status_code, errors[:1]), parse_server_timing(r.headers.get("Server-Timing"))
+
+
 def test_malformed_requests_are_client_errors_with_server_timing(worker):
     """Every malformed case of the worker's protocol: 400 with a JSON error / INVALID_ARGUMENT / the
-    JSON-RPC error code, timed."""
+    JSON-RPC error code / a GraphQL request or field error, timed."""
     impl, handle = worker
     failures = []
-    cases = {"grpc": GRPC_MALFORMED, "rest": REST_MALFORMED, "jsonrpc": JSONRPC_MALFORMED}[impl.protocol]
-    for case, (operation, body) in cases.items():
-        if impl.protocol == "grpc":
+    cases = {"grpc": GRPC_MALFORMED, "rest": REST_MALFORMED, "jsonrpc": JSONRPC_MALFORMED, "graphql": GRAPHQL_MALFORMED}
+    for case, (operation, body) in cases[impl.protocol].items():
+        if impl.protocol == "graphql":
+            ok, status, srv = _graphql_refuses(handle.target, operation, body)
+        elif impl.protocol == "grpc":
             status, details, srv = call(impl, handle.target, operation, raw=body)
             ok = status == "INVALID_ARGUMENT" and bool(details)
         elif impl.protocol == "jsonrpc":
@@ -338,6 +420,10 @@ def test_sigterm_exits_zero(local_host, impl_id):
                 ).json()["result"]
                 == {}
             )
+        elif impl.protocol == "graphql":
+            assert session.post(
+                f"http://{handle.target}/v1/graphql", json=graphql_mapping.graphql_body("ping", None), timeout=30
+            ).json() == {"data": {"ping": True}}
         handle.proc.send_signal(signal.SIGTERM)
         assert handle.proc.wait(15) == 0, handle.log_tail()
 

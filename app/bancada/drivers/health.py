@@ -8,6 +8,10 @@ import requests
 from bancada.wire import bench_pb2
 
 
+#: The GraphQL document of Info (proto/bancada/v1/bench.graphql).
+INFO_QUERY = "query Info { info { implementation language runtime version protocol pid } }"
+
+
 class HealthCheckError(RuntimeError):
     """The worker did not answer ``Info`` correctly."""
 
@@ -38,6 +42,18 @@ def worker_info(protocol: str, target: str, timeout_s: float = 10.0) -> dict:
             )
             resp.raise_for_status()
             data = resp.json().get("result")
+            if not isinstance(data, dict) or "implementation" not in data:
+                raise HealthCheckError(f"{target}: Info answered {resp.text[:200]!r}")
+            return data
+        if protocol == "graphql":  # GraphQL over HTTP: the info query at POST /v1/graphql
+            resp = requests.post(
+                f"http://{target}/v1/graphql",
+                json={"query": INFO_QUERY},
+                headers={"Accept": "application/graphql-response+json, application/json"},
+                timeout=timeout_s,
+            )
+            resp.raise_for_status()
+            data = (resp.json().get("data") or {}).get("info")
             if not isinstance(data, dict) or "implementation" not in data:
                 raise HealthCheckError(f"{target}: Info answered {resp.text[:200]!r}")
             return data

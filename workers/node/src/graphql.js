@@ -79,6 +79,7 @@ export function rootValue(config, protocol = "graphql") {
       return true;
     },
     select: async ({ values, k, seed }) => {
+      if (k !== undefined && k !== null && k < 0) throw new InvalidArgument(`k must be >= 0, got ${k}`);
       await config.pause();
       return contract.select(values, k ?? 0, seed);
     },

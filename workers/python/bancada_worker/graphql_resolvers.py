@@ -36,6 +36,8 @@ def bindables(config: Config, protocol: str) -> list[ObjectType]:
 
     @query.field("select")
     async def select(_: Any, __: Any, values: list[int], k: int | None = 0, seed: int | None = None) -> dict:
+        if k is not None and k < 0:
+            raise InvalidArgument(f"k must be >= 0, got {k}")
         await config.pause()
         picked, positions = contract.select(values, k or 0, seed)
         return {"values": picked, "positions": positions}
