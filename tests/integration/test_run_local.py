@@ -414,12 +414,21 @@ def _run_with(profile, driver):
     return started, events[-1], events
 
 
-def test_an_implementation_no_driver_speaks_is_refused_before_the_run():
-    profile = apply_overrides(load_profile(QUICK), "quick", implementations=["python-jsonrpc", "go-rest"])
-    with pytest.raises(
-        RunError, match="python-jsonrpc cannot be measured: the drivers speak grpc and rest, not jsonrpc"
-    ):
-        list(Runner(profile, driver="python").events())
+RPC_IMPLEMENTATIONS = ["python-jsonrpc", "python-graphql", "node-jsonrpc", "node-graphql"]
+
+
+def test_jsonrpc_and_graphql_are_measured_by_the_python_driver():
+    """Every request answered over JSON-RPC and GraphQL, each with its server time (the Python
+    driver: the reference path of both protocols)."""
+    profile = apply_overrides(
+        load_profile(QUICK), "quick", implementations=RPC_IMPLEMENTATIONS, requests=5, repetitions=1, warmup=2
+    )
+    started, finished, _ = _run_with(profile, "python")
+    assert finished.status == "complete", finished.message
+    store = RunStore.open(started.path)
+    assert set(store.workers()) == set(RPC_IMPLEMENTATIONS)
+    rows = store.conn.execute("SELECT COUNT(*), SUM(ok), MIN(server_ns) FROM sample").fetchone()
+    assert rows[0] == 4 * 2 * (5 + 2) and rows[1] == rows[0] and rows[2] > 0
 
 
 def test_cli_summary_follows_the_profiles_order_not_the_shuffled_blocks(tmp_path):

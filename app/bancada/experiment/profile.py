@@ -19,7 +19,9 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError,
 from bancada.experiment.custom import CustomRequestFields
 from bancada.experiment.external import ExternalSpec
 
-Operation = Literal["ping", "select", "echo", "info", "custom"]
+Operation = Literal[
+    "ping", "select", "echo", "info", "custom", "void", "double", "sum", "power_of_two", "recolor", "matmul"
+]
 PayloadKind = Literal["int64s", "doubles", "strings", "records"]
 
 #: The name ``alternating`` had before 0.2; profiles and stored runs that use it still open.
@@ -50,7 +52,9 @@ class Workload(_Strict, CustomRequestFields):
     max: int = 1000
     k: int = Field(default=3, ge=1)
     echo: bool = False
-    string_length: int = Field(default=16, ge=1, le=4096)
+    string_length: int = Field(default=16, ge=1, le=16_777_216)
+    # MatMul's matrix order (two order x order matrices of doubles; bancada.wire.payload.method_body)
+    order: int = Field(default=8, ge=1, le=1024)
     seed: int = Field(default=1, ge=0, lt=2**64)
 
     @model_validator(mode="after")
@@ -78,6 +82,7 @@ class Workload(_Strict, CustomRequestFields):
             "k": self.k,
             "echo": self.echo,
             "string_length": self.string_length,
+            "order": self.order,
         }
 
 

@@ -39,7 +39,7 @@ function invalidRequest(request) {
   if (typeof request.method !== "string") return "method must be a string";
   if (request.params !== undefined && typeof request.params !== "object") return "params must be an object or an array";
   if (request.params === null) return "params must be an object or an array";
-  if (request.id !== undefined && !["string", "number"].includes(typeof request.id) && request.id !== null) {
+  if (request.id !== undefined && !["string", "number", "bigint"].includes(typeof request.id) && request.id !== null) {
     return "id must be a string, a number or null";
   }
   return undefined;
@@ -96,7 +96,7 @@ export function createDispatcher(config) {
 const checked = (request) => {
   const why = invalidRequest(request);
   if (why === undefined) return undefined;
-  const id = isObject(request) && ["string", "number"].includes(typeof request.id) ? request.id : null;
+  const id = isObject(request) && ["string", "number", "bigint"].includes(typeof request.id) ? request.id : null;
   return createJSONRPCErrorResponse(id, INVALID_REQUEST, "Invalid Request", why);
 };
 
@@ -109,12 +109,20 @@ async function dispatch(server, body) {
   return sent.length > 0 ? sent : null;
 }
 
+const isUnsafeNumber = (id) => typeof id === "number" && Number.isInteger(id) && !Number.isSafeInteger(id);
+// An id beyond ±2^53 must come back exactly: such a body is parsed losslessly before dispatch.
+const hasUnsafeId = (body) => [body].flat().some((r) => isObject(r) && isUnsafeNumber(r.id));
+const RETRY_ANSWER = { error: { code: RETRY_LOSSLESS } };
+
 const wantsLossless = (answer) => [answer].flat().some((a) => a?.error?.code === RETRY_LOSSLESS);
 
 /** A Fastify instance serving the contract over JSON-RPC 2.0 with `config`; not listening yet. */
 export function createJsonRpcServer(config) {
   const server = createDispatcher(config);
-  const errorText = (message) => JSON.stringify({ jsonrpc: "2.0", error: { code: INVALID_REQUEST, message: "Invalid Request", data: message }, id: null });
+  // HTTP-level errors: 413 is an invalid request (a JSON-RPC answer); 404 and 405 say so as {"error": "..."}.
+  const errorText = (message, tooLarge = false) => JSON.stringify(tooLarge
+    ? { jsonrpc: "2.0", error: { code: INVALID_REQUEST, message: "Invalid Request", data: message }, id: null }
+    : { error: message });
   return createPostServer(config, PATH, async (_req, reply, raw) => {
     const startNs = nowNs(); // the body is in memory: parsing starts the span
     const text = raw.toString("utf8");
@@ -125,7 +133,7 @@ export function createJsonRpcServer(config) {
       const error = { code: PARSE_ERROR, message: "Parse error", data: err.message };
       return send(reply, 200, startNs, JSON.stringify({ jsonrpc: "2.0", error, id: null }));
     }
-    let answer = await dispatch(server, parsed.value);
+    let answer = hasUnsafeId(parsed.value) ? RETRY_ANSWER : await dispatch(server, parsed.value);
     if (wantsLossless(answer)) {
       parsed = parseJSON(text, true); // integers beyond ±2^53: again, exactly
       answer = await dispatch(server, parsed.value);
