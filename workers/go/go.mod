@@ -3,6 +3,7 @@ module github.com/bancada-lab/bancada/workers/go
 go 1.26.0
 
 require (
+	github.com/graph-gophers/graphql-go v1.11.0
 	google.golang.org/grpc v1.85.0
 	google.golang.org/protobuf v1.36.12
 )

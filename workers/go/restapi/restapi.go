@@ -71,3 +71,76 @@ func RecordsFromProto(in []*pb.Record) []Record {
 	}
 	return out
 }
+
+// The six methods of the RPC study (seed 002): the bodies of
+// POST /v1/void, /v1/double, /v1/sum, /v1/power-of-two, /v1/recolor and
+// /v1/matmul, and their answers. The same objects are the params and results
+// of JSON-RPC.
+
+// DoubleRequest is the body of POST /v1/double.
+type DoubleRequest struct {
+	Value int64 `json:"value"`
+}
+
+// DoubleResponse is the answer of POST /v1/double.
+type DoubleResponse struct {
+	Value int64 `json:"value"`
+}
+
+// SumRequest is the body of POST /v1/sum.
+type SumRequest struct {
+	Values []int64 `json:"values"`
+}
+
+// SumResponse is the answer of POST /v1/sum.
+type SumResponse struct {
+	Sum int64 `json:"sum"`
+}
+
+// PowerOfTwoRequest is the body of POST /v1/power-of-two.
+type PowerOfTwoRequest struct {
+	Text string `json:"text"`
+}
+
+// PowerOfTwoResponse is the answer of POST /v1/power-of-two: a power of two in decimal.
+type PowerOfTwoResponse struct {
+	Power string `json:"power"`
+}
+
+// Car is the car of Recolor; Extras is never null in an answer.
+type Car struct {
+	Brand  string   `json:"brand"`
+	Model  string   `json:"model"`
+	Year   int32    `json:"year"`
+	Colour string   `json:"colour"`
+	Price  float64  `json:"price"`
+	Extras []string `json:"extras"`
+}
+
+// RecolorRequest is the body of POST /v1/recolor; Car is required.
+type RecolorRequest struct {
+	Car    *Car   `json:"car"`
+	Colour string `json:"colour"`
+}
+
+// RecolorResponse is the answer of POST /v1/recolor.
+type RecolorResponse struct {
+	Car Car `json:"car"`
+}
+
+// Matrix is a square float64 matrix, row-major.
+type Matrix struct {
+	Order  uint32    `json:"order"`
+	Values []float64 `json:"values"`
+}
+
+// MatMulRequest is the body of POST /v1/matmul; A and B are required.
+type MatMulRequest struct {
+	A *Matrix `json:"a"`
+	B *Matrix `json:"b"`
+}
+
+// MatMulResponse is the answer of POST /v1/matmul.
+type MatMulResponse struct {
+	Product Matrix `json:"product"`
+}

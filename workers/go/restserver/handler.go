@@ -6,78 +6,75 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"time"
 
+	"github.com/bancada-lab/bancada/workers/go/jsonops"
 	"github.com/bancada-lab/bancada/workers/go/restapi"
 	"github.com/bancada-lab/bancada/workers/go/service"
 )
 
-// handler routes the four endpoints; every answer carries Server-Timing.
+// handler routes the endpoints of the REST mapping; every answer carries Server-Timing.
 type handler struct {
-	cfg   service.Config
+	env   jsonops.Env
 	limit int64 // request body limit, bytes
-	info  restapi.Info
 }
 
-// NewHandler returns the http.Handler of the REST mapping:
-// GET /v1/ping, POST /v1/select, POST /v1/echo, GET /v1/info.
+// NewHandler returns the http.Handler of the REST mapping (routes: GET
+// /v1/ping and /v1/info, POST for every other operation).
 // Errors answer {"error": "..."}: 400 malformed, 404 unknown route, 405 wrong
 // method, 413 body above cfg.MessageLimit() bytes.
 func NewHandler(cfg service.Config) http.Handler {
 	return &handler{
-		cfg:   cfg,
+		env:   jsonops.Env{Cfg: cfg, Info: restapi.Info(service.InfoFor("rest"))},
 		limit: int64(cfg.MessageLimit()),
-		info:  restapi.Info(service.InfoFor("rest")),
 	}
 }
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	switch r.URL.Path {
-	case "/v1/ping":
-		h.route(w, r, http.MethodGet, h.ping)
-	case "/v1/select":
-		h.route(w, r, http.MethodPost, h.withBody(h.selectValues))
-	case "/v1/echo":
-		h.route(w, r, http.MethodPost, h.withBody(h.echo))
-	case "/v1/info":
-		h.route(w, r, http.MethodGet, h.infoOf)
-	default:
-		start := time.Now()
-		writeError(w, http.StatusNotFound, start, fmt.Sprintf("no route %s", r.URL.Path))
-	}
-}
-
-// endpoint answers one request that already matched its route and method.
-type endpoint func(w http.ResponseWriter, r *http.Request)
-
-func (h *handler) route(w http.ResponseWriter, r *http.Request, method string, e endpoint) {
-	if r.Method != method {
-		start := time.Now()
-		w.Header().Set("Allow", method)
-		writeError(w, http.StatusMethodNotAllowed, start,
-			fmt.Sprintf("method %s not allowed on %s; use %s", r.Method, r.URL.Path, method))
+	rt, ok := routes[r.URL.Path]
+	if !ok {
+		writeError(w, http.StatusNotFound, time.Now(), fmt.Sprintf("no route %s", r.URL.Path))
 		return
 	}
-	e(w, r)
+	if r.Method != rt.method {
+		w.Header().Set("Allow", rt.method)
+		writeError(w, http.StatusMethodNotAllowed, time.Now(),
+			fmt.Sprintf("method %s not allowed on %s; use %s", r.Method, r.URL.Path, rt.method))
+		return
+	}
+	op := h.operation(jsonops.Ops[rt.op])
+	if rt.method == http.MethodGet {
+		op(w, nil, time.Now())
+		return
+	}
+	WithBody(h.limit, op, writeError)(w, r)
 }
 
 // bodyEndpoint answers a request whose body is already read; the measured
 // span (decode + handler) starts at start, after the body was read.
-type bodyEndpoint func(w http.ResponseWriter, body []byte, start time.Time)
+type bodyEndpoint = func(w http.ResponseWriter, body []byte, start time.Time)
 
-// withBody reads the whole body (bounded by the limit) before starting the clock.
-func (h *handler) withBody(e bodyEndpoint) endpoint {
+// ErrorWriter answers an error with status and message, in its protocol's form.
+type ErrorWriter func(w http.ResponseWriter, status int, start time.Time, msg string)
+
+// WithBody reads the whole body (bounded by limit) before starting the
+// clock. A body above the limit is answered 413 through writeErr, after the
+// rest of the body is read and discarded (up to discardLimit) so that the
+// client, still sending, gets the answer and not a connection reset.
+func WithBody(limit int64, e bodyEndpoint, writeErr ErrorWriter) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		body, err := readBody(w, r, h.limit)
+		body, err := readBody(w, r, limit)
 		start := time.Now()
 		if err != nil {
 			var tooLarge *http.MaxBytesError
 			if errors.As(err, &tooLarge) {
-				writeError(w, http.StatusRequestEntityTooLarge, start,
-					fmt.Sprintf("request body above the limit of %d bytes", h.limit))
+				discard(r, limit)
+				writeErr(w, http.StatusRequestEntityTooLarge, start,
+					fmt.Sprintf("request body above the limit of %d bytes", limit))
 				return
 			}
-			writeError(w, http.StatusBadRequest, start, "reading body: "+err.Error())
+			writeErr(w, http.StatusBadRequest, start, "reading body: "+err.Error())
 			return
 		}
 		e(w, body, start)
@@ -102,17 +99,6 @@ func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, erro
 	return buf, nil
 }
 
-func (h *handler) ping(w http.ResponseWriter, r *http.Request) {
-	start := time.Now()
-	h.cfg.Pause()
-	writeJSON(w, http.StatusOK, start, struct{}{})
-}
-
-func (h *handler) infoOf(w http.ResponseWriter, r *http.Request) {
-	start := time.Now()
-	writeJSON(w, http.StatusOK, start, h.info)
-}
-
 // writeJSON ends the measured span, sets Server-Timing, then encodes v
 // (encoding is outside the span, as on gRPC where marshalling follows the handler).
 func writeJSON(w http.ResponseWriter, status int, start time.Time, v any) {
@@ -132,4 +118,24 @@ func writeJSON(w http.ResponseWriter, status int, start time.Time, v any) {
 
 func writeError(w http.ResponseWriter, status int, start time.Time, msg string) {
 	writeJSON(w, status, start, restapi.Error{Error: msg})
+}
+
+// discardFactor bounds how much of an oversized body is read and dropped
+// before the 413: up to discardFactor times the limit (beyond that the
+// connection is closed as before and the client may see a reset).
+const discardFactor = 4
+
+// discard reads and drops the rest of an oversized body, so that a client
+// that writes its whole body before reading (most do) gets the 413 instead
+// of a connection reset. A client waiting for 100 Continue has sent nothing:
+// nothing to drop.
+func discard(r *http.Request, limit int64) {
+	if r.ContentLength > 0 && strings.EqualFold(r.Header.Get("Expect"), "100-continue") {
+		return
+	}
+	n := discardFactor * limit
+	if r.ContentLength >= 0 && r.ContentLength < n {
+		n = r.ContentLength
+	}
+	io.CopyN(io.Discard, r.Body, n)
 }

@@ -15,12 +15,12 @@ import (
 	"github.com/bancada-lab/bancada/workers/go/service"
 )
 
-// NewServer returns an http.Server whose handler is NewHandler(cfg).
-func NewServer(cfg service.Config) *http.Server {
+// NewServer returns an http.Server serving h; protocol names it in the error log.
+func NewServer(h http.Handler, protocol string) *http.Server {
 	return &http.Server{
-		Handler:           NewHandler(cfg),
+		Handler:           h,
 		ReadHeaderTimeout: 30 * time.Second,
-		ErrorLog:          log.New(os.Stderr, "bancada-worker rest: ", log.LstdFlags),
+		ErrorLog:          log.New(os.Stderr, "bancada-worker "+protocol+": ", log.LstdFlags),
 	}
 }
 
@@ -29,7 +29,13 @@ func NewServer(cfg service.Config) *http.Server {
 // grace and then returns service.ErrForcedStop. serveErr receives the serving
 // error (nil after stop) and is then closed.
 func Start(lis net.Listener, cfg service.Config) (stop func(grace time.Duration) error, serveErr <-chan error) {
-	srv := NewServer(cfg)
+	return StartHandler(lis, NewHandler(cfg), "rest")
+}
+
+// StartHandler serves h on lis (HTTP/1.1 keep-alive) with the stop and
+// serveErr of Start; the JSON-RPC and GraphQL servers use it too.
+func StartHandler(lis net.Listener, h http.Handler, protocol string) (stop func(grace time.Duration) error, serveErr <-chan error) {
+	srv := NewServer(h, protocol)
 	errc := make(chan error, 1)
 	go func() {
 		err := srv.Serve(lis)

@@ -2,7 +2,7 @@
 // Bench contract (proto/bancada/v1/bench.proto) over the protocol chosen at
 // start.
 //
-//	bancada-worker --protocol grpc|rest [--bind 127.0.0.1] [--port 0]
+//	bancada-worker --protocol grpc|rest|jsonrpc|graphql [--bind 127.0.0.1] [--port 0]
 //	               [--delay-us 0] [--max-message-mib 128] [--version]
 //
 // Once listening it prints exactly one line on stdout,
@@ -29,13 +29,26 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/bancada-lab/bancada/workers/go/graphqlserver"
 	"github.com/bancada-lab/bancada/workers/go/grpcserver"
+	"github.com/bancada-lab/bancada/workers/go/jsonrpcserver"
 	"github.com/bancada-lab/bancada/workers/go/restserver"
 	"github.com/bancada-lab/bancada/workers/go/service"
 )
 
 // stopGrace is how long a graceful stop may take before connections are closed.
 const stopGrace = 5 * time.Second
+
+// starter serves one protocol on a listener until stop.
+type starter func(lis net.Listener, cfg service.Config) (stop func(grace time.Duration) error, serveErr <-chan error)
+
+// starters are the protocols this worker serves.
+var starters = map[string]starter{
+	"grpc":    grpcserver.Start,
+	"rest":    restserver.Start,
+	"jsonrpc": jsonrpcserver.Start,
+	"graphql": graphqlserver.Start,
+}
 
 // options are the parsed command-line flags.
 type options struct {
@@ -64,7 +77,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	var o options
 	fs := flag.NewFlagSet("bancada-worker", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&o.protocol, "protocol", "", "protocol to serve: grpc or rest (required)")
+	fs.StringVar(&o.protocol, "protocol", "", "protocol to serve: grpc, rest, jsonrpc or graphql (required)")
 	fs.StringVar(&o.bind, "bind", "127.0.0.1", "address to listen on")
 	fs.IntVar(&o.port, "port", 0, "TCP port; 0 picks a free one")
 	fs.IntVar(&o.delayUs, "delay-us", 0, "fixed delay added inside each Ping/Select/Echo handler, microseconds")
@@ -79,8 +92,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	switch {
 	case fs.NArg() > 0:
 		return o, fmt.Errorf("unexpected arguments: %v", fs.Args())
-	case o.protocol != "grpc" && o.protocol != "rest":
-		return o, fmt.Errorf("--protocol must be grpc or rest, got %q", o.protocol)
+	case starters[o.protocol] == nil:
+		return o, fmt.Errorf("--protocol must be grpc, rest, jsonrpc or graphql, got %q", o.protocol)
 	case o.port < 0 || o.port > 65535:
 		return o, fmt.Errorf("--port %d out of range 0..65535", o.port)
 	case o.delayUs < 0:
@@ -124,11 +137,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	signals := make(chan os.Signal, 1)
 	signal.Notify(signals, syscall.SIGTERM, syscall.SIGINT)
 
-	start := grpcserver.Start
-	if o.protocol == "rest" {
-		start = restserver.Start
-	}
-	stop, serveErr := start(lis, cfg)
+	stop, serveErr := starters[o.protocol](lis, cfg)
 
 	line, _ := json.Marshal(ready{
 		Implementation: service.Implementation(o.protocol),

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os/exec"
@@ -135,6 +137,29 @@ func TestWorkerBinary(t *testing.T) {
 		}
 		stopWorker(t, cmd, stderr)
 	})
+
+	for _, proto := range []struct{ name, body string }{
+		{"jsonrpc", `{"jsonrpc":"2.0","id":1,"method":"Info"}`},
+		{"graphql", `{"query":"{ info { implementation pid } }"}`},
+	} {
+		t.Run(proto.name, func(t *testing.T) {
+			cmd, r, stderr := startWorker(t, bin, "--protocol", proto.name, "--port", "0")
+			if r.Implementation != "go-"+proto.name || r.Protocol != proto.name {
+				t.Fatalf("READY %+v", r)
+			}
+			resp, err := http.Post("http://127.0.0.1:"+strconv.Itoa(r.Port)+"/v1/"+proto.name, "application/json", strings.NewReader(proto.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			want := fmt.Sprintf(`"implementation":"go-%s"`, proto.name)
+			if resp.StatusCode != 200 || !strings.Contains(string(out), want) || !strings.Contains(string(out), strconv.Itoa(r.PID)) {
+				t.Fatalf("info: %d %s", resp.StatusCode, out)
+			}
+			stopWorker(t, cmd, stderr)
+		})
+	}
 
 	t.Run("port in use", func(t *testing.T) {
 		lis, err := net.Listen("tcp", "127.0.0.1:0")

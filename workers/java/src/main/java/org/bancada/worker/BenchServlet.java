@@ -80,6 +80,18 @@ public final class BenchServlet extends HttpServlet {
                     reply = echo(body);
                     break;
                 }
+                case "/v1/void":
+                case "/v1/double":
+                case "/v1/sum":
+                case "/v1/power-of-two":
+                case "/v1/recolor":
+                case "/v1/matmul": {
+                    requireMethod(method, "POST");
+                    byte[] body = readBody(req);
+                    start = System.nanoTime();
+                    reply = method(path, body);
+                    break;
+                }
                 default:
                     throw new HttpError(404, "no route " + method + " " + path);
             }
@@ -202,5 +214,79 @@ public final class BenchServlet extends HttpServlet {
             r.put(kind, payload);
         }
         return new Reply(200, r);
+    }
+
+    /** One of the six methods of the RPC study (seed 002); rules in Methods. */
+    private static Reply method(String path, byte[] body) throws IOException {
+        Map<String, Object> r = new LinkedHashMap<>();
+        switch (path) {
+            case "/v1/void":
+                if (!isBlank(body)) JsonCodec.MAPPER.readValue(body, JsonCodec.EmptyBody.class);
+                break;
+            case "/v1/double":
+                r.put("value", Methods.doubleOf(read(body, JsonCodec.DoubleBody.class).value));
+                break;
+            case "/v1/sum":
+                r.put("sum", Methods.sum(notNull(read(body, JsonCodec.SumBody.class).values, "values")));
+                break;
+            case "/v1/power-of-two":
+                r.put("power", Methods.powerOfTwo(notNull(read(body, JsonCodec.PowerOfTwoBody.class).text, "text")));
+                break;
+            case "/v1/recolor": {
+                JsonCodec.RecolorBody b = read(body, JsonCodec.RecolorBody.class);
+                Methods.checkRecolor(b.car != null, b.colour);
+                JsonCodec.CarBody c = b.car;
+                r.put("brand", notNull(c.brand, "brand"));
+                r.put("model", notNull(c.model, "model"));
+                r.put("year", c.year);
+                r.put("colour", b.colour);
+                r.put("price", c.price);
+                String[] extras = notNull(c.extras, "extras");
+                for (String e : extras) notNull(e, "an extra");
+                r.put("extras", extras);
+                return new Reply(200, Map.of("car", r));
+            }
+            case "/v1/matmul": {
+                JsonCodec.MatMulBody b = read(body, JsonCodec.MatMulBody.class);
+                long aOrder = order(b.a, "a");
+                long bOrder = order(b.b, "b");
+                double[] p = Methods.matMul(aOrder, b.a == null ? null : b.a.values, bOrder, b.b == null ? null : b.b.values);
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("order", aOrder);
+                m.put("values", p);
+                r.put("product", m);
+                break;
+            }
+            default:
+                throw new IllegalStateException(path);
+        }
+        return new Reply(200, r);
+    }
+
+    private static <T> T read(byte[] body, Class<T> type) throws IOException {
+        T v = JsonCodec.MAPPER.readValue(body, type);
+        if (v == null) throw new IllegalArgumentException("the body must be a JSON object");
+        return v;
+    }
+
+    private static <T> T notNull(T v, String what) {
+        if (v == null) throw new IllegalArgumentException(what + " must not be null");
+        return v;
+    }
+
+    /** The order of m (-1 when m is missing); an order outside uint32 is an error. */
+    private static long order(JsonCodec.MatrixBody m, String name) {
+        if (m == null) return -1;
+        if (m.order < 0 || m.order > 0xFFFF_FFFFL) {
+            throw new IllegalArgumentException("matrix " + name + ": order must be an unsigned 32-bit integer");
+        }
+        return m.order;
+    }
+
+    private static boolean isBlank(byte[] body) {
+        for (byte c : body) {
+            if (c != ' ' && c != '\t' && c != '\r' && c != '\n') return false;
+        }
+        return true;
     }
 }

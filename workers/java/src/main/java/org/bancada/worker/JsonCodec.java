@@ -71,4 +71,52 @@ public final class JsonCodec {
         public RecordBody[] records;
         public Boolean echo;
     }
+
+    // The six methods of the RPC study (seed 002).
+
+    /** POST /v1/void body: an object with no keys (or no body). */
+    public static final class EmptyBody {}
+
+    /** POST /v1/double body. */
+    public static final class DoubleBody {
+        public long value;
+    }
+
+    /** POST /v1/sum body. */
+    public static final class SumBody {
+        public long[] values = new long[0];
+    }
+
+    /** POST /v1/power-of-two body. */
+    public static final class PowerOfTwoBody {
+        public String text = "";
+    }
+
+    /** The car of Recolor; missing fields take the proto3 defaults. */
+    public static final class CarBody {
+        public String brand = "";
+        public String model = "";
+        public int year;
+        public String colour = "";
+        public double price;
+        public String[] extras = new String[0];
+    }
+
+    /** POST /v1/recolor body. */
+    public static final class RecolorBody {
+        public CarBody car;
+        public String colour = "";
+    }
+
+    /** A square matrix, row-major; order is unsigned 32-bit. */
+    public static final class MatrixBody {
+        public long order;
+        public double[] values = new double[0];
+    }
+
+    /** POST /v1/matmul body. */
+    public static final class MatMulBody {
+        public MatrixBody a;
+        public MatrixBody b;
+    }
 }
