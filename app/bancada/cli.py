@@ -25,10 +25,6 @@ def _csv_list(text: str) -> list[str]:
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    from typing import get_args
-
-    from bancada.experiment.profile import Operation
-
     parser = argparse.ArgumentParser(prog="bancada", description="A workbench for API-performance experiments.")
     parser.add_argument("--version", action="version", version=f"bancada {__version__}")
     sub = parser.add_subparsers(dest="command")
@@ -45,7 +41,10 @@ def _build_parser() -> argparse.ArgumentParser:
     run.add_argument("--host", default="local", help="'local' (default) or a saved SSH host name")
     run.add_argument("--out", type=Path, help="folder for samples.csv (default: ./bancada-results/RUN_ID)")
     run.add_argument("--implementations", type=_csv_list, help="e.g. go-grpc,java-rest")
-    run.add_argument("--operation", choices=[o for o in get_args(Operation) if o != "custom"])
+    run.add_argument(
+        "--operation",
+        choices=["ping", "select", "echo", "info", "void", "double", "sum", "power_of_two", "recolor", "matmul"],
+    )
     run.add_argument("--payloads", type=_csv_list, help="workload names to keep, e.g. StdSize")
     run.add_argument("--requests", type=int, help="measured requests per repetition (n)")
     run.add_argument("--repetitions", type=int, help="repetitions (r)")

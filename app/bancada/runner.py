@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bancada import __version__
-from bancada.drivers import unmeasurable_reason
+from bancada.drivers import unmeasurable_reason, unsupported_by_driver
 from bancada.drivers.health import HealthCheckError, worker_info
 from bancada.drivers.sample_block import SampleBlock
 from bancada.drivers.process_stream import DriverStream
@@ -183,6 +183,8 @@ class Runner:
                 f"the Python driver runs only the sequential load model; this profile asks for "
                 f"{self.profile.load.model!r}: use --driver native"
             )
+        if self.plan is not None:
+            self._check_driver_speaks(choice)
         if choice == "python" and self.plan is not None:
             grpc_custom = [
                 t.label
@@ -195,6 +197,14 @@ class Runner:
                     f"({grpc_custom[0]}): use --driver native"
                 )
         return choice
+
+    def _check_driver_speaks(self, driver: str) -> None:
+        """Raise RunError when ``driver`` cannot send a treatment's operation over its protocol."""
+        for t in self.plan.treatments:
+            why = unsupported_by_driver(driver, t.implementation.protocol, t.workload.operation)
+            if why:
+                hint = ": use --driver native" if driver != "native" else ""
+                raise RunError(f"treatment {t.label} cannot be measured: {why}{hint}")
 
     def events(self) -> Iterator[RunEvent]:
         """Run the profile, yielding events. The last event is always :class:`RunFinished`.
@@ -382,8 +392,8 @@ class Runner:
                     workload.operation,
                     workload.name,
                     workload.kind,
-                    workload.count if workload.operation in ("select", "echo") else 0,
-                    payload_bytes(requests_cache[key], impl.protocol),
+                    workload.size(),
+                    payload_bytes(requests_cache[key], impl.protocol, workload.operation),
                 )
             )
         return rows

@@ -10,6 +10,10 @@ worker (gRPC and REST) pinned to one core and every client pinned to another
   hey (REST);
 - at concurrency 16 and 64: requests/s, native vs ghz (gRPC) / wrk (REST), and the
   CPU each client used (cores: CPU seconds per wall second);
+- JSON-RPC 2.0 and GraphQL (the Go worker's ``--protocol jsonrpc|graphql``): StdSize
+  Select at concurrency 1 (median, p99) and 16 (requests/s), native vs wrk sending the same
+  POST body (a Lua script setting ``wrk.body``: the envelope the driver sends, from
+  ``bancada.wire.envelopes``);
 - the ratios against the targets (median within 1.10x of the best peer,
   throughput at least 0.95x of the best peer).
 
@@ -247,11 +251,29 @@ WRK_LUA = """wrk.method = "POST"
 wrk.body = '%s'
 wrk.headers["Content-Type"] = "application/json"
 """
+WRK_LUA_GRAPHQL = WRK_LUA + 'wrk.headers["Accept"] = "application/graphql-response+json, application/json"\n'
 
 
-def wrk_cmd(target, op, c, seconds, lua_dir):
-    url = f"http://{target}/v1/{'ping' if op == 'ping' else 'select'}"
+def envelope(protocol: str, op: str) -> bytes:
+    """The POST body the native driver sends for ``op`` over JSON-RPC or GraphQL (StdSize Select)."""
+    sys.path.insert(0, str(ROOT / "app"))
+    from bancada.wire import envelopes
+
+    params = None if op == "ping" else {"values": select_values(), "k": 3}
+    rpc = "Ping" if op == "ping" else "Select"
+    if protocol == "jsonrpc":
+        return envelopes.jsonrpc_body(rpc, params)
+    return envelopes.graphql_body(rpc, params)
+
+
+def wrk_cmd(target, op, c, seconds, lua_dir, protocol="rest"):
     cmd = pin(0) + [TOOLS["wrk"], "-t1", f"-c{c}", f"-d{max(1, round(seconds))}s", "--latency"]
+    if protocol in ("jsonrpc", "graphql"):
+        script = Path(lua_dir) / f"{protocol}-{op}.lua"
+        lua = WRK_LUA_GRAPHQL if protocol == "graphql" else WRK_LUA
+        script.write_text(lua % envelope(protocol, op).decode().replace("\\", "\\\\").replace("'", "\\'"))
+        return cmd + ["-s", str(script), f"http://{target}/v1/{protocol}"]
+    url = f"http://{target}/v1/{'ping' if op == 'ping' else 'select'}"
     if op == "select":
         script = Path(lua_dir) / "select.lua"
         script.write_text(WRK_LUA % json.dumps({"values": select_values(), "k": 3}, separators=(",", ":")))
@@ -262,13 +284,15 @@ def wrk_cmd(target, op, c, seconds, lua_dir):
 UNITS = {"us": 1.0, "ms": 1e3, "s": 1e6}
 
 
-def wrk_run(target, op, c, seconds, lua_dir):
+def wrk_run(target, op, c, seconds, lua_dir, protocol="rest"):
     """(latency percentiles in µs, requests/s, client CPU in cores)."""
     cores: list[float] = []
     with client_cpu(cores):
         out = subprocess.run(
-            wrk_cmd(target, op, c, seconds, lua_dir), capture_output=True, text=True, timeout=600
+            wrk_cmd(target, op, c, seconds, lua_dir, protocol), capture_output=True, text=True, timeout=600
         ).stdout
+    if re.search(r"Non-2xx or 3xx responses", out):
+        raise SystemExit(f"wrk got error answers from {protocol} {op}:\n{out}")
     lat = {
         int(m.group(1)): float(m.group(2)) * UNITS[m.group(3)]
         for m in re.finditer(r"^\s+(\d+)%\s+([\d.]+)(us|ms|s)\s*$", out, re.M)
@@ -307,8 +331,8 @@ def latency_rounds(protocol, target, op, a, tmp, has_python, lat_rows, ratios) -
             runs.setdefault("python", []).append(python_latency(protocol, target, op, a))
         if protocol == "grpc" and "ghz" in TOOLS:
             runs.setdefault("ghz", []).append(ghz_latency(target, op, a))
-        if protocol == "rest" and "wrk" in TOOLS:
-            lat, _, _ = wrk_run(target, op, 1, a.seconds, tmp)
+        if protocol != "grpc" and "wrk" in TOOLS:
+            lat, _, _ = wrk_run(target, op, 1, a.seconds, tmp, protocol)
             runs.setdefault("wrk", []).append((lat[50], lat[99]))
         if protocol == "rest" and "hey" in TOOLS:
             runs.setdefault("hey (0.1 ms resolution)", []).append(hey_latency(target, op, a, tmp))
@@ -331,8 +355,8 @@ def throughput_rounds(protocol, target, op, c, a, tmp, rps_rows, ratios) -> None
         runs.setdefault("native", []).append(native_rps(protocol, target, op, c, a))
         if protocol == "grpc" and "ghz" in TOOLS:
             runs.setdefault("ghz", []).append(ghz_rps(target, op, c, a))
-        if protocol == "rest" and "wrk" in TOOLS:
-            runs.setdefault("wrk", []).append(wrk_run(target, op, c, a.seconds, tmp)[1:])
+        if protocol != "grpc" and "wrk" in TOOLS:
+            runs.setdefault("wrk", []).append(wrk_run(target, op, c, a.seconds, tmp, protocol)[1:])
     best = {k: max(v) for k, v in runs.items()}
     for tool, (r, cores) in best.items():
         rps_rows.append((protocol, op, c, tool, r, cores))
@@ -391,27 +415,35 @@ def main() -> int:
         f"{a.rounds} interleaved rounds, best kept"
     )
 
-    grpc_proc, grpc_t = start_worker("grpc")
-    rest_proc, rest_t = start_worker("rest")
+    workers = {protocol: start_worker(protocol) for protocol in ("grpc", "rest", "jsonrpc", "graphql")}
     lat_rows, rps_rows, ratios = [], [], []
     try:
         with tempfile.TemporaryDirectory() as tmp:
             TMP.append(tmp)
-            for protocol, target in (("grpc", grpc_t), ("rest", rest_t)):
+            for protocol in ("grpc", "rest"):
+                target = workers[protocol][1]
                 for op in ("ping", "select"):
                     latency_rounds(protocol, target, op, a, tmp, has_python, lat_rows, ratios)
                 for op in ("ping", "select"):
                     for c in (16, 64):
                         throughput_rounds(protocol, target, op, c, a, tmp, rps_rows, ratios)
+            # JSON-RPC and GraphQL: StdSize Select, c = 1 and 16, against wrk with the same POST body
+            for protocol in ("jsonrpc", "graphql"):
+                latency_rounds(protocol, workers[protocol][1], "select", a, tmp, False, lat_rows, ratios)
+                throughput_rounds(protocol, workers[protocol][1], "select", 16, a, tmp, rps_rows, ratios)
     finally:
-        for p in (grpc_proc, rest_proc):
-            p.terminate()
-            p.wait(10)
+        for proc, _ in workers.values():
+            proc.terminate()
+            proc.wait(10)
     print_tables(lat_rows, rps_rows, ratios)
     if a.smoke:
         native = [r for r in lat_rows if r[2] == "native"]
+        protocols = {r[0] for r in native}
         well_formed = (
-            len(native) == 4 and all(r[3] > 0 for r in native) and len([r for r in rps_rows if r[3] == "native"]) == 8
+            len(native) == 6
+            and all(r[3] > 0 for r in native)
+            and len([r for r in rps_rows if r[3] == "native"]) == 10
+            and {"jsonrpc", "graphql"} <= protocols
         )
         print("smoke: ok" if well_formed else "smoke: FAILED (native rows missing)")
         return 0 if well_formed else 1

@@ -282,3 +282,45 @@ def test_stream_reader_of_the_app_reads_native_frames():
     items = list(read_frames(io.BytesIO(proc.stdout)))
     assert sum(isinstance(i, Sample) for i in items) == 43
     assert items[-1]["event"] == "done"
+
+
+METHOD_OPERATIONS = ("void", "double", "sum", "power_of_two", "recolor", "matmul", "ping", "info", "select", "echo")
+
+
+@pytest.mark.parametrize(
+    "load",
+    [
+        {"model": "sequential"},
+        {"model": "closed", "concurrency": 4},
+        {"model": "closed", "concurrency": 4, "rest_client": "raw"},
+        {"model": "closed", "concurrency": 4, "rest_client": "net/http"},
+    ],
+    ids=["sequential", "closed-epoll", "closed-raw", "closed-nethttp"],
+)
+def test_every_operation_over_jsonrpc_and_graphql(load):
+    """The six methods and the four operations over the four protocols: every answer ok, with server time."""
+    protocols = ("grpc", "rest", "jsonrpc", "graphql")
+    with worker("grpc") as g, worker("rest") as r, worker("jsonrpc") as j, worker("graphql") as q:
+        targets = dict(zip(protocols, (g, r, j, q)))
+        job = make_job([(p, targets[p]) for p in protocols for _ in METHOD_OPERATIONS], load, warmup=2, requests=10)
+        for i, t in enumerate(job["treatments"]):
+            t["operation"] = METHOD_OPERATIONS[i % len(METHOD_OPERATIONS)]
+            t["payload"] = dict(t["payload"], count=8, order=3, string_length=100)
+        code, samples, events = run_driver(job)
+    assert code == 0, events
+    check_exact(samples, events, n_treatments=len(job["treatments"]), warmup=2, requests=10, reps=2)
+    assert all(s["server_ns"] > 0 for s in samples)
+
+
+@pytest.mark.parametrize("protocol,kind", [("jsonrpc", "jsonrpc_-32602"), ("graphql", "graphql_INVALID_ARGUMENT")])
+def test_errors_inside_a_200_answer_are_failed_samples(protocol, kind):
+    """A Double that overflows is answered with HTTP 200 and an error in the body: counted as failed,
+    with the protocol's kind, and the connection is kept."""
+    with worker(protocol) as target:
+        job = make_job([(protocol, target)], {"model": "sequential"}, warmup=1, requests=5, operation="double", reps=1)
+        job["treatments"][0]["payload"] = {"min": 2**62, "max": 2**62, "seed": 1}
+        code, samples, events = run_driver(job)
+    assert code == 0, events
+    assert len(samples) == 6 and all(s["ok"] == 0 and s["error"].startswith(kind + ":") for s in samples)
+    assert events[-1]["errors"] == {kind: 6}
+    assert all(s["server_ns"] > 0 for s in samples)

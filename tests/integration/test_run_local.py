@@ -462,3 +462,54 @@ def test_cli_summary_follows_the_profiles_order_not_the_shuffled_blocks(tmp_path
     assert out.index("StdSize:") < out.index("LargeSize:")
     std = out[out.index("StdSize:") : out.index("LargeSize:")]
     assert std.index("go-rest") < std.index("go-grpc")
+
+
+def test_six_methods_over_four_protocols_with_the_native_driver(tmp_path):
+    """A profile of the RPC study's methods on go-grpc/rest/jsonrpc/graphql runs end to end with the
+    native driver and with the Python driver (the reference path)."""
+    import tomllib
+
+    from bancada.experiment.profile import parse_profile
+
+    toml = """
+[experiment]
+name = "methods"
+implementations = ["go-grpc", "go-rest", "go-jsonrpc", "go-graphql"]
+repetitions = 1
+requests = 5
+warmup = 2
+factors = ["protocol", "operation"]
+
+[[workloads]]
+name = "Sum8"
+operation = "sum"
+
+[[workloads]]
+name = "MatMul8"
+operation = "matmul"
+order = 8
+
+[[workloads]]
+name = "PowerOfTwo1000"
+operation = "power_of_two"
+string_length = 1000
+
+[[workloads]]
+name = "Recolor"
+operation = "recolor"
+"""
+    profile = parse_profile(tomllib.loads(toml), "methods")
+    events = list(Runner(profile, driver="native").events())
+    started, finished = next(e for e in events if isinstance(e, RunStarted)), events[-1]
+    assert finished.status == "complete", finished.message
+    store = RunStore.open(started.path)
+    counts = store.conn.execute("SELECT COUNT(*), SUM(ok), MIN(server_ns) FROM sample").fetchone()
+    assert counts[0] == 16 * 7 and counts[1] == counts[0] and counts[2] > 0
+    assert set(store.workers()) == {"go-grpc", "go-rest", "go-jsonrpc", "go-graphql"}
+    sizes = dict(store.conn.execute("SELECT workload, MAX(payload_bytes) FROM treatment GROUP BY workload"))
+    assert all(size > 0 for size in sizes.values()), sizes
+    events = list(Runner(profile, driver="python").events())
+    started, finished = next(e for e in events if isinstance(e, RunStarted)), events[-1]
+    assert finished.status == "complete", finished.message
+    counts = RunStore.open(started.path).conn.execute("SELECT COUNT(*), SUM(ok), MIN(server_ns) FROM sample").fetchone()
+    assert counts[0] == 16 * 7 and counts[1] == counts[0] and counts[2] > 0

@@ -1,9 +1,65 @@
-#: The protocols the drivers (native and Python) send requests in; a worker may serve more.
-DRIVER_PROTOCOLS = ("grpc", "rest", "jsonrpc", "graphql")
+#: The protocols each driver sends requests in; a worker may serve more.
+PROTOCOLS_BY_DRIVER = {
+    "native": ("grpc", "rest", "jsonrpc", "graphql"),
+    "python": ("grpc", "rest", "jsonrpc", "graphql"),
+}
+#: The protocols some driver sends requests in.
+DRIVER_PROTOCOLS = tuple(dict.fromkeys(p for ps in PROTOCOLS_BY_DRIVER.values() for p in ps))
+
+#: The workload operations each driver sends (the native driver: every operation of the contract).
+OPERATIONS_BY_DRIVER = {
+    "native": (
+        "ping",
+        "select",
+        "echo",
+        "info",
+        "void",
+        "double",
+        "sum",
+        "power_of_two",
+        "recolor",
+        "matmul",
+        "custom",
+    ),
+    "python": (
+        "ping",
+        "select",
+        "echo",
+        "info",
+        "void",
+        "double",
+        "sum",
+        "power_of_two",
+        "recolor",
+        "matmul",
+        "custom",
+    ),
+}
 
 
-def unmeasurable_reason(protocol: str) -> str:
-    """Why an implementation over ``protocol`` cannot be measured yet ("" when it can)."""
+def unmeasurable_reason(protocol: str, driver: str | None = None) -> str:
+    """Why an implementation over ``protocol`` cannot be measured ("" when it can).
+
+    Args:
+        protocol: the implementation's protocol (grpc, rest, jsonrpc, graphql, ...).
+        driver: ``native`` or ``python``; None (or ``auto``) asks whether any driver speaks it.
+    """
+    if driver in PROTOCOLS_BY_DRIVER:
+        speaks = PROTOCOLS_BY_DRIVER[driver]
+        if protocol in speaks:
+            return ""
+        return f"the {driver} driver speaks {', '.join(speaks)}, not {protocol}"
     if protocol in DRIVER_PROTOCOLS:
         return ""
     return f"the drivers speak {', '.join(DRIVER_PROTOCOLS)}, not {protocol} (yet)"
+
+
+def unsupported_by_driver(driver: str, protocol: str, operation: str) -> str:
+    """Why ``driver`` cannot send ``operation`` over ``protocol`` ("" when it can)."""
+    why = unmeasurable_reason(protocol, driver)
+    if why:
+        return why
+    ops = OPERATIONS_BY_DRIVER.get(driver, ())
+    if operation not in ops:
+        return f"the {driver} driver does not send the operation {operation}"
+    return ""

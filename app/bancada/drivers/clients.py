@@ -4,7 +4,7 @@ Each client sends the same pre-serialized request bytes every time and returns
 ``(ok, server_ns, error)``; the driver loop wraps :meth:`call` in
 ``time.perf_counter_ns()``. Error texts start with a kind
 (``timeout:``, ``refused:``, ``reset:``, ``http_<status>:``, ``grpc_<CODE>:``,
-``jsonrpc_<code>:``, ``graphql:``, ``other:``) as docs/driver-protocol.md specifies.
+``jsonrpc_<code>:``, ``graphql_<code>:``, ``other:``) as docs/driver-protocol.md specifies.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import grpc
 import requests
 
 from bancada.drivers.stream import parse_server_timing
-from bancada.wire.graphql_mapping import ACCEPT
-from bancada.wire.payload import Request, graphql_request_body, jsonrpc_body
+from bancada.wire import envelopes
+from bancada.wire.payload import Request
 
 #: Message size limit of the driver's channels, both directions (bytes).
 MAX_MESSAGE_BYTES = 256 * 1024 * 1024
@@ -134,6 +134,17 @@ class RestClient:
             self.session.close()
 
 
+def _rpc_and_params(request: Request) -> tuple[str, dict | None]:
+    """The contract's rpc name of a request and its REST body as params (None: no body).
+
+    Raises:
+        ValueError: a custom request (it has no JSON-RPC or GraphQL form).
+    """
+    if not request.grpc_method:
+        raise ValueError("a custom request has no JSON-RPC or GraphQL form; use protocol rest")
+    return request.grpc_method.rsplit("/", 1)[-1], (json.loads(request.http_body) if request.http_body else None)
+
+
 def _error_member(content: bytes, key: bytes) -> bool:
     """True when the JSON answer has the member ``key`` (e.g. ``b'"error":'``). Inside a JSON
     string every quote is escaped, so the bytes ``"error":`` can only be a member name; servers
@@ -142,12 +153,13 @@ def _error_member(content: bytes, key: bytes) -> bool:
 
 
 class JsonRpcClient(RestClient):
-    """A JSON-RPC 2.0 client: POST /v1/jsonrpc with the call built once (method = the rpc name,
-    params by name = the REST body); an answer with an ``error`` member is a failure,
-    ``jsonrpc_<code>: <message>``."""
+    """A JSON-RPC 2.0 client: POST /v1/jsonrpc with the call built once (bancada.wire.envelopes:
+    method = the rpc name, params by name = the REST body); an answer with an ``error`` member
+    is a failure, ``jsonrpc_<code>: <message>``."""
 
     def __init__(self, target: str, request: Request, timeout_s: float, reuse: bool = True) -> None:
-        call = Request("", b"", "POST", "/v1/jsonrpc", jsonrpc_body(request))
+        rpc, params = _rpc_and_params(request)
+        call = Request("", b"", "POST", envelopes.JSONRPC_PATH, envelopes.jsonrpc_body(rpc, params))
         super().__init__(target, call, timeout_s, reuse)
 
     def answer_error(self, content: bytes) -> str:
@@ -162,20 +174,23 @@ class JsonRpcClient(RestClient):
 
 class GraphqlClient(RestClient):
     """A GraphQL-over-HTTP client: POST /v1/graphql with the document and variables built once
-    (bancada.wire.graphql_mapping), ``Accept: application/graphql-response+json, application/json``.
-    A request error is ``http_400``; a field error (HTTP 200 with ``errors``) is ``graphql: <message>``."""
+    (bancada.wire.envelopes), ``Accept: application/graphql-response+json, application/json``.
+    A request error is ``http_400``; a field error (HTTP 200 with ``errors``) is
+    ``graphql_<extensions.code>: <message>`` (``graphql_error`` without a code), as the native driver says."""
 
     def __init__(self, target: str, request: Request, timeout_s: float, reuse: bool = True) -> None:
-        call = Request("", b"", "POST", "/v1/graphql", graphql_request_body(request))
+        rpc, params = _rpc_and_params(request)
+        call = Request("", b"", "POST", envelopes.GRAPHQL_PATH, envelopes.graphql_body(rpc, params))
         super().__init__(target, call, timeout_s, reuse)
-        self.headers["Accept"] = ACCEPT
+        self.headers["Accept"] = envelopes.GRAPHQL_ACCEPT
 
     def answer_error(self, content: bytes) -> str:
         if not _error_member(content, b'"errors":'):
             return ""
         try:
-            errors = json.loads(content)["errors"]
-            return f"graphql: {errors[0].get('message', '')}"[:220]
+            first = json.loads(content)["errors"][0]
+            code = (first.get("extensions") or {}).get("code") or "error"
+            return f"graphql_{code}: {first.get('message', '')}"[:320]
         except (ValueError, KeyError, TypeError, IndexError):
             return f"other: not a GraphQL answer: {content[:200]!r}"
 

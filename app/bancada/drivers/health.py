@@ -8,10 +8,6 @@ import requests
 from bancada.wire import bench_pb2
 
 
-#: The GraphQL document of Info (proto/bancada/v1/bench.graphql).
-INFO_QUERY = "query Info { info { implementation language runtime version protocol pid } }"
-
-
 class HealthCheckError(RuntimeError):
     """The worker did not answer ``Info`` correctly."""
 
@@ -46,10 +42,12 @@ def worker_info(protocol: str, target: str, timeout_s: float = 10.0) -> dict:
                 raise HealthCheckError(f"{target}: Info answered {resp.text[:200]!r}")
             return data
         if protocol == "graphql":  # GraphQL over HTTP: the info query at POST /v1/graphql
+            from bancada.wire.envelopes import GRAPHQL_ACCEPT, graphql_body
+
             resp = requests.post(
                 f"http://{target}/v1/graphql",
-                json={"query": INFO_QUERY},
-                headers={"Accept": "application/graphql-response+json, application/json"},
+                data=graphql_body("Info", None),
+                headers={"Content-Type": "application/json", "Accept": GRAPHQL_ACCEPT},
                 timeout=timeout_s,
             )
             resp.raise_for_status()

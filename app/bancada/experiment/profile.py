@@ -20,8 +20,13 @@ from bancada.experiment.custom import CustomRequestFields
 from bancada.experiment.external import ExternalSpec
 
 Operation = Literal[
-    "ping", "select", "echo", "info", "custom", "void", "double", "sum", "power_of_two", "recolor", "matmul"
+    "ping", "select", "echo", "info", "void", "double", "sum", "power_of_two", "recolor", "matmul", "custom"
 ]
+#: The six methods of the RPC study (seed 002), as workload operations.
+METHOD_OPERATIONS = ("void", "double", "sum", "power_of_two", "recolor", "matmul")
+#: The count of a method workload that does not set one: sum's eight values (the study's),
+#: recolor's two extras.
+METHOD_DEFAULT_COUNT = {"sum": 8, "recolor": 2}
 PayloadKind = Literal["int64s", "doubles", "strings", "records"]
 
 #: The name ``alternating`` had before 0.2; profiles and stored runs that use it still open.
@@ -52,10 +57,20 @@ class Workload(_Strict, CustomRequestFields):
     max: int = 1000
     k: int = Field(default=3, ge=1)
     echo: bool = False
-    string_length: int = Field(default=16, ge=1, le=16_777_216)
-    # MatMul's matrix order (two order x order matrices of doubles; bancada.wire.payload.method_body)
-    order: int = Field(default=8, ge=1, le=1024)
+    # string_length: the letters of each string; power_of_two's payload size (its n)
+    string_length: int = Field(default=16, ge=0, le=1_048_576)
+    # order: matmul's matrix order (two order x order matrices of doubles)
+    order: int = Field(default=4, ge=1, le=1024)
     seed: int = Field(default=1, ge=0, lt=2**64)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _method_defaults(cls, data: Any) -> Any:
+        """A sum or recolor workload without ``count`` takes the method's own default."""
+        operation = data.get("operation") if isinstance(data, dict) else None
+        if isinstance(operation, str) and operation in METHOD_DEFAULT_COUNT and "count" not in data:
+            data = dict(data, count=METHOD_DEFAULT_COUNT[operation])
+        return data
 
     @model_validator(mode="after")
     def _check(self) -> "Workload":
@@ -69,7 +84,20 @@ class Workload(_Strict, CustomRequestFields):
                 raise ValueError("select needs count >= 1")
             if self.k > self.count:
                 raise ValueError(f"k ({self.k}) must be <= count ({self.count})")
+        if self.string_length == 0 and self.operation != "power_of_two":
+            raise ValueError("string_length must be >= 1 (0 is for power_of_two, its n = 0)")
         return self
+
+    def size(self) -> int:
+        """The payload size the workload sweeps: count (select, echo, sum; recolor's extras),
+        string_length (power_of_two), order (matmul); 0 for ping, info, void, double, custom."""
+        if self.operation in ("select", "echo", "sum", "recolor"):
+            return self.count
+        if self.operation == "power_of_two":
+            return self.string_length
+        if self.operation == "matmul":
+            return self.order
+        return 0
 
     def payload_spec(self) -> dict[str, Any]:
         """The ``payload`` object of a driver job (docs/driver-protocol.md)."""

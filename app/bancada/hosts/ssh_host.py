@@ -197,7 +197,7 @@ class SshHost:
         if impl.worker.deploy == "local":
             return False, (
                 f"the {impl.worker.name} worker runs from its folder with its own environment "
-                f"({impl.worker.runtime}) and its manifest says deploy = \"local\": run it on this computer"
+                f'({impl.worker.runtime}) and its manifest says deploy = "local": run it on this computer'
             )
         ok, reason = runtime_ok(impl.worker.runtime, self.facts())
         if not ok:

@@ -6,8 +6,13 @@ the same in every driver and every run with the same spec:
 - ``int64s``: uniform integers in [min, max] (``min + next() mod (max-min+1)``);
 - ``doubles``: ``min + next()/2**64 * (max - min)``;
 - ``strings``: ``string_length`` lowercase letters (``'a' + next() mod 26``);
-- ``records``: ``{"id": i, "value": <double>, "name": <string>, "tags": [4 int64s]}``;
-- the six methods of seed 002 from the same draws (:func:`method_body`).
+- ``records``: ``{"id": i, "value": <double>, "name": <string>, "tags": [4 int64s]}``.
+
+The six methods of the RPC study (seed 002) draw from the same rules
+(:func:`method_body`): ``double`` one int64; ``sum`` ``count`` int64s;
+``power_of_two`` one string of ``string_length`` letters; ``recolor`` a fixed
+car whose ``extras`` are ``count`` strings; ``matmul`` two matrices of order
+``order``, the ``order``² doubles of ``a`` drawn before those of ``b``.
 
 The spec is the ``payload`` object of a driver job (docs/driver-protocol.md).
 """
@@ -76,8 +81,7 @@ def _string(rng: SplitMix64, length: int) -> str:
 
 @dataclass(frozen=True)
 class Request:
-    """A serialized request: the gRPC method and body bytes, or the REST call (the JSON-RPC
-    and GraphQL bodies are made from the REST body: :func:`jsonrpc_body`, :func:`graphql_request_body`)."""
+    """A serialized request: the gRPC method and body bytes, or the REST call."""
 
     grpc_method: str  # "/bancada.v1.Bench/Select"
     grpc_body: bytes
@@ -86,87 +90,6 @@ class Request:
     http_body: bytes
     #: REST headers; None: the contract's (Content-Type: application/json with a body)
     http_headers: tuple[tuple[str, str], ...] | None = None
-    #: the job's operation ("select", "power_of_two"...); "" for a custom request
-    operation: str = ""
-
-
-#: The six methods of seed 002: job operation -> (rpc name, REST path).
-SEED_002_METHODS = {
-    "void": ("Void", "/v1/void"),
-    "double": ("Double", "/v1/double"),
-    "sum": ("Sum", "/v1/sum"),
-    "power_of_two": ("PowerOfTwo", "/v1/power-of-two"),
-    "recolor": ("Recolor", "/v1/recolor"),
-    "matmul": ("MatMul", "/v1/matmul"),
-}
-#: The car of Recolor's payload (its extras are the payload's strings) and the new colour.
-RECOLOR_CAR = {"brand": "Fiat", "model": "Uno", "year": 1994, "colour": "red", "price": 8999.9}
-RECOLOR_COLOUR = "blue"
-
-
-def method_body(operation: str, spec: dict[str, Any]) -> dict[str, Any]:
-    """The REST body (= JSON-RPC params) of one of the six methods of seed 002 from a payload spec:
-
-    - ``void``: ``{}``;
-    - ``double``: ``{"value": v}``, v the first int64 of the spec (``min + next() mod (max-min+1)``);
-    - ``sum``: ``{"values": [count int64s]}`` (the study sends 8: ``count = 8``);
-    - ``power_of_two``: ``{"text": <one string of string_length letters>}``;
-    - ``recolor``: :data:`RECOLOR_CAR` with ``extras`` = ``count`` strings, and ``"colour": "blue"``;
-    - ``matmul``: ``a`` then ``b``, each ``order``^2 doubles in row-major order, from one stream
-      (``2 * order^2`` doubles drawn as ``doubles``).
-
-    Raises:
-        ValueError: an unknown operation.
-    """
-    draw = {**spec, "kind": "int64s"}
-    if operation == "void":
-        return {}
-    if operation == "double":
-        return {"value": generate_values({**draw, "count": 1})[0]}
-    if operation == "sum":
-        return {"values": generate_values(draw)}
-    if operation == "power_of_two":
-        return {"text": _string(SplitMix64(int(spec.get("seed", 1))), int(spec.get("string_length", 16)))}
-    if operation == "recolor":
-        extras = generate_values({**spec, "kind": "strings"})
-        return {"car": {**RECOLOR_CAR, "extras": extras}, "colour": RECOLOR_COLOUR}
-    if operation == "matmul":
-        order = int(spec.get("order", 8))
-        values = generate_values({**spec, "kind": "doubles", "count": 2 * order * order})
-        square = order * order
-        return {"a": {"order": order, "values": values[:square]}, "b": {"order": order, "values": values[square:]}}
-    raise ValueError(f"unknown method {operation!r}; expected {', '.join(SEED_002_METHODS)}")
-
-
-def _method_request(operation: str, spec: dict[str, Any]) -> Request:
-    from google.protobuf import json_format
-
-    rpc, path = SEED_002_METHODS[operation]
-    body = method_body(operation, spec)
-    msg = json_format.ParseDict(body, getattr(bench_pb2, f"{rpc}Request")())
-    text = json.dumps(body, separators=(",", ":")).encode()
-    return Request(f"/bancada.v1.Bench/{rpc}", msg.SerializeToString(), "POST", path, text, operation=operation)
-
-
-def jsonrpc_body(request: Request, request_id: int = 1) -> bytes:
-    """The JSON-RPC 2.0 call of ``request``: its rpc name as the method, its REST body as params by name."""
-    method = request.grpc_method.rsplit("/", 1)[-1]
-    head = b'{"jsonrpc":"2.0","id":%d,"method":"%s"' % (request_id, method.encode())
-    return head + (b',"params":' + request.http_body if request.http_body else b"") + b"}"
-
-
-def graphql_request_body(request: Request) -> bytes:
-    """The GraphQL-over-HTTP body of ``request`` (bancada.wire.graphql_mapping's document and variables).
-
-    Raises:
-        ValueError: a request without a contract operation (custom).
-    """
-    from bancada.wire.graphql_mapping import graphql_body
-
-    if not request.operation:
-        raise ValueError("a custom request has no GraphQL document")
-    body = json.loads(request.http_body) if request.http_body else None
-    return json.dumps(graphql_body(request.operation, body), separators=(",", ":")).encode()
 
 
 def build_request(operation: str, spec: dict[str, Any] | None) -> Request:
@@ -177,11 +100,9 @@ def build_request(operation: str, spec: dict[str, Any] | None) -> Request:
     """
     spec = spec or {}
     if operation == "ping":
-        return Request("/bancada.v1.Bench/Ping", b"", "GET", "/v1/ping", b"", operation="ping")
+        return Request("/bancada.v1.Bench/Ping", b"", "GET", "/v1/ping", b"")
     if operation == "info":
-        return Request("/bancada.v1.Bench/Info", b"", "GET", "/v1/info", b"", operation="info")
-    if operation in SEED_002_METHODS:
-        return _method_request(operation, spec)
+        return Request("/bancada.v1.Bench/Info", b"", "GET", "/v1/info", b"")
     values = generate_values(spec)
     if operation == "select":
         k = int(spec.get("k", 3))
@@ -196,7 +117,6 @@ def build_request(operation: str, spec: dict[str, Any] | None) -> Request:
             "POST",
             "/v1/select",
             json.dumps(body, separators=(",", ":")).encode(),
-            operation="select",
         )
     if operation == "echo":
         kind = spec.get("kind", "int64s")
@@ -212,10 +132,78 @@ def build_request(operation: str, spec: dict[str, Any] | None) -> Request:
             "POST",
             "/v1/echo",
             json.dumps({kind: values, "echo": echo}, separators=(",", ":")).encode(),
-            operation="echo",
         )
-    expected = ", ".join(["ping", "select", "echo", "info", *SEED_002_METHODS])
-    raise ValueError(f"unknown operation {operation!r}; expected {expected}")
+    if operation in METHODS:
+        body = method_body(operation, spec)
+        path, rpc = METHODS[operation]
+        return Request(
+            f"/bancada.v1.Bench/{rpc}",
+            _method_message(rpc, body).SerializeToString(),
+            "POST",
+            path,
+            json.dumps(body, separators=(",", ":")).encode(),
+        )
+    raise ValueError(f"unknown operation {operation!r}; expected ping, select, echo, info, {', '.join(METHODS)}")
+
+
+#: The six methods of the RPC study (seed 002): job operation -> (REST path, rpc name).
+METHODS = {
+    "void": ("/v1/void", "Void"),
+    "double": ("/v1/double", "Double"),
+    "sum": ("/v1/sum", "Sum"),
+    "power_of_two": ("/v1/power-of-two", "PowerOfTwo"),
+    "recolor": ("/v1/recolor", "Recolor"),
+    "matmul": ("/v1/matmul", "MatMul"),
+}
+
+#: Recolor's car (its ``extras`` are drawn) and the new colour.
+RECOLOR_CAR = {"brand": "Fiat", "model": "Uno", "year": 1994, "colour": "red", "price": 8999.9}
+RECOLOR_COLOUR = "blue"
+
+#: Defaults of the six methods' payload parameters (docs/driver-protocol.md).
+DEFAULT_SUM_COUNT = 8
+DEFAULT_RECOLOR_EXTRAS = 2
+DEFAULT_MATMUL_ORDER = 4
+
+
+def method_body(operation: str, spec: dict[str, Any]) -> dict[str, Any]:
+    """The REST body (= JSON-RPC params) of one of the six methods, drawn from ``spec``.
+
+    Shapes: void ``{}``; double ``{"value"}``; sum ``{"values": [count]}``; power_of_two
+    ``{"text"}``; recolor ``{"car", "colour"}``; matmul ``{"a", "b"}`` of ``order``.
+    """
+    lo, hi = int(spec.get("min", 0)), int(spec.get("max", 1000))
+    seed = int(spec.get("seed", 1))
+    strlen = int(spec.get("string_length", 16))
+    if operation == "void":
+        return {}
+    if operation == "double":
+        return {"value": generate_values({"kind": "int64s", "count": 1, "min": lo, "max": hi, "seed": seed})[0]}
+    if operation == "sum":
+        count = int(spec.get("count", DEFAULT_SUM_COUNT))
+        return {"values": generate_values({"kind": "int64s", "count": count, "min": lo, "max": hi, "seed": seed})}
+    rng = SplitMix64(seed)
+    if operation == "power_of_two":
+        return {"text": _string(rng, strlen)}
+    if operation == "recolor":
+        count = int(spec.get("count", DEFAULT_RECOLOR_EXTRAS))
+        car = dict(RECOLOR_CAR, extras=[_string(rng, strlen) for _ in range(count)])
+        return {"car": car, "colour": RECOLOR_COLOUR}
+    if operation == "matmul":
+        order = int(spec.get("order", DEFAULT_MATMUL_ORDER))
+        a = [lo + rng.next() / 2**64 * (hi - lo) for _ in range(order * order)]
+        b = [lo + rng.next() / 2**64 * (hi - lo) for _ in range(order * order)]
+        return {"a": {"order": order, "values": a}, "b": {"order": order, "values": b}}
+    raise ValueError(f"{operation!r} is not one of the six methods ({', '.join(METHODS)})")
+
+
+def _method_message(rpc: str, body: dict[str, Any]):
+    """The protobuf request of method ``rpc`` holding the REST ``body``."""
+    if rpc == "Recolor":
+        return bench_pb2.RecolorRequest(car=bench_pb2.Car(**body["car"]), colour=body["colour"])
+    if rpc == "MatMul":
+        return bench_pb2.MatMulRequest(a=bench_pb2.Matrix(**body["a"]), b=bench_pb2.Matrix(**body["b"]))
+    return getattr(bench_pb2, f"{rpc}Request")(**body)
 
 
 def custom_rest_request(request: dict[str, Any]) -> Request:
@@ -239,10 +227,24 @@ def custom_rest_request(request: dict[str, Any]) -> Request:
     return Request("", b"", str(method), str(path), body, headers)
 
 
-def payload_bytes(request: Request, protocol: str) -> int:
-    """Bytes of the request body on the wire for ``protocol`` (grpc | rest | jsonrpc | graphql)."""
+def payload_bytes(request: Request, protocol: str, operation: str = "") -> int:
+    """Bytes of the request body on the wire for ``protocol`` (grpc | rest | jsonrpc | graphql).
+
+    JSON-RPC and GraphQL wrap the REST body of ``operation`` (a job operation, e.g. ``double``)
+    in their envelopes (:mod:`bancada.wire.envelopes`); a custom request has no such form (-1).
+    """
+    if protocol == "grpc":
+        return len(request.grpc_body)
+    if protocol == "rest":
+        return len(request.http_body)
+    from bancada.wire import envelopes
+
+    rpc = envelopes.RPC_NAMES.get(operation)
+    if rpc is None:
+        return -1
+    params = json.loads(request.http_body) if request.http_body else None
     if protocol == "jsonrpc":
-        return len(jsonrpc_body(request))
+        return len(envelopes.jsonrpc_body(rpc, params))
     if protocol == "graphql":
-        return len(graphql_request_body(request))
-    return len(request.grpc_body if protocol == "grpc" else request.http_body)
+        return len(envelopes.graphql_body(rpc, params))
+    return -1

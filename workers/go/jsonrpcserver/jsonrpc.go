@@ -71,20 +71,21 @@ func NewHandler(cfg service.Config) http.Handler {
 }
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	// A wrong route or method is not a JSON-RPC call: answered as REST answers it.
 	if r.URL.Path != Path {
-		writeHTTPError(w, http.StatusNotFound, time.Now(), fmt.Sprintf("no route %s; JSON-RPC is served at POST %s", r.URL.Path, Path))
+		write(w, http.StatusNotFound, time.Now(), restapi.Error{Error: fmt.Sprintf("no route %s; JSON-RPC is served at POST %s", r.URL.Path, Path)})
 		return
 	}
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
-		writeHTTPError(w, http.StatusMethodNotAllowed, time.Now(), fmt.Sprintf("method %s not allowed on %s; use POST", r.Method, Path))
+		write(w, http.StatusMethodNotAllowed, time.Now(), restapi.Error{Error: fmt.Sprintf("method %s not allowed on %s; use POST", r.Method, Path)})
 		return
 	}
 	restserver.WithBody(h.limit, h.serveBody, writeHTTPError)(w, r)
 }
 
-// writeHTTPError answers an HTTP-level error (404, 405, 413, unreadable
-// body) with a JSON-RPC invalid-request error object.
+// writeHTTPError answers a body that cannot be read (413 above the limit,
+// 400) with a JSON-RPC invalid-request error object.
 func writeHTTPError(w http.ResponseWriter, status int, start time.Time, msg string) {
 	write(w, status, start, Response{JSONRPC: "2.0", ID: nullID, Error: &Error{Code: CodeInvalidRequest, Message: msg}})
 }
@@ -163,8 +164,10 @@ func (h *handler) invoke(method string, params json.RawMessage) (any, *Error) {
 	switch {
 	case len(p) == 0:
 		p = []byte("{}")
+	case p[0] == '[':
+		return nil, &Error{Code: CodeInvalidParams, Message: "invalid params: params go by name (a JSON object), not by position"}
 	case p[0] != '{':
-		return nil, &Error{Code: CodeInvalidParams, Message: "invalid params: params go by name (a JSON object)"}
+		return nil, &Error{Code: CodeInvalidRequest, Message: "invalid request: params must be an object or an array"}
 	}
 	result, err := op(&h.env, p, true)
 	if err != nil {

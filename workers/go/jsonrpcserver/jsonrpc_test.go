@@ -89,6 +89,7 @@ func TestErrorCodes(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":1,"method":"Nothing"}`, CodeMethodNotFound},
 		{`{"jsonrpc":"2.0","id":1,"method":"ping"}`, CodeMethodNotFound},
 		{`{"jsonrpc":"2.0","id":1,"method":"Double","params":[21]}`, CodeInvalidParams},
+		{`{"jsonrpc":"2.0","id":1,"method":"Double","params":"x"}`, CodeInvalidRequest},
 		{`{"jsonrpc":"2.0","id":1,"method":"Double","params":{"value":"21"}}`, CodeInvalidParams},
 		{`{"jsonrpc":"2.0","id":1,"method":"Double","params":{"value":21,"other":1}}`, CodeInvalidParams},
 		{`{"jsonrpc":"2.0","id":1,"method":"Ping","params":{"x":1}}`, CodeInvalidParams},

@@ -127,11 +127,12 @@ func trimSpace(b []byte) []byte {
 	return b
 }
 
-// isHTTPStatus reports whether err is an http_<status> Failure: the whole
-// response was read, so the connection stays usable.
+// isHTTPStatus reports whether err is an answer the server gave (http_<status>,
+// or a JSON-RPC / GraphQL error inside a 2xx body): the whole response was
+// read, so the connection stays usable.
 func isHTTPStatus(err error) bool {
 	f, ok := err.(*Failure)
-	return ok && strings.HasPrefix(f.Kind, "http_")
+	return ok && (strings.HasPrefix(f.Kind, "http_") || strings.HasPrefix(f.Kind, "jsonrpc_") || strings.HasPrefix(f.Kind, "graphql_"))
 }
 
 func httpFailure(status int, body []byte) *Failure {

@@ -22,6 +22,7 @@ type NetHTTP struct {
 	body   []byte
 	rd     *bytes.Reader
 	sink   []byte
+	check  answerCheck
 }
 
 // NewTransport returns a Transport for `conns` concurrent connections.
@@ -48,7 +49,7 @@ func NewNetHTTP(cfg Config, r *payload.Request, tr *http.Transport) (*NetHTTP, e
 		return nil, err
 	}
 	c := &NetHTTP{cfg: cfg, tr: tr, client: &http.Client{Transport: tr, Timeout: cfg.Timeout}, req: req,
-		body: r.HTTPBody, sink: make([]byte, 32<<10)}
+		body: r.HTTPBody, sink: make([]byte, 32<<10), check: newAnswerCheck(r.Answer)}
 	for _, h := range r.HTTPHeaders {
 		if strings.EqualFold(h.Name, "Host") {
 			req.Host = h.Value
@@ -84,8 +85,12 @@ func (c *NetHTTP) Call() (int64, error) {
 	if resp.StatusCode >= 300 {
 		errBody, _ = io.ReadAll(io.LimitReader(resp.Body, 300))
 	}
+	c.check.reset()
 	for {
-		_, rerr := resp.Body.Read(c.sink)
+		n, rerr := resp.Body.Read(c.sink)
+		if resp.StatusCode < 300 {
+			c.check.feed(c.sink[:n])
+		}
 		if rerr == io.EOF {
 			break
 		}
@@ -97,6 +102,9 @@ func (c *NetHTTP) Call() (int64, error) {
 	resp.Body.Close()
 	if resp.StatusCode < 200 || resp.StatusCode >= 300 {
 		return st, httpFailure(resp.StatusCode, errBody)
+	}
+	if f := c.check.failure(); f != nil {
+		return st, f
 	}
 	return st, nil
 }

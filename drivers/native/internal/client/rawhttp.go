@@ -21,11 +21,12 @@ type RawHTTP struct {
 	conn    net.Conn
 	br      *bufio.Reader
 	errBody []byte
+	check   answerCheck
 }
 
 // NewRawHTTP prepares the request bytes.
 func NewRawHTTP(cfg Config, r *payload.Request) *RawHTTP {
-	return &RawHTTP{cfg: cfg, req: buildRequest(cfg, r), errBody: make([]byte, 0, 512)}
+	return &RawHTTP{cfg: cfg, req: buildRequest(cfg, r), errBody: make([]byte, 0, 512), check: newAnswerCheck(r.Answer)}
 }
 
 // buildRequest serializes the whole request (line, headers, body) once.
@@ -140,6 +141,7 @@ func (c *RawHTTP) roundTrip() (serverNs int64, keepAlive bool, err error) {
 		}
 	}
 	c.errBody = c.errBody[:0]
+	c.check.reset()
 	keepErr := status >= 400
 	switch {
 	case chunked:
@@ -156,6 +158,8 @@ func (c *RawHTTP) roundTrip() (serverNs int64, keepAlive bool, err error) {
 			b, err := br.ReadSlice('\n')
 			if keepErr && len(c.errBody) < 300 {
 				c.errBody = append(c.errBody, b...)
+			} else if status < 300 {
+				c.check.feed(b)
 			}
 			if err == io.EOF {
 				break // the body ends where the server closed
@@ -168,6 +172,9 @@ func (c *RawHTTP) roundTrip() (serverNs int64, keepAlive bool, err error) {
 	}
 	if status < 200 || status >= 300 {
 		return serverNs, keepAlive, httpFailure(status, c.errBody)
+	}
+	if f := c.check.failure(); f != nil {
+		return serverNs, keepAlive, f
 	}
 	return serverNs, keepAlive, nil
 }
@@ -187,6 +194,9 @@ func (c *RawHTTP) readN(n int64, keep bool) error {
 		if keep && len(c.errBody) < 300 {
 			b, _ := c.br.Peek(int(chunk))
 			c.errBody = append(c.errBody, b...)
+		} else if !keep && c.check.mode != "" {
+			b, _ := c.br.Peek(int(chunk))
+			c.check.feed(b)
 		}
 		c.br.Discard(int(chunk))
 		n -= chunk

@@ -21,6 +21,7 @@ type respParser struct {
 	chunked   bool
 	remain    int64 // body or chunk bytes (chunk data + CRLF) still to consume
 	errBody   []byte
+	check     answerCheck // JSON-RPC / GraphQL: the error inside a 2xx body
 }
 
 const (
@@ -35,7 +36,8 @@ const (
 )
 
 func (p *respParser) reset() {
-	*p = respParser{errBody: p.errBody[:0], serverNs: -1, cl: -1}
+	*p = respParser{errBody: p.errBody[:0], serverNs: -1, cl: -1, check: p.check}
+	p.check.reset()
 }
 
 // feed consumes bytes from b. It returns how many it consumed and whether the
@@ -73,9 +75,7 @@ func (p *respParser) feed(b []byte) (n int, done bool, err error) {
 				p.state = psChunk
 			}
 		case psEOF:
-			if p.status >= 400 {
-				p.body(b[n:])
-			}
+			p.body(b[n:])
 			return len(b), false, nil
 		}
 	}
@@ -85,6 +85,8 @@ func (p *respParser) feed(b []byte) (n int, done bool, err error) {
 func (p *respParser) body(b []byte) {
 	if p.status >= 400 && len(p.errBody) < 300 {
 		p.errBody = append(p.errBody, b...)
+	} else if p.status < 300 {
+		p.check.feed(b)
 	}
 }
 
@@ -174,6 +176,9 @@ func (p *respParser) eof() (done bool, err error) {
 func (p *respParser) result() (serverNs int64, err error) {
 	if p.status < 200 || p.status >= 300 {
 		return p.serverNs, httpFailure(p.status, p.errBody)
+	}
+	if f := p.check.failure(); f != nil {
+		return p.serverNs, f
 	}
 	return p.serverNs, nil
 }

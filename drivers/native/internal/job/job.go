@@ -23,6 +23,27 @@ type Payload struct {
 	Echo         bool     `json:"echo"`
 	StringLength *int     `json:"string_length"`
 	SelectSeed   *uint64  `json:"select_seed"`
+	// Order is matmul's matrix order (default DefaultOrder).
+	Order *int `json:"order"`
+}
+
+// DefaultOrder is matmul's matrix order when the payload does not set one.
+const DefaultOrder = 4
+
+// MaxOrder bounds matmul's order (two 1024 x 1024 matrices: 16 MiB of doubles).
+const MaxOrder = 1024
+
+// MethodOperations are the six methods of the RPC study (seed 002) and the
+// count a treatment without a payload takes (sum: the study's eight values;
+// recolor: two extras).
+var MethodOperations = map[string]int{"void": 0, "double": 0, "sum": 8, "power_of_two": 0, "recolor": 2, "matmul": 0}
+
+// OrderValue returns order (default DefaultOrder).
+func (p *Payload) OrderValue() int {
+	if p.Order == nil {
+		return DefaultOrder
+	}
+	return *p.Order
 }
 
 // Treatment is one (implementation, target, operation, payload) combination.
@@ -181,11 +202,15 @@ func (j *Job) validate() error {
 			return fmt.Errorf("duplicate treatment id %d", t.ID)
 		}
 		j.byID[t.ID] = t
-		if err := oneOf(fmt.Sprintf("protocol of treatment %d", t.ID), t.Protocol, "grpc", "rest"); err != nil {
+		if err := oneOf(fmt.Sprintf("protocol of treatment %d", t.ID), t.Protocol, "grpc", "rest", "jsonrpc", "graphql"); err != nil {
 			return err
 		}
-		if err := oneOf(fmt.Sprintf("operation of treatment %d", t.ID), t.Operation, "ping", "select", "echo", "info", "custom"); err != nil {
+		if err := oneOf(fmt.Sprintf("operation of treatment %d", t.ID), t.Operation, "ping", "select", "echo", "info",
+			"void", "double", "sum", "power_of_two", "recolor", "matmul", "custom"); err != nil {
 			return err
+		}
+		if t.Operation == "custom" && t.Protocol != "grpc" && t.Protocol != "rest" {
+			return fmt.Errorf("treatment %d: a custom request is REST or gRPC, not %s", t.ID, t.Protocol)
 		}
 		if err := t.validateCustom(); err != nil {
 			return err
@@ -232,6 +257,9 @@ func (j *Job) validate() error {
 }
 
 func (t *Treatment) validatePayload() error {
+	if count, ok := MethodOperations[t.Operation]; ok {
+		return t.validateMethodPayload(count)
+	}
 	if t.Operation != "select" && t.Operation != "echo" {
 		return nil
 	}
@@ -268,6 +296,35 @@ func (t *Treatment) validatePayload() error {
 		if k < 0 || k > p.Count {
 			return fmt.Errorf("treatment %d: select k=%d must be in 0..count (%d)", t.ID, k, p.Count)
 		}
+	}
+	return nil
+}
+
+// validateMethodPayload checks (and, when absent, makes) the payload of one
+// of the six methods: count (sum's values, recolor's extras), string_length
+// (power_of_two's n, 0 allowed), order (matmul), min/max (int64 bounds for
+// double and sum, double bounds for matmul).
+func (t *Treatment) validateMethodPayload(defaultCount int) error {
+	if t.Payload == nil {
+		t.Payload = &Payload{Count: defaultCount}
+	}
+	p := t.Payload
+	if p.Count < 0 || p.Count > 100_000_000 {
+		return fmt.Errorf("treatment %d: payload count %d out of range", t.ID, p.Count)
+	}
+	lo, hi := p.Bounds()
+	if lo > hi {
+		return fmt.Errorf("treatment %d: payload min %v > max %v", t.ID, lo, hi)
+	}
+	if (t.Operation == "double" || t.Operation == "sum") &&
+		(lo != math.Trunc(lo) || hi != math.Trunc(hi) || lo < -9.2e18 || hi > 9.2e18) {
+		return fmt.Errorf("treatment %d: int64 payload bounds must be integers", t.ID)
+	}
+	if p.StringLength != nil && (*p.StringLength < 0 || *p.StringLength > 1<<20) {
+		return fmt.Errorf("treatment %d: string_length out of range 0..%d", t.ID, 1<<20)
+	}
+	if o := p.OrderValue(); o < 1 || o > MaxOrder {
+		return fmt.Errorf("treatment %d: matmul order %d out of range 1..%d", t.ID, o, MaxOrder)
 	}
 	return nil
 }

@@ -4,10 +4,12 @@ package payload
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"strings"
 
 	pb "github.com/bancada-lab/bancada/workers/go/gen/bancadav1"
+	"github.com/bancada-lab/bancada/workers/go/graphqlapi"
 	"github.com/bancada-lab/bancada/workers/go/pick"
 	"github.com/bancada-lab/bancada/workers/go/restapi"
 	"google.golang.org/protobuf/proto"
@@ -25,6 +27,9 @@ type Request struct {
 	// HTTPHeaders are written after Host and User-Agent, in order
 	// (Content-Length follows them when HTTPBody is not nil).
 	HTTPHeaders []Header
+	// Answer is "jsonrpc" or "graphql" when a 2xx answer may still carry an
+	// error in its body (the clients then look for it), else "".
+	Answer string
 }
 
 // Header is one HTTP header line, "Name: Value".
@@ -104,29 +109,56 @@ func Draw(p *job.Payload) Values {
 	return v
 }
 
-// Build serializes the request of a treatment.
+// Build serializes the request of a treatment: protobuf bytes for gRPC, the
+// REST call for REST, and for JSON-RPC and GraphQL that REST body wrapped in
+// their envelopes (POST /v1/jsonrpc, POST /v1/graphql).
 func Build(t *job.Treatment) (*Request, error) {
 	r := &Request{}
-	var msg proto.Message
-	var body any
+	msg, body, err := build(t, r)
+	if err != nil {
+		return nil, err
+	}
+	switch t.Protocol {
+	case "grpc":
+		r.GRPCBody, err = proto.MarshalOptions{Deterministic: true}.Marshal(msg)
+		if r.GRPCBody == nil {
+			r.GRPCBody = []byte{}
+		}
+	case "rest":
+		if body != nil {
+			r.HTTPBody, err = json.Marshal(body)
+			r.HTTPHeaders = []Header{{"Content-Type", "application/json"}}
+		}
+	case "jsonrpc", "graphql":
+		err = wrap(t, r, body)
+	}
+	return r, err
+}
+
+// build fills r's gRPC method and REST route and returns the protobuf
+// message and the REST body (nil for GET) of t's operation.
+func build(t *job.Treatment, r *Request) (proto.Message, any, error) {
+	if m, ok := methods[t.Operation]; ok {
+		r.GRPCMethod, r.HTTPMethod, r.HTTPPath = "/bancada.v1.Bench/"+m.rpc, "POST", m.path
+		return methodRequest(t.Operation, t.Payload)
+	}
 	switch t.Operation {
 	case "ping":
 		r.GRPCMethod, r.HTTPMethod, r.HTTPPath = "/bancada.v1.Bench/Ping", "GET", "/v1/ping"
-		msg = &pb.PingRequest{}
+		return &pb.PingRequest{}, nil, nil
 	case "info":
 		r.GRPCMethod, r.HTTPMethod, r.HTTPPath = "/bancada.v1.Bench/Info", "GET", "/v1/info"
-		msg = &pb.InfoRequest{}
+		return &pb.InfoRequest{}, nil, nil
 	case "select":
 		r.GRPCMethod, r.HTTPMethod, r.HTTPPath = "/bancada.v1.Bench/Select", "POST", "/v1/select"
 		v := Draw(t.Payload)
 		k := t.Payload.KValue()
 		m := &pb.SelectRequest{Values: v.Int64s, K: uint32(k), Seed: t.Payload.SelectSeed}
-		msg = m
 		jb := map[string]any{"values": nonNil(v.Int64s), "k": k}
 		if t.Payload.SelectSeed != nil {
 			jb["seed"] = *t.Payload.SelectSeed
 		}
-		body = jb
+		return m, jb, nil
 	case "echo":
 		r.GRPCMethod, r.HTTPMethod, r.HTTPPath = "/bancada.v1.Bench/Echo", "POST", "/v1/echo"
 		v := Draw(t.Payload)
@@ -146,20 +178,42 @@ func Build(t *job.Treatment) (*Request, error) {
 			m.Payload = &pb.EchoRequest_Records{Records: &pb.Records{Values: v.Records}}
 			jb["records"] = restapi.RecordsFromProto(v.Records)
 		}
-		msg, body = m, jb
+		return m, jb, nil
 	}
-	var err error
-	if t.Protocol == "grpc" {
-		r.GRPCBody, err = proto.MarshalOptions{Deterministic: true}.Marshal(msg)
-		if r.GRPCBody == nil {
-			r.GRPCBody = []byte{}
-		}
-	} else if body != nil {
-		r.HTTPBody, err = json.Marshal(body)
-		r.HTTPHeaders = []Header{{"Content-Type", "application/json"}}
-	}
-	return r, err
+	return nil, nil, fmt.Errorf("unknown operation %q", t.Operation)
 }
+
+// wrap turns r (its REST body, nil for GET) into the JSON-RPC or GraphQL POST.
+func wrap(t *job.Treatment, r *Request, body any) error {
+	rpc := strings.TrimPrefix(r.GRPCMethod, "/bancada.v1.Bench/")
+	var rest []byte
+	if body != nil {
+		var err error
+		if rest, err = json.Marshal(body); err != nil {
+			return err
+		}
+	}
+	r.HTTPMethod, r.Answer = "POST", t.Protocol
+	var err error
+	if t.Protocol == "jsonrpc" {
+		r.HTTPPath = "/v1/jsonrpc"
+		call := map[string]any{"jsonrpc": "2.0", "id": 1, "method": rpc}
+		if rest != nil {
+			call["params"] = json.RawMessage(rest)
+		}
+		r.HTTPBody, err = json.Marshal(call)
+		r.HTTPHeaders = []Header{{"Content-Type", "application/json"}}
+		return err
+	}
+	r.HTTPPath = "/v1/graphql"
+	r.HTTPBody, err = graphqlapi.Body(rpc, rest)
+	r.HTTPHeaders = []Header{{"Accept", GraphQLAccept}, {"Content-Type", "application/json"}}
+	return err
+}
+
+// GraphQLAccept is the Accept header of GraphQL requests: the
+// GraphQL-over-HTTP spec's media type first (its statuses), then JSON.
+const GraphQLAccept = "application/graphql-response+json, application/json"
 
 func nonNil[T any](s []T) []T {
 	if s == nil {
