@@ -32,7 +32,8 @@ def bundle_files(root: Path) -> tuple[list[Path], list[Path]]:
     wanted: list[Path] = []
     for manifest in sorted((root / "workers").glob("*/worker.toml")):
         data = tomllib.loads(manifest.read_text(encoding="utf-8"))
-        if data.get("deploy") == "local":  # a folder plus an environment built here (Python, Node.js): not bundled yet
+        # a folder plus an environment built where it runs (Python, Node.js: deploy = "bundle"): not bundled yet
+        if data.get("deploy") in ("local", "bundle"):
             continue
         folder = manifest.parent.relative_to(root)
         wanted.append(folder / "worker.toml")

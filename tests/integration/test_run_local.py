@@ -414,12 +414,21 @@ def _run_with(profile, driver):
     return started, events[-1], events
 
 
-def test_an_implementation_no_driver_speaks_is_refused_before_the_run():
-    profile = apply_overrides(load_profile(QUICK), "quick", implementations=["python-jsonrpc", "go-rest"])
-    with pytest.raises(
-        RunError, match="python-jsonrpc cannot be measured: the drivers speak grpc and rest, not jsonrpc"
-    ):
-        list(Runner(profile, driver="python").events())
+RPC_IMPLEMENTATIONS = ["python-jsonrpc", "python-graphql", "node-jsonrpc", "node-graphql"]
+
+
+def test_jsonrpc_and_graphql_are_measured_by_the_python_driver():
+    """Every request answered over JSON-RPC and GraphQL, each with its server time (the Python
+    driver: the reference path of both protocols)."""
+    profile = apply_overrides(
+        load_profile(QUICK), "quick", implementations=RPC_IMPLEMENTATIONS, requests=5, repetitions=1, warmup=2
+    )
+    started, finished, _ = _run_with(profile, "python")
+    assert finished.status == "complete", finished.message
+    store = RunStore.open(started.path)
+    assert set(store.workers()) == set(RPC_IMPLEMENTATIONS)
+    rows = store.conn.execute("SELECT COUNT(*), SUM(ok), MIN(server_ns) FROM sample").fetchone()
+    assert rows[0] == 4 * 2 * (5 + 2) and rows[1] == rows[0] and rows[2] > 0
 
 
 def test_cli_summary_follows_the_profiles_order_not_the_shuffled_blocks(tmp_path):
@@ -457,7 +466,7 @@ def test_cli_summary_follows_the_profiles_order_not_the_shuffled_blocks(tmp_path
 
 def test_six_methods_over_four_protocols_with_the_native_driver(tmp_path):
     """A profile of the RPC study's methods on go-grpc/rest/jsonrpc/graphql runs end to end with the
-    native driver; the Python driver refuses it with the reason."""
+    native driver and with the Python driver (the reference path)."""
     import tomllib
 
     from bancada.experiment.profile import parse_profile
@@ -499,5 +508,8 @@ operation = "recolor"
     assert set(store.workers()) == {"go-grpc", "go-rest", "go-jsonrpc", "go-graphql"}
     sizes = dict(store.conn.execute("SELECT workload, MAX(payload_bytes) FROM treatment GROUP BY workload"))
     assert all(size > 0 for size in sizes.values()), sizes
-    with pytest.raises(RunError, match="python driver"):
-        list(Runner(profile, driver="python").events())
+    events = list(Runner(profile, driver="python").events())
+    started, finished = next(e for e in events if isinstance(e, RunStarted)), events[-1]
+    assert finished.status == "complete", finished.message
+    counts = RunStore.open(started.path).conn.execute("SELECT COUNT(*), SUM(ok), MIN(server_ns) FROM sample").fetchone()
+    assert counts[0] == 16 * 7 and counts[1] == counts[0] and counts[2] > 0

@@ -147,9 +147,9 @@ class Sshd:
 
 
 def worker_processes(workdir: str) -> list[tuple[int, str]]:
-    """Live (non-zombie) processes whose command line runs an artifact from ``workdir``."""
+    """Live (non-zombie) processes whose command line runs an artifact (or a bundle's worker) from ``workdir``."""
     found = []
-    marker = workdir.rstrip("/") + "/artifacts/"
+    markers = (workdir.rstrip("/") + "/artifacts/", workdir.rstrip("/") + "/bundles/")
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -158,6 +158,6 @@ def worker_processes(workdir: str) -> list[tuple[int, str]]:
             state = [ln for ln in (entry / "status").read_text().splitlines() if ln.startswith("State:")]
         except OSError:
             continue
-        if marker in cmd and state and "Z" not in state[0].split()[1]:
+        if any(m in cmd for m in markers) and state and "Z" not in state[0].split()[1]:
             found.append((int(entry.name), cmd.strip()))
     return found

@@ -80,10 +80,8 @@ def test_facts_and_can_run(trusted_host):
         assert facts["java_major"] and facts["java_major"] >= 17 and facts["python3"].startswith("Python")
         assert facts["disk_free_bytes"] > 0 and facts["workdir"] == host.workdir
         impls = manifest.discover(host.root)
-        assert all(host.can_run(i)[0] for i in impls.values() if i.worker.deploy == "file")
-        for impl in (i for i in impls.values() if i.worker.deploy != "file"):  # a folder with its own environment
-            ok, why = host.can_run(impl)
-            assert not ok and "deploying it to an SSH host is not supported yet" in why, impl.id
+        assert all(host.can_run(i) == (True, "") for i in impls.values())  # files, and bundles (venv, npm here)
+        assert facts["python_venv"] is True and facts["npm"]
         host._facts["java_major"] = 11  # as on a host with an old Java
         ok, why = host.can_run(impls["java-grpc"])
         assert not ok and "Java 17" in why

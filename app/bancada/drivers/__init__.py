@@ -1,7 +1,7 @@
 #: The protocols each driver sends requests in; a worker may serve more.
 PROTOCOLS_BY_DRIVER = {
     "native": ("grpc", "rest", "jsonrpc", "graphql"),
-    "python": ("grpc", "rest"),
+    "python": ("grpc", "rest", "jsonrpc", "graphql"),
 }
 #: The protocols some driver sends requests in.
 DRIVER_PROTOCOLS = tuple(dict.fromkeys(p for ps in PROTOCOLS_BY_DRIVER.values() for p in ps))
@@ -21,7 +21,19 @@ OPERATIONS_BY_DRIVER = {
         "matmul",
         "custom",
     ),
-    "python": ("ping", "select", "echo", "info", "custom"),
+    "python": (
+        "ping",
+        "select",
+        "echo",
+        "info",
+        "void",
+        "double",
+        "sum",
+        "power_of_two",
+        "recolor",
+        "matmul",
+        "custom",
+    ),
 }
 
 

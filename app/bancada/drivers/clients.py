@@ -4,17 +4,19 @@ Each client sends the same pre-serialized request bytes every time and returns
 ``(ok, server_ns, error)``; the driver loop wraps :meth:`call` in
 ``time.perf_counter_ns()``. Error texts start with a kind
 (``timeout:``, ``refused:``, ``reset:``, ``http_<status>:``, ``grpc_<CODE>:``,
-``other:``) as docs/driver-protocol.md specifies.
+``jsonrpc_<code>:``, ``graphql_<code>:``, ``other:``) as docs/driver-protocol.md specifies.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Protocol
 
 import grpc
 import requests
 
 from bancada.drivers.stream import parse_server_timing
+from bancada.wire import envelopes
 from bancada.wire.payload import Request
 
 #: Message size limit of the driver's channels, both directions (bytes).
@@ -101,11 +103,12 @@ class RestClient:
         session = self.session or requests.Session()
         try:
             resp = session.request(self.method, self.url, data=self.body, headers=self.headers, timeout=self.timeout_s)
-            _ = resp.content  # the whole response is part of the latency
+            content = resp.content  # the whole response is part of the latency
             srv = parse_server_timing(resp.headers.get("Server-Timing"))
             if not 200 <= resp.status_code < 300:
                 return False, srv, f"http_{resp.status_code}: {resp.text[:200]}"
-            return True, srv, ""
+            error = self.answer_error(content)
+            return (False, srv, error) if error else (True, srv, "")
         except requests.Timeout as exc:
             return False, -1, f"timeout: {exc}"
         except requests.ConnectionError as exc:
@@ -122,19 +125,89 @@ class RestClient:
             if self.session is None:
                 session.close()
 
+    def answer_error(self, content: bytes) -> str:
+        """The error a 2xx answer carries ("" for none): REST has none."""
+        return ""
+
     def close(self) -> None:
         if self.session is not None:
             self.session.close()
 
 
-def make_client(protocol: str, target: str, request: Request, timeout_s: float, reuse: bool) -> Client:
-    """Return the client for ``protocol`` (``grpc`` | ``rest``).
+def _rpc_and_params(request: Request) -> tuple[str, dict | None]:
+    """The contract's rpc name of a request and its REST body as params (None: no body).
 
     Raises:
-        ValueError: unknown protocol.
+        ValueError: a custom request (it has no JSON-RPC or GraphQL form).
+    """
+    if not request.grpc_method:
+        raise ValueError("a custom request has no JSON-RPC or GraphQL form; use protocol rest")
+    return request.grpc_method.rsplit("/", 1)[-1], (json.loads(request.http_body) if request.http_body else None)
+
+
+def _error_member(content: bytes, key: bytes) -> bool:
+    """True when the JSON answer has the member ``key`` (e.g. ``b'"error":'``). Inside a JSON
+    string every quote is escaped, so the bytes ``"error":`` can only be a member name; servers
+    write no space before the colon (Python's, Node's and Go's encoders)."""
+    return key in content
+
+
+class JsonRpcClient(RestClient):
+    """A JSON-RPC 2.0 client: POST /v1/jsonrpc with the call built once (bancada.wire.envelopes:
+    method = the rpc name, params by name = the REST body); an answer with an ``error`` member
+    is a failure, ``jsonrpc_<code>: <message>``."""
+
+    def __init__(self, target: str, request: Request, timeout_s: float, reuse: bool = True) -> None:
+        rpc, params = _rpc_and_params(request)
+        call = Request("", b"", "POST", envelopes.JSONRPC_PATH, envelopes.jsonrpc_body(rpc, params))
+        super().__init__(target, call, timeout_s, reuse)
+
+    def answer_error(self, content: bytes) -> str:
+        if not _error_member(content, b'"error":'):
+            return ""
+        try:
+            error = json.loads(content)["error"]
+            return f"jsonrpc_{error['code']}: {error.get('message', '')} {error.get('data', '')}".strip()[:220]
+        except (ValueError, KeyError, TypeError):
+            return f"other: not a JSON-RPC answer: {content[:200]!r}"
+
+
+class GraphqlClient(RestClient):
+    """A GraphQL-over-HTTP client: POST /v1/graphql with the document and variables built once
+    (bancada.wire.envelopes), ``Accept: application/graphql-response+json, application/json``.
+    A request error is ``http_400``; a field error (HTTP 200 with ``errors``) is
+    ``graphql_<extensions.code>: <message>`` (``graphql_error`` without a code), as the native driver says."""
+
+    def __init__(self, target: str, request: Request, timeout_s: float, reuse: bool = True) -> None:
+        rpc, params = _rpc_and_params(request)
+        call = Request("", b"", "POST", envelopes.GRAPHQL_PATH, envelopes.graphql_body(rpc, params))
+        super().__init__(target, call, timeout_s, reuse)
+        self.headers["Accept"] = envelopes.GRAPHQL_ACCEPT
+
+    def answer_error(self, content: bytes) -> str:
+        if not _error_member(content, b'"errors":'):
+            return ""
+        try:
+            first = json.loads(content)["errors"][0]
+            code = (first.get("extensions") or {}).get("code") or "error"
+            return f"graphql_{code}: {first.get('message', '')}"[:320]
+        except (ValueError, KeyError, TypeError, IndexError):
+            return f"other: not a GraphQL answer: {content[:200]!r}"
+
+
+def make_client(protocol: str, target: str, request: Request, timeout_s: float, reuse: bool) -> Client:
+    """Return the client for ``protocol`` (``grpc`` | ``rest`` | ``jsonrpc`` | ``graphql``); the
+    request bodies are built here, before any timing.
+
+    Raises:
+        ValueError: unknown protocol, or a custom request over JSON-RPC or GraphQL.
     """
     if protocol == "grpc":
         return GrpcClient(target, request, timeout_s, reuse)
     if protocol == "rest":
         return RestClient(target, request, timeout_s, reuse)
-    raise ValueError(f"unknown protocol {protocol!r}; expected grpc or rest")
+    if protocol == "jsonrpc":
+        return JsonRpcClient(target, request, timeout_s, reuse)
+    if protocol == "graphql":
+        return GraphqlClient(target, request, timeout_s, reuse)
+    raise ValueError(f"unknown protocol {protocol!r}; expected grpc, rest, jsonrpc or graphql")

@@ -17,9 +17,14 @@ from bancada import paths
 
 REQUIRED_KEYS = ("name", "language", "protocols", "runtime", "build", "artifact", "command")
 # How a worker reaches an SSH host: "file" uploads its one self-contained artifact (a static
-# binary, a fat jar) by content hash; "local" runs it from its folder on this computer only
-# (an interpreter's environment: a virtual environment, node_modules).
-DEPLOY_KINDS = ("file", "local")
+# binary, a fat jar) by content hash; "bundle" uploads its sources (the manifest's `bundle`,
+# paths from the repository root) as one archive by content hash, unpacks it there and runs
+# the manifest's `setup` in the worker's folder, which makes the artifact (a virtual
+# environment from a lock file, node_modules by npm ci); "local" runs it from its folder on
+# this computer only.
+DEPLOY_KINDS = ("file", "bundle", "local")
+# What a bundle's setup needs on the host besides the runtime (facts of bancada.hosts.facts).
+SETUP_REQUIREMENTS = ("venv", "npm")
 
 
 class ManifestError(ValueError):
@@ -40,6 +45,14 @@ class WorkerManifest:
     version: str
     folder: Path
     deploy: str = "file"  # one of DEPLOY_KINDS
+    bundle: tuple[str, ...] = ()  # deploy = "bundle": files and folders sent, from the repository root
+    setup: str = ""  # deploy = "bundle": a shell command run in the worker's folder on the host
+    setup_requires: tuple[str, ...] = ()  # deploy = "bundle": of SETUP_REQUIREMENTS
+
+    @property
+    def root(self) -> Path:
+        """The repository root the bundle paths start from (``workers/<name>/..``)."""
+        return self.folder.parent.parent
 
     def artifact_path(self, os_name: str = "linux", arch: str | None = None) -> Path:
         """Return the artifact's local path for a host's OS and architecture.
@@ -98,6 +111,13 @@ def load_manifest(path: Path) -> WorkerManifest:
     deploy = str(data.get("deploy", "file"))
     if deploy not in DEPLOY_KINDS:
         raise ManifestError(f"{path}: deploy = {deploy!r}; allowed: {', '.join(DEPLOY_KINDS)}")
+    bundle, setup = tuple(str(b) for b in data.get("bundle", ())), str(data.get("setup", ""))
+    if deploy == "bundle" and (not bundle or not setup):
+        raise ManifestError(f"{path}: deploy = 'bundle' needs bundle (a list of paths) and setup (a command)")
+    requires = tuple(str(r) for r in data.get("setup_requires", ()))
+    unknown = [r for r in requires if r not in SETUP_REQUIREMENTS]
+    if unknown:
+        raise ManifestError(f"{path}: setup_requires {unknown[0]!r}; allowed: {', '.join(SETUP_REQUIREMENTS)}")
     return WorkerManifest(
         name=str(data["name"]),
         language=str(data["language"]),
@@ -109,6 +129,9 @@ def load_manifest(path: Path) -> WorkerManifest:
         version=str(data.get("version", "")),
         folder=path.parent,
         deploy=deploy,
+        bundle=bundle,
+        setup=setup,
+        setup_requires=requires,
     )
 
 

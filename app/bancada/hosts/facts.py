@@ -3,8 +3,9 @@
 The script prints ``key=value`` lines; :func:`parse_facts` turns them into a
 dict with ``os``, ``kernel``, ``arch``, ``cpu_model``, ``cpu_count``,
 ``memory_bytes``, ``load_avg``, ``cpu_governor``, ``java``, ``java_major``, ``python3``,
-``python_version`` (``(3, 11)``), ``node`` (``v20.20.2``), ``node_major``,
-``disk_free_bytes``.
+``python_version`` (``(3, 11)``), ``node`` (``v20.20.2``), ``node_major``, ``npm``
+(its version), ``python_venv`` (python3 can make a virtual environment: the venv and
+ensurepip modules), ``disk_free_bytes``.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ echo "cpu_governor=$(cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor 2
 echo "java=$(java -version 2>&1 | head -n1 | tr -d '\r')"
 echo "python3=$(python3 --version 2>&1 | head -n1)"
 echo "node=$(node --version 2>/dev/null | head -n1)"
+echo "npm=$(npm --version 2>/dev/null | head -n1)"
+echo "python_venv=$(python3 -c 'import venv, ensurepip' >/dev/null 2>&1 && echo yes || echo no)"
 echo "disk_free_kb=$(df -Pk "${BANCADA_WORKDIR:-.}" 2>/dev/null | awk 'NR==2 {print $4}')"
 """
 
@@ -78,6 +81,8 @@ def parse_facts(text: str) -> dict:
         "python_version": python_version,
         "node": node if node_major is not None else None,
         "node_major": node_major,
+        "npm": raw.get("npm") or None,
+        "python_venv": raw.get("python_venv") == "yes",
         "disk_free_bytes": as_int("disk_free_kb", 1024),
     }
 
@@ -109,4 +114,20 @@ def runtime_ok(runtime: str, facts: dict) -> tuple[bool, str]:
         return False, f"needs {label} {need_text} or newer; {missing}"
     if tuple(have) < need:
         return False, f"needs {label} {need_text} or newer; the host has {label} {have_text}"
+    return True, ""
+
+
+_SETUP_MISSING = {
+    "venv": "needs the venv module of python3 to make the worker's environment "
+    "(Debian, Ubuntu: apt install python3-venv)",
+    "npm": "needs npm to install the worker's node_modules from package-lock.json (Debian, Ubuntu: apt install npm)",
+}
+
+
+def setup_ok(requires: tuple[str, ...], facts: dict) -> tuple[bool, str]:
+    """Whether a host with ``facts`` has what a bundle's setup needs (``venv``, ``npm``)."""
+    have = {"venv": bool(facts.get("python_venv")), "npm": bool(facts.get("npm"))}
+    for need in requires:
+        if not have.get(need, False):
+            return False, _SETUP_MISSING[need]
     return True, ""

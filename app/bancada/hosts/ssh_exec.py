@@ -64,7 +64,7 @@ def run_script(
 # Shell helpers shared by the scripts below. $W is the absolute work directory.
 HELPERS = r"""
 alive() { [ -r "/proc/$1/status" ] && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status" 2>/dev/null; }
-ours() { tr '\0' ' ' < "/proc/$1/cmdline" 2>/dev/null | grep -qF -- "$W/artifacts/"; }
+ours() { tr '\0' ' ' < "/proc/$1/cmdline" 2>/dev/null | grep -qF -e "$W/artifacts/" -e "$W/bundles/"; }
 stop_group() {
   pid=$1; tenths=$2
   alive "$pid" && ours "$pid" || { echo "gone $pid"; return 0; }

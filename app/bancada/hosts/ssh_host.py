@@ -20,8 +20,9 @@ from pathlib import Path
 from bancada import paths
 from bancada.experiment.manifest import Implementation, machine_arch
 from bancada.hosts.base import WorkerStartError, parse_ready_line
+from bancada.hosts.bundle import deploy_bundle
 from bancada.hosts.deploy import deploy
-from bancada.hosts.facts import facts_command, parse_facts, runtime_ok
+from bancada.hosts.facts import facts_command, parse_facts, runtime_ok, setup_ok
 from bancada.hosts.placement import ProcessPlacement
 from bancada.hosts.hostconfig import HostProfile, get_host
 from bancada.hosts.knownhosts import HostError, HostKeyChanged, UnknownHostKey  # noqa: F401 - re-exported
@@ -201,17 +202,18 @@ class SshHost:
         return machine_arch(self.facts().get("arch") or "")
 
     def can_run(self, impl: Implementation) -> tuple[bool, str]:
-        """Whether ``impl`` can start here: it deploys as one file, its runtime exists and its
-        artifact is built locally."""
-        if impl.worker.deploy != "file":
+        """Whether ``impl`` can start here: it deploys (as one file, or as a bundle whose setup
+        finds what it needs), its runtime exists, and a file artifact is built locally."""
+        if impl.worker.deploy == "local":
             return False, (
                 f"the {impl.worker.name} worker runs from its folder with its own environment "
-                f"({impl.worker.runtime}); deploying it to an SSH host is not supported yet: "
-                f"run it on this computer"
+                f'({impl.worker.runtime}) and its manifest says deploy = "local": run it on this computer'
             )
         ok, reason = runtime_ok(impl.worker.runtime, self.facts())
         if not ok:
             return False, reason
+        if impl.worker.deploy == "bundle":
+            return setup_ok(impl.worker.setup_requires, self.facts())
         artifact = impl.worker.artifact_path(self.os, self.arch())
         if not artifact.exists():
             return False, f"not built for {self.os}/{self.arch()}: {artifact} is missing (run: make -C workers)"
@@ -236,9 +238,7 @@ class SshHost:
             raise WorkerStartError(f"worker {impl.id} cannot run on host {self.name}: {reason}")
         t0 = time.monotonic()
         try:
-            remote_artifact, uploaded = deploy(
-                self.client, impl.worker.artifact_path(self.os, self.arch()), self.workdir, self.name
-            )
+            remote_artifact = self._deploy_worker(impl)
         except HostDisconnected:
             raise
         except HostError as exc:
@@ -309,6 +309,22 @@ class SshHost:
             log.warning("%s %s: %s", self.name, impl.id, TUNNEL_WARNING)
         self.timings[f"start:{impl.id}"] = time.monotonic() - t1
         return worker
+
+    def _deploy_worker(self, impl: Implementation) -> str:
+        """The worker's artifact on the host, deployed once per connection (a file by hash; a
+        bundle unpacked by hash with its environment made there).
+
+        Raises:
+            HostError: the upload or the bundle's setup failed.
+        """
+        worker = impl.worker
+        if worker.deploy != "bundle":
+            return deploy(self.client, worker.artifact_path(self.os, self.arch()), self.workdir, self.name)[0]
+        folder = self._deployed.get(worker.folder)
+        if folder is None:
+            folder, _ = deploy_bundle(self.client, worker, self.workdir, self.name)
+            self._deployed[worker.folder] = folder
+        return posixpath.join(folder, worker.artifact.format(os=self.os, arch=self.arch()))
 
     def native_driver_artifact(self):
         """The local native driver binary built for this host's architecture (may not exist)."""

@@ -48,16 +48,24 @@ def test_missing_runtime_is_named():
     assert runtime_ok("node >= 20", facts) == (False, "needs Node.js 20 or newer; no node found on the host")
 
 
-def test_interpreted_workers_deploy_locally_and_binaries_as_files():
+def test_interpreted_workers_deploy_as_bundles_and_binaries_as_files():
     impls = manifest.discover(ROOT)
-    deploy = {impl.worker.name: impl.worker.deploy for impl in impls.values()}
-    assert deploy["go"] == deploy["java"] == "file"
-    assert deploy["python"] == deploy["node"] == "local"
+    workers = {impl.worker.name: impl.worker for impl in impls.values()}
+    assert workers["go"].deploy == workers["java"].deploy == "file"
+    assert workers["python"].deploy == workers["node"].deploy == "bundle"
+    assert workers["python"].setup_requires == ("venv",) and workers["node"].setup_requires == ("npm",)
+    for name in ("python", "node"):  # every bundle path exists, and the setup script is in the bundle
+        assert all((ROOT / p).exists() for p in workers[name].bundle), name
+        assert f"workers/{name}/remote-setup.sh" in workers[name].bundle
 
 
 def test_unknown_deploy_kind_is_refused(tmp_path):
-    text = (ROOT / "workers" / "python" / "worker.toml").read_text().replace('deploy = "local"', 'deploy = "rsync"')
+    text = (ROOT / "workers" / "python" / "worker.toml").read_text().replace('deploy = "bundle"', 'deploy = "rsync"')
     path = tmp_path / "worker.toml"
     path.write_text(text)
-    with pytest.raises(ManifestError, match=r"deploy = 'rsync'; allowed: file, local"):
+    with pytest.raises(ManifestError, match=r"deploy = 'rsync'; allowed: file, bundle, local"):
+        load_manifest(path)
+    text = (ROOT / "workers" / "python" / "worker.toml").read_text().replace('setup = "sh remote-setup.sh"', "")
+    path.write_text(text)
+    with pytest.raises(ManifestError, match=r"deploy = 'bundle' needs bundle .* and setup"):
         load_manifest(path)

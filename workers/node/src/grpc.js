@@ -16,6 +16,7 @@ import * as grpc from "@grpc/grpc-js";
 import * as protoLoader from "@grpc/proto-loader";
 
 import * as contract from "./contract.js";
+import * as ops from "./operations.js";
 import { InvalidArgument, nowNs, serverTiming } from "./contract.js";
 
 export const PROTO_PATH = fileURLToPath(new URL("../../../proto/bancada/v1/bench.proto", import.meta.url));
@@ -44,8 +45,8 @@ export function timedService() {
   return timed;
 }
 
-/** The four operations on decoded messages; InvalidArgument for what the contract rejects. */
-function operations(config) {
+/** The contract's operations on decoded messages; InvalidArgument for what the contract rejects. */
+export function operations(config) {
   const info = contract.info("grpc");
   return {
     Ping: async () => {
@@ -66,8 +67,22 @@ function operations(config) {
       return req.echo ? { count: values.length, [kind]: req[kind] } : { count: values.length };
     },
     Info: async () => info,
+    // The six methods of seed 002 (operations.js). int64 fields are decimal strings here.
+    Void: async () => ({}),
+    Double: async (req) => ({ value: String(ops.double(req.value ?? "0")) }),
+    Sum: async (req) => ({ sum: String(ops.sumValues(req.values ?? [])) }),
+    PowerOfTwo: async (req) => ({ power: ops.powerOfTwo(req.text ?? "") }),
+    Recolor: async (req) => ({ car: ops.recolor(req.car && carWithDefaults(req.car), req.colour ?? "") }),
+    MatMul: async (req) => ({ product: ops.matMul(req.a && matrixWithDefaults(req.a), req.b && matrixWithDefaults(req.b)) }),
   };
 }
+
+// proto-loader leaves fields at their default value out (defaults: false): put them back.
+const carWithDefaults = (c) => ({
+  brand: c.brand ?? "", model: c.model ?? "", year: c.year ?? 0, colour: c.colour ?? "", price: c.price ?? 0,
+  extras: c.extras ?? [],
+});
+const matrixWithDefaults = (m) => ({ order: m.order ?? 0, values: m.values ?? [] });
 
 function timedHandler(operation) {
   return (call, callback) => {

@@ -27,9 +27,16 @@ export function parseJSON(text, lossless = false) {
   return { value: losslessParse(text, null, { parseNumber, onDuplicateKey: ({ newValue }) => newValue }), lossless };
 }
 
-/** Write `value` as JSON; `lossless` says BigInts may be inside. */
+/** Write `value` as JSON; `lossless` says BigInts may be inside (an answer may hold one anyway:
+ * Double of a safe integer can leave ±2^53, so a BigInt found by JSON.stringify is written losslessly). */
 export function stringifyJSON(value, lossless) {
-  return lossless ? losslessStringify(value) : JSON.stringify(value);
+  if (lossless) return losslessStringify(value);
+  try {
+    return JSON.stringify(value);
+  } catch (err) {
+    if (err instanceof TypeError) return losslessStringify(value); // a BigInt
+    throw err;
+  }
 }
 
 const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);

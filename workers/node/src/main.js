@@ -2,7 +2,7 @@
 // Bancada's Node.js worker: one program serving the Bench contract
 // (proto/bancada/v1/bench.proto) over the protocol chosen at start.
 //
-//   node src/main.js --protocol grpc|rest [--bind 127.0.0.1] [--port 0]
+//   node src/main.js --protocol grpc|rest|jsonrpc|graphql [--bind 127.0.0.1] [--port 0]
 //                    [--delay-us 0] [--max-message-mib 128] [--version]
 //
 // Once listening it prints exactly one line on stdout,
@@ -16,8 +16,13 @@ import { parseArgs } from "node:util";
 import * as grpc from "@grpc/grpc-js";
 
 import { Config, DEFAULT_MAX_MESSAGE_MIB, NAME, VERSION, runtime } from "./contract.js";
+import { createGraphqlServer } from "./graphql.js";
 import { createGrpcServer } from "./grpc.js";
+import { createJsonRpcServer } from "./jsonrpc.js";
 import { createRestServer } from "./rest.js";
+
+export const PROTOCOLS = ["grpc", "rest", "jsonrpc", "graphql"];
+const HTTP_SERVERS = { rest: createRestServer, jsonrpc: createJsonRpcServer, graphql: createGraphqlServer };
 
 const STOP_GRACE_MS = 5000;
 
@@ -50,8 +55,8 @@ export function parseCommandLine(argv) {
   });
   if (values.version) return { version: true };
   if (positionals.length > 0) throw new UsageError(`unexpected arguments: ${positionals.join(" ")}`);
-  if (values.protocol !== "grpc" && values.protocol !== "rest") {
-    throw new UsageError(`--protocol must be grpc or rest, got ${JSON.stringify(values.protocol ?? "")}`);
+  if (!PROTOCOLS.includes(values.protocol)) {
+    throw new UsageError(`--protocol must be one of ${PROTOCOLS.join(", ")}, got ${JSON.stringify(values.protocol ?? "")}`);
   }
   return {
     protocol: values.protocol,
@@ -69,8 +74,8 @@ function listenFailure(bind, port, err) {
   return new ListenError(`cannot listen on port ${port} of ${bind}: ${err ? err.message : "bind failed"}`);
 }
 
-async function serveRest(opts, config) {
-  const app = createRestServer(config);
+async function serveHttp(opts, config) {
+  const app = HTTP_SERVERS[opts.protocol](config);
   try {
     await app.listen({ host: opts.bind, port: opts.port });
   } catch (err) {
@@ -122,7 +127,7 @@ async function main(argv) {
   const config = new Config({ delayUs: opts.delayUs, maxMessageBytes: opts.maxMessageMiB * 2 ** 20 });
   let serving;
   try {
-    serving = await (opts.protocol === "rest" ? serveRest : serveGrpc)(opts, config);
+    serving = await (opts.protocol === "grpc" ? serveGrpc : serveHttp)(opts, config);
   } catch (err) {
     if (!(err instanceof ListenError)) throw err;
     process.stderr.write(`bancada-worker-node: ${err.message}\n`);

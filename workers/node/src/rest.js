@@ -6,6 +6,8 @@
 //   POST /v1/echo    {"int64s"|"doubles"|"strings"|"records": [..], "echo": false}
 //                    -> {"count": N}, or with "echo": true {"count": N, "<kind>": [..]}
 //   GET  /v1/info    -> {"implementation", "language", "runtime", "version", "protocol", "pid"}
+// and the six methods of seed 002 (operations.js), each POST with a JSON body: /v1/void
+// (an empty body too), /v1/double, /v1/sum, /v1/power-of-two, /v1/recolor, /v1/matmul.
 //
 // Fastify reads the whole body (any content type, up to the limit) as a
 // Buffer; the handler then starts the server-time span, decodes, validates and
@@ -19,6 +21,7 @@ import Fastify from "fastify";
 import * as contract from "./contract.js";
 import { InvalidArgument, nowNs, serverTiming } from "./contract.js";
 import { UnsafeInteger, echoRequest, parseJSON, selectRequest, stringifyJSON } from "./json.js";
+import { JSON_METHODS } from "./operations.js";
 
 const DRAIN_LIMIT_MS = 30_000;
 const KEEP_ALIVE_MS = 75_000; // idle keep-alive connections stay open (a driver reuses them across blocks)
@@ -35,7 +38,7 @@ const error = (reply, status, startNs, message) => answer(reply, status, startNs
  * Read a request body to its end, dropping it (at most DRAIN_LIMIT_MS): answering while the client
  * is still sending would close the connection under it, and it would see a broken pipe, not the 413.
  */
-function drain(raw) {
+export function drain(raw) {
   if (raw.readableEnded || raw.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, DRAIN_LIMIT_MS);
@@ -58,9 +61,10 @@ export function createRestServer(config) {
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
 
   // handle(body) checks the parsed body before anything else (an UnsafeInteger comes before any pause).
-  const withBody = (name, handle) => async (req, reply) => {
+  const withBody = (name, handle, emptyIsObject = false) => async (req, reply) => {
     const startNs = nowNs(); // the body is in memory: decoding starts the span
-    const text = req.body ? req.body.toString("utf8") : "";
+    let text = req.body ? req.body.toString("utf8") : "";
+    if (emptyIsObject && text.trim() === "") text = "{}";
     let parsed;
     try {
       parsed = parseJSON(text);
@@ -104,6 +108,9 @@ export function createRestServer(config) {
     })],
     "/v1/info": ["GET", async (_req, reply) => answer(reply, 200, nowNs(), info)],
   };
+  for (const [name, method] of Object.entries(JSON_METHODS)) {
+    routes[method.path] = ["POST", withBody(name, async (body) => method.answer(body), name === "Void")];
+  }
   for (const [url, [method, handler]] of Object.entries(routes)) {
     app.all(url, async (req, reply) => {
       if (req.method === method || (method === "GET" && req.method === "HEAD")) return handler(req, reply);

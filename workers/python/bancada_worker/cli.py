@@ -1,6 +1,6 @@
 """The worker's command line, the same as every Bancada worker's::
 
-    python -m bancada_worker --protocol grpc|rest|jsonrpc [--bind 127.0.0.1] [--port 0]
+    python -m bancada_worker --protocol grpc|rest|jsonrpc|graphql [--bind 127.0.0.1] [--port 0]
                              [--delay-us 0] [--max-message-mib 128] [--version]
 
 Once the port accepts connections it prints exactly one line on stdout,
@@ -25,7 +25,7 @@ import sys
 from bancada_worker import NAME, VERSION, contract
 from bancada_worker.contract import Config
 
-PROTOCOLS = ["grpc", "rest", "jsonrpc"]
+PROTOCOLS = ["grpc", "rest", "jsonrpc", "graphql"]
 STOP_GRACE_S = 5.0
 KEEP_ALIVE_S = 75  # idle keep-alive connections stay open (a driver reuses them across blocks)
 
@@ -128,13 +128,15 @@ def announce(protocol: str, bind: str, port: int, config: Config) -> None:
 
 
 async def serve_http(protocol: str, bind: str, port: int, config: Config) -> None:
-    """Serve REST or JSON-RPC under uvicorn on a socket bound here, until SIGTERM/SIGINT."""
+    """Serve REST, JSON-RPC or GraphQL under uvicorn on a socket bound here, until SIGTERM/SIGINT."""
     import uvicorn
 
     if protocol == "rest":
         from bancada_worker.rest_app import create_app
-    else:
+    elif protocol == "jsonrpc":
         from bancada_worker.jsonrpc_app import create_app
+    else:
+        from bancada_worker.graphql_app import create_app
 
     sock = listen_socket(bind, port)
     uv_config = uvicorn.Config(

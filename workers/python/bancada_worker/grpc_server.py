@@ -19,7 +19,7 @@ import grpc
 from google.protobuf.message import DecodeError, Message
 
 from bancada_worker import bench_pb2 as pb
-from bancada_worker import contract
+from bancada_worker import contract, methods
 from bancada_worker.contract import Config, InvalidArgument
 
 SERVICE = "bancada.v1.Bench"
@@ -46,7 +46,7 @@ def _deserializer(message_type: type[Message]) -> Callable[[bytes], Decoded]:
 
 
 class Bench:
-    """The four operations on decoded messages; InvalidArgument for what the contract rejects."""
+    """The contract's operations on decoded messages; InvalidArgument for what the contract rejects."""
 
     def __init__(self, config: Config) -> None:
         self.config = config
@@ -75,6 +75,33 @@ class Bench:
 
     async def info_of(self, req: pb.InfoRequest) -> pb.InfoResponse:
         return self.info
+
+    # The six methods of seed 002 (bancada_worker.methods).
+    async def void(self, req: pb.VoidRequest) -> pb.VoidResponse:
+        return pb.VoidResponse()
+
+    async def double(self, req: pb.DoubleRequest) -> pb.DoubleResponse:
+        return pb.DoubleResponse(value=methods.double(req.value))
+
+    async def sum(self, req: pb.SumRequest) -> pb.SumResponse:
+        return pb.SumResponse(sum=methods.sum_values(req.values))
+
+    async def power_of_two(self, req: pb.PowerOfTwoRequest) -> pb.PowerOfTwoResponse:
+        return pb.PowerOfTwoResponse(power=methods.power_of_two(req.text))
+
+    async def recolor(self, req: pb.RecolorRequest) -> pb.RecolorResponse:
+        if not req.HasField("car"):
+            raise InvalidArgument("recolor needs a car")
+        car = pb.Car()
+        car.CopyFrom(req.car)
+        car.colour = methods.recolor({}, req.colour)["colour"]  # the contract's check of the colour
+        return pb.RecolorResponse(car=car)
+
+    async def mat_mul(self, req: pb.MatMulRequest) -> pb.MatMulResponse:
+        a = (req.a.order, list(req.a.values)) if req.HasField("a") else None
+        b = (req.b.order, list(req.b.values)) if req.HasField("b") else None
+        order, values = methods.matmul(a, b)
+        return pb.MatMulResponse(product=pb.Matrix(order=order, values=values))
 
 
 def _timed(operation: Callable[[Any], Awaitable[Message]]):
@@ -109,6 +136,12 @@ def create_server(config: Config) -> grpc.aio.Server:
         "Select": (bench.select, pb.SelectRequest),
         "Echo": (bench.echo, pb.EchoRequest),
         "Info": (bench.info_of, pb.InfoRequest),
+        "Void": (bench.void, pb.VoidRequest),
+        "Double": (bench.double, pb.DoubleRequest),
+        "Sum": (bench.sum, pb.SumRequest),
+        "PowerOfTwo": (bench.power_of_two, pb.PowerOfTwoRequest),
+        "Recolor": (bench.recolor, pb.RecolorRequest),
+        "MatMul": (bench.mat_mul, pb.MatMulRequest),
     }
     handlers = {
         name: grpc.unary_unary_rpc_method_handler(

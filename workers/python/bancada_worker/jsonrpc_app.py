@@ -2,7 +2,8 @@
 (run under uvicorn by :mod:`bancada_worker.cli`).
 
 One endpoint, ``POST /v1/jsonrpc``. The methods are the contract's operations,
-``Ping``, ``Select``, ``Echo`` and ``Info``, with params by name and the same
+``Ping``, ``Select``, ``Echo``, ``Info`` and the six methods of seed 002 (``Void``,
+``Double``, ``Sum``, ``PowerOfTwo``, ``Recolor``, ``MatMul``), with params by name and the same
 objects as the REST bodies and answers::
 
     {"jsonrpc": "2.0", "id": 1, "method": "Select", "params": {"values": [..], "k": 3, "seed": 0}}
@@ -35,7 +36,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from bancada_worker import contract
+from bancada_worker import contract, methods
 from bancada_worker.contract import Config, InvalidArgument
 from bancada_worker.rest_app import ECHO_KINDS, BodyTooLarge, EchoRequest, SelectRequest, _read_body
 
@@ -51,7 +52,7 @@ def _answer(status: int, start_ns: int, obj: Any) -> Response:
     return Response(_encode(obj), status_code=status, media_type="application/json", headers={"Server-Timing": timing})
 
 
-def methods(config: Config) -> Methods:
+def method_table(config: Config) -> Methods:
     """The contract's operations as JSON-RPC methods (keyword params only: params by name)."""
     info = contract.info("jsonrpc")
 
@@ -89,13 +90,29 @@ def methods(config: Config) -> Methods:
             return InvalidParams(f"Info takes no params, got {', '.join(sorted(params))}")
         return Success(info)
 
-    return {"Ping": Ping, "Select": Select, "Echo": Echo, "Info": Info}
+    table = {"Ping": Ping, "Select": Select, "Echo": Echo, "Info": Info}
+    for name in methods.JSON_METHODS:
+        table[name] = _method(name)
+    return table
+
+
+def _method(name: str):
+    """The JSON-RPC method of one of the six methods of seed 002 (params by name)."""
+
+    async def method(**params: Any):
+        try:
+            return Success(methods.answer_params(name, params))
+        except (msgspec.ValidationError, InvalidArgument) as exc:
+            return InvalidParams(str(exc))
+
+    method.__name__ = name
+    return method
 
 
 def create_app(config: Config) -> Starlette:
     """The Starlette application serving the contract over JSON-RPC 2.0 with ``config``."""
     limit = config.max_message_bytes
-    table = methods(config)
+    table = method_table(config)
 
     async def endpoint(request: Request) -> Response:
         try:

@@ -9,6 +9,9 @@ Routes (HTTP/1.1 keep-alive, int64 as plain JSON numbers)::
                      -> {"count": N}, or with "echo": true {"count": N, "<kind>": [..]}
     GET  /v1/info    -> {"implementation", "language", "runtime", "version", "protocol", "pid"}
 
+and the six methods of seed 002 (:mod:`bancada_worker.methods`), each ``POST`` with a JSON
+body: /v1/void, /v1/double, /v1/sum, /v1/power-of-two, /v1/recolor, /v1/matmul.
+
 Every answer, errors included, carries ``Server-Timing: app;dur=<ms>``: the
 time from the moment the whole body has been read to the moment the answer's
 object is ready (decoding, validation and the handler; not encoding the
@@ -34,7 +37,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from bancada_worker import contract
+from bancada_worker import contract, methods
 from bancada_worker.contract import INT64_MAX, INT64_MIN, UINT32_MAX, Config, InvalidArgument
 
 Int64 = Annotated[int, Meta(ge=INT64_MIN, le=INT64_MAX)]
@@ -171,10 +174,20 @@ def create_app(config: Config) -> Starlette:
             response.headers.update(exc.headers)  # Allow: on a 405
         return response
 
+    def method_endpoint(name: str):
+        async def handle(body: bytes) -> dict:
+            return methods.answer_json(name, body)
+
+        async def endpoint(request: Request) -> Response:
+            return await with_body(request, handle)
+
+        return endpoint
+
     routes = [
         Route("/v1/ping", ping_endpoint, methods=["GET"]),
         Route("/v1/select", select_endpoint, methods=["POST"]),
         Route("/v1/echo", echo_endpoint, methods=["POST"]),
         Route("/v1/info", info_endpoint, methods=["GET"]),
+        *(Route(path, method_endpoint(name), methods=["POST"]) for name, (path, _, _) in methods.JSON_METHODS.items()),
     ]
     return Starlette(routes=routes, exception_handlers={HTTPException: http_error})

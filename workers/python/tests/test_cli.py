@@ -74,7 +74,7 @@ class CommandLineTest(unittest.TestCase):
             s.bind(("127.0.0.1", 0))
             s.listen()
             port = s.getsockname()[1]
-            for protocol in ("grpc", "rest", "jsonrpc"):
+            for protocol in ("grpc", "rest", "jsonrpc", "graphql"):
                 proc = subprocess.run(
                     [sys.executable, "-m", "bancada_worker", "--protocol", protocol, "--port", str(port)],
                     cwd=FOLDER,
@@ -172,6 +172,39 @@ class JsonRpcTest(unittest.TestCase):
             codes = {a["id"]: a.get("error", {}).get("code") for a in answer}
             self.assertEqual(codes, {1: -32602, 2: -32602, 3: None})
             self.assertEqual(post({"jsonrpc": "2.0", "method": "Ping"})[:2], (204, None))
+        finally:
+            self.assertEqual(stop(proc), 0)
+
+
+class GraphqlTest(unittest.TestCase):
+    def test_statuses_follow_graphql_over_http(self):
+        proc, ready = start("--protocol", "graphql")
+        try:
+            self.assertEqual(ready["implementation"], "python-graphql")
+            url = f"http://127.0.0.1:{ready['port']}/v1/graphql"
+
+            def post(body: bytes, accept: str = "application/graphql-response+json, application/json"):
+                req = urllib.request.Request(url, data=body, method="POST", headers={"Accept": accept})
+                try:
+                    with urllib.request.urlopen(req, timeout=30) as resp:
+                        return resp.status, json.loads(resp.read()), resp.headers["Server-Timing"]
+                except urllib.error.HTTPError as exc:
+                    return exc.code, json.loads(exc.read()), exc.headers["Server-Timing"]
+
+            double = b'{"query": "query($v: Int64!) { double(value: $v) }", "variables": {"v": "%s"}}'
+            status, answer, timing = post(double % b"21")
+            self.assertEqual((status, answer), (200, {"data": {"double": "42"}}))
+            self.assertRegex(timing, r"^app;dur=\d+\.\d{6}$")
+            status, answer, _ = post(double % b"9223372036854775807")  # overflow: a field error
+            self.assertEqual((status, answer["data"]), (200, None))
+            self.assertEqual(answer["errors"][0]["extensions"], {"code": "INVALID_ARGUMENT"})
+            status, answer, _ = post(double % b"1.5")  # a coercion error: a request error, no data
+            self.assertEqual(status, 400)
+            self.assertNotIn("data", answer)
+            self.assertEqual(post(double % b"1.5", accept="application/json")[0], 200)  # the legacy media type
+            self.assertEqual(post(b'{"query": "{ nothing }"}')[0], 400)
+            self.assertEqual(post(b'{"query": ')[0], 400)
+            self.assertEqual(post(b'{"variables": {}}')[0], 400)
         finally:
             self.assertEqual(stop(proc), 0)
 
