@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"time"
 
+	"github.com/bancada-lab/bancada/workers/go/formats"
 	"github.com/bancada-lab/bancada/workers/go/restapi"
 	"github.com/bancada-lab/bancada/workers/go/service"
 )
@@ -20,7 +22,8 @@ type handler struct {
 }
 
 // NewHandler returns the http.Handler of the REST mapping:
-// GET /v1/ping, POST /v1/select, POST /v1/echo, GET /v1/info.
+// GET /v1/ping, POST /v1/select, POST /v1/echo, GET /v1/info, and seed 004's
+// POST /v1/serial/{kind} in four formats (package formats).
 // Errors answer {"error": "..."}: 400 malformed, 404 unknown route, 405 wrong
 // method, 413 body above cfg.MessageLimit() bytes.
 func NewHandler(cfg service.Config) http.Handler {
@@ -42,6 +45,10 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case "/v1/info":
 		h.route(w, r, http.MethodGet, h.infoOf)
 	default:
+		if kind, ok := strings.CutPrefix(r.URL.Path, formats.PathPrefix); ok {
+			h.route(w, r, http.MethodPost, func(w http.ResponseWriter, r *http.Request) { formats.Serve(w, r, kind, h.limit) })
+			return
+		}
 		start := time.Now()
 		writeError(w, http.StatusNotFound, start, fmt.Sprintf("no route %s", r.URL.Path))
 	}

@@ -23,6 +23,7 @@ type Payload struct {
 	Echo         bool     `json:"echo"`
 	StringLength *int     `json:"string_length"`
 	SelectSeed   *uint64  `json:"select_seed"`
+	Format       string   `json:"format"` // operation "serial": json | protobuf | avro | msgpack
 }
 
 // Treatment is one (implementation, target, operation, payload) combination.
@@ -184,7 +185,7 @@ func (j *Job) validate() error {
 		if err := oneOf(fmt.Sprintf("protocol of treatment %d", t.ID), t.Protocol, "grpc", "rest"); err != nil {
 			return err
 		}
-		if err := oneOf(fmt.Sprintf("operation of treatment %d", t.ID), t.Operation, "ping", "select", "echo", "info", "custom"); err != nil {
+		if err := oneOf(fmt.Sprintf("operation of treatment %d", t.ID), t.Operation, "ping", "select", "echo", "info", "custom", "serial"); err != nil {
 			return err
 		}
 		if err := t.validateCustom(); err != nil {
@@ -232,6 +233,9 @@ func (j *Job) validate() error {
 }
 
 func (t *Treatment) validatePayload() error {
+	if t.Operation == "serial" {
+		return t.validateSerial()
+	}
 	if t.Operation != "select" && t.Operation != "echo" {
 		return nil
 	}
