@@ -40,6 +40,8 @@ class WorkerManifest:
     version: str
     folder: Path
     deploy: str = "file"  # one of DEPLOY_KINDS
+    #: The wire formats its REST side serves for operation serial (the manifest's ``[formats]``, seed 004).
+    formats: tuple[str, ...] = ()
 
     def artifact_path(self, os_name: str = "linux", arch: str | None = None) -> Path:
         """Return the artifact's local path for a host's OS and architecture.
@@ -109,6 +111,7 @@ def load_manifest(path: Path) -> WorkerManifest:
         version=str(data.get("version", "")),
         folder=path.parent,
         deploy=deploy,
+        formats=tuple(data.get("formats", {})),
     )
 
 

@@ -402,7 +402,7 @@ var known = map[string][]string{
 	"":          {"version", "treatments", "connection", "timeout_s", "load", "blocks", "prepare_only"},
 	"treatment": {"id", "implementation", "protocol", "target", "operation", "workload", "payload", "request"},
 	"request":   {"method", "path", "headers", "body_base64", "grpc_method", "json", "protoset_base64"},
-	"payload":   {"kind", "count", "min", "max", "seed", "k", "echo", "string_length", "select_seed"},
+	"payload":   {"kind", "count", "min", "max", "seed", "k", "echo", "string_length", "select_seed", "format"},
 	"load": {"model", "concurrency", "duration_s", "rate_per_s", "grpc_mode", "max_records", "rest_client",
 		"busy_poll_us", "event_loops"},
 	"block": {"repetition", "treatments", "warmup", "requests", "order", "seed"},
