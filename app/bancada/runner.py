@@ -580,8 +580,9 @@ class Runner:
                 "workload": t.workload.name,
                 "payload": t.workload.payload_spec(),
             }
-            if t.format:
+            if t.format:  # seed 004's data: from the run's seed and the workload's, the same for every format
                 treatment["payload"]["format"] = t.format
+                treatment["payload"]["seed"] = ((exp.seed or 0) + t.workload.seed) % 2**64
             if t.workload.operation == "custom":
                 del treatment["payload"]
                 treatment["request"] = self._custom[t.id]

@@ -29,6 +29,8 @@ FORMAT_ORDER = ("json", "protobuf", "avro", "msgpack")
 #: The parts of a request in the order they happen (seconds columns of the tidy CSV).
 PARTS = ("client_ser_s", "server_deser_s", "server_handle_s", "server_ser_s", "transfer_s", "client_deser_s")
 _NUMERIC = ("payload_count", "request_bytes", "latency_s", *PARTS)
+#: The tidy columns the tables read.
+COLUMNS = ("format", "payload_kind", "link", *_NUMERIC)
 
 TABLE_TITLES = (
     "Serialized size (bytes)",
