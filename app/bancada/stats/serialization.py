@@ -77,7 +77,10 @@ def seed_tables(df: pd.DataFrame) -> dict[str, pd.DataFrame]:
     rows = serial_rows(df)
     if rows.empty:
         return {}
-    size = _pivot(rows, rows["request_bytes"], ["payload_count", "format"])
+    size = _pivot(rows, rows["request_bytes"], ["payload_count", "format"]).round(2)
+    for kind in KIND_NAMES.values():  # whole bytes shown as such (a mean over one data set is exact)
+        if kind in size and (size[kind].dropna() % 1 == 0).all():
+            size[kind] = size[kind].astype("Int64")
     serdes = _pivot(rows, (rows["client_ser_s"] + rows["server_deser_s"]) * 1e3, ["payload_count", "format"])
     total = _pivot(
         rows,
