@@ -478,7 +478,7 @@ class Runner:
         for name, link in levels.items():
             yield Notice("info", link_notice(link, emulated=name in self._link.emulators))
         for c in calibration.values():
-            yield Notice("info", "link calibration: " + c.line())
+            yield Notice("info", c.line())
 
     def _check_workers(self, workers: dict, tally: "_Tally") -> Iterator[RunEvent]:
         """After a block: a dead worker stops the run, or (``on_worker_death="continue"``) is left out."""

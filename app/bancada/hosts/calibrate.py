@@ -25,6 +25,7 @@ import time
 from dataclasses import asdict, dataclass
 
 from bancada.experiment.profile import Link
+from bancada.i18n import number, translate
 
 _CHUNK = 64 * 1024
 
@@ -45,14 +46,25 @@ class LinkCalibration:
         return asdict(self)
 
     def line(self) -> str:
-        """One line for the run's output, e.g. ``cross-region: 90.4 ms round trip, 99 800 kbit/s``."""
-        nominal = f" (nominal {self.nominal_rtt_ms:g} ms" + (
-            f", {self.nominal_kbit_s:g} kbit/s)" if self.nominal_kbit_s else ")"
+        """One line for the run's output, in the current language, e.g. ``link calibration: cross-region:
+        90.42 ms round trip (min 88.10), 99,800 kbit/s one way (nominal 90 ms, 100,000 kbit/s)``."""
+        measured = translate(
+            "Links", "link calibration: {name}: {rtt} ms round trip (min {min}), {bw} kbit/s one way"
+        ).format(
+            name=self.name,
+            rtt=number(self.rtt_ms, 2),
+            min=number(self.rtt_min_ms, 2),
+            bw=number(self.throughput_kbit_s, 0),
         )
-        return (
-            f"{self.name}: {self.rtt_ms:.2f} ms round trip (min {self.rtt_min_ms:.2f}), "
-            f"{self.throughput_kbit_s:,.0f} kbit/s one way{nominal}"
-        )
+        if self.nominal_kbit_s:
+            nominal = translate("Links", " (nominal {rtt} ms, {bw} kbit/s)").format(
+                rtt=number(self.nominal_rtt_ms, 1), bw=number(self.nominal_kbit_s, 0)
+            )
+        else:
+            nominal = translate("Links", " (nominal {rtt} ms, no bandwidth limit)").format(
+                rtt=number(self.nominal_rtt_ms, 1)
+            )
+        return measured + nominal
 
 
 class CalibrationServer:

@@ -10,25 +10,32 @@ treatment's link. A ``[link]`` table is one link for the whole run (level ""). A
 from __future__ import annotations
 
 from bancada.experiment.profile import Link
+from bancada.i18n import language, translate
 from bancada.hosts.calibrate import CalibrationServer, LinkCalibration, measure
 from bancada.hosts.link import LinkEmulator, LinkError
 
 
+def short_number(value: float) -> str:
+    """``20``, ``0.2``, ``1e+06`` as ``:g`` writes them, with the language's decimal mark (``0,2`` in pt-BR)."""
+    text = f"{value:g}"
+    return text.replace(".", ",") if language() == "pt_BR" else text
+
+
 def link_notice(link: Link, emulated: bool) -> str:
-    """The run's line about a link, e.g. ``link far: +40 ms round trip, jitter 5 ms, 10240 KiB/s each way``."""
+    """The run's line about a link, e.g. ``link far: +40 ms round trip, jitter 5 ms, 10240 KiB/s each way
+    (emulated by a proxy on this computer)``, in the current language (bancada.i18n)."""
     if not emulated:
-        return f"link {link.name}: straight to the workers (no proxy)"
-    bandwidth = (
-        f", {link.bandwidth_kbit_s:g} kbit/s each way"
-        if link.bandwidth_kbit_s
-        else (f", {link.bandwidth_kib_s} KiB/s each way" if link.bandwidth_kib_s else "")
-    )
-    return (
-        f"link {link.name}: +{link.rtt_ms:g} ms round trip"
-        + (f", jitter {link.jitter_ms:g} ms" if link.jitter_ms else "")
-        + bandwidth
-        + " (emulated by a proxy on this computer)"
-    )
+        return translate("Links", "link {name}: straight to the workers (no proxy)").format(name=link.name)
+    parts = [
+        translate("Links", "link {name}: +{rtt} ms round trip").format(name=link.name, rtt=short_number(link.rtt_ms))
+    ]
+    if link.jitter_ms:
+        parts.append(translate("Links", "jitter {j} ms").format(j=short_number(link.jitter_ms)))
+    if link.bandwidth_kbit_s:
+        parts.append(translate("Links", "{b} kbit/s each way").format(b=short_number(link.bandwidth_kbit_s)))
+    elif link.bandwidth_kib_s:
+        parts.append(translate("Links", "{b} KiB/s each way").format(b=link.bandwidth_kib_s))
+    return ", ".join(parts) + translate("Links", " (emulated by a proxy on this computer)")
 
 
 class LinkSet:
@@ -77,7 +84,9 @@ class LinkSet:
                 try:
                     self.calibration[name] = measure(address, link)
                 except OSError as exc:
-                    raise LinkError(f"the calibration of link {link.name} failed: {exc}") from None
+                    raise LinkError(
+                        translate("Links", "the calibration of link {name} failed: {e}").format(name=link.name, e=exc)
+                    ) from None
         finally:
             server.close()
         return self.calibration
