@@ -79,3 +79,17 @@ def test_the_window_shows_the_time_split_tab_only_for_a_serial_run(window, seria
     assert window.tabs.isTabVisible(tab) and window.split_bars.has_data()
     window._clear_run()
     assert not window.tabs.isTabVisible(tab)
+
+
+def test_the_panel_keeps_a_classroom_profiles_formats_and_links(window):
+    from bancada.experiment.profile import load_profile
+    from tests.conftest import ROOT
+
+    profile = load_profile(ROOT / "profiles" / "serialization-formats-classroom.toml")
+    window.panel.set_profile(profile)
+    window.panel.set_implementations(["go-rest"])
+    assert window.panel.problem() == ""
+    built = window.panel.build_profile()
+    assert [w.name for w in built.workloads] == [w.name for w in profile.workloads]
+    assert built.workloads[0].formats == ["json", "protobuf", "avro", "msgpack"]
+    assert built.experiment.links == ["loopback", "cross-region"] and built.experiment.factors == ["format", "link"]
