@@ -5,4 +5,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 .venv/bin/pyside6-lupdate -no-obsolete -locations relative -target-language pt_BR app/bancada/ui/*.py app/bancada/cli_gui.py app/bancada/stats/conclusions.py \
+  app/bancada/hosts/link_set.py app/bancada/hosts/calibrate.py \
   -ts app/bancada/translations/bancada_pt_BR.ts

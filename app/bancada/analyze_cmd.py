@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from .stats import tables as tables_mod
+from .stats import serialization, tables as tables_mod
 from .stats.report import InputError, analyze_frame, jsonable
 
 
@@ -131,7 +131,10 @@ def run(args: argparse.Namespace) -> int:
         if args.by is None:  # payload when there is one, else the whole file is one group
             args.by = ["payload"] if "payload" in _header(args.samples) else []
         df = _read(
-            args.samples, args.response, [args.response, *args.factors, *args.by], [args.replication, "phase", "ok"]
+            args.samples,
+            args.response,
+            [args.response, *args.factors, *args.by],
+            [args.replication, "phase", "ok", *serialization.COLUMNS],
         )
         result = analyze_frame(
             df,
@@ -157,6 +160,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"cannot read {args.samples}: {str(exc).splitlines()[0]}")
     result = jsonable(result)
     tables = tables_mod.build_tables(result)
+    tables.update(serialization.seed_tables(df))  # seed 004's tables when the rows carry a split
     try:
         if args.json:
             Path(args.json).write_text(json.dumps(result, indent=1) + "\n")

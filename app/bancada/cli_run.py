@@ -176,6 +176,11 @@ def run_command(args: argparse.Namespace) -> int:
     return 0 if finished.status == "complete" else 1
 
 
+def _treatment_label(implementation: str, fmt: str, link: str) -> str:
+    """``go-rest``, or with a format and a link ``go-rest / avro / cross-region``."""
+    return " / ".join(x for x in (implementation, fmt, link) if isinstance(x, str) and x)
+
+
 def print_summary(df, store: RunStore) -> None:
     """Print n, median, mean, sd, q1, q3 (ms) per workload and treatment of a tidy frame; errors apart.
 
@@ -185,7 +190,13 @@ def print_summary(df, store: RunStore) -> None:
     # the profile's order (the samples arrive in the schedule's shuffled block order)
     rows = store.treatments()
     payload_order = list(dict.fromkeys(t.workload for t in rows))
-    impl_order = list(dict.fromkeys(t.implementation for t in rows))
+    impl_order = list(dict.fromkeys(_treatment_label(t.implementation, t.format, t.link) for t in rows))
+    if {"format", "link"} <= set(measured.columns):  # the levels of formats and links join the label
+        labels = [
+            _treatment_label(*v)
+            for v in zip(measured["implementation"], measured["format"], measured["link"], strict=True)
+        ]
+        measured = measured.assign(implementation=labels)
     groups = dict(tuple(measured.groupby("payload", sort=False)))
     for payload in [p for p in payload_order if p in groups]:
         group = groups[payload]

@@ -26,14 +26,15 @@ from bancada.drivers import unmeasurable_reason, unsupported_by_driver
 from bancada.drivers.health import HealthCheckError, worker_info
 from bancada.drivers.sample_block import SampleBlock
 from bancada.drivers.process_stream import DriverStream
-from bancada.drivers.stream import Sample, StreamError
+from bancada.drivers.stream import Sample, Split, StreamError
 from bancada import targets
 from bancada.experiment import manifest
 from bancada.experiment.external import EXTERNAL_NOTE, ExternalHandle, ExternalImplementation
 from bancada.experiment.plan import Plan, build_plan, unplanned_workloads, with_external, with_seed
 from bancada.experiment.profile import Profile
 from bancada.hosts.base import WorkerStartError
-from bancada.hosts.link import LinkEmulator, LinkError
+from bancada.hosts.link import LinkError
+from bancada.hosts.link_set import LinkSet, link_notice
 from bancada.hosts.local import LocalHost
 from bancada.hosts.placement import PlacementDecision, decide as decide_placement
 from bancada.run_events import (
@@ -141,8 +142,9 @@ class Runner:
         self.store: RunStore | None = None
         self.plan: Plan | None = None
         self.placement = PlacementDecision()
-        self._link: LinkEmulator | None = None
-        self._via: dict[str, str] = {}  # implementation id -> the link proxy's address the driver uses
+        self._link: LinkSet | None = None
+        # (implementation id, link name) -> the link proxy's address the driver uses
+        self._via: dict[tuple[str, str], str] = {}
         self._custom: dict[int, dict] = {}  # treatment id -> the job's request object (custom workloads)
 
     # -- control (any thread) ------------------------------------------------
@@ -191,6 +193,12 @@ class Runner:
                 for t in self.plan.treatments
                 if t.workload.operation == "custom" and t.implementation.protocol == "grpc"
             ]
+            serial = [t.label for t in self.plan.treatments if t.workload.operation == "serial"]
+            if serial:
+                raise RunError(
+                    f"the Python driver does not run seed 004's serialization formats ({serial[0]}): "
+                    f"use --driver native"
+                )
             if grpc_custom:
                 raise RunError(
                     f"the Python driver runs custom REST requests but not custom gRPC methods "
@@ -376,6 +384,25 @@ class Runner:
                         "custom",
                         0,
                         size,
+                        link=t.link,
+                    )
+                )
+                continue
+            if workload.operation == "serial":  # encoded per request: sizes are per sample (sample_split)
+                rows.append(
+                    TreatmentRow(
+                        t.id,
+                        impl.id,
+                        impl.language,
+                        impl.protocol,
+                        impl.worker.name,
+                        "serial",
+                        workload.name,
+                        workload.kind,
+                        workload.count,
+                        -1,
+                        link=t.link,
+                        format=t.format,
                     )
                 )
                 continue
@@ -394,6 +421,7 @@ class Runner:
                     workload.kind,
                     workload.size(),
                     payload_bytes(requests_cache[key], impl.protocol, workload.operation),
+                    link=t.link,
                 )
             )
         return rows
@@ -435,31 +463,32 @@ class Runner:
                 yield from self._open_link(store, workers)
 
     def _open_link(self, store: RunStore, workers: dict) -> Iterator[RunEvent]:
-        """With a ``[link]``: the link emulator and one proxy per worker; the driver is sent to the proxies.
+        """With a ``[link]`` or ``experiment.links``: the link emulators and one proxy per (link, worker),
+        then the calibration of each link (stored, and said); the driver is sent to the proxies.
 
         Raises:
-            RunError: the emulator cannot start or open a proxy.
+            RunError: an emulator cannot start, open a proxy or carry the calibration.
         """
-        link = self.profile.link
-        if link is None:
+        levels = {t.name: t for t in self.profile.link_levels()}
+        if self.profile.link is not None:
+            levels = {"": self.profile.link}
+        if not levels:
             return
-        if self._link is not None:
-            self._link.close()
+        if self._link is None:
+            self._link = LinkSet(levels)
+        targets_by_impl = {impl_id: w.target for impl_id, w in workers.items()}
         try:
-            self._link = LinkEmulator(link)
-            self._via = {
-                impl_id: self._link.proxy(impl_id.replace(":", "_"), w.target) for impl_id, w in workers.items()
-            }
+            self._via = self._link.open(targets_by_impl)
+            facts = self._link.facts()
+            store.set_meta(**({"link": facts[self.profile.link.name]} if "" in levels else {"links": facts}))
+            calibration = self._link.calibrate()
         except LinkError as exc:
             raise RunError(str(exc)) from None
-        store.set_meta(link=self._link.facts())
-        yield Notice(
-            "info",
-            f"link {link.name}: +{link.rtt_ms:g} ms round trip"
-            + (f", jitter {link.jitter_ms:g} ms" if link.jitter_ms else "")
-            + (f", {link.bandwidth_kib_s} KiB/s each way" if link.bandwidth_kib_s else "")
-            + " (emulated by a proxy on this computer)",
-        )
+        store.set_meta(link_calibration={c.name: c.as_dict() for c in calibration.values()})
+        for name, link in levels.items():
+            yield Notice("info", link_notice(link, emulated=name in self._link.emulators))
+        for c in calibration.values():
+            yield Notice("info", c.line())
 
     def _check_workers(self, workers: dict, tally: "_Tally") -> Iterator[RunEvent]:
         """After a block: a dead worker stops the run, or (``on_worker_death="continue"``) is left out."""
@@ -556,11 +585,14 @@ class Runner:
                 "id": t.id,
                 "implementation": t.implementation.id,
                 "protocol": t.implementation.protocol,
-                "target": self._via.get(t.implementation.id, workers[t.implementation.id].target),
+                "target": self._via.get((t.implementation.id, t.link), workers[t.implementation.id].target),
                 "operation": t.workload.operation,
                 "workload": t.workload.name,
                 "payload": t.workload.payload_spec(),
             }
+            if t.format:  # seed 004's data: from the run's seed and the workload's, the same for every format
+                treatment["payload"]["format"] = t.format
+                treatment["payload"]["seed"] = ((exp.seed or 0) + t.workload.seed) % 2**64
             if t.workload.operation == "custom":
                 del treatment["payload"]
                 treatment["request"] = self._custom[t.id]
@@ -587,13 +619,18 @@ class Runner:
         if self._cancel.is_set():
             proc.terminate()
         stream = DriverStream(proc, job, self._cancel.is_set)
-        batch: list[Sample | SampleBlock] = []
+        batch: list[Sample | SampleBlock | Split] = []
 
         def store_batch() -> SampleBlock:
-            """Store (and commit) what has arrived since the last call; return it as one block."""
+            """Store (and commit) what has arrived since the last call (samples and the splits of serial
+            requests); return the samples as one block."""
             nonlocal batch
-            out, batch = SampleBlock.of(batch), []
+            splits = [x for x in batch if isinstance(x, Split)]
+            out = SampleBlock.of([x for x in batch if not isinstance(x, Split)] if splits else batch)
+            batch = []
             store.add_samples(out, block_index)
+            if splits:
+                store.add_splits(splits)
             store.commit()
             return out
 
@@ -616,7 +653,7 @@ class Runner:
                 else:
                     heard = time.monotonic()
                 for frame in item if isinstance(item, list) else ():
-                    if not isinstance(frame, dict):  # a Sample or a SampleBlock
+                    if not isinstance(frame, dict):  # a Sample, a SampleBlock or a Split
                         batch.append(frame)
                         continue
                     error, notice = self._store_event(frame, store, block_index)

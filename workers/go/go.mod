@@ -4,11 +4,14 @@ go 1.26.0
 
 require (
 	github.com/graph-gophers/graphql-go v1.11.0
+	github.com/linkedin/goavro/v2 v2.15.0
+	github.com/ugorji/go/codec v1.3.2
 	google.golang.org/grpc v1.85.0
 	google.golang.org/protobuf v1.36.12
 )
 
 require (
+	github.com/golang/snappy v0.0.1 // indirect
 	golang.org/x/net v0.60.0 // indirect
 	golang.org/x/sys v0.48.0 // indirect
 	golang.org/x/text v0.42.0 // indirect

@@ -2,7 +2,8 @@
 
 Each frame is ``u32 length`` (little-endian, bytes after the field), ``u8 type``
 and a body: ``S`` a sample (struct ``<HIIBBqqqq`` + UTF-8 error), ``J`` a JSON
-event. :func:`read_frame_batches` is the parent-side reader the runner uses
+event, ``X`` the split of a serial request (struct ``<HIIqqqqqq``, after its
+``S``). :func:`read_frame_batches` is the parent-side reader the runner uses
 (the whole frames of each read at once); :func:`read_frames` yields them one
 by one.
 """
@@ -19,6 +20,8 @@ SAMPLE_STRUCT = struct.Struct("<HIIBBqqqq")
 _HEADER = struct.Struct("<IB")
 TYPE_SAMPLE = 0x53  # "S"
 TYPE_JSON = 0x4A  # "J"
+TYPE_SPLIT = 0x58  # "X": the split of a serial request (seed 004), after its S frame
+SPLIT_STRUCT = struct.Struct("<HIIqqqqqq")
 PHASE_WARMUP = 0
 PHASE_MEASURE = 1
 
@@ -41,6 +44,42 @@ class Sample:
     start_ns: int
     queue_ns: int = 0
     error: str = ""
+
+
+@dataclass(slots=True)
+class Split:
+    """The split of one ``serial`` request (docs/driver-protocol.md, "X"), keyed like its sample.
+
+    ``client_ser_ns``/``client_deser_ns``: the driver's encode before the send and decode after
+    the answer, both outside ``latency_ns``; ``server_deser_ns``/``server_ser_ns``: the worker's
+    Server-Timing ``deser`` and ``ser`` (inside its ``app``, -1 when absent); body sizes in bytes.
+    """
+
+    treatment: int
+    repetition: int
+    seq: int
+    client_ser_ns: int
+    client_deser_ns: int
+    server_deser_ns: int
+    server_ser_ns: int
+    request_bytes: int
+    response_bytes: int
+
+
+def encode_split(x: Split) -> bytes:
+    """Encode one split as a whole X frame."""
+    body = SPLIT_STRUCT.pack(
+        x.treatment,
+        x.repetition,
+        x.seq,
+        x.client_ser_ns,
+        x.client_deser_ns,
+        x.server_deser_ns,
+        x.server_ser_ns,
+        x.request_bytes,
+        x.response_bytes,
+    )
+    return _HEADER.pack(len(body) + 1, TYPE_SPLIT) + body
 
 
 def encode_sample(s: Sample) -> bytes:
@@ -143,6 +182,8 @@ def read_frame_batches(f: BinaryIO) -> Iterator[list]:
                 out.append(Sample(t, rep, seq, phase, bool(ok), lat, srv, start, queue, err))
             elif kind == TYPE_JSON:
                 out.append(json.loads(buf[body:end]))
+            elif kind == TYPE_SPLIT:
+                out.append(Split(*SPLIT_STRUCT.unpack_from(buf, body)))
             else:
                 raise StreamError(f"unknown frame type 0x{kind:02x}")
             pos = end
@@ -153,15 +194,15 @@ def read_frame_batches(f: BinaryIO) -> Iterator[list]:
         raise StreamError("truncated frame header" if len(buf) < _HEADER.size else "truncated frame body")
 
 
-def read_frames(f: BinaryIO) -> Iterator[Sample | dict]:
-    """Yield :class:`Sample` objects and event dicts until end of stream.
+def read_frames(f: BinaryIO) -> Iterator[Sample | Split | dict]:
+    """Yield :class:`Sample` and :class:`Split` objects and event dicts until end of stream.
 
     Raises:
         StreamError: on a truncated frame or an unknown frame type.
     """
     for batch in read_frame_batches(f):
         for item in batch:
-            if isinstance(item, (Sample, dict)):
+            if isinstance(item, (Sample, Split, dict)):
                 yield item
             else:
                 yield from item  # a SampleBlock: its Sample objects

@@ -53,6 +53,8 @@ class WorkerManifest:
     def root(self) -> Path:
         """The repository root the bundle paths start from (``workers/<name>/..``)."""
         return self.folder.parent.parent
+    #: The wire formats its REST side serves for operation serial (the manifest's ``[formats]``, seed 004).
+    formats: tuple[str, ...] = ()
 
     def artifact_path(self, os_name: str = "linux", arch: str | None = None) -> Path:
         """Return the artifact's local path for a host's OS and architecture.
@@ -132,6 +134,7 @@ def load_manifest(path: Path) -> WorkerManifest:
         bundle=bundle,
         setup=setup,
         setup_requires=requires,
+        formats=tuple(data.get("formats", {})),
     )
 
 

@@ -43,10 +43,13 @@ class Treatment:
     id: int
     implementation: Implementation | ExternalImplementation
     workload: Workload
+    link: str = ""  # a level of the factor link (experiment.links), "" without
+    format: str = ""  # a serial workload's wire format (seed 004), "" for other operations
 
     @property
     def label(self) -> str:
-        return f"{self.implementation.id} / {self.workload.name}"
+        extra = "".join(f" / {x}" for x in (self.format, self.link) if x)
+        return f"{self.implementation.id} / {self.workload.name}{extra}"
 
 
 @dataclass(frozen=True)
@@ -104,7 +107,20 @@ def applies(workload: Workload, protocol: str) -> bool:
     """Whether ``workload`` makes a treatment with an implementation of ``protocol``:
     contract operations go to every implementation, a custom request only to
     the protocols it defines a request for."""
+    if workload.operation == "serial":
+        return protocol == "rest"
     return workload.operation != "custom" or protocol in workload.custom_protocols()
+
+
+def check_format(impl: Implementation | ExternalImplementation, fmt: str) -> None:
+    """Raise PlanError when ``impl``'s worker does not declare the wire format ``fmt`` (its manifest's
+    ``[formats]``); "" (no format) and implementations without a manifest pass."""
+    worker = getattr(impl, "worker", None)
+    if fmt and worker is not None and fmt not in getattr(worker, "formats", ()):
+        raise PlanError(
+            f"{impl.id} does not serve the {fmt} format (operation serial); its worker declares "
+            f"{', '.join(getattr(worker, 'formats', ())) or 'none'}: seed 004's formats are on the Go worker"
+        )
 
 
 def build_plan(profile: Profile, implementations: dict[str, Implementation | ExternalImplementation]) -> Plan:
@@ -131,12 +147,17 @@ def build_plan(profile: Profile, implementations: dict[str, Implementation | Ext
     if exp.seed is None and (exp.schedule == "randomized" or exp.randomize):
         raise PlanError("the schedule needs a seed; draw one with with_seed() before building the plan")
     treatments: list[Treatment] = []
+    links = exp.links or [""]
     for workload in profile.workloads:
         for impl_id in exp.implementations:
             impl = chosen[impl_id]
             assert impl is not None
-            if applies(workload, impl.protocol):
-                treatments.append(Treatment(len(treatments), impl, workload))
+            if not applies(workload, impl.protocol):
+                continue
+            for fmt in workload.formats or [""]:
+                check_format(impl, fmt)
+                for link in links:
+                    treatments.append(Treatment(len(treatments), impl, workload, link, fmt))
     if not treatments:
         raise PlanError(
             f"no workload fits the implementations ({', '.join(exp.implementations)}): the custom "

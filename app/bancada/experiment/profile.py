@@ -20,14 +20,19 @@ from bancada.experiment.custom import CustomRequestFields
 from bancada.experiment.external import ExternalSpec
 
 Operation = Literal[
-    "ping", "select", "echo", "info", "void", "double", "sum", "power_of_two", "recolor", "matmul", "custom"
+    "ping", "select", "echo", "info", "void", "double", "sum", "power_of_two", "recolor", "matmul", "custom", "serial"
 ]
 #: The six methods of the RPC study (seed 002), as workload operations.
 METHOD_OPERATIONS = ("void", "double", "sum", "power_of_two", "recolor", "matmul")
 #: The count of a method workload that does not set one: sum's eight values (the study's),
 #: recolor's two extras.
 METHOD_DEFAULT_COUNT = {"sum": 8, "recolor": 2}
-PayloadKind = Literal["int64s", "doubles", "strings", "records"]
+PayloadKind = Literal["int64s", "doubles", "strings", "records", "structs"]
+#: Seed 004's wire formats of a ``serial`` workload (bancada.experiment.links has the links).
+Format = Literal["json", "protobuf", "avro", "msgpack"]
+FORMATS: tuple[str, ...] = ("json", "protobuf", "avro", "msgpack")
+#: Seed 004's data kinds of a ``serial`` workload (workers/go/formats).
+SERIAL_KINDS = ("int64s", "doubles", "strings", "structs")
 
 #: The name ``alternating`` had before 0.2; profiles and stored runs that use it still open.
 LEGACY_SCHEDULE = "interleaved"
@@ -62,6 +67,8 @@ class Workload(_Strict, CustomRequestFields):
     # order: matmul's matrix order (two order x order matrices of doubles)
     order: int = Field(default=4, ge=1, le=1024)
     seed: int = Field(default=1, ge=0, lt=2**64)
+    #: ``serial`` only (seed 004): the wire formats, each a level of the factor ``format``.
+    formats: list[Format] = Field(default_factory=list)
 
     @model_validator(mode="before")
     @classmethod
@@ -77,6 +84,7 @@ class Workload(_Strict, CustomRequestFields):
         if self.max < self.min:
             raise ValueError(f"max ({self.max}) must be >= min ({self.min})")
         self.check_custom(self.operation)
+        check_serial(self)
         if self.operation == "select":
             if self.kind != "int64s":
                 raise ValueError("select takes kind = 'int64s'")
@@ -112,6 +120,29 @@ class Workload(_Strict, CustomRequestFields):
             "string_length": self.string_length,
             "order": self.order,
         }
+
+
+def check_serial(w: Workload) -> None:
+    """A ``serial`` workload (seed 004) names a kind of SERIAL_KINDS and at least one format; no
+    other operation takes ``formats`` or the kind ``structs``.
+
+    Raises:
+        ValueError: saying which.
+    """
+    if w.operation != "serial":
+        if w.formats:
+            raise ValueError("formats is for operation = 'serial' (seed 004's serialization formats)")
+        if w.kind == "structs":
+            raise ValueError("kind 'structs' is for operation = 'serial'; echo takes 'records'")
+        return
+    if w.kind not in SERIAL_KINDS:
+        raise ValueError(f"serial takes kind {', '.join(SERIAL_KINDS)}; got {w.kind!r}")
+    if not w.formats:
+        raise ValueError(f"serial needs formats, a list of {', '.join(FORMATS)}")
+    if len(set(w.formats)) != len(w.formats):
+        raise ValueError("formats lists a format twice")
+    if w.count > 10_000_000:
+        raise ValueError(f"serial count {w.count} is above 10000000")
 
 
 class Load(_Strict):
@@ -158,12 +189,17 @@ class Experiment(_Strict):
     timeout_s: float = Field(default=30.0, gt=0, le=3600)
     driver: Literal["python", "native", "auto"] = "auto"
     factors: list[str] = Field(default_factory=lambda: ["language", "protocol"])
+    #: Network links between driver and workers, each a level of the factor ``link``: preset names
+    #: (bancada.experiment.links) or the names of the profile's ``[[links]]``. Empty: no emulated link.
+    links: list[str] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _check(self) -> "Experiment":
         if len(set(self.implementations)) != len(self.implementations):
             raise ValueError("implementations are listed twice")
-        allowed = {"language", "protocol", "payload", "implementation", "operation"}
+        if len(set(self.links)) != len(self.links):
+            raise ValueError("links are listed twice")
+        allowed = {"language", "protocol", "payload", "implementation", "operation", "link", "format"}
         bad = [f for f in self.factors if f not in allowed]
         if bad:
             raise ValueError(f"unknown factor {bad[0]!r}; allowed: {', '.join(sorted(allowed))}")
@@ -196,6 +232,23 @@ class Link(_Strict):
     rtt_ms: float = Field(default=0.0, ge=0, le=60_000)  # added round-trip time, milliseconds
     jitter_ms: float = Field(default=0.0, ge=0, le=60_000)
     bandwidth_kib_s: int | None = Field(default=None, ge=1)  # each way, KiB per second
+    bandwidth_kbit_s: float | None = Field(default=None, gt=0)  # each way, kilobits (1000 bit) per second
+
+    @model_validator(mode="after")
+    def _one_bandwidth(self) -> "Link":
+        if self.bandwidth_kib_s is not None and self.bandwidth_kbit_s is not None:
+            raise ValueError("give bandwidth_kib_s or bandwidth_kbit_s, not both")
+        return self
+
+    def bytes_per_s(self) -> float | None:
+        """The bandwidth each way in bytes per second, or None for no limit."""
+        if self.bandwidth_kbit_s is not None:
+            return self.bandwidth_kbit_s * 1000 / 8
+        return self.bandwidth_kib_s * 1024.0 if self.bandwidth_kib_s is not None else None
+
+    def emulated(self) -> bool:
+        """Whether a proxy is needed (``loopback`` and an all-zero link go straight to the worker)."""
+        return self.rtt_ms > 0 or self.jitter_ms > 0 or self.bytes_per_s() is not None
 
 
 class Placement(_Strict):
@@ -232,7 +285,9 @@ class Profile(_Strict):
     #: Services Bancada does not start (bancada.experiment.external).
     external: list[ExternalSpec] = Field(default_factory=list)
     placement: Placement = Field(default_factory=Placement)
-    link: Link | None = None  # an emulated network link between driver and workers
+    link: Link | None = None  # an emulated network link between driver and workers, for the whole run
+    #: Custom links that ``experiment.links`` may name besides the presets.
+    links: list[Link] = Field(default_factory=list)
     #: One-line notices about what was read (e.g. a schedule name from an older Bancada); not stored.
     _notices: list[str] = PrivateAttr(default_factory=list)
 
@@ -249,7 +304,18 @@ class Profile(_Strict):
         if len(set(ids)) != len(ids):
             dup = next(i for i in ids if ids.count(i) > 1)
             raise ValueError(f"external id {dup!r} is declared twice")
+        from bancada.experiment.links import resolve_links
+
+        if self.experiment.links and self.link is not None:
+            raise ValueError("give [link] (one link for the whole run) or experiment.links (a factor), not both")
+        resolve_links(self.experiment.links, self.links)
         return self
+
+    def link_levels(self) -> list[Link]:
+        """The links of ``experiment.links``, resolved (presets and ``[[links]]``), in profile order."""
+        from bancada.experiment.links import resolve_links
+
+        return resolve_links(self.experiment.links, self.links)
 
     def to_toml(self) -> str:
         """Serialize back to TOML (the stored "profile as run")."""

@@ -9,8 +9,11 @@ worker address and adds its *toxics* through Toxiproxy's HTTP API
 (``POST /proxies``, ``POST /proxies/{name}/toxics``; the project's README):
 
 - ``latency``, on both directions (``upstream`` and ``downstream``), each
-  carrying half the added round-trip time ``rtt_ms``, with ``jitter_ms``;
-- ``bandwidth``, on both directions, ``bandwidth_kib_s`` KiB/s each way.
+  carrying half the added round-trip time ``rtt_ms`` (Toxiproxy delays in whole
+  milliseconds: the round trip is rounded to one and split so the two halves add
+  up to it, e.g. 1 ms = 1 + 0), with half of ``jitter_ms`` each;
+- ``bandwidth``, on both directions: ``bandwidth_kbit_s`` or ``bandwidth_kib_s``
+  each way (Toxiproxy's ``rate`` counts 1000-byte kilobytes per second).
 
 The driver then sends its requests to the proxy's address instead of the
 worker's. The added time is on the wire, outside the server: a worker's
@@ -134,9 +137,11 @@ class LinkEmulator:
         listen = str(created.get("listen", "")) if isinstance(created, dict) else ""
         if not listen:
             raise LinkError(f"the link emulator gave no address for {name}: {created!r}")
-        half_ms = self.link.rtt_ms / 2
+        rtt = int(round(self.link.rtt_ms))
+        halves = {"upstream": (rtt + 1) // 2, "downstream": rtt // 2}
+        rate = self.link.bytes_per_s()
         for stream in ("upstream", "downstream"):
-            if half_ms > 0 or self.link.jitter_ms > 0:
+            if halves[stream] > 0 or self.link.jitter_ms > 0:
                 self._call(
                     "POST",
                     f"/proxies/{name}/toxics",
@@ -145,10 +150,10 @@ class LinkEmulator:
                         "type": "latency",
                         "stream": stream,
                         "toxicity": 1.0,
-                        "attributes": {"latency": int(round(half_ms)), "jitter": int(round(self.link.jitter_ms / 2))},
+                        "attributes": {"latency": halves[stream], "jitter": int(round(self.link.jitter_ms / 2))},
                     },
                 )
-            if self.link.bandwidth_kib_s is not None:
+            if rate is not None:
                 self._call(
                     "POST",
                     f"/proxies/{name}/toxics",
@@ -157,7 +162,7 @@ class LinkEmulator:
                         "type": "bandwidth",
                         "stream": stream,
                         "toxicity": 1.0,
-                        "attributes": {"rate": int(self.link.bandwidth_kib_s)},
+                        "attributes": {"rate": max(1, int(round(rate / 1000)))},
                     },
                 )
         self.proxies[name] = listen
@@ -170,6 +175,7 @@ class LinkEmulator:
             "rtt_ms": self.link.rtt_ms,
             "jitter_ms": self.link.jitter_ms,
             "bandwidth_kib_s": self.link.bandwidth_kib_s,
+            "bandwidth_kbit_s": self.link.bandwidth_kbit_s,
             "emulator": f"toxiproxy on {self.api}",
             "proxies": dict(self.proxies),
         }

@@ -17,6 +17,14 @@ Tables:
                                 its raw-record cap
   sample(id, treatment, repetition, seq, phase, ok, latency_ns, server_ns,
          start_ns, queue_ns, block, error)
+  sample_split(treatment, repetition, seq, client_ser_ns, client_deser_ns,
+         server_deser_ns, server_ser_ns, request_bytes, response_bytes)
+                                the split of a serial request (seed 004), keyed
+                                like its sample (schema 2)
+
+Schema 2 added ``treatment.link``, ``treatment.format`` and ``sample_split``;
+:meth:`RunStore.open` adds them to a schema-1 file (empty: no link, no format,
+no splits), so older runs open and analyse as before.
 """
 
 from __future__ import annotations
@@ -43,7 +51,7 @@ COMMIT_INTERVAL_S = 0.05
 _SAMPLE_ROW = attrgetter(
     "treatment", "repetition", "seq", "phase", "ok", "latency_ns", "server_ns", "start_ns", "queue_ns", "error"
 )
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -51,7 +59,8 @@ CREATE TABLE IF NOT EXISTS treatment (
   id INTEGER PRIMARY KEY, implementation TEXT NOT NULL, language TEXT NOT NULL,
   protocol TEXT NOT NULL, worker TEXT NOT NULL, operation TEXT NOT NULL,
   workload TEXT NOT NULL, payload_kind TEXT NOT NULL, payload_count INTEGER NOT NULL,
-  payload_bytes INTEGER NOT NULL, target TEXT NOT NULL DEFAULT '');
+  payload_bytes INTEGER NOT NULL, target TEXT NOT NULL DEFAULT '',
+  link TEXT NOT NULL DEFAULT '', format TEXT NOT NULL DEFAULT '');
 CREATE TABLE IF NOT EXISTS block (
   id INTEGER PRIMARY KEY, repetition INTEGER NOT NULL, origin_ns INTEGER, started_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS driver_event (
@@ -63,6 +72,42 @@ CREATE TABLE IF NOT EXISTS sample (
   latency_ns INTEGER NOT NULL, server_ns INTEGER NOT NULL, start_ns INTEGER NOT NULL,
   queue_ns INTEGER NOT NULL DEFAULT 0, block INTEGER NOT NULL DEFAULT 0, error TEXT NOT NULL DEFAULT '');
 """
+_SPLIT_TABLE = """
+CREATE TABLE IF NOT EXISTS sample_split (
+  treatment INTEGER NOT NULL, repetition INTEGER NOT NULL, seq INTEGER NOT NULL,
+  client_ser_ns INTEGER NOT NULL, client_deser_ns INTEGER NOT NULL, server_deser_ns INTEGER NOT NULL,
+  server_ser_ns INTEGER NOT NULL, request_bytes INTEGER NOT NULL, response_bytes INTEGER NOT NULL,
+  PRIMARY KEY (treatment, repetition, seq));
+"""
+_SCHEMA += _SPLIT_TABLE
+_SPLIT_COLUMNS = (
+    "client_ser_ns",
+    "client_deser_ns",
+    "server_deser_ns",
+    "server_ser_ns",
+    "request_bytes",
+    "response_bytes",
+)
+
+
+def _migrate(conn: sqlite3.Connection) -> None:
+    """Bring a schema-1 run file to schema 2 (columns with defaults, a new table); no row changes.
+
+    A file that cannot be written (read-only) is left as it is: :meth:`RunStore.samples_frame`
+    reads it without the new columns.
+    """
+    cols = {row[1] for row in conn.execute("PRAGMA table_info(treatment)")}
+    if not cols or {"link", "format"} <= cols:
+        return
+    try:
+        for name in ("link", "format"):
+            if name not in cols:
+                conn.execute(f"ALTER TABLE treatment ADD COLUMN {name} TEXT NOT NULL DEFAULT ''")
+        conn.executescript(_SPLIT_TABLE)
+        conn.commit()
+    except sqlite3.OperationalError:
+        conn.rollback()
+
 
 #: Run statuses. ``running`` left in a file means the process died mid-run.
 STATUSES = ("running", "complete", "incomplete", "cancelled")
@@ -110,6 +155,8 @@ class TreatmentRow:
     payload_count: int
     payload_bytes: int
     target: str = ""
+    link: str = ""  # the level of the factor link ("" without emulated links)
+    format: str = ""  # a serial treatment's wire format (seed 004)
 
 
 def _boot_id() -> str:
@@ -197,6 +244,7 @@ class RunStore:
         except sqlite3.DatabaseError as exc:
             conn.close()
             raise RunStoreError(f"{path}: not a Bancada run file ({exc})") from None
+        _migrate(conn)
         return cls(path, conn)
 
     def close(self) -> None:
@@ -236,7 +284,7 @@ class RunStore:
     @_writes
     def add_treatments(self, rows: Iterable[TreatmentRow]) -> None:
         self.conn.executemany(
-            "INSERT OR REPLACE INTO treatment VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            "INSERT OR REPLACE INTO treatment VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
             [
                 (
                     r.id,
@@ -250,6 +298,8 @@ class RunStore:
                     r.payload_count,
                     r.payload_bytes,
                     r.target,
+                    r.link,
+                    r.format,
                 )
                 for r in rows
             ],
@@ -303,6 +353,28 @@ class RunStore:
             self.commit()
 
     @_writes
+    def add_splits(self, splits: Iterable) -> None:
+        """Insert the splits of serial requests (:class:`bancada.drivers.stream.Split`), committed with
+        the samples they belong to."""
+        self.conn.executemany(
+            "INSERT OR REPLACE INTO sample_split VALUES (?,?,?,?,?,?,?,?,?)",
+            [
+                (
+                    x.treatment,
+                    x.repetition,
+                    x.seq,
+                    x.client_ser_ns,
+                    x.client_deser_ns,
+                    x.server_deser_ns,
+                    x.server_ser_ns,
+                    x.request_bytes,
+                    x.response_bytes,
+                )
+                for x in splits
+            ],
+        )
+
+    @_writes
     def commit(self) -> None:
         self.conn.commit()
         self._pending = 0
@@ -333,15 +405,34 @@ class RunStore:
         """Return sample rows (tuples in table order, ``id`` first) with id > after_id."""
         return self.conn.execute("SELECT * FROM sample WHERE id > ? ORDER BY id", (after_id,)).fetchall()
 
+    def _has(self, table: str, column: str | None = None) -> bool:
+        cols = {row[1] for row in self.conn.execute(f"PRAGMA table_info({table})")}
+        return bool(cols) and (column is None or column in cols)
+
     def samples_frame(self):
-        """All samples joined with their treatment, as a pandas DataFrame."""
+        """All samples joined with their treatment, as a pandas DataFrame.
+
+        Columns: the sample's, the treatment's (``link`` and ``format`` "" in a schema-1 file that
+        could not be migrated) and the split's (``client_ser_ns`` ... ``response_bytes``; NaN for a
+        sample without a split).
+        """
         import pandas as pd
 
+        link = "t.link, t.format" if self._has("treatment", "link") else "'' AS link, '' AS format"
+        if self._has("sample_split"):
+            split_cols = ", ".join(f"x.{c}" for c in _SPLIT_COLUMNS)
+            join = (
+                " LEFT JOIN sample_split x"
+                " ON x.treatment = s.treatment AND x.repetition = s.repetition AND x.seq = s.seq"
+            )
+        else:
+            split_cols = ", ".join(f"NULL AS {c}" for c in _SPLIT_COLUMNS)
+            join = ""
         query = (
             "SELECT s.id, s.treatment, s.repetition, s.seq, s.phase, s.ok, s.latency_ns, s.server_ns,"
             " s.start_ns, s.queue_ns, s.block, s.error, t.implementation, t.language, t.protocol,"
-            " t.operation, t.workload, t.payload_kind, t.payload_count, t.payload_bytes"
-            " FROM sample s JOIN treatment t ON s.treatment = t.id ORDER BY s.id"
+            f" t.operation, t.workload, t.payload_kind, t.payload_count, t.payload_bytes, {link}, {split_cols}"
+            f" FROM sample s JOIN treatment t ON s.treatment = t.id{join} ORDER BY s.id"
         )
         return pd.read_sql_query(query, self.conn)
 

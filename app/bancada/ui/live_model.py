@@ -96,6 +96,8 @@ class TreatmentInfo:
     protocol: str
     operation: str
     workload: str
+    link: str = ""  # the level of the factor link (experiment.links)
+    format: str = ""  # a serial treatment's wire format (seed 004)
 
     def level(self, factor: str) -> str:
         """The treatment's level of a profile factor (``payload`` is the workload's name)."""
@@ -136,7 +138,16 @@ class LiveModel:
         """Start over with these treatments (objects with id, implementation, language, ...)."""
         self.series = {
             t.id: TreatmentSeries(
-                TreatmentInfo(t.id, t.implementation, t.language, t.protocol, t.operation, getattr(t, "workload", ""))
+                TreatmentInfo(
+                    t.id,
+                    t.implementation,
+                    t.language,
+                    t.protocol,
+                    t.operation,
+                    getattr(t, "workload", ""),
+                    getattr(t, "link", ""),
+                    getattr(t, "format", ""),
+                )
             )
             for t in treatments
         }

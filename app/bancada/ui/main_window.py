@@ -36,6 +36,7 @@ from bancada.ui import run_job
 from bancada.ui.classroom import ClassroomBar, ClassroomMode
 from bancada.ui.live_model import LiveModel, SampleFeed
 from bancada.ui.live_view import LiveView
+from bancada.ui.split_bars import SplitBarsView
 from bancada.ui.panel import ExperimentPanel
 from bancada.ui.profile_check import load_checked_profile
 from bancada.ui.stats_job import StatsProcess, StatsResult
@@ -106,6 +107,9 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         self.tabs = QTabWidget()
         self.tabs.addTab(self.live, self.tr("Live"))
         self.tabs.addTab(self.stats_view, self.tr("Statistics"))
+        self.split_bars = SplitBarsView()  # seed 004's time split, shown when a run has serial treatments
+        self.tabs.addTab(self.split_bars, self.tr("Time split"))
+        self.tabs.setTabVisible(self.tabs.indexOf(self.split_bars), False)
         self.classroom_bar = ClassroomBar()
         self.classroom_bar.hide()
         right = QWidget()
@@ -268,6 +272,8 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
             self.tr("Press Run (Ctrl+R) to start: a box per treatment grows here while the samples arrive.")
         )
         self.stats_view.clear()
+        self.split_bars.set_table(None)
+        self.tabs.setTabVisible(self.tabs.indexOf(self.split_bars), False)
         self._reset_status()
         self.progress_bar.setRange(0, 1)
         self.progress_bar.setValue(0)
@@ -522,6 +528,8 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         if res.generation != self._stats_gen:
             return  # stale: a newer request is on its way
         self.stats_view.show_result(res, final)
+        self.split_bars.set_table(res.tables.get("Time split (ms)"))
+        self.tabs.setTabVisible(self.tabs.indexOf(self.split_bars), self.split_bars.has_data())
         self.statsShown.emit(final)
 
     # -- stored runs -----------------------------------------------------------------------

@@ -404,11 +404,12 @@ class ExperimentPanel(QWidget):
         return parse_profile(data, self.tr("the experiment panel"))
 
     def _custom_workloads(self) -> list[dict]:
-        """The profile's custom-request workloads: kept as they are (no widget edits them)."""
+        """The profile's custom-request and serialization-format (seed 004) workloads: kept as they are
+        (no widget edits them)."""
         return [
             w.model_dump(exclude_none=True)
             for w in (self._base.workloads if self._base else [])
-            if w.operation == "custom"
+            if w.operation in ("custom", "serial")
         ]
 
     # -- internals -----------------------------------------------------------------

@@ -35,6 +35,11 @@ TABLE_ORDER = [
     "Factorial allocation of variation",
     "Factorial effects",
     "Sample size",
+    # seed 004's tables (bancada.stats.serialization), when the run has serial treatments
+    "Serialized size (bytes)",
+    "Serialization + deserialization (ms)",
+    "Total (ms)",
+    "Time split (ms)",
 ]
 RESPONSE = "latency_ms"
 
@@ -110,10 +115,18 @@ def compute_statistics(
         res.message = translate("Readings", "no samples yet")
         return res
     if running:
-        return _analyse_complete(df, factors, res, running=True)
+        return _with_seed_tables(_analyse_complete(df, factors, res, running=True), df)
     _analyse(df, factors, res)
     if res.unbalanced and df["repetition"].nunique() > 1:
-        return _analyse_complete(df, factors, StatsResult(generation, rows=len(df)), running=False)
+        res = _analyse_complete(df, factors, StatsResult(generation, rows=len(df)), running=False)
+    return _with_seed_tables(res, df)
+
+
+def _with_seed_tables(res: StatsResult, df: pd.DataFrame) -> StatsResult:
+    """Add seed 004's tables (sizes, serialization times, totals, the split) when ``df`` has serial rows."""
+    from bancada.stats.serialization import seed_tables
+
+    res.tables.update(seed_tables(df))
     return res
 
 
@@ -165,6 +178,8 @@ def factor_name(factor: str) -> str:
         "protocol": translate("Readings", "protocol"),
         "implementation": translate("Readings", "implementation"),
         "payload": translate("Readings", "payload"),
+        "link": translate("Readings", "link"),
+        "format": translate("Readings", "format"),
         "error": translate("Readings", "experimental error"),
     }
     return words.get(factor, factor)

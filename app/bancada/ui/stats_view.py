@@ -109,6 +109,10 @@ TITLES = {
     "Factorial allocation of variation": QT_TRANSLATE_NOOP("StatsTable", "Factorial allocation of variation"),
     "Factorial effects": QT_TRANSLATE_NOOP("StatsTable", "Factorial effects"),
     "Sample size": QT_TRANSLATE_NOOP("StatsTable", "Sample size"),
+    "Serialized size (bytes)": QT_TRANSLATE_NOOP("StatsTable", "Serialized size (bytes)"),
+    "Serialization + deserialization (ms)": QT_TRANSLATE_NOOP("StatsTable", "Serialization + deserialization (ms)"),
+    "Total (ms)": QT_TRANSLATE_NOOP("StatsTable", "Total per link (ms)"),
+    "Time split (ms)": QT_TRANSLATE_NOOP("StatsTable", "Time split (ms)"),
 }
 
 
@@ -161,6 +165,27 @@ SHORT_HELP = {
         "StatsHelp",
         "Requests per treatment needed for a mean within ±r % at the given confidence, "
         "n = (100·z·s / (r·x̄))² (Jain, ch. 13), from the samples so far.",
+    ),
+    "Serialized size (bytes)": QT_TRANSLATE_NOOP(
+        "StatsHelp",
+        "Seed 004's table 5.1-5.3: the mean size of the request body per format (rows) and type "
+        "(columns), for each array size; it depends on the format and the data only.",
+    ),
+    "Serialization + deserialization (ms)": QT_TRANSLATE_NOOP(
+        "StatsHelp",
+        "Seed 004's table 5.4: the client's encoding plus the worker's decoding of the request, "
+        "mean in ms, per format and type, for each array size.",
+    ),
+    "Total (ms)": QT_TRANSLATE_NOOP(
+        "StatsHelp",
+        "Seed 004's tables 5.5-5.6: encoding + latency + decoding of the answer on the client, "
+        "mean in ms, per link, array size, format and type.",
+    ),
+    "Time split (ms)": QT_TRANSLATE_NOOP(
+        "StatsHelp",
+        "Where each request's time goes, mean in ms: client serialization, server deserialization, "
+        "handling and serialization, transfer (latency minus the server's time) and client "
+        "deserialization. The Time split tab draws it as stacked bars.",
     ),
 }
 

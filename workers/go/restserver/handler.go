@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/bancada-lab/bancada/workers/go/formats"
 	"github.com/bancada-lab/bancada/workers/go/jsonops"
 	"github.com/bancada-lab/bancada/workers/go/restapi"
 	"github.com/bancada-lab/bancada/workers/go/service"
@@ -21,7 +22,8 @@ type handler struct {
 }
 
 // NewHandler returns the http.Handler of the REST mapping (routes: GET
-// /v1/ping and /v1/info, POST for every other operation).
+// /v1/ping and /v1/info, POST for every other operation, and seed 004's
+// POST /v1/serial/{kind} in four formats, package formats).
 // Errors answer {"error": "..."}: 400 malformed, 404 unknown route, 405 wrong
 // method, 413 body above cfg.MessageLimit() bytes.
 func NewHandler(cfg service.Config) http.Handler {
@@ -34,6 +36,10 @@ func NewHandler(cfg service.Config) http.Handler {
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rt, ok := routes[r.URL.Path]
 	if !ok {
+		if kind, isSerial := strings.CutPrefix(r.URL.Path, formats.PathPrefix); isSerial {
+			h.serial(w, r, kind)
+			return
+		}
 		writeError(w, http.StatusNotFound, time.Now(), fmt.Sprintf("no route %s", r.URL.Path))
 		return
 	}
@@ -49,6 +55,18 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	WithBody(h.limit, op, writeError)(w, r)
+}
+
+// serial answers seed 004's POST /v1/serial/{kind} in the format the request
+// was sent in (package formats: JSON, Protobuf, Avro, MessagePack).
+func (h *handler) serial(w http.ResponseWriter, r *http.Request, kind string) {
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		writeError(w, http.StatusMethodNotAllowed, time.Now(),
+			fmt.Sprintf("method %s not allowed on %s; use %s", r.Method, r.URL.Path, http.MethodPost))
+		return
+	}
+	formats.Serve(w, r, kind, h.limit)
 }
 
 // bodyEndpoint answers a request whose body is already read; the measured

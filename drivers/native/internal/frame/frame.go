@@ -35,6 +35,7 @@ type Sample struct {
 	StartNs    int64
 	QueueNs    int64
 	Err        string // "kind: text", empty when OK
+	Split      *Split // "serial" treatments: written as an X frame after the S frame
 }
 
 // AppendSample appends the S frame of s to dst.
@@ -101,6 +102,12 @@ func Parse(b []byte) ([]Decoded, int) {
 			s.Err = string(body[44:])
 		case TypeJSON:
 			_ = json.Unmarshal(body, &d.Event)
+		case TypeSplit:
+			d.Sample.Treatment = binary.LittleEndian.Uint16(body)
+			d.Sample.Repetition = binary.LittleEndian.Uint32(body[2:])
+			d.Sample.Seq = binary.LittleEndian.Uint32(body[6:])
+			v := func(i int) int64 { return int64(binary.LittleEndian.Uint64(body[10+8*i:])) }
+			d.Sample.Split = &Split{v(0), v(1), v(2), v(3), v(4), v(5)}
 		}
 		out = append(out, d)
 		b = b[4+n:]

@@ -177,6 +177,9 @@ func (s *Sink) record(x *Sample) {
 	s.total++
 	if s.written < s.maxRecords {
 		s.buf = AppendSample(s.buf, x)
+		if x.Split != nil {
+			s.buf = AppendSplit(s.buf, x)
+		}
 		s.written++
 	} else {
 		s.capped++

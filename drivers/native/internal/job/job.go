@@ -24,7 +24,8 @@ type Payload struct {
 	StringLength *int     `json:"string_length"`
 	SelectSeed   *uint64  `json:"select_seed"`
 	// Order is matmul's matrix order (default DefaultOrder).
-	Order *int `json:"order"`
+	Order  *int   `json:"order"`
+	Format string `json:"format"` // operation "serial": json | protobuf | avro | msgpack
 }
 
 // DefaultOrder is matmul's matrix order when the payload does not set one.
@@ -206,7 +207,7 @@ func (j *Job) validate() error {
 			return err
 		}
 		if err := oneOf(fmt.Sprintf("operation of treatment %d", t.ID), t.Operation, "ping", "select", "echo", "info",
-			"void", "double", "sum", "power_of_two", "recolor", "matmul", "custom"); err != nil {
+			"void", "double", "sum", "power_of_two", "recolor", "matmul", "custom", "serial"); err != nil {
 			return err
 		}
 		if t.Operation == "custom" && t.Protocol != "grpc" && t.Protocol != "rest" {
@@ -257,6 +258,9 @@ func (j *Job) validate() error {
 }
 
 func (t *Treatment) validatePayload() error {
+	if t.Operation == "serial" {
+		return t.validateSerial()
+	}
 	if count, ok := MethodOperations[t.Operation]; ok {
 		return t.validateMethodPayload(count)
 	}
@@ -455,7 +459,7 @@ var known = map[string][]string{
 	"":          {"version", "treatments", "connection", "timeout_s", "load", "blocks", "prepare_only"},
 	"treatment": {"id", "implementation", "protocol", "target", "operation", "workload", "payload", "request"},
 	"request":   {"method", "path", "headers", "body_base64", "grpc_method", "json", "protoset_base64"},
-	"payload":   {"kind", "count", "min", "max", "seed", "k", "echo", "string_length", "select_seed"},
+	"payload":   {"kind", "count", "min", "max", "seed", "k", "echo", "string_length", "select_seed", "format"},
 	"load": {"model", "concurrency", "duration_s", "rate_per_s", "grpc_mode", "max_records", "rest_client",
 		"busy_poll_us", "event_loops"},
 	"block": {"repetition", "treatments", "warmup", "requests", "order", "seed"},

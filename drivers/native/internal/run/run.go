@@ -16,6 +16,7 @@ import (
 
 	"github.com/bancada-lab/bancada/drivers/native/internal/client"
 	"github.com/bancada-lab/bancada/drivers/native/internal/custom"
+	"github.com/bancada-lab/bancada/drivers/native/internal/formats"
 	"github.com/bancada-lab/bancada/drivers/native/internal/frame"
 	"github.com/bancada-lab/bancada/drivers/native/internal/job"
 	"github.com/bancada-lab/bancada/drivers/native/internal/payload"
@@ -34,6 +35,7 @@ type Runner struct {
 	Prepared map[int]*custom.Prepared
 	// sequential: one caller per treatment, kept across blocks
 	seqCallers map[int]client.Caller
+	serial     map[int]*formats.Prepared // operation "serial": the data of each treatment
 	lastWarn   atomic.Int64
 	behindMax  time.Duration
 	mu         sync.Mutex
@@ -56,6 +58,12 @@ func (r *Runner) Prepare() error {
 				return fmt.Errorf("treatment %d (%s / %s): %v", t.ID, t.Implementation, t.Workload, err)
 			}
 			r.requests[t.ID], r.Prepared[t.ID] = req, info
+			continue
+		}
+		if t.Operation == "serial" {
+			if err := r.prepareSerial(t); err != nil {
+				return err
+			}
 			continue
 		}
 		req, err := payload.Build(t)
@@ -122,6 +130,9 @@ func (g *group) close() {
 }
 
 func (r *Runner) newGroup(t *job.Treatment, n int) (*group, error) {
+	if t.Operation == "serial" {
+		return r.serialGroup(t, n), nil
+	}
 	cfg := r.cfg(t)
 	req := r.requests[t.ID]
 	g := &group{}
@@ -252,9 +263,8 @@ func (r *Runner) sequential(b *job.Block) error {
 		for _, id := range order {
 			c := r.seqCallers[id]
 			s.Treatment = uint16(id)
-			start := time.Now()
-			st, err := c.Call()
-			lat := time.Since(start)
+			start, lat, st, split, err := timedCall(c)
+			s.Split = split
 			r.put(&s, start, lat, 0, st, err)
 		}
 	}
@@ -342,9 +352,9 @@ func (r *Runner) phase(g *group, t *job.Treatment, b *job.Block, ph uint8, seq0,
 				}
 				s.Seq = uint32(seq0 + i)
 				if !open {
-					start := time.Now()
-					st, err := c.Call()
-					r.put(&s, start, time.Since(start), 0, st, err)
+					start, lat, st, split, err := timedCall(c)
+					s.Split = split
+					r.put(&s, start, lat, 0, st, err)
 					continue
 				}
 				intended := begin.Add(time.Duration(i) * period)
