@@ -48,13 +48,13 @@ class WorkerManifest:
     bundle: tuple[str, ...] = ()  # deploy = "bundle": files and folders sent, from the repository root
     setup: str = ""  # deploy = "bundle": a shell command run in the worker's folder on the host
     setup_requires: tuple[str, ...] = ()  # deploy = "bundle": of SETUP_REQUIREMENTS
+    #: The wire formats its REST side serves for operation serial (the manifest's ``[formats]``, seed 004).
+    formats: tuple[str, ...] = ()
 
     @property
     def root(self) -> Path:
         """The repository root the bundle paths start from (``workers/<name>/..``)."""
         return self.folder.parent.parent
-    #: The wire formats its REST side serves for operation serial (the manifest's ``[formats]``, seed 004).
-    formats: tuple[str, ...] = ()
 
     def artifact_path(self, os_name: str = "linux", arch: str | None = None) -> Path:
         """Return the artifact's local path for a host's OS and architecture.
