@@ -40,6 +40,9 @@ class WorkerManifest:
     version: str
     folder: Path
     deploy: str = "file"  # one of DEPLOY_KINDS
+    # Debian packages the host needs besides ``runtime`` (an interpreter, a web server): the
+    # host check names the missing ones.
+    debian_packages: tuple[str, ...] = ()
 
     def artifact_path(self, os_name: str = "linux", arch: str | None = None) -> Path:
         """Return the artifact's local path for a host's OS and architecture.
@@ -109,6 +112,7 @@ def load_manifest(path: Path) -> WorkerManifest:
         version=str(data.get("version", "")),
         folder=path.parent,
         deploy=deploy,
+        debian_packages=tuple(str(p) for p in data.get("debian_packages", ())),
     )
 
 
