@@ -20,7 +20,8 @@ type handler struct {
 }
 
 // NewHandler returns the http.Handler of the REST mapping:
-// GET /v1/ping, POST /v1/select, POST /v1/echo, GET /v1/info.
+// GET /v1/ping, POST /v1/select, POST /v1/echo, GET /v1/info, and GET /json
+// (seed 003's small JSON object).
 // Errors answer {"error": "..."}: 400 malformed, 404 unknown route, 405 wrong
 // method, 413 body above cfg.MessageLimit() bytes.
 func NewHandler(cfg service.Config) http.Handler {
@@ -41,6 +42,8 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.route(w, r, http.MethodPost, h.withBody(h.echo))
 	case "/v1/info":
 		h.route(w, r, http.MethodGet, h.infoOf)
+	case "/json":
+		h.route(w, r, http.MethodGet, smallJSON)
 	default:
 		start := time.Now()
 		writeError(w, http.StatusNotFound, start, fmt.Sprintf("no route %s", r.URL.Path))
@@ -111,6 +114,13 @@ func (h *handler) ping(w http.ResponseWriter, r *http.Request) {
 func (h *handler) infoOf(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	writeJSON(w, http.StatusOK, start, h.info)
+}
+
+// smallJSON answers GET /json with the small object of one string that the
+// REST-in-seven-languages study (seed 003) loads: {"Ola":"Mundo!"}.
+func smallJSON(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	writeJSON(w, http.StatusOK, start, map[string]string{"Ola": "Mundo!"})
 }
 
 // writeJSON ends the measured span, sets Server-Timing, then encodes v
