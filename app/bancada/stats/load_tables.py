@@ -116,7 +116,7 @@ class LoadTables:
 class _Block:
     """One treatment's measured samples of one repetition, as arrays."""
 
-    latency_s: np.ndarray  # every sample, answered or not
+    latency_s: np.ndarray  # every sample, answered or not, seconds
     answered: np.ndarray  # bool: a response came back (ok, http_*, grpc_*)
     status_ok: np.ndarray  # bool: ok (2xx / gRPC OK)
     client_error_or_worse: np.ndarray  # bool: an HTTP status >= 400 (or a gRPC error status)
@@ -132,15 +132,60 @@ def _status_of(error: str) -> int | None:
 
 
 def _block(group: pd.DataFrame) -> _Block:
+    """The arrays of one block of a normalized frame (see :func:`normalize`)."""
     errors = group["error"].fillna("").astype(str)
-    ok = group["ok"].astype(bool).to_numpy()
+    ok = group["ok"].to_numpy(dtype=bool)
     answered = ok | errors.str.startswith(_ANSWERED_PREFIXES).to_numpy()
     statuses = errors.map(_status_of)
     bad_status = (statuses.fillna(0).to_numpy() >= 400) | errors.str.startswith("grpc_").to_numpy()
-    start = group["start_ns"].to_numpy(dtype=np.int64)
-    latency = group["latency_ns"].to_numpy(dtype=np.int64)
-    elapsed_ns = int((start + latency).max() - start.min()) if len(group) else 0
-    return _Block(latency / 1e9, answered, ok, bad_status & ~ok, elapsed_ns / 1e9)
+    start = group["start_s"].to_numpy(dtype=float)
+    latency = group["latency_s"].to_numpy(dtype=float)
+    elapsed = float((start + latency).max() - start.min()) if len(group) else 0.0
+    return _Block(latency, answered, ok, bad_status & ~ok, elapsed)
+
+
+def _as_bool(column: pd.Series) -> pd.Series:
+    if column.dtype == bool:
+        return column
+    return column.astype(str).str.strip().str.lower().isin(("1", "true", "yes"))
+
+
+def normalize(samples: pd.DataFrame) -> pd.DataFrame:
+    """The measured samples with the columns the tables need, from either a run's
+    :meth:`RunStore.samples_frame` (``phase`` 0/1, ``*_ns``, ``workload``) or the tidy sample CSV
+    (``phase`` warmup/measure, ``*_s``, ``payload``): ``treatment``, ``implementation``,
+    ``workload``, ``repetition``, ``ok`` (bool), ``error``, ``latency_s``, ``start_s``.
+
+    Raises:
+        ValueError: a needed column is missing (the message names it).
+    """
+    df = samples
+    workload = "workload" if "workload" in df.columns else "payload"
+    need = ["implementation", workload, "repetition", "ok", "phase"]
+    need += ["latency_ns", "start_ns"] if "latency_ns" in df.columns else ["latency_s", "start_s"]
+    missing = [c for c in need if c not in df.columns]
+    if missing:
+        raise ValueError(f"the load tables need the column(s) {', '.join(missing)}")
+    phase = df["phase"]
+    measured = phase == PHASE_MEASURE if phase.dtype.kind in "iu" else phase.astype(str).str.strip() == "measure"
+    df = df[measured]
+    out = pd.DataFrame(
+        {
+            "implementation": df["implementation"].astype(str),
+            "workload": df[workload].astype(str),
+            "repetition": pd.to_numeric(df["repetition"]).astype(int),
+            "ok": _as_bool(df["ok"]),
+            "error": df["error"].fillna("").astype(str) if "error" in df.columns else "",
+        }
+    )
+    if "latency_ns" in df.columns:
+        out["latency_s"] = df["latency_ns"].to_numpy(dtype=float) / 1e9
+        out["start_s"] = df["start_ns"].to_numpy(dtype=float) / 1e9
+    else:
+        out["latency_s"] = pd.to_numeric(df["latency_s"]).to_numpy(dtype=float)
+        out["start_s"] = pd.to_numeric(df["start_s"]).to_numpy(dtype=float)
+    out["treatment"] = df["treatment"].astype(str) if "treatment" in df.columns else ""
+    return out
 
 
 def siege_row(impl: str, workload: str, repetition: int, b: _Block, bytes_each: int | None) -> SiegeRow:
@@ -210,29 +255,31 @@ def ab_row(impl: str, workload: str, repetition: int, b: _Block, concurrency: in
 def load_rows(
     samples: pd.DataFrame,
     concurrency: int,
-    response_bytes: dict[str, int] | None = None,
+    response_bytes: dict[str, int] | int | None = None,
     capped: int = 0,
 ) -> LoadTables:
     """siege's and ab's rows for every treatment and repetition of a run's samples.
 
     Args:
-        samples: :meth:`RunStore.samples_frame` (columns ``implementation``, ``workload``,
-            ``repetition``, ``phase``, ``ok``, ``latency_ns``, ``start_ns``, ``error``); only the
-            measured phase is used.
+        samples: :meth:`RunStore.samples_frame` or the tidy sample CSV as a DataFrame (see
+            :func:`normalize`); only the measured phase is used.
         concurrency: the load's clients (``load.concurrency``), ab's "Concurrency Level".
-        response_bytes: header + body bytes of one answer, by treatment id (as text, the run's
-            ``response_bytes`` meta); None or a missing id leaves the byte fields None.
+        response_bytes: header + body bytes of one answer: by treatment id (as text, the run's
+            ``response_bytes`` meta), or one size for every treatment; None or a missing id
+            leaves the byte fields None.
         capped: requests that ran past the driver's raw-sample cap (not in ``samples``).
 
     Rows come in the order the treatments first appear, then by repetition.
+
+    Raises:
+        ValueError: a needed column is missing.
     """
-    response_bytes = response_bytes or {}
-    measured = samples[samples["phase"] == PHASE_MEASURE]
+    measured = normalize(samples)
     siege, ab = [], []
     keys = ["treatment", "implementation", "workload", "repetition"]
     for (treatment, impl, workload, rep), group in measured.groupby(keys, sort=False):
         b = _block(group)
-        size = response_bytes.get(str(treatment))
+        size = response_bytes if isinstance(response_bytes, int) else (response_bytes or {}).get(str(treatment))
         siege.append(siege_row(str(impl), str(workload), int(rep), b, size))
         ab.append(ab_row(str(impl), str(workload), int(rep), b, concurrency, size))
     return LoadTables(siege, ab, capped)
