@@ -269,7 +269,8 @@ def load_rows(
             leaves the byte fields None.
         capped: requests that ran past the driver's raw-sample cap (not in ``samples``).
 
-    Rows come in the order the treatments first appear, then by repetition.
+    Rows come in the profile's order of treatments (a run's treatment ids; the tidy CSV's
+    first appearance), then by repetition.
 
     Raises:
         ValueError: a needed column is missing.
@@ -277,7 +278,10 @@ def load_rows(
     measured = normalize(samples)
     siege, ab = [], []
     keys = ["treatment", "implementation", "workload", "repetition"]
-    for (treatment, impl, workload, rep), group in measured.groupby(keys, sort=False):
+    groups = list(measured.groupby(keys, sort=False))
+    # the profile's order (treatment ids follow it), not the schedule's shuffled block order
+    groups.sort(key=lambda kv: (int(kv[0][0]) if str(kv[0][0]).isdigit() else 0, kv[0][3]))
+    for (treatment, impl, workload, rep), group in groups:
         b = _block(group)
         size = response_bytes if isinstance(response_bytes, int) else (response_bytes or {}).get(str(treatment))
         siege.append(siege_row(str(impl), str(workload), int(rep), b, size))
@@ -299,3 +303,32 @@ def ab_frame(tables: LoadTables) -> pd.DataFrame:
         row.update({f"p{p}_ms": percentiles.get(p) for p in AB_PERCENTS})
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+def load_of_run(meta: dict[str, str]) -> dict | None:
+    """The ``[load]`` table of a run's stored profile (``profile_json`` meta) when it used a load
+    model (closed or open), else None."""
+    import json
+
+    try:
+        load = json.loads(meta.get("profile_json") or "{}").get("load") or {}
+    except ValueError:
+        return None
+    return load if load.get("model") in ("closed", "open") else None
+
+
+def from_store(store) -> LoadTables | None:
+    """The tables of a stored run (:class:`bancada.store.runstore.RunStore`), or None when the run
+    did not use a load model."""
+    import json
+
+    meta = store.meta()
+    load = load_of_run(meta)
+    if load is None:
+        return None
+    try:
+        sizes = json.loads(meta.get("response_bytes") or "{}")
+    except ValueError:
+        sizes = {}
+    capped = sum(int(e.get("samples_capped", 0)) for e in store.driver_events("done"))
+    return load_rows(store.samples_frame(), int(load.get("concurrency", 1)), sizes, capped)

@@ -19,6 +19,7 @@
 // could not listen (a port in use is named); 2: bad arguments.
 
 #include <signal.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -186,6 +187,13 @@ void routes(httplib::Server &svr, const Options &o) {
   });
 }
 
+// cpp-httplib listens with a backlog of 5: under the study's hundreds of clients connecting at
+// once the kernel drops SYNs and clients wait seconds to connect. listen() again on the bound
+// socket raises the backlog (Linux updates it in place).
+struct BacklogServer : httplib::Server {
+  void raise_backlog(int backlog) { ::listen(svr_sock_, backlog); }
+};
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -202,7 +210,7 @@ int main(int argc, char **argv) {
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
   signal(SIGPIPE, SIG_IGN);
 
-  httplib::Server svr;
+  BacklogServer svr;
   svr.new_task_queue = [] { return new httplib::ThreadPool(kThreads); };
   svr.set_keep_alive_max_count(std::numeric_limits<size_t>::max() / 2);
   svr.set_keep_alive_timeout(75);
@@ -223,6 +231,7 @@ int main(int argc, char **argv) {
               << " on " << o.bind << std::endl;
     return 1;
   }
+  svr.raise_backlog(4096);
   std::thread([&svr, stop_signals] {
     int sig = 0;
     sigwait(&stop_signals, &sig);
