@@ -74,9 +74,8 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--response-bytes",
-        type=int,
-        metavar="B",
-        help="bytes of one answer (headers + body) for the load tables' data transferred and transfer rate",
+        metavar="HEAD,BODY",
+        help="header and body bytes of one answer, for the load tables' data transferred and transfer rate",
     )
     add_output_arguments(p)
     p.add_argument("--conclusions", metavar="OUT.md", help="write the results as sentences (Markdown)")
@@ -213,10 +212,16 @@ def _load_tables(args: argparse.Namespace):
     """
     if args.load_concurrency < 1:
         raise ValueError(f"--load-concurrency must be at least 1, got {args.load_concurrency}")
-    if args.response_bytes is not None and args.response_bytes < 0:
-        raise ValueError(f"--response-bytes must not be negative, got {args.response_bytes}")
+    sizes = None
+    if args.response_bytes is not None:
+        parts = args.response_bytes.split(",")
+        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+            raise ValueError(
+                f"--response-bytes takes HEAD,BODY (two byte counts, e.g. 150,16), got {args.response_bytes}"
+            )
+        sizes = [int(p) for p in parts]
     df = pd.read_csv(args.samples, keep_default_na=False, na_values=[""], dtype={"error": str, "ok": str})
-    return load_rows(df, args.load_concurrency, args.response_bytes)
+    return load_rows(df, args.load_concurrency, sizes)
 
 
 def _print(result: dict, tables: dict) -> None:

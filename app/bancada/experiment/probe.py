@@ -3,7 +3,7 @@
 Bancada's samples do not carry the bytes of each response; siege's "Data transferred" and ab's
 "Transfer rate" need them. Before the measured blocks of a load run, the runner sends each REST
 treatment's request once (:func:`response_bytes`) and stores the size of the answer: the status
-line and headers as received plus the body. Every response of that treatment is then taken to
+line and headers as received, and the body. Every response of that treatment is then taken to
 be that size (exact for a fixed answer such as seed 003's ``GET /json``).
 """
 
@@ -16,11 +16,12 @@ from bancada.wire.payload import build_request
 PROBE_TIMEOUT_S = 10.0
 
 
-def answer_bytes(response: requests.Response) -> int:
-    """Bytes of an HTTP/1.1 answer as sent: status line, headers, the blank line and the body."""
+def answer_bytes(response: requests.Response) -> list[int]:
+    """``[head, body]`` bytes of an HTTP/1.1 answer as sent: the status line, headers and blank
+    line; the body."""
     head = f"HTTP/1.1 {response.status_code} {response.reason}\r\n"
     head += "".join(f"{k}: {v}\r\n" for k, v in response.raw.headers.items()) + "\r\n"
-    return len(head.encode("latin-1", "replace")) + len(response.content)
+    return [len(head.encode("latin-1", "replace")), len(response.content)]
 
 
 def _request_of(workload) -> tuple[str, str, bytes] | None:
@@ -34,14 +35,15 @@ def _request_of(workload) -> tuple[str, str, bytes] | None:
     return req.http_method, req.http_path, req.http_body
 
 
-def response_bytes(treatments, targets: dict[str, str]) -> dict[str, int]:
-    """``{treatment id (as text): bytes of one answer}`` for the REST treatments that answer.
+def response_bytes(treatments, targets: dict[str, str]) -> dict[str, list[int]]:
+    """``{treatment id (as text): [head bytes, body bytes] of one answer}`` for the REST
+    treatments that answer.
 
     ``treatments`` are the plan's; ``targets`` maps implementation ids to ``host:port``.
     A treatment whose request fails or cannot be sent here is left out (its byte fields stay
     empty); nothing is raised.
     """
-    sizes: dict[str, int] = {}
+    sizes: dict[str, list[int]] = {}
     with requests.Session() as session:
         for t in treatments:
             target = targets.get(t.implementation.id)

@@ -11,7 +11,9 @@ siege (Jeff Fulmer, siege 4 manual, "Siege statistics"):
     transactions         responses received (any HTTP status): siege counts every server hit
     availability_pct     100 x transactions / (transactions + socket failures, timeouts included)
     elapsed_s            first request sent to last response received
-    data_mib             transactions x (header + body bytes of one response) / 2^20 (siege's MB)
+    data_mib             transactions x body bytes of one response / 2^20 (siege's MB; siege's
+                         manual says headers are included, siege 4.0.7 counts the bodies only:
+                         this follows the program)
     response_time_s      mean time of a transaction
     transaction_rate     transactions / elapsed_s
     throughput_mib_s     data_mib / elapsed_s
@@ -28,7 +30,8 @@ ab (Apache httpd 2.4 manual, "ab - Apache HTTP server benchmarking tool", and ab
     requests_per_s       complete / time_taken_s
     time_per_request_ms  concurrency x time_taken_s x 1000 / complete ("mean")
     time_per_request_all_ms  time_taken_s x 1000 / complete ("mean, across all concurrent requests")
-    transfer_kib_s       complete x (header + body bytes) / 1024 / time_taken_s ("Transfer rate")
+    transfer_kib_s       complete x (header + body bytes) / 1024 / time_taken_s ("Transfer rate":
+                         totalread / 1024 / timetaken, totalread counting the headers)
     total_mean_ms, total_sd_ms, total_median_ms, total_max_ms   "Connection Times (ms)", row Total
                          (sd with n - 1, as ab.c)
     p50_ms ... p100_ms   "Percentage of the requests served within a certain time": the sorted
@@ -36,7 +39,7 @@ ab (Apache httpd 2.4 manual, "ab - Apache HTTP server benchmarking tool", and ab
                          the longest request (ab rounds these to whole ms; here they keep 3 decimals)
 
 Bytes: Bancada does not record the bytes of every response. ``response_bytes`` gives, per
-treatment, the header and body bytes of one answer (the runner asks each REST treatment once,
+treatment, the ``[head, body]`` bytes of one answer (the runner asks each REST treatment once,
 :mod:`bancada.experiment.probe`); every response is taken to be that size (exact for a fixed
 answer such as the seed's ``GET /json``, approximate for a 4xx). Without it, the byte fields
 are None. Samples beyond the driver's raw-sample cap (``load.max_records``) are not in the
@@ -189,7 +192,7 @@ def normalize(samples: pd.DataFrame) -> pd.DataFrame:
 
 
 def siege_row(impl: str, workload: str, repetition: int, b: _Block, bytes_each: int | None) -> SiegeRow:
-    """siege's fields of one block (see the module docstring for each definition)."""
+    """``bytes_each``: body bytes of one response (None: unknown)."""
     transactions = int(b.answered.sum())
     socket_failures = int((~b.answered).sum())
     attempts = transactions + socket_failures
@@ -226,7 +229,7 @@ def ab_percentiles_ms(times_ms: np.ndarray) -> dict[int, float]:
 
 
 def ab_row(impl: str, workload: str, repetition: int, b: _Block, concurrency: int, bytes_each: int | None) -> AbRow:
-    """ab's fields of one block (see the module docstring for each definition)."""
+    """ab's fields of one block; ``bytes_each``: head + body bytes of one response (None: unknown)."""
     complete = int(b.answered.sum())
     times_ms = b.latency_s[b.answered] * 1e3
     taken = b.elapsed_s
@@ -255,7 +258,7 @@ def ab_row(impl: str, workload: str, repetition: int, b: _Block, concurrency: in
 def load_rows(
     samples: pd.DataFrame,
     concurrency: int,
-    response_bytes: dict[str, int] | int | None = None,
+    response_bytes: dict[str, list[int]] | list[int] | None = None,
     capped: int = 0,
 ) -> LoadTables:
     """siege's and ab's rows for every treatment and repetition of a run's samples.
@@ -264,9 +267,9 @@ def load_rows(
         samples: :meth:`RunStore.samples_frame` or the tidy sample CSV as a DataFrame (see
             :func:`normalize`); only the measured phase is used.
         concurrency: the load's clients (``load.concurrency``), ab's "Concurrency Level".
-        response_bytes: header + body bytes of one answer: by treatment id (as text, the run's
-            ``response_bytes`` meta), or one size for every treatment; None or a missing id
-            leaves the byte fields None.
+        response_bytes: ``[head, body]`` bytes of one answer: by treatment id (as text, the
+            run's ``response_bytes`` meta), or one pair for every treatment; None or a missing
+            id leaves the byte fields None.
         capped: requests that ran past the driver's raw-sample cap (not in ``samples``).
 
     Rows come in the profile's order of treatments (a run's treatment ids; the tidy CSV's
@@ -283,9 +286,10 @@ def load_rows(
     groups.sort(key=lambda kv: (int(kv[0][0]) if str(kv[0][0]).isdigit() else 0, kv[0][3]))
     for (treatment, impl, workload, rep), group in groups:
         b = _block(group)
-        size = response_bytes if isinstance(response_bytes, int) else (response_bytes or {}).get(str(treatment))
-        siege.append(siege_row(str(impl), str(workload), int(rep), b, size))
-        ab.append(ab_row(str(impl), str(workload), int(rep), b, concurrency, size))
+        pair = response_bytes if isinstance(response_bytes, list) else (response_bytes or {}).get(str(treatment))
+        head, body = (int(pair[0]), int(pair[1])) if pair else (None, None)
+        siege.append(siege_row(str(impl), str(workload), int(rep), b, body))
+        ab.append(ab_row(str(impl), str(workload), int(rep), b, concurrency, None if body is None else head + body))
     return LoadTables(siege, ab, capped)
 
 
