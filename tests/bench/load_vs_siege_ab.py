@@ -10,6 +10,11 @@ worker serving the seed-003 ``GET /json``, then, alternating for ``--rounds`` ro
   (an ``[[external]]`` implementation: Bancada does not start a second one);
 - ab's setting: ``ab -k -n N -c C2`` and ``bancada run --duration 0 --requests N --concurrency C2``.
 
+With ``--delay-us D`` the worker waits D µs in each Ping and ``GET /v1/ping`` is loaded: the
+server then bounds the rate (C / D), whichever client drives it, so the ratios check that
+Bancada's tables define the fields as the tools do; without it, the clients' own costs on a
+shared computer show in the ratios too.
+
 It prints, per round and tool, the transaction rate / requests per second and the mean time
 (siege's "Response time", ab's "Time per request"), and the ratios Bancada / tool, from
 Bancada's own siege and ab tables (``load_siege.csv``, ``load_ab.csv``). All clients share the
@@ -44,15 +49,16 @@ SIEGE_RC = "connection = keep-alive\nprotocol = HTTP/1.1\nbenchmark = true\nlogg
 SIEGE_RC += "show-logfile = false\nverbose = false\njson_output = true\nparser = false\n"
 
 
-def start_worker(name: str):
-    """Start ``name``'s REST worker (its manifest's artifact) on a free port; ``(process, host:port)``."""
+def start_worker(name: str, delay_us: int = 0):
+    """Start ``name``'s REST worker (its manifest's artifact) on a free port, with ``--delay-us``;
+    ``(process, host:port, language)``."""
     from bancada.experiment import manifest
 
     impl = manifest.discover(ROOT)[f"{name}-rest"]
     artifact = impl.worker.artifact_path()
     if not artifact.exists():
         sys.exit(f"{artifact} is missing: run make -C workers {name}")
-    argv = impl.worker.argv("rest", artifact=str(artifact))
+    argv = impl.worker.argv("rest", artifact=str(artifact)) + (["--delay-us", str(delay_us)] if delay_us else [])
     proc = subprocess.Popen(
         argv,
         cwd=impl.worker.folder,
@@ -123,7 +129,7 @@ language = "{language}"
 name = "SmallJSON"
 operation = "custom"
 method = "GET"
-path = "/json"
+path = "{path}"
 
 [load]
 model = "closed"
@@ -132,7 +138,9 @@ concurrency = {clients}
 """
 
 
-def run_bancada(impl: str, target: str, language: str, clients: int, seconds: float | None, requests: int) -> dict:
+def run_bancada(
+    impl: str, target: str, language: str, clients: int, seconds: float | None, requests: int, path: str
+) -> dict:
     """One ``bancada run``; the first row of its siege and ab tables."""
     with tempfile.TemporaryDirectory(prefix="bancada-vs-") as tmp:
         profile = Path(tmp) / "p.toml"
@@ -146,6 +154,7 @@ def run_bancada(impl: str, target: str, language: str, clients: int, seconds: fl
                 requests=requests,
                 warmup=min(1000, requests // 10),
                 duration=duration,
+                path=path,
             )
         )
         out_dir = Path(tmp) / "out"
@@ -185,6 +194,13 @@ def main() -> int:
     p.add_argument("--requests", type=int, default=20000, help="ab's -n and Bancada's requests (20000)")
     p.add_argument("--ab-clients", type=int, default=200, help="ab's -c (200)")
     p.add_argument("--rounds", type=int, default=2, help="alternating rounds (2)")
+    p.add_argument(
+        "--delay-us",
+        type=int,
+        default=0,
+        help="the worker's --delay-us; then GET /v1/ping is loaded (the delay is in Ping), so the server, "
+        "not the client, bounds the rate and the tables' definitions are compared (default 0: GET /json)",
+    )
     p.add_argument("--smoke", action="store_true", help="one short round, low concurrency; prints 'smoke: ok'")
     args = p.parse_args()
     if args.smoke:
@@ -192,9 +208,10 @@ def main() -> int:
     missing = [t for t in ("siege", "ab") if shutil.which(t) is None]
     if missing:
         sys.exit(f"missing {', '.join(missing)}: apt-get install siege apache2-utils")
-    proc, target, language = start_worker(args.worker)
+    proc, target, language = start_worker(args.worker, args.delay_us)
     impl = f"{args.worker}-rest-ext"
-    url = f"http://{target}/json"
+    path = "/v1/ping" if args.delay_us else "/json"
+    url = f"http://{target}{path}"
     lines = []
     try:
         with tempfile.TemporaryDirectory() as tmp:
@@ -202,9 +219,9 @@ def main() -> int:
             rc.write_text(SIEGE_RC)
             for r in range(1, args.rounds + 1):
                 siege = run_siege(url, args.clients, args.seconds, rc)
-                ours = run_bancada(impl, target, language, args.clients, args.seconds, args.requests)
+                ours = run_bancada(impl, target, language, args.clients, args.seconds, args.requests, path)
                 ab = run_ab(url, args.requests, args.ab_clients)
-                ours_ab = run_bancada(impl, target, language, args.ab_clients, None, args.requests)
+                ours_ab = run_bancada(impl, target, language, args.ab_clients, None, args.requests, path)
                 lines.append(row(f"round {r} siege -c{args.clients} -t{args.seconds:g}S", ours["siege"], siege))
                 lines.append(row(f"round {r} ab -n{args.requests} -c{args.ab_clients}", ours_ab["ab"], ab))
                 if ours["failed"] or ours_ab["failed"]:
@@ -214,7 +231,8 @@ def main() -> int:
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(15)
-    print(f"{args.worker}-rest at {target}, GET /json; Bancada's tables vs the tools' own summaries")
+    delay = f", server delay {args.delay_us} µs" if args.delay_us else ""
+    print(f"{args.worker}-rest at {target}, GET {path}{delay}; Bancada's tables vs the tools' own summaries")
     head = f"{'setting':<28} {'bancada/s':>12} {'tool/s':>12} {'ratio':>8}"
     print(head + f" {'b mean ms':>10} {'t mean ms':>10} {'ratio':>8}")
     print("\n".join(lines))
