@@ -125,3 +125,31 @@ def test_without_response_sizes_the_byte_fields_are_empty_and_the_frames_have_pe
 def test_a_missing_column_is_named():
     with pytest.raises(ValueError, match="start_s"):
         load_rows(tidy_frame().drop(columns=["start_s"]), concurrency=2)
+
+
+def test_analyze_writes_the_load_tables_of_a_tidy_csv(tmp_path):
+    from bancada import analyze_cmd
+
+    other = tidy_frame().assign(implementation="php-rest", latency_s=lambda d: d["latency_s"] * 2)
+    csv = tmp_path / "samples.csv"
+    pd.concat([tidy_frame(), other]).to_csv(csv, index=False)
+    out = tmp_path / "tables"
+    argv = [str(csv), "--factors", "implementation", "--by", "", "--load-concurrency", "2"]
+    code = analyze_cmd.main([*argv, "--response-bytes", "150,50", "--csv-dir", str(out), "--quiet"])
+    assert code == 0
+    siege = pd.read_csv(out / "load_siege.csv")
+    assert list(siege["implementation"]) == ["go-rest", "php-rest"]
+    assert list(siege["transactions"]) == [7, 7]
+    assert pd.read_csv(out / "load_ab.csv")["transfer_kib_s"].iloc[0] == pytest.approx(7 * 200 / 1024 / 0.1)
+
+
+def test_analyze_refuses_a_bad_response_size_in_one_line(tmp_path, capsys):
+    from bancada import analyze_cmd
+
+    csv = tmp_path / "samples.csv"
+    pd.concat([tidy_frame(), tidy_frame().assign(implementation="php-rest")]).to_csv(csv, index=False)
+    code = analyze_cmd.main(
+        [str(csv), "--factors", "implementation", "--load-concurrency", "2", "--response-bytes", "x"]
+    )
+    assert code == 2
+    assert "--response-bytes takes HEAD,BODY" in capsys.readouterr().err
