@@ -19,6 +19,7 @@ the workers are not built. Only the standard library is used (Python >= 3.11).
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import tomllib
@@ -38,11 +39,13 @@ def bundle_files(root: Path) -> tuple[list[Path], list[Path]]:
         folder = manifest.parent.relative_to(root)
         wanted.append(folder / "worker.toml")
         artifacts = {data["artifact"].format(os="linux", arch=arch) for arch in ARCHES}
-        wanted += [folder / a for a in sorted(artifacts)]
+        # normalized: a worker may name another's artifact (java-gson runs the Java worker's jar)
+        wanted += [Path(os.path.normpath(folder / a)) for a in sorted(artifacts)]
     wanted += [Path("drivers/native/dist") / f"bancada-driver-linux-{arch}" for arch in ARCHES]
     wanted += sorted(p.relative_to(root) for p in (root / "profiles").rglob("*") if p.is_file())  # with their data
     wanted += sorted(p.relative_to(root) for p in (root / "proto").rglob("*") if p.is_file())
     wanted += sorted(p.relative_to(root) for p in (root / "docs").glob("*.md"))
+    wanted = list(dict.fromkeys(wanted))
     present = [p for p in wanted if (root / p).is_file()]
     missing = [p for p in wanted if not (root / p).is_file()]
     return present, missing

@@ -16,6 +16,8 @@ from pathlib import Path
 import pandas as pd
 
 from .stats import serialization, tables as tables_mod
+from .stats.load_labels import print_tables
+from .stats.load_tables import ab_frame, load_rows, siege_frame
 from .stats.report import InputError, analyze_frame, jsonable
 
 
@@ -64,6 +66,17 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("--alpha", type=float, default=0.05, help="significance level of the tests (0.05)")
     p.add_argument("--error-pct", type=float, default=5.0, help="tolerated error of the sample size, percent (5)")
     p.add_argument("--log", action="store_true", help="log10 of the response in the factorial design")
+    p.add_argument(
+        "--load-concurrency",
+        type=int,
+        metavar="C",
+        help="also give siege's and ab's tables for a load run of C clients (needs start_s, ok, error)",
+    )
+    p.add_argument(
+        "--response-bytes",
+        metavar="HEAD,BODY",
+        help="header and body bytes of one answer, for the load tables' data transferred and transfer rate",
+    )
     add_output_arguments(p)
     p.add_argument("--conclusions", metavar="OUT.md", help="write the results as sentences (Markdown)")
     p.add_argument(
@@ -161,6 +174,13 @@ def run(args: argparse.Namespace) -> int:
     result = jsonable(result)
     tables = tables_mod.build_tables(result)
     tables.update(serialization.seed_tables(df))  # seed 004's tables when the rows carry a split
+    load = None
+    if args.load_concurrency is not None:
+        try:
+            load = _load_tables(args)
+        except (ValueError, OSError) as exc:
+            return _fail(str(exc).splitlines()[0])
+        tables.update({"Load (siege)": siege_frame(load), "Load (ab)": ab_frame(load)})
     try:
         if args.json:
             Path(args.json).write_text(json.dumps(result, indent=1) + "\n")
@@ -180,8 +200,32 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         return _fail(f"cannot write output: {exc}")
     if not args.quiet:
-        _print(result, tables)
+        _print(result, {k: v for k, v in tables.items() if not k.startswith("Load (")})
+        if load is not None:
+            from rich.console import Console
+
+            print_tables(Console(width=240) if not sys.stdout.isatty() else Console(), load)
     return 0
+
+
+def _load_tables(args: argparse.Namespace):
+    """siege's and ab's tables of the CSV (every row, the measured phase only).
+
+    Raises:
+        ValueError: a bad concurrency or response size, or a missing column (named).
+    """
+    if args.load_concurrency < 1:
+        raise ValueError(f"--load-concurrency must be at least 1, got {args.load_concurrency}")
+    sizes = None
+    if args.response_bytes is not None:
+        parts = args.response_bytes.split(",")
+        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+            raise ValueError(
+                f"--response-bytes takes HEAD,BODY (two byte counts, e.g. 150,16), got {args.response_bytes}"
+            )
+        sizes = [int(p) for p in parts]
+    df = pd.read_csv(args.samples, keep_default_na=False, na_values=[""], dtype={"error": str, "ok": str})
+    return load_rows(df, args.load_concurrency, sizes)
 
 
 def _print(result: dict, tables: dict) -> None:

@@ -63,7 +63,12 @@ def _build_parser() -> argparse.ArgumentParser:
         help="load model: one request at a time, c clients in a closed loop, or an open arrival rate",
     )
     run.add_argument("--concurrency", type=int, help="clients (closed) or most requests in flight (open)")
-    run.add_argument("--duration", type=float, metavar="SECONDS", help="measured seconds per block (closed/open)")
+    run.add_argument(
+        "--duration",
+        type=float,
+        metavar="SECONDS",
+        help="measured seconds per block (closed/open); 0: run --requests requests instead (ab -n N -c C)",
+    )
     run.add_argument("--rate", type=float, metavar="PER_S", help="requests per second (open load)")
     run.add_argument("--connection", choices=["reuse", "new"])
     run.add_argument("--driver", choices=["python", "native", "auto"])
@@ -85,6 +90,9 @@ def _build_parser() -> argparse.ArgumentParser:
     export = sub.add_parser("export", help="export a stored run")
     export.add_argument("run", help="run id or run file")
     export.add_argument("--csv", type=Path, required=True, help="tidy sample CSV to write")
+    export.add_argument(
+        "--load-dir", type=Path, help="also write the siege and ab tables (load_siege.csv, load_ab.csv) here"
+    )
 
     sub.add_parser("workers", help="list implementations and whether they can run on this computer")
 

@@ -20,6 +20,8 @@ from bancada.experiment.profile import ProfileError, load_profile
 from bancada.overrides import apply_overrides
 from bancada.paths import BancadaHomeError
 from bancada.runner import Notice, Progress as RunProgress, RunError, RunFinished, Runner, RunStarted
+from bancada.stats import load_tables as load_tables_mod
+from bancada.stats.load_labels import print_tables
 from bancada.store.runstore import RunStore, RunStoreError, list_runs
 from bancada.stats.summary import summarize
 from bancada.store.tidy_csv import export_csv, tidy_frame, write_csv
@@ -158,13 +160,23 @@ def run_command(args: argparse.Namespace) -> int:
         return _fail("the run did not start")
     if finished.status != "complete":  # said first: writing the CSV below may fail for the same reason
         _fail(f"run {finished.status}: {finished.message}", 1)
+    return _report(run_path, finished, args)
+
+
+def _report(run_path: Path, finished: RunFinished, args: argparse.Namespace) -> int:
+    """Print the run's summary (and its siege and ab tables after a load run); write the CSVs."""
     with RunStore.open(run_path) as store:
         tidy = tidy_frame(store)  # read once: the summary and the CSV share it
         print_summary(tidy, store)
+        load_tables = load_tables_mod.from_store(store)
+        if load_tables is not None:
+            print_tables(out, load_tables)
         out_dir = args.out or Path("bancada-results") / store.meta()["run_id"]
         try:
             out_dir.mkdir(parents=True, exist_ok=True)
             rows = write_csv(tidy, out_dir / "samples.csv")
+            if load_tables is not None:
+                write_load_csvs(load_tables, out_dir)
         except OSError as exc:
             out.print(f"run file: {run_path}")
             return _fail(
@@ -173,12 +185,24 @@ def run_command(args: argparse.Namespace) -> int:
             )
     out.print(f"run file: {run_path}")
     out.print(f"samples:  {out_dir / 'samples.csv'} ({rows} rows)")
+    if load_tables is not None:
+        out.print(f"load:     {out_dir / 'load_siege.csv'}, {out_dir / 'load_ab.csv'}")
     return 0 if finished.status == "complete" else 1
 
 
 def _treatment_label(implementation: str, fmt: str, link: str) -> str:
     """``go-rest``, or with a format and a link ``go-rest / avro / cross-region``."""
     return " / ".join(x for x in (implementation, fmt, link) if isinstance(x, str) and x)
+
+
+def write_load_csvs(tables, folder: Path) -> None:
+    """``load_siege.csv`` and ``load_ab.csv`` (one column per field, units in the names) in ``folder``.
+
+    Raises:
+        OSError: a file cannot be written.
+    """
+    load_tables_mod.siege_frame(tables).to_csv(folder / "load_siege.csv", index=False)
+    load_tables_mod.ab_frame(tables).to_csv(folder / "load_ab.csv", index=False)
 
 
 def print_summary(df, store: RunStore) -> None:
@@ -245,6 +269,17 @@ def export_command(args: argparse.Namespace) -> int:
             rows = export_csv(store, args.csv)
         except OSError as exc:
             return _fail(f"cannot write {args.csv}: {exc.strerror}")
+        load_dir = getattr(args, "load_dir", None)
+        if load_dir is not None:
+            tables = load_tables_mod.from_store(store)
+            if tables is None:
+                return _fail(f"run {args.run} used no load model (closed or open): it has no siege or ab tables")
+            try:
+                load_dir.mkdir(parents=True, exist_ok=True)
+                write_load_csvs(tables, load_dir)
+            except OSError as exc:
+                return _fail(f"cannot write the load tables into {load_dir}: {exc.strerror or exc}")
+            out.print(f"wrote {load_dir / 'load_siege.csv'} and {load_dir / 'load_ab.csv'}")
     out.print(f"wrote {rows} rows to {args.csv}")
     return 0
 

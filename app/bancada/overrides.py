@@ -33,7 +33,8 @@ def apply_overrides(
     the operation of every workload (``ping``/``info`` keep a single workload).
     ``seed`` is the schedule's seed; ``load`` (``sequential`` | ``closed`` |
     ``open``), ``concurrency`` (clients or requests in flight), ``duration_s``
-    (measured seconds per block) and ``rate_per_s`` (open model) set the
+    (measured seconds per block; 0 removes it, so a closed load runs ``requests`` requests, as
+    ``ab -n N -c C``) and ``rate_per_s`` (open model) set the
     profile's ``[load]``. The profile's notices (e.g. an old schedule name) are kept.
 
     Raises:
@@ -65,6 +66,8 @@ def apply_overrides(
     ):
         if value is not None:
             load_table[key] = value
+    if duration_s == 0:  # no duration: the load runs the requests of each repetition (ab -n N -c C)
+        load_table.pop("duration_s", None)
     if payloads is not None:
         known = {w["name"]: w for w in data["workloads"]}
         chosen = []

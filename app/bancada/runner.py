@@ -28,7 +28,7 @@ from bancada.drivers.sample_block import SampleBlock
 from bancada.drivers.process_stream import DriverStream
 from bancada.drivers.stream import Sample, Split, StreamError
 from bancada import targets
-from bancada.experiment import manifest
+from bancada.experiment import manifest, probe
 from bancada.experiment.external import EXTERNAL_NOTE, ExternalHandle, ExternalImplementation
 from bancada.experiment.plan import Plan, build_plan, unplanned_workloads, with_external, with_seed
 from bancada.experiment.profile import Profile
@@ -252,6 +252,9 @@ class Runner:
                     self.profile.experiment.timeout_s,
                 )
                 store.update_treatments("payload_bytes", {i: int(v.get("request_bytes", -1)) for i, v in late.items()})
+            if self.profile.load.model != "sequential" and isinstance(self.driver_host, LocalHost):
+                # the siege/ab tables' byte fields (bancada.experiment.probe)
+                store.set_meta(response_bytes=probe.response_bytes(plan.treatments, self._targets(workers)))
             yield from self._run_blocks(plan, impls, driver_name, store, workers, run_id, tally)
             status, message = self._outcome(tally)
         except (WorkerStartError, HealthCheckError, RunError, StreamError, RunStoreError) as exc:
@@ -545,6 +548,11 @@ class Runner:
             "target",
             {t.id: workers[t.implementation.id].target for t in self.plan.treatments if t.implementation.id in workers},
         )
+
+    @staticmethod
+    def _targets(workers: dict) -> dict[str, str]:
+        """``host:port`` of every started or external implementation."""
+        return {i: w.target for i, w in workers.items() if getattr(w, "target", None)}
 
     def _host_disconnected(self) -> bool:
         return bool(getattr(self.host, "disconnected", False))

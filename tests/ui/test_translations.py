@@ -22,6 +22,7 @@ SOURCES = sorted((ROOT / "app" / "bancada" / "ui").glob("*.py")) + [
     ROOT / "app" / "bancada" / "stats" / "conclusions.py",
     ROOT / "app" / "bancada" / "hosts" / "link_set.py",
     ROOT / "app" / "bancada" / "hosts" / "calibrate.py",
+    ROOT / "app" / "bancada" / "stats" / "load_labels.py",
 ]
 #: European Portuguese words a Brazilian reader trips over (left) and what Brazil says (right).
 EUROPEAN = {

@@ -45,6 +45,9 @@ class WorkerManifest:
     version: str
     folder: Path
     deploy: str = "file"  # one of DEPLOY_KINDS
+    # Debian packages the host needs besides ``runtime`` (an interpreter, a web server): the
+    # host check names the missing ones.
+    debian_packages: tuple[str, ...] = ()
     bundle: tuple[str, ...] = ()  # deploy = "bundle": files and folders sent, from the repository root
     setup: str = ""  # deploy = "bundle": a shell command run in the worker's folder on the host
     setup_requires: tuple[str, ...] = ()  # deploy = "bundle": of SETUP_REQUIREMENTS
@@ -135,6 +138,7 @@ def load_manifest(path: Path) -> WorkerManifest:
         setup=setup,
         setup_requires=requires,
         formats=tuple(data.get("formats", {})),
+        debian_packages=tuple(str(p) for p in data.get("debian_packages", ())),
     )
 
 

@@ -23,6 +23,7 @@ from bancada import paths
 from bancada.experiment.manifest import Implementation, machine_arch
 from bancada.hosts.base import WorkerStartError, join_host_port, parse_ready_line
 from bancada.hosts.facts import facts_command, parse_facts, runtime_ok
+from bancada.hosts.packages import missing_packages_reason
 from bancada.hosts.placement import ProcessPlacement
 
 try:  # loaded here, in the parent: a dlopen between fork and exec can hang on the loader's lock
@@ -160,6 +161,9 @@ class LocalHost:
         """Whether ``impl`` can start here; ``(False, reason)`` when not."""
         ok, reason = runtime_ok(impl.worker.runtime, self.facts())
         if not ok:
+            return False, reason
+        reason = missing_packages_reason(impl.worker.debian_packages)
+        if reason:
             return False, reason
         artifact = impl.worker.artifact_path("linux", machine_arch())
         if not artifact.exists():

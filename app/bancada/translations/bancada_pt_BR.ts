@@ -427,7 +427,7 @@
         <translation>o painel do experimento</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Ignored: the Load duration sets the measured phase</source>
         <translation>Ignorado: a duração da carga define a fase medida</translation>
     </message>
@@ -435,7 +435,7 @@
 <context>
     <name>FrameModel</name>
     <message>
-        <location filename="../ui/stats_view.py" line="+91"/>
+        <location filename="../ui/stats_view.py" line="+92"/>
         <source>column {c} in the exported CSV</source>
         <translation>coluna {c} no CSV exportado</translation>
     </message>
@@ -830,6 +830,192 @@ Senha da chave:</translation>
     </message>
 </context>
 <context>
+    <name>LoadTableView</name>
+    <message>
+        <location filename="../ui/load_table_view.py" line="+35"/>
+        <source>Load (siege and ab)</source>
+        <extracomment>{title: (labels, rows of cells)}, as bancada.stats.load_labels.cells gives it</extracomment>
+        <translation>Carga (siege e ab)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The summaries siege and Apache Bench print, computed from this run&apos;s stored samples as those tools compute them (docs/statistics.md, Load).</source>
+        <translation>Os resumos que o siege e o Apache Bench imprimem, calculados a partir das amostras gravadas desta execução como essas ferramentas os calculam (docs/statistics.md, Load).</translation>
+    </message>
+</context>
+<context>
+    <name>LoadTables</name>
+    <message>
+        <location filename="../stats/load_labels.py" line="+27"/>
+        <source>Load (siege): transactions, availability and transaction rate</source>
+        <extracomment>A column: (field, label, formatter of the field&apos;s value).</extracomment>
+        <translation>Carga (siege): transações, disponibilidade e taxa de transações</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Load (ab): requests per second, time per request and percentiles</source>
+        <translation>Carga (ab): requisições por segundo, tempo por requisição e percentis</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+22"/>
+        <source>implementation</source>
+        <translation>implementação</translation>
+    </message>
+    <message>
+        <location line="-21"/>
+        <location line="+22"/>
+        <source>workload</source>
+        <translation>carga de trabalho</translation>
+    </message>
+    <message>
+        <location line="-21"/>
+        <location line="+22"/>
+        <source>repetition</source>
+        <translation>repetição</translation>
+    </message>
+    <message>
+        <location line="-21"/>
+        <source>transactions (hits)</source>
+        <translation>transações (acessos)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>availability (%)</source>
+        <translation>disponibilidade (%)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>elapsed time (s)</source>
+        <translation>tempo decorrido (s)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>data transferred (MB)</source>
+        <translation>dados transferidos (MB)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>response time (s)</source>
+        <translation>tempo de resposta (s)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>transaction rate (trans/s)</source>
+        <translation>taxa de transações (trans/s)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>throughput (MB/s)</source>
+        <translation>vazão (MB/s)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>concurrency</source>
+        <translation>concorrência</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>successful transactions</source>
+        <translation>transações com sucesso</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed transactions</source>
+        <translation>transações com falha</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>longest transaction (s)</source>
+        <translation>transação mais longa (s)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>shortest transaction (s)</source>
+        <translation>transação mais curta (s)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>served within {p} % (ms)</source>
+        <translation>atendidas em até {p} % (ms)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>concurrency level</source>
+        <translation>nível de concorrência</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>time taken for tests (s)</source>
+        <translation>tempo total do teste (s)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>complete requests</source>
+        <translation>requisições completas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed requests</source>
+        <translation>requisições com falha</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>non-2xx responses</source>
+        <translation>respostas não 2xx</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>requests per second (#/s, mean)</source>
+        <translation>requisições por segundo (#/s, média)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>time per request (ms, mean)</source>
+        <translation>tempo por requisição (ms, média)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>time per request (ms, mean, across all concurrent requests)</source>
+        <translation>tempo por requisição (ms, média, entre todas as requisições concorrentes)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>transfer rate (KB/s received)</source>
+        <translation>taxa de transferência (KB/s recebidos)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>total time, mean (ms)</source>
+        <translation>tempo total, média (ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>total time, standard deviation (ms)</source>
+        <translation>tempo total, desvio padrão (ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>total time, median (ms)</source>
+        <translation>tempo total, mediana (ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>total time, longest (ms)</source>
+        <translation>tempo total, o mais longo (ms)</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>{n} more requests ran past the driver&apos;s raw-sample cap (load.max_records) and are not in these tables.</source>
+        <translation>{n} requisições a mais passaram do limite de amostras brutas do driver (load.max_records) e não estão nestas tabelas.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>{title}, repetition {r}</source>
+        <translation>{title}, repetição {r}</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <location filename="../ui/language.py" line="+75"/>
@@ -1113,7 +1299,7 @@ Senha da chave:</translation>
 <context>
     <name>Readings</name>
     <message>
-        <location filename="../ui/stats_job.py" line="+115"/>
+        <location filename="../ui/stats_job.py" line="+129"/>
         <source>no samples yet</source>
         <extracomment>Display order of the tables (names from bancada.stats.tables).</extracomment>
         <translation>ainda não há amostras</translation>
@@ -1330,12 +1516,12 @@ Senha da chave:</translation>
     <name>StatisticsView</name>
     <message>
         <location filename="../ui/stats_view.py" line="+163"/>
-        <location line="+60"/>
+        <location line="+63"/>
         <source>The tables appear here about once a second while a run goes on.</source>
         <translation>As tabelas aparecem aqui cerca de uma vez por segundo durante a execução.</translation>
     </message>
     <message>
-        <location line="-42"/>
+        <location line="-43"/>
         <source>No statistics yet: {m}</source>
         <translation>Ainda não há estatísticas: {m}</translation>
     </message>
@@ -1378,7 +1564,7 @@ Senha da chave:</translation>
 <context>
     <name>StatsHelp</name>
     <message>
-        <location line="-167"/>
+        <location line="-169"/>
         <source>Per treatment: the number of measured requests n, mean, standard deviation, median with its confidence interval, quartiles Q1 and Q3, minimum, maximum and interquartile range, in ms.</source>
         <extracomment>A short explanation of each table, for the languages docs/statistics.md is not written in (the English tooltip is the docs&apos; paragraph; a translation of these replaces it).</extracomment>
         <translation>Por tratamento: o número de requisições medidas n, média, desvio padrão, mediana com seu intervalo de confiança, quartis Q1 e Q3, mínimo, máximo e intervalo interquartil, em ms.</translation>
@@ -2081,7 +2267,7 @@ Senha da chave:</translation>
 <context>
     <name>cli</name>
     <message>
-        <location filename="../cli_gui.py" line="+18"/>
+        <location filename="../cli_gui.py" line="+19"/>
         <source>bancada run PROFILE runs the same experiment in this terminal (e.g. bancada run profiles/quick.toml)</source>
         <translation>bancada run PERFIL executa o mesmo experimento neste terminal (por exemplo, bancada run profiles/quick.toml)</translation>
     </message>

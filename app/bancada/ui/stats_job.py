@@ -59,6 +59,10 @@ class StatsResult:
     unbalanced: bool = False  # the factorial design had unequal replications (not computed)
     factors: list[str] = field(default_factory=list)
     computed_at: float = field(default_factory=time.time)
+    # siege's and ab's tables of a run with a load model (bancada.stats.load_labels.cells), and the
+    # sentence on requests past the raw-sample cap; empty otherwise
+    load: dict = field(default_factory=dict)
+    load_note: str = ""
 
 
 def analysis_frame(store) -> pd.DataFrame:
@@ -103,6 +107,7 @@ def compute_statistics(
     ``res.partial_repetition`` say so. ``lang``: the language of the readings
     and messages (:func:`bancada.i18n.set_language`; None keeps the current one).
     """
+    from bancada.stats import load_labels, load_tables
     from bancada.store.runstore import RunStore
 
     if lang is not None:
@@ -110,6 +115,15 @@ def compute_statistics(
 
     with RunStore.open(run_path) as store:
         df = analysis_frame(store)
+        load = load_tables.from_store(store) if not df.empty else None
+    res = _statistics(df, factors, generation, running)
+    if load is not None:
+        res.load, res.load_note = load_labels.cells(load), load_labels.capped_note(load.capped)
+    return res
+
+
+def _statistics(df: pd.DataFrame, factors: list[str], generation: int, running: bool) -> StatsResult:
+    """The tables of :func:`compute_statistics` from the run's analysis frame."""
     res = StatsResult(generation, rows=len(df))
     if df.empty:
         res.message = translate("Readings", "no samples yet")

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from bancada import paths
+from bancada.ui.load_table_view import LoadTableView
 from bancada.ui.stats_job import TABLE_ORDER, StatsResult, factor_name, readings  # noqa: F401 - readings re-exported
 from bancada.ui.table_format import format_value, label
 
@@ -255,6 +256,8 @@ class StatisticsView(QScrollArea):
         self.status.setWordWrap(True)
         self.body_layout.addWidget(self.status)
         self.helps = help_texts()
+        self.load_view = LoadTableView()  # siege's and ab's tables, runs with a load model only
+        self.body_layout.addWidget(self.load_view)
         self.sections: dict[str, TableSection] = {}
         for title in TABLE_ORDER:
             sec = TableSection(title, help_for(title, self.helps))
@@ -292,6 +295,7 @@ class StatisticsView(QScrollArea):
                     f=", ".join(factor_name(f) for f in res.factors), n=QLocale().toString(res.rows), t=when, st=state
                 )
             )
+        self.load_view.show_cells(res.load, res.load_note)
         for title, sec in self.sections.items():
             df = res.tables.get(title)
             if df is None or df.empty:
@@ -312,5 +316,6 @@ class StatisticsView(QScrollArea):
     def clear(self, text: str = "") -> None:
         self.result = None
         self.status.setText(text or self.tr("The tables appear here about once a second while a run goes on."))
+        self.load_view.show_cells(None)
         for sec in self.sections.values():
             sec.setVisible(False)

@@ -23,7 +23,7 @@ type handler struct {
 
 // NewHandler returns the http.Handler of the REST mapping (routes: GET
 // /v1/ping and /v1/info, POST for every other operation, and seed 004's
-// POST /v1/serial/{kind} in four formats, package formats).
+// POST /v1/serial/{kind} in four formats, package formats; seed 003's GET /json).
 // Errors answer {"error": "..."}: 400 malformed, 404 unknown route, 405 wrong
 // method, 413 body above cfg.MessageLimit() bytes.
 func NewHandler(cfg service.Config) http.Handler {
@@ -38,6 +38,10 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		if kind, isSerial := strings.CutPrefix(r.URL.Path, formats.PathPrefix); isSerial {
 			h.serial(w, r, kind)
+			return
+		}
+		if r.URL.Path == "/json" {
+			smallJSON(w, r)
 			return
 		}
 		writeError(w, http.StatusNotFound, time.Now(), fmt.Sprintf("no route %s", r.URL.Path))
@@ -67,6 +71,18 @@ func (h *handler) serial(w http.ResponseWriter, r *http.Request, kind string) {
 		return
 	}
 	formats.Serve(w, r, kind, h.limit)
+}
+
+// smallJSON answers GET /json with the small object of one string that the
+// REST-in-seven-languages study (seed 003) loads: {"Ola":"Mundo!"}.
+func smallJSON(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet {
+		w.Header().Set("Allow", http.MethodGet)
+		writeError(w, http.StatusMethodNotAllowed, time.Now(),
+			fmt.Sprintf("method %s not allowed on %s; use %s", r.Method, r.URL.Path, http.MethodGet))
+		return
+	}
+	writeJSON(w, http.StatusOK, time.Now(), map[string]string{"Ola": "Mundo!"})
 }
 
 // bodyEndpoint answers a request whose body is already read; the measured

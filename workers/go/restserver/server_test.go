@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strconv"
 	"strings"
@@ -272,5 +273,17 @@ func TestPingInfoAndDelay(t *testing.T) {
 	if info.Implementation != "go-rest" || info.Language != "go" || info.Protocol != "rest" ||
 		info.Version != service.Version || !strings.HasPrefix(info.Runtime, "go") || info.PID <= 0 {
 		t.Errorf("info: %+v", info)
+	}
+}
+
+func TestSmallJSON(t *testing.T) {
+	h := NewHandler(service.Config{})
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/json", nil))
+	if rec.Code != http.StatusOK || strings.TrimSpace(rec.Body.String()) != `{"Ola":"Mundo!"}` {
+		t.Fatalf("GET /json: %d %q", rec.Code, rec.Body.String())
+	}
+	if rec.Header().Get("Server-Timing") == "" {
+		t.Fatal("GET /json: no Server-Timing")
 	}
 }

@@ -27,6 +27,13 @@ public final class BenchServlet extends HttpServlet {
     /** An answer: HTTP status and the object to write as JSON. */
     private record Reply(int status, Object body) {}
 
+    /**
+     * java-gson: answers written by GSON (-Dbancada.json=gson), as the seed's Tomcat + GSON
+     * service wrote its response; requests are still read by Jackson (same checks, same 400s).
+     */
+    static final boolean GSON_ANSWERS = "gson".equals(System.getProperty("bancada.json"));
+    private static final com.google.gson.Gson GSON = new com.google.gson.GsonBuilder().disableHtmlEscaping().create();
+
     /** A request the client got wrong: HTTP status (400/404/405/413) and message. */
     private static final class HttpError extends Exception {
         private static final long serialVersionUID = 1L;
@@ -60,6 +67,11 @@ public final class BenchServlet extends HttpServlet {
                     start = System.nanoTime();
                     WorkerInfo.pause(delayNanos);
                     reply = new Reply(200, Map.of());
+                    break;
+                case "/json": // seed 003's small JSON object with one string
+                    requireMethod(method, "GET");
+                    start = System.nanoTime();
+                    reply = new Reply(200, Map.of("Ola", "Mundo!"));
                     break;
                 case "/v1/info":
                     requireMethod(method, "GET");
@@ -106,7 +118,9 @@ public final class BenchServlet extends HttpServlet {
             reply = error(400, "bad request: " + e);
         }
         long end = System.nanoTime();
-        byte[] out = JsonCodec.MAPPER.writeValueAsBytes(reply.body());
+        byte[] out = GSON_ANSWERS
+                ? GSON.toJson(reply.body()).getBytes(java.nio.charset.StandardCharsets.UTF_8)
+                : JsonCodec.MAPPER.writeValueAsBytes(reply.body());
         resp.setStatus(reply.status());
         resp.setHeader("Server-Timing", WorkerInfo.serverTiming(Math.max(1, end - start)));
         resp.setContentType("application/json");

@@ -7,7 +7,8 @@ import java.util.concurrent.locks.LockSupport;
 
 /** What is answering: identity of this worker, shared by the gRPC and REST servers. */
 public final class WorkerInfo {
-    public static final String NAME = "java";
+    /** The manifest's name: "java", or the bancada.worker.name property ("java-gson"). */
+    public static final String NAME = System.getProperty("bancada.worker.name", "java");
     public static final String LANGUAGE = "java";
     public static final String VERSION = "0.1.0";
     /** Default message limit in MiB, as the Go worker's --max-message-mib. */

@@ -1,0 +1,69 @@
+"""Seed 003 end to end: the classroom profile's seven implementations under a closed load, and
+siege's and ab's tables from what was stored; 1000 clients on one worker."""
+
+from __future__ import annotations
+
+import csv
+import subprocess
+import sys
+
+from bancada.experiment.profile import load_profile
+from bancada.overrides import apply_overrides
+from bancada.runner import RunFinished, Runner
+from bancada.stats.load_tables import from_store
+from bancada.store.runstore import RunStore
+from tests.conftest import ROOT
+
+CLASSROOM = ROOT / "profiles" / "rest-7-languages-classroom.toml"
+
+
+def test_the_classroom_profile_prints_and_writes_siege_and_ab_tables(tmp_path):
+    """Every language answers GET /json under 8 clients; the CLI prints both tables and writes them."""
+    argv = [sys.executable, "-m", "bancada.cli", "run", str(CLASSROOM), "--repetitions", "1", "--concurrency", "8"]
+    argv += ["--duration", "1", "--warmup", "20", "--out", str(tmp_path / "out")]
+    proc = subprocess.run(argv, capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert "Load (siege)" in proc.stdout and "Load (ab)" in proc.stdout
+    siege = list(csv.DictReader((tmp_path / "out" / "load_siege.csv").open()))
+    ab = list(csv.DictReader((tmp_path / "out" / "load_ab.csv").open()))
+    want = load_profile(CLASSROOM).experiment.implementations
+    assert [r["implementation"] for r in siege] == want  # the profile's order
+    for s, a in zip(siege, ab):
+        assert int(s["transactions"]) > 0 and float(s["availability_pct"]) == 100.0, s
+        assert float(s["data_mib"]) > 0 and float(a["transfer_kib_s"]) > 0, (s, a)  # the probe's sizes
+        assert int(a["concurrency_level"]) == 8 and float(a["p100_ms"]) >= float(a["p50_ms"]) > 0
+
+
+def test_a_fixed_request_count_runs_as_ab_does():
+    """--duration 0: the closed load runs exactly `requests` measured requests (ab -n N -c C)."""
+    profile = apply_overrides(
+        load_profile(CLASSROOM),
+        "classroom",
+        implementations=["go-rest"],
+        repetitions=1,
+        requests=3000,
+        warmup=100,
+        concurrency=50,
+        duration_s=0,
+    )
+    events = list(Runner(profile, driver="native").events())
+    finished = events[-1]
+    assert isinstance(finished, RunFinished) and finished.status == "complete", finished.message
+    with RunStore.open(finished.path) as store:
+        (ab,) = from_store(store).ab
+    assert (ab.complete, ab.failed, ab.concurrency_level) == (3000, 0, 50)
+
+
+def test_a_thousand_clients_run_without_errors_on_bancadas_side():
+    """The study's largest siege setting on one worker: 1000 connections (the driver raises its
+    open-file limit), every request answered or counted as the server's failure."""
+    profile = apply_overrides(
+        load_profile(CLASSROOM), "classroom", implementations=["go-rest"], repetitions=1, concurrency=1000, duration_s=2
+    )
+    events = list(Runner(profile, driver="native").events())
+    finished = events[-1]
+    assert isinstance(finished, RunFinished) and finished.status == "complete", finished.message
+    with RunStore.open(finished.path) as store:
+        (siege,) = from_store(store).siege
+    assert siege.transactions > 1000 and siege.concurrency > 100
+    assert siege.failed == 0 and siege.availability_pct == 100.0

@@ -1,0 +1,5 @@
+import sys
+
+from bancada_flask.server import main
+
+sys.exit(main())

@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// Bancada's restify worker (REST only), with every Bancada worker's command line:
+//
+//   node src/main.js --protocol rest [--bind 127.0.0.1] [--port 0] [--delay-us 0]
+//                    [--max-message-mib 128] [--version]
+//
+// Once listening it prints exactly one READY line on stdout; SIGTERM or SIGINT
+// stop it gracefully (hard stop after 5 s) with exit status 0. Exit status 1:
+// could not listen (a port in use is named on stderr); 2: bad arguments.
+
+import { parseArgs } from "node:util";
+
+import { Config, DEFAULT_MAX_MESSAGE_MIB, runtime } from "./shared/contract.js";
+import { NAME, VERSION, createRestServer } from "./rest.js";
+
+const STOP_GRACE_MS = 5000;
+const log = (message) => process.stderr.write(`${new Date().toISOString()} bancada-worker-restify: ${message}\n`);
+
+class UsageError extends Error {}
+
+function integer(value, flag, lo, hi) {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < lo || n > hi) throw new UsageError(`${flag} must be an integer in ${lo}..${hi}, got ${value}`);
+  return n;
+}
+
+function parseCommandLine(argv) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: {
+      protocol: { type: "string" },
+      bind: { type: "string", default: "127.0.0.1" },
+      port: { type: "string", default: "0" },
+      "delay-us": { type: "string", default: "0" },
+      "max-message-mib": { type: "string", default: String(DEFAULT_MAX_MESSAGE_MIB) },
+      version: { type: "boolean", default: false },
+    },
+    strict: true,
+    allowPositionals: true,
+  });
+  if (values.version) return { version: true };
+  if (positionals.length > 0) throw new UsageError(`unexpected arguments: ${positionals.join(" ")}`);
+  if (values.protocol !== "rest") throw new UsageError(`--protocol must be rest, got ${JSON.stringify(values.protocol ?? "")}`);
+  return {
+    bind: values.bind,
+    port: integer(values.port, "--port", 0, 65535),
+    delayUs: integer(values["delay-us"], "--delay-us", 0, 2 ** 31),
+    maxMessageMiB: integer(values["max-message-mib"], "--max-message-mib", 1, 2047),
+  };
+}
+
+function listen(server, bind, port) {
+  return new Promise((resolve, reject) => {
+    server.server.once("error", reject);
+    server.listen(port, bind, () => resolve(server.address().port));
+  });
+}
+
+async function main(argv) {
+  let opts;
+  try {
+    opts = parseCommandLine(argv);
+  } catch (err) {
+    process.stderr.write(`bancada-worker-restify: ${err.message}\n`);
+    return 2;
+  }
+  if (opts.version) {
+    process.stdout.write(`bancada-worker-restify ${VERSION} (${runtime()})\n`);
+    return 0;
+  }
+  const server = createRestServer(new Config({ delayUs: opts.delayUs, maxMessageBytes: opts.maxMessageMiB * 2 ** 20 }));
+  let port;
+  try {
+    port = await listen(server, opts.bind, opts.port);
+  } catch (err) {
+    const why = err.code === "EADDRINUSE" ? "already in use" : `cannot be listened on: ${err.message}`;
+    process.stderr.write(`bancada-worker-restify: port ${opts.port} ${why} on ${opts.bind}\n`);
+    return 1;
+  }
+  const stopped = new Promise((resolve) => {
+    process.once("SIGTERM", () => resolve("SIGTERM"));
+    process.once("SIGINT", () => resolve("SIGINT"));
+  });
+  const ready = { implementation: `${NAME}-rest`, protocol: "rest", bind: opts.bind, port, pid: process.pid };
+  process.stdout.write(`READY ${JSON.stringify(ready)}\n`);
+  log(`${NAME}-rest serving on ${opts.bind} port ${port} (limit ${opts.maxMessageMiB} MiB, delay ${opts.delayUs} µs)`);
+  const signal = await stopped;
+  log(`${signal}: stopping (grace ${STOP_GRACE_MS / 1000} s)`);
+  const timer = setTimeout(() => server.server.closeAllConnections(), STOP_GRACE_MS);
+  server.server.closeIdleConnections();
+  await new Promise((resolve) => server.close(resolve));
+  clearTimeout(timer);
+  log("stopped");
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`bancada-worker-restify: ${err.stack ?? err}\n`);
+    process.exit(1);
+  },
+);
