@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from bancada import paths
 from bancada.ui.stats_job import TABLE_ORDER, StatsResult, factor_name, readings  # noqa: F401 - readings re-exported
+from bancada.stats.table_labels import TITLES
 from bancada.ui.table_format import format_value, label
 
 
@@ -93,23 +94,6 @@ class FrameModel(QAbstractTableModel):
 
     def cell(self, row: int, column: str) -> str:
         return self._cells[row][self._cols.index(column)]
-
-
-#: The tables' titles (their names in bancada.stats.tables) as the window shows them.
-TITLES = {
-    "Summary": QT_TRANSLATE_NOOP("StatsTable", "Summary"),
-    "Normality": QT_TRANSLATE_NOOP("StatsTable", "Normality (Shapiro-Wilk)"),
-    "Wilcoxon rank-sum": QT_TRANSLATE_NOOP("StatsTable", "Wilcoxon rank-sum test"),
-    "Wilcoxon rank-sum, repetition medians": QT_TRANSLATE_NOOP(
-        "StatsTable", "Wilcoxon rank-sum test, repetition medians"
-    ),
-    "Kruskal-Wallis": QT_TRANSLATE_NOOP("StatsTable", "Kruskal-Wallis test"),
-    "Dunn post-hoc": QT_TRANSLATE_NOOP("StatsTable", "Dunn post-hoc test"),
-    "Ranking": QT_TRANSLATE_NOOP("StatsTable", "Ranking"),
-    "Factorial allocation of variation": QT_TRANSLATE_NOOP("StatsTable", "Factorial allocation of variation"),
-    "Factorial effects": QT_TRANSLATE_NOOP("StatsTable", "Factorial effects"),
-    "Sample size": QT_TRANSLATE_NOOP("StatsTable", "Sample size"),
-}
 
 
 #: A short explanation of each table, for the languages docs/statistics.md is not written in (the English
