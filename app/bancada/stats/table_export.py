@@ -280,3 +280,30 @@ def write(tables: Mapping[str, pd.DataFrame], fmt: str, out, label_prefix: str =
         return paths
     out.write_text(render(tables, fmt, label_prefix, readings), encoding="utf-8")
     return [out]
+
+
+#: columns of :func:`bancada.stats.tables.build_tables` in the response's unit (labelled "ms")
+RESPONSE_COLUMNS = {"mean", "sd", "median", "q1", "q3", "min", "max", "iqr", "median_ci_lo", "median_ci_hi"}
+EFFECT_COLUMNS = {"q", "ci_lo", "ci_hi"}
+_TO_MS = {"s": 1e3, "ms": 1.0, "us": 1e-3, "ns": 1e-6}
+
+
+def tables_in_ms(tables: Mapping[str, pd.DataFrame], response: str, log: bool = False) -> dict[str, pd.DataFrame]:
+    """The tables of ``bancada analyze`` with a latency response (``latency_s``, ``..._us``, ``..._ns``)
+    in milliseconds, as their labels say; sums of squares scaled by the square. ``log``: the factorial
+    design used log10 of the response, so its effects and sums of squares stay as they are. Tables of
+    another response are returned unchanged.
+    """
+    to_ms = _TO_MS.get(response.rsplit("_", 1)[-1]) if "_" in response else None
+    if to_ms is None or to_ms == 1.0:
+        return dict(tables)
+    out = {}
+    for name, df in tables.items():
+        df = df.copy()
+        for col in df.columns:
+            factorial = col in EFFECT_COLUMNS or col == "SS"
+            if col in RESPONSE_COLUMNS or (factorial and not log):
+                scale = to_ms**2 if col == "SS" else to_ms
+                df[col] = pd.to_numeric(df[col], errors="coerce") * scale
+        out[name] = df
+    return out
