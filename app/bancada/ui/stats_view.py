@@ -15,11 +15,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QLocale, QModelIndex, Qt
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLabel,
+    QMenu,
     QScrollArea,
     QSizePolicy,
     QTableView,
@@ -158,6 +159,44 @@ def help_for(title: str, docs_help: dict[str, str]) -> str:
     return docs_help.get(title, docs_help.get(title.replace("effects", "allocation of variation"), "")) or short
 
 
+#: "Copy as" formats of every table view: (format of bancada.stats.table_export, menu text).
+COPY_FORMATS = [
+    ("md", QT_TRANSLATE_NOOP("StatsTable", "Copy as Markdown")),
+    ("tex", QT_TRANSLATE_NOOP("StatsTable", "Copy as LaTeX (booktabs)")),
+    ("csv", QT_TRANSLATE_NOOP("StatsTable", "Copy as CSV")),
+]
+
+
+def table_text(name: str, df: pd.DataFrame, fmt: str) -> str:
+    """One table as text for a paper (:mod:`bancada.stats.table_export`), in the window's language."""
+    from bancada.stats import table_export
+
+    if fmt == "md":
+        return table_export.markdown_table(df)
+    if fmt == "csv":
+        return table_export.csv_table(df)
+    return table_export.latex_table(df, table_export.title(name), f"tab:bancada-{table_export.slug(name)}")
+
+
+def add_copy_menu(view: QTableView, name_and_frame) -> QMenu:
+    """A context menu on ``view``: Copy as Markdown / LaTeX / CSV of the table ``name_and_frame()``
+    returns as ``(name, DataFrame)`` (None: nothing to copy). Returns the menu (tests trigger its actions)."""
+    menu = QMenu(view)
+    for fmt, text in COPY_FORMATS:
+        action = menu.addAction(QCoreApplication.translate("StatsTable", text))
+        action.setData(fmt)
+
+        def copy(_checked=False, fmt=fmt):
+            got = name_and_frame()
+            if got is not None:
+                QGuiApplication.clipboard().setText(table_text(got[0], got[1], fmt))
+
+        action.triggered.connect(copy)
+    view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+    view.customContextMenuRequested.connect(lambda pos: menu.popup(view.viewport().mapToGlobal(pos)))
+    return menu
+
+
 class TableSection(QWidget):
     """Title (with the help tooltip), reading, and the table. ``title`` is the table's name in bancada.stats."""
 
@@ -183,11 +222,13 @@ class TableSection(QWidget):
         self.view.setAlternatingRowColors(True)
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.view.setToolTip(help_text)
+        copy_hint = self.tr("Right-click the table to copy it as Markdown, LaTeX or CSV.")
+        self.view.setToolTip(f"{help_text}\n\n{copy_hint}" if help_text else copy_hint)
         lay.addWidget(self.heading)
         lay.addWidget(self.reading)
         lay.addWidget(self.view)
         self.model: FrameModel | None = None
+        self.copy_menu = add_copy_menu(self.view, lambda: (self.title, self.model.df) if self.model else None)
 
     def set_frame(self, df: pd.DataFrame, reading: str) -> None:
         self.model = FrameModel(df, self)
