@@ -35,6 +35,28 @@ def colour(level: str, index: int) -> str:
     return FIXED.get(level, LEVEL_COLOURS[index % len(LEVEL_COLOURS)])
 
 
+def shade(hex_colour: str, k: int) -> str:
+    """``hex_colour`` darker for each further level ``k`` of the position factor (language), as the window draws it."""
+    f = max(0.35, 1.0 - 0.3 * k)
+    r, g, b = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
+    return "#{:02x}{:02x}{:02x}".format(int(r * f), int(g * f), int(b * f))
+
+
+def treatment_colours(df: pd.DataFrame) -> dict[str, str]:
+    """``{implementation: colour}``: the protocol's colour, darker for each further language."""
+    cfac = _colour_factor(df)
+    pos = "language" if "language" in df.columns and cfac != "language" else None
+    clevels = list(dict.fromkeys(df[cfac].astype(str)))
+    plevels = list(dict.fromkeys(df[pos].astype(str))) if pos else []
+    first = df.drop_duplicates("implementation")
+    out = {}
+    for _, row in first.iterrows():
+        level = str(row[cfac])
+        k = plevels.index(str(row[pos])) if pos else 0
+        out[str(row["implementation"])] = shade(colour(level, clevels.index(level)), k)
+    return out
+
+
 def _tick(x: float, _pos=None) -> str:
     """A tick label without exponent in the usual range, with the language's decimal mark."""
     if x == 0:
@@ -81,8 +103,7 @@ def box_plots_svg(df: pd.DataFrame, log_y: bool | None = None) -> str:
     """
     kept = _measured(df)
     workloads = list(dict.fromkeys(kept["payload"]))
-    cfac = _colour_factor(kept)
-    clevels = list(dict.fromkeys(kept[cfac].astype(str)))
+    colours_of = treatment_colours(df)
     fig, axes = _figure(len(workloads), 3.6)
     medians = kept.groupby(["payload", "implementation"], sort=False)["latency_ms"].median()
     if log_y is None:
@@ -97,8 +118,7 @@ def box_plots_svg(df: pd.DataFrame, log_y: bool | None = None) -> str:
         for impl in impls:
             rows = part[part["implementation"] == impl]
             data.append(rows["latency_ms"].to_numpy(dtype=float))
-            level = str(rows[cfac].iloc[0])
-            colours.append(colour(level, clevels.index(level)))
+            colours.append(colours_of[impl])
         parts = ax.boxplot(
             data,
             whis=1.5,
@@ -109,7 +129,6 @@ def box_plots_svg(df: pd.DataFrame, log_y: bool | None = None) -> str:
         )
         for box, c in zip(parts["boxes"], colours):
             box.set_facecolor(c)
-            box.set_alpha(0.75)
         for i, values in enumerate(data, start=1):
             out = _outliers(values)
             ax.plot(np.full(len(out), i), out, "o", ms=2.5, mfc="none", mec="#555555", mew=0.6)
@@ -173,6 +192,18 @@ def peak_reduce(y: np.ndarray, points: int = TRACE_POINTS) -> tuple[np.ndarray, 
     return np.asarray(xs), np.asarray(ys)
 
 
+def _segments(index: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The runs of consecutive ``index`` values, each peak-reduced, joined by NaN (a break in the line):
+    one block's warm-up is not drawn as a line to the next block's."""
+    cuts = np.flatnonzero(np.diff(index) != 1) + 1
+    xs, ys = [], []
+    for part in np.split(index, cuts):
+        px, py = peak_reduce(y[part], max(2, int(TRACE_POINTS * len(part) / max(1, len(index)))))
+        xs += [part[px], [np.nan]]
+        ys += [py, [np.nan]]
+    return np.concatenate(xs), np.concatenate(ys)
+
+
 def trace_svg(df: pd.DataFrame, log_y: bool = False) -> str:
     """Latency of each request in arrival order, per treatment, one panel per workload.
 
@@ -183,27 +214,24 @@ def trace_svg(df: pd.DataFrame, log_y: bool = False) -> str:
     from matplotlib.ticker import FuncFormatter
 
     workloads = list(dict.fromkeys(df["payload"]))
-    cfac = _colour_factor(df)
-    clevels = list(dict.fromkeys(df[cfac].astype(str)))
+    colours_of = treatment_colours(df)
     fig, axes = _figure(len(workloads), 3.0)
     if "ok" in df.columns:
         df = df[df["ok"].astype(str).str.lower().isin(("true", "1"))]
     for ax, wl in zip(axes, workloads):
         part = df[df["payload"] == wl]
         impls = list(dict.fromkeys(part["implementation"]))
-        for k, impl in enumerate(impls):
+        for impl in impls:
             rows = part[part["implementation"] == impl]
-            level = str(rows[cfac].iloc[0])
-            c = colour(level, clevels.index(level))
-            shade = 0.55 + 0.45 * (k // max(1, len(clevels))) / max(1, len(impls))
-            warm = rows["phase"].astype(str) == "warmup" if "phase" in rows.columns else np.zeros(len(rows), bool)
+            c = colours_of[impl]
+            warm = (rows["phase"].astype(str) == "warmup").to_numpy() if "phase" in rows.columns else None
             y = rows["latency_ms"].to_numpy(dtype=float)
-            x_all = np.arange(len(y))
-            for mask, alpha, lab in ((np.asarray(warm), 0.25, None), (~np.asarray(warm), shade, impl)):
-                if not mask.any():
-                    continue
-                xr, yr = peak_reduce(y[mask])
-                ax.plot(x_all[mask][xr], yr, "-", lw=0.8, color=c, alpha=alpha, label=lab)
+            if warm is None:
+                warm = np.zeros(len(y), dtype=bool)
+            for mask, alpha, lab in ((warm, 0.3, None), (~warm, 0.9, impl)):
+                if mask.any():
+                    xs, ys = _segments(np.flatnonzero(mask), y)
+                    ax.plot(xs, ys, "-", lw=0.8, color=c, alpha=alpha, label=lab)
         ax.set_title(wl)
         ax.set_xlabel(translate("Report", "request (per treatment, in arrival order)"))
         ax.set_ylabel(translate("Report", "latency (ms)"))
