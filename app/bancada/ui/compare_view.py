@@ -208,7 +208,7 @@ class CompareView(QDialog):
             rows = min(len(df), 12)
             height = view.horizontalHeader().sizeHint().height() + 2 * view.frameWidth() + 4
             height += sum(view.verticalHeader().sectionSize(i) for i in range(rows))
-            view.setMinimumHeight(height + 18)
+            view.setFixedHeight(height + 18)
             view.copy_menu = add_copy_menu(view, lambda name=name, df=df: (name, df))
             self.body_layout.insertWidget(at, heading)
             self.body_layout.insertWidget(at + 1, view)
