@@ -10,7 +10,11 @@ need() { command -v "$1" >/dev/null 2>&1; }
 
 APT_PACKAGES=(openssh-server xvfb wrk iproute2 procps python3-venv
   libegl1 libgl1 libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0
-  libxcb-xinerama0 libxcb-randr0 libxcb-render-util0 libxcb-image0 libdbus-1-3 libfontconfig1)
+  libxcb-xinerama0 libxcb-randr0 libxcb-render-util0 libxcb-image0 libdbus-1-3 libfontconfig1
+  # bancada report --pdf: WeasyPrint's system libraries (Pango, HarfBuzz subsetting) and a font
+  libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
+  # the report's tests: the HTML opened in headless Chromium, the PDF's pages rendered by pdftoppm
+  chromium poppler-utils)
 need go || APT_PACKAGES+=(golang-go)
 need java || APT_PACKAGES+=(default-jdk-headless)
 need mvn || APT_PACKAGES+=(maven)

@@ -240,6 +240,8 @@ def host_rows(facts_json: str | None) -> list[tuple[str, str]]:
         v = facts[k]
         if k == "memory_bytes" and isinstance(v, (int, float)):
             out.append((translate("Report", "memory"), number(v / 2**30, 1) + " GiB"))
+        elif k.endswith("_bytes") and isinstance(v, (int, float)):
+            out.append((k.removesuffix("_bytes").replace("_", " "), number(v / 2**30, 1) + " GiB"))
         else:
             out.append((k.replace("_", " "), str(v)))
     return out

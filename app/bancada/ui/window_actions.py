@@ -21,6 +21,7 @@ DOCS = [
     ("docs/gui.md", QT_TRANSLATE_NOOP("WindowActions", "The workbench window")),
     ("docs/statistics.md", QT_TRANSLATE_NOOP("WindowActions", "The statistics and their sources")),
     ("docs/analyze.md", QT_TRANSLATE_NOOP("WindowActions", "Analysing a run or a CSV")),
+    ("docs/report.md", QT_TRANSLATE_NOOP("WindowActions", "The report, tables for papers, comparing runs")),
     ("docs/hosts.md", QT_TRANSLATE_NOOP("WindowActions", "SSH target hosts")),
     ("README.md", QT_TRANSLATE_NOOP("WindowActions", "Bancada: setting up and using it")),
 ]
