@@ -24,6 +24,7 @@ from bancada.stats.table_labels import (  # noqa: F401 - LABELS and WORDS re-exp
     WORDS,
 )
 
+
 def label(column: str) -> str:
     """The translated label of a raw column name (the name itself if it has none)."""
     text = LABELS.get(column)
