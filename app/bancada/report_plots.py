@@ -107,8 +107,7 @@ def box_plots_svg(df: pd.DataFrame, log_y: bool | None = None) -> str:
     fig, axes = _figure(len(workloads), 3.6)
     medians = kept.groupby(["payload", "implementation"], sort=False)["latency_ms"].median()
     if log_y is None:
-        positive = medians[medians > 0]
-        log_y = len(positive) > 1 and positive.max() / positive.min() > LOG_RATIO
+        log_y = wide_range(kept["latency_ms"].to_numpy(dtype=float), medians.to_numpy(dtype=float))
     order = list(dict.fromkeys(kept["implementation"]))
     for ax, wl in zip(axes, workloads):
         part = kept[kept["payload"] == wl]
@@ -149,6 +148,15 @@ def _y_axis(ax, log_y: bool) -> None:
         ax.yaxis.set_minor_formatter(NullFormatter())
     ax.yaxis.set_major_formatter(FuncFormatter(_tick))
     ax.grid(axis="y", alpha=0.3)
+
+
+def wide_range(values: np.ndarray, medians: np.ndarray) -> bool:
+    """A log axis is needed: the medians span more than :data:`LOG_RATIO`, or the largest value is more
+    than :data:`LOG_RATIO` times the largest median (one 12 s outlier would flatten 1 ms boxes to a line)."""
+    positive = medians[medians > 0]
+    if len(positive) == 0 or not np.all(values > 0):
+        return False
+    return bool(positive.max() / positive.min() > LOG_RATIO or values.max() / positive.max() > LOG_RATIO)
 
 
 def _measured(df: pd.DataFrame) -> pd.DataFrame:
@@ -204,17 +212,22 @@ def _segments(index: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     return np.concatenate(xs), np.concatenate(ys)
 
 
-def trace_svg(df: pd.DataFrame, log_y: bool = False) -> str:
+def trace_svg(df: pd.DataFrame, log_y: bool | None = None) -> str:
     """Latency of each request in arrival order, per treatment, one panel per workload.
 
     ``df``: tidy samples (``implementation``, ``payload``, ``latency_ms``; ``phase``, ``ok``,
     ``repetition``, ``seq``, ``protocol`` when present), in the run's order. Warm-up requests are
-    drawn faint. Returns the SVG element as text.
+    drawn faint. ``log_y``: None decides as :func:`box_plots_svg` does (:func:`wide_range`).
+    Returns the SVG element as text.
     """
     from matplotlib.ticker import FuncFormatter
 
     workloads = list(dict.fromkeys(df["payload"]))
     colours_of = treatment_colours(df)
+    if log_y is None:
+        kept = _measured(df)
+        medians = kept.groupby(["payload", "implementation"], sort=False)["latency_ms"].median()
+        log_y = wide_range(kept["latency_ms"].to_numpy(dtype=float), medians.to_numpy(dtype=float))
     fig, axes = _figure(len(workloads), 3.0)
     if "ok" in df.columns:
         df = df[df["ok"].astype(str).str.lower().isin(("true", "1"))]
