@@ -40,14 +40,14 @@ def _fail(msg: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """Write the report; 0 on success, 2 with one line on stderr on bad input."""
     from .i18n import set_language
-    from .report_build import write_report
+    from .report_build import PdfUnavailable, write_report
 
     if not args.html and not args.pdf:
         return _fail("say where to write the report: --html FILE and/or --pdf FILE")
     set_language(args.language)
     try:
         written = write_report(args.run, args.html, args.pdf, args.compare)
-    except InputError as exc:
+    except (InputError, PdfUnavailable) as exc:
         return _fail(str(exc).splitlines()[0])
     except OSError as exc:
         return _fail(f"cannot write the report: {exc.strerror or exc} ({exc.filename or ''})")
