@@ -62,7 +62,7 @@ class CompareView(QDialog):
         super().__init__(parent)
         self.setWindowTitle(self.tr("Compare runs"))
         self.tasks = tasks
-        self.resize(1100, 720)
+        self.resize(1280, 760)
         lay = QVBoxLayout(self)
         intro = QLabel(
             self.tr(
@@ -91,7 +91,7 @@ class CompareView(QDialog):
 
         row = QHBoxLayout()
         self.runs = QListWidget()
-        self.runs.setMaximumHeight(110)
+        self.runs.setMaximumHeight(80)
         self.runs.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.runs.setToolTip(self.tr("Drag to reorder: the first run is the baseline"))
         row.addWidget(self.runs, 1)
