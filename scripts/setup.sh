@@ -13,7 +13,11 @@ APT_PACKAGES=(openssh-server xvfb wrk iproute2 procps python3-venv
   libxcb-xinerama0 libxcb-randr0 libxcb-render-util0 libxcb-image0 libdbus-1-3 libfontconfig1
   # the REST-in-seven-languages workers (seed 003) and the peer load tools they are compared with
   python3-flask python3-gevent ruby ruby-sinatra thin libcpp-httplib-dev nlohmann-json3-dev g++
-  apache2 php-fpm php-cli php-gmp php-slim siege apache2-utils)
+  apache2 php-fpm php-cli php-gmp php-slim siege apache2-utils
+  # bancada report --pdf: WeasyPrint's system libraries (Pango, HarfBuzz subsetting) and a font
+  libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
+  # the report's tests: the HTML opened in headless Chromium, the PDF's pages rendered by pdftoppm
+  chromium poppler-utils)
 need go || APT_PACKAGES+=(golang-go)
 need java || APT_PACKAGES+=(default-jdk-headless)
 need mvn || APT_PACKAGES+=(maven)

@@ -79,9 +79,7 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
     )
     add_output_arguments(p)
     p.add_argument("--conclusions", metavar="OUT.md", help="write the results as sentences (Markdown)")
-    p.add_argument(
-        "--language", choices=["en", "pt_BR"], default=None, help="language of the conclusions (default: the system's)"
-    )
+    add_table_arguments(p)
 
 
 def add_output_arguments(p: argparse.ArgumentParser, latex: bool = False) -> None:
@@ -99,6 +97,49 @@ def add_output_arguments(p: argparse.ArgumentParser, latex: bool = False) -> Non
         )
     p.add_argument("--csv-dir", metavar="DIR", help="write one CSV per table into DIR")
     p.add_argument("--quiet", action="store_true", help="do not print the tables")
+
+
+def add_table_arguments(p: argparse.ArgumentParser, flag: str = "--tables-format") -> None:
+    """``--tables OUT`` in ``--tables-format md|tex|csv`` (``--format`` for compare) and ``--language``."""
+    from .stats.table_export import FORMATS
+
+    p.add_argument(
+        flag,
+        dest="tables_format",
+        choices=FORMATS,
+        default=None,
+        help="write the tables for a paper: Markdown, LaTeX (booktabs, caption, label) or CSV, "
+        "numbers as the --language writes them (needs --tables OUT)",
+    )
+    p.add_argument(
+        "--tables",
+        metavar="OUT",
+        help="where the tables go: one file for md and tex; for csv a folder (one CSV per table) "
+        "or a .csv file (every table in it)",
+    )
+    p.add_argument(
+        "--language",
+        choices=["en", "pt_BR"],
+        default=None,
+        help="language of the conclusions and tables (default: the system's)",
+    )
+
+
+def write_paper_tables(args: argparse.Namespace, tables: dict, prefix: str, readings=None) -> None:
+    """Write ``tables`` as ``args.tables_format`` into ``args.tables`` (nothing when neither is given).
+
+    Raises:
+        InputError: only one of the two options is given.
+        OSError: the output cannot be written.
+    """
+    fmt, out = getattr(args, "tables_format", None), getattr(args, "tables", None)
+    if fmt is None and out is None:
+        return
+    if fmt is None or out is None:
+        raise InputError("--tables OUT and the table format (md, tex or csv) go together: give both")
+    from .stats import table_export
+
+    table_export.write(tables, fmt, out, label_prefix=prefix, readings=readings)
 
 
 def _fail(msg: str) -> int:
@@ -181,16 +222,25 @@ def run(args: argparse.Namespace) -> int:
         except (ValueError, OSError) as exc:
             return _fail(str(exc).splitlines()[0])
         tables.update({"Load (siege)": siege_frame(load), "Load (ab)": ab_frame(load)})
+    from .i18n import set_language
+
+    set_language(args.language)
+    try:
+        from .stats.table_export import tables_in_ms
+
+        write_paper_tables(args, tables_in_ms(tables, args.response, args.log), "analyze")
+    except InputError as exc:
+        return _fail(str(exc))
+    except OSError as exc:
+        return _fail(f"cannot write output: {exc}")
     try:
         if args.json:
             Path(args.json).write_text(json.dumps(result, indent=1) + "\n")
         if args.markdown:
             Path(args.markdown).write_text(tables_mod.to_markdown(tables))
         if args.conclusions:
-            from .i18n import set_language
             from .stats.conclusions import conclusions
 
-            set_language(args.language)
             Path(args.conclusions).write_text(conclusions(result), encoding="utf-8")
         if args.csv_dir:
             out = Path(args.csv_dir)

@@ -6,6 +6,7 @@ bancada runs                  list stored runs
 bancada export RUN --csv F    write a run's tidy sample CSV
 bancada analyze CSV [...]     statistics of a sample CSV
 bancada compare A B [...]     runs (ids, run files or tidy CSVs) side by side
+bancada report RUN --html F   the report of a run (HTML and/or PDF), optionally compared with others
 bancada import soares2024 ... convert published data to the tidy CSV
 bancada workers               list implementations and whether they can run here
 bancada hosts ...             SSH target hosts
@@ -109,6 +110,12 @@ def _build_parser() -> argparse.ArgumentParser:
     except ImportError:  # pragma: no cover
         pass
     try:
+        from bancada import report_cmd
+
+        report_cmd.configure_parser(sub.add_parser("report", help="the report of a run as one HTML file and/or PDF"))
+    except ImportError:  # pragma: no cover
+        pass
+    try:
         from bancada import importers
 
         importers.configure_parser(sub.add_parser("import", help="convert published data to the tidy CSV"))
@@ -156,6 +163,10 @@ def main(argv: list[str] | None = None) -> int:
             from bancada import compare_cmd
 
             return compare_cmd.run(args)
+        if command == "report":
+            from bancada import report_cmd
+
+            return report_cmd.run(args)
         if command == "import":
             from bancada import importers
 

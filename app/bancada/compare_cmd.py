@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from . import compare_inputs
-from .analyze_cmd import add_output_arguments
+from .analyze_cmd import add_output_arguments, add_table_arguments, write_paper_tables
 from .stats import bootstrap
 from .stats import compare as compare_mod
 from .stats import compare_tables
@@ -65,6 +65,7 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
         help="split the latency change into server time and transit+client (auto: same profile, different hosts)",
     )
     add_output_arguments(p, latex=True)
+    add_table_arguments(p, flag="--format")
 
 
 def _fail(msg: str) -> int:
@@ -137,6 +138,16 @@ def run(args: argparse.Namespace) -> int:
         )
     except InputError as exc:
         return _fail(str(exc).splitlines()[0])
+    from .i18n import set_language
+
+    set_language(args.language)
+    try:
+        write_paper_tables(args, compare_tables.display_tables(result), "compare")
+    except InputError as exc:
+        return _fail(str(exc))
+    except OSError as exc:
+        return _fail(f"cannot write output: {exc}")
+    set_language("en")  # the terminal, --markdown and --latex stay as documented in docs/compare.md
     display = compare_tables.display_tables(result)
     try:
         if args.json:

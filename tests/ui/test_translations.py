@@ -23,6 +23,12 @@ SOURCES = sorted((ROOT / "app" / "bancada" / "ui").glob("*.py")) + [
     ROOT / "app" / "bancada" / "hosts" / "link_set.py",
     ROOT / "app" / "bancada" / "hosts" / "calibrate.py",
     ROOT / "app" / "bancada" / "stats" / "load_labels.py",
+    ROOT / "app" / "bancada" / "stats" / "readings.py",
+    ROOT / "app" / "bancada" / "stats" / "run_statistics.py",
+    ROOT / "app" / "bancada" / "stats" / "table_labels.py",
+    ROOT / "app" / "bancada" / "stats" / "compare_tables.py",
+    ROOT / "app" / "bancada" / "report_build.py",
+    ROOT / "app" / "bancada" / "report_plots.py",
 ]
 #: European Portuguese words a Brazilian reader trips over (left) and what Brazil says (right).
 EUROPEAN = {

@@ -1,11 +1,24 @@
 """The comparison as named tables: numeric ones for ``--csv-dir`` and formatted
-ones (text cells, milliseconds) for the terminal and ``--markdown``."""
+ones (text cells, milliseconds) for the terminal, ``--markdown``, ``--format``, the
+report and the window's Compare view.
+
+The formatted tables are in the language of :func:`bancada.i18n.language`: column
+headers and verdicts through :func:`bancada.i18n.translate` (context ``CompareTable``),
+numbers with its decimal mark (``0,1234 [0,11; 0,13]`` in pt-BR, where the interval's
+bounds are separated by ``;`` since ``,`` is the decimal mark). Column names that
+:data:`bancada.stats.table_labels.LABELS` knows (``treatment``, ``n``, ``p_holm``,
+``cliffs_delta``) stay raw and get their label where they are shown.
+"""
 
 from __future__ import annotations
 
 import pandas as pd
 
+from bancada.i18n import language, translate
+
 from .tables import format_p
+
+CONTEXT = "CompareTable"
 
 
 def _ms(v) -> float | None:
@@ -13,22 +26,48 @@ def _ms(v) -> float | None:
 
 
 def _num(v, fmt: str) -> str:
-    return "NA" if v is None or v != v else format(v, fmt)
+    if v is None or v != v:
+        return "NA"
+    text = format(v, fmt)
+    if language() == "pt_BR":
+        text = text.replace(",", "\0").replace(".", ",").replace("\0", ".")
+    return text
+
+
+def _sep() -> str:
+    """Between an interval's bounds: ``, `` in English, ``; `` where the decimal mark is a comma."""
+    return "; " if language() == "pt_BR" else ", "
 
 
 def _median_text(m, ci) -> str:
-    return f"{_num(_ms(m), '.4g')} [{_num(_ms(ci[0]), '.4g')}, {_num(_ms(ci[1]), '.4g')}]"
+    return f"{_num(_ms(m), '.4g')} [{_num(_ms(ci[0]), '.4g')}{_sep()}{_num(_ms(ci[1]), '.4g')}]"
 
 
 def _change_text(row: dict) -> str:
     lo, hi = row["change_ci_pct"]
-    return f"{_num(row['change_pct'], '+.1f')} % [{_num(lo, '+.1f')}, {_num(hi, '+.1f')}]"
+    return f"{_num(row['change_pct'], '+.1f')} % [{_num(lo, '+.1f')}{_sep()}{_num(hi, '+.1f')}]"
+
+
+def _p_text(p) -> str:
+    text = format_p(p)
+    return _num(p, ".4g") if text not in ("NA", "< 2.2e-16") else text.replace("2.2", _num(2.2, ".1f"))
+
+
+def verdict_word(verdict: str) -> str:
+    """``~``, ``slower`` or ``faster`` in the current language."""
+    words = {
+        "slower": translate("CompareTable", "slower"),
+        "faster": translate("CompareTable", "faster"),
+    }
+    return words.get(verdict, verdict)
 
 
 def _verdict_text(row: dict) -> str:
-    text = row["verdict"]
+    text = verdict_word(row["verdict"])
     if row.get("within_noise_floor"):
-        text += f" (within noise floor {row['noise_floor_pct']:.1f} %)"
+        text += " " + translate("CompareTable", "(within noise floor {pct} %)").format(
+            pct=_num(row["noise_floor_pct"], ".1f")
+        )
     return text
 
 
@@ -93,20 +132,25 @@ def display_tables(result: dict) -> dict[str, pd.DataFrame]:
     with its interval, Holm-adjusted p, Cliff's delta and the verdict."""
     out: dict[str, pd.DataFrame] = {}
     by_reps = result.get("test_unit") == "repetition"
-    p_key, p_title = ("p_repetitions_holm", "p_holm (repetitions)") if by_reps else ("p_holm", "p_holm")
+    p_key = "p_repetitions_holm" if by_reps else "p_holm"
+    p_title = translate("CompareTable", "p_holm (repetitions)") if by_reps else "p_holm"
+    median_head = translate("CompareTable", "{run} median ms [95% CI]")
+    change_head = translate("CompareTable", "change [95% CI]")
+    verdict_head = translate("CompareTable", "verdict")
     for comp in result["comparisons"]:
         title = comparison_title(comp)
         b, o = comp["baseline"], comp["other"]
+        mb, mo = median_head.format(run=b), median_head.format(run=o)
         rows = [
             {
                 "treatment": r["treatment"],
                 "n": f"{r['n_baseline']} / {r['n_other']}",
-                f"{b} median ms [95% CI]": _median_text(r["median_baseline_s"], r["median_baseline_ci_s"]),
-                f"{o} median ms [95% CI]": _median_text(r["median_other_s"], r["median_other_ci_s"]),
-                "change [95% CI]": _change_text(r),
-                p_title: format_p(r[p_key]),
+                mb: _median_text(r["median_baseline_s"], r["median_baseline_ci_s"]),
+                mo: _median_text(r["median_other_s"], r["median_other_ci_s"]),
+                change_head: _change_text(r),
+                p_title: _p_text(r[p_key]),
                 "cliffs_delta": _num(r["cliffs_delta"], "+.2f"),
-                "verdict": _verdict_text(r),
+                verdict_head: _verdict_text(r),
             }
             for r in comp["rows"]
         ]
@@ -114,38 +158,37 @@ def display_tables(result: dict) -> dict[str, pd.DataFrame]:
         if g:
             rows.append(
                 {
-                    "treatment": "geomean",
+                    "treatment": translate("CompareTable", "geomean"),
                     "n": "",
-                    f"{b} median ms [95% CI]": _num(_ms(g["baseline_s"]), ".4g"),
-                    f"{o} median ms [95% CI]": _num(_ms(g["other_s"]), ".4g"),
-                    "change [95% CI]": _change_text(
-                        {"change_pct": g["change_pct"], "change_ci_pct": g["change_ci_pct"]}
-                    ),
+                    mb: _num(_ms(g["baseline_s"]), ".4g"),
+                    mo: _num(_ms(g["other_s"]), ".4g"),
+                    change_head: _change_text({"change_pct": g["change_pct"], "change_ci_pct": g["change_ci_pct"]}),
                     p_title: "",
                     "cliffs_delta": "",
-                    "verdict": "",
+                    verdict_head: "",
                 }
             )
-        out[f"Change {title}"] = pd.DataFrame(rows)
-        only = [{"treatment": k, "only in": b} for k in comp["only_in_baseline"]] + [
-            {"treatment": k, "only in": o} for k in comp["only_in_other"]
+        out[table_title("Change {title}", title)] = pd.DataFrame(rows)
+        only_head = translate("CompareTable", "only in")
+        only = [{"treatment": k, only_head: b} for k in comp["only_in_baseline"]] + [
+            {"treatment": k, only_head: o} for k in comp["only_in_other"]
         ]
         if only:
-            out[f"Only in one run {title}"] = pd.DataFrame(only)
+            out[table_title("Only in one run {title}", title)] = pd.DataFrame(only)
         if comp["network_share"]["computed"]:
-            out[f"Server time and transit {title}"] = pd.DataFrame(
+            out[table_title("Server time and transit {title}", title)] = pd.DataFrame(
                 [_split_text(r) for r in comp["network_share"]["rows"]]
             )
     if result.get("kruskal"):
-        out["Kruskal-Wallis across runs"] = pd.DataFrame(
+        out[table_title("Kruskal-Wallis across runs", "")] = pd.DataFrame(
             [
                 {
                     "treatment": r["treatment"],
-                    "runs": len(r["runs"]),
+                    translate("CompareTable", "runs"): len(r["runs"]),
                     "H": _num(r["H"], ".4g"),
                     "df": r["df"],
-                    "p": format_p(r["p"]),
-                    "p_holm": format_p(r["p_holm"]),
+                    "p": _p_text(r["p"]),
+                    "p_holm": _p_text(r["p_holm"]),
                 }
                 for r in result["kruskal"]
             ]
@@ -153,21 +196,39 @@ def display_tables(result: dict) -> dict[str, pd.DataFrame]:
     return out
 
 
+def table_title(template: str, title: str) -> str:
+    """A comparison table's title in the current language (``Change B vs A``, ``Mudança B vs A``)."""
+    titles = {
+        "Change {title}": translate("CompareTable", "Change {title}"),
+        "Only in one run {title}": translate("CompareTable", "Only in one run {title}"),
+        "Server time and transit {title}": translate("CompareTable", "Server time and transit {title}"),
+        "Kruskal-Wallis across runs": translate("CompareTable", "Kruskal-Wallis across runs"),
+    }
+    return titles.get(template, template).format(title=title)
+
+
 def _split_text(r: dict) -> dict:
-    row = {"treatment": r["treatment"], "latency change ms": _num(r["latency_change_ms"], "+.4g")}
+    server = translate("CompareTable", "server change ms")
+    transit = translate("CompareTable", "transit+client change ms")
+    row = {
+        "treatment": r["treatment"],
+        translate("CompareTable", "latency change ms"): _num(r["latency_change_ms"], "+.4g"),
+    }
     if r["server_time"]:
         row.update(
             {
-                "server change ms": _num(r["server_change_ms"], "+.4g"),
-                "transit+client change ms": _num(r["transit_client_change_ms"], "+.4g"),
-                "server ms (baseline → other)": f"{r['server_baseline_ms']:.4g} → {r['server_other_ms']:.4g}",
-                "transit+client ms (baseline → other)": (
-                    f"{r['transit_client_baseline_ms']:.4g} → {r['transit_client_other_ms']:.4g}"
+                server: _num(r["server_change_ms"], "+.4g"),
+                transit: _num(r["transit_client_change_ms"], "+.4g"),
+                translate("CompareTable", "server ms (baseline → other)"): (
+                    f"{_num(r['server_baseline_ms'], '.4g')} → {_num(r['server_other_ms'], '.4g')}"
+                ),
+                translate("CompareTable", "transit+client ms (baseline → other)"): (
+                    f"{_num(r['transit_client_baseline_ms'], '.4g')} → {_num(r['transit_client_other_ms'], '.4g')}"
                 ),
             }
         )
     else:
-        row.update({"server change ms": "no server time", "transit+client change ms": ""})
+        row.update({server: translate("CompareTable", "no server time"), transit: ""})
     return row
 
 
@@ -176,15 +237,22 @@ def noise_floor_lines(result: dict) -> list[str]:
     lines = []
     for comp in result["comparisons"]:
         nf = comp["noise_floor"]
-        head = f"noise floor, {comparison_title(comp)}: "
+        head = translate("CompareTable", "noise floor, {title}: ").format(title=comparison_title(comp))
         if not nf["computed"]:
-            lines.append(head + f"not computed ({nf['reason']})")
+            lines.append(head + translate("CompareTable", "not computed ({why})").format(why=nf["reason"]))
             continue
         inside = [r["treatment"] for r in comp["rows"] if r["within_noise_floor"]]
         lines.append(
-            head + f"with nothing changed this machine moved a treatment's median by up to "
-            f"{nf['max_floor_pct']:.1f} % between repetitions (median over treatments "
-            f"{nf['median_floor_pct']:.1f} %); within it: {', '.join(inside) or 'none'}"
+            head
+            + translate(
+                "CompareTable",
+                "with nothing changed this machine moved a treatment's median by up to {max} % between "
+                "repetitions (median over treatments {median} %); within it: {inside}",
+            ).format(
+                max=_num(nf["max_floor_pct"], ".1f"),
+                median=_num(nf["median_floor_pct"], ".1f"),
+                inside=", ".join(inside) or translate("CompareTable", "none"),
+            )
         )
     return lines
 

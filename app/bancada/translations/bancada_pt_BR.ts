@@ -33,6 +33,217 @@
     </message>
 </context>
 <context>
+    <name>CompareTable</name>
+    <message>
+        <location filename="../stats/compare_tables.py" line="+59"/>
+        <source>slower</source>
+        <translation>mais lento</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>faster</source>
+        <translation>mais rápido</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>(within noise floor {pct} %)</source>
+        <translation>(dentro do piso de ruído de {pct} %)</translation>
+    </message>
+    <message>
+        <location line="+68"/>
+        <source>p_holm (repetitions)</source>
+        <translation>p_holm (repetições)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{run} median ms [95% CI]</source>
+        <translation>{run} mediana ms [IC 95%]</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>change [95% CI]</source>
+        <translation>mudança [IC 95%]</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>verdict</source>
+        <translation>veredito</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>geomean</source>
+        <translation>média geométrica</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>only in</source>
+        <translation>só em</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>runs</source>
+        <translation>execuções</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Change {title}</source>
+        <translation>Mudança {title}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only in one run {title}</source>
+        <translation>Só em uma execução {title}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Server time and transit {title}</source>
+        <translation>Tempo no servidor e em trânsito {title}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Kruskal-Wallis across runs</source>
+        <translation>Kruskal-Wallis entre as execuções</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>server change ms</source>
+        <translation>mudança no servidor ms</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>transit+client change ms</source>
+        <translation>mudança em trânsito+cliente ms</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>latency change ms</source>
+        <translation>mudança da latência ms</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>server ms (baseline → other)</source>
+        <translation>servidor ms (referência → outra)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>transit+client ms (baseline → other)</source>
+        <translation>trânsito+cliente ms (referência → outra)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>no server time</source>
+        <translation>sem tempo do servidor</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>noise floor, {title}: </source>
+        <translation>piso de ruído, {title}: </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not computed ({why})</source>
+        <translation>não calculado ({why})</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>with nothing changed this machine moved a treatment&apos;s median by up to {max} % between repetitions (median over treatments {median} %); within it: {inside}</source>
+        <translation>sem nenhuma mudança, esta máquina moveu a mediana de um tratamento em até {max} % entre repetições (mediana entre os tratamentos {median} %); dentro dele: {inside}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>none</source>
+        <translation>nenhum</translation>
+    </message>
+</context>
+<context>
+    <name>CompareView</name>
+    <message>
+        <location filename="../ui/compare_view.py" line="+63"/>
+        <source>Compare runs</source>
+        <translation>Comparar execuções</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Pick two or more runs; the first is the baseline. A tidy sample CSV (e.g. published data from bancada import) can be one of them. For each treatment: the medians with their 95 % intervals, the change, the Holm-adjusted rank-sum p and ~ when it is not significant.</source>
+        <translation>Escolha duas ou mais execuções; a primeira é a referência. Um CSV de amostras organizado (por exemplo, dados publicados convertidos com bancada import) pode ser uma delas. Para cada tratamento: as medianas com seus intervalos de 95 %, a mudança, o p da soma de postos ajustado por Holm e ~ quando a diferença não é significativa.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Add</source>
+        <translation>Adicionar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add run file or CSV…</source>
+        <translation>Adicionar arquivo de execução ou CSV…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Recent runs:</source>
+        <translation>Execuções recentes:</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Drag to reorder: the first run is the baseline</source>
+        <translation>Arraste para reordenar: a primeira execução é a referência</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Remove</source>
+        <translation>Remover</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Compare</source>
+        <translation>Comparar</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Add at least two runs, then Compare.</source>
+        <translation>Adicione pelo menos duas execuções e clique em Comparar.</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>CSV, read-only</source>
+        <translation>CSV, somente leitura</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>run</source>
+        <translation>execução</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Add runs to compare</source>
+        <translation>Adicionar execuções para comparar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Runs and tidy CSVs (*.sqlite *.csv);;Run files (*.sqlite);;Tidy sample CSV (*.csv)</source>
+        <translation>Execuções e CSVs organizados (*.sqlite *.csv);;Arquivos de execução (*.sqlite);;CSV de amostras organizado (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Add at least two runs to compare (the first is the baseline).</source>
+        <translation>Adicione pelo menos duas execuções para comparar (a primeira é a referência).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Comparing {n} runs…</source>
+        <translation>Comparando {n} execuções…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Cannot compare: {m}</source>
+        <translation>Não é possível comparar: {m}</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Baseline {b}; {n} tables. Right-click a table to copy it as Markdown, LaTeX or CSV.</source>
+        <translation>Referência {b}; {n} tabelas. Clique com o botão direito numa tabela para copiá-la como Markdown, LaTeX ou CSV.</translation>
+    </message>
+</context>
+<context>
     <name>Conclusions</name>
     <message>
         <location filename="../stats/conclusions.py" line="+42"/>
@@ -435,7 +646,7 @@
 <context>
     <name>FrameModel</name>
     <message>
-        <location filename="../ui/stats_view.py" line="+92"/>
+        <location filename="../ui/stats_view.py" line="+94"/>
         <source>column {c} in the exported CSV</source>
         <translation>coluna {c} no CSV exportado</translation>
     </message>
@@ -1299,13 +1510,12 @@ Senha da chave:</translation>
 <context>
     <name>Readings</name>
     <message>
-        <location filename="../ui/stats_job.py" line="+129"/>
+        <location filename="../stats/run_statistics.py" line="+115"/>
         <source>no samples yet</source>
-        <extracomment>Display order of the tables (names from bancada.stats.tables).</extracomment>
         <translation>ainda não há amostras</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="-44"/>
         <source>the tables appear when the first repetition is complete</source>
         <translation>as tabelas aparecem quando a primeira repetição estiver completa</translation>
     </message>
@@ -1320,8 +1530,9 @@ Senha da chave:</translation>
         <translation>as tabelas comparam tratamentos: escolha pelo menos duas implementações</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location filename="../stats/readings.py" line="+41"/>
         <source>language</source>
+        <extracomment>Display order of the tables (names from bancada.stats.tables).</extracomment>
         <translation>linguagem</translation>
     </message>
     <message>
@@ -1340,7 +1551,7 @@ Senha da chave:</translation>
         <translation>payload</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>link</source>
         <translation>enlace</translation>
     </message>
@@ -1350,12 +1561,12 @@ Senha da chave:</translation>
         <translation>formato</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-2"/>
         <source>experimental error</source>
         <translation>erro experimental</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>negligible</source>
         <translation>desprezível</translation>
     </message>
@@ -1446,6 +1657,284 @@ Senha da chave:</translation>
     </message>
 </context>
 <context>
+    <name>Report</name>
+    <message>
+        <location filename="../report_build.py" line="+41"/>
+        <source>Report</source>
+        <extracomment>host facts shown, in this order (other keys follow)</extracomment>
+        <translation>Relatório</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Question</source>
+        <translation>Pergunta</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Design</source>
+        <translation>Delineamento</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Profile as run</source>
+        <translation>Perfil como executado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Host and workers</source>
+        <translation>Host e workers</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Host facts</source>
+        <translation>Dados do host</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Driver host facts</source>
+        <translation>Dados do host do driver</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Worker versions</source>
+        <translation>Versões dos workers</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Figures</source>
+        <translation>Figuras</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Latency per treatment (box plots)</source>
+        <translation>Latência por tratamento (box plots)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Boxes from the first to the third quartile, a thick line at the median; whiskers reach the most extreme latency within 1.5 IQR (Tukey); circles are the latencies beyond them. Measured, successful requests only.</source>
+        <translation>Caixas do primeiro ao terceiro quartil, com uma linha grossa na mediana; os bigodes chegam à latência mais extrema dentro de 1,5 IIQ (Tukey); os círculos são as latências além deles. Só requisições medidas e bem-sucedidas.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Latency in arrival order (trace)</source>
+        <translation>Latência na ordem de chegada (traço)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Each request&apos;s latency in the order it arrived, per treatment; warm-up faint. Long runs are reduced to the smallest and largest latency of consecutive bins, so spikes stay visible.</source>
+        <translation>A latência de cada requisição na ordem em que chegou, por tratamento; o aquecimento em cor clara. Execuções longas são reduzidas à menor e à maior latência de intervalos consecutivos, para que os picos continuem visíveis.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Statistics</source>
+        <translation>Estatísticas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Conclusions</source>
+        <translation>Conclusões</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Comparison with other runs</source>
+        <translation>Comparação com outras execuções</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No statistics: {why}</source>
+        <translation>Sem estatísticas: {why}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Item</source>
+        <translation>Item</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Value</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Implementation</source>
+        <translation>Implementação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Language</source>
+        <translation>Linguagem</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Protocol</source>
+        <translation>Protocolo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Runtime</source>
+        <translation>Runtime</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Version</source>
+        <translation>Versão</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This run is a tidy CSV (e.g. published data): it carries no profile, host facts or worker versions.</source>
+        <translation>Esta execução é um CSV organizado (por exemplo, dados publicados): não traz perfil, dados do host nem versões dos workers.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+181"/>
+        <source>Generated by Bancada {v} on {when} from {src}.</source>
+        <translation>Gerado pelo Bancada {v} em {when} a partir de {src}.</translation>
+    </message>
+    <message>
+        <location line="-180"/>
+        <source>Response: latency in milliseconds of the measured, successful requests (warm-up and errors left out).</source>
+        <translation>Resposta: latência em milissegundos das requisições medidas e bem-sucedidas (aquecimento e erros deixados de fora).</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Run</source>
+        <translation>Execução</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Profile</source>
+        <translation>Perfil</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Implementations</source>
+        <translation>Implementações</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Factor {f}: levels</source>
+        <translation>Fator {f}: níveis</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Workloads (payload)</source>
+        <translation>Cargas de trabalho (payload)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Requests per treatment and repetition (n)</source>
+        <translation>Requisições por tratamento e repetição (n)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+13"/>
+        <source>Repetitions (r)</source>
+        <translation>Repetições (r)</translation>
+    </message>
+    <message>
+        <location line="-12"/>
+        <source>Warm-up requests per block</source>
+        <translation>Requisições de aquecimento por bloco</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Schedule</source>
+        <translation>Ordem de execução</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Schedule&apos;s seed</source>
+        <translation>Semente da ordem de execução</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Connection</source>
+        <translation>Conexão</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load</source>
+        <translation>Carga</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Driver</source>
+        <translation>Driver</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Host / driver host</source>
+        <translation>Host / host do driver</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Started / ended</source>
+        <translation>Início / fim</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Measured, successful requests</source>
+        <translation>Requisições medidas e bem-sucedidas</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>sequential (one request at a time)</source>
+        <translation>sequencial (uma requisição por vez)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>closed loop, {c} clients</source>
+        <translation>laço fechado, {c} clientes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>open, {r} requests/s</source>
+        <translation>aberta, {r} requisições/s</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>memory</source>
+        <translation>memória</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>Baseline: {b}. Medians with their distribution-free 95 % interval; the change&apos;s interval by the percentile bootstrap ({k} resamples); p from the Wilcoxon rank-sum test over {unit}, Holm-adjusted per table; ~ means not significant at alpha {a}.</source>
+        <translation>Referência: {b}. Medianas com seu intervalo de 95 % livre de distribuição; o intervalo da mudança pelo bootstrap percentil ({k} reamostragens); p do teste da soma de postos de Wilcoxon sobre {unit}, ajustado por Holm em cada tabela; ~ quer dizer não significativo a alfa {a}.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>requests</source>
+        <translation>requisições</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>repetition medians</source>
+        <translation>medianas das repetições</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Which implementation answers fastest, and does the difference hold?</source>
+        <translation>Qual implementação responde mais rápido, e a diferença se sustenta?</translation>
+    </message>
+    <message>
+        <location filename="../report_plots.py" line="+136"/>
+        <location line="+114"/>
+        <source>latency (ms)</source>
+        <extracomment>a latency axis whose medians span more than this ratio is drawn on a log scale</extracomment>
+        <translation>latência (ms)</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>request (per treatment, in arrival order)</source>
+        <translation>requisição (por tratamento, na ordem de chegada)</translation>
+    </message>
+</context>
+<context>
     <name>SplitBars</name>
     <message>
         <location filename="../ui/split_bars.py" line="+25"/>
@@ -1515,7 +2004,7 @@ Senha da chave:</translation>
 <context>
     <name>StatisticsView</name>
     <message>
-        <location filename="../ui/stats_view.py" line="+163"/>
+        <location filename="../ui/stats_view.py" line="+182"/>
         <location line="+63"/>
         <source>The tables appear here about once a second while a run goes on.</source>
         <translation>As tabelas aparecem aqui cerca de uma vez por segundo durante a execução.</translation>
@@ -1564,7 +2053,7 @@ Senha da chave:</translation>
 <context>
     <name>StatsHelp</name>
     <message>
-        <location line="-169"/>
+        <location line="-209"/>
         <source>Per treatment: the number of measured requests n, mean, standard deviation, median with its confidence interval, quartiles Q1 and Q3, minimum, maximum and interquartile range, in ms.</source>
         <extracomment>A short explanation of each table, for the languages docs/statistics.md is not written in (the English tooltip is the docs&apos; paragraph; a translation of these replaces it).</extracomment>
         <translation>Por tratamento: o número de requisições medidas n, média, desvio padrão, mediana com seu intervalo de confiança, quartis Q1 e Q3, mínimo, máximo e intervalo interquartil, em ms.</translation>
@@ -1638,7 +2127,7 @@ Senha da chave:</translation>
 <context>
     <name>StatsTable</name>
     <message>
-        <location line="-84"/>
+        <location filename="../stats/table_labels.py" line="+82"/>
         <source>Summary</source>
         <extracomment>The tables&apos; titles (their names in bancada.stats.tables) as the window shows them.</extracomment>
         <translation>Resumo</translation>
@@ -1709,7 +2198,7 @@ Senha da chave:</translation>
         <translation>Divisão do tempo (ms)</translation>
     </message>
     <message>
-        <location filename="../ui/table_format.py" line="+21"/>
+        <location line="-78"/>
         <source>Payload</source>
         <extracomment>raw column name -&gt; label (translated in the ``StatsTable`` context).</extracomment>
         <translation>Payload</translation>
@@ -1955,6 +2444,30 @@ Senha da chave:</translation>
         <source>no</source>
         <translation>não</translation>
     </message>
+    <message>
+        <location filename="../ui/stats_view.py" line="+20"/>
+        <source>Copy as Markdown</source>
+        <extracomment>&quot;Copy as&quot; formats of every table view: (format of bancada.stats.table_export, menu text).</extracomment>
+        <translation>Copiar como Markdown</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy as LaTeX (booktabs)</source>
+        <translation>Copiar como LaTeX (booktabs)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy as CSV</source>
+        <translation>Copiar como CSV</translation>
+    </message>
+</context>
+<context>
+    <name>TableSection</name>
+    <message>
+        <location line="+59"/>
+        <source>Right-click the table to copy it as Markdown, LaTeX or CSV.</source>
+        <translation>Clique com o botão direito na tabela para copiá-la como Markdown, LaTeX ou CSV.</translation>
+    </message>
 </context>
 <context>
     <name>WindowActions</name>
@@ -1975,7 +2488,7 @@ Senha da chave:</translation>
         <translation>Analisar uma execução ou um CSV</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>SSH target hosts</source>
         <translation>Hosts de destino via SSH</translation>
     </message>
@@ -1985,7 +2498,7 @@ Senha da chave:</translation>
         <translation>Bancada: instalação e uso</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+40"/>
         <source>Open &amp;profile…</source>
         <translation>Abrir &amp;perfil…</translation>
     </message>
@@ -2010,12 +2523,7 @@ Senha da chave:</translation>
         <translation>&amp;Exportar tudo…</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>PNG, SVG, samples CSV, one CSV per table, Markdown, profile and host facts</source>
-        <translation>PNG, SVG, CSV das amostras, um CSV por tabela, Markdown, perfil e informações do host</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+11"/>
         <source>Export plot as PNG…</source>
         <translation>Exportar gráfico como PNG…</translation>
     </message>
@@ -2036,12 +2544,12 @@ Senha da chave:</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>&amp;Run</source>
         <translation>E&amp;xecutar</translation>
     </message>
     <message>
-        <location line="-47"/>
+        <location line="-48"/>
         <source>Start the experiment</source>
         <translation>Iniciar o experimento</translation>
     </message>
@@ -2116,7 +2624,7 @@ Senha da chave:</translation>
         <translation>Execuções recentes</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>S&amp;tudies</source>
         <translation>Es&amp;tudos</translation>
     </message>
@@ -2196,6 +2704,26 @@ Senha da chave:</translation>
         <source>Bancada {v}: a workbench for API-performance experiments.</source>
         <translation>Bancada {v}: uma bancada para experimentos de desempenho de APIs.</translation>
     </message>
+    <message>
+        <location line="-253"/>
+        <source>The report, tables for papers, comparing runs</source>
+        <translation>O relatório, tabelas para artigos, comparar execuções</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>PNG, SVG, samples CSV, one CSV per table, Markdown, profile, host facts and report.html</source>
+        <translation>PNG, SVG, CSV das amostras, um CSV por tabela, Markdown, perfil, dados do host e report.html</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Compare runs…</source>
+        <translation>&amp;Comparar execuções…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Two or more runs (or a tidy CSV such as published data) side by side, treatment by treatment</source>
+        <translation>Duas ou mais execuções (ou um CSV organizado, como dados publicados) lado a lado, tratamento por tratamento</translation>
+    </message>
 </context>
 <context>
     <name>WindowExport</name>
@@ -2216,7 +2744,7 @@ Senha da chave:</translation>
         <translation>Nada para exportar ainda: execute um experimento ou abra uma execução</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <location line="+43"/>
         <source>Export failed</source>
         <translation>A exportação falhou</translation>

@@ -4,7 +4,9 @@
 the guide), ``statistics/<table>.csv`` (one per table), ``statistics.md``
 (Markdown tables), ``conclusions.md`` (the results in sentences, in the window's
 language), ``profile.toml`` (the profile as run), ``host.json`` (the
-host's facts and the workers' versions) and ``run.json`` (the run's metadata).
+host's facts and the workers' versions), ``run.json`` (the run's metadata) and
+``report.html`` (the whole report in one self-contained file, as ``bancada report``
+writes it: :mod:`bancada.report_build`).
 The plot's ``plot.png`` (2× the widget's pixels) and ``plot.svg`` are rendered
 by :class:`bancada.ui.live_view.LiveView` on the GUI thread.
 """
@@ -52,8 +54,12 @@ def export_data(
     tables: dict[str, pd.DataFrame] | None = None,
     readings: dict[str, str] | None = None,
     result: dict | None = None,
+    stats=None,
 ) -> list[Path]:
     """Write the run's data files into ``folder`` (created); return the paths written.
+
+    ``stats``: the window's :class:`bancada.stats.run_statistics.StatsResult`, reused by the report
+    (None: the report computes its own).
 
     Raises:
         OSError: the folder cannot be written.
@@ -92,4 +98,7 @@ def export_data(
 
         (folder / "conclusions.md").write_text(conclusions(result), encoding="utf-8")
         written.append(folder / "conclusions.md")
+    from bancada.report_build import write_report
+
+    written += write_report(str(run_path), html_path=folder / "report.html", stats=stats)
     return written

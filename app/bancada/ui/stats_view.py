@@ -15,11 +15,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QLocale, QModelIndex, Qt
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLabel,
+    QMenu,
     QScrollArea,
     QSizePolicy,
     QTableView,
@@ -30,6 +31,7 @@ from PySide6.QtWidgets import (
 from bancada import paths
 from bancada.ui.load_table_view import LoadTableView
 from bancada.ui.stats_job import TABLE_ORDER, StatsResult, factor_name, readings  # noqa: F401 - readings re-exported
+from bancada.stats.table_labels import TITLES
 from bancada.ui.table_format import format_value, label
 
 
@@ -94,27 +96,6 @@ class FrameModel(QAbstractTableModel):
 
     def cell(self, row: int, column: str) -> str:
         return self._cells[row][self._cols.index(column)]
-
-
-#: The tables' titles (their names in bancada.stats.tables) as the window shows them.
-TITLES = {
-    "Summary": QT_TRANSLATE_NOOP("StatsTable", "Summary"),
-    "Normality": QT_TRANSLATE_NOOP("StatsTable", "Normality (Shapiro-Wilk)"),
-    "Wilcoxon rank-sum": QT_TRANSLATE_NOOP("StatsTable", "Wilcoxon rank-sum test"),
-    "Wilcoxon rank-sum, repetition medians": QT_TRANSLATE_NOOP(
-        "StatsTable", "Wilcoxon rank-sum test, repetition medians"
-    ),
-    "Kruskal-Wallis": QT_TRANSLATE_NOOP("StatsTable", "Kruskal-Wallis test"),
-    "Dunn post-hoc": QT_TRANSLATE_NOOP("StatsTable", "Dunn post-hoc test"),
-    "Ranking": QT_TRANSLATE_NOOP("StatsTable", "Ranking"),
-    "Factorial allocation of variation": QT_TRANSLATE_NOOP("StatsTable", "Factorial allocation of variation"),
-    "Factorial effects": QT_TRANSLATE_NOOP("StatsTable", "Factorial effects"),
-    "Sample size": QT_TRANSLATE_NOOP("StatsTable", "Sample size"),
-    "Serialized size (bytes)": QT_TRANSLATE_NOOP("StatsTable", "Serialized size (bytes)"),
-    "Serialization + deserialization (ms)": QT_TRANSLATE_NOOP("StatsTable", "Serialization + deserialization (ms)"),
-    "Total (ms)": QT_TRANSLATE_NOOP("StatsTable", "Total per link (ms)"),
-    "Time split (ms)": QT_TRANSLATE_NOOP("StatsTable", "Time split (ms)"),
-}
 
 
 #: A short explanation of each table, for the languages docs/statistics.md is not written in (the English
@@ -200,6 +181,44 @@ def help_for(title: str, docs_help: dict[str, str]) -> str:
     return docs_help.get(title, docs_help.get(title.replace("effects", "allocation of variation"), "")) or short
 
 
+#: "Copy as" formats of every table view: (format of bancada.stats.table_export, menu text).
+COPY_FORMATS = [
+    ("md", QT_TRANSLATE_NOOP("StatsTable", "Copy as Markdown")),
+    ("tex", QT_TRANSLATE_NOOP("StatsTable", "Copy as LaTeX (booktabs)")),
+    ("csv", QT_TRANSLATE_NOOP("StatsTable", "Copy as CSV")),
+]
+
+
+def table_text(name: str, df: pd.DataFrame, fmt: str) -> str:
+    """One table as text for a paper (:mod:`bancada.stats.table_export`), in the window's language."""
+    from bancada.stats import table_export
+
+    if fmt == "md":
+        return table_export.markdown_table(df)
+    if fmt == "csv":
+        return table_export.csv_table(df)
+    return table_export.latex_table(df, table_export.title(name), f"tab:bancada-{table_export.slug(name)}")
+
+
+def add_copy_menu(view: QTableView, name_and_frame) -> QMenu:
+    """A context menu on ``view``: Copy as Markdown / LaTeX / CSV of the table ``name_and_frame()``
+    returns as ``(name, DataFrame)`` (None: nothing to copy). Returns the menu (tests trigger its actions)."""
+    menu = QMenu(view)
+    for fmt, text in COPY_FORMATS:
+        action = menu.addAction(QCoreApplication.translate("StatsTable", text))
+        action.setData(fmt)
+
+        def copy(_checked=False, fmt=fmt):
+            got = name_and_frame()
+            if got is not None:
+                QGuiApplication.clipboard().setText(table_text(got[0], got[1], fmt))
+
+        action.triggered.connect(copy)
+    view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+    view.customContextMenuRequested.connect(lambda pos: menu.popup(view.viewport().mapToGlobal(pos)))
+    return menu
+
+
 class TableSection(QWidget):
     """Title (with the help tooltip), reading, and the table. ``title`` is the table's name in bancada.stats."""
 
@@ -225,11 +244,13 @@ class TableSection(QWidget):
         self.view.setAlternatingRowColors(True)
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.view.setToolTip(help_text)
+        copy_hint = self.tr("Right-click the table to copy it as Markdown, LaTeX or CSV.")
+        self.view.setToolTip(f"{help_text}\n\n{copy_hint}" if help_text else copy_hint)
         lay.addWidget(self.heading)
         lay.addWidget(self.reading)
         lay.addWidget(self.view)
         self.model: FrameModel | None = None
+        self.copy_menu = add_copy_menu(self.view, lambda: (self.title, self.model.df) if self.model else None)
 
     def set_frame(self, df: pd.DataFrame, reading: str) -> None:
         self.model = FrameModel(df, self)

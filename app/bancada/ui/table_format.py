@@ -12,71 +12,17 @@ from __future__ import annotations
 import math
 import numbers
 
-from PySide6.QtCore import QCoreApplication, QLocale, QT_TRANSLATE_NOOP
+from PySide6.QtCore import QCoreApplication, QLocale
 
-CONTEXT = "StatsTable"
-
-#: raw column name -> label (translated in the ``StatsTable`` context).
-LABELS = {
-    "payload": QT_TRANSLATE_NOOP("StatsTable", "Payload"),
-    "treatment": QT_TRANSLATE_NOOP("StatsTable", "Treatment"),
-    "n": QT_TRANSLATE_NOOP("StatsTable", "n"),
-    "mean": QT_TRANSLATE_NOOP("StatsTable", "Mean (ms)"),
-    "sd": QT_TRANSLATE_NOOP("StatsTable", "Std. deviation (ms)"),
-    "median": QT_TRANSLATE_NOOP("StatsTable", "Median (ms)"),
-    "q1": QT_TRANSLATE_NOOP("StatsTable", "Q1 (ms)"),
-    "q3": QT_TRANSLATE_NOOP("StatsTable", "Q3 (ms)"),
-    "min": QT_TRANSLATE_NOOP("StatsTable", "Min (ms)"),
-    "max": QT_TRANSLATE_NOOP("StatsTable", "Max (ms)"),
-    "iqr": QT_TRANSLATE_NOOP("StatsTable", "IQR (ms)"),
-    "median_ci_lo": QT_TRANSLATE_NOOP("StatsTable", "Median CI, low (ms)"),
-    "median_ci_hi": QT_TRANSLATE_NOOP("StatsTable", "Median CI, high (ms)"),
-    "W": QT_TRANSLATE_NOOP("StatsTable", "W"),
-    "p": QT_TRANSLATE_NOOP("StatsTable", "p"),
-    "n_used": QT_TRANSLATE_NOOP("StatsTable", "Samples tested"),
-    "subsampled": QT_TRANSLATE_NOOP("StatsTable", "Subsample"),
-    "a": QT_TRANSLATE_NOOP("StatsTable", "Treatment A"),
-    "b": QT_TRANSLATE_NOOP("StatsTable", "Treatment B"),
-    "p_holm": QT_TRANSLATE_NOOP("StatsTable", "p (Holm)"),
-    "method": QT_TRANSLATE_NOOP("StatsTable", "Method"),
-    "cliffs_delta": QT_TRANSLATE_NOOP("StatsTable", "Cliff's δ"),
-    "a12": QT_TRANSLATE_NOOP("StatsTable", "P(A > B)"),
-    "magnitude": QT_TRANSLATE_NOOP("StatsTable", "Effect size"),
-    "factor": QT_TRANSLATE_NOOP("StatsTable", "Factor"),
-    "H": QT_TRANSLATE_NOOP("StatsTable", "H"),
-    "df": QT_TRANSLATE_NOOP("StatsTable", "Degrees of freedom"),
-    "z": QT_TRANSLATE_NOOP("StatsTable", "z"),
-    "position": QT_TRANSLATE_NOOP("StatsTable", "Position"),
-    "term": QT_TRANSLATE_NOOP("StatsTable", "Term"),
-    "q": QT_TRANSLATE_NOOP("StatsTable", "Effect q (ms)"),
-    "ci_lo": QT_TRANSLATE_NOOP("StatsTable", "CI, low (ms)"),
-    "ci_hi": QT_TRANSLATE_NOOP("StatsTable", "CI, high (ms)"),
-    "SS": QT_TRANSLATE_NOOP("StatsTable", "Sum of squares"),
-    "variation_pct": QT_TRANSLATE_NOOP("StatsTable", "Variation explained"),
-    "note": QT_TRANSLATE_NOOP("StatsTable", "Note"),
-    "n_required": QT_TRANSLATE_NOOP("StatsTable", "n required"),
-    "error_pct": QT_TRANSLATE_NOOP("StatsTable", "Error (±%)"),
-    "confidence": QT_TRANSLATE_NOOP("StatsTable", "Confidence"),
-}
-
-#: cell words the tables use -> translated (``magnitude``, ``method``, booleans).
-WORDS = {
-    "negligible": QT_TRANSLATE_NOOP("StatsTable", "negligible"),
-    "small": QT_TRANSLATE_NOOP("StatsTable", "small"),
-    "medium": QT_TRANSLATE_NOOP("StatsTable", "medium"),
-    "large": QT_TRANSLATE_NOOP("StatsTable", "large"),
-    "exact": QT_TRANSLATE_NOOP("StatsTable", "exact"),
-    "normal": QT_TRANSLATE_NOOP("StatsTable", "normal approximation"),
-    "error": QT_TRANSLATE_NOOP("StatsTable", "error"),
-    "(not computed)": QT_TRANSLATE_NOOP("StatsTable", "(not computed)"),
-    True: QT_TRANSLATE_NOOP("StatsTable", "yes"),
-    False: QT_TRANSLATE_NOOP("StatsTable", "no"),
-}
-
-P_COLUMNS = {"p", "p_holm"}
-INTEGER_COLUMNS = {"n", "n_used", "n_required", "df", "position"}
-FRACTION_COLUMNS = {"cliffs_delta": 2, "a12": 2, "H": 2, "z": 2}  # dimensionless, fixed decimals
-PERCENT_COLUMNS = {"variation_pct": 1, "error_pct": 1, "confidence": 0}
+from bancada.stats.table_labels import (  # noqa: F401 - LABELS and WORDS re-exported
+    CONTEXT,
+    FRACTION_COLUMNS,
+    INTEGER_COLUMNS,
+    LABELS,
+    P_COLUMNS,
+    PERCENT_COLUMNS,
+    WORDS,
+)
 
 
 def label(column: str) -> str:

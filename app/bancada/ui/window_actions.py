@@ -21,6 +21,7 @@ DOCS = [
     ("docs/gui.md", QT_TRANSLATE_NOOP("WindowActions", "The workbench window")),
     ("docs/statistics.md", QT_TRANSLATE_NOOP("WindowActions", "The statistics and their sources")),
     ("docs/analyze.md", QT_TRANSLATE_NOOP("WindowActions", "Analysing a run or a CSV")),
+    ("docs/report.md", QT_TRANSLATE_NOOP("WindowActions", "The report, tables for papers, comparing runs")),
     ("docs/hosts.md", QT_TRANSLATE_NOOP("WindowActions", "SSH target hosts")),
     ("README.md", QT_TRANSLATE_NOOP("WindowActions", "Bancada: setting up and using it")),
 ]
@@ -52,6 +53,15 @@ class WindowActions:
         a.triggered.connect(slot)
         return a
 
+    def open_compare(self):
+        """Open the Compare view (:class:`bancada.ui.compare_view.CompareView`) with the current run listed."""
+        from bancada.ui.compare_view import CompareView
+
+        current = str(self.run_path) if getattr(self, "run_path", None) else None
+        self.compare_view = CompareView(self.tasks, self.recent_runs(), current, self)
+        self.compare_view.show()
+        return self.compare_view
+
     def _build_actions(self) -> None:
         self.act_open_profile = self._action(self.tr("Open &profile…"), self.open_profile_dialog, "Ctrl+Shift+O")
         self.act_save_profile = self._action(
@@ -67,7 +77,13 @@ class WindowActions:
             self.tr("&Export all…"),
             self.export_all_dialog,
             "Ctrl+E",
-            self.tr("PNG, SVG, samples CSV, one CSV per table, Markdown, profile and host facts"),
+            self.tr("PNG, SVG, samples CSV, one CSV per table, Markdown, profile, host facts and report.html"),
+        )
+        self.act_compare = self._action(
+            self.tr("&Compare runs…"),
+            self.open_compare,
+            "Ctrl+Shift+K",
+            self.tr("Two or more runs (or a tidy CSV such as published data) side by side, treatment by treatment"),
         )
         self.act_export_png = self._action(self.tr("Export plot as PNG…"), self.export_png_dialog)
         self.act_export_svg = self._action(self.tr("Export plot as SVG…"), self.export_svg_dialog)
@@ -107,6 +123,7 @@ class WindowActions:
         m.addAction(self.act_open_run)
         self.recent_menu = m.addMenu(self.tr("Recent runs"))
         self.recent_menu.aboutToShow.connect(self._fill_recent)
+        m.addAction(self.act_compare)
         m.addSeparator()
         for a in (self.act_export, self.act_export_png, self.act_export_svg, self.act_export_csv):
             m.addAction(a)

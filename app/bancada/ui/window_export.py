@@ -43,10 +43,11 @@ class WindowExport:
         tables = dict(res.tables) if res else None
         readings = dict(res.readings) if res else None
         result = res.result if res else None
+        stats = res if res and res.tables else None
         run_path = self.run_path
         self.tasks.start(
             "export",
-            lambda state: export_data(run_path, out, tables, readings, result),
+            lambda state: export_data(run_path, out, tables, readings, result, stats),
             succeeded=lambda written: self._export_done(str(out), written),
             failed=lambda msg, _tb: self._error(self.tr("Export failed"), msg),
         )

@@ -1,0 +1,200 @@
+"""One plain-language line per statistics table (the "reading" under each table in the window and the report).
+
+Qt-free: the window's statistics process and ``bancada report`` both call :func:`readings`.
+Texts go through :func:`bancada.i18n.translate` (context ``Readings``), numbers through
+:func:`bancada.i18n.number` (a decimal comma in pt-BR).
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from bancada.i18n import number, percent, significant, translate
+from bancada.stats.tables import treatment_label as _label
+
+#: Display order of the tables (names from bancada.stats.tables).
+TABLE_ORDER = [
+    "Summary",
+    "Normality",
+    "Wilcoxon rank-sum",
+    "Wilcoxon rank-sum, repetition medians",
+    "Kruskal-Wallis",
+    "Dunn post-hoc",
+    "Ranking",
+    "Factorial allocation of variation",
+    "Factorial effects",
+    "Sample size",
+    # seed 004's tables (bancada.stats.serialization), when the run has serial treatments
+    "Serialized size (bytes)",
+    "Serialization + deserialization (ms)",
+    "Total (ms)",
+    "Time split (ms)",
+]
+RESPONSE = "latency_ms"
+
+
+def factor_name(factor: str) -> str:
+    """A factor's name as the reader's language says it (``protocol`` -> ``protocolo``; ``a*b`` -> ``a × b``)."""
+    if "*" in factor:
+        return " × ".join(factor_name(f) for f in factor.split("*"))
+    words = {
+        "language": translate("Readings", "language"),
+        "protocol": translate("Readings", "protocol"),
+        "implementation": translate("Readings", "implementation"),
+        "payload": translate("Readings", "payload"),
+        "error": translate("Readings", "experimental error"),
+        "link": translate("Readings", "link"),
+        "format": translate("Readings", "format"),
+    }
+    return words.get(factor, factor)
+
+
+def magnitude_name(word: str) -> str:
+    words = {
+        "negligible": translate("Readings", "negligible"),
+        "small": translate("Readings", "small"),
+        "medium": translate("Readings", "medium"),
+        "large": translate("Readings", "large"),
+    }
+    return words.get(word, word)
+
+
+def p_text(p: float) -> str:
+    """``< 0.001`` or three decimals, in the language's number format."""
+    return "< " + number(0.001, 3) if p < 0.001 else number(p, 3)
+
+
+def readings(result: dict, tables: dict[str, pd.DataFrame]) -> dict[str, str]:
+    """One plain-language line per table (several groups joined by " · ").
+
+    In the current language (:mod:`bancada.i18n`), numbers as it writes them.
+    """
+    alpha = result.get("alpha", 0.05)
+    conf = result.get("confidence", 0.9)
+    a_txt = number(alpha, 2)
+    lines: dict[str, list[str]] = {k: [] for k in TABLE_ORDER}
+    many = len(result["groups"]) > 1
+    for g in result["groups"]:
+        pre = (" ".join(str(v) for v in g["by"].values()) + ": ") if many else ""
+        ts = sorted(g["treatments"], key=lambda t: t["median"])
+        if ts:
+            fast, slow = ts[0], ts[-1]
+            ratio = slow["median"] / fast["median"] if fast["median"] else float("nan")
+            lines["Summary"].append(
+                pre
+                + translate("Readings", "fastest {fast} (median {m1} ms), slowest {slow} ({m2} ms, {ratio}×)").format(
+                    fast=_label(fast["levels"]),
+                    m1=significant(fast["median"]),
+                    slow=_label(slow["levels"]),
+                    m2=significant(slow["median"]),
+                    ratio=number(ratio, 1),
+                )
+            )
+            nonnormal = sum(1 for t in ts if t["shapiro"].get("p") is not None and t["shapiro"]["p"] < alpha)
+            lines["Normality"].append(
+                pre
+                + translate("Readings", "{k} of {n} treatments are not normal (p < {a})").format(
+                    k=nonnormal, n=len(ts), a=a_txt
+                )
+                + (translate("Readings", ": the rank tests below fit") if nonnormal else "")
+            )
+        pw = g["pairwise"]
+        if pw:
+            diff = sum(1 for r in pw if r["p_holm"] is not None and r["p_holm"] < alpha)
+            big = max(pw, key=lambda r: abs(r["cliffs_delta"] or 0))
+            lines["Wilcoxon rank-sum"].append(
+                pre
+                + translate(
+                    "Readings", "{k} of {n} pairs differ (Holm p < {a}); largest effect {x} vs {y}: {size}"
+                ).format(
+                    k=diff,
+                    n=len(pw),
+                    a=a_txt,
+                    x=_label(big["a"]),
+                    y=_label(big["b"]),
+                    size=magnitude_name(big["magnitude"]),
+                )
+            )
+        pr = g.get("pairwise_replication") or []
+        if pr:
+            diff = sum(1 for r in pr if r["p_holm"] is not None and r["p_holm"] < alpha)
+            lines["Wilcoxon rank-sum, repetition medians"].append(
+                pre
+                + translate(
+                    "Readings",
+                    "{k} of {n} pairs differ when each repetition counts once (Holm p < {a}, r = {r}); "
+                    "trust this one when it disagrees with the test above",
+                ).format(k=diff, n=len(pr), a=a_txt, r=min(r["r_a"] for r in pr))
+            )
+        dunn = g.get("dunn") or []
+        if dunn:
+            diff = sum(1 for r in dunn if r["p_holm"] is not None and r["p_holm"] < alpha)
+            lines["Dunn post-hoc"].append(
+                pre
+                + translate("Readings", "{k} of {n} pairs differ (Holm p < {a})").format(k=diff, n=len(dunn), a=a_txt)
+            )
+        kw = []
+        for k in g["kruskal"]:
+            if k.get("p") is None:
+                continue
+            verdict = (
+                translate("Readings", "{f} matters (p {p})")
+                if k["p"] < alpha
+                else translate("Readings", "{f} makes no clear difference (p {p})")
+            )
+            p = p_text(k["p"])
+            kw.append(verdict.format(f=factor_name(k["factor"]), p=p if p.startswith("<") else "= " + p))
+        if kw:
+            lines["Kruskal-Wallis"].append(pre + "; ".join(kw))
+        if g["ranking"]:
+            lines["Ranking"].append(pre + ", ".join(f"{r['position']}. {_label(r['levels'])}" for r in g["ranking"]))
+        f = g["factorial"]
+        if "error" in f:
+            lines["Factorial allocation of variation"].append(
+                pre + translate("Readings", "not computed: {why}").format(why=f["error"])
+            )
+        else:
+            parts = sorted(((v, k) for k, v in f["variation_pct"].items() if k != "error"), reverse=True)
+            names = [" × ".join(factor_name(x) for x in k.split("*")) for _, k in parts]
+            text = ", ".join(
+                translate("Readings", "{f} explains {pct}").format(f=n, pct=percent(v))
+                if i == 0
+                else f"{n} {percent(v)}"
+                for i, ((v, _), n) in enumerate(zip(parts, names))
+            )
+            err = f["variation_pct"].get("error")
+            lines["Factorial allocation of variation"].append(
+                pre
+                + translate("Readings", "{parts} of the variation").format(parts=text)
+                + (
+                    translate("Readings", "; {pct} is experimental error").format(pct=percent(err))
+                    if err is not None
+                    else ""
+                )
+            )
+            eff = [e for e in f["effects"] if e["term"] != "I"]
+            sig = [e for e in eff if e.get("significant")]
+            lines["Factorial effects"].append(
+                pre
+                + translate("Readings", "{k} of {n} effects are significant (their {c} interval excludes 0)").format(
+                    k=len(sig), n=len(eff), c=percent(conf * 100)
+                )
+            )
+        ss = g["sample_size"]
+        if ss:
+            top = max(ss, key=lambda s: s["n_required"] or 0)
+            have = min(t["n"] for t in g["treatments"])
+            lines["Sample size"].append(
+                pre
+                + translate(
+                    "Readings",
+                    "up to {n} requests per treatment ({t}) for a mean within ±{e} at {c}; this run has {have}",
+                ).format(
+                    n=top["n_required"],
+                    t=_label(top["levels"]),
+                    e=percent(top["error_pct"], 0),
+                    c=percent(top["confidence"] * 100),
+                    have=have,
+                )
+            )
+    return {k: " · ".join(v) for k, v in lines.items() if v}
