@@ -12,6 +12,8 @@ the GUI or the store: a redraw never shows up in a latency.
 
 from __future__ import annotations
 
+from bancada.i18n import translate
+
 import json
 import os
 import subprocess
@@ -325,7 +327,7 @@ class Runner:
         for text in self.profile.notices:
             yield Notice("warning", text)
         for text in self.placement.refused:
-            yield Notice("warning", f"placement refused: {text}")
+            yield Notice("warning", translate("Runner", "placement refused: {why}").format(why=text))
         if targets.externals_of(plan):
             store.set_meta(
                 external_implementations=[
@@ -445,10 +447,14 @@ class Runner:
         store.set_meta(link=self._link.facts())
         yield Notice(
             "info",
-            f"link {link.name}: +{link.rtt_ms:g} ms round trip"
-            + (f", jitter {link.jitter_ms:g} ms" if link.jitter_ms else "")
-            + (f", {link.bandwidth_kib_s} KiB/s each way" if link.bandwidth_kib_s else "")
-            + " (emulated by a proxy on this computer)",
+            translate("Runner", "link {name}: +{rtt} ms round trip").format(name=link.name, rtt=f"{link.rtt_ms:g}")
+            + (translate("Runner", ", jitter {j} ms").format(j=f"{link.jitter_ms:g}") if link.jitter_ms else "")
+            + (
+                translate("Runner", ", {bw} KiB/s each way").format(bw=link.bandwidth_kib_s)
+                if link.bandwidth_kib_s
+                else ""
+            )
+            + translate("Runner", " (emulated by a proxy on this computer)"),
         )
 
     def _check_workers(self, workers: dict, tally: "_Tally") -> Iterator[RunEvent]:
@@ -458,7 +464,7 @@ class Runner:
                 died = WorkerDied(impl_id, worker.log_tail(10), worker.stop(0.1))
                 if self.on_worker_death == "continue" and not self._host_disconnected():
                     tally.dead.add(impl_id)
-                    yield Notice("error", str(died) + "\nthe run goes on without it")
+                    yield Notice("error", str(died) + "\n" + translate("Runner", "the run goes on without it"))
                 else:
                     raise died
 
@@ -493,7 +499,9 @@ class Runner:
                     yield Notice("warning", warning)
                 store.set_worker_info(impl_id, info)
                 continue
-            yield Notice("info", f"starting {impl_id} on {self.host.name}")
+            yield Notice(
+                "info", translate("Runner", "starting {impl} on {host}").format(impl=impl_id, host=self.host.name)
+            )
             worker = self.host.start_worker(
                 impls[impl_id], run_id, self.ready_timeout_s, placement=self.placement.worker
             )
@@ -514,8 +522,11 @@ class Runner:
         """Wait for the host to come back (``on_disconnect="pause"``); cancel() gives up."""
         yield Notice(
             "error",
-            f"the connection to {self.host.name} dropped; the samples so far are kept. "
-            f"Reconnecting every {RECONNECT_INTERVAL_S:g} s (Stop gives up)…",
+            translate(
+                "Runner",
+                "the connection to {host} dropped; the samples so far are kept. "
+                "Reconnecting every {s} s (Stop gives up)…",
+            ).format(host=self.host.name, s=f"{RECONNECT_INTERVAL_S:g}"),
         )
         deadline = time.monotonic() + self.reconnect_timeout_s
         last_error = ""
@@ -528,8 +539,10 @@ class Runner:
                 continue
             yield Notice(
                 "warning",
-                f"reconnected to {self.host.name}; the interrupted block stays partial; "
-                "restarting the workers" + (f" ({'; '.join(cleaned)})" if cleaned else ""),
+                translate(
+                    "Runner", "reconnected to {host}; the interrupted block stays partial; restarting the workers"
+                ).format(host=self.host.name)
+                + (f" ({'; '.join(cleaned)})" if cleaned else ""),
             )
             return
         if not self._cancel.is_set():

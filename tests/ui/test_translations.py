@@ -20,6 +20,12 @@ LUPDATE = ROOT / ".venv" / "bin" / "pyside6-lupdate"
 SOURCES = sorted((ROOT / "app" / "bancada" / "ui").glob("*.py")) + [
     ROOT / "app" / "bancada" / "cli_gui.py",
     ROOT / "app" / "bancada" / "stats" / "conclusions.py",
+    *sorted((ROOT / "app" / "bancada" / "guide").glob("*.py")),
+    ROOT / "app" / "bancada" / "drivers" / "__init__.py",
+    ROOT / "app" / "bancada" / "hosts" / "facts.py",
+    ROOT / "app" / "bancada" / "hosts" / "local.py",
+    ROOT / "app" / "bancada" / "hosts" / "ssh_host.py",
+    ROOT / "app" / "bancada" / "runner.py",
 ]
 #: European Portuguese words a Brazilian reader trips over (left) and what Brazil says (right).
 EUROPEAN = {

@@ -4,7 +4,7 @@
 <context>
     <name>ClassroomBar</name>
     <message>
-        <location filename="../ui/classroom.py" line="+49"/>
+        <location filename="../ui/classroom.py" line="+58"/>
         <source>requests measured</source>
         <translation>requisições medidas</translation>
     </message>
@@ -14,7 +14,7 @@
         <translation>mediana (ms)</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>{d} of {t} requests</source>
         <translation>{d} de {t} requisições</translation>
     </message>
@@ -22,7 +22,7 @@
 <context>
     <name>ClassroomMode</name>
     <message>
-        <location line="+71"/>
+        <location line="+75"/>
         <source>A run is already going on: stop it first</source>
         <translation>Já há uma execução em andamento: pare-a primeiro</translation>
     </message>
@@ -40,7 +40,7 @@
         <translation>desprezível</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>small</source>
         <translation>pequeno</translation>
     </message>
@@ -50,17 +50,17 @@
         <translation>médio</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>large</source>
         <translation>grande</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>language</source>
         <translation>linguagem</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>protocol</source>
         <translation>protocolo</translation>
     </message>
@@ -70,7 +70,7 @@
         <translation>carga</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>operation</source>
         <translation>operação</translation>
     </message>
@@ -85,32 +85,32 @@
         <translation>erro experimental</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>the interaction {a}</source>
         <translation>a interação {a}</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>The median response time of {a} ({ma}) was lower than that of {b} ({mb})</source>
         <translation>A mediana do tempo de resposta de {a} ({ma}) foi menor que a de {b} ({mb})</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>the difference is significant</source>
         <translation>a diferença é significativa</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>the difference is not significant</source>
         <translation>a diferença não é significativa</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Wilcoxon, W = {w}, Holm {p}, Cliff&apos;s δ = {d}, {size}</source>
         <translation>Wilcoxon, W = {w}, Holm {p}, δ de Cliff = {d}, {size}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+10"/>
         <source>with each repetition counted once it also is ({p}, r = {r})</source>
         <translation>contando cada repetição uma vez, também é ({p}, r = {r})</translation>
     </message>
@@ -120,45 +120,53 @@
         <translation>contando cada repetição uma vez, não é ({p}, r = {r})</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>The latencies of {k} of {n} treatments do not follow a normal distribution (Shapiro-Wilk, p &lt; {a}), so the comparisons use rank tests.</source>
         <translation>As latências de {k} de {n} tratamentos não seguem uma distribuição normal (Shapiro-Wilk, p &lt; {a}); por isso as comparações usam testes de postos.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+22"/>
         <source>The factor {f} affects the response time (Kruskal-Wallis, H = {h}, df = {df}, {p}).</source>
         <translation>O fator {f} afeta o tempo de resposta (Kruskal-Wallis, H = {h}, gl = {df}, {p}).</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>The factor {f} shows no clear effect on the response time (Kruskal-Wallis, H = {h}, df = {df}, {p}).</source>
         <translation>O fator {f} não mostra efeito claro sobre o tempo de resposta (Kruskal-Wallis, H = {h}, gl = {df}, {p}).</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+10"/>
         <source>{f}, {v}</source>
         <translation>{f}, {v}</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Allocation of variation (2^k r factorial design): {parts}.</source>
         <translation>Alocação de variação (projeto fatorial 2^k r): {parts}.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>To estimate each mean within ±{e} at {c} confidence, up to {n} requests per treatment are needed ({t}); this run has {have}.</source>
         <translation>Para estimar cada média com erro de ±{e} e {c} de confiança, são necessárias até {n} requisições por tratamento ({t}); esta execução tem {have}.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+21"/>
         <source>Conclusions</source>
         <translation>Conclusões</translation>
     </message>
 </context>
 <context>
+    <name>ConclusionsPage</name>
+    <message>
+        <location filename="../ui/guide_pages.py" line="+220"/>
+        <source>&amp;Copy the conclusions</source>
+        <translation>&amp;Copiar as conclusões</translation>
+    </message>
+</context>
+<context>
     <name>ExperimentPanel</name>
     <message>
-        <location filename="../ui/panel.py" line="+49"/>
+        <location filename="../ui/panel.py" line="+60"/>
         <source>Host</source>
         <translation>Host</translation>
     </message>
@@ -198,7 +206,7 @@
         <translation>Carga de trabalho</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Select: N ints in, 3 out</source>
         <translation>Select: N inteiros na entrada, 3 na saída</translation>
     </message>
@@ -213,7 +221,7 @@
         <translation>Ping: vazio (custo mínimo)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Operation</source>
         <translation>Operação</translation>
     </message>
@@ -229,12 +237,12 @@
         <translation>Tamanho personalizado</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Element type of the payload (Select always sends int64s)</source>
         <translation>Tipo dos elementos do payload (Select sempre envia int64s)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Data kind</source>
         <translation>Tipo de dado</translation>
     </message>
@@ -262,7 +270,7 @@
         <translation>Aquecimento</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Randomized blocks</source>
         <translation>Blocos aleatorizados</translation>
     </message>
@@ -277,47 +285,47 @@
         <translation>Requisições alternadas</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Each repetition runs every treatment once as a block with its own warm-up, in a shuffled order, so drift of the machine does not favour one treatment.</source>
         <translation>Cada repetição executa cada tratamento uma vez, como um bloco com o seu próprio aquecimento, em ordem embaralhada, para que a deriva da máquina não favoreça nenhum tratamento.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Each repetition runs the treatments one after another in the profile&apos;s order, as the reference study did.</source>
         <translation>Cada repetição executa os tratamentos um após o outro, na ordem do perfil, como fez o estudo de referência.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Requests alternate between treatments one by one: this measures the cost of switching servers and inflates small-payload latencies.</source>
         <translation>As requisições alternam entre os tratamentos uma a uma: isso mede o custo de trocar de servidor e infla as latências de cargas pequenas.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Schedule</source>
         <translation>Ordem</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Reuse one connection</source>
         <translation>Reutilizar uma conexão</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>New connection per request</source>
         <translation>Nova conexão por requisição</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Connection</source>
         <translation>Conexão</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Auto (native where built)</source>
         <translation>Automático (nativo onde compilado)</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Python</source>
         <translation>Python</translation>
     </message>
@@ -327,7 +335,7 @@
         <translation>Nativo (Go)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Driver</source>
         <translation>Driver</translation>
     </message>
@@ -347,7 +355,7 @@
         <translation>O que fazer quando um worker morre no meio da execução; nada do que foi medido se perde em nenhum dos casos</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>If a worker dies</source>
         <translation>Se um worker morrer</translation>
     </message>
@@ -362,32 +370,32 @@
         <translation>Pausar e reconectar</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>SSH hosts: what to do when the connection drops mid-run. Pause keeps reconnecting (Stop gives up), restarts the workers and goes on; the interrupted block stays partial. Nothing measured is lost either way</source>
         <translation>Hosts SSH: o que fazer quando a conexão cai no meio da execução. Pausar continua tentando reconectar (Parar desiste), reinicia os workers e segue; o bloco interrompido fica parcial. Nada do que foi medido se perde em nenhum dos casos</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>If SSH drops</source>
         <translation>Se o SSH cair</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+66"/>
         <source>{name} ({n} elements)</source>
         <translation>{name} ({n} elementos)</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+38"/>
         <source>{lang} worker serving {proto}</source>
         <translation>worker {lang} servindo {proto}</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>cannot run: {why}</source>
         <translation>não pode executar: {why}</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>{target}: external, not started by Bancada</source>
         <translation>{target}: externo, não iniciado pela Bancada</translation>
     </message>
@@ -397,12 +405,12 @@
         <translation>Nenhuma implementação encontrada (workers/*/worker.toml)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Cannot ask the host what it runs: {m}</source>
         <translation>Não foi possível perguntar ao host o que ele executa: {m}</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+49"/>
         <source>Waiting for the list of implementations…</source>
         <translation>Aguardando a lista de implementações…</translation>
     </message>
@@ -412,12 +420,12 @@
         <translation>Escolha pelo menos uma implementação</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>The Python driver sends one request at a time: choose Driver Auto or Native (Go) for the {m} load model</source>
         <translation>O driver Python envia uma requisição por vez: escolha o driver Automático ou Nativo (Go) para o modelo de carga {m}</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>Choose at least one payload</source>
         <translation>Escolha pelo menos um payload</translation>
     </message>
@@ -427,23 +435,259 @@
         <translation>o painel do experimento</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+15"/>
         <source>Ignored: the Load duration sets the measured phase</source>
         <translation>Ignorado: a duração da carga define a fase medida</translation>
     </message>
 </context>
 <context>
+    <name>ExportPage</name>
+    <message>
+        <location filename="../ui/guide_pages.py" line="+13"/>
+        <source>F&amp;older:</source>
+        <translation>&amp;Pasta:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Bro&amp;wse…</source>
+        <translation>Esco&amp;lher…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Export</source>
+        <translation>Exp&amp;ortar</translation>
+    </message>
+</context>
+<context>
+    <name>FactorsPage</name>
+    <message>
+        <location line="-123"/>
+        <source>Implementations (language and protocol)</source>
+        <translation>Implementações (linguagem e protocolo)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Payloads</source>
+        <translation>Payloads</translation>
+    </message>
+</context>
+<context>
     <name>FrameModel</name>
     <message>
-        <location filename="../ui/stats_view.py" line="+80"/>
+        <location filename="../ui/stats_view.py" line="+91"/>
         <source>column {c} in the exported CSV</source>
         <translation>coluna {c} no CSV exportado</translation>
     </message>
 </context>
 <context>
+    <name>GuidedExperiment</name>
+    <message>
+        <location filename="../ui/guide.py" line="+114"/>
+        <source>← &amp;Back</source>
+        <translation>← &amp;Voltar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+94"/>
+        <source>&amp;Next →</source>
+        <translation>Próxi&amp;mo →</translation>
+    </message>
+    <message>
+        <location line="-66"/>
+        <source>Run the &amp;pilot</source>
+        <translation>Executar o p&amp;iloto</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Start the &amp;main run</source>
+        <translation>&amp;Iniciar a execução principal</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>Step {k} of {n}</source>
+        <translation>Passo {k} de {n}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>What to look at: {h}</source>
+        <translation>O que observar: {h}</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Fi&amp;nish</source>
+        <translation>&amp;Concluir</translation>
+    </message>
+    <message>
+        <location line="+77"/>
+        <source>The design: {d}.</source>
+        <translation>O projeto: {d}.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The pilot: {n} requests per treatment in each of {r} repetitions, after {w} warm-up requests.</source>
+        <translation>O piloto: {n} requisições por tratamento em cada uma de {r} repetições, depois de {w} requisições de aquecimento.</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>The main run: {n} requests per treatment in each of {r} repetitions, after {w} warm-up requests.</source>
+        <translation>A execução principal: {n} requisições por tratamento em cada uma de {r} repetições, depois de {w} requisições de aquecimento.</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Running: watch the boxes grow in the Live tab (Stop is in the toolbar).</source>
+        <translation>Executando: veja as caixas crescerem na aba Ao vivo (Parar fica na barra de ferramentas).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The run is complete; computing its statistics…</source>
+        <translation>A execução terminou; calculando suas estatísticas…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Done: {p}</source>
+        <translation>Pronto: {p}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The run did not complete; press the button to run it again.</source>
+        <translation>A execução não terminou; pressione o botão para executá-la de novo.</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>The pilot gave nothing to compute a sample size from: type the requests per repetition.</source>
+        <translation>O piloto não deu dados para calcular um tamanho de amostra: digite as requisições por repetição.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>The Statistics tab has no such table for this run.</source>
+        <translation>A aba Estatísticas não tem essa tabela para esta execução.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Writing the conclusions…</source>
+        <translation>Escrevendo as conclusões…</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>The conclusions could not be written: {m}</source>
+        <translation>Não foi possível escrever as conclusões: {m}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The conclusions are on the clipboard</source>
+        <translation>As conclusões estão na área de transferência</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Export into folder</source>
+        <translation>Exportar para a pasta</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Exporting…</source>
+        <translation>Exportando…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Written to {f}: {names}</source>
+        <translation>Gravado em {f}: {names}</translation>
+    </message>
+</context>
+<context>
+    <name>HostPage</name>
+    <message>
+        <location filename="../ui/guide_pages.py" line="-39"/>
+        <source>Host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>SSH host&amp;s…</source>
+        <translation>Host&amp;s SSH…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add or edit SSH target hosts</source>
+        <translation>Adicionar ou editar hosts de destino via SSH</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>{impl} ({what}): can run</source>
+        <translation>{impl} ({what}): pode rodar</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{impl} ({what}): cannot run: {why}</source>
+        <translation>{impl} ({what}): não pode rodar: {why}</translation>
+    </message>
+</context>
+<context>
+    <name>Hosts</name>
+    <message>
+        <location filename="../drivers/__init__.py" line="+13"/>
+        <source>{a} and {b}</source>
+        <translation>{a} e {b}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the drivers speak {protocols}, not {protocol} (yet)</source>
+        <translation>os drivers falam {protocols}, não {protocol} (ainda)</translation>
+    </message>
+    <message>
+        <location filename="../hosts/facts.py" line="+98"/>
+        <source>unknown runtime requirement {runtime}</source>
+        <translation>requisito de runtime desconhecido {runtime}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>no python3 found on the host</source>
+        <translation>nenhum python3 encontrado no host</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>no {name} found on the host</source>
+        <translation>nenhum {name} encontrado no host</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>needs {runtime} {version} or newer; {missing}</source>
+        <translation>precisa de {runtime} {version} ou mais recente; {missing}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>needs {runtime} {version} or newer; the host has {runtime} {have}</source>
+        <translation>precisa de {runtime} {version} ou mais recente; o host tem {runtime} {have}</translation>
+    </message>
+    <message>
+        <location filename="../hosts/local.py" line="+169"/>
+        <source>not in this installation: {artifact} is missing (the package was built without it)</source>
+        <translation>não está nesta instalação: {artifact} não existe (o pacote foi gerado sem ele)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>not built: {artifact} is missing (run: make -C workers)</source>
+        <translation>não compilado: {artifact} não existe (execute: make -C workers)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{artifact} is not executable (chmod +x it, or reinstall Bancada)</source>
+        <translation>{artifact} não é executável (dê chmod +x nele, ou reinstale o Bancada)</translation>
+    </message>
+    <message>
+        <location filename="../hosts/ssh_host.py" line="+199"/>
+        <source>the {name} worker runs from its folder with its own environment ({runtime}); deploying it to an SSH host is not supported yet: run it on this computer</source>
+        <translation>o worker {name} roda a partir da sua pasta, com o seu próprio ambiente ({runtime}); instalá-lo num host SSH ainda não é possível: rode-o neste computador</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>not built for {os}/{arch}: {artifact} is missing (run: make -C workers)</source>
+        <translation>não compilado para {os}/{arch}: {artifact} não existe (execute: make -C workers)</translation>
+    </message>
+</context>
+<context>
     <name>HostsDialog</name>
     <message>
-        <location filename="../ui/hosts_dialog.py" line="+70"/>
+        <location filename="../ui/hosts_dialog.py" line="+91"/>
         <source>Target hosts</source>
         <translation>Hosts de destino</translation>
     </message>
@@ -553,59 +797,59 @@
         <translation>Hosts salvos</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>&lt;p&gt;Press &lt;b&gt;Check&lt;/b&gt; to connect and read its facts.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Clique em &lt;b&gt;Verificar&lt;/b&gt; para conectar e ler as informações do host.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Private key file</source>
         <translation>Arquivo da chave privada</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+37"/>
         <source>connecting to {h}…</source>
         <translation>conectando a {h}…</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+17"/>
         <source>{h}: connected in {t} s; {k} of {n} implementations can run there</source>
         <translation>{h}: conectado em {t} s; {k} de {n} implementações podem ser executadas lá</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>jump host {j} (on the way to {h})</source>
         <translation>host intermediário {j} (no caminho para {h})</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>&lt;b&gt;The host key of {whose} is not known.&lt;/b&gt;&lt;br&gt;Its fingerprint is&lt;br&gt;&lt;tt style=&apos;font-size:large&apos;&gt;{fp}&lt;/tt&gt;&lt;br&gt;Compare it with the one the host&apos;s owner gives you (&lt;tt&gt;ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub&lt;/tt&gt; on the host) before trusting it.</source>
         <translation>&lt;b&gt;A chave de host de {whose} não é conhecida.&lt;/b&gt;&lt;br&gt;A impressão digital dela é&lt;br&gt;&lt;tt style=&apos;font-size:large&apos;&gt;{fp}&lt;/tt&gt;&lt;br&gt;Compare-a com a que o responsável pelo host lhe informar (&lt;tt&gt;ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub&lt;/tt&gt; no host) antes de confiar nela.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>{h}: waiting for you to accept or refuse the host key of {k}</source>
         <translation>{h}: aguardando você aceitar ou recusar a chave de host de {k}</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Passphrase</source>
         <translation>Senha da chave</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>{m}.
 Passphrase:</source>
         <translation>{m}.
 Senha da chave:</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>Refused: the host key changed</source>
         <translation>Recusado: a chave do host mudou</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>host key not trusted: not connected</source>
         <translation>chave do host não confiável: não conectado</translation>
     </message>
@@ -620,22 +864,22 @@ Senha da chave:</translation>
         <translation>{h} removido.</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+58"/>
         <source>can run</source>
         <translation>pode executar</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>cannot run</source>
         <translation>não pode executar</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>Implementations</source>
         <translation>Implementações</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Stopped leftover workers:</source>
         <translation>Workers remanescentes encerrados:</translation>
     </message>
@@ -643,7 +887,7 @@ Senha da chave:</translation>
 <context>
     <name>IntField</name>
     <message>
-        <location filename="../ui/fields.py" line="+65"/>
+        <location filename="../ui/fields.py" line="+69"/>
         <source>{name}: a whole number from {lo} to {hi}</source>
         <translation>{name}: um número inteiro de {lo} a {hi}</translation>
     </message>
@@ -651,12 +895,12 @@ Senha da chave:</translation>
 <context>
     <name>IntRangeValidator</name>
     <message>
-        <location line="-42"/>
+        <location line="-46"/>
         <source>{name} is empty: enter a whole number from {lo} to {hi}</source>
         <translation>{name} está vazio: digite um número inteiro de {lo} a {hi}</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>{name}: {text!r} is not a whole number</source>
         <translation>{name}: {text!r} não é um número inteiro</translation>
     </message>
@@ -666,7 +910,7 @@ Senha da chave:</translation>
         <translation>{name} deve estar entre {lo} e {hi}, não {v}</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>{name} must be at most {hi}</source>
         <translation>{name} deve ser no máximo {hi}</translation>
     </message>
@@ -674,13 +918,13 @@ Senha da chave:</translation>
 <context>
     <name>LiveView</name>
     <message>
-        <location filename="../ui/live_view.py" line="+83"/>
+        <location filename="../ui/live_view.py" line="+84"/>
         <source>Press Run (Ctrl+R) to start: a box per treatment grows here while the samples arrive.</source>
         <extracomment>Colours of the colour factor&apos;s levels (protocol): colour-blind-safe (Okabe-Ito).</extracomment>
         <translation>Clique em Executar (Ctrl+R) para começar: um boxplot por tratamento cresce aqui enquanto as amostras chegam.</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+83"/>
         <source>Zoomed: View &gt; Reset zoom (Ctrl+0) or the A button fits the data again</source>
         <translation>Com zoom: Exibir &gt; Restaurar zoom (Ctrl+0) ou o botão A ajusta aos dados de novo</translation>
     </message>
@@ -690,18 +934,18 @@ Senha da chave:</translation>
         <translation>Esta execução não tem tratamentos.</translation>
     </message>
     <message>
+        <location line="+24"/>
         <location line="+23"/>
-        <location line="+20"/>
         <source>latency (ms)</source>
         <translation>latência (ms)</translation>
     </message>
     <message>
-        <location line="-9"/>
+        <location line="-11"/>
         <source>Warming up: the boxes appear with the first measured samples</source>
         <translation>Aquecendo: os boxplots aparecem com as primeiras amostras medidas</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Latency in arrival order (faint: warm-up)</source>
         <translation>Latência na ordem de chegada (claro: aquecimento)</translation>
     </message>
@@ -711,7 +955,7 @@ Senha da chave:</translation>
         <translation>requisição (por tratamento)</translation>
     </message>
     <message>
-        <location line="+140"/>
+        <location line="+142"/>
         <source>Bancada live view</source>
         <translation>Visão ao vivo do Bancada</translation>
     </message>
@@ -724,7 +968,7 @@ Senha da chave:</translation>
         <translation>Carga</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Sequential (one at a time)</source>
         <translation>Sequencial (uma por vez)</translation>
     </message>
@@ -739,12 +983,12 @@ Senha da chave:</translation>
         <translation>Aberta (taxa constante)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Sequential: one request at a time (the seed studies). Closed: c clients, each sending its next request when the last one returns. Open: requests arrive at a fixed rate whatever the server does; latency counts from each request&apos;s due time. Closed and open need the native driver.</source>
         <translation>Sequencial: uma requisição por vez (os estudos de referência). Fechada: c clientes, cada um envia a próxima requisição quando a anterior retorna. Aberta: as requisições chegam a uma taxa fixa, independentemente do servidor; a latência conta a partir do horário previsto de cada requisição. Fechada e aberta precisam do driver nativo.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Model</source>
         <translation>Modelo</translation>
     </message>
@@ -756,7 +1000,7 @@ Senha da chave:</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Duration (s)</source>
         <translation>Duração (s)</translation>
     </message>
@@ -779,17 +1023,17 @@ Senha da chave:</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../ui/language.py" line="+74"/>
+        <location filename="../ui/language.py" line="+75"/>
         <source>Stop the run before changing the language</source>
         <translation>Pare a execução antes de mudar o idioma</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.py" line="+59"/>
+        <location filename="../ui/main_window.py" line="+69"/>
         <source>Bancada — API performance workbench</source>
         <translation>Bancada — bancada de desempenho de APIs</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+39"/>
         <source>Live</source>
         <translation>Ao vivo</translation>
     </message>
@@ -814,12 +1058,12 @@ Senha da chave:</translation>
         <translation>Pronto: clique em Executar (Ctrl+R)</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Checking what {h} can run…</source>
         <translation>Verificando o que {h} pode executar…</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+32"/>
         <source>Stop the run before opening another profile</source>
         <translation>Pare a execução antes de abrir outro perfil</translation>
     </message>
@@ -829,7 +1073,7 @@ Senha da chave:</translation>
         <translation>Não foi possível abrir o perfil</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Profile “{t}” loaded: press Run (Ctrl+R)</source>
         <translation>Perfil “{t}” carregado: clique em Executar (Ctrl+R)</translation>
     </message>
@@ -844,13 +1088,13 @@ Senha da chave:</translation>
         <translation>Clique em Executar (Ctrl+R) para começar: um boxplot por tratamento cresce aqui enquanto as amostras chegam.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Open profile</source>
         <translation>Abrir perfil</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+16"/>
+        <location line="+0"/>
+        <location line="+17"/>
         <source>Profiles (*.toml)</source>
         <translation>Perfis (*.toml)</translation>
     </message>
@@ -865,12 +1109,12 @@ Senha da chave:</translation>
         <translation>Perfil salvo em {p}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Save profile</source>
         <translation>Salvar perfil</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+13"/>
         <source>A run is already going on: stop it first</source>
         <translation>Já há uma execução em andamento: pare-a primeiro</translation>
     </message>
@@ -880,7 +1124,7 @@ Senha da chave:</translation>
         <translation>Não é possível iniciar: {p}</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+18"/>
         <location line="+18"/>
         <source>&amp;Pause</source>
         <translation>&amp;Pausar</translation>
@@ -931,12 +1175,12 @@ Senha da chave:</translation>
         <translation>Um problema durante a execução</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Run complete</source>
         <translation>Execução concluída</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Run stopped; the samples so far are kept</source>
         <translation>Execução parada; as amostras obtidas até agora são mantidas</translation>
     </message>
@@ -946,7 +1190,27 @@ Senha da chave:</translation>
         <translation>Execução incompleta</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+18"/>
+        <source>worker(s) died: {w}</source>
+        <translation>worker(s) morreram: {w}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>stopped by the user</source>
+        <translation>parada pelo usuário</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the run was abandoned</source>
+        <translation>a execução foi abandonada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>interrupted (Ctrl-C)</source>
+        <translation>interrompida (Ctrl-C)</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>The run could not go on: {m}</source>
         <translation>A execução não pôde continuar: {m}</translation>
     </message>
@@ -967,22 +1231,22 @@ Senha da chave:</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+81"/>
+        <location line="+95"/>
         <source>{n} errors</source>
         <translation>{n} erros</translation>
     </message>
     <message>
-        <location line="-77"/>
+        <location line="-87"/>
         <source>Paused (Ctrl+P resumes)</source>
         <translation>Pausado (Ctrl+P continua)</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+41"/>
         <source>Statistics failed: {m}</source>
         <translation>As estatísticas falharam: {m}</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Stop the run before opening another</source>
         <translation>Pare a execução antes de abrir outra</translation>
     </message>
@@ -992,32 +1256,32 @@ Senha da chave:</translation>
         <translation>Abrindo {p}…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Cannot open the run</source>
         <translation>Não foi possível abrir a execução</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>Run {id} ({s}), {n} samples: {p}</source>
         <translation>Execução {id} ({s}), {n} amostras: {p}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+8"/>
         <source>Computing…</source>
         <translation>Calculando…</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>complete</source>
         <translation>concluída</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>cancelled</source>
         <translation>cancelada</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>incomplete</source>
         <translation>incompleta</translation>
     </message>
@@ -1027,22 +1291,22 @@ Senha da chave:</translation>
         <translation>em andamento</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>interrupted</source>
         <translation>interrompida</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Open run</source>
         <translation>Abrir execução</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Bancada runs (*.sqlite)</source>
         <translation>Execuções do Bancada (*.sqlite)</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>A run is going on</source>
         <translation>Há uma execução em andamento</translation>
     </message>
@@ -1055,33 +1319,33 @@ Senha da chave:</translation>
 <context>
     <name>Readings</name>
     <message>
-        <location filename="../ui/stats_job.py" line="+99"/>
+        <location filename="../ui/stats_job.py" line="+110"/>
         <source>no samples yet</source>
         <extracomment>Display order of the tables (names from bancada.stats.tables).</extracomment>
         <translation>ainda não há amostras</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>the tables appear when the first repetition is complete</source>
         <translation>as tabelas aparecem quando a primeira repetição estiver completa</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>no repetition is complete in every treatment</source>
         <translation>nenhuma repetição está completa em todos os tratamentos</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>the tables compare treatments: choose at least two implementations</source>
         <translation>as tabelas comparam tratamentos: escolha pelo menos duas implementações</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>language</source>
         <translation>linguagem</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>protocol</source>
         <translation>protocolo</translation>
     </message>
@@ -1091,7 +1355,7 @@ Senha da chave:</translation>
         <translation>implementação</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>payload</source>
         <translation>payload</translation>
     </message>
@@ -1101,12 +1365,12 @@ Senha da chave:</translation>
         <translation>erro experimental</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>negligible</source>
         <translation>desprezível</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>small</source>
         <translation>pequeno</translation>
     </message>
@@ -1116,91 +1380,147 @@ Senha da chave:</translation>
         <translation>médio</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>large</source>
         <translation>grande</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <source>fastest {fast} (median {m1} ms), slowest {slow} ({m2} ms, {ratio}×)</source>
         <translation>mais rápido {fast} (mediana {m1} ms), mais lento {slow} ({m2} ms, {ratio}×)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+11"/>
         <source>{k} of {n} treatments are not normal (p &lt; {a})</source>
         <translation>{k} de {n} tratamentos não são normais (p &lt; {a})</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>: the rank tests below fit</source>
         <translation>: os testes de postos abaixo são os adequados</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>{k} of {n} pairs differ (Holm p &lt; {a}); largest effect {x} vs {y}: {size}</source>
         <translation>{k} de {n} pares diferem (p de Holm &lt; {a}); maior efeito {x} vs {y}: {size}</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+16"/>
         <source>{k} of {n} pairs differ when each repetition counts once (Holm p &lt; {a}, r = {r}); trust this one when it disagrees with the test above</source>
         <translation>{k} de {n} pares diferem quando cada repetição conta uma vez (Holm p &lt; {a}, r = {r}); confie neste quando ele discordar do teste acima</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+11"/>
         <source>{k} of {n} pairs differ (Holm p &lt; {a})</source>
         <translation>{k} de {n} pares diferem (p de Holm &lt; {a})</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>{f} matters (p {p})</source>
         <translation>{f} faz diferença (p {p})</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>{f} makes no clear difference (p {p})</source>
         <translation>{f} não faz diferença clara (p {p})</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>not computed: {why}</source>
         <translation>não calculado: {why}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>{f} explains {pct}</source>
         <translation>{f} explica {pct}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+8"/>
         <source>{parts} of the variation</source>
         <translation>{parts} da variação</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>; {pct} is experimental error</source>
         <translation>; {pct} é erro experimental</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+9"/>
         <source>{k} of {n} effects are significant (their {c} interval excludes 0)</source>
         <translation>{k} de {n} efeitos são significativos (o intervalo de confiança de {c} exclui 0)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>up to {n} requests per treatment ({t}) for a mean within ±{e} at {c}; this run has {have}</source>
         <translation>até {n} requisições por tratamento ({t}) para uma média dentro de ±{e} com {c} de confiança; esta execução tem {have}</translation>
     </message>
 </context>
 <context>
+    <name>Runner</name>
+    <message>
+        <location filename="../runner.py" line="+330"/>
+        <source>placement refused: {why}</source>
+        <translation>posicionamento recusado: {why}</translation>
+    </message>
+    <message>
+        <location line="+120"/>
+        <source>link {name}: +{rtt} ms round trip</source>
+        <translation>enlace {name}: +{rtt} ms de ida e volta</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, jitter {j} ms</source>
+        <translation>, jitter de {j} ms</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, {bw} KiB/s each way</source>
+        <translation>, {bw} KiB/s em cada sentido</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> (emulated by a proxy on this computer)</source>
+        <translation> (emulado por um proxy neste computador)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>the run goes on without it</source>
+        <translation>a execução continua sem ele</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>starting {impl} on {host}</source>
+        <translation>iniciando {impl} em {host}</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>the connection to {host} dropped; the samples so far are kept. Reconnecting every {s} s (Stop gives up)…</source>
+        <translation>a conexão com {host} caiu; as amostras até aqui estão guardadas. Reconectando a cada {s} s (Parar desiste)…</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>reconnected to {host}; the interrupted block stays partial; restarting the workers</source>
+        <translation>reconectado a {host}; o bloco interrompido fica parcial; reiniciando os workers</translation>
+    </message>
+</context>
+<context>
+    <name>SampleSizePage</name>
+    <message>
+        <location filename="../ui/guide_pages.py" line="+80"/>
+        <source>Re&amp;quests per repetition:</source>
+        <translation>Re&amp;quisições por repetição:</translation>
+    </message>
+</context>
+<context>
     <name>StatisticsView</name>
     <message>
-        <location filename="../ui/stats_view.py" line="+120"/>
-        <location line="+52"/>
+        <location filename="../ui/stats_view.py" line="+138"/>
+        <location line="+60"/>
         <source>The tables appear here about once a second while a run goes on.</source>
         <translation>As tabelas aparecem aqui cerca de uma vez por segundo durante a execução.</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="-42"/>
         <source>No statistics yet: {m}</source>
         <translation>Ainda não há estatísticas: {m}</translation>
     </message>
@@ -1215,17 +1535,17 @@ Senha da chave:</translation>
         <translation>provisório, a execução continua</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>; {k} complete repetitions analysed, repetition {p} is left out until it is complete</source>
         <translation>; {k} repetições completas analisadas, a repetição {p} fica de fora até estar completa</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>; {k} complete repetitions analysed, the partial repetition {p} is left out</source>
         <translation>; {k} repetições completas analisadas, a repetição parcial {p} fica de fora</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>&lt;b&gt;In short:&lt;/b&gt; {s}.&lt;br&gt;</source>
         <translation>&lt;b&gt;Em resumo:&lt;/b&gt; {s}.&lt;br&gt;</translation>
     </message>
@@ -1235,7 +1555,7 @@ Senha da chave:</translation>
         <translation>. Classificação: </translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Response: latency in ms of the measured, successful requests; factors: {f}; {n} rows read; computed {t} ({st}). Hover a title for what it means.</source>
         <translation>Resposta: latência em ms das requisições medidas e bem-sucedidas; fatores: {f}; {n} linhas lidas; calculado às {t} ({st}). Passe o mouse sobre um título para ver o que ele significa.</translation>
     </message>
@@ -1243,33 +1563,33 @@ Senha da chave:</translation>
 <context>
     <name>StatsHelp</name>
     <message>
-        <location line="-123"/>
+        <location line="-146"/>
         <source>Per treatment: the number of measured requests n, mean, standard deviation, median with its confidence interval, quartiles Q1 and Q3, minimum, maximum and interquartile range, in ms.</source>
         <extracomment>A short explanation of each table, for the languages docs/statistics.md is not written in (the English tooltip is the docs&apos; paragraph; a translation of these replaces it).</extracomment>
         <translation>Por tratamento: o número de requisições medidas n, média, desvio padrão, mediana com seu intervalo de confiança, quartis Q1 e Q3, mínimo, máximo e intervalo interquartil, em ms.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Shapiro-Wilk test of each treatment&apos;s latencies: p &lt; 0.05 says they are not normal, so the rank tests (Wilcoxon, Kruskal-Wallis) fit better than the t test and ANOVA.</source>
         <translation>Teste de Shapiro-Wilk das latências de cada tratamento: p &lt; 0,05 indica que não são normais; por isso os testes de postos (Wilcoxon, Kruskal-Wallis) são mais adequados que o teste t e a ANOVA.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Wilcoxon rank-sum test of every pair of treatments (as R&apos;s wilcox.test), p adjusted by Holm for the many pairs; Cliff&apos;s δ and P(A &gt; B) say how large the difference is.</source>
         <translation>Teste de Wilcoxon da soma de postos para cada par de tratamentos (como o wilcox.test do R), com p ajustado por Holm para os vários pares; o δ de Cliff e P(A &gt; B) dizem o tamanho da diferença.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>The same test with each repetition counted once (its median): requests of one block are not independent, so the test over requests finds differences that are not there; trust this one when the two disagree.</source>
         <translation>O mesmo teste com cada repetição contada uma vez (a sua mediana): as requisições de um bloco não são independentes, então o teste sobre as requisições encontra diferenças que não existem; confie neste quando os dois discordarem.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Kruskal-Wallis test per factor and of all treatments together (as R&apos;s kruskal.test): does at least one level differ?</source>
         <translation>Teste de Kruskal-Wallis por fator e de todos os tratamentos juntos (como o kruskal.test do R): pelo menos um nível difere?</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Dunn&apos;s post-hoc test after Kruskal-Wallis: which pairs of treatments differ, p adjusted by Holm.</source>
         <translation>Teste post-hoc de Dunn após o Kruskal-Wallis: quais pares de tratamentos diferem, com p ajustado por Holm.</translation>
     </message>
@@ -1279,17 +1599,17 @@ Senha da chave:</translation>
         <translation>Os tratamentos do mais rápido ao mais lento pela mediana da latência.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>2^k r factorial design (Jain, ch. 17-18): the share of the latency&apos;s variation explained by each factor, by their interaction and by experimental error.</source>
         <translation>Projeto fatorial 2^k r (Jain, cap. 17-18): a parcela da variação da latência explicada por cada fator, pela interação entre eles e pelo erro experimental.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>The effects q of the factorial model with their confidence intervals; an interval that excludes 0 is a significant effect.</source>
         <translation>Os efeitos q do modelo fatorial com seus intervalos de confiança; um intervalo que não contém 0 indica um efeito significativo.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Requests per treatment needed for a mean within ±r % at the given confidence, n = (100·z·s / (r·x̄))² (Jain, ch. 13), from the samples so far.</source>
         <translation>Requisições por tratamento necessárias para uma média dentro de ±r % com a confiança dada, n = (100·z·s / (r·x̄))² (Jain, cap. 13), a partir das amostras obtidas até agora.</translation>
     </message>
@@ -1297,7 +1617,7 @@ Senha da chave:</translation>
 <context>
     <name>StatsTable</name>
     <message>
-        <location line="-44"/>
+        <location line="-60"/>
         <source>Summary</source>
         <extracomment>The tables&apos; titles (their names in bancada.stats.tables) as the window shows them.</extracomment>
         <translation>Resumo</translation>
@@ -1318,7 +1638,7 @@ Senha da chave:</translation>
         <translation>Teste de Wilcoxon (soma de postos), medianas das repetições</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Kruskal-Wallis test</source>
         <translation>Teste de Kruskal-Wallis</translation>
     </message>
@@ -1596,9 +1916,58 @@ Senha da chave:</translation>
     </message>
 </context>
 <context>
+    <name>Studies</name>
+    <message>
+        <location filename="../guide/studies.py" line="+37"/>
+        <source>Go and Java servers answer the same request over gRPC and over REST: four treatments, small samples, a few seconds on this computer. It shows the whole method quickly: which language and which protocol answer faster, and by how much.</source>
+        <extracomment>Cards first, in this order; other profiles follow by name.</extracomment>
+        <translation>Servidores em Go e em Java respondem à mesma requisição via gRPC e via REST: quatro tratamentos, amostras pequenas, alguns segundos neste computador. Mostra o método inteiro rapidamente: qual linguagem e qual protocolo respondem mais rápido, e por quanto.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The study this design comes from (Soares, UFLA 2024): Go and Java, gRPC and REST, a small and a large list of numbers, 77 requests in 5 repetitions. It asks whether the choice of protocol matters more than the choice of language when services talk to each other.</source>
+        <translation>O estudo de onde vem este projeto (Soares, UFLA 2024): Go e Java, gRPC e REST, uma lista pequena e uma grande de números, 77 requisições em 5 repetições. Pergunta se a escolha do protocolo pesa mais que a escolha da linguagem quando serviços conversam entre si.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The Go servers behind an emulated distant network (40 ms round trip). Compared with the quick demo, it shows how much of the response time is the network rather than the server.</source>
+        <translation>Os servidores em Go atrás de uma rede distante emulada (40 ms de ida e volta). Comparado com a demonstração rápida, mostra quanto do tempo de resposta é a rede, e não o servidor.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Services under a steady load of 10 requests per second for a minute, with lists of 10, 100 and 1000 records, as load-testing tools such as k6 do. It shows how the response time behaves when requests keep arriving, not one after another.</source>
+        <translation>Serviços sob uma carga constante de 10 requisições por segundo durante um minuto, com listas de 10, 100 e 1000 registros, como fazem ferramentas de teste de carga como o k6. Mostra como o tempo de resposta se comporta quando as requisições continuam chegando, e não uma depois da outra.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>REST servers in several languages under 100 clients at once for two minutes. It compares how many requests each language serves per second and how long the clients wait.</source>
+        <translation>Servidores REST em várias linguagens com 100 clientes ao mesmo tempo durante dois minutos. Compara quantas requisições cada linguagem atende por segundo e quanto tempo os clientes esperam.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>A server you wrote, which Bancada measures but does not start: compare your REST and gRPC interfaces with the same method as the studies above.</source>
+        <translation>Um servidor que você escreveu, que o Bancada mede mas não inicia: compare suas interfaces REST e gRPC com o mesmo método dos estudos acima.</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>A profile of your own: the experiment it describes, step by step.</source>
+        <translation>Um perfil seu: o experimento que ele descreve, passo a passo.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>My own experiment</source>
+        <translation>Meu próprio experimento</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The experiment the panel shows now (open a profile with File &gt; Open profile, or set the panel by hand): choose the implementations and payloads in the next steps.</source>
+        <translation>O experimento que o painel mostra agora (abra um perfil em Arquivo &gt; Abrir perfil, ou ajuste o painel à mão): escolha as implementações e os payloads nos próximos passos.</translation>
+    </message>
+</context>
+<context>
     <name>WindowActions</name>
     <message>
-        <location filename="../ui/window_actions.py" line="+20"/>
+        <location filename="../ui/window_actions.py" line="+21"/>
         <source>The workbench window</source>
         <extracomment>The documents Help opens: (file under docs/ or the repository root, what it is about).</extracomment>
         <translation>A janela da bancada</translation>
@@ -1624,37 +1993,37 @@ Senha da chave:</translation>
         <translation>Bancada: instalação e uso</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>Open &amp;profile…</source>
         <translation>Abrir &amp;perfil…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Save profile as…</source>
         <translation>&amp;Salvar perfil como…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>&amp;Open run…</source>
         <translation>&amp;Abrir execução…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Open a stored run and redraw everything</source>
         <translation>Abrir uma execução salva e redesenhar tudo</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>&amp;Export all…</source>
         <translation>&amp;Exportar tudo…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>PNG, SVG, samples CSV, one CSV per table, Markdown, profile and host facts</source>
         <translation>PNG, SVG, CSV das amostras, um CSV por tabela, Markdown, perfil e informações do host</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Export plot as PNG…</source>
         <translation>Exportar gráfico como PNG…</translation>
     </message>
@@ -1674,28 +2043,28 @@ Senha da chave:</translation>
         <translation>Sai&amp;r</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+38"/>
+        <location line="+2"/>
+        <location line="+47"/>
         <source>&amp;Run</source>
         <translation>E&amp;xecutar</translation>
     </message>
     <message>
-        <location line="-37"/>
+        <location line="-47"/>
         <source>Start the experiment</source>
         <translation>Iniciar o experimento</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>&amp;Pause</source>
         <translation>&amp;Pausar</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Pause after the current block</source>
         <translation>Pausar após o bloco atual</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Stop</source>
         <translation>Pa&amp;rar</translation>
     </message>
@@ -1705,32 +2074,32 @@ Senha da chave:</translation>
         <translation>Parar; o que já foi medido é mantido</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Log axis</source>
         <translation>Eixo &amp;logarítmico</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Logarithmic latency axis</source>
         <translation>Eixo de latência logarítmico</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Reset &amp;zoom</source>
         <translation>Restaurar &amp;zoom</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Fit the plots to the data again after zooming with the wheel</source>
         <translation>Ajustar os gráficos aos dados de novo depois de usar o zoom com a roda do mouse</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Classroom &amp;demo</source>
         <translation>&amp;Demonstração em sala</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Go × Java, gRPC × REST on this computer, in classroom mode (about a minute)</source>
         <translation>Go × Java, gRPC × REST neste computador, no modo sala de aula (cerca de um minuto)</translation>
     </message>
@@ -1765,17 +2134,17 @@ Senha da chave:</translation>
         <translation>&amp;Exibir</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Classroom mode</source>
         <translation>Modo &amp;sala de aula</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Full screen, large type and numbers for a projector (Esc leaves)</source>
         <translation>Tela cheia, letras e números grandes para um projetor (Esc sai)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
@@ -1800,28 +2169,38 @@ Senha da chave:</translation>
         <translation>Aj&amp;uda</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>Atalhos de &amp;teclado</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <location line="+74"/>
+        <location line="+3"/>
+        <source>&amp;Guided experiment</source>
+        <translation>&amp;Experimento guiado</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Step by step: a study, a pilot, the sample size, the run, the statistics and the conclusions</source>
+        <translation>Passo a passo: um estudo, um piloto, o tamanho da amostra, a execução, as estatísticas e as conclusões</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <location line="+110"/>
         <source>About Bancada</source>
         <translation>Sobre o Bancada</translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="-108"/>
         <source>Run</source>
         <translation>Executar</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+74"/>
         <source>Keyboard shortcuts</source>
         <translation>Atalhos de teclado</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+24"/>
         <source>{p} is not installed with this copy of Bancada</source>
         <translation>{p} não está instalado com esta cópia do Bancada</translation>
     </message>
@@ -1831,7 +2210,7 @@ Senha da chave:</translation>
         <translation>Abra {p} com um visualizador de texto</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Bancada {v}: a workbench for API-performance experiments.</source>
         <translation>Bancada {v}: uma bancada para experimentos de desempenho de APIs.</translation>
     </message>
@@ -1839,29 +2218,29 @@ Senha da chave:</translation>
 <context>
     <name>WindowExport</name>
     <message>
-        <location filename="../ui/window_export.py" line="+23"/>
+        <location filename="../ui/window_export.py" line="+24"/>
         <location line="+7"/>
         <source>Plot saved to {p}</source>
         <translation>Gráfico salvo em {p}</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="-7"/>
         <source>Cannot write {p}</source>
         <translation>Não foi possível gravar {p}</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Nothing to export yet: run an experiment or open a run</source>
         <translation>Nada para exportar ainda: execute um experimento ou abra uma execução</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <location line="+41"/>
+        <location line="+15"/>
+        <location line="+43"/>
         <source>Export failed</source>
         <translation>A exportação falhou</translation>
     </message>
     <message>
-        <location line="-38"/>
+        <location line="-39"/>
         <source>Exported {n} files to {f}</source>
         <translation>{n} arquivos exportados para {f}</translation>
     </message>
@@ -1882,7 +2261,7 @@ Senha da chave:</translation>
         <translation>Exportar amostras</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Wrote {n} rows to {p}</source>
         <translation>{n} linhas gravadas em {p}</translation>
     </message>
@@ -1896,9 +2275,313 @@ Senha da chave:</translation>
     </message>
 </context>
 <context>
+    <name>Wizard</name>
+    <message>
+        <location filename="../guide/texts.py" line="+14"/>
+        <source>Choose a study</source>
+        <translation>Escolha um estudo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Where the servers run</source>
+        <translation>Onde os servidores rodam</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The question and its factors</source>
+        <translation>A pergunta e seus fatores</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A pilot run</source>
+        <translation>Uma execução piloto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How many requests</source>
+        <translation>Quantas requisições</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The main run</source>
+        <translation>A execução principal</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Is the response time normal?</source>
+        <translation>O tempo de resposta é normal?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Which treatments differ</source>
+        <translation>Quais tratamentos diferem</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Which factor explains the variation</source>
+        <translation>Qual fator explica a variação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Conclusions</source>
+        <translation>Conclusões</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export</source>
+        <translation>Exportação</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>An experiment answers one question by measuring. Each card is a study you can repeat here: read what it compares, then choose one.</source>
+        <translation>Um experimento responde a uma pergunta medindo. Cada cartão é um estudo que você pode repetir aqui: leia o que ele compara e escolha um.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The servers under test (the workers) run on a host: this computer, or a machine you reach over SSH. Bancada checks what the host can run before anything starts.</source>
+        <translation>Os servidores em teste (os workers) rodam num host: este computador, ou uma máquina que você acessa por SSH. O Bancada verifica o que o host consegue rodar antes de começar.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>A factor is something you change on purpose (the language, the protocol, the payload); its values are its levels (Go and Java; gRPC and REST). Each combination of levels is a treatment, and the response is the time each request takes.</source>
+        <translation>Um fator é algo que você varia de propósito (a linguagem, o protocolo, o payload); seus valores são os níveis (Go e Java; gRPC e REST). Cada combinação de níveis é um tratamento, e a resposta é o tempo que cada requisição leva.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Before the real measurement, a small pilot run (few requests, 2 repetitions) shows how much the response time varies. That variation decides how many requests the main run needs.</source>
+        <translation>Antes da medição de verdade, uma pequena execução piloto (poucas requisições, 2 repetições) mostra quanto o tempo de resposta varia. Essa variação decide quantas requisições a execução principal precisa.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The more a measurement varies, the more samples it needs. Jain&apos;s formula (The Art of Computer Systems Performance Analysis, 1991, §13.9) turns the pilot&apos;s mean and standard deviation into a number of requests.</source>
+        <translation>Quanto mais uma medida varia, mais amostras ela precisa. A fórmula de Jain (The Art of Computer Systems Performance Analysis, 1991, §13.9) transforma a média e o desvio padrão do piloto num número de requisições.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Now the experiment itself: every treatment in every repetition, in a shuffled order so that a drift of the machine does not favour one of them. The boxes grow while the samples arrive.</source>
+        <translation>Agora o experimento em si: todos os tratamentos em todas as repetições, em ordem sorteada, para que uma deriva da máquina não favoreça nenhum deles. As caixas crescem enquanto as amostras chegam.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Many tests assume a normal (bell-shaped) distribution. The Shapiro-Wilk test checks it: p &lt; 0.05 means the data are not normal. Response times rarely are (a long tail of slow requests), so the comparisons that follow use rank tests, which do not assume it.</source>
+        <translation>Muitos testes supõem uma distribuição normal (em forma de sino). O teste de Shapiro-Wilk verifica isso: p &lt; 0,05 significa que os dados não são normais. Tempos de resposta raramente são (uma cauda longa de requisições lentas), por isso as comparações a seguir usam testes de postos, que não fazem essa suposição.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Rank tests compare the order of the values, not their means. Wilcoxon rank-sum compares two treatments at a time; Kruskal-Wallis asks whether a factor makes any difference; Dunn&apos;s test then says which pairs differ. Cliff&apos;s δ says how large a difference is.</source>
+        <translation>Testes de postos comparam a ordem dos valores, não as médias. O teste de Wilcoxon (soma de postos) compara dois tratamentos por vez; o de Kruskal-Wallis pergunta se um fator faz alguma diferença; o teste de Dunn diz então quais pares diferem. O δ de Cliff diz o tamanho de uma diferença.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The allocation of variation (Jain 1991, ch. 17-18) splits the total variation of the response among the factors, their interaction and the experimental error: the largest share is the factor that matters most.</source>
+        <translation>A alocação de variação (Jain 1991, cap. 17-18) divide a variação total da resposta entre os fatores, sua interação e o erro experimental: a maior fatia é o fator que mais pesa.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The results as the sentences you write in a report, with the numbers filled in. Copy them, and check each one against the tables.</source>
+        <translation>Os resultados nas frases que você escreve num relatório, com os números preenchidos. Copie-as e confira cada uma com as tabelas.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Keep everything in one folder: the plot (plot.png), the samples (samples.csv, one row per request), the conclusions (conclusions.md), the tables and the profile, so that someone else can check or repeat the experiment.</source>
+        <translation>Guarde tudo numa pasta: o gráfico (plot.png), as amostras (samples.csv, uma linha por requisição), as conclusões (conclusions.md), as tabelas e o perfil, para que outra pessoa possa conferir ou repetir o experimento.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Look at what each study compares: that is the question the experiment answers.</source>
+        <translation>Veja o que cada estudo compara: essa é a pergunta que o experimento responde.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Look at the list: an implementation the host cannot run says why (not built, runtime missing).</source>
+        <translation>Veja a lista: uma implementação que o host não consegue rodar diz por quê (não compilada, runtime ausente).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Look at the line under the lists: it counts the levels of each factor and the treatments they make.</source>
+        <translation>Veja a linha abaixo das listas: ela conta os níveis de cada fator e os tratamentos que eles formam.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Look at the Live tab: the height of each box shows how much that treatment&apos;s response time varies.</source>
+        <translation>Veja a aba Ao vivo: a altura de cada caixa mostra quanto o tempo de resposta daquele tratamento varia.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Look at the Sample size table in the Statistics tab: one row per treatment, the largest one decides.</source>
+        <translation>Veja a tabela Tamanho da amostra na aba Estatísticas: uma linha por tratamento; a maior decide.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Look at the boxes: where they do not overlap, the treatments probably differ; the lines below show each request in the order it arrived.</source>
+        <translation>Veja as caixas: onde elas não se sobrepõem, os tratamentos provavelmente diferem; as linhas abaixo mostram cada requisição na ordem em que chegou.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Look at the Normality table: the p column, one row per treatment.</source>
+        <translation>Veja a tabela Normalidade: a coluna p, uma linha por tratamento.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Look at the Wilcoxon rank-sum table: Holm p below 0.05 means the pair differs; then Kruskal-Wallis and Dunn below it.</source>
+        <translation>Veja a tabela do teste de Wilcoxon: p de Holm abaixo de 0,05 quer dizer que o par difere; depois Kruskal-Wallis e Dunn, abaixo dela.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Look at the Variation (%) column of the factorial allocation table: it adds up to 100 %.</source>
+        <translation>Veja a coluna Variação (%) da tabela de alocação de variação: ela soma 100 %.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Look at the numbers in each sentence: they are the medians and tests of the tables.</source>
+        <translation>Veja os números em cada frase: são as medianas e os testes das tabelas.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Look at the folder afterwards: plot.png, samples.csv and conclusions.md.</source>
+        <translation>Veja a pasta depois: plot.png, samples.csv e conclusions.md.</translation>
+    </message>
+    <message>
+        <location filename="../guide/wizard_state.py" line="+63"/>
+        <source>To know each treatment&apos;s mean response time within ±{e} with {c} confidence, the pilot&apos;s most variable treatment, {t} (mean {m} ms, standard deviation {s} ms), needs n = ⌈(100 × {z} × {s} / ({e0} × {m}))²⌉ = {n} requests; in {r} repetitions that is {k} requests per repetition.</source>
+        <extracomment>The pilot&apos;s size: requests per treatment and repetition, repetitions, warm-up requests. The most requests per repetition the wizard accepts (a class has minutes, not hours).</extracomment>
+        <translation>Para conhecer o tempo médio de resposta de cada tratamento com erro de ±{e} e {c} de confiança, o tratamento mais variável do piloto, {t} (média {m} ms, desvio padrão {s} ms), precisa de n = ⌈(100 × {z} × {s} / ({e0} × {m}))²⌉ = {n} requisições; em {r} repetições, são {k} requisições por repetição.</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>type the number of requests per repetition, e.g. 200</source>
+        <translation>digite o número de requisições por repetição, por exemplo 200</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>“{t}” is not a whole number of requests: type digits only, e.g. 200</source>
+        <translation>“{t}” não é um número inteiro de requisições: digite só algarismos, por exemplo 200</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>at least 2 requests per repetition: a median of one request says little</source>
+        <translation>pelo menos 2 requisições por repetição: a mediana de uma requisição diz pouco</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>at most {m} requests per repetition here: that run would take too long</source>
+        <translation>no máximo {m} requisições por repetição aqui: essa execução levaria tempo demais</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>{f}: {k} levels ({l})</source>
+        <translation>{f}: {k} níveis ({l})</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>language</source>
+        <translation>linguagem</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>protocol</source>
+        <translation>protocolo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>payload</source>
+        <translation>payload</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> → {t} treatments × {w} payloads</source>
+        <translation> → {t} tratamentos × {w} payloads</translation>
+    </message>
+    <message>
+        <location line="+117"/>
+        <source>choose a study to go on</source>
+        <translation>escolha um estudo para continuar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>this study cannot be opened: {m}</source>
+        <translation>este estudo não pode ser aberto: {m}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cannot ask {h} what it runs: {m}</source>
+        <translation>não foi possível perguntar a {h} o que ele roda: {m}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>checking what {h} can run…</source>
+        <translation>verificando o que {h} consegue rodar…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{h} can run fewer than two implementations: nothing to compare</source>
+        <translation>{h} roda menos de duas implementações: não há o que comparar</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>choose at least two implementations: a comparison needs two levels</source>
+        <translation>escolha pelo menos duas implementações: uma comparação precisa de dois níveis</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>choose at least one payload</source>
+        <translation>escolha pelo menos um payload</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the run did not complete: run it again</source>
+        <translation>a execução não terminou: execute de novo</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>run the pilot first</source>
+        <translation>execute o piloto primeiro</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the pilot is running…</source>
+        <translation>o piloto está em execução…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>start the main run</source>
+        <translation>inicie a execução principal</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the main run is going on…</source>
+        <translation>a execução principal está em andamento…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the run has no statistics: it needs at least two treatments with samples</source>
+        <translation>a execução não tem estatísticas: são precisos pelo menos dois tratamentos com amostras</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>writing the conclusions…</source>
+        <translation>escrevendo as conclusões…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>choose a folder to export into</source>
+        <translation>escolha uma pasta para exportar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{f} is a file, not a folder: choose a folder</source>
+        <translation>{f} é um arquivo, não uma pasta: escolha uma pasta</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>press Export to write the folder</source>
+        <translation>pressione Exportar para gravar a pasta</translation>
+    </message>
+</context>
+<context>
     <name>app</name>
     <message>
-        <location filename="../ui/app.py" line="+76"/>
+        <location filename="../ui/app.py" line="+77"/>
         <source>Bancada cannot open this profile</source>
         <translation>O Bancada não consegue abrir este perfil</translation>
     </message>
@@ -1911,24 +2594,33 @@ Senha da chave:</translation>
         <translation>bancada run PERFIL executa o mesmo experimento neste terminal (por exemplo, bancada run profiles/quick.toml)</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+39"/>
         <source>DISPLAY={d} cannot be reached</source>
         <translation>não é possível conectar a DISPLAY={d}</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>DISPLAY is not set</source>
         <translation>DISPLAY não está definido</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>there is no display to open the window on ({why}); {hint}</source>
         <translation>não há tela onde abrir a janela ({why}); {hint}</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+27"/>
         <source>the GUI cannot start ({why}); {hint}</source>
         <translation>a interface gráfica não pode iniciar ({why}); {hint}</translation>
+    </message>
+</context>
+<context>
+    <name>window</name>
+    <message>
+        <location filename="../ui/guide.py" line="-432"/>
+        <source>Guided experiment</source>
+        <extracomment>The tables of the Statistics tab each statistics step points at (names from bancada.stats.tables).</extracomment>
+        <translation>Experimento guiado</translation>
     </message>
 </context>
 </TS>

@@ -176,7 +176,7 @@ class ClassroomMode:
             self.live.set_scale(1.0)
             self.classroom_bar.hide()
             self.stats_view.set_compact(False)
-            self.panel_scroll.show()
+            self.panel_scroll.setVisible(not (self.guide is not None and self.guide.isVisible()))
             self.splitter.setSizes(sizes)
             self._apply_palette()
             self.setWindowState(state)

@@ -87,6 +87,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         self._run_desc = ""
         self._timed_run, self._run_t0 = False, 0.0
         self._dialogs: list[QMessageBox] = []
+        self.guide = None  # the guided experiment's dock, made on first use (Help > Guided experiment)
         self.frame_times: deque[float] = deque(maxlen=100_000)  # perf_counter at each plot tick
         self.delays_s: deque[float] = deque(maxlen=100_000)  # arrival -> drawn, per batch
 
@@ -304,10 +305,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
 
     @staticmethod
     def _profiles_dir() -> Path:
-        try:
-            return paths.home() / "profiles"
-        except paths.BancadaHomeError:
-            return Path.home()
+        return paths.user_profiles_dir()
 
     # -- running ------------------------------------------------------------------------
     def start_run(self, profile: Profile | None = None) -> bool:
@@ -398,7 +396,8 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
                 "cancelled": self.tr("Run stopped; the samples so far are kept"),
                 "incomplete": self.tr("Run incomplete"),
             }.get(event.status, event.status)
-            self.state_label.setText(f"{text}: {event.path}" + (f" — {event.message}" if event.message else ""))
+            message = self._finished_message(event.message)
+            self.state_label.setText(f"{text}: {event.path}" + (f" — {message}" if message else ""))
             self.eta_label.clear()
             if self._timed_run and event.status == "complete":
                 self.progress_bar.setValue(self.progress_bar.maximum())
@@ -409,6 +408,16 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
                 return
             self.request_stats(final=True)
             self.runFinished.emit(event.status)
+
+    def _finished_message(self, message: str) -> str:
+        """The runner's closing message (kept in English in the run file) in the window's language."""
+        if message.startswith("worker(s) died: "):
+            return self.tr("worker(s) died: {w}").format(w=message.removeprefix("worker(s) died: "))
+        return {
+            "stopped by the user": self.tr("stopped by the user"),
+            "the run was abandoned": self.tr("the run was abandoned"),
+            "interrupted (Ctrl-C)": self.tr("interrupted (Ctrl-C)"),
+        }.get(message, message)
 
     def _reload_after_run(self, event) -> None:
         path = str(event.path)
