@@ -98,7 +98,9 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
     assert g.state.name == "study"
     check_portuguese(g)
     blocked(g, "escolha um estudo")
-    assert g.study_page.buttons["my-own"].text() == "Meu próprio experimento"
+    assert g.study_page.titles["my-own"].text() == "Meu próprio experimento"
+    assert g.windowTitle() == "Experimento guiado"
+    qtbot.wait(200)
     screenshot(w, "guide-pt_BR-01-study.png")
 
     # study -> host (Enter passes a step)

@@ -73,9 +73,9 @@ class SampleSizeAdvice:
             s=significant(self.sd_ms),
             z=number(self.z, 3),
             e0=number(self.error_pct, 0),
-            n=self.n_total,
+            n=number(self.n_total, 0),
             r=self.repetitions,
-            k=self.n_per_repetition,
+            k=number(self.n_per_repetition, 0),
         )
 
 

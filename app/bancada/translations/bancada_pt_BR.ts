@@ -158,7 +158,7 @@
 <context>
     <name>ConclusionsPage</name>
     <message>
-        <location filename="../ui/guide_pages.py" line="+220"/>
+        <location filename="../ui/guide_pages.py" line="+231"/>
         <source>&amp;Copy the conclusions</source>
         <translation>&amp;Copiar as conclusões</translation>
     </message>
@@ -482,18 +482,23 @@
 <context>
     <name>GuidedExperiment</name>
     <message>
-        <location filename="../ui/guide.py" line="+114"/>
+        <location filename="../ui/guide.py" line="+68"/>
+        <source>Guided experiment</source>
+        <translation>Experimento guiado</translation>
+    </message>
+    <message>
+        <location line="+48"/>
         <source>← &amp;Back</source>
         <translation>← &amp;Voltar</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+94"/>
+        <location line="+104"/>
         <source>&amp;Next →</source>
         <translation>Próxi&amp;mo →</translation>
     </message>
     <message>
-        <location line="-66"/>
+        <location line="-76"/>
         <source>Run the &amp;pilot</source>
         <translation>Executar o p&amp;iloto</translation>
     </message>
@@ -503,7 +508,7 @@
         <translation>&amp;Iniciar a execução principal</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+56"/>
         <source>Step {k} of {n}</source>
         <translation>Passo {k} de {n}</translation>
     </message>
@@ -513,7 +518,7 @@
         <translation>O que observar: {h}</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Fi&amp;nish</source>
         <translation>&amp;Concluir</translation>
     </message>
@@ -2612,15 +2617,6 @@ Senha da chave:</translation>
         <location line="+27"/>
         <source>the GUI cannot start ({why}); {hint}</source>
         <translation>a interface gráfica não pode iniciar ({why}); {hint}</translation>
-    </message>
-</context>
-<context>
-    <name>window</name>
-    <message>
-        <location filename="../ui/guide.py" line="-432"/>
-        <source>Guided experiment</source>
-        <extracomment>The tables of the Statistics tab each statistics step points at (names from bancada.stats.tables).</extracomment>
-        <translation>Experimento guiado</translation>
     </message>
 </context>
 </TS>

@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QScrollArea,
-    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -47,7 +46,7 @@ from bancada.ui.guide_pages import (
 )
 from bancada.ui.profile_check import load_checked_profile
 
-#: The tables of the Statistics tab each statistics step points at (names from bancada.stats.tables).
+# The tables of the Statistics tab each statistics step points at (names from bancada.stats.tables).
 STEP_TABLES = {
     "sample_size": ["Sample size"],
     "normality": ["Normality"],
@@ -63,7 +62,8 @@ class GuidedExperiment(QDockWidget):
     changed = Signal()
 
     def __init__(self, window, state: WizardState | None = None) -> None:
-        super().__init__(window.tr("Guided experiment"), window)
+        super().__init__(window)
+        self.setWindowTitle(self.tr("Guided experiment"))
         self.setObjectName("guidedExperiment")
         self.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetClosable)
         self.w = window
@@ -97,8 +97,8 @@ class GuidedExperiment(QDockWidget):
         self.hint.setStyleSheet("QLabel#guideHint { border-left: 3px solid #1565c0; padding-left: 6px; }")
         cl.addWidget(self.explanation)
         cl.addWidget(self.hint)
-        self.pages = QStackedWidget()
-        cl.addWidget(self.pages)
+        self.pages_layout = cl  # the pages go here, one shown at a time (a QStackedWidget would size
+        # itself to its largest page and not wrap the shown one's texts to the width)
         cl.addStretch(1)
         self.scroll = QScrollArea()
         self.scroll.setWidget(content)
@@ -166,8 +166,9 @@ class GuidedExperiment(QDockWidget):
             "conclusions": self.conclusions_page,
             "export": self.export_page,
         }
-        for page in dict.fromkeys(self.page_of.values()):
-            self.pages.addWidget(page)
+        for i, page in enumerate(dict.fromkeys(self.page_of.values())):
+            page.setVisible(False)
+            self.pages_layout.insertWidget(2 + i, page)
 
     # -- navigation -----------------------------------------------------------------------
     def go_next(self) -> None:
@@ -195,7 +196,8 @@ class GuidedExperiment(QDockWidget):
         self.title.setText(texts.title(name))
         self.explanation.setText(texts.explanation(name))
         self.hint.setText(self.tr("What to look at: {h}").format(h=texts.hint(name)))
-        self.pages.setCurrentWidget(self.page_of[name])
+        for page in set(self.page_of.values()):
+            page.setVisible(page is self.page_of[name])
         getattr(self, "_enter_" + name, lambda: None)()
         self.scroll.verticalScrollBar().setValue(0)
         self._refresh()

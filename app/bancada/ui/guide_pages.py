@@ -47,23 +47,34 @@ class StudyPage(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         self.group = QButtonGroup(self)
         self.buttons: dict[str, QRadioButton] = {}
+        self.titles: dict[str, QLabel] = {}
         for card in cards:
             box = QGroupBox()
             box.setObjectName("studyCard")
             bl = QVBoxLayout(box)
-            button = QRadioButton(card.title.replace("&", "&&"))
-            font = button.font()
-            font.setBold(True)
-            button.setFont(font)
+            # the radio button carries no text (it would not wrap): the title beside it does, and a click
+            # on the card's texts chooses it as a click on the button does
+            button = QRadioButton()
             button.setObjectName(f"study-{card.key}")
+            button.setAccessibleName(card.title)
+            button.setAccessibleDescription(card.paragraph)
             button.toggled.connect(lambda on, key=card.key: on and self.chosen.emit(key))
             self.group.addButton(button)
             self.buttons[card.key] = button
-            bl.addWidget(button)
+            title = wrapped(card.title)
+            font = title.font()
+            font.setBold(True)
+            title.setFont(font)
+            row = QHBoxLayout()
+            row.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)
+            row.addWidget(title, 1)
+            bl.addLayout(row)
             text = wrapped(card.paragraph)
             text.setContentsMargins(22, 0, 0, 0)
-            text.setBuddy(button)
             bl.addWidget(text)
+            for label in (title, text):
+                label.mousePressEvent = lambda _e, b=button: b.click()
+            self.titles[card.key] = title
             lay.addWidget(box)
 
 
