@@ -168,7 +168,8 @@ class GuidedExperiment(QDockWidget):
         }
         for i, page in enumerate(dict.fromkeys(self.page_of.values())):
             page.setVisible(False)
-            self.pages_layout.insertWidget(2 + i, page)
+            # the conclusions' text takes the height there is; the other pages keep theirs
+            self.pages_layout.insertWidget(2 + i, page, 10 if page is self.conclusions_page else 0)
 
     # -- navigation -----------------------------------------------------------------------
     def go_next(self) -> None:

@@ -133,9 +133,9 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         self.eta_label = QLabel()
         self.errors_label = QLabel()
         sb.addWidget(self.state_label, 1)
-        for w, chars in ((self.rate_label, 16), (self.eta_label, 10), (self.errors_label, 10)):
-            w.setMinimumWidth(w.fontMetrics().averageCharWidth() * chars)
+        for w in (self.rate_label, self.eta_label, self.errors_label):
             sb.addPermanentWidget(w)
+        self.size_status_labels()
         sb.addPermanentWidget(self.progress_bar)
 
         self._build_actions()
@@ -156,6 +156,11 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         self._refresh_hosts()
         self._probe_host()
         self._sync_actions()
+
+    def size_status_labels(self) -> None:
+        """Room for samples/s, ETA and errors in the current font (classroom mode scales it)."""
+        for w, chars in ((self.rate_label, 16), (self.eta_label, 10), (self.errors_label, 10)):
+            w.setMinimumWidth(w.fontMetrics().averageCharWidth() * chars)
 
     def keyPressEvent(self, event) -> None:
         if event.key() == Qt.Key.Key_Escape and self.classroom:
