@@ -618,12 +618,12 @@
     <message>
         <location line="+15"/>
         <source>{impl} ({what}): can run</source>
-        <translation>{impl} ({what}): pode rodar</translation>
+        <translation>{impl} ({what}): pode executar</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>{impl} ({what}): cannot run: {why}</source>
-        <translation>{impl} ({what}): não pode rodar: {why}</translation>
+        <translation>{impl} ({what}): não pode executar: {why}</translation>
     </message>
 </context>
 <context>
