@@ -208,11 +208,11 @@ def test_requests_per_repetition(text, n, why):
 def test_design_summary_counts_levels_and_treatments(lang):
     line = design_summary(CAPS, ["go-grpc", "go-rest"], ["StdSize", "LargeSize"])
     assert line == (
-        "language: 1 levels (go); protocol: 2 levels (grpc, rest); payload: 2 levels (StdSize, LargeSize)"
+        "language: 1 level (go); protocol: 2 levels (grpc, rest); payload: 2 levels (StdSize, LargeSize)"
         " → 2 treatments × 2 payloads"
     )
     lang("pt_BR")
-    assert design_summary(CAPS, ["go-grpc"], []).startswith("linguagem: 1 níveis (go); protocolo: 1 níveis")
+    assert design_summary(CAPS, ["go-grpc"], []).startswith("linguagem: 1 nível (go); protocolo: 1 nível (grpc); payload: 0 níveis (–)")
 
 
 def test_study_cards_have_titles_and_paragraphs_in_the_language(lang, tmp_path):

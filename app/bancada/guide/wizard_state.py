@@ -139,6 +139,8 @@ def design_summary(caps: dict[str, dict], implementations: list[str], payloads: 
     protos = sorted({caps[i]["protocol"] for i in implementations if i in caps})
 
     def part(name: str, levels: list[str]) -> str:
+        if len(levels) == 1:
+            return translate("Wizard", "{f}: 1 level ({l})").format(f=name, l=levels[0])
         return translate("Wizard", "{f}: {k} levels ({l})").format(f=name, k=len(levels), l=", ".join(levels) or "–")
 
     return "; ".join(

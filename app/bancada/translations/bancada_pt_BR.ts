@@ -22,7 +22,7 @@
 <context>
     <name>ClassroomMode</name>
     <message>
-        <location line="+75"/>
+        <location line="+77"/>
         <source>A run is already going on: stop it first</source>
         <translation>Já há uma execução em andamento: pare-a primeiro</translation>
     </message>
@@ -482,7 +482,7 @@
 <context>
     <name>GuidedExperiment</name>
     <message>
-        <location filename="../ui/guide.py" line="+68"/>
+        <location filename="../ui/guide.py" line="+66"/>
         <source>Guided experiment</source>
         <translation>Experimento guiado</translation>
     </message>
@@ -493,12 +493,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+104"/>
+        <location line="+97"/>
         <source>&amp;Next →</source>
         <translation>Próxi&amp;mo →</translation>
     </message>
     <message>
-        <location line="-76"/>
+        <location line="-69"/>
         <source>Run the &amp;pilot</source>
         <translation>Executar o p&amp;iloto</translation>
     </message>
@@ -508,7 +508,7 @@
         <translation>&amp;Iniciar a execução principal</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+49"/>
         <source>Step {k} of {n}</source>
         <translation>Passo {k} de {n}</translation>
     </message>
@@ -523,7 +523,7 @@
         <translation>&amp;Concluir</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+83"/>
         <source>The design: {d}.</source>
         <translation>O projeto: {d}.</translation>
     </message>
@@ -923,13 +923,13 @@ Senha da chave:</translation>
 <context>
     <name>LiveView</name>
     <message>
-        <location filename="../ui/live_view.py" line="+84"/>
+        <location filename="../ui/live_view.py" line="+87"/>
         <source>Press Run (Ctrl+R) to start: a box per treatment grows here while the samples arrive.</source>
         <extracomment>Colours of the colour factor&apos;s levels (protocol): colour-blind-safe (Okabe-Ito).</extracomment>
         <translation>Clique em Executar (Ctrl+R) para começar: um boxplot por tratamento cresce aqui enquanto as amostras chegam.</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+87"/>
         <source>Zoomed: View &gt; Reset zoom (Ctrl+0) or the A button fits the data again</source>
         <translation>Com zoom: Exibir &gt; Restaurar zoom (Ctrl+0) ou o botão A ajusta aos dados de novo</translation>
     </message>
@@ -1053,7 +1053,7 @@ Senha da chave:</translation>
         <translation>Pronto</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+59"/>
         <source>Start the experiment (Ctrl+R)</source>
         <translation>Iniciar o experimento (Ctrl+R)</translation>
     </message>
@@ -2473,7 +2473,12 @@ Senha da chave:</translation>
         <translation>no máximo {m} requisições por repetição aqui: essa execução levaria tempo demais</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
+        <source>{f}: 1 level ({l})</source>
+        <translation>{f}: 1 nível ({l})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>{f}: {k} levels ({l})</source>
         <translation>{f}: {k} níveis ({l})</translation>
     </message>
@@ -2586,7 +2591,7 @@ Senha da chave:</translation>
 <context>
     <name>app</name>
     <message>
-        <location filename="../ui/app.py" line="+77"/>
+        <location filename="../ui/app.py" line="+94"/>
         <source>Bancada cannot open this profile</source>
         <translation>O Bancada não consegue abrir este perfil</translation>
     </message>

@@ -124,7 +124,7 @@ class GuidedExperiment(QDockWidget):
         self._build_pages()
 
         p = window.panel
-        p.capabilitiesChanged.connect(self._on_capabilities)
+        p.capabilitiesChanged.connect(self._on_capabilities_answer)
         window.runFinished.connect(self._on_run_finished)
         window.statsShown.connect(self._on_stats)
         window.exportDone.connect(self._on_exported)
@@ -258,11 +258,17 @@ class GuidedExperiment(QDockWidget):
         self._show_caps()
 
     def _on_capabilities(self) -> None:
-        p = self.w.panel
+        """Entering the step: the panel's last answer, unless a check of another host is still on its way."""
         if self.w.tasks.busy("probe"):
             self.state.set_capabilities(None)
+            self._show_caps()
         else:
-            self.state.set_capabilities(p.capabilities(), p.caps_error)
+            self._on_capabilities_answer()
+
+    def _on_capabilities_answer(self) -> None:
+        """The host check answered (the panel says so before its task has quite ended)."""
+        p = self.w.panel
+        self.state.set_capabilities(p.capabilities(), p.caps_error)
         self._show_caps()
 
     def _show_caps(self) -> None:
