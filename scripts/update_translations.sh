@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Update the Qt Linguist sources (.ts) from the code: every tr(), QCoreApplication.translate(),
-# QT_TRANSLATE_NOOP() in app/bancada/ui and every bancada.i18n.translate() call. New texts arrive
+# QT_TRANSLATE_NOOP() in app/bancada/ui and every bancada.i18n.translate() call in the files listed below. New texts arrive
 # "unfinished": translate them (Qt Linguist, or by hand), then run scripts/setup.sh (lrelease).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,4 +8,6 @@ cd "$(dirname "$0")/.."
   app/bancada/hosts/link_set.py app/bancada/hosts/calibrate.py \
   app/bancada/stats/readings.py app/bancada/stats/run_statistics.py app/bancada/stats/table_labels.py \
   app/bancada/stats/compare_tables.py app/bancada/report_build.py app/bancada/report_plots.py \
+  app/bancada/guide/*.py app/bancada/drivers/__init__.py app/bancada/hosts/facts.py app/bancada/hosts/local.py \
+  app/bancada/hosts/ssh_host.py app/bancada/runner.py \
   -ts app/bancada/translations/bancada_pt_BR.ts

@@ -12,6 +12,8 @@ the GUI or the store: a redraw never shows up in a latency.
 
 from __future__ import annotations
 
+from bancada.i18n import translate
+
 import json
 import os
 import subprocess
@@ -346,7 +348,7 @@ class Runner:
         for text in self.profile.notices:
             yield Notice("warning", text)
         for text in self.placement.refused:
-            yield Notice("warning", f"placement refused: {text}")
+            yield Notice("warning", translate("Runner", "placement refused: {why}").format(why=text))
         if targets.externals_of(plan):
             store.set_meta(
                 external_implementations=[
@@ -500,7 +502,7 @@ class Runner:
                 died = WorkerDied(impl_id, worker.log_tail(10), worker.stop(0.1))
                 if self.on_worker_death == "continue" and not self._host_disconnected():
                     tally.dead.add(impl_id)
-                    yield Notice("error", str(died) + "\nthe run goes on without it")
+                    yield Notice("error", str(died) + "\n" + translate("Runner", "the run goes on without it"))
                 else:
                     raise died
 
@@ -535,7 +537,9 @@ class Runner:
                     yield Notice("warning", warning)
                 store.set_worker_info(impl_id, info)
                 continue
-            yield Notice("info", f"starting {impl_id} on {self.host.name}")
+            yield Notice(
+                "info", translate("Runner", "starting {impl} on {host}").format(impl=impl_id, host=self.host.name)
+            )
             worker = self.host.start_worker(
                 impls[impl_id], run_id, self.ready_timeout_s, placement=self.placement.worker
             )
@@ -561,8 +565,11 @@ class Runner:
         """Wait for the host to come back (``on_disconnect="pause"``); cancel() gives up."""
         yield Notice(
             "error",
-            f"the connection to {self.host.name} dropped; the samples so far are kept. "
-            f"Reconnecting every {RECONNECT_INTERVAL_S:g} s (Stop gives up)…",
+            translate(
+                "Runner",
+                "the connection to {host} dropped; the samples so far are kept. "
+                "Reconnecting every {s} s (Stop gives up)…",
+            ).format(host=self.host.name, s=f"{RECONNECT_INTERVAL_S:g}"),
         )
         deadline = time.monotonic() + self.reconnect_timeout_s
         last_error = ""
@@ -575,8 +582,10 @@ class Runner:
                 continue
             yield Notice(
                 "warning",
-                f"reconnected to {self.host.name}; the interrupted block stays partial; "
-                "restarting the workers" + (f" ({'; '.join(cleaned)})" if cleaned else ""),
+                translate(
+                    "Runner", "reconnected to {host}; the interrupted block stays partial; restarting the workers"
+                ).format(host=self.host.name)
+                + (f" ({'; '.join(cleaned)})" if cleaned else ""),
             )
             return
         if not self._cancel.is_set():

@@ -29,6 +29,12 @@ SOURCES = sorted((ROOT / "app" / "bancada" / "ui").glob("*.py")) + [
     ROOT / "app" / "bancada" / "stats" / "compare_tables.py",
     ROOT / "app" / "bancada" / "report_build.py",
     ROOT / "app" / "bancada" / "report_plots.py",
+    *sorted((ROOT / "app" / "bancada" / "guide").glob("*.py")),
+    ROOT / "app" / "bancada" / "drivers" / "__init__.py",
+    ROOT / "app" / "bancada" / "hosts" / "facts.py",
+    ROOT / "app" / "bancada" / "hosts" / "local.py",
+    ROOT / "app" / "bancada" / "hosts" / "ssh_host.py",
+    ROOT / "app" / "bancada" / "runner.py",
 ]
 #: European Portuguese words a Brazilian reader trips over (left) and what Brazil says (right).
 EUROPEAN = {

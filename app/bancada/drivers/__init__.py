@@ -1,3 +1,7 @@
+"""The drivers that send the requests (native Go and Python) and what they speak."""
+
+from bancada.i18n import translate
+
 #: The protocols each driver sends requests in; a worker may serve more.
 PROTOCOLS_BY_DRIVER = {
     "native": ("grpc", "rest", "jsonrpc", "graphql"),
@@ -48,10 +52,14 @@ def unmeasurable_reason(protocol: str, driver: str | None = None) -> str:
         speaks = PROTOCOLS_BY_DRIVER[driver]
         if protocol in speaks:
             return ""
-        return f"the {driver} driver speaks {', '.join(speaks)}, not {protocol}"
+        return translate("Hosts", "the {driver} driver speaks {protocols}, not {protocol}").format(
+            driver=driver, protocols=", ".join(speaks), protocol=protocol
+        )
     if protocol in DRIVER_PROTOCOLS:
         return ""
-    return f"the drivers speak {', '.join(DRIVER_PROTOCOLS)}, not {protocol} (yet)"
+    return translate("Hosts", "the drivers speak {protocols}, not {protocol} (yet)").format(
+        protocols=", ".join(DRIVER_PROTOCOLS), protocol=protocol
+    )
 
 
 def unsupported_by_driver(driver: str, protocol: str, operation: str) -> str:
@@ -61,5 +69,7 @@ def unsupported_by_driver(driver: str, protocol: str, operation: str) -> str:
         return why
     ops = OPERATIONS_BY_DRIVER.get(driver, ())
     if operation not in ops:
-        return f"the {driver} driver does not send the operation {operation}"
+        return translate("Hosts", "the {driver} driver does not send the operation {operation}").format(
+            driver=driver, operation=operation
+        )
     return ""

@@ -10,6 +10,8 @@ ensurepip modules), ``disk_free_bytes``.
 
 from __future__ import annotations
 
+from bancada.i18n import translate
+
 import re
 import shlex
 
@@ -98,22 +100,26 @@ def runtime_ok(runtime: str, facts: dict) -> tuple[bool, str]:
         return True, ""
     m = re.fullmatch(r"(java|python|node)\s*>=\s*(\d+)(?:\.(\d+))?", spec)
     if not m or (m.group(3) is not None and m.group(1) != "python"):
-        return False, f"unknown runtime requirement {runtime!r}"
+        return False, translate("Hosts", "unknown runtime requirement {runtime}").format(runtime=repr(runtime))
     name, need = m.group(1), (int(m.group(2)), int(m.group(3) or 0))
     if name == "python":
         have = facts.get("python_version")
         label, need_text = "Python", f"{need[0]}.{need[1]}"
         have_text = f"{have[0]}.{have[1]}" if have else ""
-        missing = "no python3 found on the host"
+        missing = translate("Hosts", "no python3 found on the host")
     else:
         major = facts.get(f"{name}_major")
         have = (major, 0) if major is not None else None
         label, need_text, have_text = {"java": "Java", "node": "Node.js"}[name], str(need[0]), str(major)
-        missing = f"no {name} found on the host"
+        missing = translate("Hosts", "no {name} found on the host").format(name=name)
     if have is None:
-        return False, f"needs {label} {need_text} or newer; {missing}"
+        return False, translate("Hosts", "needs {runtime} {version} or newer; {missing}").format(
+            runtime=label, version=need_text, missing=missing
+        )
     if tuple(have) < need:
-        return False, f"needs {label} {need_text} or newer; the host has {label} {have_text}"
+        return False, translate("Hosts", "needs {runtime} {version} or newer; the host has {runtime} {have}").format(
+            runtime=label, version=need_text, have=have_text
+        )
     return True, ""
 
 

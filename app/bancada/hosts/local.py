@@ -7,6 +7,8 @@ behind. Their stderr goes to a log file whose last lines name the failure.
 
 from __future__ import annotations
 
+from bancada.i18n import translate
+
 import ctypes
 import os
 import queue
@@ -168,10 +170,16 @@ class LocalHost:
         artifact = impl.worker.artifact_path("linux", machine_arch())
         if not artifact.exists():
             if self.root == paths.BUNDLE_DIR:
-                return False, f"not in this installation: {artifact} is missing (the package was built without it)"
-            return False, f"not built: {artifact} is missing (run: make -C workers)"
+                return False, translate(
+                    "Hosts", "not in this installation: {artifact} is missing (the package was built without it)"
+                ).format(artifact=artifact)
+            return False, translate("Hosts", "not built: {artifact} is missing (run: make -C workers)").format(
+                artifact=artifact
+            )
         if impl.worker.command[:1] == ("{artifact}",) and not os.access(artifact, os.X_OK):
-            return False, f"{artifact} is not executable (chmod +x it, or reinstall Bancada)"
+            return False, translate("Hosts", "{artifact} is not executable (chmod +x it, or reinstall Bancada)").format(
+                artifact=artifact
+            )
         return True, ""
 
     def start_worker(

@@ -11,6 +11,8 @@ The driver runs on this computer and connects to the worker directly.
 
 from __future__ import annotations
 
+from bancada.i18n import translate
+
 import logging
 import posixpath
 import threading
@@ -205,10 +207,11 @@ class SshHost:
         """Whether ``impl`` can start here: it deploys (as one file, or as a bundle whose setup
         finds what it needs), its runtime exists, and a file artifact is built locally."""
         if impl.worker.deploy == "local":
-            return False, (
-                f"the {impl.worker.name} worker runs from its folder with its own environment "
-                f'({impl.worker.runtime}) and its manifest says deploy = "local": run it on this computer'
-            )
+            return False, translate(
+                "Hosts",
+                "the {name} worker runs from its folder with its own environment ({runtime}) and is not "
+                "deployed to SSH hosts: run it on this computer",
+            ).format(name=impl.worker.name, runtime=impl.worker.runtime)
         ok, reason = runtime_ok(impl.worker.runtime, self.facts())
         if not ok:
             return False, reason
@@ -216,7 +219,9 @@ class SshHost:
             return setup_ok(impl.worker.setup_requires, self.facts())
         artifact = impl.worker.artifact_path(self.os, self.arch())
         if not artifact.exists():
-            return False, f"not built for {self.os}/{self.arch()}: {artifact} is missing (run: make -C workers)"
+            return False, translate(
+                "Hosts", "not built for {os}/{arch}: {artifact} is missing (run: make -C workers)"
+            ).format(os=self.os, arch=self.arch(), artifact=artifact)
         return True, ""
 
     def start_worker(

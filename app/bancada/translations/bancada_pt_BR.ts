@@ -22,7 +22,7 @@
 <context>
     <name>ClassroomMode</name>
     <message>
-        <location line="+75"/>
+        <location line="+77"/>
         <source>A run is already going on: stop it first</source>
         <translation>Já há uma execução em andamento: pare-a primeiro</translation>
     </message>
@@ -367,9 +367,17 @@
     </message>
 </context>
 <context>
+    <name>ConclusionsPage</name>
+    <message>
+        <location filename="../ui/guide_pages.py" line="+231"/>
+        <source>&amp;Copy the conclusions</source>
+        <translation>&amp;Copiar as conclusões</translation>
+    </message>
+</context>
+<context>
     <name>ExperimentPanel</name>
     <message>
-        <location filename="../ui/panel.py" line="+58"/>
+        <location filename="../ui/panel.py" line="+60"/>
         <source>Host</source>
         <translation>Host</translation>
     </message>
@@ -588,7 +596,7 @@
         <translation>{name} ({n} elementos)</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>{lang} worker serving {proto}</source>
         <translation>worker {lang} servindo {proto}</translation>
     </message>
@@ -608,12 +616,12 @@
         <translation>Nenhuma implementação encontrada (workers/*/worker.toml)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Cannot ask the host what it runs: {m}</source>
         <translation>Não foi possível perguntar ao host o que ele executa: {m}</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+49"/>
         <source>Waiting for the list of implementations…</source>
         <translation>Aguardando a lista de implementações…</translation>
     </message>
@@ -644,11 +652,258 @@
     </message>
 </context>
 <context>
+    <name>ExportPage</name>
+    <message>
+        <location filename="../ui/guide_pages.py" line="+13"/>
+        <source>F&amp;older:</source>
+        <translation>&amp;Pasta:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Bro&amp;wse…</source>
+        <translation>Esco&amp;lher…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Export</source>
+        <translation>Exp&amp;ortar</translation>
+    </message>
+</context>
+<context>
+    <name>FactorsPage</name>
+    <message>
+        <location line="-123"/>
+        <source>Implementations (language and protocol)</source>
+        <translation>Implementações (linguagem e protocolo)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Payloads</source>
+        <translation>Payloads</translation>
+    </message>
+</context>
+<context>
     <name>FrameModel</name>
     <message>
         <location filename="../ui/stats_view.py" line="+94"/>
         <source>column {c} in the exported CSV</source>
         <translation>coluna {c} no CSV exportado</translation>
+    </message>
+</context>
+<context>
+    <name>GuidedExperiment</name>
+    <message>
+        <location filename="../ui/guide.py" line="+66"/>
+        <source>Guided experiment</source>
+        <translation>Experimento guiado</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>← &amp;Back</source>
+        <translation>← &amp;Voltar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+97"/>
+        <source>&amp;Next →</source>
+        <translation>Próxi&amp;mo →</translation>
+    </message>
+    <message>
+        <location line="-69"/>
+        <source>Run the &amp;pilot</source>
+        <translation>Executar o p&amp;iloto</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Start the &amp;main run</source>
+        <translation>&amp;Iniciar a execução principal</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>Step {k} of {n}</source>
+        <translation>Passo {k} de {n}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>What to look at: {h}</source>
+        <translation>O que observar: {h}</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Fi&amp;nish</source>
+        <translation>&amp;Concluir</translation>
+    </message>
+    <message>
+        <location line="+83"/>
+        <source>The design: {d}.</source>
+        <translation>O projeto: {d}.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The pilot: {n} requests per treatment in each of {r} repetitions, after {w} warm-up requests.</source>
+        <translation>O piloto: {n} requisições por tratamento em cada uma de {r} repetições, depois de {w} requisições de aquecimento.</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>The main run: {n} requests per treatment in each of {r} repetitions, after {w} warm-up requests.</source>
+        <translation>A execução principal: {n} requisições por tratamento em cada uma de {r} repetições, depois de {w} requisições de aquecimento.</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Running: watch the boxes grow in the Live tab (Stop is in the toolbar).</source>
+        <translation>Executando: veja as caixas crescerem na aba Ao vivo (Parar fica na barra de ferramentas).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The run is complete; computing its statistics…</source>
+        <translation>A execução terminou; calculando suas estatísticas…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Done: {p}</source>
+        <translation>Pronto: {p}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The run did not complete; press the button to run it again.</source>
+        <translation>A execução não terminou; pressione o botão para executá-la de novo.</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>The pilot gave nothing to compute a sample size from: type the requests per repetition.</source>
+        <translation>O piloto não deu dados para calcular um tamanho de amostra: digite as requisições por repetição.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>The Statistics tab has no such table for this run.</source>
+        <translation>A aba Estatísticas não tem essa tabela para esta execução.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Writing the conclusions…</source>
+        <translation>Escrevendo as conclusões…</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>The conclusions could not be written: {m}</source>
+        <translation>Não foi possível escrever as conclusões: {m}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The conclusions are on the clipboard</source>
+        <translation>As conclusões estão na área de transferência</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Export into folder</source>
+        <translation>Exportar para a pasta</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Exporting…</source>
+        <translation>Exportando…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Written to {f}: {names}</source>
+        <translation>Gravado em {f}: {names}</translation>
+    </message>
+</context>
+<context>
+    <name>HostPage</name>
+    <message>
+        <location filename="../ui/guide_pages.py" line="-39"/>
+        <source>Host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>SSH host&amp;s…</source>
+        <translation>Host&amp;s SSH…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add or edit SSH target hosts</source>
+        <translation>Adicionar ou editar hosts de destino via SSH</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>{impl} ({what}): can run</source>
+        <translation>{impl} ({what}): pode executar</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{impl} ({what}): cannot run: {why}</source>
+        <translation>{impl} ({what}): não pode executar: {why}</translation>
+    </message>
+</context>
+<context>
+    <name>Hosts</name>
+    <message>
+        <location filename="../drivers/__init__.py" line="+55"/>
+        <source>the {driver} driver speaks {protocols}, not {protocol}</source>
+        <extracomment>The protocols some driver sends requests in. The workload operations each driver sends (the native driver: every operation of the contract).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the drivers speak {protocols}, not {protocol} (yet)</source>
+        <translation>os drivers falam {protocols}, não {protocol} (ainda)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>the {driver} driver does not send the operation {operation}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../hosts/facts.py" line="+103"/>
+        <source>unknown runtime requirement {runtime}</source>
+        <translation>requisito de runtime desconhecido {runtime}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>no python3 found on the host</source>
+        <translation>nenhum python3 encontrado no host</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>no {name} found on the host</source>
+        <translation>nenhum {name} encontrado no host</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>needs {runtime} {version} or newer; {missing}</source>
+        <translation>precisa de {runtime} {version} ou mais recente; {missing}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>needs {runtime} {version} or newer; the host has {runtime} {have}</source>
+        <translation>precisa de {runtime} {version} ou mais recente; o host tem {runtime} {have}</translation>
+    </message>
+    <message>
+        <location filename="../hosts/local.py" line="+173"/>
+        <source>not in this installation: {artifact} is missing (the package was built without it)</source>
+        <translation>não está nesta instalação: {artifact} não existe (o pacote foi gerado sem ele)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>not built: {artifact} is missing (run: make -C workers)</source>
+        <translation>não compilado: {artifact} não existe (execute: make -C workers)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{artifact} is not executable (chmod +x it, or reinstall Bancada)</source>
+        <translation>{artifact} não é executável (dê chmod +x nele, ou reinstale o Bancada)</translation>
+    </message>
+    <message>
+        <location filename="../hosts/ssh_host.py" line="+210"/>
+        <source>the {name} worker runs from its folder with its own environment ({runtime}) and is not deployed to SSH hosts: run it on this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>not built for {os}/{arch}: {artifact} is missing (run: make -C workers)</source>
+        <translation>não compilado para {os}/{arch}: {artifact} não existe (execute: make -C workers)</translation>
     </message>
 </context>
 <context>
@@ -938,13 +1193,13 @@ Senha da chave:</translation>
 <context>
     <name>LiveView</name>
     <message>
-        <location filename="../ui/live_view.py" line="+84"/>
+        <location filename="../ui/live_view.py" line="+87"/>
         <source>Press Run (Ctrl+R) to start: a box per treatment grows here while the samples arrive.</source>
         <extracomment>Colours of the colour factor&apos;s levels (protocol): colour-blind-safe (Okabe-Ito).</extracomment>
         <translation>Clique em Executar (Ctrl+R) para começar: um boxplot por tratamento cresce aqui enquanto as amostras chegam.</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+87"/>
         <source>Zoomed: View &gt; Reset zoom (Ctrl+0) or the A button fits the data again</source>
         <translation>Com zoom: Exibir &gt; Restaurar zoom (Ctrl+0) ou o botão A ajusta aos dados de novo</translation>
     </message>
@@ -1239,7 +1494,7 @@ Senha da chave:</translation>
         <translation>Bancada — bancada de desempenho de APIs</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+39"/>
         <source>Live</source>
         <translation>Ao vivo</translation>
     </message>
@@ -1259,7 +1514,7 @@ Senha da chave:</translation>
         <translation>Pronto</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+59"/>
         <source>Start the experiment (Ctrl+R)</source>
         <translation>Iniciar o experimento (Ctrl+R)</translation>
     </message>
@@ -1325,7 +1580,7 @@ Senha da chave:</translation>
         <translation>Salvar perfil</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+13"/>
         <source>A run is already going on: stop it first</source>
         <translation>Já há uma execução em andamento: pare-a primeiro</translation>
     </message>
@@ -1401,7 +1656,7 @@ Senha da chave:</translation>
         <translation>Execução incompleta</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+46"/>
         <source>The run could not go on: {m}</source>
         <translation>A execução não pôde continuar: {m}</translation>
     </message>
@@ -1505,6 +1760,26 @@ Senha da chave:</translation>
         <location line="+1"/>
         <source>Stop the run and close? The workers stop and the samples measured so far are kept.</source>
         <translation>Parar a execução e fechar? Os workers param e as amostras medidas até agora são mantidas.</translation>
+    </message>
+    <message>
+        <location line="-213"/>
+        <source>worker(s) died: {w}</source>
+        <translation>worker(s) morreram: {w}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>stopped by the user</source>
+        <translation>parada pelo usuário</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the run was abandoned</source>
+        <translation>a execução foi abandonada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>interrupted (Ctrl-C)</source>
+        <translation>interrompida (Ctrl-C)</translation>
     </message>
 </context>
 <context>
@@ -1932,6 +2207,42 @@ Senha da chave:</translation>
         <location line="-1"/>
         <source>request (per treatment, in arrival order)</source>
         <translation>requisição (por tratamento, na ordem de chegada)</translation>
+    </message>
+</context>
+<context>
+    <name>Runner</name>
+    <message>
+        <location filename="../runner.py" line="+351"/>
+        <source>placement refused: {why}</source>
+        <translation>posicionamento recusado: {why}</translation>
+    </message>
+    <message>
+        <location line="+154"/>
+        <source>the run goes on without it</source>
+        <translation>a execução continua sem ele</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>starting {impl} on {host}</source>
+        <translation>iniciando {impl} em {host}</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>the connection to {host} dropped; the samples so far are kept. Reconnecting every {s} s (Stop gives up)…</source>
+        <translation>a conexão com {host} caiu; as amostras até aqui estão guardadas. Reconectando a cada {s} s (Parar desiste)…</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>reconnected to {host}; the interrupted block stays partial; restarting the workers</source>
+        <translation>reconectado a {host}; o bloco interrompido fica parcial; reiniciando os workers</translation>
+    </message>
+</context>
+<context>
+    <name>SampleSizePage</name>
+    <message>
+        <location filename="../ui/guide_pages.py" line="+80"/>
+        <source>Re&amp;quests per repetition:</source>
+        <translation>Re&amp;quisições por repetição:</translation>
     </message>
 </context>
 <context>
@@ -2462,9 +2773,58 @@ Senha da chave:</translation>
     </message>
 </context>
 <context>
+    <name>Studies</name>
+    <message>
+        <location filename="../guide/studies.py" line="+37"/>
+        <source>Go and Java servers answer the same request over gRPC and over REST: four treatments, small samples, a few seconds on this computer. It shows the whole method quickly: which language and which protocol answer faster, and by how much.</source>
+        <extracomment>Cards first, in this order; other profiles follow by name.</extracomment>
+        <translation>Servidores em Go e em Java respondem à mesma requisição via gRPC e via REST: quatro tratamentos, amostras pequenas, alguns segundos neste computador. Mostra o método inteiro rapidamente: qual linguagem e qual protocolo respondem mais rápido, e por quanto.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The study this design comes from (Soares, UFLA 2024): Go and Java, gRPC and REST, a small and a large list of numbers, 77 requests in 5 repetitions. It asks whether the choice of protocol matters more than the choice of language when services talk to each other.</source>
+        <translation>O estudo de onde vem este projeto (Soares, UFLA 2024): Go e Java, gRPC e REST, uma lista pequena e uma grande de números, 77 requisições em 5 repetições. Pergunta se a escolha do protocolo pesa mais que a escolha da linguagem quando serviços conversam entre si.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The Go servers behind an emulated distant network (40 ms round trip). Compared with the quick demo, it shows how much of the response time is the network rather than the server.</source>
+        <translation>Os servidores em Go atrás de uma rede distante emulada (40 ms de ida e volta). Comparado com a demonstração rápida, mostra quanto do tempo de resposta é a rede, e não o servidor.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Services under a steady load of 10 requests per second for a minute, with lists of 10, 100 and 1000 records, as load-testing tools such as k6 do. It shows how the response time behaves when requests keep arriving, not one after another.</source>
+        <translation>Serviços sob uma carga constante de 10 requisições por segundo durante um minuto, com listas de 10, 100 e 1000 registros, como fazem ferramentas de teste de carga como o k6. Mostra como o tempo de resposta se comporta quando as requisições continuam chegando, e não uma depois da outra.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>REST servers in several languages under 100 clients at once for two minutes. It compares how many requests each language serves per second and how long the clients wait.</source>
+        <translation>Servidores REST em várias linguagens com 100 clientes ao mesmo tempo durante dois minutos. Compara quantas requisições cada linguagem atende por segundo e quanto tempo os clientes esperam.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>A server you wrote, which Bancada measures but does not start: compare your REST and gRPC interfaces with the same method as the studies above.</source>
+        <translation>Um servidor que você escreveu, que o Bancada mede mas não inicia: compare suas interfaces REST e gRPC com o mesmo método dos estudos acima.</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>A profile of your own: the experiment it describes, step by step.</source>
+        <translation>Um perfil seu: o experimento que ele descreve, passo a passo.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>My own experiment</source>
+        <translation>Meu próprio experimento</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The experiment the panel shows now (open a profile with File &gt; Open profile, or set the panel by hand): choose the implementations and payloads in the next steps.</source>
+        <translation>O experimento que o painel mostra agora (abra um perfil em Arquivo &gt; Abrir perfil, ou ajuste o painel à mão): escolha as implementações e os payloads nos próximos passos.</translation>
+    </message>
+</context>
+<context>
     <name>TableSection</name>
     <message>
-        <location line="+59"/>
+        <location filename="../ui/stats_view.py" line="+59"/>
         <source>Right-click the table to copy it as Markdown, LaTeX or CSV.</source>
         <translation>Clique com o botão direito na tabela para copiá-la como Markdown, LaTeX ou CSV.</translation>
     </message>
@@ -2674,18 +3034,18 @@ Senha da chave:</translation>
         <translation>Atalhos de &amp;teclado</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <location line="+86"/>
+        <location line="+18"/>
+        <location line="+110"/>
         <source>About Bancada</source>
         <translation>Sobre o Bancada</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-108"/>
         <source>Run</source>
         <translation>Executar</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+74"/>
         <source>Keyboard shortcuts</source>
         <translation>Atalhos de teclado</translation>
     </message>
@@ -2705,7 +3065,7 @@ Senha da chave:</translation>
         <translation>Bancada {v}: uma bancada para experimentos de desempenho de APIs.</translation>
     </message>
     <message>
-        <location line="-253"/>
+        <location line="-284"/>
         <source>The report, tables for papers, comparing runs</source>
         <translation>O relatório, tabelas para artigos, comparar execuções</translation>
     </message>
@@ -2723,6 +3083,16 @@ Senha da chave:</translation>
         <location line="+3"/>
         <source>Two or more runs (or a tidy CSV such as published data) side by side, treatment by treatment</source>
         <translation>Duas ou mais execuções (ou um CSV organizado, como dados publicados) lado a lado, tratamento por tratamento</translation>
+    </message>
+    <message>
+        <location line="+96"/>
+        <source>&amp;Guided experiment</source>
+        <translation>&amp;Experimento guiado</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Step by step: a study, a pilot, the sample size, the run, the statistics and the conclusions</source>
+        <translation>Passo a passo: um estudo, um piloto, o tamanho da amostra, a execução, as estatísticas e as conclusões</translation>
     </message>
 </context>
 <context>
@@ -2785,9 +3155,318 @@ Senha da chave:</translation>
     </message>
 </context>
 <context>
+    <name>Wizard</name>
+    <message>
+        <location filename="../guide/texts.py" line="+14"/>
+        <source>Choose a study</source>
+        <translation>Escolha um estudo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Where the servers run</source>
+        <translation>Onde os servidores rodam</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The question and its factors</source>
+        <translation>A pergunta e seus fatores</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A pilot run</source>
+        <translation>Uma execução piloto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How many requests</source>
+        <translation>Quantas requisições</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The main run</source>
+        <translation>A execução principal</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Is the response time normal?</source>
+        <translation>O tempo de resposta é normal?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Which treatments differ</source>
+        <translation>Quais tratamentos diferem</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Which factor explains the variation</source>
+        <translation>Qual fator explica a variação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Conclusions</source>
+        <translation>Conclusões</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export</source>
+        <translation>Exportação</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>An experiment answers one question by measuring. Each card is a study you can repeat here: read what it compares, then choose one.</source>
+        <translation>Um experimento responde a uma pergunta medindo. Cada cartão é um estudo que você pode repetir aqui: leia o que ele compara e escolha um.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The servers under test (the workers) run on a host: this computer, or a machine you reach over SSH. Bancada checks what the host can run before anything starts.</source>
+        <translation>Os servidores em teste (os workers) rodam num host: este computador, ou uma máquina que você acessa por SSH. O Bancada verifica o que o host consegue rodar antes de começar.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>A factor is something you change on purpose (the language, the protocol, the payload); its values are its levels (Go and Java; gRPC and REST). Each combination of levels is a treatment, and the response is the time each request takes.</source>
+        <translation>Um fator é algo que você varia de propósito (a linguagem, o protocolo, o payload); seus valores são os níveis (Go e Java; gRPC e REST). Cada combinação de níveis é um tratamento, e a resposta é o tempo que cada requisição leva.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Before the real measurement, a small pilot run (few requests, 2 repetitions) shows how much the response time varies. That variation decides how many requests the main run needs.</source>
+        <translation>Antes da medição de verdade, uma pequena execução piloto (poucas requisições, 2 repetições) mostra quanto o tempo de resposta varia. Essa variação decide quantas requisições a execução principal precisa.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The more a measurement varies, the more samples it needs. Jain&apos;s formula (The Art of Computer Systems Performance Analysis, 1991, §13.9) turns the pilot&apos;s mean and standard deviation into a number of requests.</source>
+        <translation>Quanto mais uma medida varia, mais amostras ela precisa. A fórmula de Jain (The Art of Computer Systems Performance Analysis, 1991, §13.9) transforma a média e o desvio padrão do piloto num número de requisições.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Now the experiment itself: every treatment in every repetition, in a shuffled order so that a drift of the machine does not favour one of them. The boxes grow while the samples arrive.</source>
+        <translation>Agora o experimento em si: todos os tratamentos em todas as repetições, em ordem sorteada, para que uma deriva da máquina não favoreça nenhum deles. As caixas crescem enquanto as amostras chegam.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Many tests assume a normal (bell-shaped) distribution. The Shapiro-Wilk test checks it: p &lt; 0.05 means the data are not normal. Response times rarely are (a long tail of slow requests), so the comparisons that follow use rank tests, which do not assume it.</source>
+        <translation>Muitos testes supõem uma distribuição normal (em forma de sino). O teste de Shapiro-Wilk verifica isso: p &lt; 0,05 significa que os dados não são normais. Tempos de resposta raramente são (uma cauda longa de requisições lentas), por isso as comparações a seguir usam testes de postos, que não fazem essa suposição.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Rank tests compare the order of the values, not their means. Wilcoxon rank-sum compares two treatments at a time; Kruskal-Wallis asks whether a factor makes any difference; Dunn&apos;s test then says which pairs differ. Cliff&apos;s δ says how large a difference is.</source>
+        <translation>Testes de postos comparam a ordem dos valores, não as médias. O teste de Wilcoxon (soma de postos) compara dois tratamentos por vez; o de Kruskal-Wallis pergunta se um fator faz alguma diferença; o teste de Dunn diz então quais pares diferem. O δ de Cliff diz o tamanho de uma diferença.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The allocation of variation (Jain 1991, ch. 17-18) splits the total variation of the response among the factors, their interaction and the experimental error: the largest share is the factor that matters most.</source>
+        <translation>A alocação de variação (Jain 1991, cap. 17-18) divide a variação total da resposta entre os fatores, sua interação e o erro experimental: a maior fatia é o fator que mais pesa.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The results as the sentences you write in a report, with the numbers filled in. Copy them, and check each one against the tables.</source>
+        <translation>Os resultados nas frases que você escreve num relatório, com os números preenchidos. Copie-as e confira cada uma com as tabelas.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Keep everything in one folder: the plot (plot.png), the samples (samples.csv, one row per request), the conclusions (conclusions.md), the tables and the profile, so that someone else can check or repeat the experiment.</source>
+        <translation>Guarde tudo numa pasta: o gráfico (plot.png), as amostras (samples.csv, uma linha por requisição), as conclusões (conclusions.md), as tabelas e o perfil, para que outra pessoa possa conferir ou repetir o experimento.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Look at what each study compares: that is the question the experiment answers.</source>
+        <translation>Veja o que cada estudo compara: essa é a pergunta que o experimento responde.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Look at the list: an implementation the host cannot run says why (not built, runtime missing).</source>
+        <translation>Veja a lista: uma implementação que o host não consegue rodar diz por quê (não compilada, runtime ausente).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Look at the line under the lists: it counts the levels of each factor and the treatments they make.</source>
+        <translation>Veja a linha abaixo das listas: ela conta os níveis de cada fator e os tratamentos que eles formam.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Look at the Live tab: the height of each box shows how much that treatment&apos;s response time varies.</source>
+        <translation>Veja a aba Ao vivo: a altura de cada caixa mostra quanto o tempo de resposta daquele tratamento varia.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Look at the Sample size table in the Statistics tab: one row per treatment, the largest one decides.</source>
+        <translation>Veja a tabela Tamanho da amostra na aba Estatísticas: uma linha por tratamento; a maior decide.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Look at the boxes: where they do not overlap, the treatments probably differ; the lines below show each request in the order it arrived.</source>
+        <translation>Veja as caixas: onde elas não se sobrepõem, os tratamentos provavelmente diferem; as linhas abaixo mostram cada requisição na ordem em que chegou.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Look at the Normality table: the p column, one row per treatment.</source>
+        <translation>Veja a tabela Normalidade: a coluna p, uma linha por tratamento.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Look at the Wilcoxon rank-sum table: Holm p below 0.05 means the pair differs; then Kruskal-Wallis and Dunn below it.</source>
+        <translation>Veja a tabela do teste de Wilcoxon: p de Holm abaixo de 0,05 quer dizer que o par difere; depois Kruskal-Wallis e Dunn, abaixo dela.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Look at the Variation (%) column of the factorial allocation table: it adds up to 100 %.</source>
+        <translation>Veja a coluna Variação (%) da tabela de alocação de variação: ela soma 100 %.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Look at the numbers in each sentence: they are the medians and tests of the tables.</source>
+        <translation>Veja os números em cada frase: são as medianas e os testes das tabelas.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Look at the folder afterwards: plot.png, samples.csv and conclusions.md.</source>
+        <translation>Veja a pasta depois: plot.png, samples.csv e conclusions.md.</translation>
+    </message>
+    <message>
+        <location filename="../guide/wizard_state.py" line="+63"/>
+        <source>To know each treatment&apos;s mean response time within ±{e} with {c} confidence, the pilot&apos;s most variable treatment, {t} (mean {m} ms, standard deviation {s} ms), needs n = ⌈(100 × {z} × {s} / ({e0} × {m}))²⌉ = {n} requests; in {r} repetitions that is {k} requests per repetition.</source>
+        <extracomment>The pilot&apos;s size: requests per treatment and repetition, repetitions, warm-up requests. The most requests per repetition the wizard accepts (a class has minutes, not hours).</extracomment>
+        <translation>Para conhecer o tempo médio de resposta de cada tratamento com erro de ±{e} e {c} de confiança, o tratamento mais variável do piloto, {t} (média {m} ms, desvio padrão {s} ms), precisa de n = ⌈(100 × {z} × {s} / ({e0} × {m}))²⌉ = {n} requisições; em {r} repetições, são {k} requisições por repetição.</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>type the number of requests per repetition, e.g. 200</source>
+        <translation>digite o número de requisições por repetição, por exemplo 200</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>“{t}” is not a whole number of requests: type digits only, e.g. 200</source>
+        <translation>“{t}” não é um número inteiro de requisições: digite só algarismos, por exemplo 200</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>at least 2 requests per repetition: a median of one request says little</source>
+        <translation>pelo menos 2 requisições por repetição: a mediana de uma requisição diz pouco</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>at most {m} requests per repetition here: that run would take too long</source>
+        <translation>no máximo {m} requisições por repetição aqui: essa execução levaria tempo demais</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>{f}: 1 level ({l})</source>
+        <translation>{f}: 1 nível ({l})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{f}: {k} levels ({l})</source>
+        <translation>{f}: {k} níveis ({l})</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>language</source>
+        <translation>linguagem</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>protocol</source>
+        <translation>protocolo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>payload</source>
+        <translation>payload</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> → {t} treatments × {w} payloads</source>
+        <translation> → {t} tratamentos × {w} payloads</translation>
+    </message>
+    <message>
+        <location line="+117"/>
+        <source>choose a study to go on</source>
+        <translation>escolha um estudo para continuar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>this study cannot be opened: {m}</source>
+        <translation>este estudo não pode ser aberto: {m}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cannot ask {h} what it runs: {m}</source>
+        <translation>não foi possível perguntar a {h} o que ele roda: {m}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>checking what {h} can run…</source>
+        <translation>verificando o que {h} consegue rodar…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{h} can run fewer than two implementations: nothing to compare</source>
+        <translation>{h} roda menos de duas implementações: não há o que comparar</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>choose at least two implementations: a comparison needs two levels</source>
+        <translation>escolha pelo menos duas implementações: uma comparação precisa de dois níveis</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>choose at least one payload</source>
+        <translation>escolha pelo menos um payload</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the run did not complete: run it again</source>
+        <translation>a execução não terminou: execute de novo</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>run the pilot first</source>
+        <translation>execute o piloto primeiro</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the pilot is running…</source>
+        <translation>o piloto está em execução…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>start the main run</source>
+        <translation>inicie a execução principal</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the main run is going on…</source>
+        <translation>a execução principal está em andamento…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the run has no statistics: it needs at least two treatments with samples</source>
+        <translation>a execução não tem estatísticas: são precisos pelo menos dois tratamentos com amostras</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>writing the conclusions…</source>
+        <translation>escrevendo as conclusões…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>choose a folder to export into</source>
+        <translation>escolha uma pasta para exportar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{f} is a file, not a folder: choose a folder</source>
+        <translation>{f} é um arquivo, não uma pasta: escolha uma pasta</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>press Export to write the folder</source>
+        <translation>pressione Exportar para gravar a pasta</translation>
+    </message>
+</context>
+<context>
     <name>app</name>
     <message>
-        <location filename="../ui/app.py" line="+77"/>
+        <location filename="../ui/app.py" line="+94"/>
         <source>Bancada cannot open this profile</source>
         <translation>O Bancada não consegue abrir este perfil</translation>
     </message>

@@ -67,6 +67,23 @@ def make_window(profile_path: str | None = None):
     return MainWindow(profile, path)
 
 
+def offer_guide(window) -> bool:
+    """At the first start (no ``guideOffered`` in ``gui.ini``), open the guided experiment; True if it did.
+
+    Only once: afterwards it is in Help > Guided experiment (Ctrl+G). Not when a profile was given on the
+    command line (whoever names a profile knows what to run).
+    """
+    from bancada.ui.window_settings import settings
+
+    s = settings()
+    if s.value("guideOffered", False, type=bool):
+        return False
+    s.setValue("guideOffered", True)
+    s.sync()
+    window.show_guide()
+    return True
+
+
 def show_startup_error(text: str) -> None:
     """The error that keeps the window from opening, in a dialog (a menu launch has no terminal)."""
     from PySide6.QtCore import QCoreApplication
@@ -92,4 +109,6 @@ def main(profile_path: str | None) -> int:
         show_startup_error(str(exc))
         return 2
     window.show()
+    if profile_path is None:
+        offer_guide(window)
     return app.exec()

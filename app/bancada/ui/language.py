@@ -84,10 +84,13 @@ def switch(window, choice: str):
     except Exception:  # an unfinished field: the new window starts from the last good settings
         profile = window.last_profile()
     run_path, profile_path = window.run_path, window.profile_path
+    guide = window.guide.state if window.guide is not None and window.guide.isVisible() else None
     install(choice)
     new = MainWindow(profile, profile_path)
     new.setGeometry(window.geometry())
     new.show()
+    if guide is not None:  # the guide goes on where it was, in the new language
+        new.show_guide(guide)
     if run_path is not None:
         new.open_run(str(run_path))
     window.close()

@@ -9,6 +9,9 @@ timer and redraws only the treatments that changed.
 
 from __future__ import annotations
 
+import html
+import textwrap
+
 import time
 
 import numpy as np
@@ -99,7 +102,11 @@ class LiveView(QWidget):
 
     def show_message(self, text: str) -> None:
         self._clear()
-        self.graphics.addLabel(text, row=0, col=0, size="12pt", color=self._foreground)
+        # a label does not wrap by itself: lines of about 60 characters fit a narrow plot area (1024 × 768)
+        lines = textwrap.wrap(text, 60) or [""]
+        self.graphics.addLabel(
+            "<br>".join(html.escape(line) for line in lines), row=0, col=0, size="12pt", color=self._foreground
+        )
 
     def plots(self) -> list[pg.PlotItem]:
         return [*self.box_plots.values(), *self.trace_plots.values()]

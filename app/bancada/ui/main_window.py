@@ -88,6 +88,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         self._run_desc = ""
         self._timed_run, self._run_t0 = False, 0.0
         self._dialogs: list[QMessageBox] = []
+        self.guide = None  # the guided experiment's dock, made on first use (Help > Guided experiment)
         self.frame_times: deque[float] = deque(maxlen=100_000)  # perf_counter at each plot tick
         self.delays_s: deque[float] = deque(maxlen=100_000)  # arrival -> drawn, per batch
 
@@ -136,9 +137,9 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         self.eta_label = QLabel()
         self.errors_label = QLabel()
         sb.addWidget(self.state_label, 1)
-        for w, chars in ((self.rate_label, 16), (self.eta_label, 10), (self.errors_label, 10)):
-            w.setMinimumWidth(w.fontMetrics().averageCharWidth() * chars)
+        for w in (self.rate_label, self.eta_label, self.errors_label):
             sb.addPermanentWidget(w)
+        self.size_status_labels()
         sb.addPermanentWidget(self.progress_bar)
 
         self._build_actions()
@@ -159,6 +160,11 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         self._refresh_hosts()
         self._probe_host()
         self._sync_actions()
+
+    def size_status_labels(self) -> None:
+        """Room for samples/s, ETA and errors in the current font (classroom mode scales it)."""
+        for w, chars in ((self.rate_label, 16), (self.eta_label, 10), (self.errors_label, 10)):
+            w.setMinimumWidth(w.fontMetrics().averageCharWidth() * chars)
 
     def keyPressEvent(self, event) -> None:
         if event.key() == Qt.Key.Key_Escape and self.classroom:
@@ -310,10 +316,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
 
     @staticmethod
     def _profiles_dir() -> Path:
-        try:
-            return paths.home() / "profiles"
-        except paths.BancadaHomeError:
-            return Path.home()
+        return paths.user_profiles_dir()
 
     # -- running ------------------------------------------------------------------------
     def start_run(self, profile: Profile | None = None) -> bool:
@@ -404,7 +407,8 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
                 "cancelled": self.tr("Run stopped; the samples so far are kept"),
                 "incomplete": self.tr("Run incomplete"),
             }.get(event.status, event.status)
-            self.state_label.setText(f"{text}: {event.path}" + (f" — {event.message}" if event.message else ""))
+            message = self._finished_message(event.message)
+            self.state_label.setText(f"{text}: {event.path}" + (f" — {message}" if message else ""))
             self.eta_label.clear()
             if self._timed_run and event.status == "complete":
                 self.progress_bar.setValue(self.progress_bar.maximum())
@@ -415,6 +419,16 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
                 return
             self.request_stats(final=True)
             self.runFinished.emit(event.status)
+
+    def _finished_message(self, message: str) -> str:
+        """The runner's closing message (kept in English in the run file) in the window's language."""
+        if message.startswith("worker(s) died: "):
+            return self.tr("worker(s) died: {w}").format(w=message.removeprefix("worker(s) died: "))
+        return {
+            "stopped by the user": self.tr("stopped by the user"),
+            "the run was abandoned": self.tr("the run was abandoned"),
+            "interrupted (Ctrl-C)": self.tr("interrupted (Ctrl-C)"),
+        }.get(message, message)
 
     def _reload_after_run(self, event) -> None:
         path = str(event.path)

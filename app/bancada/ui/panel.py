@@ -41,6 +41,7 @@ class ExperimentPanel(QWidget):
 
     changed = Signal()
     manageHostsRequested = Signal()
+    capabilitiesChanged = Signal()  # the host check answered (set_capabilities or set_capabilities_error)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -48,6 +49,7 @@ class ExperimentPanel(QWidget):
         self._impl_boxes: dict[str, QCheckBox] = {}
         self._impl_ok: dict[str, tuple[bool, str]] = {}
         self._caps: dict[str, dict] | None = None  # the host's implementations, as last probed
+        self.caps_error = ""  # why the last host check failed ("" when it answered)
         self._workload_boxes: dict[str, QCheckBox] = {}
         self._workloads: dict[str, dict[str, Any]] = {}
 
@@ -256,6 +258,7 @@ class ExperimentPanel(QWidget):
         """Show the implementations found: ``{impl_id: {language, protocol, ok, reason}}``,
         then the profile's external ones (not started by Bancada, so not the host's to run)."""
         self._caps = caps
+        self.caps_error = ""
         for box in self._impl_boxes.values():
             box.setParent(None)
         self._impl_boxes.clear()
@@ -294,10 +297,17 @@ class ExperimentPanel(QWidget):
         if self._base is not None:
             self.set_implementations(self._base.experiment.implementations)
         self._emit_changed()
+        self.capabilitiesChanged.emit()
 
     def set_capabilities_error(self, message: str) -> None:
+        self.caps_error = message
         self.impl_status.setText(self.tr("Cannot ask the host what it runs: {m}").format(m=message))
         self.impl_status.setVisible(True)
+        self.capabilitiesChanged.emit()
+
+    def capabilities(self) -> dict[str, dict] | None:
+        """What the host check found, ``{impl_id: {language, protocol, ok, reason}}`` (None: no answer yet)."""
+        return self._caps
 
     def selected_implementations(self) -> list[str]:
         return [i for i, b in self._impl_boxes.items() if b.isChecked() and self._runnable(i)]
@@ -306,6 +316,13 @@ class ExperimentPanel(QWidget):
         """Check the implementations in ``ids`` that this host can run; uncheck the others."""
         for impl_id, box in self._impl_boxes.items():
             box.setChecked(impl_id in ids and self._runnable(impl_id))
+
+    def payload_names(self) -> list[str]:
+        """The payloads the panel offers (the presets, then the profile's own)."""
+        return list(self._workload_boxes)
+
+    def selected_payloads(self) -> list[str]:
+        return [n for n, b in self._workload_boxes.items() if b.isChecked()]
 
     def set_payloads(self, names: list[str]) -> None:
         for name, box in self._workload_boxes.items():

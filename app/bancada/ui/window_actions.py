@@ -178,6 +178,13 @@ class WindowActions:
         self.act_shortcuts = self._action(
             self.tr("&Keyboard shortcuts"), self.show_shortcuts, QKeySequence.StandardKey.HelpContents
         )
+        self.act_guide = self._action(
+            self.tr("&Guided experiment"),
+            lambda: self.show_guide(),
+            "Ctrl+G",
+            self.tr("Step by step: a study, a pilot, the sample size, the run, the statistics and the conclusions"),
+        )
+        helpm.addAction(self.act_guide)
         helpm.addAction(self.act_shortcuts)
         helpm.addSeparator()
         for rel, what in DOCS:
@@ -202,6 +209,30 @@ class WindowActions:
         tb.addAction(self.act_export)
         self.run_toolbar = tb
         self.addToolBar(tb)
+
+    def show_guide(self, state=None):
+        """Help > Guided experiment: the step panel docked at the left (the expert panel hides meanwhile).
+
+        ``state``: a :class:`~bancada.guide.wizard_state.WizardState` to go on with (the language switch).
+        Returns the :class:`~bancada.ui.guide.GuidedExperiment`.
+        """
+        from bancada.ui.guide import GuidedExperiment
+
+        if self.guide is None:
+            self.guide = GuidedExperiment(self, state)
+            self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.guide)
+            self.guide.visibilityChanged.connect(self._guide_visible)
+        self.guide.show()
+        self.guide.raise_()
+        width = min(420, max(320, self.width() // 3))
+        self.resizeDocks([self.guide], [width], Qt.Orientation.Horizontal)
+        self._guide_visible(True)
+        return self.guide
+
+    def _guide_visible(self, visible: bool) -> None:
+        # the guide sets the panel's widgets itself; hiding the panel leaves the plots the room
+        if not getattr(self, "classroom", False):
+            self.panel_scroll.setVisible(not visible)
 
     @staticmethod
     def _hosts_dialog_class():

@@ -1,0 +1,135 @@
+"""What each step of the guided experiment says: its title, a short explanation and what to look at.
+
+In the current language (:mod:`bancada.i18n`). The hints name what is on
+screen at that step (the Live tab's boxes, a table of the Statistics tab).
+"""
+
+from __future__ import annotations
+
+from bancada.i18n import translate
+
+
+def title(step: str) -> str:
+    titles = {
+        "study": translate("Wizard", "Choose a study"),
+        "host": translate("Wizard", "Where the servers run"),
+        "factors": translate("Wizard", "The question and its factors"),
+        "pilot": translate("Wizard", "A pilot run"),
+        "sample_size": translate("Wizard", "How many requests"),
+        "main_run": translate("Wizard", "The main run"),
+        "normality": translate("Wizard", "Is the response time normal?"),
+        "rank_tests": translate("Wizard", "Which treatments differ"),
+        "factorial": translate("Wizard", "Which factor explains the variation"),
+        "conclusions": translate("Wizard", "Conclusions"),
+        "export": translate("Wizard", "Export"),
+    }
+    return titles[step]
+
+
+def explanation(step: str) -> str:
+    texts = {
+        "study": translate(
+            "Wizard",
+            "An experiment answers one question by measuring. Each card is a study you can repeat here: "
+            "read what it compares, then choose one.",
+        ),
+        "host": translate(
+            "Wizard",
+            "The servers under test (the workers) run on a host: this computer, or a machine you reach over "
+            "SSH. Bancada checks what the host can run before anything starts.",
+        ),
+        "factors": translate(
+            "Wizard",
+            "A factor is something you change on purpose (the language, the protocol, the payload); its "
+            "values are its levels (Go and Java; gRPC and REST). Each combination of levels is a treatment, "
+            "and the response is the time each request takes.",
+        ),
+        "pilot": translate(
+            "Wizard",
+            "Before the real measurement, a small pilot run (few requests, 2 repetitions) shows how much "
+            "the response time varies. That variation decides how many requests the main run needs.",
+        ),
+        "sample_size": translate(
+            "Wizard",
+            "The more a measurement varies, the more samples it needs. Jain's formula (The Art of Computer "
+            "Systems Performance Analysis, 1991, §13.9) turns the pilot's mean and standard deviation "
+            "into a number of requests.",
+        ),
+        "main_run": translate(
+            "Wizard",
+            "Now the experiment itself: every treatment in every repetition, in a shuffled order so that "
+            "a drift of the machine does not favour one of them. The boxes grow while the samples arrive.",
+        ),
+        "normality": translate(
+            "Wizard",
+            "Many tests assume a normal (bell-shaped) distribution. The Shapiro-Wilk test checks it: "
+            "p < 0.05 means the data are not normal. Response times rarely are (a long tail of slow "
+            "requests), so the comparisons that follow use rank tests, which do not assume it.",
+        ),
+        "rank_tests": translate(
+            "Wizard",
+            "Rank tests compare the order of the values, not their means. Wilcoxon rank-sum compares two "
+            "treatments at a time; Kruskal-Wallis asks whether a factor makes any difference; Dunn's test "
+            "then says which pairs differ. Cliff's δ says how large a difference is.",
+        ),
+        "factorial": translate(
+            "Wizard",
+            "The allocation of variation (Jain 1991, ch. 17-18) splits the total variation of the "
+            "response among the factors, their interaction and the experimental error: the largest share "
+            "is the factor that matters most.",
+        ),
+        "conclusions": translate(
+            "Wizard",
+            "The results as the sentences you write in a report, with the numbers filled in. Copy them, "
+            "and check each one against the tables.",
+        ),
+        "export": translate(
+            "Wizard",
+            "Keep everything in one folder: the plot (plot.png), the samples (samples.csv, one row per "
+            "request), the conclusions (conclusions.md), the tables and the profile, so that someone else "
+            "can check or repeat the experiment.",
+        ),
+    }
+    return texts[step]
+
+
+def hint(step: str) -> str:
+    texts = {
+        "study": translate("Wizard", "Look at what each study compares: that is the question the experiment answers."),
+        "host": translate(
+            "Wizard",
+            "Look at the list: an implementation the host cannot run says why (not built, runtime missing).",
+        ),
+        "factors": translate(
+            "Wizard",
+            "Look at the line under the lists: it counts the levels of each factor and the treatments they make.",
+        ),
+        "pilot": translate(
+            "Wizard",
+            "Look at the Live tab: the height of each box shows how much that treatment's response time varies.",
+        ),
+        "sample_size": translate(
+            "Wizard",
+            "Look at the Sample size table in the Statistics tab: one row per treatment, the largest one decides.",
+        ),
+        "main_run": translate(
+            "Wizard",
+            "Look at the boxes: where they do not overlap, the treatments probably differ; the lines below "
+            "show each request in the order it arrived.",
+        ),
+        "normality": translate("Wizard", "Look at the Normality table: the p column, one row per treatment."),
+        "rank_tests": translate(
+            "Wizard",
+            "Look at the Wilcoxon rank-sum table: Holm p below 0.05 means the pair differs; then Kruskal-Wallis "
+            "and Dunn below it.",
+        ),
+        "factorial": translate(
+            "Wizard",
+            "Look at the Variation (%) column of the factorial allocation table: it adds up to 100 %.",
+        ),
+        "conclusions": translate(
+            "Wizard", "Look at the numbers in each sentence: they are the medians and tests of the tables."
+        ),
+        "export": translate("Wizard", "Look at the folder afterwards: plot.png, samples.csv and conclusions.md."),
+    }
+    return texts[step]

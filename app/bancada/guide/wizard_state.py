@@ -1,0 +1,340 @@
+"""The guided experiment's steps and what each needs before Next (Qt-free; the window displays it).
+
+The steps, in order (:data:`STEPS`): study, host, factors, pilot, sample
+size, main run, normality, rank tests, factorial allocation, conclusions,
+export. :class:`WizardState` holds what the student chose and what the runs
+produced; :meth:`WizardState.problem` says, in the current language, why the
+current step cannot be passed yet ("" when it can). Changing an early choice
+forgets what later steps had measured (a pilot of other treatments says
+nothing about these).
+
+The sample size comes from the pilot's analysis (``result["groups"][*]
+["sample_size"]`` of :func:`bancada.stats.report.analyze_frame`, computed by
+:func:`bancada.stats.samplesize.required_n`: Jain 1991, §13.9).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bancada.i18n import number, percent, significant, translate
+
+STEPS = (
+    "study",
+    "host",
+    "factors",
+    "pilot",
+    "sample_size",
+    "main_run",
+    "normality",
+    "rank_tests",
+    "factorial",
+    "conclusions",
+    "export",
+)
+#: The pilot's size: requests per treatment and repetition, repetitions, warm-up requests.
+PILOT_REQUESTS, PILOT_REPETITIONS, PILOT_WARMUP = 10, 2, 5
+#: The most requests per repetition the wizard accepts (a class has minutes, not hours).
+MAX_REQUESTS = 100_000
+
+
+@dataclass(frozen=True)
+class SampleSizeAdvice:
+    """The pilot's sample size: ``n_total`` requests per treatment, ``n_per_repetition`` for ``repetitions``.
+
+    ``treatment``: the treatment that needs the most (its ``mean_ms``, ``sd_ms``), ``error_pct``
+    and ``confidence`` the targets of Jain's formula, ``z`` its normal variate.
+    """
+
+    n_total: int
+    n_per_repetition: int
+    repetitions: int
+    treatment: str
+    mean_ms: float
+    sd_ms: float
+    error_pct: float
+    confidence: float
+    z: float
+
+    def sentence(self) -> str:
+        """The advice in one sentence with its numbers, in the current language."""
+        return translate(
+            "Wizard",
+            "To know each treatment's mean response time within ±{e} with {c} confidence, the pilot's most "
+            "variable treatment, {t} (mean {m} ms, standard deviation {s} ms), needs n = ⌈(100 × {z} × {s} / "
+            "({e0} × {m}))²⌉ = {n} requests; in {r} repetitions that is {k} requests per repetition.",
+        ).format(
+            e=percent(self.error_pct),
+            c=percent(self.confidence * 100),
+            t=self.treatment,
+            m=significant(self.mean_ms),
+            s=significant(self.sd_ms),
+            z=number(self.z, 3),
+            e0=number(self.error_pct, 0),
+            n=number(self.n_total, 0),
+            r=self.repetitions,
+            k=number(self.n_per_repetition, 0),
+        )
+
+
+def advise_sample_size(result: dict, repetitions: int) -> SampleSizeAdvice | None:
+    """The largest ``n_required`` of the pilot's analysis, split over ``repetitions`` (None: nothing to go on).
+
+    ``result``: :func:`bancada.stats.report.analyze_frame`'s dict on ``latency_ms``.
+    """
+    rows = []
+    for g in result.get("groups", []):
+        many = len(result.get("groups", [])) > 1
+        where = (" (" + ", ".join(str(v) for v in g.get("by", {}).values()) + ")") if many else ""
+        for s in g.get("sample_size", []):
+            if s.get("n_required"):
+                rows.append((s["n_required"], "/".join(str(v) for v in s["levels"].values()) + where, s))
+    if not rows:
+        return None
+    n, label, s = max(rows, key=lambda r: r[0])
+    r = max(1, int(repetitions))
+    return SampleSizeAdvice(
+        n_total=int(n),
+        n_per_repetition=max(1, math.ceil(n / r)),
+        repetitions=r,
+        treatment=label,
+        mean_ms=float(s["mean"]),
+        sd_ms=float(s["sd"]),
+        error_pct=float(s["error_pct"]),
+        confidence=float(s["confidence"]),
+        z=float(s["z"]),
+    )
+
+
+def parse_requests(text: str) -> tuple[int | None, str]:
+    """The requests per repetition the student typed: ``(n, "")`` or ``(None, why not)``.
+
+    Digits only (spaces ignored), 2 to :data:`MAX_REQUESTS`.
+    """
+    t = "".join(text.split())
+    if not t:
+        return None, translate("Wizard", "type the number of requests per repetition, e.g. 200")
+    if not t.isdigit():
+        return None, translate("Wizard", "“{t}” is not a whole number of requests: type digits only, e.g. 200").format(
+            t=text.strip()
+        )
+    n = int(t)
+    if n < 2:
+        return None, translate("Wizard", "at least 2 requests per repetition: a median of one request says little")
+    if n > MAX_REQUESTS:
+        return None, translate(
+            "Wizard", "at most {m} requests per repetition here: that run would take too long"
+        ).format(m=number(MAX_REQUESTS, 0))
+    return n, ""
+
+
+def design_summary(caps: dict[str, dict], implementations: list[str], payloads: list[str]) -> str:
+    """One line on the factors and levels the choice makes: languages, protocols, payloads, treatments.
+
+    ``caps``: ``{impl_id: {"language", "protocol", ...}}`` as the host check gives it.
+    """
+    langs = sorted({caps[i]["language"] for i in implementations if i in caps})
+    protos = sorted({caps[i]["protocol"] for i in implementations if i in caps})
+
+    def part(name: str, levels: list[str]) -> str:
+        if len(levels) == 1:
+            return translate("Wizard", "{f}: 1 level ({l})").format(f=name, l=levels[0])
+        return translate("Wizard", "{f}: {k} levels ({l})").format(f=name, k=len(levels), l=", ".join(levels) or "–")
+
+    return "; ".join(
+        [
+            part(translate("Wizard", "language"), langs),
+            part(translate("Wizard", "protocol"), protos),
+            part(translate("Wizard", "payload"), list(payloads)),
+        ]
+    ) + translate("Wizard", " → {t} treatments × {w} payloads").format(t=len(implementations), w=len(payloads))
+
+
+@dataclass
+class WizardState:
+    """What the student chose and what the runs produced, step by step (see the module's docstring)."""
+
+    step: int = 0
+    study: str | None = None
+    study_error: str = ""
+    host: str = "local"
+    host_label: str = ""
+    caps: dict[str, dict] | None = None  # the host check's answer (None: still checking)
+    caps_error: str = ""
+    implementations: list[str] = field(default_factory=list)
+    payloads: list[str] = field(default_factory=list)
+    repetitions: int = 2  # the main run's repetitions r (the study's), kept while the pilot runs with its own
+    warmup: int = 20  # the main run's warm-up requests (the study's)
+    pilot_status: str = ""  # "" | running | done (run complete and its final statistics shown) | failed
+    pilot_run: str = ""
+    advice: SampleSizeAdvice | None = None
+    requests_text: str = ""
+    main_status: str = ""  # as pilot_status
+    main_run: str = ""
+    result: dict | None = None  # the main run's analysis (analyze_frame's dict)
+    conclusions: str = ""
+    export_dir: str = ""
+    exported: bool = False
+
+    # -- navigation --------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return STEPS[self.step]
+
+    def running(self) -> bool:
+        return "running" in (self.pilot_status, self.main_status)
+
+    def can_next(self) -> bool:
+        return self.step < len(STEPS) - 1 and not self.problem()
+
+    def can_back(self) -> bool:
+        return self.step > 0 and not self.running()
+
+    def next(self) -> bool:
+        """Go to the next step; False (and no move) when :meth:`problem` says why not."""
+        if not self.can_next():
+            return False
+        self.step += 1
+        return True
+
+    def back(self) -> bool:
+        if not self.can_back():
+            return False
+        self.step -= 1
+        return True
+
+    # -- choices (each forgets what depended on the old one) -----------------------------------
+    def choose_study(self, key: str, error: str = "") -> None:
+        if key != self.study or error:
+            self.forget_from("host")
+        self.study, self.study_error = key, error
+
+    def choose_host(self, name: str, label: str = "") -> None:
+        if name != self.host:
+            self.caps, self.caps_error = None, ""
+            self.forget_from("factors")
+        self.host, self.host_label = name, label or name
+
+    def set_capabilities(self, caps: dict[str, dict] | None, error: str = "") -> None:
+        self.caps, self.caps_error = caps, error
+
+    def set_factors(self, implementations: list[str], payloads: list[str]) -> None:
+        if (list(implementations), list(payloads)) != (self.implementations, self.payloads):
+            self.forget_from("pilot")
+        self.implementations, self.payloads = list(implementations), list(payloads)
+
+    def set_export_dir(self, folder: str) -> None:
+        if folder != self.export_dir:
+            self.exported = False
+        self.export_dir = folder
+
+    def set_requests_text(self, text: str) -> None:
+        if text != self.requests_text:
+            self.forget_from("main_run")
+        self.requests_text = text
+
+    def requests(self) -> int | None:
+        return parse_requests(self.requests_text)[0]
+
+    def forget_from(self, step: str) -> None:
+        """Forget what the steps from ``step`` on produced (their inputs changed)."""
+        k = STEPS.index(step)
+        if k <= STEPS.index("pilot"):
+            self.pilot_status, self.pilot_run, self.advice, self.requests_text = "", "", None, ""
+        if k <= STEPS.index("main_run"):
+            self.main_status, self.main_run, self.result, self.conclusions = "", "", None, ""
+        self.exported = False
+
+    # -- runs -----------------------------------------------------------------------------------
+    def pilot_done(self, run: str, result: dict | None, repetitions: int) -> None:
+        """The pilot finished and its final statistics arrived: advise the sample size from them."""
+        self.pilot_status, self.pilot_run = "done", run
+        self.advice = advise_sample_size(result, repetitions) if result else None
+        if self.advice is not None:
+            self.requests_text = str(min(self.advice.n_per_repetition, MAX_REQUESTS))
+
+    def main_done(self, run: str, result: dict | None) -> None:
+        self.main_status, self.main_run, self.result = "done", run, result
+
+    # -- why Next is disabled -------------------------------------------------------------------
+    def problem(self) -> str:
+        """Why the current step cannot be passed yet, in the current language ("" when it can)."""
+        check = getattr(self, "_problem_" + self.name, None)
+        return check() if check else ""
+
+    def _problem_study(self) -> str:
+        if self.study is None:
+            return translate("Wizard", "choose a study to go on")
+        if self.study_error:
+            return translate("Wizard", "this study cannot be opened: {m}").format(m=self.study_error)
+        return ""
+
+    def _problem_host(self) -> str:
+        if self.caps_error:
+            return translate("Wizard", "cannot ask {h} what it runs: {m}").format(h=self.host_label, m=self.caps_error)
+        if self.caps is None:
+            return translate("Wizard", "checking what {h} can run…").format(h=self.host_label)
+        if sum(1 for c in self.caps.values() if c.get("ok")) < 2:
+            return translate("Wizard", "{h} can run fewer than two implementations: nothing to compare").format(
+                h=self.host_label
+            )
+        return ""
+
+    def _problem_factors(self) -> str:
+        if len(self.implementations) < 2:
+            return translate("Wizard", "choose at least two implementations: a comparison needs two levels")
+        if not self.payloads:
+            return translate("Wizard", "choose at least one payload")
+        return ""
+
+    def _run_problem(self, status: str, start: str, running: str) -> str:
+        if status == "done":
+            return ""
+        if status == "running":
+            return running
+        if status == "failed":
+            return translate("Wizard", "the run did not complete: run it again")
+        return start
+
+    def _problem_pilot(self) -> str:
+        return self._run_problem(
+            self.pilot_status,
+            translate("Wizard", "run the pilot first"),
+            translate("Wizard", "the pilot is running…"),
+        )
+
+    def _problem_sample_size(self) -> str:
+        return parse_requests(self.requests_text)[1]
+
+    def _problem_main_run(self) -> str:
+        problem = self._run_problem(
+            self.main_status,
+            translate("Wizard", "start the main run"),
+            translate("Wizard", "the main run is going on…"),
+        )
+        if not problem and self.result is None:
+            return translate("Wizard", "the run has no statistics: it needs at least two treatments with samples")
+        return problem
+
+    def _problem_conclusions(self) -> str:
+        return "" if self.conclusions else translate("Wizard", "writing the conclusions…")
+
+    def export_problem(self) -> str:
+        """Why the export folder cannot be written ("" when it can)."""
+        folder = self.export_dir.strip()
+        if not folder:
+            return translate("Wizard", "choose a folder to export into")
+        if Path(folder).exists() and not Path(folder).is_dir():
+            return translate("Wizard", "{f} is a file, not a folder: choose a folder").format(f=folder)
+        return ""
+
+    def _problem_export(self) -> str:
+        return self.export_problem() or (
+            "" if self.exported else translate("Wizard", "press Export to write the folder")
+        )
+
+    def can_finish(self) -> bool:
+        """The last step is done (the folder is written)."""
+        return self.name == STEPS[-1] and not self.problem()

@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Screenshots of every step of the guided experiment and of classroom mode, in English and Brazilian Portuguese.
+
+Walks the guide for real on this computer (the quick study with its Go
+implementations, StdSize, a pilot of 10 × 2 and a main run of 20 × 2
+requests), grabs the window at each step and in classroom mode, and writes
+8-bit PNGs (small enough for the repository) for docs/gui.md. Run it under
+Xvfb at the size of the pictures::
+
+    xvfb-run -a -s "-screen 0 1366x768x24" .venv/bin/python scripts/screenshots_guide.py
+
+Writes ``docs/img/guide-<lang>-<NN>-<step>.png`` and
+``docs/img/guide-<lang>-classroom.png``; prints their paths. Exits 1 when a
+step cannot be passed (the reason is printed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from screenshots import settle, wait_until  # noqa: E402
+
+OUT = ROOT / "docs" / "img"
+IMPLEMENTATIONS = ["go-grpc", "go-rest"]
+
+
+class StepFailed(RuntimeError):
+    pass
+
+
+def save(window, path: Path) -> Path:
+    """The window as an 8-bit PNG (a palette of 256 colours: a third of the bytes, the same picture for a UI)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QImage
+
+    flags = Qt.ImageConversionFlag.ThresholdDither | Qt.ImageConversionFlag.AvoidDither
+    image = window.grab().toImage().convertToFormat(QImage.Format.Format_Indexed8, flags)
+    if not image.save(str(path), "PNG", 9):
+        raise StepFailed(f"cannot write {path}")
+    return path
+
+
+def walk(app, window, lang: str, out: Path) -> list[Path]:
+    """Pass every step of the guide, grabbing the window at each one; returns the files written."""
+    from bancada.guide.wizard_state import STEPS
+
+    g = window.show_guide()
+    written = []
+
+    def shot() -> None:
+        settle(app, 0.8)
+        k = g.state.step + 1
+        written.append(save(window, out / f"guide-{lang}-{k:02d}-{g.state.name.replace('_', '-')}.png"))
+
+    def ready(timeout_s: float = 180) -> None:
+        if not wait_until(app, lambda: g.next_button.isEnabled(), timeout_s):
+            raise StepFailed(f"step {g.state.name}: {g.reason.text()}")
+
+    def next_step() -> None:
+        ready()
+        g.go_next()
+
+    shot()  # the cards, none chosen: Next says why it is disabled
+    g.study_page.buttons["quick"].click()
+    next_step()
+    ready(120)
+    shot()  # the host and what it can run
+    next_step()
+    g.factors_page.payload_boxes["LargeSize"].setChecked(False)
+    for impl, box in g.factors_page.impl_boxes.items():
+        box.setChecked(impl in IMPLEMENTATIONS)
+    shot()
+    next_step()
+    g.start_pilot()
+    wait_until(app, lambda: len(window.live.box_items) > 0 and window.model.total > 20, 60)
+    ready()
+    shot()  # the pilot's boxes
+    next_step()
+    g.size_page.requests.setText("20")
+    g.size_page.requests.textEdited.emit("20")
+    shot()
+    next_step()
+    g.start_main_run()
+    ready()
+    shot()  # the main run's boxes
+    while g.state.name != STEPS[-1]:
+        next_step()
+        if g.state.name != STEPS[-1]:
+            ready(60)
+        shot()  # normality, rank tests, factorial allocation, conclusions, export (before pressing Export)
+    return written
+
+
+def classroom(app, window, lang: str, out: Path) -> Path:
+    window.guide.close()
+    window.tabs.setCurrentIndex(0)
+    window.set_classroom(True)
+    settle(app, 1.5)
+    path = save(window, out / f"guide-{lang}-classroom.png")
+    window.set_classroom(False)
+    settle(app)
+    return path
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--languages", default="pt_BR,en")
+    ap.add_argument("--size", default="1366x768", help="the window's size, WxH")
+    args = ap.parse_args()
+    width, height = (int(v) for v in args.size.split("x"))
+    os.environ.setdefault("BANCADA_HOME", str(ROOT))
+    config = tempfile.mkdtemp(prefix="bancada-guide-shots-")
+    os.environ["BANCADA_CONFIG_DIR"] = config  # the user's gui.ini is left alone
+    os.environ["BANCADA_DATA_DIR"] = str(Path(config) / "data")  # and so are the stored runs
+    args.out.mkdir(parents=True, exist_ok=True)
+
+    from PySide6.QtCore import QRect
+
+    from bancada.ui import language
+    from bancada.ui.app import create_app, make_window
+
+    app = create_app()
+    written = []
+    for lang in args.languages.split(","):
+        language.install(lang)
+        window = make_window(str(ROOT / "profiles" / "quick.toml"))
+        window.fit_to_screen(QRect(0, 0, width, height))
+        window.show()
+        window.setGeometry(0, 0, width, height)  # the whole screen (fit_to_screen stops at 1280 wide)
+        if not wait_until(app, lambda: bool(window.panel._impl_boxes) and not window.tasks.busy("probe"), 120):
+            print("screenshots: the host check did not finish", file=sys.stderr)
+            return 1
+        try:
+            written += walk(app, window, lang, args.out)
+            written.append(classroom(app, window, lang, args.out))
+        except StepFailed as exc:
+            print(f"screenshots: {exc}", file=sys.stderr)
+            return 1
+        finally:
+            window.close()
+            settle(app)
+    language.install("en")
+    print("\n".join(str(p) for p in written))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,242 @@
+"""The guided experiment walked in Brazilian Portuguese against the real Go workers, study card to export folder."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+
+from bancada import i18n
+from bancada.guide import texts
+from bancada.guide.wizard_state import STEPS
+from tests.conftest import artifact_missing
+from tests.ui.conftest import QUICK, screenshot
+
+pytestmark = pytest.mark.ui
+
+IMPLS = ["go-grpc", "go-rest"]
+#: Words of English a Portuguese text has no business holding.
+ENGLISH = re.compile(r"\b(the|and|of|to|is|are|which|what|look|choose|run|step)\b", re.IGNORECASE)
+
+
+@pytest.fixture
+def pt_window(qapp, qtbot):
+    from bancada.ui import language, tasks
+    from bancada.ui.app import make_window
+
+    missing = {i: r for i in IMPLS if (r := artifact_missing(i))}
+    if missing:
+        pytest.fail(f"workers not built ({missing}): run make -C workers go")
+    assert language.install("pt_BR") == "pt_BR"
+    w = make_window(str(QUICK))
+    qtbot.addWidget(w)
+    w.resize(1024, 768)
+    w.show()
+    qtbot.waitUntil(lambda: bool(w.panel._impl_boxes) and not w.tasks.busy("probe"), timeout=60_000)
+    try:
+        yield w
+    finally:
+        if w.running():
+            w.stop_run()
+            qtbot.waitUntil(lambda: not w.running(), timeout=60_000)
+        w.close()
+        qtbot.waitUntil(lambda: not tasks.running_threads(), timeout=30_000)
+        language.install("en")
+
+
+def english_texts(name: str) -> set[str]:
+    before = i18n.language()
+    i18n.set_language("en")
+    try:
+        return {texts.title(name), texts.explanation(name), texts.hint(name)}
+    finally:
+        i18n.set_language(before)
+
+
+def check_portuguese(g) -> None:
+    """The step's own texts (title, explanation, hint, the reason beside Next, the buttons) are Portuguese."""
+    name = g.state.name
+    shown = [g.title.text(), g.explanation.text(), g.hint.text(), g.step_label.text()]
+    shown += [g.reason.text()] if g.reason.isVisible() else []
+    shown += [g.next_button.text(), g.back_button.text()]
+    english = english_texts(name)
+    for text in shown:
+        assert text.strip(), (name, shown)
+        assert text not in english, (name, text)
+        for name_of_a_thing in ("Shapiro-Wilk", "The Art of Computer Systems Performance Analysis"):
+            text = text.replace(name_of_a_thing, "")  # a test's and a book's names stay as they are
+        assert not ENGLISH.search(text), (name, text)
+    assert g.hint.text().startswith("O que observar"), g.hint.text()
+
+
+def blocked(g, words: str) -> None:
+    """Next is disabled and the reason beside it says ``words``."""
+    assert not g.next_button.isEnabled(), g.state.name
+    assert g.reason.isVisible() and words in g.reason.text().lower(), (g.state.name, g.reason.text())
+
+
+def advance(qtbot, g, expect: str, key: bool = False) -> None:
+    assert g.next_button.isEnabled(), (g.state.name, g.reason.text())
+    if key:
+        g.setFocus()
+        qtbot.keyClick(g, Qt.Key.Key_Return)
+    else:
+        qtbot.mouseClick(g.next_button, Qt.MouseButton.LeftButton)
+    assert g.state.name == expect
+    check_portuguese(g)
+
+
+def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
+    w = pt_window
+    t0 = time.monotonic()
+    g = w.show_guide()
+    assert g.isVisible() and not w.panel_scroll.isVisible()  # the plots get the room
+    assert w.act_guide.text() == "&Experimento guiado"
+    assert g.state.name == "study"
+    check_portuguese(g)
+    blocked(g, "escolha um estudo")
+    assert g.study_page.titles["my-own"].text() == "Meu próprio experimento"
+    assert g.windowTitle() == "Experimento guiado"
+    qtbot.wait(200)
+    screenshot(w, "guide-pt_BR-01-study.png")
+
+    # study -> host (Enter passes a step)
+    g.study_page.buttons["quick"].click()
+    assert not g.reason.isVisible() and g.next_button.isEnabled()
+    advance(qtbot, g, "host", key=True)
+    qtbot.waitUntil(lambda: g.state.caps is not None and g.next_button.isEnabled(), timeout=60_000)
+    caps = g.host_page.caps.text()
+    assert "go-grpc" in caps and "pode executar" in caps, caps
+
+    # factors: one implementation is not a comparison
+    advance(qtbot, g, "factors")
+    assert set(IMPLS) <= set(g.factors_page.implementations())  # the quick study's, as far as they can run
+    for impl, box in g.factors_page.impl_boxes.items():
+        box.setChecked(impl in IMPLS)  # the Go ones only: the fastest to start
+    g.factors_page.payload_boxes["LargeSize"].setChecked(False)
+    g.factors_page.impl_boxes["go-rest"].setChecked(False)
+    blocked(g, "pelo menos duas implementações")
+    assert w.panel.selected_implementations() == ["go-grpc"]  # the window's own panel follows
+    g.factors_page.impl_boxes["go-rest"].setChecked(True)
+    assert "2 níveis" in g.factors_page.summary.text(), g.factors_page.summary.text()
+
+    # the pilot: the window's Run at the pilot's size
+    advance(qtbot, g, "pilot")
+    blocked(g, "piloto")
+    assert not g.back_button.isEnabled() or g.state.step > 0
+    qtbot.mouseClick(g.pilot_page.button, Qt.MouseButton.LeftButton)
+    assert w.running() and not g.back_button.isEnabled()
+    blocked(g, "piloto")
+    qtbot.waitUntil(lambda: g.state.pilot_status == "done", timeout=60_000)
+    assert w.panel.requests.value() == 10 and w.panel.repetitions.value() == 2
+
+    # sample size: Jain's n from the pilot, explained with its numbers; bad input blocks Next
+    advance(qtbot, g, "sample_size")
+    advice = g.size_page.advice.text()
+    assert "n = " in advice and re.search(r"\d,\d", advice) and "95 %" in advice, advice
+    assert g.size_page.requests.text() == str(g.state.advice.n_per_repetition)
+    field = g.size_page.requests
+    for bad, why in (("12x", "número inteiro"), ("1", "pelo menos 2"), ("", "digite")):
+        field.clear()
+        qtbot.keyClicks(field, bad) if bad else field.textEdited.emit("")
+        blocked(g, why)
+    field.clear()
+    qtbot.keyClicks(field, "25")
+    assert g.next_button.isEnabled()
+    screenshot(w, "guide-pt_BR-05-sample-size.png")
+
+    # Back works, and Next brings the student back where they were
+    qtbot.mouseClick(g.back_button, Qt.MouseButton.LeftButton)
+    assert g.state.name == "pilot" and g.next_button.isEnabled()
+    advance(qtbot, g, "sample_size")
+    assert field.text() == "25"
+
+    # the main run, live
+    advance(qtbot, g, "main_run")
+    blocked(g, "execução principal")
+    qtbot.mouseClick(g.main_page.button, Qt.MouseButton.LeftButton)
+    assert w.panel.requests.value() == 25 and w.panel.repetitions.value() == 2  # the quick study's r
+    qtbot.waitUntil(lambda: g.state.main_status == "done", timeout=90_000)
+    assert g.state.result is not None
+
+    # the statistics steps point at the window's Statistics tab and read its tables
+    for step, word in (("normality", "normais"), ("rank_tests", "pares"), ("factorial", "variação")):
+        advance(qtbot, g, step)
+        assert w.tabs.currentWidget() is w.stats_view
+        assert word in g.readings_page.text.text(), (step, g.readings_page.text.text())
+
+    # the conclusions, copyable, in Portuguese with decimal commas
+    advance(qtbot, g, "conclusions")
+    qtbot.waitUntil(lambda: bool(g.state.conclusions) and g.next_button.isEnabled(), timeout=30_000)
+    text = g.conclusions_page.text.toPlainText()
+    assert text.startswith("# Conclusões") and re.search(r"\d,\d+ ms", text), text
+    qtbot.mouseClick(g.conclusions_page.copy, Qt.MouseButton.LeftButton)
+    assert QGuiApplication.clipboard().text() == text
+
+    # export: a file is not a folder; then the folder with the plot, the samples and the conclusions
+    advance(qtbot, g, "export")
+    blocked(g, "exportar")
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x")
+    folder = g.export_page.folder
+    folder.clear()
+    qtbot.keyClicks(folder, str(a_file))
+    blocked(g, "é um arquivo")
+    assert not g.export_page.export.isEnabled()
+    out = tmp_path / "export"
+    folder.clear()
+    qtbot.keyClicks(folder, str(out))
+    with qtbot.waitSignal(w.exportDone, timeout=30_000):
+        qtbot.mouseClick(g.export_page.export, Qt.MouseButton.LeftButton)
+    for name in ("plot.png", "samples.csv", "conclusions.md"):
+        assert (out / name).stat().st_size > 0, name
+    md = (out / "conclusions.md").read_text(encoding="utf-8")
+    assert md == text and re.search(r"\d,\d", md)
+    assert "go-grpc" in (out / "samples.csv").read_text(encoding="utf-8")
+    check_portuguese(g)
+    assert g.next_button.text() == "&Concluir" and g.next_button.isEnabled()
+    screenshot(w, "guide-pt_BR-11-export.png")
+    qtbot.mouseClick(g.next_button, Qt.MouseButton.LeftButton)
+    assert not g.isVisible() and w.panel_scroll.isVisible()
+    assert len(STEPS) == 11
+    assert time.monotonic() - t0 < 90
+
+
+def test_the_guide_at_first_start_once_and_across_a_language_switch(pt_window, qtbot):
+    from bancada.ui import language
+    from bancada.ui.app import offer_guide
+
+    w = pt_window
+    assert offer_guide(w) and w.guide.isVisible()
+    assert not offer_guide(w)  # only the first time; then Help > Guided experiment
+    g = w.guide
+    g.study_page.buttons["quick"].click()
+    g.go_next()
+    qtbot.waitUntil(lambda: g.next_button.isEnabled(), timeout=60_000)
+    g.go_next()
+    assert g.state.name == "factors"
+    new = w.language_actions["en"].trigger() or language._windows[-1]
+    try:
+        qtbot.addWidget(new)
+        assert new is not w and new.guide is not None and new.guide.isVisible()
+        assert new.guide.state is g.state and new.guide.title.text() == "The question and its factors"
+        assert new.guide.next_button.text() == "&Next →"
+        qtbot.waitUntil(lambda: not new.tasks.busy("probe"), timeout=60_000)
+    finally:
+        new.close()
+        language.install("pt_BR")
+
+
+def test_a_runs_closing_message_in_the_windows_language(pt_window):
+    w = pt_window
+    assert w._finished_message("stopped by the user") == "parada pelo usuário"
+    assert w._finished_message("worker(s) died: go-grpc") == "worker(s) morreram: go-grpc"
+    assert w._finished_message("something else") == "something else"
+    # what the host cannot run, and why, as the panel shows it
+    jsonrpc = w.panel._impl_boxes.get("python-jsonrpc")
+    if jsonrpc is not None:
+        assert "não pode executar: " in jsonrpc.text()
+        assert "não compilado" in jsonrpc.text() or "os drivers falam grpc e rest, não jsonrpc" in jsonrpc.text()
