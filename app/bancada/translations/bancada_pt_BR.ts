@@ -843,7 +843,7 @@
         <location filename="../drivers/__init__.py" line="+55"/>
         <source>the {driver} driver speaks {protocols}, not {protocol}</source>
         <extracomment>The protocols some driver sends requests in. The workload operations each driver sends (the native driver: every operation of the contract).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>o driver {driver} fala {protocols}, não {protocol}</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -853,7 +853,7 @@
     <message>
         <location line="+12"/>
         <source>the {driver} driver does not send the operation {operation}</source>
-        <translation type="unfinished"></translation>
+        <translation>o driver {driver} não envia a operação {operation}</translation>
     </message>
     <message>
         <location filename="../hosts/facts.py" line="+103"/>
@@ -898,7 +898,7 @@
     <message>
         <location filename="../hosts/ssh_host.py" line="+210"/>
         <source>the {name} worker runs from its folder with its own environment ({runtime}) and is not deployed to SSH hosts: run it on this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>o worker {name} roda a partir da sua pasta, com seu próprio ambiente ({runtime}), e não é implantado em hosts SSH: rode-o neste computador</translation>
     </message>
     <message>
         <location line="+12"/>
