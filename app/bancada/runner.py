@@ -137,6 +137,7 @@ class Runner:
         self._cancel = threading.Event()
         self._resume = threading.Event()
         self._resume.set()
+        self._stop_after_block = ""  # set: no block starts after the one in progress (the reason)
         self._driver_proc: subprocess.Popen | None = None
         self.store: RunStore | None = None
         self.plan: Plan | None = None
@@ -153,6 +154,12 @@ class Runner:
         proc = self._driver_proc
         if proc is not None and proc.poll() is None:
             proc.terminate()
+
+    def stop_after_block(self, reason: str) -> None:
+        """Let the block in progress finish (every sample of it stored), start no other; the run is
+        kept, marked ``incomplete`` with ``reason``. Used when the window that started the run is gone."""
+        self._stop_after_block = reason
+        self._resume.set()
 
     def pause(self) -> None:
         """Pause before the next block."""
@@ -397,7 +404,7 @@ class Runner:
             while not self._resume.wait(0.1):
                 if self._cancel.is_set():
                     break
-            if self._cancel.is_set():
+            if self._cancel.is_set() or self._stop_after_block:
                 break
             ids = [i for i in block.treatments if plan.treatments[i].implementation.id not in tally.dead]
             if not ids:
@@ -466,6 +473,8 @@ class Runner:
         """The run's status and message once its blocks are done."""
         if self._cancel.is_set():
             return "cancelled", "stopped by the user"
+        if self._stop_after_block:
+            return "incomplete", self._stop_after_block
         if tally.dead:
             return "incomplete", f"worker(s) died: {', '.join(sorted(tally.dead))}"
         if tally.interrupted:

@@ -85,7 +85,7 @@ def main() -> int:
     from PySide6.QtCore import QTimer
 
     from bancada.ui.app import create_app
-    from bancada.ui.live_model import SampleFeed
+    from bancada.session.live_model import SampleFeed
     from bancada.ui.main_window import MainWindow
 
     app = create_app()

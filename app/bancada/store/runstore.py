@@ -32,7 +32,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import attrgetter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import numpy as np
 
 from bancada import paths
 from bancada.drivers.sample_block import SampleBlock
@@ -332,6 +335,15 @@ class RunStore:
     def samples(self, after_id: int = 0):
         """Return sample rows (tuples in table order, ``id`` first) with id > after_id."""
         return self.conn.execute("SELECT * FROM sample WHERE id > ? ORDER BY id", (after_id,)).fetchall()
+
+    def live_columns(self) -> dict[str, "np.ndarray"]:
+        """What the live view draws of every sample, in arrival order: int64 arrays ``treatment``,
+        ``latency_ns``, ``phase`` (0 warm-up, 1 measure) and ``ok`` (0/1), all of one length."""
+        import numpy as np
+
+        rows = self.conn.execute("SELECT treatment, latency_ns, phase, ok FROM sample ORDER BY id").fetchall()
+        arr = np.array(rows, dtype=np.int64).reshape(-1, 4)
+        return {name: arr[:, i] for i, name in enumerate(("treatment", "latency_ns", "phase", "ok"))}
 
     def samples_frame(self):
         """All samples joined with their treatment, as a pandas DataFrame."""
