@@ -24,6 +24,7 @@ from pathlib import Path
 from bancada import __version__
 from bancada.drivers import unmeasurable_reason
 from bancada.drivers.health import HealthCheckError, worker_info
+from bancada.drivers.job import DriverJob, JobBlock, JobTreatment
 from bancada.drivers.sample_block import SampleBlock
 from bancada.drivers.process_stream import DriverStream
 from bancada.drivers.stream import Sample, StreamError
@@ -32,7 +33,7 @@ from bancada.experiment import manifest
 from bancada.experiment.external import EXTERNAL_NOTE, ExternalHandle, ExternalImplementation
 from bancada.experiment.plan import Plan, build_plan, unplanned_workloads, with_external, with_seed
 from bancada.experiment.profile import Profile
-from bancada.hosts.base import WorkerStartError
+from bancada.hosts.base import Host, WorkerHandle, WorkerStartError
 from bancada.hosts.link import LinkEmulator, LinkError
 from bancada.hosts.local import LocalHost
 from bancada.hosts.placement import PlacementDecision, decide as decide_placement
@@ -112,7 +113,7 @@ class Runner:
     def __init__(
         self,
         profile: Profile,
-        host=None,
+        host: Host | None = None,
         *,
         driver: str | None = None,
         store_folder: Path | None = None,
@@ -120,7 +121,7 @@ class Runner:
         ready_timeout_s: float = 120.0,
         on_disconnect: str = "incomplete",
         reconnect_timeout_s: float = 300.0,
-        driver_host=None,
+        driver_host: Host | None = None,
     ) -> None:
         self.profile = profile
         self.host = host or LocalHost()
@@ -131,9 +132,7 @@ class Runner:
         self.on_disconnect = on_disconnect
         self.reconnect_timeout_s = reconnect_timeout_s
         # Where the driver runs: this computer unless an SSH host is given.
-        self.driver_host = driver_host or (
-            self.host if isinstance(self.host, LocalHost) else LocalHost(getattr(self.host, "root", None))
-        )
+        self.driver_host = driver_host or (self.host if isinstance(self.host, LocalHost) else LocalHost(self.host.root))
         self._cancel = threading.Event()
         self._resume = threading.Event()
         self._resume.set()
@@ -214,7 +213,7 @@ class Runner:
         store = RunStore.create(folder=self.store_folder)
         self.store = store
         run_id = store.meta()["run_id"]
-        workers: dict[str, object] = {}
+        workers: dict[str, WorkerHandle] = {}
         status, message = "incomplete", ""
         tally = _Tally()
         try:
@@ -277,7 +276,7 @@ class Runner:
             RunError, PlanError: the run cannot start (the message says why).
         """
         self.profile = with_seed(self.profile)  # the block order's seed: drawn now unless given, stored below
-        impls = with_external(self.profile, manifest.discover(getattr(self.host, "root", None)))
+        impls = with_external(self.profile, manifest.discover(self.host.root))
         plan = build_plan(self.profile, impls)
         impls.update({t.implementation.id: t.implementation for t in plan.treatments})  # second instances (go-rest:b)
         self.plan = plan
@@ -507,7 +506,7 @@ class Runner:
                 impls[impl_id], run_id, self.ready_timeout_s, placement=self.placement.worker
             )
             workers[impl_id] = worker
-            if getattr(worker, "warning", ""):
+            if worker.warning:
                 yield Notice("warning", worker.warning)
             info = worker_info(impls[impl_id].protocol, worker.target, timeout_s=30)
             store.set_worker_info(impl_id, {**info, "target": worker.target})
@@ -517,7 +516,7 @@ class Runner:
         )
 
     def _host_disconnected(self) -> bool:
-        return bool(getattr(self.host, "disconnected", False))
+        return self.host.disconnected
 
     def _reconnect(self) -> Iterator[RunEvent]:
         """Wait for the host to come back (``on_disconnect="pause"``); cancel() gives up."""
@@ -546,36 +545,36 @@ class Runner:
                 f"could not reconnect to {self.host.name} within {self.reconnect_timeout_s:g} s: {last_error}"
             )
 
-    def _job(self, plan: Plan, block, ids: list[int], workers) -> dict:
+    def _job(self, plan: Plan, block, ids: list[int], workers: dict[str, WorkerHandle]) -> DriverJob:
+        """The driver's job for ``block``, limited to the treatments ``ids`` (docs/driver-protocol.md)."""
         exp = self.profile.experiment
         treatments = []
         for i in ids:
             t = plan.treatments[i]
-            treatment = {
-                "id": t.id,
-                "implementation": t.implementation.id,
-                "protocol": t.implementation.protocol,
-                "target": self._via.get(t.implementation.id, workers[t.implementation.id].target),
-                "operation": t.workload.operation,
-                "workload": t.workload.name,
-                "payload": t.workload.payload_spec(),
-            }
-            if t.workload.operation == "custom":
-                del treatment["payload"]
-                treatment["request"] = self._custom[t.id]
-            treatments.append(treatment)
-        block_job = block.to_job()
-        block_job["treatments"] = ids
-        return {
-            "version": 1,
-            "treatments": treatments,
-            "connection": exp.connection,
-            "timeout_s": exp.timeout_s,
-            "load": self.profile.load.model_dump(exclude_none=True),
-            "blocks": [block_job],
-        }
+            custom = t.workload.operation == "custom"
+            treatments.append(
+                JobTreatment(
+                    id=t.id,
+                    implementation=t.implementation.id,
+                    protocol=t.implementation.protocol,
+                    target=self._via.get(t.implementation.id, workers[t.implementation.id].target),
+                    operation=t.workload.operation,
+                    workload=t.workload.name,
+                    payload=None if custom else t.workload.payload_spec(),
+                    request=self._custom[t.id] if custom else None,
+                )
+            )
+        return DriverJob(
+            treatments=treatments,
+            connection=exp.connection,
+            timeout_s=exp.timeout_s,
+            load=self.profile.load.model_dump(exclude_none=True),
+            blocks=[JobBlock(**{**block.to_job(), "treatments": ids})],
+        )
 
-    def _run_driver(self, driver: str, job: dict, store: RunStore, block_index: int, watch: dict) -> Iterator[RunEvent]:
+    def _run_driver(
+        self, driver: str, job: DriverJob, store: RunStore, block_index: int, watch: dict
+    ) -> Iterator[RunEvent]:
         """Run one driver process for one block; store and yield its samples.
 
         ``watch`` maps implementation ids to workers whose death stops the block
@@ -585,7 +584,7 @@ class Runner:
         self._driver_proc = proc
         if self._cancel.is_set():
             proc.terminate()
-        stream = DriverStream(proc, job, self._cancel.is_set)
+        stream = DriverStream(proc, job.to_json(), self._cancel.is_set)
         batch: list[Sample | SampleBlock] = []
 
         def store_batch() -> SampleBlock:

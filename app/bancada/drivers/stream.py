@@ -12,35 +12,18 @@ from __future__ import annotations
 import json
 import struct
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import BinaryIO
 
-SAMPLE_STRUCT = struct.Struct("<HIIBBqqqq")
+from bancada.drivers.sample_block import PLAIN_LENGTH, TYPE_JSON, TYPE_SAMPLE, decode_plain_run
+from bancada.samples import PHASE_MEASURE, PHASE_WARMUP, SAMPLE_STRUCT, Sample
+
+__all__ = ["PHASE_MEASURE", "PHASE_WARMUP", "SAMPLE_STRUCT", "TYPE_JSON", "TYPE_SAMPLE", "Sample", "StreamError"]
+
 _HEADER = struct.Struct("<IB")
-TYPE_SAMPLE = 0x53  # "S"
-TYPE_JSON = 0x4A  # "J"
-PHASE_WARMUP = 0
-PHASE_MEASURE = 1
 
 
 class StreamError(RuntimeError):
     """The stream is truncated or holds an unknown frame type."""
-
-
-@dataclass(slots=True)
-class Sample:
-    """One request as measured by a driver. Times are integer nanoseconds."""
-
-    treatment: int
-    repetition: int
-    seq: int
-    phase: int  # PHASE_WARMUP | PHASE_MEASURE
-    ok: bool
-    latency_ns: int
-    server_ns: int  # -1 when the server sent no Server-Timing
-    start_ns: int
-    queue_ns: int = 0
-    error: str = ""
 
 
 def encode_sample(s: Sample) -> bytes:
@@ -111,14 +94,12 @@ def read_frame_batches(f: BinaryIO) -> Iterator[list]:
     Each list holds the whole frames that one read made complete (at least one), so a
     reader pays its per-item costs (queues, locks) per read rather than per frame, and a
     frame is never held back waiting for a later one. A run of error-free sample frames
-    comes as one :class:`~bancada.drivers.sample_block.SampleBlock` (columns, decoded
+    comes as one :class:`~bancada.samples.SampleBlock` (columns, decoded
     with numpy); other samples as :class:`Sample` objects.
 
     Raises:
         StreamError: on a truncated frame or an unknown frame type.
     """
-    from bancada.drivers.sample_block import PLAIN_LENGTH, decode_plain_run
-
     unpack = SAMPLE_STRUCT.unpack_from
     fixed = SAMPLE_STRUCT.size
     run_bytes = MIN_COLUMN_RUN * (4 + PLAIN_LENGTH)

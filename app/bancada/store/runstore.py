@@ -38,8 +38,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 from bancada import paths
-from bancada.drivers.sample_block import SampleBlock
-from bancada.drivers.stream import Sample
+from bancada.samples import Sample, SampleBlock
 
 COMMIT_INTERVAL_S = 0.05
 # a Sample as a sample row, without its block (a bool ok is stored as 0/1)
