@@ -25,9 +25,10 @@ from bancada import __version__
 from bancada.drivers import unmeasurable_reason
 from bancada.drivers.health import HealthCheckError, worker_info
 from bancada.drivers.job import DriverJob, JobBlock, JobTreatment
-from bancada.drivers.sample_block import SampleBlock
+from bancada.samples import SampleBlock
 from bancada.drivers.process_stream import DriverStream
-from bancada.drivers.stream import Sample, StreamError
+from bancada.drivers.stream import DriverEvent, StreamError
+from bancada.samples import Sample
 from bancada import targets
 from bancada.experiment import manifest
 from bancada.experiment.external import EXTERNAL_NOTE, ExternalHandle, ExternalImplementation
@@ -614,7 +615,7 @@ class Runner:
                 else:
                     heard = time.monotonic()
                 for frame in item if isinstance(item, list) else ():
-                    if not isinstance(frame, dict):  # a Sample or a SampleBlock
+                    if not isinstance(frame, DriverEvent):  # a Sample or a SampleBlock
                         batch.append(frame)
                         continue
                     error, notice = self._store_event(frame, store, block_index)
@@ -651,16 +652,16 @@ class Runner:
             raise RunError(f"the driver failed (exit code {code}): {detail}")
 
     @staticmethod
-    def _store_event(frame: dict, store: RunStore, block_index: int) -> tuple[str, Notice | None]:
+    def _store_event(frame: DriverEvent, store: RunStore, block_index: int) -> tuple[str, Notice | None]:
         """Keep one of the driver's JSON events; return (its error message or "", a notice to show)."""
-        ev = frame.get("event")
-        if ev == "error":
-            return str(frame.get("message", "driver error")), None
-        if ev == "block_start":
-            store.add_block(block_index, int(frame.get("repetition", 0)), frame.get("origin_ns"))
-        elif ev == "warning":
+        kind = frame.kind
+        if kind == "error":
+            return frame.message or "driver error", None
+        if kind == "block_start":
+            store.add_block(block_index, frame.repetition, frame.origin_ns)
+        elif kind == "warning":
             store.add_driver_event(block_index, frame)
-            return "", Notice("warning", str(frame.get("message", "")))
-        elif ev in ("histogram", "summary", "done"):
+            return "", Notice("warning", frame.message)
+        elif kind in ("histogram", "summary", "done"):
             store.add_driver_event(block_index, frame)
         return "", None

@@ -12,18 +12,71 @@ from __future__ import annotations
 import json
 import struct
 from collections.abc import Iterator
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from bancada.drivers.sample_block import PLAIN_LENGTH, TYPE_JSON, TYPE_SAMPLE, decode_plain_run
 from bancada.samples import PHASE_MEASURE, PHASE_WARMUP, SAMPLE_STRUCT, Sample
 
-__all__ = ["PHASE_MEASURE", "PHASE_WARMUP", "SAMPLE_STRUCT", "TYPE_JSON", "TYPE_SAMPLE", "Sample", "StreamError"]
+__all__ = [
+    "DriverEvent",
+    "PHASE_MEASURE",
+    "PHASE_WARMUP",
+    "SAMPLE_STRUCT",
+    "TYPE_JSON",
+    "TYPE_SAMPLE",
+    "Sample",
+    "StreamError",
+]
 
 _HEADER = struct.Struct("<IB")
 
 
 class StreamError(RuntimeError):
     """The stream is truncated or holds an unknown frame type."""
+
+
+class DriverEvent(dict[str, Any]):
+    """A ``J`` frame: one JSON event object of a driver (docs/driver-protocol.md lists the kinds).
+
+    Still the JSON object (a dict: it is stored as it came), with typed access to
+    the fields the runner reads.
+    """
+
+    @property
+    def kind(self) -> str:
+        """The ``event`` field: hello, block_start, block_end, warning, error, histogram, summary, done..."""
+        return str(self.get("event", ""))
+
+    @property
+    def message(self) -> str:
+        """The text of a ``warning`` or ``error`` event ("" for the others)."""
+        return str(self.get("message", ""))
+
+    @property
+    def repetition(self) -> int:
+        """The repetition of a ``block_start``/``block_end`` event (0 when absent)."""
+        return int(self.get("repetition", 0))
+
+    @property
+    def origin_ns(self) -> int | None:
+        """The driver's clock at the job's start, in ns (``block_start``), or None."""
+        value = self.get("origin_ns")
+        return None if value is None else int(value)
+
+
+def decode_event(body: bytes) -> DriverEvent:
+    """The event of a ``J`` frame's body.
+
+    Raises:
+        StreamError: the body is not a JSON object.
+    """
+    try:
+        value = json.loads(body)
+    except ValueError as exc:
+        raise StreamError(f"a driver event frame is not JSON: {exc}") from None
+    if not isinstance(value, dict):
+        raise StreamError(f"a driver event frame must hold a JSON object, not {type(value).__name__}")
+    return DriverEvent(value)
 
 
 def encode_sample(s: Sample) -> bytes:
@@ -89,7 +142,7 @@ MIN_COLUMN_RUN = 16
 
 
 def read_frame_batches(f: BinaryIO) -> Iterator[list]:
-    """Yield lists of samples and event dicts, in stream order, until end of stream.
+    """Yield lists of samples and :class:`DriverEvent` objects, in stream order, until end of stream.
 
     Each list holds the whole frames that one read made complete (at least one), so a
     reader pays its per-item costs (queues, locks) per read rather than per frame, and a
@@ -123,7 +176,7 @@ def read_frame_batches(f: BinaryIO) -> Iterator[list]:
                 err = buf[body + fixed : end].decode("utf-8", "replace") if end > body + fixed else ""
                 out.append(Sample(t, rep, seq, phase, bool(ok), lat, srv, start, queue, err))
             elif kind == TYPE_JSON:
-                out.append(json.loads(buf[body:end]))
+                out.append(decode_event(buf[body:end]))
             else:
                 raise StreamError(f"unknown frame type 0x{kind:02x}")
             pos = end
@@ -134,15 +187,15 @@ def read_frame_batches(f: BinaryIO) -> Iterator[list]:
         raise StreamError("truncated frame header" if len(buf) < _HEADER.size else "truncated frame body")
 
 
-def read_frames(f: BinaryIO) -> Iterator[Sample | dict]:
-    """Yield :class:`Sample` objects and event dicts until end of stream.
+def read_frames(f: BinaryIO) -> Iterator[Sample | DriverEvent]:
+    """Yield :class:`Sample` objects and :class:`DriverEvent` objects until end of stream.
 
     Raises:
         StreamError: on a truncated frame or an unknown frame type.
     """
     for batch in read_frame_batches(f):
         for item in batch:
-            if isinstance(item, (Sample, dict)):
+            if isinstance(item, (Sample, DriverEvent)):
                 yield item
             else:
                 yield from item  # a SampleBlock: its Sample objects
