@@ -95,6 +95,7 @@ class LocalWorker:
                 raise WorkerStartError(self._failure(str(exc))) from None
             if ready:
                 self.port = ready.port
+                self.info = ready.extra  # the READY line's whole object (port, pid and what the worker adds)
                 return
 
     def _failure(self, what: str) -> str:
