@@ -25,6 +25,7 @@ import sys
 import threading
 import traceback
 from collections.abc import Iterator
+from typing import Protocol
 from multiprocessing.connection import Connection
 
 import numpy as np
@@ -43,6 +44,26 @@ LIVE_INTERVAL_S = 0.1  # how often the run process sends to the window
 OUTBOX_MAX_SAMPLES = 200_000  # samples kept for a window that does not read (about 4 MB)
 JOIN_TIMEOUT_S = 10.0  # how long the window waits for the run process to exit after its last message
 WINDOW_GONE = "the window that started the run closed; the block in progress was finished and stored"
+
+
+class RunHandle(Protocol):
+    """What the window's controls drive: a :class:`bancada.runner.Runner` or a :class:`RunProcess`."""
+
+    def cancel(self) -> None: ...
+    def pause(self) -> None: ...
+    def resume(self) -> None: ...
+    @property
+    def paused(self) -> bool: ...
+
+
+class RunProcessDied(RuntimeError):
+    """The run process ended without its last message (killed, out of memory); ``exitcode`` says how."""
+
+    def __init__(self, exitcode: int | None) -> None:
+        self.exitcode = exitcode
+        super().__init__(
+            f"the run process ended unexpectedly (exit code {exitcode}); the samples it stored are kept in the run file"
+        )
 
 
 def make_host(name: str):
@@ -298,10 +319,10 @@ class RunProcess:
         """The run's messages until the process ends (see :mod:`bancada.session.live_messages`).
 
         Raises:
-            bancada.run_events.RunError: the run process ended without a last event
-                (killed, or out of memory); what it stored is kept.
+            RunProcessDied: the run process ended without a last event (killed, or out
+                of memory); what it stored is kept.
         """
-        from bancada.run_events import RunError, RunFinished
+        from bancada.run_events import RunFinished
 
         finished = False
         try:
@@ -316,7 +337,4 @@ class RunProcess:
             self._conn.close()
             self.process.join(JOIN_TIMEOUT_S)
         if not finished:
-            raise RunError(
-                f"the run process ended unexpectedly (exit code {self.process.exitcode}); "
-                "the samples it stored are kept in the run file"
-            )
+            raise RunProcessDied(self.process.exitcode)

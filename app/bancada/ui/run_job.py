@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from PySide6.QtCore import QCoreApplication
 
 from bancada.session import run_process
 from bancada.session.live_model import SampleFeed
@@ -25,15 +26,15 @@ make_host = run_process.make_host  # the name the window's probes use
 
 
 class RunControl:
-    """Stop/pause from the GUI thread, before or after the run thread has built its Runner."""
+    """Stop/pause from the GUI thread, before or after the run thread has started its run."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self.runner = None
+        self.runner: run_process.RunHandle | None = None
         self.stop_requested = False
         self.paused = False
 
-    def attach(self, runner) -> None:
+    def attach(self, runner: run_process.RunHandle) -> None:
         with self._lock:
             self.runner = runner
             if self.stop_requested:
@@ -79,7 +80,8 @@ def run_experiment(
     progress into ``progress``, the rare events to ``state.partial``.
 
     Raises:
-        RunError: the run could not start or the run process ended without a last event.
+        RunError: the run could not start, or the run process ended without a last event
+            (the message says so in the window's language).
     """
     from bancada.run_events import Progress, RunError, RunFinished
     from bancada.session.live_messages import LiveSamples, RunCrashed, RunRequest
@@ -88,18 +90,26 @@ def run_experiment(
     control.attach(process)
     finished = None
     crashed = None
-    for message in process.messages():
-        if isinstance(message, LiveSamples):
-            feed.thinned += message.thinned
-            feed.put(message)
-        elif isinstance(message, Progress):
-            progress.value = message
-        elif isinstance(message, RunCrashed):
-            crashed = message
-        else:
-            if isinstance(message, RunFinished):
-                finished = message
-            state.partial(message)
+    try:
+        for message in process.messages():
+            if isinstance(message, LiveSamples):
+                feed.thinned += message.thinned
+                feed.put(message)
+            elif isinstance(message, Progress):
+                progress.value = message
+            elif isinstance(message, RunCrashed):
+                crashed = message
+            else:
+                if isinstance(message, RunFinished):
+                    finished = message
+                state.partial(message)
+    except run_process.RunProcessDied as exc:
+        raise RunError(
+            QCoreApplication.translate(
+                "RunJob",
+                "The run process ended unexpectedly (exit code {code}); the samples it stored are kept in the run file",
+            ).format(code=exc.exitcode)
+        ) from None
     if crashed is not None:
         raise RunError(crashed.message)
     return finished
