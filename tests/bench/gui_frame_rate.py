@@ -207,7 +207,7 @@ def closed_load(seconds: float, concurrency: int, smoke: bool = False) -> int:
     if window.last_finished is not None and window.last_finished.path is not None:
         with RunStore.open(window.last_finished.path) as run:
             stored = run.sample_count()
-    thinned = window.feed.thinned if window.feed is not None else 0
+    thinned = getattr(window.feed, "thinned", 0)  # (the code before the run process has no such count)
     window.tasks.shutdown()
     window.close()
     print(

@@ -379,7 +379,8 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         self._sync_actions()
 
     def _on_run_event(self, event) -> None:
-        from bancada.runner import Notice, RunFinished, RunStarted
+        # run_events, not runner: importing the runner here would stall the GUI thread at the first event
+        from bancada.run_events import Notice, RunFinished, RunStarted
 
         if isinstance(event, RunStarted):
             self.begin_live(event.run_id, event.path, event.treatments, event.total_requests, event.driver)
