@@ -1,7 +1,8 @@
 """The runner: profile -> plan -> workers -> driver processes -> run store.
 
 :class:`Runner` is used the same way by the CLI and the GUI: iterate
-:meth:`Runner.events` (in a worker thread for the GUI) and call
+:meth:`Runner.events` (for the GUI in a run process of its own,
+:mod:`bancada.session.run_process`) and call
 :meth:`cancel`, :meth:`pause` or :meth:`resume` from any thread. Every sample
 is in the run store before the event that carries it is yielded.
 
@@ -25,10 +26,9 @@ from bancada import __version__
 from bancada.drivers import unmeasurable_reason
 from bancada.drivers.health import HealthCheckError, worker_info
 from bancada.drivers.job import DriverJob, JobBlock, JobTreatment
-from bancada.samples import SampleBlock
 from bancada.drivers.process_stream import DriverStream
 from bancada.drivers.stream import DriverEvent, StreamError
-from bancada.samples import Sample
+from bancada.samples import Sample, SampleBlock
 from bancada import targets
 from bancada.experiment import manifest
 from bancada.experiment.external import EXTERNAL_NOTE, ExternalHandle, ExternalImplementation
