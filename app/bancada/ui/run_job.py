@@ -122,7 +122,7 @@ def probe_host(state, host_name: str) -> dict[str, dict]:
 
     host = make_host(host_name)
     try:
-        impls = manifest.discover(getattr(host, "root", None))
+        impls = manifest.discover(host.root)
         out = {}
         for impl_id, impl in impls.items():
             try:
