@@ -195,6 +195,18 @@ def closed_load(seconds: float, concurrency: int, smoke: bool = False) -> int:
     window.show()
     status = []
     window.runFinished.connect(lambda s: (status.append(s), QTimer.singleShot(0, app.quit)))
+    # the window's own work per frame, apart from the wait for a core: each plot tick's duration
+    tick_ms: list[float] = []
+    tick = window._tick_plots
+
+    def timed_tick() -> None:
+        t = time.perf_counter()
+        tick()
+        tick_ms.append((time.perf_counter() - t) * 1e3)
+
+    window.plot_timer.timeout.disconnect()
+    window.plot_timer.timeout.connect(timed_tick)
+    load_before = os.getloadavg()[0]
     if not window.start_run(profile):
         print(f"closed load: the run did not start: {window.state_label.text()}")
         return 1
@@ -224,6 +236,10 @@ def closed_load(seconds: float, concurrency: int, smoke: bool = False) -> int:
     )
     if delays.size:
         print(f"arrival -> drawn: median {pct(delays, 50):.1f} ms, p99 {pct(delays, 99):.1f} ms")
+    print(
+        f"plot tick (the window's own work): median {pct(tick_ms, 50):.1f} ms, p99 {pct(tick_ms, 99):.1f} ms; "
+        f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after"
+    )
     if smoke:
         return 0
     ok = pct(frames, 99) < 100
