@@ -10,12 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bancada.drivers.sample_block import SampleBlock
+from bancada.errors import RunError
+from bancada.samples import SampleBlock
 from bancada.store.runstore import TreatmentRow
-
-
-class RunError(RuntimeError):
-    """The run cannot start or cannot go on; the message says why."""
 
 
 class WorkerDied(RunError):
@@ -71,5 +68,7 @@ class RunFinished:
     path: Path | None = None
     errors_by_kind: dict = field(default_factory=dict)
 
+
+__all__ = ["RunError", "WorkerDied", "RunStarted", "SamplesArrived", "Progress", "Notice", "RunFinished", "RunEvent"]
 
 RunEvent = RunStarted | SamplesArrived | Progress | Notice | RunFinished

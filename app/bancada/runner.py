@@ -1,7 +1,8 @@
 """The runner: profile -> plan -> workers -> driver processes -> run store.
 
 :class:`Runner` is used the same way by the CLI and the GUI: iterate
-:meth:`Runner.events` (in a worker thread for the GUI) and call
+:meth:`Runner.events` (for the GUI in a run process of its own,
+:mod:`bancada.session.run_process`) and call
 :meth:`cancel`, :meth:`pause` or :meth:`resume` from any thread. Every sample
 is in the run store before the event that carries it is yielded.
 
@@ -26,15 +27,16 @@ from pathlib import Path
 from bancada import __version__
 from bancada.drivers import unmeasurable_reason, unsupported_by_driver
 from bancada.drivers.health import HealthCheckError, worker_info
-from bancada.drivers.sample_block import SampleBlock
+from bancada.drivers.job import DriverJob, JobBlock, JobTreatment
 from bancada.drivers.process_stream import DriverStream
-from bancada.drivers.stream import Sample, Split, StreamError
+from bancada.drivers.stream import DriverEvent, Split, StreamError
+from bancada.samples import Sample, SampleBlock
 from bancada import targets
 from bancada.experiment import manifest, probe
 from bancada.experiment.external import EXTERNAL_NOTE, ExternalHandle, ExternalImplementation
 from bancada.experiment.plan import Plan, build_plan, unplanned_workloads, with_external, with_seed
 from bancada.experiment.profile import Profile
-from bancada.hosts.base import WorkerStartError
+from bancada.hosts.base import Host, WorkerHandle, WorkerStartError
 from bancada.hosts.link import LinkError
 from bancada.hosts.link_set import LinkSet, link_notice
 from bancada.hosts.local import LocalHost
@@ -115,7 +117,7 @@ class Runner:
     def __init__(
         self,
         profile: Profile,
-        host=None,
+        host: Host | None = None,
         *,
         driver: str | None = None,
         store_folder: Path | None = None,
@@ -123,7 +125,7 @@ class Runner:
         ready_timeout_s: float = 120.0,
         on_disconnect: str = "incomplete",
         reconnect_timeout_s: float = 300.0,
-        driver_host=None,
+        driver_host: Host | None = None,
     ) -> None:
         self.profile = profile
         self.host = host or LocalHost()
@@ -134,12 +136,11 @@ class Runner:
         self.on_disconnect = on_disconnect
         self.reconnect_timeout_s = reconnect_timeout_s
         # Where the driver runs: this computer unless an SSH host is given.
-        self.driver_host = driver_host or (
-            self.host if isinstance(self.host, LocalHost) else LocalHost(getattr(self.host, "root", None))
-        )
+        self.driver_host = driver_host or (self.host if isinstance(self.host, LocalHost) else LocalHost(self.host.root))
         self._cancel = threading.Event()
         self._resume = threading.Event()
         self._resume.set()
+        self._stop_after_block = ""  # set: no block starts after the one in progress (the reason)
         self._driver_proc: subprocess.Popen | None = None
         self.store: RunStore | None = None
         self.plan: Plan | None = None
@@ -157,6 +158,12 @@ class Runner:
         proc = self._driver_proc
         if proc is not None and proc.poll() is None:
             proc.terminate()
+
+    def stop_after_block(self, reason: str) -> None:
+        """Let the block in progress finish (every sample of it stored), start no other; the run is
+        kept, marked ``incomplete`` with ``reason``. Used when the window that started the run is gone."""
+        self._stop_after_block = reason
+        self._resume.set()
 
     def pause(self) -> None:
         """Pause before the next block."""
@@ -227,7 +234,7 @@ class Runner:
         store = RunStore.create(folder=self.store_folder)
         self.store = store
         run_id = store.meta()["run_id"]
-        workers: dict[str, object] = {}
+        workers: dict[str, WorkerHandle] = {}
         status, message = "incomplete", ""
         tally = _Tally()
         try:
@@ -293,7 +300,7 @@ class Runner:
             RunError, PlanError: the run cannot start (the message says why).
         """
         self.profile = with_seed(self.profile)  # the block order's seed: drawn now unless given, stored below
-        impls = with_external(self.profile, manifest.discover(getattr(self.host, "root", None)))
+        impls = with_external(self.profile, manifest.discover(self.host.root))
         plan = build_plan(self.profile, impls)
         impls.update({t.implementation.id: t.implementation for t in plan.treatments})  # second instances (go-rest:b)
         self.plan = plan
@@ -440,7 +447,7 @@ class Runner:
             while not self._resume.wait(0.1):
                 if self._cancel.is_set():
                     break
-            if self._cancel.is_set():
+            if self._cancel.is_set() or self._stop_after_block:
                 break
             ids = [i for i in block.treatments if plan.treatments[i].implementation.id not in tally.dead]
             if not ids:
@@ -510,6 +517,8 @@ class Runner:
         """The run's status and message once its blocks are done."""
         if self._cancel.is_set():
             return "cancelled", "stopped by the user"
+        if self._stop_after_block:
+            return "incomplete", self._stop_after_block
         if tally.dead:
             return "incomplete", f"worker(s) died: {', '.join(sorted(tally.dead))}"
         if tally.interrupted:
@@ -544,7 +553,7 @@ class Runner:
                 impls[impl_id], run_id, self.ready_timeout_s, placement=self.placement.worker
             )
             workers[impl_id] = worker
-            if getattr(worker, "warning", ""):
+            if worker.warning:
                 yield Notice("warning", worker.warning)
             info = worker_info(impls[impl_id].protocol, worker.target, timeout_s=30)
             store.set_worker_info(impl_id, {**info, "target": worker.target})
@@ -559,7 +568,7 @@ class Runner:
         return {i: w.target for i, w in workers.items() if getattr(w, "target", None)}
 
     def _host_disconnected(self) -> bool:
-        return bool(getattr(self.host, "disconnected", False))
+        return self.host.disconnected
 
     def _reconnect(self) -> Iterator[RunEvent]:
         """Wait for the host to come back (``on_disconnect="pause"``); cancel() gives up."""
@@ -593,39 +602,40 @@ class Runner:
                 f"could not reconnect to {self.host.name} within {self.reconnect_timeout_s:g} s: {last_error}"
             )
 
-    def _job(self, plan: Plan, block, ids: list[int], workers) -> dict:
+    def _job(self, plan: Plan, block, ids: list[int], workers: dict[str, WorkerHandle]) -> DriverJob:
+        """The driver's job for ``block``, limited to the treatments ``ids`` (docs/driver-protocol.md)."""
         exp = self.profile.experiment
         treatments = []
         for i in ids:
             t = plan.treatments[i]
-            treatment = {
-                "id": t.id,
-                "implementation": t.implementation.id,
-                "protocol": t.implementation.protocol,
-                "target": self._via.get((t.implementation.id, t.link), workers[t.implementation.id].target),
-                "operation": t.workload.operation,
-                "workload": t.workload.name,
-                "payload": t.workload.payload_spec(),
-            }
-            if t.format:  # seed 004's data: from the run's seed and the workload's, the same for every format
-                treatment["payload"]["format"] = t.format
-                treatment["payload"]["seed"] = ((exp.seed or 0) + t.workload.seed) % 2**64
-            if t.workload.operation == "custom":
-                del treatment["payload"]
-                treatment["request"] = self._custom[t.id]
-            treatments.append(treatment)
-        block_job = block.to_job()
-        block_job["treatments"] = ids
-        return {
-            "version": 1,
-            "treatments": treatments,
-            "connection": exp.connection,
-            "timeout_s": exp.timeout_s,
-            "load": self.profile.load.model_dump(exclude_none=True),
-            "blocks": [block_job],
-        }
+            custom = t.workload.operation == "custom"
+            payload = None if custom else t.workload.payload_spec()
+            if payload is not None and t.format:  # seed 004's data: from the run's seed and the workload's
+                payload["format"] = t.format
+                payload["seed"] = ((exp.seed or 0) + t.workload.seed) % 2**64
+            treatments.append(
+                JobTreatment(
+                    id=t.id,
+                    implementation=t.implementation.id,
+                    protocol=t.implementation.protocol,
+                    target=self._via.get((t.implementation.id, t.link), workers[t.implementation.id].target),
+                    operation=t.workload.operation,
+                    workload=t.workload.name,
+                    payload=payload,
+                    request=self._custom[t.id] if custom else None,
+                )
+            )
+        return DriverJob(
+            treatments=treatments,
+            connection=exp.connection,
+            timeout_s=exp.timeout_s,
+            load=self.profile.load.model_dump(exclude_none=True),
+            blocks=[JobBlock(**{**block.to_job(), "treatments": ids})],
+        )
 
-    def _run_driver(self, driver: str, job: dict, store: RunStore, block_index: int, watch: dict) -> Iterator[RunEvent]:
+    def _run_driver(
+        self, driver: str, job: DriverJob, store: RunStore, block_index: int, watch: dict
+    ) -> Iterator[RunEvent]:
         """Run one driver process for one block; store and yield its samples.
 
         ``watch`` maps implementation ids to workers whose death stops the block
@@ -635,7 +645,7 @@ class Runner:
         self._driver_proc = proc
         if self._cancel.is_set():
             proc.terminate()
-        stream = DriverStream(proc, job, self._cancel.is_set)
+        stream = DriverStream(proc, job.to_json(), self._cancel.is_set)
         batch: list[Sample | SampleBlock | Split] = []
 
         def store_batch() -> SampleBlock:
@@ -670,7 +680,7 @@ class Runner:
                 else:
                     heard = time.monotonic()
                 for frame in item if isinstance(item, list) else ():
-                    if not isinstance(frame, dict):  # a Sample, a SampleBlock or a Split
+                    if not isinstance(frame, DriverEvent):  # a Sample, a SampleBlock or a Split
                         batch.append(frame)
                         continue
                     error, notice = self._store_event(frame, store, block_index)
@@ -707,16 +717,16 @@ class Runner:
             raise RunError(f"the driver failed (exit code {code}): {detail}")
 
     @staticmethod
-    def _store_event(frame: dict, store: RunStore, block_index: int) -> tuple[str, Notice | None]:
+    def _store_event(frame: DriverEvent, store: RunStore, block_index: int) -> tuple[str, Notice | None]:
         """Keep one of the driver's JSON events; return (its error message or "", a notice to show)."""
-        ev = frame.get("event")
-        if ev == "error":
-            return str(frame.get("message", "driver error")), None
-        if ev == "block_start":
-            store.add_block(block_index, int(frame.get("repetition", 0)), frame.get("origin_ns"))
-        elif ev == "warning":
+        kind = frame.kind
+        if kind == "error":
+            return frame.message or "driver error", None
+        if kind == "block_start":
+            store.add_block(block_index, frame.repetition, frame.origin_ns)
+        elif kind == "warning":
             store.add_driver_event(block_index, frame)
-            return "", Notice("warning", str(frame.get("message", "")))
-        elif ev in ("histogram", "summary", "done"):
+            return "", Notice("warning", frame.message)
+        elif kind in ("histogram", "summary", "done"):
             store.add_driver_event(block_index, frame)
         return "", None

@@ -20,7 +20,7 @@ import threading
 from typing import Any
 
 from bancada.drivers.health import HealthCheckError, worker_info
-from bancada.drivers.stream import StreamError, read_frames
+from bancada.drivers.stream import DriverEvent, StreamError, read_frames
 from bancada.experiment.custom import CustomRequestError, grpc_request, rest_request
 from bancada.experiment.external import EXTERNAL_NOTE, ExternalImplementation, ExternalTargetError, check_reachable
 from bancada.experiment.plan import Plan
@@ -128,9 +128,9 @@ def prepare_custom(
     error = ""
     try:
         for frame in read_frames(proc.stdout):
-            if isinstance(frame, dict) and frame.get("event") == "error":
-                error = str(frame.get("message", ""))
-            elif isinstance(frame, dict) and frame.get("event") == "prepared":
+            if isinstance(frame, DriverEvent) and frame.kind == "error":
+                error = frame.message
+            elif isinstance(frame, DriverEvent) and frame.kind == "prepared":
                 prepared = {int(k): v for k, v in frame.get("treatments", {}).items()}
     except StreamError as exc:
         error = error or str(exc)

@@ -9,7 +9,7 @@ import pytest
 
 from bancada.drivers.stream import Sample
 from bancada.store.runstore import TreatmentRow
-from bancada.ui.live_model import LiveModel, SampleFeed
+from bancada.session.live_model import LiveModel, SampleFeed
 
 pytestmark = pytest.mark.ui
 

@@ -179,8 +179,10 @@ def test_a_worker_dying_mid_run_is_named_and_nothing_is_lost(window, qtbot, poli
     with qtbot.waitSignal(w.runFinished, timeout=180_000) as finished:
         assert w.start_run()
         qtbot.waitUntil(lambda: w.model.total > 200, timeout=60_000)
-        victim = next(x for x in w.control.runner.host._workers if x.implementation == "go-rest")
-        os.killpg(victim.proc.pid, signal.SIGKILL)
+        # the run process started the workers; the run file names their pids (their Info answer)
+        with RunStore.open(w.run_path) as store:
+            victim = int(store.workers()["go-rest"]["pid"])
+        os.killpg(os.getpgid(victim), signal.SIGKILL)
     assert finished.args == ["incomplete"]
     assert "go-rest" in w.last_finished.message or policy == "stop"
     boxes = [d for d in w._dialogs if "go-rest" in d.text() + d.informativeText()]

@@ -22,15 +22,12 @@ from typing import Any, BinaryIO
 
 from bancada import __version__
 from bancada.drivers.clients import make_client
+from bancada.drivers.job import DriverJob, JobError
 from bancada.drivers.stream import PHASE_MEASURE, PHASE_WARMUP, Sample, encode_event, encode_sample
 from bancada.wire.payload import build_request, custom_rest_request
 from bancada.wire.select_pick import SplitMix64, shuffle_in_place
 
 FLUSH_INTERVAL_NS = 20_000_000  # at most 20 ms of samples sit in the pipe buffer
-
-
-class JobError(ValueError):
-    """The job cannot be honoured by this driver."""
 
 
 def round_orders(treatments: list[int], rounds: int, order: str, seed: int):
@@ -52,8 +49,14 @@ def round_orders(treatments: list[int], rounds: int, order: str, seed: int):
         yield list(shuffle_in_place(current, rng))
 
 
-def run_job(job: dict[str, Any], out: BinaryIO) -> int:
-    """Run a whole job, writing frames to ``out``. Returns the process exit code."""
+def run_job(job: DriverJob | dict[str, Any], out: BinaryIO) -> int:
+    """Run a whole job (a :class:`DriverJob` or its JSON object), writing frames to ``out``.
+
+    Returns the process exit code.
+
+    Raises:
+        JobError: the job is malformed or asks for what this driver cannot do.
+    """
     write = out.write
     write(
         encode_event(
@@ -66,30 +69,27 @@ def run_job(job: dict[str, Any], out: BinaryIO) -> int:
             }
         )
     )
-    if job.get("version", 1) != 1:
-        raise JobError(f"job version {job.get('version')!r} is not supported; expected 1")
-    load = job.get("load", {"model": "sequential"})
-    if load.get("model", "sequential") != "sequential":
-        raise JobError(
-            f"the Python driver only runs the sequential load model, not {load.get('model')!r}; use --driver native"
-        )
-    reuse = job.get("connection", "reuse") == "reuse"
-    timeout_s = float(job.get("timeout_s", 30.0))
-    treatments = {int(t["id"]): t for t in job["treatments"]}
+    if not isinstance(job, DriverJob):
+        job = DriverJob.from_json(job)
+    model = job.load.get("model", "sequential")
+    if model != "sequential":
+        raise JobError(f"the Python driver only runs the sequential load model, not {model!r}; use --driver native")
+    reuse = job.connection == "reuse"
+    timeout_s = job.timeout_s
 
     # Build and serialize every request before any timing.
     clients = {}
-    for tid, t in treatments.items():
-        if t["operation"] == "custom":
-            if t["protocol"] != "rest":
+    for t in job.treatments:
+        if t.operation == "custom":
+            if t.protocol != "rest":
                 raise JobError(
-                    f"treatment {tid}: the Python driver runs custom REST requests only, not custom "
-                    f"{t['protocol']} methods; use the native driver"
+                    f"treatment {t.id}: the Python driver runs custom REST requests only, not custom "
+                    f"{t.protocol} methods; use the native driver"
                 )
-            request = custom_rest_request(t.get("request") or {})
+            request = custom_rest_request(t.request or {})
         else:
-            request = build_request(t["operation"], t.get("payload"))
-        clients[tid] = make_client(t["protocol"], t["target"], request, timeout_s, reuse)
+            request = build_request(t.operation, t.payload)
+        clients[t.id] = make_client(t.protocol, t.target, request, timeout_s, reuse)
 
     errors: dict[str, int] = {}
     total = 0
@@ -97,17 +97,15 @@ def run_job(job: dict[str, Any], out: BinaryIO) -> int:
     job_start = clock()
     last_flush = job_start
     try:
-        for index, block in enumerate(job["blocks"]):
-            rep = int(block["repetition"])
-            ids = [int(i) for i in block["treatments"]]
+        for index, block in enumerate(job.blocks):
+            rep = block.repetition
+            ids = block.treatments
             unknown = [i for i in ids if i not in clients]
             if unknown:
                 raise JobError(f"block {index} names unknown treatment {unknown[0]}")
-            warmup, requests_n = int(block.get("warmup", 0)), int(block["requests"])
+            warmup, requests_n = block.warmup, block.requests
             write(encode_event({"event": "block_start", "index": index, "repetition": rep, "origin_ns": job_start}))
-            rounds = round_orders(
-                ids, warmup + requests_n, block.get("order", "round_robin"), int(block.get("seed", 0))
-            )
+            rounds = round_orders(ids, warmup + requests_n, block.order, block.seed)
             for seq, order in enumerate(rounds):
                 phase = PHASE_WARMUP if seq < warmup else PHASE_MEASURE
                 for tid in order:
@@ -136,10 +134,7 @@ def run_job(job: dict[str, Any], out: BinaryIO) -> int:
 def main() -> int:
     out = sys.stdout.buffer
     try:
-        job = json.loads(sys.stdin.buffer.read() or b"null")
-        if not isinstance(job, dict) or "treatments" not in job or "blocks" not in job:
-            raise JobError("the job must be a JSON object with 'treatments' and 'blocks'")
-        return run_job(job, out)
+        return run_job(DriverJob.from_json(json.loads(sys.stdin.buffer.read() or b"null")), out)
     except (JobError, ValueError, KeyError, TypeError) as exc:
         message = str(exc) if not isinstance(exc, KeyError) else f"missing job field {exc}"
         out.write(encode_event({"event": "error", "message": message}))

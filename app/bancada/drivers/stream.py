@@ -14,36 +14,76 @@ import json
 import struct
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
-SAMPLE_STRUCT = struct.Struct("<HIIBBqqqq")
+from bancada.drivers.sample_block import PLAIN_LENGTH, TYPE_JSON, TYPE_SAMPLE, decode_plain_run
+from bancada.samples import PHASE_MEASURE, PHASE_WARMUP, SAMPLE_STRUCT, Sample
+
+__all__ = [
+    "DriverEvent",
+    "PHASE_MEASURE",
+    "PHASE_WARMUP",
+    "SAMPLE_STRUCT",
+    "TYPE_JSON",
+    "TYPE_SAMPLE",
+    "SPLIT_STRUCT",
+    "Sample",
+    "Split",
+    "StreamError",
+    "TYPE_SPLIT",
+]
+
 _HEADER = struct.Struct("<IB")
-TYPE_SAMPLE = 0x53  # "S"
-TYPE_JSON = 0x4A  # "J"
 TYPE_SPLIT = 0x58  # "X": the split of a serial request (seed 004), after its S frame
 SPLIT_STRUCT = struct.Struct("<HIIqqqqqq")
-PHASE_WARMUP = 0
-PHASE_MEASURE = 1
 
 
 class StreamError(RuntimeError):
     """The stream is truncated or holds an unknown frame type."""
 
 
-@dataclass(slots=True)
-class Sample:
-    """One request as measured by a driver. Times are integer nanoseconds."""
+class DriverEvent(dict[str, Any]):
+    """A ``J`` frame: one JSON event object of a driver (docs/driver-protocol.md lists the kinds).
 
-    treatment: int
-    repetition: int
-    seq: int
-    phase: int  # PHASE_WARMUP | PHASE_MEASURE
-    ok: bool
-    latency_ns: int
-    server_ns: int  # -1 when the server sent no Server-Timing
-    start_ns: int
-    queue_ns: int = 0
-    error: str = ""
+    Still the JSON object (a dict: it is stored as it came), with typed access to
+    the fields the runner reads.
+    """
+
+    @property
+    def kind(self) -> str:
+        """The ``event`` field: hello, block_start, block_end, warning, error, histogram, summary, done..."""
+        return str(self.get("event", ""))
+
+    @property
+    def message(self) -> str:
+        """The text of a ``warning`` or ``error`` event ("" for the others)."""
+        return str(self.get("message", ""))
+
+    @property
+    def repetition(self) -> int:
+        """The repetition of a ``block_start``/``block_end`` event (0 when absent)."""
+        return int(self.get("repetition", 0))
+
+    @property
+    def origin_ns(self) -> int | None:
+        """The driver's clock at the job's start, in ns (``block_start``), or None."""
+        value = self.get("origin_ns")
+        return None if value is None else int(value)
+
+
+def decode_event(body: bytes) -> DriverEvent:
+    """The event of a ``J`` frame's body.
+
+    Raises:
+        StreamError: the body is not a JSON object.
+    """
+    try:
+        value = json.loads(body)
+    except ValueError as exc:
+        raise StreamError(f"a driver event frame is not JSON: {exc}") from None
+    if not isinstance(value, dict):
+        raise StreamError(f"a driver event frame must hold a JSON object, not {type(value).__name__}")
+    return DriverEvent(value)
 
 
 @dataclass(slots=True)
@@ -145,19 +185,17 @@ MIN_COLUMN_RUN = 16
 
 
 def read_frame_batches(f: BinaryIO) -> Iterator[list]:
-    """Yield lists of samples and event dicts, in stream order, until end of stream.
+    """Yield lists of samples and :class:`DriverEvent` objects, in stream order, until end of stream.
 
     Each list holds the whole frames that one read made complete (at least one), so a
     reader pays its per-item costs (queues, locks) per read rather than per frame, and a
     frame is never held back waiting for a later one. A run of error-free sample frames
-    comes as one :class:`~bancada.drivers.sample_block.SampleBlock` (columns, decoded
+    comes as one :class:`~bancada.samples.SampleBlock` (columns, decoded
     with numpy); other samples as :class:`Sample` objects.
 
     Raises:
         StreamError: on a truncated frame or an unknown frame type.
     """
-    from bancada.drivers.sample_block import PLAIN_LENGTH, decode_plain_run
-
     unpack = SAMPLE_STRUCT.unpack_from
     fixed = SAMPLE_STRUCT.size
     run_bytes = MIN_COLUMN_RUN * (4 + PLAIN_LENGTH)
@@ -181,7 +219,7 @@ def read_frame_batches(f: BinaryIO) -> Iterator[list]:
                 err = buf[body + fixed : end].decode("utf-8", "replace") if end > body + fixed else ""
                 out.append(Sample(t, rep, seq, phase, bool(ok), lat, srv, start, queue, err))
             elif kind == TYPE_JSON:
-                out.append(json.loads(buf[body:end]))
+                out.append(decode_event(buf[body:end]))
             elif kind == TYPE_SPLIT:
                 out.append(Split(*SPLIT_STRUCT.unpack_from(buf, body)))
             else:
@@ -194,15 +232,15 @@ def read_frame_batches(f: BinaryIO) -> Iterator[list]:
         raise StreamError("truncated frame header" if len(buf) < _HEADER.size else "truncated frame body")
 
 
-def read_frames(f: BinaryIO) -> Iterator[Sample | Split | dict]:
-    """Yield :class:`Sample` and :class:`Split` objects and event dicts until end of stream.
+def read_frames(f: BinaryIO) -> Iterator[Sample | Split | DriverEvent]:
+    """Yield :class:`Sample`, :class:`Split` and :class:`DriverEvent` objects until end of stream.
 
     Raises:
         StreamError: on a truncated frame or an unknown frame type.
     """
     for batch in read_frame_batches(f):
         for item in batch:
-            if isinstance(item, (Sample, Split, dict)):
+            if isinstance(item, (Sample, Split, DriverEvent)):
                 yield item
             else:
                 yield from item  # a SampleBlock: its Sample objects

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from bancada.experiment.manifest import Implementation
@@ -38,10 +39,13 @@ class WorkerStartError(RuntimeError):
 
 
 class WorkerHandle(Protocol):
+    """One started worker: where it listens, whether it lives, how to stop it, its log."""
+
     implementation: str
     address: str  # where the driver connects (host address)
     port: int
     pid: int
+    warning: str  # "" or a line the run shows once (e.g. the SSH tunnel's added latency)
 
     @property
     def target(self) -> str: ...
@@ -51,8 +55,21 @@ class WorkerHandle(Protocol):
 
 
 class Host(Protocol):
+    """Where workers (and, for :meth:`open_driver`, drivers) run: this computer or an SSH host.
+
+    ``root`` is the local Bancada tree (manifests, artifacts); ``disconnected`` is
+    True once the connection dropped (always False for this computer), and
+    :meth:`reconnect` connects again, returning what it cleaned up on the host
+    (raises :class:`bancada.errors.RunError` when it cannot).
+    """
+
     name: str
     address: str
+    root: Path
+
+    @property
+    def disconnected(self) -> bool: ...
+    def reconnect(self) -> list[str]: ...
 
     def facts(self) -> dict: ...
     def can_run(self, impl: Implementation) -> tuple[bool, str]: ...

@@ -10,7 +10,7 @@ from rich.table import Table
 
 from bancada.hosts import hostconfig
 from bancada.hosts.knownhosts import UnknownHostKey
-from bancada.run_events import RunError
+from bancada.errors import RunError
 
 out = Console()
 err = Console(stderr=True)

@@ -22,7 +22,7 @@ from pathlib import Path
 import paramiko
 
 from bancada import paths
-from bancada.run_events import RunError
+from bancada.errors import RunError
 
 
 class HostError(RunError):

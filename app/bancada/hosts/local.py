@@ -62,6 +62,7 @@ class LocalWorker:
         self.address = address
         self.port = 0
         self.pid = proc.pid
+        self.warning = ""
         self.info: dict = {}
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._stdout_tail: deque[str] = deque(maxlen=50)
@@ -97,6 +98,7 @@ class LocalWorker:
                 raise WorkerStartError(self._failure(str(exc))) from None
             if ready:
                 self.port = ready.port
+                self.info = ready.extra  # the READY line's whole object (port, pid and what the worker adds)
                 return
 
     def _failure(self, what: str) -> str:
@@ -141,6 +143,11 @@ class LocalHost:
 
     name = "local"
     address = "127.0.0.1"
+    disconnected = False  # this computer never drops its connection
+
+    def reconnect(self) -> list[str]:
+        """Nothing to reconnect to (the :class:`~bancada.hosts.base.Host` protocol): nothing cleaned."""
+        return []
 
     def __init__(self, root: Path | None = None) -> None:
         self.root = root or paths.home()

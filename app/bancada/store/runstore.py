@@ -40,11 +40,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import attrgetter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import numpy as np
 
 from bancada import paths
-from bancada.drivers.sample_block import SampleBlock
-from bancada.drivers.stream import Sample
+from bancada.samples import Sample, SampleBlock
 
 COMMIT_INTERVAL_S = 0.05
 # a Sample as a sample row, without its block (a bool ok is stored as 0/1)
@@ -408,6 +410,15 @@ class RunStore:
     def _has(self, table: str, column: str | None = None) -> bool:
         cols = {row[1] for row in self.conn.execute(f"PRAGMA table_info({table})")}
         return bool(cols) and (column is None or column in cols)
+
+    def live_columns(self) -> dict[str, "np.ndarray"]:
+        """What the live view draws of every sample, in arrival order: int64 arrays ``treatment``,
+        ``latency_ns``, ``phase`` (0 warm-up, 1 measure) and ``ok`` (0/1), all of one length."""
+        import numpy as np
+
+        rows = self.conn.execute("SELECT treatment, latency_ns, phase, ok FROM sample ORDER BY id").fetchall()
+        arr = np.array(rows, dtype=np.int64).reshape(-1, 4)
+        return {name: arr[:, i] for i, name in enumerate(("treatment", "latency_ns", "phase", "ok"))}
 
     def samples_frame(self):
         """All samples joined with their treatment, as a pandas DataFrame.

@@ -881,7 +881,7 @@
         <translation>precisa de {runtime} {version} ou mais recente; o host tem {runtime} {have}</translation>
     </message>
     <message>
-        <location filename="../hosts/local.py" line="+173"/>
+        <location filename="../hosts/local.py" line="+180"/>
         <source>not in this installation: {artifact} is missing (the package was built without it)</source>
         <translation>não está nesta instalação: {artifact} não existe (o pacote foi gerado sem ele)</translation>
     </message>
@@ -1489,7 +1489,7 @@ Senha da chave:</translation>
         <translation>Pare a execução antes de mudar o idioma</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.py" line="+70"/>
+        <location filename="../ui/main_window.py" line="+71"/>
         <source>Bancada — API performance workbench</source>
         <translation>Bancada — bancada de desempenho de APIs</translation>
     </message>
@@ -1636,7 +1636,7 @@ Senha da chave:</translation>
         <translation>Executando {id} (driver {d})</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>A problem during the run</source>
         <translation>Um problema durante a execução</translation>
     </message>
@@ -1656,7 +1656,7 @@ Senha da chave:</translation>
         <translation>Execução incompleta</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+48"/>
         <source>The run could not go on: {m}</source>
         <translation>A execução não pôde continuar: {m}</translation>
     </message>
@@ -2210,9 +2210,17 @@ Senha da chave:</translation>
     </message>
 </context>
 <context>
+    <name>RunJob</name>
+    <message>
+        <location filename="../ui/run_job.py" line="+108"/>
+        <source>The run process ended unexpectedly (exit code {code}); the samples it stored are kept in the run file</source>
+        <translation>O processo da execução terminou inesperadamente (código de saída {code}); as amostras que ele gravou estão guardadas no arquivo da execução</translation>
+    </message>
+</context>
+<context>
     <name>Runner</name>
     <message>
-        <location filename="../runner.py" line="+351"/>
+        <location filename="../runner.py" line="+358"/>
         <source>placement refused: {why}</source>
         <translation>posicionamento recusado: {why}</translation>
     </message>
@@ -2222,7 +2230,7 @@ Senha da chave:</translation>
         <translation>a execução continua sem ele</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>starting {impl} on {host}</source>
         <translation>iniciando {impl} em {host}</translation>
     </message>

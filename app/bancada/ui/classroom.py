@@ -14,7 +14,7 @@ from PySide6.QtCore import QLocale, Qt
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication, QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from bancada.ui.live_model import LiveModel
+from bancada.session.live_model import LiveModel
 
 DEFAULT_SCALE = 1.75
 DEMO_PROFILE = "quick.toml"  # seed 000's design, small: the four implementations, StdSize and LargeSize

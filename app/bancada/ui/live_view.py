@@ -21,7 +21,7 @@ from PySide6.QtGui import QColor, QFont, QImage, QPainter
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from bancada.ui.boxplot_item import Box, BoxPlotItem
-from bancada.ui.live_model import LiveModel, TreatmentInfo
+from bancada.session.live_model import LiveModel, TreatmentInfo
 from bancada.ui.panel import pretty
 from bancada.ui.stats_job import factor_name
 

@@ -1,6 +1,7 @@
 """The workbench window: experiment panel | live view and statistics | status bar.
 
-The GUI pulls: the run thread fills a bounded :class:`SampleFeed`; the
+The GUI pulls: the run process (:mod:`bancada.session.run_process`) measures and
+stores; a reader thread fills a bounded :class:`SampleFeed` with what it sends; the
 plot timer (``PLOT_INTERVAL_MS``) drains it and redraws what changed; the
 statistics timer (``STATS_INTERVAL_MS``) starts a background computation when
 new samples arrived and none is running; a result from an older request is
@@ -34,7 +35,7 @@ from bancada import paths
 from bancada.experiment.profile import Profile, ProfileError, parse_profile
 from bancada.ui import run_job
 from bancada.ui.classroom import ClassroomBar, ClassroomMode
-from bancada.ui.live_model import LiveModel, SampleFeed
+from bancada.session.live_model import LiveModel, SampleFeed
 from bancada.ui.live_view import LiveView
 from bancada.ui.split_bars import SplitBarsView
 from bancada.ui.panel import ExperimentPanel
@@ -387,7 +388,8 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         self._sync_actions()
 
     def _on_run_event(self, event) -> None:
-        from bancada.runner import Notice, RunFinished, RunStarted
+        # run_events, not runner: importing the runner here would stall the GUI thread at the first event
+        from bancada.run_events import Notice, RunFinished, RunStarted
 
         if isinstance(event, RunStarted):
             self.begin_live(event.run_id, event.path, event.treatments, event.total_requests, event.driver)
@@ -412,9 +414,11 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
             self.eta_label.clear()
             if self._timed_run and event.status == "complete":
                 self.progress_bar.setValue(self.progress_bar.maximum())
-            if event.status != "complete" and event.path is not None and not self._close_after_run:
-                # a run that ended early may have stored its last samples without streaming them:
-                # redraw from the store, which is the truth, before saying it is over
+            thinned = self.feed is not None and self.feed.thinned > 0
+            if (event.status != "complete" or thinned) and event.path is not None and not self._close_after_run:
+                # a run that ended early may have stored its last samples without streaming them, and a
+                # fast one streamed them thinned to the window's rate: redraw from the store, which is
+                # the truth, before saying it is over
                 self._reload_after_run(event)
                 return
             self.request_stats(final=True)

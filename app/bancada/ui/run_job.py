@@ -1,8 +1,9 @@
 """What the background tasks of the window do (functions of a TaskState; no widgets here).
 
-- :func:`run_experiment`: open the host, iterate :meth:`bancada.runner.Runner.events`,
-  put samples into the :class:`~bancada.ui.live_model.SampleFeed` and send the
-  rare events (started, notices, finished) as partial results.
+- :func:`run_experiment`: start the run process (:mod:`bancada.session.run_process`: it opens
+  the host and iterates :meth:`bancada.runner.Runner.events`), put the samples it sends into
+  the :class:`~bancada.session.live_model.SampleFeed` and send the rare events (started,
+  notices, finished) as partial results.
 - :func:`probe_host`: which implementations the host can run (runs a subprocess).
 - :func:`load_run`: read a stored run for the live view.
 """
@@ -15,31 +16,25 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from PySide6.QtCore import QCoreApplication
 
-from bancada.ui.live_model import SampleFeed
+from bancada.session import run_process
+from bancada.session.live_model import SampleFeed
 
 
-def make_host(name: str):
-    """The host named ``name``: ``local`` or a saved SSH host (blocking: a worker thread only)."""
-    if name == "local":
-        from bancada.hosts.local import LocalHost
-
-        return LocalHost()
-    from bancada.hosts.ssh_host import connect_saved_host
-
-    return connect_saved_host(name)
+make_host = run_process.make_host  # the name the window's probes use
 
 
 class RunControl:
-    """Stop/pause from the GUI thread, before or after the run thread has built its Runner."""
+    """Stop/pause from the GUI thread, before or after the run thread has started its run."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self.runner = None
+        self.runner: run_process.RunHandle | None = None
         self.stop_requested = False
         self.paused = False
 
-    def attach(self, runner) -> None:
+    def attach(self, runner: run_process.RunHandle) -> None:
         with self._lock:
             self.runner = runner
             if self.stop_requested:
@@ -77,25 +72,46 @@ def run_experiment(
     progress: LatestProgress,
     on_disconnect: str = "incomplete",
 ):
-    """Task function: run ``profile`` on ``host_name``. Returns the RunFinished event (or None)."""
-    from bancada.runner import Progress, Runner, RunFinished, SamplesArrived
+    """Task function: run ``profile`` on ``host_name`` in a run process; returns the RunFinished event (or None).
 
-    host = make_host(host_name)
+    The run process (:class:`bancada.session.run_process.RunProcess`) owns the host, the
+    workers, the driver and the store; this thread only reads its messages: samples into
+    ``feed`` (thinned to the window's rate; ``feed.thinned`` counts what was left out),
+    progress into ``progress``, the rare events to ``state.partial``.
+
+    Raises:
+        RunError: the run could not start, or the run process ended without a last event
+            (the message says so in the window's language).
+    """
+    from bancada.run_events import Progress, RunError, RunFinished
+    from bancada.session.live_messages import LiveSamples, RunCrashed, RunRequest
+
+    process = run_process.RunProcess(RunRequest(profile, host_name, on_worker_death, on_disconnect))
+    control.attach(process)
     finished = None
+    crashed = None
     try:
-        runner = Runner(profile, host, on_worker_death=on_worker_death, on_disconnect=on_disconnect)
-        control.attach(runner)
-        for event in runner.events():
-            if isinstance(event, SamplesArrived):
-                feed.put(event.samples)
-            elif isinstance(event, Progress):
-                progress.value = event
+        for message in process.messages():
+            if isinstance(message, LiveSamples):
+                feed.thinned += message.thinned
+                feed.put(message)
+            elif isinstance(message, Progress):
+                progress.value = message
+            elif isinstance(message, RunCrashed):
+                crashed = message
             else:
-                if isinstance(event, RunFinished):
-                    finished = event
-                state.partial(event)
-    finally:
-        host.close()
+                if isinstance(message, RunFinished):
+                    finished = message
+                state.partial(message)
+    except run_process.RunProcessDied as exc:
+        raise RunError(
+            QCoreApplication.translate(
+                "RunJob",
+                "The run process ended unexpectedly (exit code {code}); the samples it stored are kept in the run file",
+            ).format(code=exc.exitcode)
+        ) from None
+    if crashed is not None:
+        raise RunError(crashed.message)
     return finished
 
 
@@ -106,7 +122,7 @@ def probe_host(state, host_name: str) -> dict[str, dict]:
 
     host = make_host(host_name)
     try:
-        impls = manifest.discover(getattr(host, "root", None))
+        impls = manifest.discover(host.root)
         out = {}
         for impl_id, impl in impls.items():
             try:
@@ -147,14 +163,13 @@ def load_run(state, path: str | Path) -> LoadedRun:
     with RunStore.open(path) as store:
         meta = store.meta()
         treatments = store.treatments()
-        rows = store.conn.execute("SELECT treatment, latency_ns, phase, ok FROM sample ORDER BY id").fetchall()
-    arr = np.array(rows, dtype=np.int64).reshape(-1, 4)
+        columns = store.live_columns()
     return LoadedRun(
         Path(store.path),
         meta,
         treatments,
-        arr[:, 0],
-        arr[:, 1] / 1e6,
-        arr[:, 2].astype(np.int8),
-        arr[:, 3].astype(bool),
+        columns["treatment"],
+        columns["latency_ns"] / 1e6,
+        columns["phase"].astype(np.int8),
+        columns["ok"].astype(bool),
     )

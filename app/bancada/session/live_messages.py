@@ -1,0 +1,92 @@
+"""The typed messages between the run process and the window (:mod:`bancada.session.run_process`).
+
+Window -> run process: a :class:`RunRequest` when the process starts, then
+:class:`Command` values (stop, pause, resume) over the pipe.
+
+Run process -> window: the run's rare events as they are
+(:class:`~bancada.run_events.RunStarted`, :class:`~bancada.run_events.Notice`,
+:class:`~bancada.run_events.Progress`, :class:`~bancada.run_events.RunFinished`),
+the samples as :class:`LiveSamples` (the four columns the live plots draw, at
+most :data:`LIVE_MAX_SAMPLES_PER_S` a second: beyond that rate they are thinned
+evenly, every sample being in the run store already) and, when the run could
+not go on, one :class:`RunCrashed`.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+import numpy as np
+
+from bancada.experiment.profile import Profile
+
+#: The columns the live plots need (a subset of bancada.drivers.sample_block.SAMPLE_DTYPE, same types).
+LIVE_FIELDS = ("treatment", "phase", "ok", "latency_ns")
+#: Samples a second sent to the window at most: the live view's measured comfortable rate
+#: (tests/bench/gui_frame_rate.py: 20,000 samples/s keep the frame interval's p99 under 100 ms).
+LIVE_MAX_SAMPLES_PER_S = 20_000
+
+
+@dataclass(frozen=True)
+class RunRequest:
+    """What the window asks the run process to run (every field is pickled to the child).
+
+    ``host_name``: ``local`` or a saved SSH host; ``on_worker_death`` and
+    ``on_disconnect``: as :class:`bancada.runner.Runner` takes them.
+    """
+
+    profile: Profile
+    host_name: str = "local"
+    on_worker_death: str = "stop"
+    on_disconnect: str = "incomplete"
+
+
+class Command(enum.Enum):
+    """What the window tells a running run process."""
+
+    STOP = "stop"  # Runner.cancel: stop now, the run is kept, marked cancelled
+    PAUSE = "pause"  # before the next block
+    RESUME = "resume"
+
+
+@dataclass
+class LiveSamples:
+    """Samples for the live plots: ``rows`` is a structured array with the :data:`LIVE_FIELDS` columns
+    (``latency_ns`` in integer nanoseconds); ``received`` is how many samples the run stored in
+    the same span (>= ``len(rows)``; larger when they were thinned to the window's rate)."""
+
+    rows: np.ndarray
+    received: int
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    @property
+    def thinned(self) -> int:
+        """How many of the ``received`` samples are not in ``rows``."""
+        return self.received - len(self.rows)
+
+
+@dataclass
+class RunCrashed:
+    """The run process could not go on (an error before or outside the run's own handling).
+
+    ``message`` is one line in Bancada's words; ``detail`` the traceback, for the log."""
+
+    message: str
+    detail: str = ""
+
+
+def thin(rows: np.ndarray, keep: int) -> np.ndarray:
+    """At most ``keep`` of ``rows``, evenly spaced in arrival order (every ``len/keep``-th row).
+
+    Spacing evenly keeps each treatment's share and the warm-up/measure mix of the
+    span; a box drawn from them estimates the quartiles of the stored samples.
+    """
+    n = len(rows)
+    if n <= keep:
+        return rows
+    if keep <= 0:
+        return rows[:0]
+    return rows[(np.arange(keep, dtype=np.int64) * n) // keep]

@@ -1,0 +1,198 @@
+"""The live model: a bounded buffer the run's reader thread fills and the GUI drains.
+
+The GUI pulls: the run thread calls :meth:`SampleFeed.put` with each
+batch of samples; the plots' timer calls :meth:`SampleFeed.take` at a fixed
+rate and hands the batches to :meth:`LiveModel.extend`. Nothing here redraws.
+
+The feed is bounded (``capacity`` samples): when the GUI falls that far
+behind, :meth:`SampleFeed.put` waits, so memory stays bounded; every sample
+is already in the run store before it is put here, so nothing is lost.
+
+Latencies are kept in milliseconds (float64), per treatment, in arrays that
+grow by doubling.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+
+from bancada.session.box_stats import BoxStats, tukey_stats
+
+
+class SampleFeed:
+    """Thread-safe bounded buffer of sample batches, each stamped with its arrival time."""
+
+    def __init__(self, capacity: int = 2_000_000) -> None:
+        self.capacity = capacity
+        self._lock = threading.Condition()
+        self._batches: list[tuple[float, list]] = []
+        self._count = 0
+        self.closed = False
+        self.thinned = 0  # samples the run stored but did not send (thinned to the window's rate)
+
+    def put(self, samples: list, timeout_s: float | None = None) -> bool:
+        """Add a batch (any thread); wait while the buffer is full. False if it timed out or closed."""
+        with self._lock:
+            deadline = None if timeout_s is None else time.monotonic() + timeout_s
+            while self._count >= self.capacity and not self.closed:
+                remaining = None if deadline is None else deadline - time.monotonic()
+                if remaining is not None and remaining <= 0:
+                    return False
+                self._lock.wait(0.1 if remaining is None else min(remaining, 0.1))
+            if self.closed:
+                return False
+            self._batches.append((time.monotonic(), samples))
+            self._count += len(samples)
+            return True
+
+    def take(self) -> list[tuple[float, list]]:
+        """Remove and return every pending ``(arrival_monotonic_s, samples)`` batch."""
+        with self._lock:
+            out, self._batches, self._count = self._batches, [], 0
+            self._lock.notify_all()
+            return out
+
+    def close(self) -> None:
+        with self._lock:
+            self.closed = True
+            self._lock.notify_all()
+
+    def __len__(self) -> int:
+        with self._lock:
+            return self._count
+
+
+class _Grow:
+    """A float64 array that grows by doubling."""
+
+    def __init__(self) -> None:
+        self.data = np.empty(256)
+        self.n = 0
+
+    def extend(self, values: np.ndarray) -> None:
+        need = self.n + values.size
+        if need > self.data.size:
+            new = np.empty(max(need, 2 * self.data.size))
+            new[: self.n] = self.data[: self.n]
+            self.data = new
+        self.data[self.n : need] = values
+        self.n = need
+
+    def view(self) -> np.ndarray:
+        return self.data[: self.n]
+
+
+@dataclass
+class TreatmentInfo:
+    """What the plots need to know about a treatment (from the run's TreatmentRow)."""
+
+    id: int
+    implementation: str
+    language: str
+    protocol: str
+    operation: str
+    workload: str
+    link: str = ""  # the level of the factor link (experiment.links)
+    format: str = ""  # a serial treatment's wire format (seed 004)
+
+    def level(self, factor: str) -> str:
+        """The treatment's level of a profile factor (``payload`` is the workload's name)."""
+        return str({"payload": self.workload}.get(factor, getattr(self, factor, "")))
+
+
+class TreatmentSeries:
+    """The samples of one treatment: measured ok latencies (box) and the whole trace."""
+
+    def __init__(self, info: TreatmentInfo) -> None:
+        self.info = info
+        self.measured_ms = _Grow()  # phase = measure and ok
+        self.trace_ms = _Grow()  # every ok sample, in arrival order
+        self.trace_warmup = _Grow()  # 1.0 where that trace sample is warm-up
+        self.errors = 0
+        self._box: BoxStats | None = None
+        self._box_n = -1
+
+    def box(self) -> BoxStats | None:
+        """Tukey box of the measured latencies (ms); recomputed only when new samples came."""
+        if self._box_n != self.measured_ms.n:
+            self._box = tukey_stats(self.measured_ms.view())
+            self._box_n = self.measured_ms.n
+        return self._box
+
+
+class LiveModel:
+    """Per-treatment samples of the run on screen (live or reopened). GUI thread only."""
+
+    def __init__(self) -> None:
+        self.series: dict[int, TreatmentSeries] = {}
+        self.version = 0  # bumps on every change
+        self.dirty: set[int] = set()
+        self.total = 0
+        self.errors = 0
+
+    def reset(self, treatments: Iterable) -> None:
+        """Start over with these treatments (objects with id, implementation, language, ...)."""
+        self.series = {
+            t.id: TreatmentSeries(
+                TreatmentInfo(
+                    t.id,
+                    t.implementation,
+                    t.language,
+                    t.protocol,
+                    t.operation,
+                    getattr(t, "workload", ""),
+                    getattr(t, "link", ""),
+                    getattr(t, "format", ""),
+                )
+            )
+            for t in treatments
+        }
+        self.dirty = set(self.series)
+        self.total = self.errors = 0
+        self.version += 1
+
+    def extend(self, samples) -> None:
+        """Add samples in arrival order: a SampleBlock (its columns), or objects with treatment, phase,
+        ok, latency_ns."""
+        if not len(samples):
+            return
+        rows = getattr(samples, "rows", None)
+        if rows is not None:
+            self.extend_arrays(
+                rows["treatment"].astype(np.int64),
+                rows["latency_ns"] / 1e6,
+                rows["phase"].astype(np.int8),
+                rows["ok"].astype(bool),
+            )
+            return
+        tr = np.fromiter((s.treatment for s in samples), dtype=np.int64, count=len(samples))
+        lat = np.fromiter((s.latency_ns for s in samples), dtype=np.float64, count=len(samples)) / 1e6
+        phase = np.fromiter((s.phase for s in samples), dtype=np.int8, count=len(samples))
+        ok = np.fromiter((s.ok for s in samples), dtype=bool, count=len(samples))
+        self.extend_arrays(tr, lat, phase, ok)
+
+    def extend_arrays(self, treatment: np.ndarray, latency_ms: np.ndarray, phase: np.ndarray, ok: np.ndarray) -> None:
+        """Add samples given as parallel arrays (latency in ms; phase 0 warm-up, 1 measure)."""
+        self.total += treatment.size
+        self.errors += int((~ok).sum())
+        for tid in np.unique(treatment):
+            series = self.series.get(int(tid))
+            if series is None:
+                continue
+            sel = treatment == tid
+            t_ok, t_lat, t_phase = ok[sel], latency_ms[sel], phase[sel]
+            series.errors += int((~t_ok).sum())
+            series.measured_ms.extend(t_lat[t_ok & (t_phase == 1)])
+            series.trace_ms.extend(t_lat[t_ok])
+            series.trace_warmup.extend((t_phase[t_ok] == 0).astype(float))
+            self.dirty.add(int(tid))
+        self.version += 1
+
+    def take_dirty(self) -> set[int]:
+        out, self.dirty = self.dirty, set()
+        return out
