@@ -10,8 +10,10 @@ when the server sent no Server-Timing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from bancada.store.runstore import RunStore
@@ -36,32 +38,103 @@ COLUMNS = [
 EXTRA_COLUMNS = ["start_s", "queue_s"]
 
 
-def tidy_frame(store: RunStore) -> pd.DataFrame:
-    """Return the run's samples as the tidy table (a DataFrame with COLUMNS + EXTRA_COLUMNS)."""
-    raw = store.samples_frame()
-    run_id = store.meta().get("run_id", store.path.stem)
-    df = pd.DataFrame(
-        {
-            "run_id": run_id,
-            "implementation": raw["implementation"],
-            "language": raw["language"],
-            "protocol": raw["protocol"],
-            "operation": raw["operation"],
-            "payload": raw["workload"],
-            "payload_count": raw["payload_count"],
-            "payload_bytes": raw["payload_bytes"],
-            "repetition": raw["repetition"],
-            "seq": raw["seq"],
-            "phase": raw["phase"].map({0: "warmup", 1: "measure"}),
-            "latency_s": raw["latency_ns"] / 1e9,
-            "server_s": raw["server_ns"].where(raw["server_ns"] >= 0) / 1e9,
-            "ok": raw["ok"].astype(bool).map({True: "true", False: "false"}),
-            "error": raw["error"],
-            "start_s": raw["start_ns"] / 1e9,
-            "queue_s": raw["queue_ns"] / 1e9,
-        }
-    )
-    return df[COLUMNS + EXTRA_COLUMNS]
+#: Where each tidy column comes from: a column of the treatment table, or of the sample table.
+_FROM_TREATMENT = {
+    "implementation": "implementation",
+    "language": "language",
+    "protocol": "protocol",
+    "operation": "operation",
+    "payload": "workload",
+    "payload_count": "payload_count",
+    "payload_bytes": "payload_bytes",
+}
+_FROM_SAMPLE = {
+    "repetition": "repetition",
+    "seq": "seq",
+    "phase": "phase",
+    "latency_s": "latency_ns",
+    "server_s": "server_ns",
+    "ok": "ok",
+    "error": "error",
+    "start_s": "start_ns",
+    "queue_s": "queue_ns",
+}
+#: The texts of the ``phase`` and ``ok`` codes (a phase outside them is missing).
+PHASES = ("warmup", "measure")
+#: pandas' ``str`` dtype on Arrow: what ``astype(str)`` gives, so the analysis's ``astype(str)`` copies nothing.
+TEXT_DTYPE = pd.StringDtype("pyarrow", na_value=np.nan)
+OK_TEXTS = ("false", "true")
+
+
+def tidy_frame(store: RunStore, columns: Sequence[str] | None = None) -> pd.DataFrame:
+    """Return the run's samples as the tidy table: a DataFrame with ``columns`` (default
+    COLUMNS + EXTRA_COLUMNS, in that order), one row per sample in the order stored.
+
+    Only the sample columns the asked tidy columns need are read (see
+    :meth:`RunStore.sample_columns`). Dtypes: the treatment's texts (implementation,
+    language, protocol, operation, payload) and ``run_id`` as pandas ``str`` (Arrow
+    strings, taken from the treatment table's levels); ``phase`` (warmup, measure) and
+    ``ok`` (false, true) as categoricals; times in seconds as float64 (``server_s`` NaN
+    where the server sent none); counts as int64; ``error`` as text.
+
+    Raises:
+        ValueError: an unknown column.
+    """
+    columns = list(COLUMNS + EXTRA_COLUMNS if columns is None else columns)
+    unknown = [c for c in columns if c not in {"run_id", *_FROM_TREATMENT, *_FROM_SAMPLE}]
+    if unknown:
+        raise ValueError(f"unknown tidy column(s) {unknown}; expected some of {COLUMNS + EXTRA_COLUMNS}")
+    wanted = [_FROM_SAMPLE[c] for c in columns if c in _FROM_SAMPLE]
+    raw = store.sample_columns(["treatment", *wanted])
+    treatments = store.treatments()
+    # the row of each sample's treatment in the treatment table (every id is there: sample_columns joins)
+    ids = np.array([t.id for t in treatments], dtype=np.int64)
+    order = np.argsort(ids)
+    row = order[np.searchsorted(ids, raw["treatment"], sorter=order)] if len(ids) else raw["treatment"]
+    out: dict[str, object] = {}
+    for c in columns:
+        if c == "run_id":
+            out[c] = _texts([store.meta().get("run_id", store.path.stem)], np.zeros(len(row), dtype=np.intp))
+        elif c in _FROM_TREATMENT:
+            values = [getattr(t, _FROM_TREATMENT[c]) for t in treatments]
+            out[c] = _texts(values, row) if isinstance(values[0] if values else "", str) else np.array(values)[row]
+        else:
+            out[c] = _sample_column(c, raw[_FROM_SAMPLE[c]])
+    return pd.DataFrame(out, columns=columns)
+
+
+def _texts(values: list[str], codes: np.ndarray) -> pd.Series:
+    """``values[codes]`` as a pandas ``str`` Series, built by Arrow's take (no Python object per row)."""
+    import pyarrow as pa
+
+    levels = pa.array(values, type=pa.large_string())
+    taken = pa.DictionaryArray.from_arrays(pa.array(codes.astype(np.int32, copy=False)), levels).dictionary_decode()
+    return pd.Series(taken, dtype=TEXT_DTYPE)
+
+
+def _sample_column(name: str, raw: np.ndarray):
+    if name in ("latency_s", "start_s", "queue_s"):
+        return raw / 1e9
+    if name == "server_s":
+        return np.where(raw >= 0, raw / 1e9, np.nan)
+    if name == "phase":  # 2: a phase that is neither, missing as before
+        return pd.Categorical.from_codes(np.where(raw < 2, raw, -1).astype(np.int8), categories=list(PHASES))
+    if name == "ok":
+        return pd.Categorical.from_codes(raw.astype(np.int8), categories=list(OK_TEXTS))
+    if name == "repetition":
+        return _smallest_int(raw)
+    return raw
+
+
+def _smallest_int(raw: np.ndarray) -> np.ndarray:
+    """``raw`` in the smallest signed integer type that holds it (1 byte a row for up to 127 repetitions)."""
+    if len(raw) == 0:
+        return raw
+    lo, hi = int(raw.min()), int(raw.max())
+    for t in (np.int8, np.int16, np.int32):
+        if np.iinfo(t).min <= lo and hi <= np.iinfo(t).max:
+            return raw.astype(t)
+    return raw
 
 
 def write_csv(df: pd.DataFrame, path: str | Path) -> int:
