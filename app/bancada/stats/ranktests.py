@@ -48,10 +48,9 @@ class SortedSample:
         self.tie_term = float(np.sum(self.counts**3 - self.counts))
 
 
-def _common(a: SortedSample, b: SortedSample) -> tuple[np.ndarray, np.ndarray]:
-    """Indices into ``a.uniques`` and ``b.uniques`` of the values both hold, ascending
-    (what ``np.intersect1d(..., return_indices=True)`` gives, by binary search instead of a sort)."""
-    pos = np.searchsorted(b.uniques, a.uniques)
+def _common(a: SortedSample, b: SortedSample, pos: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Indices into ``a.uniques`` and ``b.uniques`` of the values both hold, ascending (what
+    ``np.intersect1d(..., return_indices=True)`` gives), from ``pos = searchsorted(b.uniques, a.uniques)``."""
     if len(b.uniques) == 0:
         return np.empty(0, dtype=np.intp), np.empty(0, dtype=np.intp)
     hit = b.uniques[np.minimum(pos, len(b.uniques) - 1)] == a.uniques
@@ -76,8 +75,9 @@ def rank_sum(a: SortedSample, b: SortedSample) -> dict:
         raise ValueError("rank-sum test needs two non-empty samples")
     # W = sum over a's values of (#b below it + half the b's equal to it), counted per distinct value
     # of a: each distinct value u of a, seen c_a(u) times, has b.below[searchsorted(b.uniques, u)] b's below
-    below_b = b.below[np.searchsorted(b.uniques, a.uniques)]
-    ia, ib = _common(a, b)
+    pos = np.searchsorted(b.uniques, a.uniques)
+    below_b = b.below[pos]
+    ia, ib = _common(a, b, pos)
     ca, cb = a.counts[ia], b.counts[ib]
     n_less = int(np.dot(np.diff(a.below), below_b))
     n_tied = int(np.dot(np.diff(a.below)[ia], np.diff(b.below)[ib]))
