@@ -65,7 +65,9 @@ def test_pooled_ranks_equal_rankdata(decimals):
     assert np.array_equal(np.concatenate(ranks), expected)
     assert [len(r) for r in ranks] == [len(x) for x in xs]
     assert tie == float(np.sum(counts**3 - counts))
-    assert [float(r.sum()) for r in ranks] == [float(e.sum()) for e in np.split(expected, np.cumsum([len(x) for x in xs])[:-1])]
+    assert [float(r.sum()) for r in ranks] == [
+        float(e.sum()) for e in np.split(expected, np.cumsum([len(x) for x in xs])[:-1])
+    ]
 
 
 def test_pooled_ranks_with_nan_are_rankdatas():
