@@ -122,11 +122,13 @@ def _header(path: str) -> list[str]:
         ) from None
 
 
-def _read(path: str, response: str, required: list[str], optional: list[str]) -> pd.DataFrame:
+def _read(
+    path: str, response: str, required: list[str], optional: list[str], labels: tuple[str, ...] = ("repetition",)
+) -> pd.DataFrame:
     """The ``required`` and present ``optional`` columns of a tidy CSV or a run (file or id).
 
-    A CSV's columns are all read as text but ``response`` and the replication
-    column (``optional[0]``; integers when they all are); see :mod:`bancada.sample_reader`.
+    A CSV's columns are all read as text but ``response`` (numbers) and ``labels``
+    (the replication column: integers when every cell is one); see :mod:`bancada.sample_reader`.
 
     Raises:
         InputError: a required column is missing, the input has no rows, or the run cannot be read.
@@ -140,7 +142,7 @@ def _read(path: str, response: str, required: list[str], optional: list[str]) ->
         df = _read_run(path, cols)
     else:
         df = sample_reader.read_csv_columns(
-            path, cols, numeric=[response], labels=[c for c in optional[:1] if c in cols]
+            path, cols, numeric=[response], labels=[c for c in labels if c in cols and c != response]
         )
     if df.empty:
         raise InputError(f"{path} has a header but no rows: there is nothing to analyse")
@@ -168,6 +170,7 @@ def run(args: argparse.Namespace) -> int:
                 args.response,
                 [args.response, *args.factors, *args.by],
                 [args.replication, "phase", "ok"],
+                (args.replication,),
             ),
             response=args.response,
             factors=args.factors,

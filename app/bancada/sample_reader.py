@@ -62,6 +62,8 @@ def _read_arrow(
         import pyarrow.csv as pacsv
     except ImportError:  # pragma: no cover - a declared dependency
         return None
+    if set(numeric) & set(labels) or set(CATEGORICAL) & {*numeric, *labels}:
+        raise ValueError("a column is either numeric, a label or text (phase and ok are texts)")
     types = {c: pa.dictionary(pa.int32(), pa.string()) if c in CATEGORICAL else pa.large_string() for c in columns}
     for c in [*numeric, *labels]:
         types.pop(c, None)
@@ -104,6 +106,11 @@ def _read_arrow(
 
 def _categorical(col) -> pd.Categorical:
     """A dictionary-encoded Arrow column as a pandas Categorical (one dictionary for all chunks)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if not pa.types.is_dictionary(col.type):
+        col = pc.dictionary_encode(col)
     col = col.unify_dictionaries()
     if col.num_chunks == 0:
         return pd.Categorical([])
