@@ -383,8 +383,7 @@ class RunStore:
         arrays = _read_int_columns(self.path, self.conn, select)
         key = arrays.pop(_PACKED_SQL)
         arrays.update(treatment=key >> 3, phase=((key >> 1) & 3).astype(np.int8), ok=(key & 1).astype(bool))
-        ids = [r[0] for r in self.conn.execute("SELECT id FROM treatment")]
-        known = np.isin(arrays["treatment"], ids)
+        known = _in_ids(arrays["treatment"], [r[0] for r in self.conn.execute("SELECT id FROM treatment")])
         if not known.all():  # the join of samples_frame drops samples of unknown treatments
             arrays = {c: v[known] for c, v in arrays.items()}
         if "error" in columns:
@@ -415,6 +414,15 @@ class RunStore:
         return pd.read_sql_query(query, self.conn)
 
 
+def _in_ids(values: np.ndarray, ids: list[int]) -> np.ndarray:
+    """``np.isin(values, ids)`` for a few small ids: a lookup table indexed by value (no sort)."""
+    if not len(values) or not ids or min(ids) < 0 or max(ids) > 1 << 20:
+        return np.isin(values, ids)
+    table = np.zeros(max(ids) + 2, dtype=bool)
+    table[ids] = True
+    return table[np.clip(values, -1, len(table) - 1)]  # -1 and anything past the ids: the last, False
+
+
 def _read_int_columns(path: Path, conn: sqlite3.Connection, select: list[str]) -> dict[str, np.ndarray]:
     """The integer expressions ``select`` over every sample, in id order, as int64 arrays keyed by expression.
 
@@ -424,7 +432,10 @@ def _read_int_columns(path: Path, conn: sqlite3.Connection, select: list[str]) -
     releases the GIL); without it, ``conn`` fetches ``CHUNK_ROWS`` rows at a time.
     """
     query = f"SELECT {', '.join(select)} FROM sample WHERE id > ? AND id <= ? ORDER BY id"
-    lo, hi = conn.execute("SELECT coalesce(min(id), 1) - 1, coalesce(max(id), 0) FROM sample").fetchone()
+    # two statements: SQLite answers a lone min() or max() of the rowid from the b-tree's ends, not by a scan
+    first = conn.execute("SELECT min(id) FROM sample").fetchone()[0]
+    last = conn.execute("SELECT max(id) FROM sample").fetchone()[0]
+    lo, hi = (0, 0) if first is None else (first - 1, last)
     try:
         import adbc_driver_sqlite.dbapi as adbc
     except ImportError:  # pragma: no cover - a declared dependency; the stdlib reads it all the same

@@ -61,8 +61,12 @@ _FROM_SAMPLE = {
 }
 #: The texts of the ``phase`` and ``ok`` codes (a phase outside them is missing).
 PHASES = ("warmup", "measure")
-#: pandas' ``str`` dtype on Arrow: what ``astype(str)`` gives, so the analysis's ``astype(str)`` copies nothing.
-TEXT_DTYPE = pd.StringDtype("pyarrow", na_value=np.nan)
+try:
+    import pyarrow as _pa
+except ImportError:  # pragma: no cover - a declared dependency; without it the texts are Python objects
+    _pa = None
+#: pandas' ``str`` dtype (on Arrow): what ``astype(str)`` gives, so the analysis's ``astype(str)`` copies nothing.
+TEXT_DTYPE = pd.StringDtype("pyarrow" if _pa is not None else "python", na_value=np.nan)
 OK_TEXTS = ("false", "true")
 
 
@@ -104,12 +108,30 @@ def tidy_frame(store: RunStore, columns: Sequence[str] | None = None) -> pd.Data
 
 
 def _texts(values: list[str], codes: np.ndarray) -> pd.Series:
-    """``values[codes]`` as a pandas ``str`` Series, built by Arrow's take (no Python object per row)."""
-    import pyarrow as pa
+    """``values[codes]`` as a pandas ``str`` Series (Arrow strings, no Python object per row).
 
-    levels = pa.array(values, type=pa.large_string())
-    taken = pa.DictionaryArray.from_arrays(pa.array(codes.astype(np.int32, copy=False)), levels).dictionary_decode()
-    return pd.Series(taken, dtype=TEXT_DTYPE)
+    The samples of a block share their treatment, so the codes come in long runs:
+    each run's bytes are one repetition of its text (an Arrow large_string array
+    built from its offsets and data); codes without such runs are decoded by
+    Arrow's dictionary take.
+    """
+    pa = _pa
+    if pa is None:  # pragma: no cover
+        return pd.Series(np.array(values, dtype=object)[codes], dtype=TEXT_DTYPE)
+    n = len(codes)
+    starts = np.flatnonzero(np.diff(codes)) + 1
+    if n == 0 or len(starts) > n // 64:
+        levels = pa.array(values, type=pa.large_string())
+        taken = pa.DictionaryArray.from_arrays(pa.array(codes.astype(np.int32, copy=False)), levels)
+        return pd.Series(taken.dictionary_decode(), dtype=TEXT_DTYPE)
+    encoded = [v.encode("utf-8") for v in values]
+    sizes = np.array([len(e) for e in encoded], dtype=np.int64)
+    offsets = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(sizes[codes], out=offsets[1:])
+    edges = np.r_[0, starts, n].astype(np.int64)
+    data = b"".join(encoded[codes[s]] * int(e - s) for s, e in zip(edges[:-1], edges[1:]))
+    array = pa.LargeStringArray.from_buffers(n, pa.py_buffer(offsets), pa.py_buffer(data))
+    return pd.Series(array, dtype=TEXT_DTYPE)
 
 
 def _sample_column(name: str, raw: np.ndarray):
