@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .store.tidy_csv import TEXT_DTYPE
+from .store.tidy_csv import smallest_int, texts_of
 
 #: Columns read as categoricals (few distinct texts, tested by value in data preparation).
 CATEGORICAL = ("phase", "ok")
@@ -56,7 +56,14 @@ def read_csv_columns(
 def _read_arrow(
     path: str | Path, columns: Sequence[str], numeric: Sequence[str], labels: Sequence[str]
 ) -> pd.DataFrame | None:
-    """The frame through Arrow, or None when Arrow cannot give pandas' values (pandas then reads it)."""
+    """The frame through Arrow's streaming CSV reader, or None when Arrow cannot give pandas' values.
+
+    The file is parsed block by block (:data:`BLOCK_BYTES`), each block's columns
+    appended as numpy arrays (texts as codes into the levels seen so far), so the
+    memory is the frame's plus one block's. The types of ``numeric`` and ``labels``
+    columns are those Arrow infers from the first block; a later block that does
+    not fit (a text among numbers) gives None, and pandas reads the file.
+    """
     try:
         import pyarrow as pa
         import pyarrow.csv as pacsv
@@ -64,62 +71,57 @@ def _read_arrow(
         return None
     if set(numeric) & set(labels) or set(CATEGORICAL) & {*numeric, *labels}:
         raise ValueError("a column is either numeric, a label or text (phase and ok are texts)")
-    types = {c: pa.dictionary(pa.int32(), pa.string()) if c in CATEGORICAL else pa.large_string() for c in columns}
-    for c in [*numeric, *labels]:
-        types.pop(c, None)
+    texts = [c for c in columns if c not in {*numeric, *labels}]
+    parts: dict[str, list[np.ndarray]] = {c: [] for c in columns}
+    levels: dict[str, dict[str, int]] = {c: {} for c in texts}
     try:
-        table = pacsv.read_csv(
+        reader = pacsv.open_csv(
             path,
             read_options=pacsv.ReadOptions(block_size=BLOCK_BYTES),
-            parse_options=pacsv.ParseOptions(newlines_in_values=False),
             convert_options=pacsv.ConvertOptions(
                 include_columns=list(columns),
-                column_types=types,
+                column_types={c: pa.dictionary(pa.int32(), pa.string()) for c in texts},
                 null_values=[""],
                 strings_can_be_null=True,
                 quoted_strings_can_be_null=True,
             ),
         )
+        for c in [*numeric, *labels]:
+            t = reader.schema.field(c).type
+            if not (pa.types.is_integer(t) or (c in numeric and pa.types.is_floating(t))):
+                return None  # text, empty or booleans: pandas' own reading and messages
+        for batch in reader:
+            for c in columns:
+                col = batch.column(c)
+                if c in texts:
+                    parts[c].append(_codes(col, levels[c]))
+                elif c in labels and col.null_count:
+                    return None
+                else:
+                    parts[c].append(col.to_numpy(zero_copy_only=False))
     except (pa.ArrowInvalid, pa.ArrowNotImplementedError, pa.ArrowTypeError, OSError):
         return None
-    for c in numeric:
-        t = table.column(c).type
-        if not (pa.types.is_integer(t) or pa.types.is_floating(t)):
-            return None  # text, empty or booleans: pandas' own reading and messages
     out: dict[str, object] = {}
     for c in columns:
-        col = table.column(c)
-        if c in CATEGORICAL:
-            out[c] = _categorical(col)
-        elif c in numeric:
-            values = col.to_numpy()
-            out[c] = values.astype(float) if col.null_count or pa.types.is_floating(col.type) else values
-        elif c in labels and pa.types.is_integer(col.type) and col.null_count == 0:
-            out[c] = col.to_numpy()
-        elif c in labels:  # not all integers: the text of each cell, as pandas read it
-            return None
+        values = np.concatenate(parts.pop(c)) if parts[c] else np.empty(0, dtype=np.int32)
+        if c in texts:
+            names = list(levels[c])
+            out[c] = (
+                pd.Categorical.from_codes(values, categories=names) if c in CATEGORICAL else texts_of(names, values)
+            )
         else:
-            out[c] = pd.Series(col, dtype=TEXT_DTYPE)
-    del table
+            out[c] = smallest_int(values) if c in labels else values
     return pd.DataFrame(out, columns=list(columns))
 
 
-def _categorical(col) -> pd.Categorical:
-    """A dictionary-encoded Arrow column as a pandas Categorical (one dictionary for all chunks)."""
-    import pyarrow as pa
+def _codes(chunk, seen: dict[str, int]) -> np.ndarray:
+    """A block's dictionary-encoded texts as int32 codes into ``seen`` (extended in place; -1: missing)."""
     import pyarrow.compute as pc
 
-    if not pa.types.is_dictionary(col.type):
-        col = pc.dictionary_encode(col)
-    col = col.unify_dictionaries()
-    if col.num_chunks == 0:
-        return pd.Categorical([])
-    levels = col.chunk(0).dictionary.to_pylist()
-    codes = np.concatenate(
-        [c.indices.to_numpy(zero_copy_only=False) for c in col.chunks] if col.num_chunks else [np.empty(0)]
-    )
-    codes = np.where(np.isnan(codes), -1, codes).astype(np.int32) if codes.dtype.kind == "f" else codes
-    return pd.Categorical.from_codes(codes.astype(np.int32, copy=False), categories=levels)
+    local = chunk.dictionary.to_pylist()
+    remap = np.array([seen.setdefault(v, len(seen)) for v in local] + [-1], dtype=np.int32)
+    indices = pc.fill_null(chunk.indices, -1).to_numpy(zero_copy_only=False)
+    return remap[indices]
 
 
 def read_run_columns(store, columns: Sequence[str]) -> pd.DataFrame:

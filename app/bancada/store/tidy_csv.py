@@ -98,17 +98,17 @@ def tidy_frame(store: RunStore, columns: Sequence[str] | None = None) -> pd.Data
     out: dict[str, object] = {}
     for c in columns:
         if c == "run_id":
-            out[c] = _texts([store.meta().get("run_id", store.path.stem)], np.zeros(len(row), dtype=np.intp))
+            out[c] = texts_of([store.meta().get("run_id", store.path.stem)], np.zeros(len(row), dtype=np.intp))
         elif c in _FROM_TREATMENT:
             values = [getattr(t, _FROM_TREATMENT[c]) for t in treatments]
-            out[c] = _texts(values, row) if isinstance(values[0] if values else "", str) else np.array(values)[row]
+            out[c] = texts_of(values, row) if isinstance(values[0] if values else "", str) else np.array(values)[row]
         else:
             out[c] = _sample_column(c, raw[_FROM_SAMPLE[c]])
     return pd.DataFrame(out, columns=columns)
 
 
-def _texts(values: list[str], codes: np.ndarray) -> pd.Series:
-    """``values[codes]`` as a pandas ``str`` Series (Arrow strings, no Python object per row).
+def texts_of(values: list[str], codes: np.ndarray) -> pd.Series:
+    """``values[codes]`` as a pandas ``str`` Series (Arrow strings, no Python object per row); -1: missing.
 
     The samples of a block share their treatment, so the codes come in long runs:
     each run's bytes are one repetition of its text (an Arrow large_string array
@@ -120,9 +120,10 @@ def _texts(values: list[str], codes: np.ndarray) -> pd.Series:
         return pd.Series(np.array(values, dtype=object)[codes], dtype=TEXT_DTYPE)
     n = len(codes)
     starts = np.flatnonzero(np.diff(codes)) + 1
-    if n == 0 or len(starts) > n // 64:
+    if n == 0 or len(starts) > n // 64 or codes.min() < 0:
         levels = pa.array(values, type=pa.large_string())
-        taken = pa.DictionaryArray.from_arrays(pa.array(codes.astype(np.int32, copy=False)), levels)
+        indices = pa.array(codes.astype(np.int32, copy=False), mask=codes < 0)
+        taken = pa.DictionaryArray.from_arrays(indices, levels)
         return pd.Series(taken.dictionary_decode(), dtype=TEXT_DTYPE)
     encoded = [v.encode("utf-8") for v in values]
     sizes = np.array([len(e) for e in encoded], dtype=np.int64)
@@ -144,11 +145,11 @@ def _sample_column(name: str, raw: np.ndarray):
     if name == "ok":
         return pd.Categorical.from_codes(raw.astype(np.int8), categories=list(OK_TEXTS))
     if name == "repetition":
-        return _smallest_int(raw)
+        return smallest_int(raw)
     return raw
 
 
-def _smallest_int(raw: np.ndarray) -> np.ndarray:
+def smallest_int(raw: np.ndarray) -> np.ndarray:
     """``raw`` in the smallest signed integer type that holds it (1 byte a row for up to 127 repetitions)."""
     if len(raw) == 0:
         return raw
