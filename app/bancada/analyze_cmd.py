@@ -10,15 +10,19 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import sqlite3
 import sys
 from pathlib import Path
 
 import pandas as pd
 
+from . import sample_reader
 from .stats import serialization, tables as tables_mod
 from .stats.load_labels import print_tables
 from .stats.load_tables import ab_frame, load_rows, siege_frame
 from .stats.report import InputError, analyze_frame, jsonable
+from .store.runstore import RunStore, RunStoreError
+from .store.tidy_csv import COLUMNS, EXTRA_COLUMNS
 
 
 def _csv_list(text: str) -> list[str]:
@@ -27,7 +31,11 @@ def _csv_list(text: str) -> list[str]:
 
 def configure_parser(p: argparse.ArgumentParser) -> None:
     """Add every ``analyze`` argument, including the positional CSV."""
-    p.add_argument("samples", metavar="SAMPLES.csv", help="tidy sample CSV (or any CSV with the named columns)")
+    p.add_argument(
+        "samples",
+        metavar="SAMPLES.csv|RUN",
+        help="tidy sample CSV (or any CSV with the named columns), a run file or a run id",
+    )
     p.add_argument("--response", default="latency_s", help="numeric response column (default latency_s)")
     p.add_argument(
         "--factors",
@@ -147,12 +155,19 @@ def _fail(msg: str) -> int:
     return 2
 
 
+def _is_run(spec: str) -> bool:
+    """A run file or run id (anything but a ``.csv``)."""
+    return Path(spec).suffix.lower() != ".csv"
+
+
 def _header(path: str) -> list[str]:
-    """The CSV's column names.
+    """The input's column names: the CSV's header, or the tidy columns of a run file.
 
     Raises:
-        InputError: the file is empty (no header row).
+        InputError: the CSV is empty (no header row).
     """
+    if _is_run(path):
+        return list(COLUMNS + EXTRA_COLUMNS)
     try:
         return list(pd.read_csv(path, nrows=0).columns)
     except pd.errors.EmptyDataError:
@@ -161,22 +176,41 @@ def _header(path: str) -> list[str]:
         ) from None
 
 
-def _read(path: str, response: str, required: list[str], optional: list[str]) -> pd.DataFrame:
-    """The ``required`` and present ``optional`` columns; every one but ``response`` read as text.
+def _read(
+    path: str, response: str, required: list[str], optional: list[str], labels: tuple[str, ...] = ("repetition",)
+) -> pd.DataFrame:
+    """The ``required`` and present ``optional`` columns of a tidy CSV or a run (file or id).
+
+    A CSV's columns are all read as text but ``response`` (numbers) and ``labels``
+    (the replication column: integers when every cell is one); see :mod:`bancada.sample_reader`.
 
     Raises:
-        InputError: a required column is missing, or the file has a header but no rows.
+        InputError: a required column is missing, the input has no rows, or the run cannot be read.
     """
     header = _header(path)
     missing = [c for c in required if c not in header]
     if missing:
         raise InputError(f"missing column{'s' if len(missing) > 1 else ''} in {path}: {', '.join(missing)}")
     cols = [c for c in header if c in {*required, *optional}]
-    dtypes = {c: str for c in cols if c != response}
-    df = pd.read_csv(path, usecols=cols, dtype=dtypes, keep_default_na=False, na_values=[""])
+    if _is_run(path):
+        df = _read_run(path, cols)
+    else:
+        df = sample_reader.read_csv_columns(
+            path, cols, numeric=[response], labels=[c for c in labels if c in cols and c != response]
+        )
     if df.empty:
         raise InputError(f"{path} has a header but no rows: there is nothing to analyse")
     return df
+
+
+def _read_run(spec: str, cols: list[str]) -> pd.DataFrame:
+    try:
+        with RunStore.open(spec) as store:
+            return sample_reader.read_run_columns(store, cols)
+    except RunStoreError as exc:
+        raise InputError(f"{exc} (expected a tidy sample CSV, a run file or a run id)") from None
+    except sqlite3.Error as exc:
+        raise InputError(f"{spec}: cannot read it as a Bancada run file ({exc})") from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -189,6 +223,7 @@ def run(args: argparse.Namespace) -> int:
             args.response,
             [args.response, *args.factors, *args.by],
             [args.replication, "phase", "ok", *serialization.COLUMNS],
+            (args.replication,),
         )
         result = analyze_frame(
             df,

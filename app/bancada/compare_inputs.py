@@ -16,7 +16,8 @@ import pandas as pd
 from .stats.compare import RESPONSE, TREATMENT_COLUMNS, PairOptions, Side
 from .stats.prepare import InputError, keep_measured
 from .store.runstore import RunStore, RunStoreError
-from .store.tidy_csv import tidy_frame
+from .sample_reader import read_csv_columns, read_run_columns
+from .store.tidy_csv import COLUMNS
 
 REQUIRED = [*TREATMENT_COLUMNS, RESPONSE]
 OPTIONAL = ["run_id", "repetition", "server_s", "phase", "ok"]
@@ -74,7 +75,7 @@ def load_side(spec: str, keep_measure_ok: bool = True) -> LoadedSide:
         try:
             with RunStore.open(spec) as store:
                 meta = store.meta()
-                df = tidy_frame(store)
+                df = read_run_columns(store, [c for c in COLUMNS if c in {*REQUIRED, *OPTIONAL}])
         except RunStoreError as exc:
             raise InputError(
                 f"{exc} (expected a run id from `bancada runs`, a run file or a tidy sample CSV)"
@@ -87,15 +88,17 @@ def load_side(spec: str, keep_measure_ok: bool = True) -> LoadedSide:
         df, removed = keep_measured(df)
     else:
         removed = {"warmup_or_other_phase": None, "not_ok": None}
-    lat = pd.to_numeric(df[RESPONSE], errors="coerce")
-    bad = lat.isna() & df[RESPONSE].notna() & (df[RESPONSE].astype(str).str.strip() != "")
-    if bad.any():
+    numeric = pd.api.types.is_numeric_dtype(df[RESPONSE])  # then no cell can be a bad text
+    lat = df[RESPONSE] if numeric else pd.to_numeric(df[RESPONSE], errors="coerce")
+    bad = lat.isna() & df[RESPONSE].notna() & (df[RESPONSE].astype(str).str.strip() != "") if not numeric else None
+    if bad is not None and bad.any():
         raise InputError(
             f"{spec}: column {RESPONSE} is not numeric: {df[RESPONSE][bad].iloc[0]!r} (expected latencies in seconds)"
         )
     keep = np.isfinite(lat.to_numpy(dtype=float))
     removed["missing_response"] = int((~keep).sum())
-    df = df.assign(**{RESPONSE: lat})[keep]
+    df = df.assign(**{RESPONSE: lat})
+    df = df if keep.all() else df[keep]
     df = df.assign(**{c: df[c].astype(str) for c in TREATMENT_COLUMNS})
     if df.empty:
         raise InputError(f"{spec}: no measured, successful sample (phase = measure, ok = true) to compare")
@@ -118,9 +121,9 @@ def _read_csv(path: Path) -> pd.DataFrame:
             "(from bancada export, or bancada import soares2024)"
         )
     cols = [c for c in header if c in {*REQUIRED, *OPTIONAL}]
-    dtypes = {c: str for c in cols if c not in (RESPONSE, "server_s", "repetition")}
+    numeric = [c for c in cols if c in (RESPONSE, "server_s", "repetition")]
     try:
-        df = pd.read_csv(path, usecols=cols, dtype=dtypes, keep_default_na=False, na_values=[""])
+        df = read_csv_columns(path, cols, numeric=numeric)
     except (ValueError, pd.errors.ParserError, UnicodeDecodeError) as exc:
         raise InputError(f"cannot read {path}: {str(exc).splitlines()[0]}") from None
     if df.empty:

@@ -1,119 +1,143 @@
-"""Time `bancada analyze` on 8 treatments x 100,000 samples (a script, not a test).
+"""Time `bancada analyze RUN` on 8 treatments x 1,000,000 samples, run file and tidy CSV (a script, not a test).
 
-Writes a tidy CSV of 800,000 rows (2^3 design: language x protocol x
-operation, 10 repetitions of 10,000 requests) to a temporary directory, runs
-the command as the CLI would and prints the wall time, split into reading
-the CSV and computing the statistics (budget: under 5 s in total).
-Run: PYTHONPATH=app python tests/bench/analyze_speed.py [--smoke]
+Makes one 2^3 run (language x protocol x operation, 10 repetitions, warm-up and a
+few failed samples; see ``_bigrun.py``, deterministic) as a run file and as its
+tidy CSV (about 0.65 GB), then runs ``bancada analyze`` on each in a child process
+(``--factors language,protocol,operation --by payload --aggregate mean``: reading,
+summaries, rank tests, factorial tables) and prints its wall time, CPU time and
+peak RSS (``os.wait4``), with the load average of the machine when measured.
+Budget: under 5 s and under 1 GB for each input.
+
+``--before APP_DIR`` measures the same with another checkout's ``app`` (e.g.
+/work/main/app, the code before the columnar reader): the CSV through its
+``bancada analyze``, the run file as its GUI and ``compare`` read one
+(``tidy_frame`` then ``analyze_frame``: its ``analyze`` took CSVs only).
+``--data DIR`` keeps the generated inputs there for the next run.
+Run: PYTHONPATH=app python tests/bench/analyze_speed.py [--smoke] [--before APP_DIR] [--data DIR]
 """
 
+from __future__ import annotations
+
 import argparse
-import cProfile
 import json
-import pstats
+import os
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-import numpy as np
-import pandas as pd
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _bigrun  # noqa: E402
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "app"))
-from bancada import analyze_cmd  # noqa: E402
-from bancada.stats.report import analyze_frame  # noqa: E402
+APP = Path(__file__).resolve().parents[2] / "app"
+N_PER_TREATMENT = 1_000_000
+BUDGET_S, BUDGET_MB = 5.0, 1024.0
+ANALYZE_ARGS = ["--factors", ",".join(_bigrun.FACTORS), "--by", "payload", "--aggregate", "mean", "--quiet"]
+# the run file as the code before read it (its analyze took CSVs only): tidy_frame, then analyze_frame
+OLD_RUN_READER = """
+import json, sys
+from bancada.stats.report import analyze_frame, jsonable
+from bancada.store.runstore import RunStore
+from bancada.store.tidy_csv import tidy_frame
+with RunStore.open(sys.argv[1]) as store:
+    df = tidy_frame(store)
+res = analyze_frame(df, factors=sys.argv[3].split(","), by=["payload"], aggregate="mean")
+open(sys.argv[2], "w").write(json.dumps(jsonable(res)))
+"""
 
-N_PER_TREATMENT, REPS = 100_000, 10
+
+def child_env(app: Path, pycache: Path) -> dict[str, str]:
+    """``app`` first on PYTHONPATH, compiled modules kept in ``pycache`` (as an installed Bancada has them:
+    with PYTHONDONTWRITEBYTECODE and no .pyc in the environment, every start compiles pandas and scipy)."""
+    env = dict(os.environ, PYTHONPATH=str(app), PYTHONPYCACHEPREFIX=str(pycache))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
 
 
-def write_csv(path: Path, n: int = N_PER_TREATMENT) -> None:
-    rng = np.random.default_rng(0)
-    parts = []
-    for li, lang in enumerate(("go", "java")):
-        for pi, proto in enumerate(("grpc", "rest")):
-            for oi, op in enumerate(("select", "echo")):
-                lat = np.round(0.0007 * (1 + li * 0.6 + pi * 3 + oi * 0.2) * rng.lognormal(0, 0.15, n), 9)
-                parts.append(
-                    pd.DataFrame(
-                        {
-                            "run_id": "bench",
-                            "implementation": f"{lang}-{proto}",
-                            "language": lang,
-                            "protocol": proto,
-                            "operation": op,
-                            "payload": "StdSize",
-                            "payload_count": 200,
-                            "payload_bytes": 800,
-                            "repetition": np.repeat(np.arange(1, REPS + 1), n // REPS),
-                            "seq": np.arange(n),
-                            "phase": "measure",
-                            "latency_s": lat,
-                            "server_s": "",
-                            "ok": "true",
-                            "error": "",
-                        }
-                    )
-                )
-    pd.concat(parts).to_csv(path, index=False)
+def warm_up(app: Path, pycache: Path) -> None:
+    """Import what ``bancada analyze`` imports once, so the measured runs load compiled modules."""
+    code = "import bancada.cli, bancada.analyze_cmd, bancada.stats.report, bancada.stats.tables, rich.table"
+    code += "\ntry:\n import pyarrow.csv, pyarrow.compute, adbc_driver_sqlite.dbapi\nexcept ImportError:\n pass"
+    subprocess.run([sys.executable, "-c", code], env=child_env(app, pycache), check=True)
+
+
+def measure(cmd: list[str], app: Path, pycache: Path) -> tuple[float, float, float, int]:
+    """Run ``cmd`` with ``app`` first on PYTHONPATH; ``(wall s, CPU s, peak RSS MB, exit code)``."""
+    env = child_env(app, pycache)
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - t0
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
+    if proc.returncode != 0:
+        print(err[-2000:], file=sys.stderr)
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, proc.returncode
+
+
+def analyze(
+    source: Path, out_json: Path, app: Path, old_run_reader: bool, pycache: Path
+) -> tuple[float, float, float, int]:
+    if old_run_reader:
+        cmd = [sys.executable, "-c", OLD_RUN_READER, str(source), str(out_json), ",".join(_bigrun.FACTORS)]
+    else:
+        cmd = [sys.executable, "-m", "bancada.cli", "analyze", str(source), *ANALYZE_ARGS, "--json", str(out_json)]
+    return measure(cmd, app, pycache)
+
+
+def groups(out_json: Path) -> list:
+    return json.loads(out_json.read_text())["groups"]
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--smoke", action="store_true", help="1,000 samples per treatment; checks the output (CI)")
+    ap.add_argument("--before", type=Path, metavar="APP_DIR", help="also measure another checkout's app folder")
+    ap.add_argument("--data", type=Path, metavar="DIR", help="keep (and reuse) the generated inputs here")
     a = ap.parse_args()
     n = 1_000 if a.smoke else N_PER_TREATMENT
     with tempfile.TemporaryDirectory() as tmp:
-        csv = Path(tmp) / "samples.csv"
-        write_csv(csv, n)
-        p = argparse.ArgumentParser()
-        analyze_cmd.configure_parser(p)
-        out_json = Path(tmp) / "o.json"
-        args = p.parse_args(
-            [
-                str(csv),
-                "--factors",
-                "language,protocol,operation",
-                "--by",
-                "payload",
-                "--aggregate",
-                "mean",
-                "--json",
-                str(out_json),
-                "--quiet",
-            ]
+        t0 = time.perf_counter()
+        run, csv = _bigrun.make_inputs(a.data or Path(tmp) / "inputs", n)
+        print(
+            f"inputs: {run} ({run.stat().st_size / 1e6:.0f} MB), {csv} ({csv.stat().st_size / 1e6:.0f} MB), "
+            f"ready in {time.perf_counter() - t0:.0f} s"
         )
-        t0 = time.perf_counter()
-        code = analyze_cmd.run(args)
-        total = time.perf_counter() - t0
-        if code != 0:
-            print(f"bancada analyze failed with exit code {code}")
-            return 1
-        groups = json.loads(out_json.read_text())["groups"]
-        t0 = time.perf_counter()
-        df = analyze_cmd._read(
-            str(csv),
-            "latency_s",
-            ["latency_s", "language", "protocol", "operation", "payload"],
-            ["repetition", "phase", "ok"],
-        )
-        read = time.perf_counter() - t0
-        prof = cProfile.Profile()
-        t0 = time.perf_counter()
-        prof.enable()
-        analyze_frame(df, factors=("language", "protocol", "operation"), aggregate="mean")
-        prof.disable()
-        stats_s = time.perf_counter() - t0
-    print(
-        f"bancada analyze, 8 treatments x {n:,} samples: {total:.2f} s "
-        f"(read CSV {read:.2f} s, statistics {stats_s:.2f} s; budget 5 s)"
-    )
+        apps = [("after", APP)] + ([("before", a.before.resolve())] if a.before else [])
+        results, ok = {}, True
+        pycache = Path(tmp) / "pycache"
+        for label, app in apps:
+            warm_up(app, pycache)
+            for kind, source in (("run file", run), ("tidy CSV", csv)):
+                out_json = Path(tmp) / f"{label}-{kind[:3]}.json"
+                load = os.getloadavg()[0]
+                wall, cpu, rss, code = analyze(source, out_json, app, label == "before" and kind == "run file", pycache)
+                verdict = "" if code == 0 else f"  FAILED (exit code {code})"
+                if label == "after" and code == 0 and not a.smoke:
+                    within = wall < BUDGET_S and rss < BUDGET_MB
+                    ok &= within
+                    verdict = "  within budget" if within else f"  over budget ({BUDGET_S:.0f} s, {BUDGET_MB:.0f} MB)"
+                print(
+                    f"{label:6} bancada analyze {kind}, 8 treatments x {n:,} samples: {wall:5.2f} s wall, "
+                    f"{cpu:5.2f} s CPU, peak RSS {rss:6.0f} MB (load average {load:.1f}){verdict}"
+                )
+                ok &= code == 0
+                results[(label, kind)] = groups(out_json) if code == 0 else None
+    after_run, after_csv = results[("after", "run file")], results[("after", "tidy CSV")]
+    same = after_run is not None and after_run == after_csv
+    print("run file and tidy CSV give the same tables" if same else "run file and tidy CSV DIFFER")
+    if a.before:
+        for kind in ("run file", "tidy CSV"):
+            same_before = results[("before", kind)] == results[("after", kind)]
+            print(f"{kind}: {'the same tables as before' if same_before else 'tables DIFFER from before'}")
+            ok &= same_before
     if a.smoke:
-        well_formed = len(groups) == 1 and len(groups[0]["treatments"]) == 8 and len(groups[0]["pairwise"]) == 28
-        print("smoke: ok" if well_formed else "smoke: FAILED (not 8 treatments and 28 pairs)")
-        return 0 if well_formed else 1
-    print("top of the statistics profile (cumulative):")
-    pstats.Stats(prof).sort_stats("tottime").print_stats(8)
-    return 0 if total < 5 else 1
+        g = after_run or []
+        well_formed = same and len(g) == 1 and len(g[0]["treatments"]) == 8 and len(g[0]["pairwise"]) == 28
+        print("smoke: ok" if well_formed and ok else "smoke: FAILED (not 8 treatments and 28 pairs in both inputs)")
+        return 0 if well_formed and ok else 1
+    return 0 if ok and same else 1
 
 
 if __name__ == "__main__":

@@ -27,6 +27,34 @@ def _label(levels: dict) -> str:
     return ", ".join(f"{k}={v}" for k, v in levels.items())
 
 
+def _cell_rows(df: pd.DataFrame, factors: Sequence[str], levels: Sequence[Sequence[str]]) -> dict[tuple, np.ndarray]:
+    """The rows (ascending positions) of each combination of levels present in ``df``.
+
+    What ``df.groupby(factors).indices`` gives for the combinations of ``levels``
+    (a value equal to none of a factor's levels, or missing, is in no cell), from
+    one factorization per factor and one stable sort of the combined codes.
+    """
+    cell = np.zeros(len(df), dtype=np.int64)
+    valid = np.ones(len(df), dtype=bool)
+    for f, lv in zip(factors, levels):
+        codes, uniques = pd.factorize(df[f], use_na_sentinel=True)
+        where = {v: i for i, v in enumerate(lv)}
+        lookup = np.array([where.get(u, -1) for u in uniques] + [-1], dtype=np.int64)  # [-1]: the NaN sentinel
+        pos = lookup[codes]
+        valid &= pos >= 0
+        cell = cell * len(lv) + pos
+    cell = np.where(valid, cell, -1)
+    order = np.argsort(cell, kind="stable")
+    sizes = np.bincount(cell[valid], minlength=int(np.prod([len(lv) for lv in levels])))
+    start = int((~valid).sum())
+    out = {}
+    for k, combo in enumerate(itertools.product(*levels)):
+        if sizes[k]:
+            out[combo] = order[start : start + sizes[k]]
+        start += int(sizes[k])
+    return out
+
+
 def build(
     df: pd.DataFrame,
     response: str,
@@ -50,18 +78,15 @@ def build(
         notes.append("no replication column: each row is a replication")
     elif aggregate == "none":
         notes.append("aggregate none: each row is a replication")
-    groups = df.groupby(list(factors), sort=False, observed=True).indices
+    groups = _cell_rows(df, factors, levels)
     y_all = df[response].to_numpy(dtype=float)
     cells: dict[tuple, np.ndarray] = {}
     missing = []
     for combo in itertools.product(*levels):
         idx = groups.get(combo)
-        if idx is None and len(combo) == 1:
-            idx = groups.get(combo[0])
         if idx is None or len(idx) == 0:
             missing.append(dict(zip(factors, combo)))
             continue
-        idx = np.sort(idx)
         if has_rep and aggregate != "none":
             sub = pd.DataFrame({"rep": df[replication].to_numpy()[idx], "y": y_all[idx]})
             agg = sub.groupby("rep", sort=False)["y"].agg(aggregate)

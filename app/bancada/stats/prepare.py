@@ -25,10 +25,13 @@ class InputError(ValueError):
 def parse_ok(col: pd.Series) -> pd.Series:
     """Boolean Series from an ``ok`` column written as true/false, 1/0, yes/no.
 
+    A categorical column is parsed level by level (its rows only looked up).
     Raises :class:`InputError` naming the first value that is none of these.
     """
     if col.dtype == bool:
         return col
+    if isinstance(col.dtype, pd.CategoricalDtype):
+        return _parse_ok_categorical(col)
     text = col.astype(str).str.strip().str.lower()
     bad = ~text.isin(_TRUE | _FALSE) & col.notna()
     if bad.any():
@@ -36,22 +39,44 @@ def parse_ok(col: pd.Series) -> pd.Series:
     return text.isin(_TRUE)
 
 
+def _parse_ok_categorical(col: pd.Series) -> pd.Series:
+    text = [str(v).strip().lower() for v in col.cat.categories]
+    codes = col.cat.codes.to_numpy()
+    bad_level = np.array([t not in _TRUE | _FALSE for t in text] + [False])  # the last: a missing value (-1)
+    bad = bad_level[codes]
+    if bad.any():
+        raise InputError(f"column 'ok' has a value that is not true/false: {col.iloc[int(np.argmax(bad))]!r}")
+    true_level = np.array([t in _TRUE for t in text] + [False])
+    return pd.Series(true_level[codes], index=col.index)
+
+
+def _is_measure(col: pd.Series) -> np.ndarray:
+    """``phase == "measure"`` (trimmed, any case) per row; a categorical column is tested level by level."""
+    if isinstance(col.dtype, pd.CategoricalDtype):
+        level = np.array([str(v).strip().lower() == "measure" for v in col.cat.categories] + [False])
+        return level[col.cat.codes.to_numpy()]
+    return (col.astype(str).str.strip().str.lower() == "measure").to_numpy(dtype=bool)
+
+
 def keep_measured(df: pd.DataFrame) -> tuple[pd.DataFrame, dict]:
     """Keep rows with ``phase == "measure"`` and ``ok`` true.
 
-    Columns that are absent are not filtered on (reported as ``None``).
+    Columns that are absent are not filtered on (reported as ``None``); ``ok``
+    is parsed on the measured rows only. The rows are selected once (and the
+    frame returned as it is when every row is kept).
     Returns the kept rows and ``{"warmup_or_other_phase": int|None, "not_ok": int|None}``.
     """
     removed: dict = {"warmup_or_other_phase": None, "not_ok": None}
+    keep = np.ones(len(df), dtype=bool)
     if "phase" in df.columns:
-        keep = df["phase"].astype(str).str.strip().str.lower() == "measure"
+        keep = np.array(_is_measure(df["phase"]), dtype=bool)  # a writable copy
         removed["warmup_or_other_phase"] = int((~keep).sum())
-        df = df[keep]
     if "ok" in df.columns:
-        keep = parse_ok(df["ok"])
-        removed["not_ok"] = int((~keep).sum())
-        df = df[keep]
-    return df, removed
+        ok_col = df["ok"] if keep.all() else df["ok"][keep]
+        ok = parse_ok(ok_col).to_numpy(dtype=bool)
+        removed["not_ok"] = int((~ok).sum())
+        keep[keep] = ok
+    return (df, removed) if keep.all() else (df[keep], removed)
 
 
 def quantile7(x: np.ndarray, probs: Sequence[float]) -> np.ndarray:

@@ -24,10 +24,13 @@ class SortedSample:
     """One treatment's responses sorted once, with its tie counts.
 
     ``values``: ascending float array; ``uniques``/``counts``: distinct values
-    and how often each occurs; ``tie_term``: sum of ``t^3 - t`` over tie groups.
+    and how often each occurs (``counts`` as floats); ``below``: int64 array,
+    ``below[k]`` the number of values smaller than ``uniques[k]`` (with
+    ``below[-1]`` = n appended, so it has one entry more than ``uniques``);
+    ``tie_term``: sum of ``t^3 - t`` over tie groups.
     """
 
-    __slots__ = ("values", "uniques", "counts", "tie_term")
+    __slots__ = ("values", "uniques", "counts", "below", "tie_term")
 
     def __init__(self, x: np.ndarray, already_sorted: bool = False):
         v = np.asarray(x, dtype=float)
@@ -36,11 +39,22 @@ class SortedSample:
         if n:
             starts = np.flatnonzero(np.r_[True, self.values[1:] != self.values[:-1]])
             self.uniques = self.values[starts]
-            self.counts = np.diff(np.r_[starts, n]).astype(float)
+            self.below = np.r_[starts, n].astype(np.int64)
+            self.counts = np.diff(self.below).astype(float)
         else:
             self.uniques = self.values
+            self.below = np.zeros(1, dtype=np.int64)
             self.counts = np.empty(0)
         self.tie_term = float(np.sum(self.counts**3 - self.counts))
+
+
+def _common(a: SortedSample, b: SortedSample, pos: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Indices into ``a.uniques`` and ``b.uniques`` of the values both hold, ascending (what
+    ``np.intersect1d(..., return_indices=True)`` gives), from ``pos = searchsorted(b.uniques, a.uniques)``."""
+    if len(b.uniques) == 0:
+        return np.empty(0, dtype=np.intp), np.empty(0, dtype=np.intp)
+    hit = b.uniques[np.minimum(pos, len(b.uniques) - 1)] == a.uniques
+    return np.flatnonzero(hit), pos[hit]
 
 
 def rank_sum(a: SortedSample, b: SortedSample) -> dict:
@@ -59,12 +73,16 @@ def rank_sum(a: SortedSample, b: SortedSample) -> dict:
     na, nb = len(a.values), len(b.values)
     if na == 0 or nb == 0:
         raise ValueError("rank-sum test needs two non-empty samples")
-    left = np.searchsorted(b.values, a.values, side="left")
-    right = np.searchsorted(b.values, a.values, side="right")
-    w = float(left.sum() + 0.5 * (right - left).sum())
-    # ties in the pooled sample: tie groups of a and of b, merged where values coincide
-    _, ia, ib = np.intersect1d(a.uniques, b.uniques, assume_unique=True, return_indices=True)
+    # W = sum over a's values of (#b below it + half the b's equal to it), counted per distinct value
+    # of a: each distinct value u of a, seen c_a(u) times, has b.below[searchsorted(b.uniques, u)] b's below
+    pos = np.searchsorted(b.uniques, a.uniques)
+    below_b = b.below[pos]
+    ia, ib = _common(a, b, pos)
     ca, cb = a.counts[ia], b.counts[ib]
+    n_less = int(np.dot(np.diff(a.below), below_b))
+    n_tied = int(np.dot(np.diff(a.below)[ia], np.diff(b.below)[ib]))
+    w = float(n_less + 0.5 * n_tied)
+    # ties in the pooled sample: tie groups of a and of b, merged where values coincide
     tie_term = a.tie_term + b.tie_term + float(np.sum(3 * ca * ca * cb + 3 * ca * cb * cb))
     if na < EXACT_LIMIT and nb < EXACT_LIMIT and tie_term == 0:
         p = float(stats.mannwhitneyu(a.values, b.values, alternative="two-sided", method="exact").pvalue)
@@ -107,9 +125,31 @@ def pooled_ranks(samples: Sequence[SortedSample]) -> tuple[list[np.ndarray], flo
     """Mid-ranks of every value in the pooled samples, and the pooled tie term.
 
     Returns one rank array per sample (aligned with ``sample.values``) and
-    ``sum(t^3 - t)`` over the pooled tie groups.
+    ``sum(t^3 - t)`` over the pooled tie groups. The ranks are those of
+    ``scipy.stats.rankdata(pooled, method="average")``; the samples being
+    sorted, one stable merge sort of their concatenation orders the pool.
     """
     pooled = np.concatenate([s.values for s in samples])
+    n = len(pooled)
+    if n == 0 or np.isnan(pooled).any():  # NaN: rankdata's own answer (NaN ranks)
+        return _pooled_ranks_rankdata(pooled, samples)
+    order = np.argsort(pooled, kind="stable")  # a merge of sorted runs (timsort)
+    ordered = pooled[order]
+    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
+    counts = np.diff(np.r_[starts, n])
+    # a tie group starting at 0-based position s with t members has the mid-rank s + (t + 1) / 2
+    mid = (2.0 * starts + counts + 1.0) / 2.0
+    ranks = np.empty(n)
+    ranks[order] = np.repeat(mid, counts)
+    out, start = [], 0
+    for s in samples:
+        out.append(ranks[start : start + len(s.values)])
+        start += len(s.values)
+    counts = counts.astype(float)
+    return out, float(np.sum(counts**3 - counts))
+
+
+def _pooled_ranks_rankdata(pooled: np.ndarray, samples: Sequence[SortedSample]) -> tuple[list[np.ndarray], float]:
     ranks = stats.rankdata(pooled)
     _, counts = np.unique(pooled, return_counts=True)
     counts = counts.astype(float)

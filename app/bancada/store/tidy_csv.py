@@ -18,8 +18,10 @@ when the server sent no Server-Timing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from bancada.store.runstore import RunStore
@@ -83,33 +85,158 @@ def _split_columns(raw: pd.DataFrame) -> dict:
     }
 
 
-def tidy_frame(store: RunStore) -> pd.DataFrame:
-    """Return the run's samples as the tidy table (a DataFrame with COLUMNS + EXTRA_COLUMNS + SPLIT_COLUMNS)."""
-    raw = store.samples_frame()
-    run_id = store.meta().get("run_id", store.path.stem)
-    df = pd.DataFrame(
-        {
-            "run_id": run_id,
-            "implementation": raw["implementation"],
-            "language": raw["language"],
-            "protocol": raw["protocol"],
-            "operation": raw["operation"],
-            "payload": raw["workload"],
-            "payload_count": raw["payload_count"],
-            "payload_bytes": raw["payload_bytes"],
-            "repetition": raw["repetition"],
-            "seq": raw["seq"],
-            "phase": raw["phase"].map({0: "warmup", 1: "measure"}),
-            "latency_s": raw["latency_ns"] / 1e9,
-            "server_s": raw["server_ns"].where(raw["server_ns"] >= 0) / 1e9,
-            "ok": raw["ok"].astype(bool).map({True: "true", False: "false"}),
-            "error": raw["error"],
-            "start_s": raw["start_ns"] / 1e9,
-            "queue_s": raw["queue_ns"] / 1e9,
-            **_split_columns(raw),
-        }
-    )
-    return df[COLUMNS + EXTRA_COLUMNS + SPLIT_COLUMNS]
+#: Where each tidy column comes from: a column of the treatment table, or of the sample table.
+_FROM_TREATMENT = {
+    "implementation": "implementation",
+    "language": "language",
+    "protocol": "protocol",
+    "operation": "operation",
+    "payload": "workload",
+    "payload_count": "payload_count",
+    "payload_bytes": "payload_bytes",
+}
+_FROM_SAMPLE = {
+    "repetition": "repetition",
+    "seq": "seq",
+    "phase": "phase",
+    "latency_s": "latency_ns",
+    "server_s": "server_ns",
+    "ok": "ok",
+    "error": "error",
+    "start_s": "start_ns",
+    "queue_s": "queue_ns",
+}
+#: The texts of the ``phase`` and ``ok`` codes (a phase outside them is missing).
+PHASES = ("warmup", "measure")
+try:
+    import pyarrow as _pa
+except ImportError:  # pragma: no cover - a declared dependency; without it the texts are Python objects
+    _pa = None
+#: pandas' ``str`` dtype (on Arrow): what ``astype(str)`` gives, so the analysis's ``astype(str)`` copies nothing.
+TEXT_DTYPE = pd.StringDtype("pyarrow" if _pa is not None else "python", na_value=np.nan)
+OK_TEXTS = ("false", "true")
+
+
+def tidy_frame(store: RunStore, columns: Sequence[str] | None = None) -> pd.DataFrame:
+    """Return the run's samples as the tidy table: a DataFrame with ``columns`` (default
+    COLUMNS + EXTRA_COLUMNS + SPLIT_COLUMNS, in that order), one row per sample in the order stored.
+    The split columns come from :func:`_split_parts` (the pandas join, for runs with links or
+    serial requests only).
+
+    Only the sample columns the asked tidy columns need are read (see
+    :meth:`RunStore.sample_columns`). Dtypes: the treatment's texts (implementation,
+    language, protocol, operation, payload) and ``run_id`` as pandas ``str`` (Arrow
+    strings, taken from the treatment table's levels); ``phase`` (warmup, measure) and
+    ``ok`` (false, true) as categoricals; times in seconds as float64 (``server_s`` NaN
+    where the server sent none); counts as int64; ``error`` as text.
+
+    Raises:
+        ValueError: an unknown column.
+    """
+    columns = list(COLUMNS + EXTRA_COLUMNS + SPLIT_COLUMNS if columns is None else columns)
+    unknown = [c for c in columns if c not in {"run_id", *_FROM_TREATMENT, *_FROM_SAMPLE, *SPLIT_COLUMNS}]
+    if unknown:
+        raise ValueError(
+            f"unknown tidy column(s) {unknown}; expected some of {COLUMNS + EXTRA_COLUMNS + SPLIT_COLUMNS}"
+        )
+    split = [c for c in columns if c in SPLIT_COLUMNS]
+    columns_read = [c for c in columns if c not in SPLIT_COLUMNS]
+    wanted = [_FROM_SAMPLE[c] for c in columns_read if c in _FROM_SAMPLE]
+    raw = store.sample_columns(["treatment", *wanted])
+    treatments = store.treatments()
+    # the row of each sample's treatment in the treatment table (every id is there: sample_columns joins)
+    ids = np.array([t.id for t in treatments], dtype=np.int64)
+    order = np.argsort(ids)
+    row = order[np.searchsorted(ids, raw["treatment"], sorter=order)] if len(ids) else raw["treatment"]
+    out: dict[str, object] = {}
+    for c in columns_read:
+        if c == "run_id":
+            out[c] = texts_of([store.meta().get("run_id", store.path.stem)], np.zeros(len(row), dtype=np.intp))
+        elif c in _FROM_TREATMENT:
+            values = [getattr(t, _FROM_TREATMENT[c]) for t in treatments]
+            out[c] = texts_of(values, row) if isinstance(values[0] if values else "", str) else np.array(values)[row]
+        else:
+            out[c] = _sample_column(c, raw[_FROM_SAMPLE[c]])
+    df = pd.DataFrame(out, columns=columns_read)
+    if split:
+        parts = _split_parts(store, len(df))
+        for c in split:
+            df[c] = parts[c]
+    return df[columns]
+
+
+def _split_parts(store: RunStore, n: int) -> dict:
+    """The SPLIT_COLUMNS of the run's ``n`` samples (those of :meth:`RunStore.samples_frame`, in order).
+
+    Only a run with links or serial requests (seed 004) reads them, through the pandas join of
+    :meth:`RunStore.samples_frame`; any other run gets empty levels and missing numbers.
+    """
+    if any(t.link or t.format for t in store.treatments()):
+        parts = _split_columns(store.samples_frame())
+        return {c: v.to_numpy() if hasattr(v, "to_numpy") else v for c, v in parts.items()}
+    empty_text = np.full(n, "", dtype=object)
+    missing = np.full(n, np.nan)
+    return {
+        "link": empty_text,
+        "format": empty_text,
+        "payload_kind": empty_text,
+        **{c: missing for c in SPLIT_COLUMNS[3:9]},
+        "request_bytes": pd.array([pd.NA] * n, dtype="Int64"),
+        "response_bytes": pd.array([pd.NA] * n, dtype="Int64"),
+    }
+
+
+def texts_of(values: list[str], codes: np.ndarray) -> pd.Series:
+    """``values[codes]`` as a pandas ``str`` Series (Arrow strings, no Python object per row); -1: missing.
+
+    The samples of a block share their treatment, so the codes come in long runs:
+    each run's bytes are one repetition of its text (an Arrow large_string array
+    built from its offsets and data); codes without such runs are decoded by
+    Arrow's dictionary take.
+    """
+    pa = _pa
+    if pa is None:  # pragma: no cover
+        return pd.Series(np.array(values, dtype=object)[codes], dtype=TEXT_DTYPE)
+    n = len(codes)
+    starts = np.flatnonzero(np.diff(codes)) + 1
+    if n == 0 or len(starts) > n // 64 or codes.min() < 0:
+        levels = pa.array(values, type=pa.large_string())
+        indices = pa.array(codes.astype(np.int32, copy=False), mask=codes < 0)
+        taken = pa.DictionaryArray.from_arrays(indices, levels)
+        return pd.Series(taken.dictionary_decode(), dtype=TEXT_DTYPE)
+    encoded = [v.encode("utf-8") for v in values]
+    sizes = np.array([len(e) for e in encoded], dtype=np.int64)
+    offsets = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(sizes[codes], out=offsets[1:])
+    edges = np.r_[0, starts, n].astype(np.int64)
+    data = b"".join(encoded[codes[s]] * int(e - s) for s, e in zip(edges[:-1], edges[1:]))
+    array = pa.LargeStringArray.from_buffers(n, pa.py_buffer(offsets), pa.py_buffer(data))
+    return pd.Series(array, dtype=TEXT_DTYPE)
+
+
+def _sample_column(name: str, raw: np.ndarray):
+    if name in ("latency_s", "start_s", "queue_s"):
+        return raw / 1e9
+    if name == "server_s":
+        return np.where(raw >= 0, raw / 1e9, np.nan)
+    if name == "phase":  # 2: a phase that is neither, missing as before
+        return pd.Categorical.from_codes(np.where(raw < 2, raw, -1).astype(np.int8), categories=list(PHASES))
+    if name == "ok":
+        return pd.Categorical.from_codes(raw.astype(np.int8), categories=list(OK_TEXTS))
+    if name == "repetition":
+        return smallest_int(raw)
+    return raw
+
+
+def smallest_int(raw: np.ndarray) -> np.ndarray:
+    """``raw`` in the smallest signed integer type that holds it (1 byte a row for up to 127 repetitions)."""
+    if len(raw) == 0:
+        return raw
+    lo, hi = int(raw.min()), int(raw.max())
+    for t in (np.int8, np.int16, np.int32):
+        if np.iinfo(t).min <= lo and hi <= np.iinfo(t).max:
+            return raw.astype(t)
+    return raw
 
 
 def write_csv(df: pd.DataFrame, path: str | Path) -> int:

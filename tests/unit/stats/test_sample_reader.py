@@ -1,0 +1,123 @@
+"""Tidy CSVs read by Arrow give what pandas gave: the same tables, or the same one-line error.
+
+Each CSV here is analysed twice: read as ``bancada analyze`` read it before
+(``pd.read_csv`` with every column but the response as text) and through
+:mod:`bancada.sample_reader`; the JSON results (or the errors) must be equal.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from bancada import analyze_cmd
+from bancada.sample_reader import read_csv_columns
+from bancada.stats.report import InputError, analyze_frame, jsonable
+
+HEADER = "run_id,implementation,language,protocol,payload,repetition,phase,latency_s,ok\n"
+
+
+def _rows(n_reps: int = 3, per_rep: int = 6) -> list[str]:
+    rows = []
+    for lang in ("java", "go"):  # java first: the levels keep the order of first appearance
+        for proto in ("rest", "grpc"):
+            for rep in range(1, n_reps + 1):
+                rows.append(f"r,{lang}-{proto},{lang},{proto},StdSize,{rep},warmup,0.5,true\n")
+                for k in range(per_rep):
+                    lat = 0.001 * (1 + (lang == "java") + 2 * (proto == "rest")) + 1e-5 * ((k * 7 + rep) % 5)
+                    rows.append(f"r,{lang}-{proto},{lang},{proto},StdSize,{rep},measure,{lat!r},true\n")
+    return rows
+
+
+def _old(path, cols):
+    dtypes = {c: str for c in cols if c != "latency_s"}
+    return pd.read_csv(path, usecols=cols, dtype=dtypes, keep_default_na=False, na_values=[""])
+
+
+def _both(path, **kw):
+    """(old, new) analyses of ``path``: each the JSON result or the error's text."""
+    cols = [c for c in pd.read_csv(path, nrows=0).columns if c != "run_id" and c != "implementation"]
+    required = ["language", "protocol", "payload", "latency_s"]
+    optional = ["repetition", "phase", "ok"]
+    out = []
+    for read in (lambda: _old(path, cols), lambda: analyze_cmd._read(str(path), "latency_s", required, optional)):
+        try:
+            out.append(jsonable(analyze_frame(read(), factors=["language", "protocol"], **kw)))
+        except (InputError, ValueError) as exc:
+            out.append(f"error: {exc}")
+    return out
+
+
+def _write(tmp_path, rows, header=HEADER, name="s.csv"):
+    path = tmp_path / name
+    path.write_text(header + "".join(rows))
+    return path
+
+
+@pytest.mark.parametrize("aggregate", ["none", "mean"])
+def test_a_plain_tidy_csv(tmp_path, aggregate):
+    old, new = _both(_write(tmp_path, _rows()), aggregate=aggregate)
+    assert isinstance(new, dict) and new == old
+    assert new["levels"] == {"language": ["java", "go"], "protocol": ["rest", "grpc"]}
+    assert new["preparation"]["warmup_or_other_phase"] == 12
+
+
+def test_texts_as_written_by_hand(tmp_path):
+    """Phase and ok in other cases and spellings, quoted cells, empty factor cells, CRLF line ends."""
+    rows = _rows()
+    rows[3] = rows[3].replace("measure", " MEASURE ").replace("true", "1")
+    rows[5] = rows[5].replace(",true", ",FALSE")
+    rows[8] = rows[8].replace(",java,", ',"java",')
+    rows[9] = rows[9].replace(",rest,", ",,")  # a missing level
+    rows[10] = rows[10].replace("0.00", "")  # a latency that is not a number... of the same row kind
+    rows[11] = rows[11].replace(",true", ",yes")
+    path = _write(tmp_path, [r.replace("\n", "\r\n") for r in rows])
+    old, new = _both(path, aggregate="median", trim_unbalanced=True)
+    assert new == old
+
+
+def test_text_replication_labels(tmp_path):
+    rows = [r.replace(",StdSize,1,", ",StdSize,first,") for r in _rows()]
+    old, new = _both(_write(tmp_path, rows), aggregate="mean")
+    assert isinstance(new, dict) and new == old
+
+
+def test_empty_latencies_are_missing(tmp_path):
+    rows = _rows()
+    rows[2] = rows[2].replace(",measure,0.00", ",measure,,0.00").replace(",0.00", "", 1)
+    rows[2] = "r,java-rest,java,rest,StdSize,1,measure,,true\n"
+    old, new = _both(_write(tmp_path, rows))
+    assert new == old and new["preparation"]["missing_response"] == 1
+
+
+@pytest.mark.parametrize(
+    "bad_row",
+    [
+        "r,go-rest,go,rest,StdSize,1,measure,slow,true\n",  # a response that is not a number
+        "r,go-rest,go,rest,StdSize,1,measure,0.001,maybe\n",  # an ok that is not true/false
+    ],
+)
+def test_bad_cells_give_the_same_error(tmp_path, bad_row):
+    old, new = _both(_write(tmp_path, [*_rows(), bad_row]))
+    assert isinstance(new, str) and new == old
+
+
+def test_a_header_without_rows_and_a_missing_column(tmp_path):
+    assert read_csv_columns(_write(tmp_path, []), ["latency_s", "phase"], numeric=["latency_s"]).empty
+    path = _write(tmp_path, [], name="empty.csv")
+    with pytest.raises(InputError, match="has a header but no rows"):
+        analyze_cmd._read(str(path), "latency_s", ["latency_s", "language"], ["repetition"])
+    with pytest.raises(InputError, match="missing column in .*: operation"):
+        analyze_cmd._read(str(path), "latency_s", ["latency_s", "operation"], [])
+
+
+def test_dtypes_of_the_columnar_frame(tmp_path):
+    df = read_csv_columns(
+        _write(tmp_path, _rows()),
+        ["language", "repetition", "phase", "latency_s", "ok"],
+        numeric=["latency_s"],
+        labels=["repetition"],
+    )
+    assert df["latency_s"].dtype == float and df["repetition"].dtype.kind == "i"
+    assert df["language"].dtype == "str" and isinstance(df["phase"].dtype, pd.CategoricalDtype)
+    assert df["language"].astype(str) is not None and df["language"].tolist()[:2] == ["java", "java"]
