@@ -33,13 +33,15 @@ class RunRequest:
     """What the window asks the run process to run (every field is pickled to the child).
 
     ``host_name``: ``local`` or a saved SSH host; ``on_worker_death`` and
-    ``on_disconnect``: as :class:`bancada.runner.Runner` takes them.
+    ``on_disconnect``: as :class:`bancada.runner.Runner` takes them; ``language``: the
+    window's (``pt_BR``, ``en``), so the run's notices come in it ("" keeps the default).
     """
 
     profile: Profile
     host_name: str = "local"
     on_worker_death: str = "stop"
     on_disconnect: str = "incomplete"
+    language: str = ""
 
 
 class Command(enum.Enum):

@@ -224,9 +224,12 @@ def _send_loop(conn: Connection, outbox: Outbox, window_gone: threading.Event) -
 
 def run_events(request: RunRequest, outbox: Outbox, commands: _Commands) -> None:
     """Run ``request`` into ``outbox`` (the run process's main thread; also callable in-process)."""
+    from bancada.i18n import set_language
     from bancada.run_events import Progress, SamplesArrived
     from bancada.runner import Runner
 
+    if request.language:  # a spawned process starts in the default language, not the window's
+        set_language(request.language)
     try:
         host = make_host(request.host_name)
     except Exception as exc:  # reported to the window in one line, the traceback as detail

@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 from PySide6.QtCore import QCoreApplication
 
+from bancada.i18n import language
 from bancada.session import run_process
 from bancada.session.live_model import SampleFeed
 
@@ -86,7 +87,7 @@ def run_experiment(
     from bancada.run_events import Progress, RunError, RunFinished
     from bancada.session.live_messages import LiveSamples, RunCrashed, RunRequest
 
-    process = run_process.RunProcess(RunRequest(profile, host_name, on_worker_death, on_disconnect))
+    process = run_process.RunProcess(RunRequest(profile, host_name, on_worker_death, on_disconnect, language()))
     control.attach(process)
     finished = None
     crashed = None
