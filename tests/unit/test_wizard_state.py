@@ -212,8 +212,9 @@ def test_design_summary_counts_levels_and_treatments(lang):
         " → 2 treatments × 2 payloads"
     )
     lang("pt_BR")
-    assert design_summary(CAPS, ["go-grpc"], []).startswith(
-        "linguagem: 1 nível (go); protocolo: 1 nível (grpc); payload: 0 níveis (–)"
+    pt = design_summary(CAPS, ["go-grpc"], [])
+    assert pt == (
+        "linguagem: 1 nível (go); protocolo: 1 nível (grpc); payload: 0 níveis (–) → 1 tratamentos × 0 payloads"
     )
 
 
