@@ -35,7 +35,7 @@ def test_the_host_step_checks_a_saved_ssh_host(trusted_host, window, qtbot):  # 
     qtbot.waitUntil(lambda: g.state.caps is not None, timeout=60_000)
     text = g.host_page.caps.text()
     assert "✓ go-grpc (Go · gRPC): can run" in text, text
-    assert "deploying it to an SSH host is not supported yet" in text  # the Python and Node.js workers
+    assert "is not deployed to SSH hosts: run it on this computer" in text  # the seed-003 workers (deploy = "local")
     assert g.next_button.isEnabled() and not g.reason.isVisible()
     combo.setCurrentIndex(0)
     qtbot.waitUntil(lambda: g.state.caps is not None and g.state.host == "local", timeout=60_000)

@@ -24,6 +24,7 @@ OPERATIONS_BY_DRIVER = {
         "recolor",
         "matmul",
         "custom",
+        "serial",  # seed 004: encode, send, decode, with the split
     ),
     "python": (
         "ping",
