@@ -24,6 +24,7 @@ that reading them costs nothing during the run. Nothing is installed: missing
 tools are reported with the command that installs them.
 
     python tests/bench/driver_overhead.py [--seconds 3] [--requests 5000] [--rounds 3] [--smoke]
+        [--protocols grpc,rest,jsonrpc,graphql]
 """
 
 from __future__ import annotations
@@ -387,7 +388,18 @@ def main() -> int:
     ap.add_argument("--requests", type=int, default=5000, help="measured requests of each latency run")
     ap.add_argument("--rounds", type=int, default=3, help="interleaved repetitions; the best is kept")
     ap.add_argument("--smoke", action="store_true", help="one tiny round; checks the tables are filled (CI)")
+    ap.add_argument(
+        "--protocols",
+        default="grpc,rest,jsonrpc,graphql",
+        help="comma-separated protocols to measure (default: all four)",
+    )
     a = ap.parse_args()
+    chosen = [p for p in a.protocols.split(",") if p]
+    if not chosen or set(chosen) - {"grpc", "rest", "jsonrpc", "graphql"}:
+        print(f"--protocols takes grpc, rest, jsonrpc and graphql, got {a.protocols!r}")
+        return 2
+    if a.smoke:
+        chosen = ["grpc", "rest", "jsonrpc", "graphql"]
     if a.smoke:
         a.seconds, a.requests, a.rounds = 0.5, 200, 1
     for p in (DRIVER, WORKER):
@@ -415,12 +427,12 @@ def main() -> int:
         f"{a.rounds} interleaved rounds, best kept"
     )
 
-    workers = {protocol: start_worker(protocol) for protocol in ("grpc", "rest", "jsonrpc", "graphql")}
+    workers = {protocol: start_worker(protocol) for protocol in chosen}
     lat_rows, rps_rows, ratios = [], [], []
     try:
         with tempfile.TemporaryDirectory() as tmp:
             TMP.append(tmp)
-            for protocol in ("grpc", "rest"):
+            for protocol in [p for p in ("grpc", "rest") if p in workers]:
                 target = workers[protocol][1]
                 for op in ("ping", "select"):
                     latency_rounds(protocol, target, op, a, tmp, has_python, lat_rows, ratios)
@@ -428,7 +440,7 @@ def main() -> int:
                     for c in (16, 64):
                         throughput_rounds(protocol, target, op, c, a, tmp, rps_rows, ratios)
             # JSON-RPC and GraphQL: StdSize Select, c = 1 and 16, against wrk with the same POST body
-            for protocol in ("jsonrpc", "graphql"):
+            for protocol in [p for p in ("jsonrpc", "graphql") if p in workers]:
                 latency_rounds(protocol, workers[protocol][1], "select", a, tmp, False, lat_rows, ratios)
                 throughput_rounds(protocol, workers[protocol][1], "select", 16, a, tmp, rps_rows, ratios)
     finally:

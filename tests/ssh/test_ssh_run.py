@@ -254,3 +254,39 @@ def test_the_driver_is_deployed_once_per_connection(trusted_host, monkeypatch):
             proc.stdin.close()  # no job: the driver says why and exits
             assert proc.wait(10) is not None
     assert len(calls) == 1
+
+
+METHODS_PROFILE = """
+[experiment]
+name = "methods-ssh"
+implementations = ["go-jsonrpc", "go-graphql"]
+repetitions = 1
+requests = 5
+warmup = 1
+factors = ["protocol"]
+
+[[workloads]]
+name = "Sum8"
+operation = "sum"
+
+[[workloads]]
+name = "MatMul4"
+operation = "matmul"
+"""
+
+
+def test_jsonrpc_and_graphql_methods_through_loopback_ssh(trusted_host, remote_workdir, tmp_path, capsys):
+    """The Go worker's JSON-RPC and GraphQL protocols and the six methods on an SSH host, driven by the
+    native driver deployed there."""
+    profile = tmp_path / "methods.toml"
+    profile.write_text(METHODS_PROFILE)
+    out = tmp_path / "out"
+    code = main(
+        ["run", str(profile), "--host", trusted_host, "--driver-host", trusted_host, "--out", str(out), "--quiet"]
+    )
+    assert code == 0, capsys.readouterr().err
+    rows = list(csv.DictReader(open(out / "samples.csv")))
+    assert len(rows) == 2 * 2 * (5 + 1)
+    assert {r["implementation"] for r in rows} == {"go-jsonrpc", "go-graphql"}
+    assert all(r["ok"] == "true" for r in rows), [r["error"] for r in rows if r["ok"] != "true"]
+    assert worker_processes(remote_workdir) == []

@@ -18,9 +18,15 @@ func FuzzBodies(f *testing.F) {
 		f.Add("/v1/select", []byte(seed))
 		f.Add("/v1/echo", []byte(seed))
 	}
+	for path, seed := range map[string]string{"/v1/double": `{"value":4611686018427387904}`,
+		"/v1/sum": `{"values":[9223372036854775807,1]}`, "/v1/power-of-two": `{"text":"\u00e9\ud83d\ude00"}`,
+		"/v1/recolor": `{"car":{"extras":null},"colour":"x"}`, "/v1/matmul": `{"a":{"order":2,"values":[1,2,3,4]},"b":{"order":2}}`,
+		"/v1/void": ``} {
+		f.Add(path, []byte(seed))
+	}
 	h := NewHandler(service.Config{})
 	f.Fuzz(func(t *testing.T, path string, body []byte) {
-		if path != "/v1/select" && path != "/v1/echo" {
+		if rt, ok := routes[path]; !ok || rt.method != http.MethodPost {
 			path = "/v1/select"
 		}
 		req := httptest.NewRequest(http.MethodPost, path, bytes.NewReader(body))

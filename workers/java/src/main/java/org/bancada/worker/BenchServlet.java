@@ -28,7 +28,7 @@ public final class BenchServlet extends HttpServlet {
     private record Reply(int status, Object body) {}
 
     /** A request the client got wrong: HTTP status (400/404/405/413) and message. */
-    private static final class HttpError extends Exception {
+    static final class HttpError extends Exception {
         private static final long serialVersionUID = 1L;
         final int status;
 
@@ -125,7 +125,7 @@ public final class BenchServlet extends HttpServlet {
     }
 
     /** The whole body; 413 if it is (or turns out to be) larger than the limit. */
-    private byte[] readBody(HttpServletRequest req) throws IOException, HttpError {
+    byte[] readBody(HttpServletRequest req) throws IOException, HttpError {
         long declared = req.getContentLengthLong();
         if (declared > maxBodyBytes) {
             throw new HttpError(413, "body of " + declared + " bytes exceeds the limit of " + maxBodyBytes + " bytes");
@@ -214,6 +214,39 @@ public final class BenchServlet extends HttpServlet {
             r.put(kind, payload);
         }
         return new Reply(200, r);
+    }
+
+    /** The REST path of each rpc name (the JSON-RPC method names). */
+    static final Map<String, String> PATHS = Map.of(
+            "Ping", "/v1/ping", "Info", "/v1/info", "Select", "/v1/select", "Echo", "/v1/echo",
+            "Void", "/v1/void", "Double", "/v1/double", "Sum", "/v1/sum", "PowerOfTwo", "/v1/power-of-two",
+            "Recolor", "/v1/recolor", "MatMul", "/v1/matmul");
+
+    /**
+     * Runs the operation {@code rpc} on a JSON object's bytes (the REST body; for Ping and Info an
+     * object without keys) and returns the answer to write as JSON.
+     *
+     * @throws IllegalArgumentException, IOException what the contract or the decoder rejects
+     * @throws java.util.NoSuchElementException {@code rpc} is not an operation of the contract
+     */
+    Object operation(String rpc, byte[] body, String protocol) throws IOException {
+        String path = PATHS.get(rpc);
+        if (path == null) throw new java.util.NoSuchElementException(rpc);
+        switch (rpc) {
+            case "Ping":
+                JsonCodec.MAPPER.readValue(body, JsonCodec.EmptyBody.class);
+                WorkerInfo.pause(delayNanos);
+                return Map.of();
+            case "Info":
+                JsonCodec.MAPPER.readValue(body, JsonCodec.EmptyBody.class);
+                return WorkerInfo.infoMap(protocol);
+            case "Select":
+                return select(body).body();
+            case "Echo":
+                return echo(body).body();
+            default:
+                return method(path, body).body();
+        }
     }
 
     /** One of the six methods of the RPC study (seed 002); rules in Methods. */

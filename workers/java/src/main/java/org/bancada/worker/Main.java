@@ -12,7 +12,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * {@code java -jar bancada-worker-java.jar --protocol grpc|rest [--bind ADDR] [--port N]
+ * {@code java -jar bancada-worker-java.jar --protocol grpc|rest|jsonrpc [--bind ADDR] [--port N]
  * [--delay-us N] [--max-message-mib N] [--version]}, the same command line as the Go worker.
  *
  * <p>Prints one {@code READY {json}} line on stdout once the port accepts connections; logs go to
@@ -20,7 +20,7 @@ import java.util.logging.Logger;
  */
 public final class Main {
     static final long STOP_TIMEOUT_MS = 5000;
-    private static final String USAGE = "usage: bancada-worker-java --protocol grpc|rest [--bind ADDR] [--port N] "
+    private static final String USAGE = "usage: bancada-worker-java --protocol grpc|rest|jsonrpc [--bind ADDR] [--port N] "
             + "[--delay-us N] [--max-message-mib N] [--version]";
 
     // Strong references: JUL keeps loggers weakly, a collected logger would lose its level.
@@ -73,7 +73,7 @@ public final class Main {
                     }
                 };
             } else {
-                RestServer r = new RestServer(o.bind(), o.port(), limit, delayNanos).start();
+                RestServer r = new RestServer(o.bind(), o.port(), limit, delayNanos, o.protocol()).start();
                 port = r.port();
                 stop = r::stop;
             }
@@ -164,8 +164,8 @@ public final class Main {
                 default -> throw new IllegalArgumentException("unknown flag " + a);
             }
         }
-        if (!version && !"grpc".equals(protocol) && !"rest".equals(protocol)) {
-            throw new IllegalArgumentException("--protocol must be grpc or rest, got " + protocol);
+        if (!version && !"grpc".equals(protocol) && !"rest".equals(protocol) && !"jsonrpc".equals(protocol)) {
+            throw new IllegalArgumentException("--protocol must be grpc, rest or jsonrpc, got " + protocol);
         }
         return new Options(protocol, bind, port, delayUs, maxMib, version);
     }

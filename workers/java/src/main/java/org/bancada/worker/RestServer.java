@@ -26,6 +26,13 @@ public final class RestServer {
      * @param delayNanos   fixed delay inside ping/select/echo
      */
     public RestServer(String bind, int port, long maxBodyBytes, long delayNanos) throws IOException {
+        this(bind, port, maxBodyBytes, delayNanos, "rest");
+    }
+
+    /**
+     * @param protocol "rest" ({@link BenchServlet}) or "jsonrpc" ({@link JsonRpcServlet}), on the same Tomcat
+     */
+    public RestServer(String bind, int port, long maxBodyBytes, long delayNanos, String protocol) throws IOException {
         this.bind = bind;
         this.requestedPort = port;
         this.baseDir = Files.createTempDirectory("bancada-tomcat-");
@@ -49,7 +56,8 @@ public final class RestServer {
         tomcat.setConnector(connector);
         tomcat.getHost().setAutoDeploy(false);
         Context ctx = tomcat.addContext("", baseDir.toString());
-        Tomcat.addServlet(ctx, "bench", new BenchServlet(maxBodyBytes, delayNanos));
+        Tomcat.addServlet(ctx, "bench", "jsonrpc".equals(protocol)
+                ? new JsonRpcServlet(maxBodyBytes, delayNanos) : new BenchServlet(maxBodyBytes, delayNanos));
         ctx.addServletMappingDecoded("/*", "bench");
     }
 
