@@ -6,11 +6,12 @@ the host. Real sshd on loopback, real pip and npm (they need PyPI and the npm re
 from __future__ import annotations
 
 import csv
+import io
 import json
+import tarfile
 from pathlib import Path
 
 import pytest
-import requests
 
 from bancada.cli import main
 from bancada.drivers.health import worker_info
@@ -29,9 +30,6 @@ def test_a_bundle_is_reproducible_and_holds_the_contract():
         worker = impls[f"{name}-grpc"].worker
         data, digest = pack(worker)
         assert pack(worker) == (data, digest)  # the same sources, the same bytes and hash
-        import io
-        import tarfile
-
         names = tarfile.open(fileobj=io.BytesIO(data)).getnames()
         assert "proto/bancada/v1/bench.graphql" in names and f"workers/{name}/remote-setup.sh" in names
         assert not [n for n in names if "__pycache__" in n or "node_modules" in n or ".venv" in n]
@@ -82,4 +80,14 @@ def test_seed_002_profile_runs_through_the_ssh_host(trusted_host, remote_workdir
     assert {r["implementation"] for r in rows} == {"python-grpc", "python-jsonrpc"}
     assert all(float(r["server_s"]) > 0 for r in rows)
     assert worker_processes(remote_workdir) == []
-    requests.Session().close()
+
+
+def test_seed_001_profile_runs_through_the_ssh_host(trusted_host, remote_workdir, tmp_path, capsys):
+    """The nine implementations of microservices-2024 (Go binaries, Python and Node.js bundles) on one host."""
+    out = tmp_path / "out"
+    argv = ["run", str(ROOT / "profiles" / "microservices-2024.toml"), "--host", trusted_host, "--out", str(out)]
+    code = main([*argv, "--quiet", "--requests", "2", "--repetitions", "1", "--warmup", "1", "--payloads", "List10"])
+    assert code == 0, capsys.readouterr().err
+    rows = list(csv.DictReader(open(out / "samples.csv")))
+    assert len({r["implementation"] for r in rows}) == 9 and all(r["ok"] == "true" for r in rows)
+    assert worker_processes(remote_workdir) == []
