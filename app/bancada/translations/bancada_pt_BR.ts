@@ -427,7 +427,7 @@
         <translation>o painel do experimento</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Ignored: the Load duration sets the measured phase</source>
         <translation>Ignorado: a duração da carga define a fase medida</translation>
     </message>
@@ -1530,6 +1530,26 @@ Senha da chave:</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Elements</source>
+        <translation>Elementos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Format</source>
+        <translation>Formato</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Link</source>
+        <translation>Enlace</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Treatment</source>
         <translation>Tratamento</translation>
     </message>
@@ -2081,7 +2101,7 @@ Senha da chave:</translation>
 <context>
     <name>cli</name>
     <message>
-        <location filename="../cli_gui.py" line="+18"/>
+        <location filename="../cli_gui.py" line="+19"/>
         <source>bancada run PROFILE runs the same experiment in this terminal (e.g. bancada run profiles/quick.toml)</source>
         <translation>bancada run PERFIL executa o mesmo experimento neste terminal (por exemplo, bancada run profiles/quick.toml)</translation>
     </message>
