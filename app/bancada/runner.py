@@ -481,9 +481,8 @@ class Runner:
         Raises:
             RunError: an emulator cannot start, open a proxy or carry the calibration.
         """
-        levels = {t.name: t for t in self.profile.link_levels()}
-        if self.profile.link is not None:
-            levels = {"": self.profile.link}
+        whole_run = self.profile.link
+        levels = {"": whole_run} if whole_run is not None else {t.name: t for t in self.profile.link_levels()}
         if not levels:
             return
         if self._link is None:
@@ -492,7 +491,7 @@ class Runner:
         try:
             self._via = self._link.open(targets_by_impl)
             facts = self._link.facts()
-            store.set_meta(**({"link": facts[self.profile.link.name]} if "" in levels else {"links": facts}))
+            store.set_meta(**({"link": facts[whole_run.name]} if whole_run is not None else {"links": facts}))
             calibration = self._link.calibrate()
         except LinkError as exc:
             raise RunError(str(exc)) from None
@@ -653,7 +652,7 @@ class Runner:
             requests); return the samples as one block."""
             nonlocal batch
             splits = [x for x in batch if isinstance(x, Split)]
-            out = SampleBlock.of([x for x in batch if not isinstance(x, Split)] if splits else batch)
+            out = SampleBlock.of([x for x in batch if not isinstance(x, Split)])
             batch = []
             store.add_samples(out, block_index)
             if splits:

@@ -93,3 +93,36 @@ def test_the_panel_keeps_a_classroom_profiles_formats_and_links(window):
     assert [w.name for w in built.workloads] == [w.name for w in profile.workloads]
     assert built.workloads[0].formats == ["json", "protobuf", "avro", "msgpack"]
     assert built.experiment.links == ["loopback", "cross-region"] and built.experiment.factors == ["format", "link"]
+
+
+def test_the_classroom_profile_runs_in_the_window_with_its_split_and_tables(window, qtbot):
+    """The user's path: the classroom profile (two payloads, fewer requests), Run, then the three tabs."""
+    from bancada.experiment.profile import load_profile
+    from bancada.overrides import apply_overrides
+    from tests.conftest import ROOT
+    from tests.ui.test_window_run import all_boxes
+
+    w = window
+    profile = apply_overrides(
+        load_profile(ROOT / "profiles" / "serialization-formats-classroom.toml"),
+        "classroom",
+        requests=4,
+        repetitions=2,
+        payloads=["int64-10", "struct-1e3"],
+    )
+    w.panel.set_profile(profile)
+    w.panel.set_implementations(["go-rest"])
+    with qtbot.waitSignal(w.runFinished, timeout=300_000) as finished:
+        assert w.start_run()
+    assert finished.args == ["complete"], w.state_label.text()
+    assert "go-rest / avro / cross-region (struct-1e3)" in set(all_boxes(w))
+    qtbot.waitUntil(lambda: w.split_bars.has_data() and not w.tasks.busy("stats"), timeout=60_000)
+    assert w.tabs.isTabVisible(w.tabs.indexOf(w.split_bars))
+    assert set(w.split_bars.plots) == {"loopback", "cross-region"}
+    far, near = w.split_bars.bar_totals("cross-region"), w.split_bars.bar_totals("loopback")
+    assert len(far) == len(near) == 8 and (far > 85).all() and (far > near).all()
+    size = w.stats_view.sections["Serialized size (bytes)"]
+    assert size.isVisibleTo(w.stats_view) and size.model.cell(3, "int64") == "91"  # msgpack, 10 int64s
+    assert size.model.cell(0, "struct") == "–"  # no struct array of 10 in this run
+    w.tabs.setCurrentWidget(w.split_bars)
+    screenshot(w, "split-bars-window.png")

@@ -55,9 +55,9 @@ def resolve_links(names: list[str], custom: list[Link]) -> list[Link]:
         defined[link.name] = link
     out = []
     for name in names:
-        link = defined.get(name) or PRESETS.get(name)
-        if link is None:
+        found = defined.get(name) or PRESETS.get(name)
+        if found is None:
             known = ", ".join([*PRESETS, *defined])
             raise ValueError(f"unknown link {name!r}; known: {known} (or define it in [[links]])")
-        out.append(link)
+        out.append(found)
     return out

@@ -154,7 +154,8 @@ def build_plan(profile: Profile, implementations: dict[str, Implementation | Ext
             assert impl is not None
             if not applies(workload, impl.protocol):
                 continue
-            for fmt in workload.formats or [""]:
+            formats: list[str] = list(workload.formats) or [""]
+            for fmt in formats:
                 check_format(impl, fmt)
                 for link in links:
                     treatments.append(Treatment(len(treatments), impl, workload, link, fmt))

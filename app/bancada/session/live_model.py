@@ -100,6 +100,10 @@ class TreatmentInfo:
     link: str = ""  # the level of the factor link (experiment.links)
     format: str = ""  # a serial treatment's wire format (seed 004)
 
+    def name(self) -> str:
+        """``go-rest``, or with a format and a link ``go-rest / avro / cross-region`` (seed 004's treatments)."""
+        return " / ".join(x for x in (self.implementation, self.format, self.link) if x)
+
     def level(self, factor: str) -> str:
         """The treatment's level of a profile factor (``payload`` is the workload's name)."""
         return str({"payload": self.workload}.get(factor, getattr(self, factor, "")))

@@ -78,9 +78,10 @@ def seed_tables(df: pd.DataFrame) -> dict[str, pd.DataFrame]:
     if rows.empty:
         return {}
     size = _pivot(rows, rows["request_bytes"], ["payload_count", "format"]).round(2)
-    for kind in KIND_NAMES.values():  # whole bytes shown as such (a mean over one data set is exact)
-        if kind in size and (size[kind].dropna() % 1 == 0).all():
-            size[kind] = size[kind].astype("Int64")
+    for kind in KIND_NAMES.values():  # whole bytes as ints (a mean over one data set is exact), None if absent
+        if kind in size:
+            values = [None if pd.isna(v) else int(v) if float(v).is_integer() else float(v) for v in size[kind]]
+            size[kind] = pd.Series(values, index=size.index, dtype=object)
     serdes = _pivot(rows, (rows["client_ser_s"] + rows["server_deser_s"]) * 1e3, ["payload_count", "format"])
     total = _pivot(
         rows,

@@ -17,6 +17,10 @@ CONTEXT = "StatsTable"
 #: raw column name -> label (translated in the ``StatsTable`` context).
 LABELS = {
     "payload": QT_TRANSLATE_NOOP("StatsTable", "Payload"),
+    "payload_count": QT_TRANSLATE_NOOP("StatsTable", "Elements"),
+    "payload_kind": QT_TRANSLATE_NOOP("StatsTable", "Type"),
+    "format": QT_TRANSLATE_NOOP("StatsTable", "Format"),
+    "link": QT_TRANSLATE_NOOP("StatsTable", "Link"),
     "treatment": QT_TRANSLATE_NOOP("StatsTable", "Treatment"),
     "n": QT_TRANSLATE_NOOP("StatsTable", "n"),
     "mean": QT_TRANSLATE_NOOP("StatsTable", "Mean (ms)"),

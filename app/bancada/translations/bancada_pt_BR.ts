@@ -840,7 +840,7 @@
 <context>
     <name>Hosts</name>
     <message>
-        <location filename="../drivers/__init__.py" line="+55"/>
+        <location filename="../drivers/__init__.py" line="+56"/>
         <source>the {driver} driver speaks {protocols}, not {protocol}</source>
         <extracomment>The protocols some driver sends requests in. The workload operations each driver sends (the native driver: every operation of the contract).</extracomment>
         <translation>o driver {driver} fala {protocols}, não {protocol}</translation>
@@ -2212,7 +2212,7 @@ Senha da chave:</translation>
 <context>
     <name>RunJob</name>
     <message>
-        <location filename="../ui/run_job.py" line="+108"/>
+        <location filename="../ui/run_job.py" line="+109"/>
         <source>The run process ended unexpectedly (exit code {code}); the samples it stored are kept in the run file</source>
         <translation>O processo da execução terminou inesperadamente (código de saída {code}); as amostras que ele gravou estão guardadas no arquivo da execução</translation>
     </message>
@@ -2225,7 +2225,7 @@ Senha da chave:</translation>
         <translation>posicionamento recusado: {why}</translation>
     </message>
     <message>
-        <location line="+154"/>
+        <location line="+153"/>
         <source>the run goes on without it</source>
         <translation>a execução continua sem ele</translation>
     </message>
@@ -2446,7 +2446,7 @@ Senha da chave:</translation>
 <context>
     <name>StatsTable</name>
     <message>
-        <location filename="../stats/table_labels.py" line="+82"/>
+        <location filename="../stats/table_labels.py" line="+86"/>
         <source>Summary</source>
         <extracomment>The tables&apos; titles (their names in bancada.stats.tables) as the window shows them.</extracomment>
         <translation>Resumo</translation>
@@ -2517,10 +2517,30 @@ Senha da chave:</translation>
         <translation>Divisão do tempo (ms)</translation>
     </message>
     <message>
-        <location line="-78"/>
+        <location line="-82"/>
         <source>Payload</source>
         <extracomment>raw column name -&gt; label (translated in the ``StatsTable`` context).</extracomment>
         <translation>Payload</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Elements</source>
+        <translation>Elementos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Format</source>
+        <translation>Formato</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Link</source>
+        <translation>Enlace</translation>
     </message>
     <message>
         <location line="+1"/>

@@ -189,7 +189,7 @@ class LiveView(QWidget):
             p = pos_levels.index(info.level(pos_factor))
             c = col_levels.index(info.level(col_factor))
             x = p + ((c - (len(col_levels) - 1) / 2) * width if col_factor != pos_factor else 0.0)
-            label = f"{info.implementation} ({info.workload})"
+            label = f"{info.name()} ({info.workload})"
             self._positions[info.id] = (info.workload, x, level_colour(info.level(col_factor), c), label)
         self._box_width = width * 0.85
         for col, wl in enumerate(workloads):
@@ -253,7 +253,7 @@ class LiveView(QWidget):
             trace = self.trace_plots[info.workload]
             warm = trace.plot([], [], pen=pg.mkPen(faint, width=1))
             meas = trace.plot([], [], pen=pg.mkPen(colour, width=1.5 * self.scale))
-            self.legends[info.workload].addItem(meas, info.implementation)
+            self.legends[info.workload].addItem(meas, info.name())
             for curve in (warm, meas):
                 curve.setDownsampling(auto=True, method="peak")
                 curve.opts["autoDownsampleFactor"] = 1.0  # about 2 points per pixel column

@@ -122,6 +122,30 @@ def test_a_schema_1_run_still_opens_and_exports(tmp_path, monkeypatch, migrated)
     assert seed_tables(df) == {}
 
 
+def test_a_type_missing_at_one_size_is_an_empty_cell():
+    rows = [
+        {
+            "phase": "measure",
+            "ok": "true",
+            "format": "json",
+            "payload_kind": kind,
+            "payload_count": n,
+            "link": "",
+            "request_bytes": b,
+            "latency_s": 0.001,
+            "client_ser_s": 1e-5,
+            "server_deser_s": 1e-5,
+            "server_handle_s": 1e-7,
+            "server_ser_s": 1e-5,
+            "transfer_s": 0.001,
+            "client_deser_s": 1e-5,
+        }
+        for kind, n, b in (("int64s", 10, 207), ("structs", 1000, 309_512.5))
+    ]
+    size = seed_tables(pd.DataFrame(rows))["Serialized size (bytes)"]
+    assert size["int64"].tolist() == [207, None] and size["struct"].tolist() == [None, 309_512.5]
+
+
 def test_the_seed_tables_average_each_cell():
     rows = []
     for fmt, size in (("json", 207), ("msgpack", 91)):
@@ -148,6 +172,7 @@ def test_the_seed_tables_average_each_cell():
     tables = seed_tables(pd.DataFrame(rows))
     size = tables["Serialized size (bytes)"]
     assert list(size["format"]) == ["json", "msgpack"] and list(size["int64"]) == [207, 91]
+    assert all(type(v) is int for v in size["int64"])  # whole bytes shown as such
     serdes = tables["Serialization + deserialization (ms)"]
     assert serdes["int64"].tolist() == pytest.approx([0.035, 0.035])  # mean(0.01, 0.02) + 0.02 ms
     total = tables["Total (ms)"].set_index(["link", "format"])["int64"]
