@@ -299,7 +299,10 @@ def workers_command() -> int:
         ok, reason = host.can_run(impl)
         if ok and unmeasurable_reason(impl.protocol):
             ok, reason = False, unmeasurable_reason(impl.protocol)
-        table.add_row(impl.id, impl.language, impl.protocol, impl.worker.runtime, "yes" if ok else "no", reason)
+        needs = impl.worker.runtime
+        if impl.worker.debian_packages:  # what the host needs besides an interpreter
+            needs = ", ".join(([] if needs == "none" else [needs]) + list(impl.worker.debian_packages))
+        table.add_row(impl.id, impl.language, impl.protocol, needs, "yes" if ok else "no", reason)
     out.print(table)
     out.print(
         "Your own services are declared per profile ([[external]], see profiles/my-service.toml): "

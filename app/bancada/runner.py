@@ -264,6 +264,7 @@ class Runner:
             if self.profile.load.model != "sequential" and isinstance(self.driver_host, LocalHost):
                 # the siege/ab tables' byte fields (bancada.experiment.probe)
                 store.set_meta(response_bytes=probe.response_bytes(plan.treatments, self._targets(workers)))
+                yield from self._open_files_notice(store)
             yield from self._run_blocks(plan, impls, driver_name, store, workers, run_id, tally)
             status, message = self._outcome(tally)
         except (WorkerStartError, HealthCheckError, RunError, StreamError, RunStoreError) as exc:
@@ -559,6 +560,23 @@ class Runner:
         store.update_treatments(
             "target",
             {t.id: workers[t.implementation.id].target for t in self.plan.treatments if t.implementation.id in workers},
+        )
+
+    def _open_files_notice(self, store: RunStore) -> Iterator[RunEvent]:
+        """Record and say the open-file limit a local native driver gets: it raises its soft limit
+        to this hard limit (drivers/native, checkFDs), and each client of a closed load holds one
+        connection."""
+        import resource
+
+        hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+        if hard == resource.RLIM_INFINITY:
+            hard = 2**31 - 1
+        store.set_meta(driver_open_files_limit=hard)
+        clients = self.profile.load.concurrency
+        yield Notice(
+            "info" if clients + 32 <= hard else "warning",
+            f"open-file limit for the driver: {hard} (the soft limit is raised to it); "
+            f"{clients} clients need {clients} connections",
         )
 
     @staticmethod

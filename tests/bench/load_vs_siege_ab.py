@@ -152,7 +152,7 @@ def run_bancada(
                 language=language,
                 clients=clients,
                 requests=requests,
-                warmup=min(1000, requests // 10),
+                warmup=0,  # siege and ab warm nothing up: their first requests open the connections
                 duration=duration,
                 path=path,
             )

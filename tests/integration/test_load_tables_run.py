@@ -34,8 +34,9 @@ def test_the_classroom_profile_prints_and_writes_siege_and_ab_tables(tmp_path):
         assert int(a["concurrency_level"]) == 8 and float(a["p100_ms"]) >= float(a["p50_ms"]) > 0
 
 
-def test_a_fixed_request_count_runs_as_ab_does():
-    """--duration 0: the closed load runs exactly `requests` measured requests (ab -n N -c C)."""
+def test_a_fixed_request_count_runs_as_ab_does(tmp_path):
+    """--duration 0: the closed load runs exactly `requests` measured requests (ab -n N -c C);
+    bancada export --load-dir writes the tables of the stored run."""
     profile = apply_overrides(
         load_profile(CLASSROOM),
         "classroom",
@@ -52,6 +53,11 @@ def test_a_fixed_request_count_runs_as_ab_does():
     with RunStore.open(finished.path) as store:
         (ab,) = from_store(store).ab
     assert (ab.complete, ab.failed, ab.concurrency_level) == (3000, 0, 50)
+    argv = [sys.executable, "-m", "bancada.cli", "export", str(finished.path), "--csv", str(tmp_path / "s.csv")]
+    proc = subprocess.run([*argv, "--load-dir", str(tmp_path / "load")], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    exported = list(csv.DictReader((tmp_path / "load" / "load_ab.csv").open()))
+    assert [(r["implementation"], r["complete"]) for r in exported] == [("go-rest", "3000")]
 
 
 def test_a_thousand_clients_run_without_errors_on_bancadas_side():
