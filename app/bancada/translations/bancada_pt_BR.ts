@@ -1138,6 +1138,69 @@ Senha da chave:</translation>
     </message>
 </context>
 <context>
+    <name>K6Summary</name>
+    <message>
+        <location filename="../stats/k6_summary.py" line="+151"/>
+        <source>all requests</source>
+        <translation>todas as requisições</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>k6-style summary (http_req_duration, http_reqs, http_req_failed)</source>
+        <translation>Resumo no estilo do k6 (http_req_duration, http_reqs, http_req_failed)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>treatment</source>
+        <translation>tratamento</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>avg (ms)</source>
+        <translation>média (ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>min (ms)</source>
+        <translation>mín. (ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>med (ms)</source>
+        <translation>mediana (ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>max (ms)</source>
+        <translation>máx. (ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>p(90) (ms)</source>
+        <translation>p(90) (ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>p(95) (ms)</source>
+        <translation>p(95) (ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>requests</source>
+        <translation>requisições</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>requests/s</source>
+        <translation>requisições/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed (%)</source>
+        <translation>falhas (%)</translation>
+    </message>
+</context>
+<context>
     <name>Links</name>
     <message>
         <location filename="../hosts/link_set.py" line="+28"/>
