@@ -179,15 +179,16 @@ def columns() -> list[tuple[str, str]]:
     ]
 
 
-def cell(field: str, value: object) -> str:
+def cell(field: str, value: str | float | None) -> str:
     """A cell as the reader sees it (decimal comma in pt-BR; "–" for an unknown rate)."""
     if field == "treatment":
         return str(value)
     if value is None:
         return "–"
+    value = float(value)
     if field == "requests":
-        return number(float(value), 0)
-    return number(float(value), 2)
+        return number(value, 0)
+    return number(value, 2)
 
 
 def frame(rows: Sequence[K6Row]) -> pd.DataFrame:
