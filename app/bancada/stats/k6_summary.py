@@ -58,6 +58,13 @@ class K6Row:
     failed_pct: float
 
 
+def _p_sorted(v: np.ndarray, pct: float) -> float:
+    """k6's ``TrendSink.P`` on values already sorted ascending (at least two)."""
+    i = pct * (len(v) - 1.0)
+    j, k = float(v[math.floor(i)]), float(v[math.ceil(i)])
+    return j + (k - j) * (i - math.floor(i))
+
+
 def k6_percentile(values: Sequence[float] | np.ndarray, pct: float) -> float:
     """k6's ``TrendSink.P(pct)`` of ``values`` (any order); ``pct`` in [0, 1].
 
@@ -68,28 +75,28 @@ def k6_percentile(values: Sequence[float] | np.ndarray, pct: float) -> float:
     """
     if not 0.0 <= pct <= 1.0:
         raise ValueError(f"a k6 percentile takes a fraction from 0 to 1, got {pct}")
-    v = sorted(float(x) for x in values)
-    if not v:
+    v = np.sort(np.asarray(values, dtype=float))
+    if len(v) == 0:
         return 0.0
     if len(v) == 1:
-        return v[0]
-    i = pct * (len(v) - 1.0)
-    j, k = v[math.floor(i)], v[math.ceil(i)]
-    return j + (k - j) * (i - math.floor(i))
+        return float(v[0])
+    return _p_sorted(v, pct)
 
 
 def trend_ms(latency_ms: Sequence[float] | np.ndarray) -> dict[str, float]:
     """avg, min, med, max, p(90), p(95) of ``latency_ms`` as k6's ``TrendSink.Format`` (0 when empty)."""
-    v = [float(x) for x in latency_ms]
-    if not v:
+    v = np.sort(np.asarray(latency_ms, dtype=float))
+    if len(v) == 0:
         return {"avg_ms": 0.0, "min_ms": 0.0, "med_ms": 0.0, "max_ms": 0.0, "p90_ms": 0.0, "p95_ms": 0.0}
+    if len(v) == 1:
+        return dict.fromkeys(("avg_ms", "min_ms", "med_ms", "max_ms", "p90_ms", "p95_ms"), float(v[0]))
     return {
-        "avg_ms": sum(v) / len(v),
-        "min_ms": min(v),
-        "med_ms": k6_percentile(v, 0.5),
-        "max_ms": max(v),
-        "p90_ms": k6_percentile(v, 0.90),
-        "p95_ms": k6_percentile(v, 0.95),
+        "avg_ms": float(v.sum() / len(v)),
+        "min_ms": float(v[0]),
+        "med_ms": _p_sorted(v, 0.5),
+        "max_ms": float(v[-1]),
+        "p90_ms": _p_sorted(v, 0.90),
+        "p95_ms": _p_sorted(v, 0.95),
     }
 
 

@@ -93,3 +93,10 @@ def test_analyze_k6_summary_names_a_missing_column(tmp_path, capsys):
     assert analyze_cmd.main([str(path), "--k6-summary", "--language", "en"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("bancada analyze: missing column") and "ok" in err and "\n" not in err
+
+
+def test_trend_of_one_value_and_of_none_as_k6():
+    from bancada.stats.k6_summary import trend_ms
+
+    assert set(trend_ms([4.2]).values()) == {4.2}
+    assert set(trend_ms([]).values()) == {0.0}
