@@ -17,7 +17,9 @@ APT_PACKAGES=(openssh-server xvfb wrk iproute2 procps python3-venv
   # bancada report --pdf: WeasyPrint's system libraries (Pango, HarfBuzz subsetting) and a font
   libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
   # the report's tests: the HTML opened in headless Chromium, the PDF's pages rendered by pdftoppm
-  chromium poppler-utils)
+  chromium poppler-utils
+  # seed 001: the private PostgreSQL server an experiment starts (bancada.hosts.postgres)
+  postgresql)
 need go || APT_PACKAGES+=(golang-go)
 need java || APT_PACKAGES+=(default-jdk-headless)
 need mvn || APT_PACKAGES+=(maven)

@@ -85,6 +85,12 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
         metavar="HEAD,BODY",
         help="header and body bytes of one answer, for the load tables' data transferred and transfer rate",
     )
+    p.add_argument(
+        "--k6-summary",
+        action="store_true",
+        help="print only k6's end-of-test summary per treatment (avg, min, med, max, p(90), p(95), requests, "
+        "requests/s, failed %%; factors and --by columns are the treatment); see docs/statistics.md",
+    )
     add_output_arguments(p)
     p.add_argument("--conclusions", metavar="OUT.md", help="write the results as sentences (Markdown)")
     add_table_arguments(p)
@@ -215,6 +221,8 @@ def _read_run(spec: str, cols: list[str]) -> pd.DataFrame:
 
 def run(args: argparse.Namespace) -> int:
     """Run the analysis; 0 on success, 2 with one line on stderr on bad input."""
+    if getattr(args, "k6_summary", False):
+        return _k6_summary(args)
     try:
         if args.by is None:  # payload when there is one, else the whole file is one group
             args.by = ["payload"] if "payload" in _header(args.samples) else []
@@ -290,6 +298,31 @@ def run(args: argparse.Namespace) -> int:
             from rich.console import Console
 
             print_tables(Console(width=240) if not sys.stdout.isatty() else Console(), load)
+    return 0
+
+
+def _k6_summary(args: argparse.Namespace) -> int:
+    """``--k6-summary``: k6's per-treatment table of the CSV (bancada.stats.k6_summary)."""
+    from rich.console import Console
+
+    from .i18n import set_language
+    from .stats import k6_summary
+
+    set_language(args.language)
+    try:
+        by = args.by if args.by is not None else (["payload"] if "payload" in _header(args.samples) else [])
+        extra = [args.replication, "phase", "start_s"]
+        df = _read(args.samples, args.response, [args.response, "ok", *args.factors, *by], extra)
+        df = df.rename(columns={args.response: "latency_s"}) if args.response != "latency_s" else df
+        rows = k6_summary.summarize(df, [*args.factors, *by], replication=args.replication, keep_warmup=args.all_rows)
+    except FileNotFoundError:
+        return _fail(f"no such file: {args.samples}")
+    except (InputError, ValueError) as exc:
+        return _fail(str(exc).splitlines()[0])
+    except (OSError, pd.errors.ParserError, UnicodeDecodeError) as exc:
+        return _fail(f"cannot read {args.samples}: {str(exc).splitlines()[0]}")
+    if not args.quiet:
+        k6_summary.print_table(Console(width=240) if not sys.stdout.isatty() else Console(), rows)
     return 0
 
 

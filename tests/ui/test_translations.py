@@ -27,6 +27,7 @@ SOURCES = sorted((ROOT / "app" / "bancada" / "ui").glob("*.py")) + [
     ROOT / "app" / "bancada" / "stats" / "run_statistics.py",
     ROOT / "app" / "bancada" / "stats" / "table_labels.py",
     ROOT / "app" / "bancada" / "stats" / "compare_tables.py",
+    ROOT / "app" / "bancada" / "stats" / "k6_summary.py",
     ROOT / "app" / "bancada" / "report_build.py",
     ROOT / "app" / "bancada" / "report_plots.py",
     *sorted((ROOT / "app" / "bancada" / "guide").glob("*.py")),

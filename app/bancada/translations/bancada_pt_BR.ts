@@ -1138,6 +1138,69 @@ Senha da chave:</translation>
     </message>
 </context>
 <context>
+    <name>K6Summary</name>
+    <message>
+        <location filename="../stats/k6_summary.py" line="+158"/>
+        <source>all requests</source>
+        <translation>todas as requisições</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>k6-style summary (http_req_duration, http_reqs, http_req_failed)</source>
+        <translation>Resumo no estilo do k6 (http_req_duration, http_reqs, http_req_failed)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>treatment</source>
+        <translation>tratamento</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>avg (ms)</source>
+        <translation>média (ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>min (ms)</source>
+        <translation>mín. (ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>med (ms)</source>
+        <translation>mediana (ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>max (ms)</source>
+        <translation>máx. (ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>p(90) (ms)</source>
+        <translation>p(90) (ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>p(95) (ms)</source>
+        <translation>p(95) (ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>requests</source>
+        <translation>requisições</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>requests/s</source>
+        <translation>requisições/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed (%)</source>
+        <translation>falhas (%)</translation>
+    </message>
+</context>
+<context>
     <name>Links</name>
     <message>
         <location filename="../hosts/link_set.py" line="+28"/>
@@ -2220,7 +2283,7 @@ Senha da chave:</translation>
 <context>
     <name>Runner</name>
     <message>
-        <location filename="../runner.py" line="+358"/>
+        <location filename="../runner.py" line="+359"/>
         <source>placement refused: {why}</source>
         <translation>posicionamento recusado: {why}</translation>
     </message>
@@ -2235,7 +2298,7 @@ Senha da chave:</translation>
         <translation>iniciando {impl} em {host}</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+44"/>
         <source>the connection to {host} dropped; the samples so far are kept. Reconnecting every {s} s (Stop gives up)…</source>
         <translation>a conexão com {host} caiu; as amostras até aqui estão guardadas. Reconectando a cada {s} s (Parar desiste)…</translation>
     </message>

@@ -1,0 +1,220 @@
+"""A k6-style summary per treatment: what k6 prints for ``http_req_duration``, from stored samples.
+
+For each treatment (one combination of the factor levels) the row gives avg, min, med, max,
+p(90), p(95) of the latency in milliseconds, the number of requests, requests/s and the
+failed requests in percent — the trend stats k6 prints by default (``summaryTrendStats``
+``avg, min, med, max, p(90), p(95)``) beside ``http_reqs`` and ``http_req_failed``.
+
+The definitions are k6's own (grafana/k6, ``metrics/sink.go``, commit 87883075, 2026-08-21):
+
+- ``TrendSink.P(pct)``: sort the values; ``i = pct * (count - 1)``;
+  ``P = v[floor(i)] + (v[ceil(i)] - v[floor(i)]) * (i - floor(i))`` — linear interpolation
+  between the closest ranks (Hyndman & Fan 1996, type 7; the same as numpy's default
+  ``method="linear"`` and R's default ``quantile``); one value: that value; none: 0.
+  ``med`` is ``P(0.5)``, ``p(90)`` is ``P(0.90)``, ``p(95)`` is ``P(0.95)``.
+- ``avg`` is ``sum / count``; ``min`` and ``max`` are the extremes.
+- ``http_req_failed`` is a ``RateSink``: failed / total. Shown here as a percentage.
+- ``http_reqs`` is a ``CounterSink``: its rate is ``count / test duration``. k6 divides by
+  the test's wall-clock duration, which a stored sample does not carry: here the duration
+  is, per repetition, the span from the first request's send (``start_s``) to the last
+  answer (``start_s + latency_s``), summed over the repetitions. Without ``start_s`` the
+  rate is unknown (None).
+
+Which rows: like k6's top-level ``http_req_duration``, the trend counts failed requests
+too (every row with a latency); ``failed_pct`` is the share of rows with ``ok`` false.
+Warm-up rows are left out unless ``keep_warmup`` (k6 has no warm-up phase).
+No Qt here: shared by ``bancada analyze --k6-summary`` and, later, the window.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+
+import numpy as np
+import pandas as pd
+
+from bancada.i18n import number, translate
+
+
+class K6SummaryError(ValueError):
+    """The samples cannot give a k6-style summary (message: one line naming what is missing)."""
+
+
+@dataclass(frozen=True)
+class K6Row:
+    """One treatment's k6-style summary. Durations in milliseconds."""
+
+    treatment: str
+    avg_ms: float
+    min_ms: float
+    med_ms: float
+    max_ms: float
+    p90_ms: float
+    p95_ms: float
+    requests: int
+    requests_per_s: float | None
+    failed_pct: float
+
+
+def _p_sorted(v: np.ndarray, pct: float) -> float:
+    """k6's ``TrendSink.P`` on values already sorted ascending (at least two)."""
+    i = pct * (len(v) - 1.0)
+    j, k = float(v[math.floor(i)]), float(v[math.ceil(i)])
+    return j + (k - j) * (i - math.floor(i))
+
+
+def k6_percentile(values: Sequence[float] | np.ndarray, pct: float) -> float:
+    """k6's ``TrendSink.P(pct)`` of ``values`` (any order); ``pct`` in [0, 1].
+
+    Returns 0.0 for no values (as k6 does) and the value itself for one.
+
+    Raises:
+        ValueError: ``pct`` outside [0, 1].
+    """
+    if not 0.0 <= pct <= 1.0:
+        raise ValueError(f"a k6 percentile takes a fraction from 0 to 1, got {pct}")
+    v = np.sort(np.asarray(values, dtype=float))
+    if len(v) == 0:
+        return 0.0
+    if len(v) == 1:
+        return float(v[0])
+    return _p_sorted(v, pct)
+
+
+def trend_ms(latency_ms: Sequence[float] | np.ndarray) -> dict[str, float]:
+    """avg, min, med, max, p(90), p(95) of ``latency_ms`` as k6's ``TrendSink.Format`` (0 when empty)."""
+    v = np.sort(np.asarray(latency_ms, dtype=float))
+    if len(v) == 0:
+        return {"avg_ms": 0.0, "min_ms": 0.0, "med_ms": 0.0, "max_ms": 0.0, "p90_ms": 0.0, "p95_ms": 0.0}
+    if len(v) == 1:
+        return dict.fromkeys(("avg_ms", "min_ms", "med_ms", "max_ms", "p90_ms", "p95_ms"), float(v[0]))
+    return {
+        "avg_ms": float(v.sum() / len(v)),
+        "min_ms": float(v[0]),
+        "med_ms": _p_sorted(v, 0.5),
+        "max_ms": float(v[-1]),
+        "p90_ms": _p_sorted(v, 0.90),
+        "p95_ms": _p_sorted(v, 0.95),
+    }
+
+
+def _ok(series: pd.Series) -> pd.Series:
+    return series.astype(str).str.strip().str.lower().isin(["true", "1", "yes"])
+
+
+def _duration_s(group: pd.DataFrame, replication: str) -> float | None:
+    """Sum over the repetitions of (last answer - first send), seconds; None without ``start_s``."""
+    if "start_s" not in group.columns:
+        return None
+    start = pd.to_numeric(group["start_s"], errors="coerce")
+    end = start + pd.to_numeric(group["latency_s"], errors="coerce").fillna(0.0)
+    frame = pd.DataFrame({"start": start, "end": end})
+    if frame["start"].isna().all():
+        return None
+    keys = group[replication] if replication in group.columns else pd.Series(0, index=group.index)
+    spans = frame.groupby(keys.to_numpy()).agg(first=("start", "min"), last=("end", "max"))
+    total = float((spans["last"] - spans["first"]).sum())
+    return total if total > 0 else None
+
+
+def summarize(
+    samples: pd.DataFrame,
+    treatment_columns: Sequence[str],
+    *,
+    replication: str = "repetition",
+    keep_warmup: bool = False,
+) -> list[K6Row]:
+    """One :class:`K6Row` per treatment of ``samples`` (the tidy sample CSV's columns).
+
+    Args:
+        samples: rows with ``latency_s`` (seconds), ``ok`` and the ``treatment_columns``;
+            optional ``phase`` (``warmup``/``measure``), ``start_s`` (seconds) and ``replication``.
+        treatment_columns: the columns whose level combination is a treatment (e.g.
+            language, protocol, operation); the treatment's name joins the levels with " / ".
+        keep_warmup: also count ``phase == warmup`` rows.
+
+    Raises:
+        K6SummaryError: a named column is missing, or no row is left.
+    """
+    missing = [c for c in ["latency_s", "ok", *treatment_columns] if c not in samples.columns]
+    if missing:
+        raise K6SummaryError(f"the k6-style summary needs the column(s) {', '.join(missing)}")
+    df = samples
+    if not keep_warmup and "phase" in df.columns:
+        df = df[df["phase"].astype(str) != "warmup"]
+    if df.empty:
+        raise K6SummaryError("no measured rows: the k6-style summary has nothing to count")
+    rows = []
+    groups = df.groupby(list(treatment_columns), sort=True, dropna=False) if treatment_columns else [((), df)]
+    for key, group in groups:
+        levels = key if isinstance(key, tuple) else (key,)
+        latency_ms = pd.to_numeric(group["latency_s"], errors="coerce").dropna().to_numpy() * 1e3
+        failed = int((~_ok(group["ok"])).sum())
+        duration_s = _duration_s(group, replication)
+        rows.append(
+            K6Row(
+                treatment=" / ".join(str(x) for x in levels) or translate("K6Summary", "all requests"),
+                **trend_ms(latency_ms),
+                requests=len(group),
+                requests_per_s=None if duration_s is None else len(group) / duration_s,
+                failed_pct=100.0 * failed / len(group),
+            )
+        )
+    return rows
+
+
+def title() -> str:
+    """The table's title in the language in use."""
+    return translate("K6Summary", "k6-style summary (http_req_duration, http_reqs, http_req_failed)")
+
+
+def columns() -> list[tuple[str, str]]:
+    """``(field, label)`` in k6's order, labels in the language in use."""
+    return [
+        ("treatment", translate("K6Summary", "treatment")),
+        ("avg_ms", translate("K6Summary", "avg (ms)")),
+        ("min_ms", translate("K6Summary", "min (ms)")),
+        ("med_ms", translate("K6Summary", "med (ms)")),
+        ("max_ms", translate("K6Summary", "max (ms)")),
+        ("p90_ms", translate("K6Summary", "p(90) (ms)")),
+        ("p95_ms", translate("K6Summary", "p(95) (ms)")),
+        ("requests", translate("K6Summary", "requests")),
+        ("requests_per_s", translate("K6Summary", "requests/s")),
+        ("failed_pct", translate("K6Summary", "failed (%)")),
+    ]
+
+
+def cell(field: str, value: str | float | None) -> str:
+    """A cell as the reader sees it (decimal comma in pt-BR; "–" for an unknown rate)."""
+    if field == "treatment":
+        return str(value)
+    if value is None:
+        return "–"
+    value = float(value)
+    if field == "requests":
+        return number(value, 0)
+    return number(value, 2)
+
+
+def frame(rows: Sequence[K6Row]) -> pd.DataFrame:
+    """The rows as a DataFrame with the translated labels as columns (numbers kept as numbers)."""
+    cols = columns()
+    return pd.DataFrame(
+        [{label: asdict(r)[field] for field, label in cols} for r in rows], columns=[c[1] for c in cols]
+    )
+
+
+def print_table(console, rows: Sequence[K6Row]) -> None:
+    """Print the rows on a ``rich`` console as k6's end-of-test summary lists them."""
+    from rich.table import Table
+
+    t = Table(title=title(), title_justify="left")
+    cols = columns()
+    for _, label in cols:
+        t.add_column(label, no_wrap=True)
+    for r in rows:
+        values = asdict(r)
+        t.add_row(*(cell(field, values[field]) for field, _ in cols))
+    console.print(t)
