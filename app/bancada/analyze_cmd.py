@@ -162,8 +162,17 @@ def _fail(msg: str) -> int:
 
 
 def _is_run(spec: str) -> bool:
-    """A run file or run id (anything but a ``.csv``)."""
-    return Path(spec).suffix.lower() != ".csv"
+    """A run file (an SQLite file) or a run id (not a file); any other file is read as a CSV."""
+    path = Path(spec)
+    if path.suffix.lower() == ".csv":
+        return False
+    if not path.is_file():
+        return True
+    try:
+        with open(path, "rb") as f:
+            return f.read(16) == b"SQLite format 3\x00"
+    except OSError:
+        return False
 
 
 def _header(path: str) -> list[str]:

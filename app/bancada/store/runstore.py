@@ -134,6 +134,8 @@ _PACKED = ("treatment", "phase", "ok")
 _PACKED_SQL = "(treatment << 3) | (CASE phase WHEN 0 THEN 0 WHEN 1 THEN 2 ELSE 4 END) | (ok != 0)"
 #: Rows per fetch when the samples are read with the stdlib (without the ADBC driver).
 CHUNK_ROWS = 262_144
+#: How long a reading connection waits for a run file another connection holds busy (s).
+BUSY_WAIT_S = 5.0
 #: Threads that read a run file's samples at once (each a part of the id range).
 READ_THREADS = 2
 
@@ -530,7 +532,7 @@ def _read_int_columns(path: Path, conn: sqlite3.Connection, select: list[str]) -
 
     With the ADBC SQLite driver (``adbc-driver-sqlite``, Apache Arrow) SQLite's C
     loop fills Arrow arrays directly, the id range split among up to
-    :data:`READ_THREADS` threads (each its own read-only connection; the driver
+    :data:`READ_THREADS` threads (each its own connection; the driver
     releases the GIL); without it, ``conn`` fetches ``CHUNK_ROWS`` rows at a time.
     """
     query = f"SELECT {', '.join(select)} FROM sample WHERE id > ? AND id <= ? ORDER BY id"
@@ -542,19 +544,39 @@ def _read_int_columns(path: Path, conn: sqlite3.Connection, select: list[str]) -
         import adbc_driver_sqlite.dbapi as adbc
     except ImportError:  # pragma: no cover - a declared dependency; the stdlib reads it all the same
         adbc = None
-    if adbc is None:
-        cur = conn.execute(query, (lo, hi))
-        parts = []
-        while rows := cur.fetchmany(CHUNK_ROWS):
-            parts.append(np.array(rows, dtype=np.int64).reshape(len(rows), len(select)))
-        block = np.concatenate(parts) if parts else np.empty((0, len(select)), dtype=np.int64)
-        return {n: np.ascontiguousarray(block[:, i]) for i, n in enumerate(select)}
+    if adbc is not None:
+        try:
+            return _read_arrow(path, query, select, lo, hi)
+        except adbc.Error:  # a value Arrow cannot type (e.g. a real among the integers): the stdlib reads it
+            pass
+    cur = conn.execute(query, (lo, hi))
+    parts = []
+    while rows := cur.fetchmany(CHUNK_ROWS):
+        parts.append(np.array(rows, dtype=np.int64).reshape(len(rows), len(select)))
+    block = np.concatenate(parts) if parts else np.empty((0, len(select)), dtype=np.int64)
+    return {n: np.ascontiguousarray(block[:, i]) for i, n in enumerate(select)}
+
+
+def _read_arrow(path: Path, query: str, select: list[str], lo: int, hi: int) -> dict[str, np.ndarray]:
+    """:func:`_read_int_columns` through ADBC: the id range ``(lo, hi]`` in parts, one thread and connection each.
+
+    A connection that finds the file busy (another opening the WAL at the same
+    moment; ADBC sets no busy timeout) tries again for up to :data:`BUSY_WAIT_S`.
+    """
+    import adbc_driver_sqlite.dbapi as adbc
 
     def fetch(bounds: tuple[int, int]):
-        with adbc.connect(path.resolve().as_uri()) as arrow_conn, arrow_conn.cursor() as cur:
-            cur.adbc_statement.set_options(**{"adbc.sqlite.query.batch_rows": str(CHUNK_ROWS)})
-            cur.execute(query, bounds)
-            return cur.fetch_arrow_table()
+        deadline = time.monotonic() + BUSY_WAIT_S
+        while True:
+            try:
+                with adbc.connect(path.resolve().as_uri()) as arrow_conn, arrow_conn.cursor() as cur:
+                    cur.adbc_statement.set_options(**{"adbc.sqlite.query.batch_rows": str(CHUNK_ROWS)})
+                    cur.execute(query, bounds)
+                    return cur.fetch_arrow_table()
+            except adbc.Error as exc:
+                if not any(w in str(exc).lower() for w in ("locked", "busy")) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
 
     threads = max(1, min(READ_THREADS, os.cpu_count() or 1, (hi - lo) // CHUNK_ROWS))
     edges = np.linspace(lo, hi, threads + 1).round().astype(np.int64).tolist()

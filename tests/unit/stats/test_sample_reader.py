@@ -121,3 +121,14 @@ def test_dtypes_of_the_columnar_frame(tmp_path):
     assert df["latency_s"].dtype == float and df["repetition"].dtype.kind == "i"
     assert df["language"].dtype == "str" and isinstance(df["phase"].dtype, pd.CategoricalDtype)
     assert df["language"].astype(str) is not None and df["language"].tolist()[:2] == ["java", "java"]
+
+
+def test_a_csv_named_otherwise_is_a_csv_and_a_missing_run_is_said(tmp_path, capsys, monkeypatch):
+    path = _write(tmp_path, _rows(), name="samples.txt")
+    out = tmp_path / "o.json"
+    assert analyze_cmd.main([str(path), "--factors", "language,protocol", "--json", str(out), "--quiet"]) == 0
+    monkeypatch.setenv("BANCADA_DATA_DIR", str(tmp_path / "data"))
+    assert analyze_cmd.main(["20990101-000000-abcd", "--quiet"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("bancada analyze: no run '20990101-000000-abcd'") and "run id" in err
+    assert len(err.splitlines()) == 1

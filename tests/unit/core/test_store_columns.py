@@ -1,0 +1,78 @@
+"""RunStore.sample_columns gives the rows and values of samples_frame (its SQL join), through
+ADBC and through the stdlib alike; tidy_frame gives the tidy table the pandas code built."""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+import pytest
+
+from bancada.drivers.sample_block import SAMPLE_DTYPE, SampleBlock
+from bancada.store.runstore import RunStore, TreatmentRow
+from bancada.store.tidy_csv import tidy_frame
+
+COLUMNS = ["id", "treatment", "repetition", "seq", "phase", "ok", "latency_ns", "server_ns", "start_ns", "queue_ns"]
+
+
+@pytest.fixture()
+def run(tmp_path):
+    store = RunStore.create("cols", tmp_path)
+    store.add_treatments(
+        [
+            TreatmentRow(1, "go-grpc", "go", "grpc", "go-grpc", "select", "StdSize", "int64s", 200, 800),
+            TreatmentRow(7, "java-rest", "java", "rest", "java-rest", "select", "LargeSize", "int64s", 9, 72),
+        ]
+    )
+    rng = np.random.default_rng(3)
+    rows = np.zeros(600, dtype=SAMPLE_DTYPE)
+    rows["treatment"] = rng.choice([1, 7, 9], 600)  # 9: no such treatment (dropped, as by the join)
+    rows["repetition"] = rng.integers(1, 4, 600)
+    rows["seq"] = np.arange(600)
+    rows["phase"] = rng.choice([0, 1, 1, 1, 2], 600)  # 2: neither warm-up nor measure
+    rows["ok"] = rng.random(600) > 0.1
+    rows["latency_ns"] = rng.integers(1, 10**9, 600)
+    rows["server_ns"] = np.where(rng.random(600) > 0.5, -1, rng.integers(0, 10**6, 600))
+    rows["start_ns"] = np.cumsum(rows["latency_ns"])
+    errors = {int(i): f"failure {i}" for i in np.flatnonzero(rows["ok"] == 0)}
+    store.add_samples(SampleBlock(rows[:300], {i: e for i, e in errors.items() if i < 300}))
+    store.add_samples(SampleBlock(rows[300:], {i - 300: e for i, e in errors.items() if i >= 300}), block=1)
+    store.close()
+    return store.path
+
+
+@pytest.mark.parametrize("reader", ["adbc", "stdlib"])
+def test_sample_columns_are_the_joined_rows(run, reader, monkeypatch):
+    if reader == "stdlib":
+        monkeypatch.setitem(sys.modules, "adbc_driver_sqlite.dbapi", None)  # import fails: the stdlib reads
+    with RunStore.open(run) as store:
+        got = store.sample_columns([*COLUMNS, "error"])
+        ref = store.samples_frame()
+    assert len(got["id"]) == len(ref) < 600 and set(got["treatment"]) == {1, 7}
+    for c in COLUMNS:
+        expected = ref[c].to_numpy()
+        if c == "phase":
+            expected = np.where(expected < 2, expected, 2)
+        if c == "ok":
+            expected = expected != 0
+        assert np.array_equal(got[c], expected), c
+    assert got["error"].tolist() == ref["error"].tolist()
+
+
+def test_tidy_frame_holds_the_values_of_the_pandas_join(run):
+    with RunStore.open(run) as store:
+        df = tidy_frame(store)
+        raw = store.samples_frame()
+    assert df["implementation"].tolist() == raw["implementation"].tolist()
+    assert df["payload"].tolist() == raw["workload"].tolist()
+    assert df["payload_count"].tolist() == raw["payload_count"].tolist()
+    assert df["phase"].astype(object).where(df["phase"].notna(), None).tolist() == [
+        {0: "warmup", 1: "measure"}.get(p) for p in raw["phase"]
+    ]
+    assert (df["ok"] == "true").tolist() == (raw["ok"] != 0).tolist()
+    assert df["latency_s"].tolist() == (raw["latency_ns"] / 1e9).tolist()
+    server = raw["server_ns"].where(raw["server_ns"] >= 0) / 1e9
+    assert np.array_equal(df["server_s"].to_numpy(), server.to_numpy(), equal_nan=True)
+    assert df["run_id"].unique().tolist() == ["cols"] and df["error"].tolist() == raw["error"].tolist()
+    with RunStore.open(run) as store, pytest.raises(ValueError, match="unknown tidy column"):
+        tidy_frame(store, ["latency"])
