@@ -51,6 +51,7 @@ def test_messages_are_typed_in_order_and_the_samples_are_all_stored():
     received = sum(m.received for m in messages if isinstance(m, LiveSamples))
     with RunStore.open(started.path) as store:
         assert store.sample_count() == received == 2 * (400 + 20)
+    process.process.join(60)
     assert process.process.exitcode == 0
 
 

@@ -42,7 +42,7 @@ from bancada.session.live_messages import (
 
 LIVE_INTERVAL_S = 0.1  # how often the run process sends to the window
 OUTBOX_MAX_SAMPLES = 200_000  # samples kept for a window that does not read (about 4 MB)
-JOIN_TIMEOUT_S = 10.0  # how long the window waits for the run process to exit after its last message
+JOIN_TIMEOUT_S = 60.0  # how long a reaper thread waits for the run process to exit after its last message
 WINDOW_GONE = "the window that started the run closed; the block in progress was finished and stored"
 
 
@@ -338,6 +338,11 @@ class RunProcess:
                 yield message
         finally:
             self._conn.close()
-            self.process.join(JOIN_TIMEOUT_S)
+            if finished:
+                # the run is over once its last message is here: the caller goes on at once (the window
+                # may start the next run) while a thread reaps the process, which exits within moments
+                threading.Thread(target=self.process.join, args=(JOIN_TIMEOUT_S,), daemon=True).start()
+            else:
+                self.process.join(JOIN_TIMEOUT_S)  # it closed the pipe: it is ending; its exit code says how
         if not finished:
             raise RunProcessDied(self.process.exitcode)
