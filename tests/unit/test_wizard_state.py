@@ -227,6 +227,12 @@ def test_study_cards_have_titles_and_paragraphs_in_the_language(lang, tmp_path):
     lang("pt_BR")
     pt = study_cards(ROOT / "profiles")
     assert pt[0].paragraph.startswith("Servidores em Go e em Java") and pt[-1].title == "Meu próprio experimento"
+    assert pt[0].title == "Demonstração rápida: Go x Java, gRPC x REST"
+    # every shipped study has its own title and paragraph in Portuguese, none falls back to the profile's English
+    shipped = {c.key: c for c in cards}
+    assert all(c.title != shipped[c.key].title and c.paragraph != shipped[c.key].paragraph for c in pt[:-1]), [
+        c.key for c in pt[:-1] if c.title == shipped[c.key].title or c.paragraph == shipped[c.key].paragraph
+    ]
     (tmp_path / "broken.toml").write_text("[experiment\n")
     (tmp_path / "mine.toml").write_text('[experiment]\ndescription = "my REST server"\n')
     own = study_cards(tmp_path)

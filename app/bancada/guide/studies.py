@@ -18,7 +18,21 @@ from bancada.i18n import translate
 MY_OWN = "my-own"
 
 #: Cards first, in this order; other profiles follow by name.
-ORDER = ["quick", "soares-2024", "far-link", "microservices-k6-load", "rest-7-languages-load", "my-service"]
+ORDER = [
+    "quick",
+    "soares-2024",
+    "far-link",
+    "serialization-formats-classroom",
+    "rest-7-languages-classroom",
+    "rpc-python-2023",
+    "microservices-2024",
+    "microservices-k6-load",
+    "rest-7-languages-load",
+    "rest-7-languages-2015",
+    "rpc-python-2023-sized",
+    "serialization-formats-2020",
+    "my-service",
+]
 
 
 @dataclass(frozen=True)
@@ -67,8 +81,87 @@ def paragraph(key: str) -> str:
             "A server you wrote, which Bancada measures but does not start: compare your REST and gRPC "
             "interfaces with the same method as the studies above.",
         ),
+        "microservices-2024": translate(
+            "Studies",
+            "Go, Node.js and Python services over REST, gRPC and GraphQL (a study of 2024): nine "
+            "implementations answer the same lists of records. It asks whether the language or the "
+            "protocol weighs more in a microservice's response time.",
+        ),
+        "rpc-python-2023": translate(
+            "Studies",
+            "Python over gRPC and over JSON-RPC on six small methods, 20 calls each, as a 2023 class "
+            "exercise did. It shows what one protocol's framing costs against the other's, and why 20 "
+            "calls are too few to be sure.",
+        ),
+        "rpc-python-2023-sized": translate(
+            "Studies",
+            "The same six methods of Python gRPC and JSON-RPC with enough repetitions and growing "
+            "payloads (longer strings, larger matrices): where the difference between the protocols "
+            "grows and where it disappears.",
+        ),
+        "rest-7-languages-2015": translate(
+            "Studies",
+            "A small JSON answer in seven languages on their usual servers (a study of 2015), under 100 "
+            "clients for two minutes, with the tables siege prints. It compares how many requests each "
+            "one serves per second.",
+        ),
+        "rest-7-languages-classroom": translate(
+            "Studies",
+            "The seven-language REST study in a few minutes: 100 clients for 5 seconds per server, with "
+            "the tables siege and ab print.",
+        ),
+        "serialization-formats-2020": translate(
+            "Studies",
+            "JSON, Protocol Buffers, Avro and MessagePack in Go on arrays of 10 to 100,000 elements, "
+            "near and far (a study of 2020): how much time goes to encoding, to the network and to "
+            "decoding. The whole design takes more than an hour.",
+        ),
+        "serialization-formats-classroom": translate(
+            "Studies",
+            "Four data formats, near and far, in a few minutes: the bars split each request into "
+            "encoding, network and decoding, and the tables say whether the format or the link "
+            "explains the time.",
+        ),
     }
     return texts.get(key, "")
+
+
+def title(key: str, fallback: str) -> str:
+    """A shipped study's title in the reader's language; ``fallback`` (the profile's own) for any other."""
+    titles = {
+        "quick": translate("Studies", "Quick demo: Go x Java, gRPC x REST"),
+        "soares-2024": translate("Studies", "Go x Java and gRPC x REST (Soares, UFLA 2024)"),
+        "far-link": translate("Studies", "Go over gRPC and REST behind an emulated far link (40 ms round trip)"),
+        "microservices-2024": translate(
+            "Studies", "Microservices: Go, Node.js, Python x REST, gRPC, GraphQL (seed 001, 2024)"
+        ),
+        "microservices-k6-load": translate(
+            "Studies", "Microservices under k6-style load: 10 req/s for 60 s, records of 10/100/1000"
+        ),
+        "my-service": translate("Studies", "My own service, over REST and gRPC"),
+        "rest-7-languages-2015": translate(
+            "Studies", "REST JSON in seven languages (2015): GET /json, siege -c100 -t120s"
+        ),
+        "rest-7-languages-classroom": translate(
+            "Studies", "REST JSON in seven languages, classroom: GET /json, 100 clients x 5 s"
+        ),
+        "rest-7-languages-load": translate(
+            "Studies", "REST JSON under load: 100 concurrent clients x 120 s (siege-style)"
+        ),
+        "rpc-python-2023-sized": translate(
+            "Studies", "Python gRPC x JSON-RPC, six methods, sized (r = 5, n = 100, payload sweeps)"
+        ),
+        "rpc-python-2023": translate(
+            "Studies", "Python gRPC x JSON-RPC, six methods, 20 calls each (USP RPC exercise, 2023)"
+        ),
+        "serialization-formats-2020": translate(
+            "Studies", "Seed 004: JSON, Protobuf, Avro and MessagePack in Go, same region and cross region"
+        ),
+        "serialization-formats-classroom": translate(
+            "Studies", "Seed 004 in class: four formats, near and far (a few minutes)"
+        ),
+    }
+    return titles.get(key, fallback)
 
 
 def _read_experiment(path: Path) -> dict:
@@ -89,10 +182,10 @@ def study_cards(folder: Path | None) -> list[StudyCard]:
     cards = []
     for path in files:
         exp = _read_experiment(path)
-        title = str(exp.get("title", "")).strip() or path.stem
+        own = str(exp.get("title", "")).strip() or path.stem
         text = paragraph(path.stem) or str(exp.get("description", "")).strip()
         text = text or translate("Studies", "A profile of your own: the experiment it describes, step by step.")
-        cards.append(StudyCard(path.stem, title, text, path))
+        cards.append(StudyCard(path.stem, title(path.stem, own), text, path))
     cards.append(
         StudyCard(
             MY_OWN,

@@ -2866,7 +2866,7 @@ Senha da chave:</translation>
 <context>
     <name>Studies</name>
     <message>
-        <location filename="../guide/studies.py" line="+37"/>
+        <location filename="../guide/studies.py" line="+51"/>
         <source>Go and Java servers answer the same request over gRPC and over REST: four treatments, small samples, a few seconds on this computer. It shows the whole method quickly: which language and which protocol answer faster, and by how much.</source>
         <extracomment>Cards first, in this order; other profiles follow by name.</extracomment>
         <translation>Servidores em Go e em Java respondem à mesma requisição via gRPC e via REST: quatro tratamentos, amostras pequenas, alguns segundos neste computador. Mostra o método inteiro rapidamente: qual linguagem e qual protocolo respondem mais rápido, e por quanto.</translation>
@@ -2897,7 +2897,107 @@ Senha da chave:</translation>
         <translation>Um servidor que você escreveu, que o Bancada mede mas não inicia: compare suas interfaces REST e gRPC com o mesmo método dos estudos acima.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+5"/>
+        <source>Go, Node.js and Python services over REST, gRPC and GraphQL (a study of 2024): nine implementations answer the same lists of records. It asks whether the language or the protocol weighs more in a microservice&apos;s response time.</source>
+        <translation>Serviços em Go, Node.js e Python via REST, gRPC e GraphQL (um estudo de 2024): nove implementações respondem às mesmas listas de registros. Pergunta se a linguagem ou o protocolo pesa mais no tempo de resposta de um microsserviço.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Python over gRPC and over JSON-RPC on six small methods, 20 calls each, as a 2023 class exercise did. It shows what one protocol&apos;s framing costs against the other&apos;s, and why 20 calls are too few to be sure.</source>
+        <translation>Python via gRPC e via JSON-RPC em seis métodos pequenos, 20 chamadas cada, como fez um exercício de aula de 2023. Mostra quanto custa o envelope de um protocolo frente ao do outro, e por que 20 chamadas são poucas para ter certeza.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The same six methods of Python gRPC and JSON-RPC with enough repetitions and growing payloads (longer strings, larger matrices): where the difference between the protocols grows and where it disappears.</source>
+        <translation>Os mesmos seis métodos de Python com gRPC e JSON-RPC, com repetições suficientes e cargas crescentes (textos mais longos, matrizes maiores): onde a diferença entre os protocolos cresce e onde desaparece.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A small JSON answer in seven languages on their usual servers (a study of 2015), under 100 clients for two minutes, with the tables siege prints. It compares how many requests each one serves per second.</source>
+        <translation>Uma pequena resposta JSON em sete linguagens, nos seus servidores usuais (um estudo de 2015), sob 100 clientes por dois minutos, com as tabelas que o siege imprime. Compara quantas requisições cada uma atende por segundo.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The seven-language REST study in a few minutes: 100 clients for 5 seconds per server, with the tables siege and ab print.</source>
+        <translation>O estudo REST em sete linguagens em poucos minutos: 100 clientes por 5 segundos em cada servidor, com as tabelas que o siege e o ab imprimem.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>JSON, Protocol Buffers, Avro and MessagePack in Go on arrays of 10 to 100,000 elements, near and far (a study of 2020): how much time goes to encoding, to the network and to decoding. The whole design takes more than an hour.</source>
+        <translation>JSON, Protocol Buffers, Avro e MessagePack em Go, com vetores de 10 a 100.000 elementos, perto e longe (um estudo de 2020): quanto tempo vai para a codificação, para a rede e para a decodificação. O projeto completo leva mais de uma hora.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Four data formats, near and far, in a few minutes: the bars split each request into encoding, network and decoding, and the tables say whether the format or the link explains the time.</source>
+        <translation>Quatro formatos de dados, perto e longe, em poucos minutos: as barras dividem cada requisição em codificação, rede e decodificação, e as tabelas dizem se o formato ou o enlace explica o tempo.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Quick demo: Go x Java, gRPC x REST</source>
+        <translation>Demonstração rápida: Go x Java, gRPC x REST</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Go x Java and gRPC x REST (Soares, UFLA 2024)</source>
+        <translation>Go x Java e gRPC x REST (Soares, UFLA 2024)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Go over gRPC and REST behind an emulated far link (40 ms round trip)</source>
+        <translation>Go via gRPC e REST atrás de um enlace distante emulado (40 ms de ida e volta)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Microservices: Go, Node.js, Python x REST, gRPC, GraphQL (seed 001, 2024)</source>
+        <translation>Microsserviços: Go, Node.js, Python x REST, gRPC, GraphQL (estudo 001, 2024)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Microservices under k6-style load: 10 req/s for 60 s, records of 10/100/1000</source>
+        <translation>Microsserviços sob carga no estilo do k6: 10 req/s por 60 s, registros de 10/100/1000</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>My own service, over REST and gRPC</source>
+        <translation>Meu próprio serviço, via REST e gRPC</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>REST JSON in seven languages (2015): GET /json, siege -c100 -t120s</source>
+        <translation>REST JSON em sete linguagens (2015): GET /json, siege -c100 -t120s</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>REST JSON in seven languages, classroom: GET /json, 100 clients x 5 s</source>
+        <translation>REST JSON em sete linguagens, para a aula: GET /json, 100 clientes x 5 s</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>REST JSON under load: 100 concurrent clients x 120 s (siege-style)</source>
+        <translation>REST JSON sob carga: 100 clientes simultâneos x 120 s (no estilo do siege)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Python gRPC x JSON-RPC, six methods, sized (r = 5, n = 100, payload sweeps)</source>
+        <translation>Python gRPC x JSON-RPC, seis métodos, dimensionado (r = 5, n = 100, varredura de cargas)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Python gRPC x JSON-RPC, six methods, 20 calls each (USP RPC exercise, 2023)</source>
+        <translation>Python gRPC x JSON-RPC, seis métodos, 20 chamadas cada (exercício de RPC da USP, 2023)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Seed 004: JSON, Protobuf, Avro and MessagePack in Go, same region and cross region</source>
+        <translation>Estudo 004: JSON, Protobuf, Avro e MessagePack em Go, mesma região e entre regiões</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Seed 004 in class: four formats, near and far (a few minutes)</source>
+        <translation>Estudo 004 em aula: quatro formatos, perto e longe (poucos minutos)</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>A profile of your own: the experiment it describes, step by step.</source>
         <translation>Um perfil seu: o experimento que ele descreve, passo a passo.</translation>
     </message>
@@ -2949,7 +3049,7 @@ Senha da chave:</translation>
         <translation>Bancada: instalação e uso</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+44"/>
         <source>Open &amp;profile…</source>
         <translation>Abrir &amp;perfil…</translation>
     </message>
@@ -3156,12 +3256,12 @@ Senha da chave:</translation>
         <translation>Bancada {v}: uma bancada para experimentos de desempenho de APIs.</translation>
     </message>
     <message>
-        <location line="-284"/>
+        <location line="-288"/>
         <source>The report, tables for papers, comparing runs</source>
         <translation>O relatório, tabelas para artigos, comparar execuções</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+60"/>
         <source>PNG, SVG, samples CSV, one CSV per table, Markdown, profile, host facts and report.html</source>
         <translation>PNG, SVG, CSV das amostras, um CSV por tabela, Markdown, perfil, dados do host e report.html</translation>
     </message>

@@ -28,14 +28,18 @@ DOCS = [
 
 
 def study_title(path: Path) -> str:
-    """A profile's ``[experiment] title`` (its file name when it has none or cannot be read)."""
+    """A profile's title in the window's language: a shipped study's from the catalogue
+    (:func:`bancada.guide.studies.title`), else its ``[experiment] title`` (its file name when it
+    has none or cannot be read)."""
     import tomllib
 
+    from bancada.guide.studies import title as shipped_title
+
     try:
-        title = tomllib.loads(path.read_text(encoding="utf-8")).get("experiment", {}).get("title", "")
+        own = tomllib.loads(path.read_text(encoding="utf-8")).get("experiment", {}).get("title", "")
     except (OSError, ValueError):
-        title = ""
-    return str(title).strip() or path.stem
+        own = ""
+    return shipped_title(path.stem, str(own).strip() or path.stem)
 
 
 class WindowActions:
