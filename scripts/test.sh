@@ -11,6 +11,8 @@ make -s -C workers fuzz FUZZTIME=10s
 echo "== ruff: lint (pyflakes, pycodestyle, complexity <= 20) and format"
 .venv/bin/ruff check --no-cache .
 .venv/bin/ruff format --check --no-cache .
+echo "== mypy (everything below app/bancada but ui/; [tool.mypy] in pyproject.toml)"
+.venv/bin/mypy
 echo "== import contract (no Qt below ui/)"
 .venv/bin/lint-imports
 echo "== pytest"

@@ -204,11 +204,13 @@ def _segments(index: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     """The runs of consecutive ``index`` values, each peak-reduced, joined by NaN (a break in the line):
     one block's warm-up is not drawn as a line to the next block's."""
     cuts = np.flatnonzero(np.diff(index) != 1) + 1
-    xs, ys = [], []
+    xs: list[np.ndarray] = []
+    ys: list[np.ndarray] = []
+    gap = np.array([np.nan])
     for part in np.split(index, cuts):
         px, py = peak_reduce(y[part], max(2, int(TRACE_POINTS * len(part) / max(1, len(index)))))
-        xs += [part[px], [np.nan]]
-        ys += [py, [np.nan]]
+        xs += [part[px], gap]
+        ys += [np.asarray(py), gap]
     return np.concatenate(xs), np.concatenate(ys)
 
 

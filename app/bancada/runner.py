@@ -80,6 +80,7 @@ class _Tally:
             kind = text.split(":", 1)[0]
             self.errors_by_kind[kind] = self.errors_by_kind.get(kind, 0) + 1
         rate = self.done / elapsed_s if elapsed_s > 0 else 0.0
+        eta: float | None
         if self.planned_s is not None:
             eta = max(self.planned_s - elapsed_s, 0.0)
         else:
@@ -195,7 +196,7 @@ class Runner:
                 f"{self.profile.load.model!r}: use --driver native"
             )
         if self.plan is not None:
-            self._check_driver_speaks(choice)
+            self._check_driver_speaks(choice, self.plan)
         if choice == "python" and self.plan is not None:
             grpc_custom = [
                 t.label
@@ -215,9 +216,9 @@ class Runner:
                 )
         return choice
 
-    def _check_driver_speaks(self, driver: str) -> None:
-        """Raise RunError when ``driver`` cannot send a treatment's operation over its protocol."""
-        for t in self.plan.treatments:
+    def _check_driver_speaks(self, driver: str, plan: Plan) -> None:
+        """Raise RunError when ``driver`` cannot send a treatment's operation over ``plan``'s protocols."""
+        for t in plan.treatments:
             why = unsupported_by_driver(driver, t.implementation.protocol, t.workload.operation)
             if why:
                 hint = ": use --driver native" if driver != "native" else ""
@@ -244,7 +245,8 @@ class Runner:
             load = self.profile.load
             timed = load.model != "sequential" and load.duration_s is not None
             # A run by duration has no known request count: progress then goes by time.
-            tally.planned_s = sum(len(b.treatments) for b in plan.blocks) * load.duration_s if timed else None
+            blocks_run = sum(len(b.treatments) for b in plan.blocks)
+            tally.planned_s = blocks_run * load.duration_s if timed and load.duration_s is not None else None
             tally.total = 0 if timed else plan.request_count()
             yield RunStarted(run_id, store.path, rows, tally.total, driver_name)
             for text in unplanned_workloads(self.profile, plan):
@@ -309,9 +311,10 @@ class Runner:
             why_not = unmeasurable_reason(impls[impl_id].protocol)
             if why_not:
                 raise RunError(f"implementation {impl_id} cannot be measured: {why_not}")
-            if isinstance(impls[impl_id], ExternalImplementation):
+            impl = impls[impl_id]
+            if isinstance(impl, ExternalImplementation):
                 continue  # not started by Bancada: checked for reachability below
-            ok, reason = self.host.can_run(impls[impl_id])
+            ok, reason = self.host.can_run(impl)
             if not ok:
                 raise RunError(f"implementation {impl_id} cannot run on host {self.host.name}: {reason}")
         driver_name = self._choose_driver()

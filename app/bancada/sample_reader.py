@@ -107,7 +107,9 @@ def _read_arrow(
         if c in texts:
             names = list(levels[c])
             out[c] = (
-                pd.Categorical.from_codes(values, categories=names) if c in CATEGORICAL else texts_of(names, values)
+                pd.Categorical.from_codes(values, categories=pd.Index(names))
+                if c in CATEGORICAL
+                else texts_of(names, values)
             )
         else:
             out[c] = smallest_int(values) if c in labels else values

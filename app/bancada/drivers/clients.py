@@ -47,7 +47,7 @@ class GrpcClient:
     def call(self) -> tuple[bool, int, str]:
         channel = None
         try:
-            if self.reuse:
+            if self._stub is not None:  # reuse: one channel for every call
                 stub = self._stub
             else:
                 channel = grpc.insecure_channel(self.target, options=_GRPC_OPTIONS)

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-JOB_VERSION = 1
+JOB_VERSION: Literal[1] = 1
 
 
 class JobError(ValueError):

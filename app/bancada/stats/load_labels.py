@@ -7,19 +7,20 @@ Shared by ``bancada run``, ``bancada analyze``, ``bancada export`` and the windo
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from bancada.i18n import number, translate
 from bancada.stats.load_tables import AB_PERCENTS, AbRow, LoadTables, SiegeRow
 
 #: A column: (field, label, formatter of the field's value).
-Column = tuple[str, str, Callable[[object], str]]
+Column = tuple[str, str, Callable[[Any], str]]
 
 
-def _fixed(decimals: int) -> Callable[[object], str]:
+def _fixed(decimals: int) -> Callable[[Any], str]:
     return lambda v: "–" if v is None else number(float(v), decimals)
 
 
-def _count(v: object) -> str:
+def _count(v: Any) -> str:
     return number(float(v), 0)
 
 

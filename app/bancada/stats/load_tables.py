@@ -283,13 +283,15 @@ def load_rows(
     keys = ["treatment", "implementation", "workload", "repetition"]
     groups = list(measured.groupby(keys, sort=False))
     # the profile's order (treatment ids follow it), not the schedule's shuffled block order
-    groups.sort(key=lambda kv: (int(kv[0][0]) if str(kv[0][0]).isdigit() else 0, kv[0][3]))
-    for (treatment, impl, workload, rep), group in groups:
+    groups.sort(key=lambda kv: (int(str(kv[0][0])) if str(kv[0][0]).isdigit() else 0, str(kv[0][3])))
+    for key, group in groups:
+        treatment, impl, workload, rep = (str(k) for k in key)  # pandas types a group key as Hashable
         b = _block(group)
-        pair = response_bytes if isinstance(response_bytes, list) else (response_bytes or {}).get(str(treatment))
-        head, body = (int(pair[0]), int(pair[1])) if pair else (None, None)
-        siege.append(siege_row(str(impl), str(workload), int(rep), b, body))
-        ab.append(ab_row(str(impl), str(workload), int(rep), b, concurrency, None if body is None else head + body))
+        pair = response_bytes if isinstance(response_bytes, list) else (response_bytes or {}).get(treatment)
+        body = int(pair[1]) if pair else None
+        whole = int(pair[0]) + int(pair[1]) if pair else None
+        siege.append(siege_row(impl, workload, int(rep), b, body))
+        ab.append(ab_row(impl, workload, int(rep), b, concurrency, whole))
     return LoadTables(siege, ab, capped)
 
 

@@ -543,7 +543,7 @@ def _read_int_columns(path: Path, conn: sqlite3.Connection, select: list[str]) -
     try:
         import adbc_driver_sqlite.dbapi as adbc
     except ImportError:  # pragma: no cover - a declared dependency; the stdlib reads it all the same
-        adbc = None
+        adbc = None  # type: ignore[assignment]  # an optional module: None when it is not installed
     if adbc is not None:
         try:
             return _read_arrow(path, query, select, lo, hi)

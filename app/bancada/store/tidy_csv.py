@@ -220,9 +220,10 @@ def _sample_column(name: str, raw: np.ndarray):
     if name == "server_s":
         return np.where(raw >= 0, raw / 1e9, np.nan)
     if name == "phase":  # 2: a phase that is neither, missing as before
-        return pd.Categorical.from_codes(np.where(raw < 2, raw, -1).astype(np.int8), categories=list(PHASES))
+        codes = np.where(raw < 2, raw, -1).astype(np.int8)
+        return pd.Categorical.from_codes(codes, categories=pd.Index(PHASES))
     if name == "ok":
-        return pd.Categorical.from_codes(raw.astype(np.int8), categories=list(OK_TEXTS))
+        return pd.Categorical.from_codes(raw.astype(np.int8), categories=pd.Index(OK_TEXTS))
     if name == "repetition":
         return smallest_int(raw)
     return raw
