@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from bancada.i18n import set_language, translate
@@ -35,13 +36,13 @@ def _x_display_reachable(display: str) -> bool:
     return True
 
 
-def display_problem(env: dict[str, str] | None = None, platform: str | None = None) -> str:
+def display_problem(env: Mapping[str, str] | None = None, platform: str | None = None) -> str:
     """Why no window can open here (one line in Bancada's words), or "" when a display is there.
 
     Only Linux and the BSDs need a display server; ``QT_QPA_PLATFORM`` naming a
     platform that needs none (offscreen, vnc, eglfs, ...) is respected.
     """
-    env = os.environ if env is None else env
+    env = os.environ if env is None else env  # Mapping: os.environ or a test's dict
     platform = platform or sys.platform
     if not (platform.startswith("linux") or "bsd" in platform):
         return ""

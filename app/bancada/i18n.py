@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import locale as _locale
 import os
+from collections.abc import Mapping
 import xml.etree.ElementTree as ET
 from functools import lru_cache
 from pathlib import Path
@@ -39,9 +40,9 @@ def normalise(code: str | None) -> str:
     return DEFAULT
 
 
-def system_language(env: dict[str, str] | None = None) -> str:
+def system_language(env: Mapping[str, str] | None = None) -> str:
     """The language of the user's locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``)."""
-    env = os.environ if env is None else env
+    env = os.environ if env is None else env  # Mapping: os.environ or a test's dict
     for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(key, "")
         if value and value not in ("C", "POSIX"):

@@ -43,6 +43,8 @@ def apply_overrides(
     exp = data["experiment"]
     if implementations is not None:
         exp["implementations"] = implementations
+    key: str
+    value: object
     for key, value in (
         ("requests", requests),
         ("repetitions", repetitions),

@@ -25,6 +25,7 @@ Schedules:
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from bancada.experiment.external import ExternalImplementation
@@ -82,7 +83,9 @@ class Plan:
         return sum(b.request_count() for b in self.blocks)
 
 
-def implementation_for(impl_id: str, implementations: dict[str, Implementation]) -> Implementation | None:
+def implementation_for(
+    impl_id: str, implementations: Mapping[str, Implementation | ExternalImplementation]
+) -> Implementation | ExternalImplementation | None:
     """The implementation ``impl_id`` names, or None.
 
     ``go-rest:b`` is a second, separately started instance of ``go-rest`` (the
@@ -127,7 +130,7 @@ def build_plan(profile: Profile, implementations: dict[str, Implementation | Ext
         )
     if exp.seed is None and (exp.schedule == "randomized" or exp.randomize):
         raise PlanError("the schedule needs a seed; draw one with with_seed() before building the plan")
-    treatments = []
+    treatments: list[Treatment] = []
     for workload in profile.workloads:
         for impl_id in exp.implementations:
             impl = chosen[impl_id]

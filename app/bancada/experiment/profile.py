@@ -232,8 +232,8 @@ def _format_error(source: str, exc: ValidationError, data: dict[str, Any]) -> st
         field += f"[{part}]" if part.isdigit() else (f".{part}" if field else part)
     value: Any = data
     try:
-        for part in err["loc"]:
-            value = value[part]
+        for key in err["loc"]:
+            value = value[key]
         shown = "" if isinstance(value, (dict, list)) and len(repr(value)) > 60 else repr(value)
     except (KeyError, IndexError, TypeError):
         shown = "(missing)" if err["type"] == "missing" else ""

@@ -15,7 +15,7 @@ from pathlib import Path
 import paramiko
 
 from bancada.hosts.knownhosts import HostError
-from bancada.hosts.ssh_exec import q, run_script
+from bancada.hosts.ssh_exec import active_transport, q, run_script
 
 _hash_cache: dict[tuple[str, int, int], str] = {}
 
@@ -44,7 +44,7 @@ def remote_sha256(client: paramiko.SSHClient, remote: str, host: str) -> str:
 
 
 def _upload_by_cat(client: paramiko.SSHClient, local: Path, part: str, host: str) -> None:
-    chan = client.get_transport().open_session(timeout=30)
+    chan = active_transport(client, host).open_session(timeout=30)
     chan.settimeout(120)
     chan.exec_command("sh -c " + q(f"cat > {q(part)} && chmod 755 -- {q(part)}"))
     with open(local, "rb") as f:

@@ -16,7 +16,7 @@ import time
 
 import paramiko
 
-from bancada.hosts.ssh_exec import HostDisconnected, HostError, q, run_script
+from bancada.hosts.ssh_exec import HostError, active_transport, q, run_script
 
 
 class ChannelOutput:
@@ -54,9 +54,7 @@ class RemoteDriverProcess:
         timeout_s: float = 30.0,
         prefix: list[str] | None = None,
     ) -> None:
-        transport = client.get_transport()
-        if transport is None or not transport.is_active():
-            raise HostDisconnected(f"the SSH connection to {host} is closed")
+        transport = active_transport(client, host)
         self.client = client
         self.host = host
         self.chan = transport.open_session(timeout=timeout_s)
@@ -84,7 +82,7 @@ class RemoteDriverProcess:
                 self.returncode = -1  # the connection dropped: the exit status is lost
                 break
             if deadline is not None and time.monotonic() > deadline:
-                raise subprocess.TimeoutExpired(f"driver on {self.host}", timeout)
+                raise subprocess.TimeoutExpired(f"driver on {self.host}", timeout or 0.0)
             time.sleep(0.02)
         self.chan.close()
         return self.returncode  # type: ignore[return-value]

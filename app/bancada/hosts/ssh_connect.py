@@ -22,6 +22,7 @@ import paramiko
 
 from bancada.hosts.base import join_host_port
 from bancada.hosts.hostconfig import HostProfile, get_host
+from bancada.hosts.ssh_exec import active_transport
 from bancada.hosts.knownhosts import (
     ExplicitAcceptPolicy,
     HostError,
@@ -196,7 +197,8 @@ def connect_profile(
             _close_all([client, *jumps])
             raise Unreachable(_describe(exc, ep, timeout_s)) from None
     transport = client.get_transport()
-    transport.set_keepalive(5)
+    if transport is not None:  # connect() succeeded, so paramiko has one
+        transport.set_keepalive(5)
     return client, jumps
 
 
@@ -240,7 +242,7 @@ def _through_jump(profile: HostProfile, ep, accept: dict[str, str], ask: Ask | N
         raise
     jumps = [jump_client, *inner]
     try:
-        sock = jump_client.get_transport().open_channel(
+        sock = active_transport(jump_client, profile.jump).open_channel(
             "direct-tcpip", (ep.address, ep.port), ("127.0.0.1", 0), timeout=timeout_s
         )
     except (paramiko.SSHException, OSError) as exc:

@@ -18,6 +18,18 @@ class HostDisconnected(HostError):
     """The SSH connection to the host dropped; workers there are left for the next connect's clean-up."""
 
 
+def active_transport(client: paramiko.SSHClient, host: str) -> paramiko.Transport:
+    """The client's SSH transport.
+
+    Raises:
+        HostDisconnected: the connection to ``host`` is closed (paramiko has no transport, or it is inactive).
+    """
+    transport = client.get_transport()
+    if transport is None or not transport.is_active():
+        raise HostDisconnected(f"the SSH connection to {host} is closed")
+    return transport
+
+
 def q(value) -> str:
     return shlex.quote(str(value))
 
@@ -31,9 +43,7 @@ def run_script(
         HostDisconnected: the connection is gone.
         HostError: no answer within ``timeout_s``.
     """
-    transport = client.get_transport()
-    if transport is None or not transport.is_active():
-        raise HostDisconnected(f"the SSH connection to {host} is closed")
+    transport = active_transport(client, host)
     try:
         chan = transport.open_session(timeout=timeout_s)
         chan.settimeout(timeout_s)

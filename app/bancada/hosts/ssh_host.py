@@ -38,7 +38,17 @@ from bancada.hosts.ssh_connect import (
     resolve,
     tty_ask,
 )
-from bancada.hosts.ssh_exec import ALIVE, CLEAN_STALE, PREPARE, START, HostDisconnected, q, run_script, with_env
+from bancada.hosts.ssh_exec import (
+    ALIVE,
+    CLEAN_STALE,
+    PREPARE,
+    START,
+    HostDisconnected,
+    active_transport,
+    q,
+    run_script,
+    with_env,
+)
 
 log = logging.getLogger(__name__)
 
@@ -98,7 +108,7 @@ class SshHost:
             timeout_s=timeout_s,
         )
         try:
-            transport = self.client.get_transport()
+            transport = active_transport(self.client, self.name)
             self.address = resolve(profile).address if profile.jump else transport.getpeername()[0]
             code, out, err = run_script(self.client, _workdir_expr(profile.workdir) + PREPARE, 30, self.name)
             if code != 0:
@@ -171,7 +181,7 @@ class SshHost:
                 continue
             except HostError:  # no answer: treat the connection as lost
                 log.warning("%s: no answer to the liveness check; closing the connection", self.name)
-                self.client.get_transport().close()
+                active_transport(self.client, self.name).close()
                 continue
             living = {int(p) for p in out.split() if p.isdigit()}
             for w in workers:
@@ -274,7 +284,10 @@ class SshHost:
                 f"worker {impl.id} on {self.name} {what}" + (f"; its last log lines:\n{tail}" if tail else "")
             )
         try:
-            worker.port = worker.remote_port = parse_ready_line(ready_line).port
+            ready = parse_ready_line(ready_line)
+            if ready is None:
+                raise ValueError(f"its first line is not a READY line: {ready_line.strip()[:120]!r}")
+            worker.port = worker.remote_port = ready.port
         except ValueError as exc:
             worker.stop(1.0)
             raise WorkerStartError(f"worker {impl.id} on {self.name}: {exc}") from None
@@ -287,7 +300,9 @@ class SshHost:
                     f"(bancada hosts add {self.name} ... --allow-tunnel): its encryption is then in every latency"
                 )
             worker.tunnel = Tunnel(
-                self.client.get_transport(), self.bind if self.bind != "0.0.0.0" else "127.0.0.1", worker.port
+                active_transport(self.client, self.name),
+                self.bind if self.bind != "0.0.0.0" else "127.0.0.1",
+                worker.port,
             )
             worker.address, worker.port = "127.0.0.1", worker.tunnel.port
             worker.warning = TUNNEL_WARNING

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import cast
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -63,7 +64,8 @@ def treatment_key(implementation: str, payload: str) -> str:
 def split_treatments(df: pd.DataFrame) -> dict[str, pd.DataFrame]:
     """Rows of each treatment, keyed by :func:`treatment_key`, in order of first appearance."""
     out: dict[str, pd.DataFrame] = {}
-    for (impl, payload), idx in df.groupby(list(TREATMENT_COLUMNS), sort=False).indices.items():
+    for group, idx in df.groupby(list(TREATMENT_COLUMNS), sort=False).indices.items():
+        impl, payload = cast(tuple[str, str], group)  # pandas types a group key as Hashable; here a 2-tuple
         out[treatment_key(impl, payload)] = df.iloc[np.sort(idx)]
     return out
 

@@ -24,7 +24,7 @@ import numpy as np
 from scipy import stats
 
 
-def terms_of(factors: Sequence[str]) -> list[tuple[int, ...]]:
+def terms_of(factors: Sequence[object]) -> list[tuple[int, ...]]:
     """Every non-empty subset of factor indices: main effects first, then
     two-factor interactions, ... (each in factor order)."""
     k = len(factors)
@@ -51,7 +51,7 @@ def sign_table(k: int) -> np.ndarray:
 
 def _finish(ss_terms: dict, ssy: float, ss0: float, r: int, n_cells: int) -> tuple[dict, dict, float | None, int]:
     sst = ssy - ss0
-    ss = {"SSY": ssy, "SS0": ss0, "SST": sst}
+    ss: dict[str, float | None] = {"SSY": ssy, "SS0": ss0, "SST": sst}
     ss.update(ss_terms)
     df_e = n_cells * (r - 1)
     sse = sst - sum(ss_terms.values()) if r > 1 else None
@@ -90,7 +90,10 @@ def two_level(y: np.ndarray, factors: Sequence[str], confidence: float = 0.90) -
     ssy = float(np.sum(y.astype(float) ** 2))
     ss0 = float(n_cells * r * q[0] ** 2)
     ss, pct, sse, df_e = _finish(ss_terms, ssy, ss0, r, n_cells)
-    effects, s_e, s_q, t = [], None, None, None
+    effects: list[dict] = []
+    s_e: float | None = None
+    s_q: float | None = None
+    t = math.nan
     if sse is not None and df_e > 0:
         s_e = math.sqrt(sse / df_e)
         s_q = s_e / math.sqrt(n_cells * r)
@@ -111,7 +114,7 @@ def two_level(y: np.ndarray, factors: Sequence[str], confidence: float = 0.90) -
         "df_error": df_e if sse is not None else None,
         "s_e": s_e,
         "s_q": s_q,
-        "t": t,
+        "t": t if s_e is not None else None,
     }
     if r == 1:
         out["note"] = (
@@ -166,7 +169,7 @@ def full_factorial(
     ss0 = float(n_obs * mu**2)
     ss, pct, sse, df_e = _finish(ss_terms, ssy, ss0, r, n_cells)
     s_e = math.sqrt(sse / df_e) if sse is not None and df_e > 0 else None
-    t = float(stats.t.ppf(1 - (1 - confidence) / 2, df_e)) if s_e is not None else None
+    t = float(stats.t.ppf(1 - (1 - confidence) / 2, df_e)) if s_e is not None else math.nan
     effects = [
         {
             "term": "I",
@@ -198,7 +201,7 @@ def full_factorial(
         "variation_pct": pct,
         "df_error": df_e if sse is not None else None,
         "s_e": s_e,
-        "t": t,
+        "t": t if s_e is not None else None,
     }
     if r == 1:
         out["note"] = (

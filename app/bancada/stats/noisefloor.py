@@ -30,7 +30,7 @@ from collections.abc import Sequence
 import numpy as np
 
 
-def spread_pct(medians: Sequence[float]) -> float | None:
+def spread_pct(medians: Sequence[float] | np.ndarray) -> float | None:
     """``max/min - 1`` in % of the positive, finite values of ``medians``;
     None with fewer than two of them."""
     m = np.asarray([v for v in medians if np.isfinite(v) and v > 0], dtype=float)

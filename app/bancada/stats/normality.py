@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 from scipy import stats
@@ -27,7 +28,7 @@ def shapiro_wilk(x: np.ndarray, max_n: int = SHAPIRO_MAX_N, seed: int = SHAPIRO_
     """
     x = np.asarray(x, dtype=float)
     n = len(x)
-    out = {"W": None, "p": None, "n_used": int(min(n, max_n)), "subsampled": n > max_n}
+    out: dict[str, Any] = {"W": None, "p": None, "n_used": int(min(n, max_n)), "subsampled": n > max_n}
     if n < 3:
         out["reason"] = f"needs at least 3 values, has {n}"
         return out

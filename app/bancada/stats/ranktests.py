@@ -129,14 +129,14 @@ def kruskal_from_ranks(rank_sums: Sequence[float], sizes: Sequence[int], tie_ter
     ``k - 1`` degrees of freedom.  Returns ``{"H", "df", "p"}``; H and p are NaN
     when fewer than two groups are non-empty or all values are tied.
     """
-    sizes = np.asarray(sizes, dtype=float)
+    n_i = np.asarray(sizes, dtype=float)
     rsum = np.asarray(rank_sums, dtype=float)
-    keep = sizes > 0
+    keep = n_i > 0
     k = int(keep.sum())
-    n = float(sizes.sum())
+    n = float(n_i.sum())
     if k < 2 or n < 2:
         return {"H": math.nan, "df": max(k - 1, 0), "p": math.nan}
-    h = 12.0 / (n * (n + 1)) * float(np.sum(rsum[keep] ** 2 / sizes[keep])) - 3.0 * (n + 1)
+    h = 12.0 / (n * (n + 1)) * float(np.sum(rsum[keep] ** 2 / n_i[keep])) - 3.0 * (n + 1)
     denom = 1.0 - tie_term / (n**3 - n)
     if denom <= 0:
         return {"H": math.nan, "df": k - 1, "p": math.nan}
@@ -159,17 +159,17 @@ def dunn(rank_sums: Sequence[float], sizes: Sequence[int], tie_term: float) -> l
     ``z = (Rbar_i - Rbar_j) / sqrt((N (N + 1) / 12 - T / (12 (N - 1))) (1/n_i + 1/n_j))``.
     Returns ``[{"i", "j", "z", "p", "p_holm"}]`` with i < j group indices.
     """
-    sizes = np.asarray(sizes, dtype=float)
-    mean_rank = np.asarray(rank_sums, dtype=float) / np.where(sizes > 0, sizes, np.nan)
-    n = float(sizes.sum())
+    n_i = np.asarray(sizes, dtype=float)
+    mean_rank = np.asarray(rank_sums, dtype=float) / np.where(n_i > 0, n_i, np.nan)
+    n = float(n_i.sum())
     var = n * (n + 1) / 12.0 - tie_term / (12.0 * (n - 1)) if n > 1 else math.nan
     rows = []
     for i in range(len(sizes)):
         for j in range(i + 1, len(sizes)):
-            if sizes[i] == 0 or sizes[j] == 0 or not var > 0:
+            if n_i[i] == 0 or n_i[j] == 0 or not var > 0:
                 z = p = math.nan
             else:
-                z = float((mean_rank[i] - mean_rank[j]) / math.sqrt(var * (1 / sizes[i] + 1 / sizes[j])))
+                z = float((mean_rank[i] - mean_rank[j]) / math.sqrt(var * (1 / n_i[i] + 1 / n_i[j])))
                 p = float(2.0 * ndtr(-abs(z)))
             rows.append({"i": i, "j": j, "z": z, "p": p})
     for row, adj in zip(rows, holm([r["p"] for r in rows])):

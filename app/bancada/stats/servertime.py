@@ -16,6 +16,7 @@ three); with the small spreads of a loopback or LAN run they nearly do.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -45,7 +46,7 @@ def split_rows(base, other, treatments: Sequence[str]) -> list[dict]:
         a, b = base.treatments[key], other.treatments[key]
         pa, pb = _parts(a), _parts(b)
         impl, payload = key.split("/", 1)
-        row = {"implementation": impl, "payload": payload, "treatment": key}
+        row: dict[str, Any] = {"implementation": impl, "payload": payload, "treatment": key}
         if pa is None or pb is None:
             la, lb = float(a["latency_s"].median()), float(b["latency_s"].median())
             row.update(

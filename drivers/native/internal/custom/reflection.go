@@ -2,7 +2,9 @@ package custom
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -105,7 +107,9 @@ func fetchFiles(stream reflectionStream, openErr error, symbol string) ([]*descr
 	have := map[string]bool{}
 	var out []*descriptorpb.FileDescriptorProto
 	ask := func(req *rv1.ServerReflectionRequest) error {
-		if err := stream.Send(req); err != nil {
+		// grpc-go: Send returns io.EOF when the server has already ended the stream (e.g. with
+		// Unimplemented); the stream's real status is what Recv then returns.
+		if err := stream.Send(req); err != nil && !errors.Is(err, io.EOF) {
 			return err
 		}
 		resp, err := stream.Recv()

@@ -42,7 +42,9 @@ func TestCustomRESTEveryEngine(t *testing.T) {
 		"request":{"method":"GET","path":"/missing"}}]`
 	for _, load := range []string{`{"model":"sequential"}`, `{"model":"sequential","rest_client":"raw"}`,
 		`{"model":"closed","concurrency":2}`, `{"model":"closed","concurrency":2,"rest_client":"net/http"}`} {
+		mu.Lock() // the server's goroutines append under mu; the race detector sees no other ordering
 		seen = nil
+		mu.Unlock()
 		js := `{"version":1,"treatments":` + treatments + `,"timeout_s":5,"load":` + load +
 			`,"blocks":[{"repetition":1,"treatments":[0,1],"warmup":1,"requests":4}]}`
 		frames, done := runJob(t, js)
@@ -63,13 +65,16 @@ func TestCustomRESTEveryEngine(t *testing.T) {
 		}
 		want := `PUT /orders/1?dry=1 k1 application/json {"n": 1}`
 		n := 0
-		for _, s := range seen {
+		mu.Lock()
+		got := append([]string(nil), seen...)
+		mu.Unlock()
+		for _, s := range got {
 			if s == want {
 				n++
 			}
 		}
 		if n != 5 {
-			t.Fatalf("%s: the server saw %d of 5 requests as %q: %q", load, n, want, seen)
+			t.Fatalf("%s: the server saw %d of 5 requests as %q: %q", load, n, want, got)
 		}
 	}
 }
