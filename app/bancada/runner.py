@@ -77,6 +77,7 @@ class _Tally:
             kind = text.split(":", 1)[0]
             self.errors_by_kind[kind] = self.errors_by_kind.get(kind, 0) + 1
         rate = self.done / elapsed_s if elapsed_s > 0 else 0.0
+        eta: float | None
         if self.planned_s is not None:
             eta = max(self.planned_s - elapsed_s, 0.0)
         else:
@@ -222,9 +223,11 @@ class Runner:
             rows = self._treatment_rows(plan, prepared)
             store.add_treatments(rows)
             load = self.profile.load
-            timed = load.model != "sequential" and load.duration_s is not None
+            duration_s = load.duration_s if load.model != "sequential" else None
+            timed = duration_s is not None
             # A run by duration has no known request count: progress then goes by time.
-            tally.planned_s = sum(len(b.treatments) for b in plan.blocks) * load.duration_s if timed else None
+            blocks_run = sum(len(b.treatments) for b in plan.blocks)
+            tally.planned_s = blocks_run * duration_s if duration_s is not None else None
             tally.total = 0 if timed else plan.request_count()
             yield RunStarted(run_id, store.path, rows, tally.total, driver_name)
             for text in unplanned_workloads(self.profile, plan):
@@ -285,9 +288,10 @@ class Runner:
             why_not = unmeasurable_reason(impls[impl_id].protocol)
             if why_not:
                 raise RunError(f"implementation {impl_id} cannot be measured: {why_not}")
-            if isinstance(impls[impl_id], ExternalImplementation):
+            impl = impls[impl_id]
+            if isinstance(impl, ExternalImplementation):
                 continue  # not started by Bancada: checked for reachability below
-            ok, reason = self.host.can_run(impls[impl_id])
+            ok, reason = self.host.can_run(impl)
             if not ok:
                 raise RunError(f"implementation {impl_id} cannot run on host {self.host.name}: {reason}")
         driver_name = self._choose_driver()
