@@ -243,10 +243,11 @@ class Runner:
             rows = self._treatment_rows(plan, prepared)
             store.add_treatments(rows)
             load = self.profile.load
-            timed = load.model != "sequential" and load.duration_s is not None
+            duration_s = load.duration_s if load.model != "sequential" else None
+            timed = duration_s is not None
             # A run by duration has no known request count: progress then goes by time.
             blocks_run = sum(len(b.treatments) for b in plan.blocks)
-            tally.planned_s = blocks_run * load.duration_s if timed and load.duration_s is not None else None
+            tally.planned_s = blocks_run * duration_s if duration_s is not None else None
             tally.total = 0 if timed else plan.request_count()
             yield RunStarted(run_id, store.path, rows, tally.total, driver_name)
             for text in unplanned_workloads(self.profile, plan):

@@ -213,6 +213,10 @@ def closed_load(seconds: float, concurrency: int, smoke: bool = False) -> int:
     t0 = time.perf_counter()
     app.exec()
     elapsed = time.perf_counter() - t0
+    deadline = time.monotonic() + 60  # the run task ends just after runFinished: let its end arrive
+    while window.running() and time.monotonic() < deadline:
+        app.processEvents()
+        time.sleep(0.01)
     frames = np.diff(np.asarray(window.frame_times)) * 1e3
     delays = np.asarray(window.delays_s) * 1e3
     stored = 0

@@ -58,7 +58,7 @@ class DriverJob(BaseModel):
 
     model_config = ConfigDict(extra="allow", frozen=True)
 
-    version: Literal[1] = JOB_VERSION
+    version: Literal[1] = 1  # JOB_VERSION
     treatments: list[JobTreatment]
     connection: str = "reuse"  # reuse | new
     timeout_s: float = 30.0
