@@ -504,10 +504,15 @@ class Runner:
                 store.set_worker_info(impl_id, info)
                 continue
             yield Notice("info", f"starting {impl_id} on {self.host.name}")
+            setup = getattr(self.host, "setup_notice", None)  # this computer: a worker's environment made first
+            if setup is not None and (text := setup(impls[impl_id])):
+                yield Notice("info", text)
             worker = self.host.start_worker(
                 impls[impl_id], run_id, self.ready_timeout_s, placement=self.placement.worker
             )
             workers[impl_id] = worker
+            if setup is not None and (text := self.host.setup_done_notice(impls[impl_id])):
+                yield Notice("info", text)
             if getattr(worker, "warning", ""):
                 yield Notice("warning", worker.warning)
             info = worker_info(impls[impl_id].protocol, worker.target, timeout_s=30)

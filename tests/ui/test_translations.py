@@ -20,6 +20,7 @@ LUPDATE = ROOT / ".venv" / "bin" / "pyside6-lupdate"
 SOURCES = sorted((ROOT / "app" / "bancada" / "ui").glob("*.py")) + [
     ROOT / "app" / "bancada" / "cli_gui.py",
     ROOT / "app" / "bancada" / "stats" / "conclusions.py",
+    ROOT / "app" / "bancada" / "hosts" / "local.py",
 ]
 #: European Portuguese words a Brazilian reader trips over (left) and what Brazil says (right).
 EUROPEAN = {

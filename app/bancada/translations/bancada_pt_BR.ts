@@ -4,7 +4,7 @@
 <context>
     <name>ClassroomBar</name>
     <message>
-        <location filename="../ui/classroom.py" line="+49"/>
+        <location filename="../ui/classroom.py" line="+58"/>
         <source>requests measured</source>
         <translation>requisições medidas</translation>
     </message>
@@ -14,7 +14,7 @@
         <translation>mediana (ms)</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>{d} of {t} requests</source>
         <translation>{d} de {t} requisições</translation>
     </message>
@@ -22,7 +22,7 @@
 <context>
     <name>ClassroomMode</name>
     <message>
-        <location line="+71"/>
+        <location line="+75"/>
         <source>A run is already going on: stop it first</source>
         <translation>Já há uma execução em andamento: pare-a primeiro</translation>
     </message>
@@ -40,7 +40,7 @@
         <translation>desprezível</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>small</source>
         <translation>pequeno</translation>
     </message>
@@ -50,17 +50,17 @@
         <translation>médio</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>large</source>
         <translation>grande</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>language</source>
         <translation>linguagem</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>protocol</source>
         <translation>protocolo</translation>
     </message>
@@ -70,7 +70,7 @@
         <translation>carga</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>operation</source>
         <translation>operação</translation>
     </message>
@@ -85,32 +85,32 @@
         <translation>erro experimental</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>the interaction {a}</source>
         <translation>a interação {a}</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>The median response time of {a} ({ma}) was lower than that of {b} ({mb})</source>
         <translation>A mediana do tempo de resposta de {a} ({ma}) foi menor que a de {b} ({mb})</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>the difference is significant</source>
         <translation>a diferença é significativa</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>the difference is not significant</source>
         <translation>a diferença não é significativa</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Wilcoxon, W = {w}, Holm {p}, Cliff&apos;s δ = {d}, {size}</source>
         <translation>Wilcoxon, W = {w}, Holm {p}, δ de Cliff = {d}, {size}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+10"/>
         <source>with each repetition counted once it also is ({p}, r = {r})</source>
         <translation>contando cada repetição uma vez, também é ({p}, r = {r})</translation>
     </message>
@@ -120,37 +120,37 @@
         <translation>contando cada repetição uma vez, não é ({p}, r = {r})</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>The latencies of {k} of {n} treatments do not follow a normal distribution (Shapiro-Wilk, p &lt; {a}), so the comparisons use rank tests.</source>
         <translation>As latências de {k} de {n} tratamentos não seguem uma distribuição normal (Shapiro-Wilk, p &lt; {a}); por isso as comparações usam testes de postos.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+22"/>
         <source>The factor {f} affects the response time (Kruskal-Wallis, H = {h}, df = {df}, {p}).</source>
         <translation>O fator {f} afeta o tempo de resposta (Kruskal-Wallis, H = {h}, gl = {df}, {p}).</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>The factor {f} shows no clear effect on the response time (Kruskal-Wallis, H = {h}, df = {df}, {p}).</source>
         <translation>O fator {f} não mostra efeito claro sobre o tempo de resposta (Kruskal-Wallis, H = {h}, gl = {df}, {p}).</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+10"/>
         <source>{f}, {v}</source>
         <translation>{f}, {v}</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Allocation of variation (2^k r factorial design): {parts}.</source>
         <translation>Alocação de variação (projeto fatorial 2^k r): {parts}.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>To estimate each mean within ±{e} at {c} confidence, up to {n} requests per treatment are needed ({t}); this run has {have}.</source>
         <translation>Para estimar cada média com erro de ±{e} e {c} de confiança, são necessárias até {n} requisições por tratamento ({t}); esta execução tem {have}.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+21"/>
         <source>Conclusions</source>
         <translation>Conclusões</translation>
     </message>
@@ -158,7 +158,7 @@
 <context>
     <name>ExperimentPanel</name>
     <message>
-        <location filename="../ui/panel.py" line="+49"/>
+        <location filename="../ui/panel.py" line="+58"/>
         <source>Host</source>
         <translation>Host</translation>
     </message>
@@ -198,7 +198,7 @@
         <translation>Carga de trabalho</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Select: N ints in, 3 out</source>
         <translation>Select: N inteiros na entrada, 3 na saída</translation>
     </message>
@@ -213,7 +213,7 @@
         <translation>Ping: vazio (custo mínimo)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Operation</source>
         <translation>Operação</translation>
     </message>
@@ -229,12 +229,12 @@
         <translation>Tamanho personalizado</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Element type of the payload (Select always sends int64s)</source>
         <translation>Tipo dos elementos do payload (Select sempre envia int64s)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Data kind</source>
         <translation>Tipo de dado</translation>
     </message>
@@ -262,7 +262,7 @@
         <translation>Aquecimento</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Randomized blocks</source>
         <translation>Blocos aleatorizados</translation>
     </message>
@@ -277,47 +277,47 @@
         <translation>Requisições alternadas</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Each repetition runs every treatment once as a block with its own warm-up, in a shuffled order, so drift of the machine does not favour one treatment.</source>
         <translation>Cada repetição executa cada tratamento uma vez, como um bloco com o seu próprio aquecimento, em ordem embaralhada, para que a deriva da máquina não favoreça nenhum tratamento.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Each repetition runs the treatments one after another in the profile&apos;s order, as the reference study did.</source>
         <translation>Cada repetição executa os tratamentos um após o outro, na ordem do perfil, como fez o estudo de referência.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Requests alternate between treatments one by one: this measures the cost of switching servers and inflates small-payload latencies.</source>
         <translation>As requisições alternam entre os tratamentos uma a uma: isso mede o custo de trocar de servidor e infla as latências de cargas pequenas.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Schedule</source>
         <translation>Ordem</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Reuse one connection</source>
         <translation>Reutilizar uma conexão</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>New connection per request</source>
         <translation>Nova conexão por requisição</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Connection</source>
         <translation>Conexão</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Auto (native where built)</source>
         <translation>Automático (nativo onde compilado)</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Python</source>
         <translation>Python</translation>
     </message>
@@ -327,7 +327,7 @@
         <translation>Nativo (Go)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Driver</source>
         <translation>Driver</translation>
     </message>
@@ -347,7 +347,7 @@
         <translation>O que fazer quando um worker morre no meio da execução; nada do que foi medido se perde em nenhum dos casos</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>If a worker dies</source>
         <translation>Se um worker morrer</translation>
     </message>
@@ -362,32 +362,32 @@
         <translation>Pausar e reconectar</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>SSH hosts: what to do when the connection drops mid-run. Pause keeps reconnecting (Stop gives up), restarts the workers and goes on; the interrupted block stays partial. Nothing measured is lost either way</source>
         <translation>Hosts SSH: o que fazer quando a conexão cai no meio da execução. Pausar continua tentando reconectar (Parar desiste), reinicia os workers e segue; o bloco interrompido fica parcial. Nada do que foi medido se perde em nenhum dos casos</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>If SSH drops</source>
         <translation>Se o SSH cair</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+66"/>
         <source>{name} ({n} elements)</source>
         <translation>{name} ({n} elementos)</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+37"/>
         <source>{lang} worker serving {proto}</source>
         <translation>worker {lang} servindo {proto}</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>cannot run: {why}</source>
         <translation>não pode executar: {why}</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>{target}: external, not started by Bancada</source>
         <translation>{target}: externo, não iniciado pela Bancada</translation>
     </message>
@@ -412,12 +412,12 @@
         <translation>Escolha pelo menos uma implementação</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>The Python driver sends one request at a time: choose Driver Auto or Native (Go) for the {m} load model</source>
         <translation>O driver Python envia uma requisição por vez: escolha o driver Automático ou Nativo (Go) para o modelo de carga {m}</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>Choose at least one payload</source>
         <translation>Escolha pelo menos um payload</translation>
     </message>
@@ -427,7 +427,7 @@
         <translation>o painel do experimento</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+15"/>
         <source>Ignored: the Load duration sets the measured phase</source>
         <translation>Ignorado: a duração da carga define a fase medida</translation>
     </message>
@@ -435,7 +435,7 @@
 <context>
     <name>FrameModel</name>
     <message>
-        <location filename="../ui/stats_view.py" line="+80"/>
+        <location filename="../ui/stats_view.py" line="+91"/>
         <source>column {c} in the exported CSV</source>
         <translation>coluna {c} no CSV exportado</translation>
     </message>
@@ -443,7 +443,7 @@
 <context>
     <name>HostsDialog</name>
     <message>
-        <location filename="../ui/hosts_dialog.py" line="+70"/>
+        <location filename="../ui/hosts_dialog.py" line="+91"/>
         <source>Target hosts</source>
         <translation>Hosts de destino</translation>
     </message>
@@ -553,59 +553,59 @@
         <translation>Hosts salvos</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>&lt;p&gt;Press &lt;b&gt;Check&lt;/b&gt; to connect and read its facts.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Clique em &lt;b&gt;Verificar&lt;/b&gt; para conectar e ler as informações do host.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Private key file</source>
         <translation>Arquivo da chave privada</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+37"/>
         <source>connecting to {h}…</source>
         <translation>conectando a {h}…</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+17"/>
         <source>{h}: connected in {t} s; {k} of {n} implementations can run there</source>
         <translation>{h}: conectado em {t} s; {k} de {n} implementações podem ser executadas lá</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>jump host {j} (on the way to {h})</source>
         <translation>host intermediário {j} (no caminho para {h})</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>&lt;b&gt;The host key of {whose} is not known.&lt;/b&gt;&lt;br&gt;Its fingerprint is&lt;br&gt;&lt;tt style=&apos;font-size:large&apos;&gt;{fp}&lt;/tt&gt;&lt;br&gt;Compare it with the one the host&apos;s owner gives you (&lt;tt&gt;ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub&lt;/tt&gt; on the host) before trusting it.</source>
         <translation>&lt;b&gt;A chave de host de {whose} não é conhecida.&lt;/b&gt;&lt;br&gt;A impressão digital dela é&lt;br&gt;&lt;tt style=&apos;font-size:large&apos;&gt;{fp}&lt;/tt&gt;&lt;br&gt;Compare-a com a que o responsável pelo host lhe informar (&lt;tt&gt;ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub&lt;/tt&gt; no host) antes de confiar nela.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>{h}: waiting for you to accept or refuse the host key of {k}</source>
         <translation>{h}: aguardando você aceitar ou recusar a chave de host de {k}</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Passphrase</source>
         <translation>Senha da chave</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>{m}.
 Passphrase:</source>
         <translation>{m}.
 Senha da chave:</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>Refused: the host key changed</source>
         <translation>Recusado: a chave do host mudou</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>host key not trusted: not connected</source>
         <translation>chave do host não confiável: não conectado</translation>
     </message>
@@ -620,22 +620,22 @@ Senha da chave:</translation>
         <translation>{h} removido.</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+58"/>
         <source>can run</source>
         <translation>pode executar</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>cannot run</source>
         <translation>não pode executar</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>Implementations</source>
         <translation>Implementações</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Stopped leftover workers:</source>
         <translation>Workers remanescentes encerrados:</translation>
     </message>
@@ -643,7 +643,7 @@ Senha da chave:</translation>
 <context>
     <name>IntField</name>
     <message>
-        <location filename="../ui/fields.py" line="+65"/>
+        <location filename="../ui/fields.py" line="+69"/>
         <source>{name}: a whole number from {lo} to {hi}</source>
         <translation>{name}: um número inteiro de {lo} a {hi}</translation>
     </message>
@@ -651,12 +651,12 @@ Senha da chave:</translation>
 <context>
     <name>IntRangeValidator</name>
     <message>
-        <location line="-42"/>
+        <location line="-46"/>
         <source>{name} is empty: enter a whole number from {lo} to {hi}</source>
         <translation>{name} está vazio: digite um número inteiro de {lo} a {hi}</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>{name}: {text!r} is not a whole number</source>
         <translation>{name}: {text!r} não é um número inteiro</translation>
     </message>
@@ -666,7 +666,7 @@ Senha da chave:</translation>
         <translation>{name} deve estar entre {lo} e {hi}, não {v}</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>{name} must be at most {hi}</source>
         <translation>{name} deve ser no máximo {hi}</translation>
     </message>
@@ -674,13 +674,13 @@ Senha da chave:</translation>
 <context>
     <name>LiveView</name>
     <message>
-        <location filename="../ui/live_view.py" line="+83"/>
+        <location filename="../ui/live_view.py" line="+84"/>
         <source>Press Run (Ctrl+R) to start: a box per treatment grows here while the samples arrive.</source>
         <extracomment>Colours of the colour factor&apos;s levels (protocol): colour-blind-safe (Okabe-Ito).</extracomment>
         <translation>Clique em Executar (Ctrl+R) para começar: um boxplot por tratamento cresce aqui enquanto as amostras chegam.</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+83"/>
         <source>Zoomed: View &gt; Reset zoom (Ctrl+0) or the A button fits the data again</source>
         <translation>Com zoom: Exibir &gt; Restaurar zoom (Ctrl+0) ou o botão A ajusta aos dados de novo</translation>
     </message>
@@ -690,18 +690,18 @@ Senha da chave:</translation>
         <translation>Esta execução não tem tratamentos.</translation>
     </message>
     <message>
+        <location line="+24"/>
         <location line="+23"/>
-        <location line="+20"/>
         <source>latency (ms)</source>
         <translation>latência (ms)</translation>
     </message>
     <message>
-        <location line="-9"/>
+        <location line="-11"/>
         <source>Warming up: the boxes appear with the first measured samples</source>
         <translation>Aquecendo: os boxplots aparecem com as primeiras amostras medidas</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Latency in arrival order (faint: warm-up)</source>
         <translation>Latência na ordem de chegada (claro: aquecimento)</translation>
     </message>
@@ -711,7 +711,7 @@ Senha da chave:</translation>
         <translation>requisição (por tratamento)</translation>
     </message>
     <message>
-        <location line="+140"/>
+        <location line="+142"/>
         <source>Bancada live view</source>
         <translation>Visão ao vivo do Bancada</translation>
     </message>
@@ -724,7 +724,7 @@ Senha da chave:</translation>
         <translation>Carga</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Sequential (one at a time)</source>
         <translation>Sequencial (uma por vez)</translation>
     </message>
@@ -739,12 +739,12 @@ Senha da chave:</translation>
         <translation>Aberta (taxa constante)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Sequential: one request at a time (the seed studies). Closed: c clients, each sending its next request when the last one returns. Open: requests arrive at a fixed rate whatever the server does; latency counts from each request&apos;s due time. Closed and open need the native driver.</source>
         <translation>Sequencial: uma requisição por vez (os estudos de referência). Fechada: c clientes, cada um envia a próxima requisição quando a anterior retorna. Aberta: as requisições chegam a uma taxa fixa, independentemente do servidor; a latência conta a partir do horário previsto de cada requisição. Fechada e aberta precisam do driver nativo.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Model</source>
         <translation>Modelo</translation>
     </message>
@@ -756,7 +756,7 @@ Senha da chave:</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Duration (s)</source>
         <translation>Duração (s)</translation>
     </message>
@@ -777,14 +777,32 @@ Senha da chave:</translation>
     </message>
 </context>
 <context>
+    <name>LocalHost</name>
+    <message>
+        <location filename="../hosts/local.py" line="+233"/>
+        <source>the {worker} worker&apos;s environment is ready ({s} s); later starts reuse it</source>
+        <translation>o ambiente do worker {worker} está pronto ({s} s); as próximas inicializações o reutilizam</translation>
+    </message>
+    <message>
+        <location line="+99"/>
+        <source>first start: npm ci downloads its packages from the npm registry into {folder} (once, a minute or more)</source>
+        <translation>primeira inicialização: o npm ci baixa os pacotes do registro npm para {folder} (uma única vez, um minuto ou mais)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>first start: pip downloads its packages from PyPI into a virtual environment in {folder} (once, a minute or more)</source>
+        <translation>primeira inicialização: o pip baixa os pacotes do PyPI para um ambiente virtual em {folder} (uma única vez, um minuto ou mais)</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../ui/language.py" line="+74"/>
+        <location filename="../ui/language.py" line="+75"/>
         <source>Stop the run before changing the language</source>
         <translation>Pare a execução antes de mudar o idioma</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.py" line="+59"/>
+        <location filename="../ui/main_window.py" line="+69"/>
         <source>Bancada — API performance workbench</source>
         <translation>Bancada — bancada de desempenho de APIs</translation>
     </message>
@@ -814,12 +832,12 @@ Senha da chave:</translation>
         <translation>Pronto: clique em Executar (Ctrl+R)</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Checking what {h} can run…</source>
         <translation>Verificando o que {h} pode executar…</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+32"/>
         <source>Stop the run before opening another profile</source>
         <translation>Pare a execução antes de abrir outro perfil</translation>
     </message>
@@ -829,7 +847,7 @@ Senha da chave:</translation>
         <translation>Não foi possível abrir o perfil</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Profile “{t}” loaded: press Run (Ctrl+R)</source>
         <translation>Perfil “{t}” carregado: clique em Executar (Ctrl+R)</translation>
     </message>
@@ -844,13 +862,13 @@ Senha da chave:</translation>
         <translation>Clique em Executar (Ctrl+R) para começar: um boxplot por tratamento cresce aqui enquanto as amostras chegam.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Open profile</source>
         <translation>Abrir perfil</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+16"/>
+        <location line="+0"/>
+        <location line="+17"/>
         <source>Profiles (*.toml)</source>
         <translation>Perfis (*.toml)</translation>
     </message>
@@ -865,7 +883,7 @@ Senha da chave:</translation>
         <translation>Perfil salvo em {p}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Save profile</source>
         <translation>Salvar perfil</translation>
     </message>
@@ -880,7 +898,7 @@ Senha da chave:</translation>
         <translation>Não é possível iniciar: {p}</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+18"/>
         <location line="+18"/>
         <source>&amp;Pause</source>
         <translation>&amp;Pausar</translation>
@@ -931,12 +949,12 @@ Senha da chave:</translation>
         <translation>Um problema durante a execução</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Run complete</source>
         <translation>Execução concluída</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Run stopped; the samples so far are kept</source>
         <translation>Execução parada; as amostras obtidas até agora são mantidas</translation>
     </message>
@@ -946,7 +964,7 @@ Senha da chave:</translation>
         <translation>Execução incompleta</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+35"/>
         <source>The run could not go on: {m}</source>
         <translation>A execução não pôde continuar: {m}</translation>
     </message>
@@ -967,22 +985,22 @@ Senha da chave:</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+81"/>
+        <location line="+95"/>
         <source>{n} errors</source>
         <translation>{n} erros</translation>
     </message>
     <message>
-        <location line="-77"/>
+        <location line="-87"/>
         <source>Paused (Ctrl+P resumes)</source>
         <translation>Pausado (Ctrl+P continua)</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+41"/>
         <source>Statistics failed: {m}</source>
         <translation>As estatísticas falharam: {m}</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Stop the run before opening another</source>
         <translation>Pare a execução antes de abrir outra</translation>
     </message>
@@ -992,32 +1010,32 @@ Senha da chave:</translation>
         <translation>Abrindo {p}…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Cannot open the run</source>
         <translation>Não foi possível abrir a execução</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>Run {id} ({s}), {n} samples: {p}</source>
         <translation>Execução {id} ({s}), {n} amostras: {p}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+8"/>
         <source>Computing…</source>
         <translation>Calculando…</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>complete</source>
         <translation>concluída</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>cancelled</source>
         <translation>cancelada</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>incomplete</source>
         <translation>incompleta</translation>
     </message>
@@ -1027,22 +1045,22 @@ Senha da chave:</translation>
         <translation>em andamento</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>interrupted</source>
         <translation>interrompida</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Open run</source>
         <translation>Abrir execução</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Bancada runs (*.sqlite)</source>
         <translation>Execuções do Bancada (*.sqlite)</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>A run is going on</source>
         <translation>Há uma execução em andamento</translation>
     </message>
@@ -1055,33 +1073,33 @@ Senha da chave:</translation>
 <context>
     <name>Readings</name>
     <message>
-        <location filename="../ui/stats_job.py" line="+99"/>
+        <location filename="../ui/stats_job.py" line="+110"/>
         <source>no samples yet</source>
         <extracomment>Display order of the tables (names from bancada.stats.tables).</extracomment>
         <translation>ainda não há amostras</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>the tables appear when the first repetition is complete</source>
         <translation>as tabelas aparecem quando a primeira repetição estiver completa</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>no repetition is complete in every treatment</source>
         <translation>nenhuma repetição está completa em todos os tratamentos</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>the tables compare treatments: choose at least two implementations</source>
         <translation>as tabelas comparam tratamentos: escolha pelo menos duas implementações</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>language</source>
         <translation>linguagem</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>protocol</source>
         <translation>protocolo</translation>
     </message>
@@ -1091,7 +1109,7 @@ Senha da chave:</translation>
         <translation>implementação</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>payload</source>
         <translation>payload</translation>
     </message>
@@ -1101,12 +1119,12 @@ Senha da chave:</translation>
         <translation>erro experimental</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>negligible</source>
         <translation>desprezível</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>small</source>
         <translation>pequeno</translation>
     </message>
@@ -1116,77 +1134,77 @@ Senha da chave:</translation>
         <translation>médio</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>large</source>
         <translation>grande</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <source>fastest {fast} (median {m1} ms), slowest {slow} ({m2} ms, {ratio}×)</source>
         <translation>mais rápido {fast} (mediana {m1} ms), mais lento {slow} ({m2} ms, {ratio}×)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+11"/>
         <source>{k} of {n} treatments are not normal (p &lt; {a})</source>
         <translation>{k} de {n} tratamentos não são normais (p &lt; {a})</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>: the rank tests below fit</source>
         <translation>: os testes de postos abaixo são os adequados</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>{k} of {n} pairs differ (Holm p &lt; {a}); largest effect {x} vs {y}: {size}</source>
         <translation>{k} de {n} pares diferem (p de Holm &lt; {a}); maior efeito {x} vs {y}: {size}</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+16"/>
         <source>{k} of {n} pairs differ when each repetition counts once (Holm p &lt; {a}, r = {r}); trust this one when it disagrees with the test above</source>
         <translation>{k} de {n} pares diferem quando cada repetição conta uma vez (Holm p &lt; {a}, r = {r}); confie neste quando ele discordar do teste acima</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+11"/>
         <source>{k} of {n} pairs differ (Holm p &lt; {a})</source>
         <translation>{k} de {n} pares diferem (p de Holm &lt; {a})</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>{f} matters (p {p})</source>
         <translation>{f} faz diferença (p {p})</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>{f} makes no clear difference (p {p})</source>
         <translation>{f} não faz diferença clara (p {p})</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>not computed: {why}</source>
         <translation>não calculado: {why}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>{f} explains {pct}</source>
         <translation>{f} explica {pct}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+8"/>
         <source>{parts} of the variation</source>
         <translation>{parts} da variação</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>; {pct} is experimental error</source>
         <translation>; {pct} é erro experimental</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+9"/>
         <source>{k} of {n} effects are significant (their {c} interval excludes 0)</source>
         <translation>{k} de {n} efeitos são significativos (o intervalo de confiança de {c} exclui 0)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>up to {n} requests per treatment ({t}) for a mean within ±{e} at {c}; this run has {have}</source>
         <translation>até {n} requisições por tratamento ({t}) para uma média dentro de ±{e} com {c} de confiança; esta execução tem {have}</translation>
     </message>
@@ -1194,13 +1212,13 @@ Senha da chave:</translation>
 <context>
     <name>StatisticsView</name>
     <message>
-        <location filename="../ui/stats_view.py" line="+120"/>
-        <location line="+52"/>
+        <location filename="../ui/stats_view.py" line="+138"/>
+        <location line="+60"/>
         <source>The tables appear here about once a second while a run goes on.</source>
         <translation>As tabelas aparecem aqui cerca de uma vez por segundo durante a execução.</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="-42"/>
         <source>No statistics yet: {m}</source>
         <translation>Ainda não há estatísticas: {m}</translation>
     </message>
@@ -1215,17 +1233,17 @@ Senha da chave:</translation>
         <translation>provisório, a execução continua</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>; {k} complete repetitions analysed, repetition {p} is left out until it is complete</source>
         <translation>; {k} repetições completas analisadas, a repetição {p} fica de fora até estar completa</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>; {k} complete repetitions analysed, the partial repetition {p} is left out</source>
         <translation>; {k} repetições completas analisadas, a repetição parcial {p} fica de fora</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>&lt;b&gt;In short:&lt;/b&gt; {s}.&lt;br&gt;</source>
         <translation>&lt;b&gt;Em resumo:&lt;/b&gt; {s}.&lt;br&gt;</translation>
     </message>
@@ -1235,7 +1253,7 @@ Senha da chave:</translation>
         <translation>. Classificação: </translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Response: latency in ms of the measured, successful requests; factors: {f}; {n} rows read; computed {t} ({st}). Hover a title for what it means.</source>
         <translation>Resposta: latência em ms das requisições medidas e bem-sucedidas; fatores: {f}; {n} linhas lidas; calculado às {t} ({st}). Passe o mouse sobre um título para ver o que ele significa.</translation>
     </message>
@@ -1243,33 +1261,33 @@ Senha da chave:</translation>
 <context>
     <name>StatsHelp</name>
     <message>
-        <location line="-123"/>
+        <location line="-146"/>
         <source>Per treatment: the number of measured requests n, mean, standard deviation, median with its confidence interval, quartiles Q1 and Q3, minimum, maximum and interquartile range, in ms.</source>
         <extracomment>A short explanation of each table, for the languages docs/statistics.md is not written in (the English tooltip is the docs&apos; paragraph; a translation of these replaces it).</extracomment>
         <translation>Por tratamento: o número de requisições medidas n, média, desvio padrão, mediana com seu intervalo de confiança, quartis Q1 e Q3, mínimo, máximo e intervalo interquartil, em ms.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Shapiro-Wilk test of each treatment&apos;s latencies: p &lt; 0.05 says they are not normal, so the rank tests (Wilcoxon, Kruskal-Wallis) fit better than the t test and ANOVA.</source>
         <translation>Teste de Shapiro-Wilk das latências de cada tratamento: p &lt; 0,05 indica que não são normais; por isso os testes de postos (Wilcoxon, Kruskal-Wallis) são mais adequados que o teste t e a ANOVA.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Wilcoxon rank-sum test of every pair of treatments (as R&apos;s wilcox.test), p adjusted by Holm for the many pairs; Cliff&apos;s δ and P(A &gt; B) say how large the difference is.</source>
         <translation>Teste de Wilcoxon da soma de postos para cada par de tratamentos (como o wilcox.test do R), com p ajustado por Holm para os vários pares; o δ de Cliff e P(A &gt; B) dizem o tamanho da diferença.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>The same test with each repetition counted once (its median): requests of one block are not independent, so the test over requests finds differences that are not there; trust this one when the two disagree.</source>
         <translation>O mesmo teste com cada repetição contada uma vez (a sua mediana): as requisições de um bloco não são independentes, então o teste sobre as requisições encontra diferenças que não existem; confie neste quando os dois discordarem.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Kruskal-Wallis test per factor and of all treatments together (as R&apos;s kruskal.test): does at least one level differ?</source>
         <translation>Teste de Kruskal-Wallis por fator e de todos os tratamentos juntos (como o kruskal.test do R): pelo menos um nível difere?</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Dunn&apos;s post-hoc test after Kruskal-Wallis: which pairs of treatments differ, p adjusted by Holm.</source>
         <translation>Teste post-hoc de Dunn após o Kruskal-Wallis: quais pares de tratamentos diferem, com p ajustado por Holm.</translation>
     </message>
@@ -1279,17 +1297,17 @@ Senha da chave:</translation>
         <translation>Os tratamentos do mais rápido ao mais lento pela mediana da latência.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>2^k r factorial design (Jain, ch. 17-18): the share of the latency&apos;s variation explained by each factor, by their interaction and by experimental error.</source>
         <translation>Projeto fatorial 2^k r (Jain, cap. 17-18): a parcela da variação da latência explicada por cada fator, pela interação entre eles e pelo erro experimental.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>The effects q of the factorial model with their confidence intervals; an interval that excludes 0 is a significant effect.</source>
         <translation>Os efeitos q do modelo fatorial com seus intervalos de confiança; um intervalo que não contém 0 indica um efeito significativo.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Requests per treatment needed for a mean within ±r % at the given confidence, n = (100·z·s / (r·x̄))² (Jain, ch. 13), from the samples so far.</source>
         <translation>Requisições por tratamento necessárias para uma média dentro de ±r % com a confiança dada, n = (100·z·s / (r·x̄))² (Jain, cap. 13), a partir das amostras obtidas até agora.</translation>
     </message>
@@ -1297,7 +1315,7 @@ Senha da chave:</translation>
 <context>
     <name>StatsTable</name>
     <message>
-        <location line="-44"/>
+        <location line="-60"/>
         <source>Summary</source>
         <extracomment>The tables&apos; titles (their names in bancada.stats.tables) as the window shows them.</extracomment>
         <translation>Resumo</translation>
@@ -1318,7 +1336,7 @@ Senha da chave:</translation>
         <translation>Teste de Wilcoxon (soma de postos), medianas das repetições</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Kruskal-Wallis test</source>
         <translation>Teste de Kruskal-Wallis</translation>
     </message>
@@ -1598,7 +1616,7 @@ Senha da chave:</translation>
 <context>
     <name>WindowActions</name>
     <message>
-        <location filename="../ui/window_actions.py" line="+20"/>
+        <location filename="../ui/window_actions.py" line="+21"/>
         <source>The workbench window</source>
         <extracomment>The documents Help opens: (file under docs/ or the repository root, what it is about).</extracomment>
         <translation>A janela da bancada</translation>
@@ -1624,37 +1642,37 @@ Senha da chave:</translation>
         <translation>Bancada: instalação e uso</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>Open &amp;profile…</source>
         <translation>Abrir &amp;perfil…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Save profile as…</source>
         <translation>&amp;Salvar perfil como…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>&amp;Open run…</source>
         <translation>&amp;Abrir execução…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Open a stored run and redraw everything</source>
         <translation>Abrir uma execução salva e redesenhar tudo</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>&amp;Export all…</source>
         <translation>&amp;Exportar tudo…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>PNG, SVG, samples CSV, one CSV per table, Markdown, profile and host facts</source>
         <translation>PNG, SVG, CSV das amostras, um CSV por tabela, Markdown, perfil e informações do host</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Export plot as PNG…</source>
         <translation>Exportar gráfico como PNG…</translation>
     </message>
@@ -1674,28 +1692,28 @@ Senha da chave:</translation>
         <translation>Sai&amp;r</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+38"/>
+        <location line="+2"/>
+        <location line="+47"/>
         <source>&amp;Run</source>
         <translation>E&amp;xecutar</translation>
     </message>
     <message>
-        <location line="-37"/>
+        <location line="-47"/>
         <source>Start the experiment</source>
         <translation>Iniciar o experimento</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>&amp;Pause</source>
         <translation>&amp;Pausar</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Pause after the current block</source>
         <translation>Pausar após o bloco atual</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Stop</source>
         <translation>Pa&amp;rar</translation>
     </message>
@@ -1705,32 +1723,32 @@ Senha da chave:</translation>
         <translation>Parar; o que já foi medido é mantido</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Log axis</source>
         <translation>Eixo &amp;logarítmico</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Logarithmic latency axis</source>
         <translation>Eixo de latência logarítmico</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Reset &amp;zoom</source>
         <translation>Restaurar &amp;zoom</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Fit the plots to the data again after zooming with the wheel</source>
         <translation>Ajustar os gráficos aos dados de novo depois de usar o zoom com a roda do mouse</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Classroom &amp;demo</source>
         <translation>&amp;Demonstração em sala</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Go × Java, gRPC × REST on this computer, in classroom mode (about a minute)</source>
         <translation>Go × Java, gRPC × REST neste computador, no modo sala de aula (cerca de um minuto)</translation>
     </message>
@@ -1765,17 +1783,17 @@ Senha da chave:</translation>
         <translation>&amp;Exibir</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Classroom mode</source>
         <translation>Modo &amp;sala de aula</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Full screen, large type and numbers for a projector (Esc leaves)</source>
         <translation>Tela cheia, letras e números grandes para um projetor (Esc sai)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
@@ -1800,28 +1818,28 @@ Senha da chave:</translation>
         <translation>Aj&amp;uda</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>Atalhos de &amp;teclado</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <location line="+74"/>
+        <location line="+11"/>
+        <location line="+86"/>
         <source>About Bancada</source>
         <translation>Sobre o Bancada</translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="-84"/>
         <source>Run</source>
         <translation>Executar</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+50"/>
         <source>Keyboard shortcuts</source>
         <translation>Atalhos de teclado</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+24"/>
         <source>{p} is not installed with this copy of Bancada</source>
         <translation>{p} não está instalado com esta cópia do Bancada</translation>
     </message>
@@ -1831,7 +1849,7 @@ Senha da chave:</translation>
         <translation>Abra {p} com um visualizador de texto</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Bancada {v}: a workbench for API-performance experiments.</source>
         <translation>Bancada {v}: uma bancada para experimentos de desempenho de APIs.</translation>
     </message>
@@ -1839,29 +1857,29 @@ Senha da chave:</translation>
 <context>
     <name>WindowExport</name>
     <message>
-        <location filename="../ui/window_export.py" line="+23"/>
+        <location filename="../ui/window_export.py" line="+24"/>
         <location line="+7"/>
         <source>Plot saved to {p}</source>
         <translation>Gráfico salvo em {p}</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="-7"/>
         <source>Cannot write {p}</source>
         <translation>Não foi possível gravar {p}</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Nothing to export yet: run an experiment or open a run</source>
         <translation>Nada para exportar ainda: execute um experimento ou abra uma execução</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <location line="+41"/>
+        <location line="+15"/>
+        <location line="+43"/>
         <source>Export failed</source>
         <translation>A exportação falhou</translation>
     </message>
     <message>
-        <location line="-38"/>
+        <location line="-39"/>
         <source>Exported {n} files to {f}</source>
         <translation>{n} arquivos exportados para {f}</translation>
     </message>
@@ -1882,7 +1900,7 @@ Senha da chave:</translation>
         <translation>Exportar amostras</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Wrote {n} rows to {p}</source>
         <translation>{n} linhas gravadas em {p}</translation>
     </message>
@@ -1898,7 +1916,7 @@ Senha da chave:</translation>
 <context>
     <name>app</name>
     <message>
-        <location filename="../ui/app.py" line="+76"/>
+        <location filename="../ui/app.py" line="+77"/>
         <source>Bancada cannot open this profile</source>
         <translation>O Bancada não consegue abrir este perfil</translation>
     </message>
@@ -1911,22 +1929,22 @@ Senha da chave:</translation>
         <translation>bancada run PERFIL executa o mesmo experimento neste terminal (por exemplo, bancada run profiles/quick.toml)</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+39"/>
         <source>DISPLAY={d} cannot be reached</source>
         <translation>não é possível conectar a DISPLAY={d}</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>DISPLAY is not set</source>
         <translation>DISPLAY não está definido</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>there is no display to open the window on ({why}); {hint}</source>
         <translation>não há tela onde abrir a janela ({why}); {hint}</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+27"/>
         <source>the GUI cannot start ({why}); {hint}</source>
         <translation>a interface gráfica não pode iniciar ({why}); {hint}</translation>
     </message>
