@@ -9,6 +9,9 @@ is uploaded like any artifact (:func:`bancada.hosts.deploy.deploy`), unpacked in
 there (a virtual environment from ``requirements.lock``; ``npm ci`` from
 ``package-lock.json``), its output in ``setup.log``. A ``.ready`` file marks a finished
 setup: the next run on that host reuses it; a folder without it is made again.
+
+The same archive and script prepare such a worker on this computer when its folder has no
+environment (an installed Bancada): :mod:`bancada.hosts.local_bundle`.
 """
 
 from __future__ import annotations
