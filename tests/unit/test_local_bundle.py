@@ -148,3 +148,14 @@ def test_a_failed_setup_is_said_and_made_again_next_time(tmp_path, data_dir):
     assert "cannot reach the package index" in text
     copy = local_bundle.prepared_folder(impl.worker)
     assert not copy.ready and host.can_run(impl)[0]  # not marked ready: the next start makes it again
+
+
+def test_an_installation_missing_a_workers_source_says_which(tmp_path, data_dir):
+    root = _installation(tmp_path)
+    (root / "workers" / "toy").chmod(0o755)
+    (root / "workers" / "toy" / "setup.sh").unlink()
+    impl = discover(root)["toy-rest"]
+    host = LocalHost(root)
+    assert host.can_run(impl) == (False, f"worker toy: bundle path workers/toy/setup.sh is missing under {root}")
+    with pytest.raises(WorkerStartError, match="cannot run on this computer: worker toy: bundle path"):
+        host.start_worker(impl, "run1", ready_timeout_s=20)

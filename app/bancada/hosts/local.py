@@ -173,8 +173,12 @@ class LocalHost:
         when this computer has what its setup needs, the note saying that its first start downloads
         its packages; ``(False, what is missing; the note)`` otherwise.
         """
-        if self.needs_setup(impl) is not None:
-            return self._can_prepare(impl.worker)
+        try:
+            copy = self.needs_setup(impl)
+        except HostError as exc:  # an installation missing some of the worker's sources
+            return False, str(exc)
+        if copy is not None:
+            return self._can_prepare(impl.worker, copy)
         ok, reason = runtime_ok(impl.worker.runtime, self.facts())
         if not ok:
             return False, reason
@@ -202,11 +206,7 @@ class LocalHost:
             self._copies[worker.folder] = local_bundle.prepared_folder(worker)
         return self._copies[worker.folder]
 
-    def _can_prepare(self, worker: WorkerManifest) -> tuple[bool, str]:
-        try:
-            copy = self._copies.get(worker.folder) or local_bundle.prepared_folder(worker)
-        except HostError as exc:
-            return False, str(exc)
+    def _can_prepare(self, worker: WorkerManifest, copy: local_bundle.PreparedFolder) -> tuple[bool, str]:
         ok, missing = runtime_ok(worker.runtime, self.facts())
         if ok:
             ok, missing = setup_ok(worker.setup_requires, self.facts())
