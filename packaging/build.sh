@@ -91,11 +91,14 @@ build_bundle() {
   "$UV" pip install --quiet --python "$STAGE/freeze/bin/python" --reinstall-package bancada "$wheel" 'pyinstaller>=6.10,<7'
   say "one-folder bundle (PyInstaller; BANCADA_TRIM=${BANCADA_TRIM:-1})"
   rm -rf "$STAGE/pyi/dist"
-  BANCADA_TRIM="${BANCADA_TRIM:-1}" "$STAGE/freeze/bin/pyinstaller" --noconfirm --log-level WARN \
+  # without PYTHONPATH: a clone's app/ on it would be frozen instead of the wheel's bancada (and its _bundle/)
+  env -u PYTHONPATH BANCADA_TRIM="${BANCADA_TRIM:-1}" "$STAGE/freeze/bin/pyinstaller" --noconfirm --log-level WARN \
     --distpath "$STAGE/pyi/dist" --workpath "$STAGE/pyi/work" packaging/freeze/bancada.spec
   local said
   said=$(env -u BANCADA_HOME "$FROZEN/bancada" --version) || die "the bundle does not start: $FROZEN/bancada --version"
   [ "$said" = "bancada $VERSION" ] || die "the bundle says '$said', not 'bancada $VERSION'"
+  [ -f "$FROZEN/_internal/bancada/_bundle/workers/python/worker.toml" ] \
+    || die "the bundle has no workers ($FROZEN/_internal/bancada/_bundle): PyInstaller froze another bancada"
   rm -f "$BUNDLE_TAR"
   tar -C "$(dirname "$FROZEN")" --owner=0 --group=0 --numeric-owner -czf "$BUNDLE_TAR" bancada
   printf '  %s  %.1f MB (%.1f MB unpacked)\n' "$BUNDLE_TAR" "$(stat -c %s "$BUNDLE_TAR")e-6" \

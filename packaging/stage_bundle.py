@@ -8,6 +8,11 @@
 - ``workers/<language>/worker.toml`` and each worker's artifact for
   ``linux/amd64`` and ``linux/arm64`` (the manifest's ``artifact`` template:
   the Go static binaries, the Java jar);
+- for a worker that runs from its folder (``deploy = "bundle"``: Python,
+  Node.js), its manifest and the files of its ``bundle`` paths (sources, lock
+  file, ``remote-setup.sh``; no ``.venv``, ``node_modules`` or caches): an
+  installed Bancada makes its environment in the user's data folder on its
+  first start (:mod:`bancada.hosts.local_bundle`);
 - ``drivers/native/dist/bancada-driver-linux-{amd64,arm64}``;
 - ``profiles/**`` (with the files profiles refer to), ``proto/**`` and ``docs/*.md`` (read at run time: the
   statistics tooltips come from docs/statistics.md).
@@ -26,6 +31,26 @@ import tomllib
 from pathlib import Path
 
 ARCHES = ("amd64", "arm64")  # Go's names; the SSH hosts may be either
+# never bundled from a worker's folder: what its setup makes there, and caches (as bancada.hosts.bundle.SKIPPED)
+SKIPPED = ("__pycache__", ".venv", "node_modules", ".pytest_cache")
+
+
+def _bundle_paths(root: Path, entries: list[str]) -> list[Path]:
+    """The files of a ``deploy = "bundle"`` manifest's ``bundle`` entries (relative to ``root``).
+
+    A missing entry is returned as itself, so the build names it.
+    """
+    files: list[Path] = []
+    for entry in entries:
+        path = root / entry
+        if not path.is_dir():
+            files.append(Path(entry))
+            continue
+        for p in sorted(path.rglob("*")):
+            rel = p.relative_to(root)
+            if p.is_file() and not set(rel.parts) & set(SKIPPED):
+                files.append(rel)
+    return files
 
 
 def bundle_files(root: Path) -> tuple[list[Path], list[Path]]:
@@ -33,11 +58,13 @@ def bundle_files(root: Path) -> tuple[list[Path], list[Path]]:
     wanted: list[Path] = []
     for manifest in sorted((root / "workers").glob("*/worker.toml")):
         data = tomllib.loads(manifest.read_text(encoding="utf-8"))
-        # a folder plus an environment built where it runs (Python, Node.js: deploy = "bundle"): not bundled yet
-        if data.get("deploy") in ("local", "bundle"):
+        if data.get("deploy") == "local":  # runs only from a clone's folder
             continue
         folder = manifest.parent.relative_to(root)
         wanted.append(folder / "worker.toml")
+        if data.get("deploy") == "bundle":  # sources and lock file; the environment is made where it runs
+            wanted += _bundle_paths(root, data.get("bundle", []))
+            continue
         artifacts = {data["artifact"].format(os="linux", arch=arch) for arch in ARCHES}
         # normalized: a worker may name another's artifact (java-gson runs the Java worker's jar)
         wanted += [Path(os.path.normpath(folder / a)) for a in sorted(artifacts)]
@@ -45,7 +72,7 @@ def bundle_files(root: Path) -> tuple[list[Path], list[Path]]:
     wanted += sorted(p.relative_to(root) for p in (root / "profiles").rglob("*") if p.is_file())  # with their data
     wanted += sorted(p.relative_to(root) for p in (root / "proto").rglob("*") if p.is_file())
     wanted += sorted(p.relative_to(root) for p in (root / "docs").glob("*.md"))
-    wanted = list(dict.fromkeys(wanted))
+    wanted = list(dict.fromkeys(wanted))  # proto/ is both a bundle path and bundled for itself
     present = [p for p in wanted if (root / p).is_file()]
     missing = [p for p in wanted if not (root / p).is_file()]
     return present, missing

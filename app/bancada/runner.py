@@ -553,10 +553,14 @@ class Runner:
             yield Notice(
                 "info", translate("Runner", "starting {impl} on {host}").format(impl=impl_id, host=self.host.name)
             )
+            if text := self.host.setup_notice(impls[impl_id]):  # this computer: a worker's environment made first
+                yield Notice("info", text)
             worker = self.host.start_worker(
                 impls[impl_id], run_id, self.ready_timeout_s, placement=self.placement.worker
             )
             workers[impl_id] = worker
+            if text := self.host.setup_done_notice(impls[impl_id]):
+                yield Notice("info", text)
             if worker.warning:
                 yield Notice("warning", worker.warning)
             info = worker_info(impls[impl_id].protocol, worker.target, timeout_s=30)

@@ -113,6 +113,9 @@ def test_bundle_runs_without_python_or_a_clone(built, tmp_path):
     workers = _frozen(built, tmp_path, "workers")
     assert workers.returncode == 0 and "workers from this installation: " in workers.stdout
     assert str(built["folder"] / "_internal" / "bancada" / "_bundle") in workers.stdout
+    shipped = built["folder"] / "_internal" / "bancada" / "_bundle" / "workers"
+    for rel in ("python/bancada_worker/__main__.py", "python/requirements.lock", "node/src/main.js"):
+        assert (shipped / rel).is_file(), f"the bundle lacks workers/{rel}"  # .py files are not PyInstaller data
     for driver in ("native", "python"):  # python: the bundle answers `-m bancada.drivers.python` itself
         out = tmp_path / f"out-{driver}"
         run = _frozen(
@@ -137,6 +140,19 @@ def test_bundle_runs_without_python_or_a_clone(built, tmp_path):
         assert run.returncode == 0, f"{run.stdout}\n{run.stderr}"
         measured = [r for r in csv.DictReader(open(out / "samples.csv")) if r["phase"] == "measure"]
         assert len(measured) == 5 and all(r["ok"] == "true" for r in measured)
+
+
+def test_bundle_runs_the_python_worker(built, tmp_path):
+    """python-rest from the one-folder bundle: its first start makes its environment with the system's python3
+    (a venv from PyPI) in the data folder, not in the bundle."""
+    out = tmp_path / "out-python-rest"
+    args = ["run", "quick", "--implementations", "python-rest", "--payloads", "StdSize", "--requests", "5"]
+    run = _frozen(built, tmp_path, *args, "--repetitions", "1", "--out", str(out))
+    assert run.returncode == 0, f"{run.stdout}\n{run.stderr}"
+    assert "the python worker's environment is ready (" in run.stderr, run.stderr
+    assert [p for p in (tmp_path / "data" / "workers" / "python").iterdir() if (p / ".ready").is_file()]
+    measured = [r for r in csv.DictReader(open(out / "samples.csv")) if r["phase"] == "measure"]
+    assert len(measured) == 5 and all(r["ok"] == "true" and r["implementation"] == "python-rest" for r in measured)
 
 
 def test_bundle_runs_protoc_for_custom_grpc_workloads(built, tmp_path):

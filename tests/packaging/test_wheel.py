@@ -18,7 +18,7 @@ import pytest
 from tests.conftest import ROOT
 from tests.packaging.conftest import VERSION, clean_env
 
-WHEEL_MAX_MB = 60  # today about 42.2 MB: four static Go binaries (two per architecture) and the Java jar
+WHEEL_MAX_MB = 60  # today about 42 MB: four static Go binaries (two per architecture), the Java jar, sources
 
 
 def test_wheel_contents(built_wheel):
@@ -46,6 +46,19 @@ def test_wheel_contents(built_wheel):
         "docs/statistics.md",
     ):
         assert bundle + data in infos, f"{data} is not in the wheel"
+    for data in (  # the Python and Node.js workers: sources and lock files; their environments are made where they run
+        "workers/python/worker.toml",
+        "workers/python/requirements.lock",
+        "workers/python/remote-setup.sh",
+        "workers/python/bancada_worker/__main__.py",
+        "workers/node/worker.toml",
+        "workers/node/package.json",
+        "workers/node/package-lock.json",
+        "workers/node/remote-setup.sh",
+        "workers/node/src/main.js",
+    ):
+        assert bundle + data in infos, f"{data} is not in the wheel"
+    assert not [n for n in infos if "/.venv/" in n or "/node_modules/" in n], "a worker's environment was packed"
     shipped = [p.relative_to(ROOT).as_posix() for p in (ROOT / "profiles").rglob("*") if p.is_file()]
     assert shipped and not [p for p in shipped if bundle + p not in infos], "profiles (and their files) missing"
     assert not [n for n in infos if "__pycache__" in n or n.endswith(".pyc") or "original-" in n]
@@ -99,19 +112,63 @@ def test_installed_version(installed):
     assert proc.returncode == 0 and proc.stdout.strip() == f"bancada {VERSION}"
 
 
+def _workers_table(stdout: str) -> dict[str, list[str]]:
+    """``{implementation: [language, protocol, runtime, can run, why not]}`` from ``bancada workers``
+    (a long "why not" wraps onto lines whose first cell is empty)."""
+    rows: dict[str, list[str]] = {}
+    last = ""
+    for line in stdout.splitlines():
+        if not line.startswith("│"):
+            continue
+        cells = [c.strip() for c in line.split("│")[1:-1]]
+        if cells[0]:
+            last, rows[cells[0]] = cells[0], cells[1:]
+        elif last:
+            rows[last][-1] = f"{rows[last][-1]} {cells[-1]}".strip()
+    return rows
+
+
 def test_installed_workers_come_from_the_bundle(installed):
     proc = _bancada(installed, "workers")
     assert proc.returncode == 0, proc.stderr
-    rows = {
-        line.split("│")[1].strip(): [c.strip() for c in line.split("│")[2:-1]]
-        for line in proc.stdout.splitlines()
-        if line.startswith("│")
-    }
+    rows = _workers_table(proc.stdout)
     assert rows["go-grpc"][3] == "yes" and rows["go-rest"][3] == "yes", proc.stdout
-    assert set(rows) == {"go-grpc", "go-rest", "java-grpc", "java-rest"}
+    assert {"go-grpc", "go-rest", "java-grpc", "java-rest"} <= set(rows)
+    for name in ("python", "node"):  # from the installation: prepared in the data folder on their first start
+        impls = {i for i in rows if i.startswith(f"{name}-")}
+        assert impls >= {f"{name}-grpc", f"{name}-rest"}, proc.stdout
+        for impl in impls:
+            assert rows[impl][3] == "yes", f"{impl}: {rows[impl][4]}"
+            assert rows[impl][4].startswith("first start:"), rows[impl]
+            assert str(installed["tmp"] / "data" / "workers" / name) in rows[impl][4].replace(" ", ""), rows[impl]
     tools = installed["tmp"] / "tools"
     home_line = proc.stdout.strip().splitlines()[-1]
     assert home_line.startswith(f"workers from this installation: {tools}") and home_line.endswith("bancada/_bundle")
+
+
+def test_installed_python_and_node_workers_run(installed):
+    """python-rest and node-rest from the installation: their first start makes their environments (pip from
+    PyPI, npm ci from the npm registry) in the user's data folder, once; five requests each are measured."""
+    out = installed["tmp"] / "out-pynode"
+    args = ["run", "quick", "--implementations", "python-rest,node-rest", "--payloads", "StdSize"]
+    args += ["--requests", "5", "--repetitions", "1", "--warmup", "2", "--out", str(out)]
+    proc = _bancada(installed, *args, timeout_s=900)
+    assert proc.returncode == 0, f"{proc.stdout}\n{proc.stderr}"
+    said = proc.stdout + proc.stderr  # the run's notices go to standard error
+    for name in ("python", "node"):
+        assert f"first start: {'pip' if name == 'python' else 'npm ci'} downloads its packages" in said, said
+        assert f"the {name} worker's environment is ready (" in said, said
+        copies = [p for p in (installed["tmp"] / "data" / "workers" / name).iterdir() if p.is_dir()]
+        assert len(copies) == 1 and (copies[0] / ".ready").is_file(), copies
+    rows = [r for r in csv.DictReader(open(out / "samples.csv", encoding="utf-8")) if r["phase"] == "measure"]
+    for impl in ("python-rest", "node-rest"):
+        mine = [r for r in rows if r["implementation"] == impl]
+        assert len(mine) == 5 and all(r["ok"] == "true" and float(r["latency_s"]) > 0 for r in mine), rows
+    tools = installed["tmp"] / "tools"
+    assert not [p for p in tools.rglob("*") if p.name in (".venv", "node_modules", ".ready")], "installation written"
+    again = _bancada(installed, *args[:-1], str(out) + "-again", timeout_s=300)  # reused: nothing made
+    assert again.returncode == 0, f"{again.stdout}\n{again.stderr}"
+    assert "environment is ready" not in again.stderr and "first start" not in again.stderr, again.stderr
 
 
 @pytest.mark.parametrize("driver", ["native", "python"])

@@ -9,6 +9,9 @@ is uploaded like any artifact (:func:`bancada.hosts.deploy.deploy`), unpacked in
 there (a virtual environment from ``requirements.lock``; ``npm ci`` from
 ``package-lock.json``), its output in ``setup.log``. A ``.ready`` file marks a finished
 setup: the next run on that host reuses it; a folder without it is made again.
+
+The same archive and script prepare such a worker on this computer when its folder has no
+environment (an installed Bancada): :mod:`bancada.hosts.local_bundle`.
 """
 
 from __future__ import annotations
@@ -79,6 +82,27 @@ def pack(worker: WorkerManifest) -> tuple[bytes, str]:
     return data, hashlib.sha256(data).hexdigest()
 
 
+def setup_script(worker: WorkerManifest, target: str, tar: str) -> str:
+    """The POSIX shell script unpacking ``tar`` into ``target`` and running the worker's setup there
+    (nothing when ``target/.ready`` exists). It prints ``REUSED`` or ``MADE``; exits 90-93 on a failure
+    (:func:`setup_failure` names it). Run over SSH by :func:`deploy_bundle`, and on this computer by
+    :func:`bancada.hosts.local_bundle.prepare`."""
+    return (
+        UNPACK.replace("@D@", q(target))
+        .replace("@TAR@", q(tar))
+        .replace("@FOLDER@", worker.folder.relative_to(worker.root).as_posix())
+        .replace("@SETUP@", worker.setup)
+    )
+
+
+def setup_failure(worker: WorkerManifest, code: int, target: str, tar: str, err: str) -> str:
+    """What went wrong, from :func:`setup_script`'s exit status and standard error (its last 1,500 characters)."""
+    folder_rel = worker.folder.relative_to(worker.root).as_posix()
+    what = {90: f"cannot create {target}", 91: f"cannot unpack {tar}", 92: f"no {folder_rel} in the bundle"}
+    detail = what.get(code, f"its setup ({worker.setup}) failed")
+    return f"worker {worker.name}: {detail}: {err.strip()[-1500:]}"
+
+
 def deploy_bundle(client: paramiko.SSHClient, worker: WorkerManifest, workdir: str, host: str) -> tuple[str, bool]:
     """Make the worker's folder, with its environment, ready on the host.
 
@@ -97,16 +121,7 @@ def deploy_bundle(client: paramiko.SSHClient, worker: WorkerManifest, workdir: s
         local.write_bytes(data)
     remote_tar, _ = deploy(client, local, workdir, host)
     target = posixpath.join(workdir, "bundles", digest)
-    folder_rel = worker.folder.relative_to(worker.root).as_posix()
-    script = (
-        UNPACK.replace("@D@", q(target))
-        .replace("@TAR@", q(remote_tar))
-        .replace("@FOLDER@", folder_rel)
-        .replace("@SETUP@", worker.setup)
-    )
-    code, out, err = run_script(client, script, SETUP_TIMEOUT_S, host)
+    code, out, err = run_script(client, setup_script(worker, target, remote_tar), SETUP_TIMEOUT_S, host)
     if code != 0:
-        what = {90: f"cannot create {target}", 91: f"cannot unpack {remote_tar}", 92: f"no {folder_rel} in the bundle"}
-        detail = what.get(code, f"its setup ({worker.setup}) failed")
-        raise HostError(f"{host}: worker {worker.name}: {detail}: {err.strip()[-1500:]}")
-    return posixpath.join(target, folder_rel), "MADE" in out
+        raise HostError(f"{host}: {setup_failure(worker, code, target, remote_tar, err)}")
+    return posixpath.join(target, worker.folder.relative_to(worker.root).as_posix()), "MADE" in out

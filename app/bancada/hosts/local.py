@@ -3,11 +3,14 @@
 Workers run in their own session (``setsid``) and get SIGKILL if Bancada dies
 (Linux ``PR_SET_PDEATHSIG``), so a killed ``bancada run`` leaves no server
 behind. Their stderr goes to a log file whose last lines name the failure.
+
+A worker that runs from its folder (``deploy = "bundle"``: Python, Node.js) whose folder has no
+environment (an installed Bancada: its folder is read-only) is prepared once in the user's data
+folder by the SSH hosts' mechanism (:mod:`bancada.hosts.local_bundle`) and started from there.
 """
 
 from __future__ import annotations
 
-from bancada.i18n import translate
 
 import ctypes
 import os
@@ -22,10 +25,13 @@ from collections import deque
 from pathlib import Path
 
 from bancada import paths
-from bancada.experiment.manifest import Implementation, machine_arch
+from bancada.experiment.manifest import Implementation, WorkerManifest, machine_arch
+from bancada.hosts import local_bundle
 from bancada.hosts.base import WorkerStartError, join_host_port, parse_ready_line
-from bancada.hosts.facts import facts_command, parse_facts, runtime_ok
+from bancada.hosts.facts import facts_command, parse_facts, runtime_ok, setup_ok
+from bancada.hosts.knownhosts import HostError
 from bancada.hosts.packages import missing_packages_reason
+from bancada.i18n import number, translate
 from bancada.hosts.placement import ProcessPlacement
 
 try:  # loaded here, in the parent: a dlopen between fork and exec can hang on the loader's lock
@@ -154,6 +160,9 @@ class LocalHost:
         self._facts: dict | None = None
         self._workers: list[LocalWorker] = []
         self.log_dir = Path(tempfile.mkdtemp(prefix="bancada-workers-"))
+        self._copies: dict[Path, local_bundle.PreparedFolder] = {}  # worker folder -> its copy in the data folder
+        # seconds each bundle worker's setup took in this process (worker name -> s), when it was made now
+        self.setup_s: dict[str, float] = {}
 
     def facts(self) -> dict:
         """Host facts (see :mod:`bancada.hosts.facts`); cached."""
@@ -167,7 +176,18 @@ class LocalHost:
         return self._facts
 
     def can_run(self, impl: Implementation) -> tuple[bool, str]:
-        """Whether ``impl`` can start here; ``(False, reason)`` when not."""
+        """Whether ``impl`` can start here; ``(False, reason)`` when not.
+
+        A bundle worker without its environment (see :meth:`needs_setup`) answers ``(True, note)``
+        when this computer has what its setup needs, the note saying that its first start downloads
+        its packages; ``(False, what is missing; the note)`` otherwise.
+        """
+        try:
+            copy = self.needs_setup(impl)
+        except HostError as exc:  # an installation missing some of the worker's sources
+            return False, str(exc)
+        if copy is not None:
+            return self._can_prepare(impl.worker, copy)
         ok, reason = runtime_ok(impl.worker.runtime, self.facts())
         if not ok:
             return False, reason
@@ -189,6 +209,48 @@ class LocalHost:
             )
         return True, ""
 
+    def needs_setup(self, impl: Implementation) -> local_bundle.PreparedFolder | None:
+        """The copy in the data folder a bundle worker starts from, when its own folder has no
+        environment (its artifact is missing: always so in an installation); None for a built
+        folder (a clone after ``make -C workers``) or a worker of another kind.
+
+        Raises:
+            HostError: a bundle path is missing from the worker's sources.
+        """
+        worker = impl.worker
+        if worker.deploy != "bundle" or worker.artifact_path("linux", machine_arch()).exists():
+            return None
+        if worker.folder not in self._copies:
+            self._copies[worker.folder] = local_bundle.prepared_folder(worker)
+        return self._copies[worker.folder]
+
+    def _can_prepare(self, worker: WorkerManifest, copy: local_bundle.PreparedFolder) -> tuple[bool, str]:
+        ok, missing = runtime_ok(worker.runtime, self.facts())
+        if ok:
+            ok, missing = setup_ok(worker.setup_requires, self.facts())
+        if ok and copy.ready:
+            return True, ""
+        note = _first_start_note(worker, copy)
+        return ok, note if ok else f"{missing}; {note}"
+
+    def setup_notice(self, impl: Implementation) -> str:
+        """The run's notice before starting ``impl``, when its start makes its environment first
+        (translated); "" when it starts at once."""
+        try:
+            copy = self.needs_setup(impl)
+        except HostError:
+            return ""
+        return "" if copy is None or copy.ready else _first_start_note(impl.worker, copy)
+
+    def setup_done_notice(self, impl: Implementation) -> str:
+        """The run's notice after ``impl`` started, when its environment was made by this start
+        (how long it took; translated); "" otherwise."""
+        seconds = self.setup_s.pop(impl.worker.name, None)
+        if seconds is None:
+            return ""
+        text = translate("LocalHost", "the {worker} worker's environment is ready ({s} s); later starts reuse it")
+        return text.format(worker=impl.worker.name, s=number(seconds, 0))
+
     def start_worker(
         self,
         impl: Implementation,
@@ -204,7 +266,7 @@ class LocalHost:
         ok, reason = self.can_run(impl)
         if not ok:
             raise WorkerStartError(f"worker {impl.id} cannot run on this computer: {reason}")
-        artifact = impl.worker.artifact_path("linux", machine_arch())
+        artifact, folder = self._artifact(impl)
         argv = impl.worker.argv(impl.protocol, artifact=str(artifact), bind=self.address, port=0)
         log_path = self.log_dir / f"{run_id}-{impl.id}.log"
         log = open(log_path, "wb")
@@ -214,7 +276,7 @@ class LocalHost:
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 stderr=log,
-                cwd=impl.worker.folder,
+                cwd=folder,
                 start_new_session=True,
                 preexec_fn=_child_setup(placement),
             )
@@ -226,6 +288,25 @@ class LocalHost:
         self._workers.append(worker)
         worker.wait_ready(ready_timeout_s)
         return worker
+
+    def _artifact(self, impl: Implementation) -> tuple[Path, Path]:
+        """``(artifact, folder to start in)``: the worker's own, or its copy made in the data folder now.
+
+        Raises:
+            WorkerStartError: the copy's setup failed (with the last lines of its log).
+        """
+        worker = impl.worker
+        try:
+            copy = self.needs_setup(impl)
+            if copy is None:
+                return worker.artifact_path("linux", machine_arch()), worker.folder
+            t0 = time.monotonic()
+            copy, made = local_bundle.prepare(worker)
+        except HostError as exc:
+            raise WorkerStartError(f"worker {impl.id} cannot start on this computer: {exc}") from None
+        if made:
+            self.setup_s[worker.name] = time.monotonic() - t0
+        return copy.folder / worker.artifact.format(os="linux", arch=machine_arch()), copy.folder
 
     def _driver_argv(self, driver: str) -> list[str] | None:
         if driver == "python":
@@ -261,3 +342,19 @@ class LocalHost:
         for w in self._workers:
             w.stop()
         self._workers.clear()
+
+
+def _first_start_note(worker: WorkerManifest, copy: local_bundle.PreparedFolder) -> str:
+    """What the first start of a bundle worker does (translated)."""
+    if "npm" in worker.setup_requires:
+        text = translate(
+            "LocalHost",
+            "first start: npm ci downloads its packages from the npm registry into {folder} (once, a minute or more)",
+        )
+    else:
+        text = translate(
+            "LocalHost",
+            "first start: pip downloads its packages from PyPI into a virtual environment in {folder} "
+            "(once, a minute or more)",
+        )
+    return text.format(folder=copy.target.parent)

@@ -224,6 +224,14 @@ class SshHost:
             ).format(os=self.os, arch=self.arch(), artifact=artifact)
         return True, ""
 
+    def setup_notice(self, impl: Implementation) -> str:
+        """ "": a bundle worker's environment on an SSH host is made by its deploy, which says so itself."""
+        return ""
+
+    def setup_done_notice(self, impl: Implementation) -> str:
+        """ "" (see :meth:`setup_notice`)."""
+        return ""
+
     def start_worker(
         self,
         impl: Implementation,

@@ -881,7 +881,7 @@
         <translation>precisa de {runtime} {version} ou mais recente; o host tem {runtime} {have}</translation>
     </message>
     <message>
-        <location filename="../hosts/local.py" line="+180"/>
+        <location filename="../hosts/local.py" line="+200"/>
         <source>not in this installation: {artifact} is missing (the package was built without it)</source>
         <translation>não está nesta instalação: {artifact} não existe (o pacote foi gerado sem ele)</translation>
     </message>
@@ -1375,7 +1375,7 @@ Senha da chave:</translation>
 <context>
     <name>LoadTables</name>
     <message>
-        <location filename="../stats/load_labels.py" line="+27"/>
+        <location filename="../stats/load_labels.py" line="+28"/>
         <source>Load (siege): transactions, availability and transaction rate</source>
         <extracomment>A column: (field, label, formatter of the field&apos;s value).</extracomment>
         <translation>Carga (siege): transações, disponibilidade e taxa de transações</translation>
@@ -1542,6 +1542,24 @@ Senha da chave:</translation>
         <location line="+18"/>
         <source>{title}, repetition {r}</source>
         <translation>{title}, repetição {r}</translation>
+    </message>
+</context>
+<context>
+    <name>LocalHost</name>
+    <message>
+        <location filename="../hosts/local.py" line="+44"/>
+        <source>the {worker} worker&apos;s environment is ready ({s} s); later starts reuse it</source>
+        <translation>o ambiente do worker {worker} está pronto ({s} s); as próximas inicializações o reutilizam</translation>
+    </message>
+    <message>
+        <location line="+99"/>
+        <source>first start: npm ci downloads its packages from the npm registry into {folder} (once, a minute or more)</source>
+        <translation>primeira inicialização: o npm ci baixa os pacotes do registro npm para {folder} (uma única vez, um minuto ou mais)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>first start: pip downloads its packages from PyPI into a virtual environment in {folder} (once, a minute or more)</source>
+        <translation>primeira inicialização: o pip baixa os pacotes do PyPI para um ambiente virtual em {folder} (uma única vez, um minuto ou mais)</translation>
     </message>
 </context>
 <context>
@@ -2261,7 +2279,7 @@ Senha da chave:</translation>
     </message>
     <message>
         <location filename="../report_plots.py" line="+136"/>
-        <location line="+114"/>
+        <location line="+116"/>
         <source>latency (ms)</source>
         <extracomment>a latency axis whose medians span more than this ratio is drawn on a log scale</extracomment>
         <translation>latência (ms)</translation>
@@ -2283,7 +2301,7 @@ Senha da chave:</translation>
 <context>
     <name>Runner</name>
     <message>
-        <location filename="../runner.py" line="+359"/>
+        <location filename="../runner.py" line="+363"/>
         <source>placement refused: {why}</source>
         <translation>posicionamento recusado: {why}</translation>
     </message>
@@ -2298,7 +2316,7 @@ Senha da chave:</translation>
         <translation>iniciando {impl} em {host}</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+49"/>
         <source>the connection to {host} dropped; the samples so far are kept. Reconnecting every {s} s (Stop gives up)…</source>
         <translation>a conexão com {host} caiu; as amostras até aqui estão guardadas. Reconectando a cada {s} s (Parar desiste)…</translation>
     </message>

@@ -119,6 +119,12 @@ class FakeHost:
     def facts(self) -> dict:
         return {"host": "fake"}
 
+    def setup_notice(self, impl: Implementation) -> str:
+        return ""
+
+    def setup_done_notice(self, impl: Implementation) -> str:
+        return ""
+
     def can_run(self, impl: Implementation) -> tuple[bool, str]:
         return True, ""
 
