@@ -23,7 +23,7 @@ from bancada.overrides import apply_overrides
 from bancada.runner import RunFinished, Runner, RunStarted
 from bancada.stats.report import analyze_frame, jsonable
 from bancada.store.runstore import RunStore
-from bancada.store.tidy_csv import COLUMNS, EXTRA_COLUMNS, export_csv, write_csv
+from bancada.store.tidy_csv import COLUMNS, EXTRA_COLUMNS, SPLIT_COLUMNS, _split_columns, export_csv, write_csv
 from tests.conftest import ROOT, artifact_missing
 
 pytestmark = pytest.mark.integration
@@ -58,9 +58,10 @@ def _old_tidy_frame(store: RunStore) -> pd.DataFrame:
             "error": raw["error"],
             "start_s": raw["start_ns"] / 1e9,
             "queue_s": raw["queue_ns"] / 1e9,
+            **_split_columns(raw),  # links and seed 004's split, from the same join
         }
     )
-    return df[COLUMNS + EXTRA_COLUMNS]
+    return df[COLUMNS + EXTRA_COLUMNS + SPLIT_COLUMNS]
 
 
 def _old_read_csv(path, cols, response="latency_s"):

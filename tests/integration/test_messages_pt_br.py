@@ -25,7 +25,8 @@ def pt_br():
 
 
 def test_why_a_host_cannot_run_an_implementation(pt_br, tmp_path):
-    assert unmeasurable_reason("jsonrpc") == "os drivers falam grpc e rest, não jsonrpc (ainda)"
+    assert unmeasurable_reason("soap") == "os drivers falam grpc, rest, jsonrpc, graphql, não soap (ainda)"
+    assert unmeasurable_reason("jsonrpc", "python") == ""
     assert unmeasurable_reason("grpc") == ""
     assert runtime_ok("java >= 99", {"java_major": 17}) == (
         False,
@@ -49,7 +50,7 @@ def test_why_a_host_cannot_run_an_implementation(pt_br, tmp_path):
 
 def test_in_english_they_stay_as_written():
     assert i18n.language() == "en"
-    assert unmeasurable_reason("jsonrpc") == "the drivers speak grpc and rest, not jsonrpc (yet)"
+    assert unmeasurable_reason("soap") == "the drivers speak grpc, rest, jsonrpc, graphql, not soap (yet)"
     assert runtime_ok("java >= 99", {"java_major": 17})[1] == "needs Java 99 or newer; the host has Java 17"
 
 

@@ -80,7 +80,10 @@ def test_facts_and_can_run(trusted_host):
         assert facts["java_major"] and facts["java_major"] >= 17 and facts["python3"].startswith("Python")
         assert facts["disk_free_bytes"] > 0 and facts["workdir"] == host.workdir
         impls = manifest.discover(host.root)
-        assert all(host.can_run(i) == (True, "") for i in impls.values())  # files, and bundles (venv, npm here)
+        sent = [i for i in impls.values() if i.worker.deploy != "local"]
+        assert sent and all(host.can_run(i) == (True, "") for i in sent)  # files, and bundles (venv, npm here)
+        local_only = [i for i in impls.values() if i.worker.deploy == "local"]  # seed 003's, from Debian packages
+        assert all("not deployed to SSH hosts" in host.can_run(i)[1] for i in local_only)
         assert facts["python_venv"] is True and facts["npm"]
         host._facts["java_major"] = 11  # as on a host with an old Java
         ok, why = host.can_run(impls["java-grpc"])

@@ -48,6 +48,9 @@ class WorkerManifest:
     # Debian packages the host needs besides ``runtime`` (an interpreter, a web server): the
     # host check names the missing ones.
     debian_packages: tuple[str, ...] = ()
+    #: The contract operations it serves (the manifest's ``operations``); empty: every one of them.
+    #: Seed 003's REST workers serve ping, select, echo and info, not the six methods of seed 002.
+    operations: tuple[str, ...] = ()
     bundle: tuple[str, ...] = ()  # deploy = "bundle": files and folders sent, from the repository root
     setup: str = ""  # deploy = "bundle": a shell command run in the worker's folder on the host
     setup_requires: tuple[str, ...] = ()  # deploy = "bundle": of SETUP_REQUIREMENTS
@@ -58,6 +61,10 @@ class WorkerManifest:
     def root(self) -> Path:
         """The repository root the bundle paths start from (``workers/<name>/..``)."""
         return self.folder.parent.parent
+
+    def serves(self, operation: str) -> bool:
+        """Whether the worker serves the contract ``operation`` (``custom`` and ``serial`` are not its to say)."""
+        return not self.operations or operation in self.operations or operation in ("custom", "serial")
 
     def artifact_path(self, os_name: str = "linux", arch: str | None = None) -> Path:
         """Return the artifact's local path for a host's OS and architecture.
@@ -139,6 +146,7 @@ def load_manifest(path: Path) -> WorkerManifest:
         setup_requires=requires,
         formats=tuple(data.get("formats", {})),
         debian_packages=tuple(str(p) for p in data.get("debian_packages", ())),
+        operations=tuple(str(o) for o in data.get("operations", ())),
     )
 
 
