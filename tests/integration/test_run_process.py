@@ -51,7 +51,11 @@ def test_messages_are_typed_in_order_and_the_samples_are_all_stored():
     received = sum(m.received for m in messages if isinstance(m, LiveSamples))
     with RunStore.open(started.path) as store:
         assert store.sample_count() == received == 2 * (400 + 20)
-    process.process.join(60)
+    # messages() reaps the process on a thread of its own; a second join racing it may see the exit
+    # code a moment late (multiprocessing's poll returns None on ECHILD), so wait for it to be set
+    deadline = time.monotonic() + 60
+    while process.process.exitcode is None and time.monotonic() < deadline:
+        process.process.join(1)
     assert process.process.exitcode == 0
 
 

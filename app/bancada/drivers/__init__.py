@@ -10,36 +10,23 @@ PROTOCOLS_BY_DRIVER = {
 #: The protocols some driver sends requests in.
 DRIVER_PROTOCOLS = tuple(dict.fromkeys(p for ps in PROTOCOLS_BY_DRIVER.values() for p in ps))
 
-#: The workload operations each driver sends (the native driver: every operation of the contract).
-OPERATIONS_BY_DRIVER = {
-    "native": (
-        "ping",
-        "select",
-        "echo",
-        "info",
-        "void",
-        "double",
-        "sum",
-        "power_of_two",
-        "recolor",
-        "matmul",
-        "custom",
-        "serial",  # seed 004: encode, send, decode, with the split
-    ),
-    "python": (
-        "ping",
-        "select",
-        "echo",
-        "info",
-        "void",
-        "double",
-        "sum",
-        "power_of_two",
-        "recolor",
-        "matmul",
-        "custom",
-    ),
-}
+#: The contract's operations and a user's own request (custom), which both drivers send.
+_COMMON_OPERATIONS = (
+    "ping",
+    "select",
+    "echo",
+    "info",
+    "void",
+    "double",
+    "sum",
+    "power_of_two",
+    "recolor",
+    "matmul",
+    "custom",
+)
+#: The workload operations each driver sends: the native driver also seed 004's serial
+#: (encode, send, decode, with the split).
+OPERATIONS_BY_DRIVER = {"native": (*_COMMON_OPERATIONS, "serial"), "python": _COMMON_OPERATIONS}
 
 
 def unmeasurable_reason(protocol: str, driver: str | None = None) -> str:

@@ -840,9 +840,9 @@
 <context>
     <name>Hosts</name>
     <message>
-        <location filename="../drivers/__init__.py" line="+56"/>
+        <location filename="../drivers/__init__.py" line="+43"/>
         <source>the {driver} driver speaks {protocols}, not {protocol}</source>
-        <extracomment>The protocols some driver sends requests in. The workload operations each driver sends (the native driver: every operation of the contract).</extracomment>
+        <extracomment>The protocols some driver sends requests in. The contract&apos;s operations and a user&apos;s own request (custom), which both drivers send. The workload operations each driver sends: the native driver also seed 004&apos;s serial (encode, send, decode, with the split).</extracomment>
         <translation>o driver {driver} fala {protocols}, não {protocol}</translation>
     </message>
     <message>
@@ -2316,7 +2316,7 @@ Senha da chave:</translation>
         <translation>iniciando {impl} em {host}</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+48"/>
         <source>the connection to {host} dropped; the samples so far are kept. Reconnecting every {s} s (Stop gives up)…</source>
         <translation>a conexão com {host} caiu; as amostras até aqui estão guardadas. Reconectando a cada {s} s (Parar desiste)…</translation>
     </message>
