@@ -38,3 +38,14 @@ def worker(request, local_host):
     handle = local_host.start_worker(impl, "test", ready_timeout_s=120)
     yield impl, handle
     handle.stop()
+
+
+@pytest.fixture(scope="session")
+def pet_person_db():
+    """A private PostgreSQL server (Debian's postgresql) with seed 001's tables: seed 1,
+    1,000 pets and 1,000 people; ``.database_url`` is what a worker reads from
+    BANCADA_DATABASE_URL, ``.records`` the seeded rows, ``.reset()`` restores them."""
+    from bancada.hosts.postgres import PrivatePostgres
+
+    with PrivatePostgres(seed=1, pets=1000, people=1000) as db:
+        yield db

@@ -179,6 +179,14 @@ class PrivatePostgres:
             raise PostgresError("the private PostgreSQL server is not started")
         return f"host=127.0.0.1 port={self.port} dbname={DATABASE} user={ROLE}"
 
+    @property
+    def database_url(self) -> str:
+        """The database as a libpq connection URI (``postgresql://bancada@127.0.0.1:<port>/bancada``),
+        the form workers read from ``BANCADA_DATABASE_URL`` (trust authentication: no password)."""
+        if self.port is None:
+            raise PostgresError("the private PostgreSQL server is not started")
+        return f"postgresql://{ROLE}@127.0.0.1:{self.port}/{DATABASE}"
+
     def _folder(self) -> Path:
         if self.folder is None:
             raise PostgresError("the private PostgreSQL server is not started")
