@@ -24,7 +24,15 @@ type Operation struct {
 	int64Args [][]string
 	// int64Answer are the REST answer's paths whose leaves are int64.
 	int64Answer [][]string
+	// inputArg, when set, is the one variable that holds the whole REST body (an input object).
+	inputArg string
 }
+
+// petFields and personFields select every field of a Pet and a Person.
+const (
+	petFields    = "{ id created_at updated_at deleted_at name age type }"
+	personFields = "{ id created_at updated_at deleted_at first_name last_name email age phone gender biography }"
+)
 
 // Operations are the contract's operations by rpc name.
 var Operations = map[string]Operation{
@@ -51,6 +59,20 @@ var Operations = map[string]Operation{
 			"{ echo(int64s: $int64s, doubles: $doubles, strings: $strings, records: $records, echo: $echo) { count int64s doubles strings records { id value name tags } } }",
 		int64Args:   [][]string{{"int64s"}, {"records", "id"}, {"records", "tags"}},
 		int64Answer: [][]string{{"int64s"}, {"records", "id"}, {"records", "tags"}}},
+	// The database methods of seed 001: the REST body of a list is {"limit": N}
+	// (REST sends it as ?limit=N), that of a create goes whole as $input.
+	"ListPets": {Field: "pets", answerKey: "pets",
+		Document:    "query ListPets($limit: Int!) { pets(limit: $limit) " + petFields + " }",
+		int64Answer: [][]string{{"pets", "id"}}},
+	"ListPeople": {Field: "people", answerKey: "people",
+		Document:    "query ListPeople($limit: Int!) { people(limit: $limit) " + personFields + " }",
+		int64Answer: [][]string{{"people", "id"}}},
+	"CreatePet": {Field: "createPet", Mutation: true, answerKey: "pet", inputArg: "input",
+		Document:    "mutation CreatePet($input: PetInput!) { createPet(input: $input) " + petFields + " }",
+		int64Answer: [][]string{{"pet", "id"}}},
+	"CreatePerson": {Field: "createPerson", Mutation: true, answerKey: "person", inputArg: "input",
+		Document:    "mutation CreatePerson($input: PersonInput!) { createPerson(input: $input) " + personFields + " }",
+		int64Answer: [][]string{{"person", "id"}}},
 }
 
 // Body returns the GraphQL-over-HTTP request body calling op with the REST
@@ -70,6 +92,9 @@ func Body(op string, rest []byte) ([]byte, error) {
 		if v, ok := vars[path[0]]; ok {
 			vars[path[0]] = stringify(v, path[1:])
 		}
+	}
+	if o.inputArg != "" {
+		vars = map[string]any{o.inputArg: vars}
 	}
 	return json.Marshal(struct {
 		Query         string         `json:"query"`

@@ -13,8 +13,8 @@ type resolver struct {
 	env *jsonops.Env
 }
 
-// fieldError is what the contract rejects: a GraphQL field error with
-// extensions.code INVALID_ARGUMENT.
+// fieldError is what the contract rejects or cannot serve: a GraphQL field
+// error with extensions.code INVALID_ARGUMENT or UNAVAILABLE.
 type fieldError struct{ err error }
 
 func (e fieldError) Error() string { return e.err.Error() }
@@ -22,8 +22,11 @@ func (e fieldError) Error() string { return e.err.Error() }
 // Extensions is read by graph-gophers into the error's "extensions".
 func (e fieldError) Extensions() map[string]any {
 	code := "INTERNAL"
-	if errors.Is(e.err, service.ErrInvalidArgument) {
+	switch {
+	case errors.Is(e.err, service.ErrInvalidArgument):
 		code = "INVALID_ARGUMENT"
+	case errors.Is(e.err, service.ErrUnavailable):
+		code = "UNAVAILABLE"
 	}
 	return map[string]any{"code": code}
 }

@@ -77,8 +77,11 @@ func (b *bench) Info(context.Context, *pb.InfoRequest) (*pb.InfoResponse, error)
 
 // statusOf maps a service error to a gRPC status.
 func statusOf(err error) error {
-	if errors.Is(err, service.ErrInvalidArgument) {
+	switch {
+	case errors.Is(err, service.ErrInvalidArgument):
 		return status.Error(codes.InvalidArgument, err.Error())
+	case errors.Is(err, service.ErrUnavailable):
+		return status.Error(codes.Unavailable, err.Error())
 	}
 	return status.Error(codes.Internal, err.Error())
 }

@@ -6,6 +6,7 @@ package jsonops
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -22,9 +23,10 @@ type Env struct {
 }
 
 // Op runs one operation on body (empty: no body) and returns the answer to
-// encode as JSON. Malformed or rejected input gives an error wrapping
-// service.ErrInvalidArgument.
-type Op func(env *Env, body []byte, strict bool) (any, error)
+// encode as JSON; ctx is the request's. Malformed or rejected input gives an
+// error wrapping service.ErrInvalidArgument; a database that is missing or
+// fails, service.ErrUnavailable.
+type Op func(ctx context.Context, env *Env, body []byte, strict bool) (any, error)
 
 // Ops are the contract's operations by their rpc names.
 var Ops = map[string]Op{
@@ -38,6 +40,11 @@ var Ops = map[string]Op{
 	"PowerOfTwo": powerOfTwo,
 	"Recolor":    recolor,
 	"MatMul":     matMul,
+
+	"ListPets":     listPets,
+	"ListPeople":   listPeople,
+	"CreatePet":    createPet,
+	"CreatePerson": createPerson,
 }
 
 // decode parses body into v; strict refuses unknown keys. op names the
@@ -69,7 +76,7 @@ func decodeEmpty(body []byte, strict bool, op string) error {
 	return decode(body, &struct{}{}, strict, op)
 }
 
-func ping(env *Env, body []byte, strict bool) (any, error) {
+func ping(_ context.Context, env *Env, body []byte, strict bool) (any, error) {
 	if err := decodeEmpty(body, strict, "ping"); err != nil {
 		return nil, err
 	}
@@ -77,21 +84,21 @@ func ping(env *Env, body []byte, strict bool) (any, error) {
 	return struct{}{}, nil
 }
 
-func info(env *Env, body []byte, strict bool) (any, error) {
+func info(_ context.Context, env *Env, body []byte, strict bool) (any, error) {
 	if err := decodeEmpty(body, strict, "info"); err != nil {
 		return nil, err
 	}
 	return env.Info, nil
 }
 
-func void(env *Env, body []byte, strict bool) (any, error) {
+func void(_ context.Context, env *Env, body []byte, strict bool) (any, error) {
 	if err := decodeEmpty(body, strict, "void"); err != nil {
 		return nil, err
 	}
 	return struct{}{}, nil
 }
 
-func selectValues(env *Env, body []byte, strict bool) (any, error) {
+func selectValues(_ context.Context, env *Env, body []byte, strict bool) (any, error) {
 	var req restapi.SelectRequest
 	if err := decode(body, &req, strict, "select"); err != nil {
 		return nil, err
@@ -108,7 +115,7 @@ func selectValues(env *Env, body []byte, strict bool) (any, error) {
 var errEchoKind = fmt.Errorf(`%w: echo needs exactly one of "int64s", "doubles", "strings", "records" (a JSON array)`,
 	service.ErrInvalidArgument)
 
-func echo(env *Env, body []byte, strict bool) (any, error) {
+func echo(_ context.Context, env *Env, body []byte, strict bool) (any, error) {
 	var req restapi.EchoRequest
 	if err := decode(body, &req, strict, "echo"); err != nil {
 		return nil, err
@@ -146,7 +153,7 @@ func EchoResponse(req *restapi.EchoRequest) (restapi.EchoResponse, error) {
 	return resp, nil
 }
 
-func double(env *Env, body []byte, strict bool) (any, error) {
+func double(_ context.Context, env *Env, body []byte, strict bool) (any, error) {
 	var req restapi.DoubleRequest
 	if err := decode(body, &req, strict, "double"); err != nil {
 		return nil, err
@@ -158,7 +165,7 @@ func double(env *Env, body []byte, strict bool) (any, error) {
 	return restapi.DoubleResponse{Value: v}, nil
 }
 
-func sum(env *Env, body []byte, strict bool) (any, error) {
+func sum(_ context.Context, env *Env, body []byte, strict bool) (any, error) {
 	var req restapi.SumRequest
 	if err := decode(body, &req, strict, "sum"); err != nil {
 		return nil, err
@@ -170,7 +177,7 @@ func sum(env *Env, body []byte, strict bool) (any, error) {
 	return restapi.SumResponse{Sum: s}, nil
 }
 
-func powerOfTwo(env *Env, body []byte, strict bool) (any, error) {
+func powerOfTwo(_ context.Context, env *Env, body []byte, strict bool) (any, error) {
 	var req restapi.PowerOfTwoRequest
 	if err := decode(body, &req, strict, "power-of-two"); err != nil {
 		return nil, err
@@ -178,7 +185,7 @@ func powerOfTwo(env *Env, body []byte, strict bool) (any, error) {
 	return restapi.PowerOfTwoResponse{Power: service.PowerOfTwo(req.Text)}, nil
 }
 
-func recolor(env *Env, body []byte, strict bool) (any, error) {
+func recolor(_ context.Context, env *Env, body []byte, strict bool) (any, error) {
 	var req restapi.RecolorRequest
 	if err := decode(body, &req, strict, "recolor"); err != nil {
 		return nil, err
@@ -194,7 +201,7 @@ func recolor(env *Env, body []byte, strict bool) (any, error) {
 	return restapi.RecolorResponse{Car: car}, nil
 }
 
-func matMul(env *Env, body []byte, strict bool) (any, error) {
+func matMul(_ context.Context, env *Env, body []byte, strict bool) (any, error) {
 	var req restapi.MatMulRequest
 	if err := decode(body, &req, strict, "matmul"); err != nil {
 		return nil, err

@@ -16,7 +16,9 @@ func FuzzCalls(f *testing.F) {
 	for _, seed := range []string{`{"jsonrpc":"2.0","id":1,"method":"Double","params":{"value":21}}`,
 		`[{"jsonrpc":"2.0","id":1,"method":"Sum","params":{"values":[1,2]}},{"jsonrpc":"2.0","method":"Void"}]`,
 		`{"jsonrpc":"2.0","id":{},"method":"Ping"}`, `[]`, `[1,2]`, `{`, `null`, `"x"`,
-		`{"jsonrpc":"2.0","id":1,"method":"MatMul","params":{"a":{"order":1,"values":[1]}}}`} {
+		`{"jsonrpc":"2.0","id":1,"method":"MatMul","params":{"a":{"order":1,"values":[1]}}}`,
+		`{"jsonrpc":"2.0","id":1,"method":"ListPets","params":{"limit":10}}`,
+		`{"jsonrpc":"2.0","id":1,"method":"CreatePerson","params":{"first_name":"A","last_name":"B","email":"a@b.co"}}`} {
 		f.Add([]byte(seed))
 	}
 	h := NewHandler(service.Config{})

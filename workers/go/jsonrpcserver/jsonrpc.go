@@ -11,6 +11,7 @@ package jsonrpcserver
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -34,6 +35,9 @@ const (
 	CodeMethodNotFound = -32601
 	CodeInvalidParams  = -32602
 	CodeInternalError  = -32603
+	// CodeUnavailable is the contract's server error (the specification's
+	// -32000..-32099 range) for a database that is missing or fails.
+	CodeUnavailable = -32000
 )
 
 // Error is a JSON-RPC error object.
@@ -81,7 +85,9 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		write(w, http.StatusMethodNotAllowed, time.Now(), restapi.Error{Error: fmt.Sprintf("method %s not allowed on %s; use POST", r.Method, Path)})
 		return
 	}
-	restserver.WithBody(h.limit, h.serveBody, writeHTTPError)(w, r)
+	restserver.WithBody(h.limit, func(w http.ResponseWriter, body []byte, start time.Time) {
+		h.serveBody(r.Context(), w, body, start)
+	}, writeHTTPError)(w, r)
 }
 
 // writeHTTPError answers a body that cannot be read (413 above the limit,
@@ -90,7 +96,7 @@ func writeHTTPError(w http.ResponseWriter, status int, start time.Time, msg stri
 	write(w, status, start, Response{JSONRPC: "2.0", ID: nullID, Error: &Error{Code: CodeInvalidRequest, Message: msg}})
 }
 
-func (h *handler) serveBody(w http.ResponseWriter, body []byte, start time.Time) {
+func (h *handler) serveBody(ctx context.Context, w http.ResponseWriter, body []byte, start time.Time) {
 	trimmed := bytes.TrimSpace(body)
 	if !json.Valid(trimmed) {
 		write(w, http.StatusOK, start, errorResponse(nullID, CodeParseError, "parse error: the body is not valid JSON"))
@@ -104,7 +110,7 @@ func (h *handler) serveBody(w http.ResponseWriter, body []byte, start time.Time)
 		}
 		answers := make([]Response, 0, len(calls))
 		for _, c := range calls {
-			if resp, ok := h.call(c); ok {
+			if resp, ok := h.call(ctx, c); ok {
 				answers = append(answers, resp)
 			}
 		}
@@ -115,7 +121,7 @@ func (h *handler) serveBody(w http.ResponseWriter, body []byte, start time.Time)
 		write(w, http.StatusOK, start, answers)
 		return
 	}
-	resp, ok := h.call(trimmed)
+	resp, ok := h.call(ctx, trimmed)
 	if !ok {
 		writeNoContent(w, start)
 		return
@@ -124,7 +130,7 @@ func (h *handler) serveBody(w http.ResponseWriter, body []byte, start time.Time)
 }
 
 // call runs one request object; ok is false for a notification (no answer).
-func (h *handler) call(raw json.RawMessage) (resp Response, ok bool) {
+func (h *handler) call(ctx context.Context, raw json.RawMessage) (resp Response, ok bool) {
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &fields); err != nil || fields == nil {
 		return errorResponse(nullID, CodeInvalidRequest, "invalid request: not a JSON object"), true
@@ -144,7 +150,7 @@ func (h *handler) call(raw json.RawMessage) (resp Response, ok bool) {
 	if json.Unmarshal(fields["method"], &method) != nil || method == "" {
 		return errorResponse(id, CodeInvalidRequest, `invalid request: "method" must be a non-empty string`), true
 	}
-	result, rpcErr := h.invoke(method, fields["params"])
+	result, rpcErr := h.invoke(ctx, method, fields["params"])
 	if !hasID {
 		return Response{}, false
 	}
@@ -155,7 +161,7 @@ func (h *handler) call(raw json.RawMessage) (resp Response, ok bool) {
 }
 
 // invoke runs method with params (nil: absent, taken as {}).
-func (h *handler) invoke(method string, params json.RawMessage) (any, *Error) {
+func (h *handler) invoke(ctx context.Context, method string, params json.RawMessage) (any, *Error) {
 	op, found := jsonops.Ops[method]
 	if !found {
 		return nil, &Error{Code: CodeMethodNotFound, Message: fmt.Sprintf("method not found: %q is not an operation of the contract", method)}
@@ -169,13 +175,15 @@ func (h *handler) invoke(method string, params json.RawMessage) (any, *Error) {
 	case p[0] != '{':
 		return nil, &Error{Code: CodeInvalidRequest, Message: "invalid request: params must be an object or an array"}
 	}
-	result, err := op(&h.env, p, true)
-	if err != nil {
-		code := CodeInvalidParams
-		if !errors.Is(err, service.ErrInvalidArgument) {
-			code = CodeInternalError
-		}
-		return nil, &Error{Code: code, Message: "invalid params: " + err.Error()}
+	result, err := op(ctx, &h.env, p, true)
+	switch {
+	case err == nil:
+	case errors.Is(err, service.ErrInvalidArgument):
+		return nil, &Error{Code: CodeInvalidParams, Message: "invalid params: " + err.Error()}
+	case errors.Is(err, service.ErrUnavailable):
+		return nil, &Error{Code: CodeUnavailable, Message: err.Error()}
+	default:
+		return nil, &Error{Code: CodeInternalError, Message: "internal error: " + err.Error()}
 	}
 	return result, nil
 }

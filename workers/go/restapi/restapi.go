@@ -144,3 +144,77 @@ type MatMulRequest struct {
 type MatMulResponse struct {
 	Product Matrix `json:"product"`
 }
+
+// The database methods of the microservices study (seed 001): the query of
+// GET /v1/pets and /v1/people, the bodies of POST /v1/pets and /v1/people,
+// and their answers; the same objects are JSON-RPC's params and results.
+// Times are RFC 3339 in UTC with a "Z"; deleted_at is null for a row not deleted.
+
+// Pet is a row of the table pets.
+type Pet struct {
+	ID        int64   `json:"id"`
+	CreatedAt string  `json:"created_at"`
+	UpdatedAt string  `json:"updated_at"`
+	DeletedAt *string `json:"deleted_at"`
+	Name      string  `json:"name"`
+	Age       int32   `json:"age"`
+	Type      string  `json:"type"`
+}
+
+// Person is a row of the table people.
+type Person struct {
+	ID        int64   `json:"id"`
+	CreatedAt string  `json:"created_at"`
+	UpdatedAt string  `json:"updated_at"`
+	DeletedAt *string `json:"deleted_at"`
+	FirstName string  `json:"first_name"`
+	LastName  string  `json:"last_name"`
+	Email     string  `json:"email"`
+	Age       int32   `json:"age"`
+	Phone     string  `json:"phone"`
+	Gender    string  `json:"gender"`
+	Biography string  `json:"biography"`
+}
+
+// ListRequest is the params of ListPets and ListPeople (REST: ?limit=N).
+type ListRequest struct {
+	Limit int32 `json:"limit"`
+}
+
+// ListPetsResponse is the answer of GET /v1/pets; Pets is never null.
+type ListPetsResponse struct {
+	Pets []Pet `json:"pets"`
+}
+
+// ListPeopleResponse is the answer of GET /v1/people; People is never null.
+type ListPeopleResponse struct {
+	People []Person `json:"people"`
+}
+
+// CreatePetRequest is the body of POST /v1/pets.
+type CreatePetRequest struct {
+	Name string `json:"name"`
+	Age  int32  `json:"age"`
+	Type string `json:"type"`
+}
+
+// CreatePetResponse is the answer of POST /v1/pets (201).
+type CreatePetResponse struct {
+	Pet Pet `json:"pet"`
+}
+
+// CreatePersonRequest is the body of POST /v1/people.
+type CreatePersonRequest struct {
+	FirstName string `json:"first_name"`
+	LastName  string `json:"last_name"`
+	Email     string `json:"email"`
+	Age       int32  `json:"age"`
+	Phone     string `json:"phone"`
+	Gender    string `json:"gender"`
+	Biography string `json:"biography"`
+}
+
+// CreatePersonResponse is the answer of POST /v1/people (201).
+type CreatePersonResponse struct {
+	Person Person `json:"person"`
+}

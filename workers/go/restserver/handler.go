@@ -22,10 +22,11 @@ type handler struct {
 }
 
 // NewHandler returns the http.Handler of the REST mapping (routes: GET
-// /v1/ping and /v1/info, POST for every other operation, and seed 004's
-// POST /v1/serial/{kind} in four formats, package formats; seed 003's GET /json).
-// Errors answer {"error": "..."}: 400 malformed, 404 unknown route, 405 wrong
-// method, 413 body above cfg.MessageLimit() bytes.
+// /v1/ping and /v1/info, POST for every other operation, seed 001's GET and
+// POST /v1/pets and /v1/people, seed 004's POST /v1/serial/{kind} in four
+// formats, package formats; seed 003's GET /json). Errors answer {"error":
+// "..."}: 400 malformed, 404 unknown route, 405 wrong method, 413 body above
+// cfg.MessageLimit() bytes, 503 database missing or failing.
 func NewHandler(cfg service.Config) http.Handler {
 	return &handler{
 		env:   jsonops.Env{Cfg: cfg, Info: restapi.Info(service.InfoFor("rest"))},
@@ -34,7 +35,7 @@ func NewHandler(cfg service.Config) http.Handler {
 }
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	rt, ok := routes[r.URL.Path]
+	rts, ok := routes[r.URL.Path]
 	if !ok {
 		if kind, isSerial := strings.CutPrefix(r.URL.Path, formats.PathPrefix); isSerial {
 			h.serial(w, r, kind)
@@ -47,13 +48,14 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, time.Now(), fmt.Sprintf("no route %s", r.URL.Path))
 		return
 	}
-	if r.Method != rt.method {
-		w.Header().Set("Allow", rt.method)
+	rt, ok, allow := find(rts, r.Method)
+	if !ok {
+		w.Header().Set("Allow", allow)
 		writeError(w, http.StatusMethodNotAllowed, time.Now(),
-			fmt.Sprintf("method %s not allowed on %s; use %s", r.Method, r.URL.Path, rt.method))
+			fmt.Sprintf("method %s not allowed on %s; use %s", r.Method, r.URL.Path, allow))
 		return
 	}
-	op := h.operation(jsonops.Ops[rt.op])
+	op := h.operation(r, rt)
 	if rt.method == http.MethodGet {
 		op(w, nil, time.Now())
 		return

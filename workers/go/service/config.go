@@ -1,6 +1,7 @@
-// Package service holds what the gRPC and REST servers of the Go worker share:
-// the worker's configuration and identity, and the protocol-free Select and
-// Echo rules of proto/bancada/v1/bench.proto.
+// Package service holds what the servers of the Go worker (gRPC, REST,
+// JSON-RPC, GraphQL) share: the worker's configuration and identity, and the
+// protocol-free rules of proto/bancada/v1/bench.proto (Select, Echo, the six
+// methods of seed 002, the checks and operations of the database methods).
 package service
 
 import "time"
@@ -22,6 +23,10 @@ type Config struct {
 	// MaxMessageBytes limits a request body (REST) or message (gRPC, both
 	// directions), in bytes; 0 means DefaultMaxMessageBytes.
 	MaxMessageBytes int
+	// Records is the database of the four database methods (package
+	// petstore); nil when the worker was started without one, and then
+	// those methods answer ErrNoDatabase.
+	Records Records
 }
 
 // MessageLimit returns MaxMessageBytes, or DefaultMaxMessageBytes when it is 0.

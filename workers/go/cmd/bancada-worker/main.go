@@ -3,7 +3,15 @@
 // start.
 //
 //	bancada-worker --protocol grpc|rest|jsonrpc|graphql [--bind 127.0.0.1] [--port 0]
-//	               [--delay-us 0] [--max-message-mib 128] [--version]
+//	               [--delay-us 0] [--max-message-mib 128] [--db-pool-size 10] [--version]
+//
+// The database methods (ListPets, ListPeople, CreatePet, CreatePerson) use
+// the PostgreSQL database named by the environment variable
+// BANCADA_DATABASE_URL (a libpq URI; the password travels there, never on
+// the command line) through a pool of at most --db-pool-size connections
+// (package petstore, GORM). With the variable set, the pool is opened and one
+// connection checked before READY; without it (or empty) those four methods
+// answer UNAVAILABLE and everything else works.
 //
 // Once listening it prints exactly one line on stdout,
 //
@@ -11,7 +19,8 @@
 //
 // and logs to stderr. SIGTERM or SIGINT stop it gracefully (hard stop after
 // 5 s) with exit status 0. Exit status 1: could not listen or serve (a port in
-// use is named on stderr); 2: bad flags.
+// use is named on stderr); 2: bad flags, or a database that cannot be reached
+// (one line on stderr naming its host, port and database, never the password).
 package main
 
 import (
@@ -32,6 +41,7 @@ import (
 	"github.com/bancada-lab/bancada/workers/go/graphqlserver"
 	"github.com/bancada-lab/bancada/workers/go/grpcserver"
 	"github.com/bancada-lab/bancada/workers/go/jsonrpcserver"
+	"github.com/bancada-lab/bancada/workers/go/petstore"
 	"github.com/bancada-lab/bancada/workers/go/restserver"
 	"github.com/bancada-lab/bancada/workers/go/service"
 )
@@ -57,6 +67,7 @@ type options struct {
 	port          int
 	delayUs       int
 	maxMessageMiB int
+	dbPoolSize    int
 	version       bool
 }
 
@@ -82,6 +93,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.port, "port", 0, "TCP port; 0 picks a free one")
 	fs.IntVar(&o.delayUs, "delay-us", 0, "fixed delay added inside each Ping/Select/Echo handler, microseconds")
 	fs.IntVar(&o.maxMessageMiB, "max-message-mib", 128, "request size limit (gRPC: receive and send), MiB")
+	fs.IntVar(&o.dbPoolSize, "db-pool-size", petstore.DefaultPoolSize,
+		"most connections of the database pool (the database: environment variable "+petstore.EnvURL+")")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -100,6 +113,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return o, fmt.Errorf("--delay-us must be >= 0, got %d", o.delayUs)
 	case o.maxMessageMiB < 1 || o.maxMessageMiB > 2047:
 		return o, fmt.Errorf("--max-message-mib must be in 1..2047, got %d", o.maxMessageMiB)
+	case o.dbPoolSize < 1 || o.dbPoolSize > 10000:
+		return o, fmt.Errorf("--db-pool-size must be in 1..10000, got %d", o.dbPoolSize)
 	}
 	return o, nil
 }
@@ -119,6 +134,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 
+	store, err := openStore(os.Getenv(petstore.EnvURL), o.dbPoolSize, logger)
+	if err != nil {
+		fmt.Fprintf(stderr, "bancada-worker: %v\n", err)
+		return 2
+	}
+	if store != nil {
+		defer store.Close()
+	}
+
 	addr := net.JoinHostPort(o.bind, strconv.Itoa(o.port))
 	lis, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -133,6 +157,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cfg := service.Config{
 		Delay:           time.Duration(o.delayUs) * time.Microsecond,
 		MaxMessageBytes: o.maxMessageMiB << 20,
+	}
+	if store != nil {
+		cfg.Records = store
 	}
 	signals := make(chan os.Signal, 1)
 	signal.Notify(signals, syscall.SIGTERM, syscall.SIGINT)
@@ -163,4 +190,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 		logger.Printf("serving failed: %v", err)
 		return 1
 	}
+}
+
+// openStore opens the database pool of url (nil without a url) and checks one
+// connection; its error is the one line to print.
+func openStore(url string, poolSize int, logger *log.Logger) (*petstore.Store, error) {
+	if url == "" {
+		logger.Printf("no %s: the database methods answer UNAVAILABLE", petstore.EnvURL)
+		return nil, nil
+	}
+	store, err := petstore.Open(url, poolSize, logger.Printf)
+	if err != nil {
+		return nil, err
+	}
+	logger.Printf("the %s answers; pool of at most %d connections", store.Target, poolSize)
+	return store, nil
 }

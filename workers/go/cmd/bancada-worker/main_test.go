@@ -178,6 +178,47 @@ func TestWorkerBinary(t *testing.T) {
 		}
 	})
 
+	t.Run("database refused", func(t *testing.T) {
+		lis, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		port := strconv.Itoa(lis.Addr().(*net.TCPAddr).Port)
+		lis.Close()
+		cmd := exec.Command(bin, "--protocol", "rest", "--db-pool-size", "3")
+		cmd.Env = append(cmd.Environ(), "BANCADA_DATABASE_URL=postgresql://bench:s3cret@127.0.0.1:"+port+"/pets")
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err = cmd.Run()
+		if exit, ok := err.(*exec.ExitError); !ok || exit.ExitCode() != 2 {
+			t.Fatalf("exit %v, want 2; stderr: %s", err, stderr.String())
+		}
+		line := strings.TrimSuffix(stderr.String(), "\n")
+		if stdout.Len() > 0 || strings.Contains(line, "\n") || !strings.Contains(line, "127.0.0.1:"+port) ||
+			!strings.Contains(line, `"pets"`) || strings.Contains(line, "s3cret") {
+			t.Fatalf("stdout %q, stderr %q: want one line naming host, port and database, no password", stdout.String(), line)
+		}
+	})
+
+	t.Run("db pool size", func(t *testing.T) {
+		out, err := exec.Command(bin, "--protocol", "rest", "--db-pool-size", "0").CombinedOutput()
+		if exit, ok := err.(*exec.ExitError); !ok || exit.ExitCode() != 2 || !strings.Contains(string(out), "--db-pool-size") {
+			t.Fatalf("--db-pool-size 0: exit %v, output %s", err, out)
+		}
+		// Accepted without a database (an empty variable is none): the four methods answer 503.
+		t.Setenv("BANCADA_DATABASE_URL", "")
+		c, r, stderr := startWorker(t, bin, "--protocol", "rest", "--db-pool-size", "20")
+		resp, err := http.Get("http://127.0.0.1:" + strconv.Itoa(r.Port) + "/v1/pets?limit=10")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusServiceUnavailable {
+			t.Fatalf("GET /v1/pets without a database: %d, want 503", resp.StatusCode)
+		}
+		stopWorker(t, c, stderr)
+	})
+
 	t.Run("bad protocol", func(t *testing.T) {
 		out, err := exec.Command(bin, "--protocol", "soap").CombinedOutput()
 		if exit, ok := err.(*exec.ExitError); !ok || exit.ExitCode() != 2 {
