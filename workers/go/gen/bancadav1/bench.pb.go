@@ -25,6 +25,18 @@
 //                           "b": {"order": 2, "values": [5, 6, 7, 8]}}
 //                          -> {"product": {"order": 2, "values": [19, 22, 43, 50]}}
 //
+// The four database methods of the microservices study (seed 001), on the
+// tables `pets` and `people` of PostgreSQL (see "The database methods" below):
+//
+//   GET  /v1/pets?limit=10      -> 200 {"pets": [Pet, ..]}
+//   GET  /v1/people?limit=10    -> 200 {"people": [Person, ..]}
+//   POST /v1/pets    {"name": "Rex", "age": 3, "type": "dog"}
+//                               -> 201 {"pet": Pet}
+//   POST /v1/people  {"first_name": "Ana", "last_name": "Lima",
+//                     "email": "ana@example.com", "age": 30, "phone": "555-0100",
+//                     "gender": "female", "biography": "..."}
+//                               -> 201 {"person": Person}
+//
 // Answers always carry every field (an empty list as [], a zero as 0).
 // Missing request fields take their proto3 defaults, except where a method
 // says a field is required.
@@ -1588,6 +1600,656 @@ func (x *MatMulResponse) GetProduct() *Matrix {
 	return nil
 }
 
+// A row of `pets`. JSON: {"id": 1, "created_at": "2024-01-01T00:00:00Z",
+// "updated_at": "2024-01-01T00:00:00Z", "deleted_at": null, "name": "Rex",
+// "age": 3, "type": "dog"}
+type Pet struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	CreatedAt     string                 `protobuf:"bytes,2,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	UpdatedAt     string                 `protobuf:"bytes,3,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
+	DeletedAt     string                 `protobuf:"bytes,4,opt,name=deleted_at,json=deletedAt,proto3" json:"deleted_at,omitempty"`
+	Name          string                 `protobuf:"bytes,5,opt,name=name,proto3" json:"name,omitempty"`
+	Age           int32                  `protobuf:"varint,6,opt,name=age,proto3" json:"age,omitempty"`
+	Type          string                 `protobuf:"bytes,7,opt,name=type,proto3" json:"type,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Pet) Reset() {
+	*x = Pet{}
+	mi := &file_bancada_v1_bench_proto_msgTypes[27]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Pet) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Pet) ProtoMessage() {}
+
+func (x *Pet) ProtoReflect() protoreflect.Message {
+	mi := &file_bancada_v1_bench_proto_msgTypes[27]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Pet.ProtoReflect.Descriptor instead.
+func (*Pet) Descriptor() ([]byte, []int) {
+	return file_bancada_v1_bench_proto_rawDescGZIP(), []int{27}
+}
+
+func (x *Pet) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *Pet) GetCreatedAt() string {
+	if x != nil {
+		return x.CreatedAt
+	}
+	return ""
+}
+
+func (x *Pet) GetUpdatedAt() string {
+	if x != nil {
+		return x.UpdatedAt
+	}
+	return ""
+}
+
+func (x *Pet) GetDeletedAt() string {
+	if x != nil {
+		return x.DeletedAt
+	}
+	return ""
+}
+
+func (x *Pet) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Pet) GetAge() int32 {
+	if x != nil {
+		return x.Age
+	}
+	return 0
+}
+
+func (x *Pet) GetType() string {
+	if x != nil {
+		return x.Type
+	}
+	return ""
+}
+
+// A row of `people`; `biography` is paragraphs separated by a blank line.
+type Person struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	CreatedAt     string                 `protobuf:"bytes,2,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	UpdatedAt     string                 `protobuf:"bytes,3,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
+	DeletedAt     string                 `protobuf:"bytes,4,opt,name=deleted_at,json=deletedAt,proto3" json:"deleted_at,omitempty"`
+	FirstName     string                 `protobuf:"bytes,5,opt,name=first_name,json=firstName,proto3" json:"first_name,omitempty"`
+	LastName      string                 `protobuf:"bytes,6,opt,name=last_name,json=lastName,proto3" json:"last_name,omitempty"`
+	Email         string                 `protobuf:"bytes,7,opt,name=email,proto3" json:"email,omitempty"`
+	Age           int32                  `protobuf:"varint,8,opt,name=age,proto3" json:"age,omitempty"`
+	Phone         string                 `protobuf:"bytes,9,opt,name=phone,proto3" json:"phone,omitempty"`
+	Gender        string                 `protobuf:"bytes,10,opt,name=gender,proto3" json:"gender,omitempty"`
+	Biography     string                 `protobuf:"bytes,11,opt,name=biography,proto3" json:"biography,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Person) Reset() {
+	*x = Person{}
+	mi := &file_bancada_v1_bench_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Person) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Person) ProtoMessage() {}
+
+func (x *Person) ProtoReflect() protoreflect.Message {
+	mi := &file_bancada_v1_bench_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Person.ProtoReflect.Descriptor instead.
+func (*Person) Descriptor() ([]byte, []int) {
+	return file_bancada_v1_bench_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *Person) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *Person) GetCreatedAt() string {
+	if x != nil {
+		return x.CreatedAt
+	}
+	return ""
+}
+
+func (x *Person) GetUpdatedAt() string {
+	if x != nil {
+		return x.UpdatedAt
+	}
+	return ""
+}
+
+func (x *Person) GetDeletedAt() string {
+	if x != nil {
+		return x.DeletedAt
+	}
+	return ""
+}
+
+func (x *Person) GetFirstName() string {
+	if x != nil {
+		return x.FirstName
+	}
+	return ""
+}
+
+func (x *Person) GetLastName() string {
+	if x != nil {
+		return x.LastName
+	}
+	return ""
+}
+
+func (x *Person) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
+func (x *Person) GetAge() int32 {
+	if x != nil {
+		return x.Age
+	}
+	return 0
+}
+
+func (x *Person) GetPhone() string {
+	if x != nil {
+		return x.Phone
+	}
+	return ""
+}
+
+func (x *Person) GetGender() string {
+	if x != nil {
+		return x.Gender
+	}
+	return ""
+}
+
+func (x *Person) GetBiography() string {
+	if x != nil {
+		return x.Biography
+	}
+	return ""
+}
+
+// ListPets / ListPeople: the first `limit` rows with deleted_at IS NULL,
+// ORDER BY id. 1 <= limit <= 1000, else INVALID_ARGUMENT (a missing limit
+// is 0, so it is refused). The study sends 10, 100 and 1000.
+// REST: GET /v1/pets?limit=N (a limit that is not a decimal integer -> 400).
+type ListPetsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Limit         int32                  `protobuf:"varint,1,opt,name=limit,proto3" json:"limit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListPetsRequest) Reset() {
+	*x = ListPetsRequest{}
+	mi := &file_bancada_v1_bench_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListPetsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListPetsRequest) ProtoMessage() {}
+
+func (x *ListPetsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bancada_v1_bench_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListPetsRequest.ProtoReflect.Descriptor instead.
+func (*ListPetsRequest) Descriptor() ([]byte, []int) {
+	return file_bancada_v1_bench_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *ListPetsRequest) GetLimit() int32 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+type ListPetsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Pets          []*Pet                 `protobuf:"bytes,1,rep,name=pets,proto3" json:"pets,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListPetsResponse) Reset() {
+	*x = ListPetsResponse{}
+	mi := &file_bancada_v1_bench_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListPetsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListPetsResponse) ProtoMessage() {}
+
+func (x *ListPetsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bancada_v1_bench_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListPetsResponse.ProtoReflect.Descriptor instead.
+func (*ListPetsResponse) Descriptor() ([]byte, []int) {
+	return file_bancada_v1_bench_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *ListPetsResponse) GetPets() []*Pet {
+	if x != nil {
+		return x.Pets
+	}
+	return nil
+}
+
+type ListPeopleRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Limit         int32                  `protobuf:"varint,1,opt,name=limit,proto3" json:"limit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListPeopleRequest) Reset() {
+	*x = ListPeopleRequest{}
+	mi := &file_bancada_v1_bench_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListPeopleRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListPeopleRequest) ProtoMessage() {}
+
+func (x *ListPeopleRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bancada_v1_bench_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListPeopleRequest.ProtoReflect.Descriptor instead.
+func (*ListPeopleRequest) Descriptor() ([]byte, []int) {
+	return file_bancada_v1_bench_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *ListPeopleRequest) GetLimit() int32 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+type ListPeopleResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	People        []*Person              `protobuf:"bytes,1,rep,name=people,proto3" json:"people,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListPeopleResponse) Reset() {
+	*x = ListPeopleResponse{}
+	mi := &file_bancada_v1_bench_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListPeopleResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListPeopleResponse) ProtoMessage() {}
+
+func (x *ListPeopleResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bancada_v1_bench_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListPeopleResponse.ProtoReflect.Descriptor instead.
+func (*ListPeopleResponse) Descriptor() ([]byte, []int) {
+	return file_bancada_v1_bench_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *ListPeopleResponse) GetPeople() []*Person {
+	if x != nil {
+		return x.People
+	}
+	return nil
+}
+
+// CreatePet: insert a row with created_at = updated_at = the database's or
+// the ORM's now, deleted_at null; answer the stored row with its new id.
+// INVALID_ARGUMENT, and nothing written, when: name or type is empty (after
+// trimming spaces), age < 0 or age > 200.
+type CreatePetRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Age           int32                  `protobuf:"varint,2,opt,name=age,proto3" json:"age,omitempty"`
+	Type          string                 `protobuf:"bytes,3,opt,name=type,proto3" json:"type,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreatePetRequest) Reset() {
+	*x = CreatePetRequest{}
+	mi := &file_bancada_v1_bench_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreatePetRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreatePetRequest) ProtoMessage() {}
+
+func (x *CreatePetRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bancada_v1_bench_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreatePetRequest.ProtoReflect.Descriptor instead.
+func (*CreatePetRequest) Descriptor() ([]byte, []int) {
+	return file_bancada_v1_bench_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *CreatePetRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *CreatePetRequest) GetAge() int32 {
+	if x != nil {
+		return x.Age
+	}
+	return 0
+}
+
+func (x *CreatePetRequest) GetType() string {
+	if x != nil {
+		return x.Type
+	}
+	return ""
+}
+
+type CreatePetResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Pet           *Pet                   `protobuf:"bytes,1,opt,name=pet,proto3" json:"pet,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreatePetResponse) Reset() {
+	*x = CreatePetResponse{}
+	mi := &file_bancada_v1_bench_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreatePetResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreatePetResponse) ProtoMessage() {}
+
+func (x *CreatePetResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bancada_v1_bench_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreatePetResponse.ProtoReflect.Descriptor instead.
+func (*CreatePetResponse) Descriptor() ([]byte, []int) {
+	return file_bancada_v1_bench_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *CreatePetResponse) GetPet() *Pet {
+	if x != nil {
+		return x.Pet
+	}
+	return nil
+}
+
+// CreatePerson: as CreatePet. INVALID_ARGUMENT, nothing written, when:
+// first_name or last_name is empty (after trimming spaces), age < 0 or
+// age > 200, or email is not an address: exactly one "@", no spaces, a
+// non-empty local part, and a domain with a dot that neither starts nor ends
+// the domain (the regular expression ^[^@\s]+@[^@\s.][^@\s]*\.[^@\s]*[^@\s.]$).
+// phone, gender and biography may be empty.
+type CreatePersonRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	FirstName     string                 `protobuf:"bytes,1,opt,name=first_name,json=firstName,proto3" json:"first_name,omitempty"`
+	LastName      string                 `protobuf:"bytes,2,opt,name=last_name,json=lastName,proto3" json:"last_name,omitempty"`
+	Email         string                 `protobuf:"bytes,3,opt,name=email,proto3" json:"email,omitempty"`
+	Age           int32                  `protobuf:"varint,4,opt,name=age,proto3" json:"age,omitempty"`
+	Phone         string                 `protobuf:"bytes,5,opt,name=phone,proto3" json:"phone,omitempty"`
+	Gender        string                 `protobuf:"bytes,6,opt,name=gender,proto3" json:"gender,omitempty"`
+	Biography     string                 `protobuf:"bytes,7,opt,name=biography,proto3" json:"biography,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreatePersonRequest) Reset() {
+	*x = CreatePersonRequest{}
+	mi := &file_bancada_v1_bench_proto_msgTypes[35]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreatePersonRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreatePersonRequest) ProtoMessage() {}
+
+func (x *CreatePersonRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bancada_v1_bench_proto_msgTypes[35]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreatePersonRequest.ProtoReflect.Descriptor instead.
+func (*CreatePersonRequest) Descriptor() ([]byte, []int) {
+	return file_bancada_v1_bench_proto_rawDescGZIP(), []int{35}
+}
+
+func (x *CreatePersonRequest) GetFirstName() string {
+	if x != nil {
+		return x.FirstName
+	}
+	return ""
+}
+
+func (x *CreatePersonRequest) GetLastName() string {
+	if x != nil {
+		return x.LastName
+	}
+	return ""
+}
+
+func (x *CreatePersonRequest) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
+func (x *CreatePersonRequest) GetAge() int32 {
+	if x != nil {
+		return x.Age
+	}
+	return 0
+}
+
+func (x *CreatePersonRequest) GetPhone() string {
+	if x != nil {
+		return x.Phone
+	}
+	return ""
+}
+
+func (x *CreatePersonRequest) GetGender() string {
+	if x != nil {
+		return x.Gender
+	}
+	return ""
+}
+
+func (x *CreatePersonRequest) GetBiography() string {
+	if x != nil {
+		return x.Biography
+	}
+	return ""
+}
+
+type CreatePersonResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Person        *Person                `protobuf:"bytes,1,opt,name=person,proto3" json:"person,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreatePersonResponse) Reset() {
+	*x = CreatePersonResponse{}
+	mi := &file_bancada_v1_bench_proto_msgTypes[36]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreatePersonResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreatePersonResponse) ProtoMessage() {}
+
+func (x *CreatePersonResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bancada_v1_bench_proto_msgTypes[36]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreatePersonResponse.ProtoReflect.Descriptor instead.
+func (*CreatePersonResponse) Descriptor() ([]byte, []int) {
+	return file_bancada_v1_bench_proto_rawDescGZIP(), []int{36}
+}
+
+func (x *CreatePersonResponse) GetPerson() *Person {
+	if x != nil {
+		return x.Person
+	}
+	return nil
+}
+
 var File_bancada_v1_bench_proto protoreflect.FileDescriptor
 
 const file_bancada_v1_bench_proto_rawDesc = "" +
@@ -1673,7 +2335,60 @@ const file_bancada_v1_bench_proto_rawDesc = "" +
 	"\x01a\x18\x01 \x01(\v2\x12.bancada.v1.MatrixR\x01a\x12 \n" +
 	"\x01b\x18\x02 \x01(\v2\x12.bancada.v1.MatrixR\x01b\">\n" +
 	"\x0eMatMulResponse\x12,\n" +
-	"\aproduct\x18\x01 \x01(\v2\x12.bancada.v1.MatrixR\aproduct2\xff\x04\n" +
+	"\aproduct\x18\x01 \x01(\v2\x12.bancada.v1.MatrixR\aproduct\"\xac\x01\n" +
+	"\x03Pet\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1d\n" +
+	"\n" +
+	"created_at\x18\x02 \x01(\tR\tcreatedAt\x12\x1d\n" +
+	"\n" +
+	"updated_at\x18\x03 \x01(\tR\tupdatedAt\x12\x1d\n" +
+	"\n" +
+	"deleted_at\x18\x04 \x01(\tR\tdeletedAt\x12\x12\n" +
+	"\x04name\x18\x05 \x01(\tR\x04name\x12\x10\n" +
+	"\x03age\x18\x06 \x01(\x05R\x03age\x12\x12\n" +
+	"\x04type\x18\a \x01(\tR\x04type\"\xa5\x02\n" +
+	"\x06Person\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1d\n" +
+	"\n" +
+	"created_at\x18\x02 \x01(\tR\tcreatedAt\x12\x1d\n" +
+	"\n" +
+	"updated_at\x18\x03 \x01(\tR\tupdatedAt\x12\x1d\n" +
+	"\n" +
+	"deleted_at\x18\x04 \x01(\tR\tdeletedAt\x12\x1d\n" +
+	"\n" +
+	"first_name\x18\x05 \x01(\tR\tfirstName\x12\x1b\n" +
+	"\tlast_name\x18\x06 \x01(\tR\blastName\x12\x14\n" +
+	"\x05email\x18\a \x01(\tR\x05email\x12\x10\n" +
+	"\x03age\x18\b \x01(\x05R\x03age\x12\x14\n" +
+	"\x05phone\x18\t \x01(\tR\x05phone\x12\x16\n" +
+	"\x06gender\x18\n" +
+	" \x01(\tR\x06gender\x12\x1c\n" +
+	"\tbiography\x18\v \x01(\tR\tbiography\"'\n" +
+	"\x0fListPetsRequest\x12\x14\n" +
+	"\x05limit\x18\x01 \x01(\x05R\x05limit\"7\n" +
+	"\x10ListPetsResponse\x12#\n" +
+	"\x04pets\x18\x01 \x03(\v2\x0f.bancada.v1.PetR\x04pets\")\n" +
+	"\x11ListPeopleRequest\x12\x14\n" +
+	"\x05limit\x18\x01 \x01(\x05R\x05limit\"@\n" +
+	"\x12ListPeopleResponse\x12*\n" +
+	"\x06people\x18\x01 \x03(\v2\x12.bancada.v1.PersonR\x06people\"L\n" +
+	"\x10CreatePetRequest\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x10\n" +
+	"\x03age\x18\x02 \x01(\x05R\x03age\x12\x12\n" +
+	"\x04type\x18\x03 \x01(\tR\x04type\"6\n" +
+	"\x11CreatePetResponse\x12!\n" +
+	"\x03pet\x18\x01 \x01(\v2\x0f.bancada.v1.PetR\x03pet\"\xc5\x01\n" +
+	"\x13CreatePersonRequest\x12\x1d\n" +
+	"\n" +
+	"first_name\x18\x01 \x01(\tR\tfirstName\x12\x1b\n" +
+	"\tlast_name\x18\x02 \x01(\tR\blastName\x12\x14\n" +
+	"\x05email\x18\x03 \x01(\tR\x05email\x12\x10\n" +
+	"\x03age\x18\x04 \x01(\x05R\x03age\x12\x14\n" +
+	"\x05phone\x18\x05 \x01(\tR\x05phone\x12\x16\n" +
+	"\x06gender\x18\x06 \x01(\tR\x06gender\x12\x1c\n" +
+	"\tbiography\x18\a \x01(\tR\tbiography\"B\n" +
+	"\x14CreatePersonResponse\x12*\n" +
+	"\x06person\x18\x01 \x01(\v2\x12.bancada.v1.PersonR\x06person2\xb0\a\n" +
 	"\x05Bench\x129\n" +
 	"\x04Ping\x12\x17.bancada.v1.PingRequest\x1a\x18.bancada.v1.PingResponse\x12?\n" +
 	"\x06Select\x12\x19.bancada.v1.SelectRequest\x1a\x1a.bancada.v1.SelectResponse\x129\n" +
@@ -1685,7 +2400,12 @@ const file_bancada_v1_bench_proto_rawDesc = "" +
 	"\n" +
 	"PowerOfTwo\x12\x1d.bancada.v1.PowerOfTwoRequest\x1a\x1e.bancada.v1.PowerOfTwoResponse\x12B\n" +
 	"\aRecolor\x12\x1a.bancada.v1.RecolorRequest\x1a\x1b.bancada.v1.RecolorResponse\x12?\n" +
-	"\x06MatMul\x12\x19.bancada.v1.MatMulRequest\x1a\x1a.bancada.v1.MatMulResponseBa\n" +
+	"\x06MatMul\x12\x19.bancada.v1.MatMulRequest\x1a\x1a.bancada.v1.MatMulResponse\x12E\n" +
+	"\bListPets\x12\x1b.bancada.v1.ListPetsRequest\x1a\x1c.bancada.v1.ListPetsResponse\x12K\n" +
+	"\n" +
+	"ListPeople\x12\x1d.bancada.v1.ListPeopleRequest\x1a\x1e.bancada.v1.ListPeopleResponse\x12H\n" +
+	"\tCreatePet\x12\x1c.bancada.v1.CreatePetRequest\x1a\x1d.bancada.v1.CreatePetResponse\x12Q\n" +
+	"\fCreatePerson\x12\x1f.bancada.v1.CreatePersonRequest\x1a .bancada.v1.CreatePersonResponseBa\n" +
 	"\x0eorg.bancada.v1B\n" +
 	"BenchProtoP\x01ZAgithub.com/bancada-lab/bancada/workers/go/gen/bancadav1;bancadav1b\x06proto3"
 
@@ -1701,35 +2421,45 @@ func file_bancada_v1_bench_proto_rawDescGZIP() []byte {
 	return file_bancada_v1_bench_proto_rawDescData
 }
 
-var file_bancada_v1_bench_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
+var file_bancada_v1_bench_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
 var file_bancada_v1_bench_proto_goTypes = []any{
-	(*PingRequest)(nil),        // 0: bancada.v1.PingRequest
-	(*PingResponse)(nil),       // 1: bancada.v1.PingResponse
-	(*SelectRequest)(nil),      // 2: bancada.v1.SelectRequest
-	(*SelectResponse)(nil),     // 3: bancada.v1.SelectResponse
-	(*Int64S)(nil),             // 4: bancada.v1.Int64s
-	(*Doubles)(nil),            // 5: bancada.v1.Doubles
-	(*Strings)(nil),            // 6: bancada.v1.Strings
-	(*Record)(nil),             // 7: bancada.v1.Record
-	(*Records)(nil),            // 8: bancada.v1.Records
-	(*EchoRequest)(nil),        // 9: bancada.v1.EchoRequest
-	(*EchoResponse)(nil),       // 10: bancada.v1.EchoResponse
-	(*InfoRequest)(nil),        // 11: bancada.v1.InfoRequest
-	(*InfoResponse)(nil),       // 12: bancada.v1.InfoResponse
-	(*VoidRequest)(nil),        // 13: bancada.v1.VoidRequest
-	(*VoidResponse)(nil),       // 14: bancada.v1.VoidResponse
-	(*DoubleRequest)(nil),      // 15: bancada.v1.DoubleRequest
-	(*DoubleResponse)(nil),     // 16: bancada.v1.DoubleResponse
-	(*SumRequest)(nil),         // 17: bancada.v1.SumRequest
-	(*SumResponse)(nil),        // 18: bancada.v1.SumResponse
-	(*PowerOfTwoRequest)(nil),  // 19: bancada.v1.PowerOfTwoRequest
-	(*PowerOfTwoResponse)(nil), // 20: bancada.v1.PowerOfTwoResponse
-	(*Car)(nil),                // 21: bancada.v1.Car
-	(*RecolorRequest)(nil),     // 22: bancada.v1.RecolorRequest
-	(*RecolorResponse)(nil),    // 23: bancada.v1.RecolorResponse
-	(*Matrix)(nil),             // 24: bancada.v1.Matrix
-	(*MatMulRequest)(nil),      // 25: bancada.v1.MatMulRequest
-	(*MatMulResponse)(nil),     // 26: bancada.v1.MatMulResponse
+	(*PingRequest)(nil),          // 0: bancada.v1.PingRequest
+	(*PingResponse)(nil),         // 1: bancada.v1.PingResponse
+	(*SelectRequest)(nil),        // 2: bancada.v1.SelectRequest
+	(*SelectResponse)(nil),       // 3: bancada.v1.SelectResponse
+	(*Int64S)(nil),               // 4: bancada.v1.Int64s
+	(*Doubles)(nil),              // 5: bancada.v1.Doubles
+	(*Strings)(nil),              // 6: bancada.v1.Strings
+	(*Record)(nil),               // 7: bancada.v1.Record
+	(*Records)(nil),              // 8: bancada.v1.Records
+	(*EchoRequest)(nil),          // 9: bancada.v1.EchoRequest
+	(*EchoResponse)(nil),         // 10: bancada.v1.EchoResponse
+	(*InfoRequest)(nil),          // 11: bancada.v1.InfoRequest
+	(*InfoResponse)(nil),         // 12: bancada.v1.InfoResponse
+	(*VoidRequest)(nil),          // 13: bancada.v1.VoidRequest
+	(*VoidResponse)(nil),         // 14: bancada.v1.VoidResponse
+	(*DoubleRequest)(nil),        // 15: bancada.v1.DoubleRequest
+	(*DoubleResponse)(nil),       // 16: bancada.v1.DoubleResponse
+	(*SumRequest)(nil),           // 17: bancada.v1.SumRequest
+	(*SumResponse)(nil),          // 18: bancada.v1.SumResponse
+	(*PowerOfTwoRequest)(nil),    // 19: bancada.v1.PowerOfTwoRequest
+	(*PowerOfTwoResponse)(nil),   // 20: bancada.v1.PowerOfTwoResponse
+	(*Car)(nil),                  // 21: bancada.v1.Car
+	(*RecolorRequest)(nil),       // 22: bancada.v1.RecolorRequest
+	(*RecolorResponse)(nil),      // 23: bancada.v1.RecolorResponse
+	(*Matrix)(nil),               // 24: bancada.v1.Matrix
+	(*MatMulRequest)(nil),        // 25: bancada.v1.MatMulRequest
+	(*MatMulResponse)(nil),       // 26: bancada.v1.MatMulResponse
+	(*Pet)(nil),                  // 27: bancada.v1.Pet
+	(*Person)(nil),               // 28: bancada.v1.Person
+	(*ListPetsRequest)(nil),      // 29: bancada.v1.ListPetsRequest
+	(*ListPetsResponse)(nil),     // 30: bancada.v1.ListPetsResponse
+	(*ListPeopleRequest)(nil),    // 31: bancada.v1.ListPeopleRequest
+	(*ListPeopleResponse)(nil),   // 32: bancada.v1.ListPeopleResponse
+	(*CreatePetRequest)(nil),     // 33: bancada.v1.CreatePetRequest
+	(*CreatePetResponse)(nil),    // 34: bancada.v1.CreatePetResponse
+	(*CreatePersonRequest)(nil),  // 35: bancada.v1.CreatePersonRequest
+	(*CreatePersonResponse)(nil), // 36: bancada.v1.CreatePersonResponse
 }
 var file_bancada_v1_bench_proto_depIdxs = []int32{
 	7,  // 0: bancada.v1.Records.values:type_name -> bancada.v1.Record
@@ -1746,31 +2476,43 @@ var file_bancada_v1_bench_proto_depIdxs = []int32{
 	24, // 11: bancada.v1.MatMulRequest.a:type_name -> bancada.v1.Matrix
 	24, // 12: bancada.v1.MatMulRequest.b:type_name -> bancada.v1.Matrix
 	24, // 13: bancada.v1.MatMulResponse.product:type_name -> bancada.v1.Matrix
-	0,  // 14: bancada.v1.Bench.Ping:input_type -> bancada.v1.PingRequest
-	2,  // 15: bancada.v1.Bench.Select:input_type -> bancada.v1.SelectRequest
-	9,  // 16: bancada.v1.Bench.Echo:input_type -> bancada.v1.EchoRequest
-	11, // 17: bancada.v1.Bench.Info:input_type -> bancada.v1.InfoRequest
-	13, // 18: bancada.v1.Bench.Void:input_type -> bancada.v1.VoidRequest
-	15, // 19: bancada.v1.Bench.Double:input_type -> bancada.v1.DoubleRequest
-	17, // 20: bancada.v1.Bench.Sum:input_type -> bancada.v1.SumRequest
-	19, // 21: bancada.v1.Bench.PowerOfTwo:input_type -> bancada.v1.PowerOfTwoRequest
-	22, // 22: bancada.v1.Bench.Recolor:input_type -> bancada.v1.RecolorRequest
-	25, // 23: bancada.v1.Bench.MatMul:input_type -> bancada.v1.MatMulRequest
-	1,  // 24: bancada.v1.Bench.Ping:output_type -> bancada.v1.PingResponse
-	3,  // 25: bancada.v1.Bench.Select:output_type -> bancada.v1.SelectResponse
-	10, // 26: bancada.v1.Bench.Echo:output_type -> bancada.v1.EchoResponse
-	12, // 27: bancada.v1.Bench.Info:output_type -> bancada.v1.InfoResponse
-	14, // 28: bancada.v1.Bench.Void:output_type -> bancada.v1.VoidResponse
-	16, // 29: bancada.v1.Bench.Double:output_type -> bancada.v1.DoubleResponse
-	18, // 30: bancada.v1.Bench.Sum:output_type -> bancada.v1.SumResponse
-	20, // 31: bancada.v1.Bench.PowerOfTwo:output_type -> bancada.v1.PowerOfTwoResponse
-	23, // 32: bancada.v1.Bench.Recolor:output_type -> bancada.v1.RecolorResponse
-	26, // 33: bancada.v1.Bench.MatMul:output_type -> bancada.v1.MatMulResponse
-	24, // [24:34] is the sub-list for method output_type
-	14, // [14:24] is the sub-list for method input_type
-	14, // [14:14] is the sub-list for extension type_name
-	14, // [14:14] is the sub-list for extension extendee
-	0,  // [0:14] is the sub-list for field type_name
+	27, // 14: bancada.v1.ListPetsResponse.pets:type_name -> bancada.v1.Pet
+	28, // 15: bancada.v1.ListPeopleResponse.people:type_name -> bancada.v1.Person
+	27, // 16: bancada.v1.CreatePetResponse.pet:type_name -> bancada.v1.Pet
+	28, // 17: bancada.v1.CreatePersonResponse.person:type_name -> bancada.v1.Person
+	0,  // 18: bancada.v1.Bench.Ping:input_type -> bancada.v1.PingRequest
+	2,  // 19: bancada.v1.Bench.Select:input_type -> bancada.v1.SelectRequest
+	9,  // 20: bancada.v1.Bench.Echo:input_type -> bancada.v1.EchoRequest
+	11, // 21: bancada.v1.Bench.Info:input_type -> bancada.v1.InfoRequest
+	13, // 22: bancada.v1.Bench.Void:input_type -> bancada.v1.VoidRequest
+	15, // 23: bancada.v1.Bench.Double:input_type -> bancada.v1.DoubleRequest
+	17, // 24: bancada.v1.Bench.Sum:input_type -> bancada.v1.SumRequest
+	19, // 25: bancada.v1.Bench.PowerOfTwo:input_type -> bancada.v1.PowerOfTwoRequest
+	22, // 26: bancada.v1.Bench.Recolor:input_type -> bancada.v1.RecolorRequest
+	25, // 27: bancada.v1.Bench.MatMul:input_type -> bancada.v1.MatMulRequest
+	29, // 28: bancada.v1.Bench.ListPets:input_type -> bancada.v1.ListPetsRequest
+	31, // 29: bancada.v1.Bench.ListPeople:input_type -> bancada.v1.ListPeopleRequest
+	33, // 30: bancada.v1.Bench.CreatePet:input_type -> bancada.v1.CreatePetRequest
+	35, // 31: bancada.v1.Bench.CreatePerson:input_type -> bancada.v1.CreatePersonRequest
+	1,  // 32: bancada.v1.Bench.Ping:output_type -> bancada.v1.PingResponse
+	3,  // 33: bancada.v1.Bench.Select:output_type -> bancada.v1.SelectResponse
+	10, // 34: bancada.v1.Bench.Echo:output_type -> bancada.v1.EchoResponse
+	12, // 35: bancada.v1.Bench.Info:output_type -> bancada.v1.InfoResponse
+	14, // 36: bancada.v1.Bench.Void:output_type -> bancada.v1.VoidResponse
+	16, // 37: bancada.v1.Bench.Double:output_type -> bancada.v1.DoubleResponse
+	18, // 38: bancada.v1.Bench.Sum:output_type -> bancada.v1.SumResponse
+	20, // 39: bancada.v1.Bench.PowerOfTwo:output_type -> bancada.v1.PowerOfTwoResponse
+	23, // 40: bancada.v1.Bench.Recolor:output_type -> bancada.v1.RecolorResponse
+	26, // 41: bancada.v1.Bench.MatMul:output_type -> bancada.v1.MatMulResponse
+	30, // 42: bancada.v1.Bench.ListPets:output_type -> bancada.v1.ListPetsResponse
+	32, // 43: bancada.v1.Bench.ListPeople:output_type -> bancada.v1.ListPeopleResponse
+	34, // 44: bancada.v1.Bench.CreatePet:output_type -> bancada.v1.CreatePetResponse
+	36, // 45: bancada.v1.Bench.CreatePerson:output_type -> bancada.v1.CreatePersonResponse
+	32, // [32:46] is the sub-list for method output_type
+	18, // [18:32] is the sub-list for method input_type
+	18, // [18:18] is the sub-list for extension type_name
+	18, // [18:18] is the sub-list for extension extendee
+	0,  // [0:18] is the sub-list for field type_name
 }
 
 func init() { file_bancada_v1_bench_proto_init() }
@@ -1797,7 +2539,7 @@ func file_bancada_v1_bench_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bancada_v1_bench_proto_rawDesc), len(file_bancada_v1_bench_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   27,
+			NumMessages:   37,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

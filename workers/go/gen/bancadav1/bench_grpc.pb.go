@@ -25,6 +25,18 @@
 //                           "b": {"order": 2, "values": [5, 6, 7, 8]}}
 //                          -> {"product": {"order": 2, "values": [19, 22, 43, 50]}}
 //
+// The four database methods of the microservices study (seed 001), on the
+// tables `pets` and `people` of PostgreSQL (see "The database methods" below):
+//
+//   GET  /v1/pets?limit=10      -> 200 {"pets": [Pet, ..]}
+//   GET  /v1/people?limit=10    -> 200 {"people": [Person, ..]}
+//   POST /v1/pets    {"name": "Rex", "age": 3, "type": "dog"}
+//                               -> 201 {"pet": Pet}
+//   POST /v1/people  {"first_name": "Ana", "last_name": "Lima",
+//                     "email": "ana@example.com", "age": 30, "phone": "555-0100",
+//                     "gender": "female", "biography": "..."}
+//                               -> 201 {"person": Person}
+//
 // Answers always carry every field (an empty list as [], a zero as 0).
 // Missing request fields take their proto3 defaults, except where a method
 // says a field is required.
@@ -68,16 +80,20 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	Bench_Ping_FullMethodName       = "/bancada.v1.Bench/Ping"
-	Bench_Select_FullMethodName     = "/bancada.v1.Bench/Select"
-	Bench_Echo_FullMethodName       = "/bancada.v1.Bench/Echo"
-	Bench_Info_FullMethodName       = "/bancada.v1.Bench/Info"
-	Bench_Void_FullMethodName       = "/bancada.v1.Bench/Void"
-	Bench_Double_FullMethodName     = "/bancada.v1.Bench/Double"
-	Bench_Sum_FullMethodName        = "/bancada.v1.Bench/Sum"
-	Bench_PowerOfTwo_FullMethodName = "/bancada.v1.Bench/PowerOfTwo"
-	Bench_Recolor_FullMethodName    = "/bancada.v1.Bench/Recolor"
-	Bench_MatMul_FullMethodName     = "/bancada.v1.Bench/MatMul"
+	Bench_Ping_FullMethodName         = "/bancada.v1.Bench/Ping"
+	Bench_Select_FullMethodName       = "/bancada.v1.Bench/Select"
+	Bench_Echo_FullMethodName         = "/bancada.v1.Bench/Echo"
+	Bench_Info_FullMethodName         = "/bancada.v1.Bench/Info"
+	Bench_Void_FullMethodName         = "/bancada.v1.Bench/Void"
+	Bench_Double_FullMethodName       = "/bancada.v1.Bench/Double"
+	Bench_Sum_FullMethodName          = "/bancada.v1.Bench/Sum"
+	Bench_PowerOfTwo_FullMethodName   = "/bancada.v1.Bench/PowerOfTwo"
+	Bench_Recolor_FullMethodName      = "/bancada.v1.Bench/Recolor"
+	Bench_MatMul_FullMethodName       = "/bancada.v1.Bench/MatMul"
+	Bench_ListPets_FullMethodName     = "/bancada.v1.Bench/ListPets"
+	Bench_ListPeople_FullMethodName   = "/bancada.v1.Bench/ListPeople"
+	Bench_CreatePet_FullMethodName    = "/bancada.v1.Bench/CreatePet"
+	Bench_CreatePerson_FullMethodName = "/bancada.v1.Bench/CreatePerson"
 )
 
 // BenchClient is the client API for Bench service.
@@ -105,6 +121,15 @@ type BenchClient interface {
 	Recolor(ctx context.Context, in *RecolorRequest, opts ...grpc.CallOption) (*RecolorResponse, error)
 	// Two square matrices of the same order in, their product out.
 	MatMul(ctx context.Context, in *MatMulRequest, opts ...grpc.CallOption) (*MatMulResponse, error)
+	// The database methods of the microservices study (seed 001).
+	// The first `limit` pets that are not deleted, in id order.
+	ListPets(ctx context.Context, in *ListPetsRequest, opts ...grpc.CallOption) (*ListPetsResponse, error)
+	// The first `limit` people that are not deleted, in id order.
+	ListPeople(ctx context.Context, in *ListPeopleRequest, opts ...grpc.CallOption) (*ListPeopleResponse, error)
+	// Insert one pet; the stored row back, with its id.
+	CreatePet(ctx context.Context, in *CreatePetRequest, opts ...grpc.CallOption) (*CreatePetResponse, error)
+	// Insert one person; the stored row back, with its id.
+	CreatePerson(ctx context.Context, in *CreatePersonRequest, opts ...grpc.CallOption) (*CreatePersonResponse, error)
 }
 
 type benchClient struct {
@@ -215,6 +240,46 @@ func (c *benchClient) MatMul(ctx context.Context, in *MatMulRequest, opts ...grp
 	return out, nil
 }
 
+func (c *benchClient) ListPets(ctx context.Context, in *ListPetsRequest, opts ...grpc.CallOption) (*ListPetsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListPetsResponse)
+	err := c.cc.Invoke(ctx, Bench_ListPets_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *benchClient) ListPeople(ctx context.Context, in *ListPeopleRequest, opts ...grpc.CallOption) (*ListPeopleResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListPeopleResponse)
+	err := c.cc.Invoke(ctx, Bench_ListPeople_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *benchClient) CreatePet(ctx context.Context, in *CreatePetRequest, opts ...grpc.CallOption) (*CreatePetResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CreatePetResponse)
+	err := c.cc.Invoke(ctx, Bench_CreatePet_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *benchClient) CreatePerson(ctx context.Context, in *CreatePersonRequest, opts ...grpc.CallOption) (*CreatePersonResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CreatePersonResponse)
+	err := c.cc.Invoke(ctx, Bench_CreatePerson_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // BenchServer is the server API for Bench service.
 // All implementations must embed UnimplementedBenchServer
 // for forward compatibility.
@@ -240,6 +305,15 @@ type BenchServer interface {
 	Recolor(context.Context, *RecolorRequest) (*RecolorResponse, error)
 	// Two square matrices of the same order in, their product out.
 	MatMul(context.Context, *MatMulRequest) (*MatMulResponse, error)
+	// The database methods of the microservices study (seed 001).
+	// The first `limit` pets that are not deleted, in id order.
+	ListPets(context.Context, *ListPetsRequest) (*ListPetsResponse, error)
+	// The first `limit` people that are not deleted, in id order.
+	ListPeople(context.Context, *ListPeopleRequest) (*ListPeopleResponse, error)
+	// Insert one pet; the stored row back, with its id.
+	CreatePet(context.Context, *CreatePetRequest) (*CreatePetResponse, error)
+	// Insert one person; the stored row back, with its id.
+	CreatePerson(context.Context, *CreatePersonRequest) (*CreatePersonResponse, error)
 	mustEmbedUnimplementedBenchServer()
 }
 
@@ -279,6 +353,18 @@ func (UnimplementedBenchServer) Recolor(context.Context, *RecolorRequest) (*Reco
 }
 func (UnimplementedBenchServer) MatMul(context.Context, *MatMulRequest) (*MatMulResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method MatMul not implemented")
+}
+func (UnimplementedBenchServer) ListPets(context.Context, *ListPetsRequest) (*ListPetsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListPets not implemented")
+}
+func (UnimplementedBenchServer) ListPeople(context.Context, *ListPeopleRequest) (*ListPeopleResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListPeople not implemented")
+}
+func (UnimplementedBenchServer) CreatePet(context.Context, *CreatePetRequest) (*CreatePetResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreatePet not implemented")
+}
+func (UnimplementedBenchServer) CreatePerson(context.Context, *CreatePersonRequest) (*CreatePersonResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreatePerson not implemented")
 }
 func (UnimplementedBenchServer) mustEmbedUnimplementedBenchServer() {}
 func (UnimplementedBenchServer) testEmbeddedByValue()               {}
@@ -481,6 +567,78 @@ func _Bench_MatMul_Handler(srv interface{}, ctx context.Context, dec func(interf
 	return interceptor(ctx, in, info, handler)
 }
 
+func _Bench_ListPets_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListPetsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(BenchServer).ListPets(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: Bench_ListPets_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(BenchServer).ListPets(ctx, req.(*ListPetsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _Bench_ListPeople_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListPeopleRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(BenchServer).ListPeople(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: Bench_ListPeople_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(BenchServer).ListPeople(ctx, req.(*ListPeopleRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _Bench_CreatePet_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreatePetRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(BenchServer).CreatePet(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: Bench_CreatePet_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(BenchServer).CreatePet(ctx, req.(*CreatePetRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _Bench_CreatePerson_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreatePersonRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(BenchServer).CreatePerson(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: Bench_CreatePerson_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(BenchServer).CreatePerson(ctx, req.(*CreatePersonRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // Bench_ServiceDesc is the grpc.ServiceDesc for Bench service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -527,6 +685,22 @@ var Bench_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "MatMul",
 			Handler:    _Bench_MatMul_Handler,
+		},
+		{
+			MethodName: "ListPets",
+			Handler:    _Bench_ListPets_Handler,
+		},
+		{
+			MethodName: "ListPeople",
+			Handler:    _Bench_ListPeople_Handler,
+		},
+		{
+			MethodName: "CreatePet",
+			Handler:    _Bench_CreatePet_Handler,
+		},
+		{
+			MethodName: "CreatePerson",
+			Handler:    _Bench_CreatePerson_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
