@@ -121,9 +121,6 @@ func (l *Load) validateVUs() error {
 	if l.GracefulStopS != nil && (!(*l.GracefulStopS >= 0) || !finite(*l.GracefulStopS) || *l.GracefulStopS > 86400) {
 		return fmt.Errorf("load.graceful_stop_s must be in [0, 86400] seconds, got %v", *l.GracefulStopS)
 	}
-	if l.Concurrency != 0 && l.Concurrency != l.VUs {
-		return fmt.Errorf("load.model vus takes load.vus, not load.concurrency")
-	}
-	l.Concurrency = l.VUs // the connections the plan keeps open: one per VU
+	l.Concurrency = l.VUs // one connection per VU (a concurrency the job also gives is ignored)
 	return nil
 }
