@@ -125,6 +125,7 @@ class RestClient:
         if not reuse:
             self.headers = {**self.headers, "Connection": "close"}
         self.max_rows = _max_rows(request)
+        self.envelope_ids = 0
 
     def set_request(self, request: Request) -> None:
         """Send ``request``'s body from the next call on (same route; a create's next record)."""
@@ -140,7 +141,8 @@ class RestClient:
                 return False, srv, f"http_{resp.status_code}: {resp.text[:200]}"
             error = self.answer_error(content)
             if not error and self.max_rows:
-                rows = content.count(b'"id":')  # every row has one "id" member; a string cannot hold the bytes
+                # every row has one "id" member (a string cannot hold the bytes); JSON-RPC's answer has its own
+                rows = content.count(b'"id":') - self.envelope_ids
                 error = _rows_error(rows, self.max_rows) if rows > self.max_rows else ""
             return (False, srv, error) if error else (True, srv, "")
         except requests.Timeout as exc:
@@ -196,6 +198,7 @@ class JsonRpcClient(RestClient):
     def __init__(self, target: str, request: Request, timeout_s: float, reuse: bool = True) -> None:
         super().__init__(target, self._envelope(request), timeout_s, reuse)
         self.max_rows = _max_rows(request)
+        self.envelope_ids = 1
 
     @staticmethod
     def _envelope(request: Request) -> Request:

@@ -37,6 +37,7 @@ func newAnswerCheck(protocol string, maxRows int) answerCheck {
 	rows := rowCount{limit: maxRows}
 	switch protocol {
 	case "jsonrpc":
+		rows.envelope = 1 // a JSON-RPC answer's own "id" member
 		return answerCheck{mode: protocol, key: "error", okKey: "result", keyBuf: make([]byte, 0, 16), text: make([]byte, 0, 320), rows: rows}
 	case "graphql":
 		return answerCheck{mode: protocol, key: "errors", keyBuf: make([]byte, 0, 16), text: make([]byte, 0, 320), rows: rows}
@@ -61,10 +62,11 @@ func (a *answerCheck) reset() {
 // bytes cannot occur in a value). The bytes may straddle two reads: the last
 // four bytes of each read are kept.
 type rowCount struct {
-	limit int
-	n     int
-	tail  [4]byte
-	tn    int
+	limit    int
+	envelope int // "id" members that are not rows (JSON-RPC's response id)
+	n        int
+	tail     [4]byte
+	tn       int
 }
 
 var idMember = []byte(`"id":`)
@@ -95,8 +97,8 @@ func (c *rowCount) feed(b []byte) {
 
 // failure is the error of a list answer with more rows than its limit, or nil.
 func (c *rowCount) failure() *Failure {
-	if c.limit > 0 && c.n > c.limit {
-		return fail("other", fmt.Sprintf("the list answer has %d rows, more than the limit %d", c.n, c.limit))
+	if n := c.n - c.envelope; c.limit > 0 && n > c.limit {
+		return fail("other", fmt.Sprintf("the list answer has %d rows, more than the limit %d", n, c.limit))
 	}
 	return nil
 }
