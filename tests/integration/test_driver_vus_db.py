@@ -28,7 +28,9 @@ pytestmark = pytest.mark.integration
 def vus_job(target: str, vus: int, duration_s: float, **load: Any) -> dict[str, Any]:
     return {
         "version": 1,
-        "treatments": [{"id": 0, "implementation": "go-rest", "protocol": "rest", "target": target, "operation": "ping"}],
+        "treatments": [
+            {"id": 0, "implementation": "go-rest", "protocol": "rest", "target": target, "operation": "ping"}
+        ],
         "load": {"model": "vus", "vus": vus, "duration_s": duration_s, **load},
         "blocks": [{"repetition": 0, "treatments": [0], "warmup": 0, "requests": 0}],
     }
@@ -225,3 +227,14 @@ def test_a_list_answer_with_more_rows_than_the_limit_fails(driver: str, protocol
 def test_native_driver_refuses_a_list_without_a_limit() -> None:
     rc, _, events = run_driver(db_job("127.0.0.1:1", "rest", "list_pets", 1))
     assert rc == 2 and "needs payload.limit" in events[-1]["message"]
+
+
+def test_vus_rates_from_the_stored_samples() -> None:
+    from bancada.stats.vus_rates import vus_rates
+
+    with worker("rest") as target:
+        rc, samples, _ = run_driver(vus_job(target, 5, 2.0, pacing_s=0.5))
+    assert rc == 0
+    rates = vus_rates([s["start_ns"] for s in samples], [s["latency_ns"] for s in samples])
+    assert rates.requests_per_s == (10, 10)  # 5 VUs x 2 iterations a second
+    assert sum(rates.iterations_per_s) == 20
