@@ -10,7 +10,7 @@ Each client sends the same pre-serialized request bytes every time and returns
 from __future__ import annotations
 
 import json
-from typing import Protocol
+from typing import Any, Protocol
 
 import grpc
 import requests
@@ -43,7 +43,7 @@ class GrpcClient:
         self.timeout_s = timeout_s
         self.reuse = reuse
         self.channel = grpc.insecure_channel(target, options=_GRPC_OPTIONS) if reuse else None
-        self._stub = self.channel.unary_unary(self.method) if self.channel else None
+        self._stub: Any = self.channel.unary_unary(self.method) if self.channel else None
         self.max_rows = _max_rows(request)
 
     def set_request(self, request: Request) -> None:
@@ -99,7 +99,7 @@ def _rows_error(rows: int, limit: int) -> str:
     return f"other: the list answer has {rows} rows, more than the limit {limit}"
 
 
-def _trailer_timing(metadata) -> int:
+def _trailer_timing(metadata: Any) -> int:
     for key, value in metadata or ():
         if key == "server-timing":
             return parse_server_timing(value)
@@ -170,7 +170,7 @@ class RestClient:
             self.session.close()
 
 
-def _rpc_and_params(request: Request) -> tuple[str, dict | None]:
+def _rpc_and_params(request: Request) -> tuple[str, dict[str, Any] | None]:
     """The contract's rpc name of a request and its REST body as params (None: no body).
 
     Raises:

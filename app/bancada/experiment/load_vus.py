@@ -20,6 +20,7 @@ request's send. The native driver runs the model (``drivers/native``, docs/drive
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -44,14 +45,24 @@ class VusFields(BaseModel):
 
 
 class _LoadLike(Protocol):
-    model: str
-    duration_s: float | None
-    rate_per_s: float | None
-    vus: int | None
-    pacing_s: float | None
-    think_time_s: float | None
-    ramp_up_s: float | None
-    graceful_stop_s: float | None
+    """What :func:`check_vus` reads of a ``[load]`` table (read-only)."""
+
+    @property
+    def model(self) -> str: ...
+    @property
+    def duration_s(self) -> float | None: ...
+    @property
+    def rate_per_s(self) -> float | None: ...
+    @property
+    def vus(self) -> int | None: ...
+    @property
+    def pacing_s(self) -> float | None: ...
+    @property
+    def think_time_s(self) -> float | None: ...
+    @property
+    def ramp_up_s(self) -> float | None: ...
+    @property
+    def graceful_stop_s(self) -> float | None: ...
 
 
 @dataclass(frozen=True)
@@ -74,8 +85,6 @@ class VusPlan:
         ceil((duration_s - start offset) / pacing_s). 0 without pacing (it depends on the latency)."""
         if self.pacing_s is None:
             return 0
-        import math
-
         return sum(
             max(0, math.ceil((self.duration_s - self.start_offset_s(v)) / self.pacing_s)) for v in range(self.vus)
         )

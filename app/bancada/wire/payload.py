@@ -216,7 +216,7 @@ def method_body(operation: str, spec: dict[str, Any]) -> dict[str, Any]:
     raise ValueError(f"{operation!r} is not one of the six methods ({', '.join(METHODS)})")
 
 
-def _method_message(rpc: str, body: dict[str, Any]):
+def _method_message(rpc: str, body: dict[str, Any]) -> Any:
     """The protobuf request of method ``rpc`` holding the REST ``body``."""
     if rpc == "Recolor":
         return bench_pb2.RecolorRequest(car=bench_pb2.Car(**body["car"]), colour=body["colour"])
