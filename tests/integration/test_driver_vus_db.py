@@ -238,3 +238,87 @@ def test_vus_rates_from_the_stored_samples() -> None:
     rates = vus_rates([s["start_ns"] for s in samples], [s["latency_ns"] for s in samples])
     assert rates.requests_per_s == (10, 10)  # 5 VUs x 2 iterations a second
     assert sum(rates.iterations_per_s) == 20
+
+
+# --- gRPC, recorded ------------------------------------------------------------------------------
+
+
+class GrpcRecorder:
+    """A real gRPC server answering every Bench method with ``rows`` pets (a ListPetsResponse; a
+    CreatePet answer has the same field 1) and recording each (method, request bytes)."""
+
+    def __init__(self, rows: int) -> None:
+        from concurrent import futures
+
+        import grpc
+
+        from bancada.wire import bench_pb2
+
+        self.requests: list[tuple[str, bytes]] = []
+        self.rows = rows
+        recorder = self
+
+        class Handler(grpc.GenericRpcHandler):
+            def service(self, details: Any) -> Any:
+                method = details.method
+
+                def answer(request: bytes, context: Any) -> bytes:
+                    recorder.requests.append((method, request))
+                    pets = [bench_pb2.Pet(id=i + 1, name="Rex", type="dog") for i in range(recorder.rows)]
+                    return bench_pb2.ListPetsResponse(pets=pets).SerializeToString()
+
+                return grpc.unary_unary_rpc_method_handler(answer)
+
+        self.server = grpc.server(futures.ThreadPoolExecutor(max_workers=2), handlers=[Handler()])
+        self.port = self.server.add_insecure_port("127.0.0.1:0")
+        self.server.start()
+
+    @property
+    def target(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+
+@pytest.mark.parametrize("driver", ["native", "python"])
+@pytest.mark.parametrize("operation", ["list_pets", "list_people", "create_pet", "create_person"])
+def test_grpc_database_requests_as_the_contract_says(driver: str, operation: str) -> None:
+    server = GrpcRecorder(rows=10)
+    limit = 10 if operation.startswith("list_") else None
+    try:
+        job = db_job(server.target, "grpc", operation, 3, limit)
+        if driver == "native":
+            rc, samples, events = run_driver(job)
+            assert rc == 0, events
+        else:
+            samples, events = run_python(job)
+        assert len(samples) == 4 and all(s["ok"] for s in samples), samples
+        rpc = db_requests.DB_METHODS[operation][0]
+        for seq, (method, body) in enumerate(server.requests):
+            params = db_requests.db_params(operation, {"seed": 5, "limit": limit}, seq)
+            assert method == f"/bancada.v1.Bench/{rpc}"
+            assert type(db_requests.db_message(operation, params)).FromString(body) == db_requests.db_message(
+                operation, params
+            )
+        server.rows = 11  # a list answer above the limit fails; a create's answer is not counted
+        job = db_job(server.target, "grpc", operation, 1, limit)
+        samples = run_driver(job)[1] if driver == "native" else run_python(job)[0]
+        if limit:
+            assert all("11 rows, more than the limit 10" in s["error"] for s in samples), samples
+        else:
+            assert all(s["ok"] for s in samples)
+    finally:
+        server.server.stop(0)
+
+
+def test_vus_graceful_stop_interrupts_late_iterations() -> None:
+    """Requests of 0.4 s, iterations every 0.1 s for 0.5 s: with graceful_stop_s 0.1 the iteration in
+    flight at the end is cut (interrupted); with 1 s it finishes."""
+    with worker("rest", delay_us=400_000) as target:
+        rc, samples, events = run_driver(vus_job(target, 2, 0.5, pacing_s=0.1, graceful_stop_s=0.1))
+        assert rc == 0
+        cut = [s for s in samples if s["error"].startswith("interrupted:")]
+        assert len(cut) == 2 and all(not s["ok"] for s in cut)  # one per VU
+        summary = next(e for e in events if e["event"] == "vus")
+        assert summary["interrupted_iterations"] == 2
+        assert max(s["start_ns"] + s["latency_ns"] for s in samples) - min(s["start_ns"] for s in samples) < 0.75e9
+        rc, samples, events = run_driver(vus_job(target, 2, 0.5, pacing_s=0.1, graceful_stop_s=1.0))
+        assert rc == 0 and all(s["ok"] for s in samples) and len(samples) == 4  # 0, 0.4 s per VU
