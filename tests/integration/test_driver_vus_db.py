@@ -322,3 +322,78 @@ def test_vus_graceful_stop_interrupts_late_iterations() -> None:
         assert max(s["start_ns"] + s["latency_ns"] for s in samples) - min(s["start_ns"] for s in samples) < 0.75e9
         rc, samples, events = run_driver(vus_job(target, 2, 0.5, pacing_s=0.1, graceful_stop_s=1.0))
         assert rc == 0 and all(s["ok"] for s in samples) and len(samples) == 4  # 0, 0.4 s per VU
+
+
+# --- against a real database worker --------------------------------------------------------------
+
+
+def _db_worker_serves(target: str) -> bool:
+    """Whether the Go worker answers ListPets (the worker branches add the database methods)."""
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(f"http://{target}/v1/pets?limit=1", timeout=5) as resp:
+            return bool(resp.status == 200)
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize("driver", ["native", "python"])
+@pytest.mark.parametrize("protocol", ["grpc", "rest", "jsonrpc", "graphql"])
+def test_drivers_list_and_create_on_the_go_worker_with_postgresql(
+    pet_person_db: Any, protocol: str, driver: str
+) -> None:
+    """Both drivers' four database operations against the Go worker on a real private
+    PostgreSQL (seed 1): every sample ok, and the creates wrote the records of the job's seed."""
+    import subprocess
+
+    from tests.integration.test_native_driver import WORKER, _need
+
+    _need(WORKER)
+    pet_person_db.reset()
+    env = {**os.environ, "BANCADA_DATABASE_URL": pet_person_db.database_url}
+    proc = subprocess.Popen(
+        [str(WORKER), "--protocol", protocol, "--bind", "127.0.0.1", "--port", "0"],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        line = proc.stdout.readline() if proc.stdout else ""
+        if not line.startswith("READY "):
+            pytest.skip(f"the Go worker does not start with the database methods yet: {line!r}")
+        target = f"127.0.0.1:{json.loads(line[len('READY ') :])['port']}"
+        if protocol == "rest" and not _db_worker_serves(target):
+            pytest.skip("this Go worker does not serve the database methods yet (branch gorm)")
+        treatments = [
+            {"id": 0, "protocol": protocol, "target": target, "operation": "list_pets", "payload": {"limit": 100}},
+            {"id": 1, "protocol": protocol, "target": target, "operation": "list_people", "payload": {"limit": 10}},
+            {"id": 2, "protocol": protocol, "target": target, "operation": "create_pet", "payload": {"seed": 9}},
+            {"id": 3, "protocol": protocol, "target": target, "operation": "create_person", "payload": {"seed": 9}},
+        ]
+        job = {
+            "version": 1,
+            "treatments": treatments,
+            "load": {"model": "sequential"},
+            "blocks": [{"repetition": 0, "treatments": [0, 1, 2, 3], "warmup": 0, "requests": 5}],
+        }
+        if driver == "native":
+            rc, samples, events = run_driver(job)
+            assert rc == 0, events
+        else:
+            samples, events = run_python(job)
+        if any("UNIMPLEMENTED" in s["error"] or "UNAVAILABLE" in s["error"] for s in samples):
+            pytest.skip(f"this Go worker does not serve the database methods yet: {samples[0]['error']}")
+        assert len(samples) == 20 and all(s["ok"] for s in samples), [s["error"] for s in samples if not s["ok"]]
+        with pet_person_db.connect() as conn, conn.cursor() as cur:
+            cur.execute("SELECT name, age, type FROM pets ORDER BY id DESC LIMIT 5")
+            stored = sorted(cur.fetchall())
+            cur.execute("SELECT email FROM people ORDER BY id DESC LIMIT 5")
+            emails = sorted(r[0] for r in cur.fetchall())
+        want = sorted((p["name"], p["age"], p["type"]) for p in (db_requests.new_pet(9, seq) for seq in range(5)))
+        assert stored == want
+        assert emails == sorted(db_requests.new_person(9, seq)["email"] for seq in range(5))
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        pet_person_db.reset()
