@@ -397,3 +397,32 @@ def test_drivers_list_and_create_on_the_go_worker_with_postgresql(
         proc.terminate()
         proc.wait(10)
         pet_person_db.reset()
+
+
+def test_a_vus_run_stores_samples_whose_rates_are_the_plan(tmp_path: Any, monkeypatch: Any) -> None:
+    """``bancada run`` with a vus profile (go-rest Ping, 3 VUs x 1 iteration every 0.2 s x 1 s, two
+    repetitions): the stored samples give 5 requests/s per VU in each repetition."""
+    from bancada.experiment.profile import parse_profile
+    from bancada.runner import RunFinished, Runner, RunStarted
+    from bancada.stats import vus_rates
+    from bancada.store.runstore import RunStore
+    from tests.conftest import ROOT
+
+    monkeypatch.setenv("BANCADA_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("BANCADA_HOME", str(ROOT))
+    profile = parse_profile(
+        {
+            "experiment": {"name": "vus", "implementations": ["go-rest"], "repetitions": 2, "warmup": 5, "seed": 3},
+            "load": {"model": "vus", "vus": 3, "duration_s": 1.0, "pacing_s": 0.2},
+            "workloads": [{"name": "Ping", "operation": "ping"}],
+        }
+    )
+    events = list(Runner(profile, driver="native", store_folder=tmp_path / "runs").events())
+    assert isinstance(events[-1], RunFinished) and events[-1].status == "complete", events[-1]
+    path = next(e for e in events if isinstance(e, RunStarted)).path
+    with RunStore.open(path) as store:
+        series = vus_rates.from_store(store)
+    assert series is not None and len(series) == 2
+    for s in series:
+        assert s.rates.requests_per_s == (15,)  # 3 VUs x 5 iterations in the one second
+        assert sum(s.rates.iterations_per_s) == 15
