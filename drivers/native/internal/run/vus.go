@@ -38,13 +38,15 @@ type VUIteration struct {
 }
 
 // VUSchedule runs plan's virtual users: VU i starts at begin +
-// plan.StartOffset(i) and loops: send one request (call), then wait until
-// plan.NextStart(started, ended). No iteration starts at or after begin +
+// plan.StartOffset(i) and loops: prepare the request (prepare, may be nil;
+// before the wait, so building a create's record does not delay the send),
+// wait until the planned start, send one request (call), and plan the next
+// start, plan.NextStart(started, ended). No iteration starts at or after begin +
 // plan.Duration; a call in flight is bounded by begin + plan.Duration +
 // plan.GracefulStop (k6's gracefulStop), which call receives. stop ends
 // every VU after its request in flight. done receives each iteration (from
 // the VU's goroutine).
-func VUSchedule(plan job.VUPlan, clock Clock, begin time.Time, stop *atomic.Bool,
+func VUSchedule(plan job.VUPlan, clock Clock, begin time.Time, stop *atomic.Bool, prepare func(vu, index int),
 	call func(vu, index int, hardStop time.Time) VUIteration, done func(VUIteration)) {
 	end := begin.Add(plan.Duration)
 	hard := end.Add(plan.GracefulStop)
@@ -55,6 +57,9 @@ func VUSchedule(plan job.VUPlan, clock Clock, begin time.Time, stop *atomic.Bool
 			defer wg.Done()
 			due := begin.Add(plan.StartOffset(vu))
 			for k := 0; !stop.Load() && due.Before(end); k++ {
+				if prepare != nil {
+					prepare(vu, k)
+				}
 				clock.SleepUntil(due)
 				if stop.Load() || !clock.Now().Before(end) {
 					return
@@ -111,9 +116,9 @@ func (r *Runner) vuPhase(g *group, t *job.Treatment, b *job.Block, seq0 int64, p
 	var lateMax atomic.Int64
 	samples := make([]frame.Sample, plan.VUs)
 	begin := clock.Now()
+	prepare := func(vu, k int) { r.retarget(g.callers[vu], t, seq0+int64(k)*int64(plan.VUs)+int64(vu)) }
 	call := func(vu, k int, hard time.Time) VUIteration {
 		c := g.callers[vu]
-		r.retarget(c, t, seq0+int64(k)*int64(plan.VUs)+int64(vu))
 		it := VUIteration{Started: clock.Now()}
 		if dc, ok := c.(client.DeadlineCaller); ok {
 			it.ServerNs, it.Err = dc.CallBy(hard)
@@ -139,7 +144,7 @@ func (r *Runner) vuPhase(g *group, t *job.Treatment, b *job.Block, seq0 int64, p
 		iterations.Add(1)
 		r.put(s, it.Started, it.Ended.Sub(it.Started), late, it.ServerNs, err)
 	}
-	VUSchedule(plan, clock, begin, &r.stop, call, done)
+	VUSchedule(plan, clock, begin, &r.stop, prepare, call, done)
 	elapsed := clock.Now().Sub(begin)
 	r.Sink.Event(map[string]any{"event": "vus", "treatment": t.ID, "repetition": b.Repetition,
 		"vus": plan.VUs, "iterations": iterations.Load(), "interrupted_iterations": interrupted.Load(),

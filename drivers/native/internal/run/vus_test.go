@@ -48,7 +48,7 @@ func runFake(t *testing.T, plan job.VUPlan, latencies ...time.Duration) []VUIter
 		it.Ended = clock.Now()
 		return it
 	}
-	VUSchedule(plan, clock, begin, &stop, call, func(it VUIteration) {
+	VUSchedule(plan, clock, begin, &stop, nil, call, func(it VUIteration) {
 		it.Started, it.Planned, it.Ended = time.Time{}.Add(it.Started.Sub(begin)), time.Time{}.Add(it.Planned.Sub(begin)), time.Time{}.Add(it.Ended.Sub(begin))
 		its = append(its, it)
 	})
@@ -155,7 +155,7 @@ func TestVUScheduleRealClock(t *testing.T) {
 	byVU := map[int][]VUIteration{}
 	var stop atomic.Bool
 	begin := time.Now()
-	VUSchedule(plan, realClock{}, begin, &stop, func(vu, k int, hard time.Time) VUIteration {
+	VUSchedule(plan, realClock{}, begin, &stop, nil, func(vu, k int, hard time.Time) VUIteration {
 		it := VUIteration{Started: time.Now()}
 		time.Sleep(5 * time.Millisecond)
 		it.Ended = time.Now()
@@ -197,7 +197,7 @@ func TestStopEndsEveryVU(t *testing.T) {
 	var n atomic.Int64
 	go func() { time.Sleep(50 * time.Millisecond); stop.Store(true) }()
 	start := time.Now()
-	VUSchedule(plan, realClock{}, start, &stop, func(vu, k int, hard time.Time) VUIteration {
+	VUSchedule(plan, realClock{}, start, &stop, nil, func(vu, k int, hard time.Time) VUIteration {
 		n.Add(1)
 		return VUIteration{Started: time.Now(), Ended: time.Now()}
 	}, func(VUIteration) {})
