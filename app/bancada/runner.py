@@ -52,6 +52,7 @@ from bancada.run_events import (
     WorkerDied,
 )
 from bancada.store.runstore import RunStore, RunStoreError, RunStoreWriteError, TreatmentRow
+from bancada.wire.db_requests import CREATE_OPERATIONS
 from bancada.wire.payload import build_request, payload_bytes
 
 BATCH_INTERVAL_S = 0.05
@@ -637,6 +638,8 @@ class Runner:
             payload = None if custom else t.workload.payload_spec()
             if payload is not None and t.format:  # seed 004's data: from the run's seed and the workload's
                 payload["format"] = t.format
+                payload["seed"] = ((exp.seed or 0) + t.workload.seed) % 2**64
+            if payload is not None and t.workload.operation in CREATE_OPERATIONS:  # seed 001: records of the run's seed
                 payload["seed"] = ((exp.seed or 0) + t.workload.seed) % 2**64
             treatments.append(
                 JobTreatment(

@@ -10,7 +10,8 @@ PROTOCOLS_BY_DRIVER = {
 #: The protocols some driver sends requests in.
 DRIVER_PROTOCOLS = tuple(dict.fromkeys(p for ps in PROTOCOLS_BY_DRIVER.values() for p in ps))
 
-#: The contract's operations and a user's own request (custom), which both drivers send.
+#: The contract's operations (seed 001's database methods included) and a user's own request
+#: (custom), which both drivers send.
 _COMMON_OPERATIONS = (
     "ping",
     "select",
@@ -23,6 +24,10 @@ _COMMON_OPERATIONS = (
     "recolor",
     "matmul",
     "custom",
+    "list_pets",
+    "list_people",
+    "create_pet",
+    "create_person",
 )
 #: The workload operations each driver sends: the native driver also seed 004's serial
 #: (encode, send, decode, with the split).

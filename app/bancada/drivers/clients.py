@@ -10,13 +10,13 @@ Each client sends the same pre-serialized request bytes every time and returns
 from __future__ import annotations
 
 import json
-from typing import Protocol
+from typing import Any, Protocol
 
 import grpc
 import requests
 
 from bancada.drivers.stream import parse_server_timing
-from bancada.wire import envelopes
+from bancada.wire import bench_pb2, db_requests, envelopes
 from bancada.wire.payload import Request
 
 #: Message size limit of the driver's channels, both directions (bytes).
@@ -29,6 +29,7 @@ _GRPC_OPTIONS = [
 
 class Client(Protocol):
     def call(self) -> tuple[bool, int, str]: ...
+    def set_request(self, request: Request) -> None: ...
     def close(self) -> None: ...
 
 
@@ -42,7 +43,12 @@ class GrpcClient:
         self.timeout_s = timeout_s
         self.reuse = reuse
         self.channel = grpc.insecure_channel(target, options=_GRPC_OPTIONS) if reuse else None
-        self._stub = self.channel.unary_unary(self.method) if self.channel else None
+        self._stub: Any = self.channel.unary_unary(self.method) if self.channel else None
+        self.max_rows = _max_rows(request)
+
+    def set_request(self, request: Request) -> None:
+        """Send ``request`` from the next call on (same method; a create's next record)."""
+        self.body = request.grpc_body
 
     def call(self) -> tuple[bool, int, str]:
         channel = None
@@ -52,8 +58,13 @@ class GrpcClient:
             else:
                 channel = grpc.insecure_channel(self.target, options=_GRPC_OPTIONS)
                 stub = channel.unary_unary(self.method)
-            _, rpc = stub.with_call(self.body, timeout=self.timeout_s)
-            return True, _trailer_timing(rpc.trailing_metadata()), ""
+            answer, rpc = stub.with_call(self.body, timeout=self.timeout_s)
+            server_ns = _trailer_timing(rpc.trailing_metadata())
+            if self.max_rows:
+                rows = _grpc_rows(answer)
+                if rows > self.max_rows:
+                    return False, server_ns, _rows_error(rows, self.max_rows)
+            return True, server_ns, ""
         except grpc.RpcError as exc:
             code = exc.code() if hasattr(exc, "code") else None
             name = code.name if code is not None else "UNKNOWN"
@@ -73,7 +84,22 @@ class GrpcClient:
             self.channel.close()
 
 
-def _trailer_timing(metadata) -> int:
+def _max_rows(request: Request) -> int:
+    """A list's limit (its answer holds at most that many rows), else 0."""
+    params = request.db_params or {}
+    return int(params.get("limit", 0)) if request.db_operation in db_requests.LIST_OPERATIONS else 0
+
+
+def _grpc_rows(answer: bytes) -> int:
+    """The rows of a ListPets/ListPeople answer: the entries of its field 1 (both lists are field 1)."""
+    return len(bench_pb2.ListPetsResponse.FromString(answer).pets) if answer else 0
+
+
+def _rows_error(rows: int, limit: int) -> str:
+    return f"other: the list answer has {rows} rows, more than the limit {limit}"
+
+
+def _trailer_timing(metadata: Any) -> int:
     for key, value in metadata or ():
         if key == "server-timing":
             return parse_server_timing(value)
@@ -98,6 +124,12 @@ class RestClient:
         self.session = requests.Session() if reuse else None
         if not reuse:
             self.headers = {**self.headers, "Connection": "close"}
+        self.max_rows = _max_rows(request)
+        self.envelope_ids = 0
+
+    def set_request(self, request: Request) -> None:
+        """Send ``request``'s body from the next call on (same route; a create's next record)."""
+        self.body = request.http_body or None
 
     def call(self) -> tuple[bool, int, str]:
         session = self.session or requests.Session()
@@ -108,6 +140,10 @@ class RestClient:
             if not 200 <= resp.status_code < 300:
                 return False, srv, f"http_{resp.status_code}: {resp.text[:200]}"
             error = self.answer_error(content)
+            if not error and self.max_rows:
+                # every row has one "id" member (a string cannot hold the bytes); JSON-RPC's answer has its own
+                rows = content.count(b'"id":') - self.envelope_ids
+                error = _rows_error(rows, self.max_rows) if rows > self.max_rows else ""
             return (False, srv, error) if error else (True, srv, "")
         except requests.Timeout as exc:
             return False, -1, f"timeout: {exc}"
@@ -134,7 +170,7 @@ class RestClient:
             self.session.close()
 
 
-def _rpc_and_params(request: Request) -> tuple[str, dict | None]:
+def _rpc_and_params(request: Request) -> tuple[str, dict[str, Any] | None]:
     """The contract's rpc name of a request and its REST body as params (None: no body).
 
     Raises:
@@ -142,6 +178,8 @@ def _rpc_and_params(request: Request) -> tuple[str, dict | None]:
     """
     if not request.grpc_method:
         raise ValueError("a custom request has no JSON-RPC or GraphQL form; use protocol rest")
+    if request.db_params is not None:  # a database method: a list's limit is not in a body
+        return request.grpc_method.rsplit("/", 1)[-1], request.db_params
     return request.grpc_method.rsplit("/", 1)[-1], (json.loads(request.http_body) if request.http_body else None)
 
 
@@ -158,9 +196,17 @@ class JsonRpcClient(RestClient):
     is a failure, ``jsonrpc_<code>: <message>``."""
 
     def __init__(self, target: str, request: Request, timeout_s: float, reuse: bool = True) -> None:
+        super().__init__(target, self._envelope(request), timeout_s, reuse)
+        self.max_rows = _max_rows(request)
+        self.envelope_ids = 1
+
+    @staticmethod
+    def _envelope(request: Request) -> Request:
         rpc, params = _rpc_and_params(request)
-        call = Request("", b"", "POST", envelopes.JSONRPC_PATH, envelopes.jsonrpc_body(rpc, params))
-        super().__init__(target, call, timeout_s, reuse)
+        return Request("", b"", "POST", envelopes.JSONRPC_PATH, envelopes.jsonrpc_body(rpc, params))
+
+    def set_request(self, request: Request) -> None:
+        self.body = self._envelope(request).http_body
 
     def answer_error(self, content: bytes) -> str:
         if not _error_member(content, b'"error":'):
@@ -179,10 +225,21 @@ class GraphqlClient(RestClient):
     ``graphql_<extensions.code>: <message>`` (``graphql_error`` without a code), as the native driver says."""
 
     def __init__(self, target: str, request: Request, timeout_s: float, reuse: bool = True) -> None:
-        rpc, params = _rpc_and_params(request)
-        call = Request("", b"", "POST", envelopes.GRAPHQL_PATH, envelopes.graphql_body(rpc, params))
-        super().__init__(target, call, timeout_s, reuse)
+        super().__init__(target, self._envelope(request), timeout_s, reuse)
         self.headers["Accept"] = envelopes.GRAPHQL_ACCEPT
+        self.max_rows = _max_rows(request)
+
+    @staticmethod
+    def _envelope(request: Request) -> Request:
+        rpc, params = _rpc_and_params(request)
+        if request.db_operation and params is not None:
+            body = db_requests.graphql_body(request.db_operation, params)
+        else:
+            body = envelopes.graphql_body(rpc, params)
+        return Request("", b"", "POST", envelopes.GRAPHQL_PATH, body)
+
+    def set_request(self, request: Request) -> None:
+        self.body = self._envelope(request).http_body
 
     def answer_error(self, content: bytes) -> str:
         if not _error_member(content, b'"errors":'):

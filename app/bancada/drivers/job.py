@@ -40,6 +40,38 @@ class JobTreatment(BaseModel):
     request: dict[str, Any] | None = None
 
 
+class JobLoad(BaseModel):
+    """The job's load model (docs/driver-protocol.md, "Load models"): ``model`` is sequential, closed, open
+    or vus; the closed and open models' ``concurrency`` (clients), ``duration_s``, ``rate_per_s`` (requests/s);
+    the vus model's fields (:mod:`bancada.experiment.load_vus`: ``vus``, ``pacing_s`` or ``think_time_s``,
+    ``ramp_up_s``, ``graceful_stop_s``, seconds). The native driver's engine options ride along as extra keys."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    model: str = "sequential"
+    concurrency: int | None = None
+    duration_s: float | None = None
+    rate_per_s: float | None = None
+    vus: int | None = None
+    pacing_s: float | None = None
+    think_time_s: float | None = None
+    ramp_up_s: float | None = None
+    graceful_stop_s: float | None = None
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """A field or extra key by name (None values give ``default``), as on the JSON object."""
+        value = getattr(self, key, None)
+        if value is None and self.model_extra:
+            value = self.model_extra.get(key)
+        return default if value is None else value
+
+    def __getitem__(self, key: str) -> Any:
+        value = self.get(key)
+        if value is None:
+            raise KeyError(key)
+        return value
+
+
 class JobBlock(BaseModel):
     """One block: the treatments of one repetition, their warm-up and measured requests."""
 
@@ -62,13 +94,14 @@ class DriverJob(BaseModel):
     treatments: list[JobTreatment]
     connection: str = "reuse"  # reuse | new
     timeout_s: float = 30.0
-    load: dict[str, Any] = {"model": "sequential"}
+    load: JobLoad = JobLoad()
     blocks: list[JobBlock]
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object the drivers read: a treatment's ``payload`` or ``request`` left out when None
         (the objects inside them are sent as they are, nulls included)."""
         data = self.model_dump()
+        data["load"] = self.load.model_dump(exclude_none=True)
         for treatment in data["treatments"]:
             for key in ("payload", "request"):
                 if treatment.get(key) is None:

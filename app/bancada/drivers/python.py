@@ -18,19 +18,22 @@ import json
 import os
 import sys
 import time
+from collections.abc import Iterator
 from typing import Any, BinaryIO
 
 from bancada import __version__
 from bancada.drivers.clients import make_client
 from bancada.drivers.job import DriverJob, JobError
 from bancada.drivers.stream import PHASE_MEASURE, PHASE_WARMUP, Sample, encode_event, encode_sample
-from bancada.wire.payload import build_request, custom_rest_request
+from bancada.i18n import translate
+from bancada.wire.db_requests import CREATE_OPERATIONS
+from bancada.wire.payload import build_db_request, build_request, custom_rest_request
 from bancada.wire.select_pick import SplitMix64, shuffle_in_place
 
 FLUSH_INTERVAL_NS = 20_000_000  # at most 20 ms of samples sit in the pipe buffer
 
 
-def round_orders(treatments: list[int], rounds: int, order: str, seed: int):
+def round_orders(treatments: list[int], rounds: int, order: str, seed: int) -> Iterator[list[int]]:
     """Yield the treatment order of each round of a block.
 
     ``round_robin``: the listed order every round. ``shuffled``: each round is
@@ -72,6 +75,14 @@ def run_job(job: DriverJob | dict[str, Any], out: BinaryIO) -> int:
     if not isinstance(job, DriverJob):
         job = DriverJob.from_json(job)
     model = job.load.get("model", "sequential")
+    if model == "vus":
+        raise JobError(
+            translate(
+                "Driver",
+                "the Python driver does not run the vus load model (virtual users need one client per user "
+                "on one clock, which this reference driver does not keep); use the native driver",
+            )
+        )
     if model != "sequential":
         raise JobError(f"the Python driver only runs the sequential load model, not {model!r}; use --driver native")
     reuse = job.connection == "reuse"
@@ -79,7 +90,10 @@ def run_job(job: DriverJob | dict[str, Any], out: BinaryIO) -> int:
 
     # Build and serialize every request before any timing.
     clients = {}
+    creates: dict[int, tuple[str, dict[str, Any]]] = {}  # a create sends a new record per request (its seq)
     for t in job.treatments:
+        if t.operation in CREATE_OPERATIONS:
+            creates[t.id] = (t.operation, t.payload or {})
         if t.operation == "custom":
             if t.protocol != "rest":
                 raise JobError(
@@ -109,6 +123,8 @@ def run_job(job: DriverJob | dict[str, Any], out: BinaryIO) -> int:
             for seq, order in enumerate(rounds):
                 phase = PHASE_WARMUP if seq < warmup else PHASE_MEASURE
                 for tid in order:
+                    if tid in creates:
+                        clients[tid].set_request(build_db_request(*creates[tid], seq))
                     call = clients[tid].call
                     t0 = clock()
                     ok, server_ns, error = call()

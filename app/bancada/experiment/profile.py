@@ -18,10 +18,13 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError,
 
 from bancada.experiment.custom import CustomRequestFields
 from bancada.experiment.external import ExternalSpec
+from bancada.experiment.load_vus import VusFields, check_vus
+from bancada.wire.db_requests import check_limit
 
 Operation = Literal[
-    "ping", "select", "echo", "info", "void", "double", "sum", "power_of_two", "recolor", "matmul", "custom", "serial"
-]
+    "ping", "select", "echo", "info", "void", "double", "sum", "power_of_two", "recolor", "matmul", "custom", "serial",
+    "list_pets", "list_people", "create_pet", "create_person",
+]  # fmt: skip
 #: The six methods of the RPC study (seed 002), as workload operations.
 METHOD_OPERATIONS = ("void", "double", "sum", "power_of_two", "recolor", "matmul")
 #: The count of a method workload that does not set one: sum's eight values (the study's),
@@ -69,6 +72,8 @@ class Workload(_Strict, CustomRequestFields):
     seed: int = Field(default=1, ge=0, lt=2**64)
     #: ``serial`` only (seed 004): the wire formats, each a level of the factor ``format``.
     formats: list[Format] = Field(default_factory=list)
+    #: ``list_pets`` / ``list_people`` only (seed 001): the rows asked for, 1..1000.
+    limit: int | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -85,6 +90,7 @@ class Workload(_Strict, CustomRequestFields):
             raise ValueError(f"max ({self.max}) must be >= min ({self.min})")
         self.check_custom(self.operation)
         check_serial(self)
+        check_limit(self.operation, self.limit)
         if self.operation == "select":
             if self.kind != "int64s":
                 raise ValueError("select takes kind = 'int64s'")
@@ -119,6 +125,7 @@ class Workload(_Strict, CustomRequestFields):
             "echo": self.echo,
             "string_length": self.string_length,
             "order": self.order,
+            **({"limit": self.limit} if self.limit is not None else {}),
         }
 
 
@@ -145,10 +152,11 @@ def check_serial(w: Workload) -> None:
         raise ValueError(f"serial count {w.count} is above 10000000")
 
 
-class Load(_Strict):
-    """How requests are sent: sequential (default), closed (c clients) or open (rate)."""
+class Load(_Strict, VusFields):
+    """How requests are sent: sequential (default), closed (c clients), open (rate) or vus (k6's
+    virtual users; fields in :mod:`bancada.experiment.load_vus`)."""
 
-    model: Literal["sequential", "closed", "open"] = "sequential"
+    model: Literal["sequential", "closed", "open", "vus"] = "sequential"
     concurrency: int = Field(default=1, ge=1, le=100_000)
     duration_s: float | None = Field(default=None, gt=0)
     rate_per_s: float | None = Field(default=None, gt=0)
@@ -164,6 +172,7 @@ class Load(_Strict):
     def _check(self) -> "Load":
         if self.model == "open" and self.rate_per_s is None:
             raise ValueError("the open model needs rate_per_s")
+        check_vus(self)
         return self
 
 

@@ -375,6 +375,14 @@
     </message>
 </context>
 <context>
+    <name>Driver</name>
+    <message>
+        <location filename="../drivers/python.py" line="+79"/>
+        <source>the Python driver does not run the vus load model (virtual users need one client per user on one clock, which this reference driver does not keep); use the native driver</source>
+        <translation>o driver Python não executa o modelo de carga vus (usuários virtuais precisam de um cliente por usuário num mesmo relógio, o que este driver de referência não mantém); use o driver nativo</translation>
+    </message>
+</context>
+<context>
     <name>ExperimentPanel</name>
     <message>
         <location filename="../ui/panel.py" line="+60"/>
@@ -840,9 +848,9 @@
 <context>
     <name>Hosts</name>
     <message>
-        <location filename="../drivers/__init__.py" line="+43"/>
+        <location filename="../drivers/__init__.py" line="+48"/>
         <source>the {driver} driver speaks {protocols}, not {protocol}</source>
-        <extracomment>The protocols some driver sends requests in. The contract&apos;s operations and a user&apos;s own request (custom), which both drivers send. The workload operations each driver sends: the native driver also seed 004&apos;s serial (encode, send, decode, with the split).</extracomment>
+        <extracomment>The protocols some driver sends requests in. The contract&apos;s operations (seed 001&apos;s database methods included) and a user&apos;s own request (custom), which both drivers send. The workload operations each driver sends: the native driver also seed 004&apos;s serial (encode, send, decode, with the split).</extracomment>
         <translation>o driver {driver} fala {protocols}, não {protocol}</translation>
     </message>
     <message>
@@ -1861,6 +1869,66 @@ Senha da chave:</translation>
         <location line="+1"/>
         <source>interrupted (Ctrl-C)</source>
         <translation>interrompida (Ctrl-C)</translation>
+    </message>
+</context>
+<context>
+    <name>Profile</name>
+    <message>
+        <location filename="../experiment/load_vus.py" line="+103"/>
+        <source>{field} is a field of the vus load model; this profile&apos;s model is {model}</source>
+        <extracomment>The most virtual users a profile may ask for (the native driver&apos;s bound).</extracomment>
+        <translation>{field} é um campo do modelo de carga vus; o modelo deste perfil é {model}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the vus load model needs vus, the number of virtual users (1 or more)</source>
+        <translation>o modelo de carga vus precisa de vus, o número de usuários virtuais (1 ou mais)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the vus load model needs duration_s, how long the virtual users run (s)</source>
+        <translation>o modelo de carga vus precisa de duration_s, por quanto tempo os usuários virtuais rodam (s)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>rate_per_s is for the open model; the vus model takes pacing_s</source>
+        <translation>rate_per_s é do modelo aberto; o modelo vus usa pacing_s</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>give pacing_s (an iteration every pacing_s) or think_time_s (a wait after each response), not both</source>
+        <translation>informe pacing_s (uma iteração a cada pacing_s) ou think_time_s (uma espera após cada resposta), não os dois</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>pacing_s must be above 0 s; got {value}</source>
+        <translation>pacing_s deve ser maior que 0 s; recebido {value}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{field} must be 0 s or more; got {value}</source>
+        <translation>{field} deve ser 0 s ou mais; recebido {value}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>ramp_up_s ({ramp} s) must not exceed duration_s ({duration} s)</source>
+        <translation>ramp_up_s ({ramp} s) não pode exceder duration_s ({duration} s)</translation>
+    </message>
+    <message>
+        <location filename="../wire/db_requests.py" line="+78"/>
+        <source>limit is for list_pets and list_people; the operation {operation} takes none</source>
+        <extracomment>Job operation -&gt; (rpc name, REST path, GraphQL document). A list&apos;s limit, bench.proto: 1 &lt;= limit &lt;= 1000.</extracomment>
+        <translation>limit é de list_pets e list_people; a operação {operation} não recebe limit</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{operation} needs limit, the rows to list ({low} to {high}; the study sends 10, 100, 1000)</source>
+        <translation>{operation} precisa de limit, as linhas a listar ({low} a {high}; o estudo envia 10, 100, 1000)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>limit {limit} is out of range: {operation} lists {low} to {high} rows</source>
+        <translation>limit {limit} está fora do intervalo: {operation} lista de {low} a {high} linhas</translation>
     </message>
 </context>
 <context>

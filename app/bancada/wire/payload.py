@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from bancada.wire import bench_pb2
+from bancada.wire import bench_pb2, db_requests
 from bancada.wire.select_pick import SplitMix64
 
 _MASK64 = (1 << 64) - 1
@@ -90,6 +90,10 @@ class Request:
     http_body: bytes
     #: REST headers; None: the contract's (Content-Type: application/json with a body)
     http_headers: tuple[tuple[str, str], ...] | None = None
+    #: A database method (seed 001; :mod:`bancada.wire.db_requests`): its job operation and its
+    #: JSON-RPC params (a list's ``{"limit": N}`` travels in the REST query, not a body); else "" and None.
+    db_operation: str = ""
+    db_params: dict[str, Any] | None = None
 
 
 def build_request(operation: str, spec: dict[str, Any] | None) -> Request:
@@ -99,6 +103,8 @@ def build_request(operation: str, spec: dict[str, Any] | None) -> Request:
         ValueError: unknown operation or payload kind.
     """
     spec = spec or {}
+    if operation in db_requests.DB_METHODS:
+        return build_db_request(operation, spec, 0)
     if operation == "ping":
         return Request("/bancada.v1.Bench/Ping", b"", "GET", "/v1/ping", b"")
     if operation == "info":
@@ -144,6 +150,19 @@ def build_request(operation: str, spec: dict[str, Any] | None) -> Request:
             json.dumps(body, separators=(",", ":")).encode(),
         )
     raise ValueError(f"unknown operation {operation!r}; expected ping, select, echo, info, {', '.join(METHODS)}")
+
+
+def build_db_request(operation: str, spec: dict[str, Any], seq: int) -> Request:
+    """The request ``seq`` of a database method (a create's record depends on ``seq``).
+
+    Raises:
+        ValueError: a list without a limit in 1..1000.
+    """
+    params = db_requests.db_params(operation, spec, seq)
+    method, path, body = db_requests.rest_route(operation, params)
+    grpc_body = db_requests.db_message(operation, params).SerializeToString()
+    rpc = db_requests.DB_METHODS[operation][0]
+    return Request(f"/bancada.v1.Bench/{rpc}", grpc_body, method, path, body, None, operation, params)
 
 
 #: The six methods of the RPC study (seed 002): job operation -> (REST path, rpc name).
@@ -197,7 +216,7 @@ def method_body(operation: str, spec: dict[str, Any]) -> dict[str, Any]:
     raise ValueError(f"{operation!r} is not one of the six methods ({', '.join(METHODS)})")
 
 
-def _method_message(rpc: str, body: dict[str, Any]):
+def _method_message(rpc: str, body: dict[str, Any]) -> Any:
     """The protobuf request of method ``rpc`` holding the REST ``body``."""
     if rpc == "Recolor":
         return bench_pb2.RecolorRequest(car=bench_pb2.Car(**body["car"]), colour=body["colour"])
@@ -238,6 +257,12 @@ def payload_bytes(request: Request, protocol: str, operation: str = "") -> int:
     if protocol == "rest":
         return len(request.http_body)
     from bancada.wire import envelopes
+
+    if request.db_operation and request.db_params is not None:
+        if protocol == "jsonrpc":
+            return len(envelopes.jsonrpc_body(request.grpc_method.rsplit("/", 1)[-1], request.db_params))
+        if protocol == "graphql":
+            return len(db_requests.graphql_body(request.db_operation, request.db_params))
 
     rpc = envelopes.RPC_NAMES.get(operation)
     if rpc is None:

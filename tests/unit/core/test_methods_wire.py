@@ -7,7 +7,7 @@ import pytest
 
 from bancada.drivers import unmeasurable_reason, unsupported_by_driver
 from bancada.experiment.profile import Workload
-from bancada.wire import bench_pb2, envelopes
+from bancada.wire import bench_pb2, db_requests, envelopes
 from bancada.wire.payload import METHODS, build_request, method_body, payload_bytes
 
 
@@ -95,4 +95,5 @@ def test_graphql_documents_are_the_schemas_header(root):
     header = (root / "proto" / "bancada" / "v1" / "bench.graphql").read_text().splitlines()
     listed = {line[4:] for line in header if line.startswith(("#   query ", "#   mutation "))}
     documents = {doc for doc, _, _ in envelopes.GRAPHQL_DOCUMENTS.values()}
+    documents |= {doc for _, _, doc in db_requests.DB_METHODS.values()}  # the database methods (seed 001)
     assert documents == listed

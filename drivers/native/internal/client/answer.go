@@ -2,6 +2,7 @@ package client
 
 import (
 	"bytes"
+	"fmt"
 	"strconv"
 )
 
@@ -27,30 +28,86 @@ type answerCheck struct {
 	found    bool
 	done     bool
 	text     []byte
+	rows     rowCount // a list's answer: at most rows.limit rows
 }
 
-// newAnswerCheck returns the check of protocol ("jsonrpc", "graphql"; any other: none).
-func newAnswerCheck(protocol string) answerCheck {
+// newAnswerCheck returns the check of protocol ("jsonrpc", "graphql"; any
+// other: none) and, with maxRows > 0, of a list answer's row count.
+func newAnswerCheck(protocol string, maxRows int) answerCheck {
+	rows := rowCount{limit: maxRows}
 	switch protocol {
 	case "jsonrpc":
-		return answerCheck{mode: protocol, key: "error", okKey: "result", keyBuf: make([]byte, 0, 16), text: make([]byte, 0, 320)}
+		rows.envelope = 1 // a JSON-RPC answer's own "id" member
+		return answerCheck{mode: protocol, key: "error", okKey: "result", keyBuf: make([]byte, 0, 16), text: make([]byte, 0, 320), rows: rows}
 	case "graphql":
-		return answerCheck{mode: protocol, key: "errors", keyBuf: make([]byte, 0, 16), text: make([]byte, 0, 320)}
+		return answerCheck{mode: protocol, key: "errors", keyBuf: make([]byte, 0, 16), text: make([]byte, 0, 320), rows: rows}
 	}
-	return answerCheck{}
+	return answerCheck{rows: rows}
 }
 
+// active reports whether the check reads the body at all.
+func (a *answerCheck) active() bool { return a.mode != "" || a.rows.limit > 0 }
+
 func (a *answerCheck) reset() {
+	a.rows.reset()
 	if a.mode == "" {
 		return
 	}
-	*a = answerCheck{mode: a.mode, key: a.key, okKey: a.okKey, keyBuf: a.keyBuf[:0], text: a.text[:0]}
+	*a = answerCheck{mode: a.mode, key: a.key, okKey: a.okKey, keyBuf: a.keyBuf[:0], text: a.text[:0], rows: a.rows}
+}
+
+// rowCount counts the rows of a list answer (ListPets, ListPeople) in JSON:
+// the occurrences of the member name "id" (`"id":`), which every row has
+// once and nothing else has (a quote inside a JSON string is escaped, so the
+// bytes cannot occur in a value). The bytes may straddle two reads: the last
+// four bytes of each read are kept.
+type rowCount struct {
+	limit    int
+	envelope int // "id" members that are not rows (JSON-RPC's response id)
+	n        int
+	tail     [4]byte
+	tn       int
+}
+
+var idMember = []byte(`"id":`)
+
+func (c *rowCount) reset() { c.n, c.tn = 0, 0 }
+
+func (c *rowCount) feed(b []byte) {
+	if c.limit <= 0 || len(b) == 0 {
+		return
+	}
+	if c.tn > 0 { // a match that starts in the kept tail
+		var joined [8]byte
+		k := copy(joined[:], c.tail[:c.tn])
+		k += copy(joined[k:], b[:min(len(b), 4)])
+		c.n += bytes.Count(joined[:k], idMember)
+	}
+	c.n += bytes.Count(b, idMember)
+	if len(b) >= 4 {
+		c.tn = copy(c.tail[:], b[len(b)-4:])
+		return
+	}
+	keep := append(append([]byte{}, c.tail[:c.tn]...), b...)
+	if len(keep) > 4 {
+		keep = keep[len(keep)-4:]
+	}
+	c.tn = copy(c.tail[:], keep)
+}
+
+// failure is the error of a list answer with more rows than its limit, or nil.
+func (c *rowCount) failure() *Failure {
+	if n := c.n - c.envelope; c.limit > 0 && n > c.limit {
+		return fail("other", fmt.Sprintf("the list answer has %d rows, more than the limit %d", n, c.limit))
+	}
+	return nil
 }
 
 const answerTextMax = 300
 
 // feed scans the next body bytes.
 func (a *answerCheck) feed(b []byte) {
+	a.rows.feed(b)
 	if a.mode == "" || a.done {
 		return
 	}
@@ -145,7 +202,7 @@ func (a *answerCheck) keep(b []byte) {
 // answer's error text.
 func (a *answerCheck) failure() *Failure {
 	if !a.found {
-		return nil
+		return a.rows.failure()
 	}
 	text := string(a.text)
 	if a.mode == "jsonrpc" {

@@ -21,7 +21,7 @@ func TestAnswerCheck(t *testing.T) {
 	for _, c := range cases {
 		// Whole, and split at every byte: the answer arrives in pieces.
 		for split := 0; split <= len(c.body); split++ {
-			a := newAnswerCheck(c.protocol)
+			a := newAnswerCheck(c.protocol, 0)
 			a.reset()
 			a.feed([]byte(c.body[:split]))
 			a.feed([]byte(c.body[split:]))
@@ -41,7 +41,7 @@ func TestAnswerCheck(t *testing.T) {
 }
 
 func TestAnswerCheckKeepsAtMost300Bytes(t *testing.T) {
-	a := newAnswerCheck("graphql")
+	a := newAnswerCheck("graphql", 0)
 	long := `{"errors":[{"message":"` + string(make([]byte, 1000)) + `"}]}`
 	a.feed([]byte(long))
 	if f := a.failure(); f == nil || len(f.Text) > 300 {

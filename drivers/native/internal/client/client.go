@@ -14,6 +14,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/bancada-lab/bancada/drivers/native/internal/payload"
 )
 
 // Caller sends the same request on every Call. A Caller is used by one
@@ -24,6 +26,28 @@ type Caller interface {
 	// *Failure.
 	Call() (serverNs int64, err error)
 	Close()
+}
+
+// Retargetable is a Caller whose request can change between calls (the
+// creates of the database methods send a new record each time); SetRequest
+// is called between calls, outside the timed region.
+type Retargetable interface {
+	SetRequest(r *payload.Request)
+}
+
+// DeadlineCaller is a Caller that can bound one call by an absolute time
+// (the vus model's graceful stop), besides its timeout; a zero time is no
+// bound.
+type DeadlineCaller interface {
+	CallBy(by time.Time) (serverNs int64, err error)
+}
+
+// earlier returns the earlier of a and b (a zero b is no bound).
+func earlier(a, b time.Time) time.Time {
+	if !b.IsZero() && b.Before(a) {
+		return b
+	}
+	return a
 }
 
 // Failure is a failed request; Error() starts with the kind prefix.

@@ -3,7 +3,9 @@ package client
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
+	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -11,6 +13,7 @@ import (
 	"google.golang.org/grpc/mem"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protowire"
 
 	"github.com/bancada-lab/bancada/drivers/native/internal/payload"
 )
@@ -23,8 +26,13 @@ type rawCodec struct{}
 // RawMsg is the request handed to the codec: the serialized message.
 type RawMsg struct{ bs mem.BufferSlice }
 
-// RawResp receives the response size.
-type RawResp struct{ N int }
+// RawResp receives the response size and, when Count is set, the number of
+// field-1 entries of the message (the rows of a ListPets or ListPeople answer).
+type RawResp struct {
+	N     int
+	Count bool
+	Rows  int
+}
 
 func (rawCodec) Marshal(v any) (mem.BufferSlice, error) {
 	if m, ok := v.(*RawMsg); ok {
@@ -36,12 +44,37 @@ func (rawCodec) Marshal(v any) (mem.BufferSlice, error) {
 func (rawCodec) Unmarshal(data mem.BufferSlice, v any) error {
 	if r, ok := v.(*RawResp); ok {
 		r.N = data.Len()
+		if r.Count {
+			r.Rows = countField1(data.Materialize())
+		}
 		return nil
 	}
 	return errors.New("rawCodec: unexpected response type")
 }
 
 func (rawCodec) Name() string { return "proto" }
+
+// countField1 counts the top-level entries of field 1 in a protobuf message
+// (-1 if the bytes do not parse).
+func countField1(b []byte) int {
+	n := 0
+	for len(b) > 0 {
+		num, typ, l := protowire.ConsumeTag(b)
+		if l < 0 {
+			return -1
+		}
+		b = b[l:]
+		m := protowire.ConsumeFieldValue(num, typ, b)
+		if m < 0 {
+			return -1
+		}
+		if num == 1 {
+			n++
+		}
+		b = b[m:]
+	}
+	return n
+}
 
 // NewRawMsg wraps serialized bytes (never mutated by gRPC: SliceBuffer.Free is a no-op).
 func NewRawMsg(b []byte) *RawMsg { return &RawMsg{bs: mem.BufferSlice{mem.SliceBuffer(b)}} }
@@ -66,12 +99,14 @@ type GRPC struct {
 	resp   RawResp
 	md     metadata.MD
 	opts   []grpc.CallOption
+	rows   int // a list's limit (0: no check)
 }
 
 // NewGRPC returns a caller on conn (shared, not owned) or, if conn is nil,
 // on its own channel.
 func NewGRPC(cfg Config, r *payload.Request, conn *grpc.ClientConn) (*GRPC, error) {
-	c := &GRPC{cfg: cfg, method: r.GRPCMethod, req: NewRawMsg(r.GRPCBody)}
+	c := &GRPC{cfg: cfg, method: r.GRPCMethod, req: NewRawMsg(r.GRPCBody), rows: r.Rows}
+	c.resp.Count = r.Rows > 0
 	c.opts = []grpc.CallOption{grpc.Trailer(&c.md)}
 	if conn == nil && !cfg.NewConn {
 		var err error
@@ -93,7 +128,15 @@ func (c *GRPC) Close() {
 }
 
 // Call implements Caller.
-func (c *GRPC) Call() (int64, error) {
+func (c *GRPC) Call() (int64, error) { return c.CallBy(time.Time{}) }
+
+// SetRequest implements Retargetable.
+func (c *GRPC) SetRequest(r *payload.Request) {
+	c.method, c.req, c.rows, c.resp.Count = r.GRPCMethod, NewRawMsg(r.GRPCBody), r.Rows, r.Rows > 0
+}
+
+// CallBy implements DeadlineCaller.
+func (c *GRPC) CallBy(by time.Time) (int64, error) {
 	conn := c.conn
 	if c.cfg.NewConn {
 		var err error
@@ -102,7 +145,7 @@ func (c *GRPC) Call() (int64, error) {
 		}
 		defer conn.Close()
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), c.cfg.Timeout)
+	ctx, cancel := context.WithDeadline(context.Background(), earlier(time.Now().Add(c.cfg.Timeout), by))
 	c.md = nil
 	err := conn.Invoke(ctx, c.method, c.req, &c.resp, c.opts...)
 	cancel()
@@ -112,6 +155,9 @@ func (c *GRPC) Call() (int64, error) {
 	}
 	if err != nil {
 		return st, ClassifyGRPC(err)
+	}
+	if c.rows > 0 && (c.resp.Rows < 0 || c.resp.Rows > c.rows) {
+		return st, fail("other", fmt.Sprintf("the list answer has %d rows, more than the limit %d (-1: not a message)", c.resp.Rows, c.rows))
 	}
 	return st, nil
 }

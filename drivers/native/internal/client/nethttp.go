@@ -49,7 +49,7 @@ func NewNetHTTP(cfg Config, r *payload.Request, tr *http.Transport) (*NetHTTP, e
 		return nil, err
 	}
 	c := &NetHTTP{cfg: cfg, tr: tr, client: &http.Client{Transport: tr, Timeout: cfg.Timeout}, req: req,
-		body: r.HTTPBody, sink: make([]byte, 32<<10), check: newAnswerCheck(r.Answer)}
+		body: r.HTTPBody, sink: make([]byte, 32<<10), check: newAnswerCheck(r.Answer, r.Rows)}
 	for _, h := range r.HTTPHeaders {
 		if strings.EqualFold(h.Name, "Host") {
 			req.Host = h.Value
@@ -62,6 +62,13 @@ func NewNetHTTP(cfg Config, r *payload.Request, tr *http.Transport) (*NetHTTP, e
 		req.ContentLength = int64(len(r.HTTPBody))
 	}
 	return c, nil
+}
+
+// SetRequest implements Retargetable.
+func (c *NetHTTP) SetRequest(r *payload.Request) {
+	if n, err := NewNetHTTP(c.cfg, r, c.tr); err == nil {
+		c.req, c.body, c.rd, c.check = n.req, n.body, n.rd, n.check
+	}
 }
 
 // Close closes idle connections of this caller's transport.

@@ -26,7 +26,7 @@ type RawHTTP struct {
 
 // NewRawHTTP prepares the request bytes.
 func NewRawHTTP(cfg Config, r *payload.Request) *RawHTTP {
-	return &RawHTTP{cfg: cfg, req: buildRequest(cfg, r), errBody: make([]byte, 0, 512), check: newAnswerCheck(r.Answer)}
+	return &RawHTTP{cfg: cfg, req: buildRequest(cfg, r), errBody: make([]byte, 0, 512), check: newAnswerCheck(r.Answer, r.Rows)}
 }
 
 // buildRequest serializes the whole request (line, headers, body) once.
@@ -62,8 +62,16 @@ func (c *RawHTTP) Close() {
 }
 
 // Call implements Caller.
-func (c *RawHTTP) Call() (int64, error) {
-	deadline := time.Now().Add(c.cfg.Timeout)
+func (c *RawHTTP) Call() (int64, error) { return c.CallBy(time.Time{}) }
+
+// SetRequest implements Retargetable.
+func (c *RawHTTP) SetRequest(r *payload.Request) {
+	c.req, c.check = buildRequest(c.cfg, r), newAnswerCheck(r.Answer, r.Rows)
+}
+
+// CallBy implements DeadlineCaller.
+func (c *RawHTTP) CallBy(by time.Time) (int64, error) {
+	deadline := earlier(time.Now().Add(c.cfg.Timeout), by)
 	if c.conn == nil {
 		d := net.Dialer{Deadline: deadline}
 		conn, err := d.Dial("tcp", c.cfg.Target)
@@ -194,7 +202,7 @@ func (c *RawHTTP) readN(n int64, keep bool) error {
 		if keep && len(c.errBody) < 300 {
 			b, _ := c.br.Peek(int(chunk))
 			c.errBody = append(c.errBody, b...)
-		} else if !keep && c.check.mode != "" {
+		} else if !keep && c.check.active() {
 			b, _ := c.br.Peek(int(chunk))
 			c.check.feed(b)
 		}

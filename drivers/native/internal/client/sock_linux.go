@@ -77,7 +77,12 @@ type SockHTTP struct {
 // NewSockHTTP prepares the request bytes.
 func NewSockHTTP(cfg Config, r *payload.Request) *SockHTTP {
 	return &SockHTTP{cfg: cfg, req: buildRequest(cfg, r), fd: -1,
-		p: respParser{errBody: make([]byte, 0, 512), check: newAnswerCheck(r.Answer)}}
+		p: respParser{errBody: make([]byte, 0, 512), check: newAnswerCheck(r.Answer, r.Rows)}}
+}
+
+// SetRequest implements Retargetable.
+func (c *SockHTTP) SetRequest(r *payload.Request) {
+	c.req, c.p.check = buildRequest(c.cfg, r), newAnswerCheck(r.Answer, r.Rows)
 }
 
 // Close closes the connection.
@@ -305,7 +310,7 @@ func NewEpollLoop(cfg Config, r *payload.Request, n int) (*EpollLoop, error) {
 	}
 	for i := 0; i < n; i++ {
 		l.conns = append(l.conns, &evConn{idx: int32(i), fd: -1, buf: make([]byte, sockBufSize),
-			p: respParser{errBody: make([]byte, 0, 512), check: newAnswerCheck(r.Answer)}})
+			p: respParser{errBody: make([]byte, 0, 512), check: newAnswerCheck(r.Answer, r.Rows)}})
 	}
 	return l, nil
 }

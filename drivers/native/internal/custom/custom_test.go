@@ -108,7 +108,7 @@ func TestGRPCErrorsAreOneLineAndNameTheProblem(t *testing.T) {
 		tr   *job.Treatment
 		want string
 	}{
-		{grpcTreatment(target, "bancada.v1.Bench/Selectt", "{}", nil), "the server at " + target + ": service bancada.v1.Bench has no method Selectt (methods: Double, Echo, Info, MatMul, Ping, PowerOfTwo, Recolor, Select, Sum, Void)"},
+		{grpcTreatment(target, "bancada.v1.Bench/Selectt", "{}", nil), "the server at " + target + ": service bancada.v1.Bench has no method Selectt (methods: CreatePerson, CreatePet, Double, Echo, Info, ListPeople, ListPets, MatMul, Ping, PowerOfTwo, Recolor, Select, Sum, Void)"},
 		{grpcTreatment(target, "bancada.v1.Bench/Selectt", "{}", set), "the protoset: service bancada.v1.Bench has no method Selectt"},
 		{grpcTreatment(target, "shop.v1.Cart/Add", "{}", nil), "has no service shop.v1.Cart"},
 		{grpcTreatment(target, "shop.v1.Cart/Add", "{}", set), "the protoset has no service shop.v1.Cart (services: bancada.v1.Bench)"},

@@ -26,7 +26,16 @@ type Payload struct {
 	// Order is matmul's matrix order (default DefaultOrder).
 	Order  *int   `json:"order"`
 	Format string `json:"format"` // operation "serial": json | protobuf | avro | msgpack
+	// Limit is list_pets' and list_people's limit (1..MaxLimit; required).
+	Limit *int `json:"limit"`
 }
+
+// DBOperations are the database methods of the microservices study (seed 001),
+// as job operations.
+var DBOperations = map[string]bool{"list_pets": true, "list_people": true, "create_pet": true, "create_person": true}
+
+// MaxLimit bounds a list's limit (bench.proto: 1 <= limit <= 1000).
+const MaxLimit = 1000
 
 // DefaultOrder is matmul's matrix order when the payload does not set one.
 const DefaultOrder = 4
@@ -91,6 +100,12 @@ type Load struct {
 	// EventLoops: the closed model's epoll engine splits the connections
 	// over this many loops, one goroutine each (like wrk -t; default 1).
 	EventLoops int `json:"event_loops"`
+	// The vus model (k6's virtual users; see VUs in vus.go).
+	VUs           int      `json:"vus"`
+	PacingS       *float64 `json:"pacing_s"`
+	ThinkTimeS    *float64 `json:"think_time_s"`
+	RampUpS       float64  `json:"ramp_up_s"`
+	GracefulStopS *float64 `json:"graceful_stop_s"`
 }
 
 // DefaultBusyPollUs is load.busy_poll_us when the job does not set it.
@@ -207,7 +222,8 @@ func (j *Job) validate() error {
 			return err
 		}
 		if err := oneOf(fmt.Sprintf("operation of treatment %d", t.ID), t.Operation, "ping", "select", "echo", "info",
-			"void", "double", "sum", "power_of_two", "recolor", "matmul", "custom", "serial"); err != nil {
+			"void", "double", "sum", "power_of_two", "recolor", "matmul", "custom", "serial",
+			"list_pets", "list_people", "create_pet", "create_person"); err != nil {
 			return err
 		}
 		if t.Operation == "custom" && t.Protocol != "grpc" && t.Protocol != "rest" {
@@ -263,6 +279,9 @@ func (t *Treatment) validatePayload() error {
 	}
 	if count, ok := MethodOperations[t.Operation]; ok {
 		return t.validateMethodPayload(count)
+	}
+	if DBOperations[t.Operation] {
+		return t.validateDBPayload()
 	}
 	if t.Operation != "select" && t.Operation != "echo" {
 		return nil
@@ -333,6 +352,24 @@ func (t *Treatment) validateMethodPayload(defaultCount int) error {
 	return nil
 }
 
+// validateDBPayload checks the payload of a database method: a list needs
+// a limit in 1..MaxLimit; a create takes the payload's seed (default 1).
+func (t *Treatment) validateDBPayload() error {
+	if t.Payload == nil {
+		t.Payload = &Payload{}
+	}
+	if t.Operation != "list_pets" && t.Operation != "list_people" {
+		return nil
+	}
+	if t.Payload.Limit == nil {
+		return fmt.Errorf("treatment %d: %s needs payload.limit (1..%d)", t.ID, t.Operation, MaxLimit)
+	}
+	if l := *t.Payload.Limit; l < 1 || l > MaxLimit {
+		return fmt.Errorf("treatment %d: %s limit %d out of range 1..%d", t.ID, t.Operation, l, MaxLimit)
+	}
+	return nil
+}
+
 // Bounds returns min and max (defaults 0 and 1000).
 func (p *Payload) Bounds() (float64, float64) {
 	lo, hi := 0.0, 1000.0
@@ -374,7 +411,10 @@ func (j *Job) validateLoad() error {
 	if l.Model == "" {
 		l.Model = "sequential"
 	}
-	if err := oneOf("load.model", l.Model, "sequential", "closed", "open"); err != nil {
+	if err := oneOf("load.model", l.Model, "sequential", "closed", "open", "vus"); err != nil {
+		return err
+	}
+	if err := l.validateVUs(); err != nil {
 		return err
 	}
 	if l.GRPCMode == "" {
@@ -388,7 +428,7 @@ func (j *Job) validateLoad() error {
 		// busy-polling event loop under closed load (docs/driver-protocol.md);
 		// the open model keeps RawHTTP on goroutines, one per client.
 		l.RESTClient = "epoll"
-		if l.Model == "open" {
+		if l.Model == "open" || l.Model == "vus" {
 			l.RESTClient = "raw"
 		}
 	}
@@ -443,6 +483,10 @@ func (j *Job) validateLoad() error {
 		if l.Concurrency == 0 {
 			l.Concurrency = 64
 		}
+	case "vus":
+		if l.RESTClient == "epoll" {
+			return fmt.Errorf("load.model vus sends from one goroutine per virtual user: load.rest_client raw or net/http, not epoll")
+		}
 	}
 	if l.DurationS > 0 {
 		return nil
@@ -459,9 +503,10 @@ var known = map[string][]string{
 	"":          {"version", "treatments", "connection", "timeout_s", "load", "blocks", "prepare_only"},
 	"treatment": {"id", "implementation", "protocol", "target", "operation", "workload", "payload", "request"},
 	"request":   {"method", "path", "headers", "body_base64", "grpc_method", "json", "protoset_base64"},
-	"payload":   {"kind", "count", "min", "max", "seed", "k", "echo", "string_length", "select_seed", "format"},
+	"payload": {"kind", "count", "min", "max", "seed", "k", "echo", "string_length", "select_seed", "format",
+		"order", "limit"},
 	"load": {"model", "concurrency", "duration_s", "rate_per_s", "grpc_mode", "max_records", "rest_client",
-		"busy_poll_us", "event_loops"},
+		"busy_poll_us", "event_loops", "vus", "pacing_s", "think_time_s", "ramp_up_s", "graceful_stop_s"},
 	"block": {"repetition", "treatments", "warmup", "requests", "order", "seed"},
 }
 

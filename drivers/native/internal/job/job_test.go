@@ -1,8 +1,10 @@
 package job
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 const base = `{"version":1,"treatments":[{"id":0,"implementation":"go-grpc","protocol":"grpc","target":"127.0.0.1:1","operation":"select","payload":{"kind":"int64s","count":200,"min":0,"max":1000,"seed":1,"k":3}}],"connection":"reuse","timeout_s":10,"load":LOAD,"blocks":[{"repetition":1,"treatments":[0],"warmup":1,"requests":2,"order":"round_robin","seed":0}]}`
@@ -109,5 +111,31 @@ func TestParseRejectsBadCustomRequests(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("want error containing %q, got %v", want, err)
 		}
+	}
+}
+
+func TestVUsAndLimitValidation(t *testing.T) {
+	vbase := `{"version":1,"treatments":[{"id":0,"protocol":"rest","target":"h:1","operation":%s}],"load":%s,"blocks":[{"repetition":0,"treatments":[0],"requests":1}]}`
+	for _, c := range []struct{ op, load, want string }{
+		{`"list_pets","payload":{}`, `{}`, "needs payload.limit"},
+		{`"list_people","payload":{"limit":1001}`, `{}`, "out of range 1..1000"},
+		{`"ping"`, `{"model":"vus","duration_s":1}`, "load.vus in 1.."},
+		{`"ping"`, `{"model":"vus","vus":2}`, "duration_s > 0"},
+		{`"ping"`, `{"model":"vus","vus":2,"duration_s":1,"pacing_s":1,"think_time_s":0}`, "exclusive"},
+		{`"ping"`, `{"model":"vus","vus":2,"duration_s":1,"ramp_up_s":2}`, "ramp_up_s"},
+		{`"ping"`, `{"model":"closed","vus":2}`, "need load.model vus"},
+		{`"ping"`, `{"model":"vus","vus":2,"duration_s":1,"rest_client":"epoll"}`, "not epoll"},
+	} {
+		_, err := Parse([]byte(fmt.Sprintf(vbase, c.op, c.load)))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %s: got %v, want %q", c.op, c.load, err, c.want)
+		}
+	}
+	j, err := Parse([]byte(fmt.Sprintf(vbase, `"create_pet"`, `{"model":"vus","vus":3,"duration_s":2,"pacing_s":0.5,"concurrency":1}`)))
+	if err != nil || j.Load.Concurrency != 3 || j.Load.RESTClient != "raw" {
+		t.Fatalf("a valid vus job: %v %+v", err, j)
+	}
+	if p := j.Load.VUPlan(); p.GracefulStop != 30*time.Second || p.Pacing != 500*time.Millisecond {
+		t.Fatalf("plan %+v", p)
 	}
 }

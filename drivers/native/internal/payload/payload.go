@@ -30,6 +30,8 @@ type Request struct {
 	// Answer is "jsonrpc" or "graphql" when a 2xx answer may still carry an
 	// error in its body (the clients then look for it), else "".
 	Answer string
+	// Rows is a list's limit: the answer must hold at most Rows rows (0: no check).
+	Rows int
 }
 
 // Header is one HTTP header line, "Name: Value".
@@ -114,6 +116,9 @@ func Draw(p *job.Payload) Values {
 // their envelopes (POST /v1/jsonrpc, POST /v1/graphql).
 func Build(t *job.Treatment) (*Request, error) {
 	r := &Request{}
+	if IsDB(t.Operation) {
+		return r, buildDB(t, r, 0)
+	}
 	msg, body, err := build(t, r)
 	if err != nil {
 		return nil, err

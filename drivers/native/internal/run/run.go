@@ -150,7 +150,9 @@ func (r *Runner) newGroup(t *job.Treatment, n int) (*group, error) {
 	// an event loop, the sequential model a blocking socket; the open model
 	// and connection "new" keep RawHTTP on goroutines.
 	sock := t.Protocol == "rest" && r.Job.Load.RESTClient == "epoll" && !cfg.NewConn && client.EpollSupported
-	if sock && r.Job.Load.Model == "closed" {
+	// an event loop sends one request bytes on every connection: a create
+	// (a new record per request) runs on goroutine clients instead
+	if sock && r.Job.Load.Model == "closed" && !payload.Varies(t) {
 		// n connections over min(event_loops, n) loops, as evenly as can be
 		loops := min(r.Job.Load.EventLoops, n)
 		for i := 0; i < loops; i++ {
@@ -171,7 +173,7 @@ func (r *Runner) newGroup(t *job.Treatment, n int) (*group, error) {
 			c, err = client.NewGRPC(cfg, req, g.conn)
 		case g.tr != nil:
 			c, err = client.NewNetHTTP(cfg, req, g.tr)
-		case sock && r.Job.Load.Model == "sequential":
+		case sock && r.Job.Load.Model != "open":
 			c = client.NewSockHTTP(cfg, req)
 		default:
 			c = client.NewRawHTTP(cfg, req)
@@ -199,9 +201,12 @@ func (r *Runner) Run() (map[string]any, error) {
 		b := &r.Job.Blocks[bi]
 		r.Sink.Event(map[string]any{"event": "block_start", "index": bi, "repetition": b.Repetition})
 		var err error
-		if r.Job.Load.Model == "sequential" {
+		switch r.Job.Load.Model {
+		case "sequential":
 			err = r.sequential(b)
-		} else {
+		case "vus":
+			err = r.vus(b)
+		default:
 			err = r.concurrent(b)
 		}
 		if err != nil {
@@ -217,6 +222,21 @@ func (r *Runner) Run() (map[string]any, error) {
 		extra["behind_schedule_max_ns"] = r.behindMax.Nanoseconds()
 	}
 	return extra, nil
+}
+
+// retarget gives c the request of t's request seq when t's request varies
+// (a create: a new record per request), outside the timed region.
+func (r *Runner) retarget(c client.Caller, t *job.Treatment, seq int64) {
+	if !payload.Varies(t) {
+		return
+	}
+	rc, ok := c.(client.Retargetable)
+	if !ok {
+		return
+	}
+	if req, err := payload.BuildSeq(t, uint64(seq)); err == nil {
+		rc.SetRequest(req)
+	}
 }
 
 // Shuffle permutes ids in place as the Python driver does
@@ -263,6 +283,7 @@ func (r *Runner) sequential(b *job.Block) error {
 		for _, id := range order {
 			c := r.seqCallers[id]
 			s.Treatment = uint16(id)
+			r.retarget(c, r.Job.Treatment(id), int64(round))
 			start, lat, st, split, err := timedCall(c)
 			s.Split = split
 			r.put(&s, start, lat, 0, st, err)
@@ -351,6 +372,7 @@ func (r *Runner) phase(g *group, t *job.Treatment, b *job.Block, ph uint8, seq0,
 					return
 				}
 				s.Seq = uint32(seq0 + i)
+				r.retarget(c, t, seq0+i)
 				if !open {
 					start, lat, st, split, err := timedCall(c)
 					s.Split = split

@@ -1,0 +1,204 @@
+package payload
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	pb "github.com/bancada-lab/bancada/workers/go/gen/bancadav1"
+	"github.com/bancada-lab/bancada/workers/go/pick"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/bancada-lab/bancada/drivers/native/internal/job"
+)
+
+// The database methods of the microservices study (seed 001;
+// proto/bancada/v1/bench.proto, "The database methods"): job operation ->
+// rpc name, REST path, GraphQL document (proto/bancada/v1/bench.graphql's
+// header lists the documents the drivers send).
+var dbMethods = map[string]struct{ rpc, path, document string }{
+	"list_pets": {"ListPets", "/v1/pets",
+		"query ListPets($limit: Int!) { pets(limit: $limit) { id created_at updated_at deleted_at name age type } }"},
+	"list_people": {"ListPeople", "/v1/people",
+		"query ListPeople($limit: Int!) { people(limit: $limit) { id created_at updated_at deleted_at first_name last_name email age phone gender biography } }"},
+	"create_pet": {"CreatePet", "/v1/pets",
+		"mutation CreatePet($input: PetInput!) { createPet(input: $input) { id created_at updated_at deleted_at name age type } }"},
+	"create_person": {"CreatePerson", "/v1/people",
+		"mutation CreatePerson($input: PersonInput!) { createPerson(input: $input) { id created_at updated_at deleted_at first_name last_name email age phone gender biography } }"},
+}
+
+// The fixed lists the created records draw from (app/bancada/wire/db_requests.py has the same).
+var (
+	PetNames    = []string{"Rex", "Luna", "Thor", "Mel", "Bob", "Nina", "Toby", "Lola"}
+	PetTypes    = []string{"dog", "cat", "bird", "fish", "rabbit", "hamster"}
+	FirstNames  = []string{"Ana", "Bruno", "Carla", "Diego", "Elisa", "Felipe", "Gabriela", "Hugo"}
+	LastNames   = []string{"Lima", "Souza", "Silva", "Costa", "Rocha", "Alves", "Pereira", "Gomes"}
+	Genders     = []string{"female", "male", "other"}
+	BioWords    = []string{"api", "bench", "client", "data", "latency", "load", "network", "query", "record", "request", "server", "service", "test", "time", "user", "worker"}
+	golden      = uint64(0x9E3779B97F4A7C15)
+	bioSentence = 7 // words per sentence; five sentences per paragraph, five paragraphs (seed 001's biography)
+)
+
+// RecordRNG is the generator of the record of request seq: SplitMix64 with
+// state seed XOR ((seq+1) * 0x9E3779B97F4A7C15) (64-bit wrap-around).
+func RecordRNG(seed uint64, seq uint64) *pick.SplitMix64 {
+	return pick.NewSplitMix64(seed ^ ((seq + 1) * golden))
+}
+
+// NewPet is the pet of request seq: name PetNames[next mod 8] + " " + seq,
+// age next mod 21, type PetTypes[next mod 6], drawn in that order from RecordRNG(seed, seq).
+func NewPet(seed, seq uint64) *pb.CreatePetRequest {
+	rng := RecordRNG(seed, seq)
+	name := PetNames[rng.Next()%uint64(len(PetNames))] + " " + strconv.FormatUint(seq, 10)
+	age := int32(rng.Next() % 21)
+	return &pb.CreatePetRequest{Name: name, Age: age, Type: PetTypes[rng.Next()%uint64(len(PetTypes))]}
+}
+
+// NewPerson is the person of request seq, drawn in this order from
+// RecordRNG(seed, seq): first name, last name (8 each), age 18 + next mod 63,
+// phone "555-" + 4 digits (next mod 10000), gender (3), then the biography:
+// five paragraphs of five sentences of seven BioWords (next mod 16 each), the
+// first word capitalized, a period at the end, paragraphs separated by a
+// blank line. The email is first.last.seq@example.com in lower case.
+func NewPerson(seed, seq uint64) *pb.CreatePersonRequest {
+	rng := RecordRNG(seed, seq)
+	pickOf := func(list []string) string { return list[rng.Next()%uint64(len(list))] }
+	first, last := pickOf(FirstNames), pickOf(LastNames)
+	age := int32(18 + rng.Next()%63)
+	phone := fmt.Sprintf("555-%04d", rng.Next()%10000)
+	gender := pickOf(Genders)
+	var bio strings.Builder
+	for p := 0; p < 5; p++ {
+		if p > 0 {
+			bio.WriteString("\n\n")
+		}
+		for s := 0; s < 5; s++ {
+			if s > 0 {
+				bio.WriteByte(' ')
+			}
+			for w := 0; w < bioSentence; w++ {
+				word := pickOf(BioWords)
+				if w == 0 {
+					word = strings.ToUpper(word[:1]) + word[1:]
+				} else {
+					bio.WriteByte(' ')
+				}
+				bio.WriteString(word)
+			}
+			bio.WriteByte('.')
+		}
+	}
+	email := strings.ToLower(first) + "." + strings.ToLower(last) + "." + strconv.FormatUint(seq, 10) + "@example.com"
+	return &pb.CreatePersonRequest{FirstName: first, LastName: last, Email: email, Age: age, Phone: phone,
+		Gender: gender, Biography: bio.String()}
+}
+
+// petJSON and personJSON are the REST bodies (= JSON-RPC params, = the
+// GraphQL input) of a create: the proto's field names, every field written.
+type petJSON struct {
+	Name string `json:"name"`
+	Age  int32  `json:"age"`
+	Type string `json:"type"`
+}
+
+type personJSON struct {
+	FirstName string `json:"first_name"`
+	LastName  string `json:"last_name"`
+	Email     string `json:"email"`
+	Age       int32  `json:"age"`
+	Phone     string `json:"phone"`
+	Gender    string `json:"gender"`
+	Biography string `json:"biography"`
+}
+
+// IsDB reports whether op is one of the database methods.
+func IsDB(op string) bool { _, ok := dbMethods[op]; return ok }
+
+// Varies reports whether t's request changes with each request (a create:
+// a new record per sequence number).
+func Varies(t *job.Treatment) bool {
+	return t.Operation == "create_pet" || t.Operation == "create_person"
+}
+
+// buildDB fills r with the request of a database method for request seq:
+//
+//	gRPC     /bancada.v1.Bench/<Rpc> with the protobuf message;
+//	REST     GET <path>?limit=N (lists) or POST <path> with the record (creates);
+//	JSON-RPC {"jsonrpc":"2.0","id":1,"method":"<Rpc>","params":{"limit":N} | <record>};
+//	GraphQL  {"query":<document>,"operationName":"<Rpc>","variables":{"limit":N} | {"input":<record>}}.
+//
+// A list's answer is checked to hold at most limit rows (r.Rows).
+func buildDB(t *job.Treatment, r *Request, seq uint64) error {
+	m := dbMethods[t.Operation]
+	p := t.Payload
+	if p == nil {
+		p = &job.Payload{}
+	}
+	r.GRPCMethod = "/bancada.v1.Bench/" + m.rpc
+	var msg proto.Message
+	var params any // the JSON-RPC params; GraphQL's variables are {"limit"} or {"input": params}
+	switch t.Operation {
+	case "list_pets", "list_people":
+		if p.Limit == nil {
+			return fmt.Errorf("%s needs a limit", t.Operation)
+		}
+		limit := int32(*p.Limit)
+		r.Rows = int(limit)
+		if t.Operation == "list_pets" {
+			msg = &pb.ListPetsRequest{Limit: limit}
+		} else {
+			msg = &pb.ListPeopleRequest{Limit: limit}
+		}
+		params = map[string]int32{"limit": limit}
+		r.HTTPMethod, r.HTTPPath = "GET", m.path+"?limit="+strconv.Itoa(int(limit))
+	case "create_pet":
+		pet := NewPet(p.SeedValue(), seq)
+		msg, params = pet, petJSON{pet.Name, pet.Age, pet.Type}
+		r.HTTPMethod, r.HTTPPath = "POST", m.path
+	case "create_person":
+		x := NewPerson(p.SeedValue(), seq)
+		msg, params = x, personJSON{x.FirstName, x.LastName, x.Email, x.Age, x.Phone, x.Gender, x.Biography}
+		r.HTTPMethod, r.HTTPPath = "POST", m.path
+	}
+	var err error
+	switch t.Protocol {
+	case "grpc":
+		r.GRPCBody, err = proto.MarshalOptions{Deterministic: true}.Marshal(msg)
+		if r.GRPCBody == nil {
+			r.GRPCBody = []byte{}
+		}
+	case "rest":
+		if r.HTTPMethod == "POST" {
+			r.HTTPBody, err = json.Marshal(params)
+			r.HTTPHeaders = []Header{{"Content-Type", "application/json"}}
+		}
+	case "jsonrpc":
+		r.HTTPMethod, r.HTTPPath, r.Answer = "POST", "/v1/jsonrpc", "jsonrpc"
+		r.HTTPBody, err = json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": m.rpc, "params": params})
+		r.HTTPHeaders = []Header{{"Content-Type", "application/json"}}
+	case "graphql":
+		vars := params
+		if r.Rows == 0 {
+			vars = map[string]any{"input": params}
+		}
+		r.HTTPMethod, r.HTTPPath, r.Answer = "POST", "/v1/graphql", "graphql"
+		r.HTTPBody, err = json.Marshal(struct {
+			Query         string `json:"query"`
+			OperationName string `json:"operationName"`
+			Variables     any    `json:"variables"`
+		}{m.document, m.rpc, vars})
+		r.HTTPHeaders = []Header{{"Accept", GraphQLAccept}, {"Content-Type", "application/json"}}
+	}
+	return err
+}
+
+// BuildSeq is Build for request seq (the creates' record depends on it; for
+// every other operation it is Build).
+func BuildSeq(t *job.Treatment, seq uint64) (*Request, error) {
+	if !IsDB(t.Operation) {
+		return Build(t)
+	}
+	r := &Request{}
+	return r, buildDB(t, r, seq)
+}
