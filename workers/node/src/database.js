@@ -10,11 +10,9 @@
 // The database is a libpq connection URI (BANCADA_DATABASE_URL), parsed here so that an error can
 // name the host, port and database without ever repeating the password.
 
-import sequelizePkg from "sequelize";
+// Sequelize is imported only when there is a database (openDatabase): a worker without one starts as fast as before.
 
 import { Unavailable } from "./contract.js";
-
-const { BaseError, DataTypes, Sequelize } = sequelizePkg;
 
 export const NO_DATABASE = "no database: the worker was started without BANCADA_DATABASE_URL";
 export const DEFAULT_POOL_SIZE = 10;
@@ -103,12 +101,11 @@ export const describe = (s) => `database ${s.database} on ${s.host} port ${s.por
 
 const TIMESTAMPS = { underscored: true, paranoid: true, timestamps: true };
 
-// Fresh objects per attribute: Sequelize writes each attribute's column name into its definition.
-const id = () => ({ type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true });
-const text = () => ({ type: DataTypes.TEXT, allowNull: false });
-const age = () => ({ type: DataTypes.INTEGER, allowNull: false });
-
-function defineModels(sequelize) {
+function defineModels(sequelize, DataTypes) {
+  // Fresh objects per attribute: Sequelize writes each attribute's column name into its definition.
+  const id = () => ({ type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true });
+  const text = () => ({ type: DataTypes.TEXT, allowNull: false });
+  const age = () => ({ type: DataTypes.INTEGER, allowNull: false });
   const Pet = sequelize.define("Pet", { id: id(), name: text(), age: age(), type: text() }, { ...TIMESTAMPS, tableName: "pets" });
   const Person = sequelize.define("Person", {
     id: id(), first_name: text(), last_name: text(), email: text(), age: age(), phone: text(), gender: text(), biography: text(),
@@ -135,11 +132,15 @@ function row(instance, fields) {
 
 /** What the database methods need: the four operations on checked input, answering JSON rows. */
 export class Database {
-  /** @param settings parseDatabaseUrl's result; @param poolSize the most connections the pool opens. */
-  constructor(settings, poolSize = DEFAULT_POOL_SIZE) {
+  /**
+   * @param lib the sequelize package (its default export); @param settings parseDatabaseUrl's result;
+   * @param poolSize the most connections the pool opens.
+   */
+  constructor(lib, settings, poolSize = DEFAULT_POOL_SIZE) {
+    this.lib = lib;
     this.settings = settings;
     this.poolSize = poolSize;
-    this.sequelize = new Sequelize({
+    this.sequelize = new lib.Sequelize({
       dialect: "postgres",
       host: settings.host,
       port: settings.port,
@@ -155,7 +156,7 @@ export class Database {
       },
       retry: { max: 1 }, // a failed query is answered UNAVAILABLE at once; the next request gets a new connection
     });
-    this.models = defineModels(this.sequelize);
+    this.models = defineModels(this.sequelize, lib.DataTypes);
   }
 
   /** Open one connection and run a query; throws DatabaseStartError naming host, port and database. */
@@ -172,7 +173,7 @@ export class Database {
     try {
       return await fn();
     } catch (err) {
-      if (err instanceof BaseError) throw new Unavailable(`database: ${firstLine(err.original ?? err)}`);
+      if (err instanceof this.lib.BaseError) throw new Unavailable(`database: ${firstLine(err.original ?? err)}`);
       throw err;
     }
   }
@@ -231,7 +232,8 @@ export class NoDatabase {
  */
 export async function openDatabase(url, poolSize = DEFAULT_POOL_SIZE) {
   if (!url) return new NoDatabase();
-  const database = new Database(parseDatabaseUrl(url), poolSize);
+  const settings = parseDatabaseUrl(url);
+  const database = new Database((await import("sequelize")).default, settings, poolSize);
   try {
     await database.authenticate();
   } catch (err) {
