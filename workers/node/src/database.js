@@ -17,7 +17,8 @@ import { Unavailable } from "./contract.js";
 export const NO_DATABASE = "no database: the worker was started without BANCADA_DATABASE_URL";
 export const DEFAULT_POOL_SIZE = 10;
 export const APPLICATION_NAME = "bancada-worker-node";
-const CONNECT_TIMEOUT_MS = 5000; // a database that does not answer: UNAVAILABLE after this long
+const CONNECT_TIMEOUT_MS = 5000; // a database that does not accept a connection: UNAVAILABLE after this long
+const QUERY_TIMEOUT_MS = 30_000; // a database that stops answering a query (hung, or its host gone): UNAVAILABLE
 const DEFAULT_PORT = 5432;
 const SSL_MODES = {
   disable: false,
@@ -46,7 +47,8 @@ function decoded(text, what) {
 }
 
 /**
- * The connection settings of a libpq URI: {host, port, database, username, password, ssl, connectTimeoutMs}.
+ * The connection settings of a libpq URI: {host, port, database, username, password, ssl, connectTimeoutMs,
+ * queryTimeoutMs, applicationName}.
  * Query parameters host, port, dbname, user, password, sslmode, connect_timeout and application_name
  * are honoured as libpq does (host may be a Unix socket folder); others throw DatabaseUrlError.
  */
@@ -69,6 +71,7 @@ export function parseDatabaseUrl(text) {
     password: url.password ? decoded(url.password, "password") : undefined,
     ssl: false,
     connectTimeoutMs: CONNECT_TIMEOUT_MS,
+    queryTimeoutMs: QUERY_TIMEOUT_MS,
     applicationName: APPLICATION_NAME,
   };
   for (const [key, value] of url.searchParams) {
@@ -152,6 +155,8 @@ export class Database {
       dialectOptions: {
         ssl: settings.ssl,
         connectionTimeoutMillis: settings.connectTimeoutMs,
+        query_timeout: settings.queryTimeoutMs, // pg's client-side bound on a query's answer
+        keepAlive: true, // TCP keep-alive: a peer that vanished is noticed
         application_name: settings.applicationName,
       },
       retry: { max: 1 }, // a failed query is answered UNAVAILABLE at once; the next request gets a new connection

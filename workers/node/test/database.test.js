@@ -62,7 +62,7 @@ test("the JSON form: proto3 defaults, wrong types refused", () => {
 test("BANCADA_DATABASE_URL: a libpq URI; errors never repeat the password", () => {
   assert.deepEqual(parseDatabaseUrl("postgresql://bench:p%40ss@db.example:5433/petshop"), {
     host: "db.example", port: 5433, database: "petshop", username: "bench", password: "p@ss", ssl: false,
-    connectTimeoutMs: 5000, applicationName: "bancada-worker-node",
+    connectTimeoutMs: 5000, queryTimeoutMs: 30000, applicationName: "bancada-worker-node",
   });
   const s = parseDatabaseUrl("postgres://bench@[::1]/?sslmode=require&connect_timeout=2&host=/run/pg");
   assert.deepEqual([s.host, s.port, s.database, s.password, s.connectTimeoutMs], ["/run/pg", 5432, "bench", undefined, 2000]);
