@@ -35,7 +35,7 @@ PROTOCOLS = ("grpc", "rest", "jsonrpc", "graphql")
 NO_DATABASE = "no database: the worker was started without BANCADA_DATABASE_URL"
 READY_TIMEOUT_S = 30.0
 POOL_SIZE = 2
-APP = "bancada-worker-node"  # the application_name of the worker's connections
+APP = "bancada-test-node"  # the application_name of a worker's connections: APP-<protocol>
 PERSON_FIELDS = "id created_at updated_at deleted_at first_name last_name email age phone gender biography"
 PET_FIELDS = "id created_at updated_at deleted_at name age type"
 GRAPHQL = {
@@ -210,15 +210,34 @@ class Client:
         return bool(r.json() == {"data": {"ping": True}})
 
 
-@pytest.fixture(scope="module", params=PROTOCOLS)
-def client(request: pytest.FixtureRequest, pet_person_db: Any, messages: dict[str, Any]) -> Iterator[Client]:
-    """A client of one worker per protocol, started with BANCADA_DATABASE_URL of the seeded database and a
-    pool of at most POOL_SIZE connections."""
-    worker = Worker(request.param, pet_person_db.database_url, "--db-pool-size", str(POOL_SIZE))
+@pytest.fixture(scope="module")
+def workers(pet_person_db: Any) -> Iterator[dict[tuple[str, bool], Worker]]:
+    """``{(protocol, with a database): Worker}``, the eight started at once (a start takes seconds here). With a
+    database: BANCADA_DATABASE_URL of the seeded one, its own application_name, at most POOL_SIZE connections."""
+
+    def start(protocol: str, with_database: bool) -> Worker:
+        if not with_database:
+            return Worker(protocol, None)
+        url = f"{pet_person_db.database_url}?application_name={APP}-{protocol}"
+        return Worker(protocol, url, "--db-pool-size", str(POOL_SIZE))
+
+    keys = [(protocol, with_database) for protocol in PROTOCOLS for with_database in (True, False)]
+    with ThreadPoolExecutor(len(keys)) as pool:
+        futures = {key: pool.submit(start, *key) for key in keys}
+    started = {key: future.result() for key, future in futures.items() if future.exception() is None}
     try:
-        yield Client(request.param, worker.target, messages)
+        for future in futures.values():
+            future.result()  # the first start that failed fails the tests
+        yield started
     finally:
-        worker.stop()
+        for worker in started.values():
+            worker.stop()
+
+
+@pytest.fixture(scope="module", params=PROTOCOLS)
+def client(request: pytest.FixtureRequest, workers: dict[tuple[str, bool], Worker], messages: dict[str, Any]) -> Client:
+    """A client of the worker of one protocol with the seeded database."""
+    return Client(request.param, workers[(request.param, True)].target, messages)
 
 
 # --- lists and creates --------------------------------------------------------------------------------------------
@@ -311,22 +330,20 @@ def test_invalid_creates_are_refused_and_write_nothing(client: Client, pet_perso
 
 
 @pytest.mark.parametrize("protocol", PROTOCOLS)
-def test_without_a_database_the_methods_are_unavailable_and_ping_works(protocol: str, messages: dict[str, Any]) -> None:
-    worker = Worker(protocol, None)
-    try:
-        client = Client(protocol, worker.target, messages)
-        for method, params in (("ListPets", {"limit": 10}), ("ListPeople", {"limit": 10})):
-            assert client.call(method, params) == ("UNAVAILABLE", NO_DATABASE), method
-        assert client.call("CreatePet", PET) == ("UNAVAILABLE", NO_DATABASE)
-        assert client.call("CreatePerson", PERSON) == ("UNAVAILABLE", NO_DATABASE)
-        assert client.ping()
-    finally:
-        worker.stop()
+def test_without_a_database_the_methods_are_unavailable_and_ping_works(
+    protocol: str, workers: dict[tuple[str, bool], Worker], messages: dict[str, Any]
+) -> None:
+    client = Client(protocol, workers[(protocol, False)].target, messages)
+    for method, params in (("ListPets", {"limit": 10}), ("ListPeople", {"limit": 10})):
+        assert client.call(method, params) == ("UNAVAILABLE", NO_DATABASE), method
+    assert client.call("CreatePet", PET) == ("UNAVAILABLE", NO_DATABASE)
+    assert client.call("CreatePerson", PERSON) == ("UNAVAILABLE", NO_DATABASE)
+    assert client.ping()
 
 
-def _backends(pet_person_db: Any) -> int:
+def _backends(pet_person_db: Any, app: str) -> int:
     with pet_person_db.connect() as conn:
-        row = conn.execute("SELECT count(*) FROM pg_stat_activity WHERE application_name = %s", (APP,)).fetchone()
+        row = conn.execute("SELECT count(*) FROM pg_stat_activity WHERE application_name = %s", (app,)).fetchone()
         return int(row[0]) if row else 0
 
 
@@ -334,9 +351,10 @@ def test_the_pool_is_bounded_and_recovers_from_lost_connections(client: Client, 
     with ThreadPoolExecutor(6) as pool:
         answers = list(pool.map(lambda _: client.call("ListPets", {"limit": 100}), range(12)))
     assert {status for status, _ in answers} == {"OK"}
-    assert 1 <= _backends(pet_person_db) <= POOL_SIZE
+    app = f"{APP}-{client.protocol}"
+    assert 1 <= _backends(pet_person_db, app) <= POOL_SIZE
     with pet_person_db.connect() as conn:  # the database drops the worker's connections, as when it restarts
-        conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s", (APP,))
+        conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s", (app,))
         conn.commit()
     statuses = []
     deadline = time.monotonic() + 10
