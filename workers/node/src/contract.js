@@ -23,6 +23,12 @@ const GOLDEN = 0x9e3779b97f4a7c15n;
 /** A request the contract rejects: gRPC INVALID_ARGUMENT, HTTP 400. */
 export class InvalidArgument extends Error {}
 
+/**
+ * The database is not configured or failed (bench.proto, "The database methods"): HTTP 503,
+ * gRPC UNAVAILABLE, JSON-RPC -32000, GraphQL extensions.code "UNAVAILABLE".
+ */
+export class Unavailable extends Error {}
+
 /** SplitMix64 (Steele, Lea and Flood, OOPSLA 2014) over 64-bit unsigned BigInts. */
 export class SplitMix64 {
   constructor(seed) {
@@ -108,12 +114,14 @@ export function info(protocol) {
 /**
  * The worker's configuration: delayUs, a fixed pause inside each Ping, Select
  * and Echo handler (inside the measured server time; 0 means none), and
- * maxMessageBytes, the request size limit (REST body; gRPC message, both ways).
+ * maxMessageBytes, the request size limit (REST body; gRPC message, both ways), and database,
+ * what the database methods run on (database.js: a Database, or by default NoDatabase).
  */
 export class Config {
-  constructor({ delayUs = 0, maxMessageBytes = DEFAULT_MAX_MESSAGE_MIB * 2 ** 20 } = {}) {
+  constructor({ delayUs = 0, maxMessageBytes = DEFAULT_MAX_MESSAGE_MIB * 2 ** 20, database = undefined } = {}) {
     this.delayUs = delayUs;
     this.maxMessageBytes = maxMessageBytes;
+    this.database = database;
   }
 
   /**

@@ -14,7 +14,8 @@
 // coerce: no "data") is 400 for a client accepting application/graphql-response+json
 // (answered with that type) and 200 for a legacy application/json client; a field
 // error (what the contract rejects, raised by a resolver) is 200 with "data" and the
-// message in "errors" (extensions.code "INVALID_ARGUMENT"). Every answer carries
+// message in "errors" (extensions.code "INVALID_ARGUMENT"; "UNAVAILABLE" when the database
+// methods have no database or it fails). Every answer carries
 // Server-Timing from the moment the whole body is read to the moment the answer's
 // object is ready; a body above the limit is 413, a method other than POST 405.
 
@@ -24,10 +25,11 @@ import { fileURLToPath } from "node:url";
 import { GraphQLError, Kind, buildSchema, execute, parse, validate } from "graphql";
 
 import * as contract from "./contract.js";
-import { INT64_MAX, INT64_MIN, InvalidArgument, UINT64_MAX, nowNs } from "./contract.js";
+import { INT64_MAX, INT64_MIN, InvalidArgument, UINT64_MAX, Unavailable, nowNs } from "./contract.js";
 import { createPostServer, send } from "./http.js";
 import * as ops from "./operations.js";
 import { int64Value } from "./operations.js";
+import { databaseOperations } from "./pet_person.js";
 
 export const PATH = "/v1/graphql";
 export const SCHEMA_PATH = fileURLToPath(new URL("../../../proto/bancada/v1/bench.graphql", import.meta.url));
@@ -100,6 +102,13 @@ export function rootValue(config, protocol = "graphql") {
     matMul: ({ a, b }) => ops.matMul(a, b),
     recolor: ({ car, colour }) => ops.recolor(car, colour),
   });
+  const db = databaseOperations(config); // the database methods of seed 001 (pet_person.js)
+  Object.assign(root, {
+    pets: async ({ limit }) => (await db.ListPets({ limit })).pets,
+    people: async ({ limit }) => (await db.ListPeople({ limit })).people,
+    createPet: async ({ input }) => (await db.CreatePet({ ...input })).pet,
+    createPerson: async ({ input }) => (await db.CreatePerson({ ...input })).person,
+  });
   return root;
 }
 
@@ -107,6 +116,7 @@ function formatError(error) {
   if (!(error instanceof GraphQLError)) return error; // already an error object
   const out = error.toJSON();
   if (error.originalError instanceof InvalidArgument) out.extensions = { ...out.extensions, code: "INVALID_ARGUMENT" };
+  if (error.originalError instanceof Unavailable) out.extensions = { ...out.extensions, code: "UNAVAILABLE" };
   return out;
 }
 

@@ -17,7 +17,8 @@ import * as protoLoader from "@grpc/proto-loader";
 
 import * as contract from "./contract.js";
 import * as ops from "./operations.js";
-import { InvalidArgument, nowNs, serverTiming } from "./contract.js";
+import { InvalidArgument, Unavailable, nowNs, serverTiming } from "./contract.js";
+import { databaseOperations, grpcRow } from "./pet_person.js";
 
 export const PROTO_PATH = fileURLToPath(new URL("../../../proto/bancada/v1/bench.proto", import.meta.url));
 const LOADER_OPTIONS = { longs: String, enums: String, defaults: false, arrays: true, oneofs: true };
@@ -48,6 +49,7 @@ export function timedService() {
 /** The contract's operations on decoded messages; InvalidArgument for what the contract rejects. */
 export function operations(config) {
   const info = contract.info("grpc");
+  const db = databaseOperations(config);
   return {
     Ping: async () => {
       await config.pause();
@@ -74,6 +76,11 @@ export function operations(config) {
     PowerOfTwo: async (req) => ({ power: ops.powerOfTwo(req.text ?? "") }),
     Recolor: async (req) => ({ car: ops.recolor(req.car && carWithDefaults(req.car), req.colour ?? "") }),
     MatMul: async (req) => ({ product: ops.matMul(req.a && matrixWithDefaults(req.a), req.b && matrixWithDefaults(req.b)) }),
+    // The database methods of seed 001 (pet_person.js); Unavailable when there is no database or it fails.
+    ListPets: async (req) => ({ pets: (await db.ListPets({ limit: req.limit ?? 0 })).pets.map(message) }),
+    ListPeople: async (req) => ({ people: (await db.ListPeople({ limit: req.limit ?? 0 })).people.map(message) }),
+    CreatePet: async (req) => ({ pet: message((await db.CreatePet(petWithDefaults(req))).pet) }),
+    CreatePerson: async (req) => ({ person: message((await db.CreatePerson(personWithDefaults(req))).person) }),
   };
 }
 
@@ -83,6 +90,22 @@ const carWithDefaults = (c) => ({
   extras: c.extras ?? [],
 });
 const matrixWithDefaults = (m) => ({ order: m.order ?? 0, values: m.values ?? [] });
+const petWithDefaults = (p) => ({ name: p.name ?? "", age: p.age ?? 0, type: p.type ?? "" });
+// proto-loader names fields in camelCase (no keepCase): first_name arrives as firstName.
+const personWithDefaults = (p) => ({
+  first_name: p.firstName ?? "", last_name: p.lastName ?? "", email: p.email ?? "", age: p.age ?? 0,
+  phone: p.phone ?? "", gender: p.gender ?? "", biography: p.biography ?? "",
+});
+const camelCase = (name) => name.replace(/_([a-z])/g, (_m, c) => c.toUpperCase());
+/** A JSON row as a gRPC message object: id a decimal string, deleted_at "" when null, camelCase names. */
+const message = (r) => Object.fromEntries(Object.entries(grpcRow(r)).map(([k, v]) => [camelCase(k), v]));
+
+/** The gRPC status of an operation's error: INVALID_ARGUMENT, UNAVAILABLE or INTERNAL. */
+function statusOf(err) {
+  if (err instanceof InvalidArgument) return grpc.status.INVALID_ARGUMENT;
+  if (err instanceof Unavailable) return grpc.status.UNAVAILABLE;
+  return grpc.status.INTERNAL;
+}
 
 function timedHandler(operation) {
   return (call, callback) => {
@@ -100,7 +123,7 @@ function timedHandler(operation) {
     operation(message).then(
       (resp) => trailer((metadata) => callback(null, resp, metadata)),
       (err) => trailer((metadata) => callback({
-        code: err instanceof InvalidArgument ? grpc.status.INVALID_ARGUMENT : grpc.status.INTERNAL,
+        code: statusOf(err),
         details: err.message, metadata })),
     );
   };

@@ -10,7 +10,8 @@
 // (checked here before dispatch: "jsonrpc": "2.0", a string method, params an object
 // or array, an id that is a string, a number or null), -32601 method not found,
 // -32602 invalid params (positional params, unknown names, wrong types, and what the
-// contract rejects). Batches are answered with an array (each element checked on its
+// contract rejects), -32000 server error for the database methods (ListPets, ListPeople,
+// CreatePet, CreatePerson) when there is no database or it fails (message: the reason). Batches are answered with an array (each element checked on its
 // own); notifications (no id) get no answer, HTTP 204 when nothing is left. Every
 // answer is HTTP 200 with Server-Timing: app;dur=<ms> from the moment the whole body
 // is read to the moment the answer's objects are ready, except a body above the
@@ -19,15 +20,17 @@
 import { JSONRPCErrorException, JSONRPCServer, createJSONRPCErrorResponse } from "json-rpc-2.0";
 
 import * as contract from "./contract.js";
-import { InvalidArgument, nowNs } from "./contract.js";
+import { InvalidArgument, Unavailable, nowNs } from "./contract.js";
 import { createPostServer, send } from "./http.js";
 import { UnsafeInteger, echoRequest, parseJSON, selectRequest, stringifyJSON } from "./json.js";
 import { JSON_METHODS } from "./operations.js";
+import { jsonDatabaseMethods } from "./pet_person.js";
 
 export const PATH = "/v1/jsonrpc";
 export const PARSE_ERROR = -32700;
 export const INVALID_REQUEST = -32600;
 export const INVALID_PARAMS = -32602;
+export const SERVER_ERROR = -32000; // the database is missing or failed (bench.proto: UNAVAILABLE)
 const RETRY_LOSSLESS = -1; // internal: an int64 beyond ±2^53 was seen, parse the body again losslessly
 
 const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -54,6 +57,7 @@ function byName(name, run) {
     } catch (err) {
       if (err instanceof UnsafeInteger) throw new JSONRPCErrorException("unsafe integer", RETRY_LOSSLESS);
       if (err instanceof InvalidArgument) throw new JSONRPCErrorException("Invalid params", INVALID_PARAMS, err.message);
+      if (err instanceof Unavailable) throw new JSONRPCErrorException(err.message, SERVER_ERROR);
       throw err;
     }
   };
@@ -89,6 +93,7 @@ export function createDispatcher(config) {
     Info: noParams("Info", async () => info),
   };
   for (const [name, method] of Object.entries(JSON_METHODS)) methods[name] = async (params) => method.answer(params);
+  Object.assign(methods, jsonDatabaseMethods(config));
   for (const [name, run] of Object.entries(methods)) server.addMethod(name, byName(name, run));
   return server;
 }

@@ -3,19 +3,25 @@
 // (proto/bancada/v1/bench.proto) over the protocol chosen at start.
 //
 //   node src/main.js --protocol grpc|rest|jsonrpc|graphql [--bind 127.0.0.1] [--port 0]
-//                    [--delay-us 0] [--max-message-mib 128] [--version]
+//                    [--delay-us 0] [--max-message-mib 128] [--db-pool-size 10] [--version]
 //
+// The database methods of seed 001 use the PostgreSQL database of the environment
+// variable BANCADA_DATABASE_URL (a libpq URI), through a pool of at most --db-pool-size
+// connections; with the variable set, one connection is opened and checked before READY.
 // Once listening it prints exactly one line on stdout,
 //   READY {"implementation":"node-rest","protocol":"rest","bind":"127.0.0.1","port":43121,"pid":1234}
 // and logs to stderr. SIGTERM or SIGINT stop it gracefully (hard stop after
 // 5 s) with exit status 0. Exit status 1: could not listen (a port in use is
-// named on stderr) or serve; 2: bad arguments.
+// named on stderr) or serve; 2: bad arguments, a BANCADA_DATABASE_URL that is not a
+// libpq URI, or a database that cannot be reached (one line naming its host, port and
+// database, never the password).
 
 import { parseArgs } from "node:util";
 
 import * as grpc from "@grpc/grpc-js";
 
 import { Config, DEFAULT_MAX_MESSAGE_MIB, NAME, VERSION, runtime } from "./contract.js";
+import { DEFAULT_POOL_SIZE, DatabaseStartError, DatabaseUrlError, describe, openDatabase } from "./database.js";
 import { createGraphqlServer } from "./graphql.js";
 import { createGrpcServer } from "./grpc.js";
 import { createJsonRpcServer } from "./jsonrpc.js";
@@ -48,6 +54,7 @@ export function parseCommandLine(argv) {
       port: { type: "string", default: "0" },
       "delay-us": { type: "string", default: "0" },
       "max-message-mib": { type: "string", default: String(DEFAULT_MAX_MESSAGE_MIB) },
+      "db-pool-size": { type: "string", default: String(DEFAULT_POOL_SIZE) },
       version: { type: "boolean", default: false },
     },
     strict: true,
@@ -64,6 +71,7 @@ export function parseCommandLine(argv) {
     port: integer(values.port, "--port", 0, 65535),
     delayUs: integer(values["delay-us"], "--delay-us", 0, 2 ** 31),
     maxMessageMiB: integer(values["max-message-mib"], "--max-message-mib", 1, 2047),
+    dbPoolSize: integer(values["db-pool-size"], "--db-pool-size", 1, 10000),
   };
 }
 
@@ -124,11 +132,20 @@ async function main(argv) {
     process.stdout.write(`bancada-worker-node ${VERSION} (${runtime()})\n`);
     return 0;
   }
-  const config = new Config({ delayUs: opts.delayUs, maxMessageBytes: opts.maxMessageMiB * 2 ** 20 });
+  let database;
+  try {
+    database = await openDatabase(process.env.BANCADA_DATABASE_URL, opts.dbPoolSize);
+  } catch (err) {
+    if (!(err instanceof DatabaseUrlError || err instanceof DatabaseStartError)) throw err;
+    process.stderr.write(`bancada-worker-node: ${err.message}\n`);
+    return 2;
+  }
+  const config = new Config({ delayUs: opts.delayUs, maxMessageBytes: opts.maxMessageMiB * 2 ** 20, database });
   let serving;
   try {
     serving = await (opts.protocol === "grpc" ? serveGrpc : serveHttp)(opts, config);
   } catch (err) {
+    await database.close();
     if (!(err instanceof ListenError)) throw err;
     process.stderr.write(`bancada-worker-node: ${err.message}\n`);
     return 1;
@@ -141,9 +158,12 @@ async function main(argv) {
   const ready = { implementation, protocol: opts.protocol, bind: opts.bind, port: serving.port, pid: process.pid };
   process.stdout.write(`READY ${JSON.stringify(ready)}\n`); // synchronous on pipes and files (Linux)
   log(`${implementation} serving on ${opts.bind} port ${serving.port} (limit ${opts.maxMessageMiB} MiB, delay ${opts.delayUs} µs)`);
+  log(database.settings ? `${describe(database.settings)}, pool of at most ${opts.dbPoolSize} connections (Sequelize)`
+    : "no database (BANCADA_DATABASE_URL is not set): the database methods answer UNAVAILABLE");
   const signal = await stopped;
   log(`${signal}: stopping (grace ${STOP_GRACE_MS / 1000} s)`);
   await serving.stop();
+  await database.close();
   log("stopped");
   return 0;
 }
