@@ -17,7 +17,8 @@ section "Response") gives it:
   client that accepts only ``application/json`` (the spec's legacy rule);
 - a field error (what the contract rejects, raised by a resolver: ``data`` is
   present, possibly null): 200, the message in ``errors`` with
-  ``extensions.code = "INVALID_ARGUMENT"``.
+  ``extensions.code = "INVALID_ARGUMENT"``, or ``"UNAVAILABLE"`` when the database is
+  missing or fails (the database fields pets, people, createPet, createPerson).
 
 Every answer carries ``Server-Timing: app;dur=<ms>`` from the moment the whole
 body is read to the moment the answer's object is ready (JSON parsing, GraphQL
@@ -42,7 +43,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from bancada_worker import contract
-from bancada_worker.contract import INT64_MAX, INT64_MIN, MASK64, Config, InvalidArgument
+from bancada_worker.contract import INT64_MAX, INT64_MIN, MASK64, Config, InvalidArgument, Unavailable
 from bancada_worker.rest_app import BodyTooLarge, _read_body
 
 PATH = "/v1/graphql"
@@ -114,6 +115,8 @@ def _error_format(error: GraphQLError, debug: bool = False) -> dict:
     formatted = error.formatted
     if isinstance(error.original_error, InvalidArgument):
         formatted["extensions"] = {"code": "INVALID_ARGUMENT"}
+    elif isinstance(error.original_error, Unavailable):
+        formatted["extensions"] = {"code": "UNAVAILABLE"}
     return formatted
 
 

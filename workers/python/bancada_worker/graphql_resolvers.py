@@ -9,7 +9,7 @@ from typing import Any
 
 from ariadne import MutationType, ObjectType, QueryType
 
-from bancada_worker import contract, methods
+from bancada_worker import contract, methods, pet_person
 from bancada_worker.contract import Config, InvalidArgument
 
 ECHO_KINDS = ("int64s", "doubles", "strings", "records")
@@ -61,4 +61,26 @@ def bindables(config: Config, protocol: str) -> list[ObjectType]:
     query.set_field("powerOfTwo", lambda _, __, text: methods.power_of_two(text))
     query.set_field("matMul", _matmul)
     mutation.set_field("recolor", lambda _, __, car, colour: methods.recolor(car, colour))
+    _bind_database(query, mutation, config)
     return [query, mutation]
+
+
+def _bind_database(query: QueryType, mutation: MutationType, config: Config) -> None:
+    """The database methods of seed 001 (bancada_worker.database): pets, people, createPet, createPerson."""
+    database = config.database
+
+    @query.field("pets")
+    async def pets(_: Any, __: Any, limit: int) -> list[dict]:
+        return await database.list_pets(limit)
+
+    @query.field("people")
+    async def people(_: Any, __: Any, limit: int) -> list[dict]:
+        return await database.list_people(limit)
+
+    @mutation.field("createPet")
+    async def create_pet(_: Any, __: Any, input: dict) -> dict:  # noqa: A002 - the schema's argument name
+        return await database.create_pet(input["name"], input["age"], input["type"])
+
+    @mutation.field("createPerson")
+    async def create_person(_: Any, __: Any, input: dict) -> dict:  # noqa: A002
+        return await database.create_person(pet_person.CreatePersonRequest(**input))
