@@ -28,6 +28,7 @@ REST; a body above the limit is 413, a method other than POST 405.
 
 from __future__ import annotations
 
+import logging
 import re
 import time
 from pathlib import Path
@@ -111,6 +112,21 @@ def _answer(status: int, start_ns: int, obj: Any, media_type: str) -> Response:
     return Response(_encode(obj), status_code=status, media_type=media_type, headers={"Server-Timing": timing})
 
 
+class _ContractErrors(logging.Filter):
+    """Drops Ariadne's log records of the field errors the contract defines (InvalidArgument,
+    Unavailable): they are answers, not faults, and a traceback on stderr for each one would
+    cost every refused request (and flood the log while a database is down)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        original = getattr(error, "original_error", None) or getattr(error, "__cause__", None)
+        return not isinstance(original, (InvalidArgument, Unavailable))
+
+
+_log = logging.getLogger("bancada-worker.graphql")
+_log.addFilter(_ContractErrors())
+
+
 def _error_format(error: GraphQLError, debug: bool = False) -> dict:
     formatted = error.formatted
     if isinstance(error.original_error, InvalidArgument):
@@ -145,7 +161,7 @@ def create_app(config: Config) -> Starlette:
         ):
             message = 'a GraphQL request is a JSON object with a "query" string and "variables" an object'
             return _answer(400, start_ns, {"errors": [{"message": message}]}, media_type)
-        _, response = await graphql(schema, data, error_formatter=_error_format)
+        _, response = await graphql(schema, data, error_formatter=_error_format, logger=_log)
         if _is_request_error(response):
             response.pop("data", None)
             return _answer(400 if modern else 200, start_ns, response, media_type)
