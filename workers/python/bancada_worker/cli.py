@@ -144,11 +144,9 @@ def announce(protocol: str, bind: str, port: int, config: Config) -> None:
 
 
 def _database_note(database: Database) -> str:
-    if database.url is None:
+    if database.description is None:
         return f"no database: {ENV_VAR} not set"
-    from bancada_worker.database import describe
-
-    return f"{describe(database.url)}, pool of {database.pool_size}"
+    return f"{database.description}, pool of {database.pool_size}"
 
 
 async def serve(protocol: str, bind: str, port: int, config: Config) -> None:
