@@ -132,23 +132,24 @@ class Client:
         if self.channel is not None:
             self.channel.close()
 
-    def call(self, rpc: str, params: dict) -> Answer:
+    def call(self, rpc: str, params: dict[str, Any]) -> Answer:
         """``rpc`` with ``params`` (the REST body, or {"limit": n}); the REST-shaped answer's value."""
-        return getattr(self, "_" + self.protocol)(rpc, params)
+        answer: Answer = getattr(self, "_" + self.protocol)(rpc, params)
+        return answer
 
     def ping(self) -> bool:
         if self.channel is not None:
-            empty = self.channel.unary_unary("/bancada.v1.Bench/Ping", lambda _: b"", lambda b: b)
-            return empty(b"", timeout=10) == b""
+            empty: Any = self.channel.unary_unary("/bancada.v1.Bench/Ping", lambda _: b"", lambda b: b)
+            return bool(empty(b"", timeout=10) == b"")
         if self.protocol == "rest":
             return self.http.get(self.base + "/v1/ping", timeout=10).status_code == 200
         if self.protocol == "jsonrpc":
-            body = {"jsonrpc": "2.0", "id": 1, "method": "Ping", "params": {}}
-            return self.http.post(self.base + "/v1/jsonrpc", json=body, timeout=10).json().get("result") == {}
+            body: dict[str, Any] = {"jsonrpc": "2.0", "id": 1, "method": "Ping", "params": {}}
+            return bool(self.http.post(self.base + "/v1/jsonrpc", json=body, timeout=10).json().get("result") == {})
         answer = self.http.post(self.base + "/v1/graphql", json={"query": "query Ping { ping }"}, timeout=10)
-        return answer.json() == {"data": {"ping": True}}
+        return bool(answer.json() == {"data": {"ping": True}})
 
-    def _rest(self, rpc: str, params: dict) -> Answer:
+    def _rest(self, rpc: str, params: dict[str, Any]) -> Answer:
         method, path, key = REST[rpc]
         if method == "GET":
             answer = self.http.get(self.base + path, params=params, timeout=30)
@@ -161,8 +162,8 @@ class Client:
         code = {400: "INVALID_ARGUMENT", 503: "UNAVAILABLE"}.get(answer.status_code, str(answer.status_code))
         return Answer(code=code, message=body["error"])
 
-    def _jsonrpc(self, rpc: str, params: dict) -> Answer:
-        body = {"jsonrpc": "2.0", "id": 7, "method": rpc, "params": params}
+    def _jsonrpc(self, rpc: str, params: dict[str, Any]) -> Answer:
+        body: dict[str, Any] = {"jsonrpc": "2.0", "id": 7, "method": rpc, "params": params}
         answer = self.http.post(self.base + "/v1/jsonrpc", json=body, timeout=30).json()
         if "result" in answer:
             return Answer(answer["result"][REST[rpc][2]])
@@ -170,7 +171,7 @@ class Client:
         code = {-32602: "INVALID_ARGUMENT", -32000: "UNAVAILABLE"}.get(error["code"], str(error["code"]))
         return Answer(code=code, message=f"{error['message']} {error.get('data', '')}")
 
-    def _graphql(self, rpc: str, params: dict) -> Answer:
+    def _graphql(self, rpc: str, params: dict[str, Any]) -> Answer:
         document, field = GRAPHQL[rpc]
         variables = params if rpc.startswith("List") else {"input": params}
         answer = self.http.post(
@@ -187,10 +188,10 @@ class Client:
             return Answer(code=error["extensions"]["code"], message=error["message"])
         return Answer(body["data"][field])
 
-    def _grpc(self, rpc: str, params: dict) -> Answer:
+    def _grpc(self, rpc: str, params: dict[str, Any]) -> Answer:
         assert self.channel is not None
         request_type, response_type = self.messages[f"{rpc}Request"], self.messages[f"{rpc}Response"]
-        stub = self.channel.unary_unary(
+        stub: Any = self.channel.unary_unary(
             f"/bancada.v1.Bench/{rpc}",
             request_serializer=lambda m: m.SerializeToString(),
             response_deserializer=response_type.FromString,
@@ -198,7 +199,7 @@ class Client:
         try:
             response = stub(request_type(**params), timeout=30)
         except grpc.RpcError as exc:
-            return Answer(code=exc.code().name, message=exc.details())
+            return Answer(code=exc.code().name, message=exc.details() or "")
         as_dict = json_format.MessageToDict(
             response, preserving_proto_field_name=True, always_print_fields_with_no_presence=True
         )
