@@ -12,9 +12,9 @@ import os
 import platform
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bancada_worker import LANGUAGE, NAME, VERSION
 
@@ -73,7 +73,7 @@ class Config:
             await asyncio.sleep(0)
 
 
-def splitmix64(seed: int):
+def splitmix64(seed: int) -> Iterator[int]:
     """Yield SplitMix64(seed) outputs (64-bit unsigned wrap-around arithmetic)."""
     state = seed & MASK64
     while True:
@@ -138,7 +138,7 @@ def runtime() -> str:
     return f"{platform.python_implementation()} {platform.python_version()}"
 
 
-def info(protocol: str) -> dict:
+def info(protocol: str) -> dict[str, Any]:
     """The Info operation's fields for this process serving ``protocol``."""
     return {
         "implementation": f"{NAME}-{protocol}",

@@ -94,7 +94,7 @@ def load_schema(config: Config, protocol: str = "graphql") -> GraphQLSchema:
     return make_executable_schema(sdl, *scalars, *bindables(config, protocol))
 
 
-def _is_request_error(response: dict) -> bool:
+def _is_request_error(response: dict[str, Any]) -> bool:
     """True when the answer is a GraphQL request error: no data, or null data from errors
     without a path (variable coercion fails before any field runs)."""
     if "data" not in response:
@@ -127,8 +127,8 @@ _log = logging.getLogger("bancada-worker.graphql")
 _log.addFilter(_ContractErrors())
 
 
-def _error_format(error: GraphQLError, debug: bool = False) -> dict:
-    formatted = error.formatted
+def _error_format(error: GraphQLError, debug: bool = False) -> dict[str, Any]:
+    formatted: dict[str, Any] = dict(error.formatted)
     if isinstance(error.original_error, InvalidArgument):
         formatted["extensions"] = {"code": "INVALID_ARGUMENT"}
     elif isinstance(error.original_error, Unavailable):

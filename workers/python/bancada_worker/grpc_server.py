@@ -129,18 +129,21 @@ class Bench:
         return pb.CreatePersonResponse(person=_person(await self.database.create_person(fields)))
 
 
-def _pet(row: dict) -> pb.Pet:
+def _pet(row: dict[str, Any]) -> pb.Pet:
     return pb.Pet(**{**row, "deleted_at": row["deleted_at"] or ""})
 
 
-def _person(row: dict) -> pb.Person:
+def _person(row: dict[str, Any]) -> pb.Person:
     return pb.Person(**{**row, "deleted_at": row["deleted_at"] or ""})
 
 
-def _timed(operation: Callable[[Any], Awaitable[Message]]):
+Behaviour = Callable[[Decoded, grpc.aio.ServicerContext[Any, Any]], Awaitable[Message | None]]
+
+
+def _timed(operation: Callable[[Any], Awaitable[Message]]) -> Behaviour:
     """Wrap an operation into a unary-unary behaviour that reports server timing."""
 
-    async def behaviour(decoded: Decoded, context: grpc.aio.ServicerContext) -> Message:
+    async def behaviour(decoded: Decoded, context: grpc.aio.ServicerContext[Any, Any]) -> Message | None:
         code, details, resp = grpc.StatusCode.OK, "", None
         if decoded.error is not None:
             code, details = (
@@ -166,7 +169,7 @@ def _timed(operation: Callable[[Any], Awaitable[Message]]):
 def create_server(config: Config) -> grpc.aio.Server:
     """An asyncio gRPC server serving ``bancada.v1.Bench`` (no port bound yet)."""
     bench = Bench(config)
-    methods = {
+    methods: dict[str, tuple[Callable[[Any], Awaitable[Message]], type[Message]]] = {
         "Ping": (bench.ping, pb.PingRequest),
         "Select": (bench.select, pb.SelectRequest),
         "Echo": (bench.echo, pb.EchoRequest),

@@ -164,16 +164,16 @@ def create_app(config: Config) -> Starlette:
     limit = config.max_message_bytes
     info = contract.info("rest")
 
-    async def with_body(request: Request, handle, status: int = 200) -> Response:
+    async def with_body(request: Request, handle: Callable[[bytes], Awaitable[Any]], status: int = 200) -> Response:
         return await answer_body(request, handle, limit, status)
 
-    async def select(body: bytes) -> dict:
+    async def select(body: bytes) -> dict[str, Any]:
         req = _select_decoder.decode(body)
         await config.pause()
         values, positions = contract.select(req.values, req.k, req.seed)
         return {"values": values, "positions": positions}
 
-    async def echo(body: bytes) -> dict:
+    async def echo(body: bytes) -> dict[str, Any]:
         req = _echo_decoder.decode(body)
         present = [kind for kind in ECHO_KINDS if getattr(req, kind) is not None]
         if len(present) != 1:
@@ -212,8 +212,8 @@ def create_app(config: Config) -> Starlette:
             response.headers.update(exc.headers)  # Allow: on a 405
         return response
 
-    def method_endpoint(name: str):
-        async def handle(body: bytes) -> dict:
+    def method_endpoint(name: str) -> Callable[[Request], Awaitable[Response]]:
+        async def handle(body: bytes) -> dict[str, Any]:
             return methods.answer_json(name, body)
 
         async def endpoint(request: Request) -> Response:
@@ -232,11 +232,16 @@ def create_app(config: Config) -> Starlette:
     return Starlette(routes=routes, exception_handlers={HTTPException: http_error})
 
 
+Rows = list[dict[str, Any]]
+
+
 def _database_routes(config: Config) -> list[Route]:
     """The routes of the database methods of seed 001 (bancada_worker.database)."""
     database = config.database
 
-    async def listing(request: Request, key: str, list_rows: Callable[[int], Awaitable[list[dict]]]) -> Response:
+    async def listing(
+        request: Request, key: str, list_rows: Callable[[int], Awaitable[list[dict[str, Any]]]]
+    ) -> Response:
         start_ns = time.perf_counter_ns()
         try:
             return _answer(200, start_ns, {key: await list_rows(query_limit(request))})
@@ -251,11 +256,11 @@ def _database_routes(config: Config) -> list[Route]:
     async def list_people_endpoint(request: Request) -> Response:
         return await listing(request, "people", database.list_people)
 
-    async def create_pet(body: bytes) -> dict:
+    async def create_pet(body: bytes) -> dict[str, Any]:
         req = _pet_decoder.decode(body) if body and not body.isspace() else pet_person.CreatePetRequest()
         return {"pet": await database.create_pet(req.name, req.age, req.type)}
 
-    async def create_person(body: bytes) -> dict:
+    async def create_person(body: bytes) -> dict[str, Any]:
         req = _person_decoder.decode(body) if body and not body.isspace() else pet_person.CreatePersonRequest()
         return {"person": await database.create_person(req)}
 
