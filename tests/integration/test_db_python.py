@@ -18,6 +18,7 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +34,7 @@ from tests.conftest import ROOT, artifact_missing
 from tests.integration.pet_person_checks import assert_person, assert_pet, parse_time
 
 PROTOCOLS = ("grpc", "rest", "jsonrpc", "graphql")
+POOL_SIZE = 4  # --db-pool-size of the workers started here
 LIMITS = (10, 100, 1000)
 READY_TIMEOUT_S = 60.0
 PET = {"name": "Rex", "age": 3, "type": "dog"}
@@ -122,7 +124,7 @@ class Client:
     """The four database methods (and Ping) of one running worker, on its protocol."""
 
     def __init__(self, protocol: str, port: int, messages: dict[str, Any]) -> None:
-        self.protocol, self.base = protocol, f"http://127.0.0.1:{port}"
+        self.protocol, self.port, self.base = protocol, port, f"http://127.0.0.1:{port}"
         self.http = requests.Session()
         self.messages = messages
         self.channel = grpc.insecure_channel(f"127.0.0.1:{port}") if protocol == "grpc" else None
@@ -235,7 +237,7 @@ def start(protocol: str, database_url: str | None, stderr: Any = subprocess.PIPE
     env = {k: v for k, v in os.environ.items() if k != "BANCADA_DATABASE_URL"}
     if database_url is not None:
         env["BANCADA_DATABASE_URL"] = database_url
-    argv = [*worker.argv(protocol, artifact=str(worker.artifact_path())), "--db-pool-size", "4"]
+    argv = [*worker.argv(protocol, artifact=str(worker.artifact_path())), "--db-pool-size", str(POOL_SIZE)]
     return subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=stderr, text=True, env=env)
 
 
@@ -345,6 +347,38 @@ def test_the_pool_reconnects_after_the_database_drops_its_connections(client: Cl
     assert len(answer.value) == 10
 
 
+def _worker_connections(pet_person_db: Any) -> int:
+    with pet_person_db.connect() as conn:
+        with conn.cursor() as cur:
+            cur.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                "AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
+            )
+            row = cur.fetchone()
+        conn.commit()
+    return int(row[0]) if row else 0
+
+
+def test_the_pool_opens_at_most_db_pool_size_connections(client: Client, pet_person_db: Any) -> None:
+    def list_three_times(_: int) -> list[str]:
+        own = Client(client.protocol, client.port, client.messages)
+        try:
+            return [own.call("ListPets", {"limit": 1000}).code for _ in range(3)]
+        finally:
+            own.close()
+
+    seen = []
+    with ThreadPoolExecutor(max_workers=3 * POOL_SIZE) as pool:
+        calls = pool.map(list_three_times, range(3 * POOL_SIZE))
+        for _ in range(20):
+            seen.append(_worker_connections(pet_person_db))
+            time.sleep(0.05)
+        codes = [code for three in calls for code in three]
+    assert codes == [""] * (9 * POOL_SIZE)
+    seen.append(_worker_connections(pet_person_db))
+    assert 1 <= max(seen) <= POOL_SIZE, seen
+
+
 @pytest.mark.parametrize("protocol", PROTOCOLS)
 def test_without_a_database_the_methods_are_unavailable(protocol: str, messages: dict[str, Any]) -> None:
     with running(protocol, None, messages) as client:
@@ -360,12 +394,11 @@ def test_without_a_database_the_methods_are_unavailable(protocol: str, messages:
             assert "BANCADA_DATABASE_URL" in answer.message
 
 
-@pytest.mark.parametrize("protocol", ["grpc", "rest"])
-def test_an_unreachable_database_exits_2_with_one_line(protocol: str) -> None:
+def test_an_unreachable_database_exits_2_with_one_line() -> None:
     from bancada.hosts.postgres import free_port
 
     port = free_port()
-    proc = start(protocol, f"postgresql://bench:s3cret@127.0.0.1:{port}/benchdb")
+    proc = start("rest", f"postgresql://bench:s3cret@127.0.0.1:{port}/benchdb")
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 2, (out, err)
     assert out == ""
