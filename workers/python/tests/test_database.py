@@ -109,6 +109,30 @@ class UriTest(unittest.TestCase):
                 Database(uri)
 
 
+class OrmUrlTest(unittest.TestCase):
+    def test_the_libpq_uri_becomes_sqlalchemys_psycopg_url(self):
+        from bancada_worker.orm import sqlalchemy_url
+
+        url = sqlalchemy_url("postgres://bench:p%40ss%3Aword@db.example:5433/bench?sslmode=disable&connect_timeout=2")
+        self.assertEqual(url.drivername, "postgresql+psycopg")
+        self.assertEqual((url.username, url.password, url.host, url.port), ("bench", "p@ss:word", "db.example", 5433))
+        self.assertEqual((url.database, dict(url.query)), ("bench", {"sslmode": "disable", "connect_timeout": "2"}))
+
+    def test_a_database_error_is_one_line_without_the_documentation_link(self):
+        import psycopg
+        import sqlalchemy.exc
+
+        from bancada_worker.orm import one_line
+
+        orig = psycopg.OperationalError('connection to server at "h", port 1 failed: refused\n\tIs the server running?')
+        wrapped = sqlalchemy.exc.OperationalError("SELECT 1", {}, orig)
+        self.assertEqual(
+            one_line(wrapped), 'connection to server at "h", port 1 failed: refused Is the server running?'
+        )
+        timeout = sqlalchemy.exc.TimeoutError("QueuePool limit of size 2 overflow 0 reached", code="3o7r")
+        self.assertEqual(one_line(timeout), "QueuePool limit of size 2 overflow 0 reached")
+
+
 class NoDatabaseTest(unittest.TestCase):
     """Validation comes first (InvalidArgument with or without a database), then Unavailable."""
 
