@@ -14,7 +14,9 @@ import sys
 import unittest
 import urllib.error
 import urllib.request
+from collections.abc import Awaitable
 from datetime import datetime, timedelta, timezone
+from typing import Any
 
 import grpc
 from graphql import graphql
@@ -35,14 +37,14 @@ def without_database() -> dict[str, str]:
 
 
 class ValidationTest(unittest.TestCase):
-    def test_limit_is_1_to_1000(self):
+    def test_limit_is_1_to_1000(self) -> None:
         for limit in (1, 10, 100, 1000):
             self.assertEqual(pet_person.check_limit(limit), limit)
         for limit in (0, -1, 1001, 2**31 - 1):
             with self.subTest(limit=limit), self.assertRaisesRegex(InvalidArgument, "limit must be in 1..1000"):
                 pet_person.check_limit(limit)
 
-    def test_pet(self):
+    def test_pet(self) -> None:
         pet_person.check_pet("Rex", 0, "dog")
         pet_person.check_pet(" Rex ", 200, "dog")
         for name, age, type_ in [
@@ -55,7 +57,7 @@ class ValidationTest(unittest.TestCase):
             with self.subTest(name=name, age=age, type=type_), self.assertRaises(InvalidArgument):
                 pet_person.check_pet(name, age, type_)
 
-    def test_person_email_follows_the_contract(self):
+    def test_person_email_follows_the_contract(self) -> None:
         for email in ["ana@example.com", "a.b+c@mail.example.org", "x@a.b", "ana@ex-ample.co.uk"]:
             with self.subTest(email=email):
                 pet_person.check_person("Ana", "Lima", email, 30)
@@ -75,12 +77,12 @@ class ValidationTest(unittest.TestCase):
             with self.subTest(email=email), self.assertRaisesRegex(InvalidArgument, "not an address"):
                 pet_person.check_person("Ana", "Lima", email, 30)
 
-    def test_person_names_and_age(self):
+    def test_person_names_and_age(self) -> None:
         for first, last, age in [(" ", "Lima", 30), ("Ana", "", 30), ("Ana", "Lima", -1), ("Ana", "Lima", 201)]:
             with self.subTest(first=first, last=last, age=age), self.assertRaises(InvalidArgument):
                 pet_person.check_person(first, last, "ana@example.com", age)
 
-    def test_times_are_rfc3339_utc_with_z(self):
+    def test_times_are_rfc3339_utc_with_z(self) -> None:
         brasilia = timezone(timedelta(hours=-3))
         self.assertEqual(pet_person.rfc3339(datetime(2024, 1, 1, tzinfo=timezone.utc)), "2024-01-01T00:00:00Z")
         self.assertEqual(
@@ -91,7 +93,7 @@ class ValidationTest(unittest.TestCase):
 
 
 class UriTest(unittest.TestCase):
-    def test_description_names_host_port_database_never_the_password(self):
+    def test_description_names_host_port_database_never_the_password(self) -> None:
         cases = {
             "postgresql://bench:s3cret@db.example:6543/benchdb": "database benchdb on db.example port 6543",
             "postgres://bench@127.0.0.1/bancada": "database bancada on 127.0.0.1 port 5432",
@@ -103,14 +105,14 @@ class UriTest(unittest.TestCase):
                 self.assertEqual(parse_uri(uri), want)
                 self.assertNotIn("s3cret", Database(uri).description or "")
 
-    def test_other_schemes_are_refused(self):
+    def test_other_schemes_are_refused(self) -> None:
         for uri in ["mysql://u@h/d", "h:5432/d", "", "postgresql+psycopg://u@h/d"]:
             with self.subTest(uri=uri), self.assertRaisesRegex(DatabaseConfigError, "postgresql://"):
                 Database(uri)
 
 
 class OrmUrlTest(unittest.TestCase):
-    def test_the_libpq_uri_becomes_sqlalchemys_psycopg_url(self):
+    def test_the_libpq_uri_becomes_sqlalchemys_psycopg_url(self) -> None:
         from bancada_worker.orm import sqlalchemy_url
 
         url = sqlalchemy_url("postgres://bench:p%40ss%3Aword@db.example:5433/bench?sslmode=disable&connect_timeout=2")
@@ -118,7 +120,7 @@ class OrmUrlTest(unittest.TestCase):
         self.assertEqual((url.username, url.password, url.host, url.port), ("bench", "p@ss:word", "db.example", 5433))
         self.assertEqual((url.database, dict(url.query)), ("bench", {"sslmode": "disable", "connect_timeout": "2"}))
 
-    def test_a_database_error_is_one_line_without_the_documentation_link(self):
+    def test_a_database_error_is_one_line_without_the_documentation_link(self) -> None:
         import psycopg
         import sqlalchemy.exc
 
@@ -148,31 +150,31 @@ class NoDatabaseTest(unittest.TestCase):
         return [asyncio.run(self.result_of(call)) for call in calls]
 
     @staticmethod
-    async def result_of(call) -> object:
+    async def result_of(call: Awaitable[object]) -> object:
         try:
             return await call
         except (InvalidArgument, Unavailable) as exc:
             return exc
 
-    def test_every_method_is_unavailable(self):
+    def test_every_method_is_unavailable(self) -> None:
         for outcome in self.run_all():
             self.assertIsInstance(outcome, Unavailable)
             self.assertEqual(str(outcome), NO_DATABASE)
 
-    def test_invalid_input_is_invalid_without_a_database_too(self):
+    def test_invalid_input_is_invalid_without_a_database_too(self) -> None:
         with self.assertRaises(InvalidArgument):
             asyncio.run(self.database.list_pets(0))
         with self.assertRaises(InvalidArgument):
             asyncio.run(self.database.create_pet("", 3, "dog"))
 
-    def test_grpc_servicer(self):
+    def test_grpc_servicer(self) -> None:
         bench = Bench(Config())
         with self.assertRaisesRegex(Unavailable, "BANCADA_DATABASE_URL"):
             asyncio.run(bench.list_pets(pb.ListPetsRequest(limit=10)))
         with self.assertRaises(InvalidArgument):
             asyncio.run(bench.create_person(pb.CreatePersonRequest(first_name="Ana", last_name="Lima", email="x")))
 
-    def test_graphql_field_errors_carry_the_code(self):
+    def test_graphql_field_errors_carry_the_code(self) -> None:
         schema = load_schema(Config())
         for document, variables, code in [
             ("query($l: Int!) { pets(limit: $l) { id } }", {"l": 10}, "UNAVAILABLE"),
@@ -189,8 +191,9 @@ class NoDatabaseTest(unittest.TestCase):
             ),
         ]:
             with self.subTest(document=document, variables=variables):
-                result = asyncio.run(graphql(schema, document, variable_values=variables))
+                result = asyncio.run(graphql(schema, str(document), variable_values=dict(variables)))  # type: ignore[call-overload]
                 self.assertIsNone(result.data)
+                assert result.errors is not None
                 self.assertEqual(_error_format(result.errors[0])["extensions"], {"code": code})
 
 
@@ -198,7 +201,7 @@ class NoDatabaseProcessTest(unittest.TestCase):
     """A worker started without BANCADA_DATABASE_URL: the four methods answer UNAVAILABLE as the
     contract maps it on REST (503) and JSON-RPC (-32000), invalid input is still refused, Ping works."""
 
-    def _start(self, protocol: str):
+    def _start(self, protocol: str) -> tuple[subprocess.Popen[str], dict[str, Any]]:
         saved = os.environ.pop("BANCADA_DATABASE_URL", None)
         try:
             return start("--protocol", protocol, "--db-pool-size", "3")
@@ -206,11 +209,11 @@ class NoDatabaseProcessTest(unittest.TestCase):
             if saved is not None:
                 os.environ["BANCADA_DATABASE_URL"] = saved
 
-    def test_rest(self):
+    def test_rest(self) -> None:
         proc, ready = self._start("rest")
         base = f"http://127.0.0.1:{ready['port']}"
 
-        def http(method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
+        def http(method: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
             data = None if body is None else json.dumps(body).encode()
             req = urllib.request.Request(base + path, data=data, method=method)
             try:
@@ -244,30 +247,35 @@ class NoDatabaseProcessTest(unittest.TestCase):
         finally:
             self.assertEqual(stop(proc), 0)
 
-    def test_jsonrpc(self):
+    def test_jsonrpc(self) -> None:
         proc, ready = self._start("jsonrpc")
         url = f"http://127.0.0.1:{ready['port']}/v1/jsonrpc"
 
-        def call(method: str, params: dict) -> dict:
+        def call(method: str, params: dict[str, Any]) -> Any:
             body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": method, "params": params}).encode()
             with urllib.request.urlopen(urllib.request.Request(url, data=body, method="POST"), timeout=30) as resp:
                 return json.loads(resp.read())
 
         try:
-            for method, params in [("ListPets", {"limit": 10}), ("CreatePet", {"name": "Rex", "age": 3, "type": "x"})]:
+            unavailable: list[tuple[str, dict[str, Any]]] = [
+                ("ListPets", {"limit": 10}),
+                ("CreatePet", {"name": "Rex", "age": 3, "type": "x"}),
+            ]
+            for method, params in unavailable:
                 with self.subTest(method=method):
                     self.assertEqual(call(method, params)["error"], {"code": -32000, "message": NO_DATABASE})
-            for method, params in [
+            invalid: list[tuple[str, dict[str, Any]]] = [
                 ("ListPeople", {"limit": 0}),
                 ("CreatePerson", {"first_name": "A"}),
                 ("ListPets", {"lim": 1}),
-            ]:
+            ]
+            for method, params in invalid:
                 with self.subTest(method=method, params=params):
                     self.assertEqual(call(method, params)["error"]["code"], -32602)
         finally:
             self.assertEqual(stop(proc), 0)
 
-    def test_grpc(self):
+    def test_grpc(self) -> None:
         proc, ready = self._start("grpc")
         try:
             with grpc.insecure_channel(f"127.0.0.1:{ready['port']}") as channel:
@@ -285,7 +293,7 @@ class NoDatabaseProcessTest(unittest.TestCase):
 
 
 class StartRefusedTest(unittest.TestCase):
-    def run_worker(self, database_url: str, *args: str) -> subprocess.CompletedProcess:
+    def run_worker(self, database_url: str, *args: str) -> subprocess.CompletedProcess[str]:
         env = {**without_database(), "BANCADA_DATABASE_URL": database_url}
         return subprocess.run(
             [sys.executable, "-m", "bancada_worker", "--protocol", "rest", *args],
@@ -296,7 +304,7 @@ class StartRefusedTest(unittest.TestCase):
             timeout=60,
         )
 
-    def test_unreachable_database_exits_2_with_one_line(self):
+    def test_unreachable_database_exits_2_with_one_line(self) -> None:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             port = s.getsockname()[1]  # closed again below: nothing listens there
@@ -307,13 +315,13 @@ class StartRefusedTest(unittest.TestCase):
         self.assertIn(f"cannot connect to the database benchdb on 127.0.0.1 port {port}", proc.stderr)
         self.assertNotIn("s3cret", proc.stderr)
 
-    def test_not_a_postgresql_uri_exits_2(self):
+    def test_not_a_postgresql_uri_exits_2(self) -> None:
         proc = self.run_worker("mysql://bench:s3cret@db/bench")
         self.assertEqual(proc.returncode, 2)
         self.assertIn("BANCADA_DATABASE_URL has the scheme 'mysql'", proc.stderr)
         self.assertNotIn("s3cret", proc.stderr)
 
-    def test_pool_size_must_be_positive(self):
+    def test_pool_size_must_be_positive(self) -> None:
         proc = subprocess.run(
             [sys.executable, "-m", "bancada_worker", "--protocol", "rest", "--db-pool-size", "0"],
             cwd=FOLDER,
