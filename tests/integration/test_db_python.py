@@ -352,7 +352,7 @@ def _worker_connections(pet_person_db: Any) -> int:
         with conn.cursor() as cur:
             cur.execute(
                 "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                "AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
+                "AND application_name LIKE 'bancada-worker-python-%'"
             )
             row = cur.fetchone()
         conn.commit()

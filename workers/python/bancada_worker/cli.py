@@ -240,7 +240,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="%(asctime)s bancada-worker-python: %(message)s")
     try:
-        database = Database(os.environ.get(ENV_VAR) or None, args.db_pool_size)
+        database = Database(
+            os.environ.get(ENV_VAR) or None, args.db_pool_size, f"bancada-worker-{NAME}-{args.protocol}"
+        )
     except DatabaseConfigError as exc:
         print(f"bancada-worker-python: {exc}", file=sys.stderr)
         return 2

@@ -63,14 +63,18 @@ class Database:
     Args:
         libpq_uri: BANCADA_DATABASE_URL, or None.
         pool_size: the most connections the pool opens (--db-pool-size).
+        application_name: the connections' name in PostgreSQL (pg_stat_activity).
 
     Raises:
         DatabaseConfigError: ``libpq_uri`` is not a PostgreSQL URI.
     """
 
-    def __init__(self, libpq_uri: str | None, pool_size: int = DEFAULT_POOL_SIZE) -> None:
+    def __init__(
+        self, libpq_uri: str | None, pool_size: int = DEFAULT_POOL_SIZE, application_name: str = "bancada-worker-python"
+    ) -> None:
         self.uri = libpq_uri
         self.pool_size = pool_size
+        self.application_name = application_name
         self.description = None if libpq_uri is None else parse_uri(libpq_uri)
         self._store: OrmStore | None = None
 
@@ -86,7 +90,7 @@ class Database:
 
         store = None
         try:
-            store = OrmStore(self.uri, self.pool_size)
+            store = OrmStore(self.uri, self.pool_size, self.application_name)
             await store.check()
         except Unavailable as exc:
             if store is not None:

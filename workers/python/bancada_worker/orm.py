@@ -129,15 +129,19 @@ class OrmStore:
     Args:
         libpq_uri: BANCADA_DATABASE_URL (checked by :func:`bancada_worker.database.parse_uri`).
         pool_size: the most connections the pool opens (--db-pool-size).
+        application_name: what PostgreSQL shows for the connections (pg_stat_activity), unless the URI sets it.
     """
 
-    def __init__(self, libpq_uri: str, pool_size: int) -> None:
+    def __init__(self, libpq_uri: str, pool_size: int, application_name: str = "bancada-worker-python") -> None:
         """Raises Unavailable: SQLAlchemy cannot read the URI."""
         try:
             self.url = sqlalchemy_url(libpq_uri)
         except sqlalchemy.exc.ArgumentError as exc:
             raise Unavailable(f"database unavailable: {one_line(exc)}") from None
-        connect_args = {} if "connect_timeout" in self.url.query else {"connect_timeout": CONNECT_TIMEOUT_S}
+        connect_args: dict[str, Any] = {"application_name": application_name, "connect_timeout": CONNECT_TIMEOUT_S}
+        for name in list(connect_args):
+            if name in self.url.query:  # the URI's own settings win
+                del connect_args[name]
         self._engine: AsyncEngine = create_async_engine(
             self.url,
             pool_size=pool_size,
