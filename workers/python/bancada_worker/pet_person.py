@@ -10,7 +10,7 @@ anything reaches the database; a database that is missing or fails raises
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Annotated
 
 from msgspec import Meta, Struct
@@ -18,6 +18,7 @@ from msgspec import Meta, Struct
 from bancada_worker.contract import InvalidArgument
 
 Int32 = Annotated[int, Meta(ge=-(1 << 31), le=(1 << 31) - 1)]
+_ZERO = timedelta(0)
 LIMIT_MIN, LIMIT_MAX = 1, 1000
 AGE_MIN, AGE_MAX = 0, 200
 #: bench.proto's address rule; matched with fullmatch (``$`` alone would accept a trailing newline).
@@ -77,10 +78,12 @@ def check_person(first_name: str, last_name: str, email: str, age: int) -> None:
 
 
 def rfc3339(moment: datetime) -> str:
-    """An aware datetime as the contract writes times: RFC 3339 in UTC with a "Z" and 0 or 6 fractional digits."""
-    utc = moment.astimezone(timezone.utc)
-    text = utc.strftime("%Y-%m-%dT%H:%M:%S")
-    return f"{text}.{utc.microsecond:06d}Z" if utc.microsecond else text + "Z"
+    """An aware datetime as the contract writes times: RFC 3339 in UTC with a "Z" and 0 or 6
+    fractional digits (``isoformat`` writes the microseconds only when there are some). Two
+    per row of every list answer, so it avoids strftime (2.6 times slower here)."""
+    if moment.utcoffset() != _ZERO:
+        moment = moment.astimezone(timezone.utc)
+    return moment.isoformat()[:-6] + "Z"  # drop "+00:00"
 
 
 # --- JSON requests (REST bodies, JSON-RPC params): missing fields take proto3 defaults ---------
