@@ -1,13 +1,19 @@
 """The worker's command line, the same as every Bancada worker's::
 
     python -m bancada_worker --protocol grpc|rest|jsonrpc|graphql [--bind 127.0.0.1] [--port 0]
-                             [--delay-us 0] [--max-message-mib 128] [--version]
+                             [--delay-us 0] [--max-message-mib 128] [--db-pool-size 10] [--version]
+
+The database methods of seed 001 use the PostgreSQL database named by the environment
+variable ``BANCADA_DATABASE_URL`` (a libpq URI), with at most ``--db-pool-size``
+connections; with the variable set the worker checks one connection before READY.
 
 Once the port accepts connections it prints exactly one line on stdout,
 ``READY {"implementation":"python-rest","protocol":"rest","bind":"127.0.0.1","port":43121,"pid":1234}``,
 and logs to stderr. SIGTERM or SIGINT stop it gracefully (connections get
 :data:`STOP_GRACE_S` to finish) with exit status 0. Exit status 1: could not
-listen (a port in use is named on stderr) or serve; 2: bad arguments.
+listen (a port in use is named on stderr) or serve; 2: bad arguments, or a
+BANCADA_DATABASE_URL that is not a PostgreSQL URI or whose database cannot be reached
+(one line naming host, port and database, never the password).
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import sys
 
 from bancada_worker import NAME, VERSION, contract
 from bancada_worker.contract import Config
+from bancada_worker.database import DEFAULT_POOL_SIZE, ENV_VAR, Database, DatabaseConfigError
 
 PROTOCOLS = ["grpc", "rest", "jsonrpc", "graphql"]
 STOP_GRACE_S = 5.0
@@ -48,6 +55,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         default=contract.DEFAULT_MAX_MESSAGE_MIB,
         help="request size limit (gRPC: receive and send), MiB",
     )
+    p.add_argument(
+        "--db-pool-size",
+        type=int,
+        default=DEFAULT_POOL_SIZE,
+        help=f"most connections of the database pool (the database: {ENV_VAR})",
+    )
     p.add_argument("--version", action="store_true", help="print the version and exit")
     args = p.parse_args(argv)
     if args.version:
@@ -60,6 +73,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         p.error(f"--delay-us must be >= 0, got {args.delay_us}")
     if not 1 <= args.max_message_mib <= 2047:
         p.error(f"--max-message-mib must be in 1..2047, got {args.max_message_mib}")
+    if args.db_pool_size < 1:
+        p.error(f"--db-pool-size must be at least 1, got {args.db_pool_size}")
     return args
 
 
@@ -117,14 +132,38 @@ def ready_line(protocol: str, bind: str, port: int) -> str:
 def announce(protocol: str, bind: str, port: int, config: Config) -> None:
     print(ready_line(protocol, bind, port), flush=True)
     log.info(
-        "%s-%s serving on %s port %d (limit %d MiB, delay %g µs)",
+        "%s-%s serving on %s port %d (limit %d MiB, delay %g µs, %s)",
         NAME,
         protocol,
         bind,
         port,
         config.max_message_bytes >> 20,
         config.delay_s * 1e6,
+        _database_note(config.database),
     )
+
+
+def _database_note(database: Database) -> str:
+    if database.description is None:
+        return f"no database: {ENV_VAR} not set"
+    return f"{database.description}, pool of {database.pool_size}"
+
+
+async def serve(protocol: str, bind: str, port: int, config: Config) -> None:
+    """Open the database pool (checking one connection), serve ``protocol``, close the pool.
+
+    Raises:
+        DatabaseConfigError: the database cannot be reached.
+        ListenError: the port cannot be bound.
+    """
+    await config.database.open()
+    try:
+        if protocol == "grpc":
+            await serve_grpc(protocol, bind, port, config)
+        else:
+            await serve_http(protocol, bind, port, config)
+    finally:
+        await config.database.close()
 
 
 async def serve_http(protocol: str, bind: str, port: int, config: Config) -> None:
@@ -200,12 +239,18 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bancada-worker-python {VERSION} ({contract.runtime()})")
         return 0
     logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="%(asctime)s bancada-worker-python: %(message)s")
-    config = Config(delay_s=args.delay_us / 1e6, max_message_bytes=args.max_message_mib << 20)
+    try:
+        database = Database(
+            os.environ.get(ENV_VAR) or None, args.db_pool_size, f"bancada-worker-{NAME}-{args.protocol}"
+        )
+    except DatabaseConfigError as exc:
+        print(f"bancada-worker-python: {exc}", file=sys.stderr)
+        return 2
+    config = Config(delay_s=args.delay_us / 1e6, max_message_bytes=args.max_message_mib << 20, database=database)
     # uvicorn restores the handlers it found and re-raises the signal it stopped on:
     # a handler that ignores it turns that re-raise into a plain exit 0.
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: None)
-    serve = serve_grpc if args.protocol == "grpc" else serve_http
     loop = _new_loop(args.protocol)
     asyncio.set_event_loop(loop)
     try:
@@ -213,6 +258,9 @@ def main(argv: list[str] | None = None) -> int:
     except ListenError as exc:
         print(f"bancada-worker-python: {exc}", file=sys.stderr)
         return 1
+    except DatabaseConfigError as exc:
+        print(f"bancada-worker-python: {exc}", file=sys.stderr)
+        return 2
     finally:
         loop.close()
     return 0

@@ -12,10 +12,14 @@ import os
 import platform
 import random
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from bancada_worker import LANGUAGE, NAME, VERSION
+
+if TYPE_CHECKING:
+    from bancada_worker.database import Database
 
 DEFAULT_K = 3
 DEFAULT_MAX_MESSAGE_MIB = 128
@@ -29,6 +33,17 @@ class InvalidArgument(ValueError):
     """A request the contract rejects: gRPC INVALID_ARGUMENT, HTTP 400."""
 
 
+class Unavailable(Exception):
+    """The database methods cannot answer: no database configured, or it failed (one line).
+    HTTP 503, gRPC UNAVAILABLE, JSON-RPC -32000, GraphQL field error with code UNAVAILABLE."""
+
+
+def _no_database() -> Database:
+    from bancada_worker.database import Database
+
+    return Database(None)
+
+
 @dataclass(frozen=True)
 class Config:
     """What a server needs besides its socket.
@@ -37,10 +52,13 @@ class Config:
         delay_s: a fixed pause inside each Ping, Select and Echo handler (inside
             the measured server time); 0 means none.
         max_message_bytes: request size limit (REST body; gRPC message, both directions).
+        database: the database methods' pool and operations (:mod:`bancada_worker.database`);
+            by default none, so they answer Unavailable.
     """
 
     delay_s: float = 0.0
     max_message_bytes: int = DEFAULT_MAX_MESSAGE_MIB << 20
+    database: Database = field(default_factory=_no_database)
 
     async def pause(self) -> None:
         """Wait ``delay_s`` without blocking the event loop: a timer for all but the last
@@ -55,7 +73,7 @@ class Config:
             await asyncio.sleep(0)
 
 
-def splitmix64(seed: int):
+def splitmix64(seed: int) -> Iterator[int]:
     """Yield SplitMix64(seed) outputs (64-bit unsigned wrap-around arithmetic)."""
     state = seed & MASK64
     while True:
@@ -120,7 +138,7 @@ def runtime() -> str:
     return f"{platform.python_implementation()} {platform.python_version()}"
 
 
-def info(protocol: str) -> dict:
+def info(protocol: str) -> dict[str, Any]:
     """The Info operation's fields for this process serving ``protocol``."""
     return {
         "implementation": f"{NAME}-{protocol}",

@@ -17,7 +17,8 @@ section "Response") gives it:
   client that accepts only ``application/json`` (the spec's legacy rule);
 - a field error (what the contract rejects, raised by a resolver: ``data`` is
   present, possibly null): 200, the message in ``errors`` with
-  ``extensions.code = "INVALID_ARGUMENT"``.
+  ``extensions.code = "INVALID_ARGUMENT"``, or ``"UNAVAILABLE"`` when the database is
+  missing or fails (the database fields pets, people, createPet, createPerson).
 
 Every answer carries ``Server-Timing: app;dur=<ms>`` from the moment the whole
 body is read to the moment the answer's object is ready (JSON parsing, GraphQL
@@ -27,6 +28,7 @@ REST; a body above the limit is 413, a method other than POST 405.
 
 from __future__ import annotations
 
+import logging
 import re
 import time
 from pathlib import Path
@@ -42,7 +44,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from bancada_worker import contract
-from bancada_worker.contract import INT64_MAX, INT64_MIN, MASK64, Config, InvalidArgument
+from bancada_worker.contract import INT64_MAX, INT64_MIN, MASK64, Config, InvalidArgument, Unavailable
 from bancada_worker.rest_app import BodyTooLarge, _read_body
 
 PATH = "/v1/graphql"
@@ -92,7 +94,7 @@ def load_schema(config: Config, protocol: str = "graphql") -> GraphQLSchema:
     return make_executable_schema(sdl, *scalars, *bindables(config, protocol))
 
 
-def _is_request_error(response: dict) -> bool:
+def _is_request_error(response: dict[str, Any]) -> bool:
     """True when the answer is a GraphQL request error: no data, or null data from errors
     without a path (variable coercion fails before any field runs)."""
     if "data" not in response:
@@ -110,10 +112,27 @@ def _answer(status: int, start_ns: int, obj: Any, media_type: str) -> Response:
     return Response(_encode(obj), status_code=status, media_type=media_type, headers={"Server-Timing": timing})
 
 
-def _error_format(error: GraphQLError, debug: bool = False) -> dict:
-    formatted = error.formatted
+class _ContractErrors(logging.Filter):
+    """Drops Ariadne's log records of the field errors the contract defines (InvalidArgument,
+    Unavailable): they are answers, not faults, and a traceback on stderr for each one would
+    cost every refused request (and flood the log while a database is down)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        original = getattr(error, "original_error", None) or getattr(error, "__cause__", None)
+        return not isinstance(original, (InvalidArgument, Unavailable))
+
+
+_log = logging.getLogger("bancada-worker.graphql")
+_log.addFilter(_ContractErrors())
+
+
+def _error_format(error: GraphQLError, debug: bool = False) -> dict[str, Any]:
+    formatted: dict[str, Any] = dict(error.formatted)
     if isinstance(error.original_error, InvalidArgument):
         formatted["extensions"] = {"code": "INVALID_ARGUMENT"}
+    elif isinstance(error.original_error, Unavailable):
+        formatted["extensions"] = {"code": "UNAVAILABLE"}
     return formatted
 
 
@@ -142,7 +161,7 @@ def create_app(config: Config) -> Starlette:
         ):
             message = 'a GraphQL request is a JSON object with a "query" string and "variables" an object'
             return _answer(400, start_ns, {"errors": [{"message": message}]}, media_type)
-        _, response = await graphql(schema, data, error_formatter=_error_format)
+        _, response = await graphql(schema, data, error_formatter=_error_format, logger=_log)
         if _is_request_error(response):
             response.pop("data", None)
             return _answer(400 if modern else 200, start_ns, response, media_type)

@@ -9,17 +9,17 @@ from typing import Any
 
 from ariadne import MutationType, ObjectType, QueryType
 
-from bancada_worker import contract, methods
+from bancada_worker import contract, methods, pet_person
 from bancada_worker.contract import Config, InvalidArgument
 
 ECHO_KINDS = ("int64s", "doubles", "strings", "records")
 
 
-def _matrix(m: dict) -> tuple[int, list[float]]:
+def _matrix(m: dict[str, Any]) -> tuple[int, list[float]]:
     return m["order"], m["values"]
 
 
-def _matmul(_: Any, __: Any, a: dict, b: dict) -> dict:
+def _matmul(_: Any, __: Any, a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     order, values = methods.matmul(_matrix(a), _matrix(b))
     return {"order": order, "values": values}
 
@@ -35,7 +35,7 @@ def bindables(config: Config, protocol: str) -> list[ObjectType]:
         return True
 
     @query.field("select")
-    async def select(_: Any, __: Any, values: list[int], k: int | None = 0, seed: int | None = None) -> dict:
+    async def select(_: Any, __: Any, values: list[int], k: int | None = 0, seed: int | None = None) -> dict[str, Any]:
         if k is not None and k < 0:
             raise InvalidArgument(f"k must be >= 0, got {k}")
         await config.pause()
@@ -43,7 +43,7 @@ def bindables(config: Config, protocol: str) -> list[ObjectType]:
         return {"values": picked, "positions": positions}
 
     @mutation.field("echo")
-    async def echo(_: Any, __: Any, echo: bool | None = False, **payloads: Any) -> dict:
+    async def echo(_: Any, __: Any, echo: bool | None = False, **payloads: Any) -> dict[str, Any]:
         present = [kind for kind in ECHO_KINDS if payloads.get(kind) is not None]
         if len(present) != 1:
             raise InvalidArgument("echo needs exactly one of int64s, doubles, strings, records")
@@ -52,7 +52,7 @@ def bindables(config: Config, protocol: str) -> list[ObjectType]:
         return {"count": len(payload), present[0]: payload} if echo else {"count": len(payload)}
 
     @query.field("info")
-    async def info_field(*_: Any) -> dict:
+    async def info_field(*_: Any) -> dict[str, Any]:
         return info
 
     query.set_field("void", lambda *_: None)
@@ -61,4 +61,26 @@ def bindables(config: Config, protocol: str) -> list[ObjectType]:
     query.set_field("powerOfTwo", lambda _, __, text: methods.power_of_two(text))
     query.set_field("matMul", _matmul)
     mutation.set_field("recolor", lambda _, __, car, colour: methods.recolor(car, colour))
+    _bind_database(query, mutation, config)
     return [query, mutation]
+
+
+def _bind_database(query: QueryType, mutation: MutationType, config: Config) -> None:
+    """The database methods of seed 001 (bancada_worker.database): pets, people, createPet, createPerson."""
+    database = config.database
+
+    @query.field("pets")
+    async def pets(_: Any, __: Any, limit: int) -> list[dict[str, Any]]:
+        return await database.list_pets(limit)
+
+    @query.field("people")
+    async def people(_: Any, __: Any, limit: int) -> list[dict[str, Any]]:
+        return await database.list_people(limit)
+
+    @mutation.field("createPet")
+    async def create_pet(_: Any, __: Any, input: dict[str, Any]) -> dict[str, Any]:  # noqa: A002 - the schema's argument name
+        return await database.create_pet(input["name"], input["age"], input["type"])
+
+    @mutation.field("createPerson")
+    async def create_person(_: Any, __: Any, input: dict[str, Any]) -> dict[str, Any]:  # noqa: A002
+        return await database.create_person(pet_person.CreatePersonRequest(**input))

@@ -19,8 +19,8 @@ import grpc
 from google.protobuf.message import DecodeError, Message
 
 from bancada_worker import bench_pb2 as pb
-from bancada_worker import contract, methods
-from bancada_worker.contract import Config, InvalidArgument
+from bancada_worker import contract, methods, pet_person
+from bancada_worker.contract import Config, InvalidArgument, Unavailable
 
 SERVICE = "bancada.v1.Bench"
 
@@ -50,6 +50,7 @@ class Bench:
 
     def __init__(self, config: Config) -> None:
         self.config = config
+        self.database = config.database
         self.info = pb.InfoResponse(**contract.info("grpc"))
 
     async def ping(self, req: pb.PingRequest) -> pb.PingResponse:
@@ -103,11 +104,46 @@ class Bench:
         order, values = methods.matmul(a, b)
         return pb.MatMulResponse(product=pb.Matrix(order=order, values=values))
 
+    # The database methods of seed 001 (bancada_worker.database); deleted_at "" for a live row.
+    async def list_pets(self, req: pb.ListPetsRequest) -> pb.ListPetsResponse:
+        rows = await self.database.list_pets(req.limit)
+        return pb.ListPetsResponse(pets=[_pet(row) for row in rows])
 
-def _timed(operation: Callable[[Any], Awaitable[Message]]):
+    async def list_people(self, req: pb.ListPeopleRequest) -> pb.ListPeopleResponse:
+        rows = await self.database.list_people(req.limit)
+        return pb.ListPeopleResponse(people=[_person(row) for row in rows])
+
+    async def create_pet(self, req: pb.CreatePetRequest) -> pb.CreatePetResponse:
+        return pb.CreatePetResponse(pet=_pet(await self.database.create_pet(req.name, req.age, req.type)))
+
+    async def create_person(self, req: pb.CreatePersonRequest) -> pb.CreatePersonResponse:
+        fields = pet_person.CreatePersonRequest(
+            first_name=req.first_name,
+            last_name=req.last_name,
+            email=req.email,
+            age=req.age,
+            phone=req.phone,
+            gender=req.gender,
+            biography=req.biography,
+        )
+        return pb.CreatePersonResponse(person=_person(await self.database.create_person(fields)))
+
+
+def _pet(row: dict[str, Any]) -> pb.Pet:
+    return pb.Pet(**{**row, "deleted_at": row["deleted_at"] or ""})
+
+
+def _person(row: dict[str, Any]) -> pb.Person:
+    return pb.Person(**{**row, "deleted_at": row["deleted_at"] or ""})
+
+
+Behaviour = Callable[[Decoded, grpc.aio.ServicerContext[Any, Any]], Awaitable[Message | None]]
+
+
+def _timed(operation: Callable[[Any], Awaitable[Message]]) -> Behaviour:
     """Wrap an operation into a unary-unary behaviour that reports server timing."""
 
-    async def behaviour(decoded: Decoded, context: grpc.aio.ServicerContext) -> Message:
+    async def behaviour(decoded: Decoded, context: grpc.aio.ServicerContext[Any, Any]) -> Message | None:
         code, details, resp = grpc.StatusCode.OK, "", None
         if decoded.error is not None:
             code, details = (
@@ -119,6 +155,8 @@ def _timed(operation: Callable[[Any], Awaitable[Message]]):
                 resp = await operation(decoded.message)
             except InvalidArgument as exc:
                 code, details = grpc.StatusCode.INVALID_ARGUMENT, str(exc)
+            except Unavailable as exc:
+                code, details = grpc.StatusCode.UNAVAILABLE, str(exc)
         trailer = (("server-timing", contract.server_timing(time.perf_counter_ns() - decoded.start_ns)),)
         if code is not grpc.StatusCode.OK:
             await context.abort(code, details, trailing_metadata=trailer)
@@ -131,7 +169,7 @@ def _timed(operation: Callable[[Any], Awaitable[Message]]):
 def create_server(config: Config) -> grpc.aio.Server:
     """An asyncio gRPC server serving ``bancada.v1.Bench`` (no port bound yet)."""
     bench = Bench(config)
-    methods = {
+    methods: dict[str, tuple[Callable[[Any], Awaitable[Message]], type[Message]]] = {
         "Ping": (bench.ping, pb.PingRequest),
         "Select": (bench.select, pb.SelectRequest),
         "Echo": (bench.echo, pb.EchoRequest),
@@ -142,6 +180,10 @@ def create_server(config: Config) -> grpc.aio.Server:
         "PowerOfTwo": (bench.power_of_two, pb.PowerOfTwoRequest),
         "Recolor": (bench.recolor, pb.RecolorRequest),
         "MatMul": (bench.mat_mul, pb.MatMulRequest),
+        "ListPets": (bench.list_pets, pb.ListPetsRequest),
+        "ListPeople": (bench.list_people, pb.ListPeopleRequest),
+        "CreatePet": (bench.create_pet, pb.CreatePetRequest),
+        "CreatePerson": (bench.create_person, pb.CreatePersonRequest),
     }
     handlers = {
         name: grpc.unary_unary_rpc_method_handler(

@@ -12,9 +12,11 @@ objects as the REST bodies and answers::
 Errors use the specification's codes: -32700 parse error, -32600 invalid
 request, -32601 method not found, -32602 invalid params (wrong names or types,
 positional params, and what the contract rejects: empty values, k above N, no
-or two Echo kinds). Batches (a JSON array of requests) are answered with an
-array; a request without an id is a notification and gets no answer (HTTP 204
-when nothing is left to answer). Every HTTP answer is 200 with
+or two Echo kinds, and the database methods' invalid input), -32000 for a database
+that is missing or fails (the database methods of seed 001: ``ListPets``, ``ListPeople``,
+``CreatePet``, ``CreatePerson``, params and results as the REST bodies and answers).
+Batches (a JSON array of requests) are answered with an array; a request without an id
+is a notification and gets no answer (HTTP 204 when nothing is left to answer). Every HTTP answer is 200 with
 ``Server-Timing: app;dur=<ms>``, from the moment the whole body is read to the
 moment the answer's objects are ready (parsing, validation, the methods; not
 encoding), except a body above the limit: 413 with an invalid-request error,
@@ -24,10 +26,11 @@ and a method other than POST: 405.
 from __future__ import annotations
 
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import msgspec
-from jsonrpcserver import InvalidParams, Success, async_dispatch_to_serializable
+from jsonrpcserver import Error, InvalidParams, Result, Success, async_dispatch_to_serializable
 from jsonrpcserver.codes import ERROR_INVALID_REQUEST
 from jsonrpcserver.methods import Methods
 from starlette.applications import Starlette
@@ -36,11 +39,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from bancada_worker import contract, methods
-from bancada_worker.contract import Config, InvalidArgument
+from bancada_worker import contract, methods, pet_person
+from bancada_worker.contract import Config, InvalidArgument, Unavailable
 from bancada_worker.rest_app import ECHO_KINDS, BodyTooLarge, EchoRequest, SelectRequest, _read_body
 
 PATH = "/v1/jsonrpc"
+ERROR_UNAVAILABLE = -32000  # the specification's range of implementation-defined server errors
 _encode = msgspec.json.Encoder().encode
 _decode = msgspec.json.Decoder().decode  # untyped: exact integers, as json.loads, in C
 
@@ -56,13 +60,13 @@ def method_table(config: Config) -> Methods:
     """The contract's operations as JSON-RPC methods (keyword params only: params by name)."""
     info = contract.info("jsonrpc")
 
-    async def Ping(**params: Any):  # noqa: N802 - method names are the contract's operations
+    async def Ping(**params: Any) -> Result:  # noqa: N802 - method names are the contract's operations
         if params:
             return InvalidParams(f"Ping takes no params, got {', '.join(sorted(params))}")
         await config.pause()
         return Success({})
 
-    async def Select(**params: Any):  # noqa: N802
+    async def Select(**params: Any) -> Result:  # noqa: N802
         try:
             req = msgspec.convert(params, SelectRequest)
             await config.pause()
@@ -71,7 +75,7 @@ def method_table(config: Config) -> Methods:
             return InvalidParams(str(exc))
         return Success({"values": values, "positions": positions})
 
-    async def Echo(**params: Any):  # noqa: N802
+    async def Echo(**params: Any) -> Result:  # noqa: N802
         try:
             req = msgspec.convert(params, EchoRequest)
         except msgspec.ValidationError as exc:
@@ -85,21 +89,62 @@ def method_table(config: Config) -> Methods:
             return Success({"count": len(payload), present[0]: payload})
         return Success({"count": len(payload)})
 
-    async def Info(**params: Any):  # noqa: N802
+    async def Info(**params: Any) -> Result:  # noqa: N802
         if params:
             return InvalidParams(f"Info takes no params, got {', '.join(sorted(params))}")
         return Success(info)
 
-    table = {"Ping": Ping, "Select": Select, "Echo": Echo, "Info": Info}
+    table: dict[str, Callable[..., Awaitable[Result]]] = {"Ping": Ping, "Select": Select, "Echo": Echo, "Info": Info}
     for name in methods.JSON_METHODS:
         table[name] = _method(name)
+    table.update(_database_methods(config))
     return table
 
 
-def _method(name: str):
+def _database_methods(config: Config) -> dict[str, Any]:
+    """ListPets, ListPeople, CreatePet, CreatePerson (bancada_worker.database), params by name."""
+    database = config.database
+
+    async def call(struct: type, params: dict[str, Any], run: Any) -> Any:
+        try:
+            return Success(await run(msgspec.convert(params, struct)))
+        except (msgspec.ValidationError, InvalidArgument) as exc:
+            return InvalidParams(str(exc))
+        except Unavailable as exc:
+            return Error(ERROR_UNAVAILABLE, str(exc))
+
+    async def ListPets(**params: Any) -> Result:  # noqa: N802
+        return await call(pet_person.ListRequest, params, _list("pets", database.list_pets))
+
+    async def ListPeople(**params: Any) -> Result:  # noqa: N802
+        return await call(pet_person.ListRequest, params, _list("people", database.list_people))
+
+    async def CreatePet(**params: Any) -> Result:  # noqa: N802
+        async def run(req: pet_person.CreatePetRequest) -> dict[str, Any]:
+            return {"pet": await database.create_pet(req.name, req.age, req.type)}
+
+        return await call(pet_person.CreatePetRequest, params, run)
+
+    async def CreatePerson(**params: Any) -> Result:  # noqa: N802
+        async def run(req: pet_person.CreatePersonRequest) -> dict[str, Any]:
+            return {"person": await database.create_person(req)}
+
+        return await call(pet_person.CreatePersonRequest, params, run)
+
+    return {"ListPets": ListPets, "ListPeople": ListPeople, "CreatePet": CreatePet, "CreatePerson": CreatePerson}
+
+
+def _list(key: str, list_rows: Any) -> Any:
+    async def run(req: pet_person.ListRequest) -> dict[str, Any]:
+        return {key: await list_rows(req.limit)}
+
+    return run
+
+
+def _method(name: str) -> Callable[..., Awaitable[Result]]:
     """The JSON-RPC method of one of the six methods of seed 002 (params by name)."""
 
-    async def method(**params: Any):
+    async def method(**params: Any) -> Result:
         try:
             return Success(methods.answer_params(name, params))
         except (msgspec.ValidationError, InvalidArgument) as exc:

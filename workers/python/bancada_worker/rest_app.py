@@ -10,7 +10,16 @@ Routes (HTTP/1.1 keep-alive, int64 as plain JSON numbers)::
     GET  /v1/info    -> {"implementation", "language", "runtime", "version", "protocol", "pid"}
 
 and the six methods of seed 002 (:mod:`bancada_worker.methods`), each ``POST`` with a JSON
-body: /v1/void, /v1/double, /v1/sum, /v1/power-of-two, /v1/recolor, /v1/matmul.
+body: /v1/void, /v1/double, /v1/sum, /v1/power-of-two, /v1/recolor, /v1/matmul; and the
+database methods of seed 001 (:mod:`bancada_worker.database`)::
+
+    GET  /v1/pets?limit=10    -> 200 {"pets": [Pet, ..]}
+    GET  /v1/people?limit=10  -> 200 {"people": [Person, ..]}
+    POST /v1/pets    {"name", "age", "type"} -> 201 {"pet": Pet}
+    POST /v1/people  {"first_name", "last_name", "email", "age", "phone", "gender", "biography"}
+                     -> 201 {"person": Person}
+
+A database that is missing or fails is 503 with ``{"error": "..."}``.
 
 Every answer, errors included, carries ``Server-Timing: app;dur=<ms>``: the
 time from the moment the whole body has been read to the moment the answer's
@@ -26,7 +35,9 @@ are ignored.
 
 from __future__ import annotations
 
+import re
 import time
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, Optional
 
 import msgspec
@@ -37,8 +48,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from bancada_worker import contract, methods
-from bancada_worker.contract import INT64_MAX, INT64_MIN, UINT32_MAX, Config, InvalidArgument
+from bancada_worker import contract, methods, pet_person
+from bancada_worker.contract import INT64_MAX, INT64_MIN, UINT32_MAX, Config, InvalidArgument, Unavailable
 
 Int64 = Annotated[int, Meta(ge=INT64_MIN, le=INT64_MAX)]
 # msgspec bounds must fit an int64, so the seed's upper bound (2^64 - 1) is checked by contract.select.
@@ -71,6 +82,9 @@ class EchoRequest(Struct):
 ECHO_KINDS = ("int64s", "doubles", "strings", "records")
 _select_decoder = msgspec.json.Decoder(SelectRequest)
 _echo_decoder = msgspec.json.Decoder(EchoRequest)
+_pet_decoder = msgspec.json.Decoder(pet_person.CreatePetRequest)
+_person_decoder = msgspec.json.Decoder(pet_person.CreatePersonRequest)
+_DECIMAL = re.compile(r"-?[0-9]+")
 _encode = msgspec.json.Encoder().encode
 
 
@@ -111,31 +125,55 @@ async def _read_body(request: Request, limit: int) -> bytes:
     return b"".join(chunks)
 
 
+def query_limit(request: Request) -> int:
+    """The ``limit`` of ``GET /v1/pets?limit=N`` (absent: 0, which the contract refuses).
+
+    Raises:
+        InvalidArgument: not a decimal integer.
+    """
+    text = request.query_params.get("limit")
+    if text is None:
+        return 0
+    if not _DECIMAL.fullmatch(text) or len(text) > 12:
+        raise InvalidArgument(f"limit must be a decimal integer in 1..1000, got {text!r}")
+    return int(text)
+
+
+async def answer_body(
+    request: Request, handle: Callable[[bytes], Awaitable[Any]], limit: int, status: int = 200
+) -> Response:
+    """Read the body (at most ``limit`` bytes) and answer ``await handle(body)`` with ``status``;
+    413 for a body above the limit, 400 for malformed or invalid input, 503 for Unavailable."""
+    try:
+        body = await _read_body(request, limit)
+    except BodyTooLarge:
+        return _error(413, time.perf_counter_ns(), f"request body above the limit of {limit} bytes")
+    start_ns = time.perf_counter_ns()  # the body is in memory: decoding starts the span
+    try:
+        return _answer(status, start_ns, await handle(body))
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        return _error(400, start_ns, f"malformed {request.url.path.rsplit('/', 1)[-1]} request: {exc}")
+    except InvalidArgument as exc:
+        return _error(400, start_ns, str(exc))
+    except Unavailable as exc:
+        return _error(503, start_ns, str(exc))
+
+
 def create_app(config: Config) -> Starlette:
     """The Starlette application serving the contract with ``config``."""
     limit = config.max_message_bytes
     info = contract.info("rest")
 
-    async def with_body(request: Request, handle) -> Response:
-        try:
-            body = await _read_body(request, limit)
-        except BodyTooLarge:
-            return _error(413, time.perf_counter_ns(), f"request body above the limit of {limit} bytes")
-        start_ns = time.perf_counter_ns()  # the body is in memory: decoding starts the span
-        try:
-            return _answer(200, start_ns, await handle(body))
-        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-            return _error(400, start_ns, f"malformed {request.url.path.rsplit('/', 1)[-1]} request: {exc}")
-        except InvalidArgument as exc:
-            return _error(400, start_ns, str(exc))
+    async def with_body(request: Request, handle: Callable[[bytes], Awaitable[Any]], status: int = 200) -> Response:
+        return await answer_body(request, handle, limit, status)
 
-    async def select(body: bytes) -> dict:
+    async def select(body: bytes) -> dict[str, Any]:
         req = _select_decoder.decode(body)
         await config.pause()
         values, positions = contract.select(req.values, req.k, req.seed)
         return {"values": values, "positions": positions}
 
-    async def echo(body: bytes) -> dict:
+    async def echo(body: bytes) -> dict[str, Any]:
         req = _echo_decoder.decode(body)
         present = [kind for kind in ECHO_KINDS if getattr(req, kind) is not None]
         if len(present) != 1:
@@ -174,8 +212,8 @@ def create_app(config: Config) -> Starlette:
             response.headers.update(exc.headers)  # Allow: on a 405
         return response
 
-    def method_endpoint(name: str):
-        async def handle(body: bytes) -> dict:
+    def method_endpoint(name: str) -> Callable[[Request], Awaitable[Response]]:
+        async def handle(body: bytes) -> dict[str, Any]:
             return methods.answer_json(name, body)
 
         async def endpoint(request: Request) -> Response:
@@ -185,9 +223,56 @@ def create_app(config: Config) -> Starlette:
 
     routes = [
         Route("/v1/ping", ping_endpoint, methods=["GET"]),
+        *_database_routes(config),
         Route("/v1/select", select_endpoint, methods=["POST"]),
         Route("/v1/echo", echo_endpoint, methods=["POST"]),
         Route("/v1/info", info_endpoint, methods=["GET"]),
         *(Route(path, method_endpoint(name), methods=["POST"]) for name, (path, _, _) in methods.JSON_METHODS.items()),
     ]
     return Starlette(routes=routes, exception_handlers={HTTPException: http_error})
+
+
+Rows = list[dict[str, Any]]
+
+
+def _database_routes(config: Config) -> list[Route]:
+    """The routes of the database methods of seed 001 (bancada_worker.database)."""
+    database = config.database
+
+    async def listing(
+        request: Request, key: str, list_rows: Callable[[int], Awaitable[list[dict[str, Any]]]]
+    ) -> Response:
+        start_ns = time.perf_counter_ns()
+        try:
+            return _answer(200, start_ns, {key: await list_rows(query_limit(request))})
+        except InvalidArgument as exc:
+            return _error(400, start_ns, str(exc))
+        except Unavailable as exc:
+            return _error(503, start_ns, str(exc))
+
+    async def list_pets_endpoint(request: Request) -> Response:
+        return await listing(request, "pets", database.list_pets)
+
+    async def list_people_endpoint(request: Request) -> Response:
+        return await listing(request, "people", database.list_people)
+
+    async def create_pet(body: bytes) -> dict[str, Any]:
+        req = _pet_decoder.decode(body) if body and not body.isspace() else pet_person.CreatePetRequest()
+        return {"pet": await database.create_pet(req.name, req.age, req.type)}
+
+    async def create_person(body: bytes) -> dict[str, Any]:
+        req = _person_decoder.decode(body) if body and not body.isspace() else pet_person.CreatePersonRequest()
+        return {"person": await database.create_person(req)}
+
+    async def create_pet_endpoint(request: Request) -> Response:
+        return await answer_body(request, create_pet, config.max_message_bytes, 201)
+
+    async def create_person_endpoint(request: Request) -> Response:
+        return await answer_body(request, create_person, config.max_message_bytes, 201)
+
+    return [
+        Route("/v1/pets", list_pets_endpoint, methods=["GET"]),
+        Route("/v1/pets", create_pet_endpoint, methods=["POST"]),
+        Route("/v1/people", list_people_endpoint, methods=["GET"]),
+        Route("/v1/people", create_person_endpoint, methods=["POST"]),
+    ]
