@@ -10,7 +10,8 @@ Each client sends the same pre-serialized request bytes every time and returns
 from __future__ import annotations
 
 import json
-from typing import Protocol
+from collections.abc import Iterable
+from typing import Any, Protocol
 
 import grpc
 import requests
@@ -42,7 +43,9 @@ class GrpcClient:
         self.timeout_s = timeout_s
         self.reuse = reuse
         self.channel = grpc.insecure_channel(target, options=_GRPC_OPTIONS) if reuse else None
-        self._stub = self.channel.unary_unary(self.method) if self.channel else None
+        self._stub: grpc.UnaryUnaryMultiCallable[bytes, bytes] | None = (
+            self.channel.unary_unary(self.method) if self.channel else None
+        )
 
     def call(self) -> tuple[bool, int, str]:
         channel = None
@@ -62,7 +65,7 @@ class GrpcClient:
                 return False, -1, f"timeout: {details}"
             if name == "UNAVAILABLE" and details and "refused" in details.lower():
                 return False, -1, f"refused: {details}"
-            srv = _trailer_timing(exc.trailing_metadata()) if hasattr(exc, "trailing_metadata") else -1
+            srv = _trailer_timing(exc.trailing_metadata()) if hasattr(exc, "trailing_metadata") else -1  # type: ignore[arg-type]  # types-grpcio has RpcError's trailers as key/value objects; grpc gives (key, value) tuples
             return False, srv, f"grpc_{name}: {details}"
         finally:
             if channel is not None:
@@ -73,9 +76,9 @@ class GrpcClient:
             self.channel.close()
 
 
-def _trailer_timing(metadata) -> int:
+def _trailer_timing(metadata: Iterable[tuple[str, str | bytes]] | None) -> int:
     for key, value in metadata or ():
-        if key == "server-timing":
+        if key == "server-timing" and isinstance(value, str):  # bytes only for keys ending in -bin
             return parse_server_timing(value)
     return -1
 
@@ -134,7 +137,7 @@ class RestClient:
             self.session.close()
 
 
-def _rpc_and_params(request: Request) -> tuple[str, dict | None]:
+def _rpc_and_params(request: Request) -> tuple[str, dict[str, Any] | None]:
     """The contract's rpc name of a request and its REST body as params (None: no body).
 
     Raises:

@@ -18,6 +18,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Iterator
 from typing import Any, BinaryIO
 
 from bancada import __version__
@@ -30,7 +31,7 @@ from bancada.wire.select_pick import SplitMix64, shuffle_in_place
 FLUSH_INTERVAL_NS = 20_000_000  # at most 20 ms of samples sit in the pipe buffer
 
 
-def round_orders(treatments: list[int], rounds: int, order: str, seed: int):
+def round_orders(treatments: list[int], rounds: int, order: str, seed: int) -> Iterator[list[int]]:
     """Yield the treatment order of each round of a block.
 
     ``round_robin``: the listed order every round. ``shuffled``: each round is

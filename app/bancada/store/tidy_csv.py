@@ -211,8 +211,7 @@ def texts_of(values: list[str], codes: np.ndarray) -> pd.Series:
     np.cumsum(sizes[codes], out=offsets[1:])
     edges = np.r_[0, starts, n].astype(np.int64)
     data = b"".join(encoded[codes[s]] * int(e - s) for s, e in zip(edges[:-1], edges[1:]))
-    # pyarrow-stubs' SupportPyBuffer misses numpy arrays, which export the buffer protocol
-    array = pa.LargeStringArray.from_buffers(n, pa.py_buffer(offsets), pa.py_buffer(data))  # type: ignore[arg-type]
+    array = pa.LargeStringArray.from_buffers(n, pa.py_buffer(offsets), pa.py_buffer(data))  # type: ignore[arg-type]  # pyarrow-stubs' SupportPyBuffer misses numpy arrays, which export the buffer protocol
     return pd.Series(array, dtype=TEXT_DTYPE)
 
 
