@@ -10,7 +10,7 @@ import json
 import queue
 import threading
 from collections.abc import Callable, Iterable
-from typing import Any, BinaryIO, Protocol
+from typing import IO, Any, Protocol
 
 from bancada.drivers.stream import ChunkReader, Frame, StreamError, read_frame_batches
 
@@ -29,7 +29,7 @@ class DriverProcess(Protocol):
     @property
     def stdin(self) -> ByteSink | None: ...
     @property
-    def stdout(self) -> BinaryIO | ChunkReader | None: ...
+    def stdout(self) -> IO[bytes] | ChunkReader | None: ...
     @property
     def stderr(self) -> Iterable[bytes] | None: ...
 

@@ -14,7 +14,7 @@ import json
 import struct
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, BinaryIO, Protocol, cast
+from typing import IO, Any, Protocol, cast
 
 from bancada.drivers.sample_block import PLAIN_LENGTH, TYPE_JSON, TYPE_SAMPLE, decode_plain_run
 from bancada.samples import PHASE_MEASURE, PHASE_WARMUP, SAMPLE_STRUCT, Sample, SampleBlock
@@ -163,7 +163,7 @@ def encode_event(event: dict[str, Any]) -> bytes:
 READ_CHUNK_BYTES = 1 << 16
 
 
-def _read_exact(f: BinaryIO, n: int) -> bytes:
+def _read_exact(f: IO[bytes], n: int) -> bytes:
     chunks = []
     while n:
         chunk = f.read(n)
@@ -174,7 +174,7 @@ def _read_exact(f: BinaryIO, n: int) -> bytes:
     return b"".join(chunks)
 
 
-def _reads(f: BinaryIO | ChunkReader) -> Iterator[bytes]:
+def _reads(f: IO[bytes] | ChunkReader) -> Iterator[bytes]:
     """The stream's bytes as they arrive: ``read1`` returns what one read gives (a pipe's
     available bytes, up to ``READ_CHUNK_BYTES``) without waiting for more (the runner's
     pipes and :class:`~bancada.hosts.remote_driver.ChannelOutput` have it). Any other
@@ -184,7 +184,7 @@ def _reads(f: BinaryIO | ChunkReader) -> Iterator[bytes]:
         while data := read1(READ_CHUNK_BYTES):
             yield data
         return
-    file = cast(BinaryIO, f)  # without read1: a file object
+    file = cast(IO[bytes], f)  # without read1: a file object
     while header := _read_exact(file, _HEADER.size):
         if len(header) < _HEADER.size:
             yield header
@@ -196,7 +196,7 @@ def _reads(f: BinaryIO | ChunkReader) -> Iterator[bytes]:
 MIN_COLUMN_RUN = 16
 
 
-def read_frame_batches(f: BinaryIO | ChunkReader) -> Iterator[list[Frame]]:
+def read_frame_batches(f: IO[bytes] | ChunkReader) -> Iterator[list[Frame]]:
     """Yield lists of samples and :class:`DriverEvent` objects, in stream order, until end of stream.
 
     Each list holds the whole frames that one read made complete (at least one), so a
@@ -245,7 +245,7 @@ def read_frame_batches(f: BinaryIO | ChunkReader) -> Iterator[list[Frame]]:
         raise StreamError("truncated frame header" if len(buf) < _HEADER.size else "truncated frame body")
 
 
-def read_frames(f: BinaryIO | ChunkReader) -> Iterator[Sample | Split | DriverEvent]:
+def read_frames(f: IO[bytes] | ChunkReader) -> Iterator[Sample | Split | DriverEvent]:
     """Yield :class:`Sample`, :class:`Split` and :class:`DriverEvent` objects until end of stream.
 
     Raises:
