@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from bancada.errors import RunError
 from bancada.samples import SampleBlock
@@ -67,7 +66,7 @@ class RunFinished:
     status: str  # complete | incomplete | cancelled
     message: str = ""
     path: Path | None = None
-    errors_by_kind: dict[str, Any] = field(default_factory=dict)
+    errors_by_kind: dict[str, int] = field(default_factory=dict)
 
 
 __all__ = ["RunError", "WorkerDied", "RunStarted", "SamplesArrived", "Progress", "Notice", "RunFinished", "RunEvent"]

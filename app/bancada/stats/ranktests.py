@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 import numpy as np
 from scipy import stats
@@ -58,7 +58,17 @@ def _common(a: SortedSample, b: SortedSample, pos: np.ndarray) -> tuple[np.ndarr
     return np.flatnonzero(hit), pos[hit]
 
 
-def rank_sum(a: SortedSample, b: SortedSample) -> dict[str, Any]:
+class RankSumTest(TypedDict):
+    """What :func:`rank_sum` returns: R's ``W``, the two-sided ``p``, ``exact`` or ``asymptotic``, the sizes."""
+
+    W: float
+    p: float
+    method: str
+    n_a: int
+    n_b: int
+
+
+def rank_sum(a: SortedSample, b: SortedSample) -> RankSumTest:
     """Wilcoxon rank-sum test of ``a`` against ``b``, two-sided, as R's
     ``wilcox.test(a, b)`` with its defaults (``exact = NULL, correct = TRUE``).
 
@@ -98,7 +108,7 @@ def rank_sum(a: SortedSample, b: SortedSample) -> dict[str, Any]:
     return {"W": w, "p": min(p, 1.0), "method": "asymptotic", "n_a": na, "n_b": nb}
 
 
-def wilcoxon_ranksum(x: Sequence[float], y: Sequence[float]) -> dict[str, Any]:
+def wilcoxon_ranksum(x: Sequence[float], y: Sequence[float]) -> RankSumTest:
     """Convenience form of :func:`rank_sum` for unsorted 1-D samples."""
     return rank_sum(SortedSample(np.asarray(x)), SortedSample(np.asarray(y)))
 
