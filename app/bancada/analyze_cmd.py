@@ -13,13 +13,14 @@ import re
 import sqlite3
 import sys
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
 from . import sample_reader
 from .stats import serialization, tables as tables_mod
 from .stats.load_labels import print_tables
-from .stats.load_tables import ab_frame, load_rows, siege_frame
+from .stats.load_tables import LoadTables, ab_frame, load_rows, siege_frame
 from .stats.report import InputError, analyze_frame, jsonable
 from .store.runstore import RunStore, RunStoreError
 from .store.tidy_csv import COLUMNS, EXTRA_COLUMNS
@@ -139,7 +140,9 @@ def add_table_arguments(p: argparse.ArgumentParser, flag: str = "--tables-format
     )
 
 
-def write_paper_tables(args: argparse.Namespace, tables: dict, prefix: str, readings=None) -> None:
+def write_paper_tables(
+    args: argparse.Namespace, tables: dict[str, Any], prefix: str, readings: dict[str, str] | None = None
+) -> None:
     """Write ``tables`` as ``args.tables_format`` into ``args.tables`` (nothing when neither is given).
 
     Raises:
@@ -335,7 +338,7 @@ def _k6_summary(args: argparse.Namespace) -> int:
     return 0
 
 
-def _load_tables(args: argparse.Namespace):
+def _load_tables(args: argparse.Namespace) -> LoadTables:
     """siege's and ab's tables of the CSV (every row, the measured phase only).
 
     Raises:
@@ -355,7 +358,7 @@ def _load_tables(args: argparse.Namespace):
     return load_rows(df, args.load_concurrency, sizes)
 
 
-def _print(result: dict, tables: dict) -> None:
+def _print(result: dict[str, Any], tables: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.table import Table
 

@@ -13,6 +13,7 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 from . import compare_inputs
 from .analyze_cmd import add_output_arguments, add_table_arguments, write_paper_tables
@@ -84,7 +85,7 @@ def compare(
     network_share: str = "auto",
     keep_measure_ok: bool = True,
     unit: str = "sample",
-) -> dict:
+) -> dict[str, Any]:
     """Load the inputs and compare them; the JSON-shaped result (NaN as None).
 
     Raises :class:`InputError` (one line) for fewer than two inputs, bad
@@ -111,7 +112,7 @@ def compare(
         )
     except ValueError as exc:
         raise InputError(str(exc)) from None
-    return jsonable(
+    comparison: dict[str, Any] = jsonable(
         {
             "schema": SCHEMA,
             "response": compare_mod.RESPONSE,
@@ -120,6 +121,7 @@ def compare(
             **result,
         }
     )
+    return comparison
 
 
 def run(args: argparse.Namespace) -> int:
@@ -168,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _header_lines(result: dict) -> list[str]:
+def _header_lines(result: dict[str, Any]) -> list[str]:
     lines = [
         f"baseline {result['baseline']}; medians with {result['median_ci_method']}; "
         f"change interval: {result['change_ci_method']} ({result['bootstrap']['resamples']} resamples, "
@@ -184,12 +186,12 @@ def _header_lines(result: dict) -> list[str]:
     return lines
 
 
-def _markdown(result: dict, display: dict) -> str:
+def _markdown(result: dict[str, Any], display: dict[str, Any]) -> str:
     head = "\n".join(f"- {line}" for line in _header_lines(result) + compare_tables.noise_floor_lines(result))
     return head + "\n\n" + compare_tables.to_markdown(display)
 
 
-def _print(result: dict, display: dict) -> None:
+def _print(result: dict[str, Any], display: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.table import Table
 

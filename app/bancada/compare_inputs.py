@@ -9,6 +9,7 @@ import json
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -35,11 +36,11 @@ class LoadedSide:
     side: Side
     source: str
     kind: str
-    meta: dict | None
+    meta: dict[str, Any] | None
     rows_in: int
-    removed: dict
+    removed: dict[str, Any]
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         """The side as the JSON's ``runs`` entry."""
         m = self.meta or {}
         return {
@@ -149,17 +150,17 @@ def unique_labels(loaded: list[LoadedSide]) -> None:
             item.side.label = f"{label}#{seen[label]}"
 
 
-def _design(meta: dict) -> dict | None:
+def _design(meta: dict[str, Any]) -> dict[str, Any] | None:
     """The profile as run, without the schedule's seed (drawn anew for each run)."""
     try:
-        profile = json.loads(meta["profile_json"])
+        profile: dict[str, Any] = json.loads(meta["profile_json"])
     except (KeyError, ValueError):
         return None
     profile.get("experiment", {}).pop("seed", None)
     return profile
 
 
-def _host(meta: dict, prefix: str) -> tuple:
+def _host(meta: dict[str, Any], prefix: str) -> tuple[Any, ...]:
     try:
         facts = json.loads(meta.get(f"{prefix}_facts", "{}"))
     except ValueError:

@@ -18,12 +18,16 @@ from __future__ import annotations
 import datetime as _dt
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
 from bancada import __version__
 from bancada.i18n import language, number, translate
 from bancada.report_inputs import ReportRun, load_run, report_factors  # noqa: F401 - re-exported
+
+if TYPE_CHECKING:
+    from bancada.stats.run_statistics import StatsResult
 
 TEMPLATES = Path(__file__).parent / "templates"
 #: host facts shown, in this order (other keys follow)
@@ -130,7 +134,7 @@ def _workloads_text(run: ReportRun) -> str:
     )
 
 
-def _load_text(load: dict) -> str:
+def _load_text(load: dict[str, Any]) -> str:
     model = load.get("model", "sequential")
     if model == "sequential":
         return translate("Report", "sequential (one request at a time)")
@@ -158,7 +162,7 @@ def host_rows(facts_json: str | None) -> list[tuple[str, str]]:
     return out
 
 
-def html_table(df: pd.DataFrame) -> dict:
+def html_table(df: pd.DataFrame) -> dict[str, Any]:
     """``{"head": [label], "rows": [[cell]], "numeric": [bool]}`` of a table, cells as the window writes them."""
     from bancada.stats import table_export
 
@@ -172,7 +176,7 @@ def html_table(df: pd.DataFrame) -> dict:
     }
 
 
-def conclusions_groups(result: dict) -> list[dict]:
+def conclusions_groups(result: dict[str, Any]) -> list[dict[str, Any]]:
     """``[{"heading": str, "sentences": [str]}]``: the conclusions per group (payload)."""
     from bancada.stats.conclusions import group_conclusions
 
@@ -188,7 +192,7 @@ def conclusions_groups(result: dict) -> list[dict]:
     ]
 
 
-def comparison_part(result: dict) -> dict:
+def comparison_part(result: dict[str, Any]) -> dict[str, Any]:
     """The comparison's method sentence, noise-floor sentences and tables for the template."""
     from bancada.stats import compare_tables
 
@@ -212,7 +216,9 @@ def comparison_part(result: dict) -> dict:
     }
 
 
-def build_context(run: ReportRun, stats=None, comparison: dict | None = None, plots: bool = True) -> dict:
+def build_context(
+    run: ReportRun, stats: StatsResult | None = None, comparison: dict[str, Any] | None = None, plots: bool = True
+) -> dict[str, Any]:
     """Everything the template shows, in the current language.
 
     ``stats``: a :class:`bancada.stats.run_statistics.StatsResult` already computed (the window
@@ -263,7 +269,7 @@ def build_context(run: ReportRun, stats=None, comparison: dict | None = None, pl
     return context
 
 
-def render_html(context: dict) -> str:
+def render_html(context: dict[str, Any]) -> str:
     """The report as one HTML document (Jinja2 template ``templates/report.html.j2``, autoescaped)."""
     from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
     from markupsafe import Markup
@@ -302,8 +308,8 @@ def write_report(
     html_path: str | Path | None = None,
     pdf_path: str | Path | None = None,
     compare_specs: list[str] | None = None,
-    stats=None,
-    compare_options: dict | None = None,
+    stats: StatsResult | None = None,
+    compare_options: dict[str, Any] | None = None,
 ) -> list[Path]:
     """Build the report of ``spec`` (run id, run file or tidy CSV) and write the HTML and/or PDF.
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
@@ -22,9 +23,9 @@ class ReportRun:
     source: str
     kind: str
     samples: pd.DataFrame
-    meta: dict = field(default_factory=dict)
-    workers: dict = field(default_factory=dict)
-    profile: dict | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+    workers: dict[str, Any] = field(default_factory=dict)
+    profile: dict[str, Any] | None = None
 
 
 def load_run(spec: str) -> ReportRun:

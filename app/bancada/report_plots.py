@@ -17,10 +17,17 @@ from __future__ import annotations
 import io
 import math
 
+from typing import TYPE_CHECKING
+
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 
 from bancada.i18n import language, number, translate
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 LEVEL_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#999999"]
 FIXED = {"grpc": "#0072B2", "rest": "#E69F00"}
@@ -57,7 +64,7 @@ def treatment_colours(df: pd.DataFrame) -> dict[str, str]:
     return out
 
 
-def _tick(x: float, _pos=None) -> str:
+def _tick(x: float, _pos: int | None = None) -> str:
     """A tick label without exponent in the usual range, with the language's decimal mark."""
     if x == 0:
         return "0"
@@ -69,7 +76,7 @@ def _tick(x: float, _pos=None) -> str:
     return f"{x:.0e}"
 
 
-def _svg(fig) -> str:
+def _svg(fig: Figure) -> str:
     """The figure as inline SVG (no XML prolog; text kept as text)."""
     import matplotlib
 
@@ -80,7 +87,7 @@ def _svg(fig) -> str:
     return text[text.index("<svg") :]
 
 
-def _figure(columns: int, height_in: float):
+def _figure(columns: int, height_in: float) -> tuple[Figure, npt.NDArray[np.object_]]:
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=(max(5.5, 4.6 * columns), height_in), dpi=96, layout="constrained")
@@ -138,7 +145,7 @@ def box_plots_svg(df: pd.DataFrame, log_y: bool | None = None) -> str:
     return _svg(fig)
 
 
-def _y_axis(ax, log_y: bool) -> None:
+def _y_axis(ax: Axes, log_y: bool) -> None:
     """Plain tick labels (1, 2, 5, 10, 20...) with the language's decimal mark; no 6×10¹ on a log axis."""
     from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
@@ -174,7 +181,7 @@ def _outliers(values: np.ndarray) -> np.ndarray:
         return np.empty(0)
     q1, q3 = np.quantile(values, [0.25, 0.75])
     lo, hi = q1 - 1.5 * (q3 - q1), q3 + 1.5 * (q3 - q1)
-    out = values[(values < lo) | (values > hi)]
+    out: np.ndarray = values[(values < lo) | (values > hi)]
     if out.size > OUTLIERS_SHOWN:
         dist = np.maximum(lo - out, out - hi)
         out = out[np.argsort(dist)[-OUTLIERS_SHOWN:]]

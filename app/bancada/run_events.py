@@ -66,7 +66,7 @@ class RunFinished:
     status: str  # complete | incomplete | cancelled
     message: str = ""
     path: Path | None = None
-    errors_by_kind: dict = field(default_factory=dict)
+    errors_by_kind: dict[str, int] = field(default_factory=dict)
 
 
 __all__ = ["RunError", "WorkerDied", "RunStarted", "SamplesArrived", "Progress", "Notice", "RunFinished", "RunEvent"]

@@ -15,6 +15,7 @@ import dataclasses
 import struct
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -70,7 +71,7 @@ class SampleBlock:
         for i in np.flatnonzero(self.rows["ok"] == 0).tolist():
             yield self.errors.get(i, "")
 
-    def db_rows(self) -> list[tuple]:
+    def db_rows(self) -> list[tuple[Any, ...]]:
         """``(treatment, repetition, seq, phase, ok, latency_ns, server_ns, start_ns, queue_ns, error)`` per row."""
         rows = self.rows.tolist()
         errors = self.errors
@@ -81,7 +82,7 @@ class SampleBlock:
         """One block from blocks and single samples, in order."""
         arrays: list[np.ndarray] = []
         errors: dict[int, str] = {}
-        singles: list[tuple] = []
+        singles: list[tuple[Any, ...]] = []
         n = 0
 
         def flush_singles() -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import base64
 import json
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bancada.drivers.health import HealthCheckError, worker_info
 from bancada.drivers.stream import DriverEvent, StreamError, read_frames
@@ -25,6 +25,9 @@ from bancada.experiment.custom import CustomRequestError, grpc_request, rest_req
 from bancada.experiment.external import EXTERNAL_NOTE, ExternalImplementation, ExternalTargetError, check_reachable
 from bancada.experiment.plan import Plan
 from bancada.run_events import RunError
+
+if TYPE_CHECKING:
+    from bancada.hosts.base import Host
 
 PREPARE_TIMEOUT_S = 60.0
 
@@ -79,7 +82,7 @@ def request_bytes(request: dict[str, Any]) -> int:
 
 
 def prepare_custom(
-    driver_host, plan: Plan, requests: dict[int, dict[str, Any]], targets: dict[str, str], timeout_s: float
+    driver_host: Host, plan: Plan, requests: dict[int, dict[str, Any]], targets: dict[str, str], timeout_s: float
 ) -> dict[int, dict[str, Any]]:
     """Run a ``prepare_only`` job of the custom gRPC treatments on the native driver.
 

@@ -10,6 +10,7 @@ Each client sends the same pre-serialized request bytes every time and returns
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any, Protocol
 
 import grpc
@@ -43,7 +44,9 @@ class GrpcClient:
         self.timeout_s = timeout_s
         self.reuse = reuse
         self.channel = grpc.insecure_channel(target, options=_GRPC_OPTIONS) if reuse else None
-        self._stub: Any = self.channel.unary_unary(self.method) if self.channel else None
+        self._stub: grpc.UnaryUnaryMultiCallable[bytes, bytes] | None = (
+            self.channel.unary_unary(self.method) if self.channel else None
+        )
         self.max_rows = _max_rows(request)
 
     def set_request(self, request: Request) -> None:
@@ -73,7 +76,7 @@ class GrpcClient:
                 return False, -1, f"timeout: {details}"
             if name == "UNAVAILABLE" and details and "refused" in details.lower():
                 return False, -1, f"refused: {details}"
-            srv = _trailer_timing(exc.trailing_metadata()) if hasattr(exc, "trailing_metadata") else -1
+            srv = _trailer_timing(exc.trailing_metadata()) if hasattr(exc, "trailing_metadata") else -1  # type: ignore[arg-type]  # types-grpcio has RpcError's trailers as key/value objects; grpc gives (key, value) tuples
             return False, srv, f"grpc_{name}: {details}"
         finally:
             if channel is not None:
@@ -99,9 +102,9 @@ def _rows_error(rows: int, limit: int) -> str:
     return f"other: the list answer has {rows} rows, more than the limit {limit}"
 
 
-def _trailer_timing(metadata: Any) -> int:
+def _trailer_timing(metadata: Iterable[tuple[str, str | bytes]] | None) -> int:
     for key, value in metadata or ():
-        if key == "server-timing":
+        if key == "server-timing" and isinstance(value, str):  # bytes only for keys ending in -bin
             return parse_server_timing(value)
     return -1
 

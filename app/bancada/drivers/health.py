@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import grpc
 import requests
 
@@ -12,7 +14,7 @@ class HealthCheckError(RuntimeError):
     """The worker did not answer ``Info`` correctly."""
 
 
-def worker_info(protocol: str, target: str, timeout_s: float = 10.0) -> dict:
+def worker_info(protocol: str, target: str, timeout_s: float = 10.0) -> dict[str, Any]:
     """Call ``Info`` on ``target`` (host:port) and return its fields as a dict.
 
     Raises:
@@ -21,7 +23,7 @@ def worker_info(protocol: str, target: str, timeout_s: float = 10.0) -> dict:
     try:
         if protocol == "grpc":
             with grpc.insecure_channel(target) as channel:
-                call = channel.unary_unary("/bancada.v1.Bench/Info")
+                call: grpc.UnaryUnaryMultiCallable[bytes, bytes] = channel.unary_unary("/bancada.v1.Bench/Info")
                 raw = call(b"", timeout=timeout_s, wait_for_ready=True)
             msg = bench_pb2.InfoResponse.FromString(raw)
             return {

@@ -9,9 +9,29 @@ from __future__ import annotations
 import json
 import queue
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import IO, Any, Protocol
 
-from bancada.drivers.stream import StreamError, read_frame_batches
+from bancada.drivers.stream import ChunkReader, Frame, StreamError, read_frame_batches
+
+
+class ByteSink(Protocol):
+    """A driver's stdin: the job is written once, then closed."""
+
+    def write(self, data: bytes, /) -> object: ...
+    def close(self) -> None: ...
+
+
+class DriverProcess(Protocol):
+    """What :class:`DriverStream` reads of a driver process: a ``subprocess.Popen`` of bytes or
+    :class:`bancada.hosts.remote_driver.RemoteDriverProcess` (``None`` pipes are refused)."""
+
+    @property
+    def stdin(self) -> ByteSink | None: ...
+    @property
+    def stdout(self) -> IO[bytes] | ChunkReader | None: ...
+    @property
+    def stderr(self) -> Iterable[bytes] | None: ...
 
 
 class DriverStream:
@@ -21,11 +41,11 @@ class DriverStream:
 
     END = object()  # the driver closed its stdout
 
-    def __init__(self, proc, job: dict, cancelled: Callable[[], bool]) -> None:
+    def __init__(self, proc: DriverProcess, job: dict[str, Any], cancelled: Callable[[], bool]) -> None:
         assert proc.stdin and proc.stdout and proc.stderr
         self.proc = proc
         self.stderr_tail: list[str] = []
-        self._frames: queue.Queue = queue.Queue(maxsize=256)
+        self._frames: queue.Queue[list[Frame] | StreamError | object] = queue.Queue(maxsize=256)
         self._cancelled = cancelled
         threading.Thread(target=self._drain_stderr, daemon=True).start()
         try:
@@ -36,11 +56,13 @@ class DriverStream:
         threading.Thread(target=self._pump, daemon=True).start()
 
     def _drain_stderr(self) -> None:
+        assert self.proc.stderr is not None  # checked in __init__
         for line in self.proc.stderr:
             self.stderr_tail.append(line.decode("utf-8", "replace").rstrip())
             del self.stderr_tail[:-20]
 
     def _pump(self) -> None:
+        assert self.proc.stdout is not None  # checked in __init__
         try:
             for items in read_frame_batches(self.proc.stdout):
                 self._frames.put(items)
@@ -50,7 +72,7 @@ class DriverStream:
         finally:
             self._frames.put(self.END)
 
-    def get(self, timeout_s: float):
+    def get(self, timeout_s: float) -> list[Frame] | object | None:
         """The frames of the next read (a list), :attr:`END`, or None when nothing came within ``timeout_s``.
 
         Raises:

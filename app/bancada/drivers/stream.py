@@ -14,10 +14,10 @@ import json
 import struct
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, BinaryIO
+from typing import IO, Any, Protocol, cast
 
 from bancada.drivers.sample_block import PLAIN_LENGTH, TYPE_JSON, TYPE_SAMPLE, decode_plain_run
-from bancada.samples import PHASE_MEASURE, PHASE_WARMUP, SAMPLE_STRUCT, Sample
+from bancada.samples import PHASE_MEASURE, PHASE_WARMUP, SAMPLE_STRUCT, Sample, SampleBlock
 
 __all__ = [
     "DriverEvent",
@@ -40,6 +40,13 @@ SPLIT_STRUCT = struct.Struct("<HIIqqqqqq")
 
 class StreamError(RuntimeError):
     """The stream is truncated or holds an unknown frame type."""
+
+
+class ChunkReader(Protocol):
+    """A byte stream whose ``read1`` returns the bytes one read gives without waiting for more
+    (a pipe's buffered reader, :class:`bancada.hosts.remote_driver.ChannelOutput`)."""
+
+    def read1(self, n: int = ..., /) -> bytes: ...
 
 
 class DriverEvent(dict[str, Any]):
@@ -106,6 +113,10 @@ class Split:
     response_bytes: int
 
 
+#: What :func:`read_frame_batches` yields: samples (a run of them as one SampleBlock), splits and events.
+Frame = Sample | SampleBlock | Split | DriverEvent
+
+
 def encode_split(x: Split) -> bytes:
     """Encode one split as a whole X frame."""
     body = SPLIT_STRUCT.pack(
@@ -142,7 +153,7 @@ def encode_sample(s: Sample) -> bytes:
     return _HEADER.pack(len(body) + 1, TYPE_SAMPLE) + body
 
 
-def encode_event(event: dict) -> bytes:
+def encode_event(event: dict[str, Any]) -> bytes:
     """Encode a JSON event (a dict with an ``event`` key) as a whole frame."""
     body = json.dumps(event, separators=(",", ":")).encode()
     return _HEADER.pack(len(body) + 1, TYPE_JSON) + body
@@ -152,7 +163,7 @@ def encode_event(event: dict) -> bytes:
 READ_CHUNK_BYTES = 1 << 16
 
 
-def _read_exact(f: BinaryIO, n: int) -> bytes:
+def _read_exact(f: IO[bytes], n: int) -> bytes:
     chunks = []
     while n:
         chunk = f.read(n)
@@ -163,7 +174,7 @@ def _read_exact(f: BinaryIO, n: int) -> bytes:
     return b"".join(chunks)
 
 
-def _reads(f: BinaryIO) -> Iterator[bytes]:
+def _reads(f: IO[bytes] | ChunkReader) -> Iterator[bytes]:
     """The stream's bytes as they arrive: ``read1`` returns what one read gives (a pipe's
     available bytes, up to ``READ_CHUNK_BYTES``) without waiting for more (the runner's
     pipes and :class:`~bancada.hosts.remote_driver.ChannelOutput` have it). Any other
@@ -173,18 +184,19 @@ def _reads(f: BinaryIO) -> Iterator[bytes]:
         while data := read1(READ_CHUNK_BYTES):
             yield data
         return
-    while header := _read_exact(f, _HEADER.size):
+    file = cast(IO[bytes], f)  # without read1: a file object
+    while header := _read_exact(file, _HEADER.size):
         if len(header) < _HEADER.size:
             yield header
             return
-        yield header + _read_exact(f, _HEADER.unpack(header)[0] - 1)
+        yield header + _read_exact(file, _HEADER.unpack(header)[0] - 1)
 
 
 #: Below this many whole frames left in a read, samples are decoded one by one.
 MIN_COLUMN_RUN = 16
 
 
-def read_frame_batches(f: BinaryIO) -> Iterator[list]:
+def read_frame_batches(f: IO[bytes] | ChunkReader) -> Iterator[list[Frame]]:
     """Yield lists of samples and :class:`DriverEvent` objects, in stream order, until end of stream.
 
     Each list holds the whole frames that one read made complete (at least one), so a
@@ -202,12 +214,13 @@ def read_frame_batches(f: BinaryIO) -> Iterator[list]:
     buf = b""
     for data in _reads(f):
         buf = buf + data if buf else data
-        out: list = []
+        out: list[Frame] = []
         pos, size = 0, len(buf)
         while size - pos >= _HEADER.size:
             length, kind = _HEADER.unpack_from(buf, pos)
             if length == PLAIN_LENGTH and kind == TYPE_SAMPLE and size - pos >= run_bytes:
                 block, pos = decode_plain_run(buf, pos)
+                assert block is not None  # the frame at pos is a plain sample frame: the run holds it at least
                 out.append(block)
                 continue
             end = pos + 4 + length
@@ -232,7 +245,7 @@ def read_frame_batches(f: BinaryIO) -> Iterator[list]:
         raise StreamError("truncated frame header" if len(buf) < _HEADER.size else "truncated frame body")
 
 
-def read_frames(f: BinaryIO) -> Iterator[Sample | Split | DriverEvent]:
+def read_frames(f: IO[bytes] | ChunkReader) -> Iterator[Sample | Split | DriverEvent]:
     """Yield :class:`Sample`, :class:`Split` and :class:`DriverEvent` objects until end of stream.
 
     Raises:

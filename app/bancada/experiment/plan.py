@@ -27,6 +27,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from bancada.experiment.external import ExternalImplementation
 from bancada.experiment.manifest import Implementation
@@ -65,7 +66,7 @@ class Block:
     def request_count(self) -> int:
         return (self.warmup + self.requests) * len(self.treatments)
 
-    def to_job(self) -> dict:
+    def to_job(self) -> dict[str, Any]:
         return {
             "repetition": self.repetition,
             "treatments": list(self.treatments),

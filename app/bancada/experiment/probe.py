@@ -9,9 +9,16 @@ be that size (exact for a fixed answer such as seed 003's ``GET /json``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 import requests
 
 from bancada.wire.payload import build_request
+
+if TYPE_CHECKING:
+    from bancada.experiment.plan import Treatment
+    from bancada.experiment.profile import Workload
 
 PROBE_TIMEOUT_S = 10.0
 
@@ -24,7 +31,7 @@ def answer_bytes(response: requests.Response) -> list[int]:
     return [len(head.encode("latin-1", "replace")), len(response.content)]
 
 
-def _request_of(workload) -> tuple[str, str, bytes] | None:
+def _request_of(workload: Workload) -> tuple[str, str, bytes] | None:
     """``(method, path, body)`` of a workload's REST request; None when it cannot be sent here
     (a custom request with a body template or file: the driver renders those)."""
     if workload.operation == "custom":
@@ -35,7 +42,7 @@ def _request_of(workload) -> tuple[str, str, bytes] | None:
     return req.http_method, req.http_path, req.http_body
 
 
-def response_bytes(treatments, targets: dict[str, str]) -> dict[str, list[int]]:
+def response_bytes(treatments: Iterable[Treatment], targets: dict[str, str]) -> dict[str, list[int]]:
     """``{treatment id (as text): [head bytes, body bytes] of one answer}`` for the REST
     treatments that answer.
 

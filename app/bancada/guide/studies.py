@@ -8,6 +8,8 @@ paragraph (what is compared and why it matters) in the current language
 
 from __future__ import annotations
 
+from typing import Any
+
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -164,9 +166,10 @@ def title(key: str, fallback: str) -> str:
     return titles.get(key, fallback)
 
 
-def _read_experiment(path: Path) -> dict:
+def _read_experiment(path: Path) -> dict[str, Any]:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8")).get("experiment", {})
+        experiment: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8")).get("experiment", {})
+        return experiment
     except (OSError, ValueError):
         return {}
 

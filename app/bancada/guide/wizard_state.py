@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bancada.i18n import number, percent, significant, translate
 
@@ -79,7 +80,7 @@ class SampleSizeAdvice:
         )
 
 
-def advise_sample_size(result: dict, repetitions: int) -> SampleSizeAdvice | None:
+def advise_sample_size(result: dict[str, Any], repetitions: int) -> SampleSizeAdvice | None:
     """The largest ``n_required`` of the pilot's analysis, split over ``repetitions`` (None: nothing to go on).
 
     ``result``: :func:`bancada.stats.report.analyze_frame`'s dict on ``latency_ms``.
@@ -130,7 +131,7 @@ def parse_requests(text: str) -> tuple[int | None, str]:
     return n, ""
 
 
-def design_summary(caps: dict[str, dict], implementations: list[str], payloads: list[str]) -> str:
+def design_summary(caps: dict[str, dict[str, Any]], implementations: list[str], payloads: list[str]) -> str:
     """One line on the factors and levels the choice makes: languages, protocols, payloads, treatments.
 
     ``caps``: ``{impl_id: {"language", "protocol", ...}}`` as the host check gives it.
@@ -161,7 +162,7 @@ class WizardState:
     study_error: str = ""
     host: str = "local"
     host_label: str = ""
-    caps: dict[str, dict] | None = None  # the host check's answer (None: still checking)
+    caps: dict[str, dict[str, Any]] | None = None  # the host check's answer (None: still checking)
     caps_error: str = ""
     implementations: list[str] = field(default_factory=list)
     payloads: list[str] = field(default_factory=list)
@@ -173,7 +174,7 @@ class WizardState:
     requests_text: str = ""
     main_status: str = ""  # as pilot_status
     main_run: str = ""
-    result: dict | None = None  # the main run's analysis (analyze_frame's dict)
+    result: dict[str, Any] | None = None  # the main run's analysis (analyze_frame's dict[str, Any])
     conclusions: str = ""
     export_dir: str = ""
     exported: bool = False
@@ -217,7 +218,7 @@ class WizardState:
             self.forget_from("factors")
         self.host, self.host_label = name, label or name
 
-    def set_capabilities(self, caps: dict[str, dict] | None, error: str = "") -> None:
+    def set_capabilities(self, caps: dict[str, dict[str, Any]] | None, error: str = "") -> None:
         self.caps, self.caps_error = caps, error
 
     def set_factors(self, implementations: list[str], payloads: list[str]) -> None:
@@ -248,14 +249,14 @@ class WizardState:
         self.exported = False
 
     # -- runs -----------------------------------------------------------------------------------
-    def pilot_done(self, run: str, result: dict | None, repetitions: int) -> None:
+    def pilot_done(self, run: str, result: dict[str, Any] | None, repetitions: int) -> None:
         """The pilot finished and its final statistics arrived: advise the sample size from them."""
         self.pilot_status, self.pilot_run = "done", run
         self.advice = advise_sample_size(result, repetitions) if result else None
         if self.advice is not None:
             self.requests_text = str(min(self.advice.n_per_repetition, MAX_REQUESTS))
 
-    def main_done(self, run: str, result: dict | None) -> None:
+    def main_done(self, run: str, result: dict[str, Any] | None) -> None:
         self.main_status, self.main_run, self.result = "done", run, result
 
     # -- why Next is disabled -------------------------------------------------------------------

@@ -23,6 +23,7 @@ import struct
 import threading
 import time
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from bancada.experiment.profile import Link
 from bancada.i18n import number, translate
@@ -42,7 +43,7 @@ class LinkCalibration:
     nominal_rtt_ms: float
     nominal_kbit_s: float | None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
     def line(self) -> str:

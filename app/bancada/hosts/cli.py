@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -10,6 +11,9 @@ from rich.table import Table
 
 from bancada.hosts import hostconfig
 from bancada.hosts.knownhosts import UnknownHostKey
+
+if TYPE_CHECKING:
+    from bancada.hosts.base import Host
 from bancada.errors import RunError
 
 out = Console()
@@ -105,7 +109,7 @@ def list_command() -> int:
     return 0
 
 
-def check_report(host) -> tuple[dict, list[tuple[str, bool, str]]]:
+def check_report(host: Host) -> tuple[dict[str, Any], list[tuple[str, bool, str]]]:
     """(facts, [(implementation, can run, why not)]) of a connected host."""
     from bancada.experiment import manifest
 

@@ -104,7 +104,7 @@ def _load_all() -> dict[str, HostProfile]:
     return out
 
 
-def _toml_value(value) -> str:
+def _toml_value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):

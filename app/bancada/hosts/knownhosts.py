@@ -94,7 +94,7 @@ class ExplicitAcceptPolicy(paramiko.MissingHostKeyPolicy):
     def __init__(self, accept: str | None = None) -> None:
         self.accept = normalize_fingerprint(accept) if accept else None
 
-    def missing_host_key(self, client, hostname, key) -> None:
+    def missing_host_key(self, client: paramiko.SSHClient, hostname: str, key: paramiko.PKey) -> None:
         fp = fingerprint(key)
         if self.accept is None:
             raise UnknownHostKey(hostname, key.get_name(), fp)

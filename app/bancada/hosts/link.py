@@ -30,6 +30,8 @@ import shutil
 import socket
 import subprocess
 import time
+from typing import Any
+
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -60,7 +62,8 @@ def find_toxiproxy() -> Path | None:
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]
+        return port
 
 
 class LinkEmulator:
@@ -107,7 +110,7 @@ class LinkEmulator:
                     ) from None
                 time.sleep(0.05)
 
-    def _call(self, method: str, path: str, body: dict | None = None) -> object:
+    def _call(self, method: str, path: str, body: dict[str, Any] | None = None) -> object:
         data = json.dumps(body).encode() if body is not None else None
         req = urllib.request.Request(
             self.api + path, data=data, method=method, headers={"Content-Type": "application/json"}
@@ -168,7 +171,7 @@ class LinkEmulator:
         self.proxies[name] = listen
         return listen
 
-    def facts(self) -> dict:
+    def facts(self) -> dict[str, Any]:
         """For the run's facts: the link, the emulator and each proxy."""
         return {
             "name": self.link.name,

@@ -9,6 +9,8 @@ treatment's link. A ``[link]`` table is one link for the whole run (level ""). A
 
 from __future__ import annotations
 
+from typing import Any
+
 from bancada.experiment.profile import Link
 from bancada.i18n import language, translate
 from bancada.hosts.calibrate import CalibrationServer, LinkCalibration, measure
@@ -91,7 +93,7 @@ class LinkSet:
             server.close()
         return self.calibration
 
-    def facts(self) -> dict:
+    def facts(self) -> dict[str, Any]:
         """For the run's facts: each link's settings, emulator and proxies, by name."""
         out = {}
         for name, link in self.levels.items():

@@ -11,6 +11,8 @@ program starts later. See setpriority(2), sched_setaffinity(2), getrlimit(2).
 from __future__ import annotations
 
 import os
+from typing import Any
+
 import resource
 from dataclasses import dataclass, field
 
@@ -50,7 +52,7 @@ class PlacementDecision:
     applied: list[str] = field(default_factory=list)  # e.g. "workers: nice -20"
     refused: list[str] = field(default_factory=list)  # e.g. "driver: nice -19 (needs root ...)"
 
-    def facts(self) -> dict:
+    def facts(self) -> dict[str, Any]:
         """For the run's host facts."""
         return {"applied": list(self.applied), "refused": list(self.refused)}
 

@@ -11,11 +11,16 @@ import select
 import socket
 import threading
 
+from typing import TYPE_CHECKING
+
 import paramiko
 
 from bancada.hosts.base import join_host_port
 from bancada.hosts.knownhosts import HostError
 from bancada.hosts.ssh_exec import STOP, HostDisconnected, q, run_script, with_env
+
+if TYPE_CHECKING:
+    from bancada.hosts.ssh_host import SshHost
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +34,7 @@ class RemoteWorker:
     """One worker process on an SSH host (its own process group)."""
 
     def __init__(
-        self, host, implementation: str, pid: int, address: str, port: int, log_path: str, pid_path: str
+        self, host: SshHost, implementation: str, pid: int, address: str, port: int, log_path: str, pid_path: str
     ) -> None:
         self.host = host
         self.implementation = implementation
@@ -126,10 +131,11 @@ class Tunnel:
                 continue
             threading.Thread(target=self._pump, args=(conn, chan), daemon=True).start()
 
-    def _pump(self, conn: socket.socket, chan) -> None:
+    def _pump(self, conn: socket.socket, chan: paramiko.Channel) -> None:
+        ends: list[socket.socket | paramiko.Channel] = [conn, chan]
         try:
             while not self._closed.is_set():
-                r, _, _ = select.select([conn, chan], [], [], 0.5)
+                r, _, _ = select.select(ends, [], [], 0.5)
                 if conn in r:
                     data = conn.recv(65536)
                     if not data:

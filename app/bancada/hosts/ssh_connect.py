@@ -15,8 +15,9 @@ import os
 import socket
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 import paramiko
 
@@ -72,7 +73,7 @@ class Endpoint:
 def resolve(profile: HostProfile) -> Endpoint:
     """Merge a profile with the matching ``~/.ssh/config`` entry (the profile wins)."""
     cfg_path = ssh_dir() / "config"
-    entry: dict = {}
+    entry: dict[str, Any] = {}
     if cfg_path.exists():
         try:
             entry = paramiko.SSHConfig.from_path(str(cfg_path)).lookup(profile.address)
@@ -114,7 +115,7 @@ def connect_profile(
     ask: Ask | None = tty_ask,
     timeout_s: float = CONNECT_TIMEOUT_S,
     _depth: int = 0,
-) -> tuple[paramiko.SSHClient, list]:
+) -> tuple[paramiko.SSHClient, list[paramiko.SSHClient]]:
     """Connect to ``profile``; return the client and the jump clients to close with it.
 
     ``accept_fingerprint`` trusts that key for ``profile`` itself; ``accept``
@@ -202,7 +203,9 @@ def connect_profile(
     return client, jumps
 
 
-def _connect_kwargs(ep, sock, timeout_s: float, password: str | None) -> dict:
+def _connect_kwargs(
+    ep: Endpoint, sock: paramiko.Channel | None, timeout_s: float, password: str | None
+) -> dict[str, Any]:
     """Keyword arguments of ``paramiko.SSHClient.connect`` for endpoint ``ep`` (key file, agent, password)."""
     kw = dict(
         hostname=ep.address,
@@ -222,7 +225,9 @@ def _connect_kwargs(ep, sock, timeout_s: float, password: str | None) -> dict:
     return kw
 
 
-def _through_jump(profile: HostProfile, ep, accept: dict[str, str], ask: Ask | None, timeout_s: float, depth: int):
+def _through_jump(
+    profile: HostProfile, ep: Endpoint, accept: dict[str, str], ask: Ask | None, timeout_s: float, depth: int
+) -> tuple[list[paramiko.SSHClient], paramiko.Channel | None]:
     """Connect to ``profile``'s jump host (if any) and open a channel from it to ``ep``.
 
     Returns ``(jump clients to close with the connection, channel or None)``.
@@ -252,7 +257,7 @@ def _through_jump(profile: HostProfile, ep, accept: dict[str, str], ask: Ask | N
     return jumps, sock
 
 
-def _close_all(clients) -> None:
+def _close_all(clients: Iterable[paramiko.SSHClient]) -> None:
     for c in clients:
         try:
             c.close()

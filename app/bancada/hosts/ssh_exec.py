@@ -11,7 +11,7 @@ import socket
 
 import paramiko
 
-from bancada.hosts.knownhosts import HostError
+from bancada.hosts.knownhosts import HostError as HostError  # re-exported: callers import it from here
 
 
 class HostDisconnected(HostError):
@@ -30,7 +30,7 @@ def active_transport(client: paramiko.SSHClient, host: str) -> paramiko.Transpor
     return transport
 
 
-def q(value) -> str:
+def q(value: object) -> str:
     return shlex.quote(str(value))
 
 
@@ -156,6 +156,6 @@ true
 )
 
 
-def with_env(script: str, **values) -> str:
+def with_env(script: str, **values: object) -> str:
     """Prefix ``script`` with shell assignments of quoted values."""
     return "".join(f"{k}={q(v)}\n" for k, v in values.items()) + script

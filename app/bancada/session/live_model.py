@@ -16,12 +16,21 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 import numpy as np
 
 from bancada.session.box_stats import BoxStats, tukey_stats
+
+if TYPE_CHECKING:
+    from bancada.samples import Sample, SampleBlock
+    from bancada.session.live_messages import LiveSamples
+
+#: A batch of samples for the live plots: the run process's LiveSamples, a SampleBlock (both with
+#: ``rows``, a structured array) or Sample objects.
+SampleBatch: TypeAlias = "LiveSamples | SampleBlock | Sequence[Sample]"
 
 
 class SampleFeed:
@@ -30,12 +39,12 @@ class SampleFeed:
     def __init__(self, capacity: int = 2_000_000) -> None:
         self.capacity = capacity
         self._lock = threading.Condition()
-        self._batches: list[tuple[float, list]] = []
+        self._batches: list[tuple[float, SampleBatch]] = []
         self._count = 0
         self.closed = False
         self.thinned = 0  # samples the run stored but did not send (thinned to the window's rate)
 
-    def put(self, samples: list, timeout_s: float | None = None) -> bool:
+    def put(self, samples: SampleBatch, timeout_s: float | None = None) -> bool:
         """Add a batch (any thread); wait while the buffer is full. False if it timed out or closed."""
         with self._lock:
             deadline = None if timeout_s is None else time.monotonic() + timeout_s
@@ -50,7 +59,7 @@ class SampleFeed:
             self._count += len(samples)
             return True
 
-    def take(self) -> list[tuple[float, list]]:
+    def take(self) -> list[tuple[float, SampleBatch]]:
         """Remove and return every pending ``(arrival_monotonic_s, samples)`` batch."""
         with self._lock:
             out, self._batches, self._count = self._batches, [], 0
@@ -139,7 +148,7 @@ class LiveModel:
         self.total = 0
         self.errors = 0
 
-    def reset(self, treatments: Iterable) -> None:
+    def reset(self, treatments: Iterable[Any]) -> None:
         """Start over with these treatments (objects with id, implementation, language, ...)."""
         self.series = {
             t.id: TreatmentSeries(
@@ -160,7 +169,7 @@ class LiveModel:
         self.total = self.errors = 0
         self.version += 1
 
-    def extend(self, samples) -> None:
+    def extend(self, samples: SampleBatch) -> None:
         """Add samples in arrival order: a SampleBlock (its columns), or objects with treatment, phase,
         ok, latency_ns."""
         if not len(samples):
@@ -174,10 +183,11 @@ class LiveModel:
                 rows["ok"].astype(bool),
             )
             return
-        tr = np.fromiter((s.treatment for s in samples), dtype=np.int64, count=len(samples))
-        lat = np.fromiter((s.latency_ns for s in samples), dtype=np.float64, count=len(samples)) / 1e6
-        phase = np.fromiter((s.phase for s in samples), dtype=np.int8, count=len(samples))
-        ok = np.fromiter((s.ok for s in samples), dtype=bool, count=len(samples))
+        objects = cast("Sequence[Sample]", samples)  # a batch with rows returned above: Sample objects are left
+        tr = np.fromiter((s.treatment for s in objects), dtype=np.int64, count=len(objects))
+        lat = np.fromiter((s.latency_ns for s in objects), dtype=np.float64, count=len(objects)) / 1e6
+        phase = np.fromiter((s.phase for s in objects), dtype=np.int8, count=len(objects))
+        ok = np.fromiter((s.ok for s in objects), dtype=np.bool_, count=len(objects))
         self.extend_arrays(tr, lat, phase, ok)
 
     def extend_arrays(self, treatment: np.ndarray, latency_ms: np.ndarray, phase: np.ndarray, ok: np.ndarray) -> None:

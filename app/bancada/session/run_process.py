@@ -25,8 +25,8 @@ import sys
 import threading
 import traceback
 from collections.abc import Iterator
-from typing import Protocol
 from multiprocessing.connection import Connection
+from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 import numpy as np
 
@@ -39,6 +39,14 @@ from bancada.session.live_messages import (
     RunRequest,
     thin,
 )
+
+if TYPE_CHECKING:
+    from bancada.hosts.base import Host
+    from bancada.run_events import Progress, RunEvent
+    from bancada.runner import Runner
+
+#: What the run process sends the window (see :mod:`bancada.session.live_messages`).
+LiveMessage: TypeAlias = "RunEvent | LiveSamples | RunCrashed"
 
 LIVE_INTERVAL_S = 0.1  # how often the run process sends to the window
 OUTBOX_MAX_SAMPLES = 200_000  # samples kept for a window that does not read (about 4 MB)
@@ -66,7 +74,7 @@ class RunProcessDied(RuntimeError):
         )
 
 
-def make_host(name: str):
+def make_host(name: str) -> Host:
     """The host named ``name``: ``local`` or a saved SSH host (blocking: connects over SSH)."""
     if name == "local":
         from bancada.hosts.local import LocalHost
@@ -110,8 +118,8 @@ class Outbox:
     def __init__(self, max_samples: int = OUTBOX_MAX_SAMPLES) -> None:
         self.max_samples = max_samples
         self._lock = threading.Condition()
-        self._items: list = []
-        self._progress = None
+        self._items: list[RunEvent | RunCrashed | _Chunk] = []
+        self._progress: Progress | None = None
         self._samples = 0
         self.closed = False
 
@@ -121,9 +129,11 @@ class Outbox:
         for f in LIVE_FIELDS:
             live[f] = rows[f]
         with self._lock:
-            if not self._items or not isinstance(self._items[-1], _Chunk):
-                self._items.append(_Chunk())
-            self._items[-1].add(live, len(live))
+            chunk = self._items[-1] if self._items else None
+            if not isinstance(chunk, _Chunk):
+                chunk = _Chunk()
+                self._items.append(chunk)
+            chunk.add(live, len(live))
             self._samples += len(live)
             while self._samples > self.max_samples:
                 for item in self._items:
@@ -131,11 +141,11 @@ class Outbox:
                         item.halve()
                 self._samples = sum(i.kept for i in self._items if isinstance(i, _Chunk))
 
-    def event(self, event) -> None:
+    def event(self, event: RunEvent | RunCrashed) -> None:
         with self._lock:
             self._items.append(event)
 
-    def progress(self, progress) -> None:
+    def progress(self, progress: Progress) -> None:
         with self._lock:
             self._progress = progress
 
@@ -145,7 +155,7 @@ class Outbox:
             self.closed = True
             self._lock.notify_all()
 
-    def take(self, wait_s: float) -> tuple[list, bool]:
+    def take(self, wait_s: float) -> tuple[list[LiveMessage], bool]:
         """After ``wait_s`` (or at once when closed): ``(messages to send, closed)``.
 
         The messages are the newest progress (if new), then the items in order, each
@@ -159,7 +169,7 @@ class Outbox:
             closed = self.closed
         budget = max(1, int(LIVE_MAX_SAMPLES_PER_S * wait_s))
         kept = sum(i.kept for i in items if isinstance(i, _Chunk)) or 1
-        out = [] if progress is None else [progress]
+        out: list[LiveMessage] = [] if progress is None else [progress]
         for item in items:
             if isinstance(item, _Chunk):
                 share = budget if closed else max(1, budget * item.kept // kept)
@@ -174,11 +184,11 @@ class _Commands:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self.runner = None
+        self.runner: Runner | None = None
         self.stop = self.paused = False
         self.window_gone = threading.Event()
 
-    def attach(self, runner) -> None:
+    def attach(self, runner: Runner) -> None:
         with self._lock:
             self.runner = runner
             if self.stop:
@@ -318,7 +328,7 @@ class RunProcess:
     def paused(self) -> bool:
         return self._paused
 
-    def messages(self) -> Iterator:
+    def messages(self) -> Iterator[LiveMessage]:
         """The run's messages until the process ends (see :mod:`bancada.session.live_messages`).
 
         Raises:

@@ -24,6 +24,7 @@ import math
 import zlib
 
 import numpy as np
+import numpy.typing as npt
 
 #: Bootstrap resamples per treatment and the base seed (fixed, so a comparison
 #: prints the same intervals every time it is run on the same data).
@@ -37,7 +38,9 @@ def rng_for(label: str, seed: int = SEED) -> np.random.Generator:
     return np.random.default_rng([int(seed), zlib.crc32(label.encode())])
 
 
-def median_replicates(sorted_x: np.ndarray, resamples: int, rng: np.random.Generator) -> np.ndarray:
+def median_replicates(
+    sorted_x: npt.NDArray[np.float64], resamples: int, rng: np.random.Generator
+) -> npt.NDArray[np.float64]:
     """``resamples`` bootstrap replications of the median of ``sorted_x``.
 
     ``sorted_x``: ascending 1-D float array, n >= 1 (units of the response).
@@ -51,19 +54,21 @@ def median_replicates(sorted_x: np.ndarray, resamples: int, rng: np.random.Gener
         raise ValueError("the bootstrap of a median needs at least one value")
     k = (n + 1) // 2  # the lower middle order statistic (the middle one when n is odd)
     u_k = rng.beta(k, n - k + 1, size=resamples)
-    lower = x[_index(u_k, n)]
+    lower: npt.NDArray[np.float64] = x[_index(u_k, n)]
     if n % 2 == 1:
         return lower
     u_next = u_k + (1.0 - u_k) * rng.beta(1, n - k, size=resamples)
-    return 0.5 * (lower + x[_index(u_next, n)])
+    upper: npt.NDArray[np.float64] = x[_index(u_next, n)]
+    return 0.5 * (lower + upper)
 
 
-def _index(u: np.ndarray, n: int) -> np.ndarray:
+def _index(u: npt.NDArray[np.float64], n: int) -> npt.NDArray[np.int64]:
     """0-based index ``ceil(n u) - 1`` of the order statistic a uniform value selects."""
-    return np.clip(np.ceil(u * n).astype(np.int64) - 1, 0, n - 1)
+    index: npt.NDArray[np.int64] = np.clip(np.ceil(u * n).astype(np.int64) - 1, 0, n - 1)
+    return index
 
 
-def percentile_interval(replicates: np.ndarray, confidence: float = 0.95) -> tuple[float, float]:
+def percentile_interval(replicates: npt.NDArray[np.float64], confidence: float = 0.95) -> tuple[float, float]:
     """Percentile interval ``[q(alpha/2), q(1 - alpha/2)]`` of bootstrap replications
     (Efron & Tibshirani 1993, eq. 13.5; quantiles type 7).  NaN when empty or
     when a replication is not finite."""
@@ -76,8 +81,12 @@ def percentile_interval(replicates: np.ndarray, confidence: float = 0.95) -> tup
 
 
 def ratio_of_medians(
-    sorted_base: np.ndarray, sorted_other: np.ndarray, label: str, resamples: int = RESAMPLES, seed: int = SEED
-) -> np.ndarray:
+    sorted_base: npt.NDArray[np.float64],
+    sorted_other: npt.NDArray[np.float64],
+    label: str,
+    resamples: int = RESAMPLES,
+    seed: int = SEED,
+) -> npt.NDArray[np.float64]:
     """Bootstrap replications of ``median(other) / median(base)``.
 
     The two samples are resampled independently (the two-sample bootstrap,
@@ -89,4 +98,5 @@ def ratio_of_medians(
     base = median_replicates(sorted_base, resamples, rng)
     other = median_replicates(sorted_other, resamples, rng)
     with np.errstate(divide="ignore", invalid="ignore"):
-        return other / base
+        ratio: npt.NDArray[np.float64] = other / base
+    return ratio

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import cast
 from dataclasses import dataclass, field
+from typing import Any, cast
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 
 from . import bootstrap, effectsize, noisefloor, ranktests, servertime, summary
@@ -79,7 +80,7 @@ def compare_runs(
     resamples: int = bootstrap.RESAMPLES,
     seed: int = bootstrap.SEED,
     unit: str = "sample",
-) -> dict:
+) -> dict[str, Any]:
     """Every side against the first (the baseline), and with three or more sides
     a Kruskal-Wallis test per treatment across all of them.
 
@@ -138,7 +139,7 @@ def compare_pair(
     resamples: int = bootstrap.RESAMPLES,
     seed: int = bootstrap.SEED,
     unit: str = "sample",
-) -> dict:
+) -> dict[str, Any]:
     """One table: each treatment in both sides, the geometric-mean row, the
     treatments found in one side only, and the noise floor and server-time
     split when ``opt`` allows them.  Holm's adjustment (as R's
@@ -198,7 +199,9 @@ def compare_pair(
     }
 
 
-def _row(key: str, a: pd.DataFrame, b: pd.DataFrame, confidence: float, resamples: int, seed: int):
+def _row(
+    key: str, a: pd.DataFrame, b: pd.DataFrame, confidence: float, resamples: int, seed: int
+) -> tuple[dict[str, Any], npt.NDArray[np.float64]]:
     sa = ranktests.SortedSample(a[RESPONSE].to_numpy(dtype=float))
     sb = ranktests.SortedSample(b[RESPONSE].to_numpy(dtype=float))
     ma, mb = summary.summarize(sa.values, confidence), summary.summarize(sb.values, confidence)
@@ -247,7 +250,7 @@ def repetition_medians(df: pd.DataFrame) -> np.ndarray:
     return df.groupby("repetition", sort=True)[RESPONSE].median().to_numpy(dtype=float)
 
 
-def _geomean(rows: list[dict], log_ratio_reps: list[np.ndarray], confidence: float) -> dict | None:
+def _geomean(rows: list[dict[str, Any]], log_ratio_reps: list[np.ndarray], confidence: float) -> dict[str, Any] | None:
     """The geometric means of the medians of each side and their ratio as a change
     in % (benchstat's ``geomean`` row; Fleming & Wallace 1986, "How not to lie
     with statistics: the correct way to summarize benchmark results", CACM 29(3)).
@@ -272,7 +275,7 @@ def _geomean(rows: list[dict], log_ratio_reps: list[np.ndarray], confidence: flo
     }
 
 
-def kruskal_across(sides: Sequence[Side]) -> list[dict]:
+def kruskal_across(sides: Sequence[Side]) -> list[dict[str, Any]]:
     """Kruskal-Wallis (as R's ``kruskal.test``) per treatment across every side
     that has it (at least two), Holm-adjusted across the treatments."""
     keys: list[str] = []

@@ -12,6 +12,9 @@ bounds are separated by ``;`` since ``,`` is the decimal mark). Column names tha
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import pandas as pd
 
 from bancada.i18n import language, translate
@@ -21,11 +24,11 @@ from .tables import format_p
 CONTEXT = "CompareTable"
 
 
-def _ms(v) -> float | None:
+def _ms(v: float | None) -> float | None:
     return None if v is None else v * 1e3
 
 
-def _num(v, fmt: str) -> str:
+def _num(v: float | None, fmt: str) -> str:
     if v is None or v != v:
         return "NA"
     text = format(v, fmt)
@@ -39,16 +42,16 @@ def _sep() -> str:
     return "; " if language() == "pt_BR" else ", "
 
 
-def _median_text(m, ci) -> str:
+def _median_text(m: float | None, ci: Sequence[float | None]) -> str:
     return f"{_num(_ms(m), '.4g')} [{_num(_ms(ci[0]), '.4g')}{_sep()}{_num(_ms(ci[1]), '.4g')}]"
 
 
-def _change_text(row: dict) -> str:
+def _change_text(row: dict[str, Any]) -> str:
     lo, hi = row["change_ci_pct"]
     return f"{_num(row['change_pct'], '+.1f')} % [{_num(lo, '+.1f')}{_sep()}{_num(hi, '+.1f')}]"
 
 
-def _p_text(p) -> str:
+def _p_text(p: float | None) -> str:
     text = format_p(p)
     return _num(p, ".4g") if text not in ("NA", "< 2.2e-16") else text.replace("2.2", _num(2.2, ".1f"))
 
@@ -62,7 +65,7 @@ def verdict_word(verdict: str) -> str:
     return words.get(verdict, verdict)
 
 
-def _verdict_text(row: dict) -> str:
+def _verdict_text(row: dict[str, Any]) -> str:
     text = verdict_word(row["verdict"])
     if row.get("within_noise_floor"):
         text += " " + translate("CompareTable", "(within noise floor {pct} %)").format(
@@ -71,11 +74,11 @@ def _verdict_text(row: dict) -> str:
     return text
 
 
-def comparison_title(comp: dict) -> str:
+def comparison_title(comp: dict[str, Any]) -> str:
     return f"{comp['other']} vs {comp['baseline']}"
 
 
-def numeric_tables(result: dict) -> dict[str, pd.DataFrame]:
+def numeric_tables(result: dict[str, Any]) -> dict[str, pd.DataFrame]:
     """``{title: DataFrame}`` with every number (seconds as in the JSON) for CSV export."""
     out: dict[str, pd.DataFrame] = {}
     for comp in result["comparisons"]:
@@ -127,7 +130,7 @@ def numeric_tables(result: dict) -> dict[str, pd.DataFrame]:
     return out
 
 
-def display_tables(result: dict) -> dict[str, pd.DataFrame]:
+def display_tables(result: dict[str, Any]) -> dict[str, pd.DataFrame]:
     """``{title: DataFrame of text}``: medians in ms with their intervals, the change
     with its interval, Holm-adjusted p, Cliff's delta and the verdict."""
     out: dict[str, pd.DataFrame] = {}
@@ -207,7 +210,7 @@ def table_title(template: str, title: str) -> str:
     return titles.get(template, template).format(title=title)
 
 
-def _split_text(r: dict) -> dict:
+def _split_text(r: dict[str, Any]) -> dict[str, Any]:
     server = translate("CompareTable", "server change ms")
     transit = translate("CompareTable", "transit+client change ms")
     row = {
@@ -232,7 +235,7 @@ def _split_text(r: dict) -> dict:
     return row
 
 
-def noise_floor_lines(result: dict) -> list[str]:
+def noise_floor_lines(result: dict[str, Any]) -> list[str]:
     """One sentence per comparison about the noise floor (computed or why not)."""
     lines = []
     for comp in result["comparisons"]:

@@ -18,6 +18,8 @@ paragraphs in the language set with :func:`bancada.i18n.set_language`
 
 from __future__ import annotations
 
+from typing import Any
+
 from bancada.i18n import number, percent, significant, translate
 from bancada.stats.tables import treatment_label
 
@@ -63,7 +65,14 @@ def _factor(name: str) -> str:
     return names.get(name, name)
 
 
-def _pair_sentence(a: dict, b: dict, test: dict | None, rep_test: dict | None, alpha: float, to_ms: float) -> str:
+def _pair_sentence(
+    a: dict[str, Any],
+    b: dict[str, Any],
+    test: dict[str, Any] | None,
+    rep_test: dict[str, Any] | None,
+    alpha: float,
+    to_ms: float,
+) -> str:
     fast, slow = treatment_label(a["levels"]), treatment_label(b["levels"])
     text = translate("Conclusions", "The median response time of {a} ({ma}) was lower than that of {b} ({mb})").format(
         a=fast, ma=_ms(a["median"], to_ms), b=slow, mb=_ms(b["median"], to_ms)
@@ -95,14 +104,14 @@ def _pair_sentence(a: dict, b: dict, test: dict | None, rep_test: dict | None, a
     return sentence + "."
 
 
-def _find(rows: list[dict], a: dict, b: dict) -> dict | None:
+def _find(rows: list[dict[str, Any]], a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any] | None:
     for row in rows:
         if (row["a"], row["b"]) in ((a, b), (b, a)):
             return row
     return None
 
 
-def group_conclusions(group: dict, alpha: float, to_ms: float = 1e3) -> list[str]:
+def group_conclusions(group: dict[str, Any], alpha: float, to_ms: float = 1e3) -> list[str]:
     """The sentences of one group of the analysis (one payload, say); ``to_ms``: milliseconds per unit
     of the response (1e3 for ``latency_s``)."""
     out: list[str] = []
@@ -172,7 +181,7 @@ def group_conclusions(group: dict, alpha: float, to_ms: float = 1e3) -> list[str
     return out
 
 
-def conclusions(result: dict) -> str:
+def conclusions(result: dict[str, Any]) -> str:
     """The whole analysis as Markdown: a heading per group when there are several, then its sentences."""
     alpha = result.get("alpha", 0.05)
     to_ms = _TO_MS.get(str(result.get("response", "latency_s")).rsplit("_", 1)[-1], 1.0)

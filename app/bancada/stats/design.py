@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -23,11 +24,13 @@ class DesignError(ValueError):
     """The factorial design cannot be analysed; the message says why."""
 
 
-def _label(levels: dict) -> str:
+def _label(levels: dict[str, Any]) -> str:
     return ", ".join(f"{k}={v}" for k, v in levels.items())
 
 
-def _cell_rows(df: pd.DataFrame, factors: Sequence[str], levels: Sequence[Sequence[str]]) -> dict[tuple, np.ndarray]:
+def _cell_rows(
+    df: pd.DataFrame, factors: Sequence[str], levels: Sequence[Sequence[str]]
+) -> dict[tuple[str, ...], np.ndarray]:
     """The rows (ascending positions) of each combination of levels present in ``df``.
 
     What ``df.groupby(factors).indices`` gives for the combinations of ``levels``
@@ -80,7 +83,7 @@ def build(
         notes.append("aggregate none: each row is a replication")
     groups = _cell_rows(df, factors, levels)
     y_all = df[response].to_numpy(dtype=float)
-    cells: dict[tuple, np.ndarray] = {}
+    cells: dict[tuple[str, ...], np.ndarray] = {}
     missing = []
     for combo in itertools.product(*levels):
         idx = groups.get(combo)

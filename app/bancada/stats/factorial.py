@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 from scipy import stats
@@ -49,7 +50,9 @@ def sign_table(k: int) -> np.ndarray:
     return np.column_stack(cols)
 
 
-def _finish(ss_terms: dict, ssy: float, ss0: float, r: int, n_cells: int) -> tuple[dict, dict, float | None, int]:
+def _finish(
+    ss_terms: dict[str, Any], ssy: float, ss0: float, r: int, n_cells: int
+) -> tuple[dict[str, Any], dict[str, Any], float | None, int]:
     sst = ssy - ss0
     ss: dict[str, float | None] = {"SSY": ssy, "SS0": ss0, "SST": sst}
     ss.update(ss_terms)
@@ -63,7 +66,7 @@ def _finish(ss_terms: dict, ssy: float, ss0: float, r: int, n_cells: int) -> tup
     return ss, pct, sse, df_e
 
 
-def two_level(y: np.ndarray, factors: Sequence[str], confidence: float = 0.90) -> dict:
+def two_level(y: np.ndarray, factors: Sequence[str], confidence: float = 0.90) -> dict[str, Any]:
     """Sign-table analysis of a 2^k r design (Jain ch. 17-18).
 
     ``y``: shape ``(2,)*k + (r,)``.  ``q_I`` and every ``q_T`` are the column
@@ -90,7 +93,7 @@ def two_level(y: np.ndarray, factors: Sequence[str], confidence: float = 0.90) -
     ssy = float(np.sum(y.astype(float) ** 2))
     ss0 = float(n_cells * r * q[0] ** 2)
     ss, pct, sse, df_e = _finish(ss_terms, ssy, ss0, r, n_cells)
-    effects: list[dict] = []
+    effects: list[dict[str, Any]] = []
     s_e: float | None = None
     s_q: float | None = None
     t = math.nan
@@ -125,7 +128,7 @@ def two_level(y: np.ndarray, factors: Sequence[str], confidence: float = 0.90) -
 
 def full_factorial(
     y: np.ndarray, factors: Sequence[str], levels: Sequence[Sequence[str]], confidence: float = 0.90
-) -> dict:
+) -> dict[str, Any]:
     """Allocation of variation of a full factorial design with replications
     (Jain ch. 22 for two factors, ch. 23 for more; any number of levels).
 

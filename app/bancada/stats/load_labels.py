@@ -7,10 +7,13 @@ Shared by ``bancada run``, ``bancada analyze``, ``bancada export`` and the windo
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bancada.i18n import number, translate
 from bancada.stats.load_tables import AB_PERCENTS, AbRow, LoadTables, SiegeRow
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 #: A column: (field, label, formatter of the field's value).
 Column = tuple[str, str, Callable[[Any], str]]
@@ -109,7 +112,7 @@ def capped_note(capped: int) -> str:
     ).format(n=number(capped, 0))
 
 
-def print_tables(console, tables: LoadTables) -> None:
+def print_tables(console: Console, tables: LoadTables) -> None:
     """Print both tables on a rich ``console``, as the tools print them: one line per field, one
     column per implementation (and workload, when there are several), one table per repetition."""
     from rich.console import Console

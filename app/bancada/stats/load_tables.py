@@ -49,11 +49,15 @@ store and not in these tables; ``capped`` says how many there were.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
 
 from bancada.drivers.stream import PHASE_MEASURE
+
+if TYPE_CHECKING:
+    from bancada.store.runstore import RunStore
 
 MIB = 1024 * 1024
 #: ab's percentiles ("Percentage of the requests served within a certain time (ms)").
@@ -311,7 +315,7 @@ def ab_frame(tables: LoadTables) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def load_of_run(meta: dict[str, str]) -> dict | None:
+def load_of_run(meta: dict[str, str]) -> dict[str, Any] | None:
     """The ``[load]`` table of a run's stored profile (``profile_json`` meta) when it used a load
     model (closed or open), else None."""
     import json
@@ -323,7 +327,7 @@ def load_of_run(meta: dict[str, str]) -> dict | None:
     return load if load.get("model") in ("closed", "open") else None
 
 
-def from_store(store) -> LoadTables | None:
+def from_store(store: RunStore) -> LoadTables | None:
     """The tables of a stored run (:class:`bancada.store.runstore.RunStore`), or None when the run
     did not use a load model."""
     import json

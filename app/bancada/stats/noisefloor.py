@@ -26,8 +26,12 @@ is why the floor is the full spread.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from bancada.stats.compare import Side
 
 
 def spread_pct(medians: Sequence[float] | np.ndarray) -> float | None:
@@ -39,7 +43,7 @@ def spread_pct(medians: Sequence[float] | np.ndarray) -> float | None:
     return float((m.max() / m.min() - 1.0) * 100.0)
 
 
-def noise_floor(base, other, treatments: Sequence[str]) -> dict | None:
+def noise_floor(base: Side, other: Side, treatments: Sequence[str]) -> dict[str, Any] | None:
     """Per treatment, the larger spread of the two runs (:class:`bancada.stats.compare.Side`).
 
     Returns ``{"method", "per_treatment": {treatment: floor_pct},

@@ -15,7 +15,7 @@ SHAPIRO_MAX_N = 5000
 SHAPIRO_SEED = 20240101
 
 
-def shapiro_wilk(x: np.ndarray, max_n: int = SHAPIRO_MAX_N, seed: int = SHAPIRO_SEED) -> dict:
+def shapiro_wilk(x: np.ndarray, max_n: int = SHAPIRO_MAX_N, seed: int = SHAPIRO_SEED) -> dict[str, Any]:
     """Shapiro-Wilk W and p of one treatment, as R's ``shapiro.test``.
 
     Both R and scipy implement Royston (1995), Algorithm AS R94 (Applied
@@ -50,7 +50,7 @@ def ppoints(n: int) -> np.ndarray:
     return (np.arange(1, n + 1) - a) / (n + 1 - 2 * a)
 
 
-def qq_points(x: np.ndarray, max_points: int | None = 2000) -> dict:
+def qq_points(x: np.ndarray, max_points: int | None = 2000) -> dict[str, Any]:
     """Data of a normal Q-Q plot as R's ``qqnorm`` and ``qqline``.
 
     Returns ``{"theoretical": array, "sample": array, "line": (intercept, slope)}``:
@@ -65,7 +65,7 @@ def qq_points(x: np.ndarray, max_points: int | None = 2000) -> dict:
         return {"theoretical": np.empty(0), "sample": s, "line": (math.nan, math.nan)}
     theo = stats.norm.ppf(ppoints(n))
     q1, q3 = np.quantile(s, [0.25, 0.75])
-    z1, z3 = stats.norm.ppf([0.25, 0.75])
+    z1, z3 = stats.norm.ppf(np.array([0.25, 0.75]))
     slope = (q3 - q1) / (z3 - z1)
     intercept = q1 - slope * z1
     if max_points is not None and n > max_points:

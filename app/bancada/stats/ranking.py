@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 
-def rank_treatments(medians: Sequence[float], p_holm: dict[tuple[int, int], float], alpha: float = 0.05) -> list[dict]:
+def rank_treatments(
+    medians: Sequence[float], p_holm: dict[tuple[int, int], float], alpha: float = 0.05
+) -> list[dict[str, Any]]:
     """Rank treatments by median with ties from the pairwise tests.
 
     ``medians``: one per treatment (index = treatment index); ``p_holm``:

@@ -7,6 +7,8 @@ Texts go through :func:`bancada.i18n.translate` (context ``Readings``), numbers 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pandas as pd
 
 from bancada.i18n import number, percent, significant, translate
@@ -64,7 +66,7 @@ def p_text(p: float) -> str:
     return "< " + number(0.001, 3) if p < 0.001 else number(p, 3)
 
 
-def readings(result: dict, tables: dict[str, pd.DataFrame]) -> dict[str, str]:
+def readings(result: dict[str, Any], tables: dict[str, pd.DataFrame]) -> dict[str, str]:
     """One plain-language line per table (several groups joined by " · ").
 
     In the current language (:mod:`bancada.i18n`), numbers as it writes them.

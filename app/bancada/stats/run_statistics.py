@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 import pandas as pd
 
@@ -27,7 +28,7 @@ class StatsResult:
     generation: int
     tables: dict[str, pd.DataFrame] = field(default_factory=dict)
     readings: dict[str, str] = field(default_factory=dict)
-    result: dict | None = None
+    result: dict[str, Any] | None = None
     message: str = ""  # why there are no tables (too few data, one treatment, ...)
     rows: int = 0
     repetitions: int = 0  # the complete repetitions analysed (0: all the rows, the run is over)
@@ -37,7 +38,7 @@ class StatsResult:
     computed_at: float = field(default_factory=time.time)
     # siege's and ab's tables of a run with a load model (bancada.stats.load_labels.cells), and the
     # sentence on requests past the raw-sample cap; empty otherwise
-    load: dict = field(default_factory=dict)
+    load: dict[str, Any] = field(default_factory=dict)
     load_note: str = ""
 
 

@@ -20,6 +20,8 @@ tables (its section 5: "the mean of the 100 iterations").
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 import pandas as pd
 
 KINDS = ("int64s", "doubles", "strings", "structs")
@@ -57,7 +59,7 @@ def serial_rows(df: pd.DataFrame) -> pd.DataFrame:
     return rows.assign(link=rows["link"].fillna("").astype(str), payload_count=rows["payload_count"].astype(int))
 
 
-def _ordered(values, order) -> list:
+def _ordered(values: Iterable[str], order: Sequence[str]) -> list[str]:
     seen = list(dict.fromkeys(values))
     return [v for v in order if v in seen] + [v for v in seen if v not in order]
 

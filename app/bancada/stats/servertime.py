@@ -16,10 +16,13 @@ three); with the small spreads of a loopback or LAN run they nearly do.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
+
+if TYPE_CHECKING:
+    from bancada.stats.compare import Side
 
 
 def _parts(df: pd.DataFrame) -> tuple[int, float, float, float] | None:
@@ -35,7 +38,7 @@ def _parts(df: pd.DataFrame) -> tuple[int, float, float, float] | None:
     return int(ok.sum()), float(np.median(lat)), float(np.median(srv)), float(np.median(lat - srv))
 
 
-def split_rows(base, other, treatments: Sequence[str]) -> list[dict]:
+def split_rows(base: Side, other: Side, treatments: Sequence[str]) -> list[dict[str, Any]]:
     """One row per treatment of ``treatments`` (keys of both sides' ``treatments``)
     with the medians in ms (``*_ms``) of latency, server time and transit + client
     in each run and their differences (other - baseline).  A treatment whose

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import TypedDict
 
 import numpy as np
+import numpy.typing as npt
 from scipy import stats
 
 
@@ -32,7 +35,23 @@ def median_ci_order_statistic(sorted_x: np.ndarray, confidence: float = 0.95) ->
     return float(sorted_x[rank - 1]), float(sorted_x[n - rank]), coverage
 
 
-def summarize(sorted_x: np.ndarray, confidence: float = 0.95) -> dict:
+class Summary(TypedDict):
+    """What :func:`summarize` returns (units of the response; ``n`` a count)."""
+
+    n: int
+    mean: float
+    sd: float
+    median: float
+    q1: float
+    q3: float
+    min: float
+    max: float
+    iqr: float
+    median_ci: list[float]
+    median_ci_coverage: float
+
+
+def summarize(sorted_x: np.ndarray, confidence: float = 0.95) -> Summary:
     """Summary of one treatment's responses.
 
     ``sorted_x``: ascending 1-D float array (units of the response, e.g. seconds).
@@ -75,7 +94,7 @@ def summarize(sorted_x: np.ndarray, confidence: float = 0.95) -> dict:
     }
 
 
-def _quantiles_sorted(x: np.ndarray, probs) -> list[float]:
+def _quantiles_sorted(x: npt.NDArray[np.float64], probs: Sequence[float]) -> list[float]:
     """Type-7 quantiles of an already sorted array without sorting again."""
     n = len(x)
     out = []

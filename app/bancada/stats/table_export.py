@@ -23,8 +23,11 @@ import csv
 import io
 import math
 import numbers
+import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -59,11 +62,11 @@ def title(name: str) -> str:
     return translate(CONTEXT, text) if text else name
 
 
-def _is_missing(v) -> bool:
+def _is_missing(v: Any) -> bool:
     return v is None or (isinstance(v, float) and math.isnan(v)) or v is pd.NA
 
 
-def _is_number(v) -> bool:
+def _is_number(v: Any) -> bool:
     return isinstance(v, numbers.Real) and not isinstance(v, (bool, np.bool_))
 
 
@@ -80,7 +83,7 @@ def _significant(v: float) -> str:
     return number(v, max(0, 2 - int(math.floor(math.log10(a)))))
 
 
-def format_value(column: str, v) -> str:
+def format_value(column: str, v: Any) -> str:
     """The text of one cell as the window shows it, in the current language.
 
     ``p`` columns: ``< 0.001`` or 3 decimals; counts as integers; percentages with ``%``;
@@ -113,7 +116,7 @@ def format_value(column: str, v) -> str:
     return _significant(v)
 
 
-def full_number(v) -> str:
+def full_number(v: Any) -> str:
     """A number at full precision for CSV: up to 9 significant digits, the language's decimal mark,
     no thousands separator (``1234.5`` / ``1234,5``); integers as integers; missing as empty."""
     if _is_missing(v):
@@ -126,7 +129,7 @@ def full_number(v) -> str:
     return text.replace(".", ",") if language() == "pt_BR" else text
 
 
-def _cells(df: pd.DataFrame, fmt=format_value) -> list[list[str]]:
+def _cells(df: pd.DataFrame, fmt: Callable[[str, Any], str] = format_value) -> list[list[str]]:
     cols = [str(c) for c in df.columns]
     return [[fmt(c, v) for c, v in zip(cols, row)] for row in df.itertuples(index=False, name=None)]
 
@@ -242,7 +245,12 @@ def to_csv(tables: Mapping[str, pd.DataFrame]) -> str:
     return "\n".join(out)
 
 
-def render(tables: Mapping[str, pd.DataFrame], fmt: str, label_prefix: str = "bancada", readings=None) -> str:
+def render(
+    tables: Mapping[str, pd.DataFrame],
+    fmt: str,
+    label_prefix: str = "bancada",
+    readings: Mapping[str, str] | None = None,
+) -> str:
     """The tables as one text in ``fmt`` (``md``, ``tex`` or ``csv``).
 
     Raises:
@@ -257,7 +265,13 @@ def render(tables: Mapping[str, pd.DataFrame], fmt: str, label_prefix: str = "ba
     raise ValueError(f"unknown table format {fmt!r}: expected one of {', '.join(FORMATS)}")
 
 
-def write(tables: Mapping[str, pd.DataFrame], fmt: str, out, label_prefix: str = "bancada", readings=None) -> list:
+def write(
+    tables: Mapping[str, pd.DataFrame],
+    fmt: str,
+    out: str | os.PathLike[str],
+    label_prefix: str = "bancada",
+    readings: Mapping[str, str] | None = None,
+) -> list[Path]:
     """Write the tables in ``fmt`` to ``out``; returns the paths written.
 
     ``md`` and ``tex``: one file. ``csv``: one file per table when ``out`` is a folder or has no
@@ -267,8 +281,6 @@ def write(tables: Mapping[str, pd.DataFrame], fmt: str, out, label_prefix: str =
         ValueError: an unknown format.
         OSError: ``out`` cannot be written.
     """
-    from pathlib import Path
-
     out = Path(out)
     if fmt == "csv" and (out.is_dir() or out.suffix.lower() != ".csv"):
         out.mkdir(parents=True, exist_ok=True)

@@ -4,24 +4,26 @@ Markdown reports and one-CSV-per-table export.  Table titles match the
 
 from __future__ import annotations
 
+from typing import Any
+
 import pandas as pd
 
 
-def treatment_label(levels: dict) -> str:
+def treatment_label(levels: dict[str, Any]) -> str:
     """``"go/grpc"`` for ``{"language": "go", "protocol": "grpc"}``."""
     return "/".join(str(v) for v in levels.values())
 
 
-def format_p(p) -> str:
+def format_p(p: float | None) -> str:
     """p-value as R prints it: ``< 2.2e-16`` below machine precision, else 4 significant digits."""
     if p is None:
         return "NA"
     return "< 2.2e-16" if p < 2.2e-16 else f"{p:.4g}"
 
 
-def build_tables(result: dict) -> dict[str, pd.DataFrame]:
+def build_tables(result: dict[str, Any]) -> dict[str, pd.DataFrame]:
     """``{title: DataFrame}``; every table has the ``--by`` columns first."""
-    rows: dict[str, list[dict]] = {
+    rows: dict[str, list[dict[str, Any]]] = {
         k: []
         for k in (
             "Summary",
@@ -149,7 +151,7 @@ def build_tables(result: dict) -> dict[str, pd.DataFrame]:
     return {k: pd.DataFrame(v) for k, v in rows.items() if v}
 
 
-def format_cell(col: str, v) -> str:
+def format_cell(col: str, v: Any) -> str:
     """Text of one cell: p-values as R prints them, other floats with 5 significant digits."""
     if v is None or (isinstance(v, float) and v != v):
         return "NA"

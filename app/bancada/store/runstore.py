@@ -36,15 +36,17 @@ import os
 import secrets
 import sqlite3
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 if TYPE_CHECKING:
     import numpy as np
+    import pandas as pd
+    import pyarrow as pa
 
 import numpy as np
 
@@ -57,6 +59,23 @@ _SAMPLE_ROW = attrgetter(
     "treatment", "repetition", "seq", "phase", "ok", "latency_ns", "server_ns", "start_ns", "queue_ns", "error"
 )
 SCHEMA_VERSION = "2"
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+class SplitRow(Protocol):
+    """What :meth:`RunStore.add_splits` reads of a split (:class:`bancada.drivers.stream.Split`,
+    which the store does not import): its sample's key, the four parts in ns and the body sizes in bytes."""
+
+    treatment: int
+    repetition: int
+    seq: int
+    client_ser_ns: int
+    client_deser_ns: int
+    server_deser_ns: int
+    server_ser_ns: int
+    request_bytes: int
+    response_bytes: int
+
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -154,11 +173,11 @@ class RunStoreWriteError(RunStoreError):
     """
 
 
-def _writes(method):
+def _writes(method: _Method) -> _Method:
     """Turn SQLite's write failures of ``method`` into :class:`RunStoreWriteError`."""
 
     @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
+    def wrapper(self: RunStore, *args: Any, **kwargs: Any) -> Any:
         try:
             return method(self, *args, **kwargs)
         except sqlite3.Error as exc:
@@ -169,7 +188,7 @@ def _writes(method):
                 f"cannot write the run file {self.path}: {reason}; what was stored before is kept"
             ) from None
 
-    return wrapper
+    return cast(_Method, wrapper)
 
 
 @dataclass(frozen=True)
@@ -298,7 +317,7 @@ class RunStore:
     def __enter__(self) -> "RunStore":
         return self
 
-    def __exit__(self, *_exc) -> None:
+    def __exit__(self, *_exc: object) -> None:
         self.close()
 
     # -- writing -----------------------------------------------------------
@@ -357,14 +376,14 @@ class RunStore:
         self.conn.execute("INSERT OR REPLACE INTO block VALUES (?, ?, ?, ?)", (index, repetition, origin_ns, now))
 
     @_writes
-    def add_driver_event(self, block: int, event: dict) -> None:
+    def add_driver_event(self, block: int, event: dict[str, Any]) -> None:
         """Keep one JSON event of the driver (committed with the next samples)."""
         self.conn.execute(
             "INSERT INTO driver_event(block, kind, body) VALUES (?, ?, ?)",
             (block, str(event.get("event", "")), json.dumps(event)),
         )
 
-    def driver_events(self, kind: str | None = None) -> list[dict]:
+    def driver_events(self, kind: str | None = None) -> list[dict[str, Any]]:
         """The stored driver events, oldest first, optionally of one kind."""
         query = "SELECT body FROM driver_event" + (" WHERE kind = ?" if kind else "") + " ORDER BY id"
         return [json.loads(b) for (b,) in self.conn.execute(query, (kind,) if kind else ())]
@@ -383,7 +402,7 @@ class RunStore:
             self.commit()
 
     @_writes
-    def add_splits(self, splits: Iterable) -> None:
+    def add_splits(self, splits: Iterable[SplitRow]) -> None:
         """Insert the splits of serial requests (:class:`bancada.drivers.stream.Split`), committed with
         the samples they belong to."""
         self.conn.executemany(
@@ -425,13 +444,14 @@ class RunStore:
     def treatments(self) -> list[TreatmentRow]:
         return [TreatmentRow(*row) for row in self.conn.execute("SELECT * FROM treatment ORDER BY id")]
 
-    def workers(self) -> dict[str, dict]:
+    def workers(self) -> dict[str, dict[str, Any]]:
         return {k: json.loads(v) for k, v in self.conn.execute("SELECT implementation, info FROM worker")}
 
     def sample_count(self) -> int:
-        return self.conn.execute("SELECT COUNT(*) FROM sample").fetchone()[0]
+        count: int = self.conn.execute("SELECT COUNT(*) FROM sample").fetchone()[0]
+        return count
 
-    def samples(self, after_id: int = 0):
+    def samples(self, after_id: int = 0) -> list[tuple[Any, ...]]:
         """Return sample rows (tuples in table order, ``id`` first) with id > after_id."""
         return self.conn.execute("SELECT * FROM sample WHERE id > ? ORDER BY id", (after_id,)).fetchall()
 
@@ -490,7 +510,7 @@ class RunStore:
             out[where[found]] = [r[1] for r, f in zip(rows, found) if f]
         return out
 
-    def samples_frame(self):
+    def samples_frame(self) -> pd.DataFrame:
         """All samples joined with their treatment, as a pandas DataFrame.
 
         Columns: the sample's, the treatment's (``link`` and ``format`` "" in a schema-1 file that
@@ -524,7 +544,8 @@ def _in_ids(values: np.ndarray, ids: list[int]) -> np.ndarray:
         return np.isin(values, ids)
     table = np.zeros(max(ids) + 2, dtype=bool)
     table[ids] = True
-    return table[np.clip(values, -1, len(table) - 1)]  # -1 and anything past the ids: the last, False
+    found: np.ndarray = table[np.clip(values, -1, len(table) - 1)]  # -1 and anything past the ids: the last, False
+    return found
 
 
 def _read_int_columns(path: Path, conn: sqlite3.Connection, select: list[str]) -> dict[str, np.ndarray]:
@@ -565,7 +586,7 @@ def _read_arrow(path: Path, query: str, select: list[str], lo: int, hi: int) -> 
     """
     import adbc_driver_sqlite.dbapi as adbc
 
-    def fetch(bounds: tuple[int, int]):
+    def fetch(bounds: tuple[int, int]) -> pa.Table:
         deadline = time.monotonic() + BUSY_WAIT_S
         while True:
             try:

@@ -19,6 +19,7 @@ when the server sent no Server-Timing.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 from pathlib import Path
 
 import numpy as np
@@ -59,7 +60,7 @@ SPLIT_COLUMNS = [
 ]
 
 
-def _split_columns(raw: pd.DataFrame) -> dict:
+def _split_columns(raw: pd.DataFrame) -> dict[str, pd.Series]:
     """The SPLIT_COLUMNS of the samples ``raw`` (RunStore.samples_frame) as Series, in seconds and bytes."""
     has = raw["request_bytes"].notna()
 
@@ -111,7 +112,7 @@ PHASES = ("warmup", "measure")
 try:
     import pyarrow as _pa
 except ImportError:  # pragma: no cover - a declared dependency; without it the texts are Python objects
-    _pa = None
+    _pa = None  # type: ignore[assignment]  # pyarrow is a declared dependency: None only in a broken install
 #: pandas' ``str`` dtype (on Arrow): what ``astype(str)`` gives, so the analysis's ``astype(str)`` copies nothing.
 TEXT_DTYPE = pd.StringDtype("pyarrow" if _pa is not None else "python", na_value=np.nan)
 OK_TEXTS = ("false", "true")
@@ -165,7 +166,7 @@ def tidy_frame(store: RunStore, columns: Sequence[str] | None = None) -> pd.Data
     return df[columns]
 
 
-def _split_parts(store: RunStore, n: int) -> dict:
+def _split_parts(store: RunStore, n: int) -> dict[str, Any]:
     """The SPLIT_COLUMNS of the run's ``n`` samples (those of :meth:`RunStore.samples_frame`, in order).
 
     Only a run with links or serial requests (seed 004) reads them, through the pandas join of
@@ -202,7 +203,7 @@ def texts_of(values: list[str], codes: np.ndarray) -> pd.Series:
     if n == 0 or len(starts) > n // 64 or codes.min() < 0:
         levels = pa.array(values, type=pa.large_string())
         indices = pa.array(codes.astype(np.int32, copy=False), mask=codes < 0)
-        taken = pa.DictionaryArray.from_arrays(indices, levels)
+        taken = pa.DictionaryArray.from_arrays(indices, levels)  # type: ignore[arg-type]  # pyarrow-stubs type pa.array(..., mask=) as BooleanArray; it is the int32 codes
         return pd.Series(taken.dictionary_decode(), dtype=TEXT_DTYPE)
     encoded = [v.encode("utf-8") for v in values]
     sizes = np.array([len(e) for e in encoded], dtype=np.int64)
@@ -210,11 +211,11 @@ def texts_of(values: list[str], codes: np.ndarray) -> pd.Series:
     np.cumsum(sizes[codes], out=offsets[1:])
     edges = np.r_[0, starts, n].astype(np.int64)
     data = b"".join(encoded[codes[s]] * int(e - s) for s, e in zip(edges[:-1], edges[1:]))
-    array = pa.LargeStringArray.from_buffers(n, pa.py_buffer(offsets), pa.py_buffer(data))
+    array = pa.LargeStringArray.from_buffers(n, pa.py_buffer(offsets), pa.py_buffer(data))  # type: ignore[arg-type]  # pyarrow-stubs' SupportPyBuffer misses numpy arrays, which export the buffer protocol
     return pd.Series(array, dtype=TEXT_DTYPE)
 
 
-def _sample_column(name: str, raw: np.ndarray):
+def _sample_column(name: str, raw: np.ndarray) -> np.ndarray | pd.Categorical[str]:
     if name in ("latency_s", "start_s", "queue_s"):
         return raw / 1e9
     if name == "server_s":

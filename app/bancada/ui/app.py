@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import cast
 
 from bancada import paths
 from bancada.experiment.profile import Profile, ProfileError, load_profile
@@ -39,7 +40,8 @@ def create_app(argv: list[str] | None = None):
     """The QApplication (created once), with names for QSettings and translations."""
     from PySide6.QtWidgets import QApplication
 
-    app = QApplication.instance()
+    # the application is a QApplication (Bancada makes one); PySide6 types instance() as QCoreApplication
+    app = cast("QApplication | None", QApplication.instance())
     if app is None:
         app = QApplication(argv or sys.argv[:1])
     app.setApplicationName("Bancada")

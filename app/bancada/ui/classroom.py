@@ -82,8 +82,9 @@ class ClassroomBar(QWidget):
         """A table of large medians: a column per implementation, a row per workload (call after the model's reset)."""
         while self.grid.count():
             item = self.grid.takeAt(0)
-            if item.widget() is not None:
-                item.widget().deleteLater()
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
         self.medians.clear()
         infos = [s.info for s in model.series.values()]
         impls = list(dict.fromkeys(i.implementation for i in infos))

@@ -11,6 +11,7 @@ the other, each with the "Copy as Markdown / LaTeX / CSV" menu of the Statistics
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 import pandas as pd
 from PySide6.QtCore import Qt, Signal
@@ -113,13 +114,13 @@ class CompareView(QDialog):
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay.addWidget(self.status)
 
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
+        self.scroll_area = QScrollArea()  # not "scroll": that is QWidget.scroll(dx, dy)
+        self.scroll_area.setWidgetResizable(True)
         self.body = QWidget()
         self.body_layout = QVBoxLayout(self.body)
         self.body_layout.addStretch(1)
-        self.scroll.setWidget(self.body)
-        lay.addWidget(self.scroll, 1)
+        self.scroll_area.setWidget(self.body)
+        lay.addWidget(self.scroll_area, 1)
         self.views: dict[str, QTableView] = {}
         self.tables: dict[str, pd.DataFrame] = {}
         if current:
@@ -182,8 +183,9 @@ class CompareView(QDialog):
     def _clear_tables(self) -> None:
         while self.body_layout.count() > 1:
             item = self.body_layout.takeAt(0)
-            if item.widget() is not None:
-                item.widget().deleteLater()
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
         self.views.clear()
         self.tables.clear()
 
@@ -209,7 +211,7 @@ class CompareView(QDialog):
             height = view.horizontalHeader().sizeHint().height() + 2 * view.frameWidth() + 4
             height += sum(view.verticalHeader().sectionSize(i) for i in range(rows))
             view.setFixedHeight(height + 18)
-            view.copy_menu = add_copy_menu(view, lambda name=name, df=df: (name, df))
+            view.copy_menu = add_copy_menu(view, lambda name=name, df=df: (name, df))  # type: ignore[attr-defined]  # a Python attribute on the Qt view: tests and callers find its menu there
             self.body_layout.insertWidget(at, heading)
             self.body_layout.insertWidget(at + 1, view)
             at += 2
@@ -219,4 +221,4 @@ class CompareView(QDialog):
 
     def cell(self, table: str, row: int, column: str) -> str:
         """The text shown in one cell (``column``: the table's raw column name)."""
-        return self.views[table].model().cell(row, column)
+        return cast(FrameModel, self.views[table].model()).cell(row, column)

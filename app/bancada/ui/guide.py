@@ -14,6 +14,7 @@ conclusions, export) runs on the window's background tasks.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QGuiApplication
@@ -45,6 +46,9 @@ from bancada.ui.guide_pages import (
     wrapped,
 )
 from bancada.ui.profile_check import load_checked_profile
+
+if TYPE_CHECKING:
+    from bancada.ui.stats_view import TableSection
 
 # The tables of the Statistics tab each statistics step points at (names from bancada.stats.tables).
 STEP_TABLES = {
@@ -100,11 +104,11 @@ class GuidedExperiment(QDockWidget):
         self.pages_layout = cl  # the pages go here, one shown at a time (a QStackedWidget would size
         # itself to its largest page and not wrap the shown one's texts to the width)
         cl.addStretch(1)
-        self.scroll = QScrollArea()
-        self.scroll.setWidget(content)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        outer.addWidget(self.scroll, 1)
+        self.scroll_area = QScrollArea()  # not "scroll": that is QWidget.scroll(dx, dy)
+        self.scroll_area.setWidget(content)
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        outer.addWidget(self.scroll_area, 1)
 
         self.reason = wrapped()
         self.reason.setObjectName("guideReason")
@@ -200,7 +204,7 @@ class GuidedExperiment(QDockWidget):
         for page in set(self.page_of.values()):
             page.setVisible(page is self.page_of[name])
         getattr(self, "_enter_" + name, lambda: None)()
-        self.scroll.verticalScrollBar().setValue(0)
+        self.scroll_area.verticalScrollBar().setValue(0)
         self._refresh()
         self.stepShown.emit(name)
 
@@ -413,7 +417,7 @@ class GuidedExperiment(QDockWidget):
         self._refresh()
 
     # -- statistics -------------------------------------------------------------------------------
-    def _point_at_tables(self, step: str) -> None:
+    def _point_at_tables(self, step: str) -> list[TableSection]:
         """Show the Statistics tab scrolled to the step's first table; return the readings of its tables."""
         view = self.w.stats_view
         self.w.tabs.setCurrentWidget(view)

@@ -58,7 +58,7 @@ class StudyPage(QWidget):
             button.setObjectName(f"study-{card.key}")
             button.setAccessibleName(card.title)
             button.setAccessibleDescription(card.paragraph)
-            button.toggled.connect(lambda on, key=card.key: on and self.chosen.emit(key))
+            button.toggled.connect(lambda on, key=card.key: self.chosen.emit(key) if on else None)
             self.group.addButton(button)
             self.buttons[card.key] = button
             title = wrapped(card.title)
@@ -73,7 +73,7 @@ class StudyPage(QWidget):
             text.setContentsMargins(22, 0, 0, 0)
             bl.addWidget(text)
             for label in (title, text):
-                label.mousePressEvent = lambda _e, b=button: b.click()
+                label.mousePressEvent = lambda _e, b=button: b.click()  # type: ignore[method-assign,misc]  # an instance's own handler: a click on the card's text clicks its button
             self.titles[card.key] = title
             lay.addWidget(box)
 

@@ -151,7 +151,7 @@ class HostsDialog(QDialog):
 
         # explicit host-key confirmation
         self.key_panel = QFrame()
-        self.key_panel.setFrameShape(QFrame.StyledPanel)
+        self.key_panel.setFrameShape(QFrame.Shape.StyledPanel)
         self.key_label = QLabel()
         self.key_label.setWordWrap(True)
         self.trust_button = QPushButton(self.tr("Trust this key"))
@@ -328,7 +328,7 @@ class HostsDialog(QDialog):
             )
         elif kind == "passphrase":
             text, ok = QInputDialog.getText(
-                self, self.tr("Passphrase"), self.tr("{m}.\nPassphrase:").format(m=message), QLineEdit.Password
+                self, self.tr("Passphrase"), self.tr("{m}.\nPassphrase:").format(m=message), QLineEdit.EchoMode.Password
             )
             if ok and text:
                 self.check(name, passphrase=text)

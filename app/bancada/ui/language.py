@@ -44,12 +44,14 @@ def install(code: str | None = None) -> str:
     app = QCoreApplication.instance()
     code = effective(code if code is not None else None)
     for t in _installed:
+        assert app is not None  # translators are installed on the application
         app.removeTranslator(t)
     _installed.clear()
     if code != i18n.DEFAULT:
         for folder, name in ((QM_DIR, f"bancada_{code}"), (qt_translations_dir(), f"qtbase_{code}")):
             t = QTranslator(app)
             if t.load(name, str(folder)):
+                assert app is not None, "install the translators once the QApplication exists"
                 app.installTranslator(t)
                 _installed.append(t)
     QLocale.setDefault(QLocale("pt_BR" if code == "pt_BR" else "en_US"))

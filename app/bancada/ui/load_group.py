@@ -89,8 +89,9 @@ class LoadGroup(QGroupBox):
         data["model"] = model
         if model != "sequential":
             data["concurrency"] = self.concurrency.value() or 1
-            if self.duration.value():
-                data["duration_s"] = float(self.duration.value())
+            duration_s = self.duration.value()
+            if duration_s:
+                data["duration_s"] = float(duration_s)
         if model == "open":
             data["rate_per_s"] = float(self.rate.value() or 1)
         return data

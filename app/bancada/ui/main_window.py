@@ -15,6 +15,7 @@ import time
 from collections import deque
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QLocale, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QPalette
@@ -47,6 +48,9 @@ from bancada.ui.window_actions import WindowActions
 from bancada.ui.window_export import WindowExport
 from bancada.ui.window_settings import WindowSettings
 
+if TYPE_CHECKING:
+    from bancada.run_events import Progress, RunFinished
+
 PLOT_INTERVAL_MS = 90  # about 11 Hz: the boxes' fixed refresh ("about 10 Hz"; faster perturbs the measurement)
 STATS_INTERVAL_MS = 1000  # the tables' refresh
 
@@ -77,13 +81,13 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         self.progress = run_job.LatestProgress()
         self.run_path: Path | None = None
         self.factors: list[str] = ["language", "protocol"]
-        self.last_finished = None
+        self.last_finished: RunFinished | None = None
         self.profile_path = profile_path
         self._stats_gen = 0
         self._stats_version = -1
         self._stats_final = False
         self._close_after_run = False
-        self._shown_progress = None
+        self._shown_progress: Progress | None = None
         self._stats_not_before = 0.0  # long computations space themselves out (at most half the time busy)
         self._stats_started = 0.0
         self._run_desc = ""

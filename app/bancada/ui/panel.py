@@ -237,8 +237,10 @@ class ExperimentPanel(QWidget):
             if w.operation in ("select", "echo"):
                 self._workloads[w.name] = w.model_dump()
         chosen = {w.name for w in profile.workloads}
-        for name, w in self._workloads.items():
-            box = QCheckBox(self.tr("{name} ({n} elements)").format(name=name, n=QLocale().toString(int(w["count"]))))
+        for name, fields in self._workloads.items():
+            box = QCheckBox(
+                self.tr("{name} ({n} elements)").format(name=name, n=QLocale().toString(int(fields["count"])))
+            )
             box.setChecked(name in chosen)
             box.toggled.connect(self._emit_changed)
             self.payload_layout.addWidget(box)

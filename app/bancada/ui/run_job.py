@@ -14,6 +14,7 @@ import json
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 from PySide6.QtCore import QCoreApplication
@@ -21,6 +22,9 @@ from PySide6.QtCore import QCoreApplication
 from bancada.i18n import language
 from bancada.session import run_process
 from bancada.session.live_model import SampleFeed
+
+if TYPE_CHECKING:
+    from bancada.run_events import Progress
 
 
 make_host = run_process.make_host  # the name the window's probes use
@@ -60,7 +64,7 @@ class LatestProgress:
     """The newest Progress event (written by the run thread, read by the GUI timer)."""
 
     def __init__(self) -> None:
-        self.value = None
+        self.value: Progress | None = None
 
 
 def run_experiment(

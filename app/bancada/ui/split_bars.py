@@ -14,10 +14,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from bancada.stats.table_labels import QT_TRANSLATE_NOOP  # typed: returns its text
 from bancada.ui.live_view import LEVEL_COLOURS
 
 #: The parts, bottom to top (columns of the table), with their legend names.
@@ -112,8 +113,8 @@ class SplitBarsView(QWidget):
             plot.setXRange(-0.6, len(group) - 0.4, padding=0)
             plot.setYRange(0, max(float(bottom.max()), 1e-6) * 1.05, padding=0)
             plot.getViewBox().setMouseEnabled(x=True, y=False)
-            self.plots[link] = plot
-            self.bars[link] = items
+            self.plots[str(link)] = plot  # the link column holds text ("" without a link)
+            self.bars[str(link)] = items
         self.graphics.ci.layout.setSpacing(12)
 
     def bar_totals(self, link: str) -> np.ndarray:

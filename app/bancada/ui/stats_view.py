@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QLocale, QModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QLocale, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from bancada import paths
 from bancada.ui.load_table_view import LoadTableView
 from bancada.ui.stats_job import TABLE_ORDER, StatsResult, factor_name, readings  # noqa: F401 - readings re-exported
-from bancada.stats.table_labels import TITLES
+from bancada.stats.table_labels import QT_TRANSLATE_NOOP, TITLES  # typed: returns its text
 from bancada.ui.table_format import format_value, label
 
 
@@ -68,7 +68,7 @@ class FrameModel(QAbstractTableModel):
     def columnCount(self, parent=QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self._cols)
 
-    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
             return None
         if role == Qt.ItemDataRole.DisplayRole:

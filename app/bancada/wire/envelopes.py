@@ -88,7 +88,7 @@ def jsonrpc_body(rpc: str, params: dict[str, Any] | None, request_id: int = 1) -
 
 def graphql_variables(rpc: str, rest_body: dict[str, Any] | None) -> dict[str, Any]:
     """The GraphQL variables of ``rpc`` for a REST body: int64 values as decimal strings."""
-    variables = json.loads(json.dumps(rest_body or {}))
+    variables: dict[str, Any] = json.loads(json.dumps(rest_body or {}))
     for path in INT64_PATHS.get(rpc, ()):
         head, _, rest = path.partition(".")
         if head in variables:

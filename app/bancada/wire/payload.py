@@ -21,12 +21,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from bancada.wire import bench_pb2, db_requests
 from bancada.wire.select_pick import SplitMix64
+
+if TYPE_CHECKING:
+    from google.protobuf.message import Message
 
 _MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -216,13 +219,16 @@ def method_body(operation: str, spec: dict[str, Any]) -> dict[str, Any]:
     raise ValueError(f"{operation!r} is not one of the six methods ({', '.join(METHODS)})")
 
 
-def _method_message(rpc: str, body: dict[str, Any]) -> Any:
+def _method_message(rpc: str, body: dict[str, Any]) -> Message:
     """The protobuf request of method ``rpc`` holding the REST ``body``."""
+    message: Message  # bench_pb2 is generated without stubs: its classes are Any to mypy
     if rpc == "Recolor":
-        return bench_pb2.RecolorRequest(car=bench_pb2.Car(**body["car"]), colour=body["colour"])
-    if rpc == "MatMul":
-        return bench_pb2.MatMulRequest(a=bench_pb2.Matrix(**body["a"]), b=bench_pb2.Matrix(**body["b"]))
-    return getattr(bench_pb2, f"{rpc}Request")(**body)
+        message = bench_pb2.RecolorRequest(car=bench_pb2.Car(**body["car"]), colour=body["colour"])
+    elif rpc == "MatMul":
+        message = bench_pb2.MatMulRequest(a=bench_pb2.Matrix(**body["a"]), b=bench_pb2.Matrix(**body["b"]))
+    else:
+        message = getattr(bench_pb2, f"{rpc}Request")(**body)
+    return message
 
 
 def custom_rest_request(request: dict[str, Any]) -> Request:

@@ -9,6 +9,9 @@ test vectors produced by :func:`pick_positions`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
+
+_T = TypeVar("_T")
 
 _MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -30,7 +33,7 @@ class SplitMix64:
         return z ^ (z >> 31)
 
 
-def shuffle_in_place(items: list, rng: SplitMix64) -> list:
+def shuffle_in_place(items: list[_T], rng: SplitMix64) -> list[_T]:
     """Fisher-Yates shuffle of ``items`` driven by ``rng``: for i = m-1 down to 1,
     j = next() mod (i+1), swap i and j. Returns ``items`` (shuffled in place).
 
