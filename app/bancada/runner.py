@@ -41,6 +41,7 @@ from bancada.hosts.link import LinkError
 from bancada.hosts.link_set import LinkSet, link_notice
 from bancada.hosts.local import LocalHost
 from bancada.hosts.placement import PlacementDecision, decide as decide_placement
+from bancada.run_database import RunDatabase, check_operations_served
 from bancada.run_events import (
     Notice,
     Progress,
@@ -150,6 +151,8 @@ class Runner:
         # (implementation id, link name) -> the link proxy's address the driver uses
         self._via: dict[tuple[str, str], str] = {}
         self._custom: dict[int, dict] = {}  # treatment id -> the job's request object (custom workloads)
+        #: The experiment's database (seed 001): started before the workers, reset before every repetition.
+        self.database = RunDatabase()
 
     # -- control (any thread) ------------------------------------------------
     def cancel(self) -> None:
@@ -252,6 +255,10 @@ class Runner:
             yield RunStarted(run_id, store.path, rows, tally.total, driver_name)
             for text in unplanned_workloads(self.profile, plan):
                 yield Notice("warning", text)
+            for text in self.database.notices:
+                yield Notice("info", text)
+            for text in self.database.start(store):
+                yield Notice("info", text)
 
             yield from self._start_workers(impls, run_id, store, workers)
             yield from self._open_link(store, workers)
@@ -286,6 +293,7 @@ class Runner:
                 worker.stop()
             if self._link is not None:
                 self._link.close()
+            self.database.stop()
             try:
                 store.finish(status, message)
                 store.close()
@@ -308,6 +316,7 @@ class Runner:
         plan = build_plan(self.profile, impls)
         impls.update({t.implementation.id: t.implementation for t in plan.treatments})  # second instances (go-rest:b)
         self.plan = plan
+        check_operations_served(plan)
         for impl_id in self.profile.experiment.implementations:
             why_not = unmeasurable_reason(impls[impl_id].protocol)
             if why_not:
@@ -319,6 +328,7 @@ class Runner:
             if not ok:
                 raise RunError(f"implementation {impl_id} cannot run on host {self.host.name}: {reason}")
         driver_name = self._choose_driver()
+        self.profile = self.database.prepare(self.profile, plan, self.host)  # checked before anything starts
         self.placement = decide_placement(
             self.profile.placement,
             workers_remote=not isinstance(self.host, LocalHost),
@@ -458,6 +468,8 @@ class Runner:
             if not ids:
                 tally.done += block.request_count()
                 continue
+            for text in self.database.before_block(store, block.repetition):
+                yield Notice("info", text)
             job = self._job(plan, block, ids, workers)
             watch = {i: w for i, w in workers.items() if i not in tally.dead} if self.on_worker_death == "stop" else {}
             try:
@@ -466,6 +478,7 @@ class Runner:
                     if isinstance(event, SamplesArrived):
                         yield tally.count(event, time.monotonic() - started)
                 yield from self._check_workers(workers, tally)
+                self.database.check()
             except WorkerDied:
                 if not (self._host_disconnected() and self.on_disconnect == "pause"):
                     raise
@@ -555,8 +568,14 @@ class Runner:
             )
             if text := self.host.setup_notice(impls[impl_id]):  # this computer: a worker's environment made first
                 yield Notice("info", text)
+            env, extra_args = self.database.worker_env(impls[impl_id])
             worker = self.host.start_worker(
-                impls[impl_id], run_id, self.ready_timeout_s, placement=self.placement.worker
+                impls[impl_id],
+                run_id,
+                self.ready_timeout_s,
+                placement=self.placement.worker,
+                env=env,
+                extra_args=extra_args,
             )
             workers[impl_id] = worker
             if text := self.host.setup_done_notice(impls[impl_id]):

@@ -17,10 +17,26 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
 from bancada.experiment.custom import CustomRequestFields
+from bancada.experiment.database import DatabaseConfig
 from bancada.experiment.external import ExternalSpec
 
 Operation = Literal[
-    "ping", "select", "echo", "info", "void", "double", "sum", "power_of_two", "recolor", "matmul", "custom", "serial"
+    "ping",
+    "select",
+    "echo",
+    "info",
+    "void",
+    "double",
+    "sum",
+    "power_of_two",
+    "recolor",
+    "matmul",
+    "custom",
+    "serial",
+    "list_pets",
+    "list_people",
+    "create_pet",
+    "create_person",
 ]
 #: The six methods of the RPC study (seed 002), as workload operations.
 METHOD_OPERATIONS = ("void", "double", "sum", "power_of_two", "recolor", "matmul")
@@ -288,6 +304,8 @@ class Profile(_Strict):
     link: Link | None = None  # an emulated network link between driver and workers, for the whole run
     #: Custom links that ``experiment.links`` may name besides the presets.
     links: list[Link] = Field(default_factory=list)
+    #: The experiment's PostgreSQL (seed 001; bancada.experiment.database); None: no database.
+    database: DatabaseConfig | None = None
     #: One-line notices about what was read (e.g. a schedule name from an older Bancada); not stored.
     _notices: list[str] = PrivateAttr(default_factory=list)
 

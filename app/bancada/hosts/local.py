@@ -22,6 +22,7 @@ import tempfile
 import threading
 import time
 from collections import deque
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from bancada import paths
@@ -257,8 +258,11 @@ class LocalHost:
         run_id: str,
         ready_timeout_s: float = 60.0,
         placement: ProcessPlacement | None = None,
+        env: Mapping[str, str] | None = None,
+        extra_args: Sequence[str] = (),
     ) -> LocalWorker:
-        """Start ``impl`` (with ``placement``'s nice level and CPU set) and wait for its READY line.
+        """Start ``impl`` (with ``placement``'s nice level and CPU set, ``env`` added to this process's
+        environment, ``extra_args`` after its manifest's command) and wait for its READY line.
 
         Raises:
             WorkerStartError: it cannot run here, exits early or is not ready in time.
@@ -267,7 +271,7 @@ class LocalHost:
         if not ok:
             raise WorkerStartError(f"worker {impl.id} cannot run on this computer: {reason}")
         artifact, folder = self._artifact(impl)
-        argv = impl.worker.argv(impl.protocol, artifact=str(artifact), bind=self.address, port=0)
+        argv = impl.worker.argv(impl.protocol, artifact=str(artifact), bind=self.address, port=0) + list(extra_args)
         log_path = self.log_dir / f"{run_id}-{impl.id}.log"
         log = open(log_path, "wb")
         try:
@@ -279,6 +283,7 @@ class LocalHost:
                 cwd=folder,
                 start_new_session=True,
                 preexec_fn=_child_setup(placement),
+                env={**os.environ, **env} if env else None,
             )
         except OSError as exc:
             raise WorkerStartError(f"worker {impl.id} cannot start: {exc}") from None

@@ -354,6 +354,20 @@ class PrivatePostgres:
         with self.connect() as conn:
             return pet_person_sql.digest(conn)
 
+    def counts(self) -> dict[str, int]:
+        """``{table: rows}`` of the live tables."""
+        with self.connect() as conn:
+            return pet_person_sql.counts(conn)
+
+    def server_version(self) -> str:
+        """The running server's version (``SHOW server_version``, e.g. ``"15.8 (Debian 15.8-0+deb12u1)"``)."""
+        with self.connect() as conn:
+            return pet_person_sql.server_version(conn)
+
+    #: What the run records as the server's kind and where it runs (the database protocol of the runner).
+    kind = "private"
+    host_name = "local"
+
     # -- stop -----------------------------------------------------------------------------------------------------
     def stop(self) -> None:
         """Shut the server down and remove its folder; safe to call twice or after a failed start."""

@@ -35,9 +35,10 @@ def q(value) -> str:
 
 
 def run_script(
-    client: paramiko.SSHClient, script: str, timeout_s: float = 30.0, host: str = ""
+    client: paramiko.SSHClient, script: str, timeout_s: float = 30.0, host: str = "", stdin: bytes | None = None
 ) -> tuple[int, str, str]:
-    """Run ``script`` with ``sh -c`` on the host; return (exit status, stdout, stderr).
+    """Run ``script`` with ``sh -c`` on the host (``stdin``, when given, on its standard input, then closed);
+    return (exit status, stdout, stderr).
 
     Raises:
         HostDisconnected: the connection is gone.
@@ -48,6 +49,9 @@ def run_script(
         chan = transport.open_session(timeout=timeout_s)
         chan.settimeout(timeout_s)
         chan.exec_command("sh -c " + q(script))
+        if stdin is not None:
+            chan.sendall(stdin)
+            chan.shutdown_write()
         out = chan.makefile("rb").read().decode("utf-8", "replace")
         err = chan.makefile_stderr("rb").read().decode("utf-8", "replace")
         code = chan.recv_exit_status()
@@ -154,6 +158,27 @@ for p in $PIDS; do alive "$p" && echo "$p"; done
 true
 """
 )
+
+
+#: Prefixed to a script whose environment comes on stdin (``NAME=value`` lines): values that must not
+#: appear in the host's process list (a database URL with its password).
+EXPORT_STDIN = r"""
+while IFS= read -r kv; do case "$kv" in [A-Za-z_]*=*) export "$kv";; esac; done
+"""
+
+
+def env_lines(env: dict[str, str]) -> bytes:
+    """``env`` as the ``NAME=value`` lines :data:`EXPORT_STDIN` reads (a value holds no newline).
+
+    Raises:
+        ValueError: a name that is not a shell name, or a value with a newline.
+    """
+    out = []
+    for name, value in env.items():
+        if not name.replace("_", "a").isalnum() or name[0].isdigit() or "\n" in value:
+            raise ValueError(f"cannot pass {name!r} to a remote worker's environment")
+        out.append(f"{name}={value}\n")
+    return "".join(out).encode()
 
 
 def with_env(script: str, **values) -> str:

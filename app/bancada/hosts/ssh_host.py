@@ -17,6 +17,7 @@ import logging
 import posixpath
 import threading
 import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from bancada import paths
@@ -46,7 +47,9 @@ from bancada.hosts.ssh_exec import (
     CLEAN_STALE,
     PREPARE,
     START,
+    EXPORT_STDIN,
     HostDisconnected,
+    env_lines,
     active_transport,
     q,
     run_script,
@@ -238,8 +241,14 @@ class SshHost:
         run_id: str,
         ready_timeout_s: float = 60.0,
         placement: ProcessPlacement | None = None,
+        env: Mapping[str, str] | None = None,
+        extra_args: Sequence[str] = (),
     ) -> RemoteWorker:
         """Deploy ``impl``'s artifact (once), start it detached and wait for its READY line.
+
+        ``env`` is added to the worker's environment: sent as ``NAME=value`` lines on the starting
+        script's stdin (never on a command line the host's process list shows); ``extra_args``
+        follow the manifest's command.
 
         Raises:
             WorkerStartError: it cannot run here, exits early, is not ready in time,
@@ -258,7 +267,7 @@ class SshHost:
             raise WorkerStartError(f"worker {impl.id}: {exc}") from None
         t1 = time.monotonic()
         self.timings[f"deploy:{impl.id}"] = t1 - t0
-        argv = impl.worker.argv(impl.protocol, artifact=remote_artifact, bind=self.bind, port=0)
+        argv = impl.worker.argv(impl.protocol, artifact=remote_artifact, bind=self.bind, port=0) + list(extra_args)
         # the run's placement (the profile's [placement]) wins over the saved host's nice/cpus
         prefix = placement.shell_prefix() if placement is not None else []
         if not prefix:
@@ -270,7 +279,7 @@ class SshHost:
         log_path = posixpath.join(self.workdir, "logs", f"{tag}.log")
         pid_path = posixpath.join(self.workdir, "run", f"{tag}.pid")
         script = with_env(
-            START.replace("@CMD@", " ".join(q(a) for a in prefix + argv)),
+            (EXPORT_STDIN if env else "") + START.replace("@CMD@", " ".join(q(a) for a in prefix + argv)),
             W=self.workdir,
             LOG=log_path,
             PIDF=pid_path,
@@ -278,7 +287,11 @@ class SshHost:
             IMPL=impl.id,
             TENTHS=max(1, int(ready_timeout_s * 10)),
         )
-        code, out, err = run_script(self.client, script, ready_timeout_s + 30, self.name)
+        try:
+            stdin = env_lines(dict(env)) if env else None
+        except ValueError as exc:
+            raise WorkerStartError(f"worker {impl.id}: {exc}") from None
+        code, out, err = run_script(self.client, script, ready_timeout_s + 30, self.name, stdin=stdin)
         pid = next((int(line.split()[1]) for line in out.splitlines() if line.startswith("PID ")), 0)
         worker = RemoteWorker(self, impl.id, pid, self.address, 0, log_path, pid_path)
         if pid:
