@@ -182,12 +182,15 @@ class RunDatabase:
         """``(environment, extra arguments)`` of ``impl``'s worker: the database's URL and pool size when its
         treatments use the database or its manifest lists a database operation; ``(None, ())`` otherwise."""
         server, config = self.server, self.config
-        if server is None or config is None:
-            return None, ()
-        listed = any(op in impl.worker.operations for op in DATABASE_OPERATIONS)
-        if impl.id not in self._uses and not listed:
+        if server is None or config is None or not self.wants_database(impl):
             return None, ()
         return {DATABASE_URL_ENV: server.database_url}, (POOL_SIZE_FLAG, str(config.pool_size))
+
+    def wants_database(self, impl: Implementation) -> bool:
+        """Whether ``impl``'s worker gets the database (see :meth:`worker_env`)."""
+        if self.server is None:
+            return False
+        return impl.id in self._uses or any(op in impl.worker.operations for op in DATABASE_OPERATIONS)
 
     def before_block(self, store: RunStore, repetition: int) -> Iterator[str]:
         """Reset the tables before the first block of ``repetition`` (``reset = "repetition"``) and record the

@@ -352,6 +352,8 @@ def _format_error(source: str, exc: ValidationError, data: dict[str, Any]) -> st
         for key in err["loc"]:
             value = value[key]
         shown = "" if isinstance(value, (dict, list)) and len(repr(value)) > 60 else repr(value)
+        if loc[:1] == ["database"] and isinstance(value, dict):
+            shown = ""  # the [database] table is never echoed: a url may hold a password
     except (KeyError, IndexError, TypeError):
         shown = "(missing)" if err["type"] == "missing" else ""
     msg = err["msg"].removeprefix("Value error, ")
