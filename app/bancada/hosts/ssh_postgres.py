@@ -169,6 +169,8 @@ class SshPostgres:
             self.port = int(lines["PORT"])
             self.version = lines.get("VERSION")
             self._tunnel = Tunnel(active_transport(self.host.client, self.name), "127.0.0.1", self.port)
+            with self.connect("postgres", autocommit=True) as conn:
+                conn.execute(f"CREATE DATABASE {DATABASE}")
             self.records = seed_records(self.seed, self.pets, self.people)
             with self.connect() as conn:
                 pet_person_sql.create_schema(conn)
@@ -190,8 +192,9 @@ class SshPostgres:
             what=what, host=self.name, code=code, tail=tail or "(no log)"
         )
 
-    def connect(self) -> psycopg.Connection:
-        """A new connection to the experiment's database through the port forward (the caller closes it).
+    def connect(self, dbname: str = DATABASE, autocommit: bool = False) -> psycopg.Connection:
+        """A new connection to ``dbname`` (the experiment's database) through the port forward (the caller
+        closes it).
 
         Raises:
             PostgresError: the server is not running or refuses the connection.
@@ -202,10 +205,11 @@ class SshPostgres:
             return psycopg.connect(
                 host="127.0.0.1",
                 port=self._tunnel.port,
-                dbname=DATABASE,
+                dbname=dbname,
                 user=ROLE,
                 password=self._password,
                 connect_timeout=10,
+                autocommit=autocommit,
             )
         except psycopg.OperationalError as exc:
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
