@@ -23,6 +23,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bancada import __version__
 from bancada.drivers import unmeasurable_reason, unsupported_by_driver
@@ -34,7 +35,7 @@ from bancada.samples import Sample, SampleBlock
 from bancada import targets
 from bancada.experiment import manifest, probe
 from bancada.experiment.external import EXTERNAL_NOTE, ExternalHandle, ExternalImplementation
-from bancada.experiment.plan import Plan, build_plan, unplanned_workloads, with_external, with_seed
+from bancada.experiment.plan import Block, Plan, build_plan, unplanned_workloads, with_external, with_seed
 from bancada.experiment.profile import Profile
 from bancada.hosts.base import Host, WorkerHandle, WorkerStartError
 from bancada.hosts.link import LinkError
@@ -143,14 +144,14 @@ class Runner:
         self._resume = threading.Event()
         self._resume.set()
         self._stop_after_block = ""  # set: no block starts after the one in progress (the reason)
-        self._driver_proc: subprocess.Popen | None = None
+        self._driver_proc: subprocess.Popen[bytes] | None = None
         self.store: RunStore | None = None
         self.plan: Plan | None = None
         self.placement = PlacementDecision()
         self._link: LinkSet | None = None
         # (implementation id, link name) -> the link proxy's address the driver uses
         self._via: dict[tuple[str, str], str] = {}
-        self._custom: dict[int, dict] = {}  # treatment id -> the job's request object (custom workloads)
+        self._custom: dict[int, dict[str, Any]] = {}  # treatment id -> the job's request object (custom workloads)
         #: The experiment's database (seed 001): started before the workers, reset before every repetition.
         self.database = RunDatabase()
 
@@ -302,7 +303,7 @@ class Runner:
         yield RunFinished(status, message, store.path, tally.errors_by_kind)
 
     # -- the parts of a run ------------------------------------------------------------
-    def _prepare(self) -> tuple[Plan, dict, str, dict]:
+    def _prepare(self) -> tuple[Plan, dict[str, Any], str, dict[int, Any]]:
         """Everything checked before a run file exists: the seed, the plan, what can run where,
         the driver, the placement, external services and custom requests.
 
@@ -387,10 +388,10 @@ class Runner:
                 ]
             )
 
-    def _treatment_rows(self, plan: Plan, prepared: dict) -> list[TreatmentRow]:
+    def _treatment_rows(self, plan: Plan, prepared: dict[int, Any]) -> list[TreatmentRow]:
         """One row per treatment, with the request's size on the wire (bytes)."""
         rows = []
-        requests_cache: dict = {}
+        requests_cache: dict[tuple[str, str], Any] = {}
         for t in plan.treatments:
             impl, workload = t.implementation, t.workload
             if workload.operation == "custom":
@@ -454,7 +455,14 @@ class Runner:
         return rows
 
     def _run_blocks(
-        self, plan: Plan, impls: dict, driver_name: str, store: RunStore, workers: dict, run_id: str, tally: "_Tally"
+        self,
+        plan: Plan,
+        impls: dict[str, Any],
+        driver_name: str,
+        store: RunStore,
+        workers: dict[str, Any],
+        run_id: str,
+        tally: "_Tally",
     ) -> Iterator[RunEvent]:
         """Run the plan's blocks in order (pausing between them), counting into ``tally``."""
         started = time.monotonic()
@@ -492,7 +500,7 @@ class Runner:
                 yield from self._start_workers(impls, run_id, store, workers)
                 yield from self._open_link(store, workers)
 
-    def _open_link(self, store: RunStore, workers: dict) -> Iterator[RunEvent]:
+    def _open_link(self, store: RunStore, workers: dict[str, Any]) -> Iterator[RunEvent]:
         """With a ``[link]`` or ``experiment.links``: the link emulators and one proxy per (link, worker),
         then the calibration of each link (stored, and said); the driver is sent to the proxies.
 
@@ -519,7 +527,7 @@ class Runner:
         for c in calibration.values():
             yield Notice("info", c.line())
 
-    def _check_workers(self, workers: dict, tally: "_Tally") -> Iterator[RunEvent]:
+    def _check_workers(self, workers: dict[str, Any], tally: "_Tally") -> Iterator[RunEvent]:
         """After a block: a dead worker stops the run, or (``on_worker_death="continue"``) is left out."""
         for impl_id, worker in workers.items():
             if impl_id not in tally.dead and not worker.alive():
@@ -545,7 +553,9 @@ class Runner:
             )
         return "complete", ""
 
-    def _start_workers(self, impls, run_id: str, store: RunStore, workers: dict) -> Iterator[RunEvent]:
+    def _start_workers(
+        self, impls: dict[str, Any], run_id: str, store: RunStore, workers: dict[str, Any]
+    ) -> Iterator[RunEvent]:
         """Start every implementation of the profile, health-check it, record it."""
         assert self.plan is not None
         for impl_id in self.profile.experiment.implementations:
@@ -607,7 +617,7 @@ class Runner:
         )
 
     @staticmethod
-    def _targets(workers: dict) -> dict[str, str]:
+    def _targets(workers: dict[str, Any]) -> dict[str, str]:
         """``host:port`` of every started or external implementation."""
         return {i: w.target for i, w in workers.items() if getattr(w, "target", None)}
 
@@ -646,7 +656,7 @@ class Runner:
                 f"could not reconnect to {self.host.name} within {self.reconnect_timeout_s:g} s: {last_error}"
             )
 
-    def _job(self, plan: Plan, block, ids: list[int], workers: dict[str, WorkerHandle]) -> DriverJob:
+    def _job(self, plan: Plan, block: Block, ids: list[int], workers: dict[str, WorkerHandle]) -> DriverJob:
         """The driver's job for ``block``, limited to the treatments ``ids`` (docs/driver-protocol.md)."""
         exp = self.profile.experiment
         treatments = []
@@ -678,7 +688,7 @@ class Runner:
         )
 
     def _run_driver(
-        self, driver: str, job: DriverJob, store: RunStore, block_index: int, watch: dict
+        self, driver: str, job: DriverJob, store: RunStore, block_index: int, watch: dict[str, Any]
     ) -> Iterator[RunEvent]:
         """Run one driver process for one block; store and yield its samples.
 

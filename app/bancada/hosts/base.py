@@ -10,7 +10,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bancada.experiment.manifest import Implementation
 
@@ -76,7 +76,7 @@ class Host(Protocol):
     def disconnected(self) -> bool: ...
     def reconnect(self) -> list[str]: ...
 
-    def facts(self) -> dict: ...
+    def facts(self) -> dict[str, Any]: ...
     def can_run(self, impl: Implementation) -> tuple[bool, str]: ...
     def setup_notice(self, impl: Implementation) -> str: ...
     def setup_done_notice(self, impl: Implementation) -> str: ...
@@ -92,7 +92,7 @@ class Host(Protocol):
     def drivers_available(self) -> list[str]: ...
     def open_driver(
         self, driver: str, placement: ProcessPlacement | None = None
-    ): ...  # a Popen-like: stdin, stdout, stderr, poll, wait, terminate
+    ) -> Any: ...  # a Popen-like: stdin, stdout, stderr, poll, wait, terminate
     def close(self) -> None: ...
 
 
@@ -100,7 +100,7 @@ class Host(Protocol):
 class ReadyInfo:
     port: int
     pid: int
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def parse_ready_line(line: str) -> ReadyInfo | None:

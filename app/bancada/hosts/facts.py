@@ -16,6 +16,7 @@ from bancada.i18n import translate
 
 import re
 import shlex
+from typing import Any
 
 FACTS_SCRIPT = r"""
 echo "os=$( (. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME") || uname -s)"
@@ -43,9 +44,9 @@ def facts_command(workdir: str = ".") -> str:
     return f"BANCADA_WORKDIR={shlex.quote(workdir)} sh -c {shlex.quote(FACTS_SCRIPT)}"
 
 
-def parse_facts(text: str) -> dict:
+def parse_facts(text: str) -> dict[str, Any]:
     """Parse the script's output into typed facts (missing values become None)."""
-    raw = {}
+    raw: dict[str, str] = {}
     for line in text.splitlines():
         if "=" in line:
             key, _, value = line.partition("=")
@@ -59,7 +60,7 @@ def parse_facts(text: str) -> dict:
     else:
         java = ""
 
-    def as_int(key: str, scale: int = 1):
+    def as_int(key: str, scale: int = 1) -> int | None:
         try:
             return int(raw.get(key, "")) * scale
         except ValueError:
@@ -94,13 +95,13 @@ def parse_facts(text: str) -> dict:
     }
 
 
-def _postgresql(text: str) -> dict:
+def _postgresql(text: str) -> dict[str, Any]:
     """``postgresql_versions`` (sorted, newest last) and ``postgresql`` (the newest or None) from the script's line."""
     versions = sorted({v for v in text.split() if re.fullmatch(r"\d+(\.\d+)?", v)}, key=lambda v: float(v))
     return {"postgresql_versions": versions, "postgresql": versions[-1] if versions else None}
 
 
-def postgres_ok(facts: dict) -> tuple[bool, str]:
+def postgres_ok(facts: dict[str, Any]) -> tuple[bool, str]:
     """Whether a host with ``facts`` can run a private PostgreSQL server (initdb and postgres of
     Debian's package ``postgresql``); ``(False, reason)`` naming the package when not."""
     if facts.get("postgresql"):
@@ -112,7 +113,7 @@ def postgres_ok(facts: dict) -> tuple[bool, str]:
     )
 
 
-def runtime_ok(runtime: str, facts: dict) -> tuple[bool, str]:
+def runtime_ok(runtime: str, facts: dict[str, Any]) -> tuple[bool, str]:
     """Whether a host with ``facts`` satisfies a manifest's ``runtime``.
 
     ``runtime`` is ``none``, ``java >= N``, ``python >= X.Y`` or ``node >= N``
@@ -153,7 +154,7 @@ _SETUP_MISSING = {
 }
 
 
-def setup_ok(requires: tuple[str, ...], facts: dict) -> tuple[bool, str]:
+def setup_ok(requires: tuple[str, ...], facts: dict[str, Any]) -> tuple[bool, str]:
     """Whether a host with ``facts`` has what a bundle's setup needs (``venv``, ``npm``)."""
     have = {"venv": bool(facts.get("python_venv")), "npm": bool(facts.get("npm"))}
     for need in requires:

@@ -37,6 +37,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import psycopg
 
@@ -151,7 +152,7 @@ class PrivatePostgres:
         self.folder: Path | None = None
         self.port: int | None = None
         self.records: SeedRecords | None = None
-        self._proc: subprocess.Popen | None = None
+        self._proc: subprocess.Popen[bytes] | None = None
         self._run_as: pwd.struct_passwd | None = None
 
     # -- paths and identity -------------------------------------------------------------------------------------
@@ -237,7 +238,7 @@ class PrivatePostgres:
                 "install Debian's package postgresql (it creates that user) or run Bancada as another user"
             ) from None
 
-    def _as_user(self) -> dict:
+    def _as_user(self) -> dict[str, Any]:
         if self._run_as is None:
             return {}
         return {"user": self._run_as.pw_uid, "group": self._run_as.pw_gid, "extra_groups": []}

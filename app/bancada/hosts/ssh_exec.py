@@ -30,7 +30,7 @@ def active_transport(client: paramiko.SSHClient, host: str) -> paramiko.Transpor
     return transport
 
 
-def q(value) -> str:
+def q(value: object) -> str:
     return shlex.quote(str(value))
 
 
@@ -181,6 +181,6 @@ def env_lines(env: dict[str, str]) -> bytes:
     return "".join(out).encode()
 
 
-def with_env(script: str, **values) -> str:
+def with_env(script: str, **values: object) -> str:
     """Prefix ``script`` with shell assignments of quoted values."""
     return "".join(f"{k}={q(v)}\n" for k, v in values.items()) + script

@@ -18,6 +18,7 @@ import posixpath
 import threading
 import time
 from collections.abc import Mapping, Sequence
+from typing import Any
 from pathlib import Path
 
 from bancada import paths
@@ -99,7 +100,7 @@ class SshHost:
         self.root = paths.home()
         self.timings: dict[str, float] = {}
         self.cleaned: list[str] = []
-        self._facts: dict | None = None
+        self._facts: dict[str, Any] | None = None
         self._workers: list[RemoteWorker] = []
         self._deployed: dict[Path, str] = {}  # local artifact -> its remote path, this connection
         self._lock = threading.Lock()
@@ -195,7 +196,7 @@ class SshHost:
                     w._alive = False
 
     # -- the Host protocol --------------------------------------------------------------
-    def facts(self) -> dict:
+    def facts(self) -> dict[str, Any]:
         """Host facts (see :mod:`bancada.hosts.facts`) plus ``host``, ``address``, ``workdir``; cached."""
         if self._facts is None:
             _, out, _ = run_script(self.client, facts_command(self.workdir), 30, self.name)
@@ -352,7 +353,7 @@ class SshHost:
             self._deployed[worker.folder] = folder
         return posixpath.join(folder, worker.artifact.format(os=self.os, arch=self.arch()))
 
-    def native_driver_artifact(self):
+    def native_driver_artifact(self) -> Path:
         """The local native driver binary built for this host's architecture (may not exist)."""
         return self.root / "drivers" / "native" / "dist" / f"bancada-driver-{self.os}-{self.arch()}"
 
@@ -403,7 +404,7 @@ class SshHost:
     def __enter__(self) -> "SshHost":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
