@@ -10,4 +10,6 @@ cd "$(dirname "$0")/.."
   app/bancada/stats/compare_tables.py app/bancada/stats/k6_summary.py app/bancada/report_build.py app/bancada/report_plots.py \
   app/bancada/guide/*.py app/bancada/drivers/__init__.py app/bancada/hosts/facts.py app/bancada/hosts/local.py \
   app/bancada/hosts/ssh_host.py app/bancada/runner.py \
+  app/bancada/experiment/database.py app/bancada/hosts/database_server.py app/bancada/hosts/ssh_postgres.py \
+  app/bancada/run_database.py \
   -ts app/bancada/translations/bancada_pt_BR.ts

@@ -143,8 +143,8 @@ class RunDatabase:
         server, config = self.server, self.config
         if server is None or config is None:
             return
-        yield translate("Runner", "starting the database ({kind} PostgreSQL) on {host}").format(
-            kind=server.kind, host=server.host_name
+        yield translate("Runner", "starting the database ({server}) on {host}").format(
+            server=_server_label(server.kind), host=server.host_name
         )
         t0 = time.monotonic()
         try:
@@ -232,10 +232,10 @@ class RunDatabase:
 
     def _failed(self, exc: Exception) -> str:
         server = self.server
-        kind, host = (server.kind, server.host_name) if server is not None else ("", "")
+        kind, host = (server.kind, server.host_name) if server is not None else ("private", "")
         return translate(
-            "Runner", "the database ({kind} PostgreSQL on {host}) failed: {why}; the samples so far are kept"
-        ).format(kind=kind, host=host, why=exc)
+            "Runner", "the database ({server} on {host}) failed: {why}; the samples so far are kept"
+        ).format(server=_server_label(kind), host=host, why=exc)
 
     def stop(self) -> None:
         """Stop the server (no process left) and close a host connected for it; safe to call twice."""
@@ -252,3 +252,10 @@ class RunDatabase:
         if self._own_host is not None:
             self._own_host.close()
             self._own_host = None
+
+
+def _server_label(kind: str) -> str:
+    """``private PostgreSQL`` or ``external PostgreSQL`` (translated)."""
+    if kind == "external":
+        return translate("Runner", "external PostgreSQL")
+    return translate("Runner", "private PostgreSQL")

@@ -88,14 +88,6 @@ rm -rf -- "$D"
 echo "LEFT $(left | tr '\n' ' ')"
 """
 
-_START_ERRORS = {
-    5: "PostgreSQL's server programs are not installed on {host} (no /usr/lib/postgresql/<version>/bin/postgres): "
-    "install Debian's package postgresql there",
-    6: "PostgreSQL refuses to run as root and {host} has no 'postgres' user to run it as: install Debian's "
-    "package postgresql there (it creates that user) or connect as another user",
-}
-
-
 class SshPostgres:
     """A private PostgreSQL server on an SSH host, with :class:`PrivatePostgres`'s public methods.
 
@@ -184,13 +176,25 @@ class SshPostgres:
         return self.host.name
 
     def _start_error(self, code: int, out: str) -> str:
-        if code in _START_ERRORS:
-            return translate("Database", _START_ERRORS[code]).format(host=self.name)
+        """The one-line reason of a failed start script (its exit status and output's last lines; translated)."""
+        if code == 5:
+            return translate(
+                "Database",
+                "PostgreSQL's server programs are not installed on {host} (no /usr/lib/postgresql/<version>/bin/"
+                "postgres): install Debian's package postgresql there",
+            ).format(host=self.name)
+        if code == 6:
+            return translate(
+                "Database",
+                "PostgreSQL refuses to run as root and {host} has no 'postgres' user to run it as: install Debian's "
+                "package postgresql there (it creates that user) or connect as another user",
+            ).format(host=self.name)
         tail = " | ".join(line.strip() for line in out.splitlines() if line[:4] not in ("DIR ", "VERS"))[-400:]
-        what = "initdb failed" if code == 7 else "PostgreSQL did not start"
-        return translate("Database", "{what} on {host} (status {code}): {tail}").format(
-            what=what, host=self.name, code=code, tail=tail or "(no log)"
-        )
+        if code == 7:
+            text = translate("Database", "initdb failed on {host} (status {code}): {tail}")
+        else:
+            text = translate("Database", "PostgreSQL did not start on {host} (status {code}): {tail}")
+        return text.format(host=self.name, code=code, tail=tail or "(no log)")
 
     def connect(self, dbname: str = DATABASE, autocommit: bool = False) -> psycopg.Connection:
         """A new connection to ``dbname`` (the experiment's database) through the port forward (the caller

@@ -375,6 +375,122 @@
     </message>
 </context>
 <context>
+    <name>Database</name>
+    <message>
+        <location filename="../experiment/database.py" line="+71"/>
+        <source>give password_env or password_file, not both (the password comes from one)</source>
+        <extracomment>The environment variable a worker reads the database&apos;s libpq URI from (workers/README.md). The worker option giving its connection-pool size (workers/README.md).</extracomment>
+        <translation>dê password_env ou password_file, não os dois (a senha vem de um deles)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{field} is for server = &quot;external&quot;; a private server has no password and its own address</source>
+        <translation>{field} é para server = &quot;external&quot;; um servidor privado não tem senha e tem seu próprio endereço</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>server = &quot;external&quot; needs url, e.g. &quot;postgresql://bench@db.example:5432/bench&quot;</source>
+        <translation>server = &quot;external&quot; precisa de url, por exemplo &quot;postgresql://bench@db.example:5432/bench&quot;</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>host is for server = &quot;private&quot;; an external server is at its url</source>
+        <translation>host é para server = &quot;private&quot;; um servidor externo está na sua url</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>database: the environment variable {name} (password_env) is not set or empty</source>
+        <translation>database: a variável de ambiente {name} (password_env) não está definida ou está vazia</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>database: a private server has no url in the profile</source>
+        <translation>database: um servidor privado não tem url no perfil</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>url {url} is not a PostgreSQL URI; expected postgresql://user@host:port/database</source>
+        <translation>a url {url} não é uma URI do PostgreSQL; esperado postgresql://usuário@host:porta/banco</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>url holds a password; give it in password_env or password_file (the profile is stored with the run)</source>
+        <translation>a url contém uma senha; dê-a em password_env ou password_file (o perfil é guardado com a execução)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>database: the password file {path} does not exist</source>
+        <translation>database: o arquivo de senha {path} não existe</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+15"/>
+        <source>database: cannot read the password file {path}: {why}</source>
+        <translation>database: não é possível ler o arquivo de senha {path}: {why}</translation>
+    </message>
+    <message>
+        <location line="-9"/>
+        <source>database: the password file {path} is readable by every user; make it private (chmod 600 {path})</source>
+        <translation>database: o arquivo de senha {path} pode ser lido por qualquer usuário; torne-o privado (chmod 600 {path})</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>database: the password file {path} is empty</source>
+        <translation>database: o arquivo de senha {path} está vazio</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>the workloads use the database and the profile has no [database] table: using the default (a private PostgreSQL on the workers&apos; host, seed 1, 1000 pets, 1000 people, pool size 10, reset before every repetition)</source>
+        <translation>as cargas de trabalho usam o banco de dados e o perfil não tem a tabela [database]: usando a padrão (um PostgreSQL privado no host dos workers, semente 1, 1000 pets, 1000 pessoas, pool de 10 conexões, restaurado antes de cada repetição)</translation>
+    </message>
+    <message>
+        <location filename="../hosts/database_server.py" line="+95"/>
+        <source>cannot connect to the external PostgreSQL server {host}:{port}: {why}</source>
+        <translation>não é possível conectar ao servidor PostgreSQL externo {host}:{port}: {why}</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>a private database on this computer listens on its loopback only and the workers run on {host}: put the database on an SSH host (database.host = &quot;{host}&quot;) or use an external server</source>
+        <translation>um banco de dados privado neste computador escuta só na sua interface de loopback e os workers rodam em {host}: coloque o banco de dados num host SSH (database.host = &quot;{host}&quot;) ou use um servidor externo</translation>
+    </message>
+    <message>
+        <location filename="../hosts/ssh_postgres.py" line="+131"/>
+        <location line="+76"/>
+        <source>the private PostgreSQL server is not started</source>
+        <translation>o servidor PostgreSQL privado não foi iniciado</translation>
+    </message>
+    <message>
+        <location line="-26"/>
+        <source>PostgreSQL&apos;s server programs are not installed on {host} (no /usr/lib/postgresql/&lt;version&gt;/bin/postgres): install Debian&apos;s package postgresql there</source>
+        <translation>os programas do servidor PostgreSQL não estão instalados em {host} (não há /usr/lib/postgresql/&lt;versão&gt;/bin/postgres): instale lá o pacote postgresql do Debian</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>PostgreSQL refuses to run as root and {host} has no &apos;postgres&apos; user to run it as: install Debian&apos;s package postgresql there (it creates that user) or connect as another user</source>
+        <translation>o PostgreSQL se recusa a rodar como root e {host} não tem o usuário &apos;postgres&apos; para rodá-lo: instale lá o pacote postgresql do Debian (ele cria esse usuário) ou conecte-se como outro usuário</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>initdb failed on {host} (status {code}): {tail}</source>
+        <translation>o initdb falhou em {host} (status {code}): {tail}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PostgreSQL did not start on {host} (status {code}): {tail}</source>
+        <translation>o PostgreSQL não iniciou em {host} (status {code}): {tail}</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>cannot connect to the PostgreSQL server on {host} port {port}: {why}</source>
+        <translation>não é possível conectar ao servidor PostgreSQL em {host}, porta {port}: {why}</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>the private PostgreSQL server on {host} (port {port}) is not running</source>
+        <translation>o servidor PostgreSQL privado em {host} (porta {port}) não está rodando</translation>
+    </message>
+</context>
+<context>
     <name>ExperimentPanel</name>
     <message>
         <location filename="../ui/panel.py" line="+60"/>
@@ -856,7 +972,12 @@
         <translation>o driver {driver} não envia a operação {operation}</translation>
     </message>
     <message>
-        <location filename="../hosts/facts.py" line="+103"/>
+        <location filename="../hosts/facts.py" line="+109"/>
+        <source>PostgreSQL&apos;s server programs are not installed (no /usr/lib/postgresql/&lt;version&gt;/bin/postgres): install Debian&apos;s package postgresql (apt-get install postgresql)</source>
+        <translation>os programas do servidor PostgreSQL não estão instalados (não há /usr/lib/postgresql/&lt;versão&gt;/bin/postgres): instale o pacote postgresql do Debian (apt-get install postgresql)</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>unknown runtime requirement {runtime}</source>
         <translation>requisito de runtime desconhecido {runtime}</translation>
     </message>
@@ -881,7 +1002,7 @@
         <translation>precisa de {runtime} {version} ou mais recente; o host tem {runtime} {have}</translation>
     </message>
     <message>
-        <location filename="../hosts/local.py" line="+200"/>
+        <location filename="../hosts/local.py" line="+202"/>
         <source>not in this installation: {artifact} is missing (the package was built without it)</source>
         <translation>não está nesta instalação: {artifact} não existe (o pacote foi gerado sem ele)</translation>
     </message>
@@ -896,7 +1017,7 @@
         <translation>{artifact} não é executável (dê chmod +x nele, ou reinstale o Bancada)</translation>
     </message>
     <message>
-        <location filename="../hosts/ssh_host.py" line="+210"/>
+        <location filename="../hosts/ssh_host.py" line="+214"/>
         <source>the {name} worker runs from its folder with its own environment ({runtime}) and is not deployed to SSH hosts: run it on this computer</source>
         <translation>o worker {name} roda a partir da sua pasta, com seu próprio ambiente ({runtime}), e não é implantado em hosts SSH: rode-o neste computador</translation>
     </message>
@@ -1552,7 +1673,7 @@ Senha da chave:</translation>
         <translation>o ambiente do worker {worker} está pronto ({s} s); as próximas inicializações o reutilizam</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+103"/>
         <source>first start: npm ci downloads its packages from the npm registry into {folder} (once, a minute or more)</source>
         <translation>primeira inicialização: o npm ci baixa os pacotes do registro npm para {folder} (uma única vez, um minuto ou mais)</translation>
     </message>
@@ -2301,22 +2422,23 @@ Senha da chave:</translation>
 <context>
     <name>Runner</name>
     <message>
-        <location filename="../runner.py" line="+363"/>
+        <location filename="../runner.py" line="+374"/>
         <source>placement refused: {why}</source>
+        <extracomment>The experiment&apos;s database (seed 001): started before the workers, reset before every repetition.</extracomment>
         <translation>posicionamento recusado: {why}</translation>
     </message>
     <message>
-        <location line="+153"/>
+        <location line="+163"/>
         <source>the run goes on without it</source>
         <translation>a execução continua sem ele</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>starting {impl} on {host}</source>
         <translation>iniciando {impl} em {host}</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+54"/>
         <source>the connection to {host} dropped; the samples so far are kept. Reconnecting every {s} s (Stop gives up)…</source>
         <translation>a conexão com {host} caiu; as amostras até aqui estão guardadas. Reconectando a cada {s} s (Parar desiste)…</translation>
     </message>
@@ -2324,6 +2446,51 @@ Senha da chave:</translation>
         <location line="+17"/>
         <source>reconnected to {host}; the interrupted block stays partial; restarting the workers</source>
         <translation>reconectado a {host}; o bloco interrompido fica parcial; reiniciando os workers</translation>
+    </message>
+    <message>
+        <location filename="../run_database.py" line="+61"/>
+        <source>implementation {impl} does not serve the operation {operation} (workload {workload}); its worker serves {served}</source>
+        <translation>a implementação {impl} não atende a operação {operation} (carga de trabalho {workload}); seu worker atende {served}</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>the database cannot run on host {host}: {reason}</source>
+        <translation>o banco de dados não pode rodar no host {host}: {reason}</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>the database&apos;s host {host} cannot be reached: {why}</source>
+        <translation>o host {host} do banco de dados não pode ser alcançado: {why}</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>starting the database ({server}) on {host}</source>
+        <translation>iniciando o banco de dados ({server}) em {host}</translation>
+    </message>
+    <message>
+        <location line="+90"/>
+        <source>the database ({server} on {host}) failed: {why}; the samples so far are kept</source>
+        <translation>o banco de dados ({server} em {host}) falhou: {why}; as amostras até aqui estão guardadas</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>external PostgreSQL</source>
+        <translation>PostgreSQL externo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>private PostgreSQL</source>
+        <translation>PostgreSQL privado</translation>
+    </message>
+    <message>
+        <location line="-90"/>
+        <source>database ready: PostgreSQL {version} on {host}, {pets} pets and {people} people ({s} s)</source>
+        <translation>banco de dados pronto: PostgreSQL {version} em {host}, {pets} pets e {people} pessoas ({s} s)</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>resetting the database before repetition {r} took {s} s</source>
+        <translation>restaurar o banco de dados antes da repetição {r} levou {s} s</translation>
     </message>
 </context>
 <context>
