@@ -51,7 +51,7 @@ def _built():
     reason = artifact_missing("go-rest")
     if reason:
         pytest.fail(f"go-rest: {reason} (run make -C workers go)")
-    if not (ROOT / "drivers" / "native" / "dist").glob("bancada-driver-linux-*"):
+    if not list((ROOT / "drivers" / "native" / "dist").glob("bancada-driver-linux-*")):
         pytest.fail("the native driver is not built (run make -C workers driver)")
 
 
