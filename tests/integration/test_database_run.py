@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 from pathlib import Path
 
 import pytest
@@ -178,3 +179,25 @@ def test_a_local_worker_gets_the_environment_and_arguments_given(tmp_path):
     finally:
         worker.stop()
         host.close()
+
+
+def test_a_killed_bancada_leaves_no_postgres_process(tmp_path):
+    import subprocess
+    import sys
+
+    code = (
+        "from bancada.hosts.postgres import PrivatePostgres\n"
+        "db = PrivatePostgres(seed=1, pets=10, people=10); db.start()\n"
+        "print(db.data_dir, flush=True)\n"
+        "import time; time.sleep(600)\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    data_dir = Path(proc.stdout.readline().strip())
+    assert processes_in(data_dir)
+    proc.kill()  # as a SIGKILLed bancada run: nothing of it runs its clean-up
+    proc.wait(10)
+    deadline = time.monotonic() + 10
+    while processes_in(data_dir) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert processes_in(data_dir) == []

@@ -42,6 +42,7 @@ from typing import Any
 import psycopg
 
 from bancada.experiment.pet_person import SeedRecords, seed_records
+from bancada.hosts.local import die_with_parent
 from bancada.store import pet_person_sql
 
 #: Where Debian's postgresql-<version> package puts the server's programs.
@@ -272,6 +273,7 @@ class PrivatePostgres:
                     stderr=subprocess.STDOUT,
                     cwd=self.folder,
                     start_new_session=True,  # not in Bancada's group: a Ctrl-C in the terminal is Bancada's to handle
+                    preexec_fn=die_with_parent,  # SIGKILL if Bancada dies; its backends follow the postmaster
                     **self._as_user(),
                 )
             if self._wait_ready():
