@@ -329,7 +329,6 @@ class Runner:
             if not ok:
                 raise RunError(f"implementation {impl_id} cannot run on host {self.host.name}: {reason}")
         driver_name = self._choose_driver()
-        self.profile = self.database.prepare(self.profile, plan, self.host)  # checked before anything starts
         self.placement = decide_placement(
             self.profile.placement,
             workers_remote=not isinstance(self.host, LocalHost),
@@ -348,6 +347,7 @@ class Runner:
                 {e.id: e.target for e in targets.externals_of(plan)},
                 self.profile.experiment.timeout_s,
             )
+        self.profile = self.database.prepare(self.profile, plan, self.host)  # last: it may connect an SSH host
         return plan, impls, driver_name, prepared
 
     def _record_start(self, store: RunStore, plan: Plan, driver_name: str) -> Iterator[RunEvent]:

@@ -165,3 +165,23 @@ def test_a_remote_worker_gets_the_environment_off_its_command_line(trusted_host,
         worker.stop()
     finally:
         host.close()
+
+
+def test_a_server_left_by_a_dropped_connection_is_stopped_at_the_next_connect(trusted_host, sshd):
+    host = connect_saved_host(trusted_host)
+    db = SshPostgres(host, seed=1, pets=5, people=5)
+    try:
+        db.start()
+        assert db.folder is not None
+        folder = Path(db.folder)
+        assert processes_in(folder / "data")
+        assert sshd.kill_sessions()  # the connection drops; the server outlives it
+        assert processes_in(folder / "data")
+    finally:
+        host.close()
+    again = connect_saved_host(trusted_host)  # the connect's clean-up stops what the dropped connection left
+    try:
+        assert any(line.startswith(f"stale database {folder}") for line in again.cleaned), again.cleaned
+    finally:
+        again.close()
+    assert processes_in(folder / "data") == [] and not folder.exists()

@@ -91,6 +91,26 @@ sshd_of_me() {
 }
 """
 
+# A private PostgreSQL's folder (bancada.hosts.ssh_postgres): pg_stop D TENTHS asks for a fast shutdown,
+# SIGKILLs every process still working in D/data, removes D and prints "LEFT <pids still there>".
+PG_HELPERS = r"""
+pg_left() { for p in /proc/[0-9]*; do
+  c=$(readlink "$p/cwd" 2>/dev/null) || continue
+  case "$c" in "$1/data"|"$1/data (deleted)") echo "${p#/proc/}";; esac
+done; }
+pg_stop() {
+  case "$1" in */bancada-pg-*) ;; *) echo "LEFT"; return 2;; esac
+  pid=$(head -n1 "$1/data/postmaster.pid" 2>/dev/null)
+  if [ -n "$pid" ] && kill -INT "$pid" 2>/dev/null; then
+    i=0; while [ -d "/proc/$pid" ] && [ "$i" -lt "$2" ]; do sleep 0.1; i=$((i+1)); done
+  fi
+  for p in $(pg_left "$1"); do kill -KILL "$p" 2>/dev/null; done
+  i=0; while [ -n "$(pg_left "$1")" ] && [ "$i" -lt 50 ]; do sleep 0.1; i=$((i+1)); done
+  rm -rf -- "$1"
+  echo "LEFT $(pg_left "$1" | tr '\n' ' ')"
+}
+"""
+
 # Prints: uname -s, the absolute work dir, the SSH_CONNECTION server address.
 PREPARE = r"""
 set -e
@@ -101,9 +121,11 @@ set -- $SSH_CONNECTION
 echo "server_ip=${3:-}"
 """
 
-# Stops workers whose pidfile names an SSH connection that no longer exists.
+# Stops workers whose pidfile names an SSH connection that no longer exists, and the private
+# PostgreSQL servers whose ``run/*.pgdir`` file does (their folder and the SSH connection's sshd).
 CLEAN_STALE = (
     HELPERS
+    + PG_HELPERS
     + r"""
 cd -- "$W/run" 2>/dev/null || exit 0
 is_sshd() { case "$(cat "/proc/$1/comm" 2>/dev/null)" in sshd*) return 0;; esac; return 1; }
@@ -114,6 +136,13 @@ for f in *.pid; do
     echo "kept $pid $run $impl"; continue
   fi
   [ -n "$pid" ] && echo "stale $run $impl: $(stop_group "$pid" 50)"
+  rm -f -- "$f"
+done
+for f in *.pgdir; do
+  [ -f "$f" ] || continue
+  read -r dir sshd < "$f" || true
+  if [ -n "$sshd" ] && [ "$sshd" != 0 ] && alive "$sshd" && is_sshd "$sshd"; then continue; fi
+  [ -n "$dir" ] && echo "stale database $dir: $(pg_stop "$dir" 100)"
   rm -f -- "$f"
 done
 """

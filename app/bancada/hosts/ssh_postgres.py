@@ -24,7 +24,7 @@ from bancada.experiment.pet_person import SeedRecords, seed_records
 from bancada.hosts.knownhosts import HostError
 from bancada.hosts.postgres import DATABASE, ROLE, PostgresError
 from bancada.hosts.remote_worker import Tunnel
-from bancada.hosts.ssh_exec import active_transport, q, run_script
+from bancada.hosts.ssh_exec import HELPERS, PG_HELPERS, active_transport, q, run_script
 from bancada.i18n import translate
 from bancada.store import pet_person_sql
 
@@ -33,7 +33,9 @@ if TYPE_CHECKING:
 
 # $LISTEN: listen_addresses; the password on stdin. Prints DIR, PORT, VERSION lines; exit 5: not installed,
 # 6: root without the postgres user, 7: initdb failed, 8: did not start.
-_START = r"""
+_START = (
+    HELPERS
+    + r"""
 BIN=$(for d in /usr/lib/postgresql/*/bin; do [ -x "$d/postgres" ] && [ -x "$d/initdb" ] && echo "$d"; done \
   | sort -V | tail -n1)
 [ -n "$BIN" ] || exit 5
@@ -59,11 +61,15 @@ for attempt in 1 2 3; do
   PORT=$(( 20000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 40000 ))
   if setsid $AS "$BIN/pg_ctl" -D "$D/data" -l "$D/postgres.log" -w -t 30 \
       -o "-p $PORT -c listen_addresses='$LISTEN' -c unix_socket_directories='$D/socket'" start >/dev/null 2>&1
-  then echo "PORT $PORT"; exit 0; fi
+  then
+    echo "$D $(sshd_of_me)" > "$W/run/$(basename "$D").pgdir"  # for the clean-up of a dropped connection
+    echo "PORT $PORT"; exit 0
+  fi
   grep -q 'could not create any TCP/IP sockets\|Address already in use' "$D/postgres.log" || break
 done
 tail -n3 "$D/postgres.log"; exit 8
 """
+)
 
 # $D: the folder. Exit 0 while the postmaster runs.
 _ALIVE = r"""
@@ -71,22 +77,15 @@ pid=$(head -n1 "$D/data/postmaster.pid" 2>/dev/null)
 [ -n "$pid" ] && [ -r "/proc/$pid/status" ] && ! grep -q '^State:[[:space:]]*Z' "/proc/$pid/status"
 """
 
-# $D: the folder (it must be a bancada-pg-* folder). Fast shutdown, then SIGKILL what is left in it; remove it.
-_STOP = r"""
-case "$D" in */bancada-pg-*) ;; *) exit 2;; esac
-left() { for p in /proc/[0-9]*; do
-  c=$(readlink "$p/cwd" 2>/dev/null) || continue
-  case "$c" in "$D/data"|"$D/data (deleted)") echo "${p#/proc/}";; esac
-done; }
-pid=$(head -n1 "$D/data/postmaster.pid" 2>/dev/null)
-if [ -n "$pid" ] && kill -INT "$pid" 2>/dev/null; then
-  i=0; while [ -d "/proc/$pid" ] && [ "$i" -lt "$TENTHS" ]; do sleep 0.1; i=$((i+1)); done
-fi
-for p in $(left); do kill -KILL "$p" 2>/dev/null; done
-i=0; while [ -n "$(left)" ] && [ "$i" -lt 50 ]; do sleep 0.1; i=$((i+1)); done
-rm -rf -- "$D"
-echo "LEFT $(left | tr '\n' ' ')"
+# $D: the folder, $W: the work directory. Stop the server, remove its folder and its run/*.pgdir file.
+_STOP = (
+    PG_HELPERS
+    + r"""
+pg_stop "$D" "$TENTHS"
+rm -f -- "$W/run/$(basename "$D").pgdir"
 """
+)
+
 
 class SshPostgres:
     """A private PostgreSQL server on an SSH host, with :class:`PrivatePostgres`'s public methods.
@@ -148,7 +147,7 @@ class SshPostgres:
                 failed, or the connection failed (everything started so far is stopped and removed).
         """
         listen = "127.0.0.1" if self.workers_here else "*"
-        script = f"LISTEN={q(listen)}\n" + _START
+        script = f"LISTEN={q(listen)}\nW={q(self.host.workdir)}\n" + _START
         try:
             code, out, err = run_script(self.host.client, script, 120, self.name, stdin=self._password.encode() + b"\n")
         except HostError as exc:
@@ -203,8 +202,14 @@ class SshPostgres:
         Raises:
             PostgresError: the server is not running or refuses the connection.
         """
-        if self._tunnel is None:
+        if self._tunnel is None or self.port is None:
             raise PostgresError(translate("Database", "the private PostgreSQL server is not started"))
+        if not self._tunnel.transport.is_active():  # the host was reconnected: forward over the new connection
+            self._tunnel.close()
+            try:
+                self._tunnel = Tunnel(active_transport(self.host.client, self.name), "127.0.0.1", self.port)
+            except HostError as exc:
+                raise PostgresError(str(exc)) from None
         try:
             return psycopg.connect(
                 host="127.0.0.1",
@@ -278,7 +283,7 @@ class SshPostgres:
         folder, self.folder, self.port = self.folder, None, None
         if folder is None:
             return []
-        script = f"D={q(folder)}\nTENTHS={int(self.stop_timeout_s * 10)}\n" + _STOP
+        script = f"D={q(folder)}\nW={q(self.host.workdir)}\nTENTHS={int(self.stop_timeout_s * 10)}\n" + _STOP
         try:
             _, out, _ = run_script(self.host.client, script, self.stop_timeout_s + 30, self.name)
         except HostError:
