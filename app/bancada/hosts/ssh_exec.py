@@ -94,15 +94,19 @@ sshd_of_me() {
 # A private PostgreSQL's folder (bancada.hosts.ssh_postgres): pg_stop D TENTHS asks for a fast shutdown,
 # SIGKILLs every process still working in D/data, removes D and prints "LEFT <pids still there>".
 PG_HELPERS = r"""
-pg_left() { for p in /proc/[0-9]*; do
-  c=$(readlink "$p/cwd" 2>/dev/null) || continue
-  case "$c" in "$1/data"|"$1/data (deleted)") echo "${p#/proc/}";; esac
-done; }
+pg_left() {  # one ls for every process (a readlink each would fork hundreds of times)
+  ls -l /proc/[0-9]*/cwd 2>/dev/null | awk -v d="$1/data" '{
+    i = index($0, " -> "); if (i == 0) next
+    t = substr($0, i + 4); if (t != d && t != d " (deleted)") next
+    n = split(substr($0, 1, i - 1), f, " "); split(f[n], p, "/"); print p[3] }'
+}
 pg_stop() {
   case "$1" in */bancada-pg-*) ;; *) echo "LEFT"; return 2;; esac
   pid=$(head -n1 "$1/data/postmaster.pid" 2>/dev/null)
   if [ -n "$pid" ] && kill -INT "$pid" 2>/dev/null; then
-    i=0; while [ -d "/proc/$pid" ] && [ "$i" -lt "$2" ]; do sleep 0.1; i=$((i+1)); done
+    i=0  # until it exits (a zombie counts as gone: its new parent may not reap it at once)
+    while [ -r "/proc/$pid/status" ] && ! grep -q '^State:[[:space:]]*Z' "/proc/$pid/status" 2>/dev/null \
+      && [ "$i" -lt "$2" ]; do sleep 0.1; i=$((i+1)); done
   fi
   for p in $(pg_left "$1"); do kill -KILL "$p" 2>/dev/null; done
   i=0; while [ -n "$(pg_left "$1")" ] && [ "$i" -lt 50 ]; do sleep 0.1; i=$((i+1)); done
