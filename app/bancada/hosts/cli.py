@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from bancada.hosts import hostconfig
+from bancada.hosts.facts import postgres_ok
 from bancada.hosts.knownhosts import UnknownHostKey
 from bancada.errors import RunError
+
+if TYPE_CHECKING:
+    from bancada.hosts.base import Host
 
 out = Console()
 err = Console(stderr=True)
@@ -105,7 +110,7 @@ def list_command() -> int:
     return 0
 
 
-def check_report(host) -> tuple[dict, list[tuple[str, bool, str]]]:
+def check_report(host: Host) -> tuple[dict[str, Any], list[tuple[str, bool, str]]]:
     """(facts, [(implementation, can run, why not)]) of a connected host."""
     from bancada.experiment import manifest
 
@@ -154,12 +159,15 @@ def check(name: str, accept: str | None = None) -> int:
         "java",
         "python3",
         "node",
+        "postgresql",
         "workdir",
         "disk_free_bytes",
     ):
         value = facts.get(key)
         if key.endswith("_bytes") and value:
             value = f"{value / 2**30:.1f} GiB"
+        if key == "postgresql" and value is None:  # a private database of seed 001 needs it (docs/database.md)
+            value = postgres_ok(facts)[1]
         table.add_row(key, "-" if value is None else str(value))
     out.print(table)
     impl_table = Table(title="implementations")
