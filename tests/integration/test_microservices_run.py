@@ -82,3 +82,34 @@ def test_list_and_create_pets_on_go_rest_through_the_native_driver(tmp_path, pet
             assert pet_person_sql.counts(conn) == {"pets": 1000 + len(creates), "people": 1000}
     finally:
         pet_person_db.reset()
+
+
+def test_a_database_killed_mid_run_gives_failed_samples_and_an_incomplete_run(tmp_path):
+    import signal
+
+    from bancada.experiment.profile import load_profile
+    from bancada.hosts.local import LocalHost
+    from bancada.hosts.postgres import PrivatePostgres, processes_in
+    from bancada.run_events import RunFinished, SamplesArrived
+    from bancada.runner import Runner
+
+    path = tmp_path / "microservices.toml"
+    text = PROFILE.replace("repetitions = 2", "repetitions = 1").replace("requests = 40", "requests = 3000")
+    text = text[: text.index("[database]")] + "[database]\npets = 1000\npeople = 1000\n"
+    path.write_text(text)
+    runner = Runner(load_profile(path), LocalHost(ROOT), store_folder=tmp_path)
+    folder = None
+    for event in runner.events():
+        server = runner.database.server
+        if isinstance(server, PrivatePostgres) and server.folder is not None and folder is None:
+            folder = server.folder
+        if isinstance(event, SamplesArrived) and isinstance(server, PrivatePostgres) and server.alive():
+            os.kill(server.pid, signal.SIGKILL)  # the database dies while go-rest answers list_pets
+    assert isinstance(event, RunFinished) and folder is not None
+    assert event.status == "incomplete" and "the database (private PostgreSQL on local) failed" in event.message
+    assert processes_in(folder / "data") == [] and not folder.exists()
+    with RunStore.open(event.path) as store:
+        frame = store.samples_frame()
+    ok = frame["ok"].astype(bool)
+    assert ok.any() and (~ok).any()  # answers before the kill, failures (the worker's 503s) after it
+    assert event.errors_by_kind, event
