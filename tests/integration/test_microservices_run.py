@@ -78,7 +78,7 @@ def test_list_and_create_pets_on_go_rest_through_the_native_driver(tmp_path, pet
         ]
         creates = frame[(frame["workload"] == "CreatePet") & (frame["repetition"] == 2)]  # warm-up included
         with pet_person_db.connect() as conn:
-            assert pet_person_sql.pets(conn, 1000) == pet_person_db.records.pets  # the seeded rows, untouched
+            assert pet_person_sql.pets(conn, 1000) == list(pet_person_db.records.pets)  # the seeded rows, untouched
             assert pet_person_sql.counts(conn) == {"pets": 1000 + len(creates), "people": 1000}
     finally:
         pet_person_db.reset()

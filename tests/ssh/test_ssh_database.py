@@ -13,7 +13,6 @@ import pytest
 
 from bancada.cli import main
 from bancada.experiment import manifest
-from bancada.experiment.database import DATABASE_URL_ENV
 from bancada.experiment.pet_person import seed_records
 from bancada.experiment.profile import load_profile
 from bancada.hosts import hostconfig
@@ -156,12 +155,12 @@ def test_the_database_on_another_ssh_host_than_the_workers(trusted_host, sshd2, 
 
 def test_a_remote_worker_gets_the_environment_off_its_command_line(trusted_host, remote_workdir):
     host = connect_saved_host(trusted_host)
-    url = "postgresql://bancada:s3cret@127.0.0.1:1/bancada"
+    secret = "s3cret-value"  # a variable of its own: go-rest connects at start to a BANCADA_DATABASE_URL
     try:
-        worker = host.start_worker(manifest.discover(ROOT)["go-rest"], "env", 30, env={DATABASE_URL_ENV: url})
+        worker = host.start_worker(manifest.discover(ROOT)["go-rest"], "env", 30, env={"BANCADA_TEST_SECRET": secret})
         environ = Path(f"/proc/{worker.pid}/environ").read_bytes().split(b"\0")
-        assert f"{DATABASE_URL_ENV}={url}".encode() in environ
-        assert b"s3cret" not in Path(f"/proc/{worker.pid}/cmdline").read_bytes()
+        assert f"BANCADA_TEST_SECRET={secret}".encode() in environ
+        assert secret.encode() not in Path(f"/proc/{worker.pid}/cmdline").read_bytes()
         worker.stop()
     finally:
         host.close()
@@ -185,3 +184,25 @@ def test_a_server_left_by_a_dropped_connection_is_stopped_at_the_next_connect(tr
     finally:
         again.close()
     assert processes_in(folder / "data") == [] and not folder.exists()
+
+
+def test_list_and_create_pets_on_go_rest_with_the_database_on_the_ssh_host(trusted_host, remote_workdir, tmp_path):
+    """The workers on the SSH host reach its private server with the URL in their environment (needs the
+    Go worker's database methods, branch gorm, and the driver's, branch driverdb)."""
+    path = tmp_path / "db.toml"
+    text = PROFILE.replace(
+        'name = "Ping"\noperation = "ping"', 'name = "ListPets10"\noperation = "list_pets"\nlimit = 10'
+    )
+    text = text.replace("{extra}", "") + '\n[[workloads]]\nname = "CreatePet"\noperation = "create_pet"\n'
+    path.write_text(text.replace('driver = "python"', 'driver = "native"'))
+    host = connect_saved_host(trusted_host)
+    try:
+        finished, folder, _ = _run_and_watch(load_profile(path), host)
+    finally:
+        host.close()
+    assert finished.status == "complete", finished.message
+    with RunStore.open(finished.path) as store:
+        frame = store.samples_frame()
+    assert len(frame) == 2 * 2 * (10 + 1) and frame["ok"].astype(bool).all(), frame["error"].unique()
+    assert processes_in(folder / "data") == [] and not folder.exists()
+    assert worker_processes(remote_workdir) == []

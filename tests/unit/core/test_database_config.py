@@ -116,11 +116,11 @@ def test_facts_say_whether_postgresql_is_installed():
 
 
 def test_an_operation_the_worker_does_not_serve_is_refused_before_anything_starts(tmp_path: Path):
-    profile = parse_profile(_data(operation="list_pets", impls=["java-rest"]))
+    profile = parse_profile(_data(operation="create_pet", impls=["java-rest"]))
     with pytest.raises(RunError) as err:
         next(Runner(profile, LocalHost(ROOT), driver="python", store_folder=tmp_path).events())
     text = str(err.value)
-    assert "implementation java-rest does not serve the operation list_pets (workload W)" in text
+    assert "implementation java-rest does not serve the operation create_pet (workload W)" in text
     assert "its worker serves ping, select, echo, info, void" in text
     assert list(tmp_path.iterdir()) == []  # no run file
 
@@ -130,7 +130,7 @@ def test_a_workload_on_the_database_gets_the_default_table_and_says_so_once():
     from bancada.experiment.plan import build_plan
     from bancada.run_database import RunDatabase
 
-    profile = parse_profile(_data(operation="list_pets"))
+    profile = parse_profile(_data(operation="create_pet"))
     plan = build_plan(profile, manifest.discover(ROOT))
     database = RunDatabase()
     profile = database.prepare(profile, plan, LocalHost(ROOT))
