@@ -21,23 +21,9 @@ from bancada.experiment.database import DatabaseConfig
 from bancada.experiment.external import ExternalSpec
 
 Operation = Literal[
-    "ping",
-    "select",
-    "echo",
-    "info",
-    "void",
-    "double",
-    "sum",
-    "power_of_two",
-    "recolor",
-    "matmul",
-    "custom",
-    "serial",
-    "list_pets",
-    "list_people",
-    "create_pet",
-    "create_person",
-]
+    "ping", "select", "echo", "info", "void", "double", "sum", "power_of_two", "recolor", "matmul", "custom", "serial",
+    "list_pets", "list_people", "create_pet", "create_person",
+]  # fmt: skip
 #: The six methods of the RPC study (seed 002), as workload operations.
 METHOD_OPERATIONS = ("void", "double", "sum", "power_of_two", "recolor", "matmul")
 #: The count of a method workload that does not set one: sum's eight values (the study's),

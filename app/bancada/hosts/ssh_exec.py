@@ -193,6 +193,11 @@ true
 )
 
 
+def with_env(script: str, **values: object) -> str:
+    """Prefix ``script`` with shell assignments of quoted values."""
+    return "".join(f"{k}={q(v)}\n" for k, v in values.items()) + script
+
+
 #: Prefixed to a script whose environment comes on stdin (``NAME=value`` lines): values that must not
 #: appear in the host's process list (a database URL with its password).
 EXPORT_STDIN = r"""
@@ -212,8 +217,3 @@ def env_lines(env: dict[str, str]) -> bytes:
             raise ValueError(f"cannot pass {name!r} to a remote worker's environment")
         out.append(f"{name}={value}\n")
     return "".join(out).encode()
-
-
-def with_env(script: str, **values: object) -> str:
-    """Prefix ``script`` with shell assignments of quoted values."""
-    return "".join(f"{k}={q(v)}\n" for k, v in values.items()) + script

@@ -454,7 +454,7 @@
         <translation>um banco de dados privado neste computador escuta só na sua interface de loopback e os workers rodam em {host}: coloque o banco de dados num host SSH (database.host = &quot;{host}&quot;) ou use um servidor externo</translation>
     </message>
     <message>
-        <location filename="../hosts/ssh_postgres.py" line="+131"/>
+        <location filename="../hosts/ssh_postgres.py" line="+130"/>
         <location line="+76"/>
         <source>the private PostgreSQL server is not started</source>
         <translation>o servidor PostgreSQL privado não foi iniciado</translation>
@@ -480,7 +480,7 @@
         <translation>o PostgreSQL não iniciou em {host} (status {code}): {tail}</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+31"/>
         <source>cannot connect to the PostgreSQL server on {host} port {port}: {why}</source>
         <translation>não é possível conectar ao servidor PostgreSQL em {host}, porta {port}: {why}</translation>
     </message>
