@@ -23,7 +23,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from bancada import __version__
 from bancada.drivers import unmeasurable_reason, unsupported_by_driver
@@ -683,7 +683,7 @@ class Runner:
             treatments=treatments,
             connection=exp.connection,
             timeout_s=exp.timeout_s,
-            load=self.profile.load.model_dump(exclude_none=True),
+            load=cast(Any, self.profile.load.model_dump(exclude_none=True)),  # pydantic makes it the job type
             blocks=[JobBlock(**{**block.to_job(), "treatments": ids})],
         )
 
