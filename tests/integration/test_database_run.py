@@ -6,6 +6,7 @@ whose password never reaches the run file, one that refuses connections, and a s
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import time
 from pathlib import Path
@@ -199,3 +200,4 @@ def test_a_killed_bancada_leaves_no_postgres_process(tmp_path):
     while processes_in(data_dir) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert processes_in(data_dir) == []
+    shutil.rmtree(data_dir.parent, ignore_errors=True)  # what a killed run cannot remove (docs/database.md)
