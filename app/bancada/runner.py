@@ -23,6 +23,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, cast
 
 from bancada import __version__
 from bancada.drivers import unmeasurable_reason, unsupported_by_driver
@@ -34,13 +35,14 @@ from bancada.samples import Sample, SampleBlock
 from bancada import targets
 from bancada.experiment import manifest, probe
 from bancada.experiment.external import EXTERNAL_NOTE, ExternalHandle, ExternalImplementation
-from bancada.experiment.plan import Plan, build_plan, unplanned_workloads, with_external, with_seed
+from bancada.experiment.plan import Block, Plan, build_plan, unplanned_workloads, with_external, with_seed
 from bancada.experiment.profile import Profile
 from bancada.hosts.base import Host, WorkerHandle, WorkerStartError
 from bancada.hosts.link import LinkError
 from bancada.hosts.link_set import LinkSet, link_notice
 from bancada.hosts.local import LocalHost
 from bancada.hosts.placement import PlacementDecision, decide as decide_placement
+from bancada.run_database import RunDatabase, check_operations_served
 from bancada.run_events import (
     Notice,
     Progress,
@@ -143,14 +145,16 @@ class Runner:
         self._resume = threading.Event()
         self._resume.set()
         self._stop_after_block = ""  # set: no block starts after the one in progress (the reason)
-        self._driver_proc: subprocess.Popen | None = None
+        self._driver_proc: subprocess.Popen[bytes] | None = None
         self.store: RunStore | None = None
         self.plan: Plan | None = None
         self.placement = PlacementDecision()
         self._link: LinkSet | None = None
         # (implementation id, link name) -> the link proxy's address the driver uses
         self._via: dict[tuple[str, str], str] = {}
-        self._custom: dict[int, dict] = {}  # treatment id -> the job's request object (custom workloads)
+        self._custom: dict[int, dict[str, Any]] = {}  # treatment id -> the job's request object (custom workloads)
+        #: The experiment's database (seed 001): started before the workers, reset before every repetition.
+        self.database = RunDatabase()
 
     # -- control (any thread) ------------------------------------------------
     def cancel(self) -> None:
@@ -253,6 +257,10 @@ class Runner:
             yield RunStarted(run_id, store.path, rows, tally.total, driver_name)
             for text in unplanned_workloads(self.profile, plan):
                 yield Notice("warning", text)
+            for text in self.database.notices:
+                yield Notice("info", text)
+            for text in self.database.start(store):
+                yield Notice("info", text)
 
             yield from self._start_workers(impls, run_id, store, workers)
             yield from self._open_link(store, workers)
@@ -287,6 +295,7 @@ class Runner:
                 worker.stop()
             if self._link is not None:
                 self._link.close()
+            self.database.stop()
             try:
                 store.finish(status, message)
                 store.close()
@@ -295,7 +304,7 @@ class Runner:
         yield RunFinished(status, message, store.path, tally.errors_by_kind)
 
     # -- the parts of a run ------------------------------------------------------------
-    def _prepare(self) -> tuple[Plan, dict, str, dict]:
+    def _prepare(self) -> tuple[Plan, dict[str, Any], str, dict[int, Any]]:
         """Everything checked before a run file exists: the seed, the plan, what can run where,
         the driver, the placement, external services and custom requests.
 
@@ -309,6 +318,7 @@ class Runner:
         plan = build_plan(self.profile, impls)
         impls.update({t.implementation.id: t.implementation for t in plan.treatments})  # second instances (go-rest:b)
         self.plan = plan
+        check_operations_served(plan)
         for impl_id in self.profile.experiment.implementations:
             why_not = unmeasurable_reason(impls[impl_id].protocol)
             if why_not:
@@ -338,6 +348,7 @@ class Runner:
                 {e.id: e.target for e in targets.externals_of(plan)},
                 self.profile.experiment.timeout_s,
             )
+        self.profile = self.database.prepare(self.profile, plan, self.host)  # last: it may connect an SSH host
         return plan, impls, driver_name, prepared
 
     def _record_start(self, store: RunStore, plan: Plan, driver_name: str) -> Iterator[RunEvent]:
@@ -378,10 +389,10 @@ class Runner:
                 ]
             )
 
-    def _treatment_rows(self, plan: Plan, prepared: dict) -> list[TreatmentRow]:
+    def _treatment_rows(self, plan: Plan, prepared: dict[int, Any]) -> list[TreatmentRow]:
         """One row per treatment, with the request's size on the wire (bytes)."""
         rows = []
-        requests_cache: dict = {}
+        requests_cache: dict[tuple[str, str], Any] = {}
         for t in plan.treatments:
             impl, workload = t.implementation, t.workload
             if workload.operation == "custom":
@@ -445,7 +456,14 @@ class Runner:
         return rows
 
     def _run_blocks(
-        self, plan: Plan, impls: dict, driver_name: str, store: RunStore, workers: dict, run_id: str, tally: "_Tally"
+        self,
+        plan: Plan,
+        impls: dict[str, Any],
+        driver_name: str,
+        store: RunStore,
+        workers: dict[str, Any],
+        run_id: str,
+        tally: "_Tally",
     ) -> Iterator[RunEvent]:
         """Run the plan's blocks in order (pausing between them), counting into ``tally``."""
         started = time.monotonic()
@@ -459,6 +477,8 @@ class Runner:
             if not ids:
                 tally.done += block.request_count()
                 continue
+            for text in self.database.before_block(store, block.repetition):
+                yield Notice("info", text)
             job = self._job(plan, block, ids, workers)
             watch = {i: w for i, w in workers.items() if i not in tally.dead} if self.on_worker_death == "stop" else {}
             try:
@@ -467,6 +487,7 @@ class Runner:
                     if isinstance(event, SamplesArrived):
                         yield tally.count(event, time.monotonic() - started)
                 yield from self._check_workers(workers, tally)
+                self.database.check()
             except WorkerDied:
                 if not (self._host_disconnected() and self.on_disconnect == "pause"):
                     raise
@@ -480,7 +501,7 @@ class Runner:
                 yield from self._start_workers(impls, run_id, store, workers)
                 yield from self._open_link(store, workers)
 
-    def _open_link(self, store: RunStore, workers: dict) -> Iterator[RunEvent]:
+    def _open_link(self, store: RunStore, workers: dict[str, Any]) -> Iterator[RunEvent]:
         """With a ``[link]`` or ``experiment.links``: the link emulators and one proxy per (link, worker),
         then the calibration of each link (stored, and said); the driver is sent to the proxies.
 
@@ -507,7 +528,7 @@ class Runner:
         for c in calibration.values():
             yield Notice("info", c.line())
 
-    def _check_workers(self, workers: dict, tally: "_Tally") -> Iterator[RunEvent]:
+    def _check_workers(self, workers: dict[str, Any], tally: "_Tally") -> Iterator[RunEvent]:
         """After a block: a dead worker stops the run, or (``on_worker_death="continue"``) is left out."""
         for impl_id, worker in workers.items():
             if impl_id not in tally.dead and not worker.alive():
@@ -533,7 +554,9 @@ class Runner:
             )
         return "complete", ""
 
-    def _start_workers(self, impls, run_id: str, store: RunStore, workers: dict) -> Iterator[RunEvent]:
+    def _start_workers(
+        self, impls: dict[str, Any], run_id: str, store: RunStore, workers: dict[str, Any]
+    ) -> Iterator[RunEvent]:
         """Start every implementation of the profile, health-check it, record it."""
         assert self.plan is not None
         for impl_id in self.profile.experiment.implementations:
@@ -556,8 +579,14 @@ class Runner:
             )
             if text := self.host.setup_notice(impls[impl_id]):  # this computer: a worker's environment made first
                 yield Notice("info", text)
+            env, extra_args = self.database.worker_env(impls[impl_id])
             worker = self.host.start_worker(
-                impls[impl_id], run_id, self.ready_timeout_s, placement=self.placement.worker
+                impls[impl_id],
+                run_id,
+                self.ready_timeout_s,
+                placement=self.placement.worker,
+                env=env,
+                extra_args=extra_args,
             )
             workers[impl_id] = worker
             if text := self.host.setup_done_notice(impls[impl_id]):
@@ -589,7 +618,7 @@ class Runner:
         )
 
     @staticmethod
-    def _targets(workers: dict) -> dict[str, str]:
+    def _targets(workers: dict[str, Any]) -> dict[str, str]:
         """``host:port`` of every started or external implementation."""
         return {i: w.target for i, w in workers.items() if getattr(w, "target", None)}
 
@@ -628,7 +657,7 @@ class Runner:
                 f"could not reconnect to {self.host.name} within {self.reconnect_timeout_s:g} s: {last_error}"
             )
 
-    def _job(self, plan: Plan, block, ids: list[int], workers: dict[str, WorkerHandle]) -> DriverJob:
+    def _job(self, plan: Plan, block: Block, ids: list[int], workers: dict[str, WorkerHandle]) -> DriverJob:
         """The driver's job for ``block``, limited to the treatments ``ids`` (docs/driver-protocol.md)."""
         exp = self.profile.experiment
         treatments = []
@@ -657,12 +686,12 @@ class Runner:
             treatments=treatments,
             connection=exp.connection,
             timeout_s=exp.timeout_s,
-            load=self.profile.load.model_dump(exclude_none=True),
+            load=cast(Any, self.profile.load.model_dump(exclude_none=True)),  # pydantic makes it the job type
             blocks=[JobBlock(**{**block.to_job(), "treatments": ids})],
         )
 
     def _run_driver(
-        self, driver: str, job: DriverJob, store: RunStore, block_index: int, watch: dict
+        self, driver: str, job: DriverJob, store: RunStore, block_index: int, watch: dict[str, Any]
     ) -> Iterator[RunEvent]:
         """Run one driver process for one block; store and yield its samples.
 

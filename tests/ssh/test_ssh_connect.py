@@ -61,6 +61,7 @@ def test_add_shows_fingerprint_then_accept_check_list_remove(saved_host, sshd, s
     assert main(["hosts", "check", "lab2", "--accept-host-key", fp]) == 0
     text = capsys.readouterr().out
     assert "x86_64" in text and "go-grpc" in text and "java-rest" in text
+    assert "postgresql" in text  # the host's PostgreSQL version (Debian's postgresql), or what to install
     assert main(["hosts", "check", "lab2"]) == 0  # now known: no flag needed
     assert hostconfig.list_hosts() == ["lab", "lab2"]
     p = hostconfig.get_host("lab2")
@@ -79,6 +80,7 @@ def test_facts_and_can_run(trusted_host):
         assert facts["arch"] and facts["cpu_count"] >= 1 and facts["memory_bytes"] > 0
         assert facts["java_major"] and facts["java_major"] >= 17 and facts["python3"].startswith("Python")
         assert facts["disk_free_bytes"] > 0 and facts["workdir"] == host.workdir
+        assert facts["postgresql"] and facts["postgresql"] in facts["postgresql_versions"]  # scripts/setup.sh
         impls = manifest.discover(host.root)
         sent = [i for i in impls.values() if i.worker.deploy != "local"]
         assert sent and all(host.can_run(i) == (True, "") for i in sent)  # files, and bundles (venv, npm here)

@@ -39,6 +39,10 @@ SOURCES = sorted((ROOT / "app" / "bancada" / "ui").glob("*.py")) + [
     ROOT / "app" / "bancada" / "hosts" / "local.py",
     ROOT / "app" / "bancada" / "hosts" / "ssh_host.py",
     ROOT / "app" / "bancada" / "runner.py",
+    ROOT / "app" / "bancada" / "experiment" / "database.py",
+    ROOT / "app" / "bancada" / "hosts" / "database_server.py",
+    ROOT / "app" / "bancada" / "hosts" / "ssh_postgres.py",
+    ROOT / "app" / "bancada" / "run_database.py",
 ]
 #: European Portuguese words a Brazilian reader trips over (left) and what Brazil says (right).
 EUROPEAN = {

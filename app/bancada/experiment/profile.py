@@ -17,6 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
 from bancada.experiment.custom import CustomRequestFields
+from bancada.experiment.database import DatabaseConfig
 from bancada.experiment.external import ExternalSpec
 from bancada.experiment.load_vus import VusFields, check_vus
 from bancada.wire.db_requests import check_limit
@@ -297,6 +298,8 @@ class Profile(_Strict):
     link: Link | None = None  # an emulated network link between driver and workers, for the whole run
     #: Custom links that ``experiment.links`` may name besides the presets.
     links: list[Link] = Field(default_factory=list)
+    #: The experiment's PostgreSQL (seed 001; bancada.experiment.database); None: no database.
+    database: DatabaseConfig | None = None
     #: One-line notices about what was read (e.g. a schedule name from an older Bancada); not stored.
     _notices: list[str] = PrivateAttr(default_factory=list)
 
@@ -343,6 +346,8 @@ def _format_error(source: str, exc: ValidationError, data: dict[str, Any]) -> st
         for key in err["loc"]:
             value = value[key]
         shown = "" if isinstance(value, (dict, list)) and len(repr(value)) > 60 else repr(value)
+        if loc[:1] == ["database"] and isinstance(value, dict):
+            shown = ""  # the [database] table is never echoed: a url may hold a password
     except (KeyError, IndexError, TypeError):
         shown = "(missing)" if err["type"] == "missing" else ""
     msg = err["msg"].removeprefix("Value error, ")

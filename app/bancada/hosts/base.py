@@ -7,9 +7,10 @@ A :class:`Host` is the machine where the implementations under test run
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bancada.experiment.manifest import Implementation
 
@@ -57,6 +58,10 @@ class WorkerHandle(Protocol):
 class Host(Protocol):
     """Where workers (and, for :meth:`open_driver`, drivers) run: this computer or an SSH host.
 
+    :meth:`start_worker` adds ``env`` to the worker's environment (e.g. ``BANCADA_DATABASE_URL``;
+    on an SSH host it is sent on the starting command's stdin, never on a command line) and
+    ``extra_args`` to its command line (e.g. ``--db-pool-size 10``).
+
     ``root`` is the local Bancada tree (manifests, artifacts); ``disconnected`` is
     True once the connection dropped (always False for this computer), and
     :meth:`reconnect` connects again, returning what it cleaned up on the host
@@ -71,7 +76,7 @@ class Host(Protocol):
     def disconnected(self) -> bool: ...
     def reconnect(self) -> list[str]: ...
 
-    def facts(self) -> dict: ...
+    def facts(self) -> dict[str, Any]: ...
     def can_run(self, impl: Implementation) -> tuple[bool, str]: ...
     def setup_notice(self, impl: Implementation) -> str: ...
     def setup_done_notice(self, impl: Implementation) -> str: ...
@@ -81,11 +86,13 @@ class Host(Protocol):
         run_id: str,
         ready_timeout_s: float = 60.0,
         placement: ProcessPlacement | None = None,
+        env: Mapping[str, str] | None = None,
+        extra_args: Sequence[str] = (),
     ) -> WorkerHandle: ...
     def drivers_available(self) -> list[str]: ...
     def open_driver(
         self, driver: str, placement: ProcessPlacement | None = None
-    ): ...  # a Popen-like: stdin, stdout, stderr, poll, wait, terminate
+    ) -> Any: ...  # a Popen-like: stdin, stdout, stderr, poll, wait, terminate
     def close(self) -> None: ...
 
 
@@ -93,7 +100,7 @@ class Host(Protocol):
 class ReadyInfo:
     port: int
     pid: int
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def parse_ready_line(line: str) -> ReadyInfo | None:

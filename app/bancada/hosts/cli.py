@@ -10,11 +10,15 @@ from rich.markup import escape
 from rich.table import Table
 
 from bancada.hosts import hostconfig
+from bancada.hosts.facts import postgres_ok
 from bancada.hosts.knownhosts import UnknownHostKey
 
 if TYPE_CHECKING:
     from bancada.hosts.base import Host
 from bancada.errors import RunError
+
+if TYPE_CHECKING:
+    from bancada.hosts.base import Host
 
 out = Console()
 err = Console(stderr=True)
@@ -158,12 +162,15 @@ def check(name: str, accept: str | None = None) -> int:
         "java",
         "python3",
         "node",
+        "postgresql",
         "workdir",
         "disk_free_bytes",
     ):
         value = facts.get(key)
         if key.endswith("_bytes") and value:
             value = f"{value / 2**30:.1f} GiB"
+        if key == "postgresql" and value is None:  # a private database of seed 001 needs it (docs/database.md)
+            value = postgres_ok(facts)[1]
         table.add_row(key, "-" if value is None else str(value))
     out.print(table)
     impl_table = Table(title="implementations")

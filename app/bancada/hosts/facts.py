@@ -5,7 +5,9 @@ dict with ``os``, ``kernel``, ``arch``, ``cpu_model``, ``cpu_count``,
 ``memory_bytes``, ``load_avg``, ``cpu_governor``, ``java``, ``java_major``, ``python3``,
 ``python_version`` (``(3, 11)``), ``node`` (``v20.20.2``), ``node_major``, ``npm``
 (its version), ``python_venv`` (python3 can make a virtual environment: the venv and
-ensurepip modules), ``disk_free_bytes``.
+ensurepip modules), ``disk_free_bytes``, ``postgresql_versions`` (the major versions whose
+server programs, ``initdb`` and ``postgres``, Debian's packages put in
+``/usr/lib/postgresql/<version>/bin``; ``[]`` without them) and ``postgresql`` (the newest, or None).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from bancada.i18n import translate
 
 import re
 import shlex
+from typing import Any
 
 FACTS_SCRIPT = r"""
 echo "os=$( (. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME") || uname -s)"
@@ -30,6 +33,8 @@ echo "python3=$(python3 --version 2>&1 | head -n1)"
 echo "node=$(node --version 2>/dev/null | head -n1)"
 echo "npm=$(npm --version 2>/dev/null | head -n1)"
 echo "python_venv=$(python3 -c 'import venv, ensurepip' >/dev/null 2>&1 && echo yes || echo no)"
+echo "postgresql=$(for d in /usr/lib/postgresql/*/bin; do
+  [ -x "$d/postgres" ] && [ -x "$d/initdb" ] && basename "${d%/bin}"; done 2>/dev/null | tr '\n' ' ')"
 echo "disk_free_kb=$(df -Pk "${BANCADA_WORKDIR:-.}" 2>/dev/null | awk 'NR==2 {print $4}')"
 """
 
@@ -39,9 +44,9 @@ def facts_command(workdir: str = ".") -> str:
     return f"BANCADA_WORKDIR={shlex.quote(workdir)} sh -c {shlex.quote(FACTS_SCRIPT)}"
 
 
-def parse_facts(text: str) -> dict:
+def parse_facts(text: str) -> dict[str, Any]:
     """Parse the script's output into typed facts (missing values become None)."""
-    raw = {}
+    raw: dict[str, str] = {}
     for line in text.splitlines():
         if "=" in line:
             key, _, value = line.partition("=")
@@ -55,7 +60,7 @@ def parse_facts(text: str) -> dict:
     else:
         java = ""
 
-    def as_int(key: str, scale: int = 1):
+    def as_int(key: str, scale: int = 1) -> int | None:
         try:
             return int(raw.get(key, "")) * scale
         except ValueError:
@@ -86,10 +91,29 @@ def parse_facts(text: str) -> dict:
         "npm": raw.get("npm") or None,
         "python_venv": raw.get("python_venv") == "yes",
         "disk_free_bytes": as_int("disk_free_kb", 1024),
+        **_postgresql(raw.get("postgresql", "")),
     }
 
 
-def runtime_ok(runtime: str, facts: dict) -> tuple[bool, str]:
+def _postgresql(text: str) -> dict[str, Any]:
+    """``postgresql_versions`` (sorted, newest last) and ``postgresql`` (the newest or None) from the script's line."""
+    versions = sorted({v for v in text.split() if re.fullmatch(r"\d+(\.\d+)?", v)}, key=lambda v: float(v))
+    return {"postgresql_versions": versions, "postgresql": versions[-1] if versions else None}
+
+
+def postgres_ok(facts: dict[str, Any]) -> tuple[bool, str]:
+    """Whether a host with ``facts`` can run a private PostgreSQL server (initdb and postgres of
+    Debian's package ``postgresql``); ``(False, reason)`` naming the package when not."""
+    if facts.get("postgresql"):
+        return True, ""
+    return False, translate(
+        "Hosts",
+        "PostgreSQL's server programs are not installed (no /usr/lib/postgresql/<version>/bin/postgres): "
+        "install Debian's package postgresql (apt-get install postgresql)",
+    )
+
+
+def runtime_ok(runtime: str, facts: dict[str, Any]) -> tuple[bool, str]:
     """Whether a host with ``facts`` satisfies a manifest's ``runtime``.
 
     ``runtime`` is ``none``, ``java >= N``, ``python >= X.Y`` or ``node >= N``
@@ -130,7 +154,7 @@ _SETUP_MISSING = {
 }
 
 
-def setup_ok(requires: tuple[str, ...], facts: dict) -> tuple[bool, str]:
+def setup_ok(requires: tuple[str, ...], facts: dict[str, Any]) -> tuple[bool, str]:
     """Whether a host with ``facts`` has what a bundle's setup needs (``venv``, ``npm``)."""
     have = {"venv": bool(facts.get("python_venv")), "npm": bool(facts.get("npm"))}
     for need in requires:

@@ -22,6 +22,8 @@ import tempfile
 import threading
 import time
 from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 from pathlib import Path
 
 from bancada import paths
@@ -45,7 +47,7 @@ def die_with_parent() -> None:  # runs in the child between fork and exec: one p
         _libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
-def _child_setup(placement: ProcessPlacement | None):
+def _child_setup(placement: ProcessPlacement | None) -> Callable[[], None]:
     """What the child runs between fork and exec: die with the parent, then the placement's two
     system calls (decided beforehand by :func:`bancada.hosts.placement.decide`)."""
     if placement is None or (placement.nice is None and placement.cpus is None):
@@ -61,7 +63,7 @@ def _child_setup(placement: ProcessPlacement | None):
 class LocalWorker:
     """A worker process started by :class:`LocalHost`."""
 
-    def __init__(self, implementation: str, proc: subprocess.Popen, log_path: Path, address: str) -> None:
+    def __init__(self, implementation: str, proc: subprocess.Popen[bytes], log_path: Path, address: str) -> None:
         self.implementation = implementation
         self.proc = proc
         self.log_path = log_path
@@ -69,7 +71,7 @@ class LocalWorker:
         self.port = 0
         self.pid = proc.pid
         self.warning = ""
-        self.info: dict = {}
+        self.info: dict[str, Any] = {}
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._stdout_tail: deque[str] = deque(maxlen=50)
         threading.Thread(target=self._pump, daemon=True, name=f"stdout-{implementation}").start()
@@ -157,14 +159,14 @@ class LocalHost:
 
     def __init__(self, root: Path | None = None) -> None:
         self.root = root or paths.home()
-        self._facts: dict | None = None
+        self._facts: dict[str, Any] | None = None
         self._workers: list[LocalWorker] = []
         self.log_dir = Path(tempfile.mkdtemp(prefix="bancada-workers-"))
         self._copies: dict[Path, local_bundle.PreparedFolder] = {}  # worker folder -> its copy in the data folder
         # seconds each bundle worker's setup took in this process (worker name -> s), when it was made now
         self.setup_s: dict[str, float] = {}
 
-    def facts(self) -> dict:
+    def facts(self) -> dict[str, Any]:
         """Host facts (see :mod:`bancada.hosts.facts`); cached."""
         if self._facts is None:
             out = subprocess.run(
@@ -257,8 +259,11 @@ class LocalHost:
         run_id: str,
         ready_timeout_s: float = 60.0,
         placement: ProcessPlacement | None = None,
+        env: Mapping[str, str] | None = None,
+        extra_args: Sequence[str] = (),
     ) -> LocalWorker:
-        """Start ``impl`` (with ``placement``'s nice level and CPU set) and wait for its READY line.
+        """Start ``impl`` (with ``placement``'s nice level and CPU set, ``env`` added to this process's
+        environment, ``extra_args`` after its manifest's command) and wait for its READY line.
 
         Raises:
             WorkerStartError: it cannot run here, exits early or is not ready in time.
@@ -267,7 +272,7 @@ class LocalHost:
         if not ok:
             raise WorkerStartError(f"worker {impl.id} cannot run on this computer: {reason}")
         artifact, folder = self._artifact(impl)
-        argv = impl.worker.argv(impl.protocol, artifact=str(artifact), bind=self.address, port=0)
+        argv = impl.worker.argv(impl.protocol, artifact=str(artifact), bind=self.address, port=0) + list(extra_args)
         log_path = self.log_dir / f"{run_id}-{impl.id}.log"
         log = open(log_path, "wb")
         try:
@@ -279,6 +284,7 @@ class LocalHost:
                 cwd=folder,
                 start_new_session=True,
                 preexec_fn=_child_setup(placement),
+                env={**os.environ, **env} if env else None,
             )
         except OSError as exc:
             raise WorkerStartError(f"worker {impl.id} cannot start: {exc}") from None
@@ -320,7 +326,7 @@ class LocalHost:
         """The drivers that can run here: ``native`` where its binary is built, and ``python``."""
         return [d for d in ("native", "python") if self._driver_argv(d)]
 
-    def open_driver(self, driver: str, placement: ProcessPlacement | None = None) -> subprocess.Popen:
+    def open_driver(self, driver: str, placement: ProcessPlacement | None = None) -> subprocess.Popen[bytes]:
         """Start ``driver`` as a child process (job on stdin, frames on stdout), with ``placement``.
 
         Raises:

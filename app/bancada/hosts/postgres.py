@@ -37,10 +37,12 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import psycopg
 
 from bancada.experiment.pet_person import SeedRecords, seed_records
+from bancada.hosts.local import die_with_parent
 from bancada.store import pet_person_sql
 
 #: Where Debian's postgresql-<version> package puts the server's programs.
@@ -151,7 +153,7 @@ class PrivatePostgres:
         self.folder: Path | None = None
         self.port: int | None = None
         self.records: SeedRecords | None = None
-        self._proc: subprocess.Popen | None = None
+        self._proc: subprocess.Popen[bytes] | None = None
         self._run_as: pwd.struct_passwd | None = None
 
     # -- paths and identity -------------------------------------------------------------------------------------
@@ -237,7 +239,7 @@ class PrivatePostgres:
                 "install Debian's package postgresql (it creates that user) or run Bancada as another user"
             ) from None
 
-    def _as_user(self) -> dict:
+    def _as_user(self) -> dict[str, Any]:
         if self._run_as is None:
             return {}
         return {"user": self._run_as.pw_uid, "group": self._run_as.pw_gid, "extra_groups": []}
@@ -271,6 +273,7 @@ class PrivatePostgres:
                     stderr=subprocess.STDOUT,
                     cwd=self.folder,
                     start_new_session=True,  # not in Bancada's group: a Ctrl-C in the terminal is Bancada's to handle
+                    preexec_fn=die_with_parent,  # SIGKILL if Bancada dies; its backends follow the postmaster
                     **self._as_user(),
                 )
             if self._wait_ready():
@@ -353,6 +356,20 @@ class PrivatePostgres:
         """``{table: md5 of its rows}`` (see :func:`bancada.store.pet_person_sql.digest`)."""
         with self.connect() as conn:
             return pet_person_sql.digest(conn)
+
+    def counts(self) -> dict[str, int]:
+        """``{table: rows}`` of the live tables."""
+        with self.connect() as conn:
+            return pet_person_sql.counts(conn)
+
+    def server_version(self) -> str:
+        """The running server's version (``SHOW server_version``, e.g. ``"15.8 (Debian 15.8-0+deb12u1)"``)."""
+        with self.connect() as conn:
+            return pet_person_sql.server_version(conn)
+
+    #: What the run records as the server's kind and where it runs (the database protocol of the runner).
+    kind = "private"
+    host_name = "local"
 
     # -- stop -----------------------------------------------------------------------------------------------------
     def stop(self) -> None:

@@ -35,9 +35,10 @@ def q(value: object) -> str:
 
 
 def run_script(
-    client: paramiko.SSHClient, script: str, timeout_s: float = 30.0, host: str = ""
+    client: paramiko.SSHClient, script: str, timeout_s: float = 30.0, host: str = "", stdin: bytes | None = None
 ) -> tuple[int, str, str]:
-    """Run ``script`` with ``sh -c`` on the host; return (exit status, stdout, stderr).
+    """Run ``script`` with ``sh -c`` on the host (``stdin``, when given, on its standard input, then closed);
+    return (exit status, stdout, stderr).
 
     Raises:
         HostDisconnected: the connection is gone.
@@ -48,6 +49,9 @@ def run_script(
         chan = transport.open_session(timeout=timeout_s)
         chan.settimeout(timeout_s)
         chan.exec_command("sh -c " + q(script))
+        if stdin is not None:
+            chan.sendall(stdin)
+            chan.shutdown_write()
         out = chan.makefile("rb").read().decode("utf-8", "replace")
         err = chan.makefile_stderr("rb").read().decode("utf-8", "replace")
         code = chan.recv_exit_status()
@@ -87,6 +91,30 @@ sshd_of_me() {
 }
 """
 
+# A private PostgreSQL's folder (bancada.hosts.ssh_postgres): pg_stop D TENTHS asks for a fast shutdown,
+# SIGKILLs every process still working in D/data, removes D and prints "LEFT <pids still there>".
+PG_HELPERS = r"""
+pg_left() {  # one ls for every process (a readlink each would fork hundreds of times)
+  ls -l /proc/[0-9]*/cwd 2>/dev/null | awk -v d="$1/data" '{
+    i = index($0, " -> "); if (i == 0) next
+    t = substr($0, i + 4); if (t != d && t != d " (deleted)") next
+    n = split(substr($0, 1, i - 1), f, " "); split(f[n], p, "/"); print p[3] }'
+}
+pg_stop() {
+  case "$1" in */bancada-pg-*) ;; *) echo "LEFT"; return 2;; esac
+  pid=$(head -n1 "$1/data/postmaster.pid" 2>/dev/null)
+  if [ -n "$pid" ] && kill -INT "$pid" 2>/dev/null; then
+    i=0  # until it exits (a zombie counts as gone: its new parent may not reap it at once)
+    while [ -r "/proc/$pid/status" ] && ! grep -q '^State:[[:space:]]*Z' "/proc/$pid/status" 2>/dev/null \
+      && [ "$i" -lt "$2" ]; do sleep 0.1; i=$((i+1)); done
+  fi
+  for p in $(pg_left "$1"); do kill -KILL "$p" 2>/dev/null; done
+  i=0; while [ -n "$(pg_left "$1")" ] && [ "$i" -lt 50 ]; do sleep 0.1; i=$((i+1)); done
+  rm -rf -- "$1"
+  echo "LEFT $(pg_left "$1" | tr '\n' ' ')"
+}
+"""
+
 # Prints: uname -s, the absolute work dir, the SSH_CONNECTION server address.
 PREPARE = r"""
 set -e
@@ -97,9 +125,11 @@ set -- $SSH_CONNECTION
 echo "server_ip=${3:-}"
 """
 
-# Stops workers whose pidfile names an SSH connection that no longer exists.
+# Stops workers whose pidfile names an SSH connection that no longer exists, and the private
+# PostgreSQL servers whose ``run/*.pgdir`` file does (their folder and the SSH connection's sshd).
 CLEAN_STALE = (
     HELPERS
+    + PG_HELPERS
     + r"""
 cd -- "$W/run" 2>/dev/null || exit 0
 is_sshd() { case "$(cat "/proc/$1/comm" 2>/dev/null)" in sshd*) return 0;; esac; return 1; }
@@ -110,6 +140,13 @@ for f in *.pid; do
     echo "kept $pid $run $impl"; continue
   fi
   [ -n "$pid" ] && echo "stale $run $impl: $(stop_group "$pid" 50)"
+  rm -f -- "$f"
+done
+for f in *.pgdir; do
+  [ -f "$f" ] || continue
+  read -r dir sshd < "$f" || true
+  if [ -n "$sshd" ] && [ "$sshd" != 0 ] && alive "$sshd" && is_sshd "$sshd"; then continue; fi
+  [ -n "$dir" ] && echo "stale database $dir: $(pg_stop "$dir" 100)"
   rm -f -- "$f"
 done
 """
@@ -159,3 +196,24 @@ true
 def with_env(script: str, **values: object) -> str:
     """Prefix ``script`` with shell assignments of quoted values."""
     return "".join(f"{k}={q(v)}\n" for k, v in values.items()) + script
+
+
+#: Prefixed to a script whose environment comes on stdin (``NAME=value`` lines): values that must not
+#: appear in the host's process list (a database URL with its password).
+EXPORT_STDIN = r"""
+while IFS= read -r kv; do case "$kv" in [A-Za-z_]*=*) export "$kv";; esac; done
+"""
+
+
+def env_lines(env: dict[str, str]) -> bytes:
+    """``env`` as the ``NAME=value`` lines :data:`EXPORT_STDIN` reads (a value holds no newline).
+
+    Raises:
+        ValueError: a name that is not a shell name, or a value with a newline.
+    """
+    out = []
+    for name, value in env.items():
+        if not name.replace("_", "a").isalnum() or name[0].isdigit() or "\n" in value:
+            raise ValueError(f"cannot pass {name!r} to a remote worker's environment")
+        out.append(f"{name}={value}\n")
+    return "".join(out).encode()

@@ -17,6 +17,8 @@ import logging
 import posixpath
 import threading
 import time
+from collections.abc import Mapping, Sequence
+from typing import Any
 from pathlib import Path
 
 from bancada import paths
@@ -46,7 +48,9 @@ from bancada.hosts.ssh_exec import (
     CLEAN_STALE,
     PREPARE,
     START,
+    EXPORT_STDIN,
     HostDisconnected,
+    env_lines,
     active_transport,
     q,
     run_script,
@@ -96,7 +100,7 @@ class SshHost:
         self.root = paths.home()
         self.timings: dict[str, float] = {}
         self.cleaned: list[str] = []
-        self._facts: dict | None = None
+        self._facts: dict[str, Any] | None = None
         self._workers: list[RemoteWorker] = []
         self._deployed: dict[Path, str] = {}  # local artifact -> its remote path, this connection
         self._lock = threading.Lock()
@@ -192,7 +196,7 @@ class SshHost:
                     w._alive = False
 
     # -- the Host protocol --------------------------------------------------------------
-    def facts(self) -> dict:
+    def facts(self) -> dict[str, Any]:
         """Host facts (see :mod:`bancada.hosts.facts`) plus ``host``, ``address``, ``workdir``; cached."""
         if self._facts is None:
             _, out, _ = run_script(self.client, facts_command(self.workdir), 30, self.name)
@@ -238,8 +242,14 @@ class SshHost:
         run_id: str,
         ready_timeout_s: float = 60.0,
         placement: ProcessPlacement | None = None,
+        env: Mapping[str, str] | None = None,
+        extra_args: Sequence[str] = (),
     ) -> RemoteWorker:
         """Deploy ``impl``'s artifact (once), start it detached and wait for its READY line.
+
+        ``env`` is added to the worker's environment: sent as ``NAME=value`` lines on the starting
+        script's stdin (never on a command line the host's process list shows); ``extra_args``
+        follow the manifest's command.
 
         Raises:
             WorkerStartError: it cannot run here, exits early, is not ready in time,
@@ -258,7 +268,7 @@ class SshHost:
             raise WorkerStartError(f"worker {impl.id}: {exc}") from None
         t1 = time.monotonic()
         self.timings[f"deploy:{impl.id}"] = t1 - t0
-        argv = impl.worker.argv(impl.protocol, artifact=remote_artifact, bind=self.bind, port=0)
+        argv = impl.worker.argv(impl.protocol, artifact=remote_artifact, bind=self.bind, port=0) + list(extra_args)
         # the run's placement (the profile's [placement]) wins over the saved host's nice/cpus
         prefix = placement.shell_prefix() if placement is not None else []
         if not prefix:
@@ -270,7 +280,7 @@ class SshHost:
         log_path = posixpath.join(self.workdir, "logs", f"{tag}.log")
         pid_path = posixpath.join(self.workdir, "run", f"{tag}.pid")
         script = with_env(
-            START.replace("@CMD@", " ".join(q(a) for a in prefix + argv)),
+            (EXPORT_STDIN if env else "") + START.replace("@CMD@", " ".join(q(a) for a in prefix + argv)),
             W=self.workdir,
             LOG=log_path,
             PIDF=pid_path,
@@ -278,7 +288,11 @@ class SshHost:
             IMPL=impl.id,
             TENTHS=max(1, int(ready_timeout_s * 10)),
         )
-        code, out, err = run_script(self.client, script, ready_timeout_s + 30, self.name)
+        try:
+            stdin = env_lines(dict(env)) if env else None
+        except ValueError as exc:
+            raise WorkerStartError(f"worker {impl.id}: {exc}") from None
+        code, out, err = run_script(self.client, script, ready_timeout_s + 30, self.name, stdin=stdin)
         pid = next((int(line.split()[1]) for line in out.splitlines() if line.startswith("PID ")), 0)
         worker = RemoteWorker(self, impl.id, pid, self.address, 0, log_path, pid_path)
         if pid:
@@ -339,7 +353,7 @@ class SshHost:
             self._deployed[worker.folder] = folder
         return posixpath.join(folder, worker.artifact.format(os=self.os, arch=self.arch()))
 
-    def native_driver_artifact(self):
+    def native_driver_artifact(self) -> Path:
         """The local native driver binary built for this host's architecture (may not exist)."""
         return self.root / "drivers" / "native" / "dist" / f"bancada-driver-{self.os}-{self.arch()}"
 
@@ -390,7 +404,7 @@ class SshHost:
     def __enter__(self) -> "SshHost":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 

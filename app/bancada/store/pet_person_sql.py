@@ -128,3 +128,12 @@ def counts(conn: psycopg.Connection) -> dict[str, int]:
             out[table] = int(row[0]) if row else 0
     conn.commit()
     return out
+
+
+def server_version(conn: psycopg.Connection) -> str:
+    """The server's version text (``SHOW server_version``)."""
+    with conn.cursor() as cur:
+        cur.execute("SHOW server_version")
+        row = cur.fetchone()
+    conn.commit()
+    return str(row[0]) if row else ""

@@ -9,7 +9,7 @@
         <translation>requisições medidas</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>median (ms)</source>
         <translation>mediana (ms)</translation>
     </message>
@@ -35,7 +35,7 @@
 <context>
     <name>CompareTable</name>
     <message>
-        <location filename="../stats/compare_tables.py" line="+59"/>
+        <location filename="../stats/compare_tables.py" line="+62"/>
         <source>slower</source>
         <translation>mais lento</translation>
     </message>
@@ -158,7 +158,7 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../ui/compare_view.py" line="+63"/>
+        <location filename="../ui/compare_view.py" line="+64"/>
         <source>Compare runs</source>
         <translation>Comparar execuções</translation>
     </message>
@@ -238,7 +238,7 @@
         <translation>Não é possível comparar: {m}</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Baseline {b}; {n} tables. Right-click a table to copy it as Markdown, LaTeX or CSV.</source>
         <translation>Referência {b}; {n} tabelas. Clique com o botão direito numa tabela para copiá-la como Markdown, LaTeX ou CSV.</translation>
     </message>
@@ -246,7 +246,7 @@
 <context>
     <name>Conclusions</name>
     <message>
-        <location filename="../stats/conclusions.py" line="+42"/>
+        <location filename="../stats/conclusions.py" line="+44"/>
         <source>negligible</source>
         <translation>desprezível</translation>
     </message>
@@ -301,7 +301,7 @@
         <translation>a interação {a}</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+15"/>
         <source>The median response time of {a} ({ma}) was lower than that of {b} ({mb})</source>
         <translation>A mediana do tempo de resposta de {a} ({ma}) foi menor que a de {b} ({mb})</translation>
     </message>
@@ -375,9 +375,125 @@
     </message>
 </context>
 <context>
+    <name>Database</name>
+    <message>
+        <location filename="../experiment/database.py" line="+71"/>
+        <source>give password_env or password_file, not both (the password comes from one)</source>
+        <extracomment>The environment variable a worker reads the database&apos;s libpq URI from (workers/README.md). The worker option giving its connection-pool size (workers/README.md).</extracomment>
+        <translation>dê password_env ou password_file, não os dois (a senha vem de um deles)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{field} is for server = &quot;external&quot;; a private server has no password and its own address</source>
+        <translation>{field} é para server = &quot;external&quot;; um servidor privado não tem senha e tem seu próprio endereço</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>server = &quot;external&quot; needs url, e.g. &quot;postgresql://bench@db.example:5432/bench&quot;</source>
+        <translation>server = &quot;external&quot; precisa de url, por exemplo &quot;postgresql://bench@db.example:5432/bench&quot;</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>host is for server = &quot;private&quot;; an external server is at its url</source>
+        <translation>host é para server = &quot;private&quot;; um servidor externo está na sua url</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>database: the environment variable {name} (password_env) is not set or empty</source>
+        <translation>database: a variável de ambiente {name} (password_env) não está definida ou está vazia</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>database: a private server has no url in the profile</source>
+        <translation>database: um servidor privado não tem url no perfil</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>url {url} is not a PostgreSQL URI; expected postgresql://user@host:port/database</source>
+        <translation>a url {url} não é uma URI do PostgreSQL; esperado postgresql://usuário@host:porta/banco</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>url holds a password; give it in password_env or password_file (the profile is stored with the run)</source>
+        <translation>a url contém uma senha; dê-a em password_env ou password_file (o perfil é guardado com a execução)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>database: the password file {path} does not exist</source>
+        <translation>database: o arquivo de senha {path} não existe</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+15"/>
+        <source>database: cannot read the password file {path}: {why}</source>
+        <translation>database: não é possível ler o arquivo de senha {path}: {why}</translation>
+    </message>
+    <message>
+        <location line="-9"/>
+        <source>database: the password file {path} is readable by every user; make it private (chmod 600 {path})</source>
+        <translation>database: o arquivo de senha {path} pode ser lido por qualquer usuário; torne-o privado (chmod 600 {path})</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>database: the password file {path} is empty</source>
+        <translation>database: o arquivo de senha {path} está vazio</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>the workloads use the database and the profile has no [database] table: using the default (a private PostgreSQL on the workers&apos; host, seed 1, 1000 pets, 1000 people, pool size 10, reset before every repetition)</source>
+        <translation>as cargas de trabalho usam o banco de dados e o perfil não tem a tabela [database]: usando a padrão (um PostgreSQL privado no host dos workers, semente 1, 1000 pets, 1000 pessoas, pool de 10 conexões, restaurado antes de cada repetição)</translation>
+    </message>
+    <message>
+        <location filename="../hosts/database_server.py" line="+95"/>
+        <source>cannot connect to the external PostgreSQL server {host}:{port}: {why}</source>
+        <translation>não é possível conectar ao servidor PostgreSQL externo {host}:{port}: {why}</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>a private database on this computer listens on its loopback only and the workers run on {host}: put the database on an SSH host (database.host = &quot;{host}&quot;) or use an external server</source>
+        <translation>um banco de dados privado neste computador escuta só na sua interface de loopback e os workers rodam em {host}: coloque o banco de dados num host SSH (database.host = &quot;{host}&quot;) ou use um servidor externo</translation>
+    </message>
+    <message>
+        <location filename="../hosts/ssh_postgres.py" line="+130"/>
+        <location line="+76"/>
+        <source>the private PostgreSQL server is not started</source>
+        <translation>o servidor PostgreSQL privado não foi iniciado</translation>
+    </message>
+    <message>
+        <location line="-26"/>
+        <source>PostgreSQL&apos;s server programs are not installed on {host} (no /usr/lib/postgresql/&lt;version&gt;/bin/postgres): install Debian&apos;s package postgresql there</source>
+        <translation>os programas do servidor PostgreSQL não estão instalados em {host} (não há /usr/lib/postgresql/&lt;versão&gt;/bin/postgres): instale lá o pacote postgresql do Debian</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>PostgreSQL refuses to run as root and {host} has no &apos;postgres&apos; user to run it as: install Debian&apos;s package postgresql there (it creates that user) or connect as another user</source>
+        <translation>o PostgreSQL se recusa a rodar como root e {host} não tem o usuário &apos;postgres&apos; para rodá-lo: instale lá o pacote postgresql do Debian (ele cria esse usuário) ou conecte-se como outro usuário</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>initdb failed on {host} (status {code}): {tail}</source>
+        <translation>o initdb falhou em {host} (status {code}): {tail}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PostgreSQL did not start on {host} (status {code}): {tail}</source>
+        <translation>o PostgreSQL não iniciou em {host} (status {code}): {tail}</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>cannot connect to the PostgreSQL server on {host} port {port}: {why}</source>
+        <translation>não é possível conectar ao servidor PostgreSQL em {host}, porta {port}: {why}</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>the private PostgreSQL server on {host} (port {port}) is not running</source>
+        <translation>o servidor PostgreSQL privado em {host} (porta {port}) não está rodando</translation>
+    </message>
+</context>
+<context>
     <name>Driver</name>
     <message>
-        <location filename="../drivers/python.py" line="+79"/>
+        <location filename="../drivers/python.py" line="+80"/>
         <source>the Python driver does not run the vus load model (virtual users need one client per user on one clock, which this reference driver does not keep); use the native driver</source>
         <translation>o driver Python não executa o modelo de carga vus (usuários virtuais precisam de um cliente por usuário num mesmo relógio, o que este driver de referência não mantém); use o driver nativo</translation>
     </message>
@@ -599,12 +715,12 @@
         <translation>Se o SSH cair</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+67"/>
         <source>{name} ({n} elements)</source>
         <translation>{name} ({n} elementos)</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+39"/>
         <source>{lang} worker serving {proto}</source>
         <translation>worker {lang} servindo {proto}</translation>
     </message>
@@ -701,7 +817,7 @@
 <context>
     <name>GuidedExperiment</name>
     <message>
-        <location filename="../ui/guide.py" line="+66"/>
+        <location filename="../ui/guide.py" line="+70"/>
         <source>Guided experiment</source>
         <translation>Experimento guiado</translation>
     </message>
@@ -864,7 +980,7 @@
         <translation>o driver {driver} não envia a operação {operation}</translation>
     </message>
     <message>
-        <location filename="../hosts/facts.py" line="+103"/>
+        <location filename="../hosts/facts.py" line="+127"/>
         <source>unknown runtime requirement {runtime}</source>
         <translation>requisito de runtime desconhecido {runtime}</translation>
     </message>
@@ -889,7 +1005,7 @@
         <translation>precisa de {runtime} {version} ou mais recente; o host tem {runtime} {have}</translation>
     </message>
     <message>
-        <location filename="../hosts/local.py" line="+200"/>
+        <location filename="../hosts/local.py" line="+202"/>
         <source>not in this installation: {artifact} is missing (the package was built without it)</source>
         <translation>não está nesta instalação: {artifact} não existe (o pacote foi gerado sem ele)</translation>
     </message>
@@ -904,7 +1020,7 @@
         <translation>{artifact} não é executável (dê chmod +x nele, ou reinstale o Bancada)</translation>
     </message>
     <message>
-        <location filename="../hosts/ssh_host.py" line="+210"/>
+        <location filename="../hosts/ssh_host.py" line="+214"/>
         <source>the {name} worker runs from its folder with its own environment ({runtime}) and is not deployed to SSH hosts: run it on this computer</source>
         <translation>o worker {name} roda a partir da sua pasta, com seu próprio ambiente ({runtime}), e não é implantado em hosts SSH: rode-o neste computador</translation>
     </message>
@@ -912,6 +1028,11 @@
         <location line="+12"/>
         <source>not built for {os}/{arch}: {artifact} is missing (run: make -C workers)</source>
         <translation>não compilado para {os}/{arch}: {artifact} não existe (execute: make -C workers)</translation>
+    </message>
+    <message>
+        <location filename="../hosts/facts.py" line="-35"/>
+        <source>PostgreSQL&apos;s server programs are not installed (no /usr/lib/postgresql/&lt;version&gt;/bin/postgres): install Debian&apos;s package postgresql (apt-get install postgresql)</source>
+        <translation>os programas do servidor PostgreSQL não estão instalados (não há /usr/lib/postgresql/&lt;versão&gt;/bin/postgres): instale o pacote postgresql do Debian (apt-get install postgresql)</translation>
     </message>
 </context>
 <context>
@@ -1211,7 +1332,7 @@ Senha da chave:</translation>
 <context>
     <name>Links</name>
     <message>
-        <location filename="../hosts/link_set.py" line="+28"/>
+        <location filename="../hosts/link_set.py" line="+30"/>
         <source>link {name}: straight to the workers (no proxy)</source>
         <translation>enlace {name}: direto aos workers (sem proxy)</translation>
     </message>
@@ -1246,7 +1367,7 @@ Senha da chave:</translation>
         <translation>a calibração do enlace {name} falhou: {e}</translation>
     </message>
     <message>
-        <location filename="../hosts/calibrate.py" line="+51"/>
+        <location filename="../hosts/calibrate.py" line="+52"/>
         <source>link calibration: {name}: {rtt} ms round trip (min {min}), {bw} kbit/s one way</source>
         <translation>calibração do enlace: {name}: {rtt} ms de ida e volta (mín. {min}), {bw} kbit/s em um sentido</translation>
     </message>
@@ -1383,7 +1504,7 @@ Senha da chave:</translation>
 <context>
     <name>LoadTables</name>
     <message>
-        <location filename="../stats/load_labels.py" line="+28"/>
+        <location filename="../stats/load_labels.py" line="+31"/>
         <source>Load (siege): transactions, availability and transaction rate</source>
         <extracomment>A column: (field, label, formatter of the field&apos;s value).</extracomment>
         <translation>Carga (siege): transações, disponibilidade e taxa de transações</translation>
@@ -1560,7 +1681,7 @@ Senha da chave:</translation>
         <translation>o ambiente do worker {worker} está pronto ({s} s); as próximas inicializações o reutilizam</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+103"/>
         <source>first start: npm ci downloads its packages from the npm registry into {folder} (once, a minute or more)</source>
         <translation>primeira inicialização: o npm ci baixa os pacotes do registro npm para {folder} (uma única vez, um minuto ou mais)</translation>
     </message>
@@ -1573,12 +1694,12 @@ Senha da chave:</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../ui/language.py" line="+75"/>
+        <location filename="../ui/language.py" line="+77"/>
         <source>Stop the run before changing the language</source>
         <translation>Pare a execução antes de mudar o idioma</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.py" line="+71"/>
+        <location filename="../ui/main_window.py" line="+75"/>
         <source>Bancada — API performance workbench</source>
         <translation>Bancada — bancada de desempenho de APIs</translation>
     </message>
@@ -1874,7 +1995,7 @@ Senha da chave:</translation>
 <context>
     <name>Profile</name>
     <message>
-        <location filename="../experiment/load_vus.py" line="+103"/>
+        <location filename="../experiment/load_vus.py" line="+112"/>
         <source>{field} is a field of the vus load model; this profile&apos;s model is {model}</source>
         <extracomment>The most virtual users a profile may ask for (the native driver&apos;s bound).</extracomment>
         <translation>{field} é um campo do modelo de carga vus; o modelo deste perfil é {model}</translation>
@@ -1934,7 +2055,7 @@ Senha da chave:</translation>
 <context>
     <name>Readings</name>
     <message>
-        <location filename="../stats/run_statistics.py" line="+115"/>
+        <location filename="../stats/run_statistics.py" line="+116"/>
         <source>no samples yet</source>
         <translation>ainda não há amostras</translation>
     </message>
@@ -1954,7 +2075,7 @@ Senha da chave:</translation>
         <translation>as tabelas comparam tratamentos: escolha pelo menos duas implementações</translation>
     </message>
     <message>
-        <location filename="../stats/readings.py" line="+41"/>
+        <location filename="../stats/readings.py" line="+43"/>
         <source>language</source>
         <extracomment>Display order of the tables (names from bancada.stats.tables).</extracomment>
         <translation>linguagem</translation>
@@ -2083,7 +2204,7 @@ Senha da chave:</translation>
 <context>
     <name>Report</name>
     <message>
-        <location filename="../report_build.py" line="+41"/>
+        <location filename="../report_build.py" line="+45"/>
         <source>Report</source>
         <extracomment>host facts shown, in this order (other keys follow)</extracomment>
         <translation>Relatório</translation>
@@ -2210,12 +2331,12 @@ Senha da chave:</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+181"/>
+        <location line="+183"/>
         <source>Generated by Bancada {v} on {when} from {src}.</source>
         <translation>Gerado pelo Bancada {v} em {when} a partir de {src}.</translation>
     </message>
     <message>
-        <location line="-180"/>
+        <location line="-182"/>
         <source>Response: latency in milliseconds of the measured, successful requests (warm-up and errors left out).</source>
         <translation>Resposta: latência em milissegundos das requisições medidas e bem-sucedidas (aquecimento e erros deixados de fora).</translation>
     </message>
@@ -2341,12 +2462,12 @@ Senha da chave:</translation>
         <translation>medianas das repetições</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>Which implementation answers fastest, and does the difference hold?</source>
         <translation>Qual implementação responde mais rápido, e a diferença se sustenta?</translation>
     </message>
     <message>
-        <location filename="../report_plots.py" line="+136"/>
+        <location filename="../report_plots.py" line="+143"/>
         <location line="+116"/>
         <source>latency (ms)</source>
         <extracomment>a latency axis whose medians span more than this ratio is drawn on a log scale</extracomment>
@@ -2361,7 +2482,7 @@ Senha da chave:</translation>
 <context>
     <name>RunJob</name>
     <message>
-        <location filename="../ui/run_job.py" line="+109"/>
+        <location filename="../ui/run_job.py" line="+113"/>
         <source>The run process ended unexpectedly (exit code {code}); the samples it stored are kept in the run file</source>
         <translation>O processo da execução terminou inesperadamente (código de saída {code}); as amostras que ele gravou estão guardadas no arquivo da execução</translation>
     </message>
@@ -2369,22 +2490,23 @@ Senha da chave:</translation>
 <context>
     <name>Runner</name>
     <message>
-        <location filename="../runner.py" line="+363"/>
+        <location filename="../runner.py" line="+375"/>
         <source>placement refused: {why}</source>
+        <extracomment>The experiment&apos;s database (seed 001): started before the workers, reset before every repetition.</extracomment>
         <translation>posicionamento recusado: {why}</translation>
     </message>
     <message>
-        <location line="+153"/>
+        <location line="+163"/>
         <source>the run goes on without it</source>
         <translation>a execução continua sem ele</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>starting {impl} on {host}</source>
         <translation>iniciando {impl} em {host}</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+54"/>
         <source>the connection to {host} dropped; the samples so far are kept. Reconnecting every {s} s (Stop gives up)…</source>
         <translation>a conexão com {host} caiu; as amostras até aqui estão guardadas. Reconectando a cada {s} s (Parar desiste)…</translation>
     </message>
@@ -2392,6 +2514,51 @@ Senha da chave:</translation>
         <location line="+17"/>
         <source>reconnected to {host}; the interrupted block stays partial; restarting the workers</source>
         <translation>reconectado a {host}; o bloco interrompido fica parcial; reiniciando os workers</translation>
+    </message>
+    <message>
+        <location filename="../run_database.py" line="+61"/>
+        <source>implementation {impl} does not serve the operation {operation} (workload {workload}); its worker serves {served}</source>
+        <translation>a implementação {impl} não atende a operação {operation} (carga de trabalho {workload}); seu worker atende {served}</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>the database cannot run on host {host}: {reason}</source>
+        <translation>o banco de dados não pode rodar no host {host}: {reason}</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>the database&apos;s host {host} cannot be reached: {why}</source>
+        <translation>o host {host} do banco de dados não pode ser alcançado: {why}</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>starting the database ({server}) on {host}</source>
+        <translation>iniciando o banco de dados ({server}) em {host}</translation>
+    </message>
+    <message>
+        <location line="+90"/>
+        <source>the database ({server} on {host}) failed: {why}; the samples so far are kept</source>
+        <translation>o banco de dados ({server} em {host}) falhou: {why}; as amostras até aqui estão guardadas</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>external PostgreSQL</source>
+        <translation>PostgreSQL externo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>private PostgreSQL</source>
+        <translation>PostgreSQL privado</translation>
+    </message>
+    <message>
+        <location line="-90"/>
+        <source>database ready: PostgreSQL {version} on {host}, {pets} pets and {people} people ({s} s)</source>
+        <translation>banco de dados pronto: PostgreSQL {version} em {host}, {pets} pets e {people} pessoas ({s} s)</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>resetting the database before repetition {r} took {s} s</source>
+        <translation>restaurar o banco de dados antes da repetição {r} levou {s} s</translation>
     </message>
 </context>
 <context>
@@ -2405,7 +2572,7 @@ Senha da chave:</translation>
 <context>
     <name>SplitBars</name>
     <message>
-        <location filename="../ui/split_bars.py" line="+25"/>
+        <location filename="../ui/split_bars.py" line="+26"/>
         <source>client serialization</source>
         <extracomment>The parts, bottom to top (columns of the table), with their legend names.</extracomment>
         <translation>serialização no cliente</translation>
@@ -2952,7 +3119,7 @@ Senha da chave:</translation>
 <context>
     <name>Studies</name>
     <message>
-        <location filename="../guide/studies.py" line="+51"/>
+        <location filename="../guide/studies.py" line="+53"/>
         <source>Go and Java servers answer the same request over gRPC and over REST: four treatments, small samples, a few seconds on this computer. It shows the whole method quickly: which language and which protocol answer faster, and by how much.</source>
         <extracomment>Cards first, in this order; other profiles follow by name.</extracomment>
         <translation>Servidores em Go e em Java respondem à mesma requisição via gRPC e via REST: quatro tratamentos, amostras pequenas, alguns segundos neste computador. Mostra o método inteiro rapidamente: qual linguagem e qual protocolo respondem mais rápido, e por quanto.</translation>
@@ -3083,7 +3250,7 @@ Senha da chave:</translation>
         <translation>Estudo 004 em aula: quatro formatos, perto e longe (poucos minutos)</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>A profile of your own: the experiment it describes, step by step.</source>
         <translation>Um perfil seu: o experimento que ele descreve, passo a passo.</translation>
     </message>
@@ -3599,7 +3766,7 @@ Senha da chave:</translation>
         <translation>Veja a pasta depois: plot.png, samples.csv e conclusions.md.</translation>
     </message>
     <message>
-        <location filename="../guide/wizard_state.py" line="+63"/>
+        <location filename="../guide/wizard_state.py" line="+64"/>
         <source>To know each treatment&apos;s mean response time within ±{e} with {c} confidence, the pilot&apos;s most variable treatment, {t} (mean {m} ms, standard deviation {s} ms), needs n = ⌈(100 × {z} × {s} / ({e0} × {m}))²⌉ = {n} requests; in {r} repetitions that is {k} requests per repetition.</source>
         <extracomment>The pilot&apos;s size: requests per treatment and repetition, repetitions, warm-up requests. The most requests per repetition the wizard accepts (a class has minutes, not hours).</extracomment>
         <translation>Para conhecer o tempo médio de resposta de cada tratamento com erro de ±{e} e {c} de confiança, o tratamento mais variável do piloto, {t} (média {m} ms, desvio padrão {s} ms), precisa de n = ⌈(100 × {z} × {s} / ({e0} × {m}))²⌉ = {n} requisições; em {r} repetições, são {k} requisições por repetição.</translation>
@@ -3743,7 +3910,7 @@ Senha da chave:</translation>
 <context>
     <name>app</name>
     <message>
-        <location filename="../ui/app.py" line="+94"/>
+        <location filename="../ui/app.py" line="+96"/>
         <source>Bancada cannot open this profile</source>
         <translation>O Bancada não consegue abrir este perfil</translation>
     </message>

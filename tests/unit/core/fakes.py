@@ -128,8 +128,12 @@ class FakeHost:
     def can_run(self, impl: Implementation) -> tuple[bool, str]:
         return True, ""
 
-    def start_worker(self, impl: Implementation, run_id: str, ready_timeout_s: float = 60.0, placement=None):
-        self.calls.append(f"start {impl.id}")
+    def start_worker(
+        self, impl: Implementation, run_id: str, ready_timeout_s: float = 60.0, placement=None, env=None, extra_args=()
+    ):
+        self.calls.append(
+            f"start {impl.id}" + (f" env {sorted(env)}" if env else "") + "".join(f" {a}" for a in extra_args)
+        )
         worker = FakeWorker(impl.id, self.warning)
         self.workers.append(worker)
         if self.on_start is not None:
