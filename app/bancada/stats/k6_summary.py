@@ -3,39 +3,59 @@
 For each treatment (one combination of the factor levels) the row gives avg, min, med, max,
 p(90), p(95) of the latency in milliseconds, the number of requests, requests/s and the
 failed requests in percent — the trend stats k6 prints by default (``summaryTrendStats``
-``avg, min, med, max, p(90), p(95)``) beside ``http_reqs`` and ``http_req_failed``.
+``avg, min, med, max, p(90), p(95)``) beside ``http_reqs`` and ``http_req_failed``, as in
+k6's end-of-test summary (Grafana k6 documentation, "Results output > End of test",
+https://grafana.com/docs/k6/latest/results-output/end-of-test/).
 
-The definitions are k6's own (grafana/k6, ``metrics/sink.go``, commit 87883075, 2026-08-21):
+The definitions are k6's own (grafana/k6 ``metrics/sink.go``, release v0.49.0, also commit
+dccdf16c; the unit test checks Bancada's numbers against that release's ``metrics.TrendSink``):
 
 - ``TrendSink.P(pct)``: sort the values; ``i = pct * (count - 1)``;
   ``P = v[floor(i)] + (v[ceil(i)] - v[floor(i)]) * (i - floor(i))`` — linear interpolation
   between the closest ranks (Hyndman & Fan 1996, type 7; the same as numpy's default
   ``method="linear"`` and R's default ``quantile``); one value: that value; none: 0.
   ``med`` is ``P(0.5)``, ``p(90)`` is ``P(0.90)``, ``p(95)`` is ``P(0.95)``.
+  (A later k6 development commit, 12c4eff2, moves ``TrendSink`` onto an HDR histogram
+  whose percentiles are approximations within a bucket's width; Bancada keeps the exact
+  definition, which that histogram approximates.)
 - ``avg`` is ``sum / count``; ``min`` and ``max`` are the extremes.
 - ``http_req_failed`` is a ``RateSink``: failed / total. Shown here as a percentage.
-- ``http_reqs`` is a ``CounterSink``: its rate is ``count / test duration``. k6 divides by
-  the test's wall-clock duration, which a stored sample does not carry: here the duration
-  is, per repetition, the span from the first request's send (``start_s``) to the last
-  answer (``start_s + latency_s``), summed over the repetitions. Without ``start_s`` the
+- ``http_reqs`` is a ``CounterSink``: its rate is ``count / test duration`` (``Format(t)``
+  with the test's elapsed time). A stored sample does not carry that time: here it is, per
+  repetition, the span from the first request's send (``start_s``) to the last answer
+  (``start_s + latency_s``), and for a virtual-user run at least the load's planned
+  ``duration_s`` (k6's ``constant-vus`` test lasts its ``duration`` even when the last
+  iteration's answer came earlier), summed over the repetitions. Without ``start_s`` the
   rate is unknown (None).
 
 Which rows: like k6's top-level ``http_req_duration``, the trend counts failed requests
 too (every row with a latency); ``failed_pct`` is the share of rows with ``ok`` false.
 Warm-up rows are left out unless ``keep_warmup`` (k6 has no warm-up phase).
-No Qt here: shared by ``bancada analyze --k6-summary`` and, later, the window.
+No Qt here: shared by ``bancada run``, ``bancada analyze --k6-summary``, ``bancada export``,
+``bancada report`` and the window's k6 table (:mod:`bancada.ui.k6_table_view`).
 """
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
 
 from bancada.i18n import number, translate
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from bancada.store.runstore import RunStore
+
+#: The load model of k6's virtual users (``[load] model = "vus"``).
+VUS_MODEL = "vus"
 
 
 class K6SummaryError(ValueError):
@@ -58,14 +78,14 @@ class K6Row:
     failed_pct: float
 
 
-def _p_sorted(v: np.ndarray, pct: float) -> float:
+def _p_sorted(v: np.ndarray[Any, np.dtype[np.float64]], pct: float) -> float:
     """k6's ``TrendSink.P`` on values already sorted ascending (at least two)."""
     i = pct * (len(v) - 1.0)
     j, k = float(v[math.floor(i)]), float(v[math.ceil(i)])
     return j + (k - j) * (i - math.floor(i))
 
 
-def k6_percentile(values: Sequence[float] | np.ndarray, pct: float) -> float:
+def k6_percentile(values: Sequence[float] | np.ndarray[Any, Any], pct: float) -> float:
     """k6's ``TrendSink.P(pct)`` of ``values`` (any order); ``pct`` in [0, 1].
 
     Returns 0.0 for no values (as k6 does) and the value itself for one.
@@ -83,7 +103,7 @@ def k6_percentile(values: Sequence[float] | np.ndarray, pct: float) -> float:
     return _p_sorted(v, pct)
 
 
-def trend_ms(latency_ms: Sequence[float] | np.ndarray) -> dict[str, float]:
+def trend_ms(latency_ms: Sequence[float] | np.ndarray[Any, Any]) -> dict[str, float]:
     """avg, min, med, max, p(90), p(95) of ``latency_ms`` as k6's ``TrendSink.Format`` (0 when empty)."""
     v = np.sort(np.asarray(latency_ms, dtype=float))
     if len(v) == 0:
@@ -104,8 +124,11 @@ def _ok(series: pd.Series) -> pd.Series:
     return series.astype(str).str.strip().str.lower().isin(["true", "1", "yes"])
 
 
-def _duration_s(group: pd.DataFrame, replication: str) -> float | None:
-    """Sum over the repetitions of (last answer - first send), seconds; None without ``start_s``."""
+def _duration_s(group: pd.DataFrame, replication: str, planned_duration_s: float | None) -> float | None:
+    """Sum over the repetitions of max(last answer - first send, ``planned_duration_s``), seconds.
+
+    None without ``start_s``.
+    """
     if "start_s" not in group.columns:
         return None
     start = pd.to_numeric(group["start_s"], errors="coerce")
@@ -115,7 +138,10 @@ def _duration_s(group: pd.DataFrame, replication: str) -> float | None:
         return None
     keys = group[replication] if replication in group.columns else pd.Series(0, index=group.index)
     spans = frame.groupby(keys.to_numpy()).agg(first=("start", "min"), last=("end", "max"))
-    total = float((spans["last"] - spans["first"]).sum())
+    span_s = spans["last"] - spans["first"]
+    if planned_duration_s is not None:
+        span_s = span_s.clip(lower=planned_duration_s)
+    total = float(span_s.sum())
     return total if total > 0 else None
 
 
@@ -125,6 +151,7 @@ def summarize(
     *,
     replication: str = "repetition",
     keep_warmup: bool = False,
+    planned_duration_s: float | None = None,
 ) -> list[K6Row]:
     """One :class:`K6Row` per treatment of ``samples`` (the tidy sample CSV's columns).
 
@@ -134,6 +161,8 @@ def summarize(
         treatment_columns: the columns whose level combination is a treatment (e.g.
             language, protocol, operation); the treatment's name joins the levels with " / ".
         keep_warmup: also count ``phase == warmup`` rows.
+        planned_duration_s: a virtual-user run's ``[load] duration_s``: a repetition's test
+            duration is at least this long (k6's ``http_reqs`` rate divides by the test's time).
 
     Raises:
         K6SummaryError: a named column is missing, or no row is left.
@@ -146,13 +175,13 @@ def summarize(
         df = df[df["phase"].astype(str) != "warmup"]
     if df.empty:
         raise K6SummaryError("no measured rows: the k6-style summary has nothing to count")
-    rows = []
-    groups = df.groupby(list(treatment_columns), sort=True, dropna=False) if treatment_columns else [((), df)]
+    rows: list[K6Row] = []
+    groups: Any = df.groupby(list(treatment_columns), sort=True, dropna=False) if treatment_columns else [((), df)]
     for key, group in groups:
         levels = key if isinstance(key, tuple) else (key,)
         latency_ms = pd.to_numeric(group["latency_s"], errors="coerce").dropna().to_numpy() * 1e3
         failed = int((~_ok(group["ok"])).sum())
-        duration_s = _duration_s(group, replication)
+        duration_s = _duration_s(group, replication, planned_duration_s)
         rows.append(
             K6Row(
                 treatment=" / ".join(str(x) for x in levels) or translate("K6Summary", "all requests"),
@@ -206,7 +235,7 @@ def frame(rows: Sequence[K6Row]) -> pd.DataFrame:
     )
 
 
-def print_table(console, rows: Sequence[K6Row]) -> None:
+def print_table(console: Console, rows: Sequence[K6Row]) -> None:
     """Print the rows on a ``rich`` console as k6's end-of-test summary lists them."""
     from rich.table import Table
 
@@ -218,3 +247,64 @@ def print_table(console, rows: Sequence[K6Row]) -> None:
         values = asdict(r)
         t.add_row(*(cell(field, values[field]) for field, _ in cols))
     console.print(t)
+
+
+#: The CSV's columns (``k6_summary.csv``): K6Row's fields, units in the names.
+CSV_COLUMNS = [f.name for f in fields(K6Row)]
+
+
+def csv_frame(rows: Sequence[K6Row]) -> pd.DataFrame:
+    """The rows with K6Row's field names as columns (``treatment``, ``avg_ms`` ... ``failed_pct``)."""
+    return pd.DataFrame([asdict(r) for r in rows], columns=CSV_COLUMNS)
+
+
+def write_csv(rows: Sequence[K6Row], path: Path) -> None:
+    """Write ``k6_summary.csv``: one line per treatment, numbers with a decimal point.
+
+    Raises:
+        OSError: the file cannot be written.
+    """
+    csv_frame(rows).to_csv(path, index=False)
+
+
+def load_of_run(meta: dict[str, str]) -> dict[str, Any]:
+    """The ``[load]`` table of a run's stored profile (``profile_json`` meta); empty when unknown."""
+    try:
+        data = json.loads(meta.get("profile_json") or "{}")
+    except ValueError:
+        return {}
+    load = data.get("load") if isinstance(data, dict) else None
+    return load if isinstance(load, dict) else {}
+
+
+def is_vus_run(meta: dict[str, str]) -> bool:
+    """Whether the run's profile used k6's virtual users (``[load] model = "vus"``)."""
+    return load_of_run(meta).get("model") == VUS_MODEL
+
+
+def _label(*levels: object) -> str:
+    """``go-rest / ListPets10``, with a format and a link when the run has them."""
+    return " / ".join(str(x) for x in levels if isinstance(x, str) and x)
+
+
+def from_store(store: RunStore) -> list[K6Row]:
+    """One row per treatment of a stored run (implementation / workload [/ format / link]),
+    in the order of the run's treatments; a virtual-user run's rate uses its planned duration.
+
+    Raises:
+        K6SummaryError: the run has no measured samples.
+    """
+    from bancada.store.tidy_csv import tidy_frame
+
+    treatments = store.treatments()
+    split = any(t.link or t.format for t in treatments)
+    extra = ["format", "link"] if split else []
+    columns = ["implementation", "payload", "repetition", "phase", "latency_s", "ok", "start_s", *extra]
+    df = tidy_frame(store, columns)
+    levels = [df[c].astype(str).to_numpy() for c in ["implementation", "payload", *extra]]
+    df = df.assign(treatment=[_label(*v) for v in zip(*levels, strict=True)])
+    load = load_of_run(store.meta())
+    planned = float(load["duration_s"]) if load.get("model") == VUS_MODEL and load.get("duration_s") else None
+    rows = summarize(df, ["treatment"], planned_duration_s=planned)
+    order = {_label(t.implementation, t.workload, t.format, t.link): i for i, t in enumerate(treatments)}
+    return sorted(rows, key=lambda r: order.get(r.treatment, len(order)))
