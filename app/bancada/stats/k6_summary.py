@@ -287,9 +287,26 @@ def _label(*levels: object) -> str:
     return " / ".join(str(x) for x in levels if isinstance(x, str) and x)
 
 
+def from_tidy(df: pd.DataFrame, meta: dict[str, str]) -> list[K6Row]:
+    """One row per treatment (implementation / workload [/ format / link]) of a run's tidy samples
+    (:func:`bancada.store.tidy_csv.tidy_frame`'s columns), sorted by name; ``meta``: the run's
+    meta (a virtual-user run's rate uses its planned ``duration_s``).
+
+    Raises:
+        K6SummaryError: a needed column is missing, or no measured row is left.
+    """
+    if "implementation" not in df.columns or "payload" not in df.columns:
+        raise K6SummaryError("the k6-style summary needs the columns implementation and payload")
+    names = [c for c in ("implementation", "payload", "format", "link") if c in df.columns]
+    levels = [df[c].astype(str).where(df[c].notna(), "").to_numpy() for c in names]
+    df = df.assign(treatment=[_label(*v) for v in zip(*levels, strict=True)])
+    load = load_of_run(meta)
+    planned = float(load["duration_s"]) if load.get("model") == VUS_MODEL and load.get("duration_s") else None
+    return summarize(df, ["treatment"], planned_duration_s=planned)
+
+
 def from_store(store: RunStore) -> list[K6Row]:
-    """One row per treatment of a stored run (implementation / workload [/ format / link]),
-    in the order of the run's treatments; a virtual-user run's rate uses its planned duration.
+    """:func:`from_tidy` of a stored run, in the order of the run's treatments.
 
     Raises:
         K6SummaryError: the run has no measured samples.
@@ -300,11 +317,6 @@ def from_store(store: RunStore) -> list[K6Row]:
     split = any(t.link or t.format for t in treatments)
     extra = ["format", "link"] if split else []
     columns = ["implementation", "payload", "repetition", "phase", "latency_s", "ok", "start_s", *extra]
-    df = tidy_frame(store, columns)
-    levels = [df[c].astype(str).to_numpy() for c in ["implementation", "payload", *extra]]
-    df = df.assign(treatment=[_label(*v) for v in zip(*levels, strict=True)])
-    load = load_of_run(store.meta())
-    planned = float(load["duration_s"]) if load.get("model") == VUS_MODEL and load.get("duration_s") else None
-    rows = summarize(df, ["treatment"], planned_duration_s=planned)
+    rows = from_tidy(tidy_frame(store, columns), store.meta())
     order = {_label(t.implementation, t.workload, t.format, t.link): i for i, t in enumerate(treatments)}
     return sorted(rows, key=lambda r: order.get(r.treatment, len(order)))

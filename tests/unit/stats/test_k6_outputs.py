@@ -72,3 +72,28 @@ def test_export_names_an_unwritable_k6_summary(tmp_path, capsys):
     assert cli.main(["export", path, "--csv", str(folder / "samples.csv")]) == 2
     err = capsys.readouterr().err
     assert "cannot write" in err and "k6_summary.csv" in err and "Traceback" not in err
+
+
+def test_report_of_a_vu_run_has_the_k6_table_in_the_language_in_use(tmp_path):
+    from bancada.i18n import set_language
+    from bancada.report_build import build_context, load_run, render_html
+
+    run = load_run(write_vu_run(tmp_path))
+    try:
+        set_language("pt_BR")
+        k6 = build_context(run, plots=False)["k6"]
+    finally:
+        set_language("en")
+    assert k6["title"].startswith("Resumo no estilo do k6") and "mediana (ms)" in k6["head"]
+    assert k6["rows"][1][:7] == ["python-graphql / CreatePerson", "26,86", "11,00", "26,27", "68,14", "39,56", "41,44"]
+    assert k6["rows"][1][-1] == "3,33"  # failed (%)
+    html = render_html(build_context(run, plots=False))
+    assert 'id="k6"' in html and "k6-style summary" in html and "41.44" in html
+
+
+def test_report_of_a_run_without_virtual_users_has_no_k6_table(tmp_path):
+    from bancada.report_build import build_context, load_run, render_html
+
+    run = load_run(write_vu_run(tmp_path, model="sequential"))
+    context = build_context(run, plots=False)
+    assert context["k6"] is None and 'id="k6"' not in render_html(context)
