@@ -52,9 +52,9 @@ from bancada.i18n import number, translate
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from bancada.store.runstore import RunStore
+    from bancada.store.runstore import RunStore, TreatmentRow
 
-#: The load model of k6's virtual users (``[load] model = "vus"``).
+# The load model of k6's virtual users (``[load] model = "vus"``).
 VUS_MODEL = "vus"
 
 
@@ -287,10 +287,11 @@ def _label(*levels: object) -> str:
     return " / ".join(str(x) for x in levels if isinstance(x, str) and x)
 
 
-def from_tidy(df: pd.DataFrame, meta: dict[str, str]) -> list[K6Row]:
+def from_tidy(df: pd.DataFrame, meta: dict[str, str], *, running: bool = False) -> list[K6Row]:
     """One row per treatment (implementation / workload [/ format / link]) of a run's tidy samples
     (:func:`bancada.store.tidy_csv.tidy_frame`'s columns), sorted by name; ``meta``: the run's
-    meta (a virtual-user run's rate uses its planned ``duration_s``).
+    meta (a virtual-user run's rate uses its planned ``duration_s``, unless ``running``: the
+    repetition in progress has not lasted that long yet, so its rate is over its span so far).
 
     Raises:
         K6SummaryError: a needed column is missing, or no measured row is left.
@@ -301,7 +302,8 @@ def from_tidy(df: pd.DataFrame, meta: dict[str, str]) -> list[K6Row]:
     levels = [df[c].astype(str).where(df[c].notna(), "").to_numpy() for c in names]
     df = df.assign(treatment=[_label(*v) for v in zip(*levels, strict=True)])
     load = load_of_run(meta)
-    planned = float(load["duration_s"]) if load.get("model") == VUS_MODEL and load.get("duration_s") else None
+    vus = load.get("model") == VUS_MODEL and load.get("duration_s") and not running
+    planned = float(load["duration_s"]) if vus else None
     return summarize(df, ["treatment"], planned_duration_s=planned)
 
 
@@ -317,6 +319,10 @@ def from_store(store: RunStore) -> list[K6Row]:
     split = any(t.link or t.format for t in treatments)
     extra = ["format", "link"] if split else []
     columns = ["implementation", "payload", "repetition", "phase", "latency_s", "ok", "start_s", *extra]
-    rows = from_tidy(tidy_frame(store, columns), store.meta())
+    return in_run_order(from_tidy(tidy_frame(store, columns), store.meta()), treatments)
+
+
+def in_run_order(rows: Sequence[K6Row], treatments: Sequence[TreatmentRow]) -> list[K6Row]:
+    """``rows`` in the order of the run's treatments (the profile's order); unknown names last."""
     order = {_label(t.implementation, t.workload, t.format, t.link): i for i, t in enumerate(treatments)}
     return sorted(rows, key=lambda r: order.get(r.treatment, len(order)))

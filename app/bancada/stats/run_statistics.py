@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 import pandas as pd
 
 from bancada.i18n import translate
+from bancada.stats.k6_summary import K6Row
 from bancada.stats.readings import readings
 
 RESPONSE = "latency_ms"
@@ -27,7 +29,7 @@ class StatsResult:
     generation: int
     tables: dict[str, pd.DataFrame] = field(default_factory=dict)
     readings: dict[str, str] = field(default_factory=dict)
-    result: dict | None = None
+    result: dict[str, Any] | None = None
     message: str = ""  # why there are no tables (too few data, one treatment, ...)
     rows: int = 0
     repetitions: int = 0  # the complete repetitions analysed (0: all the rows, the run is over)
@@ -37,8 +39,10 @@ class StatsResult:
     computed_at: float = field(default_factory=time.time)
     # siege's and ab's tables of a run with a load model (bancada.stats.load_labels.cells), and the
     # sentence on requests past the raw-sample cap; empty otherwise
-    load: dict = field(default_factory=dict)
+    load: dict[str, Any] = field(default_factory=dict)
     load_note: str = ""
+    # the k6-style summary per treatment of a [load] vus run (bancada.stats.k6_summary.K6Row); empty otherwise
+    k6: list[K6Row] = field(default_factory=list)
 
 
 def usable_factors(df: pd.DataFrame, factors: list[str]) -> list[str]:

@@ -1140,7 +1140,7 @@ Senha da chave:</translation>
 <context>
     <name>K6Summary</name>
     <message>
-        <location filename="../stats/k6_summary.py" line="+158"/>
+        <location filename="../stats/k6_summary.py" line="+187"/>
         <source>all requests</source>
         <translation>todas as requisições</translation>
     </message>
@@ -1198,6 +1198,79 @@ Senha da chave:</translation>
         <location line="+1"/>
         <source>failed (%)</source>
         <translation>falhas (%)</translation>
+    </message>
+</context>
+<context>
+    <name>K6TableView</name>
+    <message>
+        <location filename="../ui/k6_table_view.py" line="+51"/>
+        <source>k6 summary</source>
+        <translation>Resumo do k6</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>What k6 prints for http_req_duration at the end of a test, per treatment, computed from this run&apos;s stored samples: k6&apos;s percentiles (linear interpolation between the closest ranks), failed requests counted in the times, requests/s over the load&apos;s planned duration.</source>
+        <translation>O que o k6 imprime para http_req_duration ao fim de um teste, por tratamento, calculado das amostras gravadas desta execução: os percentis do k6 (interpolação linear entre as posições mais próximas), requisições com falha contadas nos tempos, requisições/s sobre a duração planejada da carga.</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>treatment</source>
+        <translation>tratamento</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>avg (ms)</source>
+        <translation>média (ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>min (ms)</source>
+        <translation>mín. (ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>med (ms)</source>
+        <translation>mediana (ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>max (ms)</source>
+        <translation>máx. (ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>p(90) (ms)</source>
+        <translation>p(90) (ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>p(95) (ms)</source>
+        <translation>p(95) (ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>requests</source>
+        <translation>requisições</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>requests/s</source>
+        <translation>requisições/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed (%)</source>
+        <translation>falhas (%)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The run goes on: every request measured so far.</source>
+        <translation>A execução continua: todas as requisições medidas até agora.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The whole run.</source>
+        <translation>A execução inteira.</translation>
     </message>
 </context>
 <context>
@@ -1570,12 +1643,12 @@ Senha da chave:</translation>
         <translation>Pare a execução antes de mudar o idioma</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.py" line="+71"/>
+        <location filename="../ui/main_window.py" line="+72"/>
         <source>Bancada — API performance workbench</source>
         <translation>Bancada — bancada de desempenho de APIs</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+46"/>
         <source>Live</source>
         <translation>Ao vivo</translation>
     </message>
@@ -1635,7 +1708,7 @@ Senha da chave:</translation>
         <translation>Clique em Executar (Ctrl+R) para começar: um boxplot por tratamento cresce aqui enquanto as amostras chegam.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Open profile</source>
         <translation>Abrir perfil</translation>
     </message>
@@ -1707,7 +1780,7 @@ Senha da chave:</translation>
         <translation>Aguardando as primeiras amostras…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>%p% of the planned time</source>
         <translation>%p% do tempo planejado</translation>
     </message>
@@ -1758,12 +1831,12 @@ Senha da chave:</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+97"/>
+        <location line="+98"/>
         <source>{n} errors</source>
         <translation>{n} erros</translation>
     </message>
     <message>
-        <location line="-89"/>
+        <location line="-90"/>
         <source>Paused (Ctrl+P resumes)</source>
         <translation>Pausado (Ctrl+P continua)</translation>
     </message>
@@ -1773,7 +1846,7 @@ Senha da chave:</translation>
         <translation>As estatísticas falharam: {m}</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Stop the run before opening another</source>
         <translation>Pare a execução antes de abrir outra</translation>
     </message>
@@ -1798,7 +1871,7 @@ Senha da chave:</translation>
         <translation>Calculando…</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>complete</source>
         <translation>concluída</translation>
     </message>
@@ -1843,7 +1916,7 @@ Senha da chave:</translation>
         <translation>Parar a execução e fechar? Os workers param e as amostras medidas até agora são mantidas.</translation>
     </message>
     <message>
-        <location line="-213"/>
+        <location line="-215"/>
         <source>worker(s) died: {w}</source>
         <translation>worker(s) morreram: {w}</translation>
     </message>
@@ -1866,7 +1939,7 @@ Senha da chave:</translation>
 <context>
     <name>Readings</name>
     <message>
-        <location filename="../stats/run_statistics.py" line="+115"/>
+        <location filename="../stats/run_statistics.py" line="+119"/>
         <source>no samples yet</source>
         <translation>ainda não há amostras</translation>
     </message>
@@ -2015,7 +2088,7 @@ Senha da chave:</translation>
 <context>
     <name>Report</name>
     <message>
-        <location filename="../report_build.py" line="+41"/>
+        <location filename="../report_build.py" line="+45"/>
         <source>Report</source>
         <extracomment>host facts shown, in this order (other keys follow)</extracomment>
         <translation>Relatório</translation>
@@ -2142,12 +2215,12 @@ Senha da chave:</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+181"/>
+        <location line="+210"/>
         <source>Generated by Bancada {v} on {when} from {src}.</source>
         <translation>Gerado pelo Bancada {v} em {when} a partir de {src}.</translation>
     </message>
     <message>
-        <location line="-180"/>
+        <location line="-209"/>
         <source>Response: latency in milliseconds of the measured, successful requests (warm-up and errors left out).</source>
         <translation>Resposta: latência em milissegundos das requisições medidas e bem-sucedidas (aquecimento e erros deixados de fora).</translation>
     </message>
@@ -2273,7 +2346,12 @@ Senha da chave:</translation>
         <translation>medianas das repetições</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+25"/>
+        <source>As k6 prints http_req_duration at the end of a test, per treatment: k6&apos;s percentiles (linear interpolation between the closest ranks), failed requests counted in the times; requests/s over the load&apos;s planned duration per repetition.</source>
+        <translation>Como o k6 imprime http_req_duration ao fim de um teste, por tratamento: os percentis do k6 (interpolação linear entre as posições mais próximas), requisições com falha contadas nos tempos; requisições/s sobre a duração planejada da carga em cada repetição.</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>Which implementation answers fastest, and does the difference hold?</source>
         <translation>Qual implementação responde mais rápido, e a diferença se sustenta?</translation>
     </message>
