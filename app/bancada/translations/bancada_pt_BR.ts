@@ -2962,7 +2962,7 @@ Senha da chave:</translation>
 <context>
     <name>Studies</name>
     <message>
-        <location filename="../guide/studies.py" line="+51"/>
+        <location filename="../guide/studies.py" line="+52"/>
         <source>Go and Java servers answer the same request over gRPC and over REST: four treatments, small samples, a few seconds on this computer. It shows the whole method quickly: which language and which protocol answer faster, and by how much.</source>
         <extracomment>Cards first, in this order; other profiles follow by name.</extracomment>
         <translation>Servidores em Go e em Java respondem à mesma requisição via gRPC e via REST: quatro tratamentos, amostras pequenas, alguns segundos neste computador. Mostra o método inteiro rapidamente: qual linguagem e qual protocolo respondem mais rápido, e por quanto.</translation>
@@ -2978,12 +2978,7 @@ Senha da chave:</translation>
         <translation>Os servidores em Go atrás de uma rede distante emulada (40 ms de ida e volta). Comparado com a demonstração rápida, mostra quanto do tempo de resposta é a rede, e não o servidor.</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>Services under a steady load of 10 requests per second for a minute, with lists of 10, 100 and 1000 records, as load-testing tools such as k6 do. It shows how the response time behaves when requests keep arriving, not one after another.</source>
-        <translation>Serviços sob uma carga constante de 10 requisições por segundo durante um minuto, com listas de 10, 100 e 1000 registros, como fazem ferramentas de teste de carga como o k6. Mostra como o tempo de resposta se comporta quando as requisições continuam chegando, e não uma depois da outra.</translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location line="+11"/>
         <source>REST servers in several languages under 100 clients at once for two minutes. It compares how many requests each language serves per second and how long the clients wait.</source>
         <translation>Servidores REST em várias linguagens com 100 clientes ao mesmo tempo durante dois minutos. Compara quantas requisições cada linguagem atende por segundo e quanto tempo os clientes esperam.</translation>
     </message>
@@ -2993,12 +2988,7 @@ Senha da chave:</translation>
         <translation>Um servidor que você escreveu, que o Bancada mede mas não inicia: compare suas interfaces REST e gRPC com o mesmo método dos estudos acima.</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>Go, Node.js and Python services over REST, gRPC and GraphQL (a study of 2024): nine implementations answer the same lists of records. It asks whether the language or the protocol weighs more in a microservice&apos;s response time.</source>
-        <translation>Serviços em Go, Node.js e Python via REST, gRPC e GraphQL (um estudo de 2024): nove implementações respondem às mesmas listas de registros. Pergunta se a linguagem ou o protocolo pesa mais no tempo de resposta de um microsserviço.</translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location line="+18"/>
         <source>Python over gRPC and over JSON-RPC on six small methods, 20 calls each, as a 2023 class exercise did. It shows what one protocol&apos;s framing costs against the other&apos;s, and why 20 calls are too few to be sure.</source>
         <translation>Python via gRPC e via JSON-RPC em seis métodos pequenos, 20 chamadas cada, como fez um exercício de aula de 2023. Mostra quanto custa o envelope de um protocolo frente ao do outro, e por que 20 chamadas são poucas para ter certeza.</translation>
     </message>
@@ -3043,14 +3033,34 @@ Senha da chave:</translation>
         <translation>Go via gRPC e REST atrás de um enlace distante emulado (40 ms de ida e volta)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Microservices: Go, Node.js, Python x REST, gRPC, GraphQL (seed 001, 2024)</source>
-        <translation>Microsserviços: Go, Node.js, Python x REST, gRPC, GraphQL (estudo 001, 2024)</translation>
+        <location line="-73"/>
+        <source>Services under a steady load of 10 requests per second for a minute, with lists of 10, 100 and 1000 records and no database. It shows how the response time behaves when requests keep arriving, not one after another, and what the protocol costs without the database.</source>
+        <translation>Serviços sob uma carga constante de 10 requisições por segundo durante um minuto, com listas de 10, 100 e 1000 registros e sem banco de dados. Mostra como o tempo de resposta se comporta quando as requisições continuam chegando, e não uma depois da outra, e quanto o protocolo custa sem o banco de dados.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Go, Node.js and Python services over REST, gRPC and GraphQL (a study of 2024): nine implementations list and create pets and people in PostgreSQL through their language&apos;s ORM, under 10 virtual users at one request per second, as k6 ran them. It asks whether the language or the protocol weighs more in a microservice&apos;s response time. More than an hour.</source>
+        <translation>Serviços em Go, Node.js e Python via REST, gRPC e GraphQL (um estudo de 2024): nove implementações listam e criam animais de estimação e pessoas no PostgreSQL pelo ORM da sua linguagem, sob 10 usuários virtuais a uma requisição por segundo, como o k6 os executou. Pergunta se a linguagem ou o protocolo pesa mais no tempo de resposta de um microsserviço. Mais de uma hora.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The 2024 microservices study in about four minutes: the nine services list 100 people and create one through PostgreSQL, 10 virtual users for 10 seconds each, with the table k6 prints at the end.</source>
+        <translation>O estudo de microsserviços de 2024 em cerca de quatro minutos: os nove serviços listam 100 pessoas e criam uma pelo PostgreSQL, 10 usuários virtuais por 10 segundos cada, com a tabela que o k6 imprime ao final.</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>Microservices: Go, Node.js, Python x REST, gRPC, GraphQL on PostgreSQL (seed 001, 2024)</source>
+        <translation>Microsserviços: Go, Node.js, Python x REST, gRPC, GraphQL no PostgreSQL (estudo 001, 2024)</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>Microservices under k6-style load: 10 req/s for 60 s, records of 10/100/1000</source>
-        <translation>Microsserviços sob carga no estilo do k6: 10 req/s por 60 s, registros de 10/100/1000</translation>
+        <source>Seed 001 in class: Go, Node.js, Python x REST, gRPC, GraphQL on PostgreSQL (about 4 minutes)</source>
+        <translation>Estudo 001 em aula: Go, Node.js, Python x REST, gRPC, GraphQL no PostgreSQL (cerca de 4 minutos)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Microservices under k6-style load without a database: 10 req/s for 60 s, records of 10/100/1000</source>
+        <translation>Microsserviços sob carga no estilo do k6 sem banco de dados: 10 req/s por 60 s, registros de 10/100/1000</translation>
     </message>
     <message>
         <location line="+3"/>
