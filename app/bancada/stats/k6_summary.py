@@ -121,7 +121,9 @@ def trend_ms(latency_ms: Sequence[float] | np.ndarray[Any, Any]) -> dict[str, fl
 
 
 def _ok(series: pd.Series) -> pd.Series:
-    return series.astype(str).str.strip().str.lower().isin(["true", "1", "yes"])
+    """True where ``ok`` reads true, 1 or yes (any case and spacing); decided once per distinct value."""
+    verdict = {v: str(v).strip().lower() in ("true", "1", "yes") for v in pd.unique(series)}
+    return series.map(verdict).astype(bool)
 
 
 def _duration_s(group: pd.DataFrame, replication: str, planned_duration_s: float | None) -> float | None:
@@ -159,7 +161,8 @@ def summarize(
         samples: rows with ``latency_s`` (seconds), ``ok`` and the ``treatment_columns``;
             optional ``phase`` (``warmup``/``measure``), ``start_s`` (seconds) and ``replication``.
         treatment_columns: the columns whose level combination is a treatment (e.g.
-            language, protocol, operation); the treatment's name joins the levels with " / ".
+            language, protocol, operation); the treatment's name joins the levels with " / ",
+            the empty ones left out.
         keep_warmup: also count ``phase == warmup`` rows.
         planned_duration_s: a virtual-user run's ``[load] duration_s``: a repetition's test
             duration is at least this long (k6's ``http_reqs`` rate divides by the test's time).
@@ -170,7 +173,8 @@ def summarize(
     missing = [c for c in ["latency_s", "ok", *treatment_columns] if c not in samples.columns]
     if missing:
         raise K6SummaryError(f"the k6-style summary needs the column(s) {', '.join(missing)}")
-    df = samples
+    used = dict.fromkeys([*treatment_columns, "latency_s", "ok", "start_s", replication, "phase"])
+    df = samples[[c for c in used if c in samples.columns]]  # the groups copy only what they count
     if not keep_warmup and "phase" in df.columns:
         df = df[df["phase"].astype(str) != "warmup"]
     if df.empty:
@@ -184,7 +188,7 @@ def summarize(
         duration_s = _duration_s(group, replication, planned_duration_s)
         rows.append(
             K6Row(
-                treatment=" / ".join(str(x) for x in levels) or translate("K6Summary", "all requests"),
+                treatment=_label(*(str(x) for x in levels)) or translate("K6Summary", "all requests"),
                 **trend_ms(latency_ms),
                 requests=len(group),
                 requests_per_s=None if duration_s is None else len(group) / duration_s,
@@ -299,12 +303,11 @@ def from_tidy(df: pd.DataFrame, meta: dict[str, str], *, running: bool = False) 
     if "implementation" not in df.columns or "payload" not in df.columns:
         raise K6SummaryError("the k6-style summary needs the columns implementation and payload")
     names = [c for c in ("implementation", "payload", "format", "link") if c in df.columns]
-    levels = [df[c].astype(str).where(df[c].notna(), "").to_numpy() for c in names]
-    df = df.assign(treatment=[_label(*v) for v in zip(*levels, strict=True)])
+    df = df.assign(**{c: df[c].fillna("") for c in names[2:]})  # format and link: empty without them
     load = load_of_run(meta)
     vus = load.get("model") == VUS_MODEL and load.get("duration_s") and not running
     planned = float(load["duration_s"]) if vus else None
-    return summarize(df, ["treatment"], planned_duration_s=planned)
+    return summarize(df, names, planned_duration_s=planned)
 
 
 def from_store(store: RunStore) -> list[K6Row]:
