@@ -179,7 +179,7 @@ def _report(run_path: Path, finished: RunFinished, args: argparse.Namespace) -> 
         load_tables = load_tables_mod.from_store(store)
         if load_tables is not None:
             print_tables(out, load_tables)
-        k6_rows = k6_rows_of(store)
+        k6_rows = k6_rows_of(store, tidy)
         if k6_rows and (getattr(args, "k6_summary", False) or k6_summary.is_vus_run(store.meta())):
             k6_summary.print_table(out, k6_rows)
         out_dir = args.out or Path("bancada-results") / store.meta()["run_id"]
@@ -205,10 +205,15 @@ def _report(run_path: Path, finished: RunFinished, args: argparse.Namespace) -> 
     return 0 if finished.status == "complete" else 1
 
 
-def k6_rows_of(store: RunStore) -> list[k6_summary.K6Row]:
-    """The k6-style summary of a stored run (:func:`bancada.stats.k6_summary.from_store`); [] without measured rows."""
+def k6_rows_of(store: RunStore, tidy: pd.DataFrame | None = None) -> list[k6_summary.K6Row]:
+    """The k6-style summary of a stored run, from its tidy frame when already read; [] without measured rows.
+
+    See :func:`bancada.stats.k6_summary.from_store`.
+    """
     try:
-        return k6_summary.from_store(store)
+        if tidy is None:
+            return k6_summary.from_store(store)
+        return k6_summary.in_run_order(k6_summary.from_tidy(tidy, store.meta()), store.treatments())
     except k6_summary.K6SummaryError:
         return []
 
