@@ -240,17 +240,27 @@ def frame(rows: Sequence[K6Row]) -> pd.DataFrame:
 
 
 def print_table(console: Console, rows: Sequence[K6Row]) -> None:
-    """Print the rows on a ``rich`` console as k6's end-of-test summary lists them."""
+    """Print the rows on a ``rich`` console as k6's end-of-test summary lists them.
+
+    Nothing is cut: on a narrow terminal a cell wraps; output piped into a file is at least
+    160 columns wide (as k6 writes its summary lines unwrapped).
+    """
     from rich.table import Table
 
     t = Table(title=title(), title_justify="left")
     cols = columns()
-    for _, label in cols:
-        t.add_column(label, no_wrap=True)
+    for field, label in cols:
+        t.add_column(label, overflow="fold", justify="left" if field == "treatment" else "right")
     for r in rows:
         values = asdict(r)
         t.add_row(*(cell(field, values[field]) for field, _ in cols))
-    console.print(t)
+    width = console.width
+    if not console.is_terminal:
+        console.width = max(width, 160)
+    try:
+        console.print(t)
+    finally:
+        console.width = width
 
 
 #: The CSV's columns (``k6_summary.csv``): K6Row's fields, units in the names.
