@@ -148,13 +148,13 @@ def test_the_rate_of_a_run_without_virtual_users_is_its_own_span(tmp_path):
     """Without [load] vus the rate divides by first send -> last answer per repetition (no planned duration)."""
     from bancada.stats.k6_summary import from_store, is_vus_run
     from bancada.store.runstore import RunStore
-    from tests.k6_vu_run import write_vu_run
+    from tests.k6_vu_run import vu_samples, write_vu_run
 
     with RunStore.open(write_vu_run(tmp_path, model="sequential")) as store:
         assert not is_vus_run(store.meta())
         rows = from_store(store)
-    # go-rest, repetition 1 and 2: last iteration starts at 5 + 9 * 0.0125 s; its latency is known
-    df = __import__("tests.k6_vu_run", fromlist=["vu_samples"]).vu_samples()
+    # go-rest, repetitions 1 and 2: first send -> last answer (the last iteration starts at 5 + 9 * 0.0125 s)
+    df = vu_samples()
     go = df[df["implementation"] == "go-rest"]
     spans = [(g["start_s"] + g["latency_ms"] / 1e3).max() - g["start_s"].min() for _, g in go.groupby("repetition")]
     assert rows[0].requests_per_s == pytest.approx(120 / sum(spans), rel=1e-9)
