@@ -28,6 +28,12 @@ dccdf16c; the unit test checks Bancada's numbers against that release's ``metric
   iteration's answer came earlier), summed over the repetitions. Without ``start_s`` the
   rate is unknown (None).
 
+What is timed: k6's ``http_req_duration`` is sending + waiting + receiving and leaves out
+the time to open a connection (``http_req_blocked``, ``http_req_connecting``; k6 docs,
+"Built-in metrics"); k6's virtual users keep their connections, so after the first request
+it is the whole request. Bancada's latency runs from the send to the last byte of the answer:
+the same span with ``connection = "reuse"``; with ``"new"`` it also holds the connection.
+
 Which rows: like k6's top-level ``http_req_duration``, the trend counts failed requests
 too (every row with a latency); ``failed_pct`` is the share of rows with ``ok`` false.
 Warm-up rows are left out unless ``keep_warmup`` (k6 has no warm-up phase).
