@@ -85,12 +85,19 @@ def _build_parser() -> argparse.ArgumentParser:
         help="SSH hosts: what a dropped connection does to the run",
     )
     run.add_argument("--quiet", action="store_true", help="no progress bar")
+    run.add_argument(
+        "--k6-summary",
+        action="store_true",
+        help="print k6's end-of-test table per treatment after any run (always printed after a [load] vus run)",
+    )
 
     sub.add_parser("runs", help="list stored runs")
 
     export = sub.add_parser("export", help="export a stored run")
     export.add_argument("run", help="run id or run file")
-    export.add_argument("--csv", type=Path, required=True, help="tidy sample CSV to write")
+    export.add_argument(
+        "--csv", type=Path, required=True, help="tidy sample CSV to write (k6_summary.csv is written beside it)"
+    )
     export.add_argument(
         "--load-dir", type=Path, help="also write the siege and ab tables (load_siege.csv, load_ab.csv) here"
     )

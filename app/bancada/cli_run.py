@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import signal
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 from rich.console import Console
@@ -19,12 +20,19 @@ from bancada.experiment.plan import PlanError
 from bancada.experiment.profile import ProfileError, load_profile
 from bancada.overrides import apply_overrides
 from bancada.paths import BancadaHomeError
-from bancada.runner import Notice, Progress as RunProgress, RunError, RunFinished, Runner, RunStarted
-from bancada.stats import load_tables as load_tables_mod
+from bancada.run_events import Notice, Progress as RunProgress, RunError, RunFinished, RunStarted
+from bancada.runner import Runner
+from bancada.stats import k6_summary, load_tables as load_tables_mod
 from bancada.stats.load_labels import print_tables
 from bancada.store.runstore import RunStore, RunStoreError, list_runs
 from bancada.stats.summary import summarize
 from bancada.store.tidy_csv import export_csv, tidy_frame, write_csv
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from bancada.hosts.base import Host
+    from bancada.stats.load_tables import LoadTables
 
 err = Console(stderr=True)
 out = Console()
@@ -37,7 +45,7 @@ def _fail(message: str, code: int = 2) -> int:
     return code
 
 
-def make_host(name: str):
+def make_host(name: str) -> Host:
     """Return the host named ``name`` ('local' or a saved SSH host).
 
     Raises:
@@ -171,12 +179,17 @@ def _report(run_path: Path, finished: RunFinished, args: argparse.Namespace) -> 
         load_tables = load_tables_mod.from_store(store)
         if load_tables is not None:
             print_tables(out, load_tables)
+        k6_rows = k6_rows_of(store, tidy)
+        if k6_rows and (getattr(args, "k6_summary", False) or k6_summary.is_vus_run(store.meta())):
+            k6_summary.print_table(out, k6_rows)
         out_dir = args.out or Path("bancada-results") / store.meta()["run_id"]
         try:
             out_dir.mkdir(parents=True, exist_ok=True)
             rows = write_csv(tidy, out_dir / "samples.csv")
             if load_tables is not None:
                 write_load_csvs(load_tables, out_dir)
+            if k6_rows:
+                k6_summary.write_csv(k6_rows, out_dir / "k6_summary.csv")
         except OSError as exc:
             out.print(f"run file: {run_path}")
             return _fail(
@@ -187,7 +200,22 @@ def _report(run_path: Path, finished: RunFinished, args: argparse.Namespace) -> 
     out.print(f"samples:  {out_dir / 'samples.csv'} ({rows} rows)")
     if load_tables is not None:
         out.print(f"load:     {out_dir / 'load_siege.csv'}, {out_dir / 'load_ab.csv'}")
+    if k6_rows:
+        out.print(f"k6:       {out_dir / 'k6_summary.csv'}")
     return 0 if finished.status == "complete" else 1
+
+
+def k6_rows_of(store: RunStore, tidy: pd.DataFrame | None = None) -> list[k6_summary.K6Row]:
+    """The k6-style summary of a stored run, from its tidy frame when already read; [] without measured rows.
+
+    See :func:`bancada.stats.k6_summary.from_store`.
+    """
+    try:
+        if tidy is None:
+            return k6_summary.from_store(store)
+        return k6_summary.in_run_order(k6_summary.from_tidy(tidy, store.meta()), store.treatments())
+    except k6_summary.K6SummaryError:
+        return []
 
 
 def _treatment_label(implementation: str, fmt: str, link: str) -> str:
@@ -195,7 +223,7 @@ def _treatment_label(implementation: str, fmt: str, link: str) -> str:
     return " / ".join(x for x in (implementation, fmt, link) if isinstance(x, str) and x)
 
 
-def write_load_csvs(tables, folder: Path) -> None:
+def write_load_csvs(tables: LoadTables, folder: Path) -> None:
     """``load_siege.csv`` and ``load_ab.csv`` (one column per field, units in the names) in ``folder``.
 
     Raises:
@@ -205,7 +233,7 @@ def write_load_csvs(tables, folder: Path) -> None:
     load_tables_mod.ab_frame(tables).to_csv(folder / "load_ab.csv", index=False)
 
 
-def print_summary(df, store: RunStore) -> None:
+def print_summary(df: pd.DataFrame, store: RunStore) -> None:
     """Print n, median, mean, sd, q1, q3 (ms) per workload and treatment of a tidy frame; errors apart.
 
     The figures come from :func:`bancada.stats.summary.summarize` (R's type-7 quantiles, sd with n − 1).
@@ -280,7 +308,16 @@ def export_command(args: argparse.Namespace) -> int:
             except OSError as exc:
                 return _fail(f"cannot write the load tables into {load_dir}: {exc.strerror or exc}")
             out.print(f"wrote {load_dir / 'load_siege.csv'} and {load_dir / 'load_ab.csv'}")
+        k6_rows = k6_rows_of(store)
+        k6_path = args.csv.parent / "k6_summary.csv"
+        if k6_rows:
+            try:
+                k6_summary.write_csv(k6_rows, k6_path)
+            except OSError as exc:
+                return _fail(f"cannot write {k6_path}: {exc.strerror or exc}")
     out.print(f"wrote {rows} rows to {args.csv}")
+    if k6_rows:
+        out.print(f"wrote the k6-style summary ({len(k6_rows)} treatments) to {k6_path}")
     return 0
 
 

@@ -83,11 +83,13 @@ def test_seed_002_profile_runs_through_the_ssh_host(trusted_host, remote_workdir
 
 
 def test_seed_001_profile_runs_through_the_ssh_host(trusted_host, remote_workdir, tmp_path, capsys):
-    """The nine implementations of microservices-2024 (Go binaries, Python and Node.js bundles) on one host."""
+    """The nine implementations of microservices-2024 (Go binaries, Python and Node.js bundles) on one host,
+    with the profile's virtual users and its private PostgreSQL, 2 s per treatment."""
     out = tmp_path / "out"
     argv = ["run", str(ROOT / "profiles" / "microservices-2024.toml"), "--host", trusted_host, "--out", str(out)]
-    code = main([*argv, "--quiet", "--requests", "2", "--repetitions", "1", "--warmup", "1", "--payloads", "List10"])
+    code = main([*argv, "--quiet", "--duration", "2", "--warmup", "1", "--payloads", "ListPets10"])
     assert code == 0, capsys.readouterr().err
     rows = list(csv.DictReader(open(out / "samples.csv")))
     assert len({r["implementation"] for r in rows}) == 9 and all(r["ok"] == "true" for r in rows)
+    assert len(list(csv.DictReader(open(out / "k6_summary.csv")))) == 9  # k6's table, one row per treatment
     assert worker_processes(remote_workdir) == []

@@ -13,6 +13,7 @@ from typing import Any
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from bancada.i18n import translate
 
@@ -26,6 +27,7 @@ ORDER = [
     "far-link",
     "serialization-formats-classroom",
     "rest-7-languages-classroom",
+    "microservices-2024-classroom",
     "rpc-python-2023",
     "microservices-2024",
     "microservices-k6-load",
@@ -70,8 +72,8 @@ def paragraph(key: str) -> str:
         "microservices-k6-load": translate(
             "Studies",
             "Services under a steady load of 10 requests per second for a minute, with lists of 10, 100 and "
-            "1000 records, as load-testing tools such as k6 do. It shows how the response time behaves "
-            "when requests keep arriving, not one after another.",
+            "1000 records and no database. It shows how the response time behaves when requests keep "
+            "arriving, not one after another, and what the protocol costs without the database.",
         ),
         "rest-7-languages-load": translate(
             "Studies",
@@ -86,8 +88,15 @@ def paragraph(key: str) -> str:
         "microservices-2024": translate(
             "Studies",
             "Go, Node.js and Python services over REST, gRPC and GraphQL (a study of 2024): nine "
-            "implementations answer the same lists of records. It asks whether the language or the "
-            "protocol weighs more in a microservice's response time.",
+            "implementations list and create pets and people in PostgreSQL through their language's ORM, "
+            "under 10 virtual users at one request per second, as k6 ran them. It asks whether the "
+            "language or the protocol weighs more in a microservice's response time. More than an hour.",
+        ),
+        "microservices-2024-classroom": translate(
+            "Studies",
+            "The 2024 microservices study in about four minutes: the nine services list 100 people and "
+            "create one through PostgreSQL, 10 virtual users for 10 seconds each, with the table k6 "
+            "prints at the end.",
         ),
         "rpc-python-2023": translate(
             "Studies",
@@ -135,10 +144,13 @@ def title(key: str, fallback: str) -> str:
         "soares-2024": translate("Studies", "Go x Java and gRPC x REST (Soares, UFLA 2024)"),
         "far-link": translate("Studies", "Go over gRPC and REST behind an emulated far link (40 ms round trip)"),
         "microservices-2024": translate(
-            "Studies", "Microservices: Go, Node.js, Python x REST, gRPC, GraphQL (seed 001, 2024)"
+            "Studies", "Microservices: Go, Node.js, Python x REST, gRPC, GraphQL on PostgreSQL (seed 001, 2024)"
+        ),
+        "microservices-2024-classroom": translate(
+            "Studies", "Seed 001 in class: Go, Node.js, Python x REST, gRPC, GraphQL on PostgreSQL (about 4 minutes)"
         ),
         "microservices-k6-load": translate(
-            "Studies", "Microservices under k6-style load: 10 req/s for 60 s, records of 10/100/1000"
+            "Studies", "Microservices under k6-style load without a database: 10 req/s for 60 s, records of 10/100/1000"
         ),
         "my-service": translate("Studies", "My own service, over REST and gRPC"),
         "rest-7-languages-2015": translate(
@@ -168,10 +180,10 @@ def title(key: str, fallback: str) -> str:
 
 def _read_experiment(path: Path) -> dict[str, Any]:
     try:
-        experiment: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8")).get("experiment", {})
-        return experiment
+        experiment = tomllib.loads(path.read_text(encoding="utf-8")).get("experiment", {})
     except (OSError, ValueError):
         return {}
+    return experiment if isinstance(experiment, dict) else {}
 
 
 def study_cards(folder: Path | None) -> list[StudyCard]:

@@ -16,6 +16,7 @@ from typing import Any
 import pandas as pd
 
 from bancada.i18n import translate
+from bancada.stats.k6_summary import K6Row
 from bancada.stats.readings import readings
 
 RESPONSE = "latency_ms"
@@ -40,6 +41,8 @@ class StatsResult:
     # sentence on requests past the raw-sample cap; empty otherwise
     load: dict[str, Any] = field(default_factory=dict)
     load_note: str = ""
+    # the k6-style summary per treatment of a [load] vus run (bancada.stats.k6_summary.K6Row); empty otherwise
+    k6: list[K6Row] = field(default_factory=list)
 
 
 def usable_factors(df: pd.DataFrame, factors: list[str]) -> list[str]:

@@ -1269,7 +1269,7 @@ Senha da chave:</translation>
 <context>
     <name>K6Summary</name>
     <message>
-        <location filename="../stats/k6_summary.py" line="+158"/>
+        <location filename="../stats/k6_summary.py" line="+197"/>
         <source>all requests</source>
         <translation>todas as requisições</translation>
     </message>
@@ -1327,6 +1327,79 @@ Senha da chave:</translation>
         <location line="+1"/>
         <source>failed (%)</source>
         <translation>falhas (%)</translation>
+    </message>
+</context>
+<context>
+    <name>K6TableView</name>
+    <message>
+        <location filename="../ui/k6_table_view.py" line="+51"/>
+        <source>k6 summary</source>
+        <translation>Resumo do k6</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>What k6 prints for http_req_duration at the end of a test, per treatment, computed from this run&apos;s stored samples: k6&apos;s percentiles (linear interpolation between the closest ranks), failed requests counted in the times, requests/s over the load&apos;s planned duration.</source>
+        <translation>O que o k6 imprime para http_req_duration ao fim de um teste, por tratamento, calculado das amostras gravadas desta execução: os percentis do k6 (interpolação linear entre as posições mais próximas), requisições com falha contadas nos tempos, requisições/s sobre a duração planejada da carga.</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>treatment</source>
+        <translation>tratamento</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>avg (ms)</source>
+        <translation>média (ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>min (ms)</source>
+        <translation>mín. (ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>med (ms)</source>
+        <translation>mediana (ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>max (ms)</source>
+        <translation>máx. (ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>p(90) (ms)</source>
+        <translation>p(90) (ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>p(95) (ms)</source>
+        <translation>p(95) (ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>requests</source>
+        <translation>requisições</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>requests/s</source>
+        <translation>requisições/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed (%)</source>
+        <translation>falhas (%)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The run goes on: every request measured so far.</source>
+        <translation>A execução continua: todas as requisições medidas até agora.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The whole run.</source>
+        <translation>A execução inteira.</translation>
     </message>
 </context>
 <context>
@@ -1699,12 +1772,12 @@ Senha da chave:</translation>
         <translation>Pare a execução antes de mudar o idioma</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.py" line="+75"/>
+        <location filename="../ui/main_window.py" line="+76"/>
         <source>Bancada — API performance workbench</source>
         <translation>Bancada — bancada de desempenho de APIs</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+46"/>
         <source>Live</source>
         <translation>Ao vivo</translation>
     </message>
@@ -1764,7 +1837,7 @@ Senha da chave:</translation>
         <translation>Clique em Executar (Ctrl+R) para começar: um boxplot por tratamento cresce aqui enquanto as amostras chegam.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Open profile</source>
         <translation>Abrir perfil</translation>
     </message>
@@ -1836,7 +1909,7 @@ Senha da chave:</translation>
         <translation>Aguardando as primeiras amostras…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>%p% of the planned time</source>
         <translation>%p% do tempo planejado</translation>
     </message>
@@ -1887,12 +1960,12 @@ Senha da chave:</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+97"/>
+        <location line="+98"/>
         <source>{n} errors</source>
         <translation>{n} erros</translation>
     </message>
     <message>
-        <location line="-89"/>
+        <location line="-90"/>
         <source>Paused (Ctrl+P resumes)</source>
         <translation>Pausado (Ctrl+P continua)</translation>
     </message>
@@ -1902,7 +1975,7 @@ Senha da chave:</translation>
         <translation>As estatísticas falharam: {m}</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Stop the run before opening another</source>
         <translation>Pare a execução antes de abrir outra</translation>
     </message>
@@ -1927,7 +2000,7 @@ Senha da chave:</translation>
         <translation>Calculando…</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>complete</source>
         <translation>concluída</translation>
     </message>
@@ -1972,7 +2045,7 @@ Senha da chave:</translation>
         <translation>Parar a execução e fechar? Os workers param e as amostras medidas até agora são mantidas.</translation>
     </message>
     <message>
-        <location line="-213"/>
+        <location line="-215"/>
         <source>worker(s) died: {w}</source>
         <translation>worker(s) morreram: {w}</translation>
     </message>
@@ -2055,7 +2128,7 @@ Senha da chave:</translation>
 <context>
     <name>Readings</name>
     <message>
-        <location filename="../stats/run_statistics.py" line="+116"/>
+        <location filename="../stats/run_statistics.py" line="+119"/>
         <source>no samples yet</source>
         <translation>ainda não há amostras</translation>
     </message>
@@ -2331,12 +2404,12 @@ Senha da chave:</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+183"/>
+        <location line="+210"/>
         <source>Generated by Bancada {v} on {when} from {src}.</source>
         <translation>Gerado pelo Bancada {v} em {when} a partir de {src}.</translation>
     </message>
     <message>
-        <location line="-182"/>
+        <location line="-209"/>
         <source>Response: latency in milliseconds of the measured, successful requests (warm-up and errors left out).</source>
         <translation>Resposta: latência em milissegundos das requisições medidas e bem-sucedidas (aquecimento e erros deixados de fora).</translation>
     </message>
@@ -2462,7 +2535,7 @@ Senha da chave:</translation>
         <translation>medianas das repetições</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+57"/>
         <source>Which implementation answers fastest, and does the difference hold?</source>
         <translation>Qual implementação responde mais rápido, e a diferença se sustenta?</translation>
     </message>
@@ -2477,6 +2550,11 @@ Senha da chave:</translation>
         <location line="-1"/>
         <source>request (per treatment, in arrival order)</source>
         <translation>requisição (por tratamento, na ordem de chegada)</translation>
+    </message>
+    <message>
+        <location filename="../report_build.py" line="-32"/>
+        <source>As k6 prints http_req_duration at the end of a test, per treatment: k6&apos;s percentiles (linear interpolation between the closest ranks), failed requests counted in the times; requests/s over the load&apos;s planned duration per repetition.</source>
+        <translation>Como o k6 imprime http_req_duration ao fim de um teste, por tratamento: os percentis do k6 (interpolação linear entre as posições mais próximas), requisições com falha contadas nos tempos; requisições/s sobre a duração planejada da carga em cada repetição.</translation>
     </message>
 </context>
 <context>
@@ -3119,7 +3197,7 @@ Senha da chave:</translation>
 <context>
     <name>Studies</name>
     <message>
-        <location filename="../guide/studies.py" line="+53"/>
+        <location filename="../guide/studies.py" line="+55"/>
         <source>Go and Java servers answer the same request over gRPC and over REST: four treatments, small samples, a few seconds on this computer. It shows the whole method quickly: which language and which protocol answer faster, and by how much.</source>
         <extracomment>Cards first, in this order; other profiles follow by name.</extracomment>
         <translation>Servidores em Go e em Java respondem à mesma requisição via gRPC e via REST: quatro tratamentos, amostras pequenas, alguns segundos neste computador. Mostra o método inteiro rapidamente: qual linguagem e qual protocolo respondem mais rápido, e por quanto.</translation>
@@ -3135,12 +3213,7 @@ Senha da chave:</translation>
         <translation>Os servidores em Go atrás de uma rede distante emulada (40 ms de ida e volta). Comparado com a demonstração rápida, mostra quanto do tempo de resposta é a rede, e não o servidor.</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>Services under a steady load of 10 requests per second for a minute, with lists of 10, 100 and 1000 records, as load-testing tools such as k6 do. It shows how the response time behaves when requests keep arriving, not one after another.</source>
-        <translation>Serviços sob uma carga constante de 10 requisições por segundo durante um minuto, com listas de 10, 100 e 1000 registros, como fazem ferramentas de teste de carga como o k6. Mostra como o tempo de resposta se comporta quando as requisições continuam chegando, e não uma depois da outra.</translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location line="+11"/>
         <source>REST servers in several languages under 100 clients at once for two minutes. It compares how many requests each language serves per second and how long the clients wait.</source>
         <translation>Servidores REST em várias linguagens com 100 clientes ao mesmo tempo durante dois minutos. Compara quantas requisições cada linguagem atende por segundo e quanto tempo os clientes esperam.</translation>
     </message>
@@ -3150,12 +3223,7 @@ Senha da chave:</translation>
         <translation>Um servidor que você escreveu, que o Bancada mede mas não inicia: compare suas interfaces REST e gRPC com o mesmo método dos estudos acima.</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>Go, Node.js and Python services over REST, gRPC and GraphQL (a study of 2024): nine implementations answer the same lists of records. It asks whether the language or the protocol weighs more in a microservice&apos;s response time.</source>
-        <translation>Serviços em Go, Node.js e Python via REST, gRPC e GraphQL (um estudo de 2024): nove implementações respondem às mesmas listas de registros. Pergunta se a linguagem ou o protocolo pesa mais no tempo de resposta de um microsserviço.</translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location line="+18"/>
         <source>Python over gRPC and over JSON-RPC on six small methods, 20 calls each, as a 2023 class exercise did. It shows what one protocol&apos;s framing costs against the other&apos;s, and why 20 calls are too few to be sure.</source>
         <translation>Python via gRPC e via JSON-RPC em seis métodos pequenos, 20 chamadas cada, como fez um exercício de aula de 2023. Mostra quanto custa o envelope de um protocolo frente ao do outro, e por que 20 chamadas são poucas para ter certeza.</translation>
     </message>
@@ -3200,17 +3268,7 @@ Senha da chave:</translation>
         <translation>Go via gRPC e REST atrás de um enlace distante emulado (40 ms de ida e volta)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Microservices: Go, Node.js, Python x REST, gRPC, GraphQL (seed 001, 2024)</source>
-        <translation>Microsserviços: Go, Node.js, Python x REST, gRPC, GraphQL (estudo 001, 2024)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Microservices under k6-style load: 10 req/s for 60 s, records of 10/100/1000</source>
-        <translation>Microsserviços sob carga no estilo do k6: 10 req/s por 60 s, registros de 10/100/1000</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+10"/>
         <source>My own service, over REST and gRPC</source>
         <translation>Meu próprio serviço, via REST e gRPC</translation>
     </message>
@@ -3263,6 +3321,36 @@ Senha da chave:</translation>
         <location line="+1"/>
         <source>The experiment the panel shows now (open a profile with File &gt; Open profile, or set the panel by hand): choose the implementations and payloads in the next steps.</source>
         <translation>O experimento que o painel mostra agora (abra um perfil em Arquivo &gt; Abrir perfil, ou ajuste o painel à mão): escolha as implementações e os payloads nos próximos passos.</translation>
+    </message>
+    <message>
+        <location line="-136"/>
+        <source>Services under a steady load of 10 requests per second for a minute, with lists of 10, 100 and 1000 records and no database. It shows how the response time behaves when requests keep arriving, not one after another, and what the protocol costs without the database.</source>
+        <translation>Serviços sob uma carga constante de 10 requisições por segundo durante um minuto, com listas de 10, 100 e 1000 registros e sem banco de dados. Mostra como o tempo de resposta se comporta quando as requisições continuam chegando, e não uma depois da outra, e quanto o protocolo custa sem o banco de dados.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Go, Node.js and Python services over REST, gRPC and GraphQL (a study of 2024): nine implementations list and create pets and people in PostgreSQL through their language&apos;s ORM, under 10 virtual users at one request per second, as k6 ran them. It asks whether the language or the protocol weighs more in a microservice&apos;s response time. More than an hour.</source>
+        <translation>Serviços em Go, Node.js e Python via REST, gRPC e GraphQL (um estudo de 2024): nove implementações listam e criam animais de estimação e pessoas no PostgreSQL pelo ORM da sua linguagem, sob 10 usuários virtuais a uma requisição por segundo, como o k6 os executou. Pergunta se a linguagem ou o protocolo pesa mais no tempo de resposta de um microsserviço. Mais de uma hora.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The 2024 microservices study in about four minutes: the nine services list 100 people and create one through PostgreSQL, 10 virtual users for 10 seconds each, with the table k6 prints at the end.</source>
+        <translation>O estudo de microsserviços de 2024 em cerca de quatro minutos: os nove serviços listam 100 pessoas e criam uma pelo PostgreSQL, 10 usuários virtuais por 10 segundos cada, com a tabela que o k6 imprime ao final.</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>Microservices: Go, Node.js, Python x REST, gRPC, GraphQL on PostgreSQL (seed 001, 2024)</source>
+        <translation>Microsserviços: Go, Node.js, Python x REST, gRPC, GraphQL no PostgreSQL (estudo 001, 2024)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Seed 001 in class: Go, Node.js, Python x REST, gRPC, GraphQL on PostgreSQL (about 4 minutes)</source>
+        <translation>Estudo 001 em aula: Go, Node.js, Python x REST, gRPC, GraphQL no PostgreSQL (cerca de 4 minutos)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Microservices under k6-style load without a database: 10 req/s for 60 s, records of 10/100/1000</source>
+        <translation>Microsserviços sob carga no estilo do k6 sem banco de dados: 10 req/s por 60 s, registros de 10/100/1000</translation>
     </message>
 </context>
 <context>

@@ -1,7 +1,8 @@
 """Export: the data files (in a background task) and the plot images (GUI thread).
 
 :func:`export_data` writes, into one folder: ``samples.csv`` (the tidy CSV of
-the guide), ``statistics/<table>.csv`` (one per table), ``statistics.md``
+the guide), ``k6_summary.csv`` (k6's end-of-test table per treatment:
+:mod:`bancada.stats.k6_summary`), ``statistics/<table>.csv`` (one per table), ``statistics.md``
 (Markdown tables), ``conclusions.md`` (the results in sentences, in the window's
 language), ``profile.toml`` (the profile as run), ``host.json`` (the
 host's facts and the workers' versions), ``run.json`` (the run's metadata) and
@@ -65,6 +66,7 @@ def export_data(
         OSError: the folder cannot be written.
         bancada.store.runstore.RunStoreError: the run file is not readable.
     """
+    from bancada.stats import k6_summary
     from bancada.store.runstore import RunStore
     from bancada.store.tidy_csv import export_csv
 
@@ -76,6 +78,13 @@ def export_data(
         written.append(folder / "samples.csv")
         meta = store.meta()
         workers = store.workers()
+        try:  # k6's end-of-test table per treatment, as bancada run --out writes it
+            k6_rows = k6_summary.from_store(store)
+        except k6_summary.K6SummaryError:  # no measured row yet
+            k6_rows = []
+    if k6_rows:
+        k6_summary.write_csv(k6_rows, folder / "k6_summary.csv")
+        written.append(folder / "k6_summary.csv")
     if meta.get("profile_toml"):
         (folder / "profile.toml").write_text(meta["profile_toml"], encoding="utf-8")
         written.append(folder / "profile.toml")

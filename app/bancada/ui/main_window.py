@@ -37,6 +37,7 @@ from bancada.experiment.profile import Profile, ProfileError, parse_profile
 from bancada.ui import run_job
 from bancada.ui.classroom import ClassroomBar, ClassroomMode
 from bancada.session.live_model import LiveModel, SampleFeed
+from bancada.ui.k6_table_view import K6TableView
 from bancada.ui.live_view import LiveView
 from bancada.ui.split_bars import SplitBarsView
 from bancada.ui.panel import ExperimentPanel
@@ -109,9 +110,16 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         panel_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)  # scroll, never clip
         self.panel_scroll = panel_scroll
         self.live = LiveView()
+        self.k6_view = K6TableView()  # beside the box plots: k6's end-of-test table of a [load] vus run
+        self.live_split = QSplitter(Qt.Orientation.Horizontal)
+        self.live_split.addWidget(self.live)
+        self.live_split.addWidget(self.k6_view)
+        self.live_split.setStretchFactor(0, 3)
+        self.live_split.setStretchFactor(1, 2)
+        self.live_split.setChildrenCollapsible(False)
         self.stats_view = StatisticsView()
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.live, self.tr("Live"))
+        self.tabs.addTab(self.live_split, self.tr("Live"))
         self.tabs.addTab(self.stats_view, self.tr("Statistics"))
         self.split_bars = SplitBarsView()  # seed 004's time split, shown when a run has serial treatments
         self.tabs.addTab(self.split_bars, self.tr("Time split"))
@@ -283,6 +291,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
             self.tr("Press Run (Ctrl+R) to start: a box per treatment grows here while the samples arrive.")
         )
         self.stats_view.clear()
+        self.k6_view.show_rows(None)
         self.split_bars.set_table(None)
         self.tabs.setTabVisible(self.tabs.indexOf(self.split_bars), False)
         self._reset_status()
@@ -377,6 +386,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         self.model.reset(treatments)
         self.live.set_treatments(self.model, self.factors)
         self.stats_view.clear(self.tr("Waiting for the first samples…"))
+        self.k6_view.show_rows(None)
         self._stats_gen += 1
         self._stats_version = -1
         self._stats_final = False
@@ -550,6 +560,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         if res.generation != self._stats_gen:
             return  # stale: a newer request is on its way
         self.stats_view.show_result(res, final)
+        self.k6_view.show_rows(res.k6, running=not final and self.running())
         self.split_bars.set_table(res.tables.get("Time split (ms)"))
         self.tabs.setTabVisible(self.tabs.indexOf(self.split_bars), self.split_bars.has_data())
         self.statsShown.emit(final)
@@ -602,6 +613,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
             + note
         )
         self.stats_view.clear(self.tr("Computing…"))
+        self.k6_view.show_rows(None)
         self.request_stats(final=True)
         self._add_recent(str(run.path))
         self._sync_actions()

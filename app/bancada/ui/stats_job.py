@@ -50,7 +50,7 @@ def compute_statistics(
     and messages (:func:`bancada.i18n.set_language`; None keeps the current one).
     See :func:`bancada.stats.run_statistics.analyse_run_frame`.
     """
-    from bancada.stats import load_labels, load_tables
+    from bancada.stats import k6_summary, load_labels, load_tables
     from bancada.store.runstore import RunStore
 
     if lang is not None:
@@ -59,9 +59,15 @@ def compute_statistics(
     with RunStore.open(run_path) as store:
         df = analysis_frame(store)
         load = load_tables.from_store(store) if not df.empty else None
+        meta, treatments = store.meta(), store.treatments()
     res = analyse_run_frame(df, factors, generation, running)
     if load is not None:
         res.load, res.load_note = load_labels.cells(load), load_labels.capped_note(load.capped)
+    if k6_summary.is_vus_run(meta) and not df.empty:
+        try:  # every measured row so far, as k6 prints at the end, in the run's treatment order
+            res.k6 = k6_summary.in_run_order(k6_summary.from_tidy(df, meta, running=running), treatments)
+        except k6_summary.K6SummaryError:
+            res.k6 = []
     return res
 
 

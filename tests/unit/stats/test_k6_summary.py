@@ -100,3 +100,102 @@ def test_trend_of_one_value_and_of_none_as_k6():
 
     assert set(trend_ms([4.2]).values()) == {4.2}
     assert set(trend_ms([]).values()) == {0.0}
+
+
+# -- a virtual-user run against k6's own numbers ---------------------------------------------------
+
+
+def _assert_matches_k6(rows) -> None:
+    from tests.k6_vu_run import K6_REFERENCE
+
+    assert [r.treatment for r in rows] == list(K6_REFERENCE)
+    for row in rows:
+        k6 = K6_REFERENCE[row.treatment]
+        got = (row.avg_ms, row.min_ms, row.med_ms, row.max_ms, row.p90_ms, row.p95_ms)
+        want = (k6["avg"], k6["min"], k6["med"], k6["max"], k6["p90"], k6["p95"])
+        assert got == pytest.approx(want, rel=1e-9), row.treatment
+        assert row.requests == k6["count"]
+        assert row.requests_per_s == pytest.approx(k6["rate"], rel=1e-9)
+        assert row.failed_pct == pytest.approx(100.0 * k6["failed"], rel=1e-9)
+
+
+def test_summary_of_a_vu_run_matches_k6s_own_numbers():
+    """The fixed sample set of tests/k6_vu_run.py against k6 v0.49.0's TrendSink/CounterSink/RateSink."""
+    from tests.k6_vu_run import DURATION_S, vu_samples
+
+    df = vu_samples()
+    df = df.assign(latency_s=df["latency_ms"] / 1e3, treatment=df["implementation"] + " / " + df["payload"])
+    rows = summarize(df, ["treatment"], planned_duration_s=DURATION_S)
+    # summarize sorts the treatments: go-rest before python-graphql, K6_REFERENCE's order too
+    _assert_matches_k6(rows)
+    # the percentiles are k6's interpolation, not the nearest rank: p(95) of go-rest lies between two samples
+    go = np.sort(df.loc[df["implementation"] == "go-rest", "latency_ms"].to_numpy())
+    assert rows[0].p95_ms not in go
+
+
+def test_summary_of_a_stored_vu_run_matches_k6s_own_numbers(tmp_path):
+    """The same samples through a real run file (whole nanoseconds), as bancada run and the window read them."""
+    from bancada.stats.k6_summary import from_store, is_vus_run
+    from bancada.store.runstore import RunStore
+    from tests.k6_vu_run import write_vu_run
+
+    with RunStore.open(write_vu_run(tmp_path)) as store:
+        assert is_vus_run(store.meta())
+        _assert_matches_k6(from_store(store))
+
+
+def test_the_rate_of_a_run_without_virtual_users_is_its_own_span(tmp_path):
+    """Without [load] vus the rate divides by first send -> last answer per repetition (no planned duration)."""
+    from bancada.stats.k6_summary import from_store, is_vus_run
+    from bancada.store.runstore import RunStore
+    from tests.k6_vu_run import vu_samples, write_vu_run
+
+    with RunStore.open(write_vu_run(tmp_path, model="sequential")) as store:
+        assert not is_vus_run(store.meta())
+        rows = from_store(store)
+    # go-rest, repetitions 1 and 2: first send -> last answer (the last iteration starts at 5 + 9 * 0.0125 s)
+    df = vu_samples()
+    go = df[df["implementation"] == "go-rest"]
+    spans = [(g["start_s"] + g["latency_ms"] / 1e3).max() - g["start_s"].min() for _, g in go.groupby("repetition")]
+    assert rows[0].requests_per_s == pytest.approx(120 / sum(spans), rel=1e-9)
+    assert rows[0].requests_per_s > 10  # the spans (~5.1 s) are shorter than k6's 6 s test
+
+
+def test_the_k6_summary_csv_has_the_fields_with_units(tmp_path):
+    from bancada.stats.k6_summary import CSV_COLUMNS, write_csv
+
+    rows = summarize(samples(), ["language", "protocol"])
+    write_csv(rows, tmp_path / "k6_summary.csv")
+    back = pd.read_csv(tmp_path / "k6_summary.csv")
+    assert list(back.columns) == CSV_COLUMNS == [
+        "treatment", "avg_ms", "min_ms", "med_ms", "max_ms", "p90_ms", "p95_ms", "requests", "requests_per_s",
+        "failed_pct",
+    ]  # fmt: skip
+    assert back["p90_ms"].tolist() == pytest.approx([240.0, 45.4])
+
+
+def test_k6_reference_program_still_prints_the_pinned_numbers(tmp_path):
+    """Rerun tests/unit/stats/k6_reference (k6's sinks) when Go and its modules are here; offline only."""
+    import os
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    from tests.k6_vu_run import DURATION_S, K6_REFERENCE, REPETITIONS, vu_samples
+
+    go = shutil.which("go")
+    if go is None:
+        pytest.skip("Go is not installed: the pinned numbers stand")
+    src = Path(__file__).parent / "k6_reference"
+    env = {**os.environ, "GOPROXY": "off", "GOFLAGS": "-mod=mod"}
+    built = subprocess.run([go, "build", "-o", str(tmp_path / "k6_reference"), "."], cwd=src, env=env,
+                           capture_output=True, text=True, timeout=300)  # fmt: skip
+    if built.returncode != 0:
+        pytest.skip(f"go.k6.io/k6 v0.49.0 is not in the module cache (cd {src} && go mod download)")
+    df = vu_samples()
+    for (impl, workload), g in df.groupby(["implementation", "payload"], sort=True):
+        stdin = "".join(f"{ms!r} {int(ok)}\n" for ms, ok in zip(g["latency_ms"], g["ok"], strict=True))
+        out = subprocess.run([str(tmp_path / "k6_reference"), str(DURATION_S * REPETITIONS)], input=stdin,
+                             capture_output=True, text=True, check=True, timeout=60).stdout  # fmt: skip
+        got = {k: float(v) for k, v in (kv.split("=") for kv in out.split())}
+        assert got == pytest.approx(K6_REFERENCE[f"{impl} / {workload}"], rel=1e-9)
