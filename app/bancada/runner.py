@@ -610,7 +610,8 @@ class Runner:
         if hard == resource.RLIM_INFINITY:
             hard = 2**31 - 1
         store.set_meta(driver_open_files_limit=hard)
-        clients = self.profile.load.concurrency
+        load = self.profile.load
+        clients = load.vus if load.model == "vus" and load.vus else load.concurrency  # a virtual user holds one
         yield Notice(
             "info" if clients + 32 <= hard else "warning",
             f"open-file limit for the driver: {hard} (the soft limit is raised to it); "
