@@ -70,25 +70,44 @@ def build(
     level of a 2-level factor).  Raises :class:`DesignError` for a missing
     treatment, an unbalanced design without ``trim``, or an unknown aggregate.
     """
+    has_rep = replication is not None and replication in df.columns
+    rep = df[replication].to_numpy() if has_rep and replication is not None else None
+    rows = _cell_rows(df, factors, levels)
+    return build_from_cells(df[response].to_numpy(dtype=float), rep, rows, factors, levels, aggregate, trim)
+
+
+def build_from_cells(
+    y_all: np.ndarray,
+    rep: np.ndarray | None,
+    rows: dict[tuple[str, ...], np.ndarray],
+    factors: Sequence[str],
+    levels: Sequence[Sequence[str]],
+    aggregate: str = "none",
+    trim: bool = False,
+) -> tuple[np.ndarray, list[str]]:
+    """:func:`build` from the rows already split into treatments.
+
+    ``y_all``: the response of every row (float64); ``rep``: each row's replication
+    label (None: no replication column); ``rows``: ``{combination of levels: ascending
+    positions in y_all}`` for the combinations present. Same result and errors as :func:`build`.
+    """
     if aggregate not in AGGREGATES:
         raise DesignError(f"unknown aggregate {aggregate!r}; use one of {', '.join(AGGREGATES)}")
     notes: list[str] = []
-    has_rep = replication is not None and replication in df.columns
+    has_rep = rep is not None
     if not has_rep:
         notes.append("no replication column: each row is a replication")
     elif aggregate == "none":
         notes.append("aggregate none: each row is a replication")
-    groups = _cell_rows(df, factors, levels)
-    y_all = df[response].to_numpy(dtype=float)
-    cells: dict[tuple, np.ndarray] = {}
+    cells: dict[tuple[str, ...], np.ndarray] = {}
     missing = []
     for combo in itertools.product(*levels):
-        idx = groups.get(combo)
+        idx = rows.get(combo)
         if idx is None or len(idx) == 0:
             missing.append(dict(zip(factors, combo)))
             continue
-        if has_rep and aggregate != "none":
-            sub = pd.DataFrame({"rep": df[replication].to_numpy()[idx], "y": y_all[idx]})
+        if rep is not None and aggregate != "none":
+            sub = pd.DataFrame({"rep": rep[idx], "y": y_all[idx]})
             agg = sub.groupby("rep", sort=False)["y"].agg(aggregate)
             cells[combo] = agg.to_numpy(dtype=float)
         else:

@@ -10,11 +10,13 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from . import design, effectsize, factorial, normality, prepare, ranking, ranktests, samplesize, summary
+from . import columns, design, effectsize, factorial, normality, prepare, ranking, ranktests, samplesize, summary
 from .prepare import InputError
 
 __all__ = ["analyze_frame", "InputError", "level_order", "jsonable"]
@@ -34,17 +36,36 @@ def _check_columns(df: pd.DataFrame, needed: Sequence[str]) -> None:
         )
 
 
-def _numeric_response(df: pd.DataFrame, response: str) -> tuple[pd.DataFrame, int]:
-    col = df[response]
+def _numeric_response(col: pd.Series, response: str) -> tuple[np.ndarray, np.ndarray]:
+    """The response as float64 and which of its values are usable (present and finite).
+
+    Raises :class:`InputError` naming the first row (of ``col``) that holds a text which is not a number.
+    """
     if not pd.api.types.is_numeric_dtype(col):
         num = pd.to_numeric(col, errors="coerce")
         bad = num.isna() & col.notna() & (col.astype(str).str.strip() != "")
         if bad.any():
             pos = int(np.flatnonzero(bad.to_numpy())[0])
             raise InputError(f"response column {response!r} is not numeric: row {pos + 1} has {col.iloc[pos]!r}")
-        df = df.assign(**{response: num})
-    missing = df[response].isna() | ~np.isfinite(df[response].to_numpy(dtype=float))
-    return df[~missing], int(missing.sum())
+        col = num
+    y = col.to_numpy(dtype=float, na_value=np.nan)
+    return y, np.isfinite(y)
+
+
+@dataclass
+class _GroupRows:
+    """The rows of one group: response (float64), replication labels (or None) and treatment cell (-1: none)."""
+
+    y: np.ndarray
+    rep: np.ndarray | None
+    cell: np.ndarray
+
+    def select(self, keep: np.ndarray) -> _GroupRows:
+        return _GroupRows(self.y[keep], None if self.rep is None else self.rep[keep], self.cell[keep])
+
+    def cells(self, combos: list[tuple[str, ...]]) -> dict[tuple[str, ...], np.ndarray]:
+        """``{combination: ascending positions}`` for the combinations with rows, in ``combos``' order."""
+        return {combos[k]: idx for k, idx in columns.split_rows(self.cell, len(combos)).items()}
 
 
 def analyze_frame(
@@ -63,13 +84,13 @@ def analyze_frame(
     replications: str | tuple[float, float] | None = None,
     trim_unbalanced: bool = False,
     keep_measure_ok: bool = True,
-) -> dict:
+) -> dict[str, Any]:
     """Analyse samples: summary, normality, rank tests, ranking, factorial, sample size.
 
     ``df``: one row per request (the tidy sample CSV or any frame with the
     named columns).  ``response``: numeric column (e.g. latency in seconds);
     ``factors``: columns whose level combinations are the treatments (levels
-    are strings; the first level seen is the -1 level of a 2-level factor);
+    are the values as strings, categoricals included; the first level seen is the -1 level of a 2-level factor);
     ``by``: columns that split the analysis into groups; ``replication``:
     column naming the replication of each row (optional).  ``aggregate``:
     the response per replication in the factorial design (``none``, ``mean``,
@@ -81,6 +102,11 @@ def analyze_frame(
     ``replications``: ``"A-B"`` or ``(A, B)`` kept for the factorial design
     only; ``trim_unbalanced``: trim an unbalanced factorial design to the
     smallest r; ``keep_measure_ok``: keep only ``phase = measure`` and ``ok``.
+
+    The frame is read column by column and never copied: factor and ``by``
+    columns become integer codes (:mod:`bancada.stats.columns`; a categorical
+    column is read through its codes), the response one float64 array, and
+    each treatment's rows one slice of it.
 
     Returns the dict described in docs/analyze.md (keys ``response``,
     ``factors``, ``groups`` with ``treatments``, ``pairwise``,
@@ -105,59 +131,49 @@ def analyze_frame(
     _check_columns(df, [response, *factors, *by])
     if rep_bounds is not None and (replication is None or replication not in df.columns):
         raise InputError(f"--replications needs the replication column {replication!r}, which is absent")
-    has_rep = replication is not None and replication in df.columns
+    rep_col = replication if replication is not None and replication in df.columns else None
 
-    rows_in = len(df)
-    levels = {f: level_order(df[f]) for f in factors}
-    by_levels = {b: level_order(df[b]) for b in by}
-    prep: dict = {"rows_in": rows_in}
+    coded = {c: columns.code_column(df[c]) for c in [*factors, *by]}  # levels over every row, as before
+    prep: dict[str, Any] = {"rows_in": len(df)}
+    measured = None
     if keep_measure_ok:
-        df, removed = prepare.keep_measured(df)
+        measured, removed = prepare.measured_rows(df)
         prep.update(removed)
-    df, prep["missing_response"] = _numeric_response(df, response)
-    cols = [*factors, *by]
-    df = df.assign(**{c: df[c].astype(str) for c in cols})
+    resp = df[response] if measured is None else df[response][measured]
+    y, usable = _numeric_response(resp, response)
+    prep["missing_response"] = int((~usable).sum())
+    rows = np.ones(len(df), dtype=bool) if measured is None else measured
+    rows[rows] = usable  # the rows analysed: measured, ok, with a response
+    y = y[usable]
+    levels = {f: columns.present_levels(coded[f], rows) for f in factors}
     for f in factors:
-        seen = set(pd.unique(df[f]))
-        present = [lv for lv in levels[f] if lv in seen]
-        if len(present) < 2:
+        if len(levels[f]) < 2:
             raise InputError(
-                f"factor {f!r} has only one level ({', '.join(present) or 'none'}); a factor needs at least two"
+                f"factor {f!r} has only one level ({', '.join(levels[f]) or 'none'}); a factor needs at least two"
             )
-        levels[f] = present
-    if df.empty:
+    if len(y) == 0:
         raise InputError("no rows left to analyse after keeping phase = measure and ok = true")
-
+    cell = columns.combine(
+        [columns.recode(coded[f], levels[f], rows) for f in factors], [len(levels[f]) for f in factors]
+    )
+    rep = df[rep_col].to_numpy()[rows] if rep_col is not None else None
+    combos = columns.combinations([levels[f] for f in factors])
+    by_names = [coded[b].names for b in by]
+    split = (
+        columns.split_rows(
+            columns.combine([columns.recode(coded[b], coded[b].names, rows) for b in by], [len(n) for n in by_names]),
+            int(np.prod([len(n) for n in by_names])),
+        )
+        if by
+        else {0: np.arange(len(y))}
+    )
+    by_keys = columns.combinations(by_names)
+    options = _Options(factors, levels, rep_col, aggregate, confidence, alpha, error_pct, log, outliers_iqr, rep_bounds)
     groups_out = []
     outliers_total = 0
-    if by:
-        split = df.groupby(by, sort=False).indices
-        keys = [
-            k for k in itertools.product(*(by_levels[b] for b in by)) if k in split or (len(k) == 1 and k[0] in split)
-        ]
-    else:
-        split, keys = {(): np.arange(len(df))}, [()]
-    for key in keys:
-        idx = split.get(key)
-        if idx is None:
-            idx = split[key[0]]
-        gdf = df.iloc[np.sort(idx)]
-        group, removed_out = _analyze_group(
-            gdf,
-            dict(zip(by, key)),
-            response,
-            factors,
-            levels,
-            replication if has_rep else None,
-            aggregate,
-            confidence,
-            alpha,
-            error_pct,
-            log,
-            outliers_iqr,
-            rep_bounds,
-            trim_unbalanced,
-        )
+    for k, idx in split.items():
+        group_rows = _GroupRows(y[idx], None if rep is None else rep[idx], cell[idx])
+        group, removed_out = _analyze_group(group_rows, dict(zip(by, by_keys[k])), combos, options, trim_unbalanced)
         outliers_total += removed_out
         groups_out.append(group)
     prep["outliers"] = outliers_total if outliers_iqr is not None else None
@@ -169,7 +185,7 @@ def analyze_frame(
         "response": response,
         "factors": factors,
         "by": by,
-        "replication": replication if has_rep else None,
+        "replication": rep_col,
         "levels": levels,
         "alpha": alpha,
         "confidence": confidence,
@@ -179,64 +195,80 @@ def analyze_frame(
     }
 
 
+@dataclass(frozen=True)
+class _Options:
+    """What every group's analysis shares (the arguments of :func:`analyze_frame`)."""
+
+    factors: list[str]
+    levels: dict[str, list[str]]
+    replication: str | None
+    aggregate: str
+    confidence: float
+    alpha: float
+    error_pct: float
+    log: bool
+    outliers_iqr: float | None
+    rep_bounds: tuple[float, float] | None
+
+
+def _drop_outliers(rows: _GroupRows, combos: list[tuple[str, ...]], k: float) -> tuple[_GroupRows, int]:
+    """Rows outside ``[Q1 - k IQR, Q3 + k IQR]`` of their treatment dropped (bounds kept), and how many.
+
+    As :func:`bancada.stats.prepare.drop_outliers_iqr` (R's type-7 quantiles over
+    all the treatment's replications); a row of no treatment is dropped too.
+    """
+    if k < 0:
+        raise InputError(f"--outliers-iqr must be >= 0, got {k}")
+    if len(rows.y) == 0:
+        return rows, 0
+    keep = np.zeros(len(rows.y), dtype=bool)
+    for idx in rows.cells(combos).values():
+        values = rows.y[idx]
+        q1, q3 = np.quantile(values, 0.25), np.quantile(values, 0.75)
+        iqr = q3 - q1
+        keep[idx] = (values >= q1 - k * iqr) & (values <= q3 + k * iqr)
+    return rows.select(keep), int((~keep).sum())
+
+
 def _analyze_group(
-    gdf,
-    by_levels,
-    response,
-    factors,
-    levels,
-    replication,
-    aggregate,
-    confidence,
-    alpha,
-    error_pct,
-    log,
-    outliers_iqr,
-    rep_bounds,
-    trim,
-):
-    prep: dict = {"rows": len(gdf)}
+    rows: _GroupRows, by_levels: dict[str, str], combos: list[tuple[str, ...]], o: _Options, trim: bool
+) -> tuple[dict[str, Any], int]:
+    prep: dict[str, Any] = {"rows": len(rows.y)}
     removed_out = 0
-    if outliers_iqr is not None:
-        gdf, removed_out = prepare.drop_outliers_iqr(gdf, response, factors, outliers_iqr)
+    if o.outliers_iqr is not None:
+        rows, removed_out = _drop_outliers(rows, combos, o.outliers_iqr)
         prep["outliers_removed"] = removed_out
-    cells = gdf.groupby(factors, sort=False).indices
-    combos = [
-        c for c in itertools.product(*(levels[f] for f in factors)) if c in cells or (len(c) == 1 and c[0] in cells)
-    ]
-    y = gdf[response].to_numpy(dtype=float)
+    cells = rows.cells(combos)
+    y = rows.y
     samples, treatments = [], []
-    for combo in combos:
-        idx = cells.get(combo)
-        if idx is None:
-            idx = cells[combo[0]]
-        s = ranktests.SortedSample(y[idx])
+    for combo, idx in cells.items():
+        values = y[idx]
+        s = ranktests.SortedSample(values)
         samples.append(s)
-        summ = summary.summarize(s.values, 1 - alpha)
-        sw = normality.shapiro_wilk(y[idx])
-        treatments.append({"levels": dict(zip(factors, combo)), **summ, "shapiro": sw})
-    group = {"by": by_levels, "preparation": prep, "treatments": treatments}
+        summ = summary.summarize(s.values, 1 - o.alpha)
+        sw = normality.shapiro_wilk(values)
+        treatments.append({"levels": dict(zip(o.factors, combo)), **summ, "shapiro": sw})
+    present = list(cells)
+    group: dict[str, Any] = {"by": by_levels, "preparation": prep, "treatments": treatments}
     group["pairwise"] = _pairwise(samples, treatments)
-    group["pairwise_replication"] = _pairwise_replication(gdf, y, cells, combos, treatments, replication)
-    group["kruskal"], group["dunn"] = _kruskal(samples, combos, factors, treatments)
+    group["pairwise_replication"] = _pairwise_replication(rows, cells, treatments)
+    group["kruskal"], group["dunn"] = _kruskal(samples, present, o.factors, treatments)
     p_map = {(i, j): row["p_holm"] for row in group["pairwise"] for i, j in [(row["_i"], row["_j"])]}
     for row in group["pairwise"]:
         del row["_i"], row["_j"]
     group["ranking"] = [
         {"position": r["position"], "levels": treatments[r["treatment"]]["levels"], "median": r["median"]}
-        for r in ranking.rank_treatments([t["median"] for t in treatments], p_map, alpha)
+        for r in ranking.rank_treatments([t["median"] for t in treatments], p_map, o.alpha)
     ]
-    group["factorial"] = _factorial(
-        gdf, response, factors, levels, replication, aggregate, confidence, log, rep_bounds, trim, prep
-    )
-    conf_n = 1 - alpha
+    group["factorial"] = _factorial(rows, combos, o, trim, prep)
+    conf_n = 1 - o.alpha
     group["sample_size"] = [
         {
             "levels": t["levels"],
-            "n_required": samplesize.required_n(t["mean"], t["sd"], error_pct, conf_n),
+            "n_required": samplesize.required_n(t["mean"], t["sd"], o.error_pct, conf_n),
             "mean": t["mean"],
             "sd": t["sd"],
-            "error_pct": error_pct,
+            "error_pct": o.error_pct,
             "confidence": conf_n,
             "z": samplesize.z_two_sided(conf_n),
             "z_from": "normal, two-sided",
@@ -270,7 +302,9 @@ def _pairwise(samples, treatments):
     return rows
 
 
-def _pairwise_replication(gdf, y, cells, combos, treatments, replication):
+def _pairwise_replication(
+    rows: _GroupRows, cells: dict[tuple[str, ...], np.ndarray], treatments: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
     """Wilcoxon rank-sum on the per-replication medians: one value per treatment and replication.
 
     Requests inside one block share the block's conditions (connections, the
@@ -280,15 +314,12 @@ def _pairwise_replication(gdf, y, cells, combos, treatments, replication):
     unit of error; the A/A rates measured in docs/statistics.md). Empty when
     there is no replication column or a treatment has fewer than 2 replications.
     """
-    if replication is None:
+    if rows.rep is None:
         return []
-    reps = gdf[replication].to_numpy()
+    reps = rows.rep
     medians = []
-    for combo in combos:
-        idx = cells.get(combo)
-        if idx is None:
-            idx = cells[combo[0]]
-        per_rep = pd.Series(y[idx]).groupby(reps[idx], sort=False).median().to_numpy()
+    for idx in cells.values():
+        per_rep = pd.Series(rows.y[idx]).groupby(reps[idx], sort=False).median().to_numpy()
         medians.append(per_rep)
     if min(len(m) for m in medians) < 2:
         return []
@@ -345,29 +376,34 @@ def _kruskal(samples, combos, factors, treatments):
     return out, dunn_rows
 
 
-def _factorial(gdf, response, factors, levels, replication, aggregate, confidence, log, rep_bounds, trim, prep):
+def _factorial(
+    rows: _GroupRows, combos: list[tuple[str, ...]], o: _Options, trim: bool, prep: dict[str, Any]
+) -> dict[str, Any]:
     try:
-        fdf = gdf
-        if rep_bounds is not None:
-            fdf, prep["replications_outside_range"] = prepare.keep_replications(fdf, replication, rep_bounds)
-        lv = [levels[f] for f in factors]
-        y, notes = design.build(fdf, response, factors, lv, replication, aggregate, trim)
+        if o.rep_bounds is not None:
+            assert rows.rep is not None  # analyze_frame refuses --replications without the column
+            keep, prep["replications_outside_range"] = prepare.replications_in_range(
+                pd.Series(rows.rep), str(o.replication), o.rep_bounds
+            )
+            rows = rows.select(keep)
+        lv = [o.levels[f] for f in o.factors]
+        y, notes = design.build_from_cells(rows.y, rows.rep, rows.cells(combos), o.factors, lv, o.aggregate, trim)
         transform = "none"
-        if log:
+        if o.log:
             if np.any(y <= 0):
                 raise design.DesignError("--log needs a positive response in every replication")
             y = np.log10(y)
             transform = "log10"
         if all(len(v) == 2 for v in lv):
-            res = factorial.two_level(y, factors, confidence)
+            res = factorial.two_level(y, o.factors, o.confidence)
         else:
-            res = factorial.full_factorial(y, factors, lv, confidence)
-        res["levels"] = {f: {"-1": v[0], "+1": v[1]} if len(v) == 2 else v for f, v in zip(factors, lv)}
+            res = factorial.full_factorial(y, o.factors, lv, o.confidence)
+        res["levels"] = {f: {"-1": v[0], "+1": v[1]} if len(v) == 2 else v for f, v in zip(o.factors, lv)}
         res.update(
             {
-                "aggregate": aggregate if replication else "none",
+                "aggregate": o.aggregate if o.replication else "none",
                 "transform": transform,
-                "replications": list(rep_bounds) if rep_bounds is not None else None,
+                "replications": list(o.rep_bounds) if o.rep_bounds is not None else None,
                 "notes": notes,
             }
         )
