@@ -23,6 +23,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .store.runstore import RunStore
 from .store.tidy_csv import smallest_int, texts_of
 
 #: Columns read as categoricals (few distinct texts, tested by value in data preparation).
@@ -32,29 +33,39 @@ BLOCK_BYTES = 16 << 20
 
 
 def read_csv_columns(
-    path: str | Path, columns: Sequence[str], numeric: Sequence[str], labels: Sequence[str] = ()
+    path: str | Path,
+    columns: Sequence[str],
+    numeric: Sequence[str],
+    labels: Sequence[str] = (),
+    categorical: Sequence[str] = (),
 ) -> pd.DataFrame:
     """The CSV's ``columns`` (in the file's order, each present in its header).
 
     ``numeric``: the columns whose type is inferred (numbers as float64 or
     int64, as pandas infers them); ``labels``: columns read as integers when
     every cell is one, else as text (a replication's label); every other column
-    is text, an empty cell missing (NaN).
+    is text, an empty cell missing (NaN); the text columns named in ``categorical``
+    are pandas categoricals (codes into their texts, as the analysis reads factors).
 
     Raises:
         pandas.errors.ParserError, ValueError, UnicodeDecodeError, OSError:
             the file cannot be read (raised by pandas, which reads the file
             when Arrow cannot).
     """
-    frame = _read_arrow(path, columns, numeric, labels)
+    frame = _read_arrow(path, columns, numeric, labels, categorical)
     if frame is not None:
         return frame
-    dtypes = {c: str for c in columns if c not in numeric}
+    dtypes: dict[str, object] = {c: str for c in columns if c not in numeric}
+    dtypes.update({c: "category" for c in categorical if c in dtypes and c not in labels})
     return pd.read_csv(path, usecols=list(columns), dtype=dtypes, keep_default_na=False, na_values=[""])
 
 
 def _read_arrow(
-    path: str | Path, columns: Sequence[str], numeric: Sequence[str], labels: Sequence[str]
+    path: str | Path,
+    columns: Sequence[str],
+    numeric: Sequence[str],
+    labels: Sequence[str],
+    categorical: Sequence[str] = (),
 ) -> pd.DataFrame | None:
     """The frame through Arrow's streaming CSV reader, or None when Arrow cannot give pandas' values.
 
@@ -108,7 +119,7 @@ def _read_arrow(
             names = list(levels[c])
             out[c] = (
                 pd.Categorical.from_codes(values, categories=pd.Index(names))
-                if c in CATEGORICAL
+                if c in CATEGORICAL or c in categorical
                 else texts_of(names, values)
             )
         else:
@@ -126,8 +137,9 @@ def _codes(chunk, seen: dict[str, int]) -> np.ndarray:
     return remap[indices]
 
 
-def read_run_columns(store, columns: Sequence[str]) -> pd.DataFrame:
-    """The run's tidy ``columns`` (see :func:`bancada.store.tidy_csv.tidy_frame`)."""
+def read_run_columns(store: RunStore, columns: Sequence[str], categorical: Sequence[str] = ()) -> pd.DataFrame:
+    """The run's tidy ``columns``, those in ``categorical`` as categoricals (see
+    :func:`bancada.store.tidy_csv.tidy_frame`)."""
     from .store.tidy_csv import tidy_frame
 
-    return tidy_frame(store, columns)
+    return tidy_frame(store, columns, categorical)

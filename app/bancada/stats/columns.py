@@ -26,6 +26,8 @@ import numpy.typing as npt
 import pandas as pd
 
 IntArray = npt.NDArray[np.signedinteger]
+#: Up to this many cells, :func:`split_rows` finds each cell's rows by one comparison of every row.
+FEW_CELLS = 16
 
 
 @dataclass(frozen=True)
@@ -107,12 +109,12 @@ def combine(codes: Sequence[IntArray], sizes: Sequence[int]) -> IntArray:
 def split_rows(cell: IntArray, n_cells: int) -> dict[int, npt.NDArray[np.intp]]:
     """The rows of each cell that has any: ``{cell: ascending row positions}`` (cells ascending; -1 left out).
 
-    One stable sort of the codes (a radix sort for 8- and 16-bit codes) and one
-    count per cell; the positions of a cell are those ``groupby(...).indices`` gives.
+    Up to :data:`FEW_CELLS` cells one comparison per cell, else one stable sort of
+    the codes (a radix sort for 8- and 16-bit codes) and one count per cell; the positions of a cell are those ``groupby(...).indices`` gives.
     """
-    if n_cells == 1:
-        rows = np.flatnonzero(cell == 0)
-        return {0: rows} if len(rows) else {}
+    if n_cells <= FEW_CELLS:  # one pass per cell beats a sort of every row
+        found = ((k, np.flatnonzero(cell == k)) for k in range(n_cells))
+        return {k: rows for k, rows in found if len(rows)}
     order = np.argsort(cell, kind="stable")
     valid = cell >= 0
     sizes = np.bincount(cell[valid].astype(np.intp), minlength=n_cells)

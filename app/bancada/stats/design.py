@@ -107,8 +107,7 @@ def build_from_cells(
             missing.append(dict(zip(factors, combo)))
             continue
         if rep is not None and aggregate != "none":
-            sub = pd.DataFrame({"rep": rep[idx], "y": y_all[idx]})
-            agg = sub.groupby("rep", sort=False)["y"].agg(aggregate)
+            agg = pd.Series(y_all[idx]).groupby(rep[idx], sort=False).agg(aggregate)
             cells[combo] = agg.to_numpy(dtype=float)
         else:
             cells[combo] = y_all[idx]

@@ -149,6 +149,47 @@ def pooled_ranks(samples: Sequence[SortedSample]) -> tuple[list[np.ndarray], flo
     return out, float(np.sum(counts**3 - counts))
 
 
+#: Rank sums below this are sums of half-integers that float64 holds exactly, in any order of addition.
+EXACT_RANK_SUM = 2.0**51
+
+
+def kruskal_inputs(
+    samples: Sequence[SortedSample], w: dict[tuple[int, int], float]
+) -> tuple[list[float], list[int], float]:
+    """The rank sums, sizes and pooled tie term of :func:`pooled_ranks`, from the pairs' W.
+
+    The rank sum of sample i in the pool is ``n_i (n_i + 1) / 2 + sum_j W_ij``
+    (``W_ij``: pairs with i's value above j's, ties counted half, as
+    :func:`rank_sum` gives for i < j; ``W_ji = n_i n_j - W_ij``), so the
+    Kruskal-Wallis and Dunn statistics need no ranking of the pooled values,
+    only one sort of them for the tie term. ``w``: ``{(i, j): W}`` for every
+    pair i < j. Every rank sum is a sum of half-integers below
+    :data:`EXACT_RANK_SUM`, exact in float64, so the results are those of
+    :func:`pooled_ranks` to the last bit; above that size, or with NaN,
+    :func:`pooled_ranks` itself is used.
+    Returns ``(rank sums, sizes, sum(t^3 - t) over the pooled tie groups)``.
+    """
+    sizes = [len(s.values) for s in samples]
+    n = sum(sizes)
+    pooled = np.concatenate([s.values for s in samples]) if samples else np.empty(0)
+    if n == 0 or n * (n + 1) / 2 >= EXACT_RANK_SUM or np.isnan(pooled).any():
+        ranks, tie = pooled_ranks(samples)
+        return [float(r.sum()) for r in ranks], [len(r) for r in ranks], tie
+    sums = []
+    for i, n_i in enumerate(sizes):
+        total = n_i * (n_i + 1) / 2
+        for j, n_j in enumerate(sizes):
+            if j > i:
+                total += w[(i, j)]
+            elif j < i:
+                total += n_i * n_j - w[(j, i)]
+        sums.append(float(total))
+    ordered = np.sort(pooled, kind="stable")  # the samples are sorted runs: a merge
+    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
+    counts = np.diff(np.r_[starts, n]).astype(float)
+    return sums, sizes, float(np.sum(counts**3 - counts))
+
+
 def _pooled_ranks_rankdata(pooled: np.ndarray, samples: Sequence[SortedSample]) -> tuple[list[np.ndarray], float]:
     ranks = stats.rankdata(pooled)
     _, counts = np.unique(pooled, return_counts=True)

@@ -172,7 +172,10 @@ def analyze_frame(
     groups_out = []
     outliers_total = 0
     for k, idx in split.items():
-        group_rows = _GroupRows(y[idx], None if rep is None else rep[idx], cell[idx])
+        if len(idx) == len(y):  # one group holds every row: no copy
+            group_rows = _GroupRows(y, rep, cell)
+        else:
+            group_rows = _GroupRows(y[idx], None if rep is None else rep[idx], cell[idx])
         group, removed_out = _analyze_group(group_rows, dict(zip(by, by_keys[k])), combos, options, trim_unbalanced)
         outliers_total += removed_out
         groups_out.append(group)
@@ -252,7 +255,8 @@ def _analyze_group(
     group: dict[str, Any] = {"by": by_levels, "preparation": prep, "treatments": treatments}
     group["pairwise"] = _pairwise(samples, treatments)
     group["pairwise_replication"] = _pairwise_replication(rows, cells, treatments)
-    group["kruskal"], group["dunn"] = _kruskal(samples, present, o.factors, treatments)
+    w = {(row["_i"], row["_j"]): row["W"] for row in group["pairwise"]}
+    group["kruskal"], group["dunn"] = _kruskal(samples, w, present, o.factors, treatments)
     p_map = {(i, j): row["p_holm"] for row in group["pairwise"] for i, j in [(row["_i"], row["_j"])]}
     for row in group["pairwise"]:
         del row["_i"], row["_j"]
@@ -344,12 +348,16 @@ def _pairwise_replication(
     return rows
 
 
-def _kruskal(samples, combos, factors, treatments):
+def _kruskal(
+    samples: list[ranktests.SortedSample],
+    w: dict[tuple[int, int], float],
+    combos: list[tuple[str, ...]],
+    factors: list[str],
+    treatments: list[dict[str, Any]],
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     if len(samples) < 2:
         return [], []
-    ranks, tie = ranktests.pooled_ranks(samples)
-    sums = [float(r.sum()) for r in ranks]
-    sizes = [len(r) for r in ranks]
+    sums, sizes, tie = ranktests.kruskal_inputs(samples, w)
     out = []
     if len(factors) > 1:
         for fi, f in enumerate(factors):

@@ -117,7 +117,9 @@ TEXT_DTYPE = pd.StringDtype("pyarrow" if _pa is not None else "python", na_value
 OK_TEXTS = ("false", "true")
 
 
-def tidy_frame(store: RunStore, columns: Sequence[str] | None = None) -> pd.DataFrame:
+def tidy_frame(
+    store: RunStore, columns: Sequence[str] | None = None, categorical: Sequence[str] = ()
+) -> pd.DataFrame:
     """Return the run's samples as the tidy table: a DataFrame with ``columns`` (default
     COLUMNS + EXTRA_COLUMNS + SPLIT_COLUMNS, in that order), one row per sample in the order stored.
     The split columns come from :func:`_split_parts` (the pandas join, for runs with links or
@@ -128,7 +130,9 @@ def tidy_frame(store: RunStore, columns: Sequence[str] | None = None) -> pd.Data
     language, protocol, operation, payload) and ``run_id`` as pandas ``str`` (Arrow
     strings, taken from the treatment table's levels); ``phase`` (warmup, measure) and
     ``ok`` (false, true) as categoricals; times in seconds as float64 (``server_s`` NaN
-    where the server sent none); counts as int64; ``error`` as text.
+    where the server sent none); counts as int64; ``error`` as text. The treatment's
+    columns named in ``categorical`` are pandas categoricals instead (codes into the
+    levels, one byte a row: what the analysis reads, :mod:`bancada.stats.columns`).
 
     Raises:
         ValueError: an unknown column.
@@ -154,7 +158,12 @@ def tidy_frame(store: RunStore, columns: Sequence[str] | None = None) -> pd.Data
             out[c] = texts_of([store.meta().get("run_id", store.path.stem)], np.zeros(len(row), dtype=np.intp))
         elif c in _FROM_TREATMENT:
             values = [getattr(t, _FROM_TREATMENT[c]) for t in treatments]
-            out[c] = texts_of(values, row) if isinstance(values[0] if values else "", str) else np.array(values)[row]
+            if c in categorical:
+                out[c] = categorical_of(values, row)
+            elif isinstance(values[0] if values else "", str):
+                out[c] = texts_of(values, row)
+            else:
+                out[c] = np.array(values)[row]
         else:
             out[c] = _sample_column(c, raw[_FROM_SAMPLE[c]])
     df = pd.DataFrame(out, columns=columns_read)
@@ -184,6 +193,14 @@ def _split_parts(store: RunStore, n: int) -> dict:
         "request_bytes": pd.array([pd.NA] * n, dtype="Int64"),
         "response_bytes": pd.array([pd.NA] * n, dtype="Int64"),
     }
+
+
+def categorical_of(values: Sequence[object], codes: np.ndarray) -> pd.Categorical:
+    """``values[codes]`` as a pandas categorical (the distinct values, in order, its categories; -1: missing)."""
+    levels = list(dict.fromkeys(values))
+    where = {v: i for i, v in enumerate(levels)}
+    lookup = np.array([where[v] for v in values] + [-1], dtype=np.int8 if len(levels) < 127 else np.int32)
+    return pd.Categorical.from_codes(lookup[codes], categories=pd.Index(levels))
 
 
 def texts_of(values: list[str], codes: np.ndarray) -> pd.Series:
