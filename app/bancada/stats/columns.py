@@ -110,7 +110,8 @@ def split_rows(cell: IntArray, n_cells: int) -> dict[int, npt.NDArray[np.intp]]:
     """The rows of each cell that has any: ``{cell: ascending row positions}`` (cells ascending; -1 left out).
 
     Up to :data:`FEW_CELLS` cells one comparison per cell, else one stable sort of
-    the codes (a radix sort for 8- and 16-bit codes) and one count per cell; the positions of a cell are those ``groupby(...).indices`` gives.
+    the codes (a radix sort for 8- and 16-bit codes) and one count per cell; the
+    positions of a cell are those ``groupby(...).indices`` gives.
     """
     if n_cells <= FEW_CELLS:  # one pass per cell beats a sort of every row
         found = ((k, np.flatnonzero(cell == k)) for k in range(n_cells))
@@ -127,9 +128,69 @@ def split_rows(cell: IntArray, n_cells: int) -> dict[int, npt.NDArray[np.intp]]:
     return out
 
 
+@dataclass(frozen=True)
+class Part:
+    """The rows of one cell, in row order: ``y`` the response (float64), ``rep`` their replication
+    labels (None: no replication column), ``pos`` their positions among all rows (None unless asked)."""
+
+    y: npt.NDArray[np.float64]
+    rep: np.ndarray | None
+    pos: npt.NDArray[np.intp] | None
+
+    def select(self, keep: npt.NDArray[np.bool_]) -> Part:
+        """The rows where ``keep`` is true."""
+        return Part(
+            self.y[keep], None if self.rep is None else self.rep[keep], None if self.pos is None else self.pos[keep]
+        )
+
+
+def split_values(
+    cell: IntArray, n_cells: int, y: npt.NDArray[np.float64], rep: np.ndarray | None, with_pos: bool = False
+) -> dict[int, Part]:
+    """``y`` and ``rep`` split by ``cell`` (-1: in none): ``{cell: Part}`` for the cells with rows, ascending.
+
+    Each part holds its rows in row order (what ``groupby(...).indices`` selects);
+    the parts together hold one copy of the rows, and nothing of the whole
+    arrays is kept, so the caller can let them go.
+    """
+    if n_cells <= FEW_CELLS:
+        out: dict[int, Part] = {}
+        for k in range(n_cells):
+            mask = cell == k
+            if mask.any():
+                pos = np.flatnonzero(mask) if with_pos else None
+                out[k] = Part(y[mask], None if rep is None else rep[mask], pos)
+        return out
+    order = np.argsort(cell, kind="stable")
+    valid = cell >= 0
+    sizes = np.bincount(cell[valid].astype(np.intp), minlength=n_cells)
+    start = len(cell) - int(valid.sum())  # the -1 rows sort first
+    order = order[start:]
+    y_sorted = y[order]
+    rep_sorted = None if rep is None else rep[order]
+    out, start = {}, 0
+    for k, size in enumerate(sizes.tolist()):
+        if size:
+            part = slice(start, start + size)
+            pos = order[part] if with_pos else None
+            out[k] = Part(y_sorted[part], None if rep_sorted is None else rep_sorted[part], pos)
+        start += size
+    return out
+
+
 def combinations(levels: Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
     """Every combination of ``levels``, numbered as :func:`combine` numbers them."""
     return list(itertools.product(*levels))
 
 
-__all__ = ["Coded", "code_column", "combinations", "combine", "present_levels", "recode", "split_rows"]
+__all__ = [
+    "Coded",
+    "Part",
+    "code_column",
+    "combinations",
+    "combine",
+    "present_levels",
+    "recode",
+    "split_rows",
+    "split_values",
+]

@@ -16,6 +16,8 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+from .columns import Part
+
 AGGREGATES = ("none", "mean", "median")
 
 
@@ -70,16 +72,21 @@ def build(
     level of a 2-level factor).  Raises :class:`DesignError` for a missing
     treatment, an unbalanced design without ``trim``, or an unknown aggregate.
     """
+    if aggregate not in AGGREGATES:
+        raise DesignError(f"unknown aggregate {aggregate!r}; use one of {', '.join(AGGREGATES)}")
     has_rep = replication is not None and replication in df.columns
     rep = df[replication].to_numpy() if has_rep and replication is not None else None
-    rows = _cell_rows(df, factors, levels)
-    return build_from_cells(df[response].to_numpy(dtype=float), rep, rows, factors, levels, aggregate, trim)
+    y_all = df[response].to_numpy(dtype=float)
+    parts = {
+        combo: Part(y_all[idx], None if rep is None else rep[idx], None)
+        for combo, idx in _cell_rows(df, factors, levels).items()
+    }
+    return build_from_parts(parts, has_rep, factors, levels, aggregate, trim)
 
 
-def build_from_cells(
-    y_all: np.ndarray,
-    rep: np.ndarray | None,
-    rows: dict[tuple[str, ...], np.ndarray],
+def build_from_parts(
+    parts: dict[tuple[str, ...], Part],
+    has_rep: bool,
     factors: Sequence[str],
     levels: Sequence[Sequence[str]],
     aggregate: str = "none",
@@ -87,14 +94,13 @@ def build_from_cells(
 ) -> tuple[np.ndarray, list[str]]:
     """:func:`build` from the rows already split into treatments.
 
-    ``y_all``: the response of every row (float64); ``rep``: each row's replication
-    label (None: no replication column); ``rows``: ``{combination of levels: ascending
-    positions in y_all}`` for the combinations present. Same result and errors as :func:`build`.
+    ``parts``: ``{combination of levels: its rows}`` (:class:`bancada.stats.columns.Part`,
+    response and replication labels in row order) for the combinations present;
+    ``has_rep``: whether there is a replication column. Same result and errors as :func:`build`.
     """
     if aggregate not in AGGREGATES:
         raise DesignError(f"unknown aggregate {aggregate!r}; use one of {', '.join(AGGREGATES)}")
     notes: list[str] = []
-    has_rep = rep is not None
     if not has_rep:
         notes.append("no replication column: each row is a replication")
     elif aggregate == "none":
@@ -102,15 +108,15 @@ def build_from_cells(
     cells: dict[tuple[str, ...], np.ndarray] = {}
     missing = []
     for combo in itertools.product(*levels):
-        idx = rows.get(combo)
-        if idx is None or len(idx) == 0:
+        part = parts.get(combo)
+        if part is None or len(part.y) == 0:
             missing.append(dict(zip(factors, combo)))
             continue
-        if rep is not None and aggregate != "none":
-            agg = pd.Series(y_all[idx]).groupby(rep[idx], sort=False).agg(aggregate)
+        if has_rep and part.rep is not None and aggregate != "none":
+            agg = pd.Series(part.y).groupby(part.rep, sort=False).agg(aggregate)
             cells[combo] = agg.to_numpy(dtype=float)
         else:
-            cells[combo] = y_all[idx]
+            cells[combo] = part.y
     if missing:
         raise DesignError("missing treatments: " + "; ".join(_label(m) for m in missing))
     counts = {c: len(v) for c, v in cells.items()}

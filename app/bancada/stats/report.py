@@ -52,22 +52,6 @@ def _numeric_response(col: pd.Series, response: str) -> tuple[np.ndarray, np.nda
     return y, np.isfinite(y)
 
 
-@dataclass
-class _GroupRows:
-    """The rows of one group: response (float64), replication labels (or None) and treatment cell (-1: none)."""
-
-    y: np.ndarray
-    rep: np.ndarray | None
-    cell: np.ndarray
-
-    def select(self, keep: np.ndarray) -> _GroupRows:
-        return _GroupRows(self.y[keep], None if self.rep is None else self.rep[keep], self.cell[keep])
-
-    def cells(self, combos: list[tuple[str, ...]]) -> dict[tuple[str, ...], np.ndarray]:
-        """``{combination: ascending positions}`` for the combinations with rows, in ``combos``' order."""
-        return {combos[k]: idx for k, idx in columns.split_rows(self.cell, len(combos)).items()}
-
-
 def analyze_frame(
     df: pd.DataFrame,
     *,
@@ -139,8 +123,7 @@ def analyze_frame(
     if keep_measure_ok:
         measured, removed = prepare.measured_rows(df)
         prep.update(removed)
-    resp = df[response] if measured is None else df[response][measured]
-    y, usable = _numeric_response(resp, response)
+    y, usable = _numeric_response(df[response] if measured is None else df[response][measured], response)
     prep["missing_response"] = int((~usable).sum())
     rows = np.ones(len(df), dtype=bool) if measured is None else measured
     rows[rows] = usable  # the rows analysed: measured, ok, with a response
@@ -153,32 +136,34 @@ def analyze_frame(
             )
     if len(y) == 0:
         raise InputError("no rows left to analyse after keeping phase = measure and ok = true")
-    cell = columns.combine(
-        [columns.recode(coded[f], levels[f], rows) for f in factors], [len(levels[f]) for f in factors]
-    )
-    rep = df[rep_col].to_numpy()[rows] if rep_col is not None else None
     combos = columns.combinations([levels[f] for f in factors])
     by_names = [coded[b].names for b in by]
-    split = (
-        columns.split_rows(
-            columns.combine([columns.recode(coded[b], coded[b].names, rows) for b in by], [len(n) for n in by_names]),
-            int(np.prod([len(n) for n in by_names])),
-        )
-        if by
-        else {0: np.arange(len(y))}
+    n_groups = int(np.prod([len(n) for n in by_names])) if by else 1
+    group = columns.combine([columns.recode(coded[b], coded[b].names, rows) for b in by], [len(n) for n in by_names])
+    if not by:
+        group = np.zeros(len(y), dtype=np.int8)
+    cell = columns.combine(
+        [columns.recode(coded[f], levels[f], rows) for f in factors], [len(lv) for lv in levels.values()]
     )
+    group_sizes = np.bincount(group[group >= 0].astype(np.intp), minlength=n_groups).tolist()
+    both = np.where((group >= 0) & (cell >= 0), group.astype(np.int64) * len(combos) + cell, -1)
+    del group, cell
+    rep = df[rep_col].to_numpy()[rows] if rep_col is not None else None
+    del rows
+    parts = columns.split_values(both, n_groups * len(combos), y, rep, with_pos=rep_bounds is not None)
+    del y, rep, both  # every row is in one part now
     by_keys = columns.combinations(by_names)
     options = _Options(factors, levels, rep_col, aggregate, confidence, alpha, error_pct, log, outliers_iqr, rep_bounds)
     groups_out = []
     outliers_total = 0
-    for k, idx in split.items():
-        if len(idx) == len(y):  # one group holds every row: no copy
-            group_rows = _GroupRows(y, rep, cell)
-        else:
-            group_rows = _GroupRows(y[idx], None if rep is None else rep[idx], cell[idx])
-        group, removed_out = _analyze_group(group_rows, dict(zip(by, by_keys[k])), combos, options, trim_unbalanced)
+    for g, size in enumerate(group_sizes):
+        if not size:
+            continue
+        first = g * len(combos)
+        cells = {combos[k - first]: parts.pop(k) for k in range(first, first + len(combos)) if k in parts}
+        out, removed_out = _analyze_group(cells, size, dict(zip(by, by_keys[g])), options, trim_unbalanced)
         outliers_total += removed_out
-        groups_out.append(group)
+        groups_out.append(out)
     prep["outliers"] = outliers_total if outliers_iqr is not None else None
     prep["outliers_iqr"] = outliers_iqr
     prep["rows_analysed"] = sum(sum(t["n"] for t in g["treatments"]) for g in groups_out)
@@ -214,49 +199,50 @@ class _Options:
     rep_bounds: tuple[float, float] | None
 
 
-def _drop_outliers(rows: _GroupRows, combos: list[tuple[str, ...]], k: float) -> tuple[_GroupRows, int]:
-    """Rows outside ``[Q1 - k IQR, Q3 + k IQR]`` of their treatment dropped (bounds kept), and how many.
+def _drop_outliers(
+    cells: dict[tuple[str, ...], columns.Part], n_rows: int, k: float
+) -> tuple[dict[tuple[str, ...], columns.Part], int]:
+    """Rows outside ``[Q1 - k IQR, Q3 + k IQR]`` of their treatment dropped (bounds kept), and how many
+    of the group's ``n_rows`` are gone.
 
     As :func:`bancada.stats.prepare.drop_outliers_iqr` (R's type-7 quantiles over
     all the treatment's replications); a row of no treatment is dropped too.
     """
     if k < 0:
         raise InputError(f"--outliers-iqr must be >= 0, got {k}")
-    if len(rows.y) == 0:
-        return rows, 0
-    keep = np.zeros(len(rows.y), dtype=bool)
-    for idx in rows.cells(combos).values():
-        values = rows.y[idx]
-        q1, q3 = np.quantile(values, 0.25), np.quantile(values, 0.75)
+    kept: dict[tuple[str, ...], columns.Part] = {}
+    for combo, part in cells.items():
+        q1, q3 = np.quantile(part.y, 0.25), np.quantile(part.y, 0.75)
         iqr = q3 - q1
-        keep[idx] = (values >= q1 - k * iqr) & (values <= q3 + k * iqr)
-    return rows.select(keep), int((~keep).sum())
+        part = part.select((part.y >= q1 - k * iqr) & (part.y <= q3 + k * iqr))
+        if len(part.y):
+            kept[combo] = part
+    return kept, n_rows - sum(len(p.y) for p in kept.values())
 
 
 def _analyze_group(
-    rows: _GroupRows, by_levels: dict[str, str], combos: list[tuple[str, ...]], o: _Options, trim: bool
+    cells: dict[tuple[str, ...], columns.Part], n_rows: int, by_levels: dict[str, str], o: _Options, trim: bool
 ) -> tuple[dict[str, Any], int]:
-    prep: dict[str, Any] = {"rows": len(rows.y)}
+    """Every table of one group: ``cells`` its treatments' rows, ``n_rows`` its rows (with those of no treatment)."""
+    prep: dict[str, Any] = {"rows": n_rows}
     removed_out = 0
     if o.outliers_iqr is not None:
-        rows, removed_out = _drop_outliers(rows, combos, o.outliers_iqr)
+        cells, removed_out = _drop_outliers(cells, n_rows, o.outliers_iqr)
         prep["outliers_removed"] = removed_out
-    cells = rows.cells(combos)
-    y = rows.y
     samples, treatments = [], []
-    for combo, idx in cells.items():
-        values = y[idx]
-        s = ranktests.SortedSample(values)
+    for combo, part in cells.items():
+        s = ranktests.SortedSample(part.y)
         samples.append(s)
         summ = summary.summarize(s.values, 1 - o.alpha)
-        sw = normality.shapiro_wilk(values)
+        sw = normality.shapiro_wilk(part.y)
         treatments.append({"levels": dict(zip(o.factors, combo)), **summ, "shapiro": sw})
-    present = list(cells)
     group: dict[str, Any] = {"by": by_levels, "preparation": prep, "treatments": treatments}
     group["pairwise"] = _pairwise(samples, treatments)
-    group["pairwise_replication"] = _pairwise_replication(rows, cells, treatments)
+    group["pairwise_replication"] = _pairwise_replication(cells, treatments)
     w = {(row["_i"], row["_j"]): row["W"] for row in group["pairwise"]}
-    group["kruskal"], group["dunn"] = _kruskal(samples, w, present, o.factors, treatments)
+    ties = any([row.pop("_ties") for row in group["pairwise"]])  # a list: every row loses the key
+    group["kruskal"], group["dunn"] = _kruskal(samples, w, ties, list(cells), o.factors, treatments)
+    del samples  # the sorted copies
     p_map = {(i, j): row["p_holm"] for row in group["pairwise"] for i, j in [(row["_i"], row["_j"])]}
     for row in group["pairwise"]:
         del row["_i"], row["_j"]
@@ -264,7 +250,7 @@ def _analyze_group(
         {"position": r["position"], "levels": treatments[r["treatment"]]["levels"], "median": r["median"]}
         for r in ranking.rank_treatments([t["median"] for t in treatments], p_map, o.alpha)
     ]
-    group["factorial"] = _factorial(rows, combos, o, trim, prep)
+    group["factorial"] = _factorial(cells, o, trim, prep)
     conf_n = 1 - o.alpha
     group["sample_size"] = [
         {
@@ -299,6 +285,7 @@ def _pairwise(samples, treatments):
                 "magnitude": effectsize.magnitude(delta),
                 "_i": i,
                 "_j": j,
+                "_ties": res["n_tied"] > 0,
             }
         )
     for row, adj in zip(rows, ranktests.holm([r["p"] for r in rows])):
@@ -307,7 +294,7 @@ def _pairwise(samples, treatments):
 
 
 def _pairwise_replication(
-    rows: _GroupRows, cells: dict[tuple[str, ...], np.ndarray], treatments: list[dict[str, Any]]
+    cells: dict[tuple[str, ...], columns.Part], treatments: list[dict[str, Any]]
 ) -> list[dict[str, Any]]:
     """Wilcoxon rank-sum on the per-replication medians: one value per treatment and replication.
 
@@ -318,13 +305,13 @@ def _pairwise_replication(
     unit of error; the A/A rates measured in docs/statistics.md). Empty when
     there is no replication column or a treatment has fewer than 2 replications.
     """
-    if rows.rep is None:
-        return []
-    reps = rows.rep
     medians = []
-    for idx in cells.values():
-        per_rep = pd.Series(rows.y[idx]).groupby(reps[idx], sort=False).median().to_numpy()
-        medians.append(per_rep)
+    for part in cells.values():
+        if part.rep is None:
+            return []
+        medians.append(pd.Series(part.y).groupby(part.rep, sort=False).median().to_numpy())
+    if not medians:
+        return []
     if min(len(m) for m in medians) < 2:
         return []
     rows = []
@@ -351,13 +338,14 @@ def _pairwise_replication(
 def _kruskal(
     samples: list[ranktests.SortedSample],
     w: dict[tuple[int, int], float],
+    ties: bool,
     combos: list[tuple[str, ...]],
     factors: list[str],
     treatments: list[dict[str, Any]],
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     if len(samples) < 2:
         return [], []
-    sums, sizes, tie = ranktests.kruskal_inputs(samples, w)
+    sums, sizes, tie = ranktests.kruskal_inputs(samples, w, ties)
     out = []
     if len(factors) > 1:
         for fi, f in enumerate(factors):
@@ -385,17 +373,14 @@ def _kruskal(
 
 
 def _factorial(
-    rows: _GroupRows, combos: list[tuple[str, ...]], o: _Options, trim: bool, prep: dict[str, Any]
+    cells: dict[tuple[str, ...], columns.Part], o: _Options, trim: bool, prep: dict[str, Any]
 ) -> dict[str, Any]:
     try:
         if o.rep_bounds is not None:
-            assert rows.rep is not None  # analyze_frame refuses --replications without the column
-            keep, prep["replications_outside_range"] = prepare.replications_in_range(
-                pd.Series(rows.rep), str(o.replication), o.rep_bounds
-            )
-            rows = rows.select(keep)
+            cells, prep["replications_outside_range"] = _keep_replications(cells, str(o.replication), o.rep_bounds)
         lv = [o.levels[f] for f in o.factors]
-        y, notes = design.build_from_cells(rows.y, rows.rep, rows.cells(combos), o.factors, lv, o.aggregate, trim)
+        has_rep = o.replication is not None
+        y, notes = design.build_from_parts(cells, has_rep, o.factors, lv, o.aggregate, trim)
         transform = "none"
         if o.log:
             if np.any(y <= 0):
@@ -418,6 +403,31 @@ def _factorial(
         return res
     except (design.DesignError, InputError) as exc:
         return {"error": str(exc)}
+
+
+def _keep_replications(
+    cells: dict[tuple[str, ...], columns.Part], replication: str, bounds: tuple[float, float]
+) -> tuple[dict[tuple[str, ...], columns.Part], int]:
+    """The rows whose replication label, read as a number, lies in ``bounds`` (inclusive), and how many are not.
+
+    As :func:`bancada.stats.prepare.keep_replications` over the group's rows:
+    raises :class:`InputError` naming the first label (in row order) that is not a number.
+    """
+    kept, removed, bad = {}, 0, []
+    for combo, part in cells.items():
+        assert part.rep is not None and part.pos is not None  # analyze_frame asks for both with --replications
+        values = pd.to_numeric(pd.Series(part.rep), errors="coerce")
+        missing = values.isna().to_numpy()
+        if missing.any():
+            first = int(np.argmax(missing))
+            bad.append((int(part.pos[first]), part.rep[first]))
+            continue
+        keep = values.between(bounds[0], bounds[1]).to_numpy(dtype=bool)
+        removed += int((~keep).sum())
+        kept[combo] = part.select(keep)
+    if bad:
+        raise InputError(f"--replications needs numeric values in column {replication!r}, found {min(bad)[1]!r}")
+    return kept, removed
 
 
 def jsonable(obj):

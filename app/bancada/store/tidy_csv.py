@@ -117,9 +117,7 @@ TEXT_DTYPE = pd.StringDtype("pyarrow" if _pa is not None else "python", na_value
 OK_TEXTS = ("false", "true")
 
 
-def tidy_frame(
-    store: RunStore, columns: Sequence[str] | None = None, categorical: Sequence[str] = ()
-) -> pd.DataFrame:
+def tidy_frame(store: RunStore, columns: Sequence[str] | None = None, categorical: Sequence[str] = ()) -> pd.DataFrame:
     """Return the run's samples as the tidy table: a DataFrame with ``columns`` (default
     COLUMNS + EXTRA_COLUMNS + SPLIT_COLUMNS, in that order), one row per sample in the order stored.
     The split columns come from :func:`_split_parts` (the pandas join, for runs with links or
@@ -150,8 +148,15 @@ def tidy_frame(
     treatments = store.treatments()
     # the row of each sample's treatment in the treatment table (every id is there: sample_columns joins)
     ids = np.array([t.id for t in treatments], dtype=np.int64)
-    order = np.argsort(ids)
-    row = order[np.searchsorted(ids, raw["treatment"], sorter=order)] if len(ids) else raw["treatment"]
+    sample_treatment = raw.pop("treatment")
+    if len(ids) and 0 <= ids.min() and ids.max() < 1 << 20:  # a table by id: 4 bytes a sample
+        by_id = np.zeros(int(ids.max()) + 1, dtype=np.int32)
+        by_id[ids] = np.arange(len(ids), dtype=np.int32)
+        row = by_id[sample_treatment]
+    else:
+        order = np.argsort(ids)
+        row = order[np.searchsorted(ids, sample_treatment, sorter=order)] if len(ids) else sample_treatment
+    del sample_treatment
     out: dict[str, object] = {}
     for c in columns_read:
         if c == "run_id":
@@ -165,7 +170,7 @@ def tidy_frame(
             else:
                 out[c] = np.array(values)[row]
         else:
-            out[c] = _sample_column(c, raw[_FROM_SAMPLE[c]])
+            out[c] = _sample_column(c, raw.pop(_FROM_SAMPLE[c]))  # the raw column goes once converted
     df = pd.DataFrame(out, columns=columns_read)
     if split:
         parts = _split_parts(store, len(df))
