@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+import os
+from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +20,9 @@ import pandas as pd
 
 from . import columns, design, effectsize, factorial, normality, prepare, ranking, ranktests, samplesize, summary
 from .prepare import InputError
+
+#: From this many rows on, the treatments are sorted in threads.
+PARALLEL_ROWS = 200_000
 
 __all__ = ["analyze_frame", "InputError", "level_order", "jsonable"]
 
@@ -229,10 +234,8 @@ def _analyze_group(
     if o.outliers_iqr is not None:
         cells, removed_out = _drop_outliers(cells, n_rows, o.outliers_iqr)
         prep["outliers_removed"] = removed_out
-    samples, treatments = [], []
-    for combo, part in cells.items():
-        s = ranktests.SortedSample(part.y)
-        samples.append(s)
+    samples, treatments = _sorted_samples([part.y for part in cells.values()]), []
+    for (combo, part), s in zip(cells.items(), samples):
         summ = summary.summarize(s.values, 1 - o.alpha)
         sw = normality.shapiro_wilk(part.y)
         treatments.append({"levels": dict(zip(o.factors, combo)), **summ, "shapiro": sw})
@@ -268,10 +271,25 @@ def _analyze_group(
     return group, removed_out
 
 
-def _pairwise(samples, treatments):
+def _sorted_samples(values: list[np.ndarray]) -> list[ranktests.SortedSample]:
+    """Each treatment's responses sorted (:class:`bancada.stats.ranktests.SortedSample`), on every core:
+    numpy's sort lets go of the GIL, and sorting is most of the time of a large run's tables."""
+    if sum(len(v) for v in values) < PARALLEL_ROWS:
+        return [ranktests.SortedSample(v) for v in values]
+    with ThreadPoolExecutor(min(len(values), os.cpu_count() or 1)) as pool:
+        return list(pool.map(ranktests.SortedSample, values))
+
+
+def _pairwise(samples: list[ranktests.SortedSample], treatments: list[dict[str, Any]]) -> list[dict[str, Any]]:
     rows = []
-    for i, j in itertools.combinations(range(len(samples)), 2):
-        res = ranktests.rank_sum(samples[i], samples[j])
+    pairs = list(itertools.combinations(range(len(samples)), 2))
+    tests: Iterator[dict[str, Any]]
+    if sum(len(s.values) for s in samples) < PARALLEL_ROWS:
+        tests = (ranktests.rank_sum(samples[i], samples[j]) for i, j in pairs)
+    else:  # numpy's searches let go of the GIL too
+        with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+            tests = iter(list(pool.map(lambda ij: ranktests.rank_sum(samples[ij[0]], samples[ij[1]]), pairs)))
+    for (i, j), res in zip(pairs, tests):
         delta = effectsize.cliffs_delta_from_w(res["W"], res["n_a"], res["n_b"])
         rows.append(
             {
