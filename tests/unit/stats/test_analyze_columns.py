@@ -48,7 +48,15 @@ OPTION_SETS = {
         "median",
         "--log",
     ],
-    "40 cells, all rows": ["--factors", "repetition,language,protocol", "--by", "", "--replication", "seq", "--all-rows"],
+    "40 cells, all rows": [
+        "--factors",
+        "repetition,language,protocol",
+        "--by",
+        "",
+        "--replication",
+        "seq",
+        "--all-rows",
+    ],
     "two by columns, trim": ["--factors", "implementation,operation", "--by", "payload,language", "--trim-unbalanced"],
 }
 INPUTS = ("bigrun.sqlite", "bigrun.csv", "messy.csv")
