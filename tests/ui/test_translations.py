@@ -36,6 +36,7 @@ SOURCES = sorted((ROOT / "app" / "bancada" / "ui").glob("*.py")) + [
     ROOT / "app" / "bancada" / "hosts" / "local.py",
     ROOT / "app" / "bancada" / "hosts" / "ssh_host.py",
     ROOT / "app" / "bancada" / "runner.py",
+    ROOT / "app" / "bancada" / "session" / "tidy_run.py",
 ]
 #: European Portuguese words a Brazilian reader trips over (left) and what Brazil says (right).
 EUROPEAN = {

@@ -25,11 +25,11 @@ from bancada.sample_reader import read_csv_columns
 from bancada.stats import columns
 from bancada.store.runstore import TreatmentRow
 
-#: The columns that make a treatment (the guide's tidy CSV).
+# The columns that make a treatment (the guide's tidy CSV).
 TREATMENT_COLUMNS = ("implementation", "language", "protocol", "operation", "payload")
-#: What the window needs of a tidy CSV.
+# What the window needs of a tidy CSV.
 REQUIRED = (*TREATMENT_COLUMNS, "repetition", "phase", "latency_s", "ok")
-#: Read when present.
+# Read when present.
 OPTIONAL = ("run_id", "payload_count", "payload_bytes", "server_s")
 _NUMERIC = ("latency_s", "server_s", "payload_count", "payload_bytes")
 

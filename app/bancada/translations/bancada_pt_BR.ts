@@ -1570,7 +1570,7 @@ Senha da chave:</translation>
         <translation>Pare a execução antes de mudar o idioma</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.py" line="+71"/>
+        <location filename="../ui/main_window.py" line="+72"/>
         <source>Bancada — API performance workbench</source>
         <translation>Bancada — bancada de desempenho de APIs</translation>
     </message>
@@ -1758,12 +1758,12 @@ Senha da chave:</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+97"/>
+        <location line="+99"/>
         <source>{n} errors</source>
         <translation>{n} erros</translation>
     </message>
     <message>
-        <location line="-89"/>
+        <location line="-91"/>
         <source>Paused (Ctrl+P resumes)</source>
         <translation>Pausado (Ctrl+P continua)</translation>
     </message>
@@ -1788,7 +1788,7 @@ Senha da chave:</translation>
         <translation>Não foi possível abrir a execução</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+30"/>
         <source>Run {id} ({s}), {n} samples: {p}</source>
         <translation>Execução {id} ({s}), {n} amostras: {p}</translation>
     </message>
@@ -1823,17 +1823,17 @@ Senha da chave:</translation>
         <translation>interrompida</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Open run</source>
         <translation>Abrir execução</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>Bancada runs (*.sqlite)</source>
-        <translation>Execuções do Bancada (*.sqlite)</translation>
+        <location line="+3"/>
+        <source>Bancada runs and tidy sample CSVs (*.sqlite *.csv);;Bancada runs (*.sqlite);;Tidy sample CSVs (*.csv)</source>
+        <translation>Execuções do Bancada e CSVs de amostras organizados (*.sqlite *.csv);;Execuções do Bancada (*.sqlite);;CSVs de amostras organizados (*.csv)</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>A run is going on</source>
         <translation>Há uma execução em andamento</translation>
     </message>
@@ -1843,7 +1843,7 @@ Senha da chave:</translation>
         <translation>Parar a execução e fechar? Os workers param e as amostras medidas até agora são mantidas.</translation>
     </message>
     <message>
-        <location line="-213"/>
+        <location line="-220"/>
         <source>worker(s) died: {w}</source>
         <translation>worker(s) morreram: {w}</translation>
     </message>
@@ -3036,6 +3036,39 @@ Senha da chave:</translation>
         <location filename="../ui/stats_view.py" line="+59"/>
         <source>Right-click the table to copy it as Markdown, LaTeX or CSV.</source>
         <translation>Clique com o botão direito na tabela para copiá-la como Markdown, LaTeX ou CSV.</translation>
+    </message>
+</context>
+<context>
+    <name>TidyCsv</name>
+    <message>
+        <location filename="../session/tidy_run.py" line="+62"/>
+        <source>{f} is empty: expected a tidy sample CSV (from bancada export)</source>
+        <translation>{f} está vazio: esperava-se um CSV de amostras organizado (do bancada export)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{f} is not a CSV file: expected a tidy sample CSV (from bancada export)</source>
+        <translation>{f} não é um arquivo CSV: esperava-se um CSV de amostras organizado (do bancada export)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{f} is not a Bancada tidy sample CSV: missing columns {cols} (expected the columns of {all})</source>
+        <translation>{f} não é um CSV de amostras no formato organizado do Bancada: faltam as colunas {cols} (esperavam-se as colunas {all})</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>{f} cannot be read as a tidy sample CSV: a row does not fit its header</source>
+        <translation>{f} não pode ser lido como CSV de amostras organizado: uma linha não corresponde ao cabeçalho</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{f} has a header but no samples</source>
+        <translation>{f} tem cabeçalho mas nenhuma amostra</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{f}: column latency_s holds a text that is not a number of seconds</source>
+        <translation>{f}: a coluna latency_s contém um texto que não é um número de segundos</translation>
     </message>
 </context>
 <context>
