@@ -57,7 +57,7 @@ def read_csv_columns(
     frame = _read_arrow(path, columns, numeric, labels, categorical)
     if frame is not None:
         return frame
-    dtypes: dict[str, object] = {c: str for c in columns if c not in numeric}
+    dtypes: dict[str, Any] = {c: str for c in columns if c not in numeric}
     dtypes.update({c: "category" for c in categorical if c in dtypes and c not in labels})
     return pd.read_csv(path, usecols=list(columns), dtype=dtypes, keep_default_na=False, na_values=[""])
 
@@ -154,7 +154,8 @@ def _codes(chunk: Any, seen: dict[str, int]) -> np.ndarray:
         indices = pc.fill_null(indices, -1)
     indices = indices.to_numpy(zero_copy_only=False)
     small = np.int8 if len(seen) < 127 else np.int16 if len(seen) < 32767 else np.int32
-    return remap.astype(small)[indices]  # 1 byte a row for a few levels (the blocks' types are joined at the end)
+    codes: np.ndarray = remap.astype(small)[indices]
+    return codes  # 1 byte a row for a few levels (the blocks' types are joined at the end)
 
 
 def read_run_columns(store: RunStore, columns: Sequence[str], categorical: Sequence[str] = ()) -> pd.DataFrame:

@@ -165,7 +165,7 @@ def _first_number(df: pd.DataFrame, column: str, cell: np.ndarray) -> dict[int, 
         return {}
     values = pd.to_numeric(df[column], errors="coerce")
     firsts = pd.Series(values.to_numpy()).groupby(cell).first()
-    return {int(k): int(v) for k, v in firsts.items() if k >= 0 and pd.notna(v)}
+    return {int(str(k)): int(v) for k, v in firsts.items() if int(str(k)) >= 0 and pd.notna(v)}
 
 
 __all__ = ["REQUIRED", "TidyCsvError", "TidyRun", "is_csv", "read_tidy_csv", "tidy_run"]

@@ -25,11 +25,13 @@ class DesignError(ValueError):
     """The factorial design cannot be analysed; the message says why."""
 
 
-def _label(levels: dict) -> str:
+def _label(levels: dict[str, str]) -> str:
     return ", ".join(f"{k}={v}" for k, v in levels.items())
 
 
-def _cell_rows(df: pd.DataFrame, factors: Sequence[str], levels: Sequence[Sequence[str]]) -> dict[tuple, np.ndarray]:
+def _cell_rows(
+    df: pd.DataFrame, factors: Sequence[str], levels: Sequence[Sequence[str]]
+) -> dict[tuple[str, ...], np.ndarray]:
     """The rows (ascending positions) of each combination of levels present in ``df``.
 
     What ``df.groupby(factors).indices`` gives for the combinations of ``levels``

@@ -95,7 +95,8 @@ def quantile7(x: np.ndarray, probs: Sequence[float]) -> np.ndarray:
     Hyndman & Fan (1996), definition 7: linear interpolation between order
     statistics at ``h = (n - 1) p``; numpy's default ``linear`` method is the same.
     """
-    return np.quantile(np.asarray(x, dtype=float), probs)
+    out: np.ndarray = np.quantile(np.asarray(x, dtype=float), probs)
+    return out
 
 
 def drop_outliers_iqr(

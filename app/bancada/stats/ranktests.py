@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 from scipy import stats
@@ -57,7 +58,7 @@ def _common(a: SortedSample, b: SortedSample, pos: np.ndarray) -> tuple[np.ndarr
     return np.flatnonzero(hit), pos[hit]
 
 
-def rank_sum(a: SortedSample, b: SortedSample) -> dict:
+def rank_sum(a: SortedSample, b: SortedSample) -> dict[str, Any]:
     """Wilcoxon rank-sum test of ``a`` against ``b``, two-sided, as R's
     ``wilcox.test(a, b)`` with its defaults (``exact = NULL, correct = TRUE``).
 
@@ -98,7 +99,7 @@ def rank_sum(a: SortedSample, b: SortedSample) -> dict:
     return {"W": w, "p": min(p, 1.0), "method": "asymptotic", "n_a": na, "n_b": nb, "n_tied": n_tied}
 
 
-def wilcoxon_ranksum(x: Sequence[float], y: Sequence[float]) -> dict:
+def wilcoxon_ranksum(x: Sequence[float], y: Sequence[float]) -> dict[str, Any]:
     """Convenience form of :func:`rank_sum` for unsorted 1-D samples."""
     return rank_sum(SortedSample(np.asarray(x)), SortedSample(np.asarray(y)))
 
@@ -115,11 +116,11 @@ def holm(pvalues: Sequence[float]) -> list[float]:
     ok = np.flatnonzero(~np.isnan(p))
     m = len(ok)
     if m == 0:
-        return out.tolist()
+        return [float(v) for v in out]
     order = ok[np.argsort(p[ok], kind="mergesort")]
     adj = np.maximum.accumulate((m - np.arange(m)) * p[order])
     out[order] = np.minimum(adj, 1.0)
-    return out.tolist()
+    return [float(v) for v in out]
 
 
 def pooled_ranks(samples: Sequence[SortedSample]) -> tuple[list[np.ndarray], float]:
@@ -207,7 +208,7 @@ def _pooled_ranks_rankdata(pooled: np.ndarray, samples: Sequence[SortedSample]) 
     return out, float(np.sum(counts**3 - counts))
 
 
-def kruskal_from_ranks(rank_sums: Sequence[float], sizes: Sequence[int], tie_term: float) -> dict:
+def kruskal_from_ranks(rank_sums: Sequence[float], sizes: Sequence[int], tie_term: float) -> dict[str, Any]:
     """Kruskal-Wallis H from the rank sums of the groups, tie-corrected as R's
     ``kruskal.test`` (Hollander & Wolfe 1973, §6.1; Kruskal & Wallis 1952).
 
@@ -231,14 +232,14 @@ def kruskal_from_ranks(rank_sums: Sequence[float], sizes: Sequence[int], tie_ter
     return {"H": float(h), "df": k - 1, "p": float(stats.chi2.sf(h, k - 1))}
 
 
-def kruskal_wallis(*groups: Sequence[float]) -> dict:
+def kruskal_wallis(*groups: Sequence[float]) -> dict[str, Any]:
     """Kruskal-Wallis test of the given samples (see :func:`kruskal_from_ranks`)."""
     samples = [SortedSample(np.asarray(g)) for g in groups]
     ranks, tie = pooled_ranks(samples)
     return kruskal_from_ranks([r.sum() for r in ranks], [len(r) for r in ranks], tie)
 
 
-def dunn(rank_sums: Sequence[float], sizes: Sequence[int], tie_term: float) -> list[dict]:
+def dunn(rank_sums: Sequence[float], sizes: Sequence[int], tie_term: float) -> list[dict[str, Any]]:
     """Dunn's (1964) post-hoc z-tests between every pair of Kruskal-Wallis groups,
     with the pooled tie correction and Holm-adjusted p-values (as
     ``scikit_posthocs.posthoc_dunn(..., p_adjust="holm")``).

@@ -448,7 +448,7 @@ def _keep_replications(
     return kept, removed
 
 
-def jsonable(obj):
+def jsonable(obj: Any) -> Any:
     """The result with NaN/inf replaced by ``None`` and numpy scalars as Python numbers."""
     if isinstance(obj, dict):
         return {str(k): jsonable(v) for k, v in obj.items()}
