@@ -3341,22 +3341,27 @@ Senha da chave:</translation>
     <name>WindowExport</name>
     <message>
         <location filename="../ui/window_export.py" line="+24"/>
-        <location line="+7"/>
+        <location line="+20"/>
         <source>Plot saved to {p}</source>
         <translation>Gráfico salvo em {p}</translation>
     </message>
     <message>
-        <location line="-7"/>
+        <location line="-20"/>
         <source>Cannot write {p}</source>
         <translation>Não foi possível gravar {p}</translation>
     </message>
     <message>
         <location line="+12"/>
+        <source>{f} is a tidy sample CSV, opened read-only: export the plot as PNG or SVG, or copy the tables</source>
+        <translation>{f} é um CSV de amostras organizado, aberto somente para leitura: exporte o gráfico como PNG ou SVG, ou copie as tabelas</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Nothing to export yet: run an experiment or open a run</source>
         <translation>Nada para exportar ainda: execute um experimento ou abra uma execução</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <location line="+43"/>
         <source>Export failed</source>
         <translation>A exportação falhou</translation>
