@@ -12,6 +12,7 @@ import json
 import re
 import sqlite3
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -195,12 +196,18 @@ def _header(path: str) -> list[str]:
 
 
 def _read(
-    path: str, response: str, required: list[str], optional: list[str], labels: tuple[str, ...] = ("repetition",)
+    path: str,
+    response: str,
+    required: list[str],
+    optional: list[str],
+    labels: tuple[str, ...] = ("repetition",),
+    categorical: Sequence[str] = (),
 ) -> pd.DataFrame:
     """The ``required`` and present ``optional`` columns of a tidy CSV or a run (file or id).
 
     A CSV's columns are all read as text but ``response`` (numbers) and ``labels``
-    (the replication column: integers when every cell is one); see :mod:`bancada.sample_reader`.
+    (the replication column: integers when every cell is one); the text columns in
+    ``categorical`` (the factors) as categoricals; see :mod:`bancada.sample_reader`.
 
     Raises:
         InputError: a required column is missing, the input has no rows, or the run cannot be read.
@@ -211,20 +218,24 @@ def _read(
         raise InputError(f"missing column{'s' if len(missing) > 1 else ''} in {path}: {', '.join(missing)}")
     cols = [c for c in header if c in {*required, *optional}]
     if _is_run(path):
-        df = _read_run(path, cols)
+        df = _read_run(path, cols, categorical)
     else:
         df = sample_reader.read_csv_columns(
-            path, cols, numeric=[response], labels=[c for c in labels if c in cols and c != response]
+            path,
+            cols,
+            numeric=[response],
+            labels=[c for c in labels if c in cols and c != response],
+            categorical=[c for c in categorical if c != response],
         )
     if df.empty:
         raise InputError(f"{path} has a header but no rows: there is nothing to analyse")
     return df
 
 
-def _read_run(spec: str, cols: list[str]) -> pd.DataFrame:
+def _read_run(spec: str, cols: list[str], categorical: Sequence[str] = ()) -> pd.DataFrame:
     try:
         with RunStore.open(spec) as store:
-            return sample_reader.read_run_columns(store, cols)
+            return sample_reader.read_run_columns(store, cols, categorical)
     except RunStoreError as exc:
         raise InputError(f"{exc} (expected a tidy sample CSV, a run file or a run id)") from None
     except sqlite3.Error as exc:
@@ -238,12 +249,16 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.by is None:  # payload when there is one, else the whole file is one group
             args.by = ["payload"] if "payload" in _header(args.samples) else []
+        header = _header(args.samples)
+        # seed 004's columns only when the input has them all (serial_rows needs every one but link)
+        seed = list(serialization.COLUMNS) if {*serialization.COLUMNS} - {"link"} <= {*header} else []
         df = _read(
             args.samples,
             args.response,
             [args.response, *args.factors, *args.by],
-            [args.replication, "phase", "ok", *serialization.COLUMNS],
+            [args.replication, "phase", "ok", *seed],
             (args.replication,),
+            categorical=[*args.factors, *args.by],  # read as codes: the analysis needs no text per row
         )
         result = analyze_frame(
             df,

@@ -25,7 +25,13 @@ def _csv_list(text: str) -> list[str]:
     return [p.strip() for p in text.split(",") if p.strip()]
 
 
-def _build_parser() -> argparse.ArgumentParser:
+#: The subcommands whose parsers import their modules (pandas, scipy, paramiko...).
+_HEAVY = ("analyze", "compare", "report", "import", "hosts")
+
+
+def _build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every subcommand; given one of :data:`_HEAVY`, only that one's module is imported
+    (the others get an empty parser: ``bancada analyze`` does not wait for paramiko)."""
     parser = argparse.ArgumentParser(prog="bancada", description="A workbench for API-performance experiments.")
     parser.add_argument("--version", action="version", version=f"bancada {__version__}")
     sub = parser.add_subparsers(dest="command")
@@ -104,41 +110,42 @@ def _build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("workers", help="list implementations and whether they can run on this computer")
 
-    try:
-        from bancada import analyze_cmd
+    only = command if command in _HEAVY else None
+    for name in _HEAVY:
+        if only is not None and name != only:
+            sub.add_parser(name)  # listed, not configured: this call runs another subcommand
+        elif name == "hosts":
+            from bancada.hosts import cli as hosts_cli
 
-        analyze_cmd.configure_parser(sub.add_parser("analyze", help="statistics of a sample CSV"))
-    except ImportError:  # pragma: no cover - the stats part is optional while being built
-        pass
-    try:
-        from bancada import compare_cmd
-
-        compare_cmd.configure_parser(sub.add_parser("compare", help="compare runs treatment by treatment"))
-    except ImportError:  # pragma: no cover
-        pass
-    try:
-        from bancada import report_cmd
-
-        report_cmd.configure_parser(sub.add_parser("report", help="the report of a run as one HTML file and/or PDF"))
-    except ImportError:  # pragma: no cover
-        pass
-    try:
-        from bancada import importers
-
-        importers.configure_parser(sub.add_parser("import", help="convert published data to the tidy CSV"))
-    except ImportError:  # pragma: no cover
-        pass
-    try:
-        from bancada.hosts import cli as hosts_cli
-
-        hosts_cli.configure_parser(sub.add_parser("hosts", help="SSH target hosts"))
-    except ImportError:  # pragma: no cover
-        pass
+            hosts_cli.configure_parser(sub.add_parser("hosts", help="SSH target hosts"))
+        else:
+            _configure_heavy(sub, name)
     return parser
 
 
+def _configure_heavy(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str) -> None:
+    """Add the parser of ``analyze``, ``compare``, ``report`` or ``import`` (importing its module)."""
+    if name == "analyze":
+        from bancada import analyze_cmd
+
+        analyze_cmd.configure_parser(sub.add_parser("analyze", help="statistics of a sample CSV"))
+    elif name == "compare":
+        from bancada import compare_cmd
+
+        compare_cmd.configure_parser(sub.add_parser("compare", help="compare runs treatment by treatment"))
+    elif name == "report":
+        from bancada import report_cmd
+
+        report_cmd.configure_parser(sub.add_parser("report", help="the report of a run as one HTML file and/or PDF"))
+    else:
+        from bancada import importers
+
+        importers.configure_parser(sub.add_parser("import", help="convert published data to the tidy CSV"))
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = _build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = _build_parser(argv[0] if argv else None)
     args = parser.parse_args(argv)
     command = args.command or "gui"
     try:

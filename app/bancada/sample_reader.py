@@ -17,44 +17,65 @@ as before, so its messages stay the same.
 
 from __future__ import annotations
 
+import ctypes
+import io
+import os
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
+from .store.runstore import RunStore
 from .store.tidy_csv import smallest_int, texts_of
 
 #: Columns read as categoricals (few distinct texts, tested by value in data preparation).
 CATEGORICAL = ("phase", "ok")
-#: Bytes of the CSV each of Arrow's reads parses (its default is 1 MiB; larger blocks mean fewer chunks).
-BLOCK_BYTES = 16 << 20
+#: Bytes of the CSV each of Arrow's reads parses (its default is 1 MiB; larger blocks mean fewer chunks,
+#: smaller ones less memory: 4 MiB kept the peak of 8 million rows near 400 MB, with the same CPU time as 16).
+BLOCK_BYTES = 4 << 20
+#: A CSV this large is read in this many ranges of bytes at once, one thread each (Arrow's streaming
+#: reader parses one block at a time: about 2.8 s for 656 MB on one core of this machine).
+READ_RANGES = 2
+RANGE_MIN_BYTES = 64 << 20
 
 
 def read_csv_columns(
-    path: str | Path, columns: Sequence[str], numeric: Sequence[str], labels: Sequence[str] = ()
+    path: str | Path,
+    columns: Sequence[str],
+    numeric: Sequence[str],
+    labels: Sequence[str] = (),
+    categorical: Sequence[str] = (),
 ) -> pd.DataFrame:
     """The CSV's ``columns`` (in the file's order, each present in its header).
 
     ``numeric``: the columns whose type is inferred (numbers as float64 or
     int64, as pandas infers them); ``labels``: columns read as integers when
     every cell is one, else as text (a replication's label); every other column
-    is text, an empty cell missing (NaN).
+    is text, an empty cell missing (NaN); the text columns named in ``categorical``
+    are pandas categoricals (codes into their texts, as the analysis reads factors).
 
     Raises:
         pandas.errors.ParserError, ValueError, UnicodeDecodeError, OSError:
             the file cannot be read (raised by pandas, which reads the file
             when Arrow cannot).
     """
-    frame = _read_arrow(path, columns, numeric, labels)
+    frame = _read_arrow(path, columns, numeric, labels, categorical)
     if frame is not None:
         return frame
-    dtypes = {c: str for c in columns if c not in numeric}
+    dtypes: dict[str, Any] = {c: str for c in columns if c not in numeric}
+    dtypes.update({c: "category" for c in categorical if c in dtypes and c not in labels})
     return pd.read_csv(path, usecols=list(columns), dtype=dtypes, keep_default_na=False, na_values=[""])
 
 
 def _read_arrow(
-    path: str | Path, columns: Sequence[str], numeric: Sequence[str], labels: Sequence[str]
+    path: str | Path,
+    columns: Sequence[str],
+    numeric: Sequence[str],
+    labels: Sequence[str],
+    categorical: Sequence[str] = (),
 ) -> pd.DataFrame | None:
     """The frame through Arrow's streaming CSV reader, or None when Arrow cannot give pandas' values.
 
@@ -72,62 +93,207 @@ def _read_arrow(
     if set(numeric) & set(labels) or set(CATEGORICAL) & {*numeric, *labels}:
         raise ValueError("a column is either numeric, a label or text (phase and ok are texts)")
     texts = [c for c in columns if c not in {*numeric, *labels}]
-    parts: dict[str, list[np.ndarray]] = {c: [] for c in columns}
-    levels: dict[str, dict[str, int]] = {c: {} for c in texts}
+    pool = _block_pool(pa)
+    ranges = _byte_ranges(path)
     try:
-        reader = pacsv.open_csv(
-            path,
-            read_options=pacsv.ReadOptions(block_size=BLOCK_BYTES),
-            convert_options=pacsv.ConvertOptions(
-                include_columns=list(columns),
-                column_types={c: pa.dictionary(pa.int32(), pa.string()) for c in texts},
-                null_values=[""],
-                strings_can_be_null=True,
-                quoted_strings_can_be_null=True,
-            ),
-        )
+        readers = [_open_range(pa, pacsv, path, ranges[0], columns, texts, pool, {})]
+        first = readers[0].schema
         for c in [*numeric, *labels]:
-            t = reader.schema.field(c).type
+            t = first.field(c).type
             if not (pa.types.is_integer(t) or (c in numeric and pa.types.is_floating(t))):
                 return None  # text, empty or booleans: pandas' own reading and messages
-        for batch in reader:
-            for c in columns:
-                col = batch.column(c)
-                if c in texts:
-                    parts[c].append(_codes(col, levels[c]))
-                elif c in labels and col.null_count:
-                    return None
-                else:
-                    parts[c].append(col.to_numpy(zero_copy_only=False))
+        known = {c: first.field(c).type for c in [*numeric, *labels]}  # the first block decides, as for one reader
+        readers += [_open_range(pa, pacsv, path, r, columns, texts, pool, known) for r in ranges[1:]]
+        with ThreadPoolExecutor(len(readers)) as threads:  # Arrow parses without the GIL: a core per range
+            done = list(threads.map(lambda r: _read_blocks(r, columns, texts, labels), readers))
     except (pa.ArrowInvalid, pa.ArrowNotImplementedError, pa.ArrowTypeError, OSError):
         return None
+    if any(d is None for d in done):
+        return None
+    frame = _frame([d for d in done if d is not None], columns, texts, labels, categorical)
+    del done
+    release_freed_memory()
+    return frame
+
+
+def _byte_ranges(path: str | Path) -> list[tuple[int, int]]:
+    """The file cut at a line end into two ranges of bytes (one range for a small file, or on one core).
+
+    The cut falls after the first newline past the middle, when an even number of
+    double quotes comes before it (so not inside a quoted cell); else the file is one range.
+    """
+    size = os.path.getsize(path)
+    if min(READ_RANGES, os.cpu_count() or 1) < 2 or size < RANGE_MIN_BYTES:
+        return [(0, size)]
+    with open(path, "rb") as f:
+        f.readline()
+        header_end = f.tell()
+        f.seek(size // 2)
+        f.readline()
+        cut = f.tell()
+        if cut >= size or cut <= header_end:
+            return [(0, size)]
+        f.seek(0)
+        quotes, at = 0, 0
+        while at < cut:
+            block = f.read(min(16 << 20, cut - at))
+            quotes += block.count(b'"')
+            at += len(block)
+    return [(0, cut), (cut, size)] if quotes % 2 == 0 else [(0, size)]
+
+
+class _Range(io.RawIOBase):
+    """Bytes ``start .. end`` of a file, after its header line (a range that does not start the file)."""
+
+    def __init__(self, path: str | Path, start: int, end: int) -> None:
+        super().__init__()
+        self._file = open(path, "rb")  # noqa: SIM115 - closed with the range
+        self._head = self._file.readline() if start else b""
+        self._file.seek(start)
+        self._left = end - start
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")
+        if self._head:
+            n = min(len(view), len(self._head))
+            view[:n] = self._head[:n]
+            self._head = self._head[n:]
+            return n
+        want = min(len(view), self._left)
+        if want <= 0:
+            return 0
+        n = self._file.readinto(view[:want]) or 0
+        self._left -= n
+        return n
+
+    def close(self) -> None:
+        self._file.close()
+        super().close()
+
+
+def _open_range(
+    pa: Any,
+    pacsv: Any,
+    path: str | Path,
+    byte_range: tuple[int, int],
+    columns: Sequence[str],
+    texts: Sequence[str],
+    pool: Any,
+    known: dict[str, Any],
+) -> Any:
+    """Arrow's streaming reader over one range of the file (the file itself when the range is all of it)."""
+    whole = byte_range == (0, os.path.getsize(path))
+    source: Any = path if whole else pa.PythonFile(io.BufferedReader(_Range(path, *byte_range), 1 << 20), mode="r")
+    return pacsv.open_csv(
+        source,
+        memory_pool=pool,
+        read_options=pacsv.ReadOptions(block_size=BLOCK_BYTES),
+        convert_options=pacsv.ConvertOptions(
+            include_columns=list(columns),
+            column_types={**{c: pa.dictionary(pa.int32(), pa.string()) for c in texts}, **known},
+            null_values=[""],
+            strings_can_be_null=True,
+            quoted_strings_can_be_null=True,
+        ),
+    )
+
+
+_Blocks = tuple[dict[str, list[np.ndarray]], dict[str, dict[str, int]]]
+
+
+def _read_blocks(reader: Any, columns: Sequence[str], texts: Sequence[str], labels: Sequence[str]) -> _Blocks | None:
+    """Every block of one reader: per column its numpy parts (texts as codes into the range's own levels)."""
+    parts: dict[str, list[np.ndarray]] = {c: [] for c in columns}
+    levels: dict[str, dict[str, int]] = {c: {} for c in texts}
+    for batch in reader:
+        for c in columns:
+            col = batch.column(c)
+            if c in texts:
+                parts[c].append(_codes(col, levels[c]))
+            elif c in labels and col.null_count:
+                return None
+            else:
+                parts[c].append(col.to_numpy(zero_copy_only=False))
+    return parts, levels
+
+
+def _frame(
+    done: list[_Blocks], columns: Sequence[str], texts: Sequence[str], labels: Sequence[str], categorical: Sequence[str]
+) -> pd.DataFrame:
+    """The ranges' parts joined into the frame; a text's levels in order of first appearance over the file."""
     out: dict[str, object] = {}
     for c in columns:
-        values = np.concatenate(parts.pop(c)) if parts[c] else np.empty(0, dtype=np.int32)
+        pieces: list[np.ndarray] = []
+        names: dict[str, int] = {}
+        for parts, levels in done:
+            if c in texts:  # this range's codes into the file's levels
+                remap = np.array([names.setdefault(v, len(names)) for v in levels[c]] + [-1], dtype=np.int32)
+                small = np.int8 if len(names) < 127 else np.int16 if len(names) < 32767 else np.int32
+                pieces += [remap.astype(small)[p] for p in parts.pop(c)]
+            else:
+                pieces += parts.pop(c)
+        values = np.concatenate(pieces) if pieces else np.empty(0, dtype=np.int32)
+        del pieces
         if c in texts:
-            names = list(levels[c])
             out[c] = (
-                pd.Categorical.from_codes(values, categories=pd.Index(names))
-                if c in CATEGORICAL
-                else texts_of(names, values)
+                pd.Categorical.from_codes(values, categories=pd.Index(list(names)))
+                if c in CATEGORICAL or c in categorical
+                else texts_of(list(names), values)
             )
         else:
             out[c] = smallest_int(values) if c in labels else values
     return pd.DataFrame(out, columns=list(columns))
 
 
-def _codes(chunk, seen: dict[str, int]) -> np.ndarray:
-    """A block's dictionary-encoded texts as int32 codes into ``seen`` (extended in place; -1: missing)."""
+def release_freed_memory() -> None:
+    """Give the memory freed by the reading back to the system (glibc's ``malloc_trim``; nothing elsewhere).
+
+    The blocks' arrays are made in reader threads, in their own malloc arenas, and
+    glibc keeps what they freed (about 360 MB after the 656 MB CSV): the analysis
+    would otherwise count it on top of its own.
+    """
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.malloc_trim(0)
+    except (OSError, AttributeError):  # pragma: no cover - not glibc
+        pass
+
+
+def _block_pool(pa: Any) -> Any:
+    """The memory pool of the CSV's blocks: jemalloc returning freed pages at once when this pyarrow has it
+    (mimalloc, the default, keeps them: the blocks of 650 MB of CSV then stay in the process), else the default."""
+    try:
+        pool = pa.jemalloc_memory_pool()
+        pa.jemalloc_set_decay_ms(0)
+        return pool
+    except (NotImplementedError, AttributeError):  # pragma: no cover - a pyarrow built without jemalloc
+        return pa.default_memory_pool()
+
+
+def _codes(chunk: Any, seen: dict[str, int]) -> np.ndarray:
+    """A block's dictionary-encoded texts as codes into ``seen`` (extended in place; -1: missing), in the
+    smallest integer type that holds them so far."""
     import pyarrow.compute as pc
 
     local = chunk.dictionary.to_pylist()
     remap = np.array([seen.setdefault(v, len(seen)) for v in local] + [-1], dtype=np.int32)
-    indices = pc.fill_null(chunk.indices, -1).to_numpy(zero_copy_only=False)
-    return remap[indices]
+    indices = chunk.indices
+    if indices.null_count:  # an empty cell: -1
+        indices = pc.fill_null(indices, -1)
+    indices = indices.to_numpy(zero_copy_only=False)
+    small = np.int8 if len(seen) < 127 else np.int16 if len(seen) < 32767 else np.int32
+    codes: np.ndarray = remap.astype(small)[indices]
+    return codes  # 1 byte a row for a few levels (the blocks' types are joined at the end)
 
 
-def read_run_columns(store, columns: Sequence[str]) -> pd.DataFrame:
-    """The run's tidy ``columns`` (see :func:`bancada.store.tidy_csv.tidy_frame`)."""
+def read_run_columns(store: RunStore, columns: Sequence[str], categorical: Sequence[str] = ()) -> pd.DataFrame:
+    """The run's tidy ``columns``, those in ``categorical`` as categoricals (see
+    :func:`bancada.store.tidy_csv.tidy_frame`)."""
     from .store.tidy_csv import tidy_frame
 
-    return tidy_frame(store, columns)
+    frame = tidy_frame(store, columns, categorical)
+    release_freed_memory()
+    return frame

@@ -9,11 +9,11 @@ peak RSS (``os.wait4``), with the load average of the machine when measured.
 Budget: under 5 s and under 1 GB for each input.
 
 ``--before APP_DIR`` measures the same with another checkout's ``app`` (e.g.
-/work/main/app, the code before the columnar reader): the CSV through its
-``bancada analyze``, the run file as its GUI and ``compare`` read one
-(``tidy_frame`` then ``analyze_frame``: its ``analyze`` took CSVs only).
+/work/main/app) through its ``bancada analyze``; with ``--old-run-reader`` (code
+from before the columnar reader, whose ``analyze`` took CSVs only) the run file
+as its GUI and ``compare`` read one (``tidy_frame`` then ``analyze_frame``).
 ``--data DIR`` keeps the generated inputs there for the next run.
-Run: PYTHONPATH=app python tests/bench/analyze_speed.py [--smoke] [--before APP_DIR] [--data DIR]
+Run: PYTHONPATH=app python tests/bench/analyze_speed.py [--smoke] [--before APP_DIR [--old-run-reader]] [--data DIR]
 """
 
 from __future__ import annotations
@@ -94,6 +94,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--smoke", action="store_true", help="1,000 samples per treatment; checks the output (CI)")
     ap.add_argument("--before", type=Path, metavar="APP_DIR", help="also measure another checkout's app folder")
+    ap.add_argument(
+        "--old-run-reader", action="store_true", help="--before's analyze takes CSVs only: read its run file in Python"
+    )
     ap.add_argument("--data", type=Path, metavar="DIR", help="keep (and reuse) the generated inputs here")
     a = ap.parse_args()
     n = 1_000 if a.smoke else N_PER_TREATMENT
@@ -112,7 +115,8 @@ def main() -> int:
             for kind, source in (("run file", run), ("tidy CSV", csv)):
                 out_json = Path(tmp) / f"{label}-{kind[:3]}.json"
                 load = os.getloadavg()[0]
-                wall, cpu, rss, code = analyze(source, out_json, app, label == "before" and kind == "run file", pycache)
+                old_reader = a.old_run_reader and label == "before" and kind == "run file"
+                wall, cpu, rss, code = analyze(source, out_json, app, old_reader, pycache)
                 verdict = "" if code == 0 else f"  FAILED (exit code {code})"
                 if label == "after" and code == 0 and not a.smoke:
                     within = wall < BUDGET_S and rss < BUDGET_MB

@@ -13,7 +13,6 @@ from typing import Any
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from bancada.i18n import translate
 

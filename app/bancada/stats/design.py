@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 import pandas as pd
+
+from .columns import Part
 
 AGGREGATES = ("none", "mean", "median")
 
@@ -24,7 +25,7 @@ class DesignError(ValueError):
     """The factorial design cannot be analysed; the message says why."""
 
 
-def _label(levels: dict[str, Any]) -> str:
+def _label(levels: dict[str, str]) -> str:
     return ", ".join(f"{k}={v}" for k, v in levels.items())
 
 
@@ -75,27 +76,49 @@ def build(
     """
     if aggregate not in AGGREGATES:
         raise DesignError(f"unknown aggregate {aggregate!r}; use one of {', '.join(AGGREGATES)}")
-    notes: list[str] = []
     has_rep = replication is not None and replication in df.columns
+    rep = df[replication].to_numpy() if has_rep and replication is not None else None
+    y_all = df[response].to_numpy(dtype=float)
+    parts = {
+        combo: Part(y_all[idx], None if rep is None else rep[idx], None)
+        for combo, idx in _cell_rows(df, factors, levels).items()
+    }
+    return build_from_parts(parts, has_rep, factors, levels, aggregate, trim)
+
+
+def build_from_parts(
+    parts: dict[tuple[str, ...], Part],
+    has_rep: bool,
+    factors: Sequence[str],
+    levels: Sequence[Sequence[str]],
+    aggregate: str = "none",
+    trim: bool = False,
+) -> tuple[np.ndarray, list[str]]:
+    """:func:`build` from the rows already split into treatments.
+
+    ``parts``: ``{combination of levels: its rows}`` (:class:`bancada.stats.columns.Part`,
+    response and replication labels in row order) for the combinations present;
+    ``has_rep``: whether there is a replication column. Same result and errors as :func:`build`.
+    """
+    if aggregate not in AGGREGATES:
+        raise DesignError(f"unknown aggregate {aggregate!r}; use one of {', '.join(AGGREGATES)}")
+    notes: list[str] = []
     if not has_rep:
         notes.append("no replication column: each row is a replication")
     elif aggregate == "none":
         notes.append("aggregate none: each row is a replication")
-    groups = _cell_rows(df, factors, levels)
-    y_all = df[response].to_numpy(dtype=float)
     cells: dict[tuple[str, ...], np.ndarray] = {}
     missing = []
     for combo in itertools.product(*levels):
-        idx = groups.get(combo)
-        if idx is None or len(idx) == 0:
+        part = parts.get(combo)
+        if part is None or len(part.y) == 0:
             missing.append(dict(zip(factors, combo)))
             continue
-        if has_rep and aggregate != "none":
-            sub = pd.DataFrame({"rep": df[replication].to_numpy()[idx], "y": y_all[idx]})
-            agg = sub.groupby("rep", sort=False)["y"].agg(aggregate)
+        if has_rep and part.rep is not None and aggregate != "none":
+            agg = pd.Series(part.y).groupby(part.rep, sort=False).agg(aggregate)
             cells[combo] = agg.to_numpy(dtype=float)
         else:
-            cells[combo] = y_all[idx]
+            cells[combo] = part.y
     if missing:
         raise DesignError("missing treatments: " + "; ".join(_label(m) for m in missing))
     counts = {c: len(v) for c, v in cells.items()}

@@ -58,15 +58,15 @@ def _is_measure(col: pd.Series) -> np.ndarray:
     return (col.astype(str).str.strip().str.lower() == "measure").to_numpy(dtype=bool)
 
 
-def keep_measured(df: pd.DataFrame) -> tuple[pd.DataFrame, dict]:
-    """Keep rows with ``phase == "measure"`` and ``ok`` true.
+def measured_rows(df: pd.DataFrame) -> tuple[np.ndarray | None, dict[str, int | None]]:
+    """Which rows have ``phase == "measure"`` and ``ok`` true: a boolean mask, or None when every row does.
 
     Columns that are absent are not filtered on (reported as ``None``); ``ok``
-    is parsed on the measured rows only. The rows are selected once (and the
-    frame returned as it is when every row is kept).
-    Returns the kept rows and ``{"warmup_or_other_phase": int|None, "not_ok": int|None}``.
+    is parsed on the measured rows only. Nothing is copied but the mask.
+    Returns the mask and ``{"warmup_or_other_phase": int|None, "not_ok": int|None}``.
+    Raises :class:`InputError` for an ``ok`` value that is not true/false.
     """
-    removed: dict = {"warmup_or_other_phase": None, "not_ok": None}
+    removed: dict[str, int | None] = {"warmup_or_other_phase": None, "not_ok": None}
     keep = np.ones(len(df), dtype=bool)
     if "phase" in df.columns:
         keep = np.array(_is_measure(df["phase"]), dtype=bool)  # a writable copy
@@ -76,7 +76,17 @@ def keep_measured(df: pd.DataFrame) -> tuple[pd.DataFrame, dict]:
         ok = parse_ok(ok_col).to_numpy(dtype=bool)
         removed["not_ok"] = int((~ok).sum())
         keep[keep] = ok
-    return (df, removed) if keep.all() else (df[keep], removed)
+    return (None if keep.all() else keep), removed
+
+
+def keep_measured(df: pd.DataFrame) -> tuple[pd.DataFrame, dict[str, int | None]]:
+    """Keep rows with ``phase == "measure"`` and ``ok`` true (see :func:`measured_rows`).
+
+    The rows are selected once (and the frame returned as it is when every row is kept).
+    Returns the kept rows and ``{"warmup_or_other_phase": int|None, "not_ok": int|None}``.
+    """
+    keep, removed = measured_rows(df)
+    return (df, removed) if keep is None else (df[keep], removed)
 
 
 def quantile7(x: np.ndarray, probs: Sequence[float]) -> np.ndarray:
@@ -85,7 +95,8 @@ def quantile7(x: np.ndarray, probs: Sequence[float]) -> np.ndarray:
     Hyndman & Fan (1996), definition 7: linear interpolation between order
     statistics at ``h = (n - 1) p``; numpy's default ``linear`` method is the same.
     """
-    return np.quantile(np.asarray(x, dtype=float), probs)
+    out: np.ndarray = np.quantile(np.asarray(x, dtype=float), probs)
+    return out
 
 
 def drop_outliers_iqr(
@@ -127,14 +138,23 @@ def parse_range(text: str) -> tuple[float, float]:
     return lo, hi
 
 
+def replications_in_range(labels: pd.Series, replication: str, bounds: tuple[float, float]) -> tuple[np.ndarray, int]:
+    """Which rows' replication ``labels``, read as numbers, lie in ``bounds`` (inclusive): a mask, and how many do not.
+
+    Raises :class:`InputError` when a label is not numeric (naming the column and the label).
+    """
+    values = pd.to_numeric(labels, errors="coerce")
+    if values.isna().any():
+        bad = labels[values.isna()].iloc[0]
+        raise InputError(f"--replications needs numeric values in column {replication!r}, found {bad!r}")
+    keep = values.between(bounds[0], bounds[1]).to_numpy(dtype=bool)
+    return keep, int((~keep).sum())
+
+
 def keep_replications(df: pd.DataFrame, replication: str, bounds: tuple[float, float]) -> tuple[pd.DataFrame, int]:
     """Keep rows whose replication label, read as a number, lies in ``bounds`` (inclusive).
 
     Raises :class:`InputError` when the replication column is not numeric.
     """
-    values = pd.to_numeric(df[replication], errors="coerce")
-    if values.isna().any():
-        bad = df[replication][values.isna()].iloc[0]
-        raise InputError(f"--replications needs numeric values in column {replication!r}, found {bad!r}")
-    keep = values.between(bounds[0], bounds[1])
-    return df[keep], int((~keep).sum())
+    keep, removed = replications_in_range(df[replication], replication, bounds)
+    return df[keep], removed

@@ -66,6 +66,7 @@ class RankSumTest(TypedDict):
     method: str
     n_a: int
     n_b: int
+    n_tied: int
 
 
 def rank_sum(a: SortedSample, b: SortedSample) -> RankSumTest:
@@ -78,7 +79,8 @@ def rank_sum(a: SortedSample, b: SortedSample) -> RankSumTest:
     when both samples have fewer than 50 values and there are no ties,
     otherwise the normal approximation with tie correction and continuity
     correction (R ``wilcox.test.default`` source; Hollander & Wolfe 1973,
-    §4.1).  Returns ``{"W", "p", "method": "exact"|"asymptotic", "n_a", "n_b"}``;
+    §4.1).  Returns ``{"W", "p", "method": "exact"|"asymptotic", "n_a", "n_b", "n_tied"}``
+    (``n_tied``: pairs with equal values);
     raises ``ValueError`` when a sample is empty.
     """
     na, nb = len(a.values), len(b.values)
@@ -97,15 +99,15 @@ def rank_sum(a: SortedSample, b: SortedSample) -> RankSumTest:
     tie_term = a.tie_term + b.tie_term + float(np.sum(3 * ca * ca * cb + 3 * ca * cb * cb))
     if na < EXACT_LIMIT and nb < EXACT_LIMIT and tie_term == 0:
         p = float(stats.mannwhitneyu(a.values, b.values, alternative="two-sided", method="exact").pvalue)
-        return {"W": w, "p": min(p, 1.0), "method": "exact", "n_a": na, "n_b": nb}
+        return {"W": w, "p": min(p, 1.0), "method": "exact", "n_a": na, "n_b": nb, "n_tied": n_tied}
     z = w - na * nb / 2.0
     n = na + nb
     sigma = math.sqrt((na * nb / 12.0) * ((n + 1) - tie_term / (n * (n - 1))))
     if sigma == 0:
-        return {"W": w, "p": math.nan, "method": "asymptotic", "n_a": na, "n_b": nb}
+        return {"W": w, "p": math.nan, "method": "asymptotic", "n_a": na, "n_b": nb, "n_tied": n_tied}
     z = (z - math.copysign(0.5, z) if z != 0 else 0.0) / sigma
     p = 2.0 * min(float(ndtr(z)), float(ndtr(-z)))
-    return {"W": w, "p": min(p, 1.0), "method": "asymptotic", "n_a": na, "n_b": nb}
+    return {"W": w, "p": min(p, 1.0), "method": "asymptotic", "n_a": na, "n_b": nb, "n_tied": n_tied}
 
 
 def wilcoxon_ranksum(x: Sequence[float], y: Sequence[float]) -> RankSumTest:
@@ -125,13 +127,11 @@ def holm(pvalues: Sequence[float]) -> list[float]:
     ok = np.flatnonzero(~np.isnan(p))
     m = len(ok)
     if m == 0:
-        missing: list[float] = out.tolist()
-        return missing
+        return [float(v) for v in out]
     order = ok[np.argsort(p[ok], kind="mergesort")]
     adj = np.maximum.accumulate((m - np.arange(m)) * p[order])
     out[order] = np.minimum(adj, 1.0)
-    adjusted: list[float] = out.tolist()
-    return adjusted
+    return [float(v) for v in out]
 
 
 def pooled_ranks(samples: Sequence[SortedSample]) -> tuple[list[np.ndarray], float]:
@@ -160,6 +160,52 @@ def pooled_ranks(samples: Sequence[SortedSample]) -> tuple[list[np.ndarray], flo
         start += len(s.values)
     counts = counts.astype(float)
     return out, float(np.sum(counts**3 - counts))
+
+
+#: Rank sums below this are sums of half-integers that float64 holds exactly, in any order of addition.
+EXACT_RANK_SUM = 2.0**51
+
+
+def kruskal_inputs(
+    samples: Sequence[SortedSample], w: dict[tuple[int, int], float], ties_between: bool = True
+) -> tuple[list[float], list[int], float]:
+    """The rank sums, sizes and pooled tie term of :func:`pooled_ranks`, from the pairs' W.
+
+    The rank sum of sample i in the pool is ``n_i (n_i + 1) / 2 + sum_j W_ij``
+    (``W_ij``: pairs with i's value above j's, ties counted half, as
+    :func:`rank_sum` gives for i < j; ``W_ji = n_i n_j - W_ij``), so the
+    Kruskal-Wallis and Dunn statistics need no ranking of the pooled values,
+    only one sort of them for the tie term. ``w``: ``{(i, j): W}`` for every
+    pair i < j; ``ties_between``: whether any two samples share a value (``n_tied``
+    of :func:`rank_sum`); when none do, the pooled tie groups are the samples' own and
+    the tie term their sum, with no sort (exact when below :data:`EXACT_RANK_SUM`).
+    Every rank sum is a sum of half-integers below :data:`EXACT_RANK_SUM`, exact in float64, so the results are those of
+    :func:`pooled_ranks` to the last bit; above that size, or with NaN,
+    :func:`pooled_ranks` itself is used.
+    Returns ``(rank sums, sizes, sum(t^3 - t) over the pooled tie groups)``.
+    """
+    sizes = [len(s.values) for s in samples]
+    n = sum(sizes)
+    has_nan = any(len(s.values) and np.isnan(s.values[-1]) for s in samples)  # sorted: NaN comes last
+    if n == 0 or n * (n + 1) / 2 >= EXACT_RANK_SUM or has_nan:
+        ranks, tie = pooled_ranks(samples)
+        return [float(r.sum()) for r in ranks], [len(r) for r in ranks], tie
+    sums = []
+    for i, n_i in enumerate(sizes):
+        total = n_i * (n_i + 1) / 2
+        for j, n_j in enumerate(sizes):
+            if j > i:
+                total += w[(i, j)]
+            elif j < i:
+                total += n_i * n_j - w[(j, i)]
+        sums.append(float(total))
+    own = sum(s.tie_term for s in samples)
+    if not ties_between and own < EXACT_RANK_SUM:  # integers below 2^51: the same sum in any order
+        return sums, sizes, float(own)
+    ordered = np.sort(np.concatenate([s.values for s in samples]), kind="stable")  # sorted runs: a merge
+    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
+    counts = np.diff(np.r_[starts, n]).astype(float)
+    return sums, sizes, float(np.sum(counts**3 - counts))
 
 
 def _pooled_ranks_rankdata(pooled: np.ndarray, samples: Sequence[SortedSample]) -> tuple[list[np.ndarray], float]:

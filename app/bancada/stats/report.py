@@ -9,13 +9,20 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+import os
+from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from . import design, effectsize, factorial, normality, prepare, ranking, ranktests, samplesize, summary
+from . import columns, design, effectsize, factorial, normality, prepare, ranking, ranktests, samplesize, summary
 from .prepare import InputError
+
+#: From this many rows on, the treatments are sorted in threads.
+PARALLEL_ROWS = 200_000
 
 __all__ = ["analyze_frame", "InputError", "level_order", "jsonable"]
 
@@ -34,17 +41,20 @@ def _check_columns(df: pd.DataFrame, needed: Sequence[str]) -> None:
         )
 
 
-def _numeric_response(df: pd.DataFrame, response: str) -> tuple[pd.DataFrame, int]:
-    col = df[response]
+def _numeric_response(col: pd.Series, response: str) -> tuple[np.ndarray, np.ndarray]:
+    """The response as float64 and which of its values are usable (present and finite).
+
+    Raises :class:`InputError` naming the first row (of ``col``) that holds a text which is not a number.
+    """
     if not pd.api.types.is_numeric_dtype(col):
         num = pd.to_numeric(col, errors="coerce")
         bad = num.isna() & col.notna() & (col.astype(str).str.strip() != "")
         if bad.any():
             pos = int(np.flatnonzero(bad.to_numpy())[0])
             raise InputError(f"response column {response!r} is not numeric: row {pos + 1} has {col.iloc[pos]!r}")
-        df = df.assign(**{response: num})
-    missing = df[response].isna() | ~np.isfinite(df[response].to_numpy(dtype=float))
-    return df[~missing], int(missing.sum())
+        col = num
+    y = col.to_numpy(dtype=float, na_value=np.nan)
+    return y, np.isfinite(y)
 
 
 def analyze_frame(
@@ -63,13 +73,13 @@ def analyze_frame(
     replications: str | tuple[float, float] | None = None,
     trim_unbalanced: bool = False,
     keep_measure_ok: bool = True,
-) -> dict:
+) -> dict[str, Any]:
     """Analyse samples: summary, normality, rank tests, ranking, factorial, sample size.
 
     ``df``: one row per request (the tidy sample CSV or any frame with the
     named columns).  ``response``: numeric column (e.g. latency in seconds);
     ``factors``: columns whose level combinations are the treatments (levels
-    are strings; the first level seen is the -1 level of a 2-level factor);
+    are the values as strings, categoricals included; the first level seen is the -1 level of a 2-level factor);
     ``by``: columns that split the analysis into groups; ``replication``:
     column naming the replication of each row (optional).  ``aggregate``:
     the response per replication in the factorial design (``none``, ``mean``,
@@ -81,6 +91,11 @@ def analyze_frame(
     ``replications``: ``"A-B"`` or ``(A, B)`` kept for the factorial design
     only; ``trim_unbalanced``: trim an unbalanced factorial design to the
     smallest r; ``keep_measure_ok``: keep only ``phase = measure`` and ``ok``.
+
+    The frame is read column by column and never copied: factor and ``by``
+    columns become integer codes (:mod:`bancada.stats.columns`; a categorical
+    column is read through its codes), the response one float64 array, and
+    each treatment's rows one slice of it.
 
     Returns the dict described in docs/analyze.md (keys ``response``,
     ``factors``, ``groups`` with ``treatments``, ``pairwise``,
@@ -105,61 +120,55 @@ def analyze_frame(
     _check_columns(df, [response, *factors, *by])
     if rep_bounds is not None and (replication is None or replication not in df.columns):
         raise InputError(f"--replications needs the replication column {replication!r}, which is absent")
-    has_rep = replication is not None and replication in df.columns
+    rep_col = replication if replication is not None and replication in df.columns else None
 
-    rows_in = len(df)
-    levels = {f: level_order(df[f]) for f in factors}
-    by_levels = {b: level_order(df[b]) for b in by}
-    prep: dict = {"rows_in": rows_in}
+    coded = {c: columns.code_column(df[c]) for c in [*factors, *by]}  # levels over every row, as before
+    prep: dict[str, Any] = {"rows_in": len(df)}
+    measured = None
     if keep_measure_ok:
-        df, removed = prepare.keep_measured(df)
+        measured, removed = prepare.measured_rows(df)
         prep.update(removed)
-    df, prep["missing_response"] = _numeric_response(df, response)
-    cols = [*factors, *by]
-    df = df.assign(**{c: df[c].astype(str) for c in cols})
+    y, usable = _numeric_response(df[response] if measured is None else df[response][measured], response)
+    prep["missing_response"] = int((~usable).sum())
+    rows = np.ones(len(df), dtype=bool) if measured is None else measured
+    rows[rows] = usable  # the rows analysed: measured, ok, with a response
+    y = y[usable]
+    levels = {f: columns.present_levels(coded[f], rows) for f in factors}
     for f in factors:
-        seen = set(pd.unique(df[f]))
-        present = [lv for lv in levels[f] if lv in seen]
-        if len(present) < 2:
+        if len(levels[f]) < 2:
             raise InputError(
-                f"factor {f!r} has only one level ({', '.join(present) or 'none'}); a factor needs at least two"
+                f"factor {f!r} has only one level ({', '.join(levels[f]) or 'none'}); a factor needs at least two"
             )
-        levels[f] = present
-    if df.empty:
+    if len(y) == 0:
         raise InputError("no rows left to analyse after keeping phase = measure and ok = true")
-
+    combos = columns.combinations([levels[f] for f in factors])
+    by_names = [coded[b].names for b in by]
+    n_groups = int(np.prod([len(n) for n in by_names])) if by else 1
+    group = columns.combine([columns.recode(coded[b], coded[b].names, rows) for b in by], [len(n) for n in by_names])
+    if not by:
+        group = np.zeros(len(y), dtype=np.int8)
+    cell = columns.combine(
+        [columns.recode(coded[f], levels[f], rows) for f in factors], [len(lv) for lv in levels.values()]
+    )
+    group_sizes = np.bincount(group[group >= 0].astype(np.intp), minlength=n_groups).tolist()
+    both = np.where((group >= 0) & (cell >= 0), group.astype(np.int64) * len(combos) + cell, -1)
+    del group, cell
+    rep = df[rep_col].to_numpy()[rows] if rep_col is not None else None
+    del rows
+    parts = columns.split_values(both, n_groups * len(combos), y, rep, with_pos=rep_bounds is not None)
+    del y, rep, both  # every row is in one part now
+    by_keys = columns.combinations(by_names)
+    options = _Options(factors, levels, rep_col, aggregate, confidence, alpha, error_pct, log, outliers_iqr, rep_bounds)
     groups_out = []
     outliers_total = 0
-    if by:
-        split = df.groupby(by, sort=False).indices
-        keys = [
-            k for k in itertools.product(*(by_levels[b] for b in by)) if k in split or (len(k) == 1 and k[0] in split)
-        ]
-    else:
-        split, keys = {(): np.arange(len(df))}, [()]
-    for key in keys:
-        idx = split.get(key)
-        if idx is None:
-            idx = split[key[0]]
-        gdf = df.iloc[np.sort(idx)]
-        group, removed_out = _analyze_group(
-            gdf,
-            dict(zip(by, key)),
-            response,
-            factors,
-            levels,
-            replication if has_rep else None,
-            aggregate,
-            confidence,
-            alpha,
-            error_pct,
-            log,
-            outliers_iqr,
-            rep_bounds,
-            trim_unbalanced,
-        )
+    for g, size in enumerate(group_sizes):
+        if not size:
+            continue
+        first = g * len(combos)
+        cells = {combos[k - first]: parts.pop(k) for k in range(first, first + len(combos)) if k in parts}
+        out, removed_out = _analyze_group(cells, size, dict(zip(by, by_keys[g])), options, trim_unbalanced)
         outliers_total += removed_out
-        groups_out.append(group)
+        groups_out.append(out)
     prep["outliers"] = outliers_total if outliers_iqr is not None else None
     prep["outliers_iqr"] = outliers_iqr
     prep["rows_analysed"] = sum(sum(t["n"] for t in g["treatments"]) for g in groups_out)
@@ -169,7 +178,7 @@ def analyze_frame(
         "response": response,
         "factors": factors,
         "by": by,
-        "replication": replication if has_rep else None,
+        "replication": rep_col,
         "levels": levels,
         "alpha": alpha,
         "confidence": confidence,
@@ -179,64 +188,81 @@ def analyze_frame(
     }
 
 
+@dataclass(frozen=True)
+class _Options:
+    """What every group's analysis shares (the arguments of :func:`analyze_frame`)."""
+
+    factors: list[str]
+    levels: dict[str, list[str]]
+    replication: str | None
+    aggregate: str
+    confidence: float
+    alpha: float
+    error_pct: float
+    log: bool
+    outliers_iqr: float | None
+    rep_bounds: tuple[float, float] | None
+
+
+def _drop_outliers(
+    cells: dict[tuple[str, ...], columns.Part], n_rows: int, k: float
+) -> tuple[dict[tuple[str, ...], columns.Part], int]:
+    """Rows outside ``[Q1 - k IQR, Q3 + k IQR]`` of their treatment dropped (bounds kept), and how many
+    of the group's ``n_rows`` are gone.
+
+    As :func:`bancada.stats.prepare.drop_outliers_iqr` (R's type-7 quantiles over
+    all the treatment's replications); a row of no treatment is dropped too.
+    """
+    if k < 0:
+        raise InputError(f"--outliers-iqr must be >= 0, got {k}")
+    kept: dict[tuple[str, ...], columns.Part] = {}
+    for combo, part in cells.items():
+        q1, q3 = np.quantile(part.y, 0.25), np.quantile(part.y, 0.75)
+        iqr = q3 - q1
+        part = part.select((part.y >= q1 - k * iqr) & (part.y <= q3 + k * iqr))
+        if len(part.y):
+            kept[combo] = part
+    return kept, n_rows - sum(len(p.y) for p in kept.values())
+
+
 def _analyze_group(
-    gdf,
-    by_levels,
-    response,
-    factors,
-    levels,
-    replication,
-    aggregate,
-    confidence,
-    alpha,
-    error_pct,
-    log,
-    outliers_iqr,
-    rep_bounds,
-    trim,
-):
-    prep: dict = {"rows": len(gdf)}
+    cells: dict[tuple[str, ...], columns.Part], n_rows: int, by_levels: dict[str, str], o: _Options, trim: bool
+) -> tuple[dict[str, Any], int]:
+    """Every table of one group: ``cells`` its treatments' rows, ``n_rows`` its rows (with those of no treatment)."""
+    prep: dict[str, Any] = {"rows": n_rows}
     removed_out = 0
-    if outliers_iqr is not None:
-        gdf, removed_out = prepare.drop_outliers_iqr(gdf, response, factors, outliers_iqr)
+    if o.outliers_iqr is not None:
+        cells, removed_out = _drop_outliers(cells, n_rows, o.outliers_iqr)
         prep["outliers_removed"] = removed_out
-    cells = gdf.groupby(factors, sort=False).indices
-    combos = [
-        c for c in itertools.product(*(levels[f] for f in factors)) if c in cells or (len(c) == 1 and c[0] in cells)
-    ]
-    y = gdf[response].to_numpy(dtype=float)
-    samples, treatments = [], []
-    for combo in combos:
-        idx = cells.get(combo)
-        if idx is None:
-            idx = cells[combo[0]]
-        s = ranktests.SortedSample(y[idx])
-        samples.append(s)
-        summ = summary.summarize(s.values, 1 - alpha)
-        sw = normality.shapiro_wilk(y[idx])
-        treatments.append({"levels": dict(zip(factors, combo)), **summ, "shapiro": sw})
-    group = {"by": by_levels, "preparation": prep, "treatments": treatments}
+    samples = _sorted_samples([part.y for part in cells.values()])
+    treatments: list[dict[str, Any]] = []
+    for (combo, part), s in zip(cells.items(), samples):
+        summ = summary.summarize(s.values, 1 - o.alpha)
+        sw = normality.shapiro_wilk(part.y)
+        treatments.append({"levels": dict(zip(o.factors, combo)), **summ, "shapiro": sw})
+    group: dict[str, Any] = {"by": by_levels, "preparation": prep, "treatments": treatments}
     group["pairwise"] = _pairwise(samples, treatments)
-    group["pairwise_replication"] = _pairwise_replication(gdf, y, cells, combos, treatments, replication)
-    group["kruskal"], group["dunn"] = _kruskal(samples, combos, factors, treatments)
+    group["pairwise_replication"] = _pairwise_replication(cells, treatments)
+    w = {(row["_i"], row["_j"]): row["W"] for row in group["pairwise"]}
+    ties = any([row.pop("_ties") for row in group["pairwise"]])  # a list: every row loses the key
+    group["kruskal"], group["dunn"] = _kruskal(samples, w, ties, list(cells), o.factors, treatments)
+    del samples  # the sorted copies
     p_map = {(i, j): row["p_holm"] for row in group["pairwise"] for i, j in [(row["_i"], row["_j"])]}
     for row in group["pairwise"]:
         del row["_i"], row["_j"]
     group["ranking"] = [
         {"position": r["position"], "levels": treatments[r["treatment"]]["levels"], "median": r["median"]}
-        for r in ranking.rank_treatments([t["median"] for t in treatments], p_map, alpha)
+        for r in ranking.rank_treatments([t["median"] for t in treatments], p_map, o.alpha)
     ]
-    group["factorial"] = _factorial(
-        gdf, response, factors, levels, replication, aggregate, confidence, log, rep_bounds, trim, prep
-    )
-    conf_n = 1 - alpha
+    group["factorial"] = _factorial(cells, o, trim, prep)
+    conf_n = 1 - o.alpha
     group["sample_size"] = [
         {
             "levels": t["levels"],
-            "n_required": samplesize.required_n(t["mean"], t["sd"], error_pct, conf_n),
+            "n_required": samplesize.required_n(t["mean"], t["sd"], o.error_pct, conf_n),
             "mean": t["mean"],
             "sd": t["sd"],
-            "error_pct": error_pct,
+            "error_pct": o.error_pct,
             "confidence": conf_n,
             "z": samplesize.z_two_sided(conf_n),
             "z_from": "normal, two-sided",
@@ -246,10 +272,25 @@ def _analyze_group(
     return group, removed_out
 
 
-def _pairwise(samples, treatments):
+def _sorted_samples(values: list[np.ndarray]) -> list[ranktests.SortedSample]:
+    """Each treatment's responses sorted (:class:`bancada.stats.ranktests.SortedSample`), on every core:
+    numpy's sort lets go of the GIL, and sorting is most of the time of a large run's tables."""
+    if sum(len(v) for v in values) < PARALLEL_ROWS:
+        return [ranktests.SortedSample(v) for v in values]
+    with ThreadPoolExecutor(min(len(values), os.cpu_count() or 1)) as pool:
+        return list(pool.map(ranktests.SortedSample, values))
+
+
+def _pairwise(samples: list[ranktests.SortedSample], treatments: list[dict[str, Any]]) -> list[dict[str, Any]]:
     rows = []
-    for i, j in itertools.combinations(range(len(samples)), 2):
-        res = ranktests.rank_sum(samples[i], samples[j])
+    pairs = list(itertools.combinations(range(len(samples)), 2))
+    tests: Iterator[ranktests.RankSumTest]
+    if sum(len(s.values) for s in samples) < PARALLEL_ROWS:
+        tests = (ranktests.rank_sum(samples[i], samples[j]) for i, j in pairs)
+    else:  # numpy's searches let go of the GIL too
+        with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+            tests = iter(list(pool.map(lambda ij: ranktests.rank_sum(samples[ij[0]], samples[ij[1]]), pairs)))
+    for (i, j), res in zip(pairs, tests):
         delta = effectsize.cliffs_delta_from_w(res["W"], res["n_a"], res["n_b"])
         rows.append(
             {
@@ -263,6 +304,7 @@ def _pairwise(samples, treatments):
                 "magnitude": effectsize.magnitude(delta),
                 "_i": i,
                 "_j": j,
+                "_ties": res["n_tied"] > 0,
             }
         )
     for row, adj in zip(rows, ranktests.holm([r["p"] for r in rows])):
@@ -270,7 +312,9 @@ def _pairwise(samples, treatments):
     return rows
 
 
-def _pairwise_replication(gdf, y, cells, combos, treatments, replication):
+def _pairwise_replication(
+    cells: dict[tuple[str, ...], columns.Part], treatments: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
     """Wilcoxon rank-sum on the per-replication medians: one value per treatment and replication.
 
     Requests inside one block share the block's conditions (connections, the
@@ -280,16 +324,13 @@ def _pairwise_replication(gdf, y, cells, combos, treatments, replication):
     unit of error; the A/A rates measured in docs/statistics.md). Empty when
     there is no replication column or a treatment has fewer than 2 replications.
     """
-    if replication is None:
-        return []
-    reps = gdf[replication].to_numpy()
     medians = []
-    for combo in combos:
-        idx = cells.get(combo)
-        if idx is None:
-            idx = cells[combo[0]]
-        per_rep = pd.Series(y[idx]).groupby(reps[idx], sort=False).median().to_numpy()
-        medians.append(per_rep)
+    for part in cells.values():
+        if part.rep is None:
+            return []
+        medians.append(pd.Series(part.y).groupby(part.rep, sort=False).median().to_numpy())
+    if not medians:
+        return []
     if min(len(m) for m in medians) < 2:
         return []
     rows = []
@@ -313,12 +354,17 @@ def _pairwise_replication(gdf, y, cells, combos, treatments, replication):
     return rows
 
 
-def _kruskal(samples, combos, factors, treatments):
+def _kruskal(
+    samples: list[ranktests.SortedSample],
+    w: dict[tuple[int, int], float],
+    ties: bool,
+    combos: list[tuple[str, ...]],
+    factors: list[str],
+    treatments: list[dict[str, Any]],
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     if len(samples) < 2:
         return [], []
-    ranks, tie = ranktests.pooled_ranks(samples)
-    sums = [float(r.sum()) for r in ranks]
-    sizes = [len(r) for r in ranks]
+    sums, sizes, tie = ranktests.kruskal_inputs(samples, w, ties)
     out = []
     if len(factors) > 1:
         for fi, f in enumerate(factors):
@@ -345,29 +391,31 @@ def _kruskal(samples, combos, factors, treatments):
     return out, dunn_rows
 
 
-def _factorial(gdf, response, factors, levels, replication, aggregate, confidence, log, rep_bounds, trim, prep):
+def _factorial(
+    cells: dict[tuple[str, ...], columns.Part], o: _Options, trim: bool, prep: dict[str, Any]
+) -> dict[str, Any]:
     try:
-        fdf = gdf
-        if rep_bounds is not None:
-            fdf, prep["replications_outside_range"] = prepare.keep_replications(fdf, replication, rep_bounds)
-        lv = [levels[f] for f in factors]
-        y, notes = design.build(fdf, response, factors, lv, replication, aggregate, trim)
+        if o.rep_bounds is not None:
+            cells, prep["replications_outside_range"] = _keep_replications(cells, str(o.replication), o.rep_bounds)
+        lv = [o.levels[f] for f in o.factors]
+        has_rep = o.replication is not None
+        y, notes = design.build_from_parts(cells, has_rep, o.factors, lv, o.aggregate, trim)
         transform = "none"
-        if log:
+        if o.log:
             if np.any(y <= 0):
                 raise design.DesignError("--log needs a positive response in every replication")
             y = np.log10(y)
             transform = "log10"
         if all(len(v) == 2 for v in lv):
-            res = factorial.two_level(y, factors, confidence)
+            res = factorial.two_level(y, o.factors, o.confidence)
         else:
-            res = factorial.full_factorial(y, factors, lv, confidence)
-        res["levels"] = {f: {"-1": v[0], "+1": v[1]} if len(v) == 2 else v for f, v in zip(factors, lv)}
+            res = factorial.full_factorial(y, o.factors, lv, o.confidence)
+        res["levels"] = {f: {"-1": v[0], "+1": v[1]} if len(v) == 2 else v for f, v in zip(o.factors, lv)}
         res.update(
             {
-                "aggregate": aggregate if replication else "none",
+                "aggregate": o.aggregate if o.replication else "none",
                 "transform": transform,
-                "replications": list(rep_bounds) if rep_bounds is not None else None,
+                "replications": list(o.rep_bounds) if o.rep_bounds is not None else None,
                 "notes": notes,
             }
         )
@@ -376,7 +424,32 @@ def _factorial(gdf, response, factors, levels, replication, aggregate, confidenc
         return {"error": str(exc)}
 
 
-def jsonable(obj):
+def _keep_replications(
+    cells: dict[tuple[str, ...], columns.Part], replication: str, bounds: tuple[float, float]
+) -> tuple[dict[tuple[str, ...], columns.Part], int]:
+    """The rows whose replication label, read as a number, lies in ``bounds`` (inclusive), and how many are not.
+
+    As :func:`bancada.stats.prepare.keep_replications` over the group's rows:
+    raises :class:`InputError` naming the first label (in row order) that is not a number.
+    """
+    kept, removed, bad = {}, 0, []
+    for combo, part in cells.items():
+        assert part.rep is not None and part.pos is not None  # analyze_frame asks for both with --replications
+        values = pd.to_numeric(pd.Series(part.rep), errors="coerce")
+        missing = values.isna().to_numpy()
+        if missing.any():
+            first = int(np.argmax(missing))
+            bad.append((int(part.pos[first]), part.rep[first]))
+            continue
+        keep = values.between(bounds[0], bounds[1]).to_numpy(dtype=bool)
+        removed += int((~keep).sum())
+        kept[combo] = part.select(keep)
+    if bad:
+        raise InputError(f"--replications needs numeric values in column {replication!r}, found {min(bad)[1]!r}")
+    return kept, removed
+
+
+def jsonable(obj: Any) -> Any:
     """The result with NaN/inf replaced by ``None`` and numpy scalars as Python numbers."""
     if isinstance(obj, dict):
         return {str(k): jsonable(v) for k, v in obj.items()}

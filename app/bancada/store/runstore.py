@@ -602,15 +602,19 @@ def _read_arrow(path: Path, query: str, select: list[str], lo: int, hi: int) -> 
     threads = max(1, min(READ_THREADS, os.cpu_count() or 1, (hi - lo) // CHUNK_ROWS))
     edges = np.linspace(lo, hi, threads + 1).round().astype(np.int64).tolist()
     with ThreadPoolExecutor(threads) as pool:
-        tables = list(pool.map(fetch, zip(edges[:-1], edges[1:])))
-    out = {}
-    for i, name in enumerate(select):
-        chunks = [c for t in tables for c in t.column(i).chunks]
-        out[name] = (
-            np.concatenate([c.to_numpy() for c in chunks]).astype(np.int64, copy=False)
-            if chunks
-            else np.empty(0, dtype=np.int64)
-        )
+        tables: list[Any] = list(pool.map(fetch, zip(edges[:-1], edges[1:])))  # each set to None once copied
+    total = sum(t.num_rows for t in tables)
+    out = {name: np.empty(total, dtype=np.int64) for name in select}
+    start = 0
+    for k, table in enumerate(tables):  # each part copied into place, then let go: one copy of the rows at a time
+        for i, name in enumerate(select):
+            at = start
+            for chunk in table.column(i).chunks:
+                out[name][at : at + len(chunk)] = chunk.to_numpy()
+                at += len(chunk)
+        start += table.num_rows
+        tables[k] = None
+        del table
     return out
 
 

@@ -118,7 +118,7 @@ TEXT_DTYPE = pd.StringDtype("pyarrow" if _pa is not None else "python", na_value
 OK_TEXTS = ("false", "true")
 
 
-def tidy_frame(store: RunStore, columns: Sequence[str] | None = None) -> pd.DataFrame:
+def tidy_frame(store: RunStore, columns: Sequence[str] | None = None, categorical: Sequence[str] = ()) -> pd.DataFrame:
     """Return the run's samples as the tidy table: a DataFrame with ``columns`` (default
     COLUMNS + EXTRA_COLUMNS + SPLIT_COLUMNS, in that order), one row per sample in the order stored.
     The split columns come from :func:`_split_parts` (the pandas join, for runs with links or
@@ -129,7 +129,9 @@ def tidy_frame(store: RunStore, columns: Sequence[str] | None = None) -> pd.Data
     language, protocol, operation, payload) and ``run_id`` as pandas ``str`` (Arrow
     strings, taken from the treatment table's levels); ``phase`` (warmup, measure) and
     ``ok`` (false, true) as categoricals; times in seconds as float64 (``server_s`` NaN
-    where the server sent none); counts as int64; ``error`` as text.
+    where the server sent none); counts as int64; ``error`` as text. The treatment's
+    columns named in ``categorical`` are pandas categoricals instead (codes into the
+    levels, one byte a row: what the analysis reads, :mod:`bancada.stats.columns`).
 
     Raises:
         ValueError: an unknown column.
@@ -147,17 +149,29 @@ def tidy_frame(store: RunStore, columns: Sequence[str] | None = None) -> pd.Data
     treatments = store.treatments()
     # the row of each sample's treatment in the treatment table (every id is there: sample_columns joins)
     ids = np.array([t.id for t in treatments], dtype=np.int64)
-    order = np.argsort(ids)
-    row = order[np.searchsorted(ids, raw["treatment"], sorter=order)] if len(ids) else raw["treatment"]
+    sample_treatment = raw.pop("treatment")
+    if len(ids) and 0 <= ids.min() and ids.max() < 1 << 20:  # a table by id: 4 bytes a sample
+        by_id = np.zeros(int(ids.max()) + 1, dtype=np.int32)
+        by_id[ids] = np.arange(len(ids), dtype=np.int32)
+        row = by_id[sample_treatment]
+    else:
+        order = np.argsort(ids)
+        row = order[np.searchsorted(ids, sample_treatment, sorter=order)] if len(ids) else sample_treatment
+    del sample_treatment
     out: dict[str, object] = {}
     for c in columns_read:
         if c == "run_id":
             out[c] = texts_of([store.meta().get("run_id", store.path.stem)], np.zeros(len(row), dtype=np.intp))
         elif c in _FROM_TREATMENT:
             values = [getattr(t, _FROM_TREATMENT[c]) for t in treatments]
-            out[c] = texts_of(values, row) if isinstance(values[0] if values else "", str) else np.array(values)[row]
+            if c in categorical:
+                out[c] = categorical_of(values, row)
+            elif isinstance(values[0] if values else "", str):
+                out[c] = texts_of(values, row)
+            else:
+                out[c] = np.array(values)[row]
         else:
-            out[c] = _sample_column(c, raw[_FROM_SAMPLE[c]])
+            out[c] = _sample_column(c, raw.pop(_FROM_SAMPLE[c]))  # the raw column goes once converted
     df = pd.DataFrame(out, columns=columns_read)
     if split:
         parts = _split_parts(store, len(df))
@@ -185,6 +199,14 @@ def _split_parts(store: RunStore, n: int) -> dict[str, Any]:
         "request_bytes": pd.array([pd.NA] * n, dtype="Int64"),
         "response_bytes": pd.array([pd.NA] * n, dtype="Int64"),
     }
+
+
+def categorical_of(values: Sequence[object], codes: np.ndarray) -> pd.Categorical:
+    """``values[codes]`` as a pandas categorical (the distinct values, in order, its categories; -1: missing)."""
+    levels = list(dict.fromkeys(values))
+    where = {v: i for i, v in enumerate(levels)}
+    lookup = np.array([where[v] for v in values] + [-1], dtype=np.int8 if len(levels) < 127 else np.int32)
+    return pd.Categorical.from_codes(lookup[codes], categories=pd.Index(levels))
 
 
 def texts_of(values: list[str], codes: np.ndarray) -> pd.Series:

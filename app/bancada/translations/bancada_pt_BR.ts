@@ -1772,7 +1772,7 @@ Senha da chave:</translation>
         <translation>Pare a execução antes de mudar o idioma</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.py" line="+76"/>
+        <location filename="../ui/main_window.py" line="+77"/>
         <source>Bancada — API performance workbench</source>
         <translation>Bancada — bancada de desempenho de APIs</translation>
     </message>
@@ -1960,12 +1960,12 @@ Senha da chave:</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+98"/>
+        <location line="+100"/>
         <source>{n} errors</source>
         <translation>{n} erros</translation>
     </message>
     <message>
-        <location line="-90"/>
+        <location line="-92"/>
         <source>Paused (Ctrl+P resumes)</source>
         <translation>Pausado (Ctrl+P continua)</translation>
     </message>
@@ -1990,7 +1990,7 @@ Senha da chave:</translation>
         <translation>Não foi possível abrir a execução</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+30"/>
         <source>Run {id} ({s}), {n} samples: {p}</source>
         <translation>Execução {id} ({s}), {n} amostras: {p}</translation>
     </message>
@@ -2025,17 +2025,12 @@ Senha da chave:</translation>
         <translation>interrompida</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Open run</source>
         <translation>Abrir execução</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>Bancada runs (*.sqlite)</source>
-        <translation>Execuções do Bancada (*.sqlite)</translation>
-    </message>
-    <message>
-        <location line="+24"/>
+        <location line="+28"/>
         <source>A run is going on</source>
         <translation>Há uma execução em andamento</translation>
     </message>
@@ -2045,7 +2040,7 @@ Senha da chave:</translation>
         <translation>Parar a execução e fechar? Os workers param e as amostras medidas até agora são mantidas.</translation>
     </message>
     <message>
-        <location line="-215"/>
+        <location line="-222"/>
         <source>worker(s) died: {w}</source>
         <translation>worker(s) morreram: {w}</translation>
     </message>
@@ -2063,6 +2058,11 @@ Senha da chave:</translation>
         <location line="+1"/>
         <source>interrupted (Ctrl-C)</source>
         <translation>interrompida (Ctrl-C)</translation>
+    </message>
+    <message>
+        <location line="+192"/>
+        <source>Bancada runs and tidy sample CSVs (*.sqlite *.csv);;Bancada runs (*.sqlite);;Tidy sample CSVs (*.csv)</source>
+        <translation>Execuções do Bancada e CSVs de amostras organizados (*.sqlite *.csv);;Execuções do Bancada (*.sqlite);;CSVs de amostras organizados (*.csv)</translation>
     </message>
 </context>
 <context>
@@ -2584,7 +2584,7 @@ Senha da chave:</translation>
         <translation>iniciando {impl} em {host}</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+55"/>
         <source>the connection to {host} dropped; the samples so far are kept. Reconnecting every {s} s (Stop gives up)…</source>
         <translation>a conexão com {host} caiu; as amostras até aqui estão guardadas. Reconectando a cada {s} s (Parar desiste)…</translation>
     </message>
@@ -3362,6 +3362,39 @@ Senha da chave:</translation>
     </message>
 </context>
 <context>
+    <name>TidyCsv</name>
+    <message>
+        <location filename="../session/tidy_run.py" line="+62"/>
+        <source>{f} is empty: expected a tidy sample CSV (from bancada export)</source>
+        <translation>{f} está vazio: esperava-se um CSV de amostras organizado (do bancada export)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{f} is not a CSV file: expected a tidy sample CSV (from bancada export)</source>
+        <translation>{f} não é um arquivo CSV: esperava-se um CSV de amostras organizado (do bancada export)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{f} is not a Bancada tidy sample CSV: missing columns {cols} (expected the columns of {all})</source>
+        <translation>{f} não é um CSV de amostras no formato organizado do Bancada: faltam as colunas {cols} (esperavam-se as colunas {all})</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>{f} cannot be read as a tidy sample CSV: a row does not fit its header</source>
+        <translation>{f} não pode ser lido como CSV de amostras organizado: uma linha não corresponde ao cabeçalho</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{f} has a header but no samples</source>
+        <translation>{f} tem cabeçalho mas nenhuma amostra</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{f}: column latency_s holds a text that is not a number of seconds</source>
+        <translation>{f}: a coluna latency_s contém um texto que não é um número de segundos</translation>
+    </message>
+</context>
+<context>
     <name>WindowActions</name>
     <message>
         <location filename="../ui/window_actions.py" line="+21"/>
@@ -3631,22 +3664,22 @@ Senha da chave:</translation>
     <name>WindowExport</name>
     <message>
         <location filename="../ui/window_export.py" line="+24"/>
-        <location line="+7"/>
+        <location line="+20"/>
         <source>Plot saved to {p}</source>
         <translation>Gráfico salvo em {p}</translation>
     </message>
     <message>
-        <location line="-7"/>
+        <location line="-20"/>
         <source>Cannot write {p}</source>
         <translation>Não foi possível gravar {p}</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+25"/>
         <source>Nothing to export yet: run an experiment or open a run</source>
         <translation>Nada para exportar ainda: execute um experimento ou abra uma execução</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <location line="+43"/>
         <source>Export failed</source>
         <translation>A exportação falhou</translation>
@@ -3676,6 +3709,11 @@ Senha da chave:</translation>
         <location line="+14"/>
         <source>Wrote {n} rows to {p}</source>
         <translation>{n} linhas gravadas em {p}</translation>
+    </message>
+    <message>
+        <location line="-73"/>
+        <source>{f} is a tidy sample CSV, opened read-only: export the plot as PNG or SVG, or copy the tables</source>
+        <translation>{f} é um CSV de amostras organizado, aberto somente para leitura: exporte o gráfico como PNG ou SVG, ou copie as tabelas</translation>
     </message>
 </context>
 <context>

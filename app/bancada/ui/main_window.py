@@ -54,6 +54,7 @@ if TYPE_CHECKING:
 
 PLOT_INTERVAL_MS = 90  # about 11 Hz: the boxes' fixed refresh ("about 10 Hz"; faster perturbs the measurement)
 STATS_INTERVAL_MS = 1000  # the tables' refresh
+CSV_FACTORS = ("language", "protocol", "operation")  # a tidy CSV opened as a run: those with 2+ levels are analysed
 
 
 def _fmt_eta(seconds: float | None) -> str:
@@ -590,6 +591,8 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
                 self.factors = list(profile.experiment.factors)
             except ProfileError:
                 pass
+        elif run.meta.get("source") == "csv":  # a tidy CSV has no profile: the guide's factors, those with 2+ levels
+            self.factors = list(CSV_FACTORS)
         self.run_path = run.path
         self.model.reset(run.treatments)
         self.model.extend_arrays(run.treatment, run.latency_ms, run.phase, run.ok)
@@ -631,7 +634,12 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
 
     def open_run_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Open run"), str(paths.runs_dir()), self.tr("Bancada runs (*.sqlite)")
+            self,
+            self.tr("Open run"),
+            str(paths.runs_dir()),
+            self.tr(
+                "Bancada runs and tidy sample CSVs (*.sqlite *.csv);;Bancada runs (*.sqlite);;Tidy sample CSVs (*.csv)"
+            ),
         )
         if path:
             self.open_run(path)

@@ -162,8 +162,19 @@ class LoadedRun:
 
 
 def load_run(state, path: str | Path) -> LoadedRun:
-    """Read a run file (any size) for the live view."""
+    """Read a run file or a tidy sample CSV (``*.csv``, read-only; :mod:`bancada.session.tidy_run`), any size,
+    for the live view.
+
+    Raises:
+        TidyCsvError: the CSV is not Bancada's tidy format (the message names the missing columns).
+        RunStoreError: the file is not a run file.
+    """
+    from bancada.session import tidy_run
     from bancada.store.runstore import RunStore
+
+    if tidy_run.is_csv(path):
+        run = tidy_run.tidy_run(path)
+        return LoadedRun(Path(path), run.meta, run.treatments, run.treatment, run.latency_ms, run.phase, run.ok)
 
     with RunStore.open(path) as store:
         meta = store.meta()

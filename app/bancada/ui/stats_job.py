@@ -41,7 +41,7 @@ def analysis_frame(store) -> pd.DataFrame:
 def compute_statistics(
     run_path: str | Path, factors: list[str], generation: int, running: bool = False, lang: str | None = None
 ) -> StatsResult:
-    """Read the run file and compute every table (runs in :class:`StatsProcess`; seconds for 10^5 rows).
+    """Read the run file (or a tidy sample CSV) and compute every table (in :class:`StatsProcess`).
 
     ``running``: the run goes on, so only its complete repetitions are
     analysed; a finished run whose last repetition is partial (stopped early:
@@ -50,16 +50,21 @@ def compute_statistics(
     and messages (:func:`bancada.i18n.set_language`; None keeps the current one).
     See :func:`bancada.stats.run_statistics.analyse_run_frame`.
     """
+    from bancada.session import tidy_run
     from bancada.stats import k6_summary, load_labels, load_tables
     from bancada.store.runstore import RunStore
 
     if lang is not None:
         set_language(lang)
 
-    with RunStore.open(run_path) as store:
-        df = analysis_frame(store)
-        load = load_tables.from_store(store) if not df.empty else None
-        meta, treatments = store.meta(), store.treatments()
+    if tidy_run.is_csv(run_path):  # a tidy sample CSV opened as a run: its samples, no load tables
+        df, load = with_latency_ms(tidy_run.read_tidy_csv(run_path)), None
+        meta, treatments = {}, []
+    else:
+        with RunStore.open(run_path) as store:
+            df = analysis_frame(store)
+            load = load_tables.from_store(store) if not df.empty else None
+            meta, treatments = store.meta(), store.treatments()
     res = analyse_run_frame(df, factors, generation, running)
     if load is not None:
         res.load, res.load_note = load_labels.cells(load), load_labels.capped_note(load.capped)

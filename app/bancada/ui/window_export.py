@@ -25,6 +25,19 @@ class WindowExport:
         )
         return ok
 
+    def _csv_run(self) -> bool:
+        """Whether the open run is a tidy CSV (read-only: no profile, host facts or run file to export); says so."""
+        from bancada.session.tidy_run import is_csv
+
+        if self.run_path is None or not is_csv(self.run_path):
+            return False
+        self.state_label.setText(
+            self.tr(
+                "{f} is a tidy sample CSV, opened read-only: export the plot as PNG or SVG, or copy the tables"
+            ).format(f=self.run_path.name)
+        )
+        return True
+
     def export_svg(self, path: str) -> None:
         """Write the plot area as SVG; say so in the status bar."""
         self.live.write_svg(path)
@@ -34,6 +47,8 @@ class WindowExport:
         """Images now (GUI thread), data files in the background; ``exportDone(folder)`` at the end."""
         if self.run_path is None:
             self.state_label.setText(self.tr("Nothing to export yet: run an experiment or open a run"))
+            return
+        if self._csv_run():
             return
         out = Path(folder)
         out.mkdir(parents=True, exist_ok=True)
@@ -75,7 +90,7 @@ class WindowExport:
             self.export_svg(path)
 
     def export_csv_dialog(self) -> None:
-        if self.run_path is None:
+        if self.run_path is None or self._csv_run():
             return
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Export samples"), "samples.csv", "CSV (*.csv)")
         if path:

@@ -132,3 +132,30 @@ def test_a_csv_named_otherwise_is_a_csv_and_a_missing_run_is_said(tmp_path, caps
     err = capsys.readouterr().err.strip()
     assert err.startswith("bancada analyze: no run '20990101-000000-abcd'") and "run id" in err
     assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("quoted_newline", [False, True])
+def test_two_ranges_read_what_one_reader_reads(tmp_path, monkeypatch, quoted_newline):
+    """A CSV cut in two ranges of bytes (parsed in two threads) gives the frame of one reader, levels in
+    order of first appearance over the file; a cut that would fall inside a quoted cell is not made."""
+    from bancada import sample_reader
+
+    rows = _rows(n_reps=40, per_rep=50)
+    rows.insert(len(rows) // 2 + 3, "r,rust-grpc,rust,grpc,StdSize,1,measure,0.002,true\n")  # a level seen late
+    header = HEADER.replace("ok\n", "ok,error\n")
+    body = [r.replace("\n", ",\n") for r in rows]
+    if quoted_newline:  # a quoted cell whose newline comes after the middle of the file: the file stays one range
+        mid = len(body) // 2
+        body[mid - 100] = body[mid - 100].replace(",\n", ',"deadline ' + "x," * 20000 + '\nexceeded"\n')
+    path = _write(tmp_path, body, header=header)
+    cols = ["language", "protocol", "repetition", "phase", "latency_s", "ok", "error"]
+    monkeypatch.setattr(sample_reader, "RANGE_MIN_BYTES", 0)
+    ranges = sample_reader._byte_ranges(path)
+    assert len(ranges) == (1 if quoted_newline else 2)
+    two = sample_reader.read_csv_columns(path, cols, ["latency_s"], ["repetition"], ["language"])
+    monkeypatch.setattr(sample_reader, "READ_RANGES", 1)
+    assert sample_reader._byte_ranges(path) == [(0, path.stat().st_size)]
+    one = sample_reader.read_csv_columns(path, cols, ["latency_s"], ["repetition"], ["language"])
+    pd.testing.assert_frame_equal(two, one)
+    assert list(two["language"].cat.categories) == ["java", "go", "rust"]
+    assert len(two) == len(rows)
