@@ -23,7 +23,7 @@ import psycopg
 
 from bancada.experiment.database import DatabaseConfig
 from bancada.experiment.pet_person import SeedRecords, seed_records
-from bancada.hosts.postgres import PostgresError, PrivatePostgres
+from bancada.hosts.postgres import PostgresError, PrivatePostgres, SeededTables
 from bancada.i18n import translate
 from bancada.store import pet_person_sql
 
@@ -48,7 +48,7 @@ class DatabaseServer(Protocol):
     def server_version(self) -> str: ...
 
 
-class ExternalPostgres:
+class ExternalPostgres(SeededTables):
     """A PostgreSQL server Bancada does not start: ``url`` (with its password, never stored) and the seeded records.
 
     Args:
@@ -100,22 +100,6 @@ class ExternalPostgres:
     def check(self) -> None:
         """Raise :class:`PostgresError` when the server does not answer."""
         self.connect().close()
-
-    def reset(self) -> None:
-        with self.connect() as conn:
-            pet_person_sql.reset(conn)
-
-    def digest(self) -> dict[str, str]:
-        with self.connect() as conn:
-            return pet_person_sql.digest(conn)
-
-    def counts(self) -> dict[str, int]:
-        with self.connect() as conn:
-            return pet_person_sql.counts(conn)
-
-    def server_version(self) -> str:
-        with self.connect() as conn:
-            return pet_person_sql.server_version(conn)
 
     def stop(self) -> None:
         """Nothing to stop: Bancada did not start it."""

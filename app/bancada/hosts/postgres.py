@@ -120,7 +120,37 @@ def _log_tail(path: Path, lines: int = 3) -> str:
     return " | ".join(line.strip() for line in text[-lines:]) or "(empty log)"
 
 
-class PrivatePostgres:
+class SeededTables:
+    """Seed 001's tables on a server reached by :meth:`connect`: the reset between repetitions and
+    what the run records. The base of the servers Bancada talks to (private on this computer, private
+    on an SSH host, external); each gives its own :meth:`connect`."""
+
+    def connect(self) -> psycopg.Connection:
+        """A new connection to the experiment's database (the caller closes it)."""
+        raise NotImplementedError
+
+    def reset(self) -> None:
+        """Put ``pets`` and ``people`` back to the seeded records (between repetitions)."""
+        with self.connect() as conn:
+            pet_person_sql.reset(conn)
+
+    def digest(self) -> dict[str, str]:
+        """``{table: md5 of its rows}`` (see :func:`bancada.store.pet_person_sql.digest`)."""
+        with self.connect() as conn:
+            return pet_person_sql.digest(conn)
+
+    def counts(self) -> dict[str, int]:
+        """``{table: rows}`` of the live tables."""
+        with self.connect() as conn:
+            return pet_person_sql.counts(conn)
+
+    def server_version(self) -> str:
+        """The running server's version (``SHOW server_version``, e.g. ``"15.8 (Debian 15.8-0+deb12u1)"``)."""
+        with self.connect() as conn:
+            return pet_person_sql.server_version(conn)
+
+
+class PrivatePostgres(SeededTables):
     """A PostgreSQL server of one experiment: its own data folder, port and seeded tables.
 
     Use::
@@ -340,10 +370,6 @@ class PrivatePostgres:
             )
 
     # -- the seeded state ---------------------------------------------------------------------------------------
-    def reset(self) -> None:
-        """Put ``pets`` and ``people`` back to the seeded records (between repetitions)."""
-        with self.connect() as conn:
-            pet_person_sql.reset(conn)
 
     def reseed(self, seed: int) -> None:
         """Make ``seed``'s records (same counts) the seeded state and reset the tables to them."""
@@ -351,21 +377,6 @@ class PrivatePostgres:
         self.seed = seed
         with self.connect() as conn:
             pet_person_sql.load(conn, self.records)
-
-    def digest(self) -> dict[str, str]:
-        """``{table: md5 of its rows}`` (see :func:`bancada.store.pet_person_sql.digest`)."""
-        with self.connect() as conn:
-            return pet_person_sql.digest(conn)
-
-    def counts(self) -> dict[str, int]:
-        """``{table: rows}`` of the live tables."""
-        with self.connect() as conn:
-            return pet_person_sql.counts(conn)
-
-    def server_version(self) -> str:
-        """The running server's version (``SHOW server_version``, e.g. ``"15.8 (Debian 15.8-0+deb12u1)"``)."""
-        with self.connect() as conn:
-            return pet_person_sql.server_version(conn)
 
     #: What the run records as the server's kind and where it runs (the database protocol of the runner).
     kind = "private"

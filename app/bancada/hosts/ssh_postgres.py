@@ -22,7 +22,7 @@ import psycopg
 
 from bancada.experiment.pet_person import SeedRecords, seed_records
 from bancada.hosts.knownhosts import HostError
-from bancada.hosts.postgres import DATABASE, ROLE, PostgresError
+from bancada.hosts.postgres import DATABASE, ROLE, PostgresError, SeededTables
 from bancada.hosts.remote_worker import Tunnel
 from bancada.hosts.ssh_exec import HELPERS, PG_HELPERS, active_transport, q, run_script
 from bancada.i18n import translate
@@ -87,7 +87,7 @@ rm -f -- "$W/run/$(basename "$D").pgdir"
 )
 
 
-class SshPostgres:
+class SshPostgres(SeededTables):
     """A private PostgreSQL server on an SSH host, with :class:`PrivatePostgres`'s public methods.
 
     Args:
@@ -250,26 +250,6 @@ class SshPostgres:
                     host=self.name, port=self.port
                 )
             )
-
-    def reset(self) -> None:
-        """Put ``pets`` and ``people`` back to the seeded records (between repetitions)."""
-        with self.connect() as conn:
-            pet_person_sql.reset(conn)
-
-    def digest(self) -> dict[str, str]:
-        """``{table: md5 of its rows}`` (see :func:`bancada.store.pet_person_sql.digest`)."""
-        with self.connect() as conn:
-            return pet_person_sql.digest(conn)
-
-    def counts(self) -> dict[str, int]:
-        """``{table: rows}`` of the live tables."""
-        with self.connect() as conn:
-            return pet_person_sql.counts(conn)
-
-    def server_version(self) -> str:
-        """The running server's version (``SHOW server_version``)."""
-        with self.connect() as conn:
-            return pet_person_sql.server_version(conn)
 
     def stop(self) -> list[int]:
         """Shut the server down and remove its folder on the host; safe to call twice.
