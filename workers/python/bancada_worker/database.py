@@ -14,14 +14,24 @@ or the pool, raises :class:`~bancada_worker.contract.Unavailable` with a one-lin
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from bancada_worker import pet_person
 from bancada_worker.contract import Unavailable
 
 if TYPE_CHECKING:
+    from bancada_worker import pet_person
     from bancada_worker.orm import OrmStore
+
+
+def _rules() -> ModuleType:
+    """:mod:`bancada_worker.pet_person`, imported when a database method is first called: it needs
+    msgspec, which the Flask worker (Debian's Python, sharing :mod:`bancada_worker.contract`) lacks."""
+    from bancada_worker import pet_person
+
+    return pet_person
+
 
 ENV_VAR = "BANCADA_DATABASE_URL"
 DEFAULT_POOL_SIZE = 10
@@ -116,12 +126,12 @@ class Database:
             InvalidArgument: limit outside 1..1000.
             Unavailable: no database, or it failed.
         """
-        pet_person.check_limit(limit)
+        _rules().check_limit(limit)
         return await self._orm().list_pets(limit)
 
     async def list_people(self, limit: int) -> list[dict[str, Any]]:
         """The first ``limit`` (1..1000) people not deleted, in id order; errors as :meth:`list_pets`."""
-        pet_person.check_limit(limit)
+        _rules().check_limit(limit)
         return await self._orm().list_people(limit)
 
     async def create_pet(self, name: str, age: int, type_: str) -> dict[str, Any]:
@@ -131,7 +141,7 @@ class Database:
             InvalidArgument: name or type empty after trimming, age outside 0..200 (nothing written).
             Unavailable: no database, or it failed.
         """
-        pet_person.check_pet(name, age, type_)
+        _rules().check_pet(name, age, type_)
         return await self._orm().create_pet(name, age, type_)
 
     async def create_person(self, fields: pet_person.CreatePersonRequest) -> dict[str, Any]:
@@ -142,5 +152,5 @@ class Database:
                 address (nothing written).
             Unavailable: no database, or it failed.
         """
-        pet_person.check_person(fields.first_name, fields.last_name, fields.email, fields.age)
+        _rules().check_person(fields.first_name, fields.last_name, fields.email, fields.age)
         return await self._orm().create_person(fields)
