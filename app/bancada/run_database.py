@@ -29,6 +29,7 @@ from bancada.experiment.database import (
     default_database_notice,
     uses_database,
 )
+from bancada.experiment.external import ExternalImplementation
 from bancada.experiment.manifest import Implementation
 from bancada.hosts.database_server import DatabaseServer, open_database
 from bancada.hosts.facts import postgres_ok
@@ -54,8 +55,10 @@ def check_operations_served(plan: Plan) -> None:
     """
     for t in plan.treatments:
         impl = t.implementation
-        worker = getattr(impl, "worker", None)  # an external implementation has no manifest: not Bancada's to say
-        if worker is None or worker.serves(t.workload.operation):
+        if isinstance(impl, ExternalImplementation):  # no manifest: what it serves is not Bancada's to say
+            continue
+        worker = impl.worker
+        if worker.serves(t.workload.operation):
             continue
         raise RunError(
             translate(
