@@ -68,7 +68,7 @@ def test_a_tidy_csv_opens_as_the_run_it_came_from(window, qtbot, run_and_csv):
     assert summary_csv["median"].to_numpy() == pytest.approx(summary_run["median"].to_numpy(), rel=1e-8)
     assert w.run_path == csv and str(csv) in w.recent_runs()
     assert csv.name in w.state_label.text()
-    w.export_all(str(csv.parent / "export"))  # read-only: said in the status bar, nothing half-written
+    w.exports.export_all(str(csv.parent / "export"))  # read-only: said in the status bar, nothing half-written
     assert "opened read-only" in w.state_label.text() and not (csv.parent / "export").exists()
 
 

@@ -330,7 +330,7 @@ def test_exporting_a_png_says_where(window, qtbot, tmp_path):
     feed_measured(w)
     stop_timers(w)
     out = tmp_path / "plot.png"
-    assert w.export_png(str(out))
+    assert w.exports.export_png(str(out))
     assert out.stat().st_size > 1000
     assert str(out) in w.state_label.text() and "saved" in w.state_label.text()
 

@@ -98,7 +98,7 @@ def test_run_watch_stop_export_reopen(window, qtbot, tmp_path, artifacts):
     # export everything into one folder
     out = tmp_path / "export"
     with qtbot.waitSignal(w.exportDone, timeout=60_000):
-        w.export_all(str(out))
+        w.exports.export_all(str(out))
     csv = pd.read_csv(out / "samples.csv")
     assert list(csv.columns[: len(COLUMNS)]) == COLUMNS
     assert len(csv) == 4 * 2 * (10 + 2)

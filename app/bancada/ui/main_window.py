@@ -64,7 +64,7 @@ def _fmt_eta(seconds: float | None) -> str:
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 
-class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMainWindow):
+class MainWindow(WindowActions, WindowSettings, ClassroomMode, QMainWindow):
     """Bancada's main window. ``runFinished(status)`` fires when a run ends; ``statsShown`` on each table update."""
 
     runFinished = Signal(str)
@@ -156,6 +156,8 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         self.size_status_labels()
         sb.addPermanentWidget(self.progress_bar)
 
+        self.exports = WindowExport(self, self.live, self.stats_view, self.state_label, self.tasks)
+        self.exports.exportDone.connect(self.exportDone)
         self._build_actions()
         self.plot_timer = QTimer(self)
         self.plot_timer.setInterval(PLOT_INTERVAL_MS)
@@ -266,7 +268,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         try:
             profile = load_checked_profile(path)
         except ProfileError as exc:
-            self._error(self.tr("Cannot open the profile"), str(exc))
+            self.show_error(self.tr("Cannot open the profile"), str(exc))
             return False
         self.profile_path = path
         self.panel.set_profile(profile)
@@ -317,7 +319,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
             profile = self.panel.build_profile()
             Path(path).write_text(profile.to_toml(), encoding="utf-8")
         except (ProfileError, OSError) as exc:
-            self._error(self.tr("Cannot save the profile"), str(exc))
+            self.show_error(self.tr("Cannot save the profile"), str(exc))
             return False
         self.state_label.setText(self.tr("Profile saved to {p}").format(p=path))
         return True
@@ -411,7 +413,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
             self._add_recent(str(event.path))
         elif isinstance(event, Notice):
             if event.level == "error":
-                self._error(self.tr("A problem during the run"), event.text)
+                self.show_error(self.tr("A problem during the run"), event.text)
             else:
                 self.state_label.setText(event.text[:1].upper() + event.text[1:] + "…")
         elif isinstance(event, RunFinished):
@@ -471,7 +473,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         self.plot_timer.stop()
         self.progress_bar.setRange(0, 1)
         self.state_label.setText(self.tr("The run could not go on: {m}").format(m=message.splitlines()[0]))
-        self._error(self.tr("The run could not go on"), message)
+        self.show_error(self.tr("The run could not go on"), message)
         if self.last_finished is None:
             self.runFinished.emit("failed")
 
@@ -577,7 +579,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
             "load",
             lambda state: run_job.load_run(state, path),
             succeeded=self._on_run_loaded,
-            failed=lambda msg, _tb: self._error(self.tr("Cannot open the run"), msg),
+            failed=lambda msg, _tb: self.show_error(self.tr("Cannot open the run"), msg),
         )
 
     def _on_run_loaded(self, run: run_job.LoadedRun) -> None:
@@ -645,7 +647,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
             self.open_run(path)
 
     # -- messages -------------------------------------------------------------------------------
-    def _error(self, title: str, text: str) -> QMessageBox:
+    def show_error(self, title: str, text: str) -> QMessageBox:
         """A non-modal message: the first line as text, the rest (log lines) below it."""
         first, _, rest = text.partition("\n")
         box = QMessageBox(QMessageBox.Icon.Warning, title, first, QMessageBox.StandardButton.Close, self)

@@ -79,7 +79,7 @@ class WindowActions:
         )
         self.act_export = self._action(
             self.tr("&Export all…"),
-            self.export_all_dialog,
+            self.exports.export_all_dialog,
             "Ctrl+E",
             self.tr("PNG, SVG, samples CSV, one CSV per table, Markdown, profile, host facts and report.html"),
         )
@@ -89,9 +89,9 @@ class WindowActions:
             "Ctrl+Shift+K",
             self.tr("Two or more runs (or a tidy CSV such as published data) side by side, treatment by treatment"),
         )
-        self.act_export_png = self._action(self.tr("Export plot as PNG…"), self.export_png_dialog)
-        self.act_export_svg = self._action(self.tr("Export plot as SVG…"), self.export_svg_dialog)
-        self.act_export_csv = self._action(self.tr("Export samples CSV…"), self.export_csv_dialog)
+        self.act_export_png = self._action(self.tr("Export plot as PNG…"), self.exports.export_png_dialog)
+        self.act_export_svg = self._action(self.tr("Export plot as SVG…"), self.exports.export_svg_dialog)
+        self.act_export_csv = self._action(self.tr("Export samples CSV…"), self.exports.export_csv_dialog)
         self.act_quit = self._action(self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
         self.act_run = self._action(
             self.tr("&Run"), lambda: self.start_run(), "Ctrl+R", self.tr("Start the experiment")
