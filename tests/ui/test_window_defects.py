@@ -353,7 +353,7 @@ def test_window_fits_the_screen_and_the_plots_are_not_cut(window, qtbot, screen)
     feed_measured(w)
     stop_timers(w)
     avail = QRect(0, 0, *screen)
-    w.fit_to_screen(avail)
+    w.window_settings.fit_to_screen(avail)
     qtbot.waitUntil(lambda: w.width() <= screen[0] and w.height() <= screen[1], timeout=5000)
     assert w.minimumSizeHint().width() <= screen[0] and w.minimumSizeHint().height() <= screen[1]
     assert avail.contains(w.frameGeometry()) or w.frameGeometry().width() <= screen[0]

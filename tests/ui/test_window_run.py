@@ -10,6 +10,7 @@ from PySide6.QtGui import QImage
 from bancada.stats.report import analyze_frame
 from bancada.store.runstore import RunStore
 from bancada.store.tidy_csv import COLUMNS, tidy_frame
+from bancada.ui.window_settings import recent_runs
 from tests.conftest import artifact_missing
 from tests.ui.conftest import screenshot, small_run
 
@@ -128,7 +129,7 @@ def test_run_watch_stop_export_reopen(window, qtbot, tmp_path, artifacts):
         w.open_run(str(path))
     after = {k: (b.stats.n, b.stats.q1, b.stats.median, b.stats.q3) for k, b in all_boxes(w).items()}
     assert after == before
-    assert str(path) in w.recent_runs()
+    assert str(path) in recent_runs()
     qtbot.waitUntil(lambda: not w.tasks.busy("stats"), timeout=60_000)
 
 

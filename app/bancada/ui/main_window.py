@@ -47,7 +47,7 @@ from bancada.ui.stats_view import StatisticsView
 from bancada.ui.tasks import TaskRunner
 from bancada.ui.window_actions import WindowActions
 from bancada.ui.window_export import WindowExport
-from bancada.ui.window_settings import WindowSettings
+from bancada.ui.window_settings import WindowSettings, add_recent
 
 if TYPE_CHECKING:
     from bancada.run_events import Progress, RunFinished
@@ -64,7 +64,7 @@ def _fmt_eta(seconds: float | None) -> str:
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 
-class MainWindow(WindowActions, WindowSettings, ClassroomMode, QMainWindow):
+class MainWindow(WindowActions, ClassroomMode, QMainWindow):
     """Bancada's main window. ``runFinished(status)`` fires when a run ends; ``statsShown`` on each table update."""
 
     runFinished = Signal(str)
@@ -158,6 +158,7 @@ class MainWindow(WindowActions, WindowSettings, ClassroomMode, QMainWindow):
 
         self.exports = WindowExport(self, self.live, self.stats_view, self.state_label, self.tasks)
         self.exports.exportDone.connect(self.exportDone)
+        self.window_settings = WindowSettings(self, self.splitter, self.panel, self.panel_scroll, self.live)
         self._build_actions()
         self.plot_timer = QTimer(self)
         self.plot_timer.setInterval(PLOT_INTERVAL_MS)
@@ -170,7 +171,7 @@ class MainWindow(WindowActions, WindowSettings, ClassroomMode, QMainWindow):
         hints = QGuiApplication.styleHints()
         if hasattr(hints, "colorSchemeChanged"):
             hints.colorSchemeChanged.connect(self._apply_palette)
-        self._restore_settings()
+        self.window_settings.restore(self.act_log)
         if profile is not None:
             self.panel.set_profile(profile)
         self._refresh_hosts()
@@ -410,7 +411,7 @@ class MainWindow(WindowActions, WindowSettings, ClassroomMode, QMainWindow):
 
         if isinstance(event, RunStarted):
             self.begin_live(event.run_id, event.path, event.treatments, event.total_requests, event.driver)
-            self._add_recent(str(event.path))
+            add_recent(str(event.path))
         elif isinstance(event, Notice):
             if event.level == "error":
                 self.show_error(self.tr("A problem during the run"), event.text)
@@ -620,7 +621,7 @@ class MainWindow(WindowActions, WindowSettings, ClassroomMode, QMainWindow):
         self.stats_view.clear(self.tr("Computing…"))
         self.k6_view.show_rows(None)
         self.request_stats(final=True)
-        self._add_recent(str(run.path))
+        add_recent(str(run.path))
         self._sync_actions()
         self.runLoaded.emit(str(run.path))
 
@@ -661,6 +662,10 @@ class MainWindow(WindowActions, WindowSettings, ClassroomMode, QMainWindow):
         return box
 
     # -- closing ---------------------------------------------------------------------------
+    def save_settings(self) -> None:
+        """Keep the window's geometry, log axis and experiment for the next session (``gui.ini``)."""
+        self.window_settings.save(self.act_log)
+
     def closeEvent(self, event) -> None:
         if self.running():
             answer = QMessageBox.question(
@@ -677,7 +682,7 @@ class MainWindow(WindowActions, WindowSettings, ClassroomMode, QMainWindow):
             self.stop_run()
             event.ignore()
             return
-        self._save_settings()
+        self.save_settings()
         self.plot_timer.stop()
         self.stats_timer.stop()
         self.tasks.cancel_all()

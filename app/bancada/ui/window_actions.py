@@ -15,6 +15,7 @@ from PySide6.QtGui import QAction, QActionGroup, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import QMessageBox, QToolBar
 
 from bancada import paths
+from bancada.ui.window_settings import recent_runs
 
 #: The documents Help opens: (file under docs/ or the repository root, what it is about).
 DOCS = [
@@ -62,7 +63,7 @@ class WindowActions:
         from bancada.ui.compare_view import CompareView
 
         current = str(self.run_path) if getattr(self, "run_path", None) else None
-        self.compare_view = CompareView(self.tasks, self.recent_runs(), current, self)
+        self.compare_view = CompareView(self.tasks, recent_runs(), current, self)
         self.compare_view.show()
         return self.compare_view
 
@@ -126,7 +127,7 @@ class WindowActions:
         m.addSeparator()
         m.addAction(self.act_open_run)
         self.recent_menu = m.addMenu(self.tr("Recent runs"))
-        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self.recent_menu.aboutToShow.connect(lambda: self.window_settings.fill_recent(self.recent_menu, self.open_run))
         m.addAction(self.act_compare)
         m.addSeparator()
         for a in (self.act_export, self.act_export_png, self.act_export_svg, self.act_export_csv):
