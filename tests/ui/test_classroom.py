@@ -27,7 +27,7 @@ def test_classroom_mode_scales_shows_large_numbers_and_comes_back(window, qtbot,
     assert w.act_classroom.shortcut().toString() == "F11"
 
     w.act_classroom.trigger()
-    assert w.classroom and w.act_classroom.isChecked()
+    assert w.classroom_mode.active and w.act_classroom.isChecked()
     qtbot.waitUntil(lambda: bool(w.windowState() & Qt.WindowState.WindowFullScreen), timeout=5000)
     assert w.font().pointSizeF() == pytest.approx(base_pt * DEFAULT_SCALE)
     axis = next(iter(w.live.box_plots.values())).getAxis("left")
@@ -62,14 +62,14 @@ def test_classroom_mode_scales_shows_large_numbers_and_comes_back(window, qtbot,
 
     # Esc (or F11 again) leaves it as it was
     qtbot.keyClick(w, Qt.Key.Key_Escape)
-    assert not w.classroom and not w.act_classroom.isChecked()
+    assert not w.classroom_mode.active and not w.act_classroom.isChecked()
     assert w.font().pointSizeF() == pytest.approx(base_pt)
     assert w.panel_scroll.isVisibleTo(w) and not w.classroom_bar.isVisibleTo(w)
     assert kw.view.isVisibleTo(w.stats_view)
     assert axis.style["tickFont"].pixelSize() == tick_px
     assert not (w.windowState() & Qt.WindowState.WindowFullScreen)
     assert QApplication.activeModalWidget() is None
-    assert np.isfinite(w.classroom_scale())
+    assert np.isfinite(w.classroom_mode.scale())
 
 
 def test_the_classroom_demo_runs_seed_000_on_this_computer_in_a_minute(window, qtbot):
@@ -83,7 +83,7 @@ def test_the_classroom_demo_runs_seed_000_on_this_computer_in_a_minute(window, q
     with qtbot.waitSignal(w.runFinished, timeout=180_000) as finished:
         assert w.act_demo.shortcut().toString() == "Ctrl+D"
         w.act_demo.trigger()
-        assert w.running() and w.classroom
+        assert w.running() and w.classroom_mode.active
     took = time.monotonic() - t0
     assert finished.args == ["complete"], w.state_label.text()
     labels = set(all_boxes(w))
@@ -93,5 +93,5 @@ def test_the_classroom_demo_runs_seed_000_on_this_computer_in_a_minute(window, q
     screenshot(w, "classroom-demo.png")
     print(f"classroom demo: {took:.1f} s")
     assert took <= 60, f"the demo took {took:.0f} s"
-    w.set_classroom(False)
+    w.classroom_mode.set_active(False)
     qtbot.waitUntil(lambda: not w.tasks.busy("stats"), timeout=60_000)

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 from bancada import paths
 from bancada.experiment.profile import Profile, ProfileError, parse_profile
 from bancada.ui import run_job
-from bancada.ui.classroom import ClassroomBar, ClassroomMode
+from bancada.ui.classroom import ClassroomBar, ClassroomMode, ClassroomWidgets
 from bancada.session.live_model import LiveModel, SampleFeed
 from bancada.ui.k6_table_view import K6TableView
 from bancada.ui.live_view import LiveView
@@ -64,7 +64,7 @@ def _fmt_eta(seconds: float | None) -> str:
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 
-class MainWindow(WindowActions, ClassroomMode, QMainWindow):
+class MainWindow(WindowActions, QMainWindow):
     """Bancada's main window. ``runFinished(status)`` fires when a run ends; ``statsShown`` on each table update."""
 
     runFinished = Signal(str)
@@ -159,6 +159,20 @@ class MainWindow(WindowActions, ClassroomMode, QMainWindow):
         self.exports = WindowExport(self, self.live, self.stats_view, self.state_label, self.tasks)
         self.exports.exportDone.connect(self.exportDone)
         self.window_settings = WindowSettings(self, self.splitter, self.panel, self.panel_scroll, self.live)
+        self.classroom_mode = ClassroomMode(
+            self,
+            ClassroomWidgets(
+                self,
+                self.classroom_bar,
+                self.live,
+                self.stats_view,
+                self.splitter,
+                self.panel_scroll,
+                self.panel.host_combo,
+                self.state_label,
+            ),
+            self.model,
+        )
         self._build_actions()
         self.plot_timer = QTimer(self)
         self.plot_timer.setInterval(PLOT_INTERVAL_MS)
@@ -167,10 +181,10 @@ class MainWindow(WindowActions, ClassroomMode, QMainWindow):
         self.stats_timer.setInterval(STATS_INTERVAL_MS)
         self.stats_timer.timeout.connect(self._tick_stats)
 
-        self._apply_palette()
+        self.apply_palette()
         hints = QGuiApplication.styleHints()
         if hasattr(hints, "colorSchemeChanged"):
-            hints.colorSchemeChanged.connect(self._apply_palette)
+            hints.colorSchemeChanged.connect(self.apply_palette)
         self.window_settings.restore(self.act_log)
         if profile is not None:
             self.panel.set_profile(profile)
@@ -184,8 +198,8 @@ class MainWindow(WindowActions, ClassroomMode, QMainWindow):
             w.setMinimumWidth(w.fontMetrics().averageCharWidth() * chars)
 
     def keyPressEvent(self, event) -> None:
-        if event.key() == Qt.Key.Key_Escape and self.classroom:
-            self.set_classroom(False)
+        if event.key() == Qt.Key.Key_Escape and self.classroom_mode.active:
+            self.classroom_mode.set_active(False)
             return
         super().keyPressEvent(event)
 
@@ -216,7 +230,12 @@ class MainWindow(WindowActions, ClassroomMode, QMainWindow):
         if not running and not self.run_path and self.last_finished is None:
             self.state_label.setText(problem or self.tr("Ready: press Run (Ctrl+R)"))
 
-    def _apply_palette(self, *_args) -> None:
+    def guide_shown(self) -> bool:
+        """Whether the guided experiment's dock is open (the expert panel stays hidden meanwhile)."""
+        return self.guide is not None and self.guide.isVisible()
+
+    def apply_palette(self, *_args: object) -> None:
+        """The plots' colours from the window's palette (a system colour-scheme change, classroom mode)."""
         pal = self.palette()
         self.live.set_colours(pal.color(QPalette.ColorRole.Base), pal.color(QPalette.ColorRole.Text))
 
@@ -493,7 +512,7 @@ class MainWindow(WindowActions, ClassroomMode, QMainWindow):
             self.model.extend(samples)
         if self.live.refresh(self.model):
             self._sync_export_actions()
-            self.refresh_classroom()
+            self.classroom_mode.refresh()
         if batches:
             now = time.monotonic()
             self.delays_s.extend(now - t for t, _ in batches)

@@ -113,7 +113,7 @@ class WindowActions:
         )
         self.act_demo = self._action(
             self.tr("Classroom &demo"),
-            self.start_demo,
+            self.classroom_mode.start_demo,
             "Ctrl+D",
             self.tr("Go × Java, gRPC × REST on this computer, in classroom mode (about a minute)"),
         )
@@ -151,11 +151,12 @@ class WindowActions:
         view = mb.addMenu(self.tr("&View"))
         self.act_classroom = self._action(
             self.tr("&Classroom mode"),
-            lambda on: self.set_classroom(on),
+            self.classroom_mode.set_active,
             "F11",
             self.tr("Full screen, large type and numbers for a projector (Esc leaves)"),
         )
         self.act_classroom.setCheckable(True)
+        self.classroom_mode.toggled.connect(self.act_classroom.setChecked)
         for a in (self.act_live, self.act_stats, self.act_log, self.act_reset_zoom, self.act_classroom):
             view.addAction(a)
         view.addSeparator()
@@ -236,7 +237,7 @@ class WindowActions:
 
     def _guide_visible(self, visible: bool) -> None:
         # the guide sets the panel's widgets itself; hiding the panel leaves the plots the room
-        if not getattr(self, "classroom", False):
+        if not self.classroom_mode.active:
             self.panel_scroll.setVisible(not visible)
 
     @staticmethod
