@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QLocale, Qt, QTimer, Signal
-from PySide6.QtGui import QGuiApplication, QPalette
+from PySide6.QtGui import QAction, QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
@@ -45,12 +46,15 @@ from bancada.ui.profile_check import load_checked_profile
 from bancada.ui.stats_job import StatsProcess, StatsResult
 from bancada.ui.stats_view import StatisticsView
 from bancada.ui.tasks import TaskRunner
-from bancada.ui.window_actions import WindowActions
+from bancada.ui.window_actions import WindowActions, hosts_dialog_class
 from bancada.ui.window_export import WindowExport
-from bancada.ui.window_settings import WindowSettings, add_recent
+from bancada.ui.window_settings import WindowSettings, add_recent, recent_runs
 
 if TYPE_CHECKING:
     from bancada.run_events import Progress, RunFinished
+    from bancada.ui.compare_view import CompareView
+    from bancada.ui.guide import GuidedExperiment
+    from bancada.guide.wizard_state import WizardState
 
 PLOT_INTERVAL_MS = 90  # about 11 Hz: the boxes' fixed refresh ("about 10 Hz"; faster perturbs the measurement)
 STATS_INTERVAL_MS = 1000  # the tables' refresh
@@ -64,7 +68,7 @@ def _fmt_eta(seconds: float | None) -> str:
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 
-class MainWindow(WindowActions, QMainWindow):
+class MainWindow(QMainWindow):
     """Bancada's main window. ``runFinished(status)`` fires when a run ends; ``statsShown`` on each table update."""
 
     runFinished = Signal(str)
@@ -95,7 +99,9 @@ class MainWindow(WindowActions, QMainWindow):
         self._run_desc = ""
         self._timed_run, self._run_t0 = False, 0.0
         self._dialogs: list[QMessageBox] = []
-        self.guide = None  # the guided experiment's dock, made on first use (Help > Guided experiment)
+        # the guided experiment's dock, made on first use (Help > Guided experiment)
+        self.guide: GuidedExperiment | None = None
+        self.compare_view: CompareView | None = None  # File > Compare runs, made on each use
         self.frame_times: deque[float] = deque(maxlen=100_000)  # perf_counter at each plot tick
         self.delays_s: deque[float] = deque(maxlen=100_000)  # arrival -> drawn, per batch
 
@@ -173,7 +179,9 @@ class MainWindow(WindowActions, QMainWindow):
             ),
             self.model,
         )
-        self._build_actions()
+        self.hosts_dialog_class = hosts_dialog_class()
+        self.menus = WindowActions(self, self.panel, self.state_label, self.hosts_dialog_class is not None)
+        self._connect_actions()
         self.plot_timer = QTimer(self)
         self.plot_timer.setInterval(PLOT_INTERVAL_MS)
         self.plot_timer.timeout.connect(self._tick_plots)
@@ -185,12 +193,45 @@ class MainWindow(WindowActions, QMainWindow):
         hints = QGuiApplication.styleHints()
         if hasattr(hints, "colorSchemeChanged"):
             hints.colorSchemeChanged.connect(self.apply_palette)
-        self.window_settings.restore(self.act_log)
+        self.window_settings.restore(self.menus.act_log)
         if profile is not None:
             self.panel.set_profile(profile)
         self._refresh_hosts()
         self._probe_host()
         self._sync_actions()
+
+    def _connect_actions(self) -> None:
+        """Each action of the menus and toolbar to what it does."""
+        m, exports = self.menus, self.exports
+        slots: list[tuple[QAction, Callable[..., object]]] = [
+            (m.act_open_profile, self.open_profile_dialog),
+            (m.act_save_profile, self.save_profile_dialog),
+            (m.act_open_run, self.open_run_dialog),
+            (m.act_export, exports.export_all_dialog),
+            (m.act_compare, self.open_compare),
+            (m.act_export_png, exports.export_png_dialog),
+            (m.act_export_svg, exports.export_svg_dialog),
+            (m.act_export_csv, exports.export_csv_dialog),
+            (m.act_quit, self.close),
+            (m.act_run, lambda: self.start_run()),
+            (m.act_pause, self.toggle_pause),
+            (m.act_stop, self.stop_run),
+            (m.act_log, self.live.set_log_y),
+            (m.act_reset_zoom, lambda: self.live.auto_range()),
+            (m.act_demo, self.classroom_mode.start_demo),
+            (m.act_live, lambda: self.tabs.setCurrentIndex(0)),
+            (m.act_stats, lambda: self.tabs.setCurrentIndex(1)),
+            (m.act_classroom, self.classroom_mode.set_active),
+            (m.act_guide, lambda: self.show_guide()),
+        ]
+        if m.act_hosts is not None:
+            slots.append((m.act_hosts, self.manage_hosts))
+        for action, slot in slots:
+            action.triggered.connect(slot)
+        self.classroom_mode.toggled.connect(m.act_classroom.setChecked)
+        m.studyChosen.connect(self.open_profile)
+        m.languageChosen.connect(self.choose_language)
+        m.recent_menu.aboutToShow.connect(lambda: self.window_settings.fill_recent(m.recent_menu, self.open_run))
 
     def size_status_labels(self) -> None:
         """Room for samples/s, ETA and errors in the current font (classroom mode scales it)."""
@@ -217,18 +258,43 @@ class MainWindow(WindowActions, QMainWindow):
     def _sync_actions(self) -> None:
         running = self.running()
         problem = self.panel.problem()
-        self.act_run.setEnabled(not running and not problem)
-        self.act_run.setToolTip(problem or self.tr("Start the experiment (Ctrl+R)"))
-        self.act_pause.setEnabled(running)
-        self.act_stop.setEnabled(running)
+        self.menus.act_run.setEnabled(not running and not problem)
+        self.menus.act_run.setToolTip(problem or self.tr("Start the experiment (Ctrl+R)"))
+        self.menus.act_pause.setEnabled(running)
+        self.menus.act_stop.setEnabled(running)
         has_run = self.run_path is not None
-        for a in (self.act_export, self.act_export_csv):
+        for a in (self.menus.act_export, self.menus.act_export_csv):
             a.setEnabled(has_run and not running)
-        for a in (self.act_export_png, self.act_export_svg):
+        for a in (self.menus.act_export_png, self.menus.act_export_svg):
             a.setEnabled(bool(self.live.box_items))
         self.panel.setRunning(running)
         if not running and not self.run_path and self.last_finished is None:
             self.state_label.setText(problem or self.tr("Ready: press Run (Ctrl+R)"))
+
+    # -- the guide, the compare view, the language ---------------------------------------
+    def show_guide(self, state: WizardState | None = None) -> GuidedExperiment:
+        """Help > Guided experiment: the step panel docked at the left (the expert panel hides meanwhile).
+
+        ``state``: a :class:`~bancada.guide.wizard_state.WizardState` to go on with (the language switch).
+        Returns the :class:`~bancada.ui.guide.GuidedExperiment`.
+        """
+        from bancada.ui.guide import GuidedExperiment
+
+        if self.guide is None:
+            self.guide = GuidedExperiment(self, state)
+            self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.guide)
+            self.guide.visibilityChanged.connect(self._guide_visible)
+        self.guide.show()
+        self.guide.raise_()
+        width = min(420, max(320, self.width() // 3))
+        self.resizeDocks([self.guide], [width], Qt.Orientation.Horizontal)
+        self._guide_visible(True)
+        return self.guide
+
+    def _guide_visible(self, visible: bool) -> None:
+        # the guide sets the panel's widgets itself; hiding the panel leaves the plots the room
+        if not self.classroom_mode.active:
+            self.panel_scroll.setVisible(not visible)
 
     def guide_shown(self) -> bool:
         """Whether the guided experiment's dock is open (the expert panel stays hidden meanwhile)."""
@@ -260,6 +326,22 @@ class MainWindow(WindowActions, QMainWindow):
             failed=lambda msg, _tb: self.panel.set_capabilities_error(msg),
             ended=self._sync_actions,
         )
+
+    def open_compare(self) -> CompareView:
+        """Open the Compare view (:class:`bancada.ui.compare_view.CompareView`) with the current run listed."""
+        from bancada.ui.compare_view import CompareView
+
+        current = str(self.run_path) if self.run_path is not None else None
+        self.compare_view = CompareView(self.tasks, recent_runs(), current, self)
+        self.compare_view.show()
+        return self.compare_view
+
+    def choose_language(self, code: str) -> MainWindow | None:
+        """View > Language: rebuild the window in ``code`` ("" = the system's); returns the new window or None."""
+        from bancada.ui import language
+
+        new: MainWindow | None = language.switch(self, code)
+        return new
 
     def manage_hosts(self) -> None:
         if self.hosts_dialog_class is None:
@@ -382,7 +464,7 @@ class MainWindow(WindowActions, QMainWindow):
             failed=self._on_run_failed,
             ended=self._on_run_task_ended,
         )
-        self.act_pause.setText(self.tr("&Pause"))
+        self.menus.act_pause.setText(self.tr("&Pause"))
         self.state_label.setText(self.tr("Starting the workers on {h}…").format(h=self.panel.host_combo.currentText()))
         self.progress_bar.setRange(0, 0)
         self._reset_status()
@@ -400,7 +482,7 @@ class MainWindow(WindowActions, QMainWindow):
             return
         paused = not self.control.paused
         self.control.set_paused(paused)
-        self.act_pause.setText(self.tr("&Resume") if paused else self.tr("&Pause"))
+        self.menus.act_pause.setText(self.tr("&Resume") if paused else self.tr("&Pause"))
         self.state_label.setText(self.tr("Pausing after the current block…") if paused else self.tr("Running"))
 
     def begin_live(self, run_id: str, path: Path | None, treatments: list, total: int, driver: str = "") -> None:
@@ -544,7 +626,7 @@ class MainWindow(WindowActions, QMainWindow):
             self.progress_bar.setValue(int(round(1000 * elapsed / (elapsed + p.eta_s))))
 
     def _sync_export_actions(self) -> None:
-        for a in (self.act_export_png, self.act_export_svg):
+        for a in (self.menus.act_export_png, self.menus.act_export_svg):
             a.setEnabled(True)
 
     def _tick_stats(self) -> None:
@@ -683,7 +765,7 @@ class MainWindow(WindowActions, QMainWindow):
     # -- closing ---------------------------------------------------------------------------
     def save_settings(self) -> None:
         """Keep the window's geometry, log axis and experiment for the next session (``gui.ini``)."""
-        self.window_settings.save(self.act_log)
+        self.window_settings.save(self.menus.act_log)
 
     def closeEvent(self, event) -> None:
         if self.running():
@@ -709,4 +791,5 @@ class MainWindow(WindowActions, QMainWindow):
         self.tasks.shutdown()
         for box in list(self._dialogs):
             box.close()
+        self.menus.close_dialogs()
         event.accept()
