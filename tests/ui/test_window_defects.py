@@ -56,7 +56,7 @@ def begin_fake_run(w, rows=ROWS):
 
 def stop_timers(w):
     w.plot_timer.stop()
-    w.stats_timer.stop()
+    w.stats.timer.stop()
 
 
 def feed_measured(w, per_treatment=30):

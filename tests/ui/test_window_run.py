@@ -66,7 +66,7 @@ def test_run_watch_stop_export_reopen(window, qtbot, tmp_path, artifacts):
     assert finished.args == ["complete"], w.state_label.text()
     path = w.last_finished.path
     qtbot.waitUntil(
-        lambda: w._stats_final and w.stats_view.result is not None and not w.tasks.busy("stats"), timeout=60_000
+        lambda: w.stats.final and w.stats_view.result is not None and not w.tasks.busy("stats"), timeout=60_000
     )
 
     # the boxes are the stored samples' quartiles, as numpy computes them

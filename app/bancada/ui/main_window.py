@@ -3,9 +3,9 @@
 The GUI pulls: the run process (:mod:`bancada.session.run_process`) measures and
 stores; a reader thread fills a bounded :class:`SampleFeed` with what it sends; the
 plot timer (``PLOT_INTERVAL_MS``) drains it and redraws what changed; the
-statistics timer (``STATS_INTERVAL_MS``) starts a background computation when
-new samples arrived and none is running; a result from an older request is
-dropped. Everything that blocks (host, runner, store reads, statistics, data
+statistics timer (:class:`~bancada.ui.window_stats.StatsRefresh`) starts a background
+computation when new samples arrived and none is running; a result from an older
+request is dropped. Everything that blocks (host, runner, store reads, statistics, data
 export) runs through the one :class:`~bancada.ui.tasks.TaskRunner`.
 """
 
@@ -14,7 +14,6 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -43,11 +42,11 @@ from bancada.ui.live_view import LiveView
 from bancada.ui.split_bars import SplitBarsView
 from bancada.ui.panel import ExperimentPanel
 from bancada.ui.profile_check import load_checked_profile
-from bancada.ui.stats_job import StatsProcess, StatsResult
 from bancada.ui.stats_view import StatisticsView
 from bancada.ui.tasks import TaskRunner
 from bancada.ui.window_actions import WindowActions, hosts_dialog_class
 from bancada.ui.window_export import WindowExport
+from bancada.ui.window_stats import StatsRefresh, StatsWidgets
 from bancada.ui.window_settings import WindowSettings, add_recent, recent_runs
 
 if TYPE_CHECKING:
@@ -57,7 +56,6 @@ if TYPE_CHECKING:
     from bancada.guide.wizard_state import WizardState
 
 PLOT_INTERVAL_MS = 90  # about 11 Hz: the boxes' fixed refresh ("about 10 Hz"; faster perturbs the measurement)
-STATS_INTERVAL_MS = 1000  # the tables' refresh
 CSV_FACTORS = ("language", "protocol", "operation")  # a tidy CSV opened as a run: those with 2+ levels are analysed
 
 
@@ -80,7 +78,6 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setWindowTitle(self.tr("Bancada — API performance workbench"))
         self.tasks = TaskRunner(self)
-        self.stats_process = StatsProcess()
         self.model = LiveModel()
         self.feed: SampleFeed | None = None
         self.control: run_job.RunControl | None = None
@@ -89,13 +86,8 @@ class MainWindow(QMainWindow):
         self.factors: list[str] = ["language", "protocol"]
         self.last_finished: RunFinished | None = None
         self.profile_path = profile_path
-        self._stats_gen = 0
-        self._stats_version = -1
-        self._stats_final = False
         self._close_after_run = False
         self._shown_progress: Progress | None = None
-        self._stats_not_before = 0.0  # long computations space themselves out (at most half the time busy)
-        self._stats_started = 0.0
         self._run_desc = ""
         self._timed_run, self._run_t0 = False, 0.0
         self._dialogs: list[QMessageBox] = []
@@ -185,9 +177,10 @@ class MainWindow(QMainWindow):
         self.plot_timer = QTimer(self)
         self.plot_timer.setInterval(PLOT_INTERVAL_MS)
         self.plot_timer.timeout.connect(self._tick_plots)
-        self.stats_timer = QTimer(self)
-        self.stats_timer.setInterval(STATS_INTERVAL_MS)
-        self.stats_timer.timeout.connect(self._tick_stats)
+        self.stats = StatsRefresh(
+            self, StatsWidgets(self.stats_view, self.k6_view, self.split_bars, self.tabs), self.model, self.tasks
+        )
+        self.stats.shown.connect(self.statsShown)
 
         self.apply_palette()
         hints = QGuiApplication.styleHints()
@@ -492,9 +485,6 @@ class MainWindow(QMainWindow):
         self.live.set_treatments(self.model, self.factors)
         self.stats_view.clear(self.tr("Waiting for the first samples…"))
         self.k6_view.show_rows(None)
-        self._stats_gen += 1
-        self._stats_version = -1
-        self._stats_final = False
         # a timed load (closed/open with a duration) has no request total: the bar shows time
         self._timed_run, self._run_t0 = total == 0, time.monotonic()
         self.progress_bar.setRange(0, 1000 if self._timed_run else total)
@@ -503,7 +493,7 @@ class MainWindow(QMainWindow):
         self._run_desc = self.tr("Running {id} ({d} driver)").format(id=run_id, d=driver)
         self.state_label.setText(self._run_desc)
         self.plot_timer.start()
-        self.stats_timer.start()
+        self.stats.begin()
         self._sync_actions()
 
     def _on_run_event(self, event) -> None:
@@ -540,7 +530,7 @@ class MainWindow(QMainWindow):
                 # the truth, before saying it is over
                 self._reload_after_run(event)
                 return
-            self.request_stats(final=True)
+            self.stats.request(final=True)
             self.runFinished.emit(event.status)
 
     def _finished_message(self, message: str) -> str:
@@ -562,11 +552,11 @@ class MainWindow(QMainWindow):
             self.model.extend_arrays(run.treatment, run.latency_ms, run.phase, run.ok)
             self.live.refresh(self.model, force_trace=True)
             self.state_label.setText(state)
-            self.request_stats(final=True)
+            self.stats.request(final=True)
             self.runFinished.emit(event.status)
 
         def failed(msg: str, _tb: str) -> None:
-            self.request_stats(final=True)
+            self.stats.request(final=True)
             self.runFinished.emit(event.status)
 
         self.tasks.start("load", lambda st: run_job.load_run(st, path), succeeded=loaded, failed=failed)
@@ -629,47 +619,6 @@ class MainWindow(QMainWindow):
         for a in (self.menus.act_export_png, self.menus.act_export_svg):
             a.setEnabled(True)
 
-    def _tick_stats(self) -> None:
-        if self.run_path is None:
-            return
-        if (
-            self.model.version != self._stats_version
-            and not self.tasks.busy("stats")
-            and time.monotonic() >= self._stats_not_before
-        ):
-            self.request_stats(final=False)
-        if not self.running() and not self.tasks.busy("stats") and self._stats_final:
-            self.stats_timer.stop()
-
-    def request_stats(self, final: bool) -> None:
-        """Compute the tables in the background; a newer request makes older results stale."""
-        if self.run_path is None:
-            return
-        self._stats_gen += 1
-        self._stats_version = self.model.version
-        self._stats_final = final
-        gen, path, factors = self._stats_gen, self.run_path, list(self.factors)
-        self._stats_started = time.monotonic()
-        stats = self.stats_process
-        running = not final and self.running()
-        self.tasks.start(
-            "stats",
-            lambda state: stats.compute(path, factors, gen, running),
-            succeeded=partial(self._on_stats, final),
-            failed=lambda msg, _tb: self.stats_view.clear(self.tr("Statistics failed: {m}").format(m=msg)),
-        )
-
-    def _on_stats(self, final: bool, res: StatsResult) -> None:
-        took = time.monotonic() - self._stats_started
-        self._stats_not_before = time.monotonic() + max(0.0, took - STATS_INTERVAL_MS / 1000)
-        if res.generation != self._stats_gen:
-            return  # stale: a newer request is on its way
-        self.stats_view.show_result(res, final)
-        self.k6_view.show_rows(res.k6, running=not final and self.running())
-        self.split_bars.set_table(res.tables.get("Time split (ms)"))
-        self.tabs.setTabVisible(self.tabs.indexOf(self.split_bars), self.split_bars.has_data())
-        self.statsShown.emit(final)
-
     # -- stored runs -----------------------------------------------------------------------
     def open_run(self, path: str) -> None:
         """Load a stored run in the background, then redraw everything."""
@@ -721,7 +670,7 @@ class MainWindow(QMainWindow):
         )
         self.stats_view.clear(self.tr("Computing…"))
         self.k6_view.show_rows(None)
-        self.request_stats(final=True)
+        self.stats.request(final=True)
         add_recent(str(run.path))
         self._sync_actions()
         self.runLoaded.emit(str(run.path))
@@ -785,9 +734,8 @@ class MainWindow(QMainWindow):
             return
         self.save_settings()
         self.plot_timer.stop()
-        self.stats_timer.stop()
         self.tasks.cancel_all()
-        self.stats_process.close()
+        self.stats.close()
         self.tasks.shutdown()
         for box in list(self._dialogs):
             box.close()
