@@ -11,7 +11,7 @@ make -s -C workers fuzz FUZZTIME=10s
 echo "== ruff: lint (pyflakes, pycodestyle, complexity <= 20) and format"
 .venv/bin/ruff check --no-cache .
 .venv/bin/ruff format --check --no-cache .
-echo "== mypy --strict (everything below app/bancada but ui/; [tool.mypy] in pyproject.toml lists the modules still at the basic level)"
+echo "== mypy: --strict on everything below app/bancada but ui/, the basic level on ui/ ([tool.mypy] in pyproject.toml)"
 .venv/bin/mypy
 echo "== import contract (no Qt below ui/)"
 .venv/bin/lint-imports

@@ -147,7 +147,7 @@ def main() -> int:
     )
     ok = pct(frames, 99) < 100 and delays.max() < 1000
     window.plot_timer.stop()
-    window.stats_timer.stop()
+    window.stats.timer.stop()
     window.tasks.shutdown()
     if store is not None:
         store.close()

@@ -24,10 +24,10 @@ def test_classroom_mode_scales_shows_large_numbers_and_comes_back(window, qtbot,
     w.stats_view.show_result(compute_statistics(write_run(tmp_path), ["language", "protocol"], 1), final=True)
     base_pt = w.font().pointSizeF()
     tick_px = next(iter(w.live.box_plots.values())).getAxis("left").style["tickFont"].pixelSize()
-    assert w.act_classroom.shortcut().toString() == "F11"
+    assert w.menus.act_classroom.shortcut().toString() == "F11"
 
-    w.act_classroom.trigger()
-    assert w.classroom and w.act_classroom.isChecked()
+    w.menus.act_classroom.trigger()
+    assert w.classroom_mode.active and w.menus.act_classroom.isChecked()
     qtbot.waitUntil(lambda: bool(w.windowState() & Qt.WindowState.WindowFullScreen), timeout=5000)
     assert w.font().pointSizeF() == pytest.approx(base_pt * DEFAULT_SCALE)
     axis = next(iter(w.live.box_plots.values())).getAxis("left")
@@ -45,7 +45,7 @@ def test_classroom_mode_scales_shows_large_numbers_and_comes_back(window, qtbot,
     # the tables reduced to their readings
     kw = w.stats_view.sections["Kruskal-Wallis"]
     assert not kw.view.isVisibleTo(w.stats_view) and kw.reading.text()
-    run_button = w.run_toolbar.widgetForAction(w.act_run)
+    run_button = w.menus.run_toolbar.widgetForAction(w.menus.act_run)
     qtbot.waitUntil(lambda: run_button.width() >= run_button.sizeHint().width(), timeout=5000)  # relaid out
     screenshot(w, "classroom-live.png")
     image = (
@@ -62,14 +62,14 @@ def test_classroom_mode_scales_shows_large_numbers_and_comes_back(window, qtbot,
 
     # Esc (or F11 again) leaves it as it was
     qtbot.keyClick(w, Qt.Key.Key_Escape)
-    assert not w.classroom and not w.act_classroom.isChecked()
+    assert not w.classroom_mode.active and not w.menus.act_classroom.isChecked()
     assert w.font().pointSizeF() == pytest.approx(base_pt)
     assert w.panel_scroll.isVisibleTo(w) and not w.classroom_bar.isVisibleTo(w)
     assert kw.view.isVisibleTo(w.stats_view)
     assert axis.style["tickFont"].pixelSize() == tick_px
     assert not (w.windowState() & Qt.WindowState.WindowFullScreen)
     assert QApplication.activeModalWidget() is None
-    assert np.isfinite(w.classroom_scale())
+    assert np.isfinite(w.classroom_mode.scale())
 
 
 def test_the_classroom_demo_runs_seed_000_on_this_computer_in_a_minute(window, qtbot):
@@ -81,9 +81,9 @@ def test_the_classroom_demo_runs_seed_000_on_this_computer_in_a_minute(window, q
     w.panel.requests.setValue(999)  # whatever the panel held, the demo runs its own design
     t0 = time.monotonic()
     with qtbot.waitSignal(w.runFinished, timeout=180_000) as finished:
-        assert w.act_demo.shortcut().toString() == "Ctrl+D"
-        w.act_demo.trigger()
-        assert w.running() and w.classroom
+        assert w.menus.act_demo.shortcut().toString() == "Ctrl+D"
+        w.menus.act_demo.trigger()
+        assert w.running() and w.classroom_mode.active
     took = time.monotonic() - t0
     assert finished.args == ["complete"], w.state_label.text()
     labels = set(all_boxes(w))
@@ -93,5 +93,5 @@ def test_the_classroom_demo_runs_seed_000_on_this_computer_in_a_minute(window, q
     screenshot(w, "classroom-demo.png")
     print(f"classroom demo: {took:.1f} s")
     assert took <= 60, f"the demo took {took:.0f} s"
-    w.set_classroom(False)
+    w.classroom_mode.set_active(False)
     qtbot.waitUntil(lambda: not w.tasks.busy("stats"), timeout=60_000)

@@ -161,8 +161,8 @@ def test_statistics_tables_copy_as_markdown_latex_csv(qtbot):
 
 
 def test_window_opens_the_compare_view_from_the_file_menu(window, qtbot):
-    assert window.act_compare.shortcut().toString() == "Ctrl+Shift+K"
-    window.act_compare.trigger()
+    assert window.menus.act_compare.shortcut().toString() == "Ctrl+Shift+K"
+    window.menus.act_compare.trigger()
     view = window.compare_view
     assert view.isVisible() and view.windowTitle() == "Compare runs"
     view.close()

@@ -94,7 +94,7 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
     t0 = time.monotonic()
     g = w.show_guide()
     assert g.isVisible() and not w.panel_scroll.isVisible()  # the plots get the room
-    assert w.act_guide.text() == "&Experimento guiado"
+    assert w.menus.act_guide.text() == "&Experimento guiado"
     assert g.state.name == "study"
     check_portuguese(g)
     blocked(g, "escolha um estudo")
@@ -218,7 +218,7 @@ def test_the_guide_at_first_start_once_and_across_a_language_switch(pt_window, q
     qtbot.waitUntil(lambda: g.next_button.isEnabled(), timeout=60_000)
     g.go_next()
     assert g.state.name == "factors"
-    new = w.language_actions["en"].trigger() or language._windows[-1]
+    new = w.menus.language_actions["en"].trigger() or language._windows[-1]
     try:
         qtbot.addWidget(new)
         assert new is not w and new.guide is not None and new.guide.isVisible()

@@ -17,6 +17,7 @@ from bancada.i18n import set_language
 from bancada.store.runstore import RunStore
 from bancada.store.tidy_csv import export_csv
 from bancada.ui.main_window import CSV_FACTORS
+from bancada.ui.window_settings import recent_runs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 import _bigrun  # noqa: E402
@@ -66,9 +67,9 @@ def test_a_tidy_csv_opens_as_the_run_it_came_from(window, qtbot, run_and_csv):
     summary_run, summary_csv = tables_run["Summary"], tables_csv["Summary"]
     assert list(summary_csv["n"]) == list(summary_run["n"]) == [400] * 8
     assert summary_csv["median"].to_numpy() == pytest.approx(summary_run["median"].to_numpy(), rel=1e-8)
-    assert w.run_path == csv and str(csv) in w.recent_runs()
+    assert w.run_path == csv and str(csv) in recent_runs()
     assert csv.name in w.state_label.text()
-    w.export_all(str(csv.parent / "export"))  # read-only: said in the status bar, nothing half-written
+    w.exports.export_all(str(csv.parent / "export"))  # read-only: said in the status bar, nothing half-written
     assert "opened read-only" in w.state_label.text() and not (csv.parent / "export").exists()
 
 

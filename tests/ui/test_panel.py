@@ -100,7 +100,7 @@ def test_profile_saved_to_toml_reads_back(window, tmp_path):
 def test_studies_menu_lists_the_seed_profiles_by_title(window, root):
     import tomllib
 
-    menus = {m.title().replace("&", ""): m for m in window.menuBar().findChildren(type(window.recent_menu))}
+    menus = {m.title().replace("&", ""): m for m in window.menuBar().findChildren(type(window.menus.recent_menu))}
     studies = {a.data().rsplit("/", 1)[-1]: a.text() for a in menus["Studies"].actions()}
     assert {"quick.toml", "soares-2024.toml", "rest-7-languages-load.toml", "microservices-k6-load.toml"} <= set(
         studies
@@ -111,22 +111,22 @@ def test_studies_menu_lists_the_seed_profiles_by_title(window, root):
 
 
 def test_shortcuts(window):
-    assert window.act_run.shortcut().toString() == "Ctrl+R"
-    assert window.act_export.shortcut().toString() == "Ctrl+E"
-    assert window.act_open_run.shortcut().toString() == "Ctrl+O"
+    assert window.menus.act_run.shortcut().toString() == "Ctrl+R"
+    assert window.menus.act_export.shortcut().toString() == "Ctrl+E"
+    assert window.menus.act_open_run.shortcut().toString() == "Ctrl+O"
 
 
 def test_settings_are_kept(qtbot, window):
     from bancada.ui.app import make_window
 
     window.panel.requests.setValue(44)
-    window.act_log.setChecked(True)
+    window.menus.act_log.setChecked(True)
     window.close()
     again = make_window(None)
     qtbot.addWidget(again)
     try:
         assert again.panel.requests.value() == 44
-        assert again.act_log.isChecked()
+        assert again.menus.act_log.isChecked()
     finally:
         qtbot.waitUntil(lambda: not again.tasks.busy("probe"), timeout=60_000)
         again.close()

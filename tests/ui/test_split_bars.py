@@ -74,8 +74,8 @@ def test_the_statistics_show_the_seed_tables_and_the_bars_stack_the_split(qtbot,
 def test_the_window_shows_the_time_split_tab_only_for_a_serial_run(window, serial_run):
     tab = window.tabs.indexOf(window.split_bars)
     assert not window.tabs.isTabVisible(tab)
-    res = compute_statistics(serial_run, ["format"], window._stats_gen)
-    window._on_stats(True, res)
+    res = compute_statistics(serial_run, ["format"], window.stats.generation)
+    window.stats.show_result(True, res)
     assert window.tabs.isTabVisible(tab) and window.split_bars.has_data()
     window._clear_run()
     assert not window.tabs.isTabVisible(tab)

@@ -169,7 +169,7 @@ def test_the_window_in_brazilian_portuguese(pt_br, qtbot, tmp_path):
     qtbot.waitUntil(lambda: bool(w.panel._impl_boxes) and not w.tasks.busy("probe"), timeout=60_000)
     menus = [a.text() for a in w.menuBar().actions()]
     assert menus[:2] == ["&Arquivo", "Es&tudos"] and "Aj&uda" in menus
-    assert w.tabs.tabText(0) == "Ao vivo" and w.act_run.text() == "E&xecutar"
+    assert w.tabs.tabText(0) == "Ao vivo" and w.menus.act_run.text() == "E&xecutar"
     assert w.panel.impl_group.title() == "Implementações"
     # the statistics, computed as in the window's worker process, in Portuguese with decimal commas
     res = compute_statistics(write_run(tmp_path), ["language", "protocol"], 1, lang="pt_BR")
@@ -192,13 +192,13 @@ def test_the_language_menu_switches_and_is_remembered(window, qtbot):
     from bancada.ui.window_settings import settings
 
     w = window
-    assert set(w.language_actions) == {"", "en", "pt_BR"}
-    new = w.language_actions["pt_BR"].trigger() or language._windows[-1]
+    assert set(w.menus.language_actions) == {"", "en", "pt_BR"}
+    new = w.menus.language_actions["pt_BR"].trigger() or language._windows[-1]
     try:
         qtbot.addWidget(new)
         assert new is not w and settings().value("language") == "pt_BR"
         assert new.menuBar().actions()[0].text() == "&Arquivo"
-        assert new.language_actions["pt_BR"].isChecked()
+        assert new.menus.language_actions["pt_BR"].isChecked()
         assert new.panel.requests.value() == w.panel.requests.value()  # the experiment shown is kept
         qtbot.waitUntil(lambda: bool(new.panel._impl_boxes) and not new.tasks.busy("probe"), timeout=60_000)
     finally:

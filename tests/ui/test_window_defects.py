@@ -56,7 +56,7 @@ def begin_fake_run(w, rows=ROWS):
 
 def stop_timers(w):
     w.plot_timer.stop()
-    w.stats_timer.stop()
+    w.stats.timer.stop()
 
 
 def feed_measured(w, per_treatment=30):
@@ -174,15 +174,15 @@ def test_plots_have_a_visible_reset_zoom(window, qtbot):
     fitted = plot.getViewBox().viewRange()[1]
     plot.getViewBox().scaleBy((1, 0.1))
     assert plot.getViewBox().viewRange()[1] != pytest.approx(fitted)
-    assert w.run_toolbar.widgetForAction(w.act_reset_zoom).isVisible()
-    assert w.act_reset_zoom.shortcut().toString() == "Ctrl+0"
-    w.act_reset_zoom.trigger()
+    assert w.menus.run_toolbar.widgetForAction(w.menus.act_reset_zoom).isVisible()
+    assert w.menus.act_reset_zoom.shortcut().toString() == "Ctrl+0"
+    w.menus.act_reset_zoom.trigger()
     assert plot.getViewBox().viewRange()[1] == pytest.approx(fitted)
 
 
 def test_the_refusal_is_beside_run_and_cleared_when_the_field_is_valid(window, qtbot):
     w, p = window, window.panel
-    assert w.run_toolbar.isAncestorOf(p.problem_label)  # beside Run, not below the fold
+    assert w.menus.run_toolbar.isAncestorOf(p.problem_label)  # beside Run, not below the fold
     p.requests.setValue(20)
     p.requests.setFocus()
     p.requests.end(False)
@@ -190,12 +190,12 @@ def test_the_refusal_is_beside_run_and_cleared_when_the_field_is_valid(window, q
         qtbot.keyClicks(p.requests, "x")  # refused: the field still shows 20
     assert "'20x' is not a whole number" in refused.args[0]
     assert p.requests.text() == "20"
-    assert w.act_run.isEnabled() and p.problem_label.text() == ""
+    assert w.menus.act_run.isEnabled() and p.problem_label.text() == ""
     p.requests.setText("0")
     assert "Requests n must be from 1" in p.problem_label.text() and p.problem_label.isVisible()
-    assert not w.act_run.isEnabled()
+    assert not w.menus.act_run.isEnabled()
     p.requests.setText("5")
-    assert p.problem_label.text() == "" and w.act_run.isEnabled()
+    assert p.problem_label.text() == "" and w.menus.act_run.isEnabled()
 
 
 # -- statistics --------------------------------------------------------------------------
@@ -271,8 +271,8 @@ def test_trace_legend_beside_the_data_titles_dark_log_ticks_apart(window, qtbot,
     assert size.endswith("px")
     assert int(size[:-2]) == next(iter(w.live.box_plots.values())).getAxis("left").style["tickFont"].pixelSize()
     # log axis: labels only at 1, 2, 5 × 10^k (or decades), as plain numbers
-    w.act_log.setChecked(True)
-    w.act_log.trigger() if not w.live.log_y else None
+    w.menus.act_log.setChecked(True)
+    w.menus.act_log.trigger() if not w.live.log_y else None
     axis = next(iter(w.live.box_plots.values())).getAxis("left")
     axis.setRange(np.log10(0.1), np.log10(200))
     values = np.log10([0.1, 0.2, 0.3, 0.5, 0.9, 1, 2, 7, 10, 20, 50, 90, 100])
@@ -286,7 +286,7 @@ def test_trace_legend_beside_the_data_titles_dark_log_ticks_apart(window, qtbot,
         "10",
         "20",
     ]
-    w.act_log.setChecked(False)
+    w.menus.act_log.setChecked(False)
     w.live.set_log_y(False)
     screenshot(w, "defects-plots.png")
 
@@ -330,7 +330,7 @@ def test_exporting_a_png_says_where(window, qtbot, tmp_path):
     feed_measured(w)
     stop_timers(w)
     out = tmp_path / "plot.png"
-    assert w.export_png(str(out))
+    assert w.exports.export_png(str(out))
     assert out.stat().st_size > 1000
     assert str(out) in w.state_label.text() and "saved" in w.state_label.text()
 
@@ -353,7 +353,7 @@ def test_window_fits_the_screen_and_the_plots_are_not_cut(window, qtbot, screen)
     feed_measured(w)
     stop_timers(w)
     avail = QRect(0, 0, *screen)
-    w.fit_to_screen(avail)
+    w.window_settings.fit_to_screen(avail)
     qtbot.waitUntil(lambda: w.width() <= screen[0] and w.height() <= screen[1], timeout=5000)
     assert w.minimumSizeHint().width() <= screen[0] and w.minimumSizeHint().height() <= screen[1]
     assert avail.contains(w.frameGeometry()) or w.frameGeometry().width() <= screen[0]
@@ -367,11 +367,11 @@ def test_window_fits_the_screen_and_the_plots_are_not_cut(window, qtbot, screen)
 # -- menus ------------------------------------------------------------------------------------
 def test_help_lists_the_docs_and_the_keyboard_shortcuts(window, qtbot):
     w = window
-    texts = [a.text() for a in w.help_menu.actions()]
-    docs = [a.data() for a in w.help_menu.actions() if a.data()]
+    texts = [a.text() for a in w.menus.help_menu.actions()]
+    docs = [a.data() for a in w.menus.help_menu.actions() if a.data()]
     assert "docs/gui.md" in docs and "docs/statistics.md" in docs
-    assert all(w.doc_path(d) is not None for d in docs)
+    assert all(w.menus.doc_path(d) is not None for d in docs)
     assert any("Keyboard shortcuts" in t.replace("&", "") for t in texts)
-    box = w.show_shortcuts()
+    box = w.menus.show_shortcuts()
     assert "Ctrl+R" in box.text() and "Ctrl+E" in box.text() and "Ctrl+0" in box.text()
     box.close()

@@ -10,6 +10,7 @@ from PySide6.QtGui import QImage
 from bancada.stats.report import analyze_frame
 from bancada.store.runstore import RunStore
 from bancada.store.tidy_csv import COLUMNS, tidy_frame
+from bancada.ui.window_settings import recent_runs
 from tests.conftest import artifact_missing
 from tests.ui.conftest import screenshot, small_run
 
@@ -65,7 +66,7 @@ def test_run_watch_stop_export_reopen(window, qtbot, tmp_path, artifacts):
     assert finished.args == ["complete"], w.state_label.text()
     path = w.last_finished.path
     qtbot.waitUntil(
-        lambda: w._stats_final and w.stats_view.result is not None and not w.tasks.busy("stats"), timeout=60_000
+        lambda: w.stats.final and w.stats_view.result is not None and not w.tasks.busy("stats"), timeout=60_000
     )
 
     # the boxes are the stored samples' quartiles, as numpy computes them
@@ -98,7 +99,7 @@ def test_run_watch_stop_export_reopen(window, qtbot, tmp_path, artifacts):
     # export everything into one folder
     out = tmp_path / "export"
     with qtbot.waitSignal(w.exportDone, timeout=60_000):
-        w.export_all(str(out))
+        w.exports.export_all(str(out))
     csv = pd.read_csv(out / "samples.csv")
     assert list(csv.columns[: len(COLUMNS)]) == COLUMNS
     assert len(csv) == 4 * 2 * (10 + 2)
@@ -128,7 +129,7 @@ def test_run_watch_stop_export_reopen(window, qtbot, tmp_path, artifacts):
         w.open_run(str(path))
     after = {k: (b.stats.n, b.stats.q1, b.stats.median, b.stats.q3) for k, b in all_boxes(w).items()}
     assert after == before
-    assert str(path) in w.recent_runs()
+    assert str(path) in recent_runs()
     qtbot.waitUntil(lambda: not w.tasks.busy("stats"), timeout=60_000)
 
 

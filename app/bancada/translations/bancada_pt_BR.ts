@@ -4,7 +4,7 @@
 <context>
     <name>ClassroomBar</name>
     <message>
-        <location filename="../ui/classroom.py" line="+58"/>
+        <location filename="../ui/classroom.py" line="+78"/>
         <source>requests measured</source>
         <translation>requisições medidas</translation>
     </message>
@@ -22,7 +22,7 @@
 <context>
     <name>ClassroomMode</name>
     <message>
-        <location line="+77"/>
+        <location line="+119"/>
         <source>A run is already going on: stop it first</source>
         <translation>Já há uma execução em andamento: pare-a primeiro</translation>
     </message>
@@ -1772,12 +1772,12 @@ Senha da chave:</translation>
         <translation>Pare a execução antes de mudar o idioma</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.py" line="+77"/>
+        <location filename="../ui/main_window.py" line="+79"/>
         <source>Bancada — API performance workbench</source>
         <translation>Bancada — bancada de desempenho de APIs</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+42"/>
         <source>Live</source>
         <translation>Ao vivo</translation>
     </message>
@@ -1797,7 +1797,7 @@ Senha da chave:</translation>
         <translation>Pronto</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+112"/>
         <source>Start the experiment (Ctrl+R)</source>
         <translation>Iniciar o experimento (Ctrl+R)</translation>
     </message>
@@ -1807,12 +1807,12 @@ Senha da chave:</translation>
         <translation>Pronto: clique em Executar (Ctrl+R)</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+48"/>
         <source>Checking what {h} can run…</source>
         <translation>Verificando o que {h} pode executar…</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+48"/>
         <source>Stop the run before opening another profile</source>
         <translation>Pare a execução antes de abrir outro perfil</translation>
     </message>
@@ -1909,7 +1909,7 @@ Senha da chave:</translation>
         <translation>Aguardando as primeiras amostras…</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+5"/>
         <source>%p% of the planned time</source>
         <translation>%p% do tempo planejado</translation>
     </message>
@@ -1960,22 +1960,22 @@ Senha da chave:</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+100"/>
+        <location line="+59"/>
         <source>{n} errors</source>
         <translation>{n} erros</translation>
     </message>
     <message>
-        <location line="-92"/>
+        <location line="-51"/>
         <source>Paused (Ctrl+P resumes)</source>
         <translation>Pausado (Ctrl+P continua)</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location filename="../ui/window_stats.py" line="+111"/>
         <source>Statistics failed: {m}</source>
         <translation>As estatísticas falharam: {m}</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location filename="../ui/main_window.py" line="+18"/>
         <source>Stop the run before opening another</source>
         <translation>Pare a execução antes de abrir outra</translation>
     </message>
@@ -2030,7 +2030,7 @@ Senha da chave:</translation>
         <translation>Abrir execução</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+32"/>
         <source>A run is going on</source>
         <translation>Há uma execução em andamento</translation>
     </message>
@@ -2040,7 +2040,7 @@ Senha da chave:</translation>
         <translation>Parar a execução e fechar? Os workers param e as amostras medidas até agora são mantidas.</translation>
     </message>
     <message>
-        <location line="-222"/>
+        <location line="-185"/>
         <source>worker(s) died: {w}</source>
         <translation>worker(s) morreram: {w}</translation>
     </message>
@@ -2060,7 +2060,7 @@ Senha da chave:</translation>
         <translation>interrompida (Ctrl-C)</translation>
     </message>
     <message>
-        <location line="+192"/>
+        <location line="+151"/>
         <source>Bancada runs and tidy sample CSVs (*.sqlite *.csv);;Bancada runs (*.sqlite);;Tidy sample CSVs (*.csv)</source>
         <translation>Execuções do Bancada e CSVs de amostras organizados (*.sqlite *.csv);;Execuções do Bancada (*.sqlite);;CSVs de amostras organizados (*.csv)</translation>
     </message>
@@ -3197,7 +3197,7 @@ Senha da chave:</translation>
 <context>
     <name>Studies</name>
     <message>
-        <location filename="../guide/studies.py" line="+55"/>
+        <location filename="../guide/studies.py" line="+54"/>
         <source>Go and Java servers answer the same request over gRPC and over REST: four treatments, small samples, a few seconds on this computer. It shows the whole method quickly: which language and which protocol answer faster, and by how much.</source>
         <extracomment>Cards first, in this order; other profiles follow by name.</extracomment>
         <translation>Servidores em Go e em Java respondem à mesma requisição via gRPC e via REST: quatro tratamentos, amostras pequenas, alguns segundos neste computador. Mostra o método inteiro rapidamente: qual linguagem e qual protocolo respondem mais rápido, e por quanto.</translation>
@@ -3397,7 +3397,7 @@ Senha da chave:</translation>
 <context>
     <name>WindowActions</name>
     <message>
-        <location filename="../ui/window_actions.py" line="+21"/>
+        <location filename="../ui/window_actions.py" line="+25"/>
         <source>The workbench window</source>
         <extracomment>The documents Help opens: (file under docs/ or the repository root, what it is about).</extracomment>
         <translation>A janela da bancada</translation>
@@ -3423,22 +3423,22 @@ Senha da chave:</translation>
         <translation>Bancada: instalação e uso</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+64"/>
         <source>Open &amp;profile…</source>
         <translation>Abrir &amp;perfil…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>&amp;Save profile as…</source>
         <translation>&amp;Salvar perfil como…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>&amp;Open run…</source>
         <translation>&amp;Abrir execução…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+0"/>
         <source>Open a stored run and redraw everything</source>
         <translation>Abrir uma execução salva e redesenhar tudo</translation>
     </message>
@@ -3448,7 +3448,7 @@ Senha da chave:</translation>
         <translation>&amp;Exportar tudo…</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+9"/>
         <source>Export plot as PNG…</source>
         <translation>Exportar gráfico como PNG…</translation>
     </message>
@@ -3468,18 +3468,18 @@ Senha da chave:</translation>
         <translation>Sai&amp;r</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+48"/>
+        <location line="+1"/>
+        <location line="+54"/>
         <source>&amp;Run</source>
         <translation>E&amp;xecutar</translation>
     </message>
     <message>
-        <location line="-48"/>
+        <location line="-54"/>
         <source>Start the experiment</source>
         <translation>Iniciar o experimento</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>&amp;Pause</source>
         <translation>&amp;Pausar</translation>
     </message>
@@ -3489,7 +3489,7 @@ Senha da chave:</translation>
         <translation>Pausar após o bloco atual</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>&amp;Stop</source>
         <translation>Pa&amp;rar</translation>
     </message>
@@ -3499,7 +3499,7 @@ Senha da chave:</translation>
         <translation>Parar; o que já foi medido é mantido</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>&amp;Log axis</source>
         <translation>Eixo &amp;logarítmico</translation>
     </message>
@@ -3509,12 +3509,12 @@ Senha da chave:</translation>
         <translation>Eixo de latência logarítmico</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Reset &amp;zoom</source>
         <translation>Restaurar &amp;zoom</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+0"/>
         <source>Fit the plots to the data again after zooming with the wheel</source>
         <translation>Ajustar os gráficos aos dados de novo depois de usar o zoom com a roda do mouse</translation>
     </message>
@@ -3524,7 +3524,7 @@ Senha da chave:</translation>
         <translation>&amp;Demonstração em sala</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Go × Java, gRPC × REST on this computer, in classroom mode (about a minute)</source>
         <translation>Go × Java, gRPC × REST neste computador, no modo sala de aula (cerca de um minuto)</translation>
     </message>
@@ -3539,7 +3539,7 @@ Senha da chave:</translation>
         <translation>Estatísticas</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+18"/>
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
@@ -3549,73 +3549,73 @@ Senha da chave:</translation>
         <translation>Execuções recentes</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>S&amp;tudies</source>
         <translation>Es&amp;tudos</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>&amp;View</source>
         <translation>&amp;Exibir</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-43"/>
         <source>&amp;Classroom mode</source>
         <translation>Modo &amp;sala de aula</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Full screen, large type and numbers for a projector (Esc leaves)</source>
         <translation>Tela cheia, letras e números grandes para um projetor (Esc sai)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+45"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+26"/>
         <source>System default</source>
         <translation>Padrão do sistema</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-24"/>
         <source>&amp;Hosts</source>
         <translation>&amp;Hosts</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-44"/>
         <source>Manage SSH hosts…</source>
         <translation>Gerenciar hosts SSH…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+45"/>
         <source>&amp;Help</source>
         <translation>Aj&amp;uda</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-44"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>Atalhos de &amp;teclado</translation>
     </message>
     <message>
-        <location line="+18"/>
-        <location line="+110"/>
+        <location line="+55"/>
+        <location line="+103"/>
         <source>About Bancada</source>
         <translation>Sobre o Bancada</translation>
     </message>
     <message>
-        <location line="-108"/>
+        <location line="-82"/>
         <source>Run</source>
         <translation>Executar</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+42"/>
         <source>Keyboard shortcuts</source>
         <translation>Atalhos de teclado</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+30"/>
         <source>{p} is not installed with this copy of Bancada</source>
         <translation>{p} não está instalado com esta cópia do Bancada</translation>
     </message>
@@ -3630,12 +3630,12 @@ Senha da chave:</translation>
         <translation>Bancada {v}: uma bancada para experimentos de desempenho de APIs.</translation>
     </message>
     <message>
-        <location line="-288"/>
+        <location line="-266"/>
         <source>The report, tables for papers, comparing runs</source>
         <translation>O relatório, tabelas para artigos, comparar execuções</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+74"/>
         <source>PNG, SVG, samples CSV, one CSV per table, Markdown, profile, host facts and report.html</source>
         <translation>PNG, SVG, CSV das amostras, um CSV por tabela, Markdown, perfil, dados do host e report.html</translation>
     </message>
@@ -3645,17 +3645,17 @@ Senha da chave:</translation>
         <translation>&amp;Comparar execuções…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Two or more runs (or a tidy CSV such as published data) side by side, treatment by treatment</source>
         <translation>Duas ou mais execuções (ou um CSV organizado, como dados publicados) lado a lado, tratamento por tratamento</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="+31"/>
         <source>&amp;Guided experiment</source>
         <translation>&amp;Experimento guiado</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Step by step: a study, a pilot, the sample size, the run, the statistics and the conclusions</source>
         <translation>Passo a passo: um estudo, um piloto, o tamanho da amostra, a execução, as estatísticas e as conclusões</translation>
     </message>
@@ -3663,29 +3663,29 @@ Senha da chave:</translation>
 <context>
     <name>WindowExport</name>
     <message>
-        <location filename="../ui/window_export.py" line="+24"/>
-        <location line="+20"/>
+        <location filename="../ui/window_export.py" line="+53"/>
+        <location line="+21"/>
         <source>Plot saved to {p}</source>
         <translation>Gráfico salvo em {p}</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-21"/>
         <source>Cannot write {p}</source>
         <translation>Não foi possível gravar {p}</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>Nothing to export yet: run an experiment or open a run</source>
         <translation>Nada para exportar ainda: execute um experimento ou abra uma execução</translation>
     </message>
     <message>
-        <location line="+18"/>
-        <location line="+43"/>
+        <location line="+17"/>
+        <location line="+46"/>
         <source>Export failed</source>
         <translation>A exportação falhou</translation>
     </message>
     <message>
-        <location line="-39"/>
+        <location line="-42"/>
         <source>Exported {n} files to {f}</source>
         <translation>{n} arquivos exportados para {f}</translation>
     </message>
@@ -3701,17 +3701,17 @@ Senha da chave:</translation>
         <translation>Exportar gráfico</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Export samples</source>
         <translation>Exportar amostras</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Wrote {n} rows to {p}</source>
         <translation>{n} linhas gravadas em {p}</translation>
     </message>
     <message>
-        <location line="-73"/>
+        <location line="-76"/>
         <source>{f} is a tidy sample CSV, opened read-only: export the plot as PNG or SVG, or copy the tables</source>
         <translation>{f} é um CSV de amostras organizado, aberto somente para leitura: exporte o gráfico como PNG ou SVG, ou copie as tabelas</translation>
     </message>
@@ -3719,7 +3719,7 @@ Senha da chave:</translation>
 <context>
     <name>WindowSettings</name>
     <message>
-        <location filename="../ui/window_settings.py" line="+58"/>
+        <location filename="../ui/window_settings.py" line="+89"/>
         <source>(none yet)</source>
         <translation>(nenhuma ainda)</translation>
     </message>

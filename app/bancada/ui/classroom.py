@@ -5,16 +5,36 @@ in ``gui.ini``, default :data:`DEFAULT_SCALE`), a high-contrast palette, the
 experiment panel hidden, the tables reduced to their readings, and above the
 plots a :class:`ClassroomBar`: the run's progress and each treatment's
 current median as large numbers. Leaving it (F11 again, or Esc) restores the
-window as it was.
+window as it was. :class:`ClassroomMode` is a component of the main window.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QLocale, Qt
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from PySide6.QtCore import QLocale, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPalette
-from PySide6.QtWidgets import QApplication, QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QScrollArea,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
 
 from bancada.session.live_model import LiveModel
+
+if TYPE_CHECKING:
+    from bancada.experiment.profile import Profile
+    from bancada.ui.live_view import LiveView
+    from bancada.ui.run_job import LatestProgress
+    from bancada.ui.stats_view import StatisticsView
 
 DEFAULT_SCALE = 1.75
 DEMO_PROFILE = "quick.toml"  # seed 000's design, small: the four implementations, StdSize and LargeSize
@@ -129,88 +149,131 @@ def _three_digits(v: float, loc: QLocale) -> str:
     return loc.toString(v, "f", 3)
 
 
-class ClassroomMode:
-    """Entering and leaving classroom mode (a mixin of :class:`MainWindow`; ``act_classroom`` toggles it)."""
+class ClassroomWindow(Protocol):
+    """What classroom mode asks of the main window beyond its widgets."""
 
-    classroom = False
+    @property
+    def progress(self) -> LatestProgress: ...
 
-    def classroom_scale(self) -> float:
+    def running(self) -> bool: ...
+
+    def open_profile(self, path: str) -> bool: ...
+
+    def start_run(self, profile: Profile | None = None) -> bool: ...
+
+    def size_status_labels(self) -> None: ...
+
+    def apply_palette(self, *_args: object) -> None: ...
+
+    def guide_shown(self) -> bool: ...
+
+
+@dataclass
+class ClassroomWidgets:
+    """The widgets classroom mode changes: the window (full screen, font, palette) and its parts."""
+
+    window: QMainWindow
+    bar: ClassroomBar
+    live: LiveView
+    stats_view: StatisticsView
+    splitter: QSplitter
+    panel_scroll: QScrollArea
+    host_combo: QComboBox
+    state_label: QLabel
+
+
+class ClassroomMode(QObject):
+    """Entering and leaving classroom mode; ``toggled(on)`` each time (View > Classroom mode is checked by it).
+
+    ``host``: the run on the window; ``ui``: the widgets it changes; ``model``: the live samples whose medians it shows.
+    """
+
+    toggled = Signal(bool)
+
+    def __init__(self, host: ClassroomWindow, ui: ClassroomWidgets, model: LiveModel) -> None:
+        super().__init__()
+        self.host = host
+        self.ui = ui
+        self.model = model
+        self.active = False
+        # the window before classroom mode: its state, font, palette and splitter sizes
+        self._before: tuple[Qt.WindowState, QFont, QPalette, list[int]] | None = None
+
+    def scale(self) -> float:
+        """``classroomScale`` of ``gui.ini`` (default :data:`DEFAULT_SCALE`), within 1 to 4."""
         from bancada.ui.window_settings import settings
 
         try:
-            scale = float(settings().value("classroomScale", DEFAULT_SCALE))
+            scale = float(str(settings().value("classroomScale", DEFAULT_SCALE)))
         except (TypeError, ValueError):
             scale = DEFAULT_SCALE
         return min(4.0, max(1.0, scale))
 
-    def set_classroom(self, on: bool) -> None:
+    def set_active(self, on: bool) -> None:
         """Full screen, scaled fonts and plots, high contrast, large medians and progress; or back as before."""
-        if on == self.classroom:
+        if on == self.active:
             return
-        self.classroom = on
-        self.act_classroom.setChecked(on)
+        self.active = on
+        self.toggled.emit(on)
+        ui, w = self.ui, self.ui.window
         if on:
-            scale = self.classroom_scale()
-            self._before_classroom = (
-                self.windowState(),
-                QFont(self.font()),
-                QPalette(self.palette()),
-                self.splitter.sizes(),
-            )
+            scale = self.scale()
+            self._before = (w.windowState(), QFont(w.font()), QPalette(w.palette()), ui.splitter.sizes())
             font = QFont(QApplication.font())
             font.setPointSizeF(font.pointSizeF() * scale)
-            self.setFont(font)
-            self.setPalette(high_contrast_palette())
-            self.size_status_labels()
-            self.live.set_scale(scale)
-            self.classroom_bar.set_scale(scale)
-            self.classroom_bar.set_treatments(self.model)
-            self.refresh_classroom()
-            self.panel_scroll.hide()
-            self.stats_view.set_compact(True, scale)
-            self.classroom_bar.show()
-            self._apply_palette()
-            self.showFullScreen()
-        else:
-            state, font, palette, sizes = self._before_classroom
-            self.setFont(font)
-            self.setPalette(palette)
-            self.live.set_scale(1.0)
-            self.size_status_labels()
-            self.classroom_bar.hide()
-            self.stats_view.set_compact(False)
-            self.panel_scroll.setVisible(not (self.guide is not None and self.guide.isVisible()))
-            self.splitter.setSizes(sizes)
-            self._apply_palette()
-            self.setWindowState(state)
+            w.setFont(font)
+            w.setPalette(high_contrast_palette())
+            self.host.size_status_labels()
+            ui.live.set_scale(scale)
+            ui.bar.set_scale(scale)
+            ui.bar.set_treatments(self.model)
+            self.refresh()
+            ui.panel_scroll.hide()
+            ui.stats_view.set_compact(True, scale)
+            ui.bar.show()
+            self.host.apply_palette()
+            w.showFullScreen()
+        elif self._before is not None:
+            state, font, palette, sizes = self._before
+            w.setFont(font)
+            w.setPalette(palette)
+            ui.live.set_scale(1.0)
+            self.host.size_status_labels()
+            ui.bar.hide()
+            ui.stats_view.set_compact(False)
+            ui.panel_scroll.setVisible(not self.host.guide_shown())
+            ui.splitter.setSizes(sizes)
+            self.host.apply_palette()
+            w.setWindowState(state)
 
     def start_demo(self) -> bool:
         """One click for a class: the quick study of seed 000 (Go/Java × gRPC/REST, StdSize and LargeSize,
         n = 20, r = 2) on this computer, in classroom mode. False (the reason in the status bar) if it cannot start."""
         from bancada import paths
 
-        if self.running():
-            self.state_label.setText(self.tr("A run is already going on: stop it first"))
+        if self.host.running():
+            self.ui.state_label.setText(self.tr("A run is already going on: stop it first"))
             return False
         try:
             demo = paths.home() / "profiles" / DEMO_PROFILE
         except paths.BancadaHomeError:
-            self.state_label.setText(self.tr("The demo profile is not installed with this copy of Bancada"))
+            self.ui.state_label.setText(self.tr("The demo profile is not installed with this copy of Bancada"))
             return False
-        if not self.open_profile(str(demo)):
+        if not self.host.open_profile(str(demo)):
             return False
-        self.panel.host_combo.setCurrentIndex(0)  # this computer
-        self.set_classroom(True)
-        return self.start_run()
+        self.ui.host_combo.setCurrentIndex(0)  # this computer
+        self.set_active(True)
+        return self.host.start_run()
 
-    def refresh_classroom(self) -> None:
+    def refresh(self) -> None:
         """The large numbers from the live model and the newest progress (called by the plot timer)."""
-        if not self.classroom:
+        if not self.active:
             return
-        if set(self.classroom_bar.medians) != set(self.model.series):
-            self.classroom_bar.set_treatments(self.model)
-        p = self.progress.value
-        if p is not None and self.running():
-            self.classroom_bar.refresh(self.model, p.done, p.total)
+        bar = self.ui.bar
+        if set(bar.medians) != set(self.model.series):
+            bar.set_treatments(self.model)
+        p = self.host.progress.value
+        if p is not None and self.host.running():
+            bar.refresh(self.model, p.done, p.total)
         else:
-            self.classroom_bar.refresh(self.model, self.model.total, self.model.total)
+            bar.refresh(self.model, self.model.total, self.model.total)

@@ -501,7 +501,7 @@ class GuidedExperiment(QDockWidget):
             return
         self.export_page.status.setText(self.tr("Exporting…"))
         self.export_page.export.setEnabled(False)
-        self.w.export_all(self.state.export_dir.strip())
+        self.w.exports.export_all(self.state.export_dir.strip())
 
     def _on_exported(self, folder: str) -> None:
         if Path(folder) != Path(self.state.export_dir.strip()):

@@ -117,6 +117,7 @@ class K6TableView(QWidget):
     def cell(self, treatment: str, column: int) -> str:
         """The text shown for ``treatment`` in ``column`` (0: the treatment)."""
         for r in range(self.table.rowCount()):
-            if self.table.item(r, 0).text() == treatment:
-                return self.table.item(r, column).text()
+            name, item = self.table.item(r, 0), self.table.item(r, column)
+            if name is not None and name.text() == treatment:
+                return item.text() if item is not None else ""
         raise KeyError(treatment)

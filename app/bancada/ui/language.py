@@ -70,7 +70,7 @@ def switch(window, choice: str):
     Returns the new window, or None (with the reason in the status bar) while a run goes on.
     """
     from bancada.ui.main_window import MainWindow
-    from bancada.ui.window_settings import settings
+    from bancada.ui.window_settings import last_profile, settings
 
     if window.running():
         window.state_label.setText(
@@ -80,11 +80,11 @@ def switch(window, choice: str):
     s = settings()
     s.setValue("language", choice)
     s.sync()
-    window._save_settings()
+    window.save_settings()
     try:
         profile = window.panel.build_profile()
     except Exception:  # an unfinished field: the new window starts from the last good settings
-        profile = window.last_profile()
+        profile = last_profile()
     run_path, profile_path = window.run_path, window.profile_path
     guide = window.guide.state if window.guide is not None and window.guide.isVisible() else None
     install(choice)

@@ -3,9 +3,9 @@
 The GUI pulls: the run process (:mod:`bancada.session.run_process`) measures and
 stores; a reader thread fills a bounded :class:`SampleFeed` with what it sends; the
 plot timer (``PLOT_INTERVAL_MS``) drains it and redraws what changed; the
-statistics timer (``STATS_INTERVAL_MS``) starts a background computation when
-new samples arrived and none is running; a result from an older request is
-dropped. Everything that blocks (host, runner, store reads, statistics, data
+statistics timer (:class:`~bancada.ui.window_stats.StatsRefresh`) starts a background
+computation when new samples arrived and none is running; a result from an older
+request is dropped. Everything that blocks (host, runner, store reads, statistics, data
 export) runs through the one :class:`~bancada.ui.tasks.TaskRunner`.
 """
 
@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from functools import partial
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QLocale, Qt, QTimer, Signal
-from PySide6.QtGui import QGuiApplication, QPalette
+from PySide6.QtGui import QAction, QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
@@ -35,25 +35,27 @@ from PySide6.QtWidgets import (
 from bancada import paths
 from bancada.experiment.profile import Profile, ProfileError, parse_profile
 from bancada.ui import run_job
-from bancada.ui.classroom import ClassroomBar, ClassroomMode
+from bancada.ui.classroom import ClassroomBar, ClassroomMode, ClassroomWidgets
 from bancada.session.live_model import LiveModel, SampleFeed
 from bancada.ui.k6_table_view import K6TableView
 from bancada.ui.live_view import LiveView
 from bancada.ui.split_bars import SplitBarsView
 from bancada.ui.panel import ExperimentPanel
 from bancada.ui.profile_check import load_checked_profile
-from bancada.ui.stats_job import StatsProcess, StatsResult
 from bancada.ui.stats_view import StatisticsView
 from bancada.ui.tasks import TaskRunner
-from bancada.ui.window_actions import WindowActions
+from bancada.ui.window_actions import WindowActions, hosts_dialog_class
 from bancada.ui.window_export import WindowExport
-from bancada.ui.window_settings import WindowSettings
+from bancada.ui.window_stats import StatsRefresh, StatsWidgets
+from bancada.ui.window_settings import WindowSettings, add_recent, recent_runs
 
 if TYPE_CHECKING:
     from bancada.run_events import Progress, RunFinished
+    from bancada.ui.compare_view import CompareView
+    from bancada.ui.guide import GuidedExperiment
+    from bancada.guide.wizard_state import WizardState
 
 PLOT_INTERVAL_MS = 90  # about 11 Hz: the boxes' fixed refresh ("about 10 Hz"; faster perturbs the measurement)
-STATS_INTERVAL_MS = 1000  # the tables' refresh
 CSV_FACTORS = ("language", "protocol", "operation")  # a tidy CSV opened as a run: those with 2+ levels are analysed
 
 
@@ -64,7 +66,7 @@ def _fmt_eta(seconds: float | None) -> str:
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 
-class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMainWindow):
+class MainWindow(QMainWindow):
     """Bancada's main window. ``runFinished(status)`` fires when a run ends; ``statsShown`` on each table update."""
 
     runFinished = Signal(str)
@@ -76,7 +78,6 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         super().__init__()
         self.setWindowTitle(self.tr("Bancada — API performance workbench"))
         self.tasks = TaskRunner(self)
-        self.stats_process = StatsProcess()
         self.model = LiveModel()
         self.feed: SampleFeed | None = None
         self.control: run_job.RunControl | None = None
@@ -85,17 +86,14 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         self.factors: list[str] = ["language", "protocol"]
         self.last_finished: RunFinished | None = None
         self.profile_path = profile_path
-        self._stats_gen = 0
-        self._stats_version = -1
-        self._stats_final = False
         self._close_after_run = False
         self._shown_progress: Progress | None = None
-        self._stats_not_before = 0.0  # long computations space themselves out (at most half the time busy)
-        self._stats_started = 0.0
         self._run_desc = ""
         self._timed_run, self._run_t0 = False, 0.0
         self._dialogs: list[QMessageBox] = []
-        self.guide = None  # the guided experiment's dock, made on first use (Help > Guided experiment)
+        # the guided experiment's dock, made on first use (Help > Guided experiment)
+        self.guide: GuidedExperiment | None = None
+        self.compare_view: CompareView | None = None  # File > Compare runs, made on each use
         self.frame_times: deque[float] = deque(maxlen=100_000)  # perf_counter at each plot tick
         self.delays_s: deque[float] = deque(maxlen=100_000)  # arrival -> drawn, per batch
 
@@ -156,24 +154,77 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         self.size_status_labels()
         sb.addPermanentWidget(self.progress_bar)
 
-        self._build_actions()
+        self.exports = WindowExport(self, self.live, self.stats_view, self.state_label, self.tasks)
+        self.exports.exportDone.connect(self.exportDone)
+        self.window_settings = WindowSettings(self, self.splitter, self.panel, self.panel_scroll, self.live)
+        self.classroom_mode = ClassroomMode(
+            self,
+            ClassroomWidgets(
+                self,
+                self.classroom_bar,
+                self.live,
+                self.stats_view,
+                self.splitter,
+                self.panel_scroll,
+                self.panel.host_combo,
+                self.state_label,
+            ),
+            self.model,
+        )
+        self.hosts_dialog_class = hosts_dialog_class()
+        self.menus = WindowActions(self, self.panel, self.state_label, self.hosts_dialog_class is not None)
+        self._connect_actions()
         self.plot_timer = QTimer(self)
         self.plot_timer.setInterval(PLOT_INTERVAL_MS)
         self.plot_timer.timeout.connect(self._tick_plots)
-        self.stats_timer = QTimer(self)
-        self.stats_timer.setInterval(STATS_INTERVAL_MS)
-        self.stats_timer.timeout.connect(self._tick_stats)
+        self.stats = StatsRefresh(
+            self, StatsWidgets(self.stats_view, self.k6_view, self.split_bars, self.tabs), self.model, self.tasks
+        )
+        self.stats.shown.connect(self.statsShown)
 
-        self._apply_palette()
+        self.apply_palette()
         hints = QGuiApplication.styleHints()
         if hasattr(hints, "colorSchemeChanged"):
-            hints.colorSchemeChanged.connect(self._apply_palette)
-        self._restore_settings()
+            hints.colorSchemeChanged.connect(self.apply_palette)
+        self.window_settings.restore(self.menus.act_log)
         if profile is not None:
             self.panel.set_profile(profile)
         self._refresh_hosts()
         self._probe_host()
         self._sync_actions()
+
+    def _connect_actions(self) -> None:
+        """Each action of the menus and toolbar to what it does."""
+        m, exports = self.menus, self.exports
+        slots: list[tuple[QAction, Callable[..., object]]] = [
+            (m.act_open_profile, self.open_profile_dialog),
+            (m.act_save_profile, self.save_profile_dialog),
+            (m.act_open_run, self.open_run_dialog),
+            (m.act_export, exports.export_all_dialog),
+            (m.act_compare, self.open_compare),
+            (m.act_export_png, exports.export_png_dialog),
+            (m.act_export_svg, exports.export_svg_dialog),
+            (m.act_export_csv, exports.export_csv_dialog),
+            (m.act_quit, self.close),
+            (m.act_run, lambda: self.start_run()),
+            (m.act_pause, self.toggle_pause),
+            (m.act_stop, self.stop_run),
+            (m.act_log, self.live.set_log_y),
+            (m.act_reset_zoom, lambda: self.live.auto_range()),
+            (m.act_demo, self.classroom_mode.start_demo),
+            (m.act_live, lambda: self.tabs.setCurrentIndex(0)),
+            (m.act_stats, lambda: self.tabs.setCurrentIndex(1)),
+            (m.act_classroom, self.classroom_mode.set_active),
+            (m.act_guide, lambda: self.show_guide()),
+        ]
+        if m.act_hosts is not None:
+            slots.append((m.act_hosts, self.manage_hosts))
+        for action, slot in slots:
+            action.triggered.connect(slot)
+        self.classroom_mode.toggled.connect(m.act_classroom.setChecked)
+        m.studyChosen.connect(self.open_profile)
+        m.languageChosen.connect(self.choose_language)
+        m.recent_menu.aboutToShow.connect(lambda: self.window_settings.fill_recent(m.recent_menu, self.open_run))
 
     def size_status_labels(self) -> None:
         """Room for samples/s, ETA and errors in the current font (classroom mode scales it)."""
@@ -181,8 +232,8 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
             w.setMinimumWidth(w.fontMetrics().averageCharWidth() * chars)
 
     def keyPressEvent(self, event) -> None:
-        if event.key() == Qt.Key.Key_Escape and self.classroom:
-            self.set_classroom(False)
+        if event.key() == Qt.Key.Key_Escape and self.classroom_mode.active:
+            self.classroom_mode.set_active(False)
             return
         super().keyPressEvent(event)
 
@@ -200,20 +251,50 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
     def _sync_actions(self) -> None:
         running = self.running()
         problem = self.panel.problem()
-        self.act_run.setEnabled(not running and not problem)
-        self.act_run.setToolTip(problem or self.tr("Start the experiment (Ctrl+R)"))
-        self.act_pause.setEnabled(running)
-        self.act_stop.setEnabled(running)
+        self.menus.act_run.setEnabled(not running and not problem)
+        self.menus.act_run.setToolTip(problem or self.tr("Start the experiment (Ctrl+R)"))
+        self.menus.act_pause.setEnabled(running)
+        self.menus.act_stop.setEnabled(running)
         has_run = self.run_path is not None
-        for a in (self.act_export, self.act_export_csv):
+        for a in (self.menus.act_export, self.menus.act_export_csv):
             a.setEnabled(has_run and not running)
-        for a in (self.act_export_png, self.act_export_svg):
+        for a in (self.menus.act_export_png, self.menus.act_export_svg):
             a.setEnabled(bool(self.live.box_items))
         self.panel.setRunning(running)
         if not running and not self.run_path and self.last_finished is None:
             self.state_label.setText(problem or self.tr("Ready: press Run (Ctrl+R)"))
 
-    def _apply_palette(self, *_args) -> None:
+    # -- the guide, the compare view, the language ---------------------------------------
+    def show_guide(self, state: WizardState | None = None) -> GuidedExperiment:
+        """Help > Guided experiment: the step panel docked at the left (the expert panel hides meanwhile).
+
+        ``state``: a :class:`~bancada.guide.wizard_state.WizardState` to go on with (the language switch).
+        Returns the :class:`~bancada.ui.guide.GuidedExperiment`.
+        """
+        from bancada.ui.guide import GuidedExperiment
+
+        if self.guide is None:
+            self.guide = GuidedExperiment(self, state)
+            self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.guide)
+            self.guide.visibilityChanged.connect(self._guide_visible)
+        self.guide.show()
+        self.guide.raise_()
+        width = min(420, max(320, self.width() // 3))
+        self.resizeDocks([self.guide], [width], Qt.Orientation.Horizontal)
+        self._guide_visible(True)
+        return self.guide
+
+    def _guide_visible(self, visible: bool) -> None:
+        # the guide sets the panel's widgets itself; hiding the panel leaves the plots the room
+        if not self.classroom_mode.active:
+            self.panel_scroll.setVisible(not visible)
+
+    def guide_shown(self) -> bool:
+        """Whether the guided experiment's dock is open (the expert panel stays hidden meanwhile)."""
+        return self.guide is not None and self.guide.isVisible()
+
+    def apply_palette(self, *_args: object) -> None:
+        """The plots' colours from the window's palette (a system colour-scheme change, classroom mode)."""
         pal = self.palette()
         self.live.set_colours(pal.color(QPalette.ColorRole.Base), pal.color(QPalette.ColorRole.Text))
 
@@ -238,6 +319,22 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
             failed=lambda msg, _tb: self.panel.set_capabilities_error(msg),
             ended=self._sync_actions,
         )
+
+    def open_compare(self) -> CompareView:
+        """Open the Compare view (:class:`bancada.ui.compare_view.CompareView`) with the current run listed."""
+        from bancada.ui.compare_view import CompareView
+
+        current = str(self.run_path) if self.run_path is not None else None
+        self.compare_view = CompareView(self.tasks, recent_runs(), current, self)
+        self.compare_view.show()
+        return self.compare_view
+
+    def choose_language(self, code: str) -> MainWindow | None:
+        """View > Language: rebuild the window in ``code`` ("" = the system's); returns the new window or None."""
+        from bancada.ui import language
+
+        new: MainWindow | None = language.switch(self, code)
+        return new
 
     def manage_hosts(self) -> None:
         if self.hosts_dialog_class is None:
@@ -266,7 +363,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         try:
             profile = load_checked_profile(path)
         except ProfileError as exc:
-            self._error(self.tr("Cannot open the profile"), str(exc))
+            self.show_error(self.tr("Cannot open the profile"), str(exc))
             return False
         self.profile_path = path
         self.panel.set_profile(profile)
@@ -317,7 +414,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
             profile = self.panel.build_profile()
             Path(path).write_text(profile.to_toml(), encoding="utf-8")
         except (ProfileError, OSError) as exc:
-            self._error(self.tr("Cannot save the profile"), str(exc))
+            self.show_error(self.tr("Cannot save the profile"), str(exc))
             return False
         self.state_label.setText(self.tr("Profile saved to {p}").format(p=path))
         return True
@@ -360,7 +457,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
             failed=self._on_run_failed,
             ended=self._on_run_task_ended,
         )
-        self.act_pause.setText(self.tr("&Pause"))
+        self.menus.act_pause.setText(self.tr("&Pause"))
         self.state_label.setText(self.tr("Starting the workers on {h}…").format(h=self.panel.host_combo.currentText()))
         self.progress_bar.setRange(0, 0)
         self._reset_status()
@@ -378,7 +475,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
             return
         paused = not self.control.paused
         self.control.set_paused(paused)
-        self.act_pause.setText(self.tr("&Resume") if paused else self.tr("&Pause"))
+        self.menus.act_pause.setText(self.tr("&Resume") if paused else self.tr("&Pause"))
         self.state_label.setText(self.tr("Pausing after the current block…") if paused else self.tr("Running"))
 
     def begin_live(self, run_id: str, path: Path | None, treatments: list, total: int, driver: str = "") -> None:
@@ -388,9 +485,6 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         self.live.set_treatments(self.model, self.factors)
         self.stats_view.clear(self.tr("Waiting for the first samples…"))
         self.k6_view.show_rows(None)
-        self._stats_gen += 1
-        self._stats_version = -1
-        self._stats_final = False
         # a timed load (closed/open with a duration) has no request total: the bar shows time
         self._timed_run, self._run_t0 = total == 0, time.monotonic()
         self.progress_bar.setRange(0, 1000 if self._timed_run else total)
@@ -399,7 +493,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         self._run_desc = self.tr("Running {id} ({d} driver)").format(id=run_id, d=driver)
         self.state_label.setText(self._run_desc)
         self.plot_timer.start()
-        self.stats_timer.start()
+        self.stats.begin()
         self._sync_actions()
 
     def _on_run_event(self, event) -> None:
@@ -408,10 +502,10 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
 
         if isinstance(event, RunStarted):
             self.begin_live(event.run_id, event.path, event.treatments, event.total_requests, event.driver)
-            self._add_recent(str(event.path))
+            add_recent(str(event.path))
         elif isinstance(event, Notice):
             if event.level == "error":
-                self._error(self.tr("A problem during the run"), event.text)
+                self.show_error(self.tr("A problem during the run"), event.text)
             else:
                 self.state_label.setText(event.text[:1].upper() + event.text[1:] + "…")
         elif isinstance(event, RunFinished):
@@ -436,7 +530,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
                 # the truth, before saying it is over
                 self._reload_after_run(event)
                 return
-            self.request_stats(final=True)
+            self.stats.request(final=True)
             self.runFinished.emit(event.status)
 
     def _finished_message(self, message: str) -> str:
@@ -458,11 +552,11 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
             self.model.extend_arrays(run.treatment, run.latency_ms, run.phase, run.ok)
             self.live.refresh(self.model, force_trace=True)
             self.state_label.setText(state)
-            self.request_stats(final=True)
+            self.stats.request(final=True)
             self.runFinished.emit(event.status)
 
         def failed(msg: str, _tb: str) -> None:
-            self.request_stats(final=True)
+            self.stats.request(final=True)
             self.runFinished.emit(event.status)
 
         self.tasks.start("load", lambda st: run_job.load_run(st, path), succeeded=loaded, failed=failed)
@@ -471,7 +565,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         self.plot_timer.stop()
         self.progress_bar.setRange(0, 1)
         self.state_label.setText(self.tr("The run could not go on: {m}").format(m=message.splitlines()[0]))
-        self._error(self.tr("The run could not go on"), message)
+        self.show_error(self.tr("The run could not go on"), message)
         if self.last_finished is None:
             self.runFinished.emit("failed")
 
@@ -490,7 +584,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
             self.model.extend(samples)
         if self.live.refresh(self.model):
             self._sync_export_actions()
-            self.refresh_classroom()
+            self.classroom_mode.refresh()
         if batches:
             now = time.monotonic()
             self.delays_s.extend(now - t for t, _ in batches)
@@ -522,49 +616,8 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
             self.progress_bar.setValue(int(round(1000 * elapsed / (elapsed + p.eta_s))))
 
     def _sync_export_actions(self) -> None:
-        for a in (self.act_export_png, self.act_export_svg):
+        for a in (self.menus.act_export_png, self.menus.act_export_svg):
             a.setEnabled(True)
-
-    def _tick_stats(self) -> None:
-        if self.run_path is None:
-            return
-        if (
-            self.model.version != self._stats_version
-            and not self.tasks.busy("stats")
-            and time.monotonic() >= self._stats_not_before
-        ):
-            self.request_stats(final=False)
-        if not self.running() and not self.tasks.busy("stats") and self._stats_final:
-            self.stats_timer.stop()
-
-    def request_stats(self, final: bool) -> None:
-        """Compute the tables in the background; a newer request makes older results stale."""
-        if self.run_path is None:
-            return
-        self._stats_gen += 1
-        self._stats_version = self.model.version
-        self._stats_final = final
-        gen, path, factors = self._stats_gen, self.run_path, list(self.factors)
-        self._stats_started = time.monotonic()
-        stats = self.stats_process
-        running = not final and self.running()
-        self.tasks.start(
-            "stats",
-            lambda state: stats.compute(path, factors, gen, running),
-            succeeded=partial(self._on_stats, final),
-            failed=lambda msg, _tb: self.stats_view.clear(self.tr("Statistics failed: {m}").format(m=msg)),
-        )
-
-    def _on_stats(self, final: bool, res: StatsResult) -> None:
-        took = time.monotonic() - self._stats_started
-        self._stats_not_before = time.monotonic() + max(0.0, took - STATS_INTERVAL_MS / 1000)
-        if res.generation != self._stats_gen:
-            return  # stale: a newer request is on its way
-        self.stats_view.show_result(res, final)
-        self.k6_view.show_rows(res.k6, running=not final and self.running())
-        self.split_bars.set_table(res.tables.get("Time split (ms)"))
-        self.tabs.setTabVisible(self.tabs.indexOf(self.split_bars), self.split_bars.has_data())
-        self.statsShown.emit(final)
 
     # -- stored runs -----------------------------------------------------------------------
     def open_run(self, path: str) -> None:
@@ -577,7 +630,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
             "load",
             lambda state: run_job.load_run(state, path),
             succeeded=self._on_run_loaded,
-            failed=lambda msg, _tb: self._error(self.tr("Cannot open the run"), msg),
+            failed=lambda msg, _tb: self.show_error(self.tr("Cannot open the run"), msg),
         )
 
     def _on_run_loaded(self, run: run_job.LoadedRun) -> None:
@@ -617,8 +670,8 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         )
         self.stats_view.clear(self.tr("Computing…"))
         self.k6_view.show_rows(None)
-        self.request_stats(final=True)
-        self._add_recent(str(run.path))
+        self.stats.request(final=True)
+        add_recent(str(run.path))
         self._sync_actions()
         self.runLoaded.emit(str(run.path))
 
@@ -645,7 +698,7 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
             self.open_run(path)
 
     # -- messages -------------------------------------------------------------------------------
-    def _error(self, title: str, text: str) -> QMessageBox:
+    def show_error(self, title: str, text: str) -> QMessageBox:
         """A non-modal message: the first line as text, the rest (log lines) below it."""
         first, _, rest = text.partition("\n")
         box = QMessageBox(QMessageBox.Icon.Warning, title, first, QMessageBox.StandardButton.Close, self)
@@ -659,6 +712,10 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
         return box
 
     # -- closing ---------------------------------------------------------------------------
+    def save_settings(self) -> None:
+        """Keep the window's geometry, log axis and experiment for the next session (``gui.ini``)."""
+        self.window_settings.save(self.menus.act_log)
+
     def closeEvent(self, event) -> None:
         if self.running():
             answer = QMessageBox.question(
@@ -675,12 +732,12 @@ class MainWindow(WindowActions, WindowExport, WindowSettings, ClassroomMode, QMa
             self.stop_run()
             event.ignore()
             return
-        self._save_settings()
+        self.save_settings()
         self.plot_timer.stop()
-        self.stats_timer.stop()
         self.tasks.cancel_all()
-        self.stats_process.close()
+        self.stats.close()
         self.tasks.shutdown()
         for box in list(self._dialogs):
             box.close()
+        self.menus.close_dialogs()
         event.accept()

@@ -1,4 +1,4 @@
-"""The main window's actions, menus and toolbar (a mixin of :class:`MainWindow`).
+"""The main window's actions, menus and toolbar (a component of :class:`MainWindow`).
 
 Every action has its shortcut in the tooltip; the menus are File, Studies
 (the shipped profiles), Run, View, Hosts and Help.
@@ -7,14 +7,18 @@ Every action has its shortcut in the tooltip; the menus are File, Studies
 from __future__ import annotations
 
 from functools import partial
-
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QUrl
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Qt, QUrl, Signal
 from PySide6.QtGui import QAction, QActionGroup, QDesktopServices, QKeySequence
-from PySide6.QtWidgets import QMessageBox, QToolBar
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QMessageBox, QToolBar
 
 from bancada import paths
+
+if TYPE_CHECKING:
+    from bancada.ui.hosts_dialog import HostsDialog
+    from bancada.ui.panel import ExperimentPanel
 
 #: The documents Help opens: (file under docs/ or the repository root, what it is about).
 DOCS = [
@@ -42,11 +46,41 @@ def study_title(path: Path) -> str:
     return shipped_title(path.stem, str(own).strip() or path.stem)
 
 
-class WindowActions:
-    """Builds ``act_*``, the menu bar and the run toolbar of the main window."""
+def hosts_dialog_class() -> type[HostsDialog] | None:
+    """The SSH hosts dialog's class, or None when that part cannot be imported (Hosts stays hidden)."""
+    try:
+        from bancada.ui.hosts_dialog import HostsDialog
+    except Exception:  # not built yet: the entry stays hidden
+        return None
+    return HostsDialog
 
-    def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
-        a = QAction(text, self)
+
+class WindowActions(QObject):
+    """The main window's actions (``act_*``), its menu bar and its run toolbar.
+
+    ``window``: the main window the menus and toolbar go in; ``panel``: the experiment panel (its problem
+    label sits beside Run; its hosts button shows when ``with_hosts``); ``state_label``: the status bar's
+    text. The main window connects the actions to what they do; the entries made here from lists emit
+    ``studyChosen(profile path)`` (Studies) and ``languageChosen(code)`` (View > Language, "" = the
+    system's); Help's documents, the shortcut list and About are handled here.
+    """
+
+    studyChosen = Signal(str)
+    languageChosen = Signal(str)
+
+    def __init__(self, window: QMainWindow, panel: ExperimentPanel, state_label: QLabel, with_hosts: bool) -> None:
+        super().__init__()
+        self.window = window
+        self.state_label = state_label
+        self._dialogs: list[QMessageBox] = []  # the open shortcut lists (non-modal)
+        self._build_actions(with_hosts)
+        self._build_menus(with_hosts)
+        self._build_toolbar(panel)
+        if with_hosts:
+            panel.hosts_button.setVisible(True)
+
+    def _action(self, text: str, shortcut: QKeySequence.StandardKey | str | None = None, tip: str = "") -> QAction:
+        a = QAction(text, self.window)
         if shortcut is not None:
             a.setShortcut(QKeySequence(shortcut))
         if tip:
@@ -54,79 +88,66 @@ class WindowActions:
             a.setToolTip(
                 f"{text.replace('&', '').replace('…', '')} ({QKeySequence(shortcut).toString()})" if shortcut else tip
             )
-        a.triggered.connect(slot)
         return a
 
-    def open_compare(self):
-        """Open the Compare view (:class:`bancada.ui.compare_view.CompareView`) with the current run listed."""
-        from bancada.ui.compare_view import CompareView
-
-        current = str(self.run_path) if getattr(self, "run_path", None) else None
-        self.compare_view = CompareView(self.tasks, self.recent_runs(), current, self)
-        self.compare_view.show()
-        return self.compare_view
-
-    def _build_actions(self) -> None:
-        self.act_open_profile = self._action(self.tr("Open &profile…"), self.open_profile_dialog, "Ctrl+Shift+O")
-        self.act_save_profile = self._action(
-            self.tr("&Save profile as…"), self.save_profile_dialog, QKeySequence.StandardKey.Save
-        )
+    def _build_actions(self, with_hosts: bool) -> None:
+        self.act_open_profile = self._action(self.tr("Open &profile…"), "Ctrl+Shift+O")
+        self.act_save_profile = self._action(self.tr("&Save profile as…"), QKeySequence.StandardKey.Save)
         self.act_open_run = self._action(
-            self.tr("&Open run…"),
-            self.open_run_dialog,
-            QKeySequence.StandardKey.Open,
-            self.tr("Open a stored run and redraw everything"),
+            self.tr("&Open run…"), QKeySequence.StandardKey.Open, self.tr("Open a stored run and redraw everything")
         )
         self.act_export = self._action(
             self.tr("&Export all…"),
-            self.export_all_dialog,
             "Ctrl+E",
             self.tr("PNG, SVG, samples CSV, one CSV per table, Markdown, profile, host facts and report.html"),
         )
         self.act_compare = self._action(
             self.tr("&Compare runs…"),
-            self.open_compare,
             "Ctrl+Shift+K",
             self.tr("Two or more runs (or a tidy CSV such as published data) side by side, treatment by treatment"),
         )
-        self.act_export_png = self._action(self.tr("Export plot as PNG…"), self.export_png_dialog)
-        self.act_export_svg = self._action(self.tr("Export plot as SVG…"), self.export_svg_dialog)
-        self.act_export_csv = self._action(self.tr("Export samples CSV…"), self.export_csv_dialog)
-        self.act_quit = self._action(self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
-        self.act_run = self._action(
-            self.tr("&Run"), lambda: self.start_run(), "Ctrl+R", self.tr("Start the experiment")
-        )
-        self.act_pause = self._action(
-            self.tr("&Pause"), self.toggle_pause, "Ctrl+P", self.tr("Pause after the current block")
-        )
-        self.act_stop = self._action(self.tr("&Stop"), self.stop_run, "Ctrl+.", self.tr("Stop; the run so far is kept"))
-        self.act_log = self._action(
-            self.tr("&Log axis"), lambda on: self.live.set_log_y(on), "Ctrl+L", self.tr("Logarithmic latency axis")
-        )
+        self.act_export_png = self._action(self.tr("Export plot as PNG…"))
+        self.act_export_svg = self._action(self.tr("Export plot as SVG…"))
+        self.act_export_csv = self._action(self.tr("Export samples CSV…"))
+        self.act_quit = self._action(self.tr("&Quit"), QKeySequence.StandardKey.Quit)
+        self.act_run = self._action(self.tr("&Run"), "Ctrl+R", self.tr("Start the experiment"))
+        self.act_pause = self._action(self.tr("&Pause"), "Ctrl+P", self.tr("Pause after the current block"))
+        self.act_stop = self._action(self.tr("&Stop"), "Ctrl+.", self.tr("Stop; the run so far is kept"))
+        self.act_log = self._action(self.tr("&Log axis"), "Ctrl+L", self.tr("Logarithmic latency axis"))
         self.act_log.setCheckable(True)
         self.act_reset_zoom = self._action(
-            self.tr("Reset &zoom"),
-            lambda: self.live.auto_range(),
-            "Ctrl+0",
-            self.tr("Fit the plots to the data again after zooming with the wheel"),
+            self.tr("Reset &zoom"), "Ctrl+0", self.tr("Fit the plots to the data again after zooming with the wheel")
         )
         self.act_demo = self._action(
             self.tr("Classroom &demo"),
-            self.start_demo,
             "Ctrl+D",
             self.tr("Go × Java, gRPC × REST on this computer, in classroom mode (about a minute)"),
         )
-        self.act_live = self._action(self.tr("Live view"), lambda: self.tabs.setCurrentIndex(0), "Ctrl+1")
-        self.act_stats = self._action(self.tr("Statistics"), lambda: self.tabs.setCurrentIndex(1), "Ctrl+2")
+        self.act_live = self._action(self.tr("Live view"), "Ctrl+1")
+        self.act_stats = self._action(self.tr("Statistics"), "Ctrl+2")
+        self.act_classroom = self._action(
+            self.tr("&Classroom mode"),
+            "F11",
+            self.tr("Full screen, large type and numbers for a projector (Esc leaves)"),
+        )
+        self.act_classroom.setCheckable(True)
+        self.act_hosts = self._action(self.tr("Manage SSH hosts…")) if with_hosts else None
+        self.act_shortcuts = self._action(self.tr("&Keyboard shortcuts"), QKeySequence.StandardKey.HelpContents)
+        self.act_shortcuts.triggered.connect(self.show_shortcuts)
+        self.act_guide = self._action(
+            self.tr("&Guided experiment"),
+            "Ctrl+G",
+            self.tr("Step by step: a study, a pilot, the sample size, the run, the statistics and the conclusions"),
+        )
 
-        mb = self.menuBar()
+    def _build_menus(self, with_hosts: bool) -> None:
+        mb = self.window.menuBar()
         m = mb.addMenu(self.tr("&File"))
         for a in (self.act_open_profile, self.act_save_profile):
             m.addAction(a)
         m.addSeparator()
         m.addAction(self.act_open_run)
-        self.recent_menu = m.addMenu(self.tr("Recent runs"))
-        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self.recent_menu = m.addMenu(self.tr("Recent runs"))  # filled when it opens (WindowSettings.fill_recent)
         m.addAction(self.act_compare)
         m.addSeparator()
         for a in (self.act_export, self.act_export_png, self.act_export_svg, self.act_export_csv):
@@ -136,7 +157,8 @@ class WindowActions:
         studies = mb.addMenu(self.tr("S&tudies"))
         try:
             for path in sorted((paths.home() / "profiles").glob("*.toml")):
-                a = self._action(study_title(path).replace("&", "&&"), partial(self.open_profile, str(path)))
+                a = self._action(study_title(path).replace("&", "&&"))
+                a.triggered.connect(partial(self._study_chosen, str(path)))
                 a.setToolTip(path.name)
                 a.setData(str(path))
                 studies.addAction(a)
@@ -148,116 +170,70 @@ class WindowActions:
         run.addSeparator()
         run.addAction(self.act_demo)
         view = mb.addMenu(self.tr("&View"))
-        self.act_classroom = self._action(
-            self.tr("&Classroom mode"),
-            lambda on: self.set_classroom(on),
-            "F11",
-            self.tr("Full screen, large type and numbers for a projector (Esc leaves)"),
-        )
-        self.act_classroom.setCheckable(True)
         for a in (self.act_live, self.act_stats, self.act_log, self.act_reset_zoom, self.act_classroom):
             view.addAction(a)
         view.addSeparator()
-        self.language_menu = view.addMenu(self.tr("&Language"))
-        group = QActionGroup(self)
-        from bancada.i18n import LANGUAGES
-        from bancada.ui import language
-
-        current = language.chosen()
-        self.language_actions = {}
-        for code, name in [("", self.tr("System default")), *LANGUAGES.items()]:
-            a = QAction(name, self, checkable=True)
-            a.setChecked(code == current)
-            a.triggered.connect(partial(self.choose_language, code))
-            group.addAction(a)
-            self.language_menu.addAction(a)
-            self.language_actions[code] = a
-        self.hosts_dialog_class = self._hosts_dialog_class()
-        if self.hosts_dialog_class is not None:
-            hosts = mb.addMenu(self.tr("&Hosts"))
-            hosts.addAction(self._action(self.tr("Manage SSH hosts…"), self.manage_hosts))
-            self.panel.hosts_button.setVisible(True)
+        self._build_language_menu(view.addMenu(self.tr("&Language")))
+        if self.act_hosts is not None:
+            mb.addMenu(self.tr("&Hosts")).addAction(self.act_hosts)
         helpm = mb.addMenu(self.tr("&Help"))
         self.help_menu = helpm
-        self.act_shortcuts = self._action(
-            self.tr("&Keyboard shortcuts"), self.show_shortcuts, QKeySequence.StandardKey.HelpContents
-        )
-        self.act_guide = self._action(
-            self.tr("&Guided experiment"),
-            lambda: self.show_guide(),
-            "Ctrl+G",
-            self.tr("Step by step: a study, a pilot, the sample size, the run, the statistics and the conclusions"),
-        )
         helpm.addAction(self.act_guide)
         helpm.addAction(self.act_shortcuts)
         helpm.addSeparator()
         for rel, what in DOCS:
-            a = self._action(
-                QCoreApplication.translate("WindowActions", what) + f"  ({rel})", partial(self.open_doc, rel)
-            )
+            a = self._action(QCoreApplication.translate("WindowActions", str(what)) + f"  ({rel})")
+            a.triggered.connect(partial(self.open_doc, rel))
             a.setData(rel)
             helpm.addAction(a)
         helpm.addSeparator()
-        helpm.addAction(self._action(self.tr("About Bancada"), self._about))
+        about = self._action(self.tr("About Bancada"))
+        about.triggered.connect(self._about)
+        helpm.addAction(about)
 
+    def _build_language_menu(self, menu: QMenu) -> None:
+        from bancada.i18n import LANGUAGES
+        from bancada.ui import language
+
+        self.language_menu = menu
+        group = QActionGroup(self.window)
+        current = language.chosen()
+        self.language_actions: dict[str, QAction] = {}
+        for code, name in [("", self.tr("System default")), *LANGUAGES.items()]:
+            a = QAction(name, self.window, checkable=True)
+            a.setChecked(code == current)
+            a.triggered.connect(partial(self._language_chosen, code))
+            group.addAction(a)
+            menu.addAction(a)
+            self.language_actions[code] = a
+
+    def _build_toolbar(self, panel: ExperimentPanel) -> None:
         tb = QToolBar(self.tr("Run"))
         tb.setObjectName("runToolbar")
         tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         for a in (self.act_run, self.act_pause, self.act_stop):
             tb.addAction(a)
-        tb.addWidget(self.panel.problem_label)  # why Run is disabled, beside it
+        tb.addWidget(panel.problem_label)  # why Run is disabled, beside it
         tb.addSeparator()
         tb.addAction(self.act_log)
         tb.addAction(self.act_reset_zoom)
         tb.addSeparator()
         tb.addAction(self.act_export)
         self.run_toolbar = tb
-        self.addToolBar(tb)
+        self.window.addToolBar(tb)
 
-    def show_guide(self, state=None):
-        """Help > Guided experiment: the step panel docked at the left (the expert panel hides meanwhile).
+    def _study_chosen(self, path: str, *_args: object) -> None:
+        self.studyChosen.emit(path)
 
-        ``state``: a :class:`~bancada.guide.wizard_state.WizardState` to go on with (the language switch).
-        Returns the :class:`~bancada.ui.guide.GuidedExperiment`.
-        """
-        from bancada.ui.guide import GuidedExperiment
-
-        if self.guide is None:
-            self.guide = GuidedExperiment(self, state)
-            self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.guide)
-            self.guide.visibilityChanged.connect(self._guide_visible)
-        self.guide.show()
-        self.guide.raise_()
-        width = min(420, max(320, self.width() // 3))
-        self.resizeDocks([self.guide], [width], Qt.Orientation.Horizontal)
-        self._guide_visible(True)
-        return self.guide
-
-    def _guide_visible(self, visible: bool) -> None:
-        # the guide sets the panel's widgets itself; hiding the panel leaves the plots the room
-        if not getattr(self, "classroom", False):
-            self.panel_scroll.setVisible(not visible)
-
-    @staticmethod
-    def _hosts_dialog_class():
-        try:
-            from bancada.ui.hosts_dialog import HostsDialog
-        except Exception:  # not built yet: the entry stays hidden
-            return None
-        return HostsDialog
-
-    def choose_language(self, code: str, *_args):
-        """View > Language: rebuild the window in ``code`` ("" = the system's); returns the new window or None."""
-        from bancada.ui import language
-
-        return language.switch(self, code)
+    def _language_chosen(self, code: str, *_args: object) -> None:
+        self.languageChosen.emit(code)
 
     def shortcut_rows(self) -> list[tuple[str, str]]:
         """``(action, key sequence)`` of every action with a shortcut, in menu order."""
         rows = []
-        for menu_action in self.menuBar().actions():
+        for menu_action in self.window.menuBar().actions():
             menu = menu_action.menu()
-            for a in menu.actions() if menu else []:
+            for a in menu.actions() if isinstance(menu, QMenu) else []:
                 if not a.shortcut().isEmpty():
                     rows.append(
                         (
@@ -277,7 +253,7 @@ class WindowActions:
             self.tr("Keyboard shortcuts"),
             f"<table>{rows}</table>",
             QMessageBox.StandardButton.Close,
-            self,
+            self.window,
         )
         box.setObjectName("shortcutsDialog")
         box.setModal(False)
@@ -287,14 +263,20 @@ class WindowActions:
         box.show()
         return box
 
+    def close_dialogs(self) -> None:
+        """Close the shortcut lists still open (the window is closing)."""
+        for box in list(self._dialogs):
+            box.close()
+
     def doc_path(self, rel: str) -> Path | None:
+        """The installed document ``rel`` (under the Bancada home), or None when this copy has not got it."""
         try:
             path = paths.home() / rel
         except paths.BancadaHomeError:
             return None
         return path if path.exists() else None
 
-    def open_doc(self, rel: str) -> None:
+    def open_doc(self, rel: str, *_args: object) -> None:
         """Open a document of docs/ with the desktop's viewer (its path in the status bar if none)."""
         path = self.doc_path(rel)
         if path is None:
@@ -307,7 +289,7 @@ class WindowActions:
         from bancada import __version__
 
         QMessageBox.about(
-            self,
+            self.window,
             self.tr("About Bancada"),
             self.tr("Bancada {v}: a workbench for API-performance experiments.").format(v=__version__),
         )
