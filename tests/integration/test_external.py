@@ -262,8 +262,8 @@ def test_grpc_method_that_does_not_exist_is_one_line(services, tmp_path):
     text = one_line_error(bancada("run", str(profile)))
     assert text == (
         f"bancada: treatment 0 (my-grpc / GrpcReflection): gRPC method bancada.v1.Bench/Choose: the server "
-        f"at {grpc.address}: service bancada.v1.Bench has no method Choose (methods: Double, Echo, Info, "
-        f"MatMul, Ping, PowerOfTwo, Recolor, Select, Sum, Void)"
+        f"at {grpc.address}: service bancada.v1.Bench has no method Choose (methods: CreatePerson, "
+        f"CreatePet, Double, Echo, Info, ListPeople, ListPets, MatMul, Ping, PowerOfTwo, Recolor, Select, Sum, Void)"
     )
 
 
