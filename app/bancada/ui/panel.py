@@ -29,7 +29,7 @@ from bancada.ui.load_group import LoadGroup
 
 LOCAL_HOST = "local"
 PRESETS = {"StdSize": STD_SIZE, "LargeSize": LARGE_SIZE}
-PROTOCOL_NAMES = {"grpc": "gRPC", "rest": "REST/JSON"}
+PROTOCOL_NAMES = {"grpc": "gRPC", "rest": "REST/JSON", "jsonrpc": "JSON-RPC", "graphql": "GraphQL"}
 
 
 def pretty(word: str) -> str:
