@@ -8,6 +8,39 @@ from datetime import datetime
 
 from bancada.experiment.pet_person import Person, Pet
 
+#: A valid create of each kind, and creates the contract refuses (bench.proto's rules: a name or
+#: type empty after trimming, an age outside 0..200, an email that is not an address).
+PET = {"name": "Rex", "age": 3, "type": "dog"}
+PERSON = {
+    "first_name": "Ana",
+    "last_name": "Lima",
+    "email": "ana.lima@example.com",
+    "age": 30,
+    "phone": "555-0100",
+    "gender": "female",
+    "biography": "Uma frase.\n\nOutra frase.",
+}
+INVALID_PETS = [
+    {"name": "", "age": 3, "type": "dog"},
+    {"name": "   ", "age": 3, "type": "dog"},
+    {"name": "Rex", "age": -1, "type": "dog"},
+    {"name": "Rex", "age": 201, "type": "dog"},
+    {"name": "Rex", "age": 3, "type": " "},
+]
+INVALID_PEOPLE = [
+    {**PERSON, "first_name": " "},
+    {**PERSON, "last_name": ""},
+    {**PERSON, "age": -5},
+    {**PERSON, "email": "ana"},
+    {**PERSON, "email": "ana.example.com"},
+    {**PERSON, "email": "ana@example"},
+    {**PERSON, "email": "ana lima@example.com"},
+    {**PERSON, "email": "ana @example.com"},
+    {**PERSON, "email": "ana@@example.com"},
+    {**PERSON, "email": "ana@.example.com"},
+    {**PERSON, "email": "ana@example.com."},
+]
+
 #: RFC 3339 in UTC with a "Z" and 0 to 6 fractional digits, as the contract writes times.
 TIME_RE = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?Z$")
 

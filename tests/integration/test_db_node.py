@@ -27,7 +27,15 @@ from grpc_tools import protoc
 from bancada.experiment import manifest
 from bancada.store import pet_person_sql
 from tests.conftest import ROOT, artifact_missing
-from tests.integration.pet_person_checks import assert_person, assert_pet, parse_time
+from tests.integration.pet_person_checks import (
+    INVALID_PEOPLE,
+    INVALID_PETS,
+    PERSON,
+    PET,
+    assert_person,
+    assert_pet,
+    parse_time,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -52,16 +60,6 @@ GRAPHQL = {
 }
 REST = {"ListPets": "/v1/pets", "ListPeople": "/v1/people", "CreatePet": "/v1/pets", "CreatePerson": "/v1/people"}
 ANSWER_KEY = {"ListPets": "pets", "ListPeople": "people", "CreatePet": "pet", "CreatePerson": "person"}
-PERSON = {
-    "first_name": "Ana",
-    "last_name": "Lima",
-    "email": "ana.lima@example.com",
-    "age": 30,
-    "phone": "555-0100",
-    "gender": "female",
-    "biography": "Uma frase.\n\nOutra frase.",
-}
-PET = {"name": "Rex", "age": 3, "type": "dog"}
 
 
 # --- bench.proto's messages in a private descriptor pool (bancada.wire.bench_pb2 may predate them) ----------------
@@ -295,25 +293,6 @@ def test_creates_answer_and_store_the_row(client: Client, pet_person_db: Any) ->
         assert_person(person, stored_person)
     finally:
         pet_person_db.reset()
-
-
-INVALID_PETS = [
-    {"name": "", "age": 3, "type": "dog"},
-    {"name": "   ", "age": 3, "type": "dog"},
-    {"name": "Rex", "age": -1, "type": "dog"},
-    {"name": "Rex", "age": 201, "type": "dog"},
-    {"name": "Rex", "age": 3, "type": " "},
-]
-INVALID_PEOPLE = [
-    {**PERSON, "first_name": " "},
-    {**PERSON, "last_name": ""},
-    {**PERSON, "age": -5},
-    {**PERSON, "email": "ana"},
-    {**PERSON, "email": "ana@example"},
-    {**PERSON, "email": "ana lima@example.com"},
-    {**PERSON, "email": "ana@@example.com"},
-    {**PERSON, "email": "ana@.example.com"},
-]
 
 
 def test_invalid_creates_are_refused_and_write_nothing(client: Client, pet_person_db: Any) -> None:

@@ -31,40 +31,20 @@ from google.protobuf import descriptor_pb2, descriptor_pool, json_format, messag
 
 from bancada.store import pet_person_sql
 from tests.conftest import ROOT, artifact_missing
-from tests.integration.pet_person_checks import assert_person, assert_pet, parse_time
+from tests.integration.pet_person_checks import (
+    INVALID_PEOPLE,
+    INVALID_PETS,
+    PERSON,
+    PET,
+    assert_person,
+    assert_pet,
+    parse_time,
+)
 
 PROTOCOLS = ("grpc", "rest", "jsonrpc", "graphql")
 POOL_SIZE = 4  # --db-pool-size of the workers started here
 LIMITS = (10, 100, 1000)
 READY_TIMEOUT_S = 60.0
-PET = {"name": "Rex", "age": 3, "type": "dog"}
-PERSON = {
-    "first_name": "Ana",
-    "last_name": "Lima",
-    "email": "ana@example.com",
-    "age": 30,
-    "phone": "555-0100",
-    "gender": "female",
-    "biography": "Uma frase.\n\nOutra frase.",
-}
-INVALID_PETS = [
-    {"name": "", "age": 3, "type": "dog"},
-    {"name": "   ", "age": 3, "type": "dog"},
-    {"name": "Rex", "age": -1, "type": "dog"},
-    {"name": "Rex", "age": 201, "type": "dog"},
-    {"name": "Rex", "age": 3, "type": " "},
-]
-INVALID_PEOPLE = [
-    {**PERSON, "first_name": " "},
-    {**PERSON, "last_name": ""},
-    {**PERSON, "age": -5},
-    {**PERSON, "email": "ana.example.com"},
-    {**PERSON, "email": "ana@example"},
-    {**PERSON, "email": "ana @example.com"},
-    {**PERSON, "email": "ana@@example.com"},
-    {**PERSON, "email": "ana@.example.com"},
-    {**PERSON, "email": "ana@example.com."},
-]
 GRAPHQL = {  # bench.graphql's documents: (document, field)
     "ListPets": (
         "query ListPets($limit: Int!) { pets(limit: $limit) { id created_at updated_at deleted_at name age type } }",
