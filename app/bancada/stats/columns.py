@@ -70,8 +70,10 @@ def code_column(col: pd.Series) -> Coded:
     remap = np.full(len(texts) + 1, -1, dtype=np.int64)  # the last entry: a missing value (-1)
     for c in first:
         remap[c] = where.setdefault(texts[c], len(where))
-    codes = remap.astype(smallest_signed(len(where)))[raw]
-    return Coded(codes, list(where))
+    small = smallest_signed(len(where))
+    if np.array_equal(remap[:-1], np.arange(len(texts))):  # the codes are the levels' already (read so)
+        return Coded(raw.astype(small, copy=False), list(where))
+    return Coded(remap.astype(small)[raw], list(where))
 
 
 def present_levels(coded: Coded, rows: npt.NDArray[np.bool_]) -> list[str]:

@@ -50,6 +50,20 @@ def _parse_ok_categorical(col: pd.Series) -> pd.Series:
     return pd.Series(true_level[codes], index=col.index)
 
 
+def _ok_of_rows(col: pd.Series, rows: np.ndarray | None) -> np.ndarray:
+    """``ok`` parsed (:func:`parse_ok`) on the selected ``rows`` (a boolean mask; None: every row).
+
+    A categorical column is parsed through its codes and selected as a numpy array
+    (no index built for the rows); only the selected rows' values are checked.
+    """
+    if rows is None:
+        return parse_ok(col).to_numpy(dtype=bool)
+    if not isinstance(col.dtype, pd.CategoricalDtype):
+        return parse_ok(col[rows]).to_numpy(dtype=bool)
+    codes = col.cat.codes.to_numpy()[rows]
+    return _parse_ok_categorical(pd.Series(pd.Categorical.from_codes(codes, dtype=col.dtype))).to_numpy(dtype=bool)
+
+
 def _is_measure(col: pd.Series) -> np.ndarray:
     """``phase == "measure"`` (trimmed, any case) per row; a categorical column is tested level by level."""
     if isinstance(col.dtype, pd.CategoricalDtype):
@@ -72,8 +86,7 @@ def measured_rows(df: pd.DataFrame) -> tuple[np.ndarray | None, dict[str, int | 
         keep = np.array(_is_measure(df["phase"]), dtype=bool)  # a writable copy
         removed["warmup_or_other_phase"] = int((~keep).sum())
     if "ok" in df.columns:
-        ok_col = df["ok"] if keep.all() else df["ok"][keep]
-        ok = parse_ok(ok_col).to_numpy(dtype=bool)
+        ok = _ok_of_rows(df["ok"], None if keep.all() else keep)
         removed["not_ok"] = int((~ok).sum())
         keep[keep] = ok
     return (None if keep.all() else keep), removed

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypedDict
 
 import numpy as np
@@ -167,7 +168,7 @@ EXACT_RANK_SUM = 2.0**51
 
 
 def kruskal_inputs(
-    samples: Sequence[SortedSample], w: dict[tuple[int, int], float], ties_between: bool = True
+    samples: Sequence[SortedSample], w: dict[tuple[int, int], float], ties_between: bool = True, threads: int = 1
 ) -> tuple[list[float], list[int], float]:
     """The rank sums, sizes and pooled tie term of :func:`pooled_ranks`, from the pairs' W.
 
@@ -182,6 +183,7 @@ def kruskal_inputs(
     Every rank sum is a sum of half-integers below :data:`EXACT_RANK_SUM`, exact in float64, so the results are those of
     :func:`pooled_ranks` to the last bit; above that size, or with NaN,
     :func:`pooled_ranks` itself is used.
+    ``threads``: how many threads count the pooled tie groups (:func:`pooled_tie_term`).
     Returns ``(rank sums, sizes, sum(t^3 - t) over the pooled tie groups)``.
     """
     sizes = [len(s.values) for s in samples]
@@ -202,10 +204,38 @@ def kruskal_inputs(
     own = sum(s.tie_term for s in samples)
     if not ties_between and own < EXACT_RANK_SUM:  # integers below 2^51: the same sum in any order
         return sums, sizes, float(own)
-    ordered = np.sort(np.concatenate([s.values for s in samples]), kind="stable")  # sorted runs: a merge
-    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
-    counts = np.diff(np.r_[starts, n]).astype(float)
-    return sums, sizes, float(np.sum(counts**3 - counts))
+    return sums, sizes, pooled_tie_term(samples, threads)
+
+
+def pooled_tie_term(samples: Sequence[SortedSample], threads: int = 1) -> float:
+    """``sum(t^3 - t)`` over the tie groups of the pooled samples (NaN-free), as :func:`pooled_ranks` gives it.
+
+    The pool is cut by value into ``threads`` ranges at values of the largest
+    sample (every copy of a value falls in one range, so no tie group is cut),
+    and each range's values are merged and counted in its own thread (numpy's
+    sort lets go of the GIL). The terms are integers; their sum is exact, and so
+    the same in any order, below :data:`EXACT_RANK_SUM`; above it the pool is
+    counted in one piece, in the order :func:`pooled_ranks` adds them.
+    """
+
+    def term(pieces: list[np.ndarray]) -> float:
+        ordered = np.sort(np.concatenate(pieces), kind="stable")  # sorted runs: a merge
+        if len(ordered) == 0:
+            return 0.0
+        starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
+        counts = np.diff(np.r_[starts, len(ordered)]).astype(float)
+        return float(np.sum(counts**3 - counts))
+
+    whole = [s.values for s in samples]
+    largest = max(whole, key=len, default=np.empty(0))
+    if threads < 2 or len(largest) < threads:
+        return term(whole)
+    cuts = largest[[len(largest) * k // threads for k in range(1, threads)]]
+    bounds = [np.r_[0, np.searchsorted(v, cuts, side="left"), len(v)] for v in whole]
+    ranges = [[v[b[k] : b[k + 1]] for v, b in zip(whole, bounds)] for k in range(threads)]
+    with ThreadPoolExecutor(threads) as pool:
+        total = sum(pool.map(term, ranges))
+    return total if total < EXACT_RANK_SUM else term(whole)
 
 
 def _pooled_ranks_rankdata(pooled: np.ndarray, samples: Sequence[SortedSample]) -> tuple[list[np.ndarray], float]:

@@ -41,19 +41,26 @@ def _check_columns(df: pd.DataFrame, needed: Sequence[str]) -> None:
         )
 
 
-def _numeric_response(col: pd.Series, response: str) -> tuple[np.ndarray, np.ndarray]:
-    """The response as float64 and which of its values are usable (present and finite).
+def _numeric_response(col: pd.Series, response: str, rows: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """The response of the selected ``rows`` (a boolean mask; None: every row) as float64, and which of
+    its values are usable (present and finite).
 
-    Raises :class:`InputError` naming the first row (of ``col``) that holds a text which is not a number.
+    A numeric column is selected as a numpy array (no index is built for the rows).
+    Raises :class:`InputError` naming the first selected row that holds a text which is not a number
+    (counted among the selected rows).
     """
-    if not pd.api.types.is_numeric_dtype(col):
-        num = pd.to_numeric(col, errors="coerce")
-        bad = num.isna() & col.notna() & (col.astype(str).str.strip() != "")
-        if bad.any():
-            pos = int(np.flatnonzero(bad.to_numpy())[0])
-            raise InputError(f"response column {response!r} is not numeric: row {pos + 1} has {col.iloc[pos]!r}")
-        col = num
-    y = col.to_numpy(dtype=float, na_value=np.nan)
+    if pd.api.types.is_numeric_dtype(col):
+        y = col.to_numpy(dtype=float, na_value=np.nan)
+        y = y if rows is None else y[rows]
+        return y, np.isfinite(y)
+    if rows is not None:
+        col = col[rows]
+    num = pd.to_numeric(col, errors="coerce")
+    bad = num.isna() & col.notna() & (col.astype(str).str.strip() != "")
+    if bad.any():
+        pos = int(np.flatnonzero(bad.to_numpy())[0])
+        raise InputError(f"response column {response!r} is not numeric: row {pos + 1} has {col.iloc[pos]!r}")
+    y = num.to_numpy(dtype=float, na_value=np.nan)
     return y, np.isfinite(y)
 
 
@@ -128,7 +135,7 @@ def analyze_frame(
     if keep_measure_ok:
         measured, removed = prepare.measured_rows(df)
         prep.update(removed)
-    y, usable = _numeric_response(df[response] if measured is None else df[response][measured], response)
+    y, usable = _numeric_response(df[response], response, measured)
     prep["missing_response"] = int((~usable).sum())
     rows = np.ones(len(df), dtype=bool) if measured is None else measured
     rows[rows] = usable  # the rows analysed: measured, ok, with a response
@@ -364,7 +371,8 @@ def _kruskal(
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     if len(samples) < 2:
         return [], []
-    sums, sizes, tie = ranktests.kruskal_inputs(samples, w, ties)
+    big = sum(len(s.values) for s in samples) >= PARALLEL_ROWS
+    sums, sizes, tie = ranktests.kruskal_inputs(samples, w, ties, threads=(os.cpu_count() or 1) if big else 1)
     out = []
     if len(factors) > 1:
         for fi, f in enumerate(factors):

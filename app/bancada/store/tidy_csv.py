@@ -172,7 +172,7 @@ def tidy_frame(store: RunStore, columns: Sequence[str] | None = None, categorica
                 out[c] = np.array(values)[row]
         else:
             out[c] = _sample_column(c, raw.pop(_FROM_SAMPLE[c]))  # the raw column goes once converted
-    df = pd.DataFrame(out, columns=columns_read)
+    df = pd.DataFrame(out, columns=columns_read, copy=False)  # the arrays are ours: no second copy
     if split:
         parts = _split_parts(store, len(df))
         for c in split:

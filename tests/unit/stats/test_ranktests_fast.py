@@ -74,3 +74,18 @@ def test_pooled_ranks_with_nan_are_rankdatas():
     samples = [ranktests.SortedSample(np.array([1.0, np.nan])), ranktests.SortedSample(np.array([2.0]))]
     ranks, _ = ranktests.pooled_ranks(samples)
     assert np.isnan(np.concatenate(ranks)).all()
+
+
+@pytest.mark.parametrize("threads", [2, 3, 8])
+@pytest.mark.parametrize("decimals", [0, 1, 4, 12])  # a few huge tie groups, many ties, some, almost none
+def test_pooled_tie_term_in_ranges_equals_the_whole_pool(threads, decimals):
+    """Cut by value into ranges counted in threads, the pooled tie term is np.unique's over the whole pool
+    (no tie group is cut at a range's border), empty samples and samples shorter than the cut included."""
+    xs = _samples(11, (1000, 1, 2500, 30, 0, 800), decimals)
+    samples = [ranktests.SortedSample(x) for x in xs]
+    _, counts = np.unique(np.concatenate(xs), return_counts=True)
+    counts = counts.astype(float)
+    expected = float(np.sum(counts**3 - counts))
+    assert ranktests.pooled_tie_term(samples, threads) == expected
+    assert ranktests.pooled_tie_term(samples, 1) == expected
+    assert ranktests.pooled_ranks(samples)[1] == expected

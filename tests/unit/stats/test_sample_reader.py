@@ -159,3 +159,17 @@ def test_two_ranges_read_what_one_reader_reads(tmp_path, monkeypatch, quoted_new
     pd.testing.assert_frame_equal(two, one)
     assert list(two["language"].cat.categories) == ["java", "go", "rust"]
     assert len(two) == len(rows)
+
+
+@pytest.mark.parametrize("few", [3, 10_000])
+def test_quotes_are_counted_one_by_one_and_in_blocks(tmp_path, monkeypatch, few):
+    """The quotes before a cut are counted the same whether found one by one or, past FEW_QUOTES, in blocks
+    (a CSV whose every cell is quoted)."""
+    from bancada import sample_reader
+
+    path = tmp_path / "quoted.csv"
+    path.write_bytes(b'"language","latency_s"\n' + b'"go","0.001"\n' * 5_000)
+    monkeypatch.setattr(sample_reader, "FEW_QUOTES", few)
+    size = path.stat().st_size
+    for end in (0, 1, 13, size // 2, size):
+        assert sample_reader._quotes_before(path, end) == path.read_bytes()[:end].count(b'"')
