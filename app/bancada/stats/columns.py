@@ -76,18 +76,25 @@ def code_column(col: pd.Series) -> Coded:
     return Coded(remap.astype(small)[raw], list(where))
 
 
-def present_levels(coded: Coded, rows: npt.NDArray[np.bool_]) -> list[str]:
-    """The level texts that occur in the selected ``rows`` (a boolean mask), in the column's order."""
-    codes = coded.codes[rows]
+def select(coded: Coded, rows: npt.NDArray[np.bool_]) -> Coded:
+    """The column's selected ``rows`` (a boolean mask), with the same level texts."""
+    return Coded(coded.codes[rows], coded.names)
+
+
+def present_levels(coded: Coded, rows: npt.NDArray[np.bool_] | None = None) -> list[str]:
+    """The level texts that occur in the selected ``rows`` (a boolean mask; None: every row), in the
+    column's order."""
+    codes = coded.codes if rows is None else coded.codes[rows]
     counts = np.bincount(codes[codes >= 0].astype(np.intp), minlength=len(coded.names))
     return [name for name, n in zip(coded.names, counts) if n]
 
 
-def recode(coded: Coded, levels: Sequence[str], rows: npt.NDArray[np.bool_]) -> IntArray:
-    """The codes of the selected ``rows`` as indices into ``levels`` (-1: missing or not one of them)."""
+def recode(coded: Coded, levels: Sequence[str], rows: npt.NDArray[np.bool_] | None = None) -> IntArray:
+    """The codes of the selected ``rows`` (None: every row) as indices into ``levels`` (-1: missing or not
+    one of them)."""
     where = {name: i for i, name in enumerate(levels)}
     lookup = np.array([where.get(name, -1) for name in coded.names] + [-1], dtype=smallest_signed(len(levels)))
-    return lookup[coded.codes[rows]]
+    return lookup[coded.codes if rows is None else coded.codes[rows]]
 
 
 def combine(codes: Sequence[IntArray], sizes: Sequence[int]) -> IntArray:
@@ -193,6 +200,7 @@ __all__ = [
     "combine",
     "present_levels",
     "recode",
+    "select",
     "split_rows",
     "split_values",
 ]

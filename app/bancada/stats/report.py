@@ -140,7 +140,8 @@ def analyze_frame(
     rows = np.ones(len(df), dtype=bool) if measured is None else measured
     rows[rows] = usable  # the rows analysed: measured, ok, with a response
     y = y[usable]
-    levels = {f: columns.present_levels(coded[f], rows) for f in factors}
+    coded = {c: columns.select(coded[c], rows) for c in coded}  # the analysed rows only, selected once
+    levels = {f: columns.present_levels(coded[f]) for f in factors}
     for f in factors:
         if len(levels[f]) < 2:
             raise InputError(
@@ -151,14 +152,12 @@ def analyze_frame(
     combos = columns.combinations([levels[f] for f in factors])
     by_names = [coded[b].names for b in by]
     n_groups = int(np.prod([len(n) for n in by_names])) if by else 1
-    group = columns.combine([columns.recode(coded[b], coded[b].names, rows) for b in by], [len(n) for n in by_names])
+    group = columns.combine([columns.recode(coded[b], coded[b].names) for b in by], [len(n) for n in by_names])
     if not by:
         group = np.zeros(len(y), dtype=np.int8)
-    cell = columns.combine(
-        [columns.recode(coded[f], levels[f], rows) for f in factors], [len(lv) for lv in levels.values()]
-    )
+    cell = columns.combine([columns.recode(coded[f], levels[f]) for f in factors], [len(lv) for lv in levels.values()])
     group_sizes = np.bincount(group[group >= 0].astype(np.intp), minlength=n_groups).tolist()
-    both = np.where((group >= 0) & (cell >= 0), group.astype(np.int64) * len(combos) + cell, -1)
+    both = columns.combine([group, cell], [n_groups, len(combos)])  # group-major: cell k of group g is g * combos + k
     del group, cell
     rep = df[rep_col].to_numpy()[rows] if rep_col is not None else None
     del rows
