@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 from bancada import __version__
+from bancada.experiment.operations import OVERRIDE_OPERATIONS
 
 
 def _csv_list(text: str) -> list[str]:
@@ -50,7 +51,9 @@ def _build_parser(command: str | None = None) -> argparse.ArgumentParser:
     run.add_argument("--implementations", type=_csv_list, help="e.g. go-grpc,java-rest")
     run.add_argument(
         "--operation",
-        choices=["ping", "select", "echo", "info", "void", "double", "sum", "power_of_two", "recolor", "matmul"],
+        choices=OVERRIDE_OPERATIONS,
+        help="the operation of every workload (list_pets, list_people: 10, 100 and 1000 rows; the database "
+        "methods need the profile's [database])",
     )
     run.add_argument("--payloads", type=_csv_list, help="workload names to keep, e.g. StdSize")
     run.add_argument("--requests", type=int, help="measured requests per repetition (n)")

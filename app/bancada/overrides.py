@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from bancada.experiment.operations import CREATE_OPERATIONS, LIST_OPERATIONS
 from bancada.experiment.profile import Profile, ProfileError, parse_profile
+
+#: The rows seed 001's list methods list in the study (its workloads ListPets10 ... ListPeople1000).
+LIST_LIMITS = (10, 100, 1000)
+
+
+def _camel(operation: str) -> str:
+    """``list_pets`` -> ``ListPets``: a workload's name as the profiles write it."""
+    return "".join(part.capitalize() for part in operation.split("_"))
 
 
 def apply_overrides(
@@ -30,7 +39,9 @@ def apply_overrides(
 
     ``payloads`` names workloads to keep (``StdSize,LargeSize``); a plain number
     ``N`` adds a workload of N elements like the first one. ``operation`` sets
-    the operation of every workload (``ping``/``info`` keep a single workload).
+    the operation of every workload (``ping``/``info`` keep a single workload; ``list_pets`` and
+    ``list_people`` give three workloads of 10, 100 and 1000 rows, ``create_pet`` and
+    ``create_person`` one, as seed 001's profile has them).
     ``seed`` is the schedule's seed; ``load`` (``sequential`` | ``closed`` |
     ``open``), ``concurrency`` (clients or requests in flight), ``duration_s``
     (measured seconds per block; 0 removes it, so a closed load runs ``requests`` requests, as
@@ -85,6 +96,11 @@ def apply_overrides(
     if operation is not None:
         if operation in ("ping", "info"):
             data["workloads"] = [{"name": operation.capitalize(), "operation": operation, "count": 0}]
+        elif operation in LIST_OPERATIONS:  # the study's three list sizes
+            name = _camel(operation)
+            data["workloads"] = [{"name": f"{name}{n}", "operation": operation, "limit": n} for n in LIST_LIMITS]
+        elif operation in CREATE_OPERATIONS:  # one record a request, drawn from the run's seed
+            data["workloads"] = [{"name": _camel(operation), "operation": operation}]
         else:
             for w in data["workloads"]:
                 if w.get("operation") != "custom":  # a custom request keeps its own

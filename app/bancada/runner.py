@@ -54,7 +54,7 @@ from bancada.run_events import (
     WorkerDied,
 )
 from bancada.store.runstore import RunStore, RunStoreError, RunStoreWriteError, TreatmentRow
-from bancada.wire.db_requests import CREATE_OPERATIONS
+from bancada.experiment.operations import CREATE_OPERATIONS
 from bancada.wire.payload import build_request, payload_bytes
 
 BATCH_INTERVAL_S = 0.05

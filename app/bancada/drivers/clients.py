@@ -17,6 +17,7 @@ import grpc
 import requests
 
 from bancada.drivers.stream import parse_server_timing
+from bancada.experiment.operations import LIST_OPERATIONS
 from bancada.wire import bench_pb2, db_requests, envelopes
 from bancada.wire.payload import Request
 
@@ -90,7 +91,7 @@ class GrpcClient:
 def _max_rows(request: Request) -> int:
     """A list's limit (its answer holds at most that many rows), else 0."""
     params = request.db_params or {}
-    return int(params.get("limit", 0)) if request.db_operation in db_requests.LIST_OPERATIONS else 0
+    return int(params.get("limit", 0)) if request.db_operation in LIST_OPERATIONS else 0
 
 
 def _grpc_rows(answer: bytes) -> int:

@@ -29,10 +29,11 @@ from urllib.parse import quote, urlsplit, urlunsplit
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from bancada.experiment.operations import CREATE_OPERATIONS, LIST_OPERATIONS
 from bancada.i18n import translate
 
 #: The workload operations that read or write the database (seed 001's methods).
-DATABASE_OPERATIONS: tuple[str, ...] = ("list_pets", "list_people", "create_pet", "create_person")
+DATABASE_OPERATIONS: tuple[str, ...] = (*LIST_OPERATIONS, *CREATE_OPERATIONS)
 #: The environment variable a worker reads the database's libpq URI from (workers/README.md).
 DATABASE_URL_ENV = "BANCADA_DATABASE_URL"
 #: The worker option giving its connection-pool size (workers/README.md).

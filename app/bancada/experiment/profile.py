@@ -22,6 +22,7 @@ from bancada.experiment.external import ExternalSpec
 from bancada.experiment.load_vus import VusFields, check_vus
 from bancada.wire.db_requests import check_limit
 
+#: :data:`bancada.experiment.operations.OPERATIONS` as a type (a test keeps the two lists equal).
 Operation = Literal[
     "ping", "select", "echo", "info", "void", "double", "sum", "power_of_two", "recolor", "matmul", "custom", "serial",
     "list_pets", "list_people", "create_pet", "create_person",

@@ -20,6 +20,7 @@ from typing import Any
 
 from bancada.wire import bench_pb2
 from bancada.wire.select_pick import SplitMix64
+from bancada.experiment.operations import LIST_OPERATIONS
 
 PET_NAMES = ("Rex", "Luna", "Thor", "Mel", "Bob", "Nina", "Toby", "Lola")
 PET_TYPES = ("dog", "cat", "bird", "fish", "rabbit", "hamster")
@@ -57,8 +58,6 @@ DB_METHODS = {
         "deleted_at first_name last_name email age phone gender biography } }",
     ),
 }
-LIST_OPERATIONS = ("list_pets", "list_people")
-CREATE_OPERATIONS = ("create_pet", "create_person")
 #: A list's limit, bench.proto: 1 <= limit <= 1000.
 MIN_LIMIT, MAX_LIMIT = 1, 1000
 

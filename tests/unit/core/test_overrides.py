@@ -83,3 +83,32 @@ def test_the_profile_notices_are_kept_first(quick):
     quick.notices.append("an old schedule name")
     p = apply_overrides(quick, "quick", requests=5)
     assert p.notices[0] == "an old schedule name"
+
+
+def test_database_operations_give_seed_001s_workloads(quick):
+    """--operation list_pets gives the study's three list sizes, create_pet one workload of one record a request."""
+    listed = apply_overrides(quick, "quick", operation="list_people")
+    assert [(w.name, w.operation, w.limit) for w in listed.workloads] == [
+        ("ListPeople10", "list_people", 10),
+        ("ListPeople100", "list_people", 100),
+        ("ListPeople1000", "list_people", 1000),
+    ]
+    created = apply_overrides(quick, "quick", operation="create_pet")
+    assert [(w.name, w.operation) for w in created.workloads] == [("CreatePet", "create_pet")]
+
+
+def test_every_operation_the_command_line_offers_makes_a_valid_profile(quick):
+    """The CLI's --operation choices are the profile's operations but custom and serial, and each one
+    overrides the quick profile into a profile that validates."""
+    from typing import get_args
+
+    from bancada.cli import _build_parser
+    from bancada.experiment.operations import OPERATIONS, OVERRIDE_OPERATIONS
+    from bancada.experiment.profile import Operation
+
+    assert OPERATIONS == get_args(Operation)
+    run = _build_parser("run")._subparsers._group_actions[0].choices["run"]  # type: ignore[union-attr]
+    (choice,) = [a.choices for a in run._actions if a.dest == "operation"]
+    assert tuple(choice) == OVERRIDE_OPERATIONS
+    for op in OVERRIDE_OPERATIONS:
+        assert {w.operation for w in apply_overrides(quick, "quick", operation=op).workloads} == {op}
