@@ -176,6 +176,28 @@ def test_the_load_study_profile_is_shown_and_kept(panel, root):
     assert again.load == profile.load  # max_records and the rest kept
 
 
+def test_the_virtual_users_profile_is_shown_kept_and_edited(panel, root):
+    """Seed 001's k6 load (model vus): the panel shows its virtual users, pacing and duration, builds the
+    same [load] back (ramp-up and graceful stop kept), edits it, asks for a duration, and another model
+    drops the vus fields (a profile refuses them under another model)."""
+    profile = load_profile(root / "profiles" / "microservices-2024.toml")
+    panel.set_profile(profile)
+    load = panel.load
+    assert load.current_model() == "vus" and load.vus.value() == 10 and load.pacing.value() == 1000
+    assert load.duration.value() == 60 and not load.concurrency.isEnabled() and not panel.requests.isEnabled()
+    assert panel.build_profile().load == profile.load
+    load.vus.setText("25")
+    load.pacing.setText("0")
+    built = panel.build_profile().load
+    assert (built.model, built.vus, built.pacing_s, built.graceful_stop_s) == ("vus", 25, None, 30.0)
+    load.duration.setText("0")
+    assert "Duration (s) of 1 or more" in panel.problem()
+    load.duration.setText("60")
+    load.model.setCurrentIndex(load.model.findData("closed"))
+    built = panel.build_profile().load
+    assert (built.model, built.vus, built.pacing_s, built.ramp_up_s) == ("closed", None, None, None)
+
+
 def test_schedule_choices_explain_themselves_and_an_old_name_opens_with_a_note(window, tmp_path):
     w = window
     sched = w.panel.schedule
@@ -230,3 +252,44 @@ body_file = "body.json"
     assert [(w.name, w.operation) for w in prof.workloads] == [("StdSize", "select"), ("Orders", "custom")]
     p.operation.setCurrentIndex(p.operation.findData("ping"))
     assert [w.name for w in p.build_profile().workloads] == ["Ping", "Orders"]
+
+
+@pytest.mark.parametrize(
+    ("profile", "names"),
+    [
+        (
+            "microservices-2024",
+            ["ListPets10", "ListPets100", "ListPets1000", "ListPeople10", "ListPeople100", "ListPeople1000"]
+            + ["CreatePet", "CreatePerson"],
+        ),
+        ("rpc-python-2023", ["Void", "Double", "Sum8", "PowerOfTwo", "Recolor", "MatMul"]),
+    ],
+)
+def test_a_study_of_other_operations_runs_its_own_workloads(qtbot, root, profile, names):
+    """Seed 001's database methods and seed 002's six methods are not select or echo: the panel opens
+    them as the profile's own workloads (every one checked, a list's rows in its label), builds the
+    profile with the checked ones as written, and switching to Select offers the payload presets."""
+    from bancada.ui.panel import PROFILE_WORKLOADS, ExperimentPanel
+
+    p = ExperimentPanel()
+    qtbot.addWidget(p)
+    prof = load_profile(root / "profiles" / f"{profile}.toml")
+    p.set_profile(prof)
+    p.set_capabilities({i: {"language": "go", "protocol": "grpc", "ok": True, "reason": ""} for i in ["go-grpc"]})
+    p.set_implementations(["go-grpc"])
+    assert p.operation.currentData() == PROFILE_WORKLOADS
+    assert p.payload_names() == names == p.selected_payloads()
+    assert p.problem() == ""
+    assert [w.model_dump() for w in p.build_profile().workloads] == [w.model_dump() for w in prof.workloads]
+    if profile == "microservices-2024":
+        assert p._own_boxes["ListPets100"].text() == "ListPets100 (list_pets, 100 rows)"
+    p.set_payloads(names[1:2])
+    assert [w.name for w in p.build_profile().workloads] == names[1:2]
+    p.set_payloads([])
+    assert p.problem() == "Choose at least one workload"
+    p.operation.setCurrentIndex(p.operation.findData("select"))
+    assert p.payload_names()[:2] == ["StdSize", "LargeSize"] and not p.own_widget.isVisibleTo(p)
+    p.set_payloads(["StdSize"])
+    assert [(w.name, w.operation, w.count) for w in p.build_profile().workloads] == [("StdSize", "select", 200)]
+    p.set_profile(load_profile(root / "profiles" / "quick.toml"))
+    assert p.operation.findData(PROFILE_WORKLOADS) == -1 and p.operation.currentData() == "select"

@@ -377,7 +377,7 @@
 <context>
     <name>Database</name>
     <message>
-        <location filename="../experiment/database.py" line="+71"/>
+        <location filename="../experiment/database.py" line="+72"/>
         <source>give password_env or password_file, not both (the password comes from one)</source>
         <extracomment>The environment variable a worker reads the database&apos;s libpq URI from (workers/README.md). The worker option giving its connection-pool size (workers/README.md).</extracomment>
         <translation>dê password_env ou password_file, não os dois (a senha vem de um deles)</translation>
@@ -449,7 +449,7 @@
         <translation>não é possível conectar ao servidor PostgreSQL externo {host}:{port}: {why}</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+28"/>
         <source>a private database on this computer listens on its loopback only and the workers run on {host}: put the database on an SSH host (database.host = &quot;{host}&quot;) or use an external server</source>
         <translation>um banco de dados privado neste computador escuta só na sua interface de loopback e os workers rodam em {host}: coloque o banco de dados num host SSH (database.host = &quot;{host}&quot;) ou use um servidor externo</translation>
     </message>
@@ -501,8 +501,9 @@
 <context>
     <name>ExperimentPanel</name>
     <message>
-        <location filename="../ui/panel.py" line="+60"/>
+        <location filename="../ui/panel.py" line="+68"/>
         <source>Host</source>
+        <extracomment>The operations the panel&apos;s widgets edit; a profile&apos;s workloads of other operations are run as written. The operation entry that runs the profile&apos;s own workloads (seed 001&apos;s database methods, seed 002&apos;s methods).</extracomment>
         <translation>Host</translation>
     </message>
     <message>
@@ -566,13 +567,18 @@
         <translation>Payload</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
+        <source>Workloads</source>
+        <translation>Cargas de trabalho</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <location line="+1"/>
         <source>Custom count</source>
         <translation>Tamanho personalizado</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Element type of the payload (Select always sends int64s)</source>
         <translation>Tipo dos elementos do payload (Select sempre envia int64s)</translation>
     </message>
@@ -715,12 +721,27 @@
         <translation>Se o SSH cair</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+70"/>
         <source>{name} ({n} elements)</source>
         <translation>{name} ({n} elementos)</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+29"/>
+        <source>As the profile: its own workloads</source>
+        <translation>Como no perfil: as cargas de trabalho dele</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{name} ({operation}, {n} rows)</source>
+        <translation>{name} ({operation}, {n} linhas)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} ({operation})</source>
+        <translation>{name} ({operation})</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>{lang} worker serving {proto}</source>
         <translation>worker {lang} servindo {proto}</translation>
     </message>
@@ -745,7 +766,7 @@
         <translation>Não foi possível perguntar ao host o que ele executa: {m}</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+53"/>
         <source>Waiting for the list of implementations…</source>
         <translation>Aguardando a lista de implementações…</translation>
     </message>
@@ -760,12 +781,17 @@
         <translation>O driver Python envia uma requisição por vez: escolha o driver Automático ou Nativo (Go) para o modelo de carga {m}</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+5"/>
+        <source>Choose at least one workload</source>
+        <translation>Escolha pelo menos uma carga de trabalho</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Choose at least one payload</source>
         <translation>Escolha pelo menos um payload</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+51"/>
         <source>the experiment panel</source>
         <translation>o painel do experimento</translation>
     </message>
@@ -1503,8 +1529,9 @@ Senha da chave:</translation>
 <context>
     <name>LoadGroup</name>
     <message>
-        <location filename="../ui/load_group.py" line="+33"/>
+        <location filename="../ui/load_group.py" line="+41"/>
         <source>Load</source>
+        <extracomment>The ``[load]`` keys of the vus model (load_vus.VusFields): kept from the profile under vus, dropped otherwise.</extracomment>
         <translation>Carga</translation>
     </message>
     <message>
@@ -1523,12 +1550,17 @@ Senha da chave:</translation>
         <translation>Aberta (taxa constante)</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Sequential: one request at a time (the seed studies). Closed: c clients, each sending its next request when the last one returns. Open: requests arrive at a fixed rate whatever the server does; latency counts from each request&apos;s due time. Closed and open need the native driver.</source>
-        <translation>Sequencial: uma requisição por vez (os estudos de referência). Fechada: c clientes, cada um envia a próxima requisição quando a anterior retorna. Aberta: as requisições chegam a uma taxa fixa, independentemente do servidor; a latência conta a partir do horário previsto de cada requisição. Fechada e aberta precisam do driver nativo.</translation>
+        <location line="+1"/>
+        <source>Virtual users (k6)</source>
+        <translation>Usuários virtuais (k6)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
+        <source>Sequential: one request at a time (the seed studies). Closed: c clients, each sending its next request when the last one returns. Open: requests arrive at a fixed rate whatever the server does; latency counts from each request&apos;s due time. Virtual users: k6&apos;s VUs, each starting a request every pacing for the duration. Closed, open and virtual users need the native driver.</source>
+        <translation>Sequencial: uma requisição por vez (os estudos de referência). Fechada: c clientes, cada um envia a próxima requisição quando a anterior retorna. Aberta: as requisições chegam a uma taxa fixa, independentemente do servidor; a latência conta a partir do horário previsto de cada requisição. Usuários virtuais: os VUs do k6, cada um inicia uma requisição a cada intervalo (pacing) durante a duração. Fechada, aberta e usuários virtuais precisam do driver nativo.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Model</source>
         <translation>Modelo</translation>
     </message>
@@ -1558,6 +1590,28 @@ Senha da chave:</translation>
         <location line="+1"/>
         <source>Rate (req/s)</source>
         <translation>Taxa (req/s)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+1"/>
+        <source>Virtual users</source>
+        <translation>Usuários virtuais</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+7"/>
+        <source>Pacing (ms)</source>
+        <translation>Intervalo (ms)</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <source>Each virtual user starts an iteration every this many milliseconds (k6&apos;s sleep(pacing - elapsed)); 0 loops at once, or waits the profile&apos;s think time</source>
+        <translation>Cada usuário virtual inicia uma iteração a cada tantos milissegundos (o sleep(pacing - elapsed) do k6); 0 repete de imediato, ou espera o tempo de reflexão do perfil</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>The virtual users model runs for a duration: give Duration (s) of 1 or more</source>
+        <translation>O modelo de usuários virtuais roda por uma duração: informe Duração (s) de 1 ou mais</translation>
     </message>
 </context>
 <context>
@@ -2109,7 +2163,7 @@ Senha da chave:</translation>
         <translation>ramp_up_s ({ramp} s) não pode exceder duration_s ({duration} s)</translation>
     </message>
     <message>
-        <location filename="../wire/db_requests.py" line="+78"/>
+        <location filename="../wire/db_requests.py" line="+77"/>
         <source>limit is for list_pets and list_people; the operation {operation} takes none</source>
         <extracomment>Job operation -&gt; (rpc name, REST path, GraphQL document). A list&apos;s limit, bench.proto: 1 &lt;= limit &lt;= 1000.</extracomment>
         <translation>limit é de list_pets e list_people; a operação {operation} não recebe limit</translation>
@@ -2594,7 +2648,7 @@ Senha da chave:</translation>
         <translation>reconectado a {host}; o bloco interrompido fica parcial; reiniciando os workers</translation>
     </message>
     <message>
-        <location filename="../run_database.py" line="+61"/>
+        <location filename="../run_database.py" line="+64"/>
         <source>implementation {impl} does not serve the operation {operation} (workload {workload}); its worker serves {served}</source>
         <translation>a implementação {impl} não atende a operação {operation} (carga de trabalho {workload}); seu worker atende {served}</translation>
     </message>

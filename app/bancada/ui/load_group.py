@@ -4,9 +4,12 @@
 - closed: c concurrent clients, each back to back, for the requests n or for a
   duration per treatment and repetition;
 - open: a constant arrival rate λ (latency from each request's intended send
-  time, as wrk2), with up to c requests in flight.
+  time, as wrk2), with up to c requests in flight;
+- vus: k6's virtual users for a duration, each starting an iteration every
+  pacing (or looping at once); the profile's ramp-up, think time and graceful
+  stop are kept as written (:mod:`bancada.experiment.load_vus`).
 
-The closed and open models need the native driver (docs/driver-protocol.md).
+The closed, open and vus models need the native driver (docs/driver-protocol.md).
 """
 
 from __future__ import annotations
@@ -16,15 +19,20 @@ from typing import Any
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QWidget
 
+from bancada.experiment.load_vus import MAX_VUS
 from bancada.experiment.profile import Load
 from bancada.ui.fields import IntField, choice_box
 
 MAX_DURATION_S = 7 * 86_400  # the native driver's bound on load.duration_s
 MAX_RATE_PER_S = 200_000  # the native driver's MaxRatePerS
+MAX_PACING_MS = 86_400_000  # a profile's bound on pacing_s (one day)
+#: The ``[load]`` keys of the vus model (load_vus.VusFields): kept from the profile under vus, dropped otherwise.
+VUS_KEYS = ("vus", "pacing_s", "think_time_s", "ramp_up_s", "graceful_stop_s")
 
 
 class LoadGroup(QGroupBox):
-    """Model, concurrency c, duration (s) and rate (requests/s); ``changed`` on every edit."""
+    """Model, concurrency c, duration (s), rate (requests/s), virtual users and pacing (ms); ``changed``
+    on every edit."""
 
     changed = Signal()
     problemChanged = Signal(str)
@@ -37,11 +45,13 @@ class LoadGroup(QGroupBox):
                 (self.tr("Sequential (one at a time)"), "sequential"),
                 (self.tr("Closed (c clients)"), "closed"),
                 (self.tr("Open (constant rate)"), "open"),
+                (self.tr("Virtual users (k6)"), "vus"),
             ],
             self.tr(
                 "Sequential: one request at a time (the seed studies). Closed: c clients, each sending its next "
                 "request when the last one returns. Open: requests arrive at a fixed rate whatever the server does; "
-                "latency counts from each request's due time. Closed and open need the native driver."
+                "latency counts from each request's due time. Virtual users: k6's VUs, each starting a request "
+                "every pacing for the duration. Closed, open and virtual users need the native driver."
             ),
         )
         form.addRow(self.tr("Model"), self.model)
@@ -54,7 +64,17 @@ class LoadGroup(QGroupBox):
         form.addRow(self.tr("Duration (s)"), self.duration)
         self.rate = IntField(self.tr("Rate (requests/s)"), 1, MAX_RATE_PER_S, 100)
         form.addRow(self.tr("Rate (req/s)"), self.rate)
-        for f in (self.concurrency, self.duration, self.rate):
+        self.vus = IntField(self.tr("Virtual users"), 1, MAX_VUS, 10)
+        form.addRow(self.tr("Virtual users"), self.vus)
+        self.pacing = IntField(self.tr("Pacing (ms)"), 0, MAX_PACING_MS, 1000)
+        self.pacing.setToolTip(
+            self.tr(
+                "Each virtual user starts an iteration every this many milliseconds (k6's sleep(pacing - "
+                "elapsed)); 0 loops at once, or waits the profile's think time"
+            )
+        )
+        form.addRow(self.tr("Pacing (ms)"), self.pacing)
+        for f in (self.concurrency, self.duration, self.rate, self.vus, self.pacing):
             f.problemChanged.connect(self.problemChanged)
             f.textChanged.connect(self._emit_changed)
         self.model.currentIndexChanged.connect(self._emit_changed)
@@ -71,36 +91,57 @@ class LoadGroup(QGroupBox):
         self.duration.setValue(int(round(load.duration_s)) if load.duration_s else 0)
         if load.rate_per_s:
             self.rate.setValue(int(round(load.rate_per_s)))
+        if load.model == "vus":
+            self.vus.setValue(load.vus or 1)
+            self.pacing.setValue(int(round(load.pacing_s * 1000)) if load.pacing_s else 0)
         self._sync_enabled()
 
     def problem(self) -> str:
         """What is wrong with the fields in use, or ""."""
         model = self.current_model()
-        fields = [] if model == "sequential" else [self.concurrency, self.duration]
-        if model == "open":
-            fields.append(self.rate)
-        return next((f.problem() for f in fields if f.problem()), "")
+        fields = {
+            "sequential": [],
+            "closed": [self.concurrency, self.duration],
+            "open": [self.concurrency, self.duration, self.rate],
+            "vus": [self.vus, self.duration, self.pacing],
+        }[model]
+        problem = next((f.problem() for f in fields if f.problem()), "")
+        if not problem and model == "vus" and not self.duration.value():
+            return self.tr("The virtual users model runs for a duration: give Duration (s) of 1 or more")
+        return problem
 
     def load_data(self, base: dict[str, Any]) -> dict[str, Any]:
         """The ``[load]`` table: ``base`` (the profile's, which keeps keys this group does not show,
         such as ``max_records``) with the model and its numbers from the fields."""
-        data = {k: v for k, v in base.items() if k not in ("model", "concurrency", "duration_s", "rate_per_s")}
         model = self.current_model()
+        shown = ("model", "concurrency", "duration_s", "rate_per_s")
+        data = {k: v for k, v in base.items() if k not in shown and (model == "vus" or k not in VUS_KEYS)}
         data["model"] = model
-        if model != "sequential":
+        if model in ("closed", "open"):
             data["concurrency"] = self.concurrency.value() or 1
+        if model != "sequential":
             duration_s = self.duration.value()
             if duration_s:
                 data["duration_s"] = float(duration_s)
         if model == "open":
             data["rate_per_s"] = float(self.rate.value() or 1)
+        if model == "vus":
+            data["vus"] = self.vus.value() or 1
+            pacing_ms = self.pacing.value()
+            if pacing_ms:
+                data["pacing_s"] = pacing_ms / 1000
+                data.pop("think_time_s", None)  # pacing or think time, not both
+            else:
+                data.pop("pacing_s", None)
         return data
 
     def _sync_enabled(self) -> None:
         model = self.current_model()
-        for f in (self.concurrency, self.duration):
-            f.setEnabled(model != "sequential")
+        self.concurrency.setEnabled(model in ("closed", "open"))
+        self.duration.setEnabled(model != "sequential")
         self.rate.setEnabled(model == "open")
+        for f in (self.vus, self.pacing):
+            f.setEnabled(model == "vus")
 
     def _emit_changed(self, *_args) -> None:
         self._sync_enabled()

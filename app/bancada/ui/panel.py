@@ -23,12 +23,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bancada.experiment.profile import LARGE_SIZE, STD_SIZE, Profile, ProfileError, parse_profile
+from bancada.experiment.profile import LARGE_SIZE, STD_SIZE, Profile, ProfileError, Workload, parse_profile
 from bancada.ui.fields import ChoiceBox, IntField, choice_box
 from bancada.ui.load_group import LoadGroup
 
 LOCAL_HOST = "local"
 PRESETS = {"StdSize": STD_SIZE, "LargeSize": LARGE_SIZE}
+#: The operations the panel's widgets edit; a profile's workloads of other operations are run as written.
+PANEL_OPERATIONS = ("select", "echo", "ping", "info", "custom", "serial")
+#: The operation entry that runs the profile's own workloads (seed 001's database methods, seed 002's methods).
+PROFILE_WORKLOADS = "profile"
 PROTOCOL_NAMES = {"grpc": "gRPC", "rest": "REST/JSON", "jsonrpc": "JSON-RPC", "graphql": "GraphQL"}
 
 
@@ -52,6 +56,10 @@ class ExperimentPanel(QWidget):
         self.caps_error = ""  # why the last host check failed ("" when it answered)
         self._workload_boxes: dict[str, QCheckBox] = {}
         self._workloads: dict[str, dict[str, Any]] = {}
+        # the profile's workloads of other operations (seed 001's database methods, seed 002's six
+        # methods): run as the profile writes them, the user choosing which
+        self._own_boxes: dict[str, QCheckBox] = {}
+        self._own: dict[str, dict[str, Any]] = {}
 
         outer = QVBoxLayout(self)
         outer.setContentsMargins(6, 6, 6, 6)
@@ -93,12 +101,18 @@ class ExperimentPanel(QWidget):
         self.payload_layout = QVBoxLayout(self.payload_widget)
         self.payload_layout.setContentsMargins(0, 0, 0, 0)
         wf.addRow(self.tr("Payload"), self.payload_widget)
+        self.own_widget = QWidget()
+        self.own_layout = QVBoxLayout(self.own_widget)
+        self.own_layout.setContentsMargins(0, 0, 0, 0)
+        wf.addRow(self.tr("Workloads"), self.own_widget)
+        self._workload_form = wf
         custom = QHBoxLayout()
         self.custom_check = QCheckBox(self.tr("Custom count"))
         self.custom_count = IntField(self.tr("Custom count"), 1, 16_777_216, 1000)
         custom.addWidget(self.custom_check)
         custom.addWidget(self.custom_count, 1)
         wf.addRow("", custom)
+        self._custom_row = custom
         self.kind = choice_box(
             [(k, k) for k in ("int64s", "doubles", "strings", "records")],
             self.tr("Element type of the payload (Select always sends int64s)"),
@@ -220,8 +234,9 @@ class ExperimentPanel(QWidget):
             (self.driver, exp.driver),
         ):
             combo.setCurrentIndex(max(0, combo.findData(value)))
-        ops = {w.operation for w in profile.workloads}
-        op = ops.pop() if len(ops) == 1 else "select"
+        self._set_own_workloads([w for w in profile.workloads if w.operation not in PANEL_OPERATIONS])
+        ops = {w.operation for w in profile.workloads if w.operation not in ("custom", "serial")}
+        op = PROFILE_WORKLOADS if self._own else ops.pop() if len(ops) == 1 else "select"
         self.operation.setCurrentIndex(max(0, self.operation.findData(op if op != "info" else "ping")))
         self.kind.setCurrentIndex(max(0, self.kind.findData(profile.workloads[0].kind)))
         # payload checkboxes: presets first, then the profile's own workloads
@@ -229,7 +244,9 @@ class ExperimentPanel(QWidget):
             box.setParent(None)
         self._workload_boxes.clear()
         self._workloads = {}
-        template = profile.workloads[0].model_dump()
+        # the presets copy the profile's first select or echo workload (its ranges and seed), else the defaults
+        first = next((w for w in profile.workloads if w.operation in ("select", "echo")), None)
+        template = first.model_dump() if first is not None else Workload(name="StdSize").model_dump()
         template.update(operation="select", kind="int64s")
         for name, count in PRESETS.items():
             self._workloads[name] = {**template, "name": name, "count": count}
@@ -252,6 +269,33 @@ class ExperimentPanel(QWidget):
         self.set_implementations(exp.implementations)
         self._sync_enabled()
         self._emit_changed()
+
+    def _set_own_workloads(self, workloads: list[Any]) -> None:
+        """Offer ``workloads`` (the profile's of operations the panel does not edit) as check boxes, all
+        checked, and the operation entry that runs them; without any, that entry is gone."""
+        for box in self._own_boxes.values():
+            box.setParent(None)
+        self._own_boxes.clear()
+        self._own = {w.name: w.model_dump(exclude_none=True) for w in workloads}
+        for w in workloads:
+            box = QCheckBox(self._own_label(w.name, w.operation, w.limit))
+            box.setChecked(True)
+            box.toggled.connect(self._emit_changed)
+            self.own_layout.addWidget(box)
+            self._own_boxes[w.name] = box
+        at = self.operation.findData(PROFILE_WORKLOADS)
+        if self._own and at < 0:
+            self.operation.addItem(self.tr("As the profile: its own workloads"), PROFILE_WORKLOADS)
+        elif not self._own and at >= 0:
+            self.operation.removeItem(at)
+
+    def _own_label(self, name: str, operation: str, limit: int | None) -> str:
+        """A workload's check box: its name, its operation and, for a list, how many rows it asks."""
+        if limit is not None:
+            return self.tr("{name} ({operation}, {n} rows)").format(
+                name=name, operation=operation, n=QLocale().toString(limit)
+            )
+        return self.tr("{name} ({operation})").format(name=name, operation=operation)
 
     def _runnable(self, impl_id: str) -> bool:
         return self._impl_ok.get(impl_id, (True, ""))[0]
@@ -320,15 +364,19 @@ class ExperimentPanel(QWidget):
             box.setChecked(impl_id in ids and self._runnable(impl_id))
 
     def payload_names(self) -> list[str]:
-        """The payloads the panel offers (the presets, then the profile's own)."""
-        return list(self._workload_boxes)
+        """The payloads the panel offers (the presets, then the profile's own), or the profile's own
+        workloads when the operation runs them."""
+        return list(self._shown_boxes())
 
     def selected_payloads(self) -> list[str]:
-        return [n for n, b in self._workload_boxes.items() if b.isChecked()]
+        return [n for n, b in self._shown_boxes().items() if b.isChecked()]
 
     def set_payloads(self, names: list[str]) -> None:
-        for name, box in self._workload_boxes.items():
+        for name, box in self._shown_boxes().items():
             box.setChecked(name in names)
+
+    def _shown_boxes(self) -> dict[str, QCheckBox]:
+        return self._own_boxes if self.operation.currentData() == PROFILE_WORKLOADS else self._workload_boxes
 
     def host(self) -> str:
         return self.host_combo.currentData()
@@ -365,7 +413,10 @@ class ExperimentPanel(QWidget):
                 "The Python driver sends one request at a time: choose Driver Auto or Native (Go) "
                 "for the {m} load model"
             ).format(m=self.load.current_model())
-        if self.operation.currentData() != "ping":
+        if self.operation.currentData() == PROFILE_WORKLOADS:
+            if not self.selected_payloads():
+                return self.tr("Choose at least one workload")
+        elif self.operation.currentData() != "ping":
             if (
                 not [n for n, b in self._workload_boxes.items() if b.isChecked()]
                 and not self.custom_check.isChecked()
@@ -404,7 +455,9 @@ class ExperimentPanel(QWidget):
         exp["connection"] = self.connection.currentData()
         exp["driver"] = self.driver.currentData()
         op = self.operation.currentData()
-        if op == "ping":
+        if op == PROFILE_WORKLOADS:
+            data["workloads"] = [dict(self._own[n]) for n in self.selected_payloads()] + self._custom_workloads()
+        elif op == "ping":
             data["workloads"] = [{"name": "Ping", "operation": "ping", "count": 0}] + self._custom_workloads()
         else:
             kind = "int64s" if op == "select" else self.kind.currentData()
@@ -439,10 +492,16 @@ class ExperimentPanel(QWidget):
             self.tr("Ignored: the Load duration sets the measured phase") if timed else self._requests_tip
         )
         op = self.operation.currentData()
+        own = op == PROFILE_WORKLOADS
         self.kind.setEnabled(op == "echo")
         self.payload_widget.setEnabled(op != "ping")
-        self.custom_check.setEnabled(op != "ping")
-        self.custom_count.setEnabled(op != "ping")
+        self.custom_check.setEnabled(op not in ("ping", PROFILE_WORKLOADS))
+        self.custom_count.setEnabled(op not in ("ping", PROFILE_WORKLOADS))
+        form = self._workload_form
+        form.setRowVisible(self.own_widget, own)
+        for widget in (self.payload_widget, self.kind):
+            form.setRowVisible(widget, not own)
+        form.setRowVisible(self._custom_row, not own)
 
     def _on_entry_problem(self, _reason: str) -> None:
         # a refused keystroke leaves the field as it was: the field says why at the cursor
@@ -461,4 +520,4 @@ class ExperimentPanel(QWidget):
             w.setEnabled(not running)
 
 
-__all__ = ["ExperimentPanel", "LOCAL_HOST", "pretty"]
+__all__ = ["ExperimentPanel", "LOCAL_HOST", "PROFILE_WORKLOADS", "pretty"]
