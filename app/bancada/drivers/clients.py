@@ -30,7 +30,14 @@ _GRPC_OPTIONS = [
 
 
 class Client(Protocol):
+    """One treatment's client. ``call()`` sends the request and reads the whole answer (the timed part):
+    ``(ok, server time in ns or -1, error)``; for a list (``max_rows`` > 0) the driver then asks
+    ``rows_error()`` about the answer just read, outside the timed span."""
+
+    max_rows: int
+
     def call(self) -> tuple[bool, int, str]: ...
+    def rows_error(self) -> str: ...
     def set_request(self, request: Request) -> None: ...
     def close(self) -> None: ...
 
@@ -49,10 +56,16 @@ class GrpcClient:
             self.channel.unary_unary(self.method) if self.channel else None
         )
         self.max_rows = _max_rows(request)
+        self._answer = b""  # the last list answer, for rows_error
 
     def set_request(self, request: Request) -> None:
         """Send ``request`` from the next call on (same method; a create's next record)."""
         self.body = request.grpc_body
+
+    def rows_error(self) -> str:
+        """ "" when the last answer has at most ``max_rows`` rows, else the failure (its rows decoded)."""
+        rows = _grpc_rows(self._answer)
+        return _rows_error(rows, self.max_rows) if rows > self.max_rows else ""
 
     def call(self) -> tuple[bool, int, str]:
         channel = None
@@ -63,12 +76,9 @@ class GrpcClient:
                 channel = grpc.insecure_channel(self.target, options=_GRPC_OPTIONS)
                 stub = channel.unary_unary(self.method)
             answer, rpc = stub.with_call(self.body, timeout=self.timeout_s)
-            server_ns = _trailer_timing(rpc.trailing_metadata())
             if self.max_rows:
-                rows = _grpc_rows(answer)
-                if rows > self.max_rows:
-                    return False, server_ns, _rows_error(rows, self.max_rows)
-            return True, server_ns, ""
+                self._answer = answer
+            return True, _trailer_timing(rpc.trailing_metadata()), ""
         except grpc.RpcError as exc:
             code = exc.code() if hasattr(exc, "code") else None
             name = code.name if code is not None else "UNKNOWN"
@@ -130,6 +140,7 @@ class RestClient:
             self.headers = {**self.headers, "Connection": "close"}
         self.max_rows = _max_rows(request)
         self.envelope_ids = 0
+        self._answer = b""  # the last list answer, for rows_error
 
     def set_request(self, request: Request) -> None:
         """Send ``request``'s body from the next call on (same route; a create's next record)."""
@@ -145,9 +156,7 @@ class RestClient:
                 return False, srv, f"http_{resp.status_code}: {resp.text[:200]}"
             error = self.answer_error(content)
             if not error and self.max_rows:
-                # every row has one "id" member (a string cannot hold the bytes); JSON-RPC's answer has its own
-                rows = content.count(b'"id":') - self.envelope_ids
-                error = _rows_error(rows, self.max_rows) if rows > self.max_rows else ""
+                self._answer = content
             return (False, srv, error) if error else (True, srv, "")
         except requests.Timeout as exc:
             return False, -1, f"timeout: {exc}"
@@ -168,6 +177,12 @@ class RestClient:
     def answer_error(self, content: bytes) -> str:
         """The error a 2xx answer carries ("" for none): REST has none."""
         return ""
+
+    def rows_error(self) -> str:
+        """ "" when the last answer has at most ``max_rows`` rows, else the failure. Every row has one
+        "id" member (a string cannot hold those bytes); JSON-RPC's envelope has one of its own."""
+        rows = self._answer.count(b'"id":') - self.envelope_ids
+        return _rows_error(rows, self.max_rows) if rows > self.max_rows else ""
 
     def close(self) -> None:
         if self.session is not None:

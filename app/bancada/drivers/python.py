@@ -125,10 +125,14 @@ def run_job(job: DriverJob | dict[str, Any], out: BinaryIO) -> int:
                 for tid in order:
                     if tid in creates:
                         clients[tid].set_request(build_db_request(*creates[tid], seq))
-                    call = clients[tid].call
+                    client = clients[tid]
+                    call = client.call
                     t0 = clock()
                     ok, server_ns, error = call()
                     t1 = clock()
+                    if ok and client.max_rows:  # a list's rows are counted outside the timed call
+                        error = client.rows_error()
+                        ok = not error
                     write(encode_sample(Sample(tid, rep, seq, phase, ok, t1 - t0, server_ns, t0 - job_start, 0, error)))
                     total += 1
                     if not ok:
