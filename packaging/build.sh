@@ -108,7 +108,9 @@ build_bundle() {
 # Depends of the .deb: a Java runtime for the java-* workers (the Go workers and the native driver
 # are static); the C library at the newest symbol version the bundle uses; and the libraries
 # PyInstaller leaves to the system on purpose (OpenGL/EGL, which belong to the graphics driver, and
-# libxcb). Nothing else: Python, Qt and the rest are inside /opt/bancada.
+# libxcb). Nothing else: Python, Qt and the rest are inside /opt/bancada. Recommends (installed by apt
+# by default, not required): the python3 with venv and the Node.js with npm the python-* and node-*
+# workers build their environments with, and the PostgreSQL a seed 001 run starts privately.
 deb_depends() {
   local glibc
   glibc=$(find "$FROZEN" -path '*/_bundle' -prune -o -type f \( -name '*.so*' -o -name bancada \) -print0 \
@@ -142,12 +144,14 @@ Architecture: $arch
 Maintainer: Bancada developers <bancada@bancada-lab.invalid>
 Installed-Size: $(du -sk "$root" | cut -f1)
 Depends: $(deb_depends)
+Recommends: python3 (>= 3.11), python3-venv, nodejs (>= 20), npm, postgresql
 Section: science
 Priority: optional
 Homepage: https://github.com/bancada-lab/bancada
 Description: workbench for API-performance experiments
- Bancada starts real service implementations (Go and Java, over gRPC and
- REST/JSON) on this computer or over SSH, measures requests with the payload,
+ Bancada starts real service implementations (Go, Java, Python and Node.js,
+ over gRPC, REST/JSON, JSON-RPC and GraphQL) on this computer or over SSH,
+ measures requests with the payload,
  repetitions and protocol chosen, and shows live boxplots and the statistics
  of an empirical study (Shapiro-Wilk, Wilcoxon rank-sum, Kruskal-Wallis,
  2^k r factorial allocation of variation). Python, Qt and the prebuilt

@@ -209,6 +209,8 @@ def test_deb_metadata_and_contents(built):
     depends = fields["Depends"]
     assert "java17-runtime-headless" in depends and "libc6 (>= 2." in depends
     assert not [d for d in ("python3", "libqt6", "qt6", "golang") if d in depends], depends
+    recommends = fields["Recommends"]  # what the python-*, node-* workers and a seed 001 run use, not required
+    assert all(d in recommends for d in ("python3-venv", "nodejs (>= 20)", "npm", "postgresql")), recommends
     contents = subprocess.run(
         ["dpkg-deb", "--contents", str(built["deb"])], capture_output=True, text=True, check=True
     ).stdout.splitlines()
