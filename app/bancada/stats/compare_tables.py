@@ -261,58 +261,17 @@ def noise_floor_lines(result: dict[str, Any]) -> list[str]:
 
 
 def to_markdown(tables: dict[str, pd.DataFrame]) -> str:
-    """GitHub-flavoured Markdown of text tables (from :func:`display_tables`), one ``## `` section each."""
-    out = []
-    for title, df in tables.items():
-        cols = [str(c) for c in df.columns]
-        out += [f"## {title}\n", "| " + " | ".join(cols) + " |", "|" + "|".join("---" for _ in cols) + "|"]
-        for row in df.itertuples(index=False):
-            out.append("| " + " | ".join(str(v).replace("|", "\\|") for v in row) + " |")
-        out.append("")
-    return "\n".join(out)
+    """GitHub-flavoured Markdown of text tables (from :func:`display_tables`), one ``## `` section each
+    (:func:`bancada.stats.table_export.to_markdown`, as every table of Bancada)."""
+    from .table_export import to_markdown as markdown
 
-
-_LATEX_SPECIAL = {
-    "\\": r"\textbackslash{}",
-    "&": r"\&",
-    "%": r"\%",
-    "$": r"\$",
-    "#": r"\#",
-    "_": r"\_",
-    "{": r"\{",
-    "}": r"\}",
-    "^": r"\textasciicircum{}",
-    "~": r"$\sim$",
-    "→": r"$\to$",
-}
-
-
-def latex_escape(text: str) -> str:
-    """``text`` with LaTeX's special characters escaped (``~`` as ``$\\sim$``, ``→`` as ``$\\to$``)."""
-    return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in str(text))
+    return markdown(tables)
 
 
 def to_latex(tables: dict[str, pd.DataFrame], label_prefix: str = "compare") -> str:
     """One ``table`` environment per text table (from :func:`display_tables`), with booktabs rules
-    (``\\toprule``, ``\\midrule``, ``\\bottomrule``; needs ``\\usepackage{booktabs}``), the title as
-    ``\\caption`` and ``\\label{tab:<label_prefix>-<slug of the title>}``."""
-    import re
+    (needs ``\\usepackage{booktabs}``), the title as ``\\caption`` and
+    ``\\label{tab:<label_prefix>-<slug of the title>}`` (:func:`bancada.stats.table_export.to_latex`)."""
+    from .table_export import to_latex as latex
 
-    out = []
-    for title, df in tables.items():
-        slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
-        cols = [latex_escape(c) for c in df.columns]
-        out += [
-            "\\begin{table}[htbp]",
-            "\\centering",
-            f"\\caption{{{latex_escape(title)}}}",
-            f"\\label{{tab:{label_prefix}-{slug}}}",
-            "\\begin{tabular}{l" + "r" * (len(cols) - 1) + "}",
-            "\\toprule",
-            " & ".join(cols) + " \\\\",
-            "\\midrule",
-        ]
-        for row in df.itertuples(index=False):
-            out.append(" & ".join(latex_escape(v) for v in row) + " \\\\")
-        out += ["\\bottomrule", "\\end{tabular}", "\\end{table}", ""]
-    return "\n".join(out)
+    return latex(tables, label_prefix)

@@ -333,8 +333,13 @@ def test_latex_tables_use_booktabs_with_caption_label_and_escapes(tmp_path):
     text = tex.read_text()
     assert text.count("\\begin{table}") == 1 and "\\toprule" in text and "\\midrule" in text and "\\bottomrule" in text
     assert "\\caption{Change run\\_b vs run\\_a}" in text and "\\label{tab:compare-change-run-b-vs-run-a}" in text
-    assert "run\\_a median ms [95\\% CI]" in text and "go-grpc\\_v2/StdSize" in text and "$\\sim$" in text
-    header = next(line for line in text.splitlines() if line.startswith("treatment"))
+    assert (
+        "run\\_a median ms [95\\% CI]" in text
+        and "go-grpc\\_v2/StdSize" in text
+        and "$\\sim$" in text
+        and "$\\delta$" in text
+    )
+    header = next(line for line in text.splitlines() if line.startswith("Treatment"))
     assert header.count("&") == 7 and all(line.count("&") == 7 for line in text.splitlines() if line.endswith("\\\\"))
     engine = shutil.which("pdflatex") or shutil.which("lualatex") or shutil.which("xelatex")
     if engine is None:
