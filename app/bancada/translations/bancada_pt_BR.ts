@@ -1826,12 +1826,12 @@ Senha da chave:</translation>
         <translation>Pare a execução antes de mudar o idioma</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.py" line="+79"/>
+        <location filename="../ui/main_window.py" line="+71"/>
         <source>Bancada — API performance workbench</source>
         <translation>Bancada — bancada de desempenho de APIs</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+41"/>
         <source>Live</source>
         <translation>Ao vivo</translation>
     </message>
@@ -1846,12 +1846,7 @@ Senha da chave:</translation>
         <translation>Divisão do tempo</translation>
     </message>
     <message>
-        <location line="+19"/>
-        <source>Ready</source>
-        <translation>Pronto</translation>
-    </message>
-    <message>
-        <location line="+112"/>
+        <location line="+119"/>
         <source>Start the experiment (Ctrl+R)</source>
         <translation>Iniciar o experimento (Ctrl+R)</translation>
     </message>
@@ -1891,7 +1886,7 @@ Senha da chave:</translation>
         <translation>Clique em Executar (Ctrl+R) para começar: um boxplot por tratamento cresce aqui enquanto as amostras chegam.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+11"/>
         <source>Open profile</source>
         <translation>Abrir perfil</translation>
     </message>
@@ -1928,17 +1923,17 @@ Senha da chave:</translation>
     </message>
     <message>
         <location line="+18"/>
-        <location line="+18"/>
+        <location line="+17"/>
         <source>&amp;Pause</source>
         <translation>&amp;Pausar</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-16"/>
         <source>Starting the workers on {h}…</source>
         <translation>Iniciando os workers em {h}…</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>Stopping: the workers stop and the run is kept…</source>
         <translation>Parando: os workers param e a execução é mantida…</translation>
     </message>
@@ -1963,12 +1958,7 @@ Senha da chave:</translation>
         <translation>Aguardando as primeiras amostras…</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>%p% of the planned time</source>
-        <translation>%p% do tempo planejado</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Running {id} ({d} driver)</source>
         <translation>Executando {id} (driver {d})</translation>
     </message>
@@ -1993,7 +1983,7 @@ Senha da chave:</translation>
         <translation>Execução incompleta</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+46"/>
         <source>The run could not go on: {m}</source>
         <translation>A execução não pôde continuar: {m}</translation>
     </message>
@@ -2003,23 +1993,7 @@ Senha da chave:</translation>
         <translation>A execução não pôde continuar</translation>
     </message>
     <message>
-        <location line="+30"/>
-        <source>{r} samples/s</source>
-        <translation>{r} amostras/s</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>ETA {t}</source>
-        <translation>Falta {t}</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+59"/>
-        <source>{n} errors</source>
-        <translation>{n} erros</translation>
-    </message>
-    <message>
-        <location line="-51"/>
+        <location line="+35"/>
         <source>Paused (Ctrl+P resumes)</source>
         <translation>Pausado (Ctrl+P continua)</translation>
     </message>
@@ -2029,7 +2003,7 @@ Senha da chave:</translation>
         <translation>As estatísticas falharam: {m}</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.py" line="+18"/>
+        <location filename="../ui/main_window.py" line="+10"/>
         <source>Stop the run before opening another</source>
         <translation>Pare a execução antes de abrir outra</translation>
     </message>
@@ -2044,7 +2018,7 @@ Senha da chave:</translation>
         <translation>Não foi possível abrir a execução</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+25"/>
         <source>Run {id} ({s}), {n} samples: {p}</source>
         <translation>Execução {id} ({s}), {n} amostras: {p}</translation>
     </message>
@@ -2094,7 +2068,7 @@ Senha da chave:</translation>
         <translation>Parar a execução e fechar? Os workers param e as amostras medidas até agora são mantidas.</translation>
     </message>
     <message>
-        <location line="-185"/>
+        <location line="-167"/>
         <source>worker(s) died: {w}</source>
         <translation>worker(s) morreram: {w}</translation>
     </message>
@@ -2114,7 +2088,7 @@ Senha da chave:</translation>
         <translation>interrompida (Ctrl-C)</translation>
     </message>
     <message>
-        <location line="+151"/>
+        <location line="+133"/>
         <source>Bancada runs and tidy sample CSVs (*.sqlite *.csv);;Bancada runs (*.sqlite);;Tidy sample CSVs (*.csv)</source>
         <translation>Execuções do Bancada e CSVs de amostras organizados (*.sqlite *.csv);;Execuções do Bancada (*.sqlite);;CSVs de amostras organizados (*.csv)</translation>
     </message>
@@ -2617,6 +2591,34 @@ Senha da chave:</translation>
         <location filename="../ui/run_job.py" line="+113"/>
         <source>The run process ended unexpectedly (exit code {code}); the samples it stored are kept in the run file</source>
         <translation>O processo da execução terminou inesperadamente (código de saída {code}); as amostras que ele gravou estão guardadas no arquivo da execução</translation>
+    </message>
+</context>
+<context>
+    <name>RunStatus</name>
+    <message>
+        <location filename="../ui/run_status.py" line="+36"/>
+        <source>Ready</source>
+        <translation>Pronto</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>%p% of the planned time</source>
+        <translation>%p% do tempo planejado</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>{r} samples/s</source>
+        <translation>{r} amostras/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ETA {t}</source>
+        <translation>Falta {t}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{n} errors</source>
+        <translation>{n} erros</translation>
     </message>
 </context>
 <context>

@@ -21,10 +21,8 @@ from PySide6.QtCore import QEvent, QLocale, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QFileDialog,
-    QLabel,
     QMainWindow,
     QMessageBox,
-    QProgressBar,
     QScrollArea,
     QSplitter,
     QTabWidget,
@@ -42,6 +40,7 @@ from bancada.ui.live_view import LiveView
 from bancada.ui.split_bars import SplitBarsView
 from bancada.ui.panel import ExperimentPanel
 from bancada.ui.profile_check import load_checked_profile
+from bancada.ui.run_status import RunStatus
 from bancada.ui.stats_view import StatisticsView
 from bancada.ui.tasks import TaskRunner
 from bancada.ui.window_actions import WindowActions, hosts_dialog_class
@@ -57,13 +56,6 @@ if TYPE_CHECKING:
 
 PLOT_INTERVAL_MS = 90  # about 11 Hz: the boxes' fixed refresh ("about 10 Hz"; faster perturbs the measurement)
 CSV_FACTORS = ("language", "protocol", "operation")  # a tidy CSV opened as a run: those with 2+ levels are analysed
-
-
-def _fmt_eta(seconds: float | None) -> str:
-    if seconds is None:
-        return "–"
-    s = int(round(seconds))
-    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 
 class MainWindow(QMainWindow):
@@ -89,7 +81,6 @@ class MainWindow(QMainWindow):
         self._close_after_run = False
         self._shown_progress: Progress | None = None
         self._run_desc = ""
-        self._timed_run, self._run_t0 = False, 0.0
         self._dialogs: list[QMessageBox] = []
         # the guided experiment's dock, made on first use (Help > Guided experiment)
         self.guide: GuidedExperiment | None = None
@@ -138,21 +129,10 @@ class MainWindow(QMainWindow):
         self.splitter.setSizes([320, 700])
         self.setCentralWidget(self.splitter)
 
-        # status bar
-        sb = self.statusBar()
-        self.state_label = QLabel(self.tr("Ready"))
-        self.progress_bar = QProgressBar()
-        self.progress_bar.setMinimumWidth(170)
-        self.progress_bar.setMaximumWidth(240)
-        self.progress_bar.setFormat("%v / %m")
-        self.rate_label = QLabel()
-        self.eta_label = QLabel()
-        self.errors_label = QLabel()
-        sb.addWidget(self.state_label, 1)
-        for w in (self.rate_label, self.eta_label, self.errors_label):
-            sb.addPermanentWidget(w)
-        self.size_status_labels()
-        sb.addPermanentWidget(self.progress_bar)
+        self.status = RunStatus(self.statusBar())
+        st = self.status
+        self.state_label, self.progress_bar = st.state_label, st.progress_bar
+        self.rate_label, self.eta_label, self.errors_label = st.rate_label, st.eta_label, st.errors_label
 
         self.exports = WindowExport(self, self.live, self.stats_view, self.state_label, self.tasks)
         self.exports.exportDone.connect(self.exportDone)
@@ -228,8 +208,7 @@ class MainWindow(QMainWindow):
 
     def size_status_labels(self) -> None:
         """Room for samples/s, ETA and errors in the current font (classroom mode scales it)."""
-        for w, chars in ((self.rate_label, 16), (self.eta_label, 10), (self.errors_label, 10)):
-            w.setMinimumWidth(w.fontMetrics().averageCharWidth() * chars)
+        self.status.size_labels()
 
     def keyPressEvent(self, event) -> None:
         if event.key() == Qt.Key.Key_Escape and self.classroom_mode.active:
@@ -392,15 +371,8 @@ class MainWindow(QMainWindow):
         self.k6_view.show_rows(None)
         self.split_bars.set_table(None)
         self.tabs.setTabVisible(self.tabs.indexOf(self.split_bars), False)
-        self._reset_status()
-        self.progress_bar.setRange(0, 1)
-        self.progress_bar.setValue(0)
+        self.status.clear()
         self._sync_actions()
-
-    def _reset_status(self) -> None:
-        for w in (self.rate_label, self.eta_label, self.errors_label):
-            w.clear()
-        self.errors_label.setStyleSheet("")
 
     def open_profile_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
@@ -459,8 +431,7 @@ class MainWindow(QMainWindow):
         )
         self.menus.act_pause.setText(self.tr("&Pause"))
         self.state_label.setText(self.tr("Starting the workers on {h}…").format(h=self.panel.host_combo.currentText()))
-        self.progress_bar.setRange(0, 0)
-        self._reset_status()
+        self.status.starting()
         self._shown_progress = None
         self._sync_actions()
         return True
@@ -485,11 +456,7 @@ class MainWindow(QMainWindow):
         self.live.set_treatments(self.model, self.factors)
         self.stats_view.clear(self.tr("Waiting for the first samples…"))
         self.k6_view.show_rows(None)
-        # a timed load (closed/open with a duration) has no request total: the bar shows time
-        self._timed_run, self._run_t0 = total == 0, time.monotonic()
-        self.progress_bar.setRange(0, 1000 if self._timed_run else total)
-        self.progress_bar.setFormat(self.tr("%p% of the planned time") if self._timed_run else "%v / %m")
-        self.progress_bar.setValue(0)
+        self.status.begin(total)  # a timed load (closed/open with a duration) has no request total: time
         self._run_desc = self.tr("Running {id} ({d} driver)").format(id=run_id, d=driver)
         self.state_label.setText(self._run_desc)
         self.plot_timer.start()
@@ -520,9 +487,7 @@ class MainWindow(QMainWindow):
             }.get(event.status, event.status)
             message = self._finished_message(event.message)
             self.state_label.setText(f"{text}: {event.path}" + (f" — {message}" if message else ""))
-            self.eta_label.clear()
-            if self._timed_run and event.status == "complete":
-                self.progress_bar.setValue(self.progress_bar.maximum())
+            self.status.finished(event.status == "complete")
             thinned = self.feed is not None and self.feed.thinned > 0
             if (event.status != "complete" or thinned) and event.path is not None and not self._close_after_run:
                 # a run that ended early may have stored its last samples without streaming them, and a
@@ -563,7 +528,7 @@ class MainWindow(QMainWindow):
 
     def _on_run_failed(self, message: str, _tb: str) -> None:
         self.plot_timer.stop()
-        self.progress_bar.setRange(0, 1)
+        self.status.failed()
         self.state_label.setText(self.tr("The run could not go on: {m}").format(m=message.splitlines()[0]))
         self.show_error(self.tr("The run could not go on"), message)
         if self.last_finished is None:
@@ -593,12 +558,7 @@ class MainWindow(QMainWindow):
             self._shown_progress = p
             if not (self.control and self.control.paused) and not (self.control and self.control.stop_requested):
                 self.state_label.setText(self._run_desc)
-            self._show_progress(p)
-            rate = QLocale().toString(float(p.samples_per_s), "f", 0)
-            self.rate_label.setText(self.tr("{r} samples/s").format(r=rate))
-            self.eta_label.setText(self.tr("ETA {t}").format(t=_fmt_eta(p.eta_s)))
-            self.errors_label.setText(self.tr("{n} errors").format(n=p.errors))
-            self.errors_label.setStyleSheet("color: #d32f2f;" if p.errors else "")
+            self.status.show_progress(p)
         if (
             self.control is not None
             and self.control.paused
@@ -606,14 +566,6 @@ class MainWindow(QMainWindow):
             and self.control.runner.paused
         ):
             self.state_label.setText(self.tr("Paused (Ctrl+P resumes)"))
-
-    def _show_progress(self, p) -> None:
-        if not self._timed_run:
-            self.progress_bar.setValue(p.done)
-            return
-        elapsed = time.monotonic() - self._run_t0
-        if p.eta_s is not None and elapsed + p.eta_s > 0:
-            self.progress_bar.setValue(int(round(1000 * elapsed / (elapsed + p.eta_s))))
 
     def _sync_export_actions(self) -> None:
         for a in (self.menus.act_export_png, self.menus.act_export_svg):
@@ -651,12 +603,7 @@ class MainWindow(QMainWindow):
         self.model.extend_arrays(run.treatment, run.latency_ms, run.phase, run.ok)
         self.live.set_treatments(self.model, self.factors)
         self.live.refresh(self.model, force_trace=True)
-        self.progress_bar.setRange(0, max(1, self.model.total))
-        self.progress_bar.setFormat("%v / %m")
-        self.progress_bar.setValue(self.model.total)
-        self.rate_label.clear()
-        self.eta_label.clear()
-        self.errors_label.setText(self.tr("{n} errors").format(n=self.model.errors))
+        self.status.show_stored(self.model.total, self.model.errors)
         from bancada.store.runstore import effective_status
 
         self.state_label.setText(

@@ -1,0 +1,119 @@
+"""The window's status bar: what the window is doing, the run's progress, samples/s, ETA and errors.
+
+One component owns the five widgets so that a run, an opened run and a new profile
+all say their state the same way: :meth:`RunStatus.begin` for a run that starts (a
+request count, or the planned time of a timed load), :meth:`RunStatus.show_progress`
+on each :class:`bancada.run_events.Progress` the plot timer takes, :meth:`RunStatus.show_stored`
+for an opened run, :meth:`RunStatus.clear` when the shown run is forgotten.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QLocale, QObject
+from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar
+
+if TYPE_CHECKING:
+    from bancada.run_events import Progress
+
+
+def format_eta(seconds: float | None) -> str:
+    """``m:ss`` (``h:mm:ss`` from an hour), ``–`` when unknown."""
+    if seconds is None:
+        return "–"
+    s = int(round(seconds))
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+
+
+class RunStatus(QObject):
+    """The status bar's widgets: ``state_label`` (stretching), then ``rate_label``, ``eta_label``,
+    ``errors_label`` and ``progress_bar`` at the right."""
+
+    def __init__(self, bar: QStatusBar) -> None:
+        super().__init__(bar)
+        self.state_label = QLabel(self.tr("Ready"))
+        self.progress_bar = QProgressBar()
+        self.progress_bar.setMinimumWidth(170)
+        self.progress_bar.setMaximumWidth(240)
+        self.progress_bar.setFormat("%v / %m")
+        self.rate_label = QLabel()
+        self.eta_label = QLabel()
+        self.errors_label = QLabel()
+        bar.addWidget(self.state_label, 1)
+        for w in (self.rate_label, self.eta_label, self.errors_label):
+            bar.addPermanentWidget(w)
+        self.size_labels()
+        bar.addPermanentWidget(self.progress_bar)
+        self._timed, self._t0 = False, 0.0
+
+    def size_labels(self) -> None:
+        """Room for samples/s, ETA and errors in the current font (classroom mode scales it)."""
+        for w, chars in ((self.rate_label, 16), (self.eta_label, 10), (self.errors_label, 10)):
+            w.setMinimumWidth(w.fontMetrics().averageCharWidth() * chars)
+
+    def clear_numbers(self) -> None:
+        """No samples/s, ETA or errors (a run starts, or none is shown)."""
+        for w in (self.rate_label, self.eta_label, self.errors_label):
+            w.clear()
+        self.errors_label.setStyleSheet("")
+
+    def clear(self) -> None:
+        """Nothing shown: no numbers and an empty bar."""
+        self.clear_numbers()
+        self.progress_bar.setRange(0, 1)
+        self.progress_bar.setValue(0)
+
+    def starting(self) -> None:
+        """The workers are starting: a busy bar, no numbers."""
+        self.progress_bar.setRange(0, 0)
+        self.clear_numbers()
+
+    def begin(self, total_requests: int) -> None:
+        """A run started: the bar counts its requests, or, for a timed load (``total_requests`` 0), the
+        share of its planned time gone."""
+        self._timed, self._t0 = total_requests == 0, time.monotonic()
+        self.progress_bar.setRange(0, 1000 if self._timed else total_requests)
+        self.progress_bar.setFormat(self.tr("%p% of the planned time") if self._timed else "%v / %m")
+        self.progress_bar.setValue(0)
+
+    def show_progress(self, p: Progress) -> None:
+        """The bar, samples/s, ETA and errors from the runner's latest progress."""
+        if self._timed:
+            elapsed = time.monotonic() - self._t0
+            if p.eta_s is not None and elapsed + p.eta_s > 0:
+                self.progress_bar.setValue(int(round(1000 * elapsed / (elapsed + p.eta_s))))
+        else:
+            self.progress_bar.setValue(p.done)
+        rate = QLocale().toString(float(p.samples_per_s), "f", 0)
+        self.rate_label.setText(self.tr("{r} samples/s").format(r=rate))
+        self.eta_label.setText(self.tr("ETA {t}").format(t=format_eta(p.eta_s)))
+        self.show_errors(p.errors)
+
+    def show_errors(self, errors: int) -> None:
+        """The failed requests, in red when there are any."""
+        self.errors_label.setText(self.tr("{n} errors").format(n=errors))
+        self.errors_label.setStyleSheet("color: #d32f2f;" if errors else "")
+
+    def finished(self, complete: bool) -> None:
+        """The run ended: no ETA; a completed timed load's bar full."""
+        self.eta_label.clear()
+        if self._timed and complete:
+            self.progress_bar.setValue(self.progress_bar.maximum())
+
+    def failed(self) -> None:
+        """The run could not go on: the busy bar stops."""
+        self.progress_bar.setRange(0, 1)
+
+    def show_stored(self, samples: int, errors: int) -> None:
+        """An opened run: a full bar of its samples and its errors, no rate or ETA."""
+        self.progress_bar.setRange(0, max(1, samples))
+        self.progress_bar.setFormat("%v / %m")
+        self.progress_bar.setValue(samples)
+        self.rate_label.clear()
+        self.eta_label.clear()
+        self.show_errors(errors)
+
+
+__all__ = ["RunStatus", "format_eta"]
