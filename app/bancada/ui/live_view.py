@@ -17,8 +17,8 @@ import time
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QImage, QPainter
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtGui import QColor, QFont, QImage, QPainter, QResizeEvent
+from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
 
 from bancada.ui.boxplot_item import Box, BoxPlotItem
 from bancada.session.live_model import LiveModel, TreatmentInfo
@@ -61,15 +61,49 @@ class LatencyAxis(pg.AxisItem):
         return out
 
 
+#: Workloads side by side at most: as many as columns of :data:`COLUMN_MIN_WIDTH_PX` fit the view
+#: (the trace's title needs about 490 px), the others in further rows (seed 001 has eight workloads).
+#: At 1024 x 768 with the panel shown that is one column; the view lays itself out again when a
+#: resize changes the count.
+MAX_COLUMNS = 3
+COLUMN_MIN_WIDTH_PX = 500
+#: The height a row of workloads needs (boxes, trace, legend) when there are several rows: the view
+#: scrolls rather than squeezing eight workloads' plots into one screen.
+ROW_MIN_HEIGHT_PX = 540
+
+
 class LiveView(QWidget):
-    """Box plots per workload over a latency-by-sequence trace."""
+    """Box plots per workload over a latency-by-sequence trace; workloads in up to
+    :data:`MAX_COLUMNS` columns, further ones in rows below (the view scrolls)."""
+
+    def _columns(self, n_workloads: int) -> int:
+        """How many workloads go side by side: as many as the view's width holds, one at least."""
+        fit = self.scroll_area.viewport().width() // round(COLUMN_MIN_WIDTH_PX * self.scale)
+        return max(1, min(MAX_COLUMNS, n_workloads, fit))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        shown = self._shown
+        if shown is not None and self._columns(len(self.box_plots)) != self._columns_used:
+            self.set_treatments(*shown)
+            self.redraw(shown[0])
+
+    def redraw(self, model: LiveModel) -> None:
+        """Draw every treatment's boxes and trace again (after the layout was made anew)."""
+        ids = set(model.series)
+        self._refresh_trace(model, ids)
+        self._draw_boxes(model, ids)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.graphics = pg.GraphicsLayoutWidget()
-        layout.addWidget(self.graphics)
+        self.scroll_area = QScrollArea()  # several rows of workloads scroll; one row fills the view
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setWidget(self.graphics)
+        layout.addWidget(self.scroll_area)
         self.box_plots: dict[str, pg.PlotItem] = {}
         self.box_items: dict[str, BoxPlotItem] = {}
         self.trace_plots: dict[str, pg.PlotItem] = {}
@@ -83,6 +117,8 @@ class LiveView(QWidget):
         self._trace_at = 0.0
         self._foreground = QColor("black")
         self._background = QColor("white")
+        self._shown: tuple[LiveModel, list[str]] | None = None  # what set_treatments laid out
+        self._columns_used = 0
         self.show_message(
             self.tr("Press Run (Ctrl+R) to start: a box per treatment grows here while the samples arrive.")
         )
@@ -90,6 +126,8 @@ class LiveView(QWidget):
     # -- layout ------------------------------------------------------------------
     def _clear(self) -> None:
         self.graphics.clear()
+        self.graphics.setMinimumHeight(0)
+        self._shown = None
         self.box_plots.clear()
         self.box_items.clear()
         self.trace_curves.clear()
@@ -192,7 +230,9 @@ class LiveView(QWidget):
             label = f"{info.name()} ({info.workload})"
             self._positions[info.id] = (info.workload, x, level_colour(info.level(col_factor), c), label)
         self._box_width = width * 0.85
-        for col, wl in enumerate(workloads):
+        columns = self._columns_used = self._columns(len(workloads))
+        for index, wl in enumerate(workloads):
+            row, col = 3 * (index // columns), index % columns  # boxes, trace, legend: three layout rows
             op = next(i.operation for i in infos if i.workload == wl)
             key = ""
             if col_factor != pos_factor:
@@ -200,7 +240,7 @@ class LiveView(QWidget):
                     f"<span style='color:{level_colour(lv, c).name()}'>&#9632;</span> {pretty(lv)}"
                     for c, lv in enumerate(col_levels)
                 )
-            plot = self._new_plot(0, col, f"{wl} · {op}{key}")
+            plot = self._new_plot(row, col, f"{wl} · {op}{key}")
             plot.showGrid(y=False)
             plot.getAxis("left").setLabel(self.tr("latency (ms)"))
             plot.getAxis("bottom").setTicks([[(i, pretty(lv)) for i, lv in enumerate(pos_levels)]])
@@ -224,7 +264,7 @@ class LiveView(QWidget):
             self.box_plots[wl] = plot
             self.box_items[wl] = item
             # the trace of this workload's treatments, under its boxes; its legend below it, off the data
-            trace = self._new_plot(1, col, self.tr("Latency in arrival order (faint: warm-up)"))
+            trace = self._new_plot(row + 1, col, self.tr("Latency in arrival order (faint: warm-up)"))
             trace.getAxis("left").setLabel(self.tr("latency (ms)"))
             trace.getAxis("bottom").setLabel(self.tr("request (per treatment)"))
             trace.showGrid(y=True, alpha=0.25)
@@ -238,7 +278,7 @@ class LiveView(QWidget):
                 labelTextSize=f"{round(TEXT_PX * self.scale)}px",
                 verSpacing=-4,
             )
-            self.graphics.addItem(legend, row=2, col=col)
+            self.graphics.addItem(legend, row=row + 2, col=col)
             self.trace_plots[wl] = trace
             self.legends[wl] = legend
         for info in infos:
@@ -261,9 +301,12 @@ class LiveView(QWidget):
             self.trace_curves[info.id] = (warm, meas)
         for plot in self.plots():
             self._style(plot)
-        self.graphics.ci.layout.setRowStretchFactor(0, 3)
-        self.graphics.ci.layout.setRowStretchFactor(1, 2)
-        self.graphics.ci.layout.setRowStretchFactor(2, 0)
+        rows = -(-len(workloads) // columns)
+        for r in range(rows):
+            for offset, stretch in ((0, 3), (1, 2), (2, 0)):
+                self.graphics.ci.layout.setRowStretchFactor(3 * r + offset, stretch)
+        self.graphics.setMinimumHeight(round(rows * ROW_MIN_HEIGHT_PX * self.scale) if rows > 1 else 0)
+        self._shown = (model, factors)
 
     @staticmethod
     def _split_factors(infos: list[TreatmentInfo], factors: list[str]) -> tuple[str, str]:
@@ -289,7 +332,12 @@ class LiveView(QWidget):
             self._trace_at = now
         if not dirty or not self._positions:
             return False
-        workloads = {self._positions[t][0] for t in dirty if t in self._positions}
+        self._draw_boxes(model, dirty)
+        return True
+
+    def _draw_boxes(self, model: LiveModel, ids: set[int]) -> None:
+        """The boxes of every workload that has one of the treatments ``ids``."""
+        workloads = {self._positions[t][0] for t in ids if t in self._positions}
         for wl in workloads:
             boxes = []
             for tid, (w, x, colour, label) in self._positions.items():
@@ -301,7 +349,6 @@ class LiveView(QWidget):
             self.box_items[wl].setBoxes(boxes)
             self.warmup_hints[wl].setVisible(not boxes)
             self._fit_y(wl)
-        return True
 
     def _fit_y(self, wl: str, force: bool = False) -> None:
         """Keep the y range steady while boxes grow: change it only when the data leave it or
