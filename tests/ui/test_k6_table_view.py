@@ -33,8 +33,9 @@ def test_the_widget_shows_k6s_columns_in_english(qtbot, tmp_path):
     res = compute_statistics(write_vu_run(tmp_path), ["language", "protocol"], 1, lang="en")
     view = K6TableView()
     qtbot.addWidget(view)
-    view.show_rows(res.k6)
-    assert not view.isHidden()
+    with qtbot.waitSignal(view.rowsChanged) as shown:
+        view.show_rows(res.k6)
+    assert shown.args == [True]
     heads = [view.table.horizontalHeaderItem(c).text() for c in range(view.table.columnCount())]
     assert heads == [
         "treatment", "avg (ms)", "min (ms)", "med (ms)", "max (ms)", "p(90) (ms)", "p(95) (ms)", "requests",
@@ -62,23 +63,29 @@ def test_the_widget_speaks_portuguese_with_a_decimal_comma(qtbot, tmp_path):
         set_language("en")
 
 
-def test_no_rows_hide_the_widget(qtbot, tmp_path):
+def test_no_rows_empty_the_table_and_say_so(qtbot, tmp_path):
     res = compute_statistics(write_vu_run(tmp_path, model="sequential"), ["language"], 1, lang="en")
     assert res.k6 == []
     view = K6TableView()
     qtbot.addWidget(view)
-    view.show_rows(res.k6)
-    assert view.isHidden()
+    with qtbot.waitSignal(view.rowsChanged) as shown:
+        view.show_rows(res.k6)
+    assert shown.args == [False] and view.table.rowCount() == 0
 
 
-def test_the_window_shows_the_k6_summary_beside_the_box_plots_of_an_opened_vu_run(window, qtbot, tmp_path):
+def test_the_window_shows_the_k6_summary_tab_of_an_opened_vu_run_only(window, qtbot, tmp_path):
+    """The table has the width of the window in its own tab (beside the box plots at 1024 x 768 it
+    showed one column), shown for a run with virtual users and hidden for another."""
     w = window
-    assert w.tabs.widget(0) is w.live_split and w.live_split.indexOf(w.live) == 0
-    assert w.live_split.indexOf(w.k6_view) == 1
+    assert w.tabs.widget(0) is w.live and w.tabs.widget(1) is w.k6_view
+    tab = w.tabs.indexOf(w.k6_view)
+    assert not w.tabs.isTabVisible(tab)
     w.open_run(write_vu_run(tmp_path / "vus"))
-    qtbot.waitUntil(lambda: w.k6_view.isVisible() and w.k6_view.table.rowCount() == 2, timeout=60_000)
-    assert w.k6_view.cell(GRAPHQL, 6) == "41.44"
-    assert w.live.box_plots  # the boxes are drawn beside the table
+    qtbot.waitUntil(lambda: w.tabs.isTabVisible(tab) and w.k6_view.table.rowCount() == 2, timeout=60_000)
+    assert w.tabs.tabText(tab) == "k6 summary" and w.k6_view.cell(GRAPHQL, 6) == "41.44"
+    assert w.live.box_plots and w.tabs.currentIndex() == 0  # the boxes stay in sight
+    w.menus.act_stats.trigger()
+    assert w.tabs.currentWidget() is w.stats_view
     w.open_run(write_vu_run(tmp_path / "seq", model="sequential"))
     qtbot.waitUntil(lambda: not w.tasks.busy("load") and not w.tasks.busy("stats"), timeout=60_000)
-    qtbot.waitUntil(lambda: w.k6_view.isHidden(), timeout=60_000)
+    qtbot.waitUntil(lambda: not w.tabs.isTabVisible(tab), timeout=60_000)

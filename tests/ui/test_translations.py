@@ -181,7 +181,7 @@ def test_the_window_in_brazilian_portuguese(pt_br, qtbot, tmp_path):
     assert "," in summary.cell(0, "median") and "." not in summary.cell(0, "median")
     assert "Em resumo" in w.stats_view.status.text()
     assert w.stats_view.sections["Kruskal-Wallis"].heading.toolTip().startswith("Teste de Kruskal-Wallis por fator")
-    w.tabs.setCurrentIndex(1)
+    w.tabs.setCurrentWidget(w.stats_view)
     screenshot(w, "pt_BR-statistics.png")
     qtbot.waitUntil(lambda: not w.tasks.busy("probe"), timeout=60_000)
     w.close()

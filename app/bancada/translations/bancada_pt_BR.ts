@@ -501,9 +501,9 @@
 <context>
     <name>ExperimentPanel</name>
     <message>
-        <location filename="../ui/panel.py" line="+68"/>
+        <location filename="../ui/panel.py" line="+70"/>
         <source>Host</source>
-        <extracomment>The operations the panel&apos;s widgets edit; a profile&apos;s workloads of other operations are run as written. The operation entry that runs the profile&apos;s own workloads (seed 001&apos;s database methods, seed 002&apos;s methods).</extracomment>
+        <extracomment>How wide an implementation&apos;s &quot;cannot run&quot; reason may be in the panel (the panel stays narrow at 1024 x 768). The operations the panel&apos;s widgets edit; a profile&apos;s workloads of other operations are run as written. The operation entry that runs the profile&apos;s own workloads (seed 001&apos;s database methods, seed 002&apos;s methods).</extracomment>
         <translation>Host</translation>
     </message>
     <message>
@@ -746,7 +746,7 @@
         <translation>worker {lang} servindo {proto}</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>cannot run: {why}</source>
         <translation>não pode executar: {why}</translation>
     </message>
@@ -1358,7 +1358,7 @@ Senha da chave:</translation>
 <context>
     <name>K6TableView</name>
     <message>
-        <location filename="../ui/k6_table_view.py" line="+51"/>
+        <location filename="../ui/k6_table_view.py" line="+55"/>
         <source>k6 summary</source>
         <translation>Resumo do k6</translation>
     </message>
@@ -1368,7 +1368,7 @@ Senha da chave:</translation>
         <translation>O que o k6 imprime para http_req_duration ao fim de um teste, por tratamento, calculado das amostras gravadas desta execução: os percentis do k6 (interpolação linear entre as posições mais próximas), requisições com falha contadas nos tempos, requisições/s sobre a duração planejada da carga.</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+20"/>
         <source>treatment</source>
         <translation>tratamento</translation>
     </message>
@@ -1418,7 +1418,7 @@ Senha da chave:</translation>
         <translation>falhas (%)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>The run goes on: every request measured so far.</source>
         <translation>A execução continua: todas as requisições medidas até agora.</translation>
     </message>
@@ -1484,13 +1484,13 @@ Senha da chave:</translation>
 <context>
     <name>LiveView</name>
     <message>
-        <location filename="../ui/live_view.py" line="+87"/>
+        <location filename="../ui/live_view.py" line="+142"/>
         <source>Press Run (Ctrl+R) to start: a box per treatment grows here while the samples arrive.</source>
-        <extracomment>Colours of the colour factor&apos;s levels (protocol): colour-blind-safe (Okabe-Ito).</extracomment>
+        <extracomment>Colours of the colour factor&apos;s levels (protocol): colour-blind-safe (Okabe-Ito). Workloads side by side at most: as many as columns of :data:`COLUMN_MIN_WIDTH_PX` fit the view (the trace&apos;s title needs about 490 px), the others in further rows (seed 001 has eight workloads). At 1024 x 768 with the panel shown that is one column; the view lays itself out again when a resize changes the count. The height a row of workloads needs (boxes, trace, legend) when there are several rows: the view scrolls rather than squeezing eight workloads&apos; plots into one screen. The narrowest a plot&apos;s title makes its plot (a longer title is cut at both ends).</extracomment>
         <translation>Clique em Executar (Ctrl+R) para começar: um boxplot por tratamento cresce aqui enquanto as amostras chegam.</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+90"/>
         <source>Zoomed: View &gt; Reset zoom (Ctrl+0) or the A button fits the data again</source>
         <translation>Com zoom: Exibir &gt; Restaurar zoom (Ctrl+0) ou o botão A ajusta aos dados de novo</translation>
     </message>
@@ -1500,7 +1500,7 @@ Senha da chave:</translation>
         <translation>Esta execução não tem tratamentos.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+26"/>
         <location line="+23"/>
         <source>latency (ms)</source>
         <translation>latência (ms)</translation>
@@ -1521,7 +1521,7 @@ Senha da chave:</translation>
         <translation>requisição (por tratamento)</translation>
     </message>
     <message>
-        <location line="+142"/>
+        <location line="+149"/>
         <source>Bancada live view</source>
         <translation>Visão ao vivo do Bancada</translation>
     </message>
@@ -1826,17 +1826,17 @@ Senha da chave:</translation>
         <translation>Pare a execução antes de mudar o idioma</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.py" line="+71"/>
-        <source>Bancada — API performance workbench</source>
-        <translation>Bancada — bancada de desempenho de APIs</translation>
-    </message>
-    <message>
-        <location line="+41"/>
+        <location filename="../ui/main_window.py" line="+106"/>
         <source>Live</source>
         <translation>Ao vivo</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>k6 summary</source>
+        <translation>Resumo do k6</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Statistics</source>
         <translation>Estatísticas</translation>
     </message>
@@ -2073,7 +2073,12 @@ Senha da chave:</translation>
         <translation>worker(s) morreram: {w}</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-430"/>
+        <source>API performance workbench</source>
+        <translation>Experimentos de desempenho de APIs</translation>
+    </message>
+    <message>
+        <location line="+432"/>
         <source>stopped by the user</source>
         <translation>parada pelo usuário</translation>
     </message>

@@ -1,8 +1,9 @@
-"""The k6 summary beside the box plots: what k6 prints for ``http_req_duration`` per treatment.
+"""The k6 summary tab: what k6 prints for ``http_req_duration`` per treatment.
 
 Filled from :attr:`StatsResult.k6` (:class:`bancada.stats.k6_summary.K6Row`, computed in the
 statistics process from the run file, like the Statistics tab's tables) for a run whose load
-model is ``vus`` (k6's virtual users), live and opened; hidden for other runs. One row per
+model is ``vus`` (k6's virtual users), live and opened; the window shows its tab only then
+(``rowsChanged``). One row per
 treatment: avg, min, med, max, p(90), p(95) in milliseconds, requests, requests/s and failed
 requests in percent — k6's end-of-test summary (Grafana k6 documentation, "End of test"), with
 k6's percentile (linear interpolation between the closest ranks, ``metrics/sink.go``).
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QLocale, Qt
+from PySide6.QtCore import QLocale, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -42,7 +43,10 @@ FIELDS = (
 
 
 class K6TableView(QWidget):
-    """A heading and one table; :meth:`show_rows` replaces the rows (hides the view without any)."""
+    """A heading and one table; :meth:`show_rows` replaces the rows; ``rowsChanged(bool)`` says whether
+    there are any (the window shows the tab only then)."""
+
+    rowsChanged = Signal(bool)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -71,7 +75,6 @@ class K6TableView(QWidget):
         lay.addWidget(self.table, 1)
         lay.addWidget(self.note)
         self.rows: list[K6Row] = []
-        self.setVisible(False)
 
     def labels(self) -> list[str]:
         """The column labels in the language in use."""
@@ -89,10 +92,11 @@ class K6TableView(QWidget):
         ]
 
     def show_rows(self, rows: Sequence[K6Row] | None, running: bool = False) -> None:
-        """Show ``rows`` (one per treatment); none hides the view. ``running``: say the numbers grow."""
+        """Show ``rows`` (one per treatment); none empties the table. ``running``: say the numbers grow."""
         self.rows = list(rows or [])
         if not self.rows:
-            self.setVisible(False)
+            self.table.setRowCount(0)
+            self.rowsChanged.emit(False)
             return
         self.note.setText(
             self.tr("The run goes on: every request measured so far.") if running else self.tr("The whole run.")
@@ -112,7 +116,7 @@ class K6TableView(QWidget):
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 table.setItem(r, c, item)
         table.resizeColumnsToContents()
-        self.setVisible(True)
+        self.rowsChanged.emit(True)
 
     def cell(self, treatment: str, column: int) -> str:
         """The text shown for ``treatment`` in ``column`` (0: the treatment)."""

@@ -18,7 +18,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QResizeEvent
-from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGraphicsItem, QScrollArea, QVBoxLayout, QWidget
 
 from bancada.ui.boxplot_item import Box, BoxPlotItem
 from bancada.session.live_model import LiveModel, TreatmentInfo
@@ -70,6 +70,25 @@ COLUMN_MIN_WIDTH_PX = 500
 #: The height a row of workloads needs (boxes, trace, legend) when there are several rows: the view
 #: scrolls rather than squeezing eight workloads' plots into one screen.
 ROW_MIN_HEIGHT_PX = 540
+#: The narrowest a plot's title makes its plot (a longer title is cut at both ends).
+TITLE_MIN_WIDTH_PX = 160
+
+
+def _shrinkable(label: pg.LabelItem) -> None:
+    """Let a plot's title be narrower than its text (cut at both sides), so that a narrow view shrinks the
+    plot instead of pushing it out of sight; pyqtgraph makes a label at least as wide as its text."""
+    fit_text = label.updateMin
+
+    def update_min() -> None:
+        fit_text()
+        width = min(label.minimumWidth(), TITLE_MIN_WIDTH_PX)
+        label.setMinimumWidth(width)
+        label._sizeHint[Qt.SizeHint.MinimumSize] = (width, label.minimumHeight())
+        label.updateGeometry()
+
+    label.updateMin = update_min
+    label.setFlag(QGraphicsItem.GraphicsItemFlag.ItemClipsChildrenToShape)
+    update_min()
 
 
 class LiveView(QWidget):
@@ -205,6 +224,7 @@ class LiveView(QWidget):
 
     def _new_plot(self, row: int, col: int, title: str) -> pg.PlotItem:
         plot = self.graphics.addPlot(row=row, col=col, title=title, axisItems={"left": LatencyAxis("left")})
+        _shrinkable(plot.titleLabel)
         plot.getViewBox().sigRangeChangedManually.connect(lambda *_: self._show_reset_hint(plot))
         return plot
 

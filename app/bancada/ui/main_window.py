@@ -68,7 +68,7 @@ class MainWindow(QMainWindow):
 
     def __init__(self, profile: Profile | None = None, profile_path: str | None = None) -> None:
         super().__init__()
-        self.setWindowTitle(self.tr("Bancada — API performance workbench"))
+        self.setWindowTitle(self.tr("API performance workbench"))  # Qt adds " — Bancada" (the display name)
         self.tasks = TaskRunner(self)
         self.model = LiveModel()
         self.feed: SampleFeed | None = None
@@ -100,16 +100,13 @@ class MainWindow(QMainWindow):
         panel_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)  # scroll, never clip
         self.panel_scroll = panel_scroll
         self.live = LiveView()
-        self.k6_view = K6TableView()  # beside the box plots: k6's end-of-test table of a [load] vus run
-        self.live_split = QSplitter(Qt.Orientation.Horizontal)
-        self.live_split.addWidget(self.live)
-        self.live_split.addWidget(self.k6_view)
-        self.live_split.setStretchFactor(0, 3)
-        self.live_split.setStretchFactor(1, 2)
-        self.live_split.setChildrenCollapsible(False)
+        self.k6_view = K6TableView()  # k6's end-of-test table of a [load] vus run: its tab shows with its rows
         self.stats_view = StatisticsView()
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.live_split, self.tr("Live"))
+        self.tabs.addTab(self.live, self.tr("Live"))
+        self.tabs.addTab(self.k6_view, self.tr("k6 summary"))
+        self.tabs.setTabVisible(self.tabs.indexOf(self.k6_view), False)
+        self.k6_view.rowsChanged.connect(lambda rows: self.tabs.setTabVisible(self.tabs.indexOf(self.k6_view), rows))
         self.tabs.addTab(self.stats_view, self.tr("Statistics"))
         self.split_bars = SplitBarsView()  # seed 004's time split, shown when a run has serial treatments
         self.tabs.addTab(self.split_bars, self.tr("Time split"))
@@ -193,7 +190,7 @@ class MainWindow(QMainWindow):
             (m.act_reset_zoom, lambda: self.live.auto_range()),
             (m.act_demo, self.classroom_mode.start_demo),
             (m.act_live, lambda: self.tabs.setCurrentIndex(0)),
-            (m.act_stats, lambda: self.tabs.setCurrentIndex(1)),
+            (m.act_stats, lambda: self.tabs.setCurrentWidget(self.stats_view)),
             (m.act_classroom, self.classroom_mode.set_active),
             (m.act_guide, lambda: self.show_guide()),
         ]

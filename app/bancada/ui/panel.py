@@ -29,6 +29,8 @@ from bancada.ui.load_group import LoadGroup
 
 LOCAL_HOST = "local"
 PRESETS = {"StdSize": STD_SIZE, "LargeSize": LARGE_SIZE}
+#: How wide an implementation's "cannot run" reason may be in the panel (the panel stays narrow at 1024 x 768).
+REASON_WIDTH_PX = 170
 #: The operations the panel's widgets edit; a profile's workloads of other operations are run as written.
 PANEL_OPERATIONS = ("select", "echo", "ping", "info", "custom", "serial")
 #: The operation entry that runs the profile's own workloads (seed 001's database methods, seed 002's methods).
@@ -326,8 +328,9 @@ class ExperimentPanel(QWidget):
                     lang=pretty(c["language"]), proto=pretty(c["protocol"])
                 )
             )
-            if not c["ok"]:
-                box.setText(box.text() + "\n   " + self.tr("cannot run: {why}").format(why=c["reason"]))
+            if not c["ok"]:  # the reason's start (it may name a long path): the whole of it is the tooltip
+                why = box.fontMetrics().elidedText(c["reason"], Qt.TextElideMode.ElideRight, REASON_WIDTH_PX)
+                box.setText(box.text() + "\n   " + self.tr("cannot run: {why}").format(why=why))
             if c.get("external"):
                 box.setText(
                     box.text()

@@ -36,7 +36,7 @@ class RunStatus(QObject):
         self.state_label = QLabel(self.tr("Ready"))
         self.progress_bar = QProgressBar()
         self.progress_bar.setMinimumWidth(170)
-        self.progress_bar.setMaximumWidth(240)
+        self.progress_bar.setMaximumWidth(300)  # "89% do tempo planejado" whole
         self.progress_bar.setFormat("%v / %m")
         self.rate_label = QLabel()
         self.eta_label = QLabel()
