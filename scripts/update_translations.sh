@@ -12,5 +12,5 @@ cd "$(dirname "$0")/.."
   app/bancada/stats/compare_tables.py app/bancada/stats/k6_summary.py app/bancada/report_build.py app/bancada/report_plots.py \
   app/bancada/guide/*.py app/bancada/drivers/__init__.py app/bancada/hosts/facts.py app/bancada/hosts/local.py \
   app/bancada/hosts/ssh_host.py app/bancada/runner.py app/bancada/session/tidy_run.py \
-  app/bancada/experiment/load_vus.py app/bancada/wire/db_requests.py app/bancada/drivers/python.py \
+  app/bancada/experiment/load_vus.py app/bancada/wire/db_requests.py app/bancada/drivers/python.py app/bancada/stats/tables.py \
   -ts app/bancada/translations/bancada_pt_BR.ts

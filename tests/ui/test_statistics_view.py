@@ -71,3 +71,31 @@ def test_view_shows_tables_and_hides_missing_ones(qtbot):
     view.show_result(StatsResult(2, message="no samples yet"), final=False)
     assert "no samples yet" in view.status.text()
     assert not any(s.isVisibleTo(view) for s in view.sections.values())
+
+
+def test_factor_names_methods_and_the_design_note_read_in_portuguese(qtbot):
+    """The Statistics tab in pt-BR: factors and interactions in the factor and term columns, the test's
+    method and the factorial design's note (they read 'language*protocol', 'asymptotic' and 'full
+    factorial, ... aggregate none' in a Portuguese window)."""
+    from bancada.i18n import set_language
+    from bancada.stats.tables import design_note
+    from bancada.ui import language
+    from bancada.ui.table_format import format_value
+
+    try:
+        assert language.install("pt_BR") == "pt_BR"
+        assert format_value("term", "language*protocol [go]") == "linguagem × protocolo [go]"
+        assert format_value("factor", "operation") == "operação"
+        assert format_value("term", "error") == "erro experimental"
+        assert format_value("method", "asymptotic") == "assintótico"
+        assert format_value("treatment", "language") == "language"  # only factor columns are names of factors
+        note = design_note(
+            {"design": "full factorial", "r": 5, "aggregate": "none", "transform": "none", "confidence": 0.9}
+        )
+        assert note == "fatorial completo, r = 5, agregação nenhuma, transformação nenhuma, confiança 0.9"
+    finally:
+        language.install("en")
+        set_language("en")
+    assert design_note(
+        {"design": "full factorial", "r": 5, "aggregate": "mean", "transform": "log10", "confidence": 0.9}
+    ) == ("full factorial, r = 5, aggregate mean, transform log10, confidence 0.9")

@@ -31,6 +31,7 @@ SOURCES = sorted((ROOT / "app" / "bancada" / "ui").glob("*.py")) + [
     ROOT / "app" / "bancada" / "experiment" / "load_vus.py",
     ROOT / "app" / "bancada" / "wire" / "db_requests.py",
     ROOT / "app" / "bancada" / "drivers" / "python.py",
+    ROOT / "app" / "bancada" / "stats" / "tables.py",
     ROOT / "app" / "bancada" / "report_build.py",
     ROOT / "app" / "bancada" / "report_plots.py",
     *sorted((ROOT / "app" / "bancada" / "guide").glob("*.py")),

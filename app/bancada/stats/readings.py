@@ -42,6 +42,7 @@ def factor_name(factor: str) -> str:
     words = {
         "language": translate("Readings", "language"),
         "protocol": translate("Readings", "protocol"),
+        "operation": translate("Readings", "operation"),
         "implementation": translate("Readings", "implementation"),
         "payload": translate("Readings", "payload"),
         "error": translate("Readings", "experimental error"),

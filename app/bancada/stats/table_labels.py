@@ -68,6 +68,7 @@ WORDS = {
     "medium": QT_TRANSLATE_NOOP("StatsTable", "medium"),
     "large": QT_TRANSLATE_NOOP("StatsTable", "large"),
     "exact": QT_TRANSLATE_NOOP("StatsTable", "exact"),
+    "asymptotic": QT_TRANSLATE_NOOP("StatsTable", "asymptotic"),
     "normal": QT_TRANSLATE_NOOP("StatsTable", "normal approximation"),
     "error": QT_TRANSLATE_NOOP("StatsTable", "error"),
     "(not computed)": QT_TRANSLATE_NOOP("StatsTable", "(not computed)"),

@@ -4,9 +4,40 @@ Markdown reports and one-CSV-per-table export.  Table titles match the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pandas as pd
+
+from bancada.i18n import translate
+
+#: The words of a factorial design's note, in the language in use (``bancada analyze``: English).
+_DESIGN_WORDS: dict[str, Callable[[], str]] = {
+    "full factorial": lambda: translate("StatsTable", "full factorial"),
+    "2^k r": lambda: "2^k r",
+    "none": lambda: translate("StatsTable", "none"),
+    "mean": lambda: translate("StatsTable", "mean"),
+    "median": lambda: translate("StatsTable", "median"),
+}
+
+
+def design_note(f: dict[str, Any]) -> str:
+    """``full factorial, r = 5, aggregate none, transform none, confidence 0.9`` of a factorial result
+    ``f`` (keys design, r, aggregate, transform, confidence), in the language in use."""
+
+    def word(text: object) -> str:
+        say = _DESIGN_WORDS.get(str(text))
+        return say() if say else str(text)
+
+    return translate(
+        "StatsTable", "{design}, r = {r}, aggregate {aggregate}, transform {transform}, confidence {confidence}"
+    ).format(
+        design=word(f["design"]),
+        r=f["r"],
+        aggregate=word(f["aggregate"]),
+        transform=word(f["transform"]),
+        confidence=f["confidence"],
+    )
 
 
 def treatment_label(levels: dict[str, Any]) -> str:
@@ -127,14 +158,7 @@ def build_tables(result: dict[str, Any]) -> dict[str, pd.DataFrame]:
                 rows["Factorial allocation of variation"].append(
                     {**by, "term": name, "SS": ss, "variation_pct": pct, "note": ""}
                 )
-            note = "; ".join(
-                [
-                    f"{f['design']}, r = {f['r']}, aggregate {f['aggregate']}, "
-                    f"transform {f['transform']}, confidence {f['confidence']}"
-                ]
-                + f.get("notes", [])
-                + ([f["note"]] if f.get("note") else [])
-            )
+            note = "; ".join([design_note(f)] + f.get("notes", []) + ([f["note"]] if f.get("note") else []))
             rows["Factorial allocation of variation"][-1]["note"] = note
         for s in g["sample_size"]:
             rows["Sample size"].append(

@@ -2192,7 +2192,7 @@ Senha da chave:</translation>
         <translation>protocolo</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>implementation</source>
         <translation>implementação</translation>
     </message>
@@ -2217,7 +2217,12 @@ Senha da chave:</translation>
         <translation>erro experimental</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-3"/>
+        <source>operation</source>
+        <translation>operação</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>negligible</source>
         <translation>desprezível</translation>
     </message>
@@ -2901,7 +2906,7 @@ Senha da chave:</translation>
 <context>
     <name>StatsTable</name>
     <message>
-        <location filename="../stats/table_labels.py" line="+86"/>
+        <location filename="../stats/table_labels.py" line="+87"/>
         <source>Summary</source>
         <extracomment>The tables&apos; titles (their names in bancada.stats.tables) as the window shows them.</extracomment>
         <translation>Resumo</translation>
@@ -2972,7 +2977,7 @@ Senha da chave:</translation>
         <translation>Divisão do tempo (ms)</translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="-83"/>
         <source>Payload</source>
         <extracomment>raw column name -&gt; label (translated in the ``StatsTable`` context).</extracomment>
         <translation>Payload</translation>
@@ -3215,6 +3220,11 @@ Senha da chave:</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>asymptotic</source>
+        <translation>assintótico</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>normal approximation</source>
         <translation>aproximação normal</translation>
     </message>
@@ -3253,6 +3263,31 @@ Senha da chave:</translation>
         <location line="+1"/>
         <source>Copy as CSV</source>
         <translation>Copiar como CSV</translation>
+    </message>
+    <message>
+        <location filename="../stats/tables.py" line="+16"/>
+        <source>full factorial</source>
+        <translation>fatorial completo</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>none</source>
+        <translation>nenhuma</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>mean</source>
+        <translation>média</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>median</source>
+        <translation>mediana</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>{design}, r = {r}, aggregate {aggregate}, transform {transform}, confidence {confidence}</source>
+        <translation>{design}, r = {r}, agregação {aggregate}, transformação {transform}, confiança {confidence}</translation>
     </message>
 </context>
 <context>

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import math
 import numbers
+import re
 
 from PySide6.QtCore import QCoreApplication, QLocale
 
+from bancada.stats.readings import factor_name
 from bancada.stats.table_labels import (  # noqa: F401 - LABELS and WORDS re-exported
     CONTEXT,
     FRACTION_COLUMNS,
@@ -23,6 +25,19 @@ from bancada.stats.table_labels import (  # noqa: F401 - LABELS and WORDS re-exp
     PERCENT_COLUMNS,
     WORDS,
 )
+
+
+#: Columns whose texts name factors and their interactions (``language``, ``language*protocol [go]``).
+FACTOR_COLUMNS = {"factor", "term"}
+_FACTOR = re.compile(r"([a-z_]+(?:\*[a-z_]+)*)(.*)", flags=re.S)
+
+
+def factor_text(text: str) -> str:
+    """A factor, an interaction or a term as the reader's language names them: ``language*protocol
+    [go]`` -> ``linguagem × protocolo [go]`` (:func:`bancada.stats.readings.factor_name`); a level in
+    brackets and any other text are kept."""
+    m = _FACTOR.fullmatch(text)
+    return factor_name(m.group(1)) + m.group(2) if m else text
 
 
 def label(column: str) -> str:
@@ -52,6 +67,8 @@ def format_value(column: str, v, locale: QLocale | None = None) -> str:
     if isinstance(v, bool) or type(v).__name__ == "bool_":
         return QCoreApplication.translate(CONTEXT, WORDS[bool(v)])
     if isinstance(v, str):
+        if column in FACTOR_COLUMNS and _FACTOR.fullmatch(v):  # "error" there is the experimental error
+            return factor_text(v)
         word = WORDS.get(v)
         return QCoreApplication.translate(CONTEXT, word) if word else v
     if isinstance(v, numbers.Integral) or (column in INTEGER_COLUMNS and float(v).is_integer()):
