@@ -1959,6 +1959,16 @@ Senha da chave:</translation>
     </message>
     <message>
         <location line="+3"/>
+        <source>native</source>
+        <translation>nativo</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Running {id} ({d} driver)</source>
         <translation>Executando {id} (driver {d})</translation>
     </message>
@@ -2073,12 +2083,12 @@ Senha da chave:</translation>
         <translation>worker(s) morreram: {w}</translation>
     </message>
     <message>
-        <location line="-430"/>
+        <location line="-431"/>
         <source>API performance workbench</source>
         <translation>Experimentos de desempenho de APIs</translation>
     </message>
     <message>
-        <location line="+432"/>
+        <location line="+433"/>
         <source>stopped by the user</source>
         <translation>parada pelo usuário</translation>
     </message>

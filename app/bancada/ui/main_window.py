@@ -454,7 +454,8 @@ class MainWindow(QMainWindow):
         self.stats_view.clear(self.tr("Waiting for the first samples…"))
         self.k6_view.show_rows(None)
         self.status.begin(total)  # a timed load (closed/open with a duration) has no request total: time
-        self._run_desc = self.tr("Running {id} ({d} driver)").format(id=run_id, d=driver)
+        words = {"native": self.tr("native"), "python": self.tr("Python")}
+        self._run_desc = self.tr("Running {id} ({d} driver)").format(id=run_id, d=words.get(driver, driver))
         self.state_label.setText(self._run_desc)
         self.plot_timer.start()
         self.stats.begin()
