@@ -8,6 +8,11 @@ from datetime import datetime
 
 from bancada.experiment.pet_person import Person, Pet
 
+#: The protocols every database worker serves the four methods on, and the message of a worker
+#: started without a database (bench.proto, "The database methods").
+PROTOCOLS = ("grpc", "rest", "jsonrpc", "graphql")
+NO_DATABASE = "no database: the worker was started without BANCADA_DATABASE_URL"
+
 #: A valid create of each kind, and creates the contract refuses (bench.proto's rules: a name or
 #: type empty after trimming, an age outside 0..200, an email that is not an address).
 PET = {"name": "Rex", "age": 3, "type": "dog"}

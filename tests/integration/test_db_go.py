@@ -34,22 +34,18 @@ from bancada.experiment.manifest import machine_arch
 from bancada.store import pet_person_sql
 from bancada.wire import bench_pb2
 from tests.conftest import ROOT, artifact_missing
-from tests.integration.pet_person_checks import assert_person, assert_pet, parse_time
+from tests.integration.pet_person_checks import (
+    NO_DATABASE,
+    PERSON,
+    PET,
+    PROTOCOLS,
+    assert_person,
+    assert_pet,
+    parse_time,
+)
 
-PROTOCOLS = ("grpc", "rest", "jsonrpc", "graphql")
-NO_DATABASE = "no database: the worker was started without BANCADA_DATABASE_URL"
 SEEDED = 1000  # pets and people of the fixture
 
-PET = {"name": "Rex", "age": 3, "type": "dog"}
-PERSON = {
-    "first_name": "Ana",
-    "last_name": "Lima",
-    "email": "ana.lima@example.com",
-    "age": 30,
-    "phone": "555-0100",
-    "gender": "female",
-    "biography": "Uma frase.\n\nOutra frase.",
-}
 INVALID_CREATES = [
     ("CreatePet", dict(PET, name="")),
     ("CreatePet", dict(PET, name="   ")),

@@ -30,8 +30,10 @@ from tests.conftest import ROOT, artifact_missing
 from tests.integration.pet_person_checks import (
     INVALID_PEOPLE,
     INVALID_PETS,
+    NO_DATABASE,
     PERSON,
     PET,
+    PROTOCOLS,
     assert_person,
     assert_pet,
     parse_time,
@@ -39,8 +41,6 @@ from tests.integration.pet_person_checks import (
 
 pytestmark = pytest.mark.integration
 
-PROTOCOLS = ("grpc", "rest", "jsonrpc", "graphql")
-NO_DATABASE = "no database: the worker was started without BANCADA_DATABASE_URL"
 READY_TIMEOUT_S = 30.0
 POOL_SIZE = 2
 APP = "bancada-test-node"  # the application_name of a worker's connections: APP-<protocol>

@@ -36,12 +36,12 @@ from tests.integration.pet_person_checks import (
     INVALID_PETS,
     PERSON,
     PET,
+    PROTOCOLS,
     assert_person,
     assert_pet,
     parse_time,
 )
 
-PROTOCOLS = ("grpc", "rest", "jsonrpc", "graphql")
 POOL_SIZE = 4  # --db-pool-size of the workers started here
 LIMITS = (10, 100, 1000)
 READY_TIMEOUT_S = 60.0
