@@ -19,7 +19,7 @@ from . import compare_inputs
 from .analyze_cmd import add_output_arguments, add_table_arguments, write_paper_tables
 from .stats import bootstrap
 from .stats import compare as compare_mod
-from .stats import compare_tables
+from .stats import compare_tables, table_export
 from .stats.prepare import InputError
 from .stats.report import jsonable
 
@@ -157,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
         if args.markdown:
             Path(args.markdown).write_text(_markdown(result, display))
         if args.latex:
-            Path(args.latex).write_text(compare_tables.to_latex(display))
+            Path(args.latex).write_text(table_export.to_latex(display, "compare"))
         if args.csv_dir:
             out = Path(args.csv_dir)
             out.mkdir(parents=True, exist_ok=True)
@@ -188,7 +188,7 @@ def _header_lines(result: dict[str, Any]) -> list[str]:
 
 def _markdown(result: dict[str, Any], display: dict[str, Any]) -> str:
     head = "\n".join(f"- {line}" for line in _header_lines(result) + compare_tables.noise_floor_lines(result))
-    return head + "\n\n" + compare_tables.to_markdown(display)
+    return head + "\n\n" + table_export.to_markdown(display)
 
 
 def _print(result: dict[str, Any], display: dict[str, Any]) -> None:

@@ -258,20 +258,3 @@ def noise_floor_lines(result: dict[str, Any]) -> list[str]:
             )
         )
     return lines
-
-
-def to_markdown(tables: dict[str, pd.DataFrame]) -> str:
-    """GitHub-flavoured Markdown of text tables (from :func:`display_tables`), one ``## `` section each
-    (:func:`bancada.stats.table_export.to_markdown`, as every table of Bancada)."""
-    from .table_export import to_markdown as markdown
-
-    return markdown(tables)
-
-
-def to_latex(tables: dict[str, pd.DataFrame], label_prefix: str = "compare") -> str:
-    """One ``table`` environment per text table (from :func:`display_tables`), with booktabs rules
-    (needs ``\\usepackage{booktabs}``), the title as ``\\caption`` and
-    ``\\label{tab:<label_prefix>-<slug of the title>}`` (:func:`bancada.stats.table_export.to_latex`)."""
-    from .table_export import to_latex as latex
-
-    return latex(tables, label_prefix)

@@ -4,38 +4,30 @@ Markdown reports and one-CSV-per-table export.  Table titles match the
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pandas as pd
 
 from bancada.i18n import translate
 
-#: The words of a factorial design's note, in the language in use (``bancada analyze``: English).
-_DESIGN_WORDS: dict[str, Callable[[], str]] = {
-    "full factorial": lambda: translate("StatsTable", "full factorial"),
-    "2^k r": lambda: "2^k r",
-    "none": lambda: translate("StatsTable", "none"),
-    "mean": lambda: translate("StatsTable", "mean"),
-    "median": lambda: translate("StatsTable", "median"),
-}
-
 
 def design_note(f: dict[str, Any]) -> str:
     """``full factorial, r = 5, aggregate none, transform none, confidence 0.9`` of a factorial result
-    ``f`` (keys design, r, aggregate, transform, confidence), in the language in use."""
-
-    def word(text: object) -> str:
-        say = _DESIGN_WORDS.get(str(text))
-        return say() if say else str(text)
-
+    ``f`` (keys design, r, aggregate, transform, confidence), in the language in use (``bancada analyze``:
+    English)."""
+    words = {
+        "full factorial": translate("StatsTable", "full factorial"),
+        "none": translate("StatsTable", "none"),
+        "mean": translate("StatsTable", "mean"),
+        "median": translate("StatsTable", "median"),
+    }
     return translate(
         "StatsTable", "{design}, r = {r}, aggregate {aggregate}, transform {transform}, confidence {confidence}"
     ).format(
-        design=word(f["design"]),
+        design=words.get(f["design"], f["design"]),
         r=f["r"],
-        aggregate=word(f["aggregate"]),
-        transform=word(f["transform"]),
+        aggregate=words.get(f["aggregate"], f["aggregate"]),
+        transform=words.get(f["transform"], f["transform"]),
         confidence=f["confidence"],
     )
 

@@ -3275,12 +3275,12 @@ Senha da chave:</translation>
         <translation>Copiar como CSV</translation>
     </message>
     <message>
-        <location filename="../stats/tables.py" line="+16"/>
+        <location filename="../stats/tables.py" line="+19"/>
         <source>full factorial</source>
         <translation>fatorial completo</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>none</source>
         <translation>nenhuma</translation>
     </message>
@@ -3295,7 +3295,7 @@ Senha da chave:</translation>
         <translation>mediana</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+2"/>
         <source>{design}, r = {r}, aggregate {aggregate}, transform {transform}, confidence {confidence}</source>
         <translation>{design}, r = {r}, agregação {aggregate}, transformação {transform}, confiança {confidence}</translation>
     </message>
