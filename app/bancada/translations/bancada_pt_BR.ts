@@ -4,17 +4,14 @@
 <context>
     <name>ClassroomBar</name>
     <message>
-        <location filename="../ui/classroom.py" line="+78"/>
         <source>requests measured</source>
         <translation>requisições medidas</translation>
     </message>
     <message>
-        <location line="+34"/>
         <source>median (ms)</source>
         <translation>mediana (ms)</translation>
     </message>
     <message>
-        <location line="+24"/>
         <source>{d} of {t} requests</source>
         <translation>{d} de {t} requisições</translation>
     </message>
@@ -22,12 +19,10 @@
 <context>
     <name>ClassroomMode</name>
     <message>
-        <location line="+119"/>
         <source>A run is already going on: stop it first</source>
         <translation>Já há uma execução em andamento: pare-a primeiro</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>The demo profile is not installed with this copy of Bancada</source>
         <translation>O perfil da demonstração não está instalado com esta cópia do Bancada</translation>
     </message>
@@ -35,122 +30,98 @@
 <context>
     <name>CompareTable</name>
     <message>
-        <location filename="../stats/compare_tables.py" line="+62"/>
         <source>slower</source>
         <translation>mais lento</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>faster</source>
         <translation>mais rápido</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source>(within noise floor {pct} %)</source>
         <translation>(dentro do piso de ruído de {pct} %)</translation>
     </message>
     <message>
-        <location line="+68"/>
         <source>p_holm (repetitions)</source>
         <translation>p_holm (repetições)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>{run} median ms [95% CI]</source>
         <translation>{run} mediana ms [IC 95%]</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>change [95% CI]</source>
         <translation>mudança [IC 95%]</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>verdict</source>
         <translation>veredito</translation>
     </message>
     <message>
-        <location line="+22"/>
         <source>geomean</source>
         <translation>média geométrica</translation>
     </message>
     <message>
-        <location line="+11"/>
         <source>only in</source>
         <translation>só em</translation>
     </message>
     <message>
-        <location line="+15"/>
         <source>runs</source>
         <translation>execuções</translation>
     </message>
     <message>
-        <location line="+15"/>
         <source>Change {title}</source>
         <translation>Mudança {title}</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Only in one run {title}</source>
         <translation>Só em uma execução {title}</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Server time and transit {title}</source>
         <translation>Tempo no servidor e em trânsito {title}</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Kruskal-Wallis across runs</source>
         <translation>Kruskal-Wallis entre as execuções</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>server change ms</source>
         <translation>mudança no servidor ms</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>transit+client change ms</source>
         <translation>mudança em trânsito+cliente ms</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>latency change ms</source>
         <translation>mudança da latência ms</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>server ms (baseline → other)</source>
         <translation>servidor ms (referência → outra)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>transit+client ms (baseline → other)</source>
         <translation>trânsito+cliente ms (referência → outra)</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>no server time</source>
         <translation>sem tempo do servidor</translation>
     </message>
     <message>
-        <location line="+9"/>
         <source>noise floor, {title}: </source>
         <translation>piso de ruído, {title}: </translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>not computed ({why})</source>
         <translation>não calculado ({why})</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>with nothing changed this machine moved a treatment&apos;s median by up to {max} % between repetitions (median over treatments {median} %); within it: {inside}</source>
         <translation>sem nenhuma mudança, esta máquina moveu a mediana de um tratamento em até {max} % entre repetições (mediana entre os tratamentos {median} %); dentro dele: {inside}</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>none</source>
         <translation>nenhum</translation>
     </message>
@@ -158,87 +129,70 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../ui/compare_view.py" line="+64"/>
         <source>Compare runs</source>
         <translation>Comparar execuções</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>Pick two or more runs; the first is the baseline. A tidy sample CSV (e.g. published data from bancada import) can be one of them. For each treatment: the medians with their 95 % intervals, the change, the Holm-adjusted rank-sum p and ~ when it is not significant.</source>
         <translation>Escolha duas ou mais execuções; a primeira é a referência. Um CSV de amostras organizado (por exemplo, dados publicados convertidos com bancada import) pode ser uma delas. Para cada tratamento: as medianas com seus intervalos de 95 %, a mudança, o p da soma de postos ajustado por Holm e ~ quando a diferença não é significativa.</translation>
     </message>
     <message>
-        <location line="+13"/>
         <source>Add</source>
         <translation>Adicionar</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Add run file or CSV…</source>
         <translation>Adicionar arquivo de execução ou CSV…</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Recent runs:</source>
         <translation>Execuções recentes:</translation>
     </message>
     <message>
-        <location line="+10"/>
         <source>Drag to reorder: the first run is the baseline</source>
         <translation>Arraste para reordenar: a primeira execução é a referência</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Remove</source>
         <translation>Remover</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Compare</source>
         <translation>Comparar</translation>
     </message>
     <message>
-        <location line="+10"/>
         <source>Add at least two runs, then Compare.</source>
         <translation>Adicione pelo menos duas execuções e clique em Comparar.</translation>
     </message>
     <message>
-        <location line="+26"/>
         <source>CSV, read-only</source>
         <translation>CSV, somente leitura</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>run</source>
         <translation>execução</translation>
     </message>
     <message>
-        <location line="+14"/>
         <source>Add runs to compare</source>
         <translation>Adicionar execuções para comparar</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Runs and tidy CSVs (*.sqlite *.csv);;Run files (*.sqlite);;Tidy sample CSV (*.csv)</source>
         <translation>Execuções e CSVs organizados (*.sqlite *.csv);;Arquivos de execução (*.sqlite);;CSV de amostras organizado (*.csv)</translation>
     </message>
     <message>
-        <location line="+14"/>
         <source>Add at least two runs to compare (the first is the baseline).</source>
         <translation>Adicione pelo menos duas execuções para comparar (a primeira é a referência).</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Comparing {n} runs…</source>
         <translation>Comparando {n} execuções…</translation>
     </message>
     <message>
-        <location line="+10"/>
         <source>Cannot compare: {m}</source>
         <translation>Não é possível comparar: {m}</translation>
     </message>
     <message>
-        <location line="+15"/>
         <source>Baseline {b}; {n} tables. Right-click a table to copy it as Markdown, LaTeX or CSV.</source>
         <translation>Referência {b}; {n} tabelas. Clique com o botão direito numa tabela para copiá-la como Markdown, LaTeX ou CSV.</translation>
     </message>
@@ -246,122 +200,98 @@
 <context>
     <name>Conclusions</name>
     <message>
-        <location filename="../stats/conclusions.py" line="+44"/>
         <source>negligible</source>
         <translation>desprezível</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>small</source>
         <translation>pequeno</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>medium</source>
         <translation>médio</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>large</source>
         <translation>grande</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>language</source>
         <translation>linguagem</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>protocol</source>
         <translation>protocolo</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>payload</source>
         <translation>carga</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>operation</source>
         <translation>operação</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>implementation</source>
         <translation>implementação</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>experimental error</source>
         <translation>erro experimental</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>the interaction {a}</source>
         <translation>a interação {a}</translation>
     </message>
     <message>
-        <location line="+15"/>
         <source>The median response time of {a} ({ma}) was lower than that of {b} ({mb})</source>
         <translation>A mediana do tempo de resposta de {a} ({ma}) foi menor que a de {b} ({mb})</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source>the difference is significant</source>
         <translation>a diferença é significativa</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>the difference is not significant</source>
         <translation>a diferença não é significativa</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Wilcoxon, W = {w}, Holm {p}, Cliff&apos;s δ = {d}, {size}</source>
         <translation>Wilcoxon, W = {w}, Holm {p}, δ de Cliff = {d}, {size}</translation>
     </message>
     <message>
-        <location line="+10"/>
         <source>with each repetition counted once it also is ({p}, r = {r})</source>
         <translation>contando cada repetição uma vez, também é ({p}, r = {r})</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>with each repetition counted once it is not ({p}, r = {r})</source>
         <translation>contando cada repetição uma vez, não é ({p}, r = {r})</translation>
     </message>
     <message>
-        <location line="+21"/>
         <source>The latencies of {k} of {n} treatments do not follow a normal distribution (Shapiro-Wilk, p &lt; {a}), so the comparisons use rank tests.</source>
         <translation>As latências de {k} de {n} tratamentos não seguem uma distribuição normal (Shapiro-Wilk, p &lt; {a}); por isso as comparações usam testes de postos.</translation>
     </message>
     <message>
-        <location line="+22"/>
         <source>The factor {f} affects the response time (Kruskal-Wallis, H = {h}, df = {df}, {p}).</source>
         <translation>O fator {f} afeta o tempo de resposta (Kruskal-Wallis, H = {h}, gl = {df}, {p}).</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>The factor {f} shows no clear effect on the response time (Kruskal-Wallis, H = {h}, df = {df}, {p}).</source>
         <translation>O fator {f} não mostra efeito claro sobre o tempo de resposta (Kruskal-Wallis, H = {h}, gl = {df}, {p}).</translation>
     </message>
     <message>
-        <location line="+10"/>
         <source>{f}, {v}</source>
         <translation>{f}, {v}</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Allocation of variation (2^k r factorial design): {parts}.</source>
         <translation>Alocação de variação (projeto fatorial 2^k r): {parts}.</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>To estimate each mean within ±{e} at {c} confidence, up to {n} requests per treatment are needed ({t}); this run has {have}.</source>
         <translation>Para estimar cada média com erro de ±{e} e {c} de confiança, são necessárias até {n} requisições por tratamento ({t}); esta execução tem {have}.</translation>
     </message>
     <message>
-        <location line="+21"/>
         <source>Conclusions</source>
         <translation>Conclusões</translation>
     </message>
@@ -369,7 +299,6 @@
 <context>
     <name>ConclusionsPage</name>
     <message>
-        <location filename="../ui/guide_pages.py" line="+231"/>
         <source>&amp;Copy the conclusions</source>
         <translation>&amp;Copiar as conclusões</translation>
     </message>
@@ -377,115 +306,91 @@
 <context>
     <name>Database</name>
     <message>
-        <location filename="../experiment/database.py" line="+72"/>
         <source>give password_env or password_file, not both (the password comes from one)</source>
         <extracomment>The environment variable a worker reads the database&apos;s libpq URI from (workers/README.md). The worker option giving its connection-pool size (workers/README.md).</extracomment>
         <translation>dê password_env ou password_file, não os dois (a senha vem de um deles)</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>{field} is for server = &quot;external&quot;; a private server has no password and its own address</source>
         <translation>{field} é para server = &quot;external&quot;; um servidor privado não tem senha e tem seu próprio endereço</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source>server = &quot;external&quot; needs url, e.g. &quot;postgresql://bench@db.example:5432/bench&quot;</source>
         <translation>server = &quot;external&quot; precisa de url, por exemplo &quot;postgresql://bench@db.example:5432/bench&quot;</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>host is for server = &quot;private&quot;; an external server is at its url</source>
         <translation>host é para server = &quot;private&quot;; um servidor externo está na sua url</translation>
     </message>
     <message>
-        <location line="+15"/>
         <source>database: the environment variable {name} (password_env) is not set or empty</source>
         <translation>database: a variável de ambiente {name} (password_env) não está definida ou está vazia</translation>
     </message>
     <message>
-        <location line="+16"/>
         <source>database: a private server has no url in the profile</source>
         <translation>database: um servidor privado não tem url no perfil</translation>
     </message>
     <message>
-        <location line="+19"/>
         <source>url {url} is not a PostgreSQL URI; expected postgresql://user@host:port/database</source>
         <translation>a url {url} não é uma URI do PostgreSQL; esperado postgresql://usuário@host:porta/banco</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>url holds a password; give it in password_env or password_file (the profile is stored with the run)</source>
         <translation>a url contém uma senha; dê-a em password_env ou password_file (o perfil é guardado com a execução)</translation>
     </message>
     <message>
-        <location line="+12"/>
         <source>database: the password file {path} does not exist</source>
         <translation>database: o arquivo de senha {path} não existe</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+15"/>
         <source>database: cannot read the password file {path}: {why}</source>
         <translation>database: não é possível ler o arquivo de senha {path}: {why}</translation>
     </message>
     <message>
-        <location line="-9"/>
         <source>database: the password file {path} is readable by every user; make it private (chmod 600 {path})</source>
         <translation>database: o arquivo de senha {path} pode ser lido por qualquer usuário; torne-o privado (chmod 600 {path})</translation>
     </message>
     <message>
-        <location line="+14"/>
         <source>database: the password file {path} is empty</source>
         <translation>database: o arquivo de senha {path} está vazio</translation>
     </message>
     <message>
-        <location line="+12"/>
         <source>the workloads use the database and the profile has no [database] table: using the default (a private PostgreSQL on the workers&apos; host, seed 1, 1000 pets, 1000 people, pool size 10, reset before every repetition)</source>
         <translation>as cargas de trabalho usam o banco de dados e o perfil não tem a tabela [database]: usando a padrão (um PostgreSQL privado no host dos workers, semente 1, 1000 pets, 1000 pessoas, pool de 10 conexões, restaurado antes de cada repetição)</translation>
     </message>
     <message>
-        <location filename="../hosts/database_server.py" line="+95"/>
         <source>cannot connect to the external PostgreSQL server {host}:{port}: {why}</source>
         <translation>não é possível conectar ao servidor PostgreSQL externo {host}:{port}: {why}</translation>
     </message>
     <message>
-        <location line="+28"/>
         <source>a private database on this computer listens on its loopback only and the workers run on {host}: put the database on an SSH host (database.host = &quot;{host}&quot;) or use an external server</source>
         <translation>um banco de dados privado neste computador escuta só na sua interface de loopback e os workers rodam em {host}: coloque o banco de dados num host SSH (database.host = &quot;{host}&quot;) ou use um servidor externo</translation>
     </message>
     <message>
-        <location filename="../hosts/ssh_postgres.py" line="+130"/>
-        <location line="+76"/>
         <source>the private PostgreSQL server is not started</source>
         <translation>o servidor PostgreSQL privado não foi iniciado</translation>
     </message>
     <message>
-        <location line="-26"/>
         <source>PostgreSQL&apos;s server programs are not installed on {host} (no /usr/lib/postgresql/&lt;version&gt;/bin/postgres): install Debian&apos;s package postgresql there</source>
         <translation>os programas do servidor PostgreSQL não estão instalados em {host} (não há /usr/lib/postgresql/&lt;versão&gt;/bin/postgres): instale lá o pacote postgresql do Debian</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>PostgreSQL refuses to run as root and {host} has no &apos;postgres&apos; user to run it as: install Debian&apos;s package postgresql there (it creates that user) or connect as another user</source>
         <translation>o PostgreSQL se recusa a rodar como root e {host} não tem o usuário &apos;postgres&apos; para rodá-lo: instale lá o pacote postgresql do Debian (ele cria esse usuário) ou conecte-se como outro usuário</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>initdb failed on {host} (status {code}): {tail}</source>
         <translation>o initdb falhou em {host} (status {code}): {tail}</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>PostgreSQL did not start on {host} (status {code}): {tail}</source>
         <translation>o PostgreSQL não iniciou em {host} (status {code}): {tail}</translation>
     </message>
     <message>
-        <location line="+31"/>
         <source>cannot connect to the PostgreSQL server on {host} port {port}: {why}</source>
         <translation>não é possível conectar ao servidor PostgreSQL em {host}, porta {port}: {why}</translation>
     </message>
     <message>
-        <location line="+23"/>
         <source>the private PostgreSQL server on {host} (port {port}) is not running</source>
         <translation>o servidor PostgreSQL privado em {host} (porta {port}) não está rodando</translation>
     </message>
@@ -493,7 +398,6 @@
 <context>
     <name>Driver</name>
     <message>
-        <location filename="../drivers/python.py" line="+80"/>
         <source>the Python driver does not run the vus load model (virtual users need one client per user on one clock, which this reference driver does not keep); use the native driver</source>
         <translation>o driver Python não executa o modelo de carga vus (usuários virtuais precisam de um cliente por usuário num mesmo relógio, o que este driver de referência não mantém); use o driver nativo</translation>
     </message>
@@ -501,302 +405,239 @@
 <context>
     <name>ExperimentPanel</name>
     <message>
-        <location filename="../ui/panel.py" line="+70"/>
         <source>Host</source>
         <extracomment>How wide an implementation&apos;s &quot;cannot run&quot; reason may be in the panel (the panel stays narrow at 1024 x 768). The operations the panel&apos;s widgets edit; a profile&apos;s workloads of other operations are run as written. The operation entry that runs the profile&apos;s own workloads (seed 001&apos;s database methods, seed 002&apos;s methods).</extracomment>
         <translation>Host</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>This computer</source>
         <translation>Este computador</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Where the implementations under test run</source>
         <translation>Onde as implementações em teste são executadas</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Hosts…</source>
         <translation>Hosts…</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Add or edit SSH target hosts</source>
         <translation>Adicionar ou editar hosts de destino via SSH</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>Implementations</source>
         <translation>Implementações</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Checking what this host can run…</source>
         <translation>Verificando o que este host pode executar…</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>Workload</source>
         <translation>Carga de trabalho</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>Select: N ints in, 3 out</source>
         <translation>Select: N inteiros na entrada, 3 na saída</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Echo: payload in, count out</source>
         <translation>Echo: payload na entrada, contagem na saída</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Ping: empty (overhead floor)</source>
         <translation>Ping: vazio (custo mínimo)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Operation</source>
         <translation>Operação</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>Payload</source>
         <translation>Payload</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>Workloads</source>
         <translation>Cargas de trabalho</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <location line="+1"/>
         <source>Custom count</source>
         <translation>Tamanho personalizado</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>Element type of the payload (Select always sends int64s)</source>
         <translation>Tipo dos elementos do payload (Select sempre envia int64s)</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Data kind</source>
         <translation>Tipo de dado</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>Design</source>
         <translation>Projeto do experimento</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+3"/>
         <source>Repetitions r</source>
         <translation>Repetições r</translation>
     </message>
     <message>
-        <location line="-2"/>
-        <location line="+3"/>
         <source>Requests n</source>
         <translation>Requisições n</translation>
     </message>
     <message>
-        <location line="-2"/>
-        <location line="+4"/>
         <source>Warm-up</source>
         <translation>Aquecimento</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Randomized blocks</source>
         <translation>Blocos aleatorizados</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Sequential (as the seed study)</source>
         <translation>Sequencial (como o estudo de referência)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Alternating requests</source>
         <translation>Requisições alternadas</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Each repetition runs every treatment once as a block with its own warm-up, in a shuffled order, so drift of the machine does not favour one treatment.</source>
         <translation>Cada repetição executa cada tratamento uma vez, como um bloco com o seu próprio aquecimento, em ordem embaralhada, para que a deriva da máquina não favoreça nenhum tratamento.</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>Each repetition runs the treatments one after another in the profile&apos;s order, as the reference study did.</source>
         <translation>Cada repetição executa os tratamentos um após o outro, na ordem do perfil, como fez o estudo de referência.</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>Requests alternate between treatments one by one: this measures the cost of switching servers and inflates small-payload latencies.</source>
         <translation>As requisições alternam entre os tratamentos uma a uma: isso mede o custo de trocar de servidor e infla as latências de cargas pequenas.</translation>
     </message>
     <message>
-        <location line="+12"/>
         <source>Schedule</source>
         <translation>Ordem</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Reuse one connection</source>
         <translation>Reutilizar uma conexão</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>New connection per request</source>
         <translation>Nova conexão por requisição</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Connection</source>
         <translation>Conexão</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Auto (native where built)</source>
         <translation>Automático (nativo onde compilado)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Python</source>
         <translation>Python</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Native (Go)</source>
         <translation>Nativo (Go)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Driver</source>
         <translation>Driver</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Stop the run</source>
         <translation>Parar a execução</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>Go on with the others</source>
         <translation>Continuar com os demais</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>What to do when a worker dies mid-run; nothing measured is lost either way</source>
         <translation>O que fazer quando um worker morre no meio da execução; nada do que foi medido se perde em nenhum dos casos</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>If a worker dies</source>
         <translation>Se um worker morrer</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Mark incomplete</source>
         <translation>Marcar como incompleta</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>Pause, reconnect</source>
         <translation>Pausar e reconectar</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>SSH hosts: what to do when the connection drops mid-run. Pause keeps reconnecting (Stop gives up), restarts the workers and goes on; the interrupted block stays partial. Nothing measured is lost either way</source>
         <translation>Hosts SSH: o que fazer quando a conexão cai no meio da execução. Pausar continua tentando reconectar (Parar desiste), reinicia os workers e segue; o bloco interrompido fica parcial. Nada do que foi medido se perde em nenhum dos casos</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>If SSH drops</source>
         <translation>Se o SSH cair</translation>
     </message>
     <message>
-        <location line="+70"/>
         <source>{name} ({n} elements)</source>
         <translation>{name} ({n} elementos)</translation>
     </message>
     <message>
-        <location line="+29"/>
         <source>As the profile: its own workloads</source>
         <translation>Como no perfil: as cargas de trabalho dele</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>{name} ({operation}, {n} rows)</source>
         <translation>{name} ({operation}, {n} linhas)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>{name} ({operation})</source>
         <translation>{name} ({operation})</translation>
     </message>
     <message>
-        <location line="+27"/>
         <source>{lang} worker serving {proto}</source>
         <translation>worker {lang} servindo {proto}</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>cannot run: {why}</source>
         <translation>não pode executar: {why}</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>{target}: external, not started by Bancada</source>
         <translation>{target}: externo, não iniciado pela Bancada</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>No implementations found (workers/*/worker.toml)</source>
         <translation>Nenhuma implementação encontrada (workers/*/worker.toml)</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source>Cannot ask the host what it runs: {m}</source>
         <translation>Não foi possível perguntar ao host o que ele executa: {m}</translation>
     </message>
     <message>
-        <location line="+53"/>
         <source>Waiting for the list of implementations…</source>
         <translation>Aguardando a lista de implementações…</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Choose at least one implementation</source>
         <translation>Escolha pelo menos uma implementação</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source>The Python driver sends one request at a time: choose Driver Auto or Native (Go) for the {m} load model</source>
         <translation>O driver Python envia uma requisição por vez: escolha o driver Automático ou Nativo (Go) para o modelo de carga {m}</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Choose at least one workload</source>
         <translation>Escolha pelo menos uma carga de trabalho</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>Choose at least one payload</source>
         <translation>Escolha pelo menos um payload</translation>
     </message>
     <message>
-        <location line="+51"/>
         <source>the experiment panel</source>
         <translation>o painel do experimento</translation>
     </message>
     <message>
-        <location line="+16"/>
         <source>Ignored: the Load duration sets the measured phase</source>
         <translation>Ignorado: a duração da carga define a fase medida</translation>
     </message>
@@ -804,17 +645,14 @@
 <context>
     <name>ExportPage</name>
     <message>
-        <location filename="../ui/guide_pages.py" line="+13"/>
         <source>F&amp;older:</source>
         <translation>&amp;Pasta:</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>Bro&amp;wse…</source>
         <translation>Esco&amp;lher…</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>&amp;Export</source>
         <translation>Exp&amp;ortar</translation>
     </message>
@@ -822,12 +660,10 @@
 <context>
     <name>FactorsPage</name>
     <message>
-        <location line="-123"/>
         <source>Implementations (language and protocol)</source>
         <translation>Implementações (linguagem e protocolo)</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Payloads</source>
         <translation>Payloads</translation>
     </message>
@@ -835,7 +671,6 @@
 <context>
     <name>FrameModel</name>
     <message>
-        <location filename="../ui/stats_view.py" line="+94"/>
         <source>column {c} in the exported CSV</source>
         <translation>coluna {c} no CSV exportado</translation>
     </message>
@@ -843,118 +678,94 @@
 <context>
     <name>GuidedExperiment</name>
     <message>
-        <location filename="../ui/guide.py" line="+70"/>
         <source>Guided experiment</source>
         <translation>Experimento guiado</translation>
     </message>
     <message>
-        <location line="+48"/>
         <source>← &amp;Back</source>
         <translation>← &amp;Voltar</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+97"/>
         <source>&amp;Next →</source>
         <translation>Próxi&amp;mo →</translation>
     </message>
     <message>
-        <location line="-69"/>
         <source>Run the &amp;pilot</source>
         <translation>Executar o p&amp;iloto</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>Start the &amp;main run</source>
         <translation>&amp;Iniciar a execução principal</translation>
     </message>
     <message>
-        <location line="+49"/>
         <source>Step {k} of {n}</source>
         <translation>Passo {k} de {n}</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>What to look at: {h}</source>
         <translation>O que observar: {h}</translation>
     </message>
     <message>
-        <location line="+13"/>
         <source>Fi&amp;nish</source>
         <translation>&amp;Concluir</translation>
     </message>
     <message>
-        <location line="+83"/>
         <source>The design: {d}.</source>
         <translation>O projeto: {d}.</translation>
     </message>
     <message>
-        <location line="+9"/>
         <source>The pilot: {n} requests per treatment in each of {r} repetitions, after {w} warm-up requests.</source>
         <translation>O piloto: {n} requisições por tratamento em cada uma de {r} repetições, depois de {w} requisições de aquecimento.</translation>
     </message>
     <message>
-        <location line="+21"/>
         <source>The main run: {n} requests per treatment in each of {r} repetitions, after {w} warm-up requests.</source>
         <translation>A execução principal: {n} requisições por tratamento em cada uma de {r} repetições, depois de {w} requisições de aquecimento.</translation>
     </message>
     <message>
-        <location line="+34"/>
         <source>Running: watch the boxes grow in the Live tab (Stop is in the toolbar).</source>
         <translation>Executando: veja as caixas crescerem na aba Ao vivo (Parar fica na barra de ferramentas).</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>The run is complete; computing its statistics…</source>
         <translation>A execução terminou; calculando suas estatísticas…</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Done: {p}</source>
         <translation>Pronto: {p}</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>The run did not complete; press the button to run it again.</source>
         <translation>A execução não terminou; pressione o botão para executá-la de novo.</translation>
     </message>
     <message>
-        <location line="+45"/>
         <source>The pilot gave nothing to compute a sample size from: type the requests per repetition.</source>
         <translation>O piloto não deu dados para calcular um tamanho de amostra: digite as requisições por repetição.</translation>
     </message>
     <message>
-        <location line="+30"/>
         <source>The Statistics tab has no such table for this run.</source>
         <translation>A aba Estatísticas não tem essa tabela para esta execução.</translation>
     </message>
     <message>
-        <location line="+15"/>
         <source>Writing the conclusions…</source>
         <translation>Escrevendo as conclusões…</translation>
     </message>
     <message>
-        <location line="+19"/>
         <source>The conclusions could not be written: {m}</source>
         <translation>Não foi possível escrever as conclusões: {m}</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>The conclusions are on the clipboard</source>
         <translation>As conclusões estão na área de transferência</translation>
     </message>
     <message>
-        <location line="+14"/>
         <source>Export into folder</source>
         <translation>Exportar para a pasta</translation>
     </message>
     <message>
-        <location line="+9"/>
         <source>Exporting…</source>
         <translation>Exportando…</translation>
     </message>
     <message>
-        <location line="+9"/>
         <source>Written to {f}: {names}</source>
         <translation>Gravado em {f}: {names}</translation>
     </message>
@@ -962,27 +773,22 @@
 <context>
     <name>HostPage</name>
     <message>
-        <location filename="../ui/guide_pages.py" line="-39"/>
         <source>Host</source>
         <translation>Host</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>SSH host&amp;s…</source>
         <translation>Host&amp;s SSH…</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Add or edit SSH target hosts</source>
         <translation>Adicionar ou editar hosts de destino via SSH</translation>
     </message>
     <message>
-        <location line="+15"/>
         <source>{impl} ({what}): can run</source>
         <translation>{impl} ({what}): pode executar</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>{impl} ({what}): cannot run: {why}</source>
         <translation>{impl} ({what}): não pode executar: {why}</translation>
     </message>
@@ -990,73 +796,59 @@
 <context>
     <name>Hosts</name>
     <message>
-        <location filename="../drivers/__init__.py" line="+48"/>
         <source>the {driver} driver speaks {protocols}, not {protocol}</source>
         <extracomment>The protocols some driver sends requests in. The contract&apos;s operations (seed 001&apos;s database methods included) and a user&apos;s own request (custom), which both drivers send. The workload operations each driver sends: the native driver also seed 004&apos;s serial (encode, send, decode, with the split).</extracomment>
         <translation>o driver {driver} fala {protocols}, não {protocol}</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>the drivers speak {protocols}, not {protocol} (yet)</source>
         <translation>os drivers falam {protocols}, não {protocol} (ainda)</translation>
     </message>
     <message>
-        <location line="+12"/>
         <source>the {driver} driver does not send the operation {operation}</source>
         <translation>o driver {driver} não envia a operação {operation}</translation>
     </message>
     <message>
-        <location filename="../hosts/facts.py" line="+127"/>
         <source>unknown runtime requirement {runtime}</source>
         <translation>requisito de runtime desconhecido {runtime}</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>no python3 found on the host</source>
         <translation>nenhum python3 encontrado no host</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>no {name} found on the host</source>
         <translation>nenhum {name} encontrado no host</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>needs {runtime} {version} or newer; {missing}</source>
         <translation>precisa de {runtime} {version} ou mais recente; {missing}</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>needs {runtime} {version} or newer; the host has {runtime} {have}</source>
         <translation>precisa de {runtime} {version} ou mais recente; o host tem {runtime} {have}</translation>
     </message>
     <message>
-        <location filename="../hosts/local.py" line="+202"/>
         <source>not in this installation: {artifact} is missing (the package was built without it)</source>
         <translation>não está nesta instalação: {artifact} não existe (o pacote foi gerado sem ele)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>not built: {artifact} is missing (run: make -C workers)</source>
         <translation>não compilado: {artifact} não existe (execute: make -C workers)</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>{artifact} is not executable (chmod +x it, or reinstall Bancada)</source>
         <translation>{artifact} não é executável (dê chmod +x nele, ou reinstale o Bancada)</translation>
     </message>
     <message>
-        <location filename="../hosts/ssh_host.py" line="+214"/>
         <source>the {name} worker runs from its folder with its own environment ({runtime}) and is not deployed to SSH hosts: run it on this computer</source>
         <translation>o worker {name} roda a partir da sua pasta, com seu próprio ambiente ({runtime}), e não é implantado em hosts SSH: rode-o neste computador</translation>
     </message>
     <message>
-        <location line="+12"/>
         <source>not built for {os}/{arch}: {artifact} is missing (run: make -C workers)</source>
         <translation>não compilado para {os}/{arch}: {artifact} não existe (execute: make -C workers)</translation>
     </message>
     <message>
-        <location filename="../hosts/facts.py" line="-35"/>
         <source>PostgreSQL&apos;s server programs are not installed (no /usr/lib/postgresql/&lt;version&gt;/bin/postgres): install Debian&apos;s package postgresql (apt-get install postgresql)</source>
         <translation>os programas do servidor PostgreSQL não estão instalados (não há /usr/lib/postgresql/&lt;versão&gt;/bin/postgres): instale o pacote postgresql do Debian (apt-get install postgresql)</translation>
     </message>
@@ -1064,199 +856,160 @@
 <context>
     <name>HostsDialog</name>
     <message>
-        <location filename="../ui/hosts_dialog.py" line="+91"/>
         <source>Target hosts</source>
         <translation>Hosts de destino</translation>
     </message>
     <message>
-        <location line="+9"/>
         <source>Add…</source>
         <translation>Adicionar…</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Check</source>
         <translation>Verificar</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Remove</source>
         <translation>Remover</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Use this host</source>
         <translation>Usar este host</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Close</source>
         <translation>Fechar</translation>
     </message>
     <message>
-        <location line="+12"/>
         <source>New host</source>
         <translation>Novo host</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>host name or IP address</source>
         <translation>nome do host ou endereço IP</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>private key file (empty: ssh-agent)</source>
         <translation>arquivo da chave privada (vazio: ssh-agent)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Browse…</source>
         <translation>Procurar…</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Save and check</source>
         <translation>Salvar e verificar</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>Name</source>
         <translation>Nome</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Address</source>
         <translation>Endereço</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Port</source>
         <translation>Porta</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>User</source>
         <translation>Usuário</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Key file</source>
         <translation>Arquivo da chave</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Work directory</source>
         <translation>Diretório de trabalho</translation>
     </message>
     <message>
-        <location line="+13"/>
         <source>Trust this key</source>
         <translation>Confiar nesta chave</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Do not trust</source>
         <translation>Não confiar</translation>
     </message>
     <message>
-        <location line="+15"/>
         <source>Undo</source>
         <translation>Desfazer</translation>
     </message>
     <message>
-        <location line="+9"/>
         <source>Saved hosts</source>
         <translation>Hosts salvos</translation>
     </message>
     <message>
-        <location line="+53"/>
         <source>&lt;p&gt;Press &lt;b&gt;Check&lt;/b&gt; to connect and read its facts.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Clique em &lt;b&gt;Verificar&lt;/b&gt; para conectar e ler as informações do host.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+14"/>
         <source>Private key file</source>
         <translation>Arquivo da chave privada</translation>
     </message>
     <message>
-        <location line="+37"/>
         <source>connecting to {h}…</source>
         <translation>conectando a {h}…</translation>
     </message>
     <message>
-        <location line="+17"/>
         <source>{h}: connected in {t} s; {k} of {n} implementations can run there</source>
         <translation>{h}: conectado em {t} s; {k} de {n} implementações podem ser executadas lá</translation>
     </message>
     <message>
-        <location line="+10"/>
         <source>jump host {j} (on the way to {h})</source>
         <translation>host intermediário {j} (no caminho para {h})</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>&lt;b&gt;The host key of {whose} is not known.&lt;/b&gt;&lt;br&gt;Its fingerprint is&lt;br&gt;&lt;tt style=&apos;font-size:large&apos;&gt;{fp}&lt;/tt&gt;&lt;br&gt;Compare it with the one the host&apos;s owner gives you (&lt;tt&gt;ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub&lt;/tt&gt; on the host) before trusting it.</source>
         <translation>&lt;b&gt;A chave de host de {whose} não é conhecida.&lt;/b&gt;&lt;br&gt;A impressão digital dela é&lt;br&gt;&lt;tt style=&apos;font-size:large&apos;&gt;{fp}&lt;/tt&gt;&lt;br&gt;Compare-a com a que o responsável pelo host lhe informar (&lt;tt&gt;ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub&lt;/tt&gt; no host) antes de confiar nela.</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source>{h}: waiting for you to accept or refuse the host key of {k}</source>
         <translation>{h}: aguardando você aceitar ou recusar a chave de host de {k}</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>Passphrase</source>
         <translation>Senha da chave</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>{m}.
 Passphrase:</source>
         <translation>{m}.
 Senha da chave:</translation>
     </message>
     <message>
-        <location line="+10"/>
         <source>Refused: the host key changed</source>
         <translation>Recusado: a chave do host mudou</translation>
     </message>
     <message>
-        <location line="+20"/>
         <source>host key not trusted: not connected</source>
         <translation>chave do host não confiável: não conectado</translation>
     </message>
     <message>
-        <location line="+10"/>
         <source>Cannot remove</source>
         <translation>Não foi possível remover</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Removed {h}.</source>
         <translation>{h} removido.</translation>
     </message>
     <message>
-        <location line="+58"/>
         <source>can run</source>
         <translation>pode executar</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>cannot run</source>
         <translation>não pode executar</translation>
     </message>
     <message>
-        <location line="+10"/>
         <source>Implementations</source>
         <translation>Implementações</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Stopped leftover workers:</source>
         <translation>Workers remanescentes encerrados:</translation>
     </message>
@@ -1264,7 +1017,6 @@ Senha da chave:</translation>
 <context>
     <name>IntField</name>
     <message>
-        <location filename="../ui/fields.py" line="+69"/>
         <source>{name}: a whole number from {lo} to {hi}</source>
         <translation>{name}: um número inteiro de {lo} a {hi}</translation>
     </message>
@@ -1272,22 +1024,18 @@ Senha da chave:</translation>
 <context>
     <name>IntRangeValidator</name>
     <message>
-        <location line="-46"/>
         <source>{name} is empty: enter a whole number from {lo} to {hi}</source>
         <translation>{name} está vazio: digite um número inteiro de {lo} a {hi}</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>{name}: {text!r} is not a whole number</source>
         <translation>{name}: {text!r} não é um número inteiro</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>{name} must be from {lo} to {hi}, not {v}</source>
         <translation>{name} deve estar entre {lo} e {hi}, não {v}</translation>
     </message>
     <message>
-        <location line="+12"/>
         <source>{name} must be at most {hi}</source>
         <translation>{name} deve ser no máximo {hi}</translation>
     </message>
@@ -1295,62 +1043,50 @@ Senha da chave:</translation>
 <context>
     <name>K6Summary</name>
     <message>
-        <location filename="../stats/k6_summary.py" line="+197"/>
         <source>all requests</source>
         <translation>todas as requisições</translation>
     </message>
     <message>
-        <location line="+12"/>
         <source>k6-style summary (http_req_duration, http_reqs, http_req_failed)</source>
         <translation>Resumo no estilo do k6 (http_req_duration, http_reqs, http_req_failed)</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>treatment</source>
         <translation>tratamento</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>avg (ms)</source>
         <translation>média (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>min (ms)</source>
         <translation>mín. (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>med (ms)</source>
         <translation>mediana (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>max (ms)</source>
         <translation>máx. (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>p(90) (ms)</source>
         <translation>p(90) (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>p(95) (ms)</source>
         <translation>p(95) (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>requests</source>
         <translation>requisições</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>requests/s</source>
         <translation>requisições/s</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>failed (%)</source>
         <translation>falhas (%)</translation>
     </message>
@@ -1358,72 +1094,58 @@ Senha da chave:</translation>
 <context>
     <name>K6TableView</name>
     <message>
-        <location filename="../ui/k6_table_view.py" line="+55"/>
         <source>k6 summary</source>
         <translation>Resumo do k6</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>What k6 prints for http_req_duration at the end of a test, per treatment, computed from this run&apos;s stored samples: k6&apos;s percentiles (linear interpolation between the closest ranks), failed requests counted in the times, requests/s over the load&apos;s planned duration.</source>
         <translation>O que o k6 imprime para http_req_duration ao fim de um teste, por tratamento, calculado das amostras gravadas desta execução: os percentis do k6 (interpolação linear entre as posições mais próximas), requisições com falha contadas nos tempos, requisições/s sobre a duração planejada da carga.</translation>
     </message>
     <message>
-        <location line="+20"/>
         <source>treatment</source>
         <translation>tratamento</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>avg (ms)</source>
         <translation>média (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>min (ms)</source>
         <translation>mín. (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>med (ms)</source>
         <translation>mediana (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>max (ms)</source>
         <translation>máx. (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>p(90) (ms)</source>
         <translation>p(90) (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>p(95) (ms)</source>
         <translation>p(95) (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>requests</source>
         <translation>requisições</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>requests/s</source>
         <translation>requisições/s</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>failed (%)</source>
         <translation>falhas (%)</translation>
     </message>
     <message>
-        <location line="+11"/>
         <source>The run goes on: every request measured so far.</source>
         <translation>A execução continua: todas as requisições medidas até agora.</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>The whole run.</source>
         <translation>A execução inteira.</translation>
     </message>
@@ -1431,52 +1153,42 @@ Senha da chave:</translation>
 <context>
     <name>Links</name>
     <message>
-        <location filename="../hosts/link_set.py" line="+30"/>
         <source>link {name}: straight to the workers (no proxy)</source>
         <translation>enlace {name}: direto aos workers (sem proxy)</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>link {name}: +{rtt} ms round trip</source>
         <translation>enlace {name}: +{rtt} ms de ida e volta</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>jitter {j} ms</source>
         <translation>jitter {j} ms</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>{b} kbit/s each way</source>
         <translation>{b} kbit/s em cada sentido</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>{b} KiB/s each way</source>
         <translation>{b} KiB/s em cada sentido</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source> (emulated by a proxy on this computer)</source>
         <translation> (emulado por um proxy neste computador)</translation>
     </message>
     <message>
-        <location line="+50"/>
         <source>the calibration of link {name} failed: {e}</source>
         <translation>a calibração do enlace {name} falhou: {e}</translation>
     </message>
     <message>
-        <location filename="../hosts/calibrate.py" line="+52"/>
         <source>link calibration: {name}: {rtt} ms round trip (min {min}), {bw} kbit/s one way</source>
         <translation>calibração do enlace: {name}: {rtt} ms de ida e volta (mín. {min}), {bw} kbit/s em um sentido</translation>
     </message>
     <message>
-        <location line="+9"/>
         <source> (nominal {rtt} ms, {bw} kbit/s)</source>
         <translation> (nominal {rtt} ms, {bw} kbit/s)</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source> (nominal {rtt} ms, no bandwidth limit)</source>
         <translation> (nominal {rtt} ms, sem limite de banda)</translation>
     </message>
@@ -1484,44 +1196,35 @@ Senha da chave:</translation>
 <context>
     <name>LiveView</name>
     <message>
-        <location filename="../ui/live_view.py" line="+142"/>
         <source>Press Run (Ctrl+R) to start: a box per treatment grows here while the samples arrive.</source>
         <extracomment>Colours of the colour factor&apos;s levels (protocol): colour-blind-safe (Okabe-Ito). Workloads side by side at most: as many as columns of :data:`COLUMN_MIN_WIDTH_PX` fit the view (the trace&apos;s title needs about 490 px), the others in further rows (seed 001 has eight workloads). At 1024 x 768 with the panel shown that is one column; the view lays itself out again when a resize changes the count. The height a row of workloads needs (boxes, trace, legend) when there are several rows: the view scrolls rather than squeezing eight workloads&apos; plots into one screen. The narrowest a plot&apos;s title makes its plot (a longer title is cut at both ends).</extracomment>
         <translation>Clique em Executar (Ctrl+R) para começar: um boxplot por tratamento cresce aqui enquanto as amostras chegam.</translation>
     </message>
     <message>
-        <location line="+90"/>
         <source>Zoomed: View &gt; Reset zoom (Ctrl+0) or the A button fits the data again</source>
         <translation>Com zoom: Exibir &gt; Restaurar zoom (Ctrl+0) ou o botão A ajusta aos dados de novo</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>This run has no treatments.</source>
         <translation>Esta execução não tem tratamentos.</translation>
     </message>
     <message>
-        <location line="+26"/>
-        <location line="+23"/>
         <source>latency (ms)</source>
         <translation>latência (ms)</translation>
     </message>
     <message>
-        <location line="-11"/>
         <source>Warming up: the boxes appear with the first measured samples</source>
         <translation>Aquecendo: os boxplots aparecem com as primeiras amostras medidas</translation>
     </message>
     <message>
-        <location line="+10"/>
         <source>Latency in arrival order (faint: warm-up)</source>
         <translation>Latência na ordem de chegada (claro: aquecimento)</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>request (per treatment)</source>
         <translation>requisição (por tratamento)</translation>
     </message>
     <message>
-        <location line="+149"/>
         <source>Bancada live view</source>
         <translation>Visão ao vivo do Bancada</translation>
     </message>
@@ -1529,87 +1232,67 @@ Senha da chave:</translation>
 <context>
     <name>LoadGroup</name>
     <message>
-        <location filename="../ui/load_group.py" line="+41"/>
         <source>Load</source>
         <extracomment>The ``[load]`` keys of the vus model (load_vus.VusFields): kept from the profile under vus, dropped otherwise.</extracomment>
         <translation>Carga</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>Sequential (one at a time)</source>
         <translation>Sequencial (uma por vez)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Closed (c clients)</source>
         <translation>Fechada (c clientes)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Open (constant rate)</source>
         <translation>Aberta (taxa constante)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Virtual users (k6)</source>
         <translation>Usuários virtuais (k6)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Sequential: one request at a time (the seed studies). Closed: c clients, each sending its next request when the last one returns. Open: requests arrive at a fixed rate whatever the server does; latency counts from each request&apos;s due time. Virtual users: k6&apos;s VUs, each starting a request every pacing for the duration. Closed, open and virtual users need the native driver.</source>
         <translation>Sequencial: uma requisição por vez (os estudos de referência). Fechada: c clientes, cada um envia a próxima requisição quando a anterior retorna. Aberta: as requisições chegam a uma taxa fixa, independentemente do servidor; a latência conta a partir do horário previsto de cada requisição. Usuários virtuais: os VUs do k6, cada um inicia uma requisição a cada intervalo (pacing) durante a duração. Fechada, aberta e usuários virtuais precisam do driver nativo.</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>Model</source>
         <translation>Modelo</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+1"/>
         <source>Concurrency c</source>
         <translation>Concorrência c</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+4"/>
         <source>Duration (s)</source>
         <translation>Duração (s)</translation>
     </message>
     <message>
-        <location line="-2"/>
         <source>Seconds of measured load per treatment and repetition; 0 sends the Requests n instead</source>
         <translation>Segundos de carga medida por tratamento e repetição; 0 envia as Requisições n em vez disso</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Rate (requests/s)</source>
         <translation>Taxa (requisições/s)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Rate (req/s)</source>
         <translation>Taxa (req/s)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+1"/>
         <source>Virtual users</source>
         <translation>Usuários virtuais</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+7"/>
         <source>Pacing (ms)</source>
         <translation>Intervalo (ms)</translation>
     </message>
     <message>
-        <location line="-4"/>
         <source>Each virtual user starts an iteration every this many milliseconds (k6&apos;s sleep(pacing - elapsed)); 0 loops at once, or waits the profile&apos;s think time</source>
         <translation>Cada usuário virtual inicia uma iteração a cada tantos milissegundos (o sleep(pacing - elapsed) do k6); 0 repete de imediato, ou espera o tempo de reflexão do perfil</translation>
     </message>
     <message>
-        <location line="+38"/>
         <source>The virtual users model runs for a duration: give Duration (s) of 1 or more</source>
         <translation>O modelo de usuários virtuais roda por uma duração: informe Duração (s) de 1 ou mais</translation>
     </message>
@@ -1617,13 +1300,11 @@ Senha da chave:</translation>
 <context>
     <name>LoadTableView</name>
     <message>
-        <location filename="../ui/load_table_view.py" line="+35"/>
         <source>Load (siege and ab)</source>
         <extracomment>{title: (labels, rows of cells)}, as bancada.stats.load_labels.cells gives it</extracomment>
         <translation>Carga (siege e ab)</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>The summaries siege and Apache Bench print, computed from this run&apos;s stored samples as those tools compute them (docs/statistics.md, Load).</source>
         <translation>Os resumos que o siege e o Apache Bench imprimem, calculados a partir das amostras gravadas desta execução como essas ferramentas os calculam (docs/statistics.md, Load).</translation>
     </message>
@@ -1631,171 +1312,135 @@ Senha da chave:</translation>
 <context>
     <name>LoadTables</name>
     <message>
-        <location filename="../stats/load_labels.py" line="+31"/>
         <source>Load (siege): transactions, availability and transaction rate</source>
         <extracomment>A column: (field, label, formatter of the field&apos;s value).</extracomment>
         <translation>Carga (siege): transações, disponibilidade e taxa de transações</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>Load (ab): requests per second, time per request and percentiles</source>
         <translation>Carga (ab): requisições por segundo, tempo por requisição e percentis</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <location line="+22"/>
         <source>implementation</source>
         <translation>implementação</translation>
     </message>
     <message>
-        <location line="-21"/>
-        <location line="+22"/>
         <source>workload</source>
         <translation>carga de trabalho</translation>
     </message>
     <message>
-        <location line="-21"/>
-        <location line="+22"/>
         <source>repetition</source>
         <translation>repetição</translation>
     </message>
     <message>
-        <location line="-21"/>
         <source>transactions (hits)</source>
         <translation>transações (acessos)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>availability (%)</source>
         <translation>disponibilidade (%)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>elapsed time (s)</source>
         <translation>tempo decorrido (s)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>data transferred (MB)</source>
         <translation>dados transferidos (MB)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>response time (s)</source>
         <translation>tempo de resposta (s)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>transaction rate (trans/s)</source>
         <translation>taxa de transações (trans/s)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>throughput (MB/s)</source>
         <translation>vazão (MB/s)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>concurrency</source>
         <translation>concorrência</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>successful transactions</source>
         <translation>transações com sucesso</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>failed transactions</source>
         <translation>transações com falha</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>longest transaction (s)</source>
         <translation>transação mais longa (s)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>shortest transaction (s)</source>
         <translation>transação mais curta (s)</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>served within {p} % (ms)</source>
         <translation>atendidas em até {p} % (ms)</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>concurrency level</source>
         <translation>nível de concorrência</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>time taken for tests (s)</source>
         <translation>tempo total do teste (s)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>complete requests</source>
         <translation>requisições completas</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>failed requests</source>
         <translation>requisições com falha</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>non-2xx responses</source>
         <translation>respostas não 2xx</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>requests per second (#/s, mean)</source>
         <translation>requisições por segundo (#/s, média)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>time per request (ms, mean)</source>
         <translation>tempo por requisição (ms, média)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>time per request (ms, mean, across all concurrent requests)</source>
         <translation>tempo por requisição (ms, média, entre todas as requisições concorrentes)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>transfer rate (KB/s received)</source>
         <translation>taxa de transferência (KB/s recebidos)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>total time, mean (ms)</source>
         <translation>tempo total, média (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>total time, standard deviation (ms)</source>
         <translation>tempo total, desvio padrão (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>total time, median (ms)</source>
         <translation>tempo total, mediana (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>total time, longest (ms)</source>
         <translation>tempo total, o mais longo (ms)</translation>
     </message>
     <message>
-        <location line="+27"/>
         <source>{n} more requests ran past the driver&apos;s raw-sample cap (load.max_records) and are not in these tables.</source>
         <translation>{n} requisições a mais passaram do limite de amostras brutas do driver (load.max_records) e não estão nestas tabelas.</translation>
     </message>
     <message>
-        <location line="+18"/>
         <source>{title}, repetition {r}</source>
         <translation>{title}, repetição {r}</translation>
     </message>
@@ -1803,17 +1448,14 @@ Senha da chave:</translation>
 <context>
     <name>LocalHost</name>
     <message>
-        <location filename="../hosts/local.py" line="+44"/>
         <source>the {worker} worker&apos;s environment is ready ({s} s); later starts reuse it</source>
         <translation>o ambiente do worker {worker} está pronto ({s} s); as próximas inicializações o reutilizam</translation>
     </message>
     <message>
-        <location line="+103"/>
         <source>first start: npm ci downloads its packages from the npm registry into {folder} (once, a minute or more)</source>
         <translation>primeira inicialização: o npm ci baixa os pacotes do registro npm para {folder} (uma única vez, um minuto ou mais)</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>first start: pip downloads its packages from PyPI into a virtual environment in {folder} (once, a minute or more)</source>
         <translation>primeira inicialização: o pip baixa os pacotes do PyPI para um ambiente virtual em {folder} (uma única vez, um minuto ou mais)</translation>
     </message>
@@ -1821,289 +1463,230 @@ Senha da chave:</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../ui/language.py" line="+77"/>
         <source>Stop the run before changing the language</source>
         <translation>Pare a execução antes de mudar o idioma</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.py" line="+106"/>
         <source>Live</source>
         <translation>Ao vivo</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>k6 summary</source>
         <translation>Resumo do k6</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Statistics</source>
         <translation>Estatísticas</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Time split</source>
         <translation>Divisão do tempo</translation>
     </message>
     <message>
-        <location line="+119"/>
         <source>Start the experiment (Ctrl+R)</source>
         <translation>Iniciar o experimento (Ctrl+R)</translation>
     </message>
     <message>
-        <location line="+10"/>
         <source>Ready: press Run (Ctrl+R)</source>
         <translation>Pronto: clique em Executar (Ctrl+R)</translation>
     </message>
     <message>
-        <location line="+48"/>
         <source>Checking what {h} can run…</source>
         <translation>Verificando o que {h} pode executar…</translation>
     </message>
     <message>
-        <location line="+48"/>
         <source>Stop the run before opening another profile</source>
         <translation>Pare a execução antes de abrir outro perfil</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Cannot open the profile</source>
         <translation>Não foi possível abrir o perfil</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>Profile “{t}” loaded: press Run (Ctrl+R)</source>
         <translation>Perfil “{t}” carregado: clique em Executar (Ctrl+R)</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source> (its schedule &quot;interleaved&quot; is now called &quot;alternating&quot;; the default is randomized blocks)</source>
         <translation> (a sua ordem &quot;interleaved&quot; agora se chama &quot;alternating&quot;; o padrão são blocos aleatorizados)</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source>Press Run (Ctrl+R) to start: a box per treatment grows here while the samples arrive.</source>
         <translation>Clique em Executar (Ctrl+R) para começar: um boxplot por tratamento cresce aqui enquanto as amostras chegam.</translation>
     </message>
     <message>
-        <location line="+11"/>
         <source>Open profile</source>
         <translation>Abrir perfil</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <location line="+17"/>
         <source>Profiles (*.toml)</source>
         <translation>Perfis (*.toml)</translation>
     </message>
     <message>
-        <location line="-7"/>
         <source>Cannot save the profile</source>
         <translation>Não foi possível salvar o perfil</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Profile saved to {p}</source>
         <translation>Perfil salvo em {p}</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Save profile</source>
         <translation>Salvar perfil</translation>
     </message>
     <message>
-        <location line="+13"/>
         <source>A run is already going on: stop it first</source>
         <translation>Já há uma execução em andamento: pare-a primeiro</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Cannot start: {p}</source>
         <translation>Não é possível iniciar: {p}</translation>
     </message>
     <message>
-        <location line="+18"/>
-        <location line="+17"/>
         <source>&amp;Pause</source>
         <translation>&amp;Pausar</translation>
     </message>
     <message>
-        <location line="-16"/>
         <source>Starting the workers on {h}…</source>
         <translation>Iniciando os workers em {h}…</translation>
     </message>
     <message>
-        <location line="+9"/>
         <source>Stopping: the workers stop and the run is kept…</source>
         <translation>Parando: os workers param e a execução é mantida…</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>&amp;Resume</source>
         <translation>&amp;Continuar</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Pausing after the current block…</source>
         <translation>Pausando após o bloco atual…</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>Running</source>
         <translation>Em execução</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>Waiting for the first samples…</source>
         <translation>Aguardando as primeiras amostras…</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>native</source>
         <translation>nativo</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>Python</source>
         <translation>Python</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Running {id} ({d} driver)</source>
         <translation>Executando {id} (driver {d})</translation>
     </message>
     <message>
-        <location line="+15"/>
         <source>A problem during the run</source>
         <translation>Um problema durante a execução</translation>
     </message>
     <message>
-        <location line="+9"/>
         <source>Run complete</source>
         <translation>Execução concluída</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Run stopped; the samples so far are kept</source>
         <translation>Execução parada; as amostras obtidas até agora são mantidas</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Run incomplete</source>
         <translation>Execução incompleta</translation>
     </message>
     <message>
-        <location line="+46"/>
         <source>The run could not go on: {m}</source>
         <translation>A execução não pôde continuar: {m}</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>The run could not go on</source>
         <translation>A execução não pôde continuar</translation>
     </message>
     <message>
-        <location line="+35"/>
         <source>Paused (Ctrl+P resumes)</source>
         <translation>Pausado (Ctrl+P continua)</translation>
     </message>
     <message>
-        <location filename="../ui/window_stats.py" line="+111"/>
         <source>Statistics failed: {m}</source>
         <translation>As estatísticas falharam: {m}</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.py" line="+10"/>
         <source>Stop the run before opening another</source>
         <translation>Pare a execução antes de abrir outra</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Opening {p}…</source>
         <translation>Abrindo {p}…</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Cannot open the run</source>
         <translation>Não foi possível abrir a execução</translation>
     </message>
     <message>
-        <location line="+25"/>
         <source>Run {id} ({s}), {n} samples: {p}</source>
         <translation>Execução {id} ({s}), {n} amostras: {p}</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source>Computing…</source>
         <translation>Calculando…</translation>
     </message>
     <message>
-        <location line="+10"/>
         <source>complete</source>
         <translation>concluída</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>cancelled</source>
         <translation>cancelada</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>incomplete</source>
         <translation>incompleta</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>running</source>
         <translation>em andamento</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>interrupted</source>
         <translation>interrompida</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>Open run</source>
         <translation>Abrir execução</translation>
     </message>
     <message>
-        <location line="+32"/>
         <source>A run is going on</source>
         <translation>Há uma execução em andamento</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Stop the run and close? The workers stop and the samples measured so far are kept.</source>
         <translation>Parar a execução e fechar? Os workers param e as amostras medidas até agora são mantidas.</translation>
     </message>
     <message>
-        <location line="-167"/>
         <source>worker(s) died: {w}</source>
         <translation>worker(s) morreram: {w}</translation>
     </message>
     <message>
-        <location line="-431"/>
         <source>API performance workbench</source>
         <translation>Experimentos de desempenho de APIs</translation>
     </message>
     <message>
-        <location line="+433"/>
         <source>stopped by the user</source>
         <translation>parada pelo usuário</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>the run was abandoned</source>
         <translation>a execução foi abandonada</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>interrupted (Ctrl-C)</source>
         <translation>interrompida (Ctrl-C)</translation>
     </message>
     <message>
-        <location line="+133"/>
         <source>Bancada runs and tidy sample CSVs (*.sqlite *.csv);;Bancada runs (*.sqlite);;Tidy sample CSVs (*.csv)</source>
         <translation>Execuções do Bancada e CSVs de amostras organizados (*.sqlite *.csv);;Execuções do Bancada (*.sqlite);;CSVs de amostras organizados (*.csv)</translation>
     </message>
@@ -2111,59 +1694,48 @@ Senha da chave:</translation>
 <context>
     <name>Profile</name>
     <message>
-        <location filename="../experiment/load_vus.py" line="+112"/>
         <source>{field} is a field of the vus load model; this profile&apos;s model is {model}</source>
         <extracomment>The most virtual users a profile may ask for (the native driver&apos;s bound).</extracomment>
         <translation>{field} é um campo do modelo de carga vus; o modelo deste perfil é {model}</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>the vus load model needs vus, the number of virtual users (1 or more)</source>
         <translation>o modelo de carga vus precisa de vus, o número de usuários virtuais (1 ou mais)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>the vus load model needs duration_s, how long the virtual users run (s)</source>
         <translation>o modelo de carga vus precisa de duration_s, por quanto tempo os usuários virtuais rodam (s)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>rate_per_s is for the open model; the vus model takes pacing_s</source>
         <translation>rate_per_s é do modelo aberto; o modelo vus usa pacing_s</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>give pacing_s (an iteration every pacing_s) or think_time_s (a wait after each response), not both</source>
         <translation>informe pacing_s (uma iteração a cada pacing_s) ou think_time_s (uma espera após cada resposta), não os dois</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>pacing_s must be above 0 s; got {value}</source>
         <translation>pacing_s deve ser maior que 0 s; recebido {value}</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>{field} must be 0 s or more; got {value}</source>
         <translation>{field} deve ser 0 s ou mais; recebido {value}</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>ramp_up_s ({ramp} s) must not exceed duration_s ({duration} s)</source>
         <translation>ramp_up_s ({ramp} s) não pode exceder duration_s ({duration} s)</translation>
     </message>
     <message>
-        <location filename="../wire/db_requests.py" line="+77"/>
         <source>limit is for list_pets and list_people; the operation {operation} takes none</source>
         <extracomment>Job operation -&gt; (rpc name, REST path, GraphQL document). A list&apos;s limit, bench.proto: 1 &lt;= limit &lt;= 1000.</extracomment>
         <translation>limit é de list_pets e list_people; a operação {operation} não recebe limit</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>{operation} needs limit, the rows to list ({low} to {high}; the study sends 10, 100, 1000)</source>
         <translation>{operation} precisa de limit, as linhas a listar ({low} a {high}; o estudo envia 10, 100, 1000)</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>limit {limit} is out of range: {operation} lists {low} to {high} rows</source>
         <translation>limit {limit} está fora do intervalo: {operation} lista de {low} a {high} linhas</translation>
     </message>
@@ -2171,153 +1743,123 @@ Senha da chave:</translation>
 <context>
     <name>Readings</name>
     <message>
-        <location filename="../stats/run_statistics.py" line="+119"/>
         <source>no samples yet</source>
         <translation>ainda não há amostras</translation>
     </message>
     <message>
-        <location line="-44"/>
         <source>the tables appear when the first repetition is complete</source>
         <translation>as tabelas aparecem quando a primeira repetição estiver completa</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>no repetition is complete in every treatment</source>
         <translation>nenhuma repetição está completa em todos os tratamentos</translation>
     </message>
     <message>
-        <location line="+14"/>
         <source>the tables compare treatments: choose at least two implementations</source>
         <translation>as tabelas comparam tratamentos: escolha pelo menos duas implementações</translation>
     </message>
     <message>
-        <location filename="../stats/readings.py" line="+43"/>
         <source>language</source>
         <extracomment>Display order of the tables (names from bancada.stats.tables).</extracomment>
         <translation>linguagem</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>protocol</source>
         <translation>protocolo</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>implementation</source>
         <translation>implementação</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>payload</source>
         <translation>payload</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>link</source>
         <translation>enlace</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>format</source>
         <translation>formato</translation>
     </message>
     <message>
-        <location line="-2"/>
         <source>experimental error</source>
         <translation>erro experimental</translation>
     </message>
     <message>
-        <location line="-3"/>
         <source>operation</source>
         <translation>operação</translation>
     </message>
     <message>
-        <location line="+12"/>
         <source>negligible</source>
         <translation>desprezível</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>small</source>
         <translation>pequeno</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>medium</source>
         <translation>médio</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>large</source>
         <translation>grande</translation>
     </message>
     <message>
-        <location line="+28"/>
         <source>fastest {fast} (median {m1} ms), slowest {slow} ({m2} ms, {ratio}×)</source>
         <translation>mais rápido {fast} (mediana {m1} ms), mais lento {slow} ({m2} ms, {ratio}×)</translation>
     </message>
     <message>
-        <location line="+11"/>
         <source>{k} of {n} treatments are not normal (p &lt; {a})</source>
         <translation>{k} de {n} tratamentos não são normais (p &lt; {a})</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>: the rank tests below fit</source>
         <translation>: os testes de postos abaixo são os adequados</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source>{k} of {n} pairs differ (Holm p &lt; {a}); largest effect {x} vs {y}: {size}</source>
         <translation>{k} de {n} pares diferem (p de Holm &lt; {a}); maior efeito {x} vs {y}: {size}</translation>
     </message>
     <message>
-        <location line="+16"/>
         <source>{k} of {n} pairs differ when each repetition counts once (Holm p &lt; {a}, r = {r}); trust this one when it disagrees with the test above</source>
         <translation>{k} de {n} pares diferem quando cada repetição conta uma vez (Holm p &lt; {a}, r = {r}); confie neste quando ele discordar do teste acima</translation>
     </message>
     <message>
-        <location line="+11"/>
         <source>{k} of {n} pairs differ (Holm p &lt; {a})</source>
         <translation>{k} de {n} pares diferem (p de Holm &lt; {a})</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>{f} matters (p {p})</source>
         <translation>{f} faz diferença (p {p})</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>{f} makes no clear difference (p {p})</source>
         <translation>{f} não faz diferença clara (p {p})</translation>
     </message>
     <message>
-        <location line="+11"/>
         <source>not computed: {why}</source>
         <translation>não calculado: {why}</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>{f} explains {pct}</source>
         <translation>{f} explica {pct}</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source>{parts} of the variation</source>
         <translation>{parts} da variação</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>; {pct} is experimental error</source>
         <translation>; {pct} é erro experimental</translation>
     </message>
     <message>
-        <location line="+9"/>
         <source>{k} of {n} effects are significant (their {c} interval excludes 0)</source>
         <translation>{k} de {n} efeitos são significativos (o intervalo de confiança de {c} exclui 0)</translation>
     </message>
     <message>
-        <location line="+10"/>
         <source>up to {n} requests per treatment ({t}) for a mean within ±{e} at {c}; this run has {have}</source>
         <translation>até {n} requisições por tratamento ({t}) para uma média dentro de ±{e} com {c} de confiança; esta execução tem {have}</translation>
     </message>
@@ -2325,282 +1867,224 @@ Senha da chave:</translation>
 <context>
     <name>Report</name>
     <message>
-        <location filename="../report_build.py" line="+45"/>
         <source>Report</source>
         <extracomment>host facts shown, in this order (other keys follow)</extracomment>
         <translation>Relatório</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Question</source>
         <translation>Pergunta</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Design</source>
         <translation>Delineamento</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Profile as run</source>
         <translation>Perfil como executado</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Host and workers</source>
         <translation>Host e workers</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Host facts</source>
         <translation>Dados do host</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Driver host facts</source>
         <translation>Dados do host do driver</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Worker versions</source>
         <translation>Versões dos workers</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Figures</source>
         <translation>Figuras</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Latency per treatment (box plots)</source>
         <translation>Latência por tratamento (box plots)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Boxes from the first to the third quartile, a thick line at the median; whiskers reach the most extreme latency within 1.5 IQR (Tukey); circles are the latencies beyond them. Measured, successful requests only.</source>
         <translation>Caixas do primeiro ao terceiro quartil, com uma linha grossa na mediana; os bigodes chegam à latência mais extrema dentro de 1,5 IIQ (Tukey); os círculos são as latências além deles. Só requisições medidas e bem-sucedidas.</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>Latency in arrival order (trace)</source>
         <translation>Latência na ordem de chegada (traço)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Each request&apos;s latency in the order it arrived, per treatment; warm-up faint. Long runs are reduced to the smallest and largest latency of consecutive bins, so spikes stay visible.</source>
         <translation>A latência de cada requisição na ordem em que chegou, por tratamento; o aquecimento em cor clara. Execuções longas são reduzidas à menor e à maior latência de intervalos consecutivos, para que os picos continuem visíveis.</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Statistics</source>
         <translation>Estatísticas</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Conclusions</source>
         <translation>Conclusões</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Comparison with other runs</source>
         <translation>Comparação com outras execuções</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>No statistics: {why}</source>
         <translation>Sem estatísticas: {why}</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Item</source>
         <translation>Item</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Value</source>
         <translation>Valor</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Implementation</source>
         <translation>Implementação</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Language</source>
         <translation>Linguagem</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Protocol</source>
         <translation>Protocolo</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Runtime</source>
         <translation>Runtime</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Version</source>
         <translation>Versão</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>This run is a tidy CSV (e.g. published data): it carries no profile, host facts or worker versions.</source>
         <translation>Esta execução é um CSV organizado (por exemplo, dados publicados): não traz perfil, dados do host nem versões dos workers.</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+210"/>
         <source>Generated by Bancada {v} on {when} from {src}.</source>
         <translation>Gerado pelo Bancada {v} em {when} a partir de {src}.</translation>
     </message>
     <message>
-        <location line="-209"/>
         <source>Response: latency in milliseconds of the measured, successful requests (warm-up and errors left out).</source>
         <translation>Resposta: latência em milissegundos das requisições medidas e bem-sucedidas (aquecimento e erros deixados de fora).</translation>
     </message>
     <message>
-        <location line="+16"/>
         <source>Run</source>
         <translation>Execução</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Profile</source>
         <translation>Perfil</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Implementations</source>
         <translation>Implementações</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Factor {f}: levels</source>
         <translation>Fator {f}: níveis</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Workloads (payload)</source>
         <translation>Cargas de trabalho (payload)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Requests per treatment and repetition (n)</source>
         <translation>Requisições por tratamento e repetição (n)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+13"/>
         <source>Repetitions (r)</source>
         <translation>Repetições (r)</translation>
     </message>
     <message>
-        <location line="-12"/>
         <source>Warm-up requests per block</source>
         <translation>Requisições de aquecimento por bloco</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Schedule</source>
         <translation>Ordem de execução</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Schedule&apos;s seed</source>
         <translation>Semente da ordem de execução</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Connection</source>
         <translation>Conexão</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Load</source>
         <translation>Carga</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Driver</source>
         <translation>Driver</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Host / driver host</source>
         <translation>Host / host do driver</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Started / ended</source>
         <translation>Início / fim</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Status</source>
         <translation>Situação</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>Measured, successful requests</source>
         <translation>Requisições medidas e bem-sucedidas</translation>
     </message>
     <message>
-        <location line="+16"/>
         <source>sequential (one request at a time)</source>
         <translation>sequencial (uma requisição por vez)</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>closed loop, {c} clients</source>
         <translation>laço fechado, {c} clientes</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>open, {r} requests/s</source>
         <translation>aberta, {r} requisições/s</translation>
     </message>
     <message>
-        <location line="+14"/>
         <source>memory</source>
         <translation>memória</translation>
     </message>
     <message>
-        <location line="+42"/>
         <source>Baseline: {b}. Medians with their distribution-free 95 % interval; the change&apos;s interval by the percentile bootstrap ({k} resamples); p from the Wilcoxon rank-sum test over {unit}, Holm-adjusted per table; ~ means not significant at alpha {a}.</source>
         <translation>Referência: {b}. Medianas com seu intervalo de 95 % livre de distribuição; o intervalo da mudança pelo bootstrap percentil ({k} reamostragens); p do teste da soma de postos de Wilcoxon sobre {unit}, ajustado por Holm em cada tabela; ~ quer dizer não significativo a alfa {a}.</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source>requests</source>
         <translation>requisições</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>repetition medians</source>
         <translation>medianas das repetições</translation>
     </message>
     <message>
-        <location line="+57"/>
         <source>Which implementation answers fastest, and does the difference hold?</source>
         <translation>Qual implementação responde mais rápido, e a diferença se sustenta?</translation>
     </message>
     <message>
-        <location filename="../report_plots.py" line="+143"/>
-        <location line="+116"/>
         <source>latency (ms)</source>
         <extracomment>a latency axis whose medians span more than this ratio is drawn on a log scale</extracomment>
         <translation>latência (ms)</translation>
     </message>
     <message>
-        <location line="-1"/>
         <source>request (per treatment, in arrival order)</source>
         <translation>requisição (por tratamento, na ordem de chegada)</translation>
     </message>
     <message>
-        <location filename="../report_build.py" line="-32"/>
         <source>As k6 prints http_req_duration at the end of a test, per treatment: k6&apos;s percentiles (linear interpolation between the closest ranks), failed requests counted in the times; requests/s over the load&apos;s planned duration per repetition.</source>
         <translation>Como o k6 imprime http_req_duration ao fim de um teste, por tratamento: os percentis do k6 (interpolação linear entre as posições mais próximas), requisições com falha contadas nos tempos; requisições/s sobre a duração planejada da carga em cada repetição.</translation>
     </message>
@@ -2608,7 +2092,6 @@ Senha da chave:</translation>
 <context>
     <name>RunJob</name>
     <message>
-        <location filename="../ui/run_job.py" line="+113"/>
         <source>The run process ended unexpectedly (exit code {code}); the samples it stored are kept in the run file</source>
         <translation>O processo da execução terminou inesperadamente (código de saída {code}); as amostras que ele gravou estão guardadas no arquivo da execução</translation>
     </message>
@@ -2616,27 +2099,22 @@ Senha da chave:</translation>
 <context>
     <name>RunStatus</name>
     <message>
-        <location filename="../ui/run_status.py" line="+36"/>
         <source>Ready</source>
         <translation>Pronto</translation>
     </message>
     <message>
-        <location line="+42"/>
         <source>%p% of the planned time</source>
         <translation>%p% do tempo planejado</translation>
     </message>
     <message>
-        <location line="+12"/>
         <source>{r} samples/s</source>
         <translation>{r} amostras/s</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>ETA {t}</source>
         <translation>Falta {t}</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>{n} errors</source>
         <translation>{n} erros</translation>
     </message>
@@ -2644,73 +2122,59 @@ Senha da chave:</translation>
 <context>
     <name>Runner</name>
     <message>
-        <location filename="../runner.py" line="+375"/>
         <source>placement refused: {why}</source>
         <extracomment>The experiment&apos;s database (seed 001): started before the workers, reset before every repetition.</extracomment>
         <translation>posicionamento recusado: {why}</translation>
     </message>
     <message>
-        <location line="+163"/>
         <source>the run goes on without it</source>
         <translation>a execução continua sem ele</translation>
     </message>
     <message>
-        <location line="+40"/>
         <source>starting {impl} on {host}</source>
         <translation>iniciando {impl} em {host}</translation>
     </message>
     <message>
-        <location line="+55"/>
         <source>the connection to {host} dropped; the samples so far are kept. Reconnecting every {s} s (Stop gives up)…</source>
         <translation>a conexão com {host} caiu; as amostras até aqui estão guardadas. Reconectando a cada {s} s (Parar desiste)…</translation>
     </message>
     <message>
-        <location line="+17"/>
         <source>reconnected to {host}; the interrupted block stays partial; restarting the workers</source>
         <translation>reconectado a {host}; o bloco interrompido fica parcial; reiniciando os workers</translation>
     </message>
     <message>
-        <location filename="../run_database.py" line="+64"/>
         <source>implementation {impl} does not serve the operation {operation} (workload {workload}); its worker serves {served}</source>
         <translation>a implementação {impl} não atende a operação {operation} (carga de trabalho {workload}); seu worker atende {served}</translation>
     </message>
     <message>
-        <location line="+49"/>
         <source>the database cannot run on host {host}: {reason}</source>
         <translation>o banco de dados não pode rodar no host {host}: {reason}</translation>
     </message>
     <message>
-        <location line="+22"/>
         <source>the database&apos;s host {host} cannot be reached: {why}</source>
         <translation>o host {host} do banco de dados não pode ser alcançado: {why}</translation>
     </message>
     <message>
-        <location line="+14"/>
         <source>starting the database ({server}) on {host}</source>
         <translation>iniciando o banco de dados ({server}) em {host}</translation>
     </message>
     <message>
-        <location line="+90"/>
         <source>the database ({server} on {host}) failed: {why}; the samples so far are kept</source>
         <translation>o banco de dados ({server} em {host}) falhou: {why}; as amostras até aqui estão guardadas</translation>
     </message>
     <message>
-        <location line="+24"/>
         <source>external PostgreSQL</source>
         <translation>PostgreSQL externo</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>private PostgreSQL</source>
         <translation>PostgreSQL privado</translation>
     </message>
     <message>
-        <location line="-90"/>
         <source>database ready: PostgreSQL {version} on {host}, {pets} pets and {people} people ({s} s)</source>
         <translation>banco de dados pronto: PostgreSQL {version} em {host}, {pets} pets e {people} pessoas ({s} s)</translation>
     </message>
     <message>
-        <location line="+45"/>
         <source>resetting the database before repetition {r} took {s} s</source>
         <translation>restaurar o banco de dados antes da repetição {r} levou {s} s</translation>
     </message>
@@ -2718,7 +2182,6 @@ Senha da chave:</translation>
 <context>
     <name>SampleSizePage</name>
     <message>
-        <location filename="../ui/guide_pages.py" line="+80"/>
         <source>Re&amp;quests per repetition:</source>
         <translation>Re&amp;quisições por repetição:</translation>
     </message>
@@ -2726,33 +2189,27 @@ Senha da chave:</translation>
 <context>
     <name>SplitBars</name>
     <message>
-        <location filename="../ui/split_bars.py" line="+26"/>
         <source>client serialization</source>
         <extracomment>The parts, bottom to top (columns of the table), with their legend names.</extracomment>
         <translation>serialização no cliente</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>server deserialization</source>
         <translation>desserialização no servidor</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>server handling</source>
         <translation>tratamento no servidor</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>server serialization</source>
         <translation>serialização no servidor</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>transfer</source>
         <translation>transferência</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>client deserialization</source>
         <translation>desserialização no cliente</translation>
     </message>
@@ -2760,32 +2217,26 @@ Senha da chave:</translation>
 <context>
     <name>SplitBarsView</name>
     <message>
-        <location line="+29"/>
         <source>Where the time of each request goes, per format, type and size (seed 004&apos;s split).</source>
         <translation>Para onde vai o tempo de cada requisição, por formato, tipo e tamanho (a divisão do estudo 004).</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Shares (%)</source>
         <translation>Proporções (%)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Each part as a percentage of its bar, instead of milliseconds</source>
         <translation>Cada parte como porcentagem da sua barra, em vez de milissegundos</translation>
     </message>
     <message>
-        <location line="+25"/>
         <source>share of the request (%)</source>
         <translation>parcela da requisição (%)</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>time (ms)</source>
         <translation>tempo (ms)</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>link {l}</source>
         <translation>enlace {l}</translation>
     </message>
@@ -2793,48 +2244,38 @@ Senha da chave:</translation>
 <context>
     <name>StatisticsView</name>
     <message>
-        <location filename="../ui/stats_view.py" line="+182"/>
-        <location line="+63"/>
         <source>The tables appear here about once a second while a run goes on.</source>
         <translation>As tabelas aparecem aqui cerca de uma vez por segundo durante a execução.</translation>
     </message>
     <message>
-        <location line="-43"/>
         <source>No statistics yet: {m}</source>
         <translation>Ainda não há estatísticas: {m}</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>final</source>
         <translation>final</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>provisional, the run goes on</source>
         <translation>provisório, a execução continua</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>; {k} complete repetitions analysed, repetition {p} is left out until it is complete</source>
         <translation>; {k} repetições completas analisadas, a repetição {p} fica de fora até estar completa</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>; {k} complete repetitions analysed, the partial repetition {p} is left out</source>
         <translation>; {k} repetições completas analisadas, a repetição parcial {p} fica de fora</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>&lt;b&gt;In short:&lt;/b&gt; {s}.&lt;br&gt;</source>
         <translation>&lt;b&gt;Em resumo:&lt;/b&gt; {s}.&lt;br&gt;</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>. Ranking: </source>
         <translation>. Classificação: </translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Response: latency in ms of the measured, successful requests; factors: {f}; {n} rows read; computed {t} ({st}). Hover a title for what it means.</source>
         <translation>Resposta: latência em ms das requisições medidas e bem-sucedidas; fatores: {f}; {n} linhas lidas; calculado às {t} ({st}). Passe o mouse sobre um título para ver o que ele significa.</translation>
     </message>
@@ -2842,73 +2283,59 @@ Senha da chave:</translation>
 <context>
     <name>StatsHelp</name>
     <message>
-        <location line="-209"/>
         <source>Per treatment: the number of measured requests n, mean, standard deviation, median with its confidence interval, quartiles Q1 and Q3, minimum, maximum and interquartile range, in ms.</source>
         <extracomment>A short explanation of each table, for the languages docs/statistics.md is not written in (the English tooltip is the docs&apos; paragraph; a translation of these replaces it).</extracomment>
         <translation>Por tratamento: o número de requisições medidas n, média, desvio padrão, mediana com seu intervalo de confiança, quartis Q1 e Q3, mínimo, máximo e intervalo interquartil, em ms.</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Shapiro-Wilk test of each treatment&apos;s latencies: p &lt; 0.05 says they are not normal, so the rank tests (Wilcoxon, Kruskal-Wallis) fit better than the t test and ANOVA.</source>
         <translation>Teste de Shapiro-Wilk das latências de cada tratamento: p &lt; 0,05 indica que não são normais; por isso os testes de postos (Wilcoxon, Kruskal-Wallis) são mais adequados que o teste t e a ANOVA.</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Wilcoxon rank-sum test of every pair of treatments (as R&apos;s wilcox.test), p adjusted by Holm for the many pairs; Cliff&apos;s δ and P(A &gt; B) say how large the difference is.</source>
         <translation>Teste de Wilcoxon da soma de postos para cada par de tratamentos (como o wilcox.test do R), com p ajustado por Holm para os vários pares; o δ de Cliff e P(A &gt; B) dizem o tamanho da diferença.</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>The same test with each repetition counted once (its median): requests of one block are not independent, so the test over requests finds differences that are not there; trust this one when the two disagree.</source>
         <translation>O mesmo teste com cada repetição contada uma vez (a sua mediana): as requisições de um bloco não são independentes, então o teste sobre as requisições encontra diferenças que não existem; confie neste quando os dois discordarem.</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>Kruskal-Wallis test per factor and of all treatments together (as R&apos;s kruskal.test): does at least one level differ?</source>
         <translation>Teste de Kruskal-Wallis por fator e de todos os tratamentos juntos (como o kruskal.test do R): pelo menos um nível difere?</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Dunn&apos;s post-hoc test after Kruskal-Wallis: which pairs of treatments differ, p adjusted by Holm.</source>
         <translation>Teste post-hoc de Dunn após o Kruskal-Wallis: quais pares de tratamentos diferem, com p ajustado por Holm.</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>The treatments from the fastest to the slowest by their median latency.</source>
         <translation>Os tratamentos do mais rápido ao mais lento pela mediana da latência.</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>2^k r factorial design (Jain, ch. 17-18): the share of the latency&apos;s variation explained by each factor, by their interaction and by experimental error.</source>
         <translation>Projeto fatorial 2^k r (Jain, cap. 17-18): a parcela da variação da latência explicada por cada fator, pela interação entre eles e pelo erro experimental.</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>The effects q of the factorial model with their confidence intervals; an interval that excludes 0 is a significant effect.</source>
         <translation>Os efeitos q do modelo fatorial com seus intervalos de confiança; um intervalo que não contém 0 indica um efeito significativo.</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Requests per treatment needed for a mean within ±r % at the given confidence, n = (100·z·s / (r·x̄))² (Jain, ch. 13), from the samples so far.</source>
         <translation>Requisições por tratamento necessárias para uma média dentro de ±r % com a confiança dada, n = (100·z·s / (r·x̄))² (Jain, cap. 13), a partir das amostras obtidas até agora.</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Seed 004&apos;s table 5.1-5.3: the mean size of the request body per format (rows) and type (columns), for each array size; it depends on the format and the data only.</source>
         <translation>Tabelas 5.1-5.3 do estudo 004: o tamanho médio do corpo da requisição por formato (linhas) e tipo (colunas), para cada tamanho de vetor; depende só do formato e dos dados.</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Seed 004&apos;s table 5.4: the client&apos;s encoding plus the worker&apos;s decoding of the request, mean in ms, per format and type, for each array size.</source>
         <translation>Tabela 5.4 do estudo 004: a codificação no cliente mais a decodificação da requisição no worker, média em ms, por formato e tipo, para cada tamanho de vetor.</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Seed 004&apos;s tables 5.5-5.6: encoding + latency + decoding of the answer on the client, mean in ms, per link, array size, format and type.</source>
         <translation>Tabelas 5.5-5.6 do estudo 004: codificação + latência + decodificação da resposta no cliente, média em ms, por enlace, tamanho de vetor, formato e tipo.</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Where each request&apos;s time goes, mean in ms: client serialization, server deserialization, handling and serialization, transfer (latency minus the server&apos;s time) and client deserialization. The Time split tab draws it as stacked bars.</source>
         <translation>Para onde vai o tempo de cada requisição, média em ms: serialização no cliente, desserialização, tratamento e serialização no servidor, transferência (latência menos o tempo do servidor) e desserialização no cliente. A aba Divisão do tempo desenha isso em barras empilhadas.</translation>
     </message>
@@ -2916,386 +2343,310 @@ Senha da chave:</translation>
 <context>
     <name>StatsTable</name>
     <message>
-        <location filename="../stats/table_labels.py" line="+87"/>
         <source>Summary</source>
         <extracomment>The tables&apos; titles (their names in bancada.stats.tables) as the window shows them.</extracomment>
         <translation>Resumo</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Normality (Shapiro-Wilk)</source>
         <translation>Normalidade (Shapiro-Wilk)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Wilcoxon rank-sum test</source>
         <translation>Teste de Wilcoxon (soma de postos)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Wilcoxon rank-sum test, repetition medians</source>
         <translation>Teste de Wilcoxon (soma de postos), medianas das repetições</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Kruskal-Wallis test</source>
         <translation>Teste de Kruskal-Wallis</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Dunn post-hoc test</source>
         <translation>Teste post-hoc de Dunn</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Ranking</source>
         <translation>Classificação</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Factorial allocation of variation</source>
         <translation>Alocação de variação fatorial</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Factorial effects</source>
         <translation>Efeitos fatoriais</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Sample size</source>
         <translation>Tamanho da amostra</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Serialized size (bytes)</source>
         <translation>Tamanho serializado (bytes)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Serialization + deserialization (ms)</source>
         <translation>Serialização + desserialização (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Total per link (ms)</source>
         <translation>Total por enlace (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Time split (ms)</source>
         <translation>Divisão do tempo (ms)</translation>
     </message>
     <message>
-        <location line="-83"/>
         <source>Payload</source>
         <extracomment>raw column name -&gt; label (translated in the ``StatsTable`` context).</extracomment>
         <translation>Payload</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Elements</source>
         <translation>Elementos</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Type</source>
         <translation>Tipo</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Format</source>
         <translation>Formato</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Link</source>
         <translation>Enlace</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Treatment</source>
         <translation>Tratamento</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>n</source>
         <translation>n</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Mean (ms)</source>
         <translation>Média (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Std. deviation (ms)</source>
         <translation>Desvio padrão (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Median (ms)</source>
         <translation>Mediana (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Q1 (ms)</source>
         <translation>Q1 (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Q3 (ms)</source>
         <translation>Q3 (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Min (ms)</source>
         <translation>Mín. (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Max (ms)</source>
         <translation>Máx. (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>IQR (ms)</source>
         <translation>IIQ (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Median CI, low (ms)</source>
         <translation>IC da mediana, inferior (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Median CI, high (ms)</source>
         <translation>IC da mediana, superior (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>W</source>
         <translation>W</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>p</source>
         <translation>p</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Samples tested</source>
         <translation>Amostras testadas</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Subsample</source>
         <translation>Subamostra</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Treatment A</source>
         <translation>Tratamento A</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Treatment B</source>
         <translation>Tratamento B</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>p (Holm)</source>
         <translation>p (Holm)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Method</source>
         <translation>Método</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Cliff&apos;s δ</source>
         <translation>δ de Cliff</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>P(A &gt; B)</source>
         <translation>P(A &gt; B)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Effect size</source>
         <translation>Tamanho do efeito</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Factor</source>
         <translation>Fator</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>H</source>
         <translation>H</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Degrees of freedom</source>
         <translation>Graus de liberdade</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>z</source>
         <translation>z</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Position</source>
         <translation>Posição</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Term</source>
         <translation>Termo</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Effect q (ms)</source>
         <translation>Efeito q (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>CI, low (ms)</source>
         <translation>IC, inferior (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>CI, high (ms)</source>
         <translation>IC, superior (ms)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Sum of squares</source>
         <translation>Soma dos quadrados</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Variation explained</source>
         <translation>Variação explicada</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Note</source>
         <translation>Observação</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>n required</source>
         <translation>n necessário</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Error (±%)</source>
         <translation>Erro (±%)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Confidence</source>
         <translation>Confiança</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>negligible</source>
         <extracomment>cell words the tables use -&gt; translated (``magnitude``, ``method``, booleans).</extracomment>
         <translation>desprezível</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>small</source>
         <translation>pequeno</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>medium</source>
         <translation>médio</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>large</source>
         <translation>grande</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>exact</source>
         <translation>exato</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>asymptotic</source>
         <translation>assintótico</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>normal approximation</source>
         <translation>aproximação normal</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>error</source>
         <translation>erro</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>(not computed)</source>
         <translation>(não calculado)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>yes</source>
         <translation>sim</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>no</source>
         <translation>não</translation>
     </message>
     <message>
-        <location filename="../ui/stats_view.py" line="+20"/>
         <source>Copy as Markdown</source>
         <extracomment>&quot;Copy as&quot; formats of every table view: (format of bancada.stats.table_export, menu text).</extracomment>
         <translation>Copiar como Markdown</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Copy as LaTeX (booktabs)</source>
         <translation>Copiar como LaTeX (booktabs)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Copy as CSV</source>
         <translation>Copiar como CSV</translation>
     </message>
     <message>
-        <location filename="../stats/tables.py" line="+19"/>
         <source>full factorial</source>
         <translation>fatorial completo</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>none</source>
         <translation>nenhuma</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>mean</source>
         <translation>média</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>median</source>
         <translation>mediana</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>{design}, r = {r}, aggregate {aggregate}, transform {transform}, confidence {confidence}</source>
         <translation>{design}, r = {r}, agregação {aggregate}, transformação {transform}, confiança {confidence}</translation>
     </message>
@@ -3303,158 +2654,127 @@ Senha da chave:</translation>
 <context>
     <name>Studies</name>
     <message>
-        <location filename="../guide/studies.py" line="+54"/>
         <source>Go and Java servers answer the same request over gRPC and over REST: four treatments, small samples, a few seconds on this computer. It shows the whole method quickly: which language and which protocol answer faster, and by how much.</source>
         <extracomment>Cards first, in this order; other profiles follow by name.</extracomment>
         <translation>Servidores em Go e em Java respondem à mesma requisição via gRPC e via REST: quatro tratamentos, amostras pequenas, alguns segundos neste computador. Mostra o método inteiro rapidamente: qual linguagem e qual protocolo respondem mais rápido, e por quanto.</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>The study this design comes from (Soares, UFLA 2024): Go and Java, gRPC and REST, a small and a large list of numbers, 77 requests in 5 repetitions. It asks whether the choice of protocol matters more than the choice of language when services talk to each other.</source>
         <translation>O estudo de onde vem este projeto (Soares, UFLA 2024): Go e Java, gRPC e REST, uma lista pequena e uma grande de números, 77 requisições em 5 repetições. Pergunta se a escolha do protocolo pesa mais que a escolha da linguagem quando serviços conversam entre si.</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>The Go servers behind an emulated distant network (40 ms round trip). Compared with the quick demo, it shows how much of the response time is the network rather than the server.</source>
         <translation>Os servidores em Go atrás de uma rede distante emulada (40 ms de ida e volta). Comparado com a demonstração rápida, mostra quanto do tempo de resposta é a rede, e não o servidor.</translation>
     </message>
     <message>
-        <location line="+11"/>
         <source>REST servers in several languages under 100 clients at once for two minutes. It compares how many requests each language serves per second and how long the clients wait.</source>
         <translation>Servidores REST em várias linguagens com 100 clientes ao mesmo tempo durante dois minutos. Compara quantas requisições cada linguagem atende por segundo e quanto tempo os clientes esperam.</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>A server you wrote, which Bancada measures but does not start: compare your REST and gRPC interfaces with the same method as the studies above.</source>
         <translation>Um servidor que você escreveu, que o Bancada mede mas não inicia: compare suas interfaces REST e gRPC com o mesmo método dos estudos acima.</translation>
     </message>
     <message>
-        <location line="+18"/>
         <source>Python over gRPC and over JSON-RPC on six small methods, 20 calls each, as a 2023 class exercise did. It shows what one protocol&apos;s framing costs against the other&apos;s, and why 20 calls are too few to be sure.</source>
         <translation>Python via gRPC e via JSON-RPC em seis métodos pequenos, 20 chamadas cada, como fez um exercício de aula de 2023. Mostra quanto custa o envelope de um protocolo frente ao do outro, e por que 20 chamadas são poucas para ter certeza.</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>The same six methods of Python gRPC and JSON-RPC with enough repetitions and growing payloads (longer strings, larger matrices): where the difference between the protocols grows and where it disappears.</source>
         <translation>Os mesmos seis métodos de Python com gRPC e JSON-RPC, com repetições suficientes e cargas crescentes (textos mais longos, matrizes maiores): onde a diferença entre os protocolos cresce e onde desaparece.</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>A small JSON answer in seven languages on their usual servers (a study of 2015), under 100 clients for two minutes, with the tables siege prints. It compares how many requests each one serves per second.</source>
         <translation>Uma pequena resposta JSON em sete linguagens, nos seus servidores usuais (um estudo de 2015), sob 100 clientes por dois minutos, com as tabelas que o siege imprime. Compara quantas requisições cada uma atende por segundo.</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>The seven-language REST study in a few minutes: 100 clients for 5 seconds per server, with the tables siege and ab print.</source>
         <translation>O estudo REST em sete linguagens em poucos minutos: 100 clientes por 5 segundos em cada servidor, com as tabelas que o siege e o ab imprimem.</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>JSON, Protocol Buffers, Avro and MessagePack in Go on arrays of 10 to 100,000 elements, near and far (a study of 2020): how much time goes to encoding, to the network and to decoding. The whole design takes more than an hour.</source>
         <translation>JSON, Protocol Buffers, Avro e MessagePack em Go, com vetores de 10 a 100.000 elementos, perto e longe (um estudo de 2020): quanto tempo vai para a codificação, para a rede e para a decodificação. O projeto completo leva mais de uma hora.</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>Four data formats, near and far, in a few minutes: the bars split each request into encoding, network and decoding, and the tables say whether the format or the link explains the time.</source>
         <translation>Quatro formatos de dados, perto e longe, em poucos minutos: as barras dividem cada requisição em codificação, rede e decodificação, e as tabelas dizem se o formato ou o enlace explica o tempo.</translation>
     </message>
     <message>
-        <location line="+13"/>
         <source>Quick demo: Go x Java, gRPC x REST</source>
         <translation>Demonstração rápida: Go x Java, gRPC x REST</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Go x Java and gRPC x REST (Soares, UFLA 2024)</source>
         <translation>Go x Java e gRPC x REST (Soares, UFLA 2024)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Go over gRPC and REST behind an emulated far link (40 ms round trip)</source>
         <translation>Go via gRPC e REST atrás de um enlace distante emulado (40 ms de ida e volta)</translation>
     </message>
     <message>
-        <location line="+10"/>
         <source>My own service, over REST and gRPC</source>
         <translation>Meu próprio serviço, via REST e gRPC</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>REST JSON in seven languages (2015): GET /json, siege -c100 -t120s</source>
         <translation>REST JSON em sete linguagens (2015): GET /json, siege -c100 -t120s</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>REST JSON in seven languages, classroom: GET /json, 100 clients x 5 s</source>
         <translation>REST JSON em sete linguagens, para a aula: GET /json, 100 clientes x 5 s</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>REST JSON under load: 100 concurrent clients x 120 s (siege-style)</source>
         <translation>REST JSON sob carga: 100 clientes simultâneos x 120 s (no estilo do siege)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Python gRPC x JSON-RPC, six methods, sized (r = 5, n = 100, payload sweeps)</source>
         <translation>Python gRPC x JSON-RPC, seis métodos, dimensionado (r = 5, n = 100, varredura de cargas)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Python gRPC x JSON-RPC, six methods, 20 calls each (USP RPC exercise, 2023)</source>
         <translation>Python gRPC x JSON-RPC, seis métodos, 20 chamadas cada (exercício de RPC da USP, 2023)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Seed 004: JSON, Protobuf, Avro and MessagePack in Go, same region and cross region</source>
         <translation>Estudo 004: JSON, Protobuf, Avro e MessagePack em Go, mesma região e entre regiões</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Seed 004 in class: four formats, near and far (a few minutes)</source>
         <translation>Estudo 004 em aula: quatro formatos, perto e longe (poucos minutos)</translation>
     </message>
     <message>
-        <location line="+28"/>
         <source>A profile of your own: the experiment it describes, step by step.</source>
         <translation>Um perfil seu: o experimento que ele descreve, passo a passo.</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>My own experiment</source>
         <translation>Meu próprio experimento</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>The experiment the panel shows now (open a profile with File &gt; Open profile, or set the panel by hand): choose the implementations and payloads in the next steps.</source>
         <translation>O experimento que o painel mostra agora (abra um perfil em Arquivo &gt; Abrir perfil, ou ajuste o painel à mão): escolha as implementações e os payloads nos próximos passos.</translation>
     </message>
     <message>
-        <location line="-136"/>
         <source>Services under a steady load of 10 requests per second for a minute, with lists of 10, 100 and 1000 records and no database. It shows how the response time behaves when requests keep arriving, not one after another, and what the protocol costs without the database.</source>
         <translation>Serviços sob uma carga constante de 10 requisições por segundo durante um minuto, com listas de 10, 100 e 1000 registros e sem banco de dados. Mostra como o tempo de resposta se comporta quando as requisições continuam chegando, e não uma depois da outra, e quanto o protocolo custa sem o banco de dados.</translation>
     </message>
     <message>
-        <location line="+16"/>
         <source>Go, Node.js and Python services over REST, gRPC and GraphQL (a study of 2024): nine implementations list and create pets and people in PostgreSQL through their language&apos;s ORM, under 10 virtual users at one request per second, as k6 ran them. It asks whether the language or the protocol weighs more in a microservice&apos;s response time. More than an hour.</source>
         <translation>Serviços em Go, Node.js e Python via REST, gRPC e GraphQL (um estudo de 2024): nove implementações listam e criam animais de estimação e pessoas no PostgreSQL pelo ORM da sua linguagem, sob 10 usuários virtuais a uma requisição por segundo, como o k6 os executou. Pergunta se a linguagem ou o protocolo pesa mais no tempo de resposta de um microsserviço. Mais de uma hora.</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>The 2024 microservices study in about four minutes: the nine services list 100 people and create one through PostgreSQL, 10 virtual users for 10 seconds each, with the table k6 prints at the end.</source>
         <translation>O estudo de microsserviços de 2024 em cerca de quatro minutos: os nove serviços listam 100 pessoas e criam uma pelo PostgreSQL, 10 usuários virtuais por 10 segundos cada, com a tabela que o k6 imprime ao final.</translation>
     </message>
     <message>
-        <location line="+51"/>
         <source>Microservices: Go, Node.js, Python x REST, gRPC, GraphQL on PostgreSQL (seed 001, 2024)</source>
         <translation>Microsserviços: Go, Node.js, Python x REST, gRPC, GraphQL no PostgreSQL (estudo 001, 2024)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Seed 001 in class: Go, Node.js, Python x REST, gRPC, GraphQL on PostgreSQL (about 4 minutes)</source>
         <translation>Estudo 001 em aula: Go, Node.js, Python x REST, gRPC, GraphQL no PostgreSQL (cerca de 4 minutos)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Microservices under k6-style load without a database: 10 req/s for 60 s, records of 10/100/1000</source>
         <translation>Microsserviços sob carga no estilo do k6 sem banco de dados: 10 req/s por 60 s, registros de 10/100/1000</translation>
     </message>
@@ -3462,7 +2782,6 @@ Senha da chave:</translation>
 <context>
     <name>TableSection</name>
     <message>
-        <location filename="../ui/stats_view.py" line="+59"/>
         <source>Right-click the table to copy it as Markdown, LaTeX or CSV.</source>
         <translation>Clique com o botão direito na tabela para copiá-la como Markdown, LaTeX ou CSV.</translation>
     </message>
@@ -3470,32 +2789,26 @@ Senha da chave:</translation>
 <context>
     <name>TidyCsv</name>
     <message>
-        <location filename="../session/tidy_run.py" line="+62"/>
         <source>{f} is empty: expected a tidy sample CSV (from bancada export)</source>
         <translation>{f} está vazio: esperava-se um CSV de amostras organizado (do bancada export)</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>{f} is not a CSV file: expected a tidy sample CSV (from bancada export)</source>
         <translation>{f} não é um arquivo CSV: esperava-se um CSV de amostras organizado (do bancada export)</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>{f} is not a Bancada tidy sample CSV: missing columns {cols} (expected the columns of {all})</source>
         <translation>{f} não é um CSV de amostras no formato organizado do Bancada: faltam as colunas {cols} (esperavam-se as colunas {all})</translation>
     </message>
     <message>
-        <location line="+16"/>
         <source>{f} cannot be read as a tidy sample CSV: a row does not fit its header</source>
         <translation>{f} não pode ser lido como CSV de amostras organizado: uma linha não corresponde ao cabeçalho</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>{f} has a header but no samples</source>
         <translation>{f} tem cabeçalho mas nenhuma amostra</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>{f}: column latency_s holds a text that is not a number of seconds</source>
         <translation>{f}: a coluna latency_s contém um texto que não é um número de segundos</translation>
     </message>
@@ -3503,265 +2816,211 @@ Senha da chave:</translation>
 <context>
     <name>WindowActions</name>
     <message>
-        <location filename="../ui/window_actions.py" line="+25"/>
         <source>The workbench window</source>
         <extracomment>The documents Help opens: (file under docs/ or the repository root, what it is about).</extracomment>
         <translation>A janela da bancada</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>The statistics and their sources</source>
         <translation>As estatísticas e suas fontes</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Analysing a run or a CSV</source>
         <translation>Analisar uma execução ou um CSV</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>SSH target hosts</source>
         <translation>Hosts de destino via SSH</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Bancada: setting up and using it</source>
         <translation>Bancada: instalação e uso</translation>
     </message>
     <message>
-        <location line="+64"/>
         <source>Open &amp;profile…</source>
         <translation>Abrir &amp;perfil…</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>&amp;Save profile as…</source>
         <translation>&amp;Salvar perfil como…</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>&amp;Open run…</source>
         <translation>&amp;Abrir execução…</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>Open a stored run and redraw everything</source>
         <translation>Abrir uma execução salva e redesenhar tudo</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>&amp;Export all…</source>
         <translation>&amp;Exportar tudo…</translation>
     </message>
     <message>
-        <location line="+9"/>
         <source>Export plot as PNG…</source>
         <translation>Exportar gráfico como PNG…</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Export plot as SVG…</source>
         <translation>Exportar gráfico como SVG…</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Export samples CSV…</source>
         <translation>Exportar CSV das amostras…</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>&amp;Quit</source>
         <translation>Sai&amp;r</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+54"/>
         <source>&amp;Run</source>
         <translation>E&amp;xecutar</translation>
     </message>
     <message>
-        <location line="-54"/>
         <source>Start the experiment</source>
         <translation>Iniciar o experimento</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>&amp;Pause</source>
         <translation>&amp;Pausar</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>Pause after the current block</source>
         <translation>Pausar após o bloco atual</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>&amp;Stop</source>
         <translation>Pa&amp;rar</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>Stop; the run so far is kept</source>
         <translation>Parar; o que já foi medido é mantido</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>&amp;Log axis</source>
         <translation>Eixo &amp;logarítmico</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>Logarithmic latency axis</source>
         <translation>Eixo de latência logarítmico</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Reset &amp;zoom</source>
         <translation>Restaurar &amp;zoom</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>Fit the plots to the data again after zooming with the wheel</source>
         <translation>Ajustar os gráficos aos dados de novo depois de usar o zoom com a roda do mouse</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Classroom &amp;demo</source>
         <translation>&amp;Demonstração em sala</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Go × Java, gRPC × REST on this computer, in classroom mode (about a minute)</source>
         <translation>Go × Java, gRPC × REST neste computador, no modo sala de aula (cerca de um minuto)</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Live view</source>
         <translation>Visão ao vivo</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Statistics</source>
         <translation>Estatísticas</translation>
     </message>
     <message>
-        <location line="+18"/>
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Recent runs</source>
         <translation>Execuções recentes</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>S&amp;tudies</source>
         <translation>Es&amp;tudos</translation>
     </message>
     <message>
-        <location line="+15"/>
         <source>&amp;View</source>
         <translation>&amp;Exibir</translation>
     </message>
     <message>
-        <location line="-43"/>
         <source>&amp;Classroom mode</source>
         <translation>Modo &amp;sala de aula</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Full screen, large type and numbers for a projector (Esc leaves)</source>
         <translation>Tela cheia, letras e números grandes para um projetor (Esc sai)</translation>
     </message>
     <message>
-        <location line="+45"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location line="+26"/>
         <source>System default</source>
         <translation>Padrão do sistema</translation>
     </message>
     <message>
-        <location line="-24"/>
         <source>&amp;Hosts</source>
         <translation>&amp;Hosts</translation>
     </message>
     <message>
-        <location line="-44"/>
         <source>Manage SSH hosts…</source>
         <translation>Gerenciar hosts SSH…</translation>
     </message>
     <message>
-        <location line="+45"/>
         <source>&amp;Help</source>
         <translation>Aj&amp;uda</translation>
     </message>
     <message>
-        <location line="-44"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>Atalhos de &amp;teclado</translation>
     </message>
     <message>
-        <location line="+55"/>
-        <location line="+103"/>
         <source>About Bancada</source>
         <translation>Sobre o Bancada</translation>
     </message>
     <message>
-        <location line="-82"/>
         <source>Run</source>
         <translation>Executar</translation>
     </message>
     <message>
-        <location line="+42"/>
         <source>Keyboard shortcuts</source>
         <translation>Atalhos de teclado</translation>
     </message>
     <message>
-        <location line="+30"/>
         <source>{p} is not installed with this copy of Bancada</source>
         <translation>{p} não está instalado com esta cópia do Bancada</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Open {p} with a text viewer</source>
         <translation>Abra {p} com um visualizador de texto</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source>Bancada {v}: a workbench for API-performance experiments.</source>
         <translation>Bancada {v}: uma bancada para experimentos de desempenho de APIs.</translation>
     </message>
     <message>
-        <location line="-266"/>
         <source>The report, tables for papers, comparing runs</source>
         <translation>O relatório, tabelas para artigos, comparar execuções</translation>
     </message>
     <message>
-        <location line="+74"/>
         <source>PNG, SVG, samples CSV, one CSV per table, Markdown, profile, host facts and report.html</source>
         <translation>PNG, SVG, CSV das amostras, um CSV por tabela, Markdown, perfil, dados do host e report.html</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>&amp;Compare runs…</source>
         <translation>&amp;Comparar execuções…</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Two or more runs (or a tidy CSV such as published data) side by side, treatment by treatment</source>
         <translation>Duas ou mais execuções (ou um CSV organizado, como dados publicados) lado a lado, tratamento por tratamento</translation>
     </message>
     <message>
-        <location line="+31"/>
         <source>&amp;Guided experiment</source>
         <translation>&amp;Experimento guiado</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Step by step: a study, a pilot, the sample size, the run, the statistics and the conclusions</source>
         <translation>Passo a passo: um estudo, um piloto, o tamanho da amostra, a execução, as estatísticas e as conclusões</translation>
     </message>
@@ -3769,55 +3028,42 @@ Senha da chave:</translation>
 <context>
     <name>WindowExport</name>
     <message>
-        <location filename="../ui/window_export.py" line="+53"/>
-        <location line="+21"/>
         <source>Plot saved to {p}</source>
         <translation>Gráfico salvo em {p}</translation>
     </message>
     <message>
-        <location line="-21"/>
         <source>Cannot write {p}</source>
         <translation>Não foi possível gravar {p}</translation>
     </message>
     <message>
-        <location line="+27"/>
         <source>Nothing to export yet: run an experiment or open a run</source>
         <translation>Nada para exportar ainda: execute um experimento ou abra uma execução</translation>
     </message>
     <message>
-        <location line="+17"/>
-        <location line="+46"/>
         <source>Export failed</source>
         <translation>A exportação falhou</translation>
     </message>
     <message>
-        <location line="-42"/>
         <source>Exported {n} files to {f}</source>
         <translation>{n} arquivos exportados para {f}</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>Export into folder</source>
         <translation>Exportar para a pasta</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+5"/>
         <source>Export plot</source>
         <translation>Exportar gráfico</translation>
     </message>
     <message>
-        <location line="+9"/>
         <source>Export samples</source>
         <translation>Exportar amostras</translation>
     </message>
     <message>
-        <location line="+15"/>
         <source>Wrote {n} rows to {p}</source>
         <translation>{n} linhas gravadas em {p}</translation>
     </message>
     <message>
-        <location line="-76"/>
         <source>{f} is a tidy sample CSV, opened read-only: export the plot as PNG or SVG, or copy the tables</source>
         <translation>{f} é um CSV de amostras organizado, aberto somente para leitura: exporte o gráfico como PNG ou SVG, ou copie as tabelas</translation>
     </message>
@@ -3825,7 +3071,6 @@ Senha da chave:</translation>
 <context>
     <name>WindowSettings</name>
     <message>
-        <location filename="../ui/window_settings.py" line="+89"/>
         <source>(none yet)</source>
         <translation>(nenhuma ainda)</translation>
     </message>
@@ -3833,308 +3078,247 @@ Senha da chave:</translation>
 <context>
     <name>Wizard</name>
     <message>
-        <location filename="../guide/texts.py" line="+14"/>
         <source>Choose a study</source>
         <translation>Escolha um estudo</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Where the servers run</source>
         <translation>Onde os servidores rodam</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>The question and its factors</source>
         <translation>A pergunta e seus fatores</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>A pilot run</source>
         <translation>Uma execução piloto</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>How many requests</source>
         <translation>Quantas requisições</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>The main run</source>
         <translation>A execução principal</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Is the response time normal?</source>
         <translation>O tempo de resposta é normal?</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Which treatments differ</source>
         <translation>Quais tratamentos diferem</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Which factor explains the variation</source>
         <translation>Qual fator explica a variação</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Conclusions</source>
         <translation>Conclusões</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Export</source>
         <translation>Exportação</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>An experiment answers one question by measuring. Each card is a study you can repeat here: read what it compares, then choose one.</source>
         <translation>Um experimento responde a uma pergunta medindo. Cada cartão é um estudo que você pode repetir aqui: leia o que ele compara e escolha um.</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>The servers under test (the workers) run on a host: this computer, or a machine you reach over SSH. Bancada checks what the host can run before anything starts.</source>
         <translation>Os servidores em teste (os workers) rodam num host: este computador, ou uma máquina que você acessa por SSH. O Bancada verifica o que o host consegue rodar antes de começar.</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>A factor is something you change on purpose (the language, the protocol, the payload); its values are its levels (Go and Java; gRPC and REST). Each combination of levels is a treatment, and the response is the time each request takes.</source>
         <translation>Um fator é algo que você varia de propósito (a linguagem, o protocolo, o payload); seus valores são os níveis (Go e Java; gRPC e REST). Cada combinação de níveis é um tratamento, e a resposta é o tempo que cada requisição leva.</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>Before the real measurement, a small pilot run (few requests, 2 repetitions) shows how much the response time varies. That variation decides how many requests the main run needs.</source>
         <translation>Antes da medição de verdade, uma pequena execução piloto (poucas requisições, 2 repetições) mostra quanto o tempo de resposta varia. Essa variação decide quantas requisições a execução principal precisa.</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>The more a measurement varies, the more samples it needs. Jain&apos;s formula (The Art of Computer Systems Performance Analysis, 1991, §13.9) turns the pilot&apos;s mean and standard deviation into a number of requests.</source>
         <translation>Quanto mais uma medida varia, mais amostras ela precisa. A fórmula de Jain (The Art of Computer Systems Performance Analysis, 1991, §13.9) transforma a média e o desvio padrão do piloto num número de requisições.</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>Now the experiment itself: every treatment in every repetition, in a shuffled order so that a drift of the machine does not favour one of them. The boxes grow while the samples arrive.</source>
         <translation>Agora o experimento em si: todos os tratamentos em todas as repetições, em ordem sorteada, para que uma deriva da máquina não favoreça nenhum deles. As caixas crescem enquanto as amostras chegam.</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Many tests assume a normal (bell-shaped) distribution. The Shapiro-Wilk test checks it: p &lt; 0.05 means the data are not normal. Response times rarely are (a long tail of slow requests), so the comparisons that follow use rank tests, which do not assume it.</source>
         <translation>Muitos testes supõem uma distribuição normal (em forma de sino). O teste de Shapiro-Wilk verifica isso: p &lt; 0,05 significa que os dados não são normais. Tempos de resposta raramente são (uma cauda longa de requisições lentas), por isso as comparações a seguir usam testes de postos, que não fazem essa suposição.</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>Rank tests compare the order of the values, not their means. Wilcoxon rank-sum compares two treatments at a time; Kruskal-Wallis asks whether a factor makes any difference; Dunn&apos;s test then says which pairs differ. Cliff&apos;s δ says how large a difference is.</source>
         <translation>Testes de postos comparam a ordem dos valores, não as médias. O teste de Wilcoxon (soma de postos) compara dois tratamentos por vez; o de Kruskal-Wallis pergunta se um fator faz alguma diferença; o teste de Dunn diz então quais pares diferem. O δ de Cliff diz o tamanho de uma diferença.</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>The allocation of variation (Jain 1991, ch. 17-18) splits the total variation of the response among the factors, their interaction and the experimental error: the largest share is the factor that matters most.</source>
         <translation>A alocação de variação (Jain 1991, cap. 17-18) divide a variação total da resposta entre os fatores, sua interação e o erro experimental: a maior fatia é o fator que mais pesa.</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>The results as the sentences you write in a report, with the numbers filled in. Copy them, and check each one against the tables.</source>
         <translation>Os resultados nas frases que você escreve num relatório, com os números preenchidos. Copie-as e confira cada uma com as tabelas.</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Keep everything in one folder: the plot (plot.png), the samples (samples.csv, one row per request), the conclusions (conclusions.md), the tables and the profile, so that someone else can check or repeat the experiment.</source>
         <translation>Guarde tudo numa pasta: o gráfico (plot.png), as amostras (samples.csv, uma linha por requisição), as conclusões (conclusions.md), as tabelas e o perfil, para que outra pessoa possa conferir ou repetir o experimento.</translation>
     </message>
     <message>
-        <location line="+12"/>
         <source>Look at what each study compares: that is the question the experiment answers.</source>
         <translation>Veja o que cada estudo compara: essa é a pergunta que o experimento responde.</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Look at the list: an implementation the host cannot run says why (not built, runtime missing).</source>
         <translation>Veja a lista: uma implementação que o host não consegue rodar diz por quê (não compilada, runtime ausente).</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>Look at the line under the lists: it counts the levels of each factor and the treatments they make.</source>
         <translation>Veja a linha abaixo das listas: ela conta os níveis de cada fator e os tratamentos que eles formam.</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>Look at the Live tab: the height of each box shows how much that treatment&apos;s response time varies.</source>
         <translation>Veja a aba Ao vivo: a altura de cada caixa mostra quanto o tempo de resposta daquele tratamento varia.</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>Look at the Sample size table in the Statistics tab: one row per treatment, the largest one decides.</source>
         <translation>Veja a tabela Tamanho da amostra na aba Estatísticas: uma linha por tratamento; a maior decide.</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>Look at the boxes: where they do not overlap, the treatments probably differ; the lines below show each request in the order it arrived.</source>
         <translation>Veja as caixas: onde elas não se sobrepõem, os tratamentos provavelmente diferem; as linhas abaixo mostram cada requisição na ordem em que chegou.</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Look at the Normality table: the p column, one row per treatment.</source>
         <translation>Veja a tabela Normalidade: a coluna p, uma linha por tratamento.</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Look at the Wilcoxon rank-sum table: Holm p below 0.05 means the pair differs; then Kruskal-Wallis and Dunn below it.</source>
         <translation>Veja a tabela do teste de Wilcoxon: p de Holm abaixo de 0,05 quer dizer que o par difere; depois Kruskal-Wallis e Dunn, abaixo dela.</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Look at the Variation (%) column of the factorial allocation table: it adds up to 100 %.</source>
         <translation>Veja a coluna Variação (%) da tabela de alocação de variação: ela soma 100 %.</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>Look at the numbers in each sentence: they are the medians and tests of the tables.</source>
         <translation>Veja os números em cada frase: são as medianas e os testes das tabelas.</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Look at the folder afterwards: plot.png, samples.csv and conclusions.md.</source>
         <translation>Veja a pasta depois: plot.png, samples.csv e conclusions.md.</translation>
     </message>
     <message>
-        <location filename="../guide/wizard_state.py" line="+64"/>
         <source>To know each treatment&apos;s mean response time within ±{e} with {c} confidence, the pilot&apos;s most variable treatment, {t} (mean {m} ms, standard deviation {s} ms), needs n = ⌈(100 × {z} × {s} / ({e0} × {m}))²⌉ = {n} requests; in {r} repetitions that is {k} requests per repetition.</source>
         <extracomment>The pilot&apos;s size: requests per treatment and repetition, repetitions, warm-up requests. The most requests per repetition the wizard accepts (a class has minutes, not hours).</extracomment>
         <translation>Para conhecer o tempo médio de resposta de cada tratamento com erro de ±{e} e {c} de confiança, o tratamento mais variável do piloto, {t} (média {m} ms, desvio padrão {s} ms), precisa de n = ⌈(100 × {z} × {s} / ({e0} × {m}))²⌉ = {n} requisições; em {r} repetições, são {k} requisições por repetição.</translation>
     </message>
     <message>
-        <location line="+55"/>
         <source>type the number of requests per repetition, e.g. 200</source>
         <translation>digite o número de requisições por repetição, por exemplo 200</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>“{t}” is not a whole number of requests: type digits only, e.g. 200</source>
         <translation>“{t}” não é um número inteiro de requisições: digite só algarismos, por exemplo 200</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>at least 2 requests per repetition: a median of one request says little</source>
         <translation>pelo menos 2 requisições por repetição: a mediana de uma requisição diz pouco</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>at most {m} requests per repetition here: that run would take too long</source>
         <translation>no máximo {m} requisições por repetição aqui: essa execução levaria tempo demais</translation>
     </message>
     <message>
-        <location line="+16"/>
         <source>{f}: 1 level ({l})</source>
         <translation>{f}: 1 nível ({l})</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>{f}: {k} levels ({l})</source>
         <translation>{f}: {k} níveis ({l})</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>language</source>
         <translation>linguagem</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>protocol</source>
         <translation>protocolo</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>payload</source>
         <translation>payload</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source> → {t} treatments × {w} payloads</source>
         <translation> → {t} tratamentos × {w} payloads</translation>
     </message>
     <message>
-        <location line="+117"/>
         <source>choose a study to go on</source>
         <translation>escolha um estudo para continuar</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>this study cannot be opened: {m}</source>
         <translation>este estudo não pode ser aberto: {m}</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>cannot ask {h} what it runs: {m}</source>
         <translation>não foi possível perguntar a {h} o que ele roda: {m}</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>checking what {h} can run…</source>
         <translation>verificando o que {h} consegue rodar…</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>{h} can run fewer than two implementations: nothing to compare</source>
         <translation>{h} roda menos de duas implementações: não há o que comparar</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>choose at least two implementations: a comparison needs two levels</source>
         <translation>escolha pelo menos duas implementações: uma comparação precisa de dois níveis</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>choose at least one payload</source>
         <translation>escolha pelo menos um payload</translation>
     </message>
     <message>
-        <location line="+9"/>
         <source>the run did not complete: run it again</source>
         <translation>a execução não terminou: execute de novo</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>run the pilot first</source>
         <translation>execute o piloto primeiro</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>the pilot is running…</source>
         <translation>o piloto está em execução…</translation>
     </message>
     <message>
-        <location line="+9"/>
         <source>start the main run</source>
         <translation>inicie a execução principal</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>the main run is going on…</source>
         <translation>a execução principal está em andamento…</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>the run has no statistics: it needs at least two treatments with samples</source>
         <translation>a execução não tem estatísticas: são precisos pelo menos dois tratamentos com amostras</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>writing the conclusions…</source>
         <translation>escrevendo as conclusões…</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>choose a folder to export into</source>
         <translation>escolha uma pasta para exportar</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>{f} is a file, not a folder: choose a folder</source>
         <translation>{f} é um arquivo, não uma pasta: escolha uma pasta</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>press Export to write the folder</source>
         <translation>pressione Exportar para gravar a pasta</translation>
     </message>
@@ -4142,7 +3326,6 @@ Senha da chave:</translation>
 <context>
     <name>app</name>
     <message>
-        <location filename="../ui/app.py" line="+96"/>
         <source>Bancada cannot open this profile</source>
         <translation>O Bancada não consegue abrir este perfil</translation>
     </message>
@@ -4150,27 +3333,22 @@ Senha da chave:</translation>
 <context>
     <name>cli</name>
     <message>
-        <location filename="../cli_gui.py" line="+19"/>
         <source>bancada run PROFILE runs the same experiment in this terminal (e.g. bancada run profiles/quick.toml)</source>
         <translation>bancada run PERFIL executa o mesmo experimento neste terminal (por exemplo, bancada run profiles/quick.toml)</translation>
     </message>
     <message>
-        <location line="+39"/>
         <source>DISPLAY={d} cannot be reached</source>
         <translation>não é possível conectar a DISPLAY={d}</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>DISPLAY is not set</source>
         <translation>DISPLAY não está definido</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>there is no display to open the window on ({why}); {hint}</source>
         <translation>não há tela onde abrir a janela ({why}); {hint}</translation>
     </message>
     <message>
-        <location line="+27"/>
         <source>the GUI cannot start ({why}); {hint}</source>
         <translation>a interface gráfica não pode iniciar ({why}); {hint}</translation>
     </message>
