@@ -146,10 +146,14 @@ class Tunnel:
                     if not data:
                         break
                     conn.sendall(data)
-        except OSError:
-            pass
+        except (OSError, EOFError, paramiko.SSHException):
+            pass  # either end went away (a dropped SSH transport raises EOFError): the tunnel's
+            # connection ends, the worker's client sees it closed
         finally:
-            chan.close()
+            try:
+                chan.close()
+            except (OSError, EOFError, paramiko.SSHException):
+                pass  # the transport is already gone
             conn.close()
 
     def close(self) -> None:
