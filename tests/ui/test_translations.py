@@ -34,6 +34,8 @@ SOURCES = sorted((ROOT / "app" / "bancada" / "ui").glob("*.py")) + [
     ROOT / "app" / "bancada" / "stats" / "tables.py",
     ROOT / "app" / "bancada" / "report_build.py",
     ROOT / "app" / "bancada" / "report_plots.py",
+    ROOT / "app" / "bancada" / "report_study.py",
+    ROOT / "app" / "bancada" / "report_words.py",
     *sorted((ROOT / "app" / "bancada" / "guide").glob("*.py")),
     ROOT / "app" / "bancada" / "drivers" / "__init__.py",
     ROOT / "app" / "bancada" / "hosts" / "facts.py",
