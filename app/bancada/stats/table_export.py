@@ -187,6 +187,21 @@ def to_markdown(tables: Mapping[str, pd.DataFrame], readings: Mapping[str, str] 
     return "\n".join(out)
 
 
+def statistics_markdown(tables: Mapping[str, pd.DataFrame], readings: Mapping[str, str] | None = None) -> str:
+    """The Statistics tab as one Markdown document (``statistics.md`` of Export all), in the current
+    language: a heading, what the response is, then every table (:func:`to_markdown`) with its reading."""
+    head = [
+        "# " + translate("Report", "Statistics"),
+        "",
+        translate(
+            "Report",
+            "Response: latency in milliseconds of the measured, successful requests (warm-up and errors left out).",
+        ),
+        "",
+    ]
+    return "\n".join(head) + "\n" + to_markdown(tables, readings)
+
+
 _LATEX_SPECIAL = {
     "\\": r"\textbackslash{}",
     "&": r"\&",

@@ -38,6 +38,10 @@
         <translation>mais rápido</translation>
     </message>
     <message>
+        <source>no clear difference (the change&apos;s interval includes 0)</source>
+        <translation>sem diferença clara (o intervalo da mudança inclui 0)</translation>
+    </message>
+    <message>
         <source>(within noise floor {pct} %)</source>
         <translation>(dentro do piso de ruído de {pct} %)</translation>
     </message>
@@ -125,6 +129,35 @@
         <source>none</source>
         <translation>nenhum</translation>
     </message>
+    <message>
+        <source>a tidy CSV carries no profile or host facts</source>
+        <extracomment>Host facts that make two hosts the same machine (load and time-of-run facts excluded).</extracomment>
+        <translation>um CSV organizado não traz perfil nem dados do host</translation>
+    </message>
+    <message>
+        <source>same profile</source>
+        <translation>mesmo perfil</translation>
+    </message>
+    <message>
+        <source>different profiles</source>
+        <translation>perfis diferentes</translation>
+    </message>
+    <message>
+        <source>same host</source>
+        <translation>mesmo host</translation>
+    </message>
+    <message>
+        <source>hosts {a} and {b} differ</source>
+        <translation>os hosts {a} e {b} são diferentes</translation>
+    </message>
+    <message>
+        <source>asked for ({why})</source>
+        <translation>pedido ({why})</translation>
+    </message>
+    <message>
+        <source>turned off</source>
+        <translation>desligado</translation>
+    </message>
 </context>
 <context>
     <name>CompareView</name>
@@ -165,12 +198,16 @@
         <translation>Adicione pelo menos duas execuções e clique em Comparar.</translation>
     </message>
     <message>
-        <source>CSV, read-only</source>
-        <translation>CSV, somente leitura</translation>
+        <source>1 table</source>
+        <translation>1 tabela</translation>
     </message>
     <message>
-        <source>run</source>
-        <translation>execução</translation>
+        <source>{n} tables</source>
+        <translation>{n} tabelas</translation>
+    </message>
+    <message>
+        <source>Baseline {b}; {tables}. Right-click a table to copy it as Markdown, LaTeX or CSV.</source>
+        <translation>Referência {b}; {tables}. Clique com o botão direito numa tabela para copiá-la como Markdown, LaTeX ou CSV.</translation>
     </message>
     <message>
         <source>Add runs to compare</source>
@@ -191,10 +228,6 @@
     <message>
         <source>Cannot compare: {m}</source>
         <translation>Não é possível comparar: {m}</translation>
-    </message>
-    <message>
-        <source>Baseline {b}; {n} tables. Right-click a table to copy it as Markdown, LaTeX or CSV.</source>
-        <translation>Referência {b}; {n} tabelas. Clique com o botão direito numa tabela para copiá-la como Markdown, LaTeX ou CSV.</translation>
     </message>
 </context>
 <context>
@@ -1921,6 +1954,7 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>Statistics</source>
+        <extracomment>file suffix of each format Columns whose texts name factors and their interactions (``language``, ``language*protocol [go]``).</extracomment>
         <translation>Estatísticas</translation>
     </message>
     <message>
@@ -2275,6 +2309,41 @@ Senha da chave:</translation>
     <message>
         <source>As k6 prints http_req_duration at the end of a test, per treatment: k6&apos;s percentiles (linear interpolation between the closest ranks), failed requests counted in the times; requests/s over the load&apos;s planned duration per repetition.</source>
         <translation>Como o k6 imprime http_req_duration ao fim de um teste, por tratamento: os percentis do k6 (interpolação linear entre as posições mais próximas), requisições com falha contadas nos tempos; requisições/s sobre a duração planejada da carga em cada repetição.</translation>
+    </message>
+</context>
+<context>
+    <name>RunCaption</name>
+    <message>
+        <source>pilot</source>
+        <translation>piloto</translation>
+    </message>
+    <message>
+        <source>main run</source>
+        <translation>execução principal</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>parada antes do fim</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>falhou</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>interrompida</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>em andamento</translation>
+    </message>
+    <message>
+        <source>n = {n}, r = {r}</source>
+        <translation>n = {n}, r = {r}</translation>
+    </message>
+    <message>
+        <source>{name} (tidy CSV, read-only)</source>
+        <translation>{name} (CSV organizado, só leitura)</translation>
     </message>
 </context>
 <context>
