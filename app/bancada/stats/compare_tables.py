@@ -17,7 +17,7 @@ from typing import Any
 
 import pandas as pd
 
-from bancada.i18n import language, number, p_value, significant, translate
+from bancada.i18n import integer, language, number, p_value, significant, translate
 
 CONTEXT = "CompareTable"
 
@@ -160,7 +160,7 @@ def display_tables(result: dict[str, Any]) -> dict[str, pd.DataFrame]:
         rows = [
             {
                 "treatment": r["treatment"],
-                "n": f"{r['n_baseline']} / {r['n_other']}",
+                "n": f"{integer(r['n_baseline'])} / {integer(r['n_other'])}",
                 mb: _median_text(r["median_baseline_s"], r["median_baseline_ci_s"]),
                 mo: _median_text(r["median_other_s"], r["median_other_ci_s"]),
                 change_head: _change_text(r),
