@@ -90,8 +90,10 @@ def _words(pdf: Path) -> list[list[tuple[str, float, float, float, float, float]
     return pages
 
 
-def test_every_word_of_the_pt_br_pdf_lies_within_the_page_and_over_no_other(report):
-    pages = _words(report["pdf"])
+def misplaced_words(pdf: Path) -> tuple[list[tuple[int, str, int, int]], list[tuple[int, str, str]]]:
+    """``(outside, overlaps)`` of a report's PDF: the words in the side margins or beyond the page
+    ``(page, word, x0, x1)``, and the pairs of words printed over each other ``(page, word, word)``."""
+    pages = _words(pdf)
     assert abs(pages[0][0][5] - A4_WIDTH_PT) < 1, "the report is laid out on A4"
     outside, overlaps = [], []
     for number, words in enumerate(pages, start=1):
@@ -104,6 +106,11 @@ def test_every_word_of_the_pt_br_pdf_lies_within_the_page_and_over_no_other(repo
                 dy = min(a[4], b[4]) - max(a[2], b[2])
                 if dx > TOLERANCE_PT and dy > TOLERANCE_PT:
                     overlaps.append((number, a[0], b[0]))
+    return outside, overlaps
+
+
+def test_every_word_of_the_pt_br_pdf_lies_within_the_page_and_over_no_other(report):
+    outside, overlaps = misplaced_words(report["pdf"])
     assert not outside, f"words in the margin or beyond the page (page, word, x0, x1): {outside[:10]}"
     assert not overlaps, f"words printed over each other (page, word, word): {overlaps[:10]}"
 
@@ -172,14 +179,25 @@ def _pattern(source: str) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)" + r".{1,80}?".join(parts) + r"(?!\w)")
 
 
-def test_no_english_text_of_the_catalogue_is_left_in_the_pt_br_html(report):
+def visible_text(page: str) -> str:
+    """The text a reader sees in a report's HTML, without file paths and treatment names (go/grpc):
+    names, not English."""
     parser = _VisibleText()
-    parser.feed(report["html"].read_text(encoding="utf-8"))
-    # file paths (the run file's folder) and treatment names (go/grpc) are names, not English
-    text = "\n".join(" ".join(t for t in part.split() if "/" not in t) for part in parser.parts)
+    parser.feed(page)
+    return "\n".join(" ".join(t for t in part.split() if "/" not in t) for part in parser.parts)
+
+
+def english_left(page: str) -> list[str]:
+    """The catalogue's English texts (:func:`_english_sources`) found in a pt-BR report's HTML."""
+    text = visible_text(page)
     sources = _english_sources()
     assert len(sources) > 300, "the catalogue was not read"
-    left = [s for s in sources if _pattern(s).search(text)]
+    return [s for s in sources if _pattern(s).search(text)]
+
+
+def test_no_english_text_of_the_catalogue_is_left_in_the_pt_br_html(report):
+    text = visible_text(report["html"].read_text(encoding="utf-8"))
+    left = english_left(report["html"].read_text(encoding="utf-8"))
     assert not left, f"English texts in the pt-BR report: {left}"
     # values and names the catalogue cannot know: the profile's words, raw factors, the operation
     for raw in ("randomized", "reuse", "native", "language*protocol", "aggregate none", "complete", "cpu_model"):

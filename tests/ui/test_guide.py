@@ -203,6 +203,14 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
     md = (out / "conclusions.md").read_text(encoding="utf-8")
     assert md == text and re.search(r"\d,\d", md)
     assert "go-grpc" in (out / "samples.csv").read_text(encoding="utf-8")
+    # the report in the folder is one a teacher accepts: Portuguese only, and its PDF within the page
+    from bancada.report_build import write_pdf
+    from tests.integration.test_report_pt_br import english_left, misplaced_words
+
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert not english_left(page), english_left(page)
+    outside, overlaps = misplaced_words(write_pdf(page, tmp_path / "relatorio.pdf"))
+    assert not outside and not overlaps, (outside[:5], overlaps[:5])
     check_portuguese(g)
     assert g.next_button.text() == "&Concluir" and g.next_button.isEnabled()
     screenshot(w, "guide-pt_BR-11-export.png")
