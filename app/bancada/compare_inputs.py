@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from .i18n import translate
 from .stats.compare import RESPONSE, TREATMENT_COLUMNS, PairOptions, Side
 from .stats.prepare import InputError, keep_measured
 from .store.runstore import RunStore, RunStoreError
@@ -181,7 +182,7 @@ def pair_options(a: LoadedSide, b: LoadedSide, noise_floor: str = "auto", networ
         raise InputError(f"--noise-floor and --network-share take one of {', '.join(MODES)}")
     if a.meta is None or b.meta is None:
         same_profile = same_host = None
-        why = "a tidy CSV carries no profile or host facts"
+        why = translate("CompareTable", "a tidy CSV carries no profile or host facts")
     else:
         da, db = _design(a.meta), _design(b.meta)
         same_profile = da is not None and da == db
@@ -189,9 +190,16 @@ def pair_options(a: LoadedSide, b: LoadedSide, noise_floor: str = "auto", networ
             b.meta, "driver_host"
         )
         why = (
-            ("same profile" if same_profile else "different profiles")
-            + ", "
-            + ("same host" if same_host else f"hosts {a.meta.get('host_name')} and {b.meta.get('host_name')} differ")
+            translate("CompareTable", "same profile")
+            if same_profile
+            else translate("CompareTable", "different profiles")
+        ) + ", "
+        why += (
+            translate("CompareTable", "same host")
+            if same_host
+            else translate("CompareTable", "hosts {a} and {b} differ").format(
+                a=a.meta.get("host_name"), b=b.meta.get("host_name")
+            )
         )
     floor = same_profile is True and same_host is True
     split = same_profile is True and same_host is False
@@ -204,4 +212,8 @@ def pair_options(a: LoadedSide, b: LoadedSide, noise_floor: str = "auto", networ
 
 
 def _reason(mode: str, why: str) -> str:
-    return {"on": f"asked for ({why})", "off": "turned off"}.get(mode, why)
+    """Why the noise floor or the split is (not) computed, in the language in use (``bancada compare``
+    and its JSON: English; the window and the report: theirs)."""
+    if mode == "on":
+        return translate("CompareTable", "asked for ({why})").format(why=why)
+    return translate("CompareTable", "turned off") if mode == "off" else why

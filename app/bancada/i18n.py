@@ -97,6 +97,65 @@ def number(value: float, decimals: int = 2) -> str:
     return text
 
 
+def integer(value: float) -> str:
+    """A count with its thousands grouped as the language writes it (``16,965`` | ``16.965``)."""
+    return number(round(value), 0)
+
+
+def p_value(p: float | None) -> str:
+    """A p-value as a student reads it, the same in the window, the exports and the report:
+    ``< 0.001`` below 0.001 (``< 0,001`` in pt-BR), else three decimals; ``–`` when missing."""
+    import math
+
+    if p is None or not math.isfinite(p):
+        return "–"
+    return "< " + number(0.001, 3) if p < 0.001 else number(p, 3)
+
+
+def date_time(iso: str | None) -> str:
+    """An ISO 8601 time stamp (``2026-11-26T20:25:31+00:00``) as the language writes it, to the minute,
+    in the computer's time zone (``2026-11-26 20:25`` | ``26/11/2026 20:25``); the text itself when
+    it is not one; ``–`` when empty."""
+    import datetime as _dt
+
+    if not iso:
+        return "–"
+    try:
+        moment = _dt.datetime.fromisoformat(str(iso))
+    except ValueError:
+        return str(iso)
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()
+    return moment.strftime("%d/%m/%Y %H:%M" if _language == "pt_BR" else "%Y-%m-%d %H:%M")
+
+
+#: Languages, protocols and runtimes as they are written (a level ``cpp`` is C++).
+PROPER_NAMES = {
+    "cpp": "C++",
+    "php": "PHP",
+    "node": "Node.js",
+    "nodejs": "Node.js",
+    "go": "Go",
+    "java": "Java",
+    "python": "Python",
+    "ruby": "Ruby",
+    "grpc": "gRPC",
+    "rest": "REST",
+    "jsonrpc": "JSON-RPC",
+    "graphql": "GraphQL",
+    "json": "JSON",
+    "protobuf": "Protobuf",
+    "avro": "Avro",
+    "msgpack": "MessagePack",
+}
+
+
+def proper_name(word: str) -> str:
+    """A language's or a protocol's name as it is written (``cpp`` -> ``C++``, ``node`` -> ``Node.js``,
+    ``grpc`` -> ``gRPC``); any other word with its first letter capitalised."""
+    return PROPER_NAMES.get(word.lower(), word[:1].upper() + word[1:])
+
+
 def significant(value: float, digits: int = 3) -> str:
     """``value`` to ``digits`` significant digits without exponent in the usual range (0.0123, 1.23, 123)."""
     import math

@@ -1,7 +1,7 @@
 """The report a student hands in: one self-contained HTML file (or its PDF) about one run.
 
 :func:`build_context` gathers, in the language of :func:`bancada.i18n.language`: the study's
-question (the profile's description, else its title), the design as run (profile, factors and
+title and research question (:mod:`bancada.report_study`), the design as run (profile, factors and
 their levels, n, r, warm-up, schedule and its seed, load, driver), the host's facts and the
 workers' versions, the box plots and the trace (:mod:`bancada.report_plots`, inline SVG), every
 statistics table with its reading (:func:`bancada.stats.run_statistics.analyse_run_frame`, the
@@ -23,8 +23,11 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from bancada import __version__
-from bancada.i18n import language, number, translate
+from bancada import report_words as words
+from bancada.i18n import date_time, language, number, proper_name, translate
 from bancada.report_inputs import ReportRun, load_run, report_factors  # noqa: F401 - re-exported
+from bancada.report_study import study_question, study_title
+from bancada.stats.readings import factor_name
 
 if TYPE_CHECKING:
     from bancada.stats.run_statistics import StatsResult
@@ -98,24 +101,28 @@ def design_rows(run: ReportRun, factors: list[str]) -> list[tuple[str, str]]:
     load = (run.profile or {}).get("load", {})
     rows = [(translate("Report", "Run"), run.label)]
     if run.kind == "run":
-        rows.append((translate("Report", "Profile"), f"{meta.get('profile_name', '')} — {exp.get('title', '')}"))
+        title = study_title(run.profile, "")
+        rows.append((translate("Report", "Profile"), f"{meta.get('profile_name', '')} — {title}".rstrip(" —")))
     rows.append((translate("Report", "Implementations"), _levels_text(df, "implementation")))
     for f in factors:
-        rows.append((translate("Report", "Factor {f}: levels").format(f=f), _levels_text(df, f)))
+        rows.append((translate("Report", "Factor {f}: levels").format(f=factor_name(f)), _levels_text(df, f)))
     rows.append((translate("Report", "Workloads (payload)"), _workloads_text(run)))
     if exp:
         rows += [
             (translate("Report", "Requests per treatment and repetition (n)"), number(exp.get("requests", 0), 0)),
             (translate("Report", "Repetitions (r)"), number(exp.get("repetitions", 0), 0)),
             (translate("Report", "Warm-up requests per block"), number(exp.get("warmup", 0), 0)),
-            (translate("Report", "Schedule"), str(meta.get("schedule") or exp.get("schedule", ""))),
+            (translate("Report", "Schedule"), words.schedule(str(meta.get("schedule") or exp.get("schedule", "")))),
             (translate("Report", "Schedule's seed"), str(meta.get("schedule_seed") or exp.get("seed") or "–")),
-            (translate("Report", "Connection"), str(exp.get("connection", ""))),
+            (translate("Report", "Connection"), words.connection(str(exp.get("connection", "")))),
             (translate("Report", "Load"), _load_text(load)),
-            (translate("Report", "Driver"), str(meta.get("driver", ""))),
+            (translate("Report", "Driver"), words.driver(str(meta.get("driver", "")))),
             (translate("Report", "Host / driver host"), f"{meta.get('host_name', '')} / {meta.get('driver_host', '')}"),
-            (translate("Report", "Started / ended"), f"{meta.get('created_at', '')} / {meta.get('ended_at', '')}"),
-            (translate("Report", "Status"), str(meta.get("status", ""))),
+            (
+                translate("Report", "Started / ended"),
+                f"{date_time(meta.get('created_at'))} / {date_time(meta.get('ended_at'))}",
+            ),
+            (translate("Report", "Status"), words.status(str(meta.get("status", "")))),
         ]
     else:
         reps = df["repetition"].nunique() if "repetition" in df.columns else 1
@@ -129,9 +136,7 @@ def _workloads_text(run: ReportRun) -> str:
     wls = (run.profile or {}).get("workloads") or []
     if not wls:
         return _levels_text(run.samples, "payload")
-    return "; ".join(
-        f"{w.get('name')} ({w.get('operation')}, {w.get('kind')} × {number(w.get('count', 0), 0)})" for w in wls
-    )
+    return "; ".join(words.workload(w) for w in wls)
 
 
 def _load_text(load: dict[str, Any]) -> str:
@@ -144,22 +149,22 @@ def _load_text(load: dict[str, Any]) -> str:
 
 
 def host_rows(facts_json: str | None) -> list[tuple[str, str]]:
-    """``(fact, value)`` rows of a host's facts (memory in GiB)."""
+    """``(fact, value)`` rows of a host's facts, keys and values in the reader's words (memory in GiB)."""
     try:
         facts = json.loads(facts_json or "{}")
     except ValueError:
         return [("facts", str(facts_json))]
     keys = [k for k in HOST_FACTS if k in facts] + [k for k in facts if k not in HOST_FACTS]
-    out = []
-    for k in keys:
-        v = facts[k]
-        if k == "memory_bytes" and isinstance(v, (int, float)):
-            out.append((translate("Report", "memory"), number(v / 2**30, 1) + " GiB"))
-        elif k.endswith("_bytes") and isinstance(v, (int, float)):
-            out.append((k.removesuffix("_bytes").replace("_", " "), number(v / 2**30, 1) + " GiB"))
-        else:
-            out.append((k.replace("_", " "), str(v)))
-    return out
+    return [(words.fact_label(k), words.fact_value(k, facts[k])) for k in keys]
+
+
+def _worker(implementation: str, info: dict[str, Any]) -> dict[str, Any]:
+    """A worker's row: its language and protocol by their proper names (``cpp`` -> ``C++``)."""
+    row = dict(info, implementation=implementation)
+    for key in ("language", "protocol"):
+        if row.get(key):
+            row[key] = proper_name(str(row[key]))
+    return row
 
 
 def html_table(df: pd.DataFrame) -> dict[str, Any]:
@@ -258,13 +263,8 @@ def build_context(
     factors = report_factors(run)
     if stats is None:
         stats = analyse_run_frame(run.samples, factors)
-    exp = (run.profile or {}).get("experiment", {})
-    heading = exp.get("title") or run.label
-    question = (
-        exp.get("description")
-        or exp.get("title")
-        or translate("Report", "Which implementation answers fastest, and does the difference hold?")
-    )
+    heading = study_title(run.profile, run.label)
+    question = study_question(run.profile)
     context = {
         "lang": "pt-BR" if language() == "pt_BR" else "en",
         "T": _texts(),
@@ -277,7 +277,7 @@ def build_context(
         "driver_host_facts": host_rows(run.meta.get("driver_host_facts"))
         if run.kind == "run" and run.meta.get("driver_host") not in (None, "", run.meta.get("host_name"))
         else [],
-        "workers": [dict(info, implementation=impl) for impl, info in sorted(run.workers.items())],
+        "workers": [_worker(impl, info) for impl, info in sorted(run.workers.items())],
         "box_svg": report_plots.box_plots_svg(run.samples) if plots else "",
         "trace_svg": report_plots.trace_svg(run.samples) if plots else "",
         "stats_message": stats.message,
@@ -290,7 +290,7 @@ def build_context(
         "conclusions": conclusions_groups(stats.result) if stats.result else [],
         "comparison": comparison_part(comparison) if comparison else None,
         "generated": translate("Report", "Generated by Bancada {v} on {when} from {src}.").format(
-            v=__version__, when=_dt.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"), src=run.source
+            v=__version__, when=date_time(_dt.datetime.now().astimezone().isoformat()), src=run.source
         ),
     }
     return context

@@ -166,3 +166,65 @@ def test_window_opens_the_compare_view_from_the_file_menu(window, qtbot):
     view = window.compare_view
     assert view.isVisible() and view.windowTitle() == "Compare runs"
     view.close()
+
+
+@pytest.fixture
+def pt_br(qapp):
+    """The window's language is pt-BR for the test (Qt's translators and bancada.i18n), English after."""
+    from bancada import i18n
+    from bancada.ui import language
+
+    ts = ROOT / "app" / "bancada" / "translations" / "bancada_pt_BR.ts"
+    qm = ts.with_suffix(".qm")
+    if not qm.exists() or qm.stat().st_mtime < ts.stat().st_mtime:
+        pytest.fail(f"{qm.name} is missing or older than {ts.name}: run scripts/setup.sh (pyside6-lrelease)")
+    assert language.install("pt_BR") == "pt_BR"
+    yield
+    language.install("en")
+    i18n.set_language("en")
+
+
+def test_compare_view_in_portuguese_names_runs_counts_tables_and_reads_the_interval(qtbot, tasks, stored_runs, pt_br):
+    """Runs are listed by study, start, size and note (not by id); "1 tabela"; p as "< 0,001" or three
+    decimals; a change whose interval includes 0 is no clear difference, whatever the rank test says."""
+    import re
+
+    from bancada.run_caption import set_note
+    from bancada.ui.compare_view import CompareView
+
+    set_note(stored_runs["a"], "pilot")
+    view = CompareView(tasks, [stored_runs["b"]], current=stored_runs["a"])
+    qtbot.addWidget(view)
+    listed = view.runs.item(0).text()
+    offered = view.recent.itemText(0)
+    for text in (listed, offered):
+        assert text.startswith("Demonstração rápida: Go x Java, gRPC x REST · "), text
+        assert re.search(r" · \d\d/\d\d/\d{4} \d\d:\d\d · n = 20, r = 2", text), text
+    assert listed.endswith(" · piloto") and Path(stored_runs["a"]).stem not in listed
+    view.add_recent_button.click()
+    with qtbot.waitSignal(view.compared, timeout=120_000) as blocker:
+        view.start_compare()
+    tables = blocker.args[0]
+    assert len(tables) == 1 and "; 1 tabela." in view.status.text(), view.status.text()
+    df = next(iter(tables.values()))
+    p_column = next(c for c in df.columns if c.startswith("p_holm"))
+    change = next(c for c in df.columns if c.startswith("mudança"))
+    for row in df.iloc[:-1].itertuples(index=False):  # the last row is the geometric mean
+        cells = dict(zip(df.columns, row))
+        assert re.fullmatch(r"< 0,001|[01],\d{3}", cells[p_column]), cells[p_column]
+        lo, hi = (float(x.replace(",", ".")) for x in re.search(r"\[(\S+); (\S+)\]", cells[change]).groups())
+        if lo <= 0 <= hi:
+            assert cells["veredito"].startswith(("~", "sem diferença clara")), cells
+    qtbot.waitUntil(lambda: view.compare_button.isEnabled(), timeout=10_000)
+
+
+def test_recent_runs_menu_names_runs_by_study_start_and_size(window, qtbot, stored_runs):
+    from bancada.ui.window_settings import add_recent
+
+    add_recent(stored_runs["b"])
+    menu = window.menus.recent_menu
+    window.window_settings.fill_recent(menu, window.open_run)
+    texts = [a.text() for a in menu.actions()]
+    assert texts and texts[0].startswith("Quick demo: Go x Java, gRPC x REST · "), texts
+    assert "n = 20, r = 2" in texts[0] and Path(stored_runs["b"]).stem not in texts[0]
+    assert menu.actions()[0].toolTip() == stored_runs["b"]

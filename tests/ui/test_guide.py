@@ -171,10 +171,17 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
     # the conclusions, copyable, in Portuguese with decimal commas
     advance(qtbot, g, "conclusions")
     qtbot.waitUntil(lambda: bool(g.state.conclusions) and g.next_button.isEnabled(), timeout=30_000)
-    text = g.conclusions_page.text.toPlainText()
-    assert text.startswith("# Conclusões") and re.search(r"\d,\d+ ms", text), text
+    shown = g.conclusions_page.text.toPlainText()  # the Markdown rendered: a heading, not "# Conclusões"
+    assert shown.startswith("Conclusões\n") and re.search(r"\d,\d+ ms", shown), shown
+    text = g.state.conclusions
+    assert text.startswith("# Conclusões")
     qtbot.mouseClick(g.conclusions_page.copy, Qt.MouseButton.LeftButton)
-    assert QGuiApplication.clipboard().text() == text
+    assert QGuiApplication.clipboard().text() == text  # the Markdown, as conclusions.md
+    # the guide's runs are named in Recent runs and Compare: the pilot and the main run differ
+    from bancada.run_caption import caption
+
+    assert caption(g.state.pilot_run).endswith(" · piloto"), caption(g.state.pilot_run)
+    assert caption(g.state.main_run).endswith(" · execução principal"), caption(g.state.main_run)
 
     # export: a file is not a folder; then the folder with the plot, the samples and the conclusions
     advance(qtbot, g, "export")
@@ -196,6 +203,14 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
     md = (out / "conclusions.md").read_text(encoding="utf-8")
     assert md == text and re.search(r"\d,\d", md)
     assert "go-grpc" in (out / "samples.csv").read_text(encoding="utf-8")
+    # the report in the folder is one a teacher accepts: Portuguese only, and its PDF within the page
+    from bancada.report_build import write_pdf
+    from tests.integration.test_report_pt_br import english_left, misplaced_words
+
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert not english_left(page), english_left(page)
+    outside, overlaps = misplaced_words(write_pdf(page, tmp_path / "relatorio.pdf"))
+    assert not outside and not overlaps, (outside[:5], overlaps[:5])
     check_portuguese(g)
     assert g.next_button.text() == "&Concluir" and g.next_button.isEnabled()
     screenshot(w, "guide-pt_BR-11-export.png")

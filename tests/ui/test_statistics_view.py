@@ -92,10 +92,10 @@ def test_factor_names_methods_and_the_design_note_read_in_portuguese(qtbot):
         note = design_note(
             {"design": "full factorial", "r": 5, "aggregate": "none", "transform": "none", "confidence": 0.9}
         )
-        assert note == "fatorial completo, r = 5, agregação nenhuma, transformação nenhuma, confiança 0.9"
+        assert note == "fatorial completo, r = 5, agregação nenhuma, transformação nenhuma, confiança 90 %"
     finally:
         language.install("en")
         set_language("en")
     assert design_note(
         {"design": "full factorial", "r": 5, "aggregate": "mean", "transform": "log10", "confidence": 0.9}
-    ) == ("full factorial, r = 5, aggregate mean, transform log10, confidence 0.9")
+    ) == ("full factorial, r = 5, aggregate mean, transform log10, confidence 90 %")

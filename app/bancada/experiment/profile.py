@@ -184,6 +184,7 @@ class Experiment(_Strict):
     name: str = Field(min_length=1)
     title: str = ""
     description: str = ""
+    question: str = ""  # the research question, as the report states it (bancada.report_study)
     implementations: list[str] = Field(min_length=1)
     repetitions: int = Field(default=5, ge=1, le=10_000)
     requests: int = Field(default=77, ge=1, le=100_000_000)

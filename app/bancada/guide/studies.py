@@ -143,10 +143,11 @@ def title(key: str, fallback: str) -> str:
         "soares-2024": translate("Studies", "Go x Java and gRPC x REST (Soares, UFLA 2024)"),
         "far-link": translate("Studies", "Go over gRPC and REST behind an emulated far link (40 ms round trip)"),
         "microservices-2024": translate(
-            "Studies", "Microservices: Go, Node.js, Python x REST, gRPC, GraphQL on PostgreSQL (seed 001, 2024)"
+            "Studies", "Microservices: Go, Node.js, Python x REST, gRPC, GraphQL on PostgreSQL (2024)"
         ),
         "microservices-2024-classroom": translate(
-            "Studies", "Seed 001 in class: Go, Node.js, Python x REST, gRPC, GraphQL on PostgreSQL (about 4 minutes)"
+            "Studies",
+            "Microservices in class: Go, Node.js, Python x REST, gRPC, GraphQL on PostgreSQL (about 4 minutes)",
         ),
         "microservices-k6-load": translate(
             "Studies", "Microservices under k6-style load without a database: 10 req/s for 60 s, records of 10/100/1000"
@@ -168,10 +169,10 @@ def title(key: str, fallback: str) -> str:
             "Studies", "Python gRPC x JSON-RPC, six methods, 20 calls each (USP RPC exercise, 2023)"
         ),
         "serialization-formats-2020": translate(
-            "Studies", "Seed 004: JSON, Protobuf, Avro and MessagePack in Go, same region and cross region"
+            "Studies", "JSON, Protobuf, Avro and MessagePack in Go, same region and cross region (2020)"
         ),
         "serialization-formats-classroom": translate(
-            "Studies", "Seed 004 in class: four formats, near and far (a few minutes)"
+            "Studies", "Four data formats in class: JSON, Protobuf, Avro and MessagePack, near and far (a few minutes)"
         ),
     }
     return titles.get(key, fallback)

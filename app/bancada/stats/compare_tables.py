@@ -17,9 +17,7 @@ from typing import Any
 
 import pandas as pd
 
-from bancada.i18n import language, translate
-
-from .tables import format_p
+from bancada.i18n import integer, language, number, p_value, significant, translate
 
 CONTEXT = "CompareTable"
 
@@ -29,12 +27,16 @@ def _ms(v: float | None) -> float | None:
 
 
 def _num(v: float | None, fmt: str) -> str:
+    """``v`` as the language writes it (:mod:`bancada.i18n`): ``fmt`` ``.4g`` is 4 significant digits
+    (thousands grouped, never an exponent in the usual range), ``+.1f`` one decimal with its sign,
+    ``.1f`` one decimal; ``–`` when missing."""
     if v is None or v != v:
-        return "NA"
-    text = format(v, fmt)
-    if language() == "pt_BR":
-        text = text.replace(",", "\0").replace(".", ",").replace("\0", ".")
-    return text
+        return "–"
+    if fmt.endswith("g"):
+        return significant(v, int(fmt.strip("+.g")))
+    decimals = int(fmt.strip("+.f"))
+    text = number(v, decimals)
+    return "+" + text if fmt.startswith("+") and v >= 0 else text
 
 
 def _sep() -> str:
@@ -52,8 +54,13 @@ def _change_text(row: dict[str, Any]) -> str:
 
 
 def _p_text(p: float | None) -> str:
-    text = format_p(p)
-    return _num(p, ".4g") if text not in ("NA", "< 2.2e-16") else text.replace("2.2", _num(2.2, ".1f"))
+    """A p-value as the statistics tables write it (:func:`bancada.i18n.p_value`: ``< 0,001``, ``0,023``)."""
+    return p_value(p)
+
+
+def _interval_has_zero(row: dict[str, Any]) -> bool:
+    lo, hi = row.get("change_ci_pct") or (None, None)
+    return lo is not None and hi is not None and lo <= 0 <= hi
 
 
 def verdict_word(verdict: str) -> str:
@@ -66,7 +73,13 @@ def verdict_word(verdict: str) -> str:
 
 
 def _verdict_text(row: dict[str, Any]) -> str:
-    text = verdict_word(row["verdict"])
+    """The verdict as the reader should take it: ``slower`` or ``faster`` only when the change's
+    interval excludes 0 too; a significant rank test whose change interval includes 0 is no clear
+    difference (the JSON keeps the test's verdict)."""
+    if row["verdict"] in ("slower", "faster") and _interval_has_zero(row):
+        text = translate("CompareTable", "no clear difference (the change's interval includes 0)")
+    else:
+        text = verdict_word(row["verdict"])
     if row.get("within_noise_floor"):
         text += " " + translate("CompareTable", "(within noise floor {pct} %)").format(
             pct=_num(row["noise_floor_pct"], ".1f")
@@ -147,7 +160,7 @@ def display_tables(result: dict[str, Any]) -> dict[str, pd.DataFrame]:
         rows = [
             {
                 "treatment": r["treatment"],
-                "n": f"{r['n_baseline']} / {r['n_other']}",
+                "n": f"{integer(r['n_baseline'])} / {integer(r['n_other'])}",
                 mb: _median_text(r["median_baseline_s"], r["median_baseline_ci_s"]),
                 mo: _median_text(r["median_other_s"], r["median_other_ci_s"]),
                 change_head: _change_text(r),

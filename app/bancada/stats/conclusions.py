@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bancada.i18n import number, percent, significant, translate
+from bancada.i18n import integer, number, percent, significant, translate
 from bancada.stats.tables import treatment_label
 
 
@@ -173,9 +173,9 @@ def group_conclusions(group: dict[str, Any], alpha: float, to_ms: float = 1e3) -
             ).format(
                 e=percent(top["error_pct"], 0),
                 c=percent(100 * top["confidence"], 0),
-                n=top["n_required"],
+                n=integer(top["n_required"]) if top["n_required"] is not None else "–",
                 t=treatment_label(top["levels"]),
-                have=have,
+                have=integer(have),
             )
         )
     return out

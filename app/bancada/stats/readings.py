@@ -11,7 +11,7 @@ from typing import Any
 
 import pandas as pd
 
-from bancada.i18n import number, percent, significant, translate
+from bancada.i18n import integer, number, percent, significant, translate
 from bancada.stats.tables import treatment_label as _label
 
 #: Display order of the tables (names from bancada.stats.tables).
@@ -193,11 +193,11 @@ def readings(result: dict[str, Any], tables: dict[str, pd.DataFrame]) -> dict[st
                     "Readings",
                     "up to {n} requests per treatment ({t}) for a mean within ±{e} at {c}; this run has {have}",
                 ).format(
-                    n=top["n_required"],
+                    n=integer(top["n_required"]) if top["n_required"] is not None else "–",
                     t=_label(top["levels"]),
                     e=percent(top["error_pct"], 0),
                     c=percent(top["confidence"] * 100),
-                    have=have,
+                    have=integer(have),
                 )
             )
     return {k: " · ".join(v) for k, v in lines.items() if v}

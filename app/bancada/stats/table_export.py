@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from bancada.i18n import language, number, translate
+from bancada.i18n import language, number, p_value, translate
 from bancada.stats.table_labels import (
     CONTEXT,
     FRACTION_COLUMNS,
@@ -40,6 +40,7 @@ from bancada.stats.table_labels import (
     LABELS,
     P_COLUMNS,
     PERCENT_COLUMNS,
+    TERMS,
     TITLES,
     WORDS,
 )
@@ -60,6 +61,25 @@ def title(name: str) -> str:
     """A table's title as the window shows it, translated (``Wilcoxon rank-sum`` -> ``Wilcoxon rank-sum test``)."""
     text = TITLES.get(name)
     return translate(CONTEXT, text) if text else name
+
+
+#: Columns whose texts name factors and their interactions (``language``, ``language*protocol [go]``).
+FACTOR_COLUMNS = {"factor", "term"}
+_FACTOR = re.compile(r"([a-z_]+(?:\*[a-z_]+)*)(.*)", flags=re.S)
+
+
+def factor_text(text: str) -> str:
+    """A factor, an interaction or a term as the reader's language names them: ``language*protocol
+    [go]`` -> ``linguagem × protocolo [go]`` (:func:`bancada.stats.readings.factor_name`); the sums of
+    squares ``SSY``, ``SS0``, ``SST`` and the mean ``I`` with a word; a level in brackets and any other
+    text are kept."""
+    from bancada.stats.readings import factor_name
+
+    word = TERMS.get(text)
+    if word:
+        return translate(CONTEXT, word)
+    m = _FACTOR.fullmatch(text)
+    return factor_name(m.group(1)) + m.group(2) if m else text
 
 
 def _is_missing(v: Any) -> bool:
@@ -86,15 +106,19 @@ def _significant(v: float) -> str:
 def format_value(column: str, v: Any) -> str:
     """The text of one cell as the window shows it, in the current language.
 
-    ``p`` columns: ``< 0.001`` or 3 decimals; counts as integers; percentages with ``%``;
-    Cliff's δ, z, H with 2 decimals; every other number (ms) to 3 significant digits;
-    words (``large``, ``exact``, booleans) translated; missing values as ``–``.
+    ``p`` columns: ``< 0.001`` or 3 decimals (:func:`bancada.i18n.p_value`); counts as integers;
+    percentages with ``%``; Cliff's δ, z, H with 2 decimals; every other number (ms) to 3 significant
+    digits; words (``large``, ``exact``, booleans) translated; factors and terms in the factor and
+    term columns named as the reader says them (:func:`factor_text`); missing values as ``–``.
+    The window (:mod:`bancada.ui.table_format`), the exports and the report all write cells here.
     """
     if _is_missing(v):
         return NA
     if isinstance(v, (bool, np.bool_)):
         return translate(CONTEXT, WORDS[bool(v)])
     if isinstance(v, str):
+        if column in FACTOR_COLUMNS and (v in TERMS or _FACTOR.fullmatch(v)):  # "error" there: experimental error
+            return factor_text(v)
         word = WORDS.get(v)
         return translate(CONTEXT, word) if word else v
     if isinstance(v, numbers.Integral) or (column in INTEGER_COLUMNS and float(v).is_integer()):
@@ -103,7 +127,7 @@ def format_value(column: str, v: Any) -> str:
     if not math.isfinite(v):
         return str(v)
     if column in P_COLUMNS:
-        return "< " + number(0.001, 3) if v < 0.001 else number(v, 3)
+        return p_value(v)
     if column in PERCENT_COLUMNS:
         pct = v * 100 if column == "confidence" else v
         return number(pct, PERCENT_COLUMNS[column]) + " %"
@@ -161,6 +185,21 @@ def to_markdown(tables: Mapping[str, pd.DataFrame], readings: Mapping[str, str] 
             out.append(readings[name] + "\n")
         out.append(markdown_table(df))
     return "\n".join(out)
+
+
+def statistics_markdown(tables: Mapping[str, pd.DataFrame], readings: Mapping[str, str] | None = None) -> str:
+    """The Statistics tab as one Markdown document (``statistics.md`` of Export all), in the current
+    language: a heading, what the response is, then every table (:func:`to_markdown`) with its reading."""
+    head = [
+        "# " + translate("Report", "Statistics"),
+        "",
+        translate(
+            "Report",
+            "Response: latency in milliseconds of the measured, successful requests (warm-up and errors left out).",
+        ),
+        "",
+    ]
+    return "\n".join(head) + "\n" + to_markdown(tables, readings)
 
 
 _LATEX_SPECIAL = {

@@ -39,6 +39,8 @@ LABELS = {
     "subsampled": QT_TRANSLATE_NOOP("StatsTable", "Subsample"),
     "a": QT_TRANSLATE_NOOP("StatsTable", "Treatment A"),
     "b": QT_TRANSLATE_NOOP("StatsTable", "Treatment B"),
+    "r_a": QT_TRANSLATE_NOOP("StatsTable", "Repetitions of A"),
+    "r_b": QT_TRANSLATE_NOOP("StatsTable", "Repetitions of B"),
     "p_holm": QT_TRANSLATE_NOOP("StatsTable", "p (Holm)"),
     "method": QT_TRANSLATE_NOOP("StatsTable", "Method"),
     "cliffs_delta": QT_TRANSLATE_NOOP("StatsTable", "Cliff's δ"),
@@ -76,8 +78,16 @@ WORDS = {
     False: QT_TRANSLATE_NOOP("StatsTable", "no"),
 }
 
+#: the rows of the factorial tables that are not factors: the mean and the sums of squares (Jain ch. 18).
+TERMS = {
+    "I": QT_TRANSLATE_NOOP("StatsTable", "I (overall mean)"),
+    "SSY": QT_TRANSLATE_NOOP("StatsTable", "SSY (sum of the squared responses)"),
+    "SS0": QT_TRANSLATE_NOOP("StatsTable", "SS0 (due to the overall mean)"),
+    "SST": QT_TRANSLATE_NOOP("StatsTable", "SST (total variation, SSY − SS0)"),
+}
+
 P_COLUMNS = {"p", "p_holm"}
-INTEGER_COLUMNS = {"n", "n_used", "n_required", "df", "position"}
+INTEGER_COLUMNS = {"n", "n_used", "n_required", "df", "position", "r_a", "r_b"}
 FRACTION_COLUMNS = {"cliffs_delta": 2, "a12": 2, "H": 2, "z": 2}  # dimensionless, fixed decimals
 PERCENT_COLUMNS = {"variation_pct": 1, "error_pct": 1, "confidence": 0}
 

@@ -8,11 +8,11 @@ from typing import Any
 
 import pandas as pd
 
-from bancada.i18n import translate
+from bancada.i18n import percent, translate
 
 
 def design_note(f: dict[str, Any]) -> str:
-    """``full factorial, r = 5, aggregate none, transform none, confidence 0.9`` of a factorial result
+    """``full factorial, r = 5, aggregate none, transform none, confidence 90 %`` of a factorial result
     ``f`` (keys design, r, aggregate, transform, confidence), in the language in use (``bancada analyze``:
     English)."""
     words = {
@@ -20,6 +20,7 @@ def design_note(f: dict[str, Any]) -> str:
         "none": translate("StatsTable", "none"),
         "mean": translate("StatsTable", "mean"),
         "median": translate("StatsTable", "median"),
+        "2^k r": translate("StatsTable", "2^k r design (k factors at two levels, r replications)"),
     }
     return translate(
         "StatsTable", "{design}, r = {r}, aggregate {aggregate}, transform {transform}, confidence {confidence}"
@@ -28,8 +29,32 @@ def design_note(f: dict[str, Any]) -> str:
         r=f["r"],
         aggregate=words.get(f["aggregate"], f["aggregate"]),
         transform=words.get(f["transform"], f["transform"]),
-        confidence=f["confidence"],
+        confidence=percent(100 * f["confidence"], 0) if isinstance(f["confidence"], (int, float)) else f["confidence"],
     )
+
+
+def factorial_note(text: str) -> str:
+    """One of the factorial analysis' notes (:mod:`bancada.stats.design`, :mod:`bancada.stats.factorial`,
+    in English in ``bancada analyze``'s JSON) in the language in use; an unknown note as it is."""
+    notes = {
+        "aggregate none: each row is a replication": translate(
+            "StatsTable", "aggregate none: each request is a replication"
+        ),
+        "no replication column: each row is a replication": translate(
+            "StatsTable", "no repetition column: each request is a replication"
+        ),
+    }
+    if text.startswith("r = 1: without replications"):
+        return translate(
+            "StatsTable", "r = 1: without replications there is no error term and no confidence intervals (Jain ch. 17)"
+        )
+    if text.startswith("unbalanced design trimmed to r = "):
+        r = text.removeprefix("unbalanced design trimmed to r = ").split(" ", 1)[0]
+        detail = text.partition("short cells were: ")[2]
+        return translate("StatsTable", "unbalanced design trimmed to r = {r}; short cells: {detail}").format(
+            r=r, detail=detail
+        )
+    return notes.get(text, text)
 
 
 def treatment_label(levels: dict[str, Any]) -> str:
@@ -150,7 +175,8 @@ def build_tables(result: dict[str, Any]) -> dict[str, pd.DataFrame]:
                 rows["Factorial allocation of variation"].append(
                     {**by, "term": name, "SS": ss, "variation_pct": pct, "note": ""}
                 )
-            note = "; ".join([design_note(f)] + f.get("notes", []) + ([f["note"]] if f.get("note") else []))
+            notes = f.get("notes", []) + ([f["note"]] if f.get("note") else [])
+            note = "; ".join([design_note(f)] + [factorial_note(n) for n in notes])
             rows["Factorial allocation of variation"][-1]["note"] = note
         for s in g["sample_size"]:
             rows["Sample size"].append(

@@ -38,6 +38,10 @@
         <translation>mais rápido</translation>
     </message>
     <message>
+        <source>no clear difference (the change&apos;s interval includes 0)</source>
+        <translation>sem diferença clara (o intervalo da mudança inclui 0)</translation>
+    </message>
+    <message>
         <source>(within noise floor {pct} %)</source>
         <translation>(dentro do piso de ruído de {pct} %)</translation>
     </message>
@@ -125,6 +129,35 @@
         <source>none</source>
         <translation>nenhum</translation>
     </message>
+    <message>
+        <source>a tidy CSV carries no profile or host facts</source>
+        <extracomment>Host facts that make two hosts the same machine (load and time-of-run facts excluded).</extracomment>
+        <translation>um CSV organizado não traz perfil nem dados do host</translation>
+    </message>
+    <message>
+        <source>same profile</source>
+        <translation>mesmo perfil</translation>
+    </message>
+    <message>
+        <source>different profiles</source>
+        <translation>perfis diferentes</translation>
+    </message>
+    <message>
+        <source>same host</source>
+        <translation>mesmo host</translation>
+    </message>
+    <message>
+        <source>hosts {a} and {b} differ</source>
+        <translation>os hosts {a} e {b} são diferentes</translation>
+    </message>
+    <message>
+        <source>asked for ({why})</source>
+        <translation>pedido ({why})</translation>
+    </message>
+    <message>
+        <source>turned off</source>
+        <translation>desligado</translation>
+    </message>
 </context>
 <context>
     <name>CompareView</name>
@@ -165,12 +198,16 @@
         <translation>Adicione pelo menos duas execuções e clique em Comparar.</translation>
     </message>
     <message>
-        <source>CSV, read-only</source>
-        <translation>CSV, somente leitura</translation>
+        <source>1 table</source>
+        <translation>1 tabela</translation>
     </message>
     <message>
-        <source>run</source>
-        <translation>execução</translation>
+        <source>{n} tables</source>
+        <translation>{n} tabelas</translation>
+    </message>
+    <message>
+        <source>Baseline {b}; {tables}. Right-click a table to copy it as Markdown, LaTeX or CSV.</source>
+        <translation>Referência {b}; {tables}. Clique com o botão direito numa tabela para copiá-la como Markdown, LaTeX ou CSV.</translation>
     </message>
     <message>
         <source>Add runs to compare</source>
@@ -191,10 +228,6 @@
     <message>
         <source>Cannot compare: {m}</source>
         <translation>Não é possível comparar: {m}</translation>
-    </message>
-    <message>
-        <source>Baseline {b}; {n} tables. Right-click a table to copy it as Markdown, LaTeX or CSV.</source>
-        <translation>Referência {b}; {n} tabelas. Clique com o botão direito numa tabela para copiá-la como Markdown, LaTeX ou CSV.</translation>
     </message>
 </context>
 <context>
@@ -1921,6 +1954,7 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>Statistics</source>
+        <extracomment>file suffix of each format Columns whose texts name factors and their interactions (``language``, ``language*protocol [go]``).</extracomment>
         <translation>Estatísticas</translation>
     </message>
     <message>
@@ -2056,8 +2090,196 @@ Senha da chave:</translation>
         <translation>aberta, {r} requisições/s</translation>
     </message>
     <message>
+        <source>randomized (each repetition&apos;s blocks in a drawn order)</source>
+        <translation>aleatorizada (os blocos de cada repetição em ordem sorteada)</translation>
+    </message>
+    <message>
+        <source>sequential (the blocks in the profile&apos;s order)</source>
+        <translation>sequencial (os blocos na ordem do perfil)</translation>
+    </message>
+    <message>
+        <source>alternating (request by request across treatments)</source>
+        <translation>alternada (requisição a requisição entre os tratamentos)</translation>
+    </message>
+    <message>
+        <source>reused (one connection per treatment and block)</source>
+        <translation>reutilizada (uma conexão por tratamento e bloco)</translation>
+    </message>
+    <message>
+        <source>new for every request</source>
+        <translation>nova a cada requisição</translation>
+    </message>
+    <message>
+        <source>native (Go)</source>
+        <translation>nativo (Go)</translation>
+    </message>
+    <message>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation>automático</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>concluída</translation>
+    </message>
+    <message>
+        <source>stopped before the end</source>
+        <translation>interrompida antes do fim</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>falhou</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>interrompida</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>em andamento</translation>
+    </message>
+    <message>
+        <source>incomplete</source>
+        <translation>incompleta</translation>
+    </message>
+    <message>
+        <source>selection</source>
+        <translation>seleção</translation>
+    </message>
+    <message>
+        <source>echo</source>
+        <translation>eco</translation>
+    </message>
+    <message>
+        <source>empty request</source>
+        <translation>requisição vazia</translation>
+    </message>
+    <message>
+        <source>worker information</source>
+        <translation>informações do worker</translation>
+    </message>
+    <message>
+        <source>serialization</source>
+        <translation>serialização</translation>
+    </message>
+    <message>
+        <source>custom request</source>
+        <translation>requisição própria</translation>
+    </message>
+    <message>
+        <source>{n} 64-bit integers</source>
+        <translation>{n} inteiros de 64 bits</translation>
+    </message>
+    <message>
+        <source>{n} floating-point numbers</source>
+        <translation>{n} números de ponto flutuante</translation>
+    </message>
+    <message>
+        <source>{n} strings</source>
+        <translation>{n} cadeias de caracteres</translation>
+    </message>
+    <message>
+        <source>{n} records</source>
+        <translation>{n} registros</translation>
+    </message>
+    <message>
+        <source>{n} structures</source>
+        <translation>{n} estruturas</translation>
+    </message>
+    <message>
+        <source>host name</source>
+        <translation>nome do host</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>host</translation>
+    </message>
+    <message>
+        <source>operating system</source>
+        <translation>sistema operacional</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>kernel</translation>
+    </message>
+    <message>
+        <source>architecture</source>
+        <translation>arquitetura</translation>
+    </message>
+    <message>
+        <source>processor</source>
+        <translation>processador</translation>
+    </message>
+    <message>
+        <source>processors (cores)</source>
+        <translation>processadores (núcleos)</translation>
+    </message>
+    <message>
         <source>memory</source>
         <translation>memória</translation>
+    </message>
+    <message>
+        <source>load average (1, 5, 15 min)</source>
+        <translation>carga média (1, 5, 15 min)</translation>
+    </message>
+    <message>
+        <source>CPU frequency governor</source>
+        <translation>regulador de frequência da CPU</translation>
+    </message>
+    <message>
+        <source>Java</source>
+        <translation>Java</translation>
+    </message>
+    <message>
+        <source>Java, major version</source>
+        <translation>Java, versão principal</translation>
+    </message>
+    <message>
+        <source>Python, version</source>
+        <translation>Python, versão</translation>
+    </message>
+    <message>
+        <source>Python of the driver</source>
+        <translation>Python do driver</translation>
+    </message>
+    <message>
+        <source>Python can make a virtual environment</source>
+        <translation>Python cria ambiente virtual</translation>
+    </message>
+    <message>
+        <source>Node.js</source>
+        <translation>Node.js</translation>
+    </message>
+    <message>
+        <source>Node.js, major version</source>
+        <translation>Node.js, versão principal</translation>
+    </message>
+    <message>
+        <source>npm</source>
+        <translation>npm</translation>
+    </message>
+    <message>
+        <source>free disk space</source>
+        <translation>espaço livre em disco</translation>
+    </message>
+    <message>
+        <source>PostgreSQL versions installed</source>
+        <translation>versões do PostgreSQL instaladas</translation>
+    </message>
+    <message>
+        <source>PostgreSQL</source>
+        <translation>PostgreSQL</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>sim</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>não</translation>
     </message>
     <message>
         <source>Baseline: {b}. Medians with their distribution-free 95 % interval; the change&apos;s interval by the percentile bootstrap ({k} resamples); p from the Wilcoxon rank-sum test over {unit}, Holm-adjusted per table; ~ means not significant at alpha {a}.</source>
@@ -2087,6 +2309,41 @@ Senha da chave:</translation>
     <message>
         <source>As k6 prints http_req_duration at the end of a test, per treatment: k6&apos;s percentiles (linear interpolation between the closest ranks), failed requests counted in the times; requests/s over the load&apos;s planned duration per repetition.</source>
         <translation>Como o k6 imprime http_req_duration ao fim de um teste, por tratamento: os percentis do k6 (interpolação linear entre as posições mais próximas), requisições com falha contadas nos tempos; requisições/s sobre a duração planejada da carga em cada repetição.</translation>
+    </message>
+</context>
+<context>
+    <name>RunCaption</name>
+    <message>
+        <source>pilot</source>
+        <translation>piloto</translation>
+    </message>
+    <message>
+        <source>main run</source>
+        <translation>execução principal</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>parada antes do fim</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>falhou</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>interrompida</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>em andamento</translation>
+    </message>
+    <message>
+        <source>n = {n}, r = {r}</source>
+        <translation>n = {n}, r = {r}</translation>
+    </message>
+    <message>
+        <source>{name} (tidy CSV, read-only)</source>
+        <translation>{name} (CSV organizado, só leitura)</translation>
     </message>
 </context>
 <context>
@@ -2493,6 +2750,14 @@ Senha da chave:</translation>
         <translation>Tratamento B</translation>
     </message>
     <message>
+        <source>Repetitions of A</source>
+        <translation>Repetições de A</translation>
+    </message>
+    <message>
+        <source>Repetitions of B</source>
+        <translation>Repetições de B</translation>
+    </message>
+    <message>
         <source>p (Holm)</source>
         <translation>p (Holm)</translation>
     </message>
@@ -2618,6 +2883,23 @@ Senha da chave:</translation>
         <translation>não</translation>
     </message>
     <message>
+        <source>I (overall mean)</source>
+        <extracomment>the rows of the factorial tables that are not factors: the mean and the sums of squares (Jain ch. 18).</extracomment>
+        <translation>I (média geral)</translation>
+    </message>
+    <message>
+        <source>SSY (sum of the squared responses)</source>
+        <translation>SSY (soma dos quadrados das respostas)</translation>
+    </message>
+    <message>
+        <source>SS0 (due to the overall mean)</source>
+        <translation>SS0 (devida à média geral)</translation>
+    </message>
+    <message>
+        <source>SST (total variation, SSY − SS0)</source>
+        <translation>SST (variação total, SSY − SS0)</translation>
+    </message>
+    <message>
         <source>Copy as Markdown</source>
         <extracomment>&quot;Copy as&quot; formats of every table view: (format of bancada.stats.table_export, menu text).</extracomment>
         <translation>Copiar como Markdown</translation>
@@ -2647,8 +2929,28 @@ Senha da chave:</translation>
         <translation>mediana</translation>
     </message>
     <message>
+        <source>2^k r design (k factors at two levels, r replications)</source>
+        <translation>projeto 2^k r (k fatores com dois níveis, r replicações)</translation>
+    </message>
+    <message>
         <source>{design}, r = {r}, aggregate {aggregate}, transform {transform}, confidence {confidence}</source>
         <translation>{design}, r = {r}, agregação {aggregate}, transformação {transform}, confiança {confidence}</translation>
+    </message>
+    <message>
+        <source>aggregate none: each request is a replication</source>
+        <translation>sem agregação: cada requisição é uma replicação</translation>
+    </message>
+    <message>
+        <source>no repetition column: each request is a replication</source>
+        <translation>sem coluna de repetição: cada requisição é uma replicação</translation>
+    </message>
+    <message>
+        <source>r = 1: without replications there is no error term and no confidence intervals (Jain ch. 17)</source>
+        <translation>r = 1: sem replicações não há termo de erro nem intervalos de confiança (Jain, cap. 17)</translation>
+    </message>
+    <message>
+        <source>unbalanced design trimmed to r = {r}; short cells: {detail}</source>
+        <translation>projeto desbalanceado reduzido a r = {r}; células com menos replicações: {detail}</translation>
     </message>
 </context>
 <context>
@@ -2735,12 +3037,12 @@ Senha da chave:</translation>
         <translation>Python gRPC x JSON-RPC, seis métodos, 20 chamadas cada (exercício de RPC da USP, 2023)</translation>
     </message>
     <message>
-        <source>Seed 004: JSON, Protobuf, Avro and MessagePack in Go, same region and cross region</source>
-        <translation>Estudo 004: JSON, Protobuf, Avro e MessagePack em Go, mesma região e entre regiões</translation>
+        <source>JSON, Protobuf, Avro and MessagePack in Go, same region and cross region (2020)</source>
+        <translation>JSON, Protobuf, Avro e MessagePack em Go, mesma região e entre regiões (2020)</translation>
     </message>
     <message>
-        <source>Seed 004 in class: four formats, near and far (a few minutes)</source>
-        <translation>Estudo 004 em aula: quatro formatos, perto e longe (poucos minutos)</translation>
+        <source>Four data formats in class: JSON, Protobuf, Avro and MessagePack, near and far (a few minutes)</source>
+        <translation>Quatro formatos de dados em aula: JSON, Protobuf, Avro e MessagePack, perto e longe (poucos minutos)</translation>
     </message>
     <message>
         <source>A profile of your own: the experiment it describes, step by step.</source>
@@ -2767,16 +3069,49 @@ Senha da chave:</translation>
         <translation>O estudo de microsserviços de 2024 em cerca de quatro minutos: os nove serviços listam 100 pessoas e criam uma pelo PostgreSQL, 10 usuários virtuais por 10 segundos cada, com a tabela que o k6 imprime ao final.</translation>
     </message>
     <message>
-        <source>Microservices: Go, Node.js, Python x REST, gRPC, GraphQL on PostgreSQL (seed 001, 2024)</source>
-        <translation>Microsserviços: Go, Node.js, Python x REST, gRPC, GraphQL no PostgreSQL (estudo 001, 2024)</translation>
+        <source>Microservices: Go, Node.js, Python x REST, gRPC, GraphQL on PostgreSQL (2024)</source>
+        <translation>Microsserviços: Go, Node.js, Python x REST, gRPC, GraphQL no PostgreSQL (2024)</translation>
     </message>
     <message>
-        <source>Seed 001 in class: Go, Node.js, Python x REST, gRPC, GraphQL on PostgreSQL (about 4 minutes)</source>
-        <translation>Estudo 001 em aula: Go, Node.js, Python x REST, gRPC, GraphQL no PostgreSQL (cerca de 4 minutos)</translation>
+        <source>Microservices in class: Go, Node.js, Python x REST, gRPC, GraphQL on PostgreSQL (about 4 minutes)</source>
+        <translation>Microsserviços em aula: Go, Node.js, Python x REST, gRPC, GraphQL no PostgreSQL (cerca de 4 minutos)</translation>
     </message>
     <message>
         <source>Microservices under k6-style load without a database: 10 req/s for 60 s, records of 10/100/1000</source>
         <translation>Microsserviços sob carga no estilo do k6 sem banco de dados: 10 req/s por 60 s, registros de 10/100/1000</translation>
+    </message>
+    <message>
+        <source>Does the choice of protocol (gRPC or REST) matter more than the choice of language (Go or Java) for the response time of a service, and does it depend on the payload&apos;s size?</source>
+        <translation>A escolha do protocolo (gRPC ou REST) pesa mais que a escolha da linguagem (Go ou Java) no tempo de resposta de um serviço, e isso depende do tamanho da carga?</translation>
+    </message>
+    <message>
+        <source>Which data format (JSON, Protobuf, Avro, MessagePack) costs the least time to encode, send and decode, on a near and on a far link?</source>
+        <translation>Qual formato de dados (JSON, Protobuf, Avro, MessagePack) gasta menos tempo para codificar, enviar e decodificar, num enlace próximo e num distante?</translation>
+    </message>
+    <message>
+        <source>Which language&apos;s REST server serves the most requests per second, and how long do its clients wait?</source>
+        <translation>O servidor REST de qual linguagem atende mais requisições por segundo, e quanto tempo seus clientes esperam?</translation>
+    </message>
+    <message>
+        <source>Does the language or the protocol weigh more in the response time of a microservice?</source>
+        <translation>A linguagem ou o protocolo pesa mais no tempo de resposta de um microsserviço?</translation>
+    </message>
+    <message>
+        <source>Does gRPC answer the same Python methods faster than JSON-RPC, and does the difference grow with the payload?</source>
+        <translation>O gRPC responde aos mesmos métodos em Python mais rápido que o JSON-RPC, e a diferença cresce com a carga?</translation>
+    </message>
+    <message>
+        <source>Which answers faster, a Go or a Java server, over gRPC or over REST, and by how much?</source>
+        <extracomment>The research question of each shipped study, by the profile&apos;s name (English; translated where shown).</extracomment>
+        <translation>Quem responde mais rápido, um servidor Go ou Java, por gRPC ou por REST, e por quanto?</translation>
+    </message>
+    <message>
+        <source>How much of the response time is the network rather than the server when the link is far?</source>
+        <translation>Quanto do tempo de resposta é a rede, e não o servidor, quando o enlace é distante?</translation>
+    </message>
+    <message>
+        <source>Do my service&apos;s REST and gRPC interfaces answer equally fast?</source>
+        <translation>As interfaces REST e gRPC do meu serviço respondem igualmente rápido?</translation>
     </message>
 </context>
 <context>

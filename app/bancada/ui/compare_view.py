@@ -2,7 +2,8 @@
 
 A dialog (File ▸ Compare runs…, Ctrl+Shift+K): the runs to compare are picked from Recent runs
 or added as files (a run file ``.sqlite`` or a tidy sample CSV such as published data, read-only);
-the first is the baseline. :func:`bancada.compare_cmd.compare` runs as a background task of the
+the first is the baseline; each is listed by its study, start, size and note
+(:func:`bancada.run_caption.caption`). :func:`bancada.compare_cmd.compare` runs as a background task of the
 window's :class:`~bancada.ui.tasks.TaskRunner`, never on the GUI thread, and its tables
 (:func:`bancada.stats.compare_tables.display_tables`, in the window's language) appear one under
 the other, each with the "Copy as Markdown / LaTeX / CSV" menu of the Statistics tab.
@@ -33,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from bancada.run_caption import caption
 from bancada.ui.stats_view import FrameModel, add_copy_menu
 
 
@@ -79,7 +81,8 @@ class CompareView(QDialog):
         self.recent = QComboBox()
         for path in recent_runs:
             if Path(path).exists():
-                self.recent.addItem(Path(path).stem, path)
+                self.recent.addItem(caption(path), path)
+                self.recent.setItemData(self.recent.count() - 1, path, Qt.ItemDataRole.ToolTipRole)
         self.add_recent_button = QPushButton(self.tr("Add"))
         self.add_recent_button.clicked.connect(self._add_recent)
         self.add_file_button = QPushButton(self.tr("Add run file or CSV…"))
@@ -135,8 +138,7 @@ class CompareView(QDialog):
         """Add a run file or a tidy CSV (once)."""
         if path in self.specs():
             return
-        kind = self.tr("CSV, read-only") if path.lower().endswith(".csv") else self.tr("run")
-        item = QListWidgetItem(f"{Path(path).stem}  ({kind})")
+        item = QListWidgetItem(caption(path))
         item.setData(Qt.ItemDataRole.UserRole, path)
         item.setToolTip(path)
         self.runs.addItem(item)
@@ -192,9 +194,11 @@ class CompareView(QDialog):
     def _show(self, out: dict) -> None:
         self._clear_tables()
         result = out["result"]
+        count = len(out["tables"])
+        tables = self.tr("1 table") if count == 1 else self.tr("{n} tables").format(n=count)
         self.status.setText(
-            self.tr("Baseline {b}; {n} tables. Right-click a table to copy it as Markdown, LaTeX or CSV.").format(
-                b=result["baseline"], n=len(out["tables"])
+            self.tr("Baseline {b}; {tables}. Right-click a table to copy it as Markdown, LaTeX or CSV.").format(
+                b=result["baseline"], tables=tables
             )
             + "".join(f"\n{line}" for line in out["notes"])
         )

@@ -27,8 +27,10 @@ def slug(title: str) -> str:
 
 
 def write_tables(tables: dict[str, pd.DataFrame], folder: Path, readings: dict[str, str] | None = None) -> list[Path]:
-    """One CSV per table under ``folder/statistics`` and ``folder/statistics.md``."""
-    from bancada.stats.tables import to_markdown
+    """One CSV per table under ``folder/statistics`` (raw column names, numbers at full precision: data
+    for a program) and ``folder/statistics.md`` (the tables as the window shows them, in its language:
+    :func:`bancada.stats.table_export.statistics_markdown`)."""
+    from bancada.stats.table_export import statistics_markdown
 
     out = []
     sub = folder / "statistics"
@@ -37,14 +39,8 @@ def write_tables(tables: dict[str, pd.DataFrame], folder: Path, readings: dict[s
         path = sub / f"{slug(title)}.csv"
         df.to_csv(path, index=False, float_format="%.9g")
         out.append(path)
-    md = ["# Statistics", "", "Response: latency in milliseconds of the measured, successful requests.", ""]
-    body = to_markdown(tables)
-    if readings:
-        for title, text in readings.items():
-            body = body.replace(f"## {title}\n", f"## {title}\n\n{text}\n", 1)
-    md.append(body)
     path = folder / "statistics.md"
-    path.write_text("\n".join(md), encoding="utf-8")
+    path.write_text(statistics_markdown(tables, readings), encoding="utf-8")
     out.append(path)
     return out
 

@@ -380,6 +380,18 @@ class GuidedExperiment(QDockWidget):
             self._show_run_status(page, "stats")
         self._refresh()
 
+    @staticmethod
+    def _note_run(run: str, note: str) -> None:
+        """Mark the run as the guide's pilot or main run, so Recent runs and Compare tell them apart."""
+        from bancada.run_caption import set_note
+        from bancada.store.runstore import RunStoreError
+
+        if run:
+            try:
+                set_note(run, note)
+            except RunStoreError:  # the file went away or is read-only: the run is kept, unnamed
+                pass
+
     def _set_status(self, status: str) -> None:
         if self._awaiting == "pilot":
             self.state.pilot_status = status
@@ -392,6 +404,7 @@ class GuidedExperiment(QDockWidget):
         res = self.w.stats_view.result
         result = res.result if res is not None else None
         run = str(self.w.run_path or "")
+        self._note_run(run, "pilot" if self._awaiting == "pilot" else "main run")
         if self._awaiting == "pilot":
             self.state.pilot_done(run, result, self.state.repetitions)
             self._show_run_status(self.pilot_page, "done")
@@ -453,7 +466,10 @@ class GuidedExperiment(QDockWidget):
     # -- conclusions and export ---------------------------------------------------------------------
     def _enter_conclusions(self) -> None:
         s = self.state
-        self.conclusions_page.text.setPlainText(s.conclusions or self.tr("Writing the conclusions…"))
+        if s.conclusions:
+            self.conclusions_page.text.setMarkdown(s.conclusions)
+        else:
+            self.conclusions_page.text.setPlainText(self.tr("Writing the conclusions…"))
         if s.conclusions or s.result is None:
             return
         result = s.result
@@ -468,7 +484,7 @@ class GuidedExperiment(QDockWidget):
     def _conclusions_written(self, text: str) -> None:
         self.state.conclusions = text
         if self.state.name == "conclusions":
-            self.conclusions_page.text.setPlainText(text)
+            self.conclusions_page.text.setMarkdown(text)
         self._refresh()
 
     def _conclusions_failed(self, message: str, _tb: str) -> None:

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPlainTextEdit,
+    QTextEdit,
     QPushButton,
     QRadioButton,
     QVBoxLayout,
@@ -223,7 +223,7 @@ class ConclusionsPage(QWidget):
         super().__init__(parent)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        self.text = QPlainTextEdit()
+        self.text = QTextEdit()  # the conclusions' Markdown shown as headings and paragraphs, not as "# ..."
         self.text.setObjectName("conclusionsText")
         self.text.setReadOnly(True)
         self.text.setTabChangesFocus(True)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from bancada.i18n import proper_name
 from bancada.experiment.profile import LARGE_SIZE, STD_SIZE, Profile, ProfileError, Workload, parse_profile
 from bancada.ui.fields import ChoiceBox, IntField, choice_box
 from bancada.ui.load_group import LoadGroup
@@ -39,7 +40,8 @@ PROTOCOL_NAMES = {"grpc": "gRPC", "rest": "REST/JSON", "jsonrpc": "JSON-RPC", "g
 
 
 def pretty(word: str) -> str:
-    return PROTOCOL_NAMES.get(word, word[:1].upper() + word[1:])
+    """A language or protocol as the panel names it (``rest`` -> ``REST/JSON``, ``cpp`` -> ``C++``)."""
+    return PROTOCOL_NAMES.get(word) or proper_name(word)
 
 
 class ExperimentPanel(QWidget):

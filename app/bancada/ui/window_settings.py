@@ -80,11 +80,15 @@ class WindowSettings(QObject):
         self.live = live
 
     def fill_recent(self, menu: QMenu, open_run: Callable[[str], object]) -> None:
-        """The recent runs that still exist, as entries of ``menu`` that call ``open_run(path)``."""
+        """The recent runs that still exist, as entries of ``menu`` that call ``open_run(path)``, each
+        named by its study, start, size and note (:func:`bancada.run_caption.caption`)."""
         menu.clear()
         runs = [p for p in recent_runs() if Path(p).exists()]
+        from bancada.run_caption import caption
+
         for p in runs:
-            menu.addAction(Path(p).stem, partial(open_run, p))
+            action = menu.addAction(caption(p), partial(open_run, p))
+            action.setToolTip(p)
         if not runs:
             a = menu.addAction(self.tr("(none yet)"))
             a.setEnabled(False)
