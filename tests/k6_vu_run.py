@@ -27,6 +27,7 @@ TREATMENTS = (
     ("python-graphql", "python", "graphql", "CreatePerson", "create_person", 11.0, 1.9),
 )
 
+
 def vu_samples() -> pd.DataFrame:
     """The requests as rows: implementation, payload, repetition, phase, start_s, latency_ms, ok."""
     rows = []
@@ -83,9 +84,7 @@ def _k6_reference() -> dict[str, dict[str, float]]:
     failed as k6's http_req_failed rate (0..1)."""
     df = vu_samples()
     return {
-        f"{impl} / {workload}": k6_trend.summary(
-            g["latency_ms"].tolist(), g["ok"].tolist(), DURATION_S * REPETITIONS
-        )
+        f"{impl} / {workload}": k6_trend.summary(g["latency_ms"].tolist(), g["ok"].tolist(), DURATION_S * REPETITIONS)
         for (impl, workload), g in df.groupby(["implementation", "payload"], sort=True)
     }
 

@@ -14,7 +14,7 @@ import json
 
 import pytest
 import requests
-from graphql import build_client_schema, build_schema, get_introspection_query, print_schema, print_type
+from graphql import build_client_schema, build_schema, get_introspection_query, print_type
 
 from bancada.drivers.stream import parse_server_timing
 from tests.conftest import ROOT, artifact_missing
@@ -148,7 +148,7 @@ def test_spec_optional_parameters_may_be_null_or_maps(endpoint):
 
 
 def test_spec_operation_name_picks_the_operation(endpoint):
-    document = "query A { ping } query B { powerOfTwo(text: \"ab\") }"
+    document = 'query A { ping } query B { powerOfTwo(text: "ab") }'
     assert send(endpoint, {"query": document, "operationName": "B"}).json() == {"data": {"powerOfTwo": "2"}}
     assert_request_error(send(endpoint, {"query": document}), "no operationName for two operations")
     assert_request_error(send(endpoint, {"query": document, "operationName": "C"}), "unknown operationName")

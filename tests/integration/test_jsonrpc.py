@@ -221,7 +221,9 @@ def test_spec_5_1_no_client_fault_is_an_internal_error(endpoint):
 
 
 def test_spec_6_a_batch_of_invalid_json_is_one_parse_error(endpoint):
-    body = b'[{"jsonrpc": "2.0", "method": "Sum", "params": {"values": [1, 2, 4]}, "id": "1"}, {"jsonrpc": "2.0", "method"]'
+    body = b'[{"jsonrpc": "2.0", "method": "Sum", "params": {"values": [1, 2, 4]}, "id": "1"}, ' + (
+        b'{"jsonrpc": "2.0", "method"]'
+    )
     assert_response(post_raw(endpoint, body).json(), None, PARSE_ERROR)
 
 

@@ -208,7 +208,9 @@ def test_the_oracle_gives_the_numbers_k6s_documentation_prints():
 
 def test_the_oracle_follows_the_documented_edge_cases():
     assert k6_trend.percentile([], 95) == 0.0 and k6_trend.percentile([7.0], 95) == 7.0
-    assert k6_trend.percentile([5.0, 10.0], 50) == 7.5 and k6_trend.percentile([5.0, 10.0], 99.9) == pytest.approx(9.995)
+    assert k6_trend.percentile([5.0, 10.0], 50) == 7.5 and k6_trend.percentile([5.0, 10.0], 99.9) == pytest.approx(
+        9.995
+    )
     assert k6_trend.percentile([3, 1, 2], 0) == 1 and k6_trend.percentile([3, 1, 2], 100) == 3
     with pytest.raises(ValueError, match="from 0 to 100"):
         k6_trend.percentile([1.0], 101)

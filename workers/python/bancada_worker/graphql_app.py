@@ -119,7 +119,9 @@ def _answer(status: int, start_ns: int, obj: Any, media_type: str, headers: dict
     )
 
 
-def _error(status: int, start_ns: int, message: str, media_type: str, headers: dict[str, str] | None = None) -> Response:
+def _error(
+    status: int, start_ns: int, message: str, media_type: str, headers: dict[str, str] | None = None
+) -> Response:
     return _answer(status, start_ns, {"errors": [{"message": message}]}, media_type, headers)
 
 
@@ -153,9 +155,7 @@ def create_app(config: Config) -> Starlette:
     schema = load_schema(config)
 
     async def run(data: dict[str, Any], start_ns: int, media_type: str, document: Any = None) -> Response:
-        _, response = await graphql(
-            schema, data, error_formatter=_error_format, logger=_log, query_document=document
-        )
+        _, response = await graphql(schema, data, error_formatter=_error_format, logger=_log, query_document=document)
         if _is_request_error(response):
             response.pop("data", None)
             return _answer(400 if media_type == GRAPHQL_RESPONSE else 200, start_ns, response, media_type)
@@ -194,7 +194,9 @@ def create_app(config: Config) -> Starlette:
         try:
             document = parse(data["query"])
         except GraphQLError as exc:
-            return _answer(400 if media_type == GRAPHQL_RESPONSE else 200, start_ns, {"errors": [exc.formatted]}, media_type)
+            return _answer(
+                400 if media_type == GRAPHQL_RESPONSE else 200, start_ns, {"errors": [exc.formatted]}, media_type
+            )
         if graphql_http.is_mutation(document, data["operationName"]):
             message = "a mutation cannot run over GET; use POST"
             return _error(405, start_ns, message, media_type, {"Allow": "POST"})
@@ -213,4 +215,6 @@ def create_app(config: Config) -> Starlette:
             response.headers.update(exc.headers)
         return response
 
-    return Starlette(routes=[Route(PATH, endpoint, methods=["GET", "POST"])], exception_handlers={HTTPException: http_error})
+    return Starlette(
+        routes=[Route(PATH, endpoint, methods=["GET", "POST"])], exception_handlers={HTTPException: http_error}
+    )
