@@ -84,9 +84,6 @@ if [ ! -x .tools/bin/toxiproxy-server ]; then
   mv "$PWD/.tools/toxiproxy/server" .tools/bin/toxiproxy-server
 fi
 
-say "k6's metric sinks (go.k6.io/k6 v0.49.0, Go modules) for the k6-summary check of tests/unit/stats/k6_reference"
-(cd tests/unit/stats/k6_reference && go mod download)
-
 say "Workers (make -C workers)"
 make -s -C workers all UV="$(cd "$(dirname "$UV")" && pwd)/$(basename "$UV")"
 echo "setup done: run  .venv/bin/bancada"

@@ -1,13 +1,12 @@
-"""A fixed sample set of a virtual-user run and k6's own numbers for it (shared by the k6-summary tests).
+"""A fixed sample set of a virtual-user run and k6's numbers for it (shared by the k6-summary tests).
 
 Two treatments (go-rest / ListPets10, python-graphql / CreatePerson), two repetitions, 10 virtual
 users x 6 iterations at a 1 s pacing (``[load] model = "vus"``, ``duration_s = 6``); one slow
 request per treatment and repetition; two failed python-graphql requests per repetition.
 
-:data:`K6_REFERENCE` is what k6's own metric sinks print for these samples: the output of
-``tests/unit/stats/k6_reference`` (a Go program over ``go.k6.io/k6/metrics`` v0.49.0's
-``TrendSink``, ``CounterSink`` and ``RateSink``), run as
-``k6_reference 12 < samples`` per treatment (12 s: two repetitions of the planned 6 s).
+:data:`K6_REFERENCE` is what k6's end-of-test summary gives for these samples by k6's documented
+definitions (the oracle :mod:`tests.k6_trend`, no k6 code): per treatment, over both repetitions,
+a test duration of 12 s (two repetitions of the planned 6 s).
 """
 
 from __future__ import annotations
@@ -19,6 +18,7 @@ import pandas as pd
 
 from bancada.samples import PHASE_MEASURE, Sample
 from bancada.store.runstore import RunStore, TreatmentRow
+from tests import k6_trend
 
 VUS, ITERATIONS, PACING_S, DURATION_S, REPETITIONS = 10, 6, 1.0, 6.0, 2
 #: (implementation, language, protocol, workload, operation, base latency ms, step ms)
@@ -26,24 +26,6 @@ TREATMENTS = (
     ("go-rest", "go", "rest", "ListPets10", "list_pets", 2.0, 0.37),
     ("python-graphql", "python", "graphql", "CreatePerson", "create_person", 11.0, 1.9),
 )
-
-#: k6 v0.49.0's numbers (tests/unit/stats/k6_reference); failed as k6's http_req_failed rate (0..1).
-K6_REFERENCE = {
-    "go-rest / ListPets10": dict(
-        avg=5.66645833333, min=2.0028, med=5.0329, max=45.3686, p90=7.60937, p95=7.96428, count=120, rate=10, failed=0
-    ),
-    "python-graphql / CreatePerson": dict(
-        avg=26.8554583333,
-        min=11.0028,
-        med=26.2729,
-        max=68.1386,
-        p90=39.55937,
-        p95=41.44428,
-        count=120,
-        rate=10,
-        failed=0.0333333333333,
-    ),
-}
 
 
 def vu_samples() -> pd.DataFrame:
@@ -95,3 +77,17 @@ def write_vu_run(folder: Path, model: str = "vus") -> str:
         store.add_samples(samples)
         store.commit()
         return str(store.path)
+
+
+def _k6_reference() -> dict[str, dict[str, float]]:
+    """k6's row per treatment (``"implementation / workload"``) by :func:`tests.k6_trend.summary`;
+    failed as k6's http_req_failed rate (0..1)."""
+    df = vu_samples()
+    return {
+        f"{impl} / {workload}": k6_trend.summary(g["latency_ms"].tolist(), g["ok"].tolist(), DURATION_S * REPETITIONS)
+        for (impl, workload), g in df.groupby(["implementation", "payload"], sort=True)
+    }
+
+
+#: k6's numbers for :func:`vu_samples`, by k6's documented definitions (tests/k6_trend.py).
+K6_REFERENCE = _k6_reference()

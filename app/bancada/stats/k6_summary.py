@@ -7,10 +7,12 @@ failed requests in percent — the trend stats k6 prints by default (``summaryTr
 k6's end-of-test summary (Grafana k6 documentation, "Results output > End of test",
 https://grafana.com/docs/k6/latest/results-output/end-of-test/).
 
-The definitions are k6's own (grafana/k6 ``metrics/sink.go``, release v0.49.0, also commit
-dccdf16c; the unit test checks Bancada's numbers against that release's ``metrics.TrendSink``):
+The statistics are those k6's documentation names ("k6/metrics > Trend": avg, min, med, max,
+p(N)); it does not write the percentile's formula, and the one below gives the percentiles k6
+prints there (docs/statistics.md). The unit tests check Bancada's numbers against an oracle of
+these documented definitions (tests/k6_trend.py); no k6 code is used (k6 is AGPL-licensed):
 
-- ``TrendSink.P(pct)``: sort the values; ``i = pct * (count - 1)``;
+- ``P(pct)``: sort the values; ``i = pct * (count - 1)``;
   ``P = v[floor(i)] + (v[ceil(i)] - v[floor(i)]) * (i - floor(i))`` — linear interpolation
   between the closest ranks (Hyndman & Fan 1996, type 7; the same as numpy's default
   ``method="linear"`` and R's default ``quantile``); one value: that value; none: 0.

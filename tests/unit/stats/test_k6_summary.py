@@ -1,12 +1,16 @@
-"""The k6-style summary against values worked out by hand from k6's definitions (metrics/sink.go)."""
+"""The k6-style summary against values worked out by hand and against the oracle of k6's documented
+definitions (tests/k6_trend.py), itself checked against the numbers k6's documentation prints."""
 
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bancada import analyze_cmd
 from bancada.i18n import set_language
-from bancada.stats.k6_summary import K6SummaryError, k6_percentile, summarize
+from bancada.stats.k6_summary import K6SummaryError, k6_percentile, summarize, trend_ms
+from tests import k6_trend
 
 
 def samples() -> pd.DataFrame:
@@ -120,7 +124,7 @@ def _assert_matches_k6(rows) -> None:
 
 
 def test_summary_of_a_vu_run_matches_k6s_own_numbers():
-    """The fixed sample set of tests/k6_vu_run.py against k6 v0.49.0's TrendSink/CounterSink/RateSink."""
+    """The fixed sample set of tests/k6_vu_run.py against k6's documented trend, counter and rate."""
     from tests.k6_vu_run import DURATION_S, vu_samples
 
     df = vu_samples()
@@ -174,28 +178,48 @@ def test_the_k6_summary_csv_has_the_fields_with_units(tmp_path):
     assert back["p90_ms"].tolist() == pytest.approx([240.0, 45.4])
 
 
-def test_k6_reference_program_still_prints_the_pinned_numbers(tmp_path):
-    """Rerun tests/unit/stats/k6_reference (k6's sinks) when Go and its modules are here; offline only."""
-    import os
-    import shutil
-    import subprocess
-    from pathlib import Path
+# -- the oracle: k6's documented definitions ------------------------------------------------------
 
-    from tests.k6_vu_run import DURATION_S, K6_REFERENCE, REPETITIONS, vu_samples
+#: k6's documentation, "Results output > End of test" (compact mode): 45 requests (checks_total 90
+#: for two checks each; http_req_failed "0 out of 45") and the line
+#: ``custom_waiting_time: avg=152.355556 min=120 med=141 max=684 p(90)=147.2 p(95)=148.8``.
+K6_DOCS_CUSTOM_WAITING_TIME = {"avg": 152.355556, "min": 120, "med": 141, "max": 684, "p90": 147.2, "p95": 148.8}
 
-    go = shutil.which("go")
-    if go is None:
-        pytest.skip("Go is not installed: the pinned numbers stand")
-    src = Path(__file__).parent / "k6_reference"
-    env = {**os.environ, "GOPROXY": "off", "GOFLAGS": "-mod=mod"}
-    built = subprocess.run([go, "build", "-o", str(tmp_path / "k6_reference"), "."], cwd=src, env=env,
-                           capture_output=True, text=True, timeout=300)  # fmt: skip
-    if built.returncode != 0:
-        pytest.skip(f"go.k6.io/k6 v0.49.0 is not in the module cache (cd {src} && go mod download)")
-    df = vu_samples()
-    for (impl, workload), g in df.groupby(["implementation", "payload"], sort=True):
-        stdin = "".join(f"{ms!r} {int(ok)}\n" for ms, ok in zip(g["latency_ms"], g["ok"], strict=True))
-        out = subprocess.run([str(tmp_path / "k6_reference"), str(DURATION_S * REPETITIONS)], input=stdin,
-                             capture_output=True, text=True, check=True, timeout=60).stdout  # fmt: skip
-        got = {k: float(v) for k, v in (kv.split("=") for kv in out.split())}
-        assert got == pytest.approx(K6_REFERENCE[f"{impl} / {workload}"], rel=1e-9)
+
+def test_the_oracle_gives_the_numbers_k6s_documentation_prints():
+    """k6 does not publish that run's 45 values, only its summary. The values are whole milliseconds
+    (min, med and max are whole; avg x 45 = 6856.000); p(90) and p(95) are not: k6's percentile lies
+    between two samples, which no nearest-rank percentile does. At n = 45 the oracle's rank p x (n - 1)
+    is 39.6 for p(90) and 41.8 for p(95), so both printed decimals come from whole neighbours
+    (146 + 0.6 x 2, 148 + 0.8 x 1). On 45 whole numbers with those order statistics the oracle
+    prints exactly k6's line."""
+    assert round(K6_DOCS_CUSTOM_WAITING_TIME["avg"] * 45, 3) == 6856
+    ranks = [0.90 * 44, 0.95 * 44]
+    assert ranks == pytest.approx([39.6, 41.8])
+    values = [120, 135, *[139] * 20, 141, *[141] * 16, 146, 148, 148, 149, 149, 684]
+    assert len(values) == 45 and sum(values) == 6856 and values == sorted(values)
+    got = k6_trend.trend(values)
+    assert {k: round(v, 6) for k, v in got.items()} == K6_DOCS_CUSTOM_WAITING_TIME
+    # nearest rank (ab's, numpy's inverted_cdf) only ever prints a sample: never 147.2 from whole numbers
+    assert np.percentile(values, 90, method="inverted_cdf") in values
+    # Bancada's numbers for the same sample are the oracle's
+    assert trend_ms(values) == pytest.approx({f"{k}_ms": v for k, v in got.items()})
+
+
+def test_the_oracle_follows_the_documented_edge_cases():
+    assert k6_trend.percentile([], 95) == 0.0 and k6_trend.percentile([7.0], 95) == 7.0
+    assert k6_trend.percentile([5.0, 10.0], 50) == 7.5 and k6_trend.percentile([5.0, 10.0], 99.9) == pytest.approx(
+        9.995
+    )
+    assert k6_trend.percentile([3, 1, 2], 0) == 1 and k6_trend.percentile([3, 1, 2], 100) == 3
+    with pytest.raises(ValueError, match="from 0 to 100"):
+        k6_trend.percentile([1.0], 101)
+
+
+@given(
+    st.lists(st.floats(min_value=0.001, max_value=1e5, allow_nan=False), min_size=1, max_size=200),
+    st.sampled_from([0, 1, 25, 50, 90, 95, 99, 99.9, 100]),
+)
+def test_bancadas_percentile_is_the_oracles(values, n):
+    """Bancada's numpy implementation against the oracle (the standard library), any sample."""
+    assert k6_percentile(values, n / 100) == pytest.approx(k6_trend.percentile(values, n), rel=1e-12, abs=1e-12)

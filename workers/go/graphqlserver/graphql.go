@@ -12,10 +12,8 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"mime"
 	"net"
 	"net/http"
-	"strings"
 	"time"
 
 	graphql "github.com/graph-gophers/graphql-go"
@@ -42,6 +40,7 @@ const (
 
 type handler struct {
 	schema *graphql.Schema
+	intro  *introspection
 	limit  int64
 }
 
@@ -55,10 +54,21 @@ func Start(lis net.Listener, cfg service.Config) (stop func(grace time.Duration)
 // by the tests).
 func NewHandler(cfg service.Config) http.Handler {
 	env := &jsonops.Env{Cfg: cfg, Info: restapi.Info(service.InfoFor("graphql"))}
-	return &handler{
-		schema: graphql.MustParseSchema(Schema, &resolver{env: env}, graphql.UseFieldResolvers()),
-		limit:  int64(cfg.MessageLimit()),
+	// UseStringDescriptions: the descriptions are the schema's strings, as the specification
+	// (June 2018 on) has them, not its # comments.
+	schema := graphql.MustParseSchema(Schema, &resolver{env: env}, graphql.UseFieldResolvers(), graphql.UseStringDescriptions())
+	intro, err := newIntrospection(Schema)
+	if err != nil {
+		panic("graphqlserver: the schema does not load in gqlparser: " + err.Error())
 	}
+	// graph-gophers adds every built-in scalar; the schema never uses ID (nor may a query).
+	types := schema.ASTSchema().Types
+	for _, name := range []string{"Int", "Float", "String", "Boolean", "ID"} {
+		if !intro.listed[name] {
+			delete(types, name)
+		}
+	}
+	return &handler{schema: schema, intro: intro, limit: int64(cfg.MessageLimit())}
 }
 
 // request is a GraphQL-over-HTTP request body.
@@ -78,43 +88,85 @@ type message struct {
 }
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	media := responseMedia(r.Header.Get("Accept"))
+	media := responseMedia(r.Header.Values("Accept"))
+	answerIn := media
+	if answerIn == "" {
+		answerIn = mediaJSON
+	}
 	writeErr := func(w http.ResponseWriter, status int, start time.Time, msg string) {
-		write(w, status, media, start, errorBody{Errors: []message{{Message: msg}}})
+		write(w, status, answerIn, start, errorBody{Errors: []message{{Message: msg}}})
 	}
-	if r.URL.Path != Path {
+	switch {
+	case r.URL.Path != Path:
 		writeErr(w, http.StatusNotFound, time.Now(), fmt.Sprintf("no route %s; GraphQL is served at POST %s", r.URL.Path, Path))
-		return
-	}
-	if r.Method != http.MethodPost {
-		w.Header().Set("Allow", http.MethodPost)
-		writeErr(w, http.StatusMethodNotAllowed, time.Now(), fmt.Sprintf("method %s not allowed on %s; use POST", r.Method, Path))
-		return
-	}
-	restserver.WithBody(h.limit, func(w http.ResponseWriter, body []byte, start time.Time) {
-		var req request
-		if err := json.Unmarshal(body, &req); err != nil || req.Query == nil {
-			msg := `not a GraphQL request: the body must be a JSON object with a string "query"`
-			if err != nil {
-				msg += " (" + err.Error() + ")"
-			}
-			writeErr(w, http.StatusBadRequest, start, msg)
+	case r.Method != http.MethodPost && r.Method != http.MethodGet:
+		w.Header().Set("Allow", "GET, POST")
+		writeErr(w, http.StatusMethodNotAllowed, time.Now(), fmt.Sprintf("method %s not allowed on %s; use POST (or GET for a query)", r.Method, Path))
+	case media == "":
+		writeErr(w, http.StatusNotAcceptable, time.Now(), fmt.Sprintf("the Accept header allows neither %s nor %s", mediaGraphQL, mediaJSON))
+	case r.Method == http.MethodGet:
+		start := time.Now()
+		req, err := getRequest(r.URL.Query())
+		if err != nil {
+			writeErr(w, http.StatusBadRequest, start, err.Error())
 			return
 		}
-		op := ""
-		if req.OperationName != nil {
-			op = *req.OperationName
+		if isMutation(*req.Query, req.operation()) {
+			w.Header().Set("Allow", http.MethodPost)
+			writeErr(w, http.StatusMethodNotAllowed, start, "a mutation cannot run over GET; use POST")
+			return
 		}
-		resp := h.schema.Exec(r.Context(), *req.Query, op, req.Variables)
-		status := http.StatusOK
-		if isRequestError(resp) {
-			resp.Data = nil
-			if media == mediaGraphQL {
+		h.exec(w, r, media, start, req)
+	default:
+		restserver.WithBody(h.limit, func(w http.ResponseWriter, body []byte, start time.Time) {
+			if !isJSONBody(r.Header.Get("Content-Type")) {
+				w.Header().Set("Accept-Post", mediaJSON)
+				writeErr(w, http.StatusUnsupportedMediaType, start, "a GraphQL POST needs Content-Type: application/json")
+				return
+			}
+			var req request
+			if err := json.Unmarshal(body, &req); err != nil || req.Query == nil {
+				msg := `not a GraphQL request: the body must be a JSON object with a string "query", "operationName" a string, "variables" and "extensions" objects`
+				if err != nil {
+					msg += " (" + err.Error() + ")"
+				}
+				writeErr(w, http.StatusBadRequest, start, msg)
+				return
+			}
+			h.exec(w, r, media, start, req)
+		}, writeErr)(w, r)
+	}
+}
+
+// operation is the request's operationName, "" when absent.
+func (req request) operation() string {
+	if req.OperationName == nil {
+		return ""
+	}
+	return *req.OperationName
+}
+
+// exec runs a well-formed request and writes its answer: an operation that reads only the
+// schema is answered by introspection, every other one by graph-gophers.
+func (h *handler) exec(w http.ResponseWriter, r *http.Request, media string, start time.Time, req request) {
+	status := http.StatusOK
+	if mentionsIntrospection(*req.Query) {
+		if res, ok := h.intro.exec(*req.Query, req.operation(), req.Variables); ok {
+			if res.Data == nil && media == mediaGraphQL {
 				status = http.StatusBadRequest
 			}
+			write(w, status, media, start, res)
+			return
 		}
-		write(w, status, media, start, resp)
-	}, writeErr)(w, r)
+	}
+	resp := h.schema.Exec(r.Context(), *req.Query, req.operation(), req.Variables)
+	if isRequestError(resp) {
+		resp.Data = nil
+		if media == mediaGraphQL {
+			status = http.StatusBadRequest
+		}
+	}
+	write(w, status, media, start, resp)
 }
 
 // isRequestError tells a request error (no data: parse or validation; or an
@@ -135,19 +187,6 @@ func isRequestError(resp *graphql.Response) bool {
 	return false
 }
 
-// responseMedia picks the response media type from Accept: the spec's
-// application/graphql-response+json when the client accepts it, else
-// application/json (also when Accept is absent).
-func responseMedia(accept string) string {
-	for _, part := range strings.Split(accept, ",") {
-		mt, _, err := mime.ParseMediaType(strings.TrimSpace(part))
-		if err == nil && mt == mediaGraphQL {
-			return mediaGraphQL
-		}
-	}
-	return mediaJSON
-}
-
 // write ends the measured span, sets Server-Timing, then encodes v.
 func write(w http.ResponseWriter, status int, media string, start time.Time, v any) {
 	dur := time.Since(start)
@@ -158,7 +197,7 @@ func write(w http.ResponseWriter, status int, media string, start time.Time, v a
 		status = http.StatusInternalServerError
 		out, _ = json.Marshal(errorBody{Errors: []message{{Message: "encoding response: " + err.Error()}}})
 	}
-	hdr.Set("Content-Type", media)
+	hdr.Set("Content-Type", media+"; charset=utf-8")
 	hdr.Set("Content-Length", fmt.Sprint(len(out)))
 	w.WriteHeader(status)
 	w.Write(out)

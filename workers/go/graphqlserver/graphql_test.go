@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,9 +45,9 @@ func post(t *testing.T, srv *httptest.Server, body []byte, acceptHeader string) 
 	if d, err := service.ParseServerTiming(resp.Header.Get("Server-Timing")); err != nil || d <= 0 {
 		t.Fatalf("Server-Timing %q (%v)", resp.Header.Get("Server-Timing"), err)
 	}
-	want := "application/json"
-	if strings.Contains(acceptHeader, "graphql-response") {
-		want = "application/graphql-response+json"
+	want := "application/json; charset=utf-8"
+	if acceptHeader == "" || strings.Contains(acceptHeader, "graphql-response") {
+		want = "application/graphql-response+json; charset=utf-8"
 	}
 	if ct := resp.Header.Get("Content-Type"); ct != want {
 		t.Fatalf("Content-Type %q, want %q", ct, want)
@@ -151,9 +152,111 @@ func TestStatuses(t *testing.T) {
 	if status, a, _ := post(t, srv, []byte(big), accept); status != 413 || len(a.Errors) == 0 {
 		t.Errorf("oversize: %d, want 413 with errors", status)
 	}
-	resp, err := srv.Client().Get(srv.URL + Path)
-	if err != nil || resp.StatusCode != 405 {
-		t.Errorf("GET: %v %v, want 405", resp, err)
+	for method, want := range map[string]int{http.MethodGet: 400, http.MethodPut: 405, http.MethodDelete: 405} {
+		req, _ := http.NewRequest(method, srv.URL+Path, nil)
+		resp, err := srv.Client().Do(req)
+		if err != nil || resp.StatusCode != want {
+			t.Errorf("%s without a query: %v %v, want %d", method, resp, err, want)
+		}
+	}
+}
+
+// send makes one request and returns its status, Content-Type and body.
+func send(t *testing.T, srv *httptest.Server, method, target string, body []byte, headers map[string]string) (int, string, string) {
+	t.Helper()
+	req, _ := http.NewRequest(method, srv.URL+target, bytes.NewReader(body))
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	resp, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header.Get("Content-Type"), string(raw)
+}
+
+func TestGraphQLOverHTTP(t *testing.T) {
+	srv := httptest.NewServer(NewHandler(service.Config{}))
+	defer srv.Close()
+	ping := []byte(`{"query":"{ ping }"}`)
+	jsonBody := map[string]string{"Content-Type": "application/json"}
+	if status, _, raw := send(t, srv, http.MethodPost, Path, ping, nil); status != 415 {
+		t.Errorf("POST without Content-Type: %d %s, want 415", status, raw)
+	}
+	if status, _, raw := send(t, srv, http.MethodPost, Path, ping, map[string]string{"Content-Type": "text/plain"}); status != 415 {
+		t.Errorf("POST as text/plain: %d %s, want 415", status, raw)
+	}
+	for _, body := range []string{`{"query":"{ ping }","extensions":[1]}`, `{"query":"{ ping }","operationName":1}`, `{"query":"{ ping }","variables":"x"}`} {
+		if status, _, raw := send(t, srv, http.MethodPost, Path, []byte(body), jsonBody); status != 400 {
+			t.Errorf("%s: %d %s, want 400", body, status, raw)
+		}
+	}
+	for accept, want := range map[string]string{
+		"":                            mediaGraphQL,
+		"application/json":            mediaJSON,
+		"application/json;q=0.5, */*": mediaGraphQL,
+		mediaGraphQL + ";q=0.5, application/json": mediaJSON,
+		"text/html": "",
+	} {
+		if got := responseMedia([]string{accept}); got != want {
+			t.Errorf("Accept %q: %q, want %q", accept, got, want)
+		}
+	}
+	if status, _, _ := send(t, srv, http.MethodPost, Path, ping, map[string]string{"Content-Type": "application/json", "Accept": "text/html"}); status != 406 {
+		t.Errorf("Accept text/html: %d, want 406", status)
+	}
+	get := Path + "?query=" + url.QueryEscape("query D($v: Int64!) { double(value: $v) }") + "&variables=" + url.QueryEscape(`{"v":"21"}`)
+	if status, ct, raw := send(t, srv, http.MethodGet, get, nil, nil); status != 200 || raw != `{"data":{"double":"42"}}` || ct != mediaGraphQL+"; charset=utf-8" {
+		t.Errorf("GET a query: %d %q %s", status, ct, raw)
+	}
+	mutation := Path + "?query=" + url.QueryEscape(`mutation { echo(strings: ["a"]) { count } }`)
+	if status, _, raw := send(t, srv, http.MethodGet, mutation, nil, nil); status != 405 {
+		t.Errorf("GET a mutation: %d %s, want 405", status, raw)
+	}
+}
+
+func TestIntrospectionIsTheSchemaAsWritten(t *testing.T) {
+	srv := httptest.NewServer(NewHandler(service.Config{}))
+	defer srv.Close()
+	query := `{"query":"{ __schema { description types { name description } directives { name isRepeatable } } }"}`
+	status, a, raw := post(t, srv, []byte(query), accept)
+	if status != 200 || len(a.Errors) > 0 {
+		t.Fatalf("introspection: %d %s", status, raw)
+	}
+	var data struct {
+		Schema struct {
+			Description *string
+			Types       []struct {
+				Name        string
+				Description *string
+			}
+			Directives []struct {
+				Name         string
+				IsRepeatable bool
+			}
+		} `json:"__schema"`
+	}
+	if err := json.Unmarshal(a.Data, &data); err != nil {
+		t.Fatal(err)
+	}
+	described := 0
+	for _, typ := range data.Schema.Types {
+		if typ.Name == "ID" {
+			t.Errorf("the unused scalar ID is listed")
+		}
+		if typ.Description != nil && !strings.HasPrefix(typ.Name, "__") {
+			described++
+		}
+	}
+	if data.Schema.Description != nil || described == 0 || len(data.Schema.Directives) == 0 {
+		t.Errorf("introspection: %s", raw)
+	}
+	// a field's description, through graph-gophers too (a query that also reads data)
+	mixed := `{"query":"{ ping __type(name: \"Query\") { fields { name description } } }"}`
+	if status, _, raw := post(t, srv, []byte(mixed), accept); status != 200 || !strings.Contains(string(raw), "the overhead floor") {
+		t.Errorf("descriptions through graph-gophers: %d %s", status, raw)
 	}
 }
 

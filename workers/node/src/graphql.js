@@ -1,23 +1,28 @@
 // The GraphQL server: graphql-js (the GraphQL reference implementation, which Apollo,
 // Mercurius, GraphQL Yoga and graphql-http all execute with) on one Fastify route.
 //
-// One endpoint, POST /v1/graphql, with the GraphQL-over-HTTP request body
-// {"query": "...", "variables": {...}, "operationName": "..."}. The schema is the
+// One endpoint, /v1/graphql: POST with the GraphQL-over-HTTP request body
+// {"query": "...", "variables": {...}, "operationName": "...", "extensions": {...}}
+// (Content-Type: application/json), or GET with the same parameters in the URL (variables
+// and extensions as JSON strings; queries only). The schema is the
 // contract's SDL file, proto/bancada/v1/bench.graphql, read at start (buildSchema);
 // the resolvers are the root value's functions (reads are queries; echo and recolor
 // mutations). Int64 and UInt64 are JSON strings of decimal digits (numbers inside when
 // safe, BigInts beyond ±2^53), so JSON.parse reads every body exactly.
 //
-// HTTP status as the GraphQL-over-HTTP specification gives it: a body that is not a
-// GraphQL request (not JSON, no "query" string, "variables" not an object) is 400; a
-// request error (the document does not parse or validate, the variables do not
-// coerce: no "data") is 400 for a client accepting application/graphql-response+json
-// (answered with that type) and 200 for a legacy application/json client; a field
+// HTTP as the GraphQL-over-HTTP specification gives it (the request checks: graphql_http.js):
+// the answer's media type is the highest-weighted of Accept's application/graphql-response+json
+// and application/json (no Accept: the first), 406 when Accept allows neither; a POST without
+// Content-Type: application/json is 415; a request that is not a GraphQL request (not JSON, no
+// "query" string, "operationName" not a string, "variables" or "extensions" not a map) is 400;
+// a mutation over GET is 405 (Allow: POST) and does not run; a request error (the document does
+// not parse or validate, the variables do not coerce: no "data") is 400 in
+// application/graphql-response+json and 200 in application/json; a field
 // error (what the contract rejects, raised by a resolver) is 200 with "data" and the
 // message in "errors" (extensions.code "INVALID_ARGUMENT"; "UNAVAILABLE" when the database
 // methods have no database or it fails). Every answer carries
 // Server-Timing from the moment the whole body is read to the moment the answer's
-// object is ready; a body above the limit is 413, a method other than POST 405.
+// object is ready; a body above the limit is 413, a method other than GET and POST 405.
 
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -26,14 +31,15 @@ import { GraphQLError, Kind, buildSchema, execute, parse, validate } from "graph
 
 import * as contract from "./contract.js";
 import { INT64_MAX, INT64_MIN, InvalidArgument, UINT64_MAX, Unavailable, nowNs } from "./contract.js";
+import { GRAPHQL_RESPONSE, getParameters, isJsonBody, isMutation, requestProblem, responseMedia } from "./graphql_http.js";
 import { createPostServer, send } from "./http.js";
 import * as ops from "./operations.js";
 import { int64Value } from "./operations.js";
 import { databaseOperations } from "./pet_person.js";
 
 export const PATH = "/v1/graphql";
+export { GRAPHQL_RESPONSE };
 export const SCHEMA_PATH = fileURLToPath(new URL("../../../proto/bancada/v1/bench.graphql", import.meta.url));
-export const GRAPHQL_RESPONSE = "application/graphql-response+json";
 const ECHO_KINDS = ["int64s", "doubles", "strings", "records"];
 
 const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -124,14 +130,11 @@ function formatError(error) {
  * Run a parsed request body: {status: "bad" | "request" | "ok", result}. "bad": not a GraphQL
  * request; "request": a request error (no data); "ok": data present (field errors possible).
  */
-async function run(schema, root, body) {
-  if (!isObject(body) || typeof body.query !== "string" || !(body.variables == null || isObject(body.variables))
-    || !(body.operationName == null || typeof body.operationName === "string")) {
-    return { status: "bad", result: { errors: [{ message: 'a GraphQL request is a JSON object with a "query" string and "variables" an object' }] } };
-  }
-  let document;
+async function run(schema, root, body, document = undefined) {
+  const problem = requestProblem(body);
+  if (problem !== undefined) return { status: "bad", result: { errors: [{ message: problem }] } };
   try {
-    document = parse(body.query);
+    document ??= parse(body.query);
   } catch (err) {
     if (err instanceof GraphQLError) return { status: "request", result: { errors: [err] } };
     throw err;
@@ -147,20 +150,45 @@ export function createGraphqlServer(config) {
   const schema = loadSchema();
   const root = rootValue(config);
   const errorText = (message) => JSON.stringify({ errors: [{ message }] });
+  const answer = (reply, startNs, media, { status, result }) => {
+    const out = { ...("data" in result ? { data: result.data } : {}) };
+    if (result.errors?.length) out.errors = result.errors.map(formatError);
+    const code = status === "bad" || (status === "request" && media === GRAPHQL_RESPONSE) ? 400 : 200;
+    return send(reply, code, startNs, JSON.stringify(out), `${media}; charset=utf-8`);
+  };
+  const get = async (req, reply, startNs, media) => { // GET: the request in the URL, queries only
+    const { body, problem } = getParameters(req.query ?? {});
+    if (problem !== undefined) return answer(reply, startNs, media, { status: "bad", result: { errors: [{ message: problem }] } });
+    let document;
+    try {
+      document = parse(body.query);
+    } catch (err) {
+      if (err instanceof GraphQLError) return answer(reply, startNs, media, { status: "request", result: { errors: [err] } });
+      throw err;
+    }
+    if (isMutation(document, body.operationName)) {
+      reply.header("allow", "POST");
+      return send(reply, 405, startNs, errorText("a mutation cannot run over GET; use POST"), `${media}; charset=utf-8`);
+    }
+    return answer(reply, startNs, media, await run(schema, root, body, document));
+  };
   return createPostServer(config, PATH, async (req, reply, raw) => {
-    const modern = (req.headers.accept ?? "").includes(GRAPHQL_RESPONSE);
-    const contentType = modern ? GRAPHQL_RESPONSE : "application/json";
     const startNs = nowNs(); // the body is in memory: parsing starts the span
+    const media = responseMedia(req.headers.accept);
+    if (media === null) {
+      return send(reply, 406, startNs, errorText(`the Accept header allows neither ${GRAPHQL_RESPONSE} nor application/json`));
+    }
+    if (req.method === "GET") return get(req, reply, startNs, media);
+    if (!isJsonBody(req.headers["content-type"])) {
+      reply.header("accept-post", "application/json");
+      return send(reply, 415, startNs, errorText("a GraphQL POST needs Content-Type: application/json"), `${media}; charset=utf-8`);
+    }
     let body;
     try {
       body = JSON.parse(raw.toString("utf8")); // int64 travels as strings: JSON.parse is exact here
     } catch (err) {
-      return send(reply, 400, startNs, errorText(`the body is not JSON: ${err.message}`), contentType);
+      return send(reply, 400, startNs, errorText(`the body is not JSON: ${err.message}`), `${media}; charset=utf-8`);
     }
-    const { status, result } = await run(schema, root, body);
-    const answer = { ...("data" in result ? { data: result.data } : {}) };
-    if (result.errors?.length) answer.errors = result.errors.map(formatError);
-    const code = status === "bad" || (status === "request" && modern) ? 400 : 200;
-    return send(reply, code, startNs, JSON.stringify(answer), contentType);
-  }, errorText);
+    return answer(reply, startNs, media, await run(schema, root, body));
+  }, errorText, ["GET", "POST"]);
 }

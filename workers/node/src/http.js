@@ -18,17 +18,18 @@ export function send(reply, status, startNs, text, contentType = "application/js
 }
 
 /**
- * A Fastify instance (not listening) serving `path` with `handle(req, reply, body: Buffer)`.
+ * A Fastify instance (not listening) serving `path` with `handle(req, reply, body: Buffer)` for the
+ * HTTP `methods` (405 with Allow for the others).
  * `errorText(message)` is the protocol's error body for an HTTP-level error (a JSON text).
  */
-export function createPostServer(config, path, handle, errorText) {
+export function createPostServer(config, path, handle, errorText, methods = ["POST"]) {
   const app = Fastify({ logger: false, bodyLimit: config.maxMessageBytes, keepAliveTimeout: KEEP_ALIVE_MS });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
   app.all(path, async (req, reply) => {
-    if (req.method === "POST") return handle(req, reply, req.body ?? Buffer.alloc(0));
-    reply.header("allow", "POST");
-    return send(reply, 405, nowNs(), errorText(`method ${req.method} not allowed on ${path}; use POST`));
+    if (methods.includes(req.method)) return handle(req, reply, req.body ?? Buffer.alloc(0));
+    reply.header("allow", methods.join(", "));
+    return send(reply, 405, nowNs(), errorText(`method ${req.method} not allowed on ${path}; use ${methods.join(" or ")}`));
   });
   app.setNotFoundHandler((req, reply) => send(reply, 404, nowNs(), errorText(`no route ${req.url}; the endpoint is POST ${path}`)));
   app.setErrorHandler(async (err, req, reply) => {

@@ -9,7 +9,7 @@
 // Errors use the specification's codes: -32700 parse error, -32600 invalid request
 // (checked here before dispatch: "jsonrpc": "2.0", a string method, params an object
 // or array, an id that is a string, a number or null), -32601 method not found,
-// -32602 invalid params (positional params, unknown names, wrong types, and what the
+// -32602 invalid params (positional params, unknown names at any depth (param_names.js), wrong types, and what the
 // contract rejects), -32000 server error for the database methods (ListPets, ListPeople,
 // CreatePet, CreatePerson) when there is no database or it fails (message: the reason). Batches are answered with an array (each element checked on its
 // own); notifications (no id) get no answer, HTTP 204 when nothing is left. Every
@@ -24,6 +24,7 @@ import { InvalidArgument, Unavailable, nowNs } from "./contract.js";
 import { createPostServer, send } from "./http.js";
 import { UnsafeInteger, echoRequest, parseJSON, selectRequest, stringifyJSON } from "./json.js";
 import { JSON_METHODS } from "./operations.js";
+import { unknownNames } from "./param_names.js";
 import { jsonDatabaseMethods } from "./pet_person.js";
 
 export const PATH = "/v1/jsonrpc";
@@ -52,6 +53,8 @@ function invalidRequest(request) {
 function byName(name, run) {
   return async (params) => {
     if (Array.isArray(params)) throw new JSONRPCErrorException(`${name} takes params by name, not by position`, INVALID_PARAMS);
+    const unknown = unknownNames(name, params);
+    if (unknown.length > 0) throw new JSONRPCErrorException("Invalid params", INVALID_PARAMS, `${name} has no param(s) ${unknown.join(", ")}`);
     try {
       return await run(params ?? {});
     } catch (err) {

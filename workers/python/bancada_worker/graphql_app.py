@@ -1,20 +1,27 @@
 """The GraphQL server: Ariadne (schema-first, on graphql-core) behind one Starlette
 route (run under uvicorn by :mod:`bancada_worker.cli`).
 
-One endpoint, ``POST /v1/graphql``, with the GraphQL-over-HTTP request body
-``{"query": "...", "variables": {...}, "operationName": "..."}``. The schema is
+One endpoint, ``/v1/graphql``: ``POST`` with the GraphQL-over-HTTP request body
+``{"query": "...", "variables": {...}, "operationName": "...", "extensions": {...}}``
+(``Content-Type: application/json``), or ``GET`` with the same parameters in the URL
+(variables and extensions as JSON strings; queries only). The schema is
 the contract's SDL file, ``proto/bancada/v1/bench.graphql``, so every worker
 serves the same types; Int64 and UInt64 are JSON strings of decimal digits.
 
-HTTP status, as the GraphQL-over-HTTP specification (graphql.github.io/graphql-over-http,
-section "Response") gives it:
+HTTP, as the GraphQL-over-HTTP specification (graphql.github.io/graphql-over-http)
+gives it (the request checks: :mod:`bancada_worker.graphql_http`):
 
-- a body that is not a GraphQL-over-HTTP request (not JSON, no ``query`` string,
-  ``variables`` not an object): 400 with ``{"errors": [...]}``;
+- the response's media type is the highest-weighted of Accept's
+  ``application/graphql-response+json`` and ``application/json`` (no Accept: the first);
+  an Accept that allows neither is 406;
+- a POST without ``Content-Type: application/json`` is 415;
+- a request that is not a GraphQL-over-HTTP request (not JSON, no ``query`` string,
+  ``operationName`` not a string, ``variables`` or ``extensions`` not a map): 400 with
+  ``{"errors": [...]}``;
+- a mutation over GET is 405 (``Allow: POST``), and is not run;
 - a request error (the document does not parse or validate, or the variables do
-  not coerce: the answer has no ``data``): 400 when the client accepts
-  ``application/graphql-response+json`` (answered with that type), 200 for a
-  client that accepts only ``application/json`` (the spec's legacy rule);
+  not coerce: the answer has no ``data``): 400 in ``application/graphql-response+json``,
+  200 in ``application/json`` (the spec's rule for that media type);
 - a field error (what the contract rejects, raised by a resolver: ``data`` is
   present, possibly null): 200, the message in ``errors`` with
   ``extensions.code = "INVALID_ARGUMENT"``, or ``"UNAVAILABLE"`` when the database is
@@ -23,7 +30,7 @@ section "Response") gives it:
 Every answer carries ``Server-Timing: app;dur=<ms>`` from the moment the whole
 body is read to the moment the answer's object is ready (JSON parsing, GraphQL
 parsing, validation, variable coercion and the resolvers; not encoding), as for
-REST; a body above the limit is 413, a method other than POST 405.
+REST; a body above the limit is 413, a method other than GET and POST 405.
 """
 
 from __future__ import annotations
@@ -36,20 +43,20 @@ from typing import Any
 
 import msgspec
 from ariadne import ScalarType, graphql, make_executable_schema
-from graphql import GraphQLError, GraphQLSchema, StringValueNode
+from graphql import GraphQLError, GraphQLSchema, StringValueNode, parse
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from bancada_worker import contract
+from bancada_worker import contract, graphql_http
 from bancada_worker.contract import INT64_MAX, INT64_MIN, MASK64, Config, InvalidArgument, Unavailable
 from bancada_worker.rest_app import BodyTooLarge, _read_body
 
 PATH = "/v1/graphql"
 SCHEMA_PATH = Path(__file__).resolve().parents[3] / "proto" / "bancada" / "v1" / "bench.graphql"
-GRAPHQL_RESPONSE = "application/graphql-response+json"
+GRAPHQL_RESPONSE = graphql_http.GRAPHQL_RESPONSE
 _encode = msgspec.json.Encoder().encode
 _decode = msgspec.json.Decoder().decode  # untyped: exact integers, in C
 
@@ -102,14 +109,20 @@ def _is_request_error(response: dict[str, Any]) -> bool:
     return response["data"] is None and all(not e.get("path") for e in response.get("errors", ()))
 
 
-def _wants_graphql_response(request: Request) -> bool:
-    """True when the client accepts the spec's own media type (else: the legacy application/json)."""
-    return GRAPHQL_RESPONSE in request.headers.get("accept", "")
-
-
-def _answer(status: int, start_ns: int, obj: Any, media_type: str) -> Response:
+def _answer(status: int, start_ns: int, obj: Any, media_type: str, headers: dict[str, str] | None = None) -> Response:
     timing = contract.server_timing(time.perf_counter_ns() - start_ns)
-    return Response(_encode(obj), status_code=status, media_type=media_type, headers={"Server-Timing": timing})
+    return Response(
+        _encode(obj),
+        status_code=status,
+        media_type=f"{media_type}; charset=utf-8",
+        headers={"Server-Timing": timing, **(headers or {})},
+    )
+
+
+def _error(
+    status: int, start_ns: int, message: str, media_type: str, headers: dict[str, str] | None = None
+) -> Response:
+    return _answer(status, start_ns, {"errors": [{"message": message}]}, media_type, headers)
 
 
 class _ContractErrors(logging.Filter):
@@ -141,43 +154,67 @@ def create_app(config: Config) -> Starlette:
     limit = config.max_message_bytes
     schema = load_schema(config)
 
+    async def run(data: dict[str, Any], start_ns: int, media_type: str, document: Any = None) -> Response:
+        _, response = await graphql(schema, data, error_formatter=_error_format, logger=_log, query_document=document)
+        if _is_request_error(response):
+            response.pop("data", None)
+            return _answer(400 if media_type == GRAPHQL_RESPONSE else 200, start_ns, response, media_type)
+        return _answer(200, start_ns, response, media_type)
+
     async def endpoint(request: Request) -> Response:
-        modern = _wants_graphql_response(request)
-        media_type = GRAPHQL_RESPONSE if modern else "application/json"
+        start_ns = time.perf_counter_ns()
+        media_type = graphql_http.response_media(request.headers.get("accept"))
+        if media_type is None:
+            message = f"the Accept header allows neither {GRAPHQL_RESPONSE} nor application/json"
+            return _error(406, start_ns, message, "application/json")
+        if request.method == "GET":
+            return await get(request, start_ns, media_type)
         try:
             body = await _read_body(request, limit)
         except BodyTooLarge:
-            error = {"message": f"request body above the limit of {limit} bytes"}
-            return _answer(413, time.perf_counter_ns(), {"errors": [error]}, media_type)
+            return _error(413, time.perf_counter_ns(), f"request body above the limit of {limit} bytes", media_type)
         start_ns = time.perf_counter_ns()  # the body is in memory: parsing starts the span
+        if not graphql_http.is_json_body(request.headers.get("content-type")):
+            message = "a GraphQL POST needs Content-Type: application/json"
+            return _error(415, start_ns, message, media_type, {"Accept-Post": "application/json"})
         try:
             data = _decode(body)
         except msgspec.DecodeError as exc:
-            return _answer(400, start_ns, {"errors": [{"message": f"the body is not JSON: {exc}"}]}, media_type)
-        if (
-            not isinstance(data, dict)
-            or not isinstance(data.get("query"), str)
-            or not isinstance(data.get("variables", {}), (dict, type(None)))
-        ):
-            message = 'a GraphQL request is a JSON object with a "query" string and "variables" an object'
-            return _answer(400, start_ns, {"errors": [{"message": message}]}, media_type)
-        _, response = await graphql(schema, data, error_formatter=_error_format, logger=_log)
-        if _is_request_error(response):
-            response.pop("data", None)
-            return _answer(400 if modern else 200, start_ns, response, media_type)
-        return _answer(200, start_ns, response, media_type)
+            return _error(400, start_ns, f"the body is not JSON: {exc}", media_type)
+        problem = graphql_http.request_problem(data)
+        if problem is not None:
+            return _error(400, start_ns, problem, media_type)
+        return await run(data, start_ns, media_type)
+
+    async def get(request: Request, start_ns: int, media_type: str) -> Response:
+        """GET: the request in the URL's parameters; queries only (a mutation is 405)."""
+        data = graphql_http.get_parameters(dict(request.query_params))
+        if isinstance(data, str):
+            return _error(400, start_ns, data, media_type)
+        try:
+            document = parse(data["query"])
+        except GraphQLError as exc:
+            return _answer(
+                400 if media_type == GRAPHQL_RESPONSE else 200, start_ns, {"errors": [exc.formatted]}, media_type
+            )
+        if graphql_http.is_mutation(document, data["operationName"]):
+            message = "a mutation cannot run over GET; use POST"
+            return _error(405, start_ns, message, media_type, {"Allow": "POST"})
+        return await run(data, start_ns, media_type, document)
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         start_ns = time.perf_counter_ns()
         message = (
-            f"method {request.method} not allowed on {request.url.path}; use POST"
+            f"method {request.method} not allowed on {request.url.path}; use POST (or GET for a query)"
             if exc.status_code == 405
             else f"no route {request.url.path}; GraphQL is served at POST {PATH}"
         )
-        response = _answer(exc.status_code, start_ns, {"errors": [{"message": message}]}, "application/json")
+        response = _error(exc.status_code, start_ns, message, "application/json")
         if exc.headers:
             response.headers.update(exc.headers)
         return response
 
-    return Starlette(routes=[Route(PATH, endpoint, methods=["POST"])], exception_handlers={HTTPException: http_error})
+    return Starlette(
+        routes=[Route(PATH, endpoint, methods=["GET", "POST"])], exception_handlers={HTTPException: http_error}
+    )

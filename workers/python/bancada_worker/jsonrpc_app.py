@@ -10,12 +10,13 @@ objects as the REST bodies and answers::
     -> {"jsonrpc": "2.0", "id": 1, "result": {"values": [..], "positions": [..]}}
 
 Errors use the specification's codes: -32700 parse error, -32600 invalid
-request, -32601 method not found, -32602 invalid params (wrong names or types,
+request, -32601 method not found, -32602 invalid params (unknown names at any depth, wrong types,
 positional params, and what the contract rejects: empty values, k above N, no
 or two Echo kinds, and the database methods' invalid input), -32000 for a database
 that is missing or fails (the database methods of seed 001: ``ListPets``, ``ListPeople``,
 ``CreatePet``, ``CreatePerson``, params and results as the REST bodies and answers).
-Batches (a JSON array of requests) are answered with an array; a request without an id
+Batches (a JSON array of requests) are answered with an array, each element checked and
+answered on its own (:func:`dispatch`); a request without an id
 is a notification and gets no answer (HTTP 204 when nothing is left to answer). Every HTTP answer is 200 with
 ``Server-Timing: app;dur=<ms>``, from the moment the whole body is read to the
 moment the answer's objects are ready (parsing, validation, the methods; not
@@ -25,6 +26,7 @@ and a method other than POST: 405.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -39,7 +41,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from bancada_worker import contract, methods, pet_person
+from bancada_worker import contract, methods, param_names, pet_person
 from bancada_worker.contract import Config, InvalidArgument, Unavailable
 from bancada_worker.rest_app import ECHO_KINDS, BodyTooLarge, EchoRequest, SelectRequest, _read_body
 
@@ -56,6 +58,12 @@ def _answer(status: int, start_ns: int, obj: Any) -> Response:
     return Response(_encode(obj), status_code=status, media_type="application/json", headers={"Server-Timing": timing})
 
 
+def _convert(params: dict[str, Any], struct: type, method: str) -> Any:
+    """``params`` as ``struct``; an unknown name (at any depth) or a wrong type raises msgspec.ValidationError."""
+    param_names.check(params, struct, method)
+    return msgspec.convert(params, struct)
+
+
 def method_table(config: Config) -> Methods:
     """The contract's operations as JSON-RPC methods (keyword params only: params by name)."""
     info = contract.info("jsonrpc")
@@ -68,7 +76,7 @@ def method_table(config: Config) -> Methods:
 
     async def Select(**params: Any) -> Result:  # noqa: N802
         try:
-            req = msgspec.convert(params, SelectRequest)
+            req = _convert(params, SelectRequest, "Select")
             await config.pause()
             values, positions = contract.select(req.values, req.k, req.seed)
         except (msgspec.ValidationError, InvalidArgument) as exc:
@@ -77,7 +85,7 @@ def method_table(config: Config) -> Methods:
 
     async def Echo(**params: Any) -> Result:  # noqa: N802
         try:
-            req = msgspec.convert(params, EchoRequest)
+            req = _convert(params, EchoRequest, "Echo")
         except msgspec.ValidationError as exc:
             return InvalidParams(str(exc))
         present = [kind for kind in ECHO_KINDS if getattr(req, kind) is not None]
@@ -105,31 +113,31 @@ def _database_methods(config: Config) -> dict[str, Any]:
     """ListPets, ListPeople, CreatePet, CreatePerson (bancada_worker.database), params by name."""
     database = config.database
 
-    async def call(struct: type, params: dict[str, Any], run: Any) -> Any:
+    async def call(name: str, struct: type, params: dict[str, Any], run: Any) -> Any:
         try:
-            return Success(await run(msgspec.convert(params, struct)))
+            return Success(await run(_convert(params, struct, name)))
         except (msgspec.ValidationError, InvalidArgument) as exc:
             return InvalidParams(str(exc))
         except Unavailable as exc:
             return Error(ERROR_UNAVAILABLE, str(exc))
 
     async def ListPets(**params: Any) -> Result:  # noqa: N802
-        return await call(pet_person.ListRequest, params, _list("pets", database.list_pets))
+        return await call("ListPets", pet_person.ListRequest, params, _list("pets", database.list_pets))
 
     async def ListPeople(**params: Any) -> Result:  # noqa: N802
-        return await call(pet_person.ListRequest, params, _list("people", database.list_people))
+        return await call("ListPeople", pet_person.ListRequest, params, _list("people", database.list_people))
 
     async def CreatePet(**params: Any) -> Result:  # noqa: N802
         async def run(req: pet_person.CreatePetRequest) -> dict[str, Any]:
             return {"pet": await database.create_pet(req.name, req.age, req.type)}
 
-        return await call(pet_person.CreatePetRequest, params, run)
+        return await call("CreatePet", pet_person.CreatePetRequest, params, run)
 
     async def CreatePerson(**params: Any) -> Result:  # noqa: N802
         async def run(req: pet_person.CreatePersonRequest) -> dict[str, Any]:
             return {"person": await database.create_person(req)}
 
-        return await call(pet_person.CreatePersonRequest, params, run)
+        return await call("CreatePerson", pet_person.CreatePersonRequest, params, run)
 
     return {"ListPets": ListPets, "ListPeople": ListPeople, "CreatePet": CreatePet, "CreatePerson": CreatePerson}
 
@@ -146,12 +154,35 @@ def _method(name: str) -> Callable[..., Awaitable[Result]]:
 
     async def method(**params: Any) -> Result:
         try:
+            param_names.check(params, methods.JSON_METHODS[name][1], name)
             return Success(methods.answer_params(name, params))
         except (msgspec.ValidationError, InvalidArgument) as exc:
             return InvalidParams(str(exc))
 
     method.__name__ = name
     return method
+
+
+async def dispatch(body: bytes, table: Methods) -> Any:
+    """The answer to a request body: a response object, a list of them, or None (nothing to answer).
+
+    jsonrpcserver validates a batch as a whole (one invalid element makes the batch one
+    -32600), so a non-empty batch is split here and each element goes through the library's
+    dispatch on its own, as the specification's section 6 answers it: an answer per element
+    that is not a notification, in the batch's order, None when none is left. A body that is
+    not JSON, a single request and the empty batch go to the library as they are.
+    """
+    try:
+        parsed = _decode(body)
+    except msgspec.DecodeError:
+        return await async_dispatch_to_serializable(body, table, deserializer=_decode)  # -32700
+    if not isinstance(parsed, list) or not parsed:
+        return await async_dispatch_to_serializable(body, table, deserializer=lambda _: parsed)
+    answers = await asyncio.gather(
+        *(async_dispatch_to_serializable(body, table, deserializer=lambda _, e=element: e) for element in parsed)
+    )
+    sent = [answer for answer in answers if answer is not None]
+    return sent or None
 
 
 def create_app(config: Config) -> Starlette:
@@ -170,8 +201,7 @@ def create_app(config: Config) -> Starlette:
             }
             return _answer(413, time.perf_counter_ns(), {"jsonrpc": "2.0", "error": error, "id": None})
         start_ns = time.perf_counter_ns()  # the body is in memory: parsing starts the span
-        answer = await async_dispatch_to_serializable(body, table, deserializer=_decode)
-        return _answer(200, start_ns, answer)
+        return _answer(200, start_ns, await dispatch(body, table))
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)

@@ -183,8 +183,13 @@ class GraphqlTest(unittest.TestCase):
             self.assertEqual(ready["implementation"], "python-graphql")
             url = f"http://127.0.0.1:{ready['port']}/v1/graphql"
 
-            def post(body: bytes, accept: str = "application/graphql-response+json, application/json"):
-                req = urllib.request.Request(url, data=body, method="POST", headers={"Accept": accept})
+            def post(
+                body: bytes,
+                accept: str = "application/graphql-response+json, application/json",
+                content_type: str = "application/json",
+            ):
+                headers = {"Accept": accept, "Content-Type": content_type}
+                req = urllib.request.Request(url, data=body, method="POST", headers=headers)
                 try:
                     with urllib.request.urlopen(req, timeout=30) as resp:
                         return resp.status, json.loads(resp.read()), resp.headers["Server-Timing"]
@@ -205,6 +210,10 @@ class GraphqlTest(unittest.TestCase):
             self.assertEqual(post(b'{"query": "{ nothing }"}')[0], 400)
             self.assertEqual(post(b'{"query": ')[0], 400)
             self.assertEqual(post(b'{"variables": {}}')[0], 400)
+            self.assertEqual(post(b'{"query": "{ ping }", "extensions": []}')[0], 400)
+            # urllib's default for a body: the spec wants application/json
+            self.assertEqual(post(double % b"21", content_type="application/x-www-form-urlencoded")[0], 415)
+            self.assertEqual(post(b'{"query": "{ ping }"}', accept="text/html")[0], 406)
         finally:
             self.assertEqual(stop(proc), 0)
 
