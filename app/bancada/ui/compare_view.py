@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import cast
 
 import pandas as pd
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from bancada.ui.stats_view import FrameModel, add_copy_menu
+from bancada.ui.screen_fit import fit_to_screen
 
 
 def compare_job(state, specs: list[str]) -> dict:
@@ -63,7 +64,7 @@ class CompareView(QDialog):
         super().__init__(parent)
         self.setWindowTitle(self.tr("Compare runs"))
         self.tasks = tasks
-        self.resize(1280, 760)
+        fit_to_screen(self, QSize(1280, 760))  # smaller on a small screen, frame included
         lay = QVBoxLayout(self)
         intro = QLabel(
             self.tr(
