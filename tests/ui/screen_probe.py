@@ -1,7 +1,7 @@
 """Run in a subprocess on a real X display (``tests/ui/xdisplay.py``): open the window and its dialogs
 as a user does and write where they landed, in global coordinates, as JSON.
 
-    QT_QPA_PLATFORM=xcb DISPLAY=:N python -m tests.ui.screen_probe OUT.json [--dialogs]
+    QT_QPA_PLATFORM=xcb DISPLAY=:N python -m tests.ui.screen_probe OUT.json [--dialogs] [--switch-language]
 
 Writes ``{"screen": [x, y, w, h], "windows": [{"name", "frame", "parts": {name: rect}}], "closed_frame"}``
 where ``screen`` is the screen's available area and every rectangle is ``[x, y, width, height]`` in
@@ -229,6 +229,10 @@ def main() -> int:
     if with_dialogs:
         dialogs(app, w, windows)
         classroom(app, w, windows)
+    if "--switch-language" in sys.argv[2:]:  # View > Language rebuilds the window: in the same place
+        w = w.choose_language("pt_BR")
+        wait_placed(app, w)
+        windows.append(record("Main window after View > Language", w, main_window_parts(w)))
     screen = w.screen().availableGeometry()
     closed = rect(w.frameGeometry())
     w.tasks.cancel_all()

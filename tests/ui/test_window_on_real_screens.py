@@ -72,7 +72,8 @@ def run_probe(launch: Launch, home, out) -> dict:
             "BANCADA_DATA_DIR": str(home / "data"),
         }
         env.pop("QT_SCREEN_SCALE_FACTORS", None)
-        args = [sys.executable, "-m", "tests.ui.screen_probe", str(out)] + (["--dialogs"] if launch.dialogs else [])
+        args = [sys.executable, "-m", "tests.ui.screen_probe", str(out)]
+        args += ["--dialogs"] if launch.dialogs else ["--switch-language"]
         done = subprocess.run(args, env=env, cwd=ROOT, capture_output=True, text=True, timeout=180)
     assert done.returncode == 0, f"{launch.key}: the probe failed:\n{done.stderr[-3000:]}"
     return json.loads(out.read_text(encoding="utf-8"))
@@ -168,6 +169,10 @@ def test_a_relaunch_keeps_the_place_and_size_and_does_not_creep_down(launches):
     assert bigger["windows"][0]["frame"] == small["closed_frame"]
     # and a relaunch on the same screen opens it exactly where it was closed (not 25 px lower)
     assert again["windows"][0]["frame"] == bigger["closed_frame"]
+    # as does View > Language, which makes the window anew (it put the title bar above the screen)
+    switched = next(w for w in again["windows"] if w["name"] == "Main window after View > Language")
+    assert switched["frame"] == again["windows"][0]["frame"]
+    assert not outside_parts(again), outside_parts(again)
 
 
 def test_a_geometry_saved_on_a_bigger_screen_is_fitted_to_the_smaller_one(launches):

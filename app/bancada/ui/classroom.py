@@ -99,7 +99,7 @@ class ClassroomBar(QWidget):
         self.table = QWidget()
         self.grid = QGridLayout(self.table)
         self.grid.setContentsMargins(0, 0, 0, 0)
-        self.grid.setHorizontalSpacing(20)
+        self.grid.setHorizontalSpacing(16)
         self.table_scroll = QScrollArea()
         self.table_scroll.setWidget(self.table)
         self.table_scroll.setWidgetResizable(True)
@@ -107,16 +107,19 @@ class ClassroomBar(QWidget):
         self.table_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         outer.addWidget(self.table_scroll, 1)
-        pages = QVBoxLayout()
-        self.page_label = ElidedLabel()
+        # which workload the plots show and Next: beside the tabs (``pages``, placed by the window), where
+        # classroom mode leaves room; in the bar they took the width of a median column
+        self.pages = QWidget()
+        self.pages.setObjectName("classroomPages")
+        pages = QHBoxLayout(self.pages)
+        pages.setContentsMargins(6, 0, 6, 2)
+        self.page_label = QLabel()
         self.page_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.next_button = QPushButton(self.tr("Next ▸"))
         self.next_button.setObjectName("classroomNext")
         self.next_button.setToolTip(self.tr("The next workload's plots (Page Down or N; Page Up or P goes back)"))
         pages.addWidget(self.page_label)
         pages.addWidget(self.next_button)
-        pages.addStretch(1)
-        outer.addLayout(pages)
         self.medians: dict[int, QLabel] = {}
         self.set_scale(DEFAULT_SCALE)
         self.set_page("", 0, 0)
@@ -145,8 +148,7 @@ class ClassroomBar(QWidget):
         """Which workload the plots show: ``index`` (0-based) of ``count``; Next only when there are two or more."""
         paged = count > 1
         self.page_label.setText(self.tr("{w}: {i} of {n}").format(w=workload, i=index + 1, n=count) if paged else "")
-        self.page_label.setVisible(paged)
-        self.next_button.setVisible(paged)
+        self.pages.setVisible(paged)
 
     def reset_progress(self) -> None:
         """A run is starting: no count yet (not the previous run's)."""
@@ -160,6 +162,7 @@ class ClassroomBar(QWidget):
             item = self.grid.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
+                widget.hide()  # at once: deleteLater waits for the event loop
                 widget.deleteLater()
         self.medians.clear()
         infos = [s.info for s in model.series.values()]
@@ -325,6 +328,7 @@ class ClassroomMode(QObject):
             ui.live.set_paged(False)
             self.act_next.setEnabled(False)
             self.act_previous.setEnabled(False)
+            ui.bar.set_page("", 0, 0)
             self.host.size_status_labels()
             ui.bar.hide()
             ui.stats_view.set_compact(False)

@@ -115,6 +115,7 @@ class MainWindow(QMainWindow):
         self.tabs.setTabVisible(self.tabs.indexOf(self.split_bars), False)
         self.classroom_bar = ClassroomBar()
         self.classroom_bar.hide()
+        self.tabs.setCornerWidget(self.classroom_bar.pages, Qt.Corner.TopRightCorner)  # classroom's Next
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
