@@ -134,6 +134,7 @@ def dialogs(app: QApplication, w, out: list[dict]) -> None:
     box.close()
     modal(app, "Open run (file dialog)", w.open_run_dialog, out)
     modal(app, "Export all (folder dialog)", w.exports.export_all_dialog, out)
+    modal(app, "About", w.menus._about, out)
     guide = w.show_guide()
     wait_placed(app, w)
     out.append(
