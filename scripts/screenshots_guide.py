@@ -101,10 +101,10 @@ def walk(app, window, lang: str, out: Path) -> list[Path]:
 def classroom(app, window, lang: str, out: Path) -> Path:
     window.guide.close()
     window.tabs.setCurrentIndex(0)
-    window.set_classroom(True)
+    window.classroom_mode.set_active(True)
     settle(app, 1.5)
     path = save(window, out / f"guide-{lang}-classroom.png")
-    window.set_classroom(False)
+    window.classroom_mode.set_active(False)
     settle(app)
     return path
 
@@ -132,7 +132,7 @@ def main() -> int:
     for lang in args.languages.split(","):
         language.install(lang)
         window = make_window(str(ROOT / "profiles" / "quick.toml"))
-        window.fit_to_screen(QRect(0, 0, width, height))
+        window.window_settings.fit_to_screen(QRect(0, 0, width, height))
         window.show()
         window.setGeometry(0, 0, width, height)  # the whole screen (fit_to_screen stops at 1280 wide)
         if not wait_until(app, lambda: bool(window.panel._impl_boxes) and not window.tasks.busy("probe"), 120):

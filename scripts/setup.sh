@@ -11,6 +11,8 @@ need() { command -v "$1" >/dev/null 2>&1; }
 APT_PACKAGES=(openssh-server xvfb wrk iproute2 procps python3-venv
   libegl1 libgl1 libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0
   libxcb-xinerama0 libxcb-randr0 libxcb-render-util0 libxcb-image0 libdbus-1-3 libfontconfig1
+  # the window tests and screenshots under Xvfb with a window manager (frames as on a lab machine)
+  openbox
   # the REST-in-seven-languages workers (seed 003) and the peer load tools they are compared with
   python3-flask python3-gevent ruby ruby-sinatra thin libcpp-httplib-dev nlohmann-json3-dev g++
   apache2 php-fpm php-cli php-gmp php-slim siege apache2-utils

@@ -8,6 +8,18 @@
         <translation>requisições medidas</translation>
     </message>
     <message>
+        <source>Next ▸</source>
+        <translation>Próxima ▸</translation>
+    </message>
+    <message>
+        <source>The next workload&apos;s plots (Page Down or N; Page Up or P goes back)</source>
+        <translation>Os gráficos da próxima carga de trabalho (Page Down ou N; Page Up ou P volta)</translation>
+    </message>
+    <message>
+        <source>{w}: {i} of {n}</source>
+        <translation>{w}: {i} de {n}</translation>
+    </message>
+    <message>
         <source>median (ms)</source>
         <translation>mediana (ms)</translation>
     </message>
@@ -18,6 +30,14 @@
 </context>
 <context>
     <name>ClassroomMode</name>
+    <message>
+        <source>Next workload</source>
+        <translation>Próxima carga de trabalho</translation>
+    </message>
+    <message>
+        <source>Previous workload</source>
+        <translation>Carga de trabalho anterior</translation>
+    </message>
     <message>
         <source>A run is already going on: stop it first</source>
         <translation>Já há uma execução em andamento: pare-a primeiro</translation>

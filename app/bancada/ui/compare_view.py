@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import cast
 
 import pandas as pd
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from bancada.run_caption import caption
 from bancada.ui.stats_view import FrameModel, add_copy_menu
+from bancada.ui.screen_fit import fit_to_screen
 
 
 def compare_job(state, specs: list[str]) -> dict:
@@ -65,7 +66,7 @@ class CompareView(QDialog):
         super().__init__(parent)
         self.setWindowTitle(self.tr("Compare runs"))
         self.tasks = tasks
-        self.resize(1280, 760)
+        fit_to_screen(self, QSize(1280, 760))  # smaller on a small screen, frame included
         lay = QVBoxLayout(self)
         intro = QLabel(
             self.tr(

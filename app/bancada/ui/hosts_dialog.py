@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QCoreApplication, QLocale, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QLocale, QSize, Signal, Slot
 from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from bancada.hosts import hostconfig
 from bancada.ui.tasks import TaskRunner
+from bancada.ui.screen_fit import fit_to_screen
 
 CHECK = "host-check"
 _orphans: set = set()  # task runners whose check still runs after their dialog closed
@@ -89,7 +90,7 @@ class HostsDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Target hosts"))
-        self.resize(760, 520)
+        fit_to_screen(self, QSize(760, 520))  # smaller on a small screen, frame included
         self.tasks = TaskRunner()  # no parent: a check still running when the dialog closes may finish alone
         self._pending_key: tuple[str, str, str] | None = None  # (host checked, host whose key, fingerprint)
         self._accepted: dict[str, str] = {}  # fingerprints accepted while checking the current host

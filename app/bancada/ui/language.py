@@ -88,8 +88,7 @@ def switch(window, choice: str):
     run_path, profile_path = window.run_path, window.profile_path
     guide = window.guide.state if window.guide is not None and window.guide.isVisible() else None
     install(choice)
-    new = MainWindow(profile, profile_path)
-    new.setGeometry(window.geometry())
+    new = MainWindow(profile, profile_path)  # in the old one's place: its settings were just saved
     new.show()
     if guide is not None:  # the guide goes on where it was, in the new language
         new.show_guide(guide)

@@ -97,6 +97,8 @@ class LiveView(QWidget):
 
     def _columns(self, n_workloads: int) -> int:
         """How many workloads go side by side: as many as the view's width holds, one at least."""
+        if self.paged:
+            return 1
         fit = self.scroll_area.viewport().width() // round(COLUMN_MIN_WIDTH_PX * self.scale)
         return max(1, min(MAX_COLUMNS, n_workloads, fit))
 
@@ -138,6 +140,9 @@ class LiveView(QWidget):
         self._background = QColor("white")
         self._shown: tuple[LiveModel, list[str]] | None = None  # what set_treatments laid out
         self._columns_used = 0
+        self.paged = False  # classroom mode: one workload's plots fill the view, next_page() shows the next
+        self.page = 0
+        self.workloads: list[str] = []  # every workload of the shown run, in order (paged or not)
         self.show_message(
             self.tr("Press Run (Ctrl+R) to start: a box per treatment grows here while the samples arrive.")
         )
@@ -159,6 +164,7 @@ class LiveView(QWidget):
 
     def show_message(self, text: str) -> None:
         self._clear()
+        self.workloads, self.page = [], 0
         # a label does not wrap by itself: lines of about 60 characters fit a narrow plot area (1024 × 768)
         lines = textwrap.wrap(text, 60) or [""]
         self.graphics.addLabel(
@@ -239,7 +245,10 @@ class LiveView(QWidget):
             self.show_message(self.tr("This run has no treatments."))
             return
         pos_factor, col_factor = self._split_factors(infos, factors)
-        workloads = list(dict.fromkeys(i.workload for i in infos))
+        workloads_now = list(dict.fromkeys(i.workload for i in infos))
+        if workloads_now != self.workloads:  # another run: its first workload first
+            self.workloads, self.page = workloads_now, 0
+        workloads = [self.workloads[self.page]] if self.paged else self.workloads
         pos_levels = list(dict.fromkeys(i.level(pos_factor) for i in infos))
         col_levels = list(dict.fromkeys(i.level(col_factor) for i in infos))
         width = 0.8 / max(1, len(col_levels)) if col_factor != pos_factor else 0.6
@@ -302,6 +311,8 @@ class LiveView(QWidget):
             self.trace_plots[wl] = trace
             self.legends[wl] = legend
         for info in infos:
+            if info.workload not in self.trace_plots:  # another page's
+                continue
             # the colour of the treatment's box, further from the background for each further
             # position level: darker on a light palette, lighter on a dark one (solid, 1 px lines:
             # dashed or wide pens over thousands of points are slow to draw)
@@ -327,6 +338,32 @@ class LiveView(QWidget):
                 self.graphics.ci.layout.setRowStretchFactor(3 * r + offset, stretch)
         self.graphics.setMinimumHeight(round(rows * ROW_MIN_HEIGHT_PX * self.scale) if rows > 1 else 0)
         self._shown = (model, factors)
+
+    def set_paged(self, on: bool) -> None:
+        """One workload at a time, filling the view (classroom mode), or all of them in columns and rows."""
+        if on == self.paged:
+            return
+        self.paged = on
+        self._relayout()
+
+    def next_page(self, step: int = 1) -> str:
+        """Show the next (``step`` -1: the previous) workload, after the last the first; returns its name."""
+        if not self.workloads:
+            return ""
+        self.page = (self.page + step) % len(self.workloads)
+        if self.paged:
+            self._relayout()
+        return self.workloads[self.page]
+
+    def page_workload(self) -> str:
+        """The workload a paged view shows ("" when no run is shown)."""
+        return self.workloads[self.page] if self.workloads else ""
+
+    def _relayout(self) -> None:
+        shown = self._shown
+        if shown is not None:
+            self.set_treatments(*shown)
+            self.redraw(shown[0])
 
     @staticmethod
     def _split_factors(infos: list[TreatmentInfo], factors: list[str]) -> tuple[str, str]:
@@ -357,7 +394,7 @@ class LiveView(QWidget):
 
     def _draw_boxes(self, model: LiveModel, ids: set[int]) -> None:
         """The boxes of every workload that has one of the treatments ``ids``."""
-        workloads = {self._positions[t][0] for t in ids if t in self._positions}
+        workloads = {self._positions[t][0] for t in ids if t in self._positions} & set(self.box_items)
         for wl in workloads:
             boxes = []
             for tid, (w, x, colour, label) in self._positions.items():

@@ -41,6 +41,7 @@ from bancada.ui.split_bars import SplitBarsView
 from bancada.ui.panel import ExperimentPanel
 from bancada.ui.profile_check import load_checked_profile
 from bancada.ui.run_status import RunStatus
+from bancada.ui.screen_fit import fit_to_screen
 from bancada.ui.stats_view import StatisticsView
 from bancada.ui.tasks import TaskRunner
 from bancada.ui.window_actions import WindowActions, hosts_dialog_class
@@ -55,6 +56,7 @@ if TYPE_CHECKING:
     from bancada.guide.wizard_state import WizardState
 
 PLOT_INTERVAL_MS = 90  # about 11 Hz: the boxes' fixed refresh ("about 10 Hz"; faster perturbs the measurement)
+ERROR_LINES_SHOWN = 8  # an error's log lines shown in its box; the whole log under Show Details
 CSV_FACTORS = ("language", "protocol", "operation")  # a tidy CSV opened as a run: those with 2+ levels are analysed
 
 
@@ -113,6 +115,7 @@ class MainWindow(QMainWindow):
         self.tabs.setTabVisible(self.tabs.indexOf(self.split_bars), False)
         self.classroom_bar = ClassroomBar()
         self.classroom_bar.hide()
+        self.tabs.setCornerWidget(self.classroom_bar.pages, Qt.Corner.TopRightCorner)  # classroom's Next
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
@@ -249,6 +252,8 @@ class MainWindow(QMainWindow):
         """
         from bancada.ui.guide import GuidedExperiment
 
+        if not self.classroom_mode.active:
+            self.panel_scroll.hide()  # before the dock comes: the two side by side would widen the window
         if self.guide is None:
             self.guide = GuidedExperiment(self, state)
             self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.guide)
@@ -258,6 +263,7 @@ class MainWindow(QMainWindow):
         width = min(420, max(320, self.width() // 3))
         self.resizeDocks([self.guide], [width], Qt.Orientation.Horizontal)
         self._guide_visible(True)
+        fit_to_screen(self)  # the dock's minimum width may have widened the window past a small screen
         return self.guide
 
     def _guide_visible(self, visible: bool) -> None:
@@ -429,6 +435,7 @@ class MainWindow(QMainWindow):
         self.menus.act_pause.setText(self.tr("&Pause"))
         self.state_label.setText(self.tr("Starting the workers on {h}…").format(h=self.panel.host_combo.currentText()))
         self.status.starting()
+        self.classroom_mode.run_starting()
         self._shown_progress = None
         self._sync_actions()
         return True
@@ -644,10 +651,15 @@ class MainWindow(QMainWindow):
 
     # -- messages -------------------------------------------------------------------------------
     def show_error(self, title: str, text: str) -> QMessageBox:
-        """A non-modal message: the first line as text, the rest (log lines) below it."""
+        """A non-modal message: the first line as text, the rest (log lines) below it; more than
+        :data:`ERROR_LINES_SHOWN` lines go to Show Details, so the box fits a small screen."""
         first, _, rest = text.partition("\n")
         box = QMessageBox(QMessageBox.Icon.Warning, title, first, QMessageBox.StandardButton.Close, self)
-        if rest:
+        lines = rest.splitlines()
+        if len(lines) > ERROR_LINES_SHOWN:
+            box.setInformativeText("\n".join([*lines[: ERROR_LINES_SHOWN - 1], "…"]))
+            box.setDetailedText(rest)
+        elif rest:
             box.setInformativeText(rest)
         box.setModal(False)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

@@ -12,8 +12,9 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLocale, QObject
-from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar
+from PySide6.QtCore import QLocale, QObject, QSize, Qt
+from PySide6.QtGui import QPainter, QPaintEvent, QResizeEvent
+from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar, QWidget
 
 if TYPE_CHECKING:
     from bancada.run_events import Progress
@@ -27,13 +28,60 @@ def format_eta(seconds: float | None) -> str:
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 
+class ElidedLabel(QLabel):
+    """A one-line label that shows what its width holds and ends a longer text with "…" (the whole
+    text is then its tooltip), so that a long state never widens the window beyond the screen nor
+    runs under the status bar's numbers."""
+
+    MIN_CHARS = 8  # the narrowest it gets: about this many characters
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self._tip = ""
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        return QSize(self.fontMetrics().averageCharWidth() * self.MIN_CHARS, hint.height())
+
+    def elided_text(self) -> str:
+        """The text as shown: cut to the label's width, "…" at the end."""
+        width = self.contentsRect().width()
+        return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, max(0, width))
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self._sync_tip()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._sync_tip()
+
+    def _sync_tip(self) -> None:
+        tip = self.text() if self.elided_text() != self.text() else ""
+        if tip != self._tip:
+            self.setToolTip(tip)
+            self._tip = tip
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        self.style().drawItemText(
+            painter,
+            self.contentsRect(),
+            int(self.alignment() | Qt.AlignmentFlag.AlignVCenter),
+            self.palette(),
+            self.isEnabled(),
+            self.elided_text(),
+            self.foregroundRole(),
+        )
+
+
 class RunStatus(QObject):
     """The status bar's widgets: ``state_label`` (stretching), then ``rate_label``, ``eta_label``,
     ``errors_label`` and ``progress_bar`` at the right."""
 
     def __init__(self, bar: QStatusBar) -> None:
         super().__init__(bar)
-        self.state_label = QLabel(self.tr("Ready"))
+        self.state_label = ElidedLabel(self.tr("Ready"))
         self.progress_bar = QProgressBar()
         self.progress_bar.setMinimumWidth(170)
         self.progress_bar.setMaximumWidth(300)  # "89% do tempo planejado" whole
@@ -116,4 +164,4 @@ class RunStatus(QObject):
         self.show_errors(errors)
 
 
-__all__ = ["RunStatus", "format_eta"]
+__all__ = ["ElidedLabel", "RunStatus", "format_eta"]

@@ -11,12 +11,14 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QRect, QSettings
-from PySide6.QtGui import QAction, QGuiApplication
+from PySide6.QtCore import QObject, QRect, QSettings, QSize, Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QMenu, QScrollArea, QSplitter
 
 from bancada import paths
 from bancada.experiment.profile import Profile, ProfileError, parse_profile
+from bancada.ui import screen_fit
+from bancada.ui.screen_fit import available_area
 
 if TYPE_CHECKING:
     from bancada.ui.live_view import LiveView
@@ -94,58 +96,62 @@ class WindowSettings(QObject):
             a.setEnabled(False)
 
     def restore(self, log_axis: QAction) -> None:
-        """The geometry, dock state, splitter and log axis (``log_axis`` checked or not) of the last session."""
+        """The geometry, dock state, splitter and log axis (``log_axis`` checked or not) of the last session.
+
+        The remembered place and size (``frameRect``: the window with its frame, ``size``: without)
+        are taken only when they fit the available area of the screen they are on; otherwise the
+        window takes :data:`DEFAULT_SIZE` or what that screen has room for, centred
+        (:func:`bancada.ui.screen_fit.fit_to_screen`).
+        """
         s = settings()
         w = self.window
-        geometry = s.value("geometry")
-        if geometry is not None:
-            w.restoreGeometry(geometry)
-        self.fit_to_screen(reset=geometry is None)
+        frame, size = s.value("frameRect"), s.value("size")
+        restored = False
+        if isinstance(frame, QRect) and isinstance(size, QSize) and size.isValid() and frame.isValid():
+            if available_area(w, frame.center()).contains(frame):
+                w.resize(size)
+                w.move(frame.topLeft())
+                screen_fit.fit_to_screen(w)  # watched while the window manager frames it
+                restored = True
+        if not restored:
+            self.fit_to_screen()
         state = s.value("windowState")
         if state is not None:
             w.restoreState(state)
         split = s.value("splitter")
-        if split is not None:
+        if split is not None and restored:
             self.splitter.restoreState(split)
+        if s.value("maximized", False, type=bool):
+            w.setWindowState(w.windowState() | Qt.WindowState.WindowMaximized)
         log_axis.setChecked(bool(s.value("logAxis", False, type=bool)))
         self.live.log_y = log_axis.isChecked()
 
     def fit_to_screen(self, available: QRect | None = None, reset: bool = True) -> None:
-        """Size the window to the screen's available area (logical pixels, so Qt's scaling counts).
+        """Size the window to the screen's available area, frame included (logical pixels, so Qt's scaling counts).
 
-        ``reset``: take ``DEFAULT_SIZE`` or less; otherwise only shrink a
-        remembered geometry that no longer fits (another screen, another scale).
+        ``available``: the area (default: the available area of the screen the window opens on);
+        ``reset``: take ``DEFAULT_SIZE`` or less, centred; otherwise only shrink or move a window
+        that no longer fits. The panel gets the width its content wants, up to 42 %.
         """
         w = self.window
-        if available is None:
-            screen = w.screen() or QGuiApplication.primaryScreen()
-            if screen is None:
-                return
-            available = screen.availableGeometry()
-        frame_w = max(0, w.frameGeometry().width() - w.width())
-        frame_h = max(0, w.frameGeometry().height() - w.height())
-        max_w, max_h = available.width() - frame_w, available.height() - frame_h
-        if reset:
-            width, height = min(DEFAULT_SIZE[0], max_w), min(DEFAULT_SIZE[1], max_h)
-        else:
-            width, height = min(w.width(), max_w), min(w.height(), max_h)
-        w.resize(width, height)
-        x = min(max(w.x(), available.left()), available.right() - width - frame_w)
-        y = min(max(w.y(), available.top()), available.bottom() - height - frame_h)
-        if reset:
-            x = available.left() + (available.width() - width - frame_w) // 2
-            y = available.top() + (available.height() - height - frame_h) // 2
-        w.move(max(available.left(), x), max(available.top(), y))
+        wanted = QSize(*DEFAULT_SIZE) if reset else None
+        size = screen_fit.fit_to_screen(w, wanted, center=reset, available=available)
         # the panel as wide as its content wants (it scrolls when the screen cannot give that much)
         scroll_bar = self.panel_scroll.verticalScrollBar()
         want = self.panel.minimumSizeHint().width() + scroll_bar.sizeHint().width() + 6
-        panel = max(240, min(want, int(width * 0.42)))
-        self.splitter.setSizes([panel, max(1, width - panel)])
+        panel = max(240, min(want, int(size.width() * 0.42)))
+        self.splitter.setSizes([panel, max(1, size.width() - panel)])
 
     def save(self, log_axis: QAction) -> None:
         """Keep the geometry, dock state, splitter, log axis and the panel's experiment for the next session."""
         s = settings()
-        s.setValue("geometry", self.window.saveGeometry())
+        w = self.window
+        normal = w.normalGeometry() if w.isVisible() else w.geometry()  # without maximized or full screen
+        margins = screen_fit.frame_margins(w)
+        s.setValue("frameRect", normal.marginsAdded(margins))
+        s.setValue("size", normal.size())
+        s.setValue("maximized", bool(w.windowState() & Qt.WindowState.WindowMaximized))
+        s.remove("geometry")  # Qt's saveGeometry of older versions: restored 640 × 480 and 25 px lower each time
         s.setValue("windowState", self.window.saveState())
         s.setValue("splitter", self.splitter.saveState())
         s.setValue("logAxis", log_axis.isChecked())
