@@ -8,6 +8,8 @@ nor one of the profile's own ``[[external]]`` servers provides (the CLI's
 
 from __future__ import annotations
 
+from bancada.i18n import translate
+
 from pathlib import Path
 
 from bancada.experiment.profile import Profile, ProfileError, load_profile
@@ -30,8 +32,12 @@ def check_profile(profile: Profile, source: str, known: list[str] | None = None)
     missing = [i for i in profile.experiment.implementations if i not in known]
     if missing:
         names = ", ".join(repr(m) for m in missing)
-        word = "implementation" if len(missing) == 1 else "implementations"
-        raise ProfileError(f"{source}: unknown {word} {names}; known: {', '.join(known) or 'none'}")
+        known_text = ", ".join(known) or translate("Profile", "none")
+        if len(missing) == 1:
+            text = translate("Profile", "{source}: unknown implementation {names}; known: {known}")
+        else:
+            text = translate("Profile", "{source}: unknown implementations {names}; known: {known}")
+        raise ProfileError(text.format(source=source, names=names, known=known_text))
     return profile
 
 
