@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QLineEdit, QMessageBox
 
 from bancada.store.runstore import RunStore
 from tests.conftest import ROOT
@@ -15,6 +16,25 @@ from tests.own_service.servers import OwnServer
 pytestmark = pytest.mark.ui
 
 MY_SERVICE = ROOT / "profiles" / "my-service.toml"
+
+
+def answer_file_dialog(path: Path | None, seen: dict) -> None:
+    """When Qt's file dialog is up: note its folder and labels in ``seen``, then choose ``path`` (None: cancel)."""
+
+    def answer() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, QFileDialog):
+            QTimer.singleShot(20, answer)
+            return
+        seen["folder"] = dialog.directory().absolutePath()
+        seen["labels"] = [label.text().replace("&", "") for label in dialog.findChildren(QLabel) if label.text()]
+        if path is None:
+            dialog.reject()
+        else:
+            dialog.findChild(QLineEdit, "fileNameEdit").setText(str(path))  # typed, as a user may
+            dialog.done(QFileDialog.DialogCode.Accepted)  # as Open does, without waiting for the folder's listing
+
+    QTimer.singleShot(20, answer)
 
 
 def errors_shown(w) -> list[str]:
@@ -70,10 +90,10 @@ def test_the_guide_card_my_service_opens_the_shipped_profile(window, qtbot):
     assert not errors_shown(w)
 
 
-def test_open_profile_with_external_servers_and_workers(window, qtbot, tmp_path, monkeypatch):
+def test_open_profile_with_external_servers_and_workers(window, qtbot, tmp_path):
     w = window
     for path in (MY_SERVICE, mixed_profile(tmp_path)):
-        monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, p=path, **k: (str(p), "Profiles (*.toml)"))
+        answer_file_dialog(path, {})
         w.menus.act_open_profile.trigger()
         assert not errors_shown(w), errors_shown(w)
         assert w.profile_path == str(path)
@@ -104,3 +124,56 @@ def test_an_external_profile_opened_in_the_window_runs_against_the_students_serv
     finally:
         rest.stop()
         grpc.stop()
+
+
+def test_file_dialogs_remember_the_folder_and_speak_portuguese(qapp, qtbot, tmp_path):
+    from bancada import paths
+    from bancada.ui import language, tasks
+    from bancada.ui.app import make_window
+
+    assert language.install("pt_BR") == "pt_BR"
+    w = make_window(str(MY_SERVICE))
+    qtbot.addWidget(w)
+    try:
+        seen: dict = {}
+        answer_file_dialog(None, seen)  # the first time: the user's profiles folder
+        w.menus.act_open_profile.trigger()
+        assert Path(seen["folder"]) == paths.user_profiles_dir()
+        assert "Procurar em:" in seen["labels"] and "Arquivos do tipo:" in seen["labels"], seen["labels"]
+        other = tmp_path / "assignment"
+        other.mkdir()
+        mine = mixed_profile(other)
+        answer_file_dialog(mine, {})
+        w.menus.act_open_profile.trigger()
+        assert w.profile_path == str(mine), errors_shown(w)
+        answer_file_dialog(None, seen)  # then the folder last used, for opening and for saving
+        w.menus.act_open_profile.trigger()
+        assert Path(seen["folder"]) == other
+        answer_file_dialog(None, seen)
+        w.menus.act_save_profile.trigger()
+        assert Path(seen["folder"]) == other
+    finally:
+        w.close()
+        qtbot.waitUntil(lambda: not tasks.running_threads(), timeout=30_000)
+        language.install("en")
+
+
+def test_external_servers_come_first_and_long_names_are_elided(qtbot, tmp_path):
+    from bancada.experiment.profile import load_profile
+    from bancada.ui.panel import NAME_WIDTH_PX, ExperimentPanel
+
+    long_id = "student-rest-server-of-the-second-distributed-systems-lab"
+    path = mixed_profile(tmp_path)
+    path.write_text(path.read_text().replace("student-rest", long_id))
+    caps = {
+        i: {"language": "go", "protocol": i.split("-")[1], "ok": True, "reason": ""} for i in ("go-grpc", "go-rest")
+    }
+    p = ExperimentPanel()
+    qtbot.addWidget(p)
+    p.set_profile(load_profile(path))
+    p.set_capabilities(caps)
+    assert list(p._impl_boxes) == [long_id, "student-grpc", "go-grpc", "go-rest"]
+    box = p._impl_boxes[long_id]
+    first = box.text().split("\n")[0]
+    assert first.endswith("…") and box.fontMetrics().horizontalAdvance(first) <= NAME_WIDTH_PX
+    assert box.toolTip().startswith(f"{long_id}   (Python · REST/JSON)\n127.0.0.1:8081: external"), box.toolTip()

@@ -118,8 +118,8 @@ def _parse(text: str) -> list[str | tuple[str, list[float], int]]:
     if "{{" in rest:
         at = pos + rest.index("{{") + 1
         raise TemplateError(
-            translate("Template", "'{{{{' at character {at} is not closed by '}}}}'; allowed: {v}").format(
-                at=at, v=_usage()
+            translate("Template", "'{open}' at character {at} is not closed by '{close}'; allowed: {v}").format(
+                open="{{", close="}}", at=at, v=_usage()
             )
         )
     parts.append(rest)

@@ -604,7 +604,7 @@
     <name>ExperimentPanel</name>
     <message>
         <source>Host</source>
-        <extracomment>How wide an implementation&apos;s &quot;cannot run&quot; reason may be in the panel (the panel stays narrow at 1024 x 768). The operations the panel&apos;s widgets edit; a profile&apos;s workloads of other operations are run as written. The operation entry that runs the profile&apos;s own workloads (seed 001&apos;s database methods, seed 002&apos;s methods).</extracomment>
+        <extracomment>How wide an implementation&apos;s &quot;cannot run&quot; reason may be in the panel (the panel stays narrow at 1024 x 768). How wide an implementation&apos;s name (and an external server&apos;s address) may be in the panel. The operations the panel&apos;s widgets edit; a profile&apos;s workloads of other operations are run as written. The operation entry that runs the profile&apos;s own workloads (seed 001&apos;s database methods, seed 002&apos;s methods).</extracomment>
         <translation>Host</translation>
     </message>
     <message>
@@ -2451,6 +2451,18 @@ Senha da chave:</translation>
     </message>
 </context>
 <context>
+    <name>QFileDialog</name>
+    <message>
+        <source>&amp;Look in:</source>
+        <extracomment>Labels of Qt&apos;s dialog that Qt 6 spells with a mnemonic (&quot;&amp;Look in:&quot;) while its own pt-BR catalogue still has them without (&quot;Look in:&quot;): Bancada&apos;s catalogue carries them in Qt&apos;s context.</extracomment>
+        <translation>Procurar &amp;em:</translation>
+    </message>
+    <message>
+        <source>Files of &amp;type:</source>
+        <translation>Arquivos do &amp;tipo:</translation>
+    </message>
+</context>
+<context>
     <name>Readings</name>
     <message>
         <source>no samples yet</source>
@@ -3579,8 +3591,8 @@ Senha da chave:</translation>
         <translation>MAX ({hi:g}) deve ser &gt;= MIN ({lo:g}) em {where}</translation>
     </message>
     <message>
-        <source>&apos;{{{{&apos; at character {at} is not closed by &apos;}}}}&apos;; allowed: {v}</source>
-        <translation>&apos;{{{{&apos; no caractere {at} não é fechado por &apos;}}}}&apos;; permitidos: {v}</translation>
+        <source>&apos;{open}&apos; at character {at} is not closed by &apos;{close}&apos;; allowed: {v}</source>
+        <translation>&apos;{open}&apos; no caractere {at} não é fechado por &apos;{close}&apos;; permitidos: {v}</translation>
     </message>
 </context>
 <context>

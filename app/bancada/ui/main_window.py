@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QLocale, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QPalette
 from PySide6.QtWidgets import (
-    QFileDialog,
     QMainWindow,
     QMessageBox,
     QScrollArea,
@@ -30,7 +29,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bancada import paths
 from bancada.experiment.profile import Profile, ProfileError, parse_profile
 from bancada.ui import run_job
 from bancada.ui.classroom import ClassroomBar, ClassroomMode, ClassroomWidgets
@@ -39,6 +37,7 @@ from bancada.ui.k6_table_view import K6TableView
 from bancada.ui.live_view import LiveView
 from bancada.ui.split_bars import SplitBarsView
 from bancada.ui.panel import ExperimentPanel
+from bancada.ui import file_dialogs
 from bancada.ui.profile_check import load_checked_profile
 from bancada.ui.run_status import RunStatus
 from bancada.ui.stats_view import StatisticsView
@@ -372,9 +371,7 @@ class MainWindow(QMainWindow):
         self._sync_actions()
 
     def open_profile_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Open profile"), str(self._profiles_dir()), self.tr("Profiles (*.toml)")
-        )
+        path = file_dialogs.open_file(self, self.tr("Open profile"), self.tr("Profiles (*.toml)"), "profiles")
         if path:
             self.open_profile(path)
 
@@ -389,15 +386,11 @@ class MainWindow(QMainWindow):
         return True
 
     def save_profile_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Save profile"), str(self._profiles_dir() / "my-study.toml"), self.tr("Profiles (*.toml)")
+        path = file_dialogs.save_file(
+            self, self.tr("Save profile"), self.tr("Profiles (*.toml)"), "profiles", "my-study.toml"
         )
         if path:
             self.save_profile(path)
-
-    @staticmethod
-    def _profiles_dir() -> Path:
-        return paths.user_profiles_dir()
 
     # -- running ------------------------------------------------------------------------
     def start_run(self, profile: Profile | None = None) -> bool:
@@ -631,13 +624,13 @@ class MainWindow(QMainWindow):
         }.get(status, status)
 
     def open_run_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
+        path = file_dialogs.open_file(
             self,
             self.tr("Open run"),
-            str(paths.runs_dir()),
             self.tr(
                 "Bancada runs and tidy sample CSVs (*.sqlite *.csv);;Bancada runs (*.sqlite);;Tidy sample CSVs (*.csv)"
             ),
+            "runs",
         )
         if path:
             self.open_run(path)
