@@ -466,6 +466,18 @@
         <source>the descriptors do not link: {why}</source>
         <translation>os descritores não se ligam: {why}</translation>
     </message>
+    <message>
+        <source>no gRPC server answered at {t} within {s:g} s</source>
+        <translation>nenhum servidor gRPC respondeu em {t} em {s:g} s</translation>
+    </message>
+    <message>
+        <source>cannot read {path}: {why}</source>
+        <translation>não é possível ler {path}: {why}</translation>
+    </message>
+    <message>
+        <source>{path} is not a .proto or protoset Bancada can read: {why}</source>
+        <translation>{path} não é um .proto ou protoset que o Bancada consiga ler: {why}</translation>
+    </message>
 </context>
 <context>
     <name>Database</name>
@@ -940,6 +952,7 @@
     <name>GuidedExperiment</name>
     <message>
         <source>Guided experiment</source>
+        <extracomment>The card of the shipped profiles/my-service.toml: it opens the form “My own service” too.</extracomment>
         <translation>Experimento guiado</translation>
     </message>
     <message>
@@ -2264,6 +2277,108 @@ Senha da chave:</translation>
     </message>
 </context>
 <context>
+    <name>OwnService</name>
+    <message>
+        <source>declare at least one server</source>
+        <translation>declare pelo menos um servidor</translation>
+    </message>
+    <message>
+        <source>declare at least one request</source>
+        <translation>declare pelo menos uma requisição</translation>
+    </message>
+    <message>
+        <source>the form</source>
+        <translation>o formulário</translation>
+    </message>
+    <message>
+        <source>Written by Bancada&apos;s form “My own service”; it opens there again.</source>
+        <translation>Escrito pelo formulário “Meu próprio serviço” do Bancada; ele abre lá de novo.</translation>
+    </message>
+    <message>
+        <source>header line {line!r}: write Name: value</source>
+        <translation>linha de cabeçalho {line!r}: escreva Nome: valor</translation>
+    </message>
+</context>
+<context>
+    <name>OwnServiceDialog</name>
+    <message>
+        <source>My own service</source>
+        <translation>Meu próprio serviço</translation>
+    </message>
+    <message>
+        <source>Declare the servers you wrote (Bancada measures them but does not start them) and the requests to send. Check each server: it must be running. Then save: the profile opens in the window and the study goes on as any study (factors, pilot, run, statistics, export).</source>
+        <translation>Declare os servidores que você escreveu (o Bancada os mede, mas não os inicia) e as requisições a enviar. Verifique cada servidor: ele precisa estar rodando. Depois salve: o perfil abre na janela e o estudo segue como qualquer estudo (fatores, piloto, execução, estatística, exportação).</translation>
+    </message>
+    <message>
+        <source>e.g. Lab 6: my calculator over REST and gRPC</source>
+        <translation>por exemplo Lab 6: minha calculadora via REST e gRPC</translation>
+    </message>
+    <message>
+        <source>Study</source>
+        <translation>Estudo</translation>
+    </message>
+    <message>
+        <source>Servers</source>
+        <translation>Servidores</translation>
+    </message>
+    <message>
+        <source>Add server</source>
+        <translation>Adicionar servidor</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>Requisições</translation>
+    </message>
+    <message>
+        <source>Add request</source>
+        <translation>Adicionar requisição</translation>
+    </message>
+    <message>
+        <source>Where the profile is written: a normal profile file you can open again</source>
+        <translation>Onde o perfil é escrito: um arquivo de perfil comum, que você pode abrir de novo</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Escolher…</translation>
+    </message>
+    <message>
+        <source>Profile file</source>
+        <translation>Arquivo do perfil</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Save and open</source>
+        <translation>Salvar e abrir</translation>
+    </message>
+    <message>
+        <source>Server {n}</source>
+        <translation>Servidor {n}</translation>
+    </message>
+    <message>
+        <source>Request {n}</source>
+        <translation>Requisição {n}</translation>
+    </message>
+    <message>
+        <source>Request {r}: {why}</source>
+        <translation>Requisição {r}: {why}</translation>
+    </message>
+    <message>
+        <source>Save profile</source>
+        <translation>Salvar perfil</translation>
+    </message>
+    <message>
+        <source>Profiles (*.toml)</source>
+        <translation>Perfis (*.toml)</translation>
+    </message>
+    <message>
+        <source>Cannot write {p}: {why}</source>
+        <translation>Não é possível escrever {p}: {why}</translation>
+    </message>
+</context>
+<context>
     <name>Plan</name>
     <message>
         <source>{id} does not serve the {fmt} format (operation serial); its worker declares {v}: seed 004&apos;s formats are on the Go worker</source>
@@ -2812,6 +2927,73 @@ Senha da chave:</translation>
     </message>
 </context>
 <context>
+    <name>RequestBox</name>
+    <message>
+        <source>e.g. Sum</source>
+        <translation>por exemplo Soma</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;REST&lt;/b&gt; (sent to the REST servers)</source>
+        <translation>&lt;b&gt;REST&lt;/b&gt; (enviada aos servidores REST)</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Método</translation>
+    </message>
+    <message>
+        <source>/v1/sum (empty: no REST request)</source>
+        <translation>/v1/sum (vazio: sem requisição REST)</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Caminho</translation>
+    </message>
+    <message>
+        <source>Name: value, one a line (e.g. X-Api-Key: 123)</source>
+        <translation>Nome: valor, um por linha (por exemplo X-Api-Key: 123)</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>Cabeçalhos</translation>
+    </message>
+    <message>
+        <source>Body: JSON, or a template such as {&quot;values&quot;: {{int64s 10 0 100}}}</source>
+        <translation>Corpo: JSON, ou um modelo como {"values": {{int64s 10 0 100}}}</translation>
+    </message>
+    <message>
+        <source>Body</source>
+        <translation>Corpo</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;gRPC&lt;/b&gt; (sent to the gRPC servers)</source>
+        <translation>&lt;b&gt;gRPC&lt;/b&gt; (enviada aos servidores gRPC)</translation>
+    </message>
+    <message>
+        <source>package.Service/Method: Check a gRPC server to choose from its methods</source>
+        <translation>pacote.Serviço/Método: verifique um servidor gRPC para escolher entre os métodos dele</translation>
+    </message>
+    <message>
+        <source>gRPC method</source>
+        <translation>Método gRPC</translation>
+    </message>
+    <message>
+        <source>The request as JSON, filled from the method&apos;s input message</source>
+        <translation>A requisição em JSON, preenchida a partir da mensagem de entrada do método</translation>
+    </message>
+    <message>
+        <source>Request (JSON)</source>
+        <translation>Requisição (JSON)</translation>
+    </message>
+    <message>
+        <source>Remove request</source>
+        <translation>Remover requisição</translation>
+    </message>
+</context>
+<context>
     <name>RunJob</name>
     <message>
         <source>The run process ended unexpectedly (exit code {code}); the samples it stored are kept in the run file</source>
@@ -2946,6 +3128,69 @@ Senha da chave:</translation>
     <message>
         <source>Re&amp;quests per repetition:</source>
         <translation>Re&amp;quisições por repetição:</translation>
+    </message>
+</context>
+<context>
+    <name>ServerBox</name>
+    <message>
+        <source>e.g. my-server-rest</source>
+        <translation>por exemplo meu-servidor-rest</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>Protocol</source>
+        <translation>Protocolo</translation>
+    </message>
+    <message>
+        <source>host:port, e.g. 127.0.0.1:8080</source>
+        <translation>host:porta, por exemplo 127.0.0.1:8080</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Endereço</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Verificar</translation>
+    </message>
+    <message>
+        <source>Connect to the server; for gRPC, list its methods</source>
+        <translation>Conecta ao servidor; para gRPC, lista os métodos dele</translation>
+    </message>
+    <message>
+        <source>.proto / protoset…</source>
+        <translation>.proto / protoset…</translation>
+    </message>
+    <message>
+        <source>Read the gRPC methods from a file, for a server without server reflection</source>
+        <translation>Lê os métodos gRPC de um arquivo, para um servidor sem reflexão do servidor</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Remover</translation>
+    </message>
+    <message>
+        <source>gRPC methods from a file</source>
+        <translation>Métodos gRPC de um arquivo</translation>
+    </message>
+    <message>
+        <source>Protocol Buffers (*.proto *.protoset *.pb)</source>
+        <translation>Protocol Buffers (*.proto *.protoset *.pb)</translation>
+    </message>
+    <message>
+        <source>Checking {a}…</source>
+        <translation>Verificando {a}…</translation>
+    </message>
+    <message>
+        <source>Answers; {n} methods: {names}</source>
+        <translation>Responde; {n} métodos: {names}</translation>
+    </message>
+    <message>
+        <source>Answers: it accepts connections</source>
+        <translation>Responde: aceita conexões</translation>
     </message>
 </context>
 <context>
@@ -3652,6 +3897,14 @@ Senha da chave:</translation>
     <message>
         <source>&amp;Save profile as…</source>
         <translation>&amp;Salvar perfil como…</translation>
+    </message>
+    <message>
+        <source>&amp;My own service…</source>
+        <translation>&amp;Meu próprio serviço…</translation>
+    </message>
+    <message>
+        <source>Declare your own servers and requests in a form</source>
+        <translation>Declare seus próprios servidores e requisições em um formulário</translation>
     </message>
     <message>
         <source>&amp;Open run…</source>

@@ -83,6 +83,7 @@ class MainWindow(QMainWindow):
         self._dialogs: list[QMessageBox] = []
         # the guided experiment's dock, made on first use (Help > Guided experiment)
         self.guide: GuidedExperiment | None = None
+        self.own_service = None  # the form "My own service" (ui/own_service.py), once opened
         self.compare_view: CompareView | None = None  # File > Compare runs, made on each use
         self.frame_times: deque[float] = deque(maxlen=100_000)  # perf_counter at each plot tick
         self.delays_s: deque[float] = deque(maxlen=100_000)  # arrival -> drawn, per batch
@@ -175,6 +176,7 @@ class MainWindow(QMainWindow):
         slots: list[tuple[QAction, Callable[..., object]]] = [
             (m.act_open_profile, self.open_profile_dialog),
             (m.act_save_profile, self.save_profile_dialog),
+            (m.act_own_service, lambda: self.show_own_service()),
             (m.act_open_run, self.open_run_dialog),
             (m.act_export, exports.export_all_dialog),
             (m.act_compare, self.open_compare),
@@ -374,6 +376,24 @@ class MainWindow(QMainWindow):
         path = file_dialogs.open_file(self, self.tr("Open profile"), self.tr("Profiles (*.toml)"), "profiles")
         if path:
             self.open_profile(path)
+
+    def show_own_service(self, path: str | None = None):
+        """The form “My own service” (ui/own_service.py) with ``path``'s servers and requests (None: the
+        profile shown, if it declares external servers); saving it opens the profile it wrote here."""
+        from bancada.ui.own_service import OwnServiceDialog
+
+        if self.own_service is not None:
+            self.own_service.close()
+        dialog = OwnServiceDialog(self.tasks, self)
+        base = self.panel._base
+        path = path or (self.profile_path if base is not None and base.external else None)
+        if path:
+            dialog.load_file(path)
+        dialog.saved.connect(self.open_profile)
+        dialog.setModal(False)
+        dialog.show()
+        self.own_service = dialog
+        return dialog
 
     def save_profile(self, path: str) -> bool:
         try:
