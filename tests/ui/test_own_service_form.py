@@ -86,7 +86,7 @@ def test_my_own_service_through_the_form_in_portuguese(pt_window, servers, qtbot
     assert f is not None and f.isVisible() and f.windowTitle() == "Meu próprio serviço"
     assert f.save_button.text() == "Salvar e abrir" and f.servers[0].check_button.text() == "Verificar"
     assert [s.name.text() for s in f.servers] == ["my-server-rest", "my-server-grpc"]
-    screenshot(w, "own-service-pt_BR-01-card.png")
+    shot(f, "own-service-pt_BR-01-card.png")
 
     # the student's own: two servers, one request to each (the example's requests removed)
     type_into(qtbot, f.title, "Lab 6: minha calculadora")
@@ -166,8 +166,8 @@ def test_my_own_service_through_the_form_in_portuguese(pt_window, servers, qtbot
     labels = {b.label for item in w.live.box_items.values() for b in item.boxes()}
     assert labels == {"lab6-rest (Soma)", "lab6-grpc (Soma)"}, labels
     qtbot.waitUntil(lambda: w.stats_view.result is not None and not w.tasks.busy("stats"), timeout=60_000)
-    g.hide()
     w.tabs.setCurrentIndex(0)
+    qtbot.wait(300)  # the layout settles before the picture
     screenshot(w, "own-service-pt_BR-05-boxes.png")
     w.tabs.setCurrentWidget(w.stats_view)
     assert w.stats_view.sections, "no statistics shown"

@@ -66,7 +66,7 @@ def _repeated(field: FieldDescriptor) -> bool:
 
 def _field_value(field: FieldDescriptor, depth: int) -> Any:
     if field.type == FieldDescriptor.TYPE_MESSAGE:
-        if depth >= MAX_DEPTH:
+        if depth >= MAX_DEPTH or field.message_type is None:
             return None
         well_known = {
             "google.protobuf.Timestamp": "2024-01-01T00:00:00Z",
@@ -95,7 +95,7 @@ def _scalar(field: FieldDescriptor, depth: int) -> Any:
     if t == FieldDescriptor.TYPE_BYTES:
         return "AA=="
     if t == FieldDescriptor.TYPE_ENUM:
-        return field.enum_type.values[0].name
+        return field.enum_type.values[0].name if field.enum_type is not None else 0
     if t == FieldDescriptor.TYPE_MESSAGE:
         return _field_value(field, depth)
     return 1  # the integer types (64-bit ones are strings or numbers in proto3 JSON: both are read)
@@ -125,7 +125,9 @@ def methods_from_server(target: str, timeout_s: float = 5.0) -> list[GrpcMethod]
         ReflectionError: the server cannot be reached, does not offer reflection, or fails.
     """
     import grpc
-    from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoReflectionDescriptorDatabase
+    from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (  # type: ignore[import-untyped]
+        ProtoReflectionDescriptorDatabase,
+    )
 
     channel = grpc.insecure_channel(target)
     try:
@@ -138,7 +140,7 @@ def methods_from_server(target: str, timeout_s: float = 5.0) -> list[GrpcMethod]
             translate("CustomRequest", "no gRPC server answered at {t} within {s:g} s").format(t=target, s=timeout_s)
         ) from None
     except grpc.RpcError as exc:
-        if exc.code() == grpc.StatusCode.UNIMPLEMENTED:  # type: ignore[attr-defined]
+        if exc.code() == grpc.StatusCode.UNIMPLEMENTED:
             raise ReflectionError(
                 translate(
                     "CustomRequest",
@@ -149,7 +151,7 @@ def methods_from_server(target: str, timeout_s: float = 5.0) -> list[GrpcMethod]
         raise ReflectionError(
             translate("CustomRequest", "server reflection on {t} failed: {why}").format(
                 t=target,
-                why=exc.details() or exc.code(),  # type: ignore[attr-defined]
+                why=exc.details() or exc.code(),
             )
         ) from None
     finally:

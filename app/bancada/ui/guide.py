@@ -253,7 +253,11 @@ class GuidedExperiment(QDockWidget):
         """The form, filled with ``example``; saved, its profile is the study's (the window opened it)."""
         dialog = self.w.show_own_service(example)
         dialog.path.setText(str(paths.user_profiles_dir() / "my-own-service.toml"))
-        dialog.saved.connect(lambda _path: (self.state.choose_study(OWN_SERVICE, ""), self._refresh()))
+        dialog.saved.connect(self._own_service_saved)
+
+    def _own_service_saved(self, _path: str) -> None:
+        self.state.choose_study(OWN_SERVICE, "")
+        self._refresh()
 
     def _enter_host(self) -> None:
         combo, src = self.host_page.combo, self.w.panel.host_combo

@@ -48,6 +48,7 @@ from bancada.ui.window_stats import StatsRefresh, StatsWidgets
 from bancada.ui.window_settings import WindowSettings, add_recent, recent_runs
 
 if TYPE_CHECKING:
+    from bancada.ui.own_service import OwnServiceDialog
     from bancada.run_events import Progress, RunFinished
     from bancada.ui.compare_view import CompareView
     from bancada.ui.guide import GuidedExperiment
@@ -83,7 +84,7 @@ class MainWindow(QMainWindow):
         self._dialogs: list[QMessageBox] = []
         # the guided experiment's dock, made on first use (Help > Guided experiment)
         self.guide: GuidedExperiment | None = None
-        self.own_service = None  # the form "My own service" (ui/own_service.py), once opened
+        self.own_service: OwnServiceDialog | None = None  # the form "My own service" (ui/own_service.py), once opened
         self.compare_view: CompareView | None = None  # File > Compare runs, made on each use
         self.frame_times: deque[float] = deque(maxlen=100_000)  # perf_counter at each plot tick
         self.delays_s: deque[float] = deque(maxlen=100_000)  # arrival -> drawn, per batch
@@ -377,7 +378,7 @@ class MainWindow(QMainWindow):
         if path:
             self.open_profile(path)
 
-    def show_own_service(self, path: str | None = None):
+    def show_own_service(self, path: str | None = None) -> OwnServiceDialog:
         """The form “My own service” (ui/own_service.py) with ``path``'s servers and requests (None: the
         profile shown, if it declares external servers); saving it opens the profile it wrote here."""
         from bancada.ui.own_service import OwnServiceDialog

@@ -32,7 +32,7 @@ PRESETS = {"StdSize": STD_SIZE, "LargeSize": LARGE_SIZE}
 #: How wide an implementation's "cannot run" reason may be in the panel (the panel stays narrow at 1024 x 768).
 REASON_WIDTH_PX = 170
 #: How wide an implementation's name (and an external server's address) may be in the panel.
-NAME_WIDTH_PX = 230
+NAME_WIDTH_PX = 190
 #: The operations the panel's widgets edit; a profile's workloads of other operations are run as written.
 PANEL_OPERATIONS = ("select", "echo", "ping", "info", "custom", "serial")
 #: The operation entry that runs the profile's own workloads (seed 001's database methods, seed 002's methods).
@@ -341,7 +341,13 @@ class ExperimentPanel(QWidget):
                 box.setText(box.text() + "\n   " + self.tr("cannot run: {why}").format(why=why))
             if c.get("external"):
                 where = self.tr("{target}: external, not started by Bancada").format(target=c["external"])
-                box.setText(box.text() + "\n   " + where)
+                box.setText(
+                    box.text()
+                    + "\n   "
+                    + box.fontMetrics().elidedText(where, Qt.TextElideMode.ElideRight, NAME_WIDTH_PX)
+                )
+                if where not in box.toolTip():
+                    box.setToolTip(box.toolTip() + "\n" + where)
             box.toggled.connect(self._emit_changed)
             self.impl_layout.addWidget(box)
             self._impl_boxes[impl_id] = box
