@@ -13,4 +13,5 @@ cd "$(dirname "$0")/.."
   app/bancada/guide/*.py app/bancada/drivers/__init__.py app/bancada/hosts/facts.py app/bancada/hosts/local.py \
   app/bancada/hosts/ssh_host.py app/bancada/runner.py app/bancada/session/tidy_run.py \
   app/bancada/experiment/load_vus.py app/bancada/wire/db_requests.py app/bancada/drivers/python.py app/bancada/stats/tables.py \
+  app/bancada/targets.py app/bancada/experiment/*.py app/bancada/hosts/*.py \
   -ts app/bancada/translations/bancada_pt_BR.ts

@@ -34,6 +34,7 @@ from bancada.drivers.stream import DriverEvent, Split, StreamError
 from bancada.samples import Sample, SampleBlock
 from bancada import targets
 from bancada.experiment import manifest, probe
+from bancada.experiment.custom_messages import driver_message
 from bancada.experiment.external import EXTERNAL_NOTE, ExternalHandle, ExternalImplementation
 from bancada.experiment.plan import Block, Plan, build_plan, unplanned_workloads, with_external, with_seed
 from bancada.experiment.profile import Profile
@@ -192,13 +193,17 @@ class Runner:
         if choice not in available:
             hint = " (build it: make -C workers driver)" if choice == "native" else ""
             raise RunError(
-                f"the {choice} driver is not available on {self.driver_host.name}{hint}; "
-                f"available there: {', '.join(available) or 'none'}"
+                translate(
+                    "Runner", "the {choice} driver is not available on {name}{hint}; available there: {v}"
+                ).format(choice=choice, name=self.driver_host.name, hint=hint, v=", ".join(available) or "none")
             )
         if choice == "python" and self.profile.load.model != "sequential":
             raise RunError(
-                f"the Python driver runs only the sequential load model; this profile asks for "
-                f"{self.profile.load.model!r}: use --driver native"
+                translate(
+                    "Runner",
+                    "the Python driver runs only the sequential load model; this profile asks for "
+                    "{model!r}: use --driver native",
+                ).format(model=self.profile.load.model)
             )
         if self.plan is not None:
             self._check_driver_speaks(choice, self.plan)
@@ -211,13 +216,19 @@ class Runner:
             serial = [t.label for t in self.plan.treatments if t.workload.operation == "serial"]
             if serial:
                 raise RunError(
-                    f"the Python driver does not run seed 004's serialization formats ({serial[0]}): "
-                    f"use --driver native"
+                    translate(
+                        "Runner",
+                        "the Python driver does not run seed 004's serialization formats ({serial}): use "
+                        "--driver native",
+                    ).format(serial=serial[0])
                 )
             if grpc_custom:
                 raise RunError(
-                    f"the Python driver runs custom REST requests but not custom gRPC methods "
-                    f"({grpc_custom[0]}): use --driver native"
+                    translate(
+                        "Runner",
+                        "the Python driver runs custom REST requests but not custom gRPC methods "
+                        "({grpc_custom}): use --driver native",
+                    ).format(grpc_custom=grpc_custom[0])
                 )
         return choice
 
@@ -227,7 +238,11 @@ class Runner:
             why = unsupported_by_driver(driver, t.implementation.protocol, t.workload.operation)
             if why:
                 hint = ": use --driver native" if driver != "native" else ""
-                raise RunError(f"treatment {t.label} cannot be measured: {why}{hint}")
+                raise RunError(
+                    translate("Runner", "treatment {label} cannot be measured: {why}{hint}").format(
+                        label=t.label, why=why, hint=hint
+                    )
+                )
 
     def events(self) -> Iterator[RunEvent]:
         """Run the profile, yielding events. The last event is always :class:`RunFinished`.
@@ -322,13 +337,21 @@ class Runner:
         for impl_id in self.profile.experiment.implementations:
             why_not = unmeasurable_reason(impls[impl_id].protocol)
             if why_not:
-                raise RunError(f"implementation {impl_id} cannot be measured: {why_not}")
+                raise RunError(
+                    translate("Runner", "implementation {impl_id} cannot be measured: {why_not}").format(
+                        impl_id=impl_id, why_not=why_not
+                    )
+                )
             impl = impls[impl_id]
             if isinstance(impl, ExternalImplementation):
                 continue  # not started by Bancada: checked for reachability below
             ok, reason = self.host.can_run(impl)
             if not ok:
-                raise RunError(f"implementation {impl_id} cannot run on host {self.host.name}: {reason}")
+                raise RunError(
+                    translate("Runner", "implementation {impl_id} cannot run on host {name}: {reason}").format(
+                        impl_id=impl_id, name=self.host.name, reason=reason
+                    )
+                )
         driver_name = self._choose_driver()
         self.placement = decide_placement(
             self.profile.placement,
@@ -655,7 +678,9 @@ class Runner:
             return
         if not self._cancel.is_set():
             raise RunError(
-                f"could not reconnect to {self.host.name} within {self.reconnect_timeout_s:g} s: {last_error}"
+                translate(
+                    "Runner", "could not reconnect to {name} within {reconnect_timeout_s:g} s: {last_error}"
+                ).format(name=self.host.name, reconnect_timeout_s=self.reconnect_timeout_s, last_error=last_error)
             )
 
     def _job(self, plan: Plan, block: Block, ids: list[int], workers: dict[str, WorkerHandle]) -> DriverJob:
@@ -732,8 +757,11 @@ class Runner:
                     if time.monotonic() - heard > stall_s and proc.poll() is None:
                         proc.kill()  # stopped (SIGSTOP) or hung: it cannot be asked to end
                         raise RunError(
-                            f"the driver sent nothing for {stall_s:g} s (it was stopped or hung) and "
-                            f"was ended; the samples it sent before are kept"
+                            translate(
+                                "Runner",
+                                "the driver sent nothing for {stall_s:g} s (it was stopped or hung) and was "
+                                "ended; the samples it sent before are kept",
+                            ).format(stall_s=stall_s)
                         )
                 else:
                     heard = time.monotonic()
@@ -771,8 +799,10 @@ class Runner:
         if self._cancel.is_set():
             return
         if driver_error or code != 0:
-            detail = driver_error or "\n".join(stderr_tail[-10:])
-            raise RunError(f"the driver failed (exit code {code}): {detail}")
+            detail = driver_message(driver_error) if driver_error else "\n".join(stderr_tail[-10:])
+            raise RunError(
+                translate("Runner", "the driver failed (exit code {code}): {detail}").format(code=code, detail=detail)
+            )
 
     @staticmethod
     def _store_event(frame: DriverEvent, store: RunStore, block_index: int) -> tuple[str, Notice | None]:

@@ -14,6 +14,8 @@ Used by :class:`bancada.runner.Runner`:
 
 from __future__ import annotations
 
+from bancada.i18n import translate
+
 import base64
 import json
 import threading
@@ -22,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from bancada.drivers.health import HealthCheckError, worker_info
 from bancada.drivers.stream import DriverEvent, StreamError, read_frames
 from bancada.experiment.custom import CustomRequestError, grpc_request, rest_request
+from bancada.experiment.custom_messages import driver_message
 from bancada.experiment.external import EXTERNAL_NOTE, ExternalImplementation, ExternalTargetError, check_reachable
 from bancada.experiment.plan import Plan
 from bancada.run_events import RunError
@@ -71,7 +74,7 @@ def custom_requests(plan: Plan) -> dict[int, dict[str, Any]]:
             try:
                 built[key] = rest_request(w, w.seed) if protocol == "rest" else grpc_request(w, w.seed)
             except CustomRequestError as exc:
-                raise RunError(f"workload {w.name}: {exc}") from None
+                raise RunError(translate("Targets", "workload {name}: {exc}").format(name=w.name, exc=exc)) from None
         out[t.id] = built[key]
     return out
 
@@ -144,10 +147,12 @@ def prepare_custom(
             proc.terminate()
             code = -1
     if error:
-        raise RunError(error)
+        raise RunError(driver_message(error))
     if code != 0:
         tail = b"".join(stderr).decode("utf-8", "replace").strip().splitlines()[-1:] or [f"exit code {code}"]
-        raise RunError(f"the native driver could not prepare the custom requests: {tail[0]}")
+        raise RunError(
+            translate("Targets", "the native driver could not prepare the custom requests: {tail}").format(tail=tail[0])
+        )
     return prepared
 
 

@@ -244,8 +244,9 @@ body_file = "body.json"
     p.set_capabilities(CAPS)  # the host's probe may come first...
     p.set_profile(load_profile(path))  # ...or after the profile: either way the external one is shown
     box = p._impl_boxes["my-rest"]
-    assert box.isEnabled() and "127.0.0.1:8080: external, not started by Bancada" in box.text()
-    assert p.selected_implementations() == ["go-grpc", "my-rest"] and p.problem() == ""
+    assert box.isEnabled() and "127.0.0.1:8080: external, not started by Bancada" in box.toolTip()
+    assert "127.0.0.1:8080: external" in box.text()  # its start; the whole of it in the tooltip
+    assert p.selected_implementations() == ["my-rest", "go-grpc"] and p.problem() == ""  # external ones first
     prof = p.build_profile()
     assert [e.id for e in prof.external] == ["my-rest"]
     assert sorted(prof.experiment.implementations) == ["go-grpc", "my-rest"]

@@ -24,6 +24,8 @@ gRPC JSON with protojson before its timed region.
 
 from __future__ import annotations
 
+from bancada.i18n import translate
+
 import base64
 import json
 import re
@@ -70,7 +72,7 @@ def _resolve(value: str, info: ValidationInfo) -> str:
     path = path.resolve()
     if not path.is_file():
         where = f" (relative names are taken from {base})" if base is not None else ""
-        raise ValueError(f"no such file: {path}{where}")
+        raise ValueError(translate("CustomRequest", "no such file: {path}{where}").format(path=path, where=where))
     return str(path)
 
 
@@ -93,14 +95,16 @@ class CustomRequestFields(BaseModel):
     @classmethod
     def _method(cls, v: str | None) -> str | None:
         if v is not None and v.upper() not in HTTP_METHODS:
-            raise ValueError(f"allowed: {', '.join(HTTP_METHODS)}")
+            raise ValueError(translate("CustomRequest", "allowed: {names}").format(names=", ".join(HTTP_METHODS)))
         return v.upper() if v is not None else None
 
     @field_validator("path")
     @classmethod
     def _path(cls, v: str | None) -> str | None:
         if v is not None and (not v.startswith("/") or re.search(r"\s", v)):
-            raise ValueError("a path starts with / and holds no spaces (e.g. /v1/select?x=1)")
+            raise ValueError(
+                translate("CustomRequest", "a path starts with / and holds no spaces (e.g. /v1/select?x=1)")
+            )
         return v
 
     @field_validator("headers")
@@ -108,11 +112,19 @@ class CustomRequestFields(BaseModel):
     def _headers(cls, v: dict[str, str] | None) -> dict[str, str] | None:
         for name, value in (v or {}).items():
             if not _HEADER_NAME.match(name):
-                raise ValueError(f"header name {name!r} is not an HTTP token")
+                raise ValueError(
+                    translate("CustomRequest", "header name {name!r} is not an HTTP token").format(name=name)
+                )
             if name.lower() in MANAGED_HEADERS:
-                raise ValueError(f"header {name!r} is written by the driver; leave it out")
+                raise ValueError(
+                    translate("CustomRequest", "header {name!r} is written by the driver; leave it out").format(
+                        name=name
+                    )
+                )
             if "\r" in value or "\n" in value:
-                raise ValueError(f"header {name!r}: a value holds no line breaks")
+                raise ValueError(
+                    translate("CustomRequest", "header {name!r}: a value holds no line breaks").format(name=name)
+                )
         return v
 
     @field_validator("body", "request")
@@ -122,14 +134,16 @@ class CustomRequestFields(BaseModel):
             try:
                 check_template(v)
             except TemplateError as exc:
-                raise ValueError(f"template error: {exc}") from None
+                raise ValueError(translate("CustomRequest", "template error: {exc}").format(exc=exc)) from None
         return v
 
     @field_validator("grpc_method")
     @classmethod
     def _grpc_method(cls, v: str | None) -> str | None:
         if v is not None and not _GRPC_METHOD.match(v):
-            raise ValueError("a full method name is package.Service/Method, e.g. bancada.v1.Bench/Select")
+            raise ValueError(
+                translate("CustomRequest", "a full method name is package.Service/Method, e.g. bancada.v1.Bench/Select")
+            )
         return v.lstrip("/") if v is not None else None
 
     @field_validator("body_file", "request_file", "proto", "protoset")
@@ -148,7 +162,7 @@ class CustomRequestFields(BaseModel):
             p = Path(folder).expanduser()
             p = (Path(base) / p if not p.is_absolute() and base is not None else p).resolve()
             if not p.is_dir():
-                raise ValueError(f"no such folder: {p}")
+                raise ValueError(translate("CustomRequest", "no such folder: {p}").format(p=p))
             out.append(str(p))
         return out
 
@@ -158,28 +172,40 @@ class CustomRequestFields(BaseModel):
         given = [f for f in CUSTOM_FIELDS if getattr(self, f) is not None]
         if operation != "custom":
             if given:
-                raise ValueError(f"{given[0]} is only for operation = 'custom'")
+                raise ValueError(
+                    translate("CustomRequest", "{given} is only for operation = 'custom'").format(given=given[0])
+                )
             return
         if self.path is None and self.grpc_method is None:
-            raise ValueError("a custom workload needs path (REST) and/or grpc_method (gRPC)")
+            raise ValueError(
+                translate("CustomRequest", "a custom workload needs path (REST) and/or grpc_method (gRPC)")
+            )
         rest = [f for f in ("method", "headers", "body", "body_file") if getattr(self, f) is not None]
         if rest and self.path is None:
-            raise ValueError(f"{rest[0]} belongs to a REST request: give its path too")
+            raise ValueError(
+                translate("CustomRequest", "{rest} belongs to a REST request: give its path too").format(rest=rest[0])
+            )
         grpc = [
             f for f in ("request", "request_file", "proto", "proto_path", "protoset") if getattr(self, f) is not None
         ]
         if grpc and self.grpc_method is None:
-            raise ValueError(f"{grpc[0]} belongs to a gRPC request: give its grpc_method too")
+            raise ValueError(
+                translate("CustomRequest", "{grpc} belongs to a gRPC request: give its grpc_method too").format(
+                    grpc=grpc[0]
+                )
+            )
         for a, b in (("body", "body_file"), ("request", "request_file"), ("proto", "protoset")):
             if getattr(self, a) is not None and getattr(self, b) is not None:
-                raise ValueError(f"give {a} or {b}, not both")
+                raise ValueError(translate("CustomRequest", "give {a} or {b}, not both").format(a=a, b=b))
         if self.proto_path is not None and self.proto is None:
-            raise ValueError("proto_path goes with proto")
+            raise ValueError(translate("CustomRequest", "proto_path goes with proto"))
         if self.request is not None:
             try:
                 json.loads(render_template(self.request, getattr(self, "seed", 1)))
             except ValueError as exc:
-                raise ValueError(f"request is not valid JSON once rendered: {exc}") from None
+                raise ValueError(
+                    translate("CustomRequest", "request is not valid JSON once rendered: {exc}").format(exc=exc)
+                ) from None
 
     def custom_protocols(self) -> tuple[str, ...]:
         """The protocols this custom workload defines a request for."""
@@ -202,7 +228,11 @@ def rest_request(fields: CustomRequestFields, seed: int) -> dict[str, Any]:
         try:
             body = Path(fields.body_file).read_bytes()
         except OSError as exc:
-            raise CustomRequestError(f"cannot read body_file {fields.body_file}: {exc.strerror}") from None
+            raise CustomRequestError(
+                translate("CustomRequest", "cannot read body_file {body_file}: {strerror}").format(
+                    body_file=fields.body_file, strerror=exc.strerror
+                )
+            ) from None
     headers = dict(fields.headers or {})
     if body and not any(k.lower() == "content-type" for k in headers):
         headers["Content-Type"] = "application/json"
@@ -230,15 +260,27 @@ def grpc_request(fields: CustomRequestFields, seed: int) -> dict[str, Any]:
             text = Path(fields.request_file).read_text(encoding="utf-8")
             json.loads(text)
         except OSError as exc:
-            raise CustomRequestError(f"cannot read request_file {fields.request_file}: {exc.strerror}") from None
+            raise CustomRequestError(
+                translate("CustomRequest", "cannot read request_file {request_file}: {strerror}").format(
+                    request_file=fields.request_file, strerror=exc.strerror
+                )
+            ) from None
         except ValueError as exc:
-            raise CustomRequestError(f"request_file {fields.request_file} is not JSON: {exc}") from None
+            raise CustomRequestError(
+                translate("CustomRequest", "request_file {request_file} is not JSON: {exc}").format(
+                    request_file=fields.request_file, exc=exc
+                )
+            ) from None
     out: dict[str, Any] = {"grpc_method": fields.grpc_method, "json": text}
     if fields.protoset is not None:
         try:
             out["protoset_base64"] = base64.b64encode(Path(fields.protoset).read_bytes()).decode()
         except OSError as exc:
-            raise CustomRequestError(f"cannot read protoset {fields.protoset}: {exc.strerror}") from None
+            raise CustomRequestError(
+                translate("CustomRequest", "cannot read protoset {protoset}: {strerror}").format(
+                    protoset=fields.protoset, strerror=exc.strerror
+                )
+            ) from None
     elif fields.proto is not None:
         out["protoset_base64"] = base64.b64encode(compile_proto(fields.proto, fields.proto_path)).decode()
     return out
@@ -258,14 +300,21 @@ def compile_proto(proto: str, include: list[str] | None = None, timeout_s: float
         import grpc_tools
     except ImportError:
         raise CustomRequestError(
-            "compiling a .proto needs the grpcio-tools package; install it, or give a "
-            "protoset (protoc --include_imports --descriptor_set_out=x.protoset)"
+            translate(
+                "CustomRequest",
+                "compiling a .proto needs the grpcio-tools package; install it, or give a "
+                "protoset (protoc --include_imports --descriptor_set_out=x.protoset)",
+            )
         ) from None
     path = Path(proto).resolve()
     folders = [Path(f).resolve() for f in (include or [str(path.parent)])]
     inside = [f for f in folders if path.is_relative_to(f)]
     if not inside:
-        raise CustomRequestError(f"{path} is in none of the proto_path folders {', '.join(map(str, folders))}")
+        raise CustomRequestError(
+            translate("CustomRequest", "{path} is in none of the proto_path folders {names}").format(
+                path=path, names=", ".join(map(str, folders))
+            )
+        )
     well_known = Path(grpc_tools.__file__).parent / "_proto"
     with tempfile.TemporaryDirectory(prefix="bancada-proto-") as tmp:
         out = Path(tmp) / "set.protoset"
@@ -282,9 +331,15 @@ def compile_proto(proto: str, include: list[str] | None = None, timeout_s: float
         try:
             done = subprocess.run(argv, capture_output=True, text=True, timeout=timeout_s)
         except subprocess.TimeoutExpired:
-            raise CustomRequestError(f"compiling {path} took longer than {timeout_s:g} s") from None
+            raise CustomRequestError(
+                translate("CustomRequest", "compiling {path} took longer than {timeout_s:g} s").format(
+                    path=path, timeout_s=timeout_s
+                )
+            ) from None
         if done.returncode != 0 or not out.exists():
             first = next((line for line in done.stderr.splitlines() if line.strip()), f"exit code {done.returncode}")
             first = first.strip().replace(f"{path}:", "line ", 1)  # protoc names the file again
-            raise CustomRequestError(f"{path} does not compile: {first}")
+            raise CustomRequestError(
+                translate("CustomRequest", "{path} does not compile: {first}").format(path=path, first=first)
+            )
         return out.read_bytes()

@@ -17,6 +17,8 @@ and records the implementation as external in the run's worker info.
 
 from __future__ import annotations
 
+from bancada.i18n import translate
+
 import ipaddress
 import re
 import socket
@@ -46,37 +48,47 @@ def parse_address(address: str) -> tuple[str, int]:
         ValueError: naming what is wrong and what is allowed.
     """
     text = address.strip()
-    allowed = "allowed: host:port, [v6]:port or http://host:port"
+    allowed = translate("External", "allowed: host:port, [v6]:port or http://host:port")
     if "://" in text:
         parts = urlsplit(text)
         if parts.scheme != "http":
-            raise ValueError(f"scheme {parts.scheme!r} is not supported (no TLS); {allowed}")
+            raise ValueError(
+                translate("External", "scheme {scheme!r} is not supported (no TLS); {allowed}").format(
+                    scheme=parts.scheme, allowed=allowed
+                )
+            )
         if parts.path not in ("", "/") or parts.query or parts.fragment:
-            raise ValueError("an address holds no path; put the path in the workload (path = ...)")
+            raise ValueError(
+                translate("External", "an address holds no path; put the path in the workload (path = ...)")
+            )
         if parts.username or parts.password:
-            raise ValueError("an address holds no user or password; use a header in the workload")
+            raise ValueError(
+                translate("External", "an address holds no user or password; use a header in the workload")
+            )
         try:
             port = parts.port or 80
         except ValueError:
-            raise ValueError(f"bad port; {allowed}") from None
+            raise ValueError(translate("External", "bad port; {allowed}").format(allowed=allowed)) from None
         host = parts.hostname or ""
     else:
         m = re.fullmatch(r"\[([^\]]+)\]:(\d+)|([^:\[\]]+):(\d+)", text)
         if not m:
-            raise ValueError(f"not an address with a port; {allowed}")
+            raise ValueError(translate("External", "not an address with a port; {allowed}").format(allowed=allowed))
         host = m.group(1) or m.group(3)
         port = int(m.group(2) or m.group(4))
         if m.group(1):
             try:
                 ipaddress.IPv6Address(host)
             except ValueError:
-                raise ValueError(f"{host!r} in brackets is not an IPv6 address") from None
+                raise ValueError(
+                    translate("External", "{host!r} in brackets is not an IPv6 address").format(host=host)
+                ) from None
     if not host:
-        raise ValueError(f"no host; {allowed}")
+        raise ValueError(translate("External", "no host; {allowed}").format(allowed=allowed))
     if ":" not in host and not _HOST.match(host):
-        raise ValueError(f"{host!r} is not a host name or IP address")
+        raise ValueError(translate("External", "{host!r} is not a host name or IP address").format(host=host))
     if not 1 <= port <= 65535:
-        raise ValueError(f"port {port} is not in 1..65535")
+        raise ValueError(translate("External", "port {port} is not in 1..65535").format(port=port))
     return host, port
 
 
@@ -95,7 +107,12 @@ class ExternalSpec(BaseModel):
     @classmethod
     def _id(cls, v: str) -> str:
         if not _ID.match(v):
-            raise ValueError("letters, digits and . _ : - only, starting with a letter or digit (e.g. my-server-rest)")
+            raise ValueError(
+                translate(
+                    "External",
+                    "letters, digits and . _ : - only, starting with a letter or digit (e.g. my-server-rest)",
+                )
+            )
         return v
 
     @field_validator("address")
@@ -153,14 +170,16 @@ def check_reachable(impl: ExternalImplementation, timeout_s: float = 3.0) -> Non
         with socket.create_connection((impl.host, impl.port), timeout=timeout_s):
             return
     except socket.timeout:
-        why = f"no answer within {timeout_s:g} s"
+        why = translate("External", "no answer within {t:g} s").format(t=timeout_s)
     except socket.gaierror as exc:
-        why = f"unknown host ({exc.strerror or exc})"
+        why = translate("External", "unknown host ({why})").format(why=exc.strerror or exc)
     except ConnectionRefusedError:
-        why = "connection refused"
+        why = translate("External", "connection refused")
     except OSError as exc:
         why = (exc.strerror or str(exc)).lower()
-    raise ExternalTargetError(f"cannot reach {impl.id} at {impl.target}: {why}")
+    raise ExternalTargetError(
+        translate("External", "cannot reach {id} at {target}: {why}").format(id=impl.id, target=impl.target, why=why)
+    )
 
 
 class ExternalHandle:

@@ -31,6 +31,8 @@ can name.
 
 from __future__ import annotations
 
+from bancada.i18n import translate
+
 from bancada.experiment.profile import Link
 
 PRESETS: dict[str, Link] = {
@@ -51,13 +53,17 @@ def resolve_links(names: list[str], custom: list[Link]) -> list[Link]:
     defined: dict[str, Link] = {}
     for link in custom:
         if link.name in defined:
-            raise ValueError(f"link {link.name!r} is defined twice in [[links]]")
+            raise ValueError(translate("Links", "link {name!r} is defined twice in [[links]]").format(name=link.name))
         defined[link.name] = link
     out = []
     for name in names:
         found = defined.get(name) or PRESETS.get(name)
         if found is None:
             known = ", ".join([*PRESETS, *defined])
-            raise ValueError(f"unknown link {name!r}; known: {known} (or define it in [[links]])")
+            raise ValueError(
+                translate("Links", "unknown link {name!r}; known: {known} (or define it in [[links]])").format(
+                    name=name, known=known
+                )
+            )
         out.append(found)
     return out

@@ -8,6 +8,8 @@ a folder with a manifest.
 
 from __future__ import annotations
 
+from bancada.i18n import translate
+
 import platform
 import tomllib
 from dataclasses import dataclass
@@ -82,7 +84,9 @@ class WorkerManifest:
         """
         if protocol not in self.protocols:
             raise ManifestError(
-                f"worker {self.name!r} does not serve {protocol!r}; it serves {', '.join(self.protocols)}"
+                translate("Manifest", "worker {name!r} does not serve {protocol!r}; it serves {names}").format(
+                    name=self.name, protocol=protocol, names=", ".join(self.protocols)
+                )
             )
         values = {"artifact": artifact, "protocol": protocol, "bind": bind, "port": str(port)}
         return [part.format(**values) for part in self.command]
@@ -116,20 +120,36 @@ def load_manifest(path: Path) -> WorkerManifest:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise ManifestError(f"{path}: cannot read worker manifest: {exc}") from None
+        raise ManifestError(
+            translate("Manifest", "{path}: cannot read worker manifest: {exc}").format(path=path, exc=exc)
+        ) from None
     missing = [k for k in REQUIRED_KEYS if k not in data]
     if missing:
-        raise ManifestError(f"{path}: missing key(s) {', '.join(missing)}")
+        raise ManifestError(
+            translate("Manifest", "{path}: missing key(s) {names}").format(path=path, names=", ".join(missing))
+        )
     deploy = str(data.get("deploy", "file"))
     if deploy not in DEPLOY_KINDS:
-        raise ManifestError(f"{path}: deploy = {deploy!r}; allowed: {', '.join(DEPLOY_KINDS)}")
+        raise ManifestError(
+            translate("Manifest", "{path}: deploy = {deploy!r}; allowed: {names}").format(
+                path=path, deploy=deploy, names=", ".join(DEPLOY_KINDS)
+            )
+        )
     bundle, setup = tuple(str(b) for b in data.get("bundle", ())), str(data.get("setup", ""))
     if deploy == "bundle" and (not bundle or not setup):
-        raise ManifestError(f"{path}: deploy = 'bundle' needs bundle (a list of paths) and setup (a command)")
+        raise ManifestError(
+            translate(
+                "Manifest", "{path}: deploy = 'bundle' needs bundle (a list of paths) and setup (a command)"
+            ).format(path=path)
+        )
     requires = tuple(str(r) for r in data.get("setup_requires", ()))
     unknown = [r for r in requires if r not in SETUP_REQUIREMENTS]
     if unknown:
-        raise ManifestError(f"{path}: setup_requires {unknown[0]!r}; allowed: {', '.join(SETUP_REQUIREMENTS)}")
+        raise ManifestError(
+            translate("Manifest", "{path}: setup_requires {unknown!r}; allowed: {names}").format(
+                path=path, unknown=unknown[0], names=", ".join(SETUP_REQUIREMENTS)
+            )
+        )
     return WorkerManifest(
         name=str(data["name"]),
         language=str(data["language"]),

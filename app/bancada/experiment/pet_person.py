@@ -18,6 +18,8 @@ Times are fixed (``EPOCH`` + one minute per record) so a record does not depend 
 
 from __future__ import annotations
 
+from bancada.i18n import translate
+
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
@@ -91,7 +93,11 @@ def seed_records(seed: int, pets: int, people: int) -> SeedRecords:
         ValueError: a negative count.
     """
     if pets < 0 or people < 0:
-        raise ValueError(f"the numbers of pets and people cannot be negative, got {pets} and {people}")
+        raise ValueError(
+            translate("Database", "the numbers of pets and people cannot be negative, got {pets} and {people}").format(
+                pets=pets, people=people
+            )
+        )
     pet_fake, person_fake, lorem = Faker("en_US"), Faker("en_US"), Faker("la")
     pet_fake.seed_instance(seed)
     person_fake.seed_instance(seed + 1)

@@ -24,6 +24,8 @@ Schedules:
 
 from __future__ import annotations
 
+from bancada.i18n import translate
+
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -119,8 +121,11 @@ def check_format(impl: Implementation | ExternalImplementation, fmt: str) -> Non
     worker = getattr(impl, "worker", None)
     if fmt and worker is not None and fmt not in getattr(worker, "formats", ()):
         raise PlanError(
-            f"{impl.id} does not serve the {fmt} format (operation serial); its worker declares "
-            f"{', '.join(getattr(worker, 'formats', ())) or 'none'}: seed 004's formats are on the Go worker"
+            translate(
+                "Plan",
+                "{id} does not serve the {fmt} format (operation serial); its worker declares "
+                "{v}: seed 004's formats are on the Go worker",
+            ).format(id=impl.id, fmt=fmt, v=", ".join(getattr(worker, "formats", ())) or "none")
         )
 
 
@@ -142,11 +147,16 @@ def build_plan(profile: Profile, implementations: dict[str, Implementation | Ext
     if missing:
         known = ", ".join(implementations) or "none (no workers/*/worker.toml found)"
         raise PlanError(
-            f"unknown implementation {missing[0]!r}; known: {known} "
-            f"(a second instance of one is written like go-rest:b)"
+            translate(
+                "Plan",
+                "unknown implementation {missing!r}; known: {known} (a second instance of one is "
+                "written like go-rest:b)",
+            ).format(missing=missing[0], known=known)
         )
     if exp.seed is None and (exp.schedule == "randomized" or exp.randomize):
-        raise PlanError("the schedule needs a seed; draw one with with_seed() before building the plan")
+        raise PlanError(
+            translate("Plan", "the schedule needs a seed; draw one with with_seed() before building the plan")
+        )
     treatments: list[Treatment] = []
     links = exp.links or [""]
     for workload in profile.workloads:
@@ -162,8 +172,11 @@ def build_plan(profile: Profile, implementations: dict[str, Implementation | Ext
                     treatments.append(Treatment(len(treatments), impl, workload, link, fmt))
     if not treatments:
         raise PlanError(
-            f"no workload fits the implementations ({', '.join(exp.implementations)}): the custom "
-            f"workloads define requests for other protocols"
+            translate(
+                "Plan",
+                "no workload fits the implementations ({names}): the custom workloads define "
+                "requests for other protocols",
+            ).format(names=", ".join(exp.implementations))
         )
     blocks: list[Block] = []
     for rep in range(1, exp.repetitions + 1):
@@ -205,8 +218,11 @@ def with_external(
     for spec in profile.external:
         if spec.id in discovered:
             raise PlanError(
-                f"external implementation {spec.id!r} has the id of a worker Bancada starts; "
-                f"give it another id (e.g. my-{spec.id})"
+                translate(
+                    "Plan",
+                    "external implementation {id!r} has the id of a worker Bancada starts; give it "
+                    "another id (e.g. my-{id})",
+                ).format(id=spec.id)
             )
         merged[spec.id] = spec.implementation()
     return merged

@@ -10,6 +10,8 @@ Bancada does not start) and custom-request workloads.
 
 from __future__ import annotations
 
+from bancada.i18n import translate
+
 import tomllib
 from pathlib import Path
 from typing import Any, Literal
@@ -89,19 +91,23 @@ class Workload(_Strict, CustomRequestFields):
     @model_validator(mode="after")
     def _check(self) -> "Workload":
         if self.max < self.min:
-            raise ValueError(f"max ({self.max}) must be >= min ({self.min})")
+            raise ValueError(
+                translate("Profile", "max ({max}) must be >= min ({min})").format(max=self.max, min=self.min)
+            )
         self.check_custom(self.operation)
         check_serial(self)
         check_limit(self.operation, self.limit)
         if self.operation == "select":
             if self.kind != "int64s":
-                raise ValueError("select takes kind = 'int64s'")
+                raise ValueError(translate("Profile", "select takes kind = 'int64s'"))
             if self.count < 1:
-                raise ValueError("select needs count >= 1")
+                raise ValueError(translate("Profile", "select needs count >= 1"))
             if self.k > self.count:
-                raise ValueError(f"k ({self.k}) must be <= count ({self.count})")
+                raise ValueError(
+                    translate("Profile", "k ({k}) must be <= count ({count})").format(k=self.k, count=self.count)
+                )
         if self.string_length == 0 and self.operation != "power_of_two":
-            raise ValueError("string_length must be >= 1 (0 is for power_of_two, its n = 0)")
+            raise ValueError(translate("Profile", "string_length must be >= 1 (0 is for power_of_two, its n = 0)"))
         return self
 
     def size(self) -> int:
@@ -140,18 +146,26 @@ def check_serial(w: Workload) -> None:
     """
     if w.operation != "serial":
         if w.formats:
-            raise ValueError("formats is for operation = 'serial' (seed 004's serialization formats)")
+            raise ValueError(
+                translate("Profile", "formats is for operation = 'serial' (seed 004's serialization formats)")
+            )
         if w.kind == "structs":
-            raise ValueError("kind 'structs' is for operation = 'serial'; echo takes 'records'")
+            raise ValueError(translate("Profile", "kind 'structs' is for operation = 'serial'; echo takes 'records'"))
         return
     if w.kind not in SERIAL_KINDS:
-        raise ValueError(f"serial takes kind {', '.join(SERIAL_KINDS)}; got {w.kind!r}")
+        raise ValueError(
+            translate("Profile", "serial takes kind {names}; got {kind!r}").format(
+                names=", ".join(SERIAL_KINDS), kind=w.kind
+            )
+        )
     if not w.formats:
-        raise ValueError(f"serial needs formats, a list of {', '.join(FORMATS)}")
+        raise ValueError(
+            translate("Profile", "serial needs formats, a list of {names}").format(names=", ".join(FORMATS))
+        )
     if len(set(w.formats)) != len(w.formats):
-        raise ValueError("formats lists a format twice")
+        raise ValueError(translate("Profile", "formats lists a format twice"))
     if w.count > 10_000_000:
-        raise ValueError(f"serial count {w.count} is above 10000000")
+        raise ValueError(translate("Profile", "serial count {count} is above 10000000").format(count=w.count))
 
 
 class Load(_Strict, VusFields):
@@ -173,7 +187,7 @@ class Load(_Strict, VusFields):
     @model_validator(mode="after")
     def _check(self) -> "Load":
         if self.model == "open" and self.rate_per_s is None:
-            raise ValueError("the open model needs rate_per_s")
+            raise ValueError(translate("Profile", "the open model needs rate_per_s"))
         check_vus(self)
         return self
 
@@ -208,13 +222,17 @@ class Experiment(_Strict):
     @model_validator(mode="after")
     def _check(self) -> "Experiment":
         if len(set(self.implementations)) != len(self.implementations):
-            raise ValueError("implementations are listed twice")
+            raise ValueError(translate("Profile", "implementations are listed twice"))
         if len(set(self.links)) != len(self.links):
-            raise ValueError("links are listed twice")
+            raise ValueError(translate("Profile", "links are listed twice"))
         allowed = {"language", "protocol", "payload", "implementation", "operation", "link", "format"}
         bad = [f for f in self.factors if f not in allowed]
         if bad:
-            raise ValueError(f"unknown factor {bad[0]!r}; allowed: {', '.join(sorted(allowed))}")
+            raise ValueError(
+                translate("Profile", "unknown factor {bad!r}; allowed: {names}").format(
+                    bad=bad[0], names=", ".join(sorted(allowed))
+                )
+            )
         return self
 
 
@@ -228,10 +246,16 @@ def parse_cpu_list(text: str) -> list[int]:
     for part in text.split(","):
         lo, sep, hi = part.strip().partition("-")
         if not lo.isdigit() or (sep and not hi.isdigit()):
-            raise ValueError(f"{text!r} is not a CPU list; expected e.g. '0', '1-3' or '0,2-3'")
+            raise ValueError(
+                translate("Profile", "{text!r} is not a CPU list; expected e.g. '0', '1-3' or '0,2-3'").format(
+                    text=text
+                )
+            )
         first, last = int(lo), int(hi) if sep else int(lo)
         if last < first:
-            raise ValueError(f"{text!r}: range {part.strip()!r} runs backwards")
+            raise ValueError(
+                translate("Profile", "{text!r}: range {v!r} runs backwards").format(text=text, v=part.strip())
+            )
         cpus.update(range(first, last + 1))
     return sorted(cpus)
 
@@ -249,7 +273,7 @@ class Link(_Strict):
     @model_validator(mode="after")
     def _one_bandwidth(self) -> "Link":
         if self.bandwidth_kib_s is not None and self.bandwidth_kbit_s is not None:
-            raise ValueError("give bandwidth_kib_s or bandwidth_kbit_s, not both")
+            raise ValueError(translate("Profile", "give bandwidth_kib_s or bandwidth_kbit_s, not both"))
         return self
 
     def bytes_per_s(self) -> float | None:
@@ -313,15 +337,19 @@ class Profile(_Strict):
     def _unique_workloads(self) -> "Profile":
         names = [w.name for w in self.workloads]
         if len(set(names)) != len(names):
-            raise ValueError("workload names must be unique")
+            raise ValueError(translate("Profile", "workload names must be unique"))
         ids = [e.id for e in self.external]
         if len(set(ids)) != len(ids):
             dup = next(i for i in ids if ids.count(i) > 1)
-            raise ValueError(f"external id {dup!r} is declared twice")
+            raise ValueError(translate("Profile", "external id {dup!r} is declared twice").format(dup=dup))
         from bancada.experiment.links import resolve_links
 
         if self.experiment.links and self.link is not None:
-            raise ValueError("give [link] (one link for the whole run) or experiment.links (a factor), not both")
+            raise ValueError(
+                translate(
+                    "Profile", "give [link] (one link for the whole run) or experiment.links (a factor), not both"
+                )
+            )
         resolve_links(self.experiment.links, self.links)
         return self
 
@@ -395,11 +423,11 @@ def load_profile(path: str | Path) -> Profile:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise ProfileError(f"{path}: no such profile file") from None
+        raise ProfileError(translate("Profile", "{path}: no such profile file").format(path=path)) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise ProfileError(f"{path}: cannot read: {exc}") from None
+        raise ProfileError(translate("Profile", "{path}: cannot read: {exc}").format(path=path, exc=exc)) from None
     except tomllib.TOMLDecodeError as exc:
-        raise ProfileError(f"{path}: not valid TOML: {exc}") from None
+        raise ProfileError(translate("Profile", "{path}: not valid TOML: {exc}").format(path=path, exc=exc)) from None
     return parse_profile(data, str(path), base_dir=path.resolve().parent)
 
 
@@ -416,7 +444,7 @@ def dumps_toml(data: dict[str, Any]) -> str:
             return '"' + v.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
         if isinstance(v, list):
             return "[" + ", ".join(scalar(x) for x in v) + "]"
-        raise TypeError(f"cannot write {type(v).__name__} to TOML")
+        raise TypeError(translate("Profile", "cannot write {name} to TOML").format(name=type(v).__name__))
 
     def table(name: str, body: dict[str, Any], header: str) -> None:
         lines.append(header.format(name))

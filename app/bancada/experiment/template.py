@@ -25,6 +25,8 @@ braces is copied as it is; a literal ``{{`` cannot be written in a template
 
 from __future__ import annotations
 
+from bancada.i18n import translate
+
 import json
 import re
 
@@ -62,34 +64,64 @@ def _parse(text: str) -> list[str | tuple[str, list[float], int]]:
         words = m.group(1).split()
         where = f"{{{{{m.group(1)}}}}} (character {m.start() + 1})"
         if not words:
-            raise TemplateError(f"empty placeholder {where}; allowed: {_usage()}")
+            raise TemplateError(
+                translate("Template", "empty placeholder {where}; allowed: {v}").format(where=where, v=_usage())
+            )
         name, args = words[0], words[1:]
         if name not in FUNCTIONS:
-            raise TemplateError(f"unknown function {name!r} in {where}; allowed: {_usage()}")
+            raise TemplateError(
+                translate("Template", "unknown function {name!r} in {where}; allowed: {v}").format(
+                    name=name, where=where, v=_usage()
+                )
+            )
         wanted = FUNCTIONS[name]
         if len(args) != len(wanted):
-            raise TemplateError(f"{name} takes {len(wanted)} numbers ({' '.join(wanted)}), got {len(args)} in {where}")
+            raise TemplateError(
+                translate("Template", "{name} takes {wanted} numbers ({names}), got {args} in {where}").format(
+                    name=name, wanted=len(wanted), names=" ".join(wanted), args=len(args), where=where
+                )
+            )
         numbers: list[float] = []
         for arg, role in zip(args, wanted):
             try:
                 value = float(arg) if name == "doubles" and role != "COUNT" else int(arg)
             except ValueError:
                 kind = "a number" if name == "doubles" and role != "COUNT" else "an integer"
-                raise TemplateError(f"{role} of {name} must be {kind}, got {arg!r} in {where}") from None
+                raise TemplateError(
+                    translate("Template", "{role} of {name} must be {kind}, got {arg!r} in {where}").format(
+                        role=role, name=name, kind=kind, arg=arg, where=where
+                    )
+                ) from None
             numbers.append(value)
         if name in ("int64s", "doubles", "strings") and not 0 <= numbers[0] <= MAX_COUNT:
-            raise TemplateError(f"COUNT of {name} must be in 0..{MAX_COUNT}, got {numbers[0]:g} in {where}")
+            raise TemplateError(
+                translate("Template", "COUNT of {name} must be in 0..{MAX_COUNT}, got {numbers:g} in {where}").format(
+                    name=name, MAX_COUNT=MAX_COUNT, numbers=numbers[0], where=where
+                )
+            )
         if name == "strings" and not 1 <= numbers[1] <= 4096:
-            raise TemplateError(f"LENGTH of strings must be in 1..4096, got {numbers[1]:g} in {where}")
+            raise TemplateError(
+                translate("Template", "LENGTH of strings must be in 1..4096, got {numbers:g} in {where}").format(
+                    numbers=numbers[1], where=where
+                )
+            )
         lo, hi = numbers[-2:] if name != "strings" else (0, 0)
         if hi < lo:
-            raise TemplateError(f"MAX ({hi:g}) must be >= MIN ({lo:g}) in {where}")
+            raise TemplateError(
+                translate("Template", "MAX ({hi:g}) must be >= MIN ({lo:g}) in {where}").format(
+                    hi=hi, lo=lo, where=where
+                )
+            )
         parts.append((name, numbers, m.end()))
         pos = m.end()
     rest = text[pos:]
     if "{{" in rest:
         at = pos + rest.index("{{") + 1
-        raise TemplateError(f"'{{{{' at character {at} is not closed by '}}}}'; allowed: {_usage()}")
+        raise TemplateError(
+            translate("Template", "'{open}' at character {at} is not closed by '{close}'; allowed: {v}").format(
+                open="{{", close="}}", at=at, v=_usage()
+            )
+        )
     parts.append(rest)
     return parts
 

@@ -6,6 +6,8 @@ A :class:`Host` is the machine where the implementations under test run
 
 from __future__ import annotations
 
+from bancada.i18n import translate
+
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -115,4 +117,4 @@ def parse_ready_line(line: str) -> ReadyInfo | None:
         data = json.loads(line[len(READY_PREFIX) :])
         return ReadyInfo(int(data["port"]), int(data["pid"]), data)
     except (ValueError, KeyError, TypeError) as exc:
-        raise ValueError(f"bad ready line {line.strip()!r}: {exc}") from None
+        raise ValueError(translate("Hosts", "bad ready line {v!r}: {exc}").format(v=line.strip(), exc=exc)) from None

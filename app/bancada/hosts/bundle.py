@@ -16,6 +16,8 @@ environment (an installed Bancada): :mod:`bancada.hosts.local_bundle`.
 
 from __future__ import annotations
 
+from bancada.i18n import translate
+
 import gzip
 import hashlib
 import io
@@ -56,7 +58,11 @@ def _members(worker: WorkerManifest) -> list[Path]:
     for entry in worker.bundle:
         path = root / entry
         if not path.exists():
-            raise HostError(f"worker {worker.name}: bundle path {entry} is missing under {root}")
+            raise HostError(
+                translate("Hosts", "worker {name}: bundle path {entry} is missing under {root}").format(
+                    name=worker.name, entry=entry, root=root
+                )
+            )
         candidates = [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.is_file())
         files += [p.relative_to(root) for p in candidates if not set(p.relative_to(root).parts) & set(SKIPPED)]
     return sorted(set(files))
@@ -123,5 +129,9 @@ def deploy_bundle(client: paramiko.SSHClient, worker: WorkerManifest, workdir: s
     target = posixpath.join(workdir, "bundles", digest)
     code, out, err = run_script(client, setup_script(worker, target, remote_tar), SETUP_TIMEOUT_S, host)
     if code != 0:
-        raise HostError(f"{host}: {setup_failure(worker, code, target, remote_tar, err)}")
+        raise HostError(
+            translate("Hosts", "{host}: {worker}").format(
+                host=host, worker=setup_failure(worker, code, target, remote_tar, err)
+            )
+        )
     return posixpath.join(target, worker.folder.relative_to(worker.root).as_posix()), "MADE" in out

@@ -114,7 +114,7 @@ def _recv_exact(conn: socket.socket, n: int) -> bytes:
     while len(out) < n:
         got = conn.recv(n - len(out))
         if not got:
-            raise ConnectionError("the calibration server closed the connection")
+            raise ConnectionError(translate("Links", "the calibration server closed the connection"))
         out += got
     return out
 

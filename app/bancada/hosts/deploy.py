@@ -7,6 +7,8 @@ artifact already there with the right hash is reused.
 
 from __future__ import annotations
 
+from bancada.i18n import translate
+
 import hashlib
 import os
 import posixpath
@@ -52,7 +54,7 @@ def _upload_by_cat(client: paramiko.SSHClient, local: Path, part: str, host: str
             chan.sendall(chunk)
     chan.shutdown_write()
     if chan.recv_exit_status() != 0:
-        raise OSError(f"cat into {part} failed")
+        raise OSError(translate("Hosts", "cat into {part} failed").format(part=part))
     chan.close()
 
 
@@ -70,7 +72,9 @@ def deploy(client: paramiko.SSHClient, local: Path, workdir: str, host: str) -> 
     part = remote + f".part{os.getpid()}"
     code, _, err = run_script(client, f"mkdir -p -- {q(folder)}", 30, host)
     if code != 0:
-        raise HostError(f"{host}: cannot create {folder}: {err.strip()}")
+        raise HostError(
+            translate("Hosts", "{host}: cannot create {folder}: {v}").format(host=host, folder=folder, v=err.strip())
+        )
     try:
         try:
             sftp = client.open_sftp()
@@ -81,12 +85,22 @@ def deploy(client: paramiko.SSHClient, local: Path, workdir: str, host: str) -> 
                 sftp.put(str(local), part)
                 sftp.chmod(part, 0o755)
     except (OSError, paramiko.SSHException) as exc:
-        raise HostError(f"{host}: upload of {local.name} to {folder} failed: {exc}") from None
+        raise HostError(
+            translate("Hosts", "{host}: upload of {name} to {folder} failed: {exc}").format(
+                host=host, name=local.name, folder=folder, exc=exc
+            )
+        ) from None
     got = remote_sha256(client, part, host)
     if got != digest:
         run_script(client, f"rm -f -- {q(part)}", 30, host)
-        raise HostError(f"{host}: {local.name} arrived corrupted (sha256 {got or 'unreadable'}, expected {digest})")
+        raise HostError(
+            translate("Hosts", "{host}: {name} arrived corrupted (sha256 {v}, expected {digest})").format(
+                host=host, name=local.name, v=got or "unreadable", digest=digest
+            )
+        )
     code, _, err = run_script(client, f"mv -f -- {q(part)} {q(remote)}", 30, host)
     if code != 0:
-        raise HostError(f"{host}: cannot move {part} into place: {err.strip()}")
+        raise HostError(
+            translate("Hosts", "{host}: cannot move {part} into place: {v}").format(host=host, part=part, v=err.strip())
+        )
     return remote, True

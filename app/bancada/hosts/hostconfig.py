@@ -19,6 +19,8 @@ File layout (one table per host)::
 
 from __future__ import annotations
 
+from bancada.i18n import translate
+
 import os
 import re
 import tomllib
@@ -57,25 +59,38 @@ class HostProfile:
         """Return self; raise :class:`HostConfigError` naming the bad field."""
         if not NAME_RE.match(self.name or "") or self.name in RESERVED:
             raise HostConfigError(
-                f"bad host name {self.name!r}: use letters, digits, '.', '_' or '-' "
-                f"(and not {', '.join(sorted(RESERVED))})"
+                translate(
+                    "Hosts", "bad host name {name!r}: use letters, digits, '.', '_' or '-' (and not {names})"
+                ).format(name=self.name, names=", ".join(sorted(RESERVED)))
             )
         if not self.address or any(c.isspace() for c in self.address) or self.address.startswith("-"):
-            raise HostConfigError(f"host {self.name}: bad address {self.address!r}")
+            raise HostConfigError(
+                translate("Hosts", "host {name}: bad address {address!r}").format(name=self.name, address=self.address)
+            )
         if self.port is not None and not 0 < int(self.port) < 65536:
-            raise HostConfigError(f"host {self.name}: port {self.port} is not in 1..65535")
+            raise HostConfigError(
+                translate("Hosts", "host {name}: port {port} is not in 1..65535").format(name=self.name, port=self.port)
+            )
         if self.user is not None and (
             not self.user or self.user.startswith("-") or any(c.isspace() for c in self.user)
         ):
-            raise HostConfigError(f"host {self.name}: bad user {self.user!r}")
+            raise HostConfigError(
+                translate("Hosts", "host {name}: bad user {user!r}").format(name=self.name, user=self.user)
+            )
         if self.cpus is not None and not CPUS_RE.match(self.cpus):
-            raise HostConfigError(f"host {self.name}: bad CPU list {self.cpus!r} (e.g. 0,1 or 0-3)")
+            raise HostConfigError(
+                translate("Hosts", "host {name}: bad CPU list {cpus!r} (e.g. 0,1 or 0-3)").format(
+                    name=self.name, cpus=self.cpus
+                )
+            )
         if self.nice is not None and not -20 <= int(self.nice) <= 19:
-            raise HostConfigError(f"host {self.name}: nice {self.nice} is not in -20..19")
+            raise HostConfigError(
+                translate("Hosts", "host {name}: nice {nice} is not in -20..19").format(name=self.name, nice=self.nice)
+            )
         if not self.workdir:
-            raise HostConfigError(f"host {self.name}: empty work directory")
+            raise HostConfigError(translate("Hosts", "host {name}: empty work directory").format(name=self.name))
         if self.jump == self.name:
-            raise HostConfigError(f"host {self.name}: cannot be its own jump host")
+            raise HostConfigError(translate("Hosts", "host {name}: cannot be its own jump host").format(name=self.name))
         return self
 
 
@@ -90,7 +105,9 @@ def _load_all() -> dict[str, HostProfile]:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise HostConfigError(f"{path}: cannot read the hosts file: {exc}") from None
+        raise HostConfigError(
+            translate("Hosts", "{path}: cannot read the hosts file: {exc}").format(path=path, exc=exc)
+        ) from None
     known = {f.name for f in fields(HostProfile)}
     out = {}
     for name, table in (data.get("hosts") or {}).items():
@@ -100,7 +117,9 @@ def _load_all() -> dict[str, HostProfile]:
         try:
             out[name] = HostProfile(name=name, **values)
         except TypeError as exc:
-            raise HostConfigError(f"{path}: host {name}: {exc}") from None
+            raise HostConfigError(
+                translate("Hosts", "{path}: host {name}: {exc}").format(path=path, name=name, exc=exc)
+            ) from None
     return out
 
 
@@ -141,7 +160,9 @@ def get_host(name: str) -> HostProfile:
     hosts = _load_all()
     if name not in hosts:
         saved = ", ".join(sorted(hosts)) or "none yet (bancada hosts add NAME --address ADDR)"
-        raise HostConfigError(f"unknown host {name!r}; saved hosts: {saved}")
+        raise HostConfigError(
+            translate("Hosts", "unknown host {name!r}; saved hosts: {saved}").format(name=name, saved=saved)
+        )
     return hosts[name]
 
 
@@ -150,7 +171,11 @@ def save_host(profile: HostProfile) -> None:
     profile.validate()
     hosts = _load_all()
     if profile.jump and profile.jump not in hosts:
-        raise HostConfigError(f"host {profile.name}: jump host {profile.jump!r} is not a saved host")
+        raise HostConfigError(
+            translate("Hosts", "host {name}: jump host {jump!r} is not a saved host").format(
+                name=profile.name, jump=profile.jump
+            )
+        )
     hosts[profile.name] = profile
     _save_all(hosts)
 
@@ -163,10 +188,14 @@ def remove_host(name: str) -> HostProfile:
     """
     hosts = _load_all()
     if name not in hosts:
-        raise HostConfigError(f"unknown host {name!r}")
+        raise HostConfigError(translate("Hosts", "unknown host {name!r}").format(name=name))
     users = [h.name for h in hosts.values() if h.jump == name]
     if users:
-        raise HostConfigError(f"host {name} is the jump host of {', '.join(users)}; remove those first")
+        raise HostConfigError(
+            translate("Hosts", "host {name} is the jump host of {names}; remove those first").format(
+                name=name, names=", ".join(users)
+            )
+        )
     removed = hosts.pop(name)
     _save_all(hosts)
     return removed

@@ -14,6 +14,8 @@ Never ``AutoAddPolicy``.
 
 from __future__ import annotations
 
+from bancada.i18n import translate
+
 import base64
 import hashlib
 import os
@@ -99,7 +101,11 @@ class ExplicitAcceptPolicy(paramiko.MissingHostKeyPolicy):
         if self.accept is None:
             raise UnknownHostKey(hostname, key.get_name(), fp)
         if self.accept != fp:
-            raise HostError(f"{hostname} offered host key {fp}, not the {self.accept} you accepted: refused")
+            raise HostError(
+                translate("Hosts", "{hostname} offered host key {fp}, not the {accept} you accepted: refused").format(
+                    hostname=hostname, fp=fp, accept=self.accept
+                )
+            )
         remember_key(hostname, key)
         client.get_host_keys().add(hostname, key.get_name(), key)
 
@@ -121,4 +127,6 @@ def load_known_hosts(client: paramiko.SSHClient) -> None:
             try:
                 client.load_system_host_keys(str(path))
             except (OSError, paramiko.SSHException) as exc:
-                raise HostError(f"{path}: cannot read known hosts: {exc}") from None
+                raise HostError(
+                    translate("Hosts", "{path}: cannot read known hosts: {exc}").format(path=path, exc=exc)
+                ) from None

@@ -24,6 +24,8 @@ stopped by the run, and recorded in the run's facts.
 
 from __future__ import annotations
 
+from bancada.i18n import translate
+
 import json
 import os
 import shutil
@@ -82,8 +84,11 @@ class LinkEmulator:
         binary = binary or find_toxiproxy()
         if binary is None:
             raise LinkError(
-                f"the link emulator ({BINARY}) is not installed: run scripts/setup.sh "
-                f"(it builds Toxiproxy from its Go module)"
+                translate(
+                    "Links",
+                    "the link emulator ({BINARY}) is not installed: run scripts/setup.sh (it builds "
+                    "Toxiproxy from its Go module)",
+                ).format(BINARY=BINARY)
             )
         self.port = _free_port()
         self.api = f"http://127.0.0.1:{self.port}"
@@ -106,7 +111,9 @@ class LinkEmulator:
                 if self.proc.poll() is not None or time.monotonic() > deadline:
                     self.close()
                     raise LinkError(
-                        f"the link emulator did not start on 127.0.0.1:{self.port} within {start_timeout_s:g} s"
+                        translate(
+                            "Links", "the link emulator did not start on 127.0.0.1:{port} within {start_timeout_s:g} s"
+                        ).format(port=self.port, start_timeout_s=start_timeout_s)
                     ) from None
                 time.sleep(0.05)
 
@@ -120,9 +127,15 @@ class LinkEmulator:
                 text = resp.read().decode()
         except urllib.error.HTTPError as exc:
             detail = exc.read().decode(errors="replace").strip()
-            raise LinkError(f"the link emulator refused {method} {path}: HTTP {exc.code} {detail}") from None
+            raise LinkError(
+                translate("Links", "the link emulator refused {method} {path}: HTTP {code} {detail}").format(
+                    method=method, path=path, code=exc.code, detail=detail
+                )
+            ) from None
         except (urllib.error.URLError, OSError) as exc:
-            raise LinkError(f"the link emulator does not answer on {self.api}: {exc}") from None
+            raise LinkError(
+                translate("Links", "the link emulator does not answer on {api}: {exc}").format(api=self.api, exc=exc)
+            ) from None
         try:
             return json.loads(text) if text.strip() else {}
         except ValueError:
@@ -139,7 +152,11 @@ class LinkEmulator:
         )
         listen = str(created.get("listen", "")) if isinstance(created, dict) else ""
         if not listen:
-            raise LinkError(f"the link emulator gave no address for {name}: {created!r}")
+            raise LinkError(
+                translate("Links", "the link emulator gave no address for {name}: {created!r}").format(
+                    name=name, created=created
+                )
+            )
         rtt = int(round(self.link.rtt_ms))
         halves = {"upstream": (rtt + 1) // 2, "downstream": rtt // 2}
         rate = self.link.bytes_per_s()

@@ -270,7 +270,11 @@ class LocalHost:
         """
         ok, reason = self.can_run(impl)
         if not ok:
-            raise WorkerStartError(f"worker {impl.id} cannot run on this computer: {reason}")
+            raise WorkerStartError(
+                translate("Hosts", "worker {id} cannot run on this computer: {reason}").format(
+                    id=impl.id, reason=reason
+                )
+            )
         artifact, folder = self._artifact(impl)
         argv = impl.worker.argv(impl.protocol, artifact=str(artifact), bind=self.address, port=0) + list(extra_args)
         log_path = self.log_dir / f"{run_id}-{impl.id}.log"
@@ -287,7 +291,9 @@ class LocalHost:
                 env={**os.environ, **env} if env else None,
             )
         except OSError as exc:
-            raise WorkerStartError(f"worker {impl.id} cannot start: {exc}") from None
+            raise WorkerStartError(
+                translate("Hosts", "worker {id} cannot start: {exc}").format(id=impl.id, exc=exc)
+            ) from None
         finally:
             log.close()
         worker = LocalWorker(impl.id, proc, log_path, self.address)
@@ -309,7 +315,9 @@ class LocalHost:
             t0 = time.monotonic()
             copy, made = local_bundle.prepare(worker)
         except HostError as exc:
-            raise WorkerStartError(f"worker {impl.id} cannot start on this computer: {exc}") from None
+            raise WorkerStartError(
+                translate("Hosts", "worker {id} cannot start on this computer: {exc}").format(id=impl.id, exc=exc)
+            ) from None
         if made:
             self.setup_s[worker.name] = time.monotonic() - t0
         return copy.folder / worker.artifact.format(os="linux", arch=machine_arch()), copy.folder
@@ -334,7 +342,11 @@ class LocalHost:
         """
         argv = self._driver_argv(driver)
         if argv is None:
-            raise WorkerStartError(f"the {driver} driver is not built on this computer (run: make -C workers driver)")
+            raise WorkerStartError(
+                translate(
+                    "Hosts", "the {driver} driver is not built on this computer (run: make -C workers driver)"
+                ).format(driver=driver)
+            )
         return subprocess.Popen(
             argv,
             stdin=subprocess.PIPE,

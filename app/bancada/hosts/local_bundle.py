@@ -15,6 +15,8 @@ A lock file serialises two Bancada processes preparing the same copy.
 
 from __future__ import annotations
 
+from bancada.i18n import translate
+
 import fcntl
 import subprocess
 from dataclasses import dataclass
@@ -86,11 +88,18 @@ def prepare(worker: WorkerManifest) -> tuple[PreparedFolder, bool]:
             finally:
                 tar.unlink(missing_ok=True)
     except OSError as exc:
-        raise HostError(f"worker {worker.name}: cannot prepare it in {base}: {exc.strerror or exc}") from None
+        raise HostError(
+            translate("Hosts", "worker {name}: cannot prepare it in {base}: {v}").format(
+                name=worker.name, base=base, v=exc.strerror or exc
+            )
+        ) from None
     except subprocess.TimeoutExpired:
         raise HostError(
-            f"worker {worker.name}: its setup ({worker.setup}) took longer than {SETUP_TIMEOUT_S:g} s; "
-            f"see {where.target / 'setup.log'}"
+            translate(
+                "Hosts", "worker {name}: its setup ({setup}) took longer than {SETUP_TIMEOUT_S:g} s; see {v}"
+            ).format(
+                name=worker.name, setup=worker.setup, SETUP_TIMEOUT_S=SETUP_TIMEOUT_S, v=where.target / "setup.log"
+            )
         ) from None
     if proc.returncode != 0:
         raise HostError(setup_failure(worker, proc.returncode, str(where.target), str(tar), proc.stderr))

@@ -26,6 +26,8 @@ tail of the server's log), a server that died (:meth:`PrivatePostgres.check`).
 
 from __future__ import annotations
 
+from bancada.i18n import translate
+
 import os
 import pwd
 import re
@@ -80,8 +82,11 @@ def find_postgres(version: str | None = None, root: Path = DEBIAN_ROOT) -> Postg
     if not found:
         which = f"PostgreSQL {version}" if version is not None else "PostgreSQL"
         raise PostgresError(
-            f"{which} is not installed on this computer (no {root}/<version>/bin/postgres): "
-            "install Debian's package postgresql (apt-get install postgresql)"
+            translate(
+                "Database",
+                "{which} is not installed on this computer (no {root}/<version>/bin/postgres): "
+                "install Debian's package postgresql (apt-get install postgresql)",
+            ).format(which=which, root=root)
         )
     return PostgresInstall(version=found[-1].name, bin_dir=found[-1] / "bin")
 
@@ -208,7 +213,7 @@ class PrivatePostgres(SeededTables):
     def conninfo(self) -> str:
         """libpq connection string of the database over TCP."""
         if self.port is None:
-            raise PostgresError("the private PostgreSQL server is not started")
+            raise PostgresError(translate("Database", "the private PostgreSQL server is not started"))
         return f"host=127.0.0.1 port={self.port} dbname={DATABASE} user={ROLE}"
 
     @property
@@ -216,12 +221,12 @@ class PrivatePostgres(SeededTables):
         """The database as a libpq connection URI (``postgresql://bancada@127.0.0.1:<port>/bancada``),
         the form workers read from ``BANCADA_DATABASE_URL`` (trust authentication: no password)."""
         if self.port is None:
-            raise PostgresError("the private PostgreSQL server is not started")
+            raise PostgresError(translate("Database", "the private PostgreSQL server is not started"))
         return f"postgresql://{ROLE}@127.0.0.1:{self.port}/{DATABASE}"
 
     def _folder(self) -> Path:
         if self.folder is None:
-            raise PostgresError("the private PostgreSQL server is not started")
+            raise PostgresError(translate("Database", "the private PostgreSQL server is not started"))
         return self.folder
 
     # -- life cycle ---------------------------------------------------------------------------------------------
@@ -240,7 +245,7 @@ class PrivatePostgres(SeededTables):
                 (everything started so far is stopped and removed first).
         """
         if self._proc is not None:
-            raise PostgresError("the private PostgreSQL server is already started")
+            raise PostgresError(translate("Database", "the private PostgreSQL server is already started"))
         self.install = find_postgres(self.version)
         self._run_as = self._unprivileged_user()
         self.folder = Path(tempfile.mkdtemp(prefix="bancada-pg-"))
@@ -265,8 +270,12 @@ class PrivatePostgres(SeededTables):
             return pwd.getpwnam(ROOT_RUNS_AS)
         except KeyError:
             raise PostgresError(
-                f"PostgreSQL refuses to run as root and there is no '{ROOT_RUNS_AS}' user to run it as: "
-                "install Debian's package postgresql (it creates that user) or run Bancada as another user"
+                translate(
+                    "Database",
+                    "PostgreSQL refuses to run as root and there is no '{ROOT_RUNS_AS}' user to run "
+                    "it as: install Debian's package postgresql (it creates that user) or run "
+                    "Bancada as another user",
+                ).format(ROOT_RUNS_AS=ROOT_RUNS_AS)
             ) from None
 
     def _as_user(self) -> dict[str, Any]:
@@ -283,7 +292,11 @@ class PrivatePostgres(SeededTables):
                 os.chown(self.log_path, self._run_as.pw_uid, self._run_as.pw_gid)
             proc = subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=self.folder, **self._as_user())
         if proc.returncode != 0:
-            raise PostgresError(f"initdb failed (exit {proc.returncode}): {_log_tail(self.log_path)}")
+            raise PostgresError(
+                translate("Database", "initdb failed (exit {returncode}): {log_path}").format(
+                    returncode=proc.returncode, log_path=_log_tail(self.log_path)
+                )
+            )
 
     def _start_server(self, attempts: int = 3) -> None:
         """Start postgres on a free port; a port taken in between is retried with another one."""
@@ -312,7 +325,11 @@ class PrivatePostgres(SeededTables):
             self._kill_group()
             port_taken = "could not create any TCP/IP sockets" in _log_tail(self.log_path, 10)
             if not port_taken or attempt == attempts - 1:
-                raise PostgresError(f"PostgreSQL did not start on 127.0.0.1:{self.port}: {tail}")
+                raise PostgresError(
+                    translate("Database", "PostgreSQL did not start on 127.0.0.1:{port}: {tail}").format(
+                        port=self.port, tail=tail
+                    )
+                )
 
     def _wait_ready(self) -> bool:
         """True once a connection succeeds; False when the server exits or start_timeout_s passes."""
@@ -347,7 +364,9 @@ class PrivatePostgres(SeededTables):
         except psycopg.OperationalError as exc:
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             raise PostgresError(
-                f"cannot connect to the private PostgreSQL server on port {self.port}: {first}"
+                translate("Database", "cannot connect to the private PostgreSQL server on port {port}: {first}").format(
+                    port=self.port, first=first
+                )
             ) from None
 
     def alive(self) -> bool:
@@ -361,12 +380,14 @@ class PrivatePostgres(SeededTables):
             PostgresError: not started, or the postmaster exited (its code and the log's tail).
         """
         if self._proc is None:
-            raise PostgresError("the private PostgreSQL server is not started")
+            raise PostgresError(translate("Database", "the private PostgreSQL server is not started"))
         code = self._proc.poll()
         if code is not None:
             raise PostgresError(
-                f"the private PostgreSQL server (pid {self._proc.pid}, port {self.port}) exited with code {code}: "
-                f"{_log_tail(self.log_path)}"
+                translate(
+                    "Database",
+                    "the private PostgreSQL server (pid {pid}, port {port}) exited with code {code}: {log_path}",
+                ).format(pid=self._proc.pid, port=self.port, code=code, log_path=_log_tail(self.log_path))
             )
 
     # -- the seeded state ---------------------------------------------------------------------------------------

@@ -11,6 +11,8 @@ shell before it ``exec``s the driver); the frames follow.
 
 from __future__ import annotations
 
+from bancada.i18n import translate
+
 import subprocess
 import time
 
@@ -66,7 +68,11 @@ class RemoteDriverProcess:
         first = self.stdout.readline().decode("ascii", "replace").split()
         if len(first) != 2 or first[0] != "PID" or not first[1].isdigit():
             self.chan.close()
-            raise HostError(f"{host}: the driver did not start (got {' '.join(first)!r})")
+            raise HostError(
+                translate("Hosts", "{host}: the driver did not start (got {names!r})").format(
+                    host=host, names=" ".join(first)
+                )
+            )
         self.pid = int(first[1])
         self.returncode: int | None = None
 
@@ -82,7 +88,9 @@ class RemoteDriverProcess:
                 self.returncode = -1  # the connection dropped: the exit status is lost
                 break
             if deadline is not None and time.monotonic() > deadline:
-                raise subprocess.TimeoutExpired(f"driver on {self.host}", timeout or 0.0)
+                raise subprocess.TimeoutExpired(
+                    translate("Hosts", "driver on {host}").format(host=self.host), timeout or 0.0
+                )
             time.sleep(0.02)
         self.chan.close()
         return self.returncode  # type: ignore[return-value]

@@ -9,6 +9,8 @@ config's identity files; a password only when given by the caller.
 
 from __future__ import annotations
 
+from bancada.i18n import translate
+
 import errno
 import getpass
 import os
@@ -78,7 +80,9 @@ def resolve(profile: HostProfile) -> Endpoint:
         try:
             entry = paramiko.SSHConfig.from_path(str(cfg_path)).lookup(profile.address)
         except (OSError, paramiko.SSHException) as exc:
-            raise HostError(f"{cfg_path}: cannot read: {exc}") from None
+            raise HostError(
+                translate("Hosts", "{cfg_path}: cannot read: {exc}").format(cfg_path=cfg_path, exc=exc)
+            ) from None
     address = entry.get("hostname", profile.address)
     port = profile.port or int(entry.get("port", 22))
     user = profile.user or entry.get("user") or getpass.getuser()
@@ -130,7 +134,7 @@ def connect_profile(
         PassphraseNeeded, AuthFailed, Unreachable, HostError: one line each.
     """
     if _depth > 3:
-        raise HostError(f"host {profile.name}: jump hosts nested too deep")
+        raise HostError(translate("Hosts", "host {name}: jump hosts nested too deep").format(name=profile.name))
     accept = dict(accept or {})
     if accept_fingerprint:
         accept[profile.name] = accept_fingerprint
@@ -141,7 +145,9 @@ def connect_profile(
     client.set_missing_host_key_policy(ExplicitAcceptPolicy(accept.get(profile.name)))
     if ep.key and not os.path.exists(ep.key):
         _close_all(jumps)
-        raise HostError(f"host {profile.name}: key file {ep.key} does not exist")
+        raise HostError(
+            translate("Hosts", "host {name}: key file {key} does not exist").format(name=profile.name, key=ep.key)
+        )
     kw = _connect_kwargs(ep, sock, timeout_s, password)
     asked = asked_password = False
     t0 = time.monotonic()
@@ -156,7 +162,11 @@ def connect_profile(
                 if passphrase:
                     continue
             _close_all([client, *jumps])
-            raise PassphraseNeeded(f"host {profile.name}: the key {ep.key} needs a passphrase") from None
+            raise PassphraseNeeded(
+                translate("Hosts", "host {name}: the key {key} needs a passphrase").format(
+                    name=profile.name, key=ep.key
+                )
+            ) from None
         except HostError as exc:
             _close_all([client, *jumps])
             if isinstance(exc, UnknownHostKey) and exc.profile is None:
@@ -165,10 +175,17 @@ def connect_profile(
         except paramiko.BadHostKeyException as exc:
             _close_all([client, *jumps])
             raise HostKeyChanged(
-                f"HOST KEY CHANGED for {exc.hostname}: it offered {fingerprint(exc.key)} but "
-                f"{fingerprint(exc.expected_key)} is known. Refused: this may be a man-in-the-middle attack. "
-                f"If the host was reinstalled, remove the old key from {bancada_known_hosts()} "
-                f"(or ~/.ssh/known_hosts) and accept the new one."
+                translate(
+                    "Hosts",
+                    "HOST KEY CHANGED for {hostname}: it offered {key} but {expected_key} is known. "
+                    "Refused: this may be a man-in-the-middle attack. If the host was reinstalled, "
+                    "remove the old key from {v} (or ~/.ssh/known_hosts) and accept the new one.",
+                ).format(
+                    hostname=exc.hostname,
+                    key=fingerprint(exc.key),
+                    expected_key=fingerprint(exc.expected_key),
+                    v=bancada_known_hosts(),
+                )
             ) from None
         except paramiko.AuthenticationException:
             if password is None and not asked_password and ask is not None:
@@ -180,20 +197,31 @@ def connect_profile(
             _close_all([client, *jumps])
             how = f"key {ep.key}" if ep.key else "ssh-agent keys" + (" or password" if password else "")
             raise AuthFailed(
-                f"authentication failed for {ep.user}@{join_host_port(ep.address, ep.port)} with {how} "
-                f"(wrong user or key?)"
+                translate("Hosts", "authentication failed for {user}@{address} with {how} (wrong user or key?)").format(
+                    user=ep.user, address=join_host_port(ep.address, ep.port), how=how
+                )
             ) from None
         except paramiko.SSHException as exc:
             _close_all([client, *jumps])
             if "Unable to parse key file" in str(exc) or "not a valid" in str(exc):
-                raise HostError(f"host {profile.name}: cannot read key file {ep.key}: {exc}") from None
+                raise HostError(
+                    translate("Hosts", "host {name}: cannot read key file {key}: {exc}").format(
+                        name=profile.name, key=ep.key, exc=exc
+                    )
+                ) from None
             late = time.monotonic() - t0 >= 0.9 * timeout_s
             where = join_host_port(ep.address, ep.port)
             if "Error reading SSH protocol banner" in str(exc) or ("No existing session" in str(exc) and late):
-                raise Unreachable(f"{where} did not speak SSH within {timeout_s:g} s") from None
+                raise Unreachable(
+                    translate("Hosts", "{where} did not speak SSH within {timeout_s:g} s").format(
+                        where=where, timeout_s=timeout_s
+                    )
+                ) from None
             if "No existing session" in str(exc):
-                raise Unreachable(f"{where} closed the connection during the SSH handshake") from None
-            raise HostError(f"SSH error with {where}: {exc}") from None
+                raise Unreachable(
+                    translate("Hosts", "{where} closed the connection during the SSH handshake").format(where=where)
+                ) from None
+            raise HostError(translate("Hosts", "SSH error with {where}: {exc}").format(where=where, exc=exc)) from None
         except (OSError, EOFError) as exc:
             _close_all([client, *jumps])
             raise Unreachable(_describe(exc, ep, timeout_s)) from None
@@ -253,7 +281,11 @@ def _through_jump(
     except (paramiko.SSHException, OSError) as exc:
         _close_all(jumps)
         where = join_host_port(ep.address, ep.port)
-        raise Unreachable(f"jump host {profile.jump} cannot reach {where}: {exc}") from None
+        raise Unreachable(
+            translate("Hosts", "jump host {jump} cannot reach {where}: {exc}").format(
+                jump=profile.jump, where=where, exc=exc
+            )
+        ) from None
     return jumps, sock
 
 

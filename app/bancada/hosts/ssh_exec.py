@@ -6,6 +6,8 @@ and every value (paths, run ids, argv) is inserted with ``shlex.quote``.
 
 from __future__ import annotations
 
+from bancada.i18n import translate
+
 import shlex
 import socket
 
@@ -26,7 +28,7 @@ def active_transport(client: paramiko.SSHClient, host: str) -> paramiko.Transpor
     """
     transport = client.get_transport()
     if transport is None or not transport.is_active():
-        raise HostDisconnected(f"the SSH connection to {host} is closed")
+        raise HostDisconnected(translate("Hosts", "the SSH connection to {host} is closed").format(host=host))
     return transport
 
 
@@ -58,11 +60,17 @@ def run_script(
         chan.close()
         return code, out, err
     except (socket.timeout, TimeoutError):
-        raise HostError(f"{host}: a remote command got no answer within {timeout_s:g} s") from None
+        raise HostError(
+            translate("Hosts", "{host}: a remote command got no answer within {timeout_s:g} s").format(
+                host=host, timeout_s=timeout_s
+            )
+        ) from None
     except (paramiko.SSHException, EOFError, OSError) as exc:
         if not transport.is_active():
-            raise HostDisconnected(f"the SSH connection to {host} dropped") from None
-        raise HostError(f"{host}: remote command failed: {exc}") from None
+            raise HostDisconnected(
+                translate("Hosts", "the SSH connection to {host} dropped").format(host=host)
+            ) from None
+        raise HostError(translate("Hosts", "{host}: remote command failed: {exc}").format(host=host, exc=exc)) from None
 
 
 # Shell helpers shared by the scripts below. $W is the absolute work directory.
@@ -214,6 +222,8 @@ def env_lines(env: dict[str, str]) -> bytes:
     out = []
     for name, value in env.items():
         if not name.replace("_", "a").isalnum() or name[0].isdigit() or "\n" in value:
-            raise ValueError(f"cannot pass {name!r} to a remote worker's environment")
+            raise ValueError(
+                translate("Hosts", "cannot pass {name!r} to a remote worker's environment").format(name=name)
+            )
         out.append(f"{name}={value}\n")
     return "".join(out).encode()

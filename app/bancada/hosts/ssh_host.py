@@ -119,7 +119,11 @@ class SshHost:
             self.address = resolve(profile).address if profile.jump else transport.getpeername()[0]
             code, out, err = run_script(self.client, _workdir_expr(profile.workdir) + PREPARE, 30, self.name)
             if code != 0:
-                raise HostError(f"{self.name}: cannot create the work directory {profile.workdir}: {err.strip()}")
+                raise HostError(
+                    translate("Hosts", "{name}: cannot create the work directory {workdir}: {v}").format(
+                        name=self.name, workdir=profile.workdir, v=err.strip()
+                    )
+                )
             info = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
             self.os = info.get("uname", "").lower() or "linux"
             self.workdir = info["workdir"]
@@ -258,14 +262,18 @@ class SshHost:
         """
         ok, reason = self.can_run(impl)
         if not ok:
-            raise WorkerStartError(f"worker {impl.id} cannot run on host {self.name}: {reason}")
+            raise WorkerStartError(
+                translate("Hosts", "worker {id} cannot run on host {name}: {reason}").format(
+                    id=impl.id, name=self.name, reason=reason
+                )
+            )
         t0 = time.monotonic()
         try:
             remote_artifact = self._deploy_worker(impl)
         except HostDisconnected:
             raise
         except HostError as exc:
-            raise WorkerStartError(f"worker {impl.id}: {exc}") from None
+            raise WorkerStartError(translate("Hosts", "worker {id}: {exc}").format(id=impl.id, exc=exc)) from None
         t1 = time.monotonic()
         self.timings[f"deploy:{impl.id}"] = t1 - t0
         argv = impl.worker.argv(impl.protocol, artifact=remote_artifact, bind=self.bind, port=0) + list(extra_args)
@@ -291,7 +299,7 @@ class SshHost:
         try:
             stdin = env_lines(dict(env)) if env else None
         except ValueError as exc:
-            raise WorkerStartError(f"worker {impl.id}: {exc}") from None
+            raise WorkerStartError(translate("Hosts", "worker {id}: {exc}").format(id=impl.id, exc=exc)) from None
         code, out, err = run_script(self.client, script, ready_timeout_s + 30, self.name, stdin=stdin)
         pid = next((int(line.split()[1]) for line in out.splitlines() if line.startswith("PID ")), 0)
         worker = RemoteWorker(self, impl.id, pid, self.address, 0, log_path, pid_path)
@@ -301,30 +309,38 @@ class SshHost:
         ready_line = next((line for line in out.splitlines() if line.startswith("READY ")), None)
         if code != 0 or ready_line is None:
             what = {
-                3: "exited before becoming ready",
-                4: f"did not print its READY line within {ready_timeout_s:g} s",
-                90: f"cannot enter {self.workdir}",
-            }.get(code, f"could not start (status {code}: {err.strip()})")
+                3: translate("Hosts", "exited before becoming ready"),
+                4: translate("Hosts", "did not print its READY line within {t:g} s").format(t=ready_timeout_s),
+                90: translate("Hosts", "cannot enter {folder}").format(folder=self.workdir),
+            }.get(code, translate("Hosts", "could not start (status {code}: {err})").format(code=code, err=err.strip()))
             tail = worker.log_tail(10)
             worker.stop(1.0)
-            raise WorkerStartError(
-                f"worker {impl.id} on {self.name} {what}" + (f"; its last log lines:\n{tail}" if tail else "")
-            )
+            message = translate("Hosts", "worker {id} on {host} {what}").format(id=impl.id, host=self.name, what=what)
+            if tail:
+                message += translate("Hosts", "; its last log lines:\n{tail}").format(tail=tail)
+            raise WorkerStartError(message)
         try:
             ready = parse_ready_line(ready_line)
             if ready is None:
-                raise ValueError(f"its first line is not a READY line: {ready_line.strip()[:120]!r}")
+                raise ValueError(
+                    translate("Hosts", "its first line is not a READY line: {v!r}").format(v=ready_line.strip()[:120])
+                )
             worker.port = worker.remote_port = ready.port
         except ValueError as exc:
             worker.stop(1.0)
-            raise WorkerStartError(f"worker {impl.id} on {self.name}: {exc}") from None
+            raise WorkerStartError(
+                translate("Hosts", "worker {id} on {name}: {exc}").format(id=impl.id, name=self.name, exc=exc)
+            ) from None
         if not port_reachable(self.address, worker.port):
             if not self.profile.allow_tunnel:
                 worker.stop(1.0)
                 raise WorkerStartError(
-                    f"worker {impl.id} is running on {self.name} but port {worker.port} of {self.address} cannot be "
-                    f"reached from here (firewall?). Open the port, or allow an SSH tunnel "
-                    f"(bancada hosts add {self.name} ... --allow-tunnel): its encryption is then in every latency"
+                    translate(
+                        "Hosts",
+                        "worker {id} is running on {name} but port {port} of {address} cannot be reached "
+                        "from here (firewall?). Open the port, or allow an SSH tunnel (bancada hosts add "
+                        "{name} ... --allow-tunnel): its encryption is then in every latency",
+                    ).format(id=impl.id, name=self.name, port=worker.port, address=self.address)
                 )
             worker.tunnel = Tunnel(
                 active_transport(self.client, self.name),
@@ -369,12 +385,18 @@ class SshHost:
                 for this host's architecture, or the upload failed.
         """
         if driver != "native":
-            raise HostError(f"only the native driver runs on an SSH host ({self.name}); not {driver!r}")
+            raise HostError(
+                translate("Hosts", "only the native driver runs on an SSH host ({name}); not {driver!r}").format(
+                    name=self.name, driver=driver
+                )
+            )
         local = self.native_driver_artifact()
         if not local.exists():
             raise HostError(
-                f"the native driver is not built for {self.os}/{self.arch()}: {local} is missing "
-                f"(run: make -C workers driver)"
+                translate(
+                    "Hosts",
+                    "the native driver is not built for {os}/{v}: {local} is missing (run: make -C workers driver)",
+                ).format(os=self.os, v=self.arch(), local=local)
             )
         remote = self._deployed.get(local)
         if remote is None:  # once per connection: the runner opens a driver for every block

@@ -357,6 +357,182 @@
     </message>
 </context>
 <context>
+    <name>CustomRequest</name>
+    <message>
+        <source>no such file: {path}{where}</source>
+        <extracomment>Headers the driver writes itself (framing, connection policy).</extracomment>
+        <translation>arquivo inexistente: {path}{where}</translation>
+    </message>
+    <message>
+        <source>allowed: {names}</source>
+        <translation>permitidos: {names}</translation>
+    </message>
+    <message>
+        <source>a path starts with / and holds no spaces (e.g. /v1/select?x=1)</source>
+        <translation>um caminho começa com / e não tem espaços (por exemplo /v1/select?x=1)</translation>
+    </message>
+    <message>
+        <source>header name {name!r} is not an HTTP token</source>
+        <translation>o nome de cabeçalho {name!r} não é um token HTTP</translation>
+    </message>
+    <message>
+        <source>header {name!r} is written by the driver; leave it out</source>
+        <translation>o cabeçalho {name!r} é escrito pelo driver; deixe-o de fora</translation>
+    </message>
+    <message>
+        <source>header {name!r}: a value holds no line breaks</source>
+        <translation>cabeçalho {name!r}: um valor não tem quebras de linha</translation>
+    </message>
+    <message>
+        <source>template error: {exc}</source>
+        <translation>erro no modelo: {exc}</translation>
+    </message>
+    <message>
+        <source>a full method name is package.Service/Method, e.g. bancada.v1.Bench/Select</source>
+        <translation>um nome completo de método é pacote.Serviço/Método, por exemplo bancada.v1.Bench/Select</translation>
+    </message>
+    <message>
+        <source>no such folder: {p}</source>
+        <translation>pasta inexistente: {p}</translation>
+    </message>
+    <message>
+        <source>{given} is only for operation = &apos;custom&apos;</source>
+        <translation>{given} é só para operation = &apos;custom&apos;</translation>
+    </message>
+    <message>
+        <source>a custom workload needs path (REST) and/or grpc_method (gRPC)</source>
+        <translation>uma carga de trabalho personalizada precisa de path (REST) e/ou grpc_method (gRPC)</translation>
+    </message>
+    <message>
+        <source>{rest} belongs to a REST request: give its path too</source>
+        <translation>{rest} pertence a uma requisição REST: informe também o path</translation>
+    </message>
+    <message>
+        <source>{grpc} belongs to a gRPC request: give its grpc_method too</source>
+        <translation>{grpc} pertence a uma requisição gRPC: informe também o grpc_method</translation>
+    </message>
+    <message>
+        <source>give {a} or {b}, not both</source>
+        <translation>informe {a} ou {b}, não os dois</translation>
+    </message>
+    <message>
+        <source>proto_path goes with proto</source>
+        <translation>proto_path acompanha proto</translation>
+    </message>
+    <message>
+        <source>request is not valid JSON once rendered: {exc}</source>
+        <translation>request não é JSON válido depois de gerado: {exc}</translation>
+    </message>
+    <message>
+        <source>cannot read body_file {body_file}: {strerror}</source>
+        <translation>não é possível ler body_file {body_file}: {strerror}</translation>
+    </message>
+    <message>
+        <source>cannot read request_file {request_file}: {strerror}</source>
+        <translation>não é possível ler request_file {request_file}: {strerror}</translation>
+    </message>
+    <message>
+        <source>request_file {request_file} is not JSON: {exc}</source>
+        <translation>request_file {request_file} não é JSON: {exc}</translation>
+    </message>
+    <message>
+        <source>cannot read protoset {protoset}: {strerror}</source>
+        <translation>não é possível ler o protoset {protoset}: {strerror}</translation>
+    </message>
+    <message>
+        <source>compiling a .proto needs the grpcio-tools package; install it, or give a protoset (protoc --include_imports --descriptor_set_out=x.protoset)</source>
+        <translation>compilar um .proto precisa do pacote grpcio-tools; instale-o ou informe um protoset (protoc --include_imports --descriptor_set_out=x.protoset)</translation>
+    </message>
+    <message>
+        <source>{path} is in none of the proto_path folders {names}</source>
+        <translation>{path} não está em nenhuma das pastas de proto_path {names}</translation>
+    </message>
+    <message>
+        <source>compiling {path} took longer than {timeout_s:g} s</source>
+        <translation>compilar {path} levou mais de {timeout_s:g} s</translation>
+    </message>
+    <message>
+        <source>{path} does not compile: {first}</source>
+        <translation>{path} não compila: {first}</translation>
+    </message>
+    <message>
+        <source>treatment {id} ({impl} / {wl}): {rest}</source>
+        <translation>tratamento {id} ({impl} / {wl}): {rest}</translation>
+    </message>
+    <message>
+        <source>gRPC method {m}: {rest}</source>
+        <translation>método gRPC {m}: {rest}</translation>
+    </message>
+    <message>
+        <source>the server at {t}: service {s} has no method {m} (methods: {names})</source>
+        <translation>o servidor em {t}: o serviço {s} não tem o método {m} (métodos: {names})</translation>
+    </message>
+    <message>
+        <source>the protoset: service {s} has no method {m} (methods: {names})</source>
+        <translation>o protoset: o serviço {s} não tem o método {m} (métodos: {names})</translation>
+    </message>
+    <message>
+        <source>the server at {t} has no service {s} (services: {names})</source>
+        <translation>o servidor em {t} não tem o serviço {s} (serviços: {names})</translation>
+    </message>
+    <message>
+        <source>the protoset has no service {s} (services: {names})</source>
+        <translation>o protoset não tem o serviço {s} (serviços: {names})</translation>
+    </message>
+    <message>
+        <source>the server at {t} has no service {s} (server reflection: {why})</source>
+        <translation>o servidor em {t} não tem o serviço {s} (reflexão do servidor: {why})</translation>
+    </message>
+    <message>
+        <source>the server at {t} does not offer server reflection; name a .proto or protoset file in the workload (proto = ... or protoset = ...)</source>
+        <translation>o servidor em {t} não oferece reflexão do servidor; indique um arquivo .proto ou protoset na carga de trabalho (proto = ... ou protoset = ...)</translation>
+    </message>
+    <message>
+        <source>the server at {t} did not answer server reflection within {d}</source>
+        <translation>o servidor em {t} não respondeu à reflexão do servidor em {d}</translation>
+    </message>
+    <message>
+        <source>server reflection on {t} failed: {why}</source>
+        <translation>a reflexão do servidor em {t} falhou: {why}</translation>
+    </message>
+    <message>
+        <source>cannot connect to {t} for server reflection: {why}</source>
+        <translation>não é possível conectar a {t} para a reflexão do servidor: {why}</translation>
+    </message>
+    <message>
+        <source>is a streaming method; Bancada measures unary calls only</source>
+        <translation>é um método de streaming; o Bancada mede só chamadas unárias</translation>
+    </message>
+    <message>
+        <source>the JSON request does not fit {type}: {why}</source>
+        <translation>a requisição JSON não corresponde a {type}: {why}</translation>
+    </message>
+    <message>
+        <source>cannot encode the {type} request: {why}</source>
+        <translation>não é possível codificar a requisição {type}: {why}</translation>
+    </message>
+    <message>
+        <source>the protoset is not a FileDescriptorSet: {why}</source>
+        <translation>o protoset não é um FileDescriptorSet: {why}</translation>
+    </message>
+    <message>
+        <source>the descriptors do not link: {why}</source>
+        <translation>os descritores não se ligam: {why}</translation>
+    </message>
+    <message>
+        <source>no gRPC server answered at {t} within {s:g} s</source>
+        <translation>nenhum servidor gRPC respondeu em {t} em {s:g} s</translation>
+    </message>
+    <message>
+        <source>cannot read {path}: {why}</source>
+        <translation>não é possível ler {path}: {why}</translation>
+    </message>
+    <message>
+        <source>{path} is not a .proto or protoset Bancada can read: {why}</source>
+        <translation>{path} não é um .proto ou protoset que o Bancada consiga ler: {why}</translation>
+    </message>
+</context>
+<context>
     <name>Database</name>
     <message>
         <source>give password_env or password_file, not both (the password comes from one)</source>
@@ -447,6 +623,40 @@
         <source>the private PostgreSQL server on {host} (port {port}) is not running</source>
         <translation>o servidor PostgreSQL privado em {host} (porta {port}) não está rodando</translation>
     </message>
+    <message>
+        <source>the numbers of pets and people cannot be negative, got {pets} and {people}</source>
+        <extracomment>The pet kinds a record&apos;s ``type`` is drawn from (Gofakeit&apos;s ``AnimalType`` in the seed). Person.gender as Gofakeit&apos;s ``Gender`` gives it. created_at of record 1; record i is ``EPOCH + (i - 1) minutes``.</extracomment>
+        <translation>os números de pets e pessoas não podem ser negativos, recebidos {pets} e {people}</translation>
+    </message>
+    <message>
+        <source>{which} is not installed on this computer (no {root}/&lt;version&gt;/bin/postgres): install Debian&apos;s package postgresql (apt-get install postgresql)</source>
+        <extracomment>Where Debian&apos;s postgresql-&lt;version&gt; package puts the server&apos;s programs. The role and database the workers connect as (trust authentication: no password). The unprivileged user initdb and postgres run as when Bancada runs as root.</extracomment>
+        <translation>{which} não está instalado neste computador (não há {root}/&lt;versão&gt;/bin/postgres): instale o pacote postgresql do Debian (apt-get install postgresql)</translation>
+    </message>
+    <message>
+        <source>the private PostgreSQL server is already started</source>
+        <translation>o servidor PostgreSQL privado já foi iniciado</translation>
+    </message>
+    <message>
+        <source>PostgreSQL refuses to run as root and there is no &apos;{ROOT_RUNS_AS}&apos; user to run it as: install Debian&apos;s package postgresql (it creates that user) or run Bancada as another user</source>
+        <translation>o PostgreSQL se recusa a rodar como root e não há o usuário &apos;{ROOT_RUNS_AS}&apos; para rodá-lo: instale o pacote postgresql do Debian (ele cria esse usuário) ou execute o Bancada como outro usuário</translation>
+    </message>
+    <message>
+        <source>initdb failed (exit {returncode}): {log_path}</source>
+        <translation>o initdb falhou (saída {returncode}): {log_path}</translation>
+    </message>
+    <message>
+        <source>PostgreSQL did not start on 127.0.0.1:{port}: {tail}</source>
+        <translation>o PostgreSQL não iniciou em 127.0.0.1:{port}: {tail}</translation>
+    </message>
+    <message>
+        <source>cannot connect to the private PostgreSQL server on port {port}: {first}</source>
+        <translation>não é possível conectar ao servidor PostgreSQL privado na porta {port}: {first}</translation>
+    </message>
+    <message>
+        <source>the private PostgreSQL server (pid {pid}, port {port}) exited with code {code}: {log_path}</source>
+        <translation>o servidor PostgreSQL privado (pid {pid}, porta {port}) terminou com código {code}: {log_path}</translation>
+    </message>
 </context>
 <context>
     <name>Driver</name>
@@ -459,7 +669,7 @@
     <name>ExperimentPanel</name>
     <message>
         <source>Host</source>
-        <extracomment>How wide an implementation&apos;s &quot;cannot run&quot; reason may be in the panel (the panel stays narrow at 1024 x 768). The operations the panel&apos;s widgets edit; a profile&apos;s workloads of other operations are run as written. The operation entry that runs the profile&apos;s own workloads (seed 001&apos;s database methods, seed 002&apos;s methods).</extracomment>
+        <extracomment>How wide an implementation&apos;s &quot;cannot run&quot; reason may be in the panel (the panel stays narrow at 1024 x 768). How wide an implementation&apos;s name (and an external server&apos;s address) may be in the panel. The operations the panel&apos;s widgets edit; a profile&apos;s workloads of other operations are run as written. The operation entry that runs the profile&apos;s own workloads (seed 001&apos;s database methods, seed 002&apos;s methods).</extracomment>
         <translation>Host</translation>
     </message>
     <message>
@@ -711,6 +921,69 @@
     </message>
 </context>
 <context>
+    <name>External</name>
+    <message>
+        <source>allowed: host:port, [v6]:port or http://host:port</source>
+        <translation>permitidos: host:porta, [v6]:porta ou http://host:porta</translation>
+    </message>
+    <message>
+        <source>scheme {scheme!r} is not supported (no TLS); {allowed}</source>
+        <translation>o esquema {scheme!r} não é suportado (sem TLS); {allowed}</translation>
+    </message>
+    <message>
+        <source>an address holds no path; put the path in the workload (path = ...)</source>
+        <translation>um endereço não tem caminho; ponha o caminho na carga de trabalho (path = ...)</translation>
+    </message>
+    <message>
+        <source>an address holds no user or password; use a header in the workload</source>
+        <translation>um endereço não tem usuário nem senha; use um cabeçalho na carga de trabalho</translation>
+    </message>
+    <message>
+        <source>bad port; {allowed}</source>
+        <translation>porta inválida; {allowed}</translation>
+    </message>
+    <message>
+        <source>not an address with a port; {allowed}</source>
+        <translation>não é um endereço com porta; {allowed}</translation>
+    </message>
+    <message>
+        <source>{host!r} in brackets is not an IPv6 address</source>
+        <translation>{host!r} entre colchetes não é um endereço IPv6</translation>
+    </message>
+    <message>
+        <source>no host; {allowed}</source>
+        <translation>falta o host; {allowed}</translation>
+    </message>
+    <message>
+        <source>{host!r} is not a host name or IP address</source>
+        <translation>{host!r} não é um nome de host nem um endereço IP</translation>
+    </message>
+    <message>
+        <source>port {port} is not in 1..65535</source>
+        <translation>a porta {port} não está em 1..65535</translation>
+    </message>
+    <message>
+        <source>letters, digits and . _ : - only, starting with a letter or digit (e.g. my-server-rest)</source>
+        <translation>só letras, dígitos e . _ : -, começando com letra ou dígito (por exemplo meu-servidor-rest)</translation>
+    </message>
+    <message>
+        <source>no answer within {t:g} s</source>
+        <translation>sem resposta em {t:g} s</translation>
+    </message>
+    <message>
+        <source>unknown host ({why})</source>
+        <translation>host desconhecido ({why})</translation>
+    </message>
+    <message>
+        <source>connection refused</source>
+        <translation>conexão recusada</translation>
+    </message>
+    <message>
+        <source>cannot reach {id} at {target}: {why}</source>
+        <translation>não é possível alcançar {id} em {target}: {why}</translation>
+    </message>
+</context>
+<context>
     <name>FactorsPage</name>
     <message>
         <source>Implementations (language and protocol)</source>
@@ -732,6 +1005,7 @@
     <name>GuidedExperiment</name>
     <message>
         <source>Guided experiment</source>
+        <extracomment>The card of the shipped profiles/my-service.toml: it opens the form “My own service” too.</extracomment>
         <translation>Experimento guiado</translation>
     </message>
     <message>
@@ -894,6 +1168,26 @@
         <translation>{artifact} não é executável (dê chmod +x nele, ou reinstale o Bancada)</translation>
     </message>
     <message>
+        <source>worker {id} cannot run on this computer: {reason}</source>
+        <translation>o worker {id} não pode rodar neste computador: {reason}</translation>
+    </message>
+    <message>
+        <source>worker {id} cannot start: {exc}</source>
+        <translation>o worker {id} não consegue iniciar: {exc}</translation>
+    </message>
+    <message>
+        <source>worker {id} cannot start on this computer: {exc}</source>
+        <translation>o worker {id} não consegue iniciar neste computador: {exc}</translation>
+    </message>
+    <message>
+        <source>the {driver} driver is not built on this computer (run: make -C workers driver)</source>
+        <translation>o driver {driver} não está compilado neste computador (execute: make -C workers driver)</translation>
+    </message>
+    <message>
+        <source>{name}: cannot create the work directory {workdir}: {v}</source>
+        <translation>{name}: não é possível criar a pasta de trabalho {workdir}: {v}</translation>
+    </message>
+    <message>
         <source>the {name} worker runs from its folder with its own environment ({runtime}) and is not deployed to SSH hosts: run it on this computer</source>
         <translation>o worker {name} roda a partir da sua pasta, com seu próprio ambiente ({runtime}), e não é implantado em hosts SSH: rode-o neste computador</translation>
     </message>
@@ -902,8 +1196,239 @@
         <translation>não compilado para {os}/{arch}: {artifact} não existe (execute: make -C workers)</translation>
     </message>
     <message>
+        <source>worker {id} cannot run on host {name}: {reason}</source>
+        <translation>o worker {id} não pode rodar no host {name}: {reason}</translation>
+    </message>
+    <message>
+        <source>worker {id}: {exc}</source>
+        <translation>worker {id}: {exc}</translation>
+    </message>
+    <message>
+        <source>exited before becoming ready</source>
+        <translation>terminou antes de ficar pronto</translation>
+    </message>
+    <message>
+        <source>did not print its READY line within {t:g} s</source>
+        <translation>não imprimiu sua linha READY em {t:g} s</translation>
+    </message>
+    <message>
+        <source>cannot enter {folder}</source>
+        <translation>não é possível entrar em {folder}</translation>
+    </message>
+    <message>
+        <source>could not start (status {code}: {err})</source>
+        <translation>não conseguiu iniciar (status {code}: {err})</translation>
+    </message>
+    <message>
+        <source>worker {id} on {host} {what}</source>
+        <translation>o worker {id} em {host} {what}</translation>
+    </message>
+    <message>
+        <source>; its last log lines:
+{tail}</source>
+        <translation>; suas últimas linhas de log:
+{tail}</translation>
+    </message>
+    <message>
+        <source>its first line is not a READY line: {v!r}</source>
+        <translation>sua primeira linha não é uma linha READY: {v!r}</translation>
+    </message>
+    <message>
+        <source>worker {id} on {name}: {exc}</source>
+        <translation>worker {id} em {name}: {exc}</translation>
+    </message>
+    <message>
+        <source>worker {id} is running on {name} but port {port} of {address} cannot be reached from here (firewall?). Open the port, or allow an SSH tunnel (bancada hosts add {name} ... --allow-tunnel): its encryption is then in every latency</source>
+        <translation>o worker {id} está rodando em {name}, mas a porta {port} de {address} não é alcançável daqui (firewall?). Abra a porta ou permita um túnel SSH (bancada hosts add {name} ... --allow-tunnel): a criptografia dele entra então em cada latência</translation>
+    </message>
+    <message>
+        <source>only the native driver runs on an SSH host ({name}); not {driver!r}</source>
+        <translation>só o driver nativo roda em um host SSH ({name}); não {driver!r}</translation>
+    </message>
+    <message>
+        <source>the native driver is not built for {os}/{v}: {local} is missing (run: make -C workers driver)</source>
+        <translation>o driver nativo não está compilado para {os}/{v}: falta {local} (execute: make -C workers driver)</translation>
+    </message>
+    <message>
         <source>PostgreSQL&apos;s server programs are not installed (no /usr/lib/postgresql/&lt;version&gt;/bin/postgres): install Debian&apos;s package postgresql (apt-get install postgresql)</source>
         <translation>os programas do servidor PostgreSQL não estão instalados (não há /usr/lib/postgresql/&lt;versão&gt;/bin/postgres): instale o pacote postgresql do Debian (apt-get install postgresql)</translation>
+    </message>
+    <message>
+        <source>bad ready line {v!r}: {exc}</source>
+        <translation>linha READY inválida {v!r}: {exc}</translation>
+    </message>
+    <message>
+        <source>worker {name}: bundle path {entry} is missing under {root}</source>
+        <translation>worker {name}: o caminho do pacote {entry} não existe em {root}</translation>
+    </message>
+    <message>
+        <source>{host}: {worker}</source>
+        <translation>{host}: {worker}</translation>
+    </message>
+    <message>
+        <source>cat into {part} failed</source>
+        <translation>cat para {part} falhou</translation>
+    </message>
+    <message>
+        <source>{host}: cannot create {folder}: {v}</source>
+        <translation>{host}: não é possível criar {folder}: {v}</translation>
+    </message>
+    <message>
+        <source>{host}: upload of {name} to {folder} failed: {exc}</source>
+        <translation>{host}: o envio de {name} para {folder} falhou: {exc}</translation>
+    </message>
+    <message>
+        <source>{host}: {name} arrived corrupted (sha256 {v}, expected {digest})</source>
+        <translation>{host}: {name} chegou corrompido (sha256 {v}, esperado {digest})</translation>
+    </message>
+    <message>
+        <source>{host}: cannot move {part} into place: {v}</source>
+        <translation>{host}: não é possível mover {part} para o lugar: {v}</translation>
+    </message>
+    <message>
+        <source>bad host name {name!r}: use letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos; (and not {names})</source>
+        <translation>nome de host inválido {name!r}: use letras, dígitos, &apos;.&apos;, &apos;_&apos; ou &apos;-&apos; (e não {names})</translation>
+    </message>
+    <message>
+        <source>host {name}: bad address {address!r}</source>
+        <translation>host {name}: endereço inválido {address!r}</translation>
+    </message>
+    <message>
+        <source>host {name}: port {port} is not in 1..65535</source>
+        <translation>host {name}: a porta {port} não está em 1..65535</translation>
+    </message>
+    <message>
+        <source>host {name}: bad user {user!r}</source>
+        <translation>host {name}: usuário inválido {user!r}</translation>
+    </message>
+    <message>
+        <source>host {name}: bad CPU list {cpus!r} (e.g. 0,1 or 0-3)</source>
+        <translation>host {name}: lista de CPUs inválida {cpus!r} (por exemplo 0,1 ou 0-3)</translation>
+    </message>
+    <message>
+        <source>host {name}: nice {nice} is not in -20..19</source>
+        <translation>host {name}: nice {nice} não está em -20..19</translation>
+    </message>
+    <message>
+        <source>host {name}: empty work directory</source>
+        <translation>host {name}: pasta de trabalho vazia</translation>
+    </message>
+    <message>
+        <source>host {name}: cannot be its own jump host</source>
+        <translation>host {name}: não pode ser o próprio host de salto</translation>
+    </message>
+    <message>
+        <source>{path}: cannot read the hosts file: {exc}</source>
+        <translation>{path}: não é possível ler o arquivo de hosts: {exc}</translation>
+    </message>
+    <message>
+        <source>{path}: host {name}: {exc}</source>
+        <translation>{path}: host {name}: {exc}</translation>
+    </message>
+    <message>
+        <source>unknown host {name!r}; saved hosts: {saved}</source>
+        <translation>host desconhecido {name!r}; hosts salvos: {saved}</translation>
+    </message>
+    <message>
+        <source>host {name}: jump host {jump!r} is not a saved host</source>
+        <translation>host {name}: o host de salto {jump!r} não é um host salvo</translation>
+    </message>
+    <message>
+        <source>unknown host {name!r}</source>
+        <translation>host desconhecido {name!r}</translation>
+    </message>
+    <message>
+        <source>host {name} is the jump host of {names}; remove those first</source>
+        <translation>o host {name} é o host de salto de {names}; remova-os antes</translation>
+    </message>
+    <message>
+        <source>{hostname} offered host key {fp}, not the {accept} you accepted: refused</source>
+        <translation>{hostname} ofereceu a chave de host {fp}, não a {accept} que você aceitou: recusado</translation>
+    </message>
+    <message>
+        <source>{path}: cannot read known hosts: {exc}</source>
+        <translation>{path}: não é possível ler os hosts conhecidos: {exc}</translation>
+    </message>
+    <message>
+        <source>worker {name}: cannot prepare it in {base}: {v}</source>
+        <translation>worker {name}: não é possível prepará-lo em {base}: {v}</translation>
+    </message>
+    <message>
+        <source>worker {name}: its setup ({setup}) took longer than {SETUP_TIMEOUT_S:g} s; see {v}</source>
+        <translation>worker {name}: a preparação ({setup}) levou mais de {SETUP_TIMEOUT_S:g} s; veja {v}</translation>
+    </message>
+    <message>
+        <source>{host}: the driver did not start (got {names!r})</source>
+        <translation>{host}: o driver não iniciou (recebido {names!r})</translation>
+    </message>
+    <message>
+        <source>driver on {host}</source>
+        <translation>driver em {host}</translation>
+    </message>
+    <message>
+        <source>{cfg_path}: cannot read: {exc}</source>
+        <translation>{cfg_path}: não é possível ler: {exc}</translation>
+    </message>
+    <message>
+        <source>host {name}: jump hosts nested too deep</source>
+        <translation>host {name}: hosts de salto aninhados demais</translation>
+    </message>
+    <message>
+        <source>host {name}: key file {key} does not exist</source>
+        <translation>host {name}: o arquivo de chave {key} não existe</translation>
+    </message>
+    <message>
+        <source>host {name}: the key {key} needs a passphrase</source>
+        <translation>host {name}: a chave {key} precisa de uma senha</translation>
+    </message>
+    <message>
+        <source>HOST KEY CHANGED for {hostname}: it offered {key} but {expected_key} is known. Refused: this may be a man-in-the-middle attack. If the host was reinstalled, remove the old key from {v} (or ~/.ssh/known_hosts) and accept the new one.</source>
+        <translation>A CHAVE DE HOST MUDOU para {hostname}: ele ofereceu {key}, mas {expected_key} é a conhecida. Recusado: pode ser um ataque man-in-the-middle. Se o host foi reinstalado, remova a chave antiga de {v} (ou ~/.ssh/known_hosts) e aceite a nova.</translation>
+    </message>
+    <message>
+        <source>authentication failed for {user}@{address} with {how} (wrong user or key?)</source>
+        <translation>a autenticação falhou para {user}@{address} com {how} (usuário ou chave errados?)</translation>
+    </message>
+    <message>
+        <source>host {name}: cannot read key file {key}: {exc}</source>
+        <translation>host {name}: não é possível ler o arquivo de chave {key}: {exc}</translation>
+    </message>
+    <message>
+        <source>{where} did not speak SSH within {timeout_s:g} s</source>
+        <translation>{where} não falou SSH em {timeout_s:g} s</translation>
+    </message>
+    <message>
+        <source>{where} closed the connection during the SSH handshake</source>
+        <translation>{where} fechou a conexão durante o handshake SSH</translation>
+    </message>
+    <message>
+        <source>SSH error with {where}: {exc}</source>
+        <translation>erro de SSH com {where}: {exc}</translation>
+    </message>
+    <message>
+        <source>jump host {jump} cannot reach {where}: {exc}</source>
+        <translation>o host de salto {jump} não alcança {where}: {exc}</translation>
+    </message>
+    <message>
+        <source>the SSH connection to {host} is closed</source>
+        <translation>a conexão SSH com {host} está fechada</translation>
+    </message>
+    <message>
+        <source>{host}: a remote command got no answer within {timeout_s:g} s</source>
+        <translation>{host}: um comando remoto não teve resposta em {timeout_s:g} s</translation>
+    </message>
+    <message>
+        <source>the SSH connection to {host} dropped</source>
+        <translation>a conexão SSH com {host} caiu</translation>
+    </message>
+    <message>
+        <source>{host}: remote command failed: {exc}</source>
+        <translation>{host}: o comando remoto falhou: {exc}</translation>
+    </message>
+    <message>
+        <source>cannot pass {name!r} to a remote worker&apos;s environment</source>
+        <extracomment>Prefixed to a script whose environment comes on stdin (``NAME=value`` lines): values that must not appear in the host&apos;s process list (a database URL with its password).</extracomment>
+        <translation>não é possível passar {name!r} para o ambiente de um worker remoto</translation>
     </message>
 </context>
 <context>
@@ -1244,6 +1769,38 @@ Senha da chave:</translation>
     <message>
         <source> (nominal {rtt} ms, no bandwidth limit)</source>
         <translation> (nominal {rtt} ms, sem limite de banda)</translation>
+    </message>
+    <message>
+        <source>the calibration server closed the connection</source>
+        <translation>o servidor de calibração fechou a conexão</translation>
+    </message>
+    <message>
+        <source>link {name!r} is defined twice in [[links]]</source>
+        <translation>o enlace {name!r} está definido duas vezes em [[links]]</translation>
+    </message>
+    <message>
+        <source>unknown link {name!r}; known: {known} (or define it in [[links]])</source>
+        <translation>enlace desconhecido {name!r}; conhecidos: {known} (ou defina-o em [[links]])</translation>
+    </message>
+    <message>
+        <source>the link emulator ({BINARY}) is not installed: run scripts/setup.sh (it builds Toxiproxy from its Go module)</source>
+        <translation>o emulador de enlace ({BINARY}) não está instalado: execute scripts/setup.sh (ele compila o Toxiproxy a partir do módulo Go)</translation>
+    </message>
+    <message>
+        <source>the link emulator did not start on 127.0.0.1:{port} within {start_timeout_s:g} s</source>
+        <translation>o emulador de enlace não iniciou em 127.0.0.1:{port} em {start_timeout_s:g} s</translation>
+    </message>
+    <message>
+        <source>the link emulator refused {method} {path}: HTTP {code} {detail}</source>
+        <translation>o emulador de enlace recusou {method} {path}: HTTP {code} {detail}</translation>
+    </message>
+    <message>
+        <source>the link emulator does not answer on {api}: {exc}</source>
+        <translation>o emulador de enlace não responde em {api}: {exc}</translation>
+    </message>
+    <message>
+        <source>the link emulator gave no address for {name}: {created!r}</source>
+        <translation>o emulador de enlace não deu endereço para {name}: {created!r}</translation>
     </message>
 </context>
 <context>
@@ -1745,6 +2302,159 @@ Senha da chave:</translation>
     </message>
 </context>
 <context>
+    <name>Manifest</name>
+    <message>
+        <source>worker {name!r} does not serve {protocol!r}; it serves {names}</source>
+        <extracomment>The contract operations it serves (the manifest&apos;s ``operations``); empty: every one of them. Seed 003&apos;s REST workers serve ping, select, echo and info, not the six methods of seed 002. The wire formats its REST side serves for operation serial (the manifest&apos;s ``[formats]``, seed 004).</extracomment>
+        <translation>o worker {name!r} não serve {protocol!r}; ele serve {names}</translation>
+    </message>
+    <message>
+        <source>{path}: cannot read worker manifest: {exc}</source>
+        <translation>{path}: não é possível ler o manifesto do worker: {exc}</translation>
+    </message>
+    <message>
+        <source>{path}: missing key(s) {names}</source>
+        <translation>{path}: faltam as chaves {names}</translation>
+    </message>
+    <message>
+        <source>{path}: deploy = {deploy!r}; allowed: {names}</source>
+        <translation>{path}: deploy = {deploy!r}; permitidos: {names}</translation>
+    </message>
+    <message>
+        <source>{path}: deploy = &apos;bundle&apos; needs bundle (a list of paths) and setup (a command)</source>
+        <translation>{path}: deploy = &apos;bundle&apos; precisa de bundle (uma lista de caminhos) e setup (um comando)</translation>
+    </message>
+    <message>
+        <source>{path}: setup_requires {unknown!r}; allowed: {names}</source>
+        <translation>{path}: setup_requires {unknown!r}; permitidos: {names}</translation>
+    </message>
+</context>
+<context>
+    <name>OwnService</name>
+    <message>
+        <source>declare at least one server</source>
+        <translation>declare pelo menos um servidor</translation>
+    </message>
+    <message>
+        <source>declare at least one request</source>
+        <translation>declare pelo menos uma requisição</translation>
+    </message>
+    <message>
+        <source>the form</source>
+        <translation>o formulário</translation>
+    </message>
+    <message>
+        <source>Written by Bancada&apos;s form “My own service”; it opens there again.</source>
+        <translation>Escrito pelo formulário “Meu próprio serviço” do Bancada; ele abre lá de novo.</translation>
+    </message>
+    <message>
+        <source>header line {line!r}: write Name: value</source>
+        <translation>linha de cabeçalho {line!r}: escreva Nome: valor</translation>
+    </message>
+</context>
+<context>
+    <name>OwnServiceDialog</name>
+    <message>
+        <source>My own service</source>
+        <translation>Meu próprio serviço</translation>
+    </message>
+    <message>
+        <source>Declare the servers you wrote (Bancada measures them but does not start them) and the requests to send. Check each server: it must be running. Then save: the profile opens in the window and the study goes on as any study (factors, pilot, run, statistics, export).</source>
+        <translation>Declare os servidores que você escreveu (o Bancada os mede, mas não os inicia) e as requisições a enviar. Verifique cada servidor: ele precisa estar rodando. Depois salve: o perfil abre na janela e o estudo segue como qualquer estudo (fatores, piloto, execução, estatística, exportação).</translation>
+    </message>
+    <message>
+        <source>e.g. Lab 6: my calculator over REST and gRPC</source>
+        <translation>por exemplo Lab 6: minha calculadora via REST e gRPC</translation>
+    </message>
+    <message>
+        <source>Study</source>
+        <translation>Estudo</translation>
+    </message>
+    <message>
+        <source>Servers</source>
+        <translation>Servidores</translation>
+    </message>
+    <message>
+        <source>Add server</source>
+        <translation>Adicionar servidor</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>Requisições</translation>
+    </message>
+    <message>
+        <source>Add request</source>
+        <translation>Adicionar requisição</translation>
+    </message>
+    <message>
+        <source>Where the profile is written: a normal profile file you can open again</source>
+        <translation>Onde o perfil é escrito: um arquivo de perfil comum, que você pode abrir de novo</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Escolher…</translation>
+    </message>
+    <message>
+        <source>Profile file</source>
+        <translation>Arquivo do perfil</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Save and open</source>
+        <translation>Salvar e abrir</translation>
+    </message>
+    <message>
+        <source>Server {n}</source>
+        <translation>Servidor {n}</translation>
+    </message>
+    <message>
+        <source>Request {n}</source>
+        <translation>Requisição {n}</translation>
+    </message>
+    <message>
+        <source>Request {r}: {why}</source>
+        <translation>Requisição {r}: {why}</translation>
+    </message>
+    <message>
+        <source>Save profile</source>
+        <translation>Salvar perfil</translation>
+    </message>
+    <message>
+        <source>Profiles (*.toml)</source>
+        <translation>Perfis (*.toml)</translation>
+    </message>
+    <message>
+        <source>Cannot write {p}: {why}</source>
+        <translation>Não é possível escrever {p}: {why}</translation>
+    </message>
+</context>
+<context>
+    <name>Plan</name>
+    <message>
+        <source>{id} does not serve the {fmt} format (operation serial); its worker declares {v}: seed 004&apos;s formats are on the Go worker</source>
+        <translation>{id} não serve o formato {fmt} (operação serial); o worker dele declara {v}: os formatos do seed 004 estão no worker Go</translation>
+    </message>
+    <message>
+        <source>unknown implementation {missing!r}; known: {known} (a second instance of one is written like go-rest:b)</source>
+        <translation>implementação desconhecida {missing!r}; conhecidas: {known} (uma segunda instância se escreve como go-rest:b)</translation>
+    </message>
+    <message>
+        <source>the schedule needs a seed; draw one with with_seed() before building the plan</source>
+        <translation>o escalonamento precisa de uma semente; sorteie uma com with_seed() antes de montar o plano</translation>
+    </message>
+    <message>
+        <source>no workload fits the implementations ({names}): the custom workloads define requests for other protocols</source>
+        <translation>nenhuma carga de trabalho serve para as implementações ({names}): as cargas personalizadas definem requisições para outros protocolos</translation>
+    </message>
+    <message>
+        <source>external implementation {id!r} has the id of a worker Bancada starts; give it another id (e.g. my-{id})</source>
+        <translation>a implementação externa {id!r} tem o id de um worker que o Bancada inicia; dê a ela outro id (por exemplo meu-{id})</translation>
+    </message>
+</context>
+<context>
     <name>Profile</name>
     <message>
         <source>{field} is a field of the vus load model; this profile&apos;s model is {model}</source>
@@ -1791,6 +2501,133 @@ Senha da chave:</translation>
     <message>
         <source>limit {limit} is out of range: {operation} lists {low} to {high} rows</source>
         <translation>limit {limit} está fora do intervalo: {operation} lista de {low} a {high} linhas</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nenhuma</translation>
+    </message>
+    <message>
+        <source>{source}: unknown implementation {names}; known: {known}</source>
+        <translation>{source}: implementação desconhecida {names}; conhecidas: {known}</translation>
+    </message>
+    <message>
+        <source>{source}: unknown implementations {names}; known: {known}</source>
+        <translation>{source}: implementações desconhecidas {names}; conhecidas: {known}</translation>
+    </message>
+    <message>
+        <source>max ({max}) must be &gt;= min ({min})</source>
+        <extracomment>:data:`bancada.experiment.operations.OPERATIONS` as a type (a test keeps the two lists equal). The six methods of the RPC study (seed 002), as workload operations. The count of a method workload that does not set one: sum&apos;s eight values (the study&apos;s), recolor&apos;s two extras. Seed 004&apos;s wire formats of a ``serial`` workload (bancada.experiment.links has the links). Seed 004&apos;s data kinds of a ``serial`` workload (workers/go/formats). The name ``alternating`` had before 0.2; profiles and stored runs that use it still open. Names of the well-known payload sizes of the reference study (seed 000). ``serial`` only (seed 004): the wire formats, each a level of the factor ``format``. ``list_pets`` / ``list_people`` only (seed 001): the rows asked for, 1..1000.</extracomment>
+        <translation>max ({max}) deve ser &gt;= min ({min})</translation>
+    </message>
+    <message>
+        <source>select takes kind = &apos;int64s&apos;</source>
+        <translation>select usa kind = &apos;int64s&apos;</translation>
+    </message>
+    <message>
+        <source>select needs count &gt;= 1</source>
+        <translation>select precisa de count &gt;= 1</translation>
+    </message>
+    <message>
+        <source>k ({k}) must be &lt;= count ({count})</source>
+        <translation>k ({k}) deve ser &lt;= count ({count})</translation>
+    </message>
+    <message>
+        <source>string_length must be &gt;= 1 (0 is for power_of_two, its n = 0)</source>
+        <translation>string_length deve ser &gt;= 1 (0 é para power_of_two, seu n = 0)</translation>
+    </message>
+    <message>
+        <source>formats is for operation = &apos;serial&apos; (seed 004&apos;s serialization formats)</source>
+        <translation>formats é para operation = &apos;serial&apos; (os formatos de serialização do seed 004)</translation>
+    </message>
+    <message>
+        <source>kind &apos;structs&apos; is for operation = &apos;serial&apos;; echo takes &apos;records&apos;</source>
+        <translation>kind &apos;structs&apos; é para operation = &apos;serial&apos;; echo usa &apos;records&apos;</translation>
+    </message>
+    <message>
+        <source>serial takes kind {names}; got {kind!r}</source>
+        <translation>serial usa kind {names}; recebido {kind!r}</translation>
+    </message>
+    <message>
+        <source>serial needs formats, a list of {names}</source>
+        <translation>serial precisa de formats, uma lista de {names}</translation>
+    </message>
+    <message>
+        <source>formats lists a format twice</source>
+        <translation>formats lista um formato duas vezes</translation>
+    </message>
+    <message>
+        <source>serial count {count} is above 10000000</source>
+        <translation>o count de serial {count} passa de 10000000</translation>
+    </message>
+    <message>
+        <source>the open model needs rate_per_s</source>
+        <translation>o modelo aberto precisa de rate_per_s</translation>
+    </message>
+    <message>
+        <source>implementations are listed twice</source>
+        <extracomment>Network links between driver and workers, each a level of the factor ``link``: preset names (bancada.experiment.links) or the names of the profile&apos;s ``[[links]]``. Empty: no emulated link.</extracomment>
+        <translation>há implementações listadas duas vezes</translation>
+    </message>
+    <message>
+        <source>links are listed twice</source>
+        <translation>há enlaces listados duas vezes</translation>
+    </message>
+    <message>
+        <source>unknown factor {bad!r}; allowed: {names}</source>
+        <translation>fator desconhecido {bad!r}; permitidos: {names}</translation>
+    </message>
+    <message>
+        <source>{text!r} is not a CPU list; expected e.g. &apos;0&apos;, &apos;1-3&apos; or &apos;0,2-3&apos;</source>
+        <translation>{text!r} não é uma lista de CPUs; esperado por exemplo &apos;0&apos;, &apos;1-3&apos; ou &apos;0,2-3&apos;</translation>
+    </message>
+    <message>
+        <source>{text!r}: range {v!r} runs backwards</source>
+        <translation>{text!r}: o intervalo {v!r} está invertido</translation>
+    </message>
+    <message>
+        <source>give bandwidth_kib_s or bandwidth_kbit_s, not both</source>
+        <translation>informe bandwidth_kib_s ou bandwidth_kbit_s, não os dois</translation>
+    </message>
+    <message>
+        <source>workload names must be unique</source>
+        <extracomment>Services Bancada does not start (bancada.experiment.external). Custom links that ``experiment.links`` may name besides the presets. The experiment&apos;s PostgreSQL (seed 001; bancada.experiment.database); None: no database. One-line notices about what was read (e.g. a schedule name from an older Bancada); not stored.</extracomment>
+        <translation>os nomes das cargas de trabalho devem ser únicos</translation>
+    </message>
+    <message>
+        <source>external id {dup!r} is declared twice</source>
+        <translation>o id externo {dup!r} está declarado duas vezes</translation>
+    </message>
+    <message>
+        <source>give [link] (one link for the whole run) or experiment.links (a factor), not both</source>
+        <translation>informe [link] (um enlace para toda a execução) ou experiment.links (um fator), não os dois</translation>
+    </message>
+    <message>
+        <source>{path}: no such profile file</source>
+        <translation>{path}: arquivo de perfil inexistente</translation>
+    </message>
+    <message>
+        <source>{path}: cannot read: {exc}</source>
+        <translation>{path}: não é possível ler: {exc}</translation>
+    </message>
+    <message>
+        <source>{path}: not valid TOML: {exc}</source>
+        <translation>{path}: não é TOML válido: {exc}</translation>
+    </message>
+    <message>
+        <source>cannot write {name} to TOML</source>
+        <translation>não é possível escrever {name} em TOML</translation>
+    </message>
+</context>
+<context>
+    <name>QFileDialog</name>
+    <message>
+        <source>&amp;Look in:</source>
+        <extracomment>Labels of Qt&apos;s dialog that Qt 6 spells with a mnemonic (&quot;&amp;Look in:&quot;) while its own pt-BR catalogue still has them without (&quot;Look in:&quot;): Bancada&apos;s catalogue carries them in Qt&apos;s context.</extracomment>
+        <translation>Procurar &amp;em:</translation>
+    </message>
+    <message>
+        <source>Files of &amp;type:</source>
+        <translation>Arquivos do &amp;tipo:</translation>
     </message>
 </context>
 <context>
@@ -2332,6 +3169,73 @@ Senha da chave:</translation>
     </message>
 </context>
 <context>
+    <name>RequestBox</name>
+    <message>
+        <source>e.g. Sum</source>
+        <translation>por exemplo Soma</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;REST&lt;/b&gt; (sent to the REST servers)</source>
+        <translation>&lt;b&gt;REST&lt;/b&gt; (enviada aos servidores REST)</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Método</translation>
+    </message>
+    <message>
+        <source>/v1/sum (empty: no REST request)</source>
+        <translation>/v1/sum (vazio: sem requisição REST)</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Caminho</translation>
+    </message>
+    <message>
+        <source>Name: value, one a line (e.g. X-Api-Key: 123)</source>
+        <translation>Nome: valor, um por linha (por exemplo X-Api-Key: 123)</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>Cabeçalhos</translation>
+    </message>
+    <message>
+        <source>Body: JSON, or a template such as {&quot;values&quot;: {{int64s 10 0 100}}}</source>
+        <translation>Corpo: JSON, ou um modelo como {&quot;values&quot;: {{int64s 10 0 100}}}</translation>
+    </message>
+    <message>
+        <source>Body</source>
+        <translation>Corpo</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;gRPC&lt;/b&gt; (sent to the gRPC servers)</source>
+        <translation>&lt;b&gt;gRPC&lt;/b&gt; (enviada aos servidores gRPC)</translation>
+    </message>
+    <message>
+        <source>package.Service/Method: Check a gRPC server to choose from its methods</source>
+        <translation>pacote.Serviço/Método: verifique um servidor gRPC para escolher entre os métodos dele</translation>
+    </message>
+    <message>
+        <source>gRPC method</source>
+        <translation>Método gRPC</translation>
+    </message>
+    <message>
+        <source>The request as JSON, filled from the method&apos;s input message</source>
+        <translation>A requisição em JSON, preenchida a partir da mensagem de entrada do método</translation>
+    </message>
+    <message>
+        <source>Request (JSON)</source>
+        <translation>Requisição (JSON)</translation>
+    </message>
+    <message>
+        <source>Remove request</source>
+        <translation>Remover requisição</translation>
+    </message>
+</context>
+<context>
     <name>RunCaption</name>
     <message>
         <source>pilot</source>
@@ -2399,8 +3303,36 @@ Senha da chave:</translation>
 <context>
     <name>Runner</name>
     <message>
-        <source>placement refused: {why}</source>
+        <source>the {choice} driver is not available on {name}{hint}; available there: {v}</source>
         <extracomment>The experiment&apos;s database (seed 001): started before the workers, reset before every repetition.</extracomment>
+        <translation>o driver {choice} não está disponível em {name}{hint}; disponíveis lá: {v}</translation>
+    </message>
+    <message>
+        <source>the Python driver runs only the sequential load model; this profile asks for {model!r}: use --driver native</source>
+        <translation>o driver Python roda só o modelo de carga sequencial; este perfil pede {model!r}: use o driver nativo (--driver native)</translation>
+    </message>
+    <message>
+        <source>the Python driver does not run seed 004&apos;s serialization formats ({serial}): use --driver native</source>
+        <translation>o driver Python não roda os formatos de serialização do seed 004 ({serial}): use o driver nativo (--driver native)</translation>
+    </message>
+    <message>
+        <source>the Python driver runs custom REST requests but not custom gRPC methods ({grpc_custom}): use --driver native</source>
+        <translation>o driver Python roda requisições REST personalizadas, mas não métodos gRPC personalizados ({grpc_custom}): use o driver nativo (--driver native)</translation>
+    </message>
+    <message>
+        <source>treatment {label} cannot be measured: {why}{hint}</source>
+        <translation>o tratamento {label} não pode ser medido: {why}{hint}</translation>
+    </message>
+    <message>
+        <source>implementation {impl_id} cannot be measured: {why_not}</source>
+        <translation>a implementação {impl_id} não pode ser medida: {why_not}</translation>
+    </message>
+    <message>
+        <source>implementation {impl_id} cannot run on host {name}: {reason}</source>
+        <translation>a implementação {impl_id} não pode rodar no host {name}: {reason}</translation>
+    </message>
+    <message>
+        <source>placement refused: {why}</source>
         <translation>posicionamento recusado: {why}</translation>
     </message>
     <message>
@@ -2418,6 +3350,18 @@ Senha da chave:</translation>
     <message>
         <source>reconnected to {host}; the interrupted block stays partial; restarting the workers</source>
         <translation>reconectado a {host}; o bloco interrompido fica parcial; reiniciando os workers</translation>
+    </message>
+    <message>
+        <source>could not reconnect to {name} within {reconnect_timeout_s:g} s: {last_error}</source>
+        <translation>não foi possível reconectar a {name} em {reconnect_timeout_s:g} s: {last_error}</translation>
+    </message>
+    <message>
+        <source>the driver sent nothing for {stall_s:g} s (it was stopped or hung) and was ended; the samples it sent before are kept</source>
+        <translation>o driver não enviou nada por {stall_s:g} s (foi parado ou travou) e foi encerrado; as amostras que ele enviou antes foram mantidas</translation>
+    </message>
+    <message>
+        <source>the driver failed (exit code {code}): {detail}</source>
+        <translation>o driver falhou (código de saída {code}): {detail}</translation>
     </message>
     <message>
         <source>implementation {impl} does not serve the operation {operation} (workload {workload}); its worker serves {served}</source>
@@ -2461,6 +3405,69 @@ Senha da chave:</translation>
     <message>
         <source>Re&amp;quests per repetition:</source>
         <translation>Re&amp;quisições por repetição:</translation>
+    </message>
+</context>
+<context>
+    <name>ServerBox</name>
+    <message>
+        <source>e.g. my-server-rest</source>
+        <translation>por exemplo meu-servidor-rest</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>Protocol</source>
+        <translation>Protocolo</translation>
+    </message>
+    <message>
+        <source>host:port, e.g. 127.0.0.1:8080</source>
+        <translation>host:porta, por exemplo 127.0.0.1:8080</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Endereço</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Verificar</translation>
+    </message>
+    <message>
+        <source>Connect to the server; for gRPC, list its methods</source>
+        <translation>Conecta ao servidor; para gRPC, lista os métodos dele</translation>
+    </message>
+    <message>
+        <source>.proto / protoset…</source>
+        <translation>.proto / protoset…</translation>
+    </message>
+    <message>
+        <source>Read the gRPC methods from a file, for a server without server reflection</source>
+        <translation>Lê os métodos gRPC de um arquivo, para um servidor sem reflexão do servidor</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Remover</translation>
+    </message>
+    <message>
+        <source>gRPC methods from a file</source>
+        <translation>Métodos gRPC de um arquivo</translation>
+    </message>
+    <message>
+        <source>Protocol Buffers (*.proto *.protoset *.pb)</source>
+        <translation>Protocol Buffers (*.proto *.protoset *.pb)</translation>
+    </message>
+    <message>
+        <source>Checking {a}…</source>
+        <translation>Verificando {a}…</translation>
+    </message>
+    <message>
+        <source>Answers; {n} methods: {names}</source>
+        <translation>Responde; {n} métodos: {names}</translation>
+    </message>
+    <message>
+        <source>Answers: it accepts connections</source>
+        <translation>Responde: aceita conexões</translation>
     </message>
 </context>
 <context>
@@ -3142,6 +4149,53 @@ Senha da chave:</translation>
     </message>
 </context>
 <context>
+    <name>Targets</name>
+    <message>
+        <source>workload {name}: {exc}</source>
+        <translation>carga de trabalho {name}: {exc}</translation>
+    </message>
+    <message>
+        <source>the native driver could not prepare the custom requests: {tail}</source>
+        <translation>o driver nativo não conseguiu preparar as requisições personalizadas: {tail}</translation>
+    </message>
+</context>
+<context>
+    <name>Template</name>
+    <message>
+        <source>empty placeholder {where}; allowed: {v}</source>
+        <extracomment>The functions of the template language and their arguments.</extracomment>
+        <translation>marcador vazio {where}; permitidos: {v}</translation>
+    </message>
+    <message>
+        <source>unknown function {name!r} in {where}; allowed: {v}</source>
+        <translation>função desconhecida {name!r} em {where}; permitidas: {v}</translation>
+    </message>
+    <message>
+        <source>{name} takes {wanted} numbers ({names}), got {args} in {where}</source>
+        <translation>{name} recebe {wanted} números ({names}), recebeu {args} em {where}</translation>
+    </message>
+    <message>
+        <source>{role} of {name} must be {kind}, got {arg!r} in {where}</source>
+        <translation>{role} de {name} deve ser {kind}, recebido {arg!r} em {where}</translation>
+    </message>
+    <message>
+        <source>COUNT of {name} must be in 0..{MAX_COUNT}, got {numbers:g} in {where}</source>
+        <translation>COUNT de {name} deve estar em 0..{MAX_COUNT}, recebido {numbers:g} em {where}</translation>
+    </message>
+    <message>
+        <source>LENGTH of strings must be in 1..4096, got {numbers:g} in {where}</source>
+        <translation>LENGTH de strings deve estar em 1..4096, recebido {numbers:g} em {where}</translation>
+    </message>
+    <message>
+        <source>MAX ({hi:g}) must be &gt;= MIN ({lo:g}) in {where}</source>
+        <translation>MAX ({hi:g}) deve ser &gt;= MIN ({lo:g}) em {where}</translation>
+    </message>
+    <message>
+        <source>&apos;{open}&apos; at character {at} is not closed by &apos;{close}&apos;; allowed: {v}</source>
+        <translation>&apos;{open}&apos; no caractere {at} não é fechado por &apos;{close}&apos;; permitidos: {v}</translation>
+    </message>
+</context>
+<context>
     <name>TidyCsv</name>
     <message>
         <source>{f} is empty: expected a tidy sample CSV (from bancada export)</source>
@@ -3198,6 +4252,14 @@ Senha da chave:</translation>
     <message>
         <source>&amp;Save profile as…</source>
         <translation>&amp;Salvar perfil como…</translation>
+    </message>
+    <message>
+        <source>&amp;My own service…</source>
+        <translation>&amp;Meu próprio serviço…</translation>
+    </message>
+    <message>
+        <source>Declare your own servers and requests in a form</source>
+        <translation>Declare seus próprios servidores e requisições em um formulário</translation>
     </message>
     <message>
         <source>&amp;Open run…</source>

@@ -47,6 +47,9 @@ from bancada.ui.guide_pages import (
 )
 from bancada.ui.profile_check import load_checked_profile
 
+#: The card of the shipped profiles/my-service.toml: it opens the form “My own service” too.
+OWN_SERVICE = "my-service"
+
 if TYPE_CHECKING:
     from bancada.ui.stats_view import TableSection
 
@@ -239,9 +242,21 @@ class GuidedExperiment(QDockWidget):
                 error = str(exc)
             else:
                 self.w.open_profile(str(card.path))
+                if key == OWN_SERVICE:  # the shipped example in the form "My own service": declare yours
+                    self._own_service_form(str(card.path))
         elif key == MY_OWN:
             self.w._clear_run()
         self.state.choose_study(key, error)
+        self._refresh()
+
+    def _own_service_form(self, example: str) -> None:
+        """The form, filled with ``example``; saved, its profile is the study's (the window opened it)."""
+        dialog = self.w.show_own_service(example)
+        dialog.path.setText(str(paths.user_profiles_dir() / "my-own-service.toml"))
+        dialog.saved.connect(self._own_service_saved)
+
+    def _own_service_saved(self, _path: str) -> None:
+        self.state.choose_study(OWN_SERVICE, "")
         self._refresh()
 
     def _enter_host(self) -> None:

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QLocale, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QPalette
 from PySide6.QtWidgets import (
-    QFileDialog,
     QMainWindow,
     QMessageBox,
     QScrollArea,
@@ -30,7 +29,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bancada import paths
 from bancada.experiment.profile import Profile, ProfileError, parse_profile
 from bancada.ui import run_job
 from bancada.ui.classroom import ClassroomBar, ClassroomMode, ClassroomWidgets
@@ -39,6 +37,7 @@ from bancada.ui.k6_table_view import K6TableView
 from bancada.ui.live_view import LiveView
 from bancada.ui.split_bars import SplitBarsView
 from bancada.ui.panel import ExperimentPanel
+from bancada.ui import file_dialogs
 from bancada.ui.profile_check import load_checked_profile
 from bancada.ui.run_status import RunStatus
 from bancada.ui.screen_fit import fit_to_screen
@@ -50,6 +49,7 @@ from bancada.ui.window_stats import StatsRefresh, StatsWidgets
 from bancada.ui.window_settings import WindowSettings, add_recent, recent_runs
 
 if TYPE_CHECKING:
+    from bancada.ui.own_service import OwnServiceDialog
     from bancada.run_events import Progress, RunFinished
     from bancada.ui.compare_view import CompareView
     from bancada.ui.guide import GuidedExperiment
@@ -86,6 +86,7 @@ class MainWindow(QMainWindow):
         self._dialogs: list[QMessageBox] = []
         # the guided experiment's dock, made on first use (Help > Guided experiment)
         self.guide: GuidedExperiment | None = None
+        self.own_service: OwnServiceDialog | None = None  # the form "My own service" (ui/own_service.py), once opened
         self.compare_view: CompareView | None = None  # File > Compare runs, made on each use
         self.frame_times: deque[float] = deque(maxlen=100_000)  # perf_counter at each plot tick
         self.delays_s: deque[float] = deque(maxlen=100_000)  # arrival -> drawn, per batch
@@ -179,6 +180,7 @@ class MainWindow(QMainWindow):
         slots: list[tuple[QAction, Callable[..., object]]] = [
             (m.act_open_profile, self.open_profile_dialog),
             (m.act_save_profile, self.save_profile_dialog),
+            (m.act_own_service, lambda: self.show_own_service()),
             (m.act_open_run, self.open_run_dialog),
             (m.act_export, exports.export_all_dialog),
             (m.act_compare, self.open_compare),
@@ -378,11 +380,27 @@ class MainWindow(QMainWindow):
         self._sync_actions()
 
     def open_profile_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Open profile"), str(self._profiles_dir()), self.tr("Profiles (*.toml)")
-        )
+        path = file_dialogs.open_file(self, self.tr("Open profile"), self.tr("Profiles (*.toml)"), "profiles")
         if path:
             self.open_profile(path)
+
+    def show_own_service(self, path: str | None = None) -> OwnServiceDialog:
+        """The form “My own service” (ui/own_service.py) with ``path``'s servers and requests (None: the
+        profile shown, if it declares external servers); saving it opens the profile it wrote here."""
+        from bancada.ui.own_service import OwnServiceDialog
+
+        if self.own_service is not None:
+            self.own_service.close()
+        dialog = OwnServiceDialog(self.tasks, self)
+        base = self.panel._base
+        path = path or (self.profile_path if base is not None and base.external else None)
+        if path:
+            dialog.load_file(path)
+        dialog.saved.connect(self.open_profile)
+        dialog.setModal(False)
+        dialog.show()
+        self.own_service = dialog
+        return dialog
 
     def save_profile(self, path: str) -> bool:
         try:
@@ -395,15 +413,11 @@ class MainWindow(QMainWindow):
         return True
 
     def save_profile_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Save profile"), str(self._profiles_dir() / "my-study.toml"), self.tr("Profiles (*.toml)")
+        path = file_dialogs.save_file(
+            self, self.tr("Save profile"), self.tr("Profiles (*.toml)"), "profiles", "my-study.toml"
         )
         if path:
             self.save_profile(path)
-
-    @staticmethod
-    def _profiles_dir() -> Path:
-        return paths.user_profiles_dir()
 
     # -- running ------------------------------------------------------------------------
     def start_run(self, profile: Profile | None = None) -> bool:
@@ -638,13 +652,13 @@ class MainWindow(QMainWindow):
         }.get(status, status)
 
     def open_run_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
+        path = file_dialogs.open_file(
             self,
             self.tr("Open run"),
-            str(paths.runs_dir()),
             self.tr(
                 "Bancada runs and tidy sample CSVs (*.sqlite *.csv);;Bancada runs (*.sqlite);;Tidy sample CSVs (*.csv)"
             ),
+            "runs",
         )
         if path:
             self.open_run(path)

@@ -32,6 +32,8 @@ LOCAL_HOST = "local"
 PRESETS = {"StdSize": STD_SIZE, "LargeSize": LARGE_SIZE}
 #: How wide an implementation's "cannot run" reason may be in the panel (the panel stays narrow at 1024 x 768).
 REASON_WIDTH_PX = 170
+#: How wide an implementation's name (and an external server's address) may be in the panel.
+NAME_WIDTH_PX = 190
 #: The operations the panel's widgets edit; a profile's workloads of other operations are run as written.
 PANEL_OPERATIONS = ("select", "echo", "ping", "info", "custom", "serial")
 #: The operation entry that runs the profile's own workloads (seed 001's database methods, seed 002's methods).
@@ -312,33 +314,42 @@ class ExperimentPanel(QWidget):
         for box in self._impl_boxes.values():
             box.setParent(None)
         self._impl_boxes.clear()
-        caps = {
-            **caps,
+        caps = {  # the profile's external servers first: in a study of one's own service they are the point
             **{
                 e.id: {"language": e.language, "protocol": e.protocol, "ok": True, "reason": "", "external": e.target}
                 for e in (self._base.external if self._base else [])
             },
+            **caps,
         }
         self._impl_ok = {i: (c["ok"], c["reason"]) for i, c in caps.items()}
         for impl_id, c in caps.items():
-            box = QCheckBox(f"{impl_id}   ({pretty(c['language'])} · {pretty(c['protocol'])})")
+            name = f"{impl_id}   ({pretty(c['language'])} · {pretty(c['protocol'])})"
+            box = QCheckBox()
+            # a long name is cut with "…" (the panel stays narrow at 1024 x 768); the whole of it is in the tooltip
+            shown = box.fontMetrics().elidedText(name, Qt.TextElideMode.ElideRight, NAME_WIDTH_PX)
+            box.setText(shown)
             box.setEnabled(c["ok"])
-            box.setToolTip(
-                c["reason"]
-                if not c["ok"]
-                else self.tr("{lang} worker serving {proto}").format(
+            if not c["ok"]:
+                tip = c["reason"]
+            elif c.get("external"):
+                tip = self.tr("{target}: external, not started by Bancada").format(target=c["external"])
+            else:
+                tip = self.tr("{lang} worker serving {proto}").format(
                     lang=pretty(c["language"]), proto=pretty(c["protocol"])
                 )
-            )
+            box.setToolTip(tip if shown == name else name + "\n" + tip)
             if not c["ok"]:  # the reason's start (it may name a long path): the whole of it is the tooltip
                 why = box.fontMetrics().elidedText(c["reason"], Qt.TextElideMode.ElideRight, REASON_WIDTH_PX)
                 box.setText(box.text() + "\n   " + self.tr("cannot run: {why}").format(why=why))
             if c.get("external"):
+                where = self.tr("{target}: external, not started by Bancada").format(target=c["external"])
                 box.setText(
                     box.text()
                     + "\n   "
-                    + self.tr("{target}: external, not started by Bancada").format(target=c["external"])
+                    + box.fontMetrics().elidedText(where, Qt.TextElideMode.ElideRight, NAME_WIDTH_PX)
                 )
+                if where not in box.toolTip():
+                    box.setToolTip(box.toolTip() + "\n" + where)
             box.toggled.connect(self._emit_changed)
             self.impl_layout.addWidget(box)
             self._impl_boxes[impl_id] = box

@@ -1,12 +1,14 @@
 """Reading a profile for the window: as ``bancada run`` reads it (no Qt here).
 
 The window refuses what the CLI refuses: a file that is not a valid profile,
-and a profile naming an implementation that no ``workers/*/worker.toml``
-provides (the CLI's ``unknown implementation`` error), instead of dropping it
-silently.
+and a profile naming an implementation that neither a ``workers/*/worker.toml``
+nor one of the profile's own ``[[external]]`` servers provides (the CLI's
+``unknown implementation`` error), instead of dropping it silently.
 """
 
 from __future__ import annotations
+
+from bancada.i18n import translate
 
 from pathlib import Path
 
@@ -14,7 +16,7 @@ from bancada.experiment.profile import Profile, ProfileError, load_profile
 
 
 def check_profile(profile: Profile, source: str, known: list[str] | None = None) -> Profile:
-    """``profile`` if every implementation it names exists.
+    """``profile`` if every implementation it names exists: a worker (``known``) or one of its ``[[external]]`` ids.
 
     Raises:
         ProfileError: ``"<source>: unknown implementation 'x'; known: a, b"`` (the CLI's words).
@@ -26,11 +28,16 @@ def check_profile(profile: Profile, source: str, known: list[str] | None = None)
             known = list(manifest.discover())
         except Exception:
             return profile
+    known = [e.id for e in profile.external] + [k for k in known if k not in {e.id for e in profile.external}]
     missing = [i for i in profile.experiment.implementations if i not in known]
     if missing:
         names = ", ".join(repr(m) for m in missing)
-        word = "implementation" if len(missing) == 1 else "implementations"
-        raise ProfileError(f"{source}: unknown {word} {names}; known: {', '.join(known) or 'none'}")
+        known_text = ", ".join(known) or translate("Profile", "none")
+        if len(missing) == 1:
+            text = translate("Profile", "{source}: unknown implementation {names}; known: {known}")
+        else:
+            text = translate("Profile", "{source}: unknown implementations {names}; known: {known}")
+        raise ProfileError(text.format(source=source, names=names, known=known_text))
     return profile
 
 

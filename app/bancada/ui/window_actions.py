@@ -93,6 +93,9 @@ class WindowActions(QObject):
     def _build_actions(self, with_hosts: bool) -> None:
         self.act_open_profile = self._action(self.tr("Open &profile…"), "Ctrl+Shift+O")
         self.act_save_profile = self._action(self.tr("&Save profile as…"), QKeySequence.StandardKey.Save)
+        self.act_own_service = self._action(
+            self.tr("&My own service…"), tip=self.tr("Declare your own servers and requests in a form")
+        )
         self.act_open_run = self._action(
             self.tr("&Open run…"), QKeySequence.StandardKey.Open, self.tr("Open a stored run and redraw everything")
         )
@@ -143,7 +146,7 @@ class WindowActions(QObject):
     def _build_menus(self, with_hosts: bool) -> None:
         mb = self.window.menuBar()
         m = mb.addMenu(self.tr("&File"))
-        for a in (self.act_open_profile, self.act_save_profile):
+        for a in (self.act_open_profile, self.act_save_profile, self.act_own_service):
             m.addAction(a)
         m.addSeparator()
         m.addAction(self.act_open_run)
