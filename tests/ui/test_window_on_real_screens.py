@@ -143,7 +143,14 @@ def test_the_main_windows_frame_status_bar_and_run_lie_inside_the_screen(launche
 def test_every_dialogs_frame_and_buttons_lie_inside_the_screen(launches, key):
     result = launches[key]
     names = [w["name"] for w in result["windows"]]
-    expected_windows = ("Compare", "Keyboard shortcuts", "Error message", "Open run (file dialog)", "About")
+    expected_windows = (
+        "Compare",
+        "My own service",
+        "Keyboard shortcuts",
+        "Error message",
+        "Open run (file dialog)",
+        "About",
+    )
     for expected in (*expected_windows, "Export all (folder dialog)", "Classroom mode"):
         assert expected in names, names
     compare = next(w for w in result["windows"] if w["name"] == "Compare")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -36,6 +36,7 @@ from bancada.experiment.custom_reflection import GrpcMethod, check_server, missi
 from bancada.experiment.external import ExternalSpec
 from bancada.experiment.profile import ProfileError, load_profile
 from bancada.ui import file_dialogs
+from bancada.ui.screen_fit import fit_to_screen
 from bancada.ui.tasks import TaskRunner
 
 PROTOCOL_NAMES = {"rest": "REST", "grpc": "gRPC"}
@@ -301,7 +302,7 @@ class OwnServiceDialog(QDialog):
         buttons.addWidget(self.cancel_button)
         buttons.addWidget(self.save_button)
         outer.addLayout(buttons)
-        self.resize(980, 700)
+        fit_to_screen(self, QSize(980, 700))  # smaller on a small screen, frame included
         self.load(
             ServiceForm(
                 servers=[ServerEntry("my-server-rest", "rest"), ServerEntry("my-server-grpc", "grpc")],
