@@ -1,4 +1,4 @@
-"""``bancada run``, ``runs``, ``export`` and ``workers``: the headless commands."""
+"""``bancada run``, ``runs`` and ``export``: the headless commands (``workers``: :mod:`bancada.cli_workers`)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,6 @@ from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, T
 from rich.table import Table
 
 from bancada import paths
-from bancada.drivers import unmeasurable_reason
-from bancada.experiment import manifest
 from bancada.experiment.plan import PlanError
 from bancada.experiment.profile import ProfileError, load_profile
 from bancada.overrides import apply_overrides
@@ -318,37 +316,4 @@ def export_command(args: argparse.Namespace) -> int:
     out.print(f"wrote {rows} rows to {args.csv}")
     if k6_rows:
         out.print(f"wrote the k6-style summary ({len(k6_rows)} treatments) to {k6_path}")
-    return 0
-
-
-def workers_command() -> int:
-    from bancada.hosts.local import LocalHost
-
-    try:
-        impls = manifest.discover()
-    except (BancadaHomeError, manifest.ManifestError) as exc:
-        return _fail(str(exc))
-    host = LocalHost()
-    table = Table(title="implementations on this computer")
-    for col in ("implementation", "language", "protocol", "runtime", "can run", "why not"):
-        table.add_column(col)
-    for impl in impls.values():
-        ok, reason = host.can_run(impl)
-        if ok and unmeasurable_reason(impl.protocol):
-            ok, reason = False, unmeasurable_reason(impl.protocol)
-        needs = impl.worker.runtime
-        if impl.worker.debian_packages:  # what the host needs besides an interpreter
-            needs = ", ".join(([] if needs == "none" else [needs]) + list(impl.worker.debian_packages))
-        table.add_row(impl.id, impl.language, impl.protocol, needs, "yes" if ok else "no", reason)
-    out.print(table)
-    out.print(
-        "Your own services are declared per profile ([[external]], see profiles/my-service.toml): "
-        "bancada run shows them as external, not started by Bancada.",
-        highlight=False,
-    )
-    out.print(
-        f"workers from {'this installation' if paths.is_bundled() else 'the tree'}: {paths.home()}",
-        highlight=False,
-        soft_wrap=True,
-    )
     return 0

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import sys
+import time
 from pathlib import Path
 from typing import cast
 
@@ -11,6 +13,16 @@ from bancada.experiment.profile import Profile, ProfileError, load_profile
 from bancada.ui.profile_check import load_checked_profile
 
 DEFAULT_PROFILE = "quick.toml"
+#: Set (to anything) to have the window print ``bancada startup: visible|usable EPOCH_S`` on stderr
+#: (``time.time()``) when it is first shown on the screen and when it is usable (the profile in the panel
+#: and the host's answer in): tests/bench/startup.py times the start-up with it.
+STARTUP_TRACE = "BANCADA_STARTUP_TRACE"
+
+
+def trace_startup(what: str) -> None:
+    """Print the start-up mark ``what`` (``visible``, ``usable``) when :data:`STARTUP_TRACE` is set."""
+    if os.environ.get(STARTUP_TRACE):
+        print(f"bancada startup: {what} {time.time():.3f}", file=sys.stderr, flush=True)
 
 
 def default_profile_path() -> Path | None:
@@ -34,6 +46,36 @@ def initial_profile(profile_path: str | None, last: Profile | None) -> tuple[Pro
     if default is not None and default.exists():
         return load_profile(default), str(default)
     return None, None
+
+
+class _StartupWatch:
+    """Prints the ``visible`` and ``usable`` marks of :func:`trace_startup` for ``window``: visible once its
+    first expose is painted, usable once the host check answered (the profile is in the panel by then)."""
+
+    def __init__(self, window) -> None:
+        self._window = window
+        self._visible = False
+        window.panel.capabilitiesChanged.connect(self._answered)
+
+    def start(self) -> None:
+        """Watch the shown window's native window for its first expose."""
+        from PySide6.QtCore import QEvent, QObject, QTimer
+
+        watch = self
+
+        class ExposeFilter(QObject):
+            def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
+                if event.type() == QEvent.Type.Expose and not watch._visible and obj.isExposed():
+                    watch._visible = True
+                    QTimer.singleShot(0, lambda: trace_startup("visible"))  # after the expose is painted
+                return False
+
+        self._filter = ExposeFilter(self._window)
+        self._window.windowHandle().installEventFilter(self._filter)
+
+    def _answered(self) -> None:
+        self._window.panel.capabilitiesChanged.disconnect(self._answered)
+        trace_startup("usable")
 
 
 def create_app(argv: list[str] | None = None):
@@ -110,7 +152,10 @@ def main(profile_path: str | None) -> int:
         print(f"bancada: {exc}", file=sys.stderr)
         show_startup_error(str(exc))
         return 2
+    watch = _StartupWatch(window) if os.environ.get(STARTUP_TRACE) else None
     window.show()
+    if watch is not None:
+        watch.start()
     if profile_path is None:
         offer_guide(window)
     return app.exec()
