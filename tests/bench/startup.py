@@ -148,9 +148,7 @@ def print_table(label: str, times: dict[str, list[float]]) -> None:
     for name, values in times.items():
         median = statistics.median(values)
         met = "yes" if median <= TARGETS_S[name] else "no"
-        print(
-            f"  {name:<16}{median:>10.2f}{min(values):>9.2f}{max(values):>9.2f}{TARGETS_S[name]:>10.1f}  {met}"
-        )
+        print(f"  {name:<16}{median:>10.2f}{min(values):>9.2f}{max(values):>9.2f}{TARGETS_S[name]:>10.1f}  {met}")
 
 
 def main() -> int:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import signal
+import socket
 import sys
 import time
 from pathlib import Path
@@ -143,6 +145,68 @@ def show_startup_error(text: str) -> None:
     box.exec()
 
 
+#: The signals that close the window as File > Quit does (a session's logout, ``kill``, Ctrl+C in its terminal).
+CLOSING_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+
+
+def close_for_signal(app) -> None:
+    """Close every main window without a question, as a shutdown asks: a run going on is stopped (the
+    samples measured so far kept) and its window closes when the run has ended; a window closing stops
+    its statistics process. Open modal dialogs are closed first."""
+    from bancada.ui.main_window import MainWindow
+
+    while (modal := app.activeModalWidget()) is not None:
+        modal.close()
+        if app.activeModalWidget() is modal:  # refused to close: give up on the dialogs, close the windows
+            break
+    for widget in app.topLevelWidgets():
+        if not isinstance(widget, MainWindow):
+            continue
+        if widget.running():
+            widget._close_after_run = True  # the window's own "stop the run and close" (closeEvent)
+            widget.stop_run()
+        else:
+            widget.close()
+
+
+def run_event_loop(app) -> int:
+    """``app.exec()`` with :data:`CLOSING_SIGNALS` closing the windows (:func:`close_for_signal`) instead of
+    killing the process, which would leave the statistics process and multiprocessing's resource
+    tracker behind; the previous handlers are put back on return. Returns the exit code.
+
+    Python runs a signal handler only between bytecodes, never while Qt waits for events: the handler
+    does nothing itself, and the signal's number, written by Python to a socket
+    (``signal.set_wakeup_fd``), wakes Qt's loop through a ``QSocketNotifier``.
+    """
+    from PySide6.QtCore import QSocketNotifier
+
+    reader, writer = socket.socketpair()
+    reader.setblocking(False)
+    writer.setblocking(False)
+    previous_fd = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    previous = {signum: signal.signal(signum, lambda *_: None) for signum in CLOSING_SIGNALS}
+    notifier = QSocketNotifier(reader.fileno(), QSocketNotifier.Type.Read)
+
+    def woken() -> None:
+        try:
+            numbers = reader.recv(64)
+        except BlockingIOError:
+            return
+        if any(n in numbers for n in CLOSING_SIGNALS):
+            close_for_signal(app)
+
+    notifier.activated.connect(woken)
+    try:
+        return app.exec()
+    finally:
+        notifier.setEnabled(False)
+        signal.set_wakeup_fd(previous_fd)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        reader.close()
+        writer.close()
+
+
 def main(profile_path: str | None) -> int:
     """Open the workbench window; return the process exit code (2: the profile is refused)."""
     app = create_app()
@@ -158,4 +222,4 @@ def main(profile_path: str | None) -> int:
         watch.start()
     if profile_path is None:
         offer_guide(window)
-    return app.exec()
+    return run_event_loop(app)
