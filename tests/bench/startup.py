@@ -1,7 +1,8 @@
 """Start-up times of the ``bancada`` command and its window (a script, not a test).
 
 Four figures, each over ``--runs`` (5) cold starts (a new process each time, after one warm-up start
-that is not counted, so the files are in the page cache as on a second launch):
+that is not counted, so the files are in the page cache and the .pyc files written, as on a second
+launch; ``PYTHONDONTWRITEBYTECODE`` is removed from the commands' environment):
 
 - ``bancada --version``: launch to exit (target ≤ 0.3 s);
 - ``bancada workers``: launch to exit (target ≤ 1 s);
@@ -131,6 +132,9 @@ def measure(bancada: Path, runs: int, display: dict[str, str]) -> dict[str, list
     with tempfile.TemporaryDirectory(prefix="bancada-startup-") as tmp:
         env = dict(os.environ, BANCADA_CONFIG_DIR=f"{tmp}/config", BANCADA_DATA_DIR=f"{tmp}/data", **display)
         env.pop("BANCADA_STARTUP_TRACE", None)
+        # as on a user's machine, the warm-up start leaves the .pyc files of what it imported (a shell
+        # with PYTHONDONTWRITEBYTECODE set would compile every module from source at each start)
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
         times: dict[str, list[float]] = {name: [] for name in TARGETS_S}
         for counted in [False] + [True] * runs:  # the first start warms the page cache and the settings
             version = time_command([str(bancada), "--version"], env)
