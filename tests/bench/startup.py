@@ -175,7 +175,11 @@ def main() -> int:
     with xvfb_display(args.xvfb) as display:
         print("window on", display.get("DISPLAY", "Qt's offscreen platform"))
         for label, command in installations:
-            times = measure(command, runs, display)
+            try:
+                times = measure(command, runs, display)
+            except RuntimeError as exc:  # a command that failed: what it said, no traceback
+                print(f"startup.py: {label}: {exc}", file=sys.stderr)
+                return 1
             print_table(label, times)
             results.append(times)
     print(f"\nload average after: {load_average()}")
