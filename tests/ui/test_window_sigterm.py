@@ -2,13 +2,13 @@
 
 A real window process (offscreen Qt, the window's own event loop :func:`bancada.ui.app.run_event_loop`)
 opens a run file, so that its statistics process (and multiprocessing's resource tracker) are running,
-then gets SIGTERM: it must exit 0 and none of its child processes may remain.
+then gets SIGTERM: it must exit 0 and none of its child processes may remain. The same during a run
+(go-rest, this computer): the run is stopped and kept, then the window closes.
 """
 
 from __future__ import annotations
 
 import os
-import select
 import signal
 import subprocess
 import sys
@@ -33,6 +33,43 @@ window = gui.make_window(None)
 window.show()
 window.statsShown.connect(lambda _ok: print("statistics shown", flush=True))
 window.open_run(sys.argv[1])
+sys.exit(gui.run_event_loop(qapp))
+"""
+
+
+RUNNING_WINDOW = """
+import sys
+from PySide6.QtCore import QTimer
+from bancada.ui import app as gui
+
+qapp = gui.create_app()
+window = gui.make_window(None)
+window.show()
+window.runFinished.connect(lambda status: print("run finished", status, flush=True))
+
+
+def start():
+    window.panel.capabilitiesChanged.disconnect(start)
+    p = window.panel
+    p.set_implementations(["go-rest"])
+    p.set_payloads(["StdSize"])
+    p.requests.setValue(1_000_000)
+    p.repetitions.setValue(2)
+    p.warmup.setValue(0)
+    p.driver.setCurrentIndex(p.driver.findData("python"))
+    assert window.start_run(), p.problem()
+    poll.start(100)
+
+
+def measuring():
+    if window.progress.value is not None and window.progress.value.done > 0:
+        poll.stop()
+        print("measuring", flush=True)
+
+
+poll = QTimer()
+poll.timeout.connect(measuring)
+window.panel.capabilitiesChanged.connect(start)
 sys.exit(gui.run_event_loop(qapp))
 """
 
@@ -66,46 +103,47 @@ def alive(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
-def read_until(proc: subprocess.Popen[str], text: str, timeout_s: float) -> None:
-    assert proc.stdout is not None
+def wait_for_line(log: Path, proc: subprocess.Popen[bytes], text: str, timeout_s: float) -> None:
+    """Until the window's output file ``log`` holds ``text`` (a file, not a pipe: the processes a
+    killed window leaves behind would hold a pipe open)."""
     deadline = time.monotonic() + timeout_s
-    seen = []
-    while True:
-        ready, _, _ = select.select([proc.stdout], [], [], max(0.0, deadline - time.monotonic()))
-        assert ready, f"no {text!r} within {timeout_s:.0f} s: {''.join(seen)[-2000:]}"
-        line = proc.stdout.readline()
-        assert line, f"the window exited ({proc.wait()}) before {text!r}: {''.join(seen)[-2000:]}"
-        seen.append(line)
-        if text in line:
-            return
+    while text not in log.read_text(errors="replace"):
+        printed = log.read_text(errors="replace")[-2000:]
+        assert proc.poll() is None, f"the window exited ({proc.returncode}) before {text!r}: {printed}"
+        assert time.monotonic() < deadline, f"no {text!r} within {timeout_s:.0f} s: {printed}"
+        time.sleep(0.1)  # another process's output: polled
 
 
-def test_sigterm_closes_the_window_and_its_statistics_process(tmp_path):
-    run = _bigrun.write_run(tmp_path, 200)
+def sigterm_after(script: str, ready: str, args: list[str], tmp_path: Path) -> tuple[int | None, list[int], str]:
+    """Start the window ``script``, wait for the line ``ready``, send SIGTERM; return (its exit code, None
+    when it did not end within 120 s; the child processes it had then; what it printed)."""
     env = dict(
         os.environ,
         QT_QPA_PLATFORM="offscreen",
         BANCADA_CONFIG_DIR=str(tmp_path / "config"),
         BANCADA_DATA_DIR=str(tmp_path / "data"),
     )
-    proc = subprocess.Popen(
-        [sys.executable, "-c", WINDOW, str(run)],
-        env=env,
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    log = tmp_path / "window.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-c", script, *args], env=env, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT
+        )
     try:
-        read_until(proc, "statistics shown", 180)
+        wait_for_line(log, proc, ready, 180)
         children = children_of(proc.pid)
-        assert children, "the window has no child process: the statistics process did not start"
         proc.send_signal(signal.SIGTERM)
-        code = proc.wait(timeout=60)
+        try:
+            code: int | None = proc.wait(timeout=120)
+        except subprocess.TimeoutExpired:
+            code = None
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+    return code, children, log.read_text(errors="replace")
+
+
+def assert_gone(children: list[int]) -> None:
     deadline = time.monotonic() + 30
     while any(alive(p) for p in children) and time.monotonic() < deadline:
         time.sleep(0.1)  # a process, not a Qt widget: nothing to wait on but its /proc entry
@@ -113,4 +151,21 @@ def test_sigterm_closes_the_window_and_its_statistics_process(tmp_path):
     for p in left:  # leave nothing behind on this machine either
         os.kill(p, signal.SIGKILL)
     assert not left, f"processes left running after SIGTERM: {left}"
+
+
+def test_sigterm_closes_the_window_and_its_statistics_process(tmp_path):
+    run = _bigrun.write_run(tmp_path, 200)
+    code, children, _ = sigterm_after(WINDOW, "statistics shown", [str(run)], tmp_path)
+    assert children, "the window has no child process: the statistics process did not start"
+    assert_gone(children)
     assert code == 0, f"the window did not close itself on SIGTERM (exit {code})"
+
+
+def test_sigterm_during_a_run_stops_and_keeps_it_then_closes(tmp_path):
+    code, children, printed = sigterm_after(RUNNING_WINDOW, "measuring", [], tmp_path)
+    assert len(children) >= 2, f"the run process and its worker were not running: {children}"
+    assert_gone(children)
+    assert code == 0, f"the window did not close itself on SIGTERM (exit {code}): {printed[-2000:]}"
+    assert "run finished" in printed, printed[-2000:]
+    runs = list((tmp_path / "data" / "runs").glob("*.sqlite"))
+    assert len(runs) == 1, runs
