@@ -72,7 +72,9 @@ else  # uv from PyPI into a private tools venv (works with Debian's externally m
   [ -x .tools/bin/uv ] || { python3 -m venv .tools && .tools/bin/pip install -q uv; }
   UV=.tools/bin/uv
 fi
-"$UV" sync --frozen --extra test --quiet
+# --compile-bytecode: the .pyc files made once here, not at every start (uv writes none by default, and
+# with PYTHONDONTWRITEBYTECODE set Python would compile pyqtgraph, numpy, ... again at each launch)
+"$UV" sync --frozen --extra test --compile-bytecode --quiet
 
 say "Translations (pyside6-lrelease: app/bancada/translations/*.ts -> .qm)"
 for ts in app/bancada/translations/*.ts; do

@@ -26,13 +26,20 @@ def _csv_list(text: str) -> list[str]:
     return [p.strip() for p in text.split(",") if p.strip()]
 
 
-#: The subcommands whose parsers import their modules (pandas, scipy, paramiko...).
-_HEAVY = ("analyze", "compare", "report", "import", "hosts")
+#: The subcommands whose parsers import their modules (pandas, scipy, paramiko...), with their help lines.
+_HEAVY = {
+    "analyze": "statistics of a sample CSV",
+    "compare": "compare runs treatment by treatment",
+    "report": "the report of a run as one HTML file and/or PDF",
+    "import": "convert published data to the tidy CSV",
+    "hosts": "SSH target hosts",
+}
 
 
 def _build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The parser of every subcommand; given one of :data:`_HEAVY`, only that one's module is imported
-    (the others get an empty parser: ``bancada analyze`` does not wait for paramiko)."""
+    """The parser of every subcommand; only ``command``'s module is imported when it is one of
+    :data:`_HEAVY` (the others are listed with their help line, not configured): ``bancada --version``,
+    ``bancada -h``, ``bancada workers`` and ``bancada analyze`` do not wait for paramiko or scipy."""
     parser = argparse.ArgumentParser(prog="bancada", description="A workbench for API-performance experiments.")
     parser.add_argument("--version", action="version", version=f"bancada {__version__}")
     sub = parser.add_subparsers(dest="command")
@@ -113,14 +120,13 @@ def _build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
     sub.add_parser("workers", help="list implementations and whether they can run on this computer")
 
-    only = command if command in _HEAVY else None
-    for name in _HEAVY:
-        if only is not None and name != only:
-            sub.add_parser(name)  # listed, not configured: this call runs another subcommand
+    for name, help_line in _HEAVY.items():
+        if name != command:
+            sub.add_parser(name, help=help_line)  # listed, not configured: this call runs another subcommand
         elif name == "hosts":
             from bancada.hosts import cli as hosts_cli
 
-            hosts_cli.configure_parser(sub.add_parser("hosts", help="SSH target hosts"))
+            hosts_cli.configure_parser(sub.add_parser("hosts", help=help_line))
         else:
             _configure_heavy(sub, name)
     return parser
@@ -131,19 +137,19 @@ def _configure_heavy(sub: argparse._SubParsersAction[argparse.ArgumentParser], n
     if name == "analyze":
         from bancada import analyze_cmd
 
-        analyze_cmd.configure_parser(sub.add_parser("analyze", help="statistics of a sample CSV"))
+        analyze_cmd.configure_parser(sub.add_parser("analyze", help=_HEAVY[name]))
     elif name == "compare":
         from bancada import compare_cmd
 
-        compare_cmd.configure_parser(sub.add_parser("compare", help="compare runs treatment by treatment"))
+        compare_cmd.configure_parser(sub.add_parser("compare", help=_HEAVY[name]))
     elif name == "report":
         from bancada import report_cmd
 
-        report_cmd.configure_parser(sub.add_parser("report", help="the report of a run as one HTML file and/or PDF"))
+        report_cmd.configure_parser(sub.add_parser("report", help=_HEAVY[name]))
     else:
         from bancada import importers
 
-        importers.configure_parser(sub.add_parser("import", help="convert published data to the tidy CSV"))
+        importers.configure_parser(sub.add_parser("import", help=_HEAVY[name]))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -169,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
 
             return export_command(args)
         if command == "workers":
-            from bancada.cli_run import workers_command
+            from bancada.cli_workers import workers_command
 
             return workers_command()
         if command == "analyze":

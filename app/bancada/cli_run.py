@@ -1,4 +1,4 @@
-"""``bancada run``, ``runs``, ``export`` and ``workers``: the headless commands."""
+"""``bancada run``, ``runs`` and ``export``: the headless commands (``workers``: :mod:`bancada.cli_workers`)."""
 
 from __future__ import annotations
 
@@ -14,22 +14,18 @@ from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, T
 from rich.table import Table
 
 from bancada import paths
-from bancada.drivers import unmeasurable_reason
-from bancada.experiment import manifest
 from bancada.experiment.plan import PlanError
 from bancada.experiment.profile import ProfileError, load_profile
 from bancada.overrides import apply_overrides
 from bancada.paths import BancadaHomeError
 from bancada.run_events import Notice, Progress as RunProgress, RunError, RunFinished, RunStarted
 from bancada.runner import Runner
-from bancada.stats import k6_summary, load_tables as load_tables_mod
-from bancada.stats.load_labels import print_tables
 from bancada.store.runstore import RunStore, RunStoreError, list_runs
-from bancada.stats.summary import summarize
-from bancada.store.tidy_csv import export_csv, tidy_frame, write_csv
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from bancada.stats import k6_summary
 
     from bancada.hosts.base import Host
     from bancada.stats.load_tables import LoadTables
@@ -173,6 +169,11 @@ def run_command(args: argparse.Namespace) -> int:
 
 def _report(run_path: Path, finished: RunFinished, args: argparse.Namespace) -> int:
     """Print the run's summary (and its siege and ab tables after a load run); write the CSVs."""
+    # the statistics (pandas, scipy) are imported once the run has ended, not before its workers start
+    from bancada.stats import k6_summary, load_tables as load_tables_mod
+    from bancada.stats.load_labels import print_tables
+    from bancada.store.tidy_csv import tidy_frame, write_csv
+
     with RunStore.open(run_path) as store:
         tidy = tidy_frame(store)  # read once: the summary and the CSV share it
         print_summary(tidy, store)
@@ -210,6 +211,8 @@ def k6_rows_of(store: RunStore, tidy: pd.DataFrame | None = None) -> list[k6_sum
 
     See :func:`bancada.stats.k6_summary.from_store`.
     """
+    from bancada.stats import k6_summary
+
     try:
         if tidy is None:
             return k6_summary.from_store(store)
@@ -229,6 +232,8 @@ def write_load_csvs(tables: LoadTables, folder: Path) -> None:
     Raises:
         OSError: a file cannot be written.
     """
+    from bancada.stats import load_tables as load_tables_mod
+
     load_tables_mod.siege_frame(tables).to_csv(folder / "load_siege.csv", index=False)
     load_tables_mod.ab_frame(tables).to_csv(folder / "load_ab.csv", index=False)
 
@@ -238,6 +243,8 @@ def print_summary(df: pd.DataFrame, store: RunStore) -> None:
 
     The figures come from :func:`bancada.stats.summary.summarize` (R's type-7 quantiles, sd with n − 1).
     """
+    from bancada.stats.summary import summarize
+
     measured = df[df["phase"] == "measure"]
     # the profile's order (the samples arrive in the schedule's shuffled block order)
     rows = store.treatments()
@@ -288,6 +295,9 @@ def runs_command() -> int:
 
 
 def export_command(args: argparse.Namespace) -> int:
+    from bancada.stats import k6_summary, load_tables as load_tables_mod
+    from bancada.store.tidy_csv import export_csv
+
     try:
         store = RunStore.open(args.run)
     except RunStoreError as exc:
@@ -318,37 +328,4 @@ def export_command(args: argparse.Namespace) -> int:
     out.print(f"wrote {rows} rows to {args.csv}")
     if k6_rows:
         out.print(f"wrote the k6-style summary ({len(k6_rows)} treatments) to {k6_path}")
-    return 0
-
-
-def workers_command() -> int:
-    from bancada.hosts.local import LocalHost
-
-    try:
-        impls = manifest.discover()
-    except (BancadaHomeError, manifest.ManifestError) as exc:
-        return _fail(str(exc))
-    host = LocalHost()
-    table = Table(title="implementations on this computer")
-    for col in ("implementation", "language", "protocol", "runtime", "can run", "why not"):
-        table.add_column(col)
-    for impl in impls.values():
-        ok, reason = host.can_run(impl)
-        if ok and unmeasurable_reason(impl.protocol):
-            ok, reason = False, unmeasurable_reason(impl.protocol)
-        needs = impl.worker.runtime
-        if impl.worker.debian_packages:  # what the host needs besides an interpreter
-            needs = ", ".join(([] if needs == "none" else [needs]) + list(impl.worker.debian_packages))
-        table.add_row(impl.id, impl.language, impl.protocol, needs, "yes" if ok else "no", reason)
-    out.print(table)
-    out.print(
-        "Your own services are declared per profile ([[external]], see profiles/my-service.toml): "
-        "bancada run shows them as external, not started by Bancada.",
-        highlight=False,
-    )
-    out.print(
-        f"workers from {'this installation' if paths.is_bundled() else 'the tree'}: {paths.home()}",
-        highlight=False,
-        soft_wrap=True,
-    )
     return 0

@@ -33,7 +33,7 @@ from bancada.experiment.external import ExternalImplementation
 from bancada.experiment.manifest import Implementation
 from bancada.hosts.database_server import DatabaseServer, open_database
 from bancada.hosts.facts import postgres_ok
-from bancada.hosts.knownhosts import HostError
+from bancada.hosts.host_error import HostError
 from bancada.hosts.local import LocalHost
 from bancada.hosts.postgres import PostgresError
 from bancada.i18n import number, translate

@@ -30,7 +30,6 @@ from bancada.i18n import translate
 import json
 import re
 
-from bancada.wire.payload import splitmix64_array
 from bancada.wire.select_pick import SplitMix64
 
 _MASK64 = (1 << 64) - 1
@@ -139,6 +138,8 @@ def render_template(text: str, seed: int = 1) -> str:
     Raises:
         TemplateError: the template is malformed (one line: where, what is allowed).
     """
+    from bancada.wire.payload import splitmix64_array  # numpy and the protobuf module: not at a profile's load
+
     parts = _parse(text)
     out: list[str] = []
     rng = SplitMix64(seed)

@@ -25,13 +25,14 @@ import posixpath
 import tarfile
 import tempfile
 from pathlib import Path
-
-import paramiko
+from typing import TYPE_CHECKING
 
 from bancada.experiment.manifest import WorkerManifest
-from bancada.hosts.deploy import deploy
-from bancada.hosts.knownhosts import HostError
+from bancada.hosts.host_error import HostError
 from bancada.hosts.ssh_exec import q, run_script
+
+if TYPE_CHECKING:
+    import paramiko
 
 SKIPPED = ("__pycache__", ".venv", "node_modules", ".pytest_cache")
 SETUP_TIMEOUT_S = 900.0  # downloading and installing the locked packages on a slow link
@@ -119,6 +120,8 @@ def deploy_bundle(client: paramiko.SSHClient, worker: WorkerManifest, workdir: s
         HostError: a bundle path is missing, the upload failed, or the setup failed
             (with the last lines of its log).
     """
+    from bancada.hosts.deploy import deploy  # paramiko: imported only when a host is reached over SSH
+
     data, digest = pack(worker)
     cache = Path(tempfile.gettempdir()) / "bancada-bundles"
     cache.mkdir(parents=True, exist_ok=True)

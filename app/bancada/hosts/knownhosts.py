@@ -24,11 +24,7 @@ from pathlib import Path
 import paramiko
 
 from bancada import paths
-from bancada.errors import RunError
-
-
-class HostError(RunError):
-    """An SSH host cannot be used; the message is one line saying why."""
+from bancada.hosts.host_error import HostError as HostError  # re-exported: the SSH code imports it from here
 
 
 class UnknownHostKey(HostError):

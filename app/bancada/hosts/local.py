@@ -23,7 +23,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from pathlib import Path
 
 from bancada import paths
@@ -31,10 +31,12 @@ from bancada.experiment.manifest import Implementation, WorkerManifest, machine_
 from bancada.hosts import local_bundle
 from bancada.hosts.base import WorkerStartError, join_host_port, parse_ready_line
 from bancada.hosts.facts import facts_command, parse_facts, runtime_ok, setup_ok
-from bancada.hosts.knownhosts import HostError
+from bancada.hosts.host_error import HostError
 from bancada.hosts.packages import missing_packages_reason
 from bancada.i18n import number, translate
-from bancada.hosts.placement import ProcessPlacement
+
+if TYPE_CHECKING:
+    from bancada.hosts.placement import ProcessPlacement  # imports the profile's model (pydantic)
 
 try:  # loaded here, in the parent: a dlopen between fork and exec can hang on the loader's lock
     _libc: ctypes.CDLL | None = ctypes.CDLL("libc.so.6", use_errno=True)

@@ -25,7 +25,7 @@ from pathlib import Path
 from bancada import paths
 from bancada.experiment.manifest import WorkerManifest
 from bancada.hosts.bundle import SETUP_TIMEOUT_S, pack, setup_failure, setup_script
-from bancada.hosts.knownhosts import HostError
+from bancada.hosts.host_error import HostError
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,12 @@ from bancada.i18n import translate
 
 import shlex
 import socket
+from typing import TYPE_CHECKING
 
-import paramiko
+from bancada.hosts.host_error import HostError as HostError  # re-exported: callers import it from here
 
-from bancada.hosts.knownhosts import HostError as HostError  # re-exported: callers import it from here
+if TYPE_CHECKING:
+    import paramiko
 
 
 class HostDisconnected(HostError):
@@ -46,6 +48,8 @@ def run_script(
         HostDisconnected: the connection is gone.
         HostError: no answer within ``timeout_s``.
     """
+    import paramiko  # here, not at the top: the local host imports this module's quoting (q) without SSH
+
     transport = active_transport(client, host)
     try:
         chan = transport.open_session(timeout=timeout_s)

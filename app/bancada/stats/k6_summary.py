@@ -53,11 +53,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from bancada.i18n import number, translate
 
 if TYPE_CHECKING:
+    import pandas as pd
     from rich.console import Console
 
     from bancada.store.runstore import RunStore, TreatmentRow
@@ -130,6 +130,8 @@ def trend_ms(latency_ms: Sequence[float] | np.ndarray[Any, Any]) -> dict[str, fl
 
 def _ok(series: pd.Series) -> pd.Series:
     """True where ``ok`` reads true, 1 or yes (any case and spacing); decided once per distinct value."""
+    import pandas as pd
+
     verdict = {v: str(v).strip().lower() in ("true", "1", "yes") for v in pd.unique(series)}
     return series.map(verdict).astype(bool)
 
@@ -139,6 +141,8 @@ def _duration_s(group: pd.DataFrame, replication: str, planned_duration_s: float
 
     None without ``start_s``.
     """
+    import pandas as pd
+
     if "start_s" not in group.columns:
         return None
     start = pd.to_numeric(group["start_s"], errors="coerce")
@@ -178,6 +182,8 @@ def summarize(
     Raises:
         K6SummaryError: a named column is missing, or no row is left.
     """
+    import pandas as pd
+
     missing = [c for c in ["latency_s", "ok", *treatment_columns] if c not in samples.columns]
     if missing:
         raise K6SummaryError(f"the k6-style summary needs the column(s) {', '.join(missing)}")
@@ -241,6 +247,8 @@ def cell(field: str, value: str | float | None) -> str:
 
 def frame(rows: Sequence[K6Row]) -> pd.DataFrame:
     """The rows as a DataFrame with the translated labels as columns (numbers kept as numbers)."""
+    import pandas as pd
+
     cols = columns()
     return pd.DataFrame(
         [{label: asdict(r)[field] for field, label in cols} for r in rows], columns=[c[1] for c in cols]
@@ -277,6 +285,8 @@ CSV_COLUMNS = [f.name for f in fields(K6Row)]
 
 def csv_frame(rows: Sequence[K6Row]) -> pd.DataFrame:
     """The rows with K6Row's field names as columns (``treatment``, ``avg_ms`` ... ``failed_pct``)."""
+    import pandas as pd
+
     return pd.DataFrame([asdict(r) for r in rows], columns=CSV_COLUMNS)
 
 

@@ -7,12 +7,13 @@ Texts go through :func:`bancada.i18n.translate` (context ``Readings``), numbers 
 
 from __future__ import annotations
 
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from bancada.i18n import integer, number, percent, significant, translate
 from bancada.stats.tables import treatment_label as _label
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: Display order of the tables (names from bancada.stats.tables).
 TABLE_ORDER = [

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from bancada.i18n import translate
 from bancada.stats.k6_summary import K6Row
 from bancada.stats.readings import readings
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 RESPONSE = "latency_ms"
 

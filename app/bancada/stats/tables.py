@@ -4,11 +4,12 @@ Markdown reports and one-CSV-per-table export.  Table titles match the
 
 from __future__ import annotations
 
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from bancada.i18n import percent, translate
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def design_note(f: dict[str, Any]) -> str:
@@ -71,6 +72,8 @@ def format_p(p: float | None) -> str:
 
 def build_tables(result: dict[str, Any]) -> dict[str, pd.DataFrame]:
     """``{title: DataFrame}``; every table has the ``--by`` columns first."""
+    import pandas as pd
+
     rows: dict[str, list[dict[str, Any]]] = {
         k: []
         for k in (

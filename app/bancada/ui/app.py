@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import socket
 import sys
+import time
 from pathlib import Path
 from typing import cast
 
@@ -11,6 +15,16 @@ from bancada.experiment.profile import Profile, ProfileError, load_profile
 from bancada.ui.profile_check import load_checked_profile
 
 DEFAULT_PROFILE = "quick.toml"
+#: Set (to anything) to have the window print ``bancada startup: visible|usable EPOCH_S`` on stderr
+#: (``time.time()``) when it is first shown on the screen and when it is usable (the profile in the panel
+#: and the host's answer in): tests/bench/startup.py times the start-up with it.
+STARTUP_TRACE = "BANCADA_STARTUP_TRACE"
+
+
+def trace_startup(what: str) -> None:
+    """Print the start-up mark ``what`` (``visible``, ``usable``) when :data:`STARTUP_TRACE` is set."""
+    if os.environ.get(STARTUP_TRACE):
+        print(f"bancada startup: {what} {time.time():.3f}", file=sys.stderr, flush=True)
 
 
 def default_profile_path() -> Path | None:
@@ -34,6 +48,36 @@ def initial_profile(profile_path: str | None, last: Profile | None) -> tuple[Pro
     if default is not None and default.exists():
         return load_profile(default), str(default)
     return None, None
+
+
+class _StartupWatch:
+    """Prints the ``visible`` and ``usable`` marks of :func:`trace_startup` for ``window``: visible once its
+    first expose is painted, usable once the host check answered (the profile is in the panel by then)."""
+
+    def __init__(self, window) -> None:
+        self._window = window
+        self._visible = False
+        window.panel.capabilitiesChanged.connect(self._answered)
+
+    def start(self) -> None:
+        """Watch the shown window's native window for its first expose."""
+        from PySide6.QtCore import QEvent, QObject, QTimer
+
+        watch = self
+
+        class ExposeFilter(QObject):
+            def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
+                if event.type() == QEvent.Type.Expose and not watch._visible and obj.isExposed():
+                    watch._visible = True
+                    QTimer.singleShot(0, lambda: trace_startup("visible"))  # after the expose is painted
+                return False
+
+        self._filter = ExposeFilter(self._window)
+        self._window.windowHandle().installEventFilter(self._filter)
+
+    def _answered(self) -> None:
+        self._window.panel.capabilitiesChanged.disconnect(self._answered)
+        trace_startup("usable")
 
 
 def create_app(argv: list[str] | None = None):
@@ -101,6 +145,68 @@ def show_startup_error(text: str) -> None:
     box.exec()
 
 
+#: The signals that close the window as File > Quit does (a session's logout, ``kill``, Ctrl+C in its terminal).
+CLOSING_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+
+
+def close_for_signal(app) -> None:
+    """Close every main window without a question, as a shutdown asks: a run going on is stopped (the
+    samples measured so far kept) and its window closes when the run has ended; a window closing stops
+    its statistics process. Open modal dialogs are closed first."""
+    from bancada.ui.main_window import MainWindow
+
+    while (modal := app.activeModalWidget()) is not None:
+        modal.close()
+        if app.activeModalWidget() is modal:  # refused to close: give up on the dialogs, close the windows
+            break
+    for widget in app.topLevelWidgets():
+        if not isinstance(widget, MainWindow):
+            continue
+        if widget.running():
+            widget._close_after_run = True  # the window's own "stop the run and close" (closeEvent)
+            widget.stop_run()
+        else:
+            widget.close()
+
+
+def run_event_loop(app) -> int:
+    """``app.exec()`` with :data:`CLOSING_SIGNALS` closing the windows (:func:`close_for_signal`) instead of
+    killing the process, which would leave the statistics process and multiprocessing's resource
+    tracker behind; the previous handlers are put back on return. Returns the exit code.
+
+    Python runs a signal handler only between bytecodes, never while Qt waits for events: the handler
+    does nothing itself, and the signal's number, written by Python to a socket
+    (``signal.set_wakeup_fd``), wakes Qt's loop through a ``QSocketNotifier``.
+    """
+    from PySide6.QtCore import QSocketNotifier
+
+    reader, writer = socket.socketpair()
+    reader.setblocking(False)
+    writer.setblocking(False)
+    previous_fd = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    previous = {signum: signal.signal(signum, lambda *_: None) for signum in CLOSING_SIGNALS}
+    notifier = QSocketNotifier(reader.fileno(), QSocketNotifier.Type.Read)
+
+    def woken() -> None:
+        try:
+            numbers = reader.recv(64)
+        except BlockingIOError:
+            return
+        if any(n in numbers for n in CLOSING_SIGNALS):
+            close_for_signal(app)
+
+    notifier.activated.connect(woken)
+    try:
+        return app.exec()
+    finally:
+        notifier.setEnabled(False)
+        signal.set_wakeup_fd(previous_fd)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        reader.close()
+        writer.close()
+
+
 def main(profile_path: str | None) -> int:
     """Open the workbench window; return the process exit code (2: the profile is refused)."""
     app = create_app()
@@ -110,7 +216,10 @@ def main(profile_path: str | None) -> int:
         print(f"bancada: {exc}", file=sys.stderr)
         show_startup_error(str(exc))
         return 2
+    watch = _StartupWatch(window) if os.environ.get(STARTUP_TRACE) else None
     window.show()
+    if watch is not None:
+        watch.start()
     if profile_path is None:
         offer_guide(window)
-    return app.exec()
+    return run_event_loop(app)

@@ -11,8 +11,9 @@ client's decoding of the answer, each the mean over the measured requests in ms.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import pandas as pd
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor
@@ -20,6 +21,9 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 
 from bancada.stats.table_labels import QT_TRANSLATE_NOOP  # typed: returns its text
 from bancada.ui.live_view import LEVEL_COLOURS
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: The parts, bottom to top (columns of the table), with their legend names.
 PARTS = {

@@ -16,8 +16,7 @@ import multiprocessing
 import os
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from bancada.i18n import language, set_language
 from bancada.stats.readings import TABLE_ORDER, factor_name, magnitude_name, p_text, readings  # noqa: F401 - re-exported
@@ -29,6 +28,9 @@ from bancada.stats.run_statistics import (  # noqa: F401 - re-exported
     usable_factors,
     with_latency_ms,
 )
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def analysis_frame(store) -> pd.DataFrame:

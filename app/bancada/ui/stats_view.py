@@ -11,9 +11,9 @@ import numbers
 import re
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QLocale, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import (
@@ -33,6 +33,9 @@ from bancada.ui.load_table_view import LoadTableView
 from bancada.ui.stats_job import TABLE_ORDER, StatsResult, factor_name, readings  # noqa: F401 - readings re-exported
 from bancada.stats.table_labels import QT_TRANSLATE_NOOP, TITLES  # typed: returns its text
 from bancada.ui.table_format import format_value, label
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def help_texts(path: Path | None = None) -> dict[str, str]:

@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bancada.wire import bench_pb2
 from bancada.wire.select_pick import SplitMix64
 from bancada.experiment.operations import LIST_OPERATIONS
 
@@ -161,6 +160,8 @@ def db_params(operation: str, spec: dict[str, Any], seq: int = 0) -> dict[str, A
 
 def db_message(operation: str, params: dict[str, Any]) -> Any:
     """The protobuf request of ``operation`` holding ``params``."""
+    from bancada.wire import bench_pb2  # protobuf: imported by the run, not by a profile's checks
+
     rpc = DB_METHODS[operation][0]
     return getattr(bench_pb2, f"{rpc}Request")(**params)
 
