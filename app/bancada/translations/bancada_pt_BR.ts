@@ -201,6 +201,7 @@
     <name>Conclusions</name>
     <message>
         <source>negligible</source>
+        <extracomment>Medians within this fraction of each other &quot;almost coincide&quot; (5 %).</extracomment>
         <translation>desprezível</translation>
     </message>
     <message>
@@ -214,6 +215,50 @@
     <message>
         <source>large</source>
         <translation>grande</translation>
+    </message>
+    <message>
+        <source>Cliff&apos;s δ({a}, {b}) = {d}</source>
+        <translation>δ de Cliff({a}, {b}) = {d}</translation>
+    </message>
+    <message>
+        <source>Wilcoxon rank-sum, W = {w}, Holm {p}, {delta}, {size}</source>
+        <translation>soma de postos de Wilcoxon, W = {w}, Holm {p}, {delta}, {size}</translation>
+    </message>
+    <message>
+        <source>{x} tends to be faster than {y}, significantly ({detail})</source>
+        <translation>{x} tende a ser mais rápido que {y}, com diferença significativa ({detail})</translation>
+    </message>
+    <message>
+        <source>; medians {x} {mx}, {y} {my}</source>
+        <translation>; medianas {x} {mx}, {y} {my}</translation>
+    </message>
+    <message>
+        <source>; the medians almost coincide ({y} {my}, {x} {mx}); in the ranks, {x} tends to be faster</source>
+        <translation>; as medianas quase coincidem ({y} {my}, {x} {mx}); nos postos, {x} tende a ser mais rápido</translation>
+    </message>
+    <message>
+        <source>; the medians order them the other way ({y} {my}, {x} {mx}); in the ranks, {x} tends to be faster</source>
+        <translation>; as medianas os ordenam ao contrário ({y} {my}, {x} {mx}); nos postos, {x} tende a ser mais rápido</translation>
+    </message>
+    <message>
+        <source>{x} and {y} do not differ significantly ({detail})</source>
+        <translation>{x} e {y} não diferem significativamente ({detail})</translation>
+    </message>
+    <message>
+        <source>; counting each repetition once (r = {r}), {x} tends to be faster, significantly (Holm {p}, {delta})</source>
+        <translation>; contando cada repetição uma vez (r = {r}), {x} tende a ser mais rápido, com diferença significativa (Holm {p}, {delta})</translation>
+    </message>
+    <message>
+        <source>; counting each repetition once (r = {r}), the difference is not significant (Holm {p}, {delta})</source>
+        <translation>; contando cada repetição uma vez (r = {r}), a diferença não é significativa (Holm {p}, {delta})</translation>
+    </message>
+    <message>
+        <source>no pair shows a direction in the ranks</source>
+        <translation>nenhum par mostra uma direção nos postos</translation>
+    </message>
+    <message>
+        <source>largest effect: {x} tends to be faster than {y} ({delta}, {size})</source>
+        <translation>maior efeito: {x} tende a ser mais rápido que {y} ({delta}, {size})</translation>
     </message>
     <message>
         <source>language</source>
@@ -244,30 +289,6 @@
         <translation>a interação {a}</translation>
     </message>
     <message>
-        <source>The median response time of {a} ({ma}) was lower than that of {b} ({mb})</source>
-        <translation>A mediana do tempo de resposta de {a} ({ma}) foi menor que a de {b} ({mb})</translation>
-    </message>
-    <message>
-        <source>the difference is significant</source>
-        <translation>a diferença é significativa</translation>
-    </message>
-    <message>
-        <source>the difference is not significant</source>
-        <translation>a diferença não é significativa</translation>
-    </message>
-    <message>
-        <source>Wilcoxon, W = {w}, Holm {p}, Cliff&apos;s δ = {d}, {size}</source>
-        <translation>Wilcoxon, W = {w}, Holm {p}, δ de Cliff = {d}, {size}</translation>
-    </message>
-    <message>
-        <source>with each repetition counted once it also is ({p}, r = {r})</source>
-        <translation>contando cada repetição uma vez, também é ({p}, r = {r})</translation>
-    </message>
-    <message>
-        <source>with each repetition counted once it is not ({p}, r = {r})</source>
-        <translation>contando cada repetição uma vez, não é ({p}, r = {r})</translation>
-    </message>
-    <message>
         <source>The latencies of {k} of {n} treatments do not follow a normal distribution (Shapiro-Wilk, p &lt; {a}), so the comparisons use rank tests.</source>
         <translation>As latências de {k} de {n} tratamentos não seguem uma distribuição normal (Shapiro-Wilk, p &lt; {a}); por isso as comparações usam testes de postos.</translation>
     </message>
@@ -284,12 +305,28 @@
         <translation>{f}, {v}</translation>
     </message>
     <message>
+        <source>None of the {n} treatments departs clearly from a normal distribution (Shapiro-Wilk, p ≥ {a}); the comparisons use rank tests, which hold either way.</source>
+        <translation>Nenhum dos {n} tratamentos se afasta claramente de uma distribuição normal (Shapiro-Wilk, p ≥ {a}); as comparações usam testes de postos, que valem de qualquer forma.</translation>
+    </message>
+    <message>
         <source>Allocation of variation (2^k r factorial design): {parts}.</source>
         <translation>Alocação de variação (projeto fatorial 2^k r): {parts}.</translation>
     </message>
     <message>
+        <source>The experimental error is the largest share ({v}): the factors explain little of the variation, most of it is the requests varying on their own.</source>
+        <translation>O erro experimental é a maior parte ({v}): os fatores explicam pouco da variação; a maior parte dela vem das próprias requisições, que variam por si só.</translation>
+    </message>
+    <message>
         <source>To estimate each mean within ±{e} at {c} confidence, up to {n} requests per treatment are needed ({t}); this run has {have}.</source>
         <translation>Para estimar cada média com erro de ±{e} e {c} de confiança, são necessárias até {n} requisições por tratamento ({t}); esta execução tem {have}.</translation>
+    </message>
+    <message>
+        <source>The number follows from this run&apos;s mean ({m}) and standard deviation ({s}) of {t}: n = (100 × {z} × s / ({e0} × mean))² grows with the square of their ratio ({cv}). A pilot&apos;s few requests rarely meet the slow tail that widens the standard deviation, so the longer run asks for more than the pilot suggested; its medians and rank tests do not depend on this number.</source>
+        <translation>O número vem da média ({m}) e do desvio padrão ({s}) de {t} nesta execução: n = (100 × {z} × s / ({e0} × média))² cresce com o quadrado da razão entre eles ({cv}). As poucas requisições de um piloto raramente encontram a cauda lenta que alarga o desvio padrão; por isso a execução mais longa pede mais do que o piloto sugeriu. Suas medianas e testes de postos não dependem desse número.</translation>
+    </message>
+    <message>
+        <source>The median response time of {a} ({ma}) was lower than that of {b} ({mb}).</source>
+        <translation>A mediana do tempo de resposta de {a} ({ma}) foi menor que a de {b} ({mb}).</translation>
     </message>
     <message>
         <source>Conclusions</source>
@@ -1820,14 +1857,6 @@ Senha da chave:</translation>
         <translation>: os testes de postos abaixo são os adequados</translation>
     </message>
     <message>
-        <source>{k} of {n} pairs differ (Holm p &lt; {a}); largest effect {x} vs {y}: {size}</source>
-        <translation>{k} de {n} pares diferem (p de Holm &lt; {a}); maior efeito {x} vs {y}: {size}</translation>
-    </message>
-    <message>
-        <source>{k} of {n} pairs differ when each repetition counts once (Holm p &lt; {a}, r = {r}); trust this one when it disagrees with the test above</source>
-        <translation>{k} de {n} pares diferem quando cada repetição conta uma vez (Holm p &lt; {a}, r = {r}); confie neste quando ele discordar do teste acima</translation>
-    </message>
-    <message>
         <source>{k} of {n} pairs differ (Holm p &lt; {a})</source>
         <translation>{k} de {n} pares diferem (p de Holm &lt; {a})</translation>
     </message>
@@ -1848,12 +1877,24 @@ Senha da chave:</translation>
         <translation>{f} explica {pct}</translation>
     </message>
     <message>
+        <source>; the largest share, {pct}, is experimental error: the factors explain little of the variation, the requests vary mostly on their own</source>
+        <translation>; a maior parte, {pct}, é erro experimental: os fatores explicam pouco da variação, as requisições variam sobretudo por si só</translation>
+    </message>
+    <message>
         <source>{parts} of the variation</source>
         <translation>{parts} da variação</translation>
     </message>
     <message>
         <source>; {pct} is experimental error</source>
         <translation>; {pct} é erro experimental</translation>
+    </message>
+    <message>
+        <source>{k} of {n} pairs differ (Holm p &lt; {a}); {largest}</source>
+        <translation>{k} de {n} pares diferem (p de Holm &lt; {a}); {largest}</translation>
+    </message>
+    <message>
+        <source>{k} of {n} pairs differ when each repetition counts once (Holm p &lt; {a}, r = {r}). When this test and the one above disagree, trust this one: the requests of one repetition share its conditions (the machine&apos;s load then, the connections, the server&apos;s warm state), so they are not independent observations, and the test per request counts thousands of them as if they were; the repetitions are the independent units</source>
+        <translation>{k} de {n} pares diferem quando cada repetição conta uma vez (p de Holm &lt; {a}, r = {r}). Quando este teste e o de cima discordam, confie neste: as requisições de uma repetição compartilham as condições dela (a carga da máquina naquele momento, as conexões, o estado já aquecido do servidor), então não são observações independentes, e o teste por requisição conta milhares delas como se fossem; as repetições são as unidades independentes</translation>
     </message>
     <message>
         <source>{k} of {n} effects are significant (their {c} interval excludes 0)</source>
