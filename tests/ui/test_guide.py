@@ -122,6 +122,8 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
     assert w.panel.selected_implementations() == ["go-grpc"]  # the window's own panel follows
     g.factors_page.impl_boxes["go-rest"].setChecked(True)
     assert "2 níveis" in g.factors_page.summary.text(), g.factors_page.summary.text()
+    # a treatment is every combination of levels: counted, not the implementations alone
+    assert "→ 2 tratamentos (2 implementações × 1 payload)" in g.factors_page.summary.text()
 
     # the pilot: the window's Run at the pilot's size
     advance(qtbot, g, "pilot")
@@ -146,6 +148,12 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
     field.clear()
     qtbot.keyClicks(field, "25")
     assert g.next_button.isEnabled()
+    # the main run's time at the pilot's pace, under the field and on the Run button
+    qtbot.waitUntil(lambda: g.state.pilot_pace is not None, timeout=30_000)
+    estimate = g.size_page.estimate.text()
+    assert g.size_page.estimate.isVisible() and "No ritmo do piloto" in estimate, estimate
+    assert "2 tratamentos × 2 repetições × (25 + " in estimate and "cerca de" in estimate, estimate
+    assert "(cerca de " in g.main_page.button.text(), g.main_page.button.text()
     screenshot(w, "guide-pt_BR-05-sample-size.png")
 
     # Back works, and Next brings the student back where they were
@@ -157,9 +165,14 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
     # the main run, live
     advance(qtbot, g, "main_run")
     blocked(g, "execução principal")
+    assert "logarítmico" in g.hint.text()  # the step says when the axis turns log
+    seen: list[str] = []  # the run page's status at each plot tick (after the guide's own slot)
+    w.plot_timer.timeout.connect(lambda: seen.append(g.main_page.status.text()))
     qtbot.mouseClick(g.main_page.button, Qt.MouseButton.LeftButton)
     assert w.panel.requests.value() == 25 and w.panel.repetitions.value() == 2  # the quick study's r
     qtbot.waitUntil(lambda: g.state.main_status == "done", timeout=90_000)
+    progress = [t for t in seen if t.startswith("Executando: ") and " requisições (" in t and "faltam" in t]
+    assert progress, seen[-5:]  # the progress and the time left, in the guide's panel
     assert g.state.result is not None
 
     # the statistics steps point at the window's Statistics tab and read its tables
@@ -167,6 +180,13 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
         advance(qtbot, g, step)
         assert w.tabs.currentWidget() is w.stats_view
         assert word in g.readings_page.text.text(), (step, g.readings_page.text.text())
+        if step == "rank_tests":  # why the repetitions' test is the one to trust, said on the step and its reading
+            assert "confie no teste por repetição" in g.explanation.text()
+            assert "não são observações independentes" in g.readings_page.text.text()
+        if step == "factorial":  # the column as the table calls it
+            model = w.stats_view.sections["Factorial allocation of variation"].view.model()
+            headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+            assert "“Variação explicada”" in g.hint.text() and "Variação explicada" in headers, headers
 
     # the conclusions, copyable, in Portuguese with decimal commas
     advance(qtbot, g, "conclusions")

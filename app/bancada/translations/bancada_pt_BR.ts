@@ -775,8 +775,16 @@
         <translation>A execução não terminou; pressione o botão para executá-la de novo.</translation>
     </message>
     <message>
+        <source>Running: {done} of {total} requests ({pct}), {eta} left. Watch the boxes grow in the Live tab (Stop is in the toolbar).</source>
+        <translation>Executando: {done} de {total} requisições ({pct}), faltam {eta}. Veja as caixas crescerem na aba Ao vivo (Parar fica na barra de ferramentas).</translation>
+    </message>
+    <message>
         <source>The pilot gave nothing to compute a sample size from: type the requests per repetition.</source>
         <translation>O piloto não deu dados para calcular um tamanho de amostra: digite as requisições por repetição.</translation>
+    </message>
+    <message>
+        <source>Start the &amp;main run ({d})</source>
+        <translation>&amp;Iniciar a execução principal ({d})</translation>
     </message>
     <message>
         <source>The Statistics tab has no such table for this run.</source>
@@ -2118,7 +2126,6 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>latency (ms)</source>
-        <extracomment>a latency axis whose medians span more than this ratio is drawn on a log scale</extracomment>
         <translation>latência (ms)</translation>
     </message>
     <message>
@@ -3191,12 +3198,24 @@ Senha da chave:</translation>
         <translation>Muitos testes supõem uma distribuição normal (em forma de sino). O teste de Shapiro-Wilk verifica isso: p &lt; 0,05 significa que os dados não são normais. Tempos de resposta raramente são (uma cauda longa de requisições lentas), por isso as comparações a seguir usam testes de postos, que não fazem essa suposição.</translation>
     </message>
     <message>
-        <source>Rank tests compare the order of the values, not their means. Wilcoxon rank-sum compares two treatments at a time; Kruskal-Wallis asks whether a factor makes any difference; Dunn&apos;s test then says which pairs differ. Cliff&apos;s δ says how large a difference is.</source>
-        <translation>Testes de postos comparam a ordem dos valores, não as médias. O teste de Wilcoxon (soma de postos) compara dois tratamentos por vez; o de Kruskal-Wallis pergunta se um fator faz alguma diferença; o teste de Dunn diz então quais pares diferem. O δ de Cliff diz o tamanho de uma diferença.</translation>
+        <source>Rank tests compare the order of the values, not their means. Wilcoxon rank-sum compares two treatments at a time; Kruskal-Wallis asks whether a factor makes any difference; Dunn&apos;s test then says which pairs differ. Cliff&apos;s δ says how large a difference is, and its sign which treatment tends to be faster. Wilcoxon runs twice: over every request, and over each repetition&apos;s median. When they disagree, trust the one per repetition: the requests of one repetition share that moment&apos;s conditions (the machine&apos;s load, the connections, the server&apos;s warm state), so they are not independent, and the test per request counts thousands of them as independent evidence, finding differences that the repetitions do not repeat.</source>
+        <translation>Testes de postos comparam a ordem dos valores, não as médias. O teste de Wilcoxon (soma de postos) compara dois tratamentos por vez; o de Kruskal-Wallis pergunta se um fator faz alguma diferença; o teste de Dunn diz então quais pares diferem. O δ de Cliff diz o tamanho de uma diferença, e seu sinal, qual tratamento tende a ser mais rápido. O Wilcoxon é feito duas vezes: sobre todas as requisições e sobre a mediana de cada repetição. Quando os dois discordam, confie no teste por repetição: as requisições de uma repetição compartilham as condições daquele momento (a carga da máquina, as conexões, o estado já aquecido do servidor), então não são independentes, e o teste por requisição conta milhares delas como evidências independentes, achando diferenças que as repetições não repetem.</translation>
     </message>
     <message>
-        <source>The allocation of variation (Jain 1991, ch. 17-18) splits the total variation of the response among the factors, their interaction and the experimental error: the largest share is the factor that matters most.</source>
-        <translation>A alocação de variação (Jain 1991, cap. 17-18) divide a variação total da resposta entre os fatores, sua interação e o erro experimental: a maior fatia é o fator que mais pesa.</translation>
+        <source>The allocation of variation (Jain 1991, ch. 17-18) splits the total variation of the response among the factors, their interaction and the experimental error (what varies from request to request with every factor fixed). Among the factors, the largest share is the one that matters most. When the experimental error is the largest share, the factors explain little of the variation: the requests vary mostly on their own, and the reading below says so.</source>
+        <translation>A alocação de variação (Jain 1991, cap. 17-18) divide a variação total da resposta entre os fatores, sua interação e o erro experimental (o que varia de uma requisição para outra com todos os fatores fixos). Entre os fatores, o de maior fatia é o que mais pesa. Quando o erro experimental é a maior parte, os fatores explicam pouco da variação: as requisições variam sobretudo por si só, e a leitura abaixo diz isso.</translation>
+    </message>
+    <message>
+        <source>Look at the boxes: where they do not overlap, the treatments probably differ; the lines below show each request in the order it arrived. When the values span more than a factor of ten, the latency axis turns logarithmic (1, 10, 100 equally spaced) so that fast treatments show as boxes and not as flat lines; View &gt; Log axis switches it.</source>
+        <translation>Veja as caixas: onde elas não se sobrepõem, os tratamentos provavelmente diferem; as linhas abaixo mostram cada requisição na ordem em que chegou. Quando os valores vão além de um fator de dez, o eixo de latência fica logarítmico (1, 10 e 100 igualmente espaçados), para que os tratamentos rápidos apareçam como caixas e não como linhas achatadas; Exibir &gt; Eixo logarítmico liga e desliga isso.</translation>
+    </message>
+    <message>
+        <source>Look at the “{column}” column of the table “{table}”: it adds up to 100 %.</source>
+        <translation>Veja a coluna “{column}” da tabela “{table}”: ela soma 100 %.</translation>
+    </message>
+    <message>
+        <source>Why more requests now? The pilot&apos;s {p} requests per treatment suggested {n0}. With {have} requests per treatment, this run met more of the slow tail: {t}&apos;s standard deviation is {cv} of its mean, and Jain&apos;s n grows with the square of that ratio, so the same formula asks for {n1}. The pilot&apos;s number was a first guess from few requests; the comparisons above do not depend on it, only how closely each mean is known (±{e}).</source>
+        <translation>Por que mais requisições agora? As {p} requisições por tratamento do piloto sugeriram {n0}. Com {have} requisições por tratamento, esta execução encontrou mais da cauda lenta: o desvio padrão de {t} é {cv} da sua média, e o n de Jain cresce com o quadrado dessa razão; por isso a mesma fórmula pede {n1}. O número do piloto era uma primeira estimativa feita com poucas requisições; as comparações acima não dependem dele, só a precisão com que cada média é conhecida (±{e}).</translation>
     </message>
     <message>
         <source>The results as the sentences you write in a report, with the numbers filled in. Copy them, and check each one against the tables.</source>
@@ -3227,20 +3246,12 @@ Senha da chave:</translation>
         <translation>Veja a tabela Tamanho da amostra na aba Estatísticas: uma linha por tratamento; a maior decide.</translation>
     </message>
     <message>
-        <source>Look at the boxes: where they do not overlap, the treatments probably differ; the lines below show each request in the order it arrived.</source>
-        <translation>Veja as caixas: onde elas não se sobrepõem, os tratamentos provavelmente diferem; as linhas abaixo mostram cada requisição na ordem em que chegou.</translation>
-    </message>
-    <message>
         <source>Look at the Normality table: the p column, one row per treatment.</source>
         <translation>Veja a tabela Normalidade: a coluna p, uma linha por tratamento.</translation>
     </message>
     <message>
         <source>Look at the Wilcoxon rank-sum table: Holm p below 0.05 means the pair differs; then Kruskal-Wallis and Dunn below it.</source>
         <translation>Veja a tabela do teste de Wilcoxon: p de Holm abaixo de 0,05 quer dizer que o par difere; depois Kruskal-Wallis e Dunn, abaixo dela.</translation>
-    </message>
-    <message>
-        <source>Look at the Variation (%) column of the factorial allocation table: it adds up to 100 %.</source>
-        <translation>Veja a coluna Variação (%) da tabela de alocação de variação: ela soma 100 %.</translation>
     </message>
     <message>
         <source>Look at the numbers in each sentence: they are the medians and tests of the tables.</source>
@@ -3292,8 +3303,32 @@ Senha da chave:</translation>
         <translation>payload</translation>
     </message>
     <message>
-        <source> → {t} treatments × {w} payloads</source>
-        <translation> → {t} tratamentos × {w} payloads</translation>
+        <source> → 1 treatment ({impls} × {payloads})</source>
+        <translation> → 1 tratamento ({impls} × {payloads})</translation>
+    </message>
+    <message>
+        <source> → {t} treatments ({impls} × {payloads})</source>
+        <translation> → {t} tratamentos ({impls} × {payloads})</translation>
+    </message>
+    <message>
+        <source>1 implementation</source>
+        <translation>1 implementação</translation>
+    </message>
+    <message>
+        <source>{n} implementations</source>
+        <translation>{n} implementações</translation>
+    </message>
+    <message>
+        <source>1 payload</source>
+        <translation>1 payload</translation>
+    </message>
+    <message>
+        <source>{n} payloads</source>
+        <translation>{n} payloads</translation>
+    </message>
+    <message>
+        <source>; not every language has every protocol here, so not every combination is a treatment</source>
+        <translation>; aqui nem toda linguagem tem todos os protocolos, então nem toda combinação é um tratamento</translation>
     </message>
     <message>
         <source>choose a study to go on</source>
@@ -3362,6 +3397,22 @@ Senha da chave:</translation>
     <message>
         <source>press Export to write the folder</source>
         <translation>pressione Exportar para gravar a pasta</translation>
+    </message>
+    <message>
+        <source>about {s} s</source>
+        <translation>cerca de {s} s</translation>
+    </message>
+    <message>
+        <source>about {m} min</source>
+        <translation>cerca de {m} min</translation>
+    </message>
+    <message>
+        <source>about {h} h {m} min</source>
+        <translation>cerca de {h} h {m} min</translation>
+    </message>
+    <message>
+        <source>At the pilot&apos;s pace ({rate} requests per second, plus {setup} s to set up each repetition), the main run&apos;s {t} treatments × {r} repetitions × ({n} + {w} warm-up) requests = {total} requests take {d}.</source>
+        <translation>No ritmo do piloto ({rate} requisições por segundo, mais {setup} s para preparar cada repetição), a execução principal, com {t} tratamentos × {r} repetições × ({n} + {w} de aquecimento) requisições = {total} requisições, leva {d}.</translation>
     </message>
 </context>
 <context>
