@@ -85,8 +85,8 @@ def explanation(step: str) -> str:
             "The allocation of variation (Jain 1991, ch. 17-18) splits the total variation of the "
             "response among the factors, their interaction and the experimental error (what varies from "
             "request to request with every factor fixed). Among the factors, the largest share is the one "
-            "that matters most. When the experimental error is the largest share, the factors explain "
-            "little of the variation: the requests vary mostly on their own, and the reading below says so.",
+            "that matters most. When the experimental error is the largest share, the requests vary more on "
+            "their own than with any factor, and the reading below says so.",
         ),
         "conclusions": translate(
             "Wizard",

@@ -86,8 +86,8 @@ def allocation_sentence(variation_pct: dict[str, float]) -> str:
     if parts and parts[0][0] == "error":
         text += " " + translate(
             "Conclusions",
-            "The experimental error is the largest share ({v}): the factors explain little of the variation, "
-            "most of it is the requests varying on their own.",
+            "The experimental error is the largest share ({v}): the requests vary more on their own "
+            "than with any factor.",
         ).format(v=percent(parts[0][1], 1))
     return text
 
@@ -112,9 +112,9 @@ def sample_size_sentence(ss: list[dict[str, Any]], have: int, to_ms: float) -> s
             "Conclusions",
             "The number follows from this run's mean ({m}) and standard deviation ({s}) of {t}: "
             "n = (100 × {z} × s / ({e0} × mean))² grows with the square of their ratio ({cv}). "
-            "A pilot's few requests rarely meet the slow tail that widens the standard deviation, "
-            "so the longer run asks for more than the pilot suggested; its medians and rank tests do not "
-            "depend on this number.",
+            "A short pilot's few requests rarely meet the slow tail that widens the standard deviation, "
+            "which is why a longer run often asks for more than its pilot suggested; the medians and rank "
+            "tests above do not depend on this number.",
         ).format(
             m=ms_text(top["mean"], to_ms),
             s=ms_text(top["sd"], to_ms),

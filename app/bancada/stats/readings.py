@@ -165,8 +165,8 @@ def readings(result: dict[str, Any], tables: dict[str, pd.DataFrame]) -> dict[st
             if err is not None and all(err >= v for v, _ in parts):
                 tail = translate(
                     "Readings",
-                    "; the largest share, {pct}, is experimental error: the factors explain little of the "
-                    "variation, the requests vary mostly on their own",
+                    "; the largest share, {pct}, is experimental error: the requests vary more on their own "
+                    "than with any factor",
                 ).format(pct=percent(err))
             elif err is not None:
                 tail = translate("Readings", "; {pct} is experimental error").format(pct=percent(err))

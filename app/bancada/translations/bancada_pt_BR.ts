@@ -293,6 +293,14 @@
         <translation>As latências de {k} de {n} tratamentos não seguem uma distribuição normal (Shapiro-Wilk, p &lt; {a}); por isso as comparações usam testes de postos.</translation>
     </message>
     <message>
+        <source>The experimental error is the largest share ({v}): the requests vary more on their own than with any factor.</source>
+        <translation>O erro experimental é a maior parte ({v}): as requisições variam mais por si só do que com qualquer fator.</translation>
+    </message>
+    <message>
+        <source>The number follows from this run&apos;s mean ({m}) and standard deviation ({s}) of {t}: n = (100 × {z} × s / ({e0} × mean))² grows with the square of their ratio ({cv}). A short pilot&apos;s few requests rarely meet the slow tail that widens the standard deviation, which is why a longer run often asks for more than its pilot suggested; the medians and rank tests above do not depend on this number.</source>
+        <translation>O número vem da média ({m}) e do desvio padrão ({s}) de {t} nesta execução: n = (100 × {z} × s / ({e0} × média))² cresce com o quadrado da razão entre eles ({cv}). As poucas requisições de um piloto curto raramente encontram a cauda lenta que alarga o desvio padrão; por isso uma execução mais longa costuma pedir mais do que seu piloto sugeriu. As medianas e os testes de postos acima não dependem desse número.</translation>
+    </message>
+    <message>
         <source>The factor {f} affects the response time (Kruskal-Wallis, H = {h}, df = {df}, {p}).</source>
         <translation>O fator {f} afeta o tempo de resposta (Kruskal-Wallis, H = {h}, gl = {df}, {p}).</translation>
     </message>
@@ -313,16 +321,8 @@
         <translation>Alocação de variação (projeto fatorial 2^k r): {parts}.</translation>
     </message>
     <message>
-        <source>The experimental error is the largest share ({v}): the factors explain little of the variation, most of it is the requests varying on their own.</source>
-        <translation>O erro experimental é a maior parte ({v}): os fatores explicam pouco da variação; a maior parte dela vem das próprias requisições, que variam por si só.</translation>
-    </message>
-    <message>
         <source>To estimate each mean within ±{e} at {c} confidence, up to {n} requests per treatment are needed ({t}); this run has {have}.</source>
         <translation>Para estimar cada média com erro de ±{e} e {c} de confiança, são necessárias até {n} requisições por tratamento ({t}); esta execução tem {have}.</translation>
-    </message>
-    <message>
-        <source>The number follows from this run&apos;s mean ({m}) and standard deviation ({s}) of {t}: n = (100 × {z} × s / ({e0} × mean))² grows with the square of their ratio ({cv}). A pilot&apos;s few requests rarely meet the slow tail that widens the standard deviation, so the longer run asks for more than the pilot suggested; its medians and rank tests do not depend on this number.</source>
-        <translation>O número vem da média ({m}) e do desvio padrão ({s}) de {t} nesta execução: n = (100 × {z} × s / ({e0} × média))² cresce com o quadrado da razão entre eles ({cv}). As poucas requisições de um piloto raramente encontram a cauda lenta que alarga o desvio padrão; por isso a execução mais longa pede mais do que o piloto sugeriu. Suas medianas e testes de postos não dependem desse número.</translation>
     </message>
     <message>
         <source>The median response time of {a} ({ma}) was lower than that of {b} ({mb}).</source>
@@ -1885,10 +1885,6 @@ Senha da chave:</translation>
         <translation>{f} explica {pct}</translation>
     </message>
     <message>
-        <source>; the largest share, {pct}, is experimental error: the factors explain little of the variation, the requests vary mostly on their own</source>
-        <translation>; a maior parte, {pct}, é erro experimental: os fatores explicam pouco da variação, as requisições variam sobretudo por si só</translation>
-    </message>
-    <message>
         <source>{parts} of the variation</source>
         <translation>{parts} da variação</translation>
     </message>
@@ -1903,6 +1899,10 @@ Senha da chave:</translation>
     <message>
         <source>{k} of {n} pairs differ when each repetition counts once (Holm p &lt; {a}, r = {r}). When this test and the one above disagree, trust this one: the requests of one repetition share its conditions (the machine&apos;s load then, the connections, the server&apos;s warm state), so they are not independent observations, and the test per request counts thousands of them as if they were; the repetitions are the independent units</source>
         <translation>{k} de {n} pares diferem quando cada repetição conta uma vez (p de Holm &lt; {a}, r = {r}). Quando este teste e o de cima discordam, confie neste: as requisições de uma repetição compartilham as condições dela (a carga da máquina naquele momento, as conexões, o estado já aquecido do servidor), então não são observações independentes, e o teste por requisição conta milhares delas como se fossem; as repetições são as unidades independentes</translation>
+    </message>
+    <message>
+        <source>; the largest share, {pct}, is experimental error: the requests vary more on their own than with any factor</source>
+        <translation>; a maior parte, {pct}, é erro experimental: as requisições variam mais por si só do que com qualquer fator</translation>
     </message>
     <message>
         <source>{k} of {n} effects are significant (their {c} interval excludes 0)</source>
@@ -3202,10 +3202,6 @@ Senha da chave:</translation>
         <translation>Testes de postos comparam a ordem dos valores, não as médias. O teste de Wilcoxon (soma de postos) compara dois tratamentos por vez; o de Kruskal-Wallis pergunta se um fator faz alguma diferença; o teste de Dunn diz então quais pares diferem. O δ de Cliff diz o tamanho de uma diferença, e seu sinal, qual tratamento tende a ser mais rápido. O Wilcoxon é feito duas vezes: sobre todas as requisições e sobre a mediana de cada repetição. Quando os dois discordam, confie no teste por repetição: as requisições de uma repetição compartilham as condições daquele momento (a carga da máquina, as conexões, o estado já aquecido do servidor), então não são independentes, e o teste por requisição conta milhares delas como evidências independentes, achando diferenças que as repetições não repetem.</translation>
     </message>
     <message>
-        <source>The allocation of variation (Jain 1991, ch. 17-18) splits the total variation of the response among the factors, their interaction and the experimental error (what varies from request to request with every factor fixed). Among the factors, the largest share is the one that matters most. When the experimental error is the largest share, the factors explain little of the variation: the requests vary mostly on their own, and the reading below says so.</source>
-        <translation>A alocação de variação (Jain 1991, cap. 17-18) divide a variação total da resposta entre os fatores, sua interação e o erro experimental (o que varia de uma requisição para outra com todos os fatores fixos). Entre os fatores, o de maior fatia é o que mais pesa. Quando o erro experimental é a maior parte, os fatores explicam pouco da variação: as requisições variam sobretudo por si só, e a leitura abaixo diz isso.</translation>
-    </message>
-    <message>
         <source>Look at the boxes: where they do not overlap, the treatments probably differ; the lines below show each request in the order it arrived. When the values span more than a factor of ten, the latency axis turns logarithmic (1, 10, 100 equally spaced) so that fast treatments show as boxes and not as flat lines; View &gt; Log axis switches it.</source>
         <translation>Veja as caixas: onde elas não se sobrepõem, os tratamentos provavelmente diferem; as linhas abaixo mostram cada requisição na ordem em que chegou. Quando os valores vão além de um fator de dez, o eixo de latência fica logarítmico (1, 10 e 100 igualmente espaçados), para que os tratamentos rápidos apareçam como caixas e não como linhas achatadas; Exibir &gt; Eixo logarítmico liga e desliga isso.</translation>
     </message>
@@ -3220,6 +3216,10 @@ Senha da chave:</translation>
     <message>
         <source>The results as the sentences you write in a report, with the numbers filled in. Copy them, and check each one against the tables.</source>
         <translation>Os resultados nas frases que você escreve num relatório, com os números preenchidos. Copie-as e confira cada uma com as tabelas.</translation>
+    </message>
+    <message>
+        <source>The allocation of variation (Jain 1991, ch. 17-18) splits the total variation of the response among the factors, their interaction and the experimental error (what varies from request to request with every factor fixed). Among the factors, the largest share is the one that matters most. When the experimental error is the largest share, the requests vary more on their own than with any factor, and the reading below says so.</source>
+        <translation>A alocação de variação (Jain 1991, cap. 17-18) divide a variação total da resposta entre os fatores, sua interação e o erro experimental (o que varia de uma requisição para outra com todos os fatores fixos). Entre os fatores, o de maior fatia é o que mais pesa. Quando o erro experimental é a maior parte, as requisições variam mais por si só do que com qualquer fator, e a leitura abaixo diz isso.</translation>
     </message>
     <message>
         <source>Keep everything in one folder: the plot (plot.png), the samples (samples.csv, one row per request), the conclusions (conclusions.md), the tables and the profile, so that someone else can check or repeat the experiment.</source>
