@@ -152,7 +152,8 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
     qtbot.waitUntil(lambda: g.state.pilot_pace is not None, timeout=30_000)
     estimate = g.size_page.estimate.text()
     assert g.size_page.estimate.isVisible() and "No ritmo do piloto" in estimate, estimate
-    assert "2 tratamentos × 2 repetições × (25 + " in estimate and "cerca de" in estimate, estimate
+    assert "2 tratamentos × 2 repetições × 25 requisições = 100 requisições" in estimate, estimate
+    assert "cerca de" in estimate, estimate
     assert "(cerca de " in g.main_page.button.text(), g.main_page.button.text()
     screenshot(w, "guide-pt_BR-05-sample-size.png")
 

@@ -124,20 +124,33 @@ def test_the_pilots_pace_from_its_blocks():
     latency = np.full(20, 500_000)
     pace = pilot_pace(block, start, latency, wall_s=2.019, repetitions=2)
     assert pace is not None
-    assert pace.per_request_s == pytest.approx(0.019 / 20)
+    assert pace.per_request_s == pytest.approx(0.001)  # the median step from one request to the next
     assert pace.per_repetition_s == pytest.approx((2.019 - 0.019) / 2)
     assert pilot_pace([], [], [], 1.0, 2) is None
-    # the main run: 4 treatments x 5 repetitions x (1000 + 20) requests at 1 ms, 3 s set-up per repetition
-    assert main_run_s(Pace(0.001, 3.0), 4, 5, 1000, 20) == pytest.approx(5 * 3.0 + 4 * 5 * 1020 * 0.001)
+    # the first 4 of each block are a slow warm-up (20 ms each): the time per request is the measured ones',
+    # and one slow measured request (50 ms) does not set the pace either
+    warm_up = np.arange(4) * 20_000_000
+    start_w = np.r_[
+        warm_up,
+        80_000_000 + np.r_[0, 50, 51, 52, 53, 54] * 1_000_000,  # block 0: one slow measured request
+        warm_up,
+        80_000_000 + np.arange(6) * 1_000_000,
+    ]
+    measured = np.tile(np.arange(10) >= 4, 2)
+    warm = pilot_pace(block, start_w, latency, wall_s=3.0, repetitions=2, measured=measured)
+    assert warm is not None and warm.per_request_s == pytest.approx(0.001)
+    assert warm.per_repetition_s == pytest.approx((3.0 - 0.0545 - 0.0055) / 2)  # the warm-up counts as set-up
+    # the main run: 4 treatments x 5 repetitions x 1000 requests at 1 ms, 3 s set-up per repetition
+    assert main_run_s(Pace(0.001, 3.0), 4, 5, 1000) == pytest.approx(5 * 3.0 + 4 * 5 * 1000 * 0.001)
 
 
 def test_the_estimate_in_words(lang):
     assert duration_text(40) == ("about 40 s" if lang == "en" else "cerca de 40 s")
     assert duration_text(330) == ("about 6 min" if lang == "en" else "cerca de 6 min")
     assert duration_text(4800) == ("about 1 h 20 min" if lang == "en" else "cerca de 1 h 20 min")
-    text = estimate_sentence(Pace(0.001, 3.0), 4, 5, 1000, 20)
-    total = "20,400" if lang == "en" else "20.400"
-    assert total in text and ("about 35 s" if lang == "en" else "cerca de 35 s") in text, text  # 15 s + 20.4 s
+    text = estimate_sentence(Pace(0.001, 3.0), 4, 5, 1000)
+    total = "20,000" if lang == "en" else "20.000"
+    assert total in text and ("about 35 s" if lang == "en" else "cerca de 35 s") in text, text  # 15 s + 20 s
 
 
 def test_the_state_estimates_from_the_chosen_requests():
@@ -146,7 +159,7 @@ def test_the_state_estimates_from_the_chosen_requests():
     assert s.main_run_s() is None and s.estimate() == ""  # no pilot yet
     s.pilot_pace = Pace(0.001, 3.0)
     assert s.treatments() == 8
-    assert s.main_run_s() == pytest.approx(5 * 3.0 + 8 * 5 * 1020 * 0.001)
+    assert s.main_run_s() == pytest.approx(5 * 3.0 + 8 * 5 * 1000 * 0.001)
     s.requests_text = "12x"
     assert s.main_run_s() is None
     s.requests_text = "1000"

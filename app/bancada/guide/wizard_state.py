@@ -297,14 +297,14 @@ class WizardState:
         n = self.requests()
         if self.pilot_pace is None or n is None:
             return None
-        return main_run_s(self.pilot_pace, self.treatments(), self.repetitions, n, self.warmup)
+        return main_run_s(self.pilot_pace, self.treatments(), self.repetitions, n)
 
     def estimate(self) -> str:
         """The main run's duration in a sentence with its numbers ("" when :meth:`main_run_s` is None)."""
         n = self.requests()
         if self.pilot_pace is None or n is None:
             return ""
-        return estimate_sentence(self.pilot_pace, self.treatments(), self.repetitions, n, self.warmup)
+        return estimate_sentence(self.pilot_pace, self.treatments(), self.repetitions, n)
 
     def main_done(self, run: str, result: dict[str, Any] | None) -> None:
         self.main_status, self.main_run, self.result = "done", run, result

@@ -3411,8 +3411,8 @@ Senha da chave:</translation>
         <translation>cerca de {h} h {m} min</translation>
     </message>
     <message>
-        <source>At the pilot&apos;s pace ({rate} requests per second, plus {setup} s to set up each repetition), the main run&apos;s {t} treatments × {r} repetitions × ({n} + {w} warm-up) requests = {total} requests take {d}.</source>
-        <translation>No ritmo do piloto ({rate} requisições por segundo, mais {setup} s para preparar cada repetição), a execução principal, com {t} tratamentos × {r} repetições × ({n} + {w} de aquecimento) requisições = {total} requisições, leva {d}.</translation>
+        <source>At the pilot&apos;s pace ({rate} requests per second, plus {setup} s per repetition to start the workers and warm them up), the main run&apos;s {t} treatments × {r} repetitions × {n} requests = {total} requests take {d}.</source>
+        <translation>No ritmo do piloto ({rate} requisições por segundo, mais {setup} s por repetição para iniciar os workers e aquecê-los), a execução principal, com {t} tratamentos × {r} repetições × {n} requisições = {total} requisições, leva {d}.</translation>
     </message>
 </context>
 <context>

@@ -459,8 +459,9 @@ class GuidedExperiment(QDockWidget):
             from bancada.store.runstore import RunStore
 
             with RunStore.open(run) as store:
-                cols = store.sample_columns(["block", "start_ns", "latency_ns"])
-            return pilot_pace(cols["block"], cols["start_ns"], cols["latency_ns"], wall_s, repetitions)
+                cols = store.sample_columns(["block", "start_ns", "latency_ns", "phase"])
+            measured = cols["phase"] == 1
+            return pilot_pace(cols["block"], cols["start_ns"], cols["latency_ns"], wall_s, repetitions, measured)
 
         def got(pace) -> None:
             if self.state.pilot_run == run:
