@@ -146,13 +146,13 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
         qtbot.keyClicks(field, bad) if bad else field.textEdited.emit("")
         blocked(g, why)
     field.clear()
-    qtbot.keyClicks(field, "25")
+    qtbot.keyClicks(field, "1000")  # 4,000 requests: a run long enough to show its progress
     assert g.next_button.isEnabled()
     # the main run's time at the pilot's pace, under the field and on the Run button
     qtbot.waitUntil(lambda: g.state.pilot_pace is not None, timeout=30_000)
     estimate = g.size_page.estimate.text()
     assert g.size_page.estimate.isVisible() and "No ritmo do piloto" in estimate, estimate
-    assert "2 tratamentos × 2 repetições × 25 requisições = 100 requisições" in estimate, estimate
+    assert "2 tratamentos × 2 repetições × 1.000 requisições = 4.000 requisições" in estimate, estimate
     assert "cerca de" in estimate, estimate
     assert "(cerca de " in g.main_page.button.text(), g.main_page.button.text()
     screenshot(w, "guide-pt_BR-05-sample-size.png")
@@ -161,19 +161,21 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
     qtbot.mouseClick(g.back_button, Qt.MouseButton.LeftButton)
     assert g.state.name == "pilot" and g.next_button.isEnabled()
     advance(qtbot, g, "sample_size")
-    assert field.text() == "25"
+    assert field.text() == "1000"
 
     # the main run, live
     advance(qtbot, g, "main_run")
     blocked(g, "execução principal")
     assert "logarítmico" in g.hint.text()  # the step says when the axis turns log
-    seen: list[str] = []  # the run page's status at each plot tick (after the guide's own slot)
-    w.plot_timer.timeout.connect(lambda: seen.append(g.main_page.status.text()))
     qtbot.mouseClick(g.main_page.button, Qt.MouseButton.LeftButton)
-    assert w.panel.requests.value() == 25 and w.panel.repetitions.value() == 2  # the quick study's r
+    assert w.panel.requests.value() == 1000 and w.panel.repetitions.value() == 2  # the quick study's r
+    # the progress and the time left, in the guide's panel, while the run goes on (4,000 requests)
+    status = g.main_page.status
+    qtbot.waitUntil(lambda: "faltam" in status.text() or g.state.main_status == "done", timeout=60_000)
+    assert re.search(r"^Executando: [\d.]+ de 4\.\d+ requisições \(\d+ %\), faltam \d+:\d\d", status.text()), (
+        status.text()
+    )
     qtbot.waitUntil(lambda: g.state.main_status == "done", timeout=90_000)
-    progress = [t for t in seen if t.startswith("Executando: ") and " requisições (" in t and "faltam" in t]
-    assert progress, seen[-5:]  # the progress and the time left, in the guide's panel
     assert g.state.result is not None
 
     # the statistics steps point at the window's Statistics tab and read its tables
