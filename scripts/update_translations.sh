@@ -4,7 +4,7 @@
 # "unfinished": translate them (Qt Linguist, or by hand), then run scripts/setup.sh (lrelease).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-.venv/bin/pyside6-lupdate -no-obsolete -locations none -target-language pt_BR app/bancada/ui/*.py app/bancada/cli_gui.py app/bancada/stats/conclusions.py app/bancada/stats/load_labels.py \
+.venv/bin/pyside6-lupdate -no-obsolete -locations none -target-language pt_BR app/bancada/ui/*.py app/bancada/cli_gui.py app/bancada/stats/conclusions.py app/bancada/stats/pair_verdict.py app/bancada/stats/load_labels.py \
   app/bancada/hosts/link_set.py app/bancada/hosts/calibrate.py \
   app/bancada/experiment/database.py app/bancada/hosts/database_server.py app/bancada/hosts/ssh_postgres.py \
   app/bancada/run_database.py \

@@ -24,6 +24,7 @@ import numpy.typing as npt
 import pandas as pd
 
 from bancada.i18n import language, number, translate
+from bancada.plot_scale import wide_range
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -33,8 +34,6 @@ LEVEL_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00
 FIXED = {"grpc": "#0072B2", "rest": "#E69F00"}
 TRACE_POINTS = 1200  # per treatment and phase
 OUTLIERS_SHOWN = 400  # per box: the most extreme ones (an SVG with 10^5 circles opens slowly)
-#: a latency axis whose medians span more than this ratio is drawn on a log scale
-LOG_RATIO = 20.0
 
 
 def colour(level: str, index: int) -> str:
@@ -106,7 +105,7 @@ def box_plots_svg(df: pd.DataFrame, log_y: bool | None = None) -> str:
 
     ``df``: tidy samples with ``implementation``, ``payload``, ``latency_ms`` (``phase``, ``ok``
     and ``protocol`` when present). ``log_y``: None decides from the medians' spread
-    (:data:`LOG_RATIO`). Returns the SVG element as text.
+    (:data:`bancada.plot_scale.LOG_RATIO`). Returns the SVG element as text.
     """
     kept = _measured(df)
     workloads = list(dict.fromkeys(kept["payload"]))
@@ -155,15 +154,6 @@ def _y_axis(ax: Axes, log_y: bool) -> None:
         ax.yaxis.set_minor_formatter(NullFormatter())
     ax.yaxis.set_major_formatter(FuncFormatter(_tick))
     ax.grid(axis="y", alpha=0.3)
-
-
-def wide_range(values: np.ndarray, medians: np.ndarray) -> bool:
-    """A log axis is needed: the medians span more than :data:`LOG_RATIO`, or the largest value is more
-    than :data:`LOG_RATIO` times the largest median (one 12 s outlier would flatten 1 ms boxes to a line)."""
-    positive = medians[medians > 0]
-    if len(positive) == 0 or not np.all(values > 0):
-        return False
-    return bool(positive.max() / positive.min() > LOG_RATIO or values.max() / positive.max() > LOG_RATIO)
 
 
 def _measured(df: pd.DataFrame) -> pd.DataFrame:

@@ -122,6 +122,8 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
     assert w.panel.selected_implementations() == ["go-grpc"]  # the window's own panel follows
     g.factors_page.impl_boxes["go-rest"].setChecked(True)
     assert "2 níveis" in g.factors_page.summary.text(), g.factors_page.summary.text()
+    # a treatment is every combination of levels: counted, not the implementations alone
+    assert "→ 2 tratamentos (2 implementações × 1 payload)" in g.factors_page.summary.text()
 
     # the pilot: the window's Run at the pilot's size
     advance(qtbot, g, "pilot")
@@ -144,21 +146,35 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
         qtbot.keyClicks(field, bad) if bad else field.textEdited.emit("")
         blocked(g, why)
     field.clear()
-    qtbot.keyClicks(field, "25")
+    qtbot.keyClicks(field, "1000")  # 4,000 requests: a run long enough to show its progress
     assert g.next_button.isEnabled()
+    # the main run's time at the pilot's pace, under the field and on the Run button
+    qtbot.waitUntil(lambda: g.state.pilot_pace is not None, timeout=30_000)
+    estimate = g.size_page.estimate.text()
+    assert g.size_page.estimate.isVisible() and "No ritmo do piloto" in estimate, estimate
+    assert "2 tratamentos × 2 repetições × 1.000 requisições = 4.000 requisições" in estimate, estimate
+    assert "cerca de" in estimate, estimate
+    assert "(cerca de " in g.main_page.button.text(), g.main_page.button.text()
     screenshot(w, "guide-pt_BR-05-sample-size.png")
 
     # Back works, and Next brings the student back where they were
     qtbot.mouseClick(g.back_button, Qt.MouseButton.LeftButton)
     assert g.state.name == "pilot" and g.next_button.isEnabled()
     advance(qtbot, g, "sample_size")
-    assert field.text() == "25"
+    assert field.text() == "1000"
 
     # the main run, live
     advance(qtbot, g, "main_run")
     blocked(g, "execução principal")
+    assert "logarítmico" in g.hint.text()  # the step says when the axis turns log
     qtbot.mouseClick(g.main_page.button, Qt.MouseButton.LeftButton)
-    assert w.panel.requests.value() == 25 and w.panel.repetitions.value() == 2  # the quick study's r
+    assert w.panel.requests.value() == 1000 and w.panel.repetitions.value() == 2  # the quick study's r
+    # the progress and the time left, in the guide's panel, while the run goes on (4,000 requests)
+    status = g.main_page.status
+    qtbot.waitUntil(lambda: "faltam" in status.text() or g.state.main_status == "done", timeout=60_000)
+    assert re.search(r"^Executando: [\d.]+ de 4\.\d+ requisições \(\d+ %\), faltam \d+:\d\d", status.text()), (
+        status.text()
+    )
     qtbot.waitUntil(lambda: g.state.main_status == "done", timeout=90_000)
     assert g.state.result is not None
 
@@ -167,6 +183,13 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
         advance(qtbot, g, step)
         assert w.tabs.currentWidget() is w.stats_view
         assert word in g.readings_page.text.text(), (step, g.readings_page.text.text())
+        if step == "rank_tests":  # why the repetitions' test is the one to trust, said on the step and its reading
+            assert "confie no teste por repetição" in g.explanation.text()
+            assert "não são observações independentes" in g.readings_page.text.text()
+        if step == "factorial":  # the column as the table calls it
+            model = w.stats_view.sections["Factorial allocation of variation"].view.model()
+            headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+            assert "“Variação explicada”" in g.hint.text() and "Variação explicada" in headers, headers
 
     # the conclusions, copyable, in Portuguese with decimal commas
     advance(qtbot, g, "conclusions")

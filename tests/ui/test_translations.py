@@ -20,6 +20,7 @@ LUPDATE = ROOT / ".venv" / "bin" / "pyside6-lupdate"
 SOURCES = sorted((ROOT / "app" / "bancada" / "ui").glob("*.py")) + [
     ROOT / "app" / "bancada" / "cli_gui.py",
     ROOT / "app" / "bancada" / "stats" / "conclusions.py",
+    ROOT / "app" / "bancada" / "stats" / "pair_verdict.py",
     ROOT / "app" / "bancada" / "hosts" / "link_set.py",
     ROOT / "app" / "bancada" / "hosts" / "calibrate.py",
     ROOT / "app" / "bancada" / "stats" / "load_labels.py",

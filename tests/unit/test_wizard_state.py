@@ -209,12 +209,13 @@ def test_design_summary_counts_levels_and_treatments(lang):
     line = design_summary(CAPS, ["go-grpc", "go-rest"], ["StdSize", "LargeSize"])
     assert line == (
         "language: 1 level (go); protocol: 2 levels (grpc, rest); payload: 2 levels (StdSize, LargeSize)"
-        " → 2 treatments × 2 payloads"
+        " → 4 treatments (2 implementations × 2 payloads)"
     )
     lang("pt_BR")
     pt = design_summary(CAPS, ["go-grpc"], [])
     assert pt == (
-        "linguagem: 1 nível (go); protocolo: 1 nível (grpc); payload: 0 níveis (–) → 1 tratamentos × 0 payloads"
+        "linguagem: 1 nível (go); protocolo: 1 nível (grpc); payload: 0 níveis (–)"
+        " → 0 tratamentos (1 implementação × 0 payloads)"
     )
 
 

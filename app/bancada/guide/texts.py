@@ -6,7 +6,10 @@ screen at that step (the Live tab's boxes, a table of the Statistics tab).
 
 from __future__ import annotations
 
-from bancada.i18n import translate
+from typing import Any
+
+from bancada.i18n import number, translate
+from bancada.stats import table_labels
 
 
 def title(step: str) -> str:
@@ -70,13 +73,20 @@ def explanation(step: str) -> str:
             "Wizard",
             "Rank tests compare the order of the values, not their means. Wilcoxon rank-sum compares two "
             "treatments at a time; Kruskal-Wallis asks whether a factor makes any difference; Dunn's test "
-            "then says which pairs differ. Cliff's δ says how large a difference is.",
+            "then says which pairs differ. Cliff's δ says how large a difference is, and its sign which "
+            "treatment tends to be faster. Wilcoxon runs twice: over every request, and over each "
+            "repetition's median. When they disagree, trust the one per repetition: the requests of one "
+            "repetition share that moment's conditions (the machine's load, the connections, the server's "
+            "warm state), so they are not independent, and the test per request counts thousands of them as "
+            "independent evidence, finding differences that the repetitions do not repeat.",
         ),
         "factorial": translate(
             "Wizard",
             "The allocation of variation (Jain 1991, ch. 17-18) splits the total variation of the "
-            "response among the factors, their interaction and the experimental error: the largest share "
-            "is the factor that matters most.",
+            "response among the factors, their interaction and the experimental error (what varies from "
+            "request to request with every factor fixed). Among the factors, the largest share is the one "
+            "that matters most. When the experimental error is the largest share, the requests vary more on "
+            "their own than with any factor, and the reading below says so.",
         ),
         "conclusions": translate(
             "Wizard",
@@ -115,7 +125,9 @@ def hint(step: str) -> str:
         "main_run": translate(
             "Wizard",
             "Look at the boxes: where they do not overlap, the treatments probably differ; the lines below "
-            "show each request in the order it arrived.",
+            "show each request in the order it arrived. When the values span more than a factor of ten, the "
+            "latency axis turns logarithmic (1, 10, 100 equally spaced) so that fast treatments show as boxes "
+            "and not as flat lines; View > Log axis switches it.",
         ),
         "normality": translate("Wizard", "Look at the Normality table: the p column, one row per treatment."),
         "rank_tests": translate(
@@ -124,8 +136,10 @@ def hint(step: str) -> str:
             "and Dunn below it.",
         ),
         "factorial": translate(
-            "Wizard",
-            "Look at the Variation (%) column of the factorial allocation table: it adds up to 100 %.",
+            "Wizard", "Look at the “{column}” column of the table “{table}”: it adds up to 100 %."
+        ).format(
+            column=translate(table_labels.CONTEXT, table_labels.LABELS["variation_pct"]),
+            table=translate(table_labels.CONTEXT, table_labels.TITLES["Factorial allocation of variation"]),
         ),
         "conclusions": translate(
             "Wizard", "Look at the numbers in each sentence: they are the medians and tests of the tables."
@@ -133,3 +147,36 @@ def hint(step: str) -> str:
         "export": translate("Wizard", "Look at the folder afterwards: plot.png, samples.csv and conclusions.md."),
     }
     return texts[step]
+
+
+def sample_size_note(pilot_n: int | None, pilot_requests: int, result: dict[str, Any] | None) -> str:
+    """Why the main run's analysis asks for more requests than the pilot's advice (``pilot_n`` per
+    treatment, from ``pilot_requests`` requests per treatment), "" when it does not.
+
+    ``result``: the main run's :func:`bancada.stats.report.analyze_frame` dict on ``latency_ms``.
+    """
+    if not pilot_n or result is None:
+        return ""
+    rows = [s for g in result.get("groups", []) for s in g.get("sample_size", []) if s.get("n_required")]
+    if not rows:
+        return ""
+    top = max(rows, key=lambda s: s["n_required"])
+    if top["n_required"] <= pilot_n:
+        return ""
+    have = min((t["n"] for g in result.get("groups", []) for t in g.get("treatments", [])), default=0)
+    return translate(
+        "Wizard",
+        "Why more requests now? The pilot's {p} requests per treatment suggested {n0}. With {have} requests "
+        "per treatment, this run met more of the slow tail: {t}'s standard deviation is {cv} of its mean, and "
+        "Jain's n grows with the square of that ratio, so the same formula asks for {n1}. The pilot's number "
+        "was a first guess from few requests; the comparisons above do not depend on it, only how closely "
+        "each mean is known (±{e}).",
+    ).format(
+        p=number(pilot_requests, 0),
+        n0=number(pilot_n, 0),
+        have=number(have, 0),
+        t="/".join(str(v) for v in top["levels"].values()),
+        cv=number(100 * top["sd"] / top["mean"], 0) + " %" if top.get("mean") else "?",
+        n1=number(top["n_required"], 0),
+        e=number(top["error_pct"], 0) + " %",
+    )

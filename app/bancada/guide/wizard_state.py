@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bancada.guide.estimate import Pace, estimate_sentence, main_run_s
 from bancada.i18n import number, percent, significant, translate
 
 STEPS = (
@@ -150,7 +151,37 @@ def design_summary(caps: dict[str, dict[str, Any]], implementations: list[str], 
             part(translate("Wizard", "protocol"), protos),
             part(translate("Wizard", "payload"), list(payloads)),
         ]
-    ) + translate("Wizard", " → {t} treatments × {w} payloads").format(t=len(implementations), w=len(payloads))
+    ) + treatments_text(caps, implementations, payloads)
+
+
+def treatment_count(implementations: list[str], payloads: list[str]) -> int:
+    """The treatments the choice makes: every implementation (a language with a protocol) at every payload."""
+    return len(implementations) * len(payloads)
+
+
+def treatments_text(caps: dict[str, dict[str, Any]], implementations: list[str], payloads: list[str]) -> str:
+    """`` → 8 treatments (4 implementations × 2 payloads)``, counted, with a note when not every
+    combination of language and protocol is among the implementations."""
+    t, i, w = treatment_count(implementations, payloads), len(implementations), len(payloads)
+    text = (
+        translate("Wizard", " → 1 treatment ({impls} × {payloads})")
+        if t == 1
+        else translate("Wizard", " → {t} treatments ({impls} × {payloads})")
+    ).format(
+        t=t,
+        impls=translate("Wizard", "1 implementation")
+        if i == 1
+        else translate("Wizard", "{n} implementations").format(n=i),
+        payloads=translate("Wizard", "1 payload") if w == 1 else translate("Wizard", "{n} payloads").format(n=w),
+    )
+    langs = {caps[i]["language"] for i in implementations if i in caps}
+    protos = {caps[i]["protocol"] for i in implementations if i in caps}
+    pairs = {(caps[i]["language"], caps[i]["protocol"]) for i in implementations if i in caps}
+    if len(pairs) < len(langs) * len(protos):
+        text += translate(
+            "Wizard", "; not every language has every protocol here, so not every combination is a treatment"
+        )
+    return text
 
 
 @dataclass
@@ -170,6 +201,7 @@ class WizardState:
     warmup: int = 20  # the main run's warm-up requests (the study's)
     pilot_status: str = ""  # "" | running | done (run complete and its final statistics shown) | failed
     pilot_run: str = ""
+    pilot_pace: Pace | None = None  # the pilot's pace, for the main run's estimate
     advice: SampleSizeAdvice | None = None
     requests_text: str = ""
     main_status: str = ""  # as pilot_status
@@ -244,6 +276,7 @@ class WizardState:
         k = STEPS.index(step)
         if k <= STEPS.index("pilot"):
             self.pilot_status, self.pilot_run, self.advice, self.requests_text = "", "", None, ""
+            self.pilot_pace = None
         if k <= STEPS.index("main_run"):
             self.main_status, self.main_run, self.result, self.conclusions = "", "", None, ""
         self.exported = False
@@ -255,6 +288,23 @@ class WizardState:
         self.advice = advise_sample_size(result, repetitions) if result else None
         if self.advice is not None:
             self.requests_text = str(min(self.advice.n_per_repetition, MAX_REQUESTS))
+
+    def treatments(self) -> int:
+        return treatment_count(self.implementations, self.payloads)
+
+    def main_run_s(self) -> float | None:
+        """Seconds the main run will take at the pilot's pace (None: no pace, or no valid request count)."""
+        n = self.requests()
+        if self.pilot_pace is None or n is None:
+            return None
+        return main_run_s(self.pilot_pace, self.treatments(), self.repetitions, n)
+
+    def estimate(self) -> str:
+        """The main run's duration in a sentence with its numbers ("" when :meth:`main_run_s` is None)."""
+        n = self.requests()
+        if self.pilot_pace is None or n is None:
+            return ""
+        return estimate_sentence(self.pilot_pace, self.treatments(), self.repetitions, n)
 
     def main_done(self, run: str, result: dict[str, Any] | None) -> None:
         self.main_status, self.main_run, self.result = "done", run, result

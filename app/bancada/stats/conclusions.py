@@ -10,43 +10,30 @@ paragraphs in the language set with :func:`bancada.i18n.set_language`
 - the treatments from the fastest to the slowest, each compared with the next
   by the Wilcoxon rank-sum test (Holm-adjusted p, Cliff's delta), and by the
   same test on the repetitions' medians when the run has repetitions
-  (docs/statistics.md explains why both);
+  (docs/statistics.md explains why both); which one is faster comes from the
+  test's Cliff's δ, never from the medians (:mod:`bancada.stats.pair_verdict`),
+  and the sentence says so when the medians order the pair the other way;
 - Kruskal-Wallis per factor;
-- the factorial allocation of variation (Jain 1991, ch. 17–18);
-- the sample size for a mean within the tolerated error (Jain 1991, ch. 13).
+- the factorial allocation of variation (Jain 1991, ch. 17–18), saying so when
+  the experimental error is its largest share;
+- the sample size for a mean within the tolerated error (Jain 1991, ch. 13),
+  and why it grows past what a pilot suggested.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from bancada.i18n import integer, number, percent, significant, translate
+from bancada.i18n import integer, number, percent, translate
+from bancada.stats.pair_verdict import comparison, ms_text, p_phrase
 from bancada.stats.tables import treatment_label
 
 
 _TO_MS = {"s": 1e3, "ms": 1.0, "us": 1e-3, "ns": 1e-6}
 
 
-def _ms(value: float, to_ms: float) -> str:
-    return significant(value * to_ms, 3) + " ms"
-
-
 def _p(p: float | None, alpha: float) -> str:
-    if p is None:
-        return "p = ?"
-    if p < 0.001:
-        return "p < " + number(0.001, 3)
-    return "p = " + number(p, 3)
-
-
-def _magnitude(name: str) -> str:
-    names = {
-        "negligible": translate("Conclusions", "negligible"),
-        "small": translate("Conclusions", "small"),
-        "medium": translate("Conclusions", "medium"),
-        "large": translate("Conclusions", "large"),
-    }
-    return names.get(name, name)
+    return p_phrase(p)
 
 
 def _factor(name: str) -> str:
@@ -65,45 +52,6 @@ def _factor(name: str) -> str:
     return names.get(name, name)
 
 
-def _pair_sentence(
-    a: dict[str, Any],
-    b: dict[str, Any],
-    test: dict[str, Any] | None,
-    rep_test: dict[str, Any] | None,
-    alpha: float,
-    to_ms: float,
-) -> str:
-    fast, slow = treatment_label(a["levels"]), treatment_label(b["levels"])
-    text = translate("Conclusions", "The median response time of {a} ({ma}) was lower than that of {b} ({mb})").format(
-        a=fast, ma=_ms(a["median"], to_ms), b=slow, mb=_ms(b["median"], to_ms)
-    )
-    if test is None:
-        return text + "."
-    holm = test.get("p_holm")
-    significant_ = holm is not None and holm < alpha
-    verdict = (
-        translate("Conclusions", "the difference is significant")
-        if significant_
-        else translate("Conclusions", "the difference is not significant")
-    )
-    delta = test.get("cliffs_delta")
-    detail = translate("Conclusions", "Wilcoxon, W = {w}, Holm {p}, Cliff's δ = {d}, {size}").format(
-        w=number(test["W"], 0 if float(test["W"]).is_integer() else 1),
-        p=_p(holm, alpha),
-        d=number(abs(delta or 0.0), 2),
-        size=_magnitude(test.get("magnitude", "")),
-    )
-    sentence = f"{text}; {verdict} ({detail})"
-    if rep_test is not None:
-        rep_sig = rep_test.get("p_holm") is not None and rep_test["p_holm"] < alpha
-        sentence += "; " + (
-            translate("Conclusions", "with each repetition counted once it also is ({p}, r = {r})")
-            if rep_sig
-            else translate("Conclusions", "with each repetition counted once it is not ({p}, r = {r})")
-        ).format(p=_p(rep_test.get("p_holm"), alpha), r=rep_test["r_a"])
-    return sentence + "."
-
-
 def _find(rows: list[dict[str, Any]], a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any] | None:
     for row in rows:
         if (row["a"], row["b"]) in ((a, b), (b, a)):
@@ -111,33 +59,100 @@ def _find(rows: list[dict[str, Any]], a: dict[str, Any], b: dict[str, Any]) -> d
     return None
 
 
+def normality_sentence(ts: list[dict[str, Any]], alpha: float) -> str:
+    """How many treatments the Shapiro-Wilk test finds not normal, and why rank tests follow."""
+    nonnormal = sum(1 for t in ts if t["shapiro"].get("p") is not None and t["shapiro"]["p"] < alpha)
+    if nonnormal == 0:
+        return translate(
+            "Conclusions",
+            "None of the {n} treatments departs clearly from a normal distribution (Shapiro-Wilk, p ≥ {a}); "
+            "the comparisons use rank tests, which hold either way.",
+        ).format(n=len(ts), a=number(alpha, 2))
+    return translate(
+        "Conclusions",
+        "The latencies of {k} of {n} treatments do not follow a normal distribution "
+        "(Shapiro-Wilk, p < {a}), so the comparisons use rank tests.",
+    ).format(k=nonnormal, n=len(ts), a=number(alpha, 2))
+
+
+def allocation_sentence(variation_pct: dict[str, float]) -> str:
+    """The factorial allocation of variation, largest share first; says so when the experimental error
+    is the largest share (the factors then explain little of the variation)."""
+    parts = sorted(variation_pct.items(), key=lambda kv: -kv[1])
+    listed = "; ".join(
+        translate("Conclusions", "{f}, {v}").format(f=_factor(name), v=percent(v, 1)) for name, v in parts
+    )
+    text = translate("Conclusions", "Allocation of variation (2^k r factorial design): {parts}.").format(parts=listed)
+    if parts and parts[0][0] == "error":
+        text += " " + translate(
+            "Conclusions",
+            "The experimental error is the largest share ({v}): the requests vary more on their own "
+            "than with any factor.",
+        ).format(v=percent(parts[0][1], 1))
+    return text
+
+
+def sample_size_sentence(ss: list[dict[str, Any]], have: int, to_ms: float) -> str:
+    """The most requests per treatment Jain's formula asks for (§13.9), against what the run has, and why
+    the number grows with the spread: n = (100 z s / (e x̄))², the square of the coefficient of variation."""
+    top = max(ss, key=lambda s: s["n_required"] or 0)
+    text = translate(
+        "Conclusions",
+        "To estimate each mean within ±{e} at {c} confidence, up to {n} requests "
+        "per treatment are needed ({t}); this run has {have}.",
+    ).format(
+        e=percent(top["error_pct"], 0),
+        c=percent(100 * top["confidence"], 0),
+        n=integer(top["n_required"]) if top["n_required"] is not None else "–",
+        t=treatment_label(top["levels"]),
+        have=integer(have),
+    )
+    if top.get("mean") and top.get("sd") is not None and top["n_required"] and top["n_required"] > have:
+        text += " " + translate(
+            "Conclusions",
+            "The number follows from this run's mean ({m}) and standard deviation ({s}) of {t}: "
+            "n = (100 × {z} × s / ({e0} × mean))² grows with the square of their ratio ({cv}). "
+            "A short pilot's few requests rarely meet the slow tail that widens the standard deviation, "
+            "which is why a longer run often asks for more than its pilot suggested; the medians and rank "
+            "tests above do not depend on this number.",
+        ).format(
+            m=ms_text(top["mean"], to_ms),
+            s=ms_text(top["sd"], to_ms),
+            t=treatment_label(top["levels"]),
+            z=number(top.get("z", 0.0), 3),
+            e0=number(top["error_pct"], 0),
+            cv=number(top["sd"] / top["mean"], 2),
+        )
+    return text
+
+
 def group_conclusions(group: dict[str, Any], alpha: float, to_ms: float = 1e3) -> list[str]:
     """The sentences of one group of the analysis (one payload, say); ``to_ms``: milliseconds per unit
-    of the response (1e3 for ``latency_s``)."""
+    of the response (1e3 for ``latency_s``). Each pair's direction comes from its test
+    (:mod:`bancada.stats.pair_verdict`)."""
     out: list[str] = []
     ts = group["treatments"]
     if not ts:
         return out
-    nonnormal = sum(1 for t in ts if t["shapiro"].get("p") is not None and t["shapiro"]["p"] < alpha)
-    out.append(
-        translate(
-            "Conclusions",
-            "The latencies of {k} of {n} treatments do not follow a normal distribution "
-            "(Shapiro-Wilk, p < {a}), so the comparisons use rank tests.",
-        ).format(k=nonnormal, n=len(ts), a=number(alpha, 2))
-    )
+    out.append(normality_sentence(ts, alpha))
     ranked = sorted(ts, key=lambda t: t["median"])
+    median = {treatment_label(t["levels"]): t["median"] for t in ts}
     for a, b in zip(ranked, ranked[1:]):
-        out.append(
-            _pair_sentence(
-                a,
-                b,
-                _find(group.get("pairwise", []), a["levels"], b["levels"]),
-                _find(group.get("pairwise_replication", []), a["levels"], b["levels"]),
-                alpha,
-                to_ms,
+        row = _find(group.get("pairwise", []), a["levels"], b["levels"])
+        rep_row = _find(group.get("pairwise_replication", []), a["levels"], b["levels"])
+        if row is None:
+            out.append(
+                translate(
+                    "Conclusions", "The median response time of {a} ({ma}) was lower than that of {b} ({mb})."
+                ).format(
+                    a=treatment_label(a["levels"]),
+                    ma=ms_text(a["median"], to_ms),
+                    b=treatment_label(b["levels"]),
+                    mb=ms_text(b["median"], to_ms),
+                )
             )
-        )
+            continue
+        out.append(comparison(row, rep_row, median, alpha, to_ms, order=(a["levels"], b["levels"])))
     for k in group.get("kruskal", []):
         if k.get("p") is None or "*" in k["factor"]:
             continue
@@ -154,30 +169,10 @@ def group_conclusions(group: dict[str, Any], alpha: float, to_ms: float = 1e3) -
         out.append(template.format(f=_factor(k["factor"]), h=number(k["H"], 1), df=k["df"], p=_p(k["p"], alpha)))
     f = group.get("factorial", {})
     if "variation_pct" in f:
-        parts = sorted(f["variation_pct"].items(), key=lambda kv: -kv[1])
-        listed = "; ".join(
-            translate("Conclusions", "{f}, {v}").format(f=_factor(name), v=percent(v, 1)) for name, v in parts
-        )
-        out.append(
-            translate("Conclusions", "Allocation of variation (2^k r factorial design): {parts}.").format(parts=listed)
-        )
+        out.append(allocation_sentence(f["variation_pct"]))
     ss = group.get("sample_size", [])
     if ss:
-        top = max(ss, key=lambda s: s["n_required"] or 0)
-        have = min(t["n"] for t in ts)
-        out.append(
-            translate(
-                "Conclusions",
-                "To estimate each mean within ±{e} at {c} confidence, up to {n} requests "
-                "per treatment are needed ({t}); this run has {have}.",
-            ).format(
-                e=percent(top["error_pct"], 0),
-                c=percent(100 * top["confidence"], 0),
-                n=integer(top["n_required"]) if top["n_required"] is not None else "–",
-                t=treatment_label(top["levels"]),
-                have=integer(have),
-            )
-        )
+        out.append(sample_size_sentence(ss, min(t["n"] for t in ts), to_ms))
     return out
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bancada.i18n import integer, number, percent, significant, translate
+from bancada.stats.pair_verdict import largest_effect
 from bancada.stats.tables import treatment_label as _label
 
 if TYPE_CHECKING:
@@ -105,18 +106,10 @@ def readings(result: dict[str, Any], tables: dict[str, pd.DataFrame]) -> dict[st
         pw = g["pairwise"]
         if pw:
             diff = sum(1 for r in pw if r["p_holm"] is not None and r["p_holm"] < alpha)
-            big = max(pw, key=lambda r: abs(r["cliffs_delta"] or 0))
             lines["Wilcoxon rank-sum"].append(
                 pre
-                + translate(
-                    "Readings", "{k} of {n} pairs differ (Holm p < {a}); largest effect {x} vs {y}: {size}"
-                ).format(
-                    k=diff,
-                    n=len(pw),
-                    a=a_txt,
-                    x=_label(big["a"]),
-                    y=_label(big["b"]),
-                    size=magnitude_name(big["magnitude"]),
+                + translate("Readings", "{k} of {n} pairs differ (Holm p < {a}); {largest}").format(
+                    k=diff, n=len(pw), a=a_txt, largest=largest_effect(pw, alpha)
                 )
             )
         pr = g.get("pairwise_replication") or []
@@ -126,8 +119,11 @@ def readings(result: dict[str, Any], tables: dict[str, pd.DataFrame]) -> dict[st
                 pre
                 + translate(
                     "Readings",
-                    "{k} of {n} pairs differ when each repetition counts once (Holm p < {a}, r = {r}); "
-                    "trust this one when it disagrees with the test above",
+                    "{k} of {n} pairs differ when each repetition counts once (Holm p < {a}, r = {r}). "
+                    "When this test and the one above disagree, trust this one: the requests of one repetition "
+                    "share its conditions (the machine's load then, the connections, the server's warm state), "
+                    "so they are not independent observations, and the test per request counts thousands of "
+                    "them as if they were; the repetitions are the independent units",
                 ).format(k=diff, n=len(pr), a=a_txt, r=min(r["r_a"] for r in pr))
             )
         dunn = g.get("dunn") or []
@@ -167,14 +163,18 @@ def readings(result: dict[str, Any], tables: dict[str, pd.DataFrame]) -> dict[st
                 for i, ((v, _), n) in enumerate(zip(parts, names))
             )
             err = f["variation_pct"].get("error")
+            if err is not None and all(err >= v for v, _ in parts):
+                tail = translate(
+                    "Readings",
+                    "; the largest share, {pct}, is experimental error: the requests vary more on their own "
+                    "than with any factor",
+                ).format(pct=percent(err))
+            elif err is not None:
+                tail = translate("Readings", "; {pct} is experimental error").format(pct=percent(err))
+            else:
+                tail = ""
             lines["Factorial allocation of variation"].append(
-                pre
-                + translate("Readings", "{parts} of the variation").format(parts=text)
-                + (
-                    translate("Readings", "; {pct} is experimental error").format(pct=percent(err))
-                    if err is not None
-                    else ""
-                )
+                pre + translate("Readings", "{parts} of the variation").format(parts=text) + tail
             )
             eff = [e for e in f["effects"] if e["term"] != "I"]
             sig = [e for e in eff if e.get("significant")]

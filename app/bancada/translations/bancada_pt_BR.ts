@@ -254,6 +254,7 @@
     <name>Conclusions</name>
     <message>
         <source>negligible</source>
+        <extracomment>Medians within this fraction of each other &quot;almost coincide&quot; (5 %).</extracomment>
         <translation>desprezível</translation>
     </message>
     <message>
@@ -267,6 +268,50 @@
     <message>
         <source>large</source>
         <translation>grande</translation>
+    </message>
+    <message>
+        <source>Cliff&apos;s δ({a}, {b}) = {d}</source>
+        <translation>δ de Cliff({a}, {b}) = {d}</translation>
+    </message>
+    <message>
+        <source>Wilcoxon rank-sum, W = {w}, Holm {p}, {delta}, {size}</source>
+        <translation>soma de postos de Wilcoxon, W = {w}, Holm {p}, {delta}, {size}</translation>
+    </message>
+    <message>
+        <source>{x} tends to be faster than {y}, significantly ({detail})</source>
+        <translation>{x} tende a ser mais rápido que {y}, com diferença significativa ({detail})</translation>
+    </message>
+    <message>
+        <source>; medians {x} {mx}, {y} {my}</source>
+        <translation>; medianas {x} {mx}, {y} {my}</translation>
+    </message>
+    <message>
+        <source>; the medians almost coincide ({y} {my}, {x} {mx}); in the ranks, {x} tends to be faster</source>
+        <translation>; as medianas quase coincidem ({y} {my}, {x} {mx}); nos postos, {x} tende a ser mais rápido</translation>
+    </message>
+    <message>
+        <source>; the medians order them the other way ({y} {my}, {x} {mx}); in the ranks, {x} tends to be faster</source>
+        <translation>; as medianas os ordenam ao contrário ({y} {my}, {x} {mx}); nos postos, {x} tende a ser mais rápido</translation>
+    </message>
+    <message>
+        <source>{x} and {y} do not differ significantly ({detail})</source>
+        <translation>{x} e {y} não diferem significativamente ({detail})</translation>
+    </message>
+    <message>
+        <source>; counting each repetition once (r = {r}), {x} tends to be faster, significantly (Holm {p}, {delta})</source>
+        <translation>; contando cada repetição uma vez (r = {r}), {x} tende a ser mais rápido, com diferença significativa (Holm {p}, {delta})</translation>
+    </message>
+    <message>
+        <source>; counting each repetition once (r = {r}), the difference is not significant (Holm {p}, {delta})</source>
+        <translation>; contando cada repetição uma vez (r = {r}), a diferença não é significativa (Holm {p}, {delta})</translation>
+    </message>
+    <message>
+        <source>no pair shows a direction in the ranks</source>
+        <translation>nenhum par mostra uma direção nos postos</translation>
+    </message>
+    <message>
+        <source>largest effect: {x} tends to be faster than {y} ({delta}, {size})</source>
+        <translation>maior efeito: {x} tende a ser mais rápido que {y} ({delta}, {size})</translation>
     </message>
     <message>
         <source>language</source>
@@ -297,32 +342,16 @@
         <translation>a interação {a}</translation>
     </message>
     <message>
-        <source>The median response time of {a} ({ma}) was lower than that of {b} ({mb})</source>
-        <translation>A mediana do tempo de resposta de {a} ({ma}) foi menor que a de {b} ({mb})</translation>
-    </message>
-    <message>
-        <source>the difference is significant</source>
-        <translation>a diferença é significativa</translation>
-    </message>
-    <message>
-        <source>the difference is not significant</source>
-        <translation>a diferença não é significativa</translation>
-    </message>
-    <message>
-        <source>Wilcoxon, W = {w}, Holm {p}, Cliff&apos;s δ = {d}, {size}</source>
-        <translation>Wilcoxon, W = {w}, Holm {p}, δ de Cliff = {d}, {size}</translation>
-    </message>
-    <message>
-        <source>with each repetition counted once it also is ({p}, r = {r})</source>
-        <translation>contando cada repetição uma vez, também é ({p}, r = {r})</translation>
-    </message>
-    <message>
-        <source>with each repetition counted once it is not ({p}, r = {r})</source>
-        <translation>contando cada repetição uma vez, não é ({p}, r = {r})</translation>
-    </message>
-    <message>
         <source>The latencies of {k} of {n} treatments do not follow a normal distribution (Shapiro-Wilk, p &lt; {a}), so the comparisons use rank tests.</source>
         <translation>As latências de {k} de {n} tratamentos não seguem uma distribuição normal (Shapiro-Wilk, p &lt; {a}); por isso as comparações usam testes de postos.</translation>
+    </message>
+    <message>
+        <source>The experimental error is the largest share ({v}): the requests vary more on their own than with any factor.</source>
+        <translation>O erro experimental é a maior parte ({v}): as requisições variam mais por si só do que com qualquer fator.</translation>
+    </message>
+    <message>
+        <source>The number follows from this run&apos;s mean ({m}) and standard deviation ({s}) of {t}: n = (100 × {z} × s / ({e0} × mean))² grows with the square of their ratio ({cv}). A short pilot&apos;s few requests rarely meet the slow tail that widens the standard deviation, which is why a longer run often asks for more than its pilot suggested; the medians and rank tests above do not depend on this number.</source>
+        <translation>O número vem da média ({m}) e do desvio padrão ({s}) de {t} nesta execução: n = (100 × {z} × s / ({e0} × média))² cresce com o quadrado da razão entre eles ({cv}). As poucas requisições de um piloto curto raramente encontram a cauda lenta que alarga o desvio padrão; por isso uma execução mais longa costuma pedir mais do que seu piloto sugeriu. As medianas e os testes de postos acima não dependem desse número.</translation>
     </message>
     <message>
         <source>The factor {f} affects the response time (Kruskal-Wallis, H = {h}, df = {df}, {p}).</source>
@@ -337,12 +366,20 @@
         <translation>{f}, {v}</translation>
     </message>
     <message>
+        <source>None of the {n} treatments departs clearly from a normal distribution (Shapiro-Wilk, p ≥ {a}); the comparisons use rank tests, which hold either way.</source>
+        <translation>Nenhum dos {n} tratamentos se afasta claramente de uma distribuição normal (Shapiro-Wilk, p ≥ {a}); as comparações usam testes de postos, que valem de qualquer forma.</translation>
+    </message>
+    <message>
         <source>Allocation of variation (2^k r factorial design): {parts}.</source>
         <translation>Alocação de variação (projeto fatorial 2^k r): {parts}.</translation>
     </message>
     <message>
         <source>To estimate each mean within ±{e} at {c} confidence, up to {n} requests per treatment are needed ({t}); this run has {have}.</source>
         <translation>Para estimar cada média com erro de ±{e} e {c} de confiança, são necessárias até {n} requisições por tratamento ({t}); esta execução tem {have}.</translation>
+    </message>
+    <message>
+        <source>The median response time of {a} ({ma}) was lower than that of {b} ({mb}).</source>
+        <translation>A mediana do tempo de resposta de {a} ({ma}) foi menor que a de {b} ({mb}).</translation>
     </message>
     <message>
         <source>Conclusions</source>
@@ -1065,8 +1102,16 @@
         <translation>A execução não terminou; pressione o botão para executá-la de novo.</translation>
     </message>
     <message>
+        <source>Running: {done} of {total} requests ({pct}), {eta} left. Watch the boxes grow in the Live tab (Stop is in the toolbar).</source>
+        <translation>Executando: {done} de {total} requisições ({pct}), faltam {eta}. Veja as caixas crescerem na aba Ao vivo (Parar fica na barra de ferramentas).</translation>
+    </message>
+    <message>
         <source>The pilot gave nothing to compute a sample size from: type the requests per repetition.</source>
         <translation>O piloto não deu dados para calcular um tamanho de amostra: digite as requisições por repetição.</translation>
+    </message>
+    <message>
+        <source>Start the &amp;main run ({d})</source>
+        <translation>&amp;Iniciar a execução principal ({d})</translation>
     </message>
     <message>
         <source>The Statistics tab has no such table for this run.</source>
@@ -2710,14 +2755,6 @@ Senha da chave:</translation>
         <translation>: os testes de postos abaixo são os adequados</translation>
     </message>
     <message>
-        <source>{k} of {n} pairs differ (Holm p &lt; {a}); largest effect {x} vs {y}: {size}</source>
-        <translation>{k} de {n} pares diferem (p de Holm &lt; {a}); maior efeito {x} vs {y}: {size}</translation>
-    </message>
-    <message>
-        <source>{k} of {n} pairs differ when each repetition counts once (Holm p &lt; {a}, r = {r}); trust this one when it disagrees with the test above</source>
-        <translation>{k} de {n} pares diferem quando cada repetição conta uma vez (Holm p &lt; {a}, r = {r}); confie neste quando ele discordar do teste acima</translation>
-    </message>
-    <message>
         <source>{k} of {n} pairs differ (Holm p &lt; {a})</source>
         <translation>{k} de {n} pares diferem (p de Holm &lt; {a})</translation>
     </message>
@@ -2744,6 +2781,18 @@ Senha da chave:</translation>
     <message>
         <source>; {pct} is experimental error</source>
         <translation>; {pct} é erro experimental</translation>
+    </message>
+    <message>
+        <source>{k} of {n} pairs differ (Holm p &lt; {a}); {largest}</source>
+        <translation>{k} de {n} pares diferem (p de Holm &lt; {a}); {largest}</translation>
+    </message>
+    <message>
+        <source>{k} of {n} pairs differ when each repetition counts once (Holm p &lt; {a}, r = {r}). When this test and the one above disagree, trust this one: the requests of one repetition share its conditions (the machine&apos;s load then, the connections, the server&apos;s warm state), so they are not independent observations, and the test per request counts thousands of them as if they were; the repetitions are the independent units</source>
+        <translation>{k} de {n} pares diferem quando cada repetição conta uma vez (p de Holm &lt; {a}, r = {r}). Quando este teste e o de cima discordam, confie neste: as requisições de uma repetição compartilham as condições dela (a carga da máquina naquele momento, as conexões, o estado já aquecido do servidor), então não são observações independentes, e o teste por requisição conta milhares delas como se fossem; as repetições são as unidades independentes</translation>
+    </message>
+    <message>
+        <source>; the largest share, {pct}, is experimental error: the requests vary more on their own than with any factor</source>
+        <translation>; a maior parte, {pct}, é erro experimental: as requisições variam mais por si só do que com qualquer fator</translation>
     </message>
     <message>
         <source>{k} of {n} effects are significant (their {c} interval excludes 0)</source>
@@ -3156,7 +3205,6 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>latency (ms)</source>
-        <extracomment>a latency axis whose medians span more than this ratio is drawn on a log scale</extracomment>
         <translation>latência (ms)</translation>
     </message>
     <message>
@@ -4567,16 +4615,28 @@ Senha da chave:</translation>
         <translation>Muitos testes supõem uma distribuição normal (em forma de sino). O teste de Shapiro-Wilk verifica isso: p &lt; 0,05 significa que os dados não são normais. Tempos de resposta raramente são (uma cauda longa de requisições lentas), por isso as comparações a seguir usam testes de postos, que não fazem essa suposição.</translation>
     </message>
     <message>
-        <source>Rank tests compare the order of the values, not their means. Wilcoxon rank-sum compares two treatments at a time; Kruskal-Wallis asks whether a factor makes any difference; Dunn&apos;s test then says which pairs differ. Cliff&apos;s δ says how large a difference is.</source>
-        <translation>Testes de postos comparam a ordem dos valores, não as médias. O teste de Wilcoxon (soma de postos) compara dois tratamentos por vez; o de Kruskal-Wallis pergunta se um fator faz alguma diferença; o teste de Dunn diz então quais pares diferem. O δ de Cliff diz o tamanho de uma diferença.</translation>
+        <source>Rank tests compare the order of the values, not their means. Wilcoxon rank-sum compares two treatments at a time; Kruskal-Wallis asks whether a factor makes any difference; Dunn&apos;s test then says which pairs differ. Cliff&apos;s δ says how large a difference is, and its sign which treatment tends to be faster. Wilcoxon runs twice: over every request, and over each repetition&apos;s median. When they disagree, trust the one per repetition: the requests of one repetition share that moment&apos;s conditions (the machine&apos;s load, the connections, the server&apos;s warm state), so they are not independent, and the test per request counts thousands of them as independent evidence, finding differences that the repetitions do not repeat.</source>
+        <translation>Testes de postos comparam a ordem dos valores, não as médias. O teste de Wilcoxon (soma de postos) compara dois tratamentos por vez; o de Kruskal-Wallis pergunta se um fator faz alguma diferença; o teste de Dunn diz então quais pares diferem. O δ de Cliff diz o tamanho de uma diferença, e seu sinal, qual tratamento tende a ser mais rápido. O Wilcoxon é feito duas vezes: sobre todas as requisições e sobre a mediana de cada repetição. Quando os dois discordam, confie no teste por repetição: as requisições de uma repetição compartilham as condições daquele momento (a carga da máquina, as conexões, o estado já aquecido do servidor), então não são independentes, e o teste por requisição conta milhares delas como evidências independentes, achando diferenças que as repetições não repetem.</translation>
     </message>
     <message>
-        <source>The allocation of variation (Jain 1991, ch. 17-18) splits the total variation of the response among the factors, their interaction and the experimental error: the largest share is the factor that matters most.</source>
-        <translation>A alocação de variação (Jain 1991, cap. 17-18) divide a variação total da resposta entre os fatores, sua interação e o erro experimental: a maior fatia é o fator que mais pesa.</translation>
+        <source>Look at the boxes: where they do not overlap, the treatments probably differ; the lines below show each request in the order it arrived. When the values span more than a factor of ten, the latency axis turns logarithmic (1, 10, 100 equally spaced) so that fast treatments show as boxes and not as flat lines; View &gt; Log axis switches it.</source>
+        <translation>Veja as caixas: onde elas não se sobrepõem, os tratamentos provavelmente diferem; as linhas abaixo mostram cada requisição na ordem em que chegou. Quando os valores vão além de um fator de dez, o eixo de latência fica logarítmico (1, 10 e 100 igualmente espaçados), para que os tratamentos rápidos apareçam como caixas e não como linhas achatadas; Exibir &gt; Eixo logarítmico liga e desliga isso.</translation>
+    </message>
+    <message>
+        <source>Look at the “{column}” column of the table “{table}”: it adds up to 100 %.</source>
+        <translation>Veja a coluna “{column}” da tabela “{table}”: ela soma 100 %.</translation>
+    </message>
+    <message>
+        <source>Why more requests now? The pilot&apos;s {p} requests per treatment suggested {n0}. With {have} requests per treatment, this run met more of the slow tail: {t}&apos;s standard deviation is {cv} of its mean, and Jain&apos;s n grows with the square of that ratio, so the same formula asks for {n1}. The pilot&apos;s number was a first guess from few requests; the comparisons above do not depend on it, only how closely each mean is known (±{e}).</source>
+        <translation>Por que mais requisições agora? As {p} requisições por tratamento do piloto sugeriram {n0}. Com {have} requisições por tratamento, esta execução encontrou mais da cauda lenta: o desvio padrão de {t} é {cv} da sua média, e o n de Jain cresce com o quadrado dessa razão; por isso a mesma fórmula pede {n1}. O número do piloto era uma primeira estimativa feita com poucas requisições; as comparações acima não dependem dele, só a precisão com que cada média é conhecida (±{e}).</translation>
     </message>
     <message>
         <source>The results as the sentences you write in a report, with the numbers filled in. Copy them, and check each one against the tables.</source>
         <translation>Os resultados nas frases que você escreve num relatório, com os números preenchidos. Copie-as e confira cada uma com as tabelas.</translation>
+    </message>
+    <message>
+        <source>The allocation of variation (Jain 1991, ch. 17-18) splits the total variation of the response among the factors, their interaction and the experimental error (what varies from request to request with every factor fixed). Among the factors, the largest share is the one that matters most. When the experimental error is the largest share, the requests vary more on their own than with any factor, and the reading below says so.</source>
+        <translation>A alocação de variação (Jain 1991, cap. 17-18) divide a variação total da resposta entre os fatores, sua interação e o erro experimental (o que varia de uma requisição para outra com todos os fatores fixos). Entre os fatores, o de maior fatia é o que mais pesa. Quando o erro experimental é a maior parte, as requisições variam mais por si só do que com qualquer fator, e a leitura abaixo diz isso.</translation>
     </message>
     <message>
         <source>Keep everything in one folder: the plot (plot.png), the samples (samples.csv, one row per request), the conclusions (conclusions.md), the tables and the profile, so that someone else can check or repeat the experiment.</source>
@@ -4603,20 +4663,12 @@ Senha da chave:</translation>
         <translation>Veja a tabela Tamanho da amostra na aba Estatísticas: uma linha por tratamento; a maior decide.</translation>
     </message>
     <message>
-        <source>Look at the boxes: where they do not overlap, the treatments probably differ; the lines below show each request in the order it arrived.</source>
-        <translation>Veja as caixas: onde elas não se sobrepõem, os tratamentos provavelmente diferem; as linhas abaixo mostram cada requisição na ordem em que chegou.</translation>
-    </message>
-    <message>
         <source>Look at the Normality table: the p column, one row per treatment.</source>
         <translation>Veja a tabela Normalidade: a coluna p, uma linha por tratamento.</translation>
     </message>
     <message>
         <source>Look at the Wilcoxon rank-sum table: Holm p below 0.05 means the pair differs; then Kruskal-Wallis and Dunn below it.</source>
         <translation>Veja a tabela do teste de Wilcoxon: p de Holm abaixo de 0,05 quer dizer que o par difere; depois Kruskal-Wallis e Dunn, abaixo dela.</translation>
-    </message>
-    <message>
-        <source>Look at the Variation (%) column of the factorial allocation table: it adds up to 100 %.</source>
-        <translation>Veja a coluna Variação (%) da tabela de alocação de variação: ela soma 100 %.</translation>
     </message>
     <message>
         <source>Look at the numbers in each sentence: they are the medians and tests of the tables.</source>
@@ -4668,8 +4720,32 @@ Senha da chave:</translation>
         <translation>payload</translation>
     </message>
     <message>
-        <source> → {t} treatments × {w} payloads</source>
-        <translation> → {t} tratamentos × {w} payloads</translation>
+        <source> → 1 treatment ({impls} × {payloads})</source>
+        <translation> → 1 tratamento ({impls} × {payloads})</translation>
+    </message>
+    <message>
+        <source> → {t} treatments ({impls} × {payloads})</source>
+        <translation> → {t} tratamentos ({impls} × {payloads})</translation>
+    </message>
+    <message>
+        <source>1 implementation</source>
+        <translation>1 implementação</translation>
+    </message>
+    <message>
+        <source>{n} implementations</source>
+        <translation>{n} implementações</translation>
+    </message>
+    <message>
+        <source>1 payload</source>
+        <translation>1 payload</translation>
+    </message>
+    <message>
+        <source>{n} payloads</source>
+        <translation>{n} payloads</translation>
+    </message>
+    <message>
+        <source>; not every language has every protocol here, so not every combination is a treatment</source>
+        <translation>; aqui nem toda linguagem tem todos os protocolos, então nem toda combinação é um tratamento</translation>
     </message>
     <message>
         <source>choose a study to go on</source>
@@ -4739,11 +4815,28 @@ Senha da chave:</translation>
         <source>press Export to write the folder</source>
         <translation>pressione Exportar para gravar a pasta</translation>
     </message>
+    <message>
+        <source>about {s} s</source>
+        <translation>cerca de {s} s</translation>
+    </message>
+    <message>
+        <source>about {m} min</source>
+        <translation>cerca de {m} min</translation>
+    </message>
+    <message>
+        <source>about {h} h {m} min</source>
+        <translation>cerca de {h} h {m} min</translation>
+    </message>
+    <message>
+        <source>At the pilot&apos;s pace ({rate} requests per second, plus {setup} s per repetition to start the workers and warm them up), the main run&apos;s {t} treatments × {r} repetitions × {n} requests = {total} requests take {d}.</source>
+        <translation>No ritmo do piloto ({rate} requisições por segundo, mais {setup} s por repetição para iniciar os workers e aquecê-los), a execução principal, com {t} tratamentos × {r} repetições × {n} requisições = {total} requisições, leva {d}.</translation>
+    </message>
 </context>
 <context>
     <name>app</name>
     <message>
         <source>Bancada cannot open this profile</source>
+        <extracomment>Set (to anything) to have the window print ``bancada startup: visible|usable EPOCH_S`` on stderr (``time.time()``) when it is first shown on the screen and when it is usable (the profile in the panel and the host&apos;s answer in): tests/bench/startup.py times the start-up with it.</extracomment>
         <translation>O Bancada não consegue abrir este perfil</translation>
     </message>
 </context>

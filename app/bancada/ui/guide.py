@@ -13,10 +13,11 @@ conclusions, export) runs on the window's background tasks.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QLocale, Qt, Signal
 from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (
 from bancada import paths
 from bancada.experiment.profile import ProfileError
 from bancada.guide import texts
+from bancada.guide.estimate import duration_text, pilot_pace
 from bancada.guide.studies import MY_OWN, study_cards
 from bancada.guide.wizard_state import PILOT_REPETITIONS, PILOT_REQUESTS, PILOT_WARMUP, STEPS, WizardState
 from bancada.ui.guide_pages import (
@@ -46,6 +48,7 @@ from bancada.ui.guide_pages import (
     wrapped,
 )
 from bancada.ui.profile_check import load_checked_profile
+from bancada.ui.run_status import format_eta
 
 #: The card of the shipped profiles/my-service.toml: it opens the form “My own service” too.
 OWN_SERVICE = "my-service"
@@ -77,6 +80,8 @@ class GuidedExperiment(QDockWidget):
         self.state = state or WizardState()
         self._awaiting = ""  # "pilot" | "main": a run of the guide is going on or its statistics are due
         self._stats_due = False
+        self._started_at = 0.0  # time.monotonic() when the guide's run started
+        self._pilot_wall_s: float | None = None  # the pilot's wall time, for the main run's estimate
         try:
             folder = paths.home() / "profiles"
         except paths.BancadaHomeError:
@@ -135,6 +140,7 @@ class GuidedExperiment(QDockWidget):
         window.runFinished.connect(self._on_run_finished)
         window.statsShown.connect(self._on_stats)
         window.exportDone.connect(self._on_exported)
+        window.plot_timer.timeout.connect(self._show_progress)
         self._show_step()
 
     # -- pages ------------------------------------------------------------------------------
@@ -343,7 +349,9 @@ class GuidedExperiment(QDockWidget):
             self.tr(
                 "The main run: {n} requests per treatment in each of {r} repetitions, after {w} warm-up requests."
             ).format(n=s.requests() or "–", r=s.repetitions, w=s.warmup)
+            + ("\n" + s.estimate() if s.estimate() else "")
         )
+        self._show_estimate()
         self._show_run_status(self.main_page, s.main_status)
 
     def start_main_run(self) -> bool:
@@ -363,6 +371,7 @@ class GuidedExperiment(QDockWidget):
             page.status.setText(self.w.state_label.text())
             return False
         self._awaiting, self._stats_due = which, False
+        self._started_at = time.monotonic()
         if which == "pilot":
             self.state.pilot_status = "running"
         else:
@@ -382,6 +391,27 @@ class GuidedExperiment(QDockWidget):
             }.get(status, status)
         )
 
+    def _show_progress(self) -> None:
+        """The run's requests done, of how many, and the time left, in the run's page (each plot tick)."""
+        if not self._awaiting or self._stats_due:
+            return
+        p = self.w.progress.value
+        if p is None or not p.total:
+            return
+        page = self.pilot_page if self._awaiting == "pilot" else self.main_page
+        loc = QLocale()
+        page.status.setText(
+            self.tr(
+                "Running: {done} of {total} requests ({pct}), {eta} left. Watch the boxes grow in the Live tab "
+                "(Stop is in the toolbar)."
+            ).format(
+                done=loc.toString(p.done),
+                total=loc.toString(p.total),
+                pct=loc.toString(100.0 * p.done / p.total, "f", 0) + " %",
+                eta=format_eta(p.eta_s),
+            )
+        )
+
     def _on_run_finished(self, status: str) -> None:
         if not self._awaiting:
             return
@@ -392,6 +422,8 @@ class GuidedExperiment(QDockWidget):
             self._show_run_status(page, "failed")
         else:
             self._stats_due = True
+            if self._awaiting == "pilot":
+                self._pilot_wall_s = time.monotonic() - self._started_at
             self._show_run_status(page, "stats")
         self._refresh()
 
@@ -423,6 +455,7 @@ class GuidedExperiment(QDockWidget):
         if self._awaiting == "pilot":
             self.state.pilot_done(run, result, self.state.repetitions)
             self._show_run_status(self.pilot_page, "done")
+            self._measure_pace(run)
         else:
             self.state.main_done(run, result)
             self._show_run_status(self.main_page, "done")
@@ -439,10 +472,43 @@ class GuidedExperiment(QDockWidget):
             else self.tr("The pilot gave nothing to compute a sample size from: type the requests per repetition.")
         )
         self.size_page.requests.setText(s.requests_text)
+        self._show_estimate()
 
     def _requests_edited(self, text: str) -> None:
         self.state.set_requests_text(text)
+        self._show_estimate()
         self._refresh()
+
+    def _measure_pace(self, run: str) -> None:
+        """Read the pilot's pace from its run file in the background (for the main run's estimate)."""
+        wall_s, repetitions = self._pilot_wall_s, PILOT_REPETITIONS
+
+        def read(_state):
+            from bancada.store.runstore import RunStore
+
+            with RunStore.open(run) as store:
+                cols = store.sample_columns(["block", "start_ns", "latency_ns", "phase"])
+            measured = cols["phase"] == 1
+            return pilot_pace(cols["block"], cols["start_ns"], cols["latency_ns"], wall_s, repetitions, measured)
+
+        def got(pace) -> None:
+            if self.state.pilot_run == run:
+                self.state.pilot_pace = pace
+                self._show_estimate()
+
+        self.w.tasks.start("pilot pace", read, succeeded=got, failed=lambda _m, _tb: None)
+
+    def _show_estimate(self) -> None:
+        """The main run's duration at the pilot's pace: under the requests field and on the Run button."""
+        s = self.state
+        seconds = s.main_run_s()
+        self.size_page.estimate.setText(s.estimate())
+        self.size_page.estimate.setVisible(seconds is not None)
+        self.main_page.button.setText(
+            self.tr("Start the &main run ({d})").format(d=duration_text(seconds))
+            if seconds is not None
+            else self.tr("Start the &main run")
+        )
 
     # -- statistics -------------------------------------------------------------------------------
     def _point_at_tables(self, step: str) -> list[TableSection]:
@@ -481,6 +547,11 @@ class GuidedExperiment(QDockWidget):
     # -- conclusions and export ---------------------------------------------------------------------
     def _enter_conclusions(self) -> None:
         s = self.state
+        note = texts.sample_size_note(
+            s.advice.n_total if s.advice else None, PILOT_REQUESTS * PILOT_REPETITIONS, s.result
+        )
+        self.conclusions_page.note.setText(note)
+        self.conclusions_page.note.setVisible(bool(note))
         if s.conclusions:
             self.conclusions_page.text.setMarkdown(s.conclusions)
         else:

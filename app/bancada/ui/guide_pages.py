@@ -202,6 +202,9 @@ class SampleSizePage(QWidget):
         row.addWidget(self.requests)
         row.addStretch(1)
         lay.addLayout(row)
+        self.estimate = wrapped(selectable=True)  # how long the main run will take, at the pilot's pace
+        self.estimate.setObjectName("mainRunEstimate")
+        lay.addWidget(self.estimate)
 
 
 class ReadingsPage(QWidget):
@@ -229,6 +232,10 @@ class ConclusionsPage(QWidget):
         self.text.setTabChangesFocus(True)
         self.text.setMinimumHeight(220)
         self.copy = QPushButton(self.tr("&Copy the conclusions"))
+        self.note = wrapped(selectable=True)  # why the main run asks for more requests than the pilot did
+        self.note.setObjectName("sampleSizeNote")
+        self.note.setVisible(False)
+        lay.addWidget(self.note)
         lay.addWidget(self.text, 1)
         lay.addWidget(self.copy, 0, Qt.AlignmentFlag.AlignLeft)
 

@@ -16,10 +16,11 @@ import time
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QResizeEvent
 from PySide6.QtWidgets import QFrame, QGraphicsItem, QScrollArea, QVBoxLayout, QWidget
 
+from bancada.plot_scale import wide_range
 from bancada.ui.boxplot_item import Box, BoxPlotItem
 from bancada.session.live_model import LiveModel, TreatmentInfo
 from bancada.ui.panel import pretty
@@ -93,7 +94,13 @@ def _shrinkable(label: pg.LabelItem) -> None:
 
 class LiveView(QWidget):
     """Box plots per workload over a latency-by-sequence trace; workloads in up to
-    :data:`MAX_COLUMNS` columns, further ones in rows below (the view scrolls)."""
+    :data:`MAX_COLUMNS` columns, further ones in rows below (the view scrolls).
+
+    The latency axis turns logarithmic by itself when a plot's values span more than a decade
+    (:func:`bancada.plot_scale.wide_range`), unless the user chose the axis during the run (Ctrl+L);
+    ``logAxisChosen(on)`` says so (the window's Log axis action follows it)."""
+
+    logAxisChosen = Signal(bool)
 
     def _columns(self, n_workloads: int) -> int:
         """How many workloads go side by side: as many as the view's width holds, one at least."""
@@ -106,7 +113,7 @@ class LiveView(QWidget):
         super().resizeEvent(event)
         shown = self._shown
         if shown is not None and self._columns(len(self.box_plots)) != self._columns_used:
-            self.set_treatments(*shown)
+            self.set_treatments(*shown, new=False)
             self.redraw(shown[0])
 
     def redraw(self, model: LiveModel) -> None:
@@ -133,6 +140,7 @@ class LiveView(QWidget):
         self.trace_curves: dict[int, tuple[pg.PlotDataItem, pg.PlotDataItem]] = {}
         self._positions: dict[int, tuple[str, float, QColor, str]] = {}
         self.log_y = False
+        self.log_auto = True  # the axis follows the data until the user chooses it (set_log_y)
         self.scale = 1.0  # classroom mode: texts and lines this many times larger
         self._trace_dirty: set[int] = set()
         self._trace_at = 0.0
@@ -237,9 +245,12 @@ class LiveView(QWidget):
     def _show_reset_hint(self, plot: pg.PlotItem) -> None:
         plot.setToolTip(self.tr("Zoomed: View > Reset zoom (Ctrl+0) or the A button fits the data again"))
 
-    def set_treatments(self, model: LiveModel, factors: list[str]) -> None:
-        """Lay out the plots for the model's treatments (call after ``model.reset``)."""
+    def set_treatments(self, model: LiveModel, factors: list[str], new: bool = True) -> None:
+        """Lay out the plots for the model's treatments (call after ``model.reset``); ``new``: a run
+        shown anew (its axis follows its data again, :attr:`log_auto`), not a layout redone."""
         self._clear()
+        if new:
+            self.log_auto = True
         infos = [s.info for s in model.series.values()]
         if not infos:
             self.show_message(self.tr("This run has no treatments."))
@@ -307,6 +318,8 @@ class LiveView(QWidget):
                 labelTextSize=f"{round(TEXT_PX * self.scale)}px",
                 verSpacing=-4,
             )
+            # pyqtgraph's legend ignores the view's transformations: a 2x plot.png drew it at half size
+            legend.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, False)
             self.graphics.addItem(legend, row=row + 2, col=col)
             self.trace_plots[wl] = trace
             self.legends[wl] = legend
@@ -406,6 +419,18 @@ class LiveView(QWidget):
             self.box_items[wl].setBoxes(boxes)
             self.warmup_hints[wl].setVisible(not boxes)
             self._fit_y(wl)
+        if self.log_auto and not self.log_y and any(self._spans_decades(wl) for wl in workloads):
+            self._apply_log_y(True)
+            self.logAxisChosen.emit(True)
+
+    def _spans_decades(self, wl: str) -> bool:
+        """Whether the boxes of workload ``wl`` need a log axis (:func:`bancada.plot_scale.wide_range`)."""
+        boxes = self.box_items[wl].boxes()
+        if not boxes:
+            return False
+        ends = [v for b in boxes for v in (b.stats.whisker_lo, b.stats.whisker_hi)]
+        ends += [float(b.stats.outliers[i]) for b in boxes if b.stats.outliers.size for i in (0, -1)]
+        return wide_range(ends, [b.stats.median for b in boxes])
 
     def _fit_y(self, wl: str, force: bool = False) -> None:
         """Keep the y range steady while boxes grow: change it only when the data leave it or
@@ -439,6 +464,11 @@ class LiveView(QWidget):
             curves[1].setData(x, np.where(warm, np.nan, y), connect="finite")
 
     def set_log_y(self, on: bool) -> None:
+        """The user's choice (View > Log axis): kept until the next run's layout."""
+        self.log_auto = False
+        self._apply_log_y(on)
+
+    def _apply_log_y(self, on: bool) -> None:
         self.log_y = on
         for plot in self.plots():
             plot.setLogMode(False, on)

@@ -203,6 +203,7 @@ class MainWindow(QMainWindow):
             slots.append((m.act_hosts, self.manage_hosts))
         for action, slot in slots:
             action.triggered.connect(slot)
+        self.live.logAxisChosen.connect(m.act_log.setChecked)  # the axis turned log by itself: the action says so
         self.classroom_mode.toggled.connect(m.act_classroom.setChecked)
         m.studyChosen.connect(self.open_profile)
         m.languageChosen.connect(self.choose_language)
