@@ -81,13 +81,13 @@ def time_window(command: list[str], env: dict[str, str]) -> tuple[float, float]:
     try:
         assert proc.stderr is not None
         deadline = time.monotonic() + WINDOW_TIMEOUT_S
-        while "usable" not in marks:
+        while not {"visible", "usable"} <= marks.keys():
             ready, _, _ = select.select([proc.stderr], [], [], max(0.0, deadline - time.monotonic()))
             if not ready:
                 raise RuntimeError(f"no start-up mark within {WINDOW_TIMEOUT_S:.0f} s: {''.join(seen)[-500:]}")
             line = proc.stderr.readline()
             if not line:
-                raise RuntimeError(f"the window exited ({proc.wait()}) before it was usable: {''.join(seen)[-500:]}")
+                raise RuntimeError(f"the window exited ({proc.wait()}) before it was visible and usable: {''.join(seen)[-500:]}")
             seen.append(line)
             if line.startswith("bancada startup: "):
                 what, stamp = line.split()[2:4]
@@ -100,7 +100,8 @@ def time_window(command: list[str], env: dict[str, str]) -> tuple[float, float]:
             proc.kill()
             proc.wait()
             raise RuntimeError("the window did not end within 30 s of SIGTERM") from None
-    return marks["visible"], marks["usable"]
+    # a window is usable once it is on the screen too (the profile can load before the first paint)
+    return marks["visible"], max(marks["visible"], marks["usable"])
 
 
 @contextmanager
