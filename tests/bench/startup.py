@@ -87,7 +87,9 @@ def time_window(command: list[str], env: dict[str, str]) -> tuple[float, float]:
                 raise RuntimeError(f"no start-up mark within {WINDOW_TIMEOUT_S:.0f} s: {''.join(seen)[-500:]}")
             line = proc.stderr.readline()
             if not line:
-                raise RuntimeError(f"the window exited ({proc.wait()}) before it was visible and usable: {''.join(seen)[-500:]}")
+                raise RuntimeError(
+                    f"the window exited ({proc.wait()}) before it was visible and usable: {''.join(seen)[-500:]}"
+                )
             seen.append(line)
             if line.startswith("bancada startup: "):
                 what, stamp = line.split()[2:4]
