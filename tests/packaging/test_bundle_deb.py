@@ -53,7 +53,7 @@ def built(tmp_path_factory, uv) -> dict[str, Path]:
     assert proc.returncode == 0, f"packaging/build.sh deb failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
     arch = subprocess.run(["dpkg", "--print-architecture"], capture_output=True, text=True).stdout.strip()
     found = {
-        "tar": out / f"bancada-{VERSION}-linux-{platform.machine()}.tar.gz",
+        "tar": out / f"bancada-{VERSION}-linux-{platform.machine()}.tar.xz",
         "deb": out / f"bancada_{VERSION}_{arch}.deb",
     }
     for path in found.values():
