@@ -106,6 +106,24 @@ strip_debug() {
   printf '  debug information stripped: %.1f MB less\n' "$(( before - after ))e-6"
 }
 
+# The bundle's jars stored rather than deflated (same entries, same order): xz then compresses the Java worker's
+# classes across files (25.4 MB deflated; 64 MB stored, 11.3 MB with xz -9). A jar need not be compressed.
+store_jars() {
+  local jar
+  while IFS= read -r -d '' jar; do
+    "$PYTHON" - "$jar" <<'PY'
+import os, sys, zipfile
+jar = sys.argv[1]
+with zipfile.ZipFile(jar) as src, zipfile.ZipFile(jar + ".stored", "w", zipfile.ZIP_STORED) as out:
+    for info in src.infolist():
+        data = src.read(info)
+        info.compress_type = zipfile.ZIP_STORED
+        out.writestr(info, data)
+os.replace(jar + ".stored", jar)
+PY
+  done < <(find "$1" -name '*.jar' -print0)
+}
+
 build_frozen() {
   local wheel="$WHEEL"
   say "PyInstaller's build environment ($STAGE/freeze: the wheel + PyInstaller from PyPI)"
@@ -119,7 +137,10 @@ build_frozen() {
   env -u PYTHONPATH BANCADA_TRIM="${BANCADA_TRIM:-1}" PYINSTALLER_ZLIB_COMPRESSION_LEVEL="${PYINSTALLER_ZLIB_COMPRESSION_LEVEL:-0}" \
     "$STAGE/freeze/bin/pyinstaller" --noconfirm --log-level WARN \
     --distpath "$STAGE/pyi/dist" --workpath "$STAGE/pyi/work" packaging/freeze/bancada.spec
-  [ "${BANCADA_TRIM:-1}" = 0 ] || strip_debug "$FROZEN/_internal"
+  if [ "${BANCADA_TRIM:-1}" != 0 ]; then
+    strip_debug "$FROZEN/_internal"
+    store_jars "$FROZEN/_internal/bancada/_bundle"
+  fi
   local said
   said=$(env -u BANCADA_HOME "$FROZEN/bancada" --version) || die "the bundle does not start: $FROZEN/bancada --version"
   [ "$said" = "bancada $VERSION" ] || die "the bundle says '$said', not 'bancada $VERSION'"
