@@ -44,6 +44,7 @@ SOURCES = sorted((ROOT / "app" / "bancada" / "ui").glob("*.py")) + [
     ROOT / "app" / "bancada" / "hosts" / "database_server.py",
     ROOT / "app" / "bancada" / "hosts" / "ssh_postgres.py",
     ROOT / "app" / "bancada" / "run_database.py",
+    ROOT / "app" / "bancada" / "installation.py",
     ROOT / "app" / "bancada" / "session" / "tidy_run.py",
 ]
 #: European Portuguese words a Brazilian reader trips over (left) and what Brazil says (right).
