@@ -108,20 +108,37 @@ strip_debug() {
 
 # The bundle's jars stored rather than deflated (same entries, same order): xz then compresses the Java worker's
 # classes across files (25.4 MB deflated; 64 MB stored, 11.3 MB with xz -9). A jar need not be compressed.
+# Left out: netty-tcnative's libraries for macOS and Windows (8 MB; the jar is unsigned): the Java worker runs on
+# Linux only (this machine or a Linux SSH host), where netty loads the linux_x86_64 or linux_aarch_64 one.
 store_jars() {
   local jar
   while IFS= read -r -d '' jar; do
     "$PYTHON" - "$jar" <<'PY'
-import os, sys, zipfile
+import os, re, sys, zipfile
 jar = sys.argv[1]
+other_os = re.compile(r"META-INF/native/.*_(osx|windows)_[^/]*$")
 with zipfile.ZipFile(jar) as src, zipfile.ZipFile(jar + ".stored", "w", zipfile.ZIP_STORED) as out:
     for info in src.infolist():
+        if other_os.match(info.filename):
+            continue
         data = src.read(info)
         info.compress_type = zipfile.ZIP_STORED
         out.writestr(info, data)
 os.replace(jar + ".stored", jar)
 PY
   done < <(find "$1" -name '*.jar' -print0)
+}
+
+# NumPy's and SciPy's wheels each graft the same libgfortran and libquadmath (same name, same bytes) into their
+# *.libs/: SciPy's copies become relative symbolic links to NumPy's (the loader follows them; 4 MB less).
+link_duplicates() {
+  local lib twin
+  for lib in "$1"/scipy.libs/*; do
+    twin="$1/numpy.libs/$(basename "$lib")"
+    if [ -f "$twin" ] && [ ! -L "$lib" ] && cmp -s "$lib" "$twin"; then
+      ln -sf "../numpy.libs/$(basename "$lib")" "$lib"
+    fi
+  done
 }
 
 build_frozen() {
@@ -140,6 +157,7 @@ build_frozen() {
   if [ "${BANCADA_TRIM:-1}" != 0 ]; then
     strip_debug "$FROZEN/_internal"
     store_jars "$FROZEN/_internal/bancada/_bundle"
+    link_duplicates "$FROZEN/_internal"
   fi
   local said
   said=$(env -u BANCADA_HOME "$FROZEN/bancada" --version) || die "the bundle does not start: $FROZEN/bancada --version"
