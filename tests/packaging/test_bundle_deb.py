@@ -65,6 +65,13 @@ def built(tmp_path_factory, uv) -> dict[str, Path]:
     return found
 
 
+def test_bundle_and_deb_within_150_mb(built):
+    """Issue 26: the packed bundle and the .deb at most 150 MB each (298-300 MB before the trimming and xz)."""
+    sizes_mb = {name: built[name].stat().st_size / 1e6 for name in ("tar", "deb")}
+    print(f"packed bundle {sizes_mb['tar']:.1f} MB, .deb {sizes_mb['deb']:.1f} MB")
+    assert all(size <= 150.0 for size in sizes_mb.values()), sizes_mb
+
+
 def test_bundle_holds_only_the_qt_bancada_uses(built):
     pyside = built["folder"] / "_internal" / "PySide6"
     modules = {p.name.split(".")[0] for p in pyside.glob("Qt*.so")}
