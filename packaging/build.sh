@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build Bancada's installable packages under dist/ (see packaging/README.md).
 #   packaging/build.sh                    wheel + sdist (the default)
-#   packaging/build.sh bundle             + the PyInstaller one-folder bundle (tar.gz)
+#   packaging/build.sh bundle             + the PyInstaller one-folder bundle (tar.xz)
+#   packaging/build.sh frozen             + the bundle's folder only, not packed (CI's bundle test)
 #   packaging/build.sh deb                + the Debian package (all: the same)
 #   packaging/build.sh --build-workers    run make -C workers first (needs Go and Maven)
 #   packaging/build.sh --out DIR          write the packages to DIR instead of dist/
@@ -25,10 +26,11 @@ while (($#)); do
     --build-workers) build_workers=1 ;;
     --out) (($#)) || die "--out needs a folder"; DIST=$1; shift ;;
     wheel) targets+=(wheel) ;;
-    bundle) targets+=(wheel bundle) ;;       # the bundle freezes this build's wheel
-    deb|all) targets+=(wheel bundle deb) ;;  # the .deb holds this build's bundle
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
-    *) die "unknown argument '$arg' (expected wheel, bundle, deb, all or --build-workers)" ;;
+    bundle) targets+=(wheel frozen bundle) ;;  # the bundle freezes this build's wheel
+    frozen) targets+=(wheel frozen) ;;          # the folder, not packed: $BANCADA_BUILD_DIR/pyi/dist/bancada
+    deb|all) targets+=(wheel frozen bundle deb) ;;  # the .deb holds this build's bundle
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    *) die "unknown argument '$arg' (expected wheel, frozen, bundle, deb, all or --build-workers)" ;;
   esac
 done
 ((${#targets[@]})) || targets=(wheel)
@@ -81,10 +83,65 @@ PY
 }
 
 MACHINE=$(uname -m)
-BUNDLE_TAR="$DIST/bancada-$VERSION-linux-$MACHINE.tar.gz"
+BUNDLE_TAR="$DIST/bancada-$VERSION-linux-$MACHINE.tar.xz"
+# xz -9 (a 64 MB window): the Go worker and driver, amd64 and arm64, share most of their runtime, gRPC and
+# protobuf code and data; -6 (8 MB) sees none of it across files. 2 threads: 2 x 675 MB of memory.
+XZ_OPT_BANCADA="-9 -T2"
 FROZEN="$STAGE/pyi/dist/bancada"
 
-build_bundle() {
+# Debug information out of the bundle's shared libraries (libpython alone carries 17 MB of it): only files
+# that have some, and none under a wheel's *.libs/ folder (auditwheel's grafted libraries, rewritten by patchelf:
+# strip breaks their layout, "ELF load command address/offset not page-aligned"); the workers are not touched.
+strip_debug() {
+  if ! need strip || ! need readelf; then
+    echo "  strip/readelf not found (Debian package binutils): the bundle keeps its debug information"; return
+  fi
+  local before after f
+  before=$(du -sb "$1" | cut -f1)
+  while IFS= read -r -d '' f; do
+    # (not readelf | grep -q: under pipefail, readelf's SIGPIPE when grep stops early reads as "no")
+    if [[ "$(readelf -S "$f" 2>/dev/null)" == *.debug_info* ]]; then strip --strip-debug "$f"; fi
+  done < <(find "$1" -path '*/bancada/_bundle' -prune -o -path '*.libs/*' -prune -o -type f -name '*.so*' -print0)
+  after=$(du -sb "$1" | cut -f1)
+  printf '  debug information stripped: %.1f MB less\n' "$(( before - after ))e-6"
+}
+
+# The bundle's jars stored rather than deflated (same entries, same order): xz then compresses the Java worker's
+# classes across files (25.4 MB deflated; 64 MB stored, 11.3 MB with xz -9). A jar need not be compressed.
+# Left out: netty-tcnative's libraries for macOS and Windows (8 MB; the jar is unsigned): the Java worker runs on
+# Linux only (this machine or a Linux SSH host), where netty loads the linux_x86_64 or linux_aarch_64 one.
+store_jars() {
+  local jar
+  while IFS= read -r -d '' jar; do
+    "$PYTHON" - "$jar" <<'PY'
+import os, re, sys, zipfile
+jar = sys.argv[1]
+other_os = re.compile(r"META-INF/native/.*_(osx|windows)_[^/]*$")
+with zipfile.ZipFile(jar) as src, zipfile.ZipFile(jar + ".stored", "w", zipfile.ZIP_STORED) as out:
+    for info in src.infolist():
+        if other_os.match(info.filename):
+            continue
+        data = src.read(info)
+        info.compress_type = zipfile.ZIP_STORED
+        out.writestr(info, data)
+os.replace(jar + ".stored", jar)
+PY
+  done < <(find "$1" -name '*.jar' -print0)
+}
+
+# NumPy's and SciPy's wheels each graft the same libgfortran and libquadmath (same name, same bytes) into their
+# *.libs/: SciPy's copies become relative symbolic links to NumPy's (the loader follows them; 4 MB less).
+link_duplicates() {
+  local lib twin
+  for lib in "$1"/scipy.libs/*; do
+    twin="$1/numpy.libs/$(basename "$lib")"
+    if [ -f "$twin" ] && [ ! -L "$lib" ] && cmp -s "$lib" "$twin"; then
+      ln -sf "../numpy.libs/$(basename "$lib")" "$lib"
+    fi
+  done
+}
+
+build_frozen() {
   local wheel="$WHEEL"
   say "PyInstaller's build environment ($STAGE/freeze: the wheel + PyInstaller from PyPI)"
   "$UV" venv --quiet --allow-existing --python "$PYTHON" "$STAGE/freeze"
@@ -92,15 +149,29 @@ build_bundle() {
   say "one-folder bundle (PyInstaller; BANCADA_TRIM=${BANCADA_TRIM:-1})"
   rm -rf "$STAGE/pyi/dist"
   # without PYTHONPATH: a clone's app/ on it would be frozen instead of the wheel's bancada (and its _bundle/)
-  env -u PYTHONPATH BANCADA_TRIM="${BANCADA_TRIM:-1}" "$STAGE/freeze/bin/pyinstaller" --noconfirm --log-level WARN \
+  # PYZ (the Python modules inside the executable) stored, not zlib-compressed: the archive and the .deb compress
+  # it far better with xz across modules (31 MB zlib-compressed; about 12 MB less in the packed bundle)
+  env -u PYTHONPATH BANCADA_TRIM="${BANCADA_TRIM:-1}" PYINSTALLER_ZLIB_COMPRESSION_LEVEL="${PYINSTALLER_ZLIB_COMPRESSION_LEVEL:-0}" \
+    "$STAGE/freeze/bin/pyinstaller" --noconfirm --log-level WARN \
     --distpath "$STAGE/pyi/dist" --workpath "$STAGE/pyi/work" packaging/freeze/bancada.spec
+  if [ "${BANCADA_TRIM:-1}" != 0 ]; then
+    strip_debug "$FROZEN/_internal"
+    store_jars "$FROZEN/_internal/bancada/_bundle"
+    link_duplicates "$FROZEN/_internal"
+  fi
   local said
   said=$(env -u BANCADA_HOME "$FROZEN/bancada" --version) || die "the bundle does not start: $FROZEN/bancada --version"
   [ "$said" = "bancada $VERSION" ] || die "the bundle says '$said', not 'bancada $VERSION'"
   [ -f "$FROZEN/_internal/bancada/_bundle/workers/python/worker.toml" ] \
     || die "the bundle has no workers ($FROZEN/_internal/bancada/_bundle): PyInstaller froze another bancada"
+  printf '  %s  %.1f MB\n' "$FROZEN" "$(du -sb "$FROZEN" | cut -f1)e-6"
+}
+
+build_bundle() {
   rm -f "$BUNDLE_TAR"
-  tar -C "$(dirname "$FROZEN")" --owner=0 --group=0 --numeric-owner -czf "$BUNDLE_TAR" bancada
+  rm -f "${BUNDLE_TAR%.xz}.gz"  # the former gzip archive of this version, if any
+  tar -C "$(dirname "$FROZEN")" --owner=0 --group=0 --numeric-owner --sort=name -cf - bancada \
+    | xz $XZ_OPT_BANCADA >"$BUNDLE_TAR"
   printf '  %s  %.1f MB (%.1f MB unpacked)\n' "$BUNDLE_TAR" "$(stat -c %s "$BUNDLE_TAR")e-6" \
     "$(du -sb "$FROZEN" | cut -f1)e-6"
 }
@@ -158,11 +229,12 @@ Description: workbench for API-performance experiments
  workers are bundled under /opt/bancada.
 CONTROL
   rm -f "$deb"
-  dpkg-deb --root-owner-group -Zgzip --build "$root" "$deb" >/dev/null
+  dpkg-deb --root-owner-group -Zxz -z9 --threads-max=2 --build "$root" "$deb" >/dev/null
   printf '  %s  %.1f MB\n' "$deb" "$(stat -c %s "$deb")e-6"
 }
 
 want wheel && build_wheel
+want frozen && build_frozen
 want bundle && build_bundle
 want deb && build_deb
 say "done: $(ls "$DIST" | tr '\n' ' ')"

@@ -31,7 +31,21 @@ PYTHON=python3
 VERSION=$("$PYTHON" -c 'import tomllib; print(tomllib.load(open("pyproject.toml", "rb"))["project"]["version"])')
 UV=$(command -v uv || echo "$ROOT/.tools/bin/uv")
 TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+# On any exit, a failed step's included: purge the .deb this script installed (only if it did) and
+# remove the temporary folder (the wheel's uv tool installation lives in it).
+deb_installed=0
+cleanup() {
+  local rc=$?
+  if ((deb_installed)) && dpkg -s bancada >/dev/null 2>&1; then
+    echo "bancada smoke: removing the .deb it installed (apt-get purge bancada)" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get purge -y -q bancada >/dev/null 2>&1 \
+      || echo "bancada smoke: apt-get purge bancada failed: remove it by hand" >&2
+  fi
+  rm -rf "$TMP"
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
 mkdir -p tests/artifacts
 
 if ((build)); then
@@ -65,10 +79,24 @@ use_installed() {
   done
 
   say "bancada run quick --requests 5 (the shipped quick profile)"
-  (cd "$home/work" && clean_env "$home" "$bancada" run quick --requests 5 --implementations go-rest,java-rest) \
+  (cd "$home/work" && clean_env "$home" "$bancada" run quick --requests 5) \
     | tail -n 12 | sed 's/^/  /' || die "bancada run exited non-zero"
   [ -n "$(ls -A "$home/.local/share/bancada/runs" 2>/dev/null)" ] || die "no run file in the user's data folder"
   [ -n "$(find "$home/work/bancada-results" -name samples.csv 2>/dev/null)" ] || die "no samples.csv written"
+  local run
+  run=$(ls "$home/.local/share/bancada/runs/"*.sqlite | head -n 1)
+
+  say "bancada export, analyze, report --html (the run file just written)"
+  (cd "$home/work" && clean_env "$home" "$bancada" export "$run" --csv "$home/work/exported.csv") \
+    | sed 's/^/  /' || die "bancada export exited non-zero"
+  [ -s "$home/work/exported.csv" ] || die "bancada export wrote no CSV"
+  (cd "$home/work" && clean_env "$home" "$bancada" analyze "$run" --quiet --json analysis.json) \
+    || die "bancada analyze exited non-zero"
+  [ -s "$home/work/analysis.json" ] || die "bancada analyze wrote no JSON"
+  (cd "$home/work" && clean_env "$home" "$bancada" report "$run" --html report.html) \
+    || die "bancada report exited non-zero"
+  grep -q "<svg" "$home/work/report.html" || die "the HTML report has no figures"
+  echo "  export, analysis.json, report.html: ok"
 
   say "the window under Xvfb (screenshot $shot)"
   if command -v xvfb-run >/dev/null; then
@@ -89,6 +117,7 @@ if ((deb)); then
   if dpkg -s bancada >/dev/null 2>&1; then die "a bancada package is installed already; remove it first"; fi
   say "apt-get install ./$(basename "$pkg")"
   t0=$(date +%s.%N)
+  deb_installed=1  # from here on, the trap purges it if a step fails
   DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$pkg" >"$TMP/apt.log" 2>&1 \
     || { tail -n 20 "$TMP/apt.log"; die "apt-get install failed"; }
   echo "  installed in $(echo "$(date +%s.%N) - $t0" | bc) s; $(du -sh /opt/bancada | cut -f1) in /opt/bancada"
@@ -101,6 +130,7 @@ if ((deb)); then
   [ ! -e /opt/bancada ] || die "/opt/bancada is left after purge: $(find /opt/bancada | head -5)"
   [ ! -e /usr/bin/bancada ] || die "/usr/bin/bancada is left after purge"
   [ ! -e /usr/share/applications/io.github.bancada_lab.Bancada.desktop ] || die "the menu entry is left"
+  deb_installed=0
   echo "  nothing left in /opt/bancada, /usr/bin, the menu"
 fi
 

@@ -19,6 +19,7 @@ from typing import Any
 import pandas as pd
 
 from . import sample_reader
+from .installation import explain
 from .stats import serialization, tables as tables_mod
 from .stats.load_labels import print_tables
 from .stats.load_tables import LoadTables, ab_frame, load_rows, siege_frame
@@ -276,12 +277,12 @@ def run(args: argparse.Namespace) -> int:
             trim_unbalanced=args.trim_unbalanced,
             keep_measure_ok=not args.all_rows,
         )
-    except FileNotFoundError:
-        return _fail(f"no such file: {args.samples}")
+    except FileNotFoundError as exc:
+        return _fail(explain(exc, f"no such file: {args.samples}", args.samples))
     except (InputError, ValueError) as exc:
         return _fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
     except (OSError, pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
-        return _fail(f"cannot read {args.samples}: {str(exc).splitlines()[0]}")
+        return _fail(explain(exc, f"cannot read {args.samples}: {str(exc).splitlines()[0]}", args.samples))
     result = jsonable(result)
     tables = tables_mod.build_tables(result)
     tables.update(serialization.seed_tables(df))  # seed 004's tables when the rows carry a split
@@ -290,7 +291,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             load = _load_tables(args)
         except (ValueError, OSError) as exc:
-            return _fail(str(exc).splitlines()[0])
+            return _fail(explain(exc, str(exc).splitlines()[0]))
         tables.update({"Load (siege)": siege_frame(load), "Load (ab)": ab_frame(load)})
     from .i18n import set_language
 
@@ -302,7 +303,7 @@ def run(args: argparse.Namespace) -> int:
     except InputError as exc:
         return _fail(str(exc))
     except OSError as exc:
-        return _fail(f"cannot write output: {exc}")
+        return _fail(explain(exc, f"cannot write output: {exc}"))
     try:
         if args.json:
             Path(args.json).write_text(json.dumps(result, indent=1) + "\n")
@@ -318,7 +319,7 @@ def run(args: argparse.Namespace) -> int:
             for title, table in tables.items():
                 table.to_csv(out / (re.sub(r"[^a-z0-9]+", "_", title.lower()).strip("_") + ".csv"), index=False)
     except OSError as exc:
-        return _fail(f"cannot write output: {exc}")
+        return _fail(explain(exc, f"cannot write output: {exc}"))
     if not args.quiet:
         _print(result, {k: v for k, v in tables.items() if not k.startswith("Load (")})
         if load is not None:
@@ -342,12 +343,12 @@ def _k6_summary(args: argparse.Namespace) -> int:
         df = _read(args.samples, args.response, [args.response, "ok", *args.factors, *by], extra)
         df = df.rename(columns={args.response: "latency_s"}) if args.response != "latency_s" else df
         rows = k6_summary.summarize(df, [*args.factors, *by], replication=args.replication, keep_warmup=args.all_rows)
-    except FileNotFoundError:
-        return _fail(f"no such file: {args.samples}")
+    except FileNotFoundError as exc:
+        return _fail(explain(exc, f"no such file: {args.samples}", args.samples))
     except (InputError, ValueError) as exc:
         return _fail(str(exc).splitlines()[0])
     except (OSError, pd.errors.ParserError, UnicodeDecodeError) as exc:
-        return _fail(f"cannot read {args.samples}: {str(exc).splitlines()[0]}")
+        return _fail(explain(exc, f"cannot read {args.samples}: {str(exc).splitlines()[0]}", args.samples))
     if not args.quiet:
         k6_summary.print_table(Console(width=240) if not sys.stdout.isatty() else Console(), rows)
     return 0

@@ -202,8 +202,10 @@ def main(argv: list[str] | None = None) -> int:
         print("bancada: interrupted", file=sys.stderr)
         return 130
     except OSError as exc:  # a file or folder we cannot use: one line, no traceback
+        from bancada.installation import explain
+
         where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
-        print(f"bancada: {exc.strerror or exc}{where}", file=sys.stderr)
+        print(f"bancada: {explain(exc, f'{exc.strerror or exc}{where}')}", file=sys.stderr)
         return 2
     parser.error(f"unknown command {command}")
     return 2

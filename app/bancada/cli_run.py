@@ -16,6 +16,7 @@ from rich.table import Table
 from bancada import paths
 from bancada.experiment.plan import PlanError
 from bancada.experiment.profile import ProfileError, load_profile
+from bancada.installation import explain
 from bancada.overrides import apply_overrides
 from bancada.paths import BancadaHomeError
 from bancada.run_events import Notice, Progress as RunProgress, RunError, RunFinished, RunStarted
@@ -194,8 +195,8 @@ def _report(run_path: Path, finished: RunFinished, args: argparse.Namespace) -> 
         except OSError as exc:
             out.print(f"run file: {run_path}")
             return _fail(
-                f"cannot write {out_dir / 'samples.csv'}: {exc.strerror or exc}; the run file keeps "
-                f"every sample (bancada export {store.meta()['run_id']} --csv FILE)"
+                explain(exc, f"cannot write {out_dir / 'samples.csv'}: {exc.strerror or exc}", out_dir)
+                + f"; the run file keeps every sample (bancada export {store.meta()['run_id']} --csv FILE)"
             )
     out.print(f"run file: {run_path}")
     out.print(f"samples:  {out_dir / 'samples.csv'} ({rows} rows)")
@@ -306,7 +307,7 @@ def export_command(args: argparse.Namespace) -> int:
         try:
             rows = export_csv(store, args.csv)
         except OSError as exc:
-            return _fail(f"cannot write {args.csv}: {exc.strerror}")
+            return _fail(explain(exc, f"cannot write {args.csv}: {exc.strerror or exc}", args.csv))
         load_dir = getattr(args, "load_dir", None)
         if load_dir is not None:
             tables = load_tables_mod.from_store(store)
@@ -316,7 +317,7 @@ def export_command(args: argparse.Namespace) -> int:
                 load_dir.mkdir(parents=True, exist_ok=True)
                 write_load_csvs(tables, load_dir)
             except OSError as exc:
-                return _fail(f"cannot write the load tables into {load_dir}: {exc.strerror or exc}")
+                return _fail(explain(exc, f"cannot write the load tables into {load_dir}: {exc.strerror or exc}"))
             out.print(f"wrote {load_dir / 'load_siege.csv'} and {load_dir / 'load_ab.csv'}")
         k6_rows = k6_rows_of(store)
         k6_path = args.csv.parent / "k6_summary.csv"
@@ -324,7 +325,7 @@ def export_command(args: argparse.Namespace) -> int:
             try:
                 k6_summary.write_csv(k6_rows, k6_path)
             except OSError as exc:
-                return _fail(f"cannot write {k6_path}: {exc.strerror or exc}")
+                return _fail(explain(exc, f"cannot write {k6_path}: {exc.strerror or exc}", k6_path))
     out.print(f"wrote {rows} rows to {args.csv}")
     if k6_rows:
         out.print(f"wrote the k6-style summary ({len(k6_rows)} treatments) to {k6_path}")

@@ -17,6 +17,7 @@ from typing import Any
 
 from . import compare_inputs
 from .analyze_cmd import add_output_arguments, add_table_arguments, write_paper_tables
+from .installation import explain
 from .stats import bootstrap
 from .stats import compare as compare_mod
 from .stats import compare_tables, table_export
@@ -148,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
     except InputError as exc:
         return _fail(str(exc))
     except OSError as exc:
-        return _fail(f"cannot write output: {exc}")
+        return _fail(explain(exc, f"cannot write output: {exc}"))
     set_language("en")  # the terminal, --markdown and --latex stay as documented in docs/compare.md
     display = compare_tables.display_tables(result)
     try:
@@ -164,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
             for title, table in compare_tables.numeric_tables(result).items():
                 table.to_csv(out / (re.sub(r"[^a-z0-9]+", "_", title.lower()).strip("_") + ".csv"), index=False)
     except OSError as exc:
-        return _fail(f"cannot write output: {exc}")
+        return _fail(explain(exc, f"cannot write output: {exc}"))
     if not args.quiet:
         _print(result, display)
     return 0

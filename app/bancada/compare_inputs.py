@@ -17,6 +17,7 @@ import pandas as pd
 from .i18n import translate
 from .stats.compare import RESPONSE, TREATMENT_COLUMNS, PairOptions, Side
 from .stats.prepare import InputError, keep_measured
+from .installation import explain
 from .store.runstore import RunStore, RunStoreError
 from .sample_reader import read_csv_columns, read_run_columns
 from .store.tidy_csv import COLUMNS
@@ -114,7 +115,7 @@ def _read_csv(path: Path) -> pd.DataFrame:
     except pd.errors.EmptyDataError:
         raise InputError(f"{path} is empty: expected a tidy sample CSV with a header row") from None
     except (OSError, pd.errors.ParserError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read {path}: {str(exc).splitlines()[0]}") from None
+        raise InputError(explain(exc, f"cannot read {path}: {str(exc).splitlines()[0]}", path)) from None
     missing = [c for c in REQUIRED if c not in header]
     if missing:
         raise InputError(
@@ -127,7 +128,7 @@ def _read_csv(path: Path) -> pd.DataFrame:
     try:
         df = read_csv_columns(path, cols, numeric=numeric)
     except (ValueError, pd.errors.ParserError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read {path}: {str(exc).splitlines()[0]}") from None
+        raise InputError(explain(exc, f"cannot read {path}: {str(exc).splitlines()[0]}", path)) from None
     if df.empty:
         raise InputError(f"{path} has a header but no rows: there is nothing to compare")
     return df

@@ -11,6 +11,7 @@ from typing import Any
 import pandas as pd
 
 from bancada.stats.prepare import InputError
+from bancada.installation import explain
 
 
 @dataclass
@@ -72,7 +73,7 @@ def _load_csv(path: Path) -> ReportRun:
     except pd.errors.EmptyDataError:
         raise InputError(f"{path} is empty: expected a tidy sample CSV with a header row") from None
     except (OSError, pd.errors.ParserError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read {path}: {str(exc).splitlines()[0]}") from None
+        raise InputError(explain(exc, f"cannot read {path}: {str(exc).splitlines()[0]}", path)) from None
     needed = ["implementation", "payload", "latency_s"]
     missing = [c for c in needed if c not in df.columns]
     if missing:

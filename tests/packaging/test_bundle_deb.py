@@ -53,7 +53,7 @@ def built(tmp_path_factory, uv) -> dict[str, Path]:
     assert proc.returncode == 0, f"packaging/build.sh deb failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
     arch = subprocess.run(["dpkg", "--print-architecture"], capture_output=True, text=True).stdout.strip()
     found = {
-        "tar": out / f"bancada-{VERSION}-linux-{platform.machine()}.tar.gz",
+        "tar": out / f"bancada-{VERSION}-linux-{platform.machine()}.tar.xz",
         "deb": out / f"bancada_{VERSION}_{arch}.deb",
     }
     for path in found.values():
@@ -63,6 +63,13 @@ def built(tmp_path_factory, uv) -> dict[str, Path]:
         tar.extractall(unpacked, filter="tar")
     found["folder"] = unpacked / "bancada"
     return found
+
+
+def test_bundle_and_deb_within_150_mb(built):
+    """Issue 26: the packed bundle and the .deb at most 150 MB each (298-300 MB before the trimming and xz)."""
+    sizes_mb = {name: built[name].stat().st_size / 1e6 for name in ("tar", "deb")}
+    print(f"packed bundle {sizes_mb['tar']:.1f} MB, .deb {sizes_mb['deb']:.1f} MB")
+    assert all(size <= 150.0 for size in sizes_mb.values()), sizes_mb
 
 
 def test_bundle_holds_only_the_qt_bancada_uses(built):

@@ -63,3 +63,22 @@ def test_errors_are_reported(qtbot):
     task = runner.start("x", boom, failed=lambda msg, tb: errors.append((msg, tb)))
     qtbot.waitUntil(lambda: not task.running and bool(errors), timeout=10_000)
     assert errors[0][0] == "bad thing" and "ValueError" in errors[0][1]
+
+
+def test_a_file_missing_inside_the_installation_is_named_so(qtbot):
+    """The Statistics tab said "Statistics failed: [Errno 2] ..." when the bundle lacked a library's file (issue 26)."""
+    import errno
+    from pathlib import Path
+
+    import bancada
+
+    gone = Path(bancada.__file__).resolve().parent / "_not_there" / "_static_version.py"
+    runner = TaskRunner()
+
+    def lost(state):
+        raise FileNotFoundError(errno.ENOENT, "No such file or directory", str(gone))
+
+    errors = []
+    task = runner.start("stats", lost, failed=lambda msg, tb: errors.append(msg))
+    qtbot.waitUntil(lambda: not task.running and bool(errors), timeout=10_000)
+    assert "installation is broken" in errors[0] and str(gone) in errors[0] and "Errno" not in errors[0]

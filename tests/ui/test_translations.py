@@ -50,6 +50,7 @@ SOURCES = sorted((ROOT / "app" / "bancada" / "ui").glob("*.py")) + [
     ROOT / "app" / "bancada" / "hosts" / "database_server.py",
     ROOT / "app" / "bancada" / "hosts" / "ssh_postgres.py",
     ROOT / "app" / "bancada" / "run_database.py",
+    ROOT / "app" / "bancada" / "installation.py",
     ROOT / "app" / "bancada" / "session" / "tidy_run.py",
     # the messages the run, the hosts and the experiment raise (tests/unit/core/test_raised_messages_translated.py)
     ROOT / "app" / "bancada" / "targets.py",

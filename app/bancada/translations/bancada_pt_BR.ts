@@ -1638,6 +1638,13 @@ Senha da chave:</translation>
     </message>
 </context>
 <context>
+    <name>Installation</name>
+    <message>
+        <source>Bancada&apos;s installation is broken: its file {file} is missing; reinstall Bancada (your files and runs are not the cause)</source>
+        <translation>a instalação do Bancada está danificada: falta o arquivo {file}; reinstale o Bancada (seus arquivos e execuções não são a causa)</translation>
+    </message>
+</context>
+<context>
     <name>IntField</name>
     <message>
         <source>{name}: a whole number from {lo} to {hi}</source>

@@ -23,6 +23,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal
 
+from bancada.installation import explain
+
 _live_threads: set[QThread] = set()
 _live_lock = threading.Lock()
 
@@ -123,7 +125,7 @@ class Task(QObject):
             result = self.fn(self.state)
         except Exception as exc:  # reported to the GUI, never swallowed
             if not self.state.is_cancelled():
-                self.failed.emit(str(exc) or type(exc).__name__, traceback.format_exc())
+                self.failed.emit(explain(exc, str(exc) or type(exc).__name__), traceback.format_exc())
             return
         if not self.state.is_cancelled():
             self.succeeded.emit(result)
