@@ -53,11 +53,6 @@ def _change_text(row: dict[str, Any]) -> str:
     return f"{_num(row['change_pct'], '+.1f')} % [{_num(lo, '+.1f')}{_sep()}{_num(hi, '+.1f')}]"
 
 
-def _p_text(p: float | None) -> str:
-    """A p-value as the statistics tables write it (:func:`bancada.i18n.p_value`: ``< 0,001``, ``0,023``)."""
-    return p_value(p)
-
-
 def _interval_has_zero(row: dict[str, Any]) -> bool:
     lo, hi = row.get("change_ci_pct") or (None, None)
     return lo is not None and hi is not None and lo <= 0 <= hi
@@ -164,7 +159,7 @@ def display_tables(result: dict[str, Any]) -> dict[str, pd.DataFrame]:
                 mb: _median_text(r["median_baseline_s"], r["median_baseline_ci_s"]),
                 mo: _median_text(r["median_other_s"], r["median_other_ci_s"]),
                 change_head: _change_text(r),
-                p_title: _p_text(r[p_key]),
+                p_title: p_value(r[p_key]),
                 "cliffs_delta": _num(r["cliffs_delta"], "+.2f"),
                 verdict_head: _verdict_text(r),
             }
@@ -203,8 +198,8 @@ def display_tables(result: dict[str, Any]) -> dict[str, pd.DataFrame]:
                     translate("CompareTable", "runs"): len(r["runs"]),
                     "H": _num(r["H"], ".4g"),
                     "df": r["df"],
-                    "p": _p_text(r["p"]),
-                    "p_holm": _p_text(r["p_holm"]),
+                    "p": p_value(r["p"]),
+                    "p_holm": p_value(r["p_holm"]),
                 }
                 for r in result["kruskal"]
             ]

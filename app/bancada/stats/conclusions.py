@@ -32,10 +32,6 @@ from bancada.stats.tables import treatment_label
 _TO_MS = {"s": 1e3, "ms": 1.0, "us": 1e-3, "ns": 1e-6}
 
 
-def _p(p: float | None, alpha: float) -> str:
-    return p_phrase(p)
-
-
 def _factor(name: str) -> str:
     names = {
         "language": translate("Conclusions", "language"),
@@ -166,7 +162,7 @@ def group_conclusions(group: dict[str, Any], alpha: float, to_ms: float = 1e3) -
                 "The factor {f} shows no clear effect on the response time (Kruskal-Wallis, H = {h}, df = {df}, {p}).",
             )
         )
-        out.append(template.format(f=_factor(k["factor"]), h=number(k["H"], 1), df=k["df"], p=_p(k["p"], alpha)))
+        out.append(template.format(f=_factor(k["factor"]), h=number(k["H"], 1), df=k["df"], p=p_phrase(k["p"])))
     f = group.get("factorial", {})
     if "variation_pct" in f:
         out.append(allocation_sentence(f["variation_pct"]))

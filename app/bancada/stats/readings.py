@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bancada.i18n import integer, number, percent, significant, translate
+from bancada.i18n import integer, number, p_value, percent, significant, translate
 from bancada.stats.pair_verdict import largest_effect
 from bancada.stats.tables import treatment_label as _label
 
@@ -65,8 +65,8 @@ def magnitude_name(word: str) -> str:
 
 
 def p_text(p: float) -> str:
-    """``< 0.001`` or three decimals, in the language's number format."""
-    return "< " + number(0.001, 3) if p < 0.001 else number(p, 3)
+    """``< 0.001`` or three decimals, in the language's number format (:func:`bancada.i18n.p_value`)."""
+    return p_value(p)
 
 
 def readings(result: dict[str, Any], tables: dict[str, pd.DataFrame]) -> dict[str, str]:
