@@ -380,11 +380,59 @@ def _format_error(source: str, exc: ValidationError, data: dict[str, Any]) -> st
             shown = ""  # the [database] table is never echoed: a url may hold a password
     except (KeyError, IndexError, TypeError):
         shown = "(missing)" if err["type"] == "missing" else ""
-    msg = err["msg"].removeprefix("Value error, ")
-    if err["type"] == "extra_forbidden":
-        msg = "unknown field"
-    where = f"{field} = {shown}" if field and shown else (field or "profile")
+    msg = _validation_message(err["type"], err["msg"], err.get("ctx") or {})
+    where = f"{field} = {shown}" if field and shown else (field or translate("Profile", "profile"))
     return f"{source}: {where}: {msg}"
+
+
+def _validation_templates() -> dict[str, str]:
+    """pydantic's messages by error type, as written in English (pydantic 2's ``errors()[i]["msg"]``),
+    so that :func:`_validation_message` can give them in the reader's language."""
+    return {
+        "missing": translate("Profile", "Field required"),
+        "int_parsing": translate("Profile", "Input should be a valid integer, unable to parse string as an integer"),
+        "int_from_float": translate("Profile", "Input should be a valid integer, got a number with a fractional part"),
+        "int_type": translate("Profile", "Input should be a valid integer"),
+        "float_parsing": translate("Profile", "Input should be a valid number, unable to parse string as a number"),
+        "float_type": translate("Profile", "Input should be a valid number"),
+        "bool_parsing": translate("Profile", "Input should be a valid boolean, unable to interpret input"),
+        "bool_type": translate("Profile", "Input should be a valid boolean"),
+        "string_type": translate("Profile", "Input should be a valid string"),
+        "list_type": translate("Profile", "Input should be a valid list"),
+        "dict_type": translate("Profile", "Input should be a valid dictionary"),
+        "model_type": translate("Profile", "Input should be a valid dictionary or instance of {class_name}"),
+        "literal_error": translate("Profile", "Input should be {expected}"),
+        "greater_than": translate("Profile", "Input should be greater than {gt}"),
+        "greater_than_equal": translate("Profile", "Input should be greater than or equal to {ge}"),
+        "less_than": translate("Profile", "Input should be less than {lt}"),
+        "less_than_equal": translate("Profile", "Input should be less than or equal to {le}"),
+        "too_short": translate(
+            "Profile", "List should have at least {min_length} items after validation, not {actual_length}"
+        ),
+        "too_long": translate(
+            "Profile", "List should have at most {max_length} items after validation, not {actual_length}"
+        ),
+    }
+
+
+def _validation_message(kind: str, english: str, ctx: dict[str, Any]) -> str:
+    """One validation error of pydantic (type ``kind``, its English ``english`` message and ``ctx``) in the
+    reader's language: Bancada's own validators' texts are translated where raised (``Value error, `` is
+    dropped), pydantic's by their type; an unknown type keeps pydantic's English words."""
+    if kind == "value_error":
+        return english.removeprefix("Value error, ")
+    if kind == "extra_forbidden":
+        return translate("Profile", "unknown field")
+    template = _validation_templates().get(kind)
+    if template is None:
+        return english
+    values = {k: str(v) for k, v in ctx.items()}
+    if "expected" in values:  # "'a', 'b' or 'c'": the last word in the reader's language
+        values["expected"] = values["expected"].replace("' or '", "' " + translate("Profile", "or") + " '")
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):
+        return english
 
 
 def parse_profile(data: dict[str, Any], source: str = "<profile>", base_dir: Path | None = None) -> Profile:

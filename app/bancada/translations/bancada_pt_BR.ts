@@ -2654,6 +2654,94 @@ Senha da chave:</translation>
         <translation>informe [link] (um enlace para toda a execução) ou experiment.links (um fator), não os dois</translation>
     </message>
     <message>
+        <source>profile</source>
+        <translation>perfil</translation>
+    </message>
+    <message>
+        <source>Field required</source>
+        <translation>campo obrigatório ausente</translation>
+    </message>
+    <message>
+        <source>Input should be a valid integer, unable to parse string as an integer</source>
+        <translation>deveria ser um número inteiro; o texto não é um inteiro</translation>
+    </message>
+    <message>
+        <source>Input should be a valid integer, got a number with a fractional part</source>
+        <translation>deveria ser um número inteiro; veio um número com parte fracionária</translation>
+    </message>
+    <message>
+        <source>Input should be a valid integer</source>
+        <translation>deveria ser um número inteiro</translation>
+    </message>
+    <message>
+        <source>Input should be a valid number, unable to parse string as a number</source>
+        <translation>deveria ser um número; o texto não é um número</translation>
+    </message>
+    <message>
+        <source>Input should be a valid number</source>
+        <translation>deveria ser um número</translation>
+    </message>
+    <message>
+        <source>Input should be a valid boolean, unable to interpret input</source>
+        <translation>deveria ser true ou false; o valor não pôde ser interpretado</translation>
+    </message>
+    <message>
+        <source>Input should be a valid boolean</source>
+        <translation>deveria ser true ou false</translation>
+    </message>
+    <message>
+        <source>Input should be a valid string</source>
+        <translation>deveria ser um texto entre aspas</translation>
+    </message>
+    <message>
+        <source>Input should be a valid list</source>
+        <translation>deveria ser uma lista [...]</translation>
+    </message>
+    <message>
+        <source>Input should be a valid dictionary</source>
+        <translation>deveria ser uma tabela</translation>
+    </message>
+    <message>
+        <source>Input should be a valid dictionary or instance of {class_name}</source>
+        <translation>deveria ser uma tabela ({class_name})</translation>
+    </message>
+    <message>
+        <source>Input should be {expected}</source>
+        <translation>deveria ser {expected}</translation>
+    </message>
+    <message>
+        <source>Input should be greater than {gt}</source>
+        <translation>deveria ser maior que {gt}</translation>
+    </message>
+    <message>
+        <source>Input should be greater than or equal to {ge}</source>
+        <translation>deveria ser maior ou igual a {ge}</translation>
+    </message>
+    <message>
+        <source>Input should be less than {lt}</source>
+        <translation>deveria ser menor que {lt}</translation>
+    </message>
+    <message>
+        <source>Input should be less than or equal to {le}</source>
+        <translation>deveria ser menor ou igual a {le}</translation>
+    </message>
+    <message>
+        <source>List should have at least {min_length} items after validation, not {actual_length}</source>
+        <translation>a lista deveria ter pelo menos {min_length} itens, não {actual_length}</translation>
+    </message>
+    <message>
+        <source>List should have at most {max_length} items after validation, not {actual_length}</source>
+        <translation>a lista deveria ter no máximo {max_length} itens, não {actual_length}</translation>
+    </message>
+    <message>
+        <source>unknown field</source>
+        <translation>campo desconhecido</translation>
+    </message>
+    <message>
+        <source>or</source>
+        <translation>ou</translation>
+    </message>
+    <message>
         <source>{path}: no such profile file</source>
         <translation>{path}: arquivo de perfil inexistente</translation>
     </message>

@@ -90,3 +90,34 @@ def test_native_driver_load_options_are_checked(root, field, value, expect):
     data["load"][field] = {"busy_poll_us": 0, "event_loops": 2, "rest_client": "raw"}[field]
     load = parse_profile(data, "quick.toml").load.model_dump(exclude_none=True)
     assert load[field] == data["load"][field]
+
+
+@pytest.mark.parametrize(
+    "section,field,value,expect",
+    [
+        ("experiment", "repetitions", 0, "experiment.repetitions = 0: deveria ser maior ou igual a 1"),
+        (
+            "experiment",
+            "schedule",
+            "random",
+            "experiment.schedule = 'random': deveria ser 'randomized', 'sequential' ou 'alternating'",
+        ),
+        ("experiment", "colour", "red", "experiment.colour = 'red': campo desconhecido"),
+        ("experiment", "requests", "many", "experiment.requests = 'many': deveria ser um número inteiro"),
+    ],
+)
+def test_a_bad_field_is_explained_in_brazilian_portuguese(root, section, field, value, expect):
+    """The window shows profile errors in its language: pydantic's English words are said again by their type."""
+    from bancada.i18n import set_language
+
+    data = _quick(root)
+    data[section][field] = value
+    set_language("pt_BR")
+    try:
+        with pytest.raises(ProfileError) as info:
+            parse_profile(data, "quick.toml")
+    finally:
+        set_language("en")
+    message = str(info.value)
+    assert expect in message, message
+    assert "Input should" not in message and "Extra inputs" not in message, message
