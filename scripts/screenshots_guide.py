@@ -3,11 +3,12 @@
 
 Walks the guide for real on this computer (the quick study with its Go
 implementations, StdSize, a pilot of 10 × 2 and a main run of 20 × 2
-requests), grabs the window at each step and in classroom mode, and writes
-8-bit PNGs (small enough for the repository) for docs/gui.md. Run it under
-Xvfb at the size of the pictures::
+requests), grabs the whole screen at each step and in classroom mode, and writes
+8-bit PNGs (small enough for the repository) for docs/gui.md. It starts its own
+Xvfb screen (1024×768 unless ``--size``) with openbox framing the window, as on a
+lab machine (``tests/ui/xdisplay.py``; ``apt-get install xvfb openbox``)::
 
-    xvfb-run -a -s "-screen 0 1366x768x24" .venv/bin/python scripts/screenshots_guide.py
+    .venv/bin/python scripts/screenshots_guide.py
 
 Writes ``docs/img/guide-<lang>-<NN>-<step>.png`` and
 ``docs/img/guide-<lang>-classroom.png``; prints their paths. Exits 1 when a
@@ -25,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from screenshots import settle, wait_until  # noqa: E402
+from screenshots import on_openbox, save_screen, settle, wait_until  # noqa: E402
 
 OUT = ROOT / "docs" / "img"
 IMPLEMENTATIONS = ["go-grpc", "go-rest"]
@@ -36,15 +37,13 @@ class StepFailed(RuntimeError):
 
 
 def save(window, path: Path) -> Path:
-    """The window as an 8-bit PNG (a palette of 256 colours: a third of the bytes, the same picture for a UI)."""
-    from PySide6.QtCore import Qt
-    from PySide6.QtGui import QImage
+    """The whole screen (the window with openbox's frame) as an 8-bit PNG."""
+    from PySide6.QtWidgets import QApplication
 
-    flags = Qt.ImageConversionFlag.ThresholdDither | Qt.ImageConversionFlag.AvoidDither
-    image = window.grab().toImage().convertToFormat(QImage.Format.Format_Indexed8, flags)
-    if not image.save(str(path), "PNG", 9):
-        raise StepFailed(f"cannot write {path}")
-    return path
+    try:
+        return save_screen(QApplication.instance(), path)
+    except OSError as exc:
+        raise StepFailed(str(exc)) from None
 
 
 def walk(app, window, lang: str, out: Path) -> list[Path]:
@@ -113,16 +112,18 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--languages", default="pt_BR,en")
-    ap.add_argument("--size", default="1366x768", help="the window's size, WxH")
+    ap.add_argument("--size", default="1024x768", help="the screen's size, WxH")
+    ap.add_argument("--here", action="store_true", help="use the current DISPLAY as it is")
     args = ap.parse_args()
-    width, height = (int(v) for v in args.size.split("x"))
+    if not args.here:
+        width, height = (int(v) for v in args.size.split("x"))
+        argv = [sys.executable, __file__, "--here", "--out", str(args.out), "--languages", args.languages]
+        return on_openbox(width, height, argv)
     os.environ.setdefault("BANCADA_HOME", str(ROOT))
     config = tempfile.mkdtemp(prefix="bancada-guide-shots-")
     os.environ["BANCADA_CONFIG_DIR"] = config  # the user's gui.ini is left alone
     os.environ["BANCADA_DATA_DIR"] = str(Path(config) / "data")  # and so are the stored runs
     args.out.mkdir(parents=True, exist_ok=True)
-
-    from PySide6.QtCore import QRect
 
     from bancada.ui import language
     from bancada.ui.app import create_app, make_window
@@ -132,9 +133,8 @@ def main() -> int:
     for lang in args.languages.split(","):
         language.install(lang)
         window = make_window(str(ROOT / "profiles" / "quick.toml"))
-        window.window_settings.fit_to_screen(QRect(0, 0, width, height))
         window.show()
-        window.setGeometry(0, 0, width, height)  # the whole screen (fit_to_screen stops at 1280 wide)
+        window.showMaximized()  # as a student at a lab screen would
         if not wait_until(app, lambda: bool(window.panel._impl_boxes) and not window.tasks.busy("probe"), 120):
             print("screenshots: the host check did not finish", file=sys.stderr)
             return 1
