@@ -21,6 +21,7 @@ from PySide6.QtGui import QColor, QFont, QImage, QPainter, QResizeEvent
 from PySide6.QtWidgets import QFrame, QGraphicsItem, QScrollArea, QVBoxLayout, QWidget
 
 from bancada.plot_scale import wide_range
+from bancada.ui.locale_axis import LocaleAxis, localized
 from bancada.ui.boxplot_item import Box, BoxPlotItem
 from bancada.session.live_model import LiveModel, TreatmentInfo
 from bancada.ui.panel import pretty
@@ -43,7 +44,7 @@ def _plain_number(x: float) -> str:
     return f"{x:g}" if 1e-4 <= abs(x) < 1e5 else f"{x:.0e}"
 
 
-class LatencyAxis(pg.AxisItem):
+class LatencyAxis(LocaleAxis):
     """A latency axis whose log scale labels 1, 10, 100 (and 2, 5 when few decades show) as plain numbers.
 
     pyqtgraph labels every minor tick of a log axis (``9·10¹ 8·10¹ 7·10¹``), and
@@ -58,7 +59,7 @@ class LatencyAxis(pg.AxisItem):
         for v in values:
             x = 10 ** (v * scale)
             mant = round(x / 10 ** np.floor(np.log10(x) + 1e-9), 3) if x > 0 else 0
-            out.append(_plain_number(x) if mant in keep else "")
+            out.append(localized(_plain_number(x)) if mant in keep else "")
         return out
 
 
@@ -237,7 +238,8 @@ class LiveView(QWidget):
             plot.enableAutoRange()
 
     def _new_plot(self, row: int, col: int, title: str) -> pg.PlotItem:
-        plot = self.graphics.addPlot(row=row, col=col, title=title, axisItems={"left": LatencyAxis("left")})
+        axes = {"left": LatencyAxis("left"), "bottom": LocaleAxis("bottom")}
+        plot = self.graphics.addPlot(row=row, col=col, title=title, axisItems=axes)
         _shrinkable(plot.titleLabel)
         plot.getViewBox().sigRangeChangedManually.connect(lambda *_: self._show_reset_hint(plot))
         return plot

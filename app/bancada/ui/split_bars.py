@@ -20,6 +20,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from bancada.stats.table_labels import QT_TRANSLATE_NOOP  # typed: returns its text
+from bancada.ui.locale_axis import LocaleAxis
 from bancada.ui.live_view import LEVEL_COLOURS
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ class SplitBarsView(QWidget):
         shares = self.shares.isChecked()
         unit = self.tr("share of the request (%)") if shares else self.tr("time (ms)")
         for row_index, (link, group) in enumerate(self.table.groupby("link", sort=False)):
-            plot = self.graphics.addPlot(row=row_index, col=0)
+            plot = self.graphics.addPlot(row=row_index, col=0, axisItems={"left": LocaleAxis("left")})
             if link:
                 plot.setTitle(self.tr("link {l}").format(l=link))
             plot.setLabel("left", unit)
