@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 
 import bancada
-from bancada import analyze_cmd, cli, cli_run, i18n
+from bancada import analyze_cmd, cli, i18n
 from bancada.installation import explain, missing_file, roots
+from bancada.store import tidy_csv
 from bancada.store.runstore import RunStore
 
 PACKAGE = Path(bancada.__file__).resolve().parent
@@ -65,7 +66,7 @@ def test_analyze_and_export_name_the_installation(run_file, tmp_path, monkeypatc
         raise _gone(library_file)
 
     monkeypatch.setattr(analyze_cmd, "_read", lost)
-    monkeypatch.setattr(cli_run, "export_csv", lost)
+    monkeypatch.setattr(tidy_csv, "export_csv", lost)  # cli_run imports it when export runs
     assert cli.main(["analyze", str(run_file)]) == 2
     assert cli.main(["export", str(run_file), "--csv", str(tmp_path / "x.csv")]) == 2
     said = " ".join(capsys.readouterr().err.split())
