@@ -60,7 +60,8 @@ class _StartupWatch:
         window.panel.capabilitiesChanged.connect(self._answered)
 
     def start(self) -> None:
-        """Watch the shown window's native window for its first expose."""
+        """Watch the window's native window for its first expose (call before ``show()``: on a fast or
+        offscreen platform the expose can arrive inside ``show()`` and would be missed after it)."""
         from PySide6.QtCore import QEvent, QObject, QTimer
 
         watch = self
@@ -73,7 +74,12 @@ class _StartupWatch:
                 return False
 
         self._filter = ExposeFilter(self._window)
-        self._window.windowHandle().installEventFilter(self._filter)
+        self._window.createWinId()  # the native window exists before show(), so its first expose is seen
+        handle = self._window.windowHandle()
+        handle.installEventFilter(self._filter)
+        if handle.isExposed() and not self._visible:
+            self._visible = True
+            QTimer.singleShot(0, lambda: trace_startup("visible"))
 
     def _answered(self) -> None:
         self._window.panel.capabilitiesChanged.disconnect(self._answered)
@@ -216,10 +222,10 @@ def main(profile_path: str | None) -> int:
         print(f"bancada: {exc}", file=sys.stderr)
         show_startup_error(str(exc))
         return 2
-    watch = _StartupWatch(window) if os.environ.get(STARTUP_TRACE) else None
+    if os.environ.get(STARTUP_TRACE):
+        window.startup_watch = _StartupWatch(window)  # kept with the window
+        window.startup_watch.start()
     window.show()
-    if watch is not None:
-        watch.start()
     if profile_path is None:
         offer_guide(window)
     return run_event_loop(app)
