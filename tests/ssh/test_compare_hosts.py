@@ -33,8 +33,14 @@ SMALL = [
 ]
 
 
-def _latest_run() -> str:
-    return str(sorted((Path(os.environ["BANCADA_DATA_DIR"]) / "runs").glob("*.sqlite"))[-1])
+def _runs() -> set[str]:
+    return {str(p) for p in (Path(os.environ["BANCADA_DATA_DIR"]) / "runs").glob("*.sqlite")}
+
+
+def _new_run(before: set[str]) -> str:
+    """The run file the last command wrote (run ids share their second when runs are fast: not by name)."""
+    (new,) = _runs() - before
+    return new
 
 
 def test_local_and_ssh_runs_of_one_profile_split_into_server_and_transit(trusted_host, tmp_path, capsys):
@@ -42,12 +48,13 @@ def test_local_and_ssh_runs_of_one_profile_split_into_server_and_transit(trusted
         reason = artifact_missing(impl)
         if reason:
             pytest.fail(f"{impl}: {reason} (run make -C workers)")
+    before = _runs()
     assert main(["run", str(QUICK), *SMALL, "--out", str(tmp_path / "local")]) == 0, capsys.readouterr().err
-    local = _latest_run()
+    local = _new_run(before)
     assert main(["run", str(QUICK), *SMALL, "--host", trusted_host, "--out", str(tmp_path / "ssh")]) == 0, (
         capsys.readouterr().err
     )
-    remote = _latest_run()
+    remote = _new_run(before | {local})
     assert remote != local
     out = tmp_path / "c.json"
     assert main(["compare", local, remote, "--json", str(out), "--resamples", "500"]) == 0, capsys.readouterr().err
