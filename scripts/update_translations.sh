@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
   app/bancada/stats/readings.py app/bancada/stats/run_statistics.py app/bancada/stats/table_labels.py app/bancada/stats/table_export.py \
   app/bancada/stats/compare_tables.py app/bancada/compare_inputs.py app/bancada/stats/k6_summary.py app/bancada/report_build.py app/bancada/report_plots.py app/bancada/report_study.py app/bancada/report_words.py app/bancada/run_caption.py \
   app/bancada/guide/*.py app/bancada/drivers/__init__.py app/bancada/hosts/facts.py app/bancada/hosts/local.py \
-  app/bancada/hosts/ssh_host.py app/bancada/runner.py app/bancada/session/tidy_run.py \
+  app/bancada/hosts/ssh_host.py app/bancada/runner.py app/bancada/driver_choice.py app/bancada/session/tidy_run.py \
   app/bancada/experiment/load_vus.py app/bancada/wire/db_requests.py app/bancada/drivers/python.py app/bancada/stats/tables.py \
   app/bancada/targets.py app/bancada/experiment/*.py app/bancada/hosts/*.py \
   -ts app/bancada/translations/bancada_pt_BR.ts

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from bancada.i18n import translate
 
-import json
 import os
 import subprocess
 import threading
@@ -26,7 +25,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from bancada import __version__
-from bancada.drivers import unmeasurable_reason, unsupported_by_driver
+from bancada.drivers import unmeasurable_reason
 from bancada.drivers.health import HealthCheckError, worker_info
 from bancada.drivers.job import DriverJob, JobBlock, JobTreatment
 from bancada.drivers.process_stream import DriverStream
@@ -44,6 +43,8 @@ from bancada.hosts.link_set import LinkSet, link_notice
 from bancada.hosts.local import LocalHost
 from bancada.hosts.placement import PlacementDecision, decide as decide_placement
 from bancada.run_database import RunDatabase, check_operations_served
+from bancada.driver_choice import choose_driver
+from bancada.treatment_rows import treatment_rows
 from bancada.run_events import (
     Notice,
     Progress,
@@ -54,9 +55,8 @@ from bancada.run_events import (
     SamplesArrived,
     WorkerDied,
 )
-from bancada.store.runstore import RunStore, RunStoreError, RunStoreWriteError, TreatmentRow
+from bancada.store.runstore import RunStore, RunStoreError, RunStoreWriteError
 from bancada.experiment.operations import CREATE_OPERATIONS
-from bancada.wire.payload import build_request, payload_bytes
 
 BATCH_INTERVAL_S = 0.05
 WATCH_INTERVAL_S = 0.05  # how often the workers of a running block are checked (alive() is a waitpid or a flag)
@@ -184,66 +184,6 @@ class Runner:
         return not self._resume.is_set()
 
     # -- the run ---------------------------------------------------------------
-    def _choose_driver(self) -> str:
-        """The driver to use on the driver host: the profile's choice, ``auto`` = native where built."""
-        available = self.driver_host.drivers_available()
-        choice = self.driver_choice
-        if choice == "auto":
-            choice = "native" if "native" in available else "python"
-        if choice not in available:
-            hint = " (build it: make -C workers driver)" if choice == "native" else ""
-            raise RunError(
-                translate(
-                    "Runner", "the {choice} driver is not available on {name}{hint}; available there: {v}"
-                ).format(choice=choice, name=self.driver_host.name, hint=hint, v=", ".join(available) or "none")
-            )
-        if choice == "python" and self.profile.load.model != "sequential":
-            raise RunError(
-                translate(
-                    "Runner",
-                    "the Python driver runs only the sequential load model; this profile asks for "
-                    "{model!r}: use --driver native",
-                ).format(model=self.profile.load.model)
-            )
-        if self.plan is not None:
-            self._check_driver_speaks(choice, self.plan)
-        if choice == "python" and self.plan is not None:
-            grpc_custom = [
-                t.label
-                for t in self.plan.treatments
-                if t.workload.operation == "custom" and t.implementation.protocol == "grpc"
-            ]
-            serial = [t.label for t in self.plan.treatments if t.workload.operation == "serial"]
-            if serial:
-                raise RunError(
-                    translate(
-                        "Runner",
-                        "the Python driver does not run seed 004's serialization formats ({serial}): use "
-                        "--driver native",
-                    ).format(serial=serial[0])
-                )
-            if grpc_custom:
-                raise RunError(
-                    translate(
-                        "Runner",
-                        "the Python driver runs custom REST requests but not custom gRPC methods "
-                        "({grpc_custom}): use --driver native",
-                    ).format(grpc_custom=grpc_custom[0])
-                )
-        return choice
-
-    def _check_driver_speaks(self, driver: str, plan: Plan) -> None:
-        """Raise RunError when ``driver`` cannot send a treatment's operation over ``plan``'s protocols."""
-        for t in plan.treatments:
-            why = unsupported_by_driver(driver, t.implementation.protocol, t.workload.operation)
-            if why:
-                hint = ": use --driver native" if driver != "native" else ""
-                raise RunError(
-                    translate("Runner", "treatment {label} cannot be measured: {why}{hint}").format(
-                        label=t.label, why=why, hint=hint
-                    )
-                )
-
     def events(self) -> Iterator[RunEvent]:
         """Run the profile, yielding events. The last event is always :class:`RunFinished`.
 
@@ -260,7 +200,7 @@ class Runner:
         tally = _Tally()
         try:
             yield from self._record_start(store, plan, driver_name)
-            rows = self._treatment_rows(plan, prepared)
+            rows = treatment_rows(plan, prepared, self._custom)
             store.add_treatments(rows)
             load = self.profile.load
             duration_s = load.duration_s if load.model != "sequential" else None
@@ -352,7 +292,13 @@ class Runner:
                         impl_id=impl_id, name=self.host.name, reason=reason
                     )
                 )
-        driver_name = self._choose_driver()
+        driver_name = choose_driver(
+            self.driver_choice,
+            self.driver_host.drivers_available(),
+            self.driver_host.name,
+            self.profile.load.model,
+            self.plan,
+        )
         self.placement = decide_placement(
             self.profile.placement,
             workers_remote=not isinstance(self.host, LocalHost),
@@ -411,72 +357,6 @@ class Runner:
                     for e in targets.externals_of(plan)
                 ]
             )
-
-    def _treatment_rows(self, plan: Plan, prepared: dict[int, Any]) -> list[TreatmentRow]:
-        """One row per treatment, with the request's size on the wire (bytes)."""
-        rows = []
-        requests_cache: dict[tuple[str, str], Any] = {}
-        for t in plan.treatments:
-            impl, workload = t.implementation, t.workload
-            if workload.operation == "custom":
-                size = (
-                    targets.request_bytes(self._custom[t.id])
-                    if impl.protocol == "rest"
-                    else int(prepared.get(t.id, {}).get("request_bytes", -1))
-                )
-                rows.append(
-                    TreatmentRow(
-                        t.id,
-                        impl.id,
-                        impl.language,
-                        impl.protocol,
-                        impl.worker.name,
-                        "custom",
-                        workload.name,
-                        "custom",
-                        0,
-                        size,
-                        link=t.link,
-                    )
-                )
-                continue
-            if workload.operation == "serial":  # encoded per request: sizes are per sample (sample_split)
-                rows.append(
-                    TreatmentRow(
-                        t.id,
-                        impl.id,
-                        impl.language,
-                        impl.protocol,
-                        impl.worker.name,
-                        "serial",
-                        workload.name,
-                        workload.kind,
-                        workload.count,
-                        -1,
-                        link=t.link,
-                        format=t.format,
-                    )
-                )
-                continue
-            key = (workload.operation, json.dumps(workload.payload_spec(), sort_keys=True))
-            if key not in requests_cache:
-                requests_cache[key] = build_request(workload.operation, workload.payload_spec())
-            rows.append(
-                TreatmentRow(
-                    t.id,
-                    impl.id,
-                    impl.language,
-                    impl.protocol,
-                    impl.worker.name,
-                    workload.operation,
-                    workload.name,
-                    workload.kind,
-                    workload.size(),
-                    payload_bytes(requests_cache[key], impl.protocol, workload.operation),
-                    link=t.link,
-                )
-            )
-        return rows
 
     def _run_blocks(
         self,

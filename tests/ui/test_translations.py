@@ -46,6 +46,7 @@ SOURCES = sorted((ROOT / "app" / "bancada" / "ui").glob("*.py")) + [
     ROOT / "app" / "bancada" / "hosts" / "local.py",
     ROOT / "app" / "bancada" / "hosts" / "ssh_host.py",
     ROOT / "app" / "bancada" / "runner.py",
+    ROOT / "app" / "bancada" / "driver_choice.py",
     ROOT / "app" / "bancada" / "experiment" / "database.py",
     ROOT / "app" / "bancada" / "hosts" / "database_server.py",
     ROOT / "app" / "bancada" / "hosts" / "ssh_postgres.py",

@@ -3447,7 +3447,6 @@ Senha da chave:</translation>
     <name>Runner</name>
     <message>
         <source>the {choice} driver is not available on {name}{hint}; available there: {v}</source>
-        <extracomment>The experiment&apos;s database (seed 001): started before the workers, reset before every repetition.</extracomment>
         <translation>o driver {choice} não está disponível em {name}{hint}; disponíveis lá: {v}</translation>
     </message>
     <message>
@@ -3468,6 +3467,7 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>implementation {impl_id} cannot be measured: {why_not}</source>
+        <extracomment>The experiment&apos;s database (seed 001): started before the workers, reset before every repetition.</extracomment>
         <translation>a implementação {impl_id} não pode ser medida: {why_not}</translation>
     </message>
     <message>

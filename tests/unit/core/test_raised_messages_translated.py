@@ -22,7 +22,7 @@ from tests.conftest import ROOT
 APP = ROOT / "app" / "bancada"
 #: The run, the hosts, the experiment (profiles, external servers, custom requests, templates).
 MODULES = sorted(
-    [APP / "runner.py", APP / "targets.py", APP / "ui" / "profile_check.py"]
+    [APP / "runner.py", APP / "driver_choice.py", APP / "targets.py", APP / "ui" / "profile_check.py"]
     + list((APP / "experiment").glob("*.py"))
     + list((APP / "hosts").glob("*.py"))
 )
