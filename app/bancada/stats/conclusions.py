@@ -26,6 +26,7 @@ from typing import Any
 
 from bancada.i18n import integer, number, percent, translate
 from bancada.stats.pair_verdict import comparison, ms_text, p_phrase
+from bancada.stats.readings import factor_name
 from bancada.stats.tables import treatment_label
 
 
@@ -33,19 +34,14 @@ _TO_MS = {"s": 1e3, "ms": 1.0, "us": 1e-3, "ns": 1e-6}
 
 
 def _factor(name: str) -> str:
-    names = {
-        "language": translate("Conclusions", "language"),
-        "protocol": translate("Conclusions", "protocol"),
-        "payload": translate("Conclusions", "payload"),
-        "operation": translate("Conclusions", "operation"),
-        "implementation": translate("Conclusions", "implementation"),
-        "error": translate("Conclusions", "experimental error"),
-    }
+    """A factor (``protocol``) or an interaction (``language*protocol``) as the sentences name it; the
+    factor names are the statistics tables' (:func:`bancada.stats.readings.factor_name`, ``link`` and
+    ``format`` included)."""
     if "*" in name:
         return translate("Conclusions", "the interaction {a}").format(
-            a=" × ".join(names.get(part, part) for part in name.split("*"))
+            a=" × ".join(factor_name(part) for part in name.split("*"))
         )
-    return names.get(name, name)
+    return factor_name(name)
 
 
 def _find(rows: list[dict[str, Any]], a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any] | None:

@@ -314,30 +314,6 @@
         <translation>maior efeito: {x} tende a ser mais rápido que {y} ({delta}, {size})</translation>
     </message>
     <message>
-        <source>language</source>
-        <translation>linguagem</translation>
-    </message>
-    <message>
-        <source>protocol</source>
-        <translation>protocolo</translation>
-    </message>
-    <message>
-        <source>payload</source>
-        <translation>carga</translation>
-    </message>
-    <message>
-        <source>operation</source>
-        <translation>operação</translation>
-    </message>
-    <message>
-        <source>implementation</source>
-        <translation>implementação</translation>
-    </message>
-    <message>
-        <source>experimental error</source>
-        <translation>erro experimental</translation>
-    </message>
-    <message>
         <source>the interaction {a}</source>
         <translation>a interação {a}</translation>
     </message>
