@@ -19,7 +19,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
-from scipy import stats
 
 from bancada.i18n import number, translate
 
@@ -73,6 +72,8 @@ def pilot_pace(
     # the mean time from one request to the next with the slowest and fastest 10 % left out: a pilot's few
     # slow first requests (connections opening, a JIT compiling) do not set the pace of a run a hundred
     # times longer, and a slower treatment still counts (a median would take the fast ones' pace)
+    from scipy import stats  # here, not at import: the guide opens with the window (a task thread runs this)
+
     per_request_s = float(stats.trim_mean(steps, TRIM)) / 1e9 if steps.size else 0.0
     per_request_s = per_request_s if per_request_s > 0 else busy_s / b.size
     setup_s = max(0.0, (wall_s or 0.0) - busy_s)
