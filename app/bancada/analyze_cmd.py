@@ -18,14 +18,14 @@ from typing import Any
 
 import pandas as pd
 
-from . import sample_reader
-from .installation import explain
-from .stats import serialization, tables as tables_mod
-from .stats.load_labels import print_tables
-from .stats.load_tables import LoadTables, ab_frame, load_rows, siege_frame
-from .stats.report import InputError, analyze_frame, jsonable
-from .store.runstore import RunStore, RunStoreError
-from .store.tidy_csv import COLUMNS, EXTRA_COLUMNS
+from bancada import sample_reader
+from bancada.installation import explain
+from bancada.stats import serialization, tables as tables_mod
+from bancada.stats.load_labels import print_tables
+from bancada.stats.load_tables import LoadTables, ab_frame, load_rows, siege_frame
+from bancada.stats.report import InputError, analyze_frame, jsonable
+from bancada.store.runstore import RunStore, RunStoreError
+from bancada.store.tidy_csv import COLUMNS, EXTRA_COLUMNS
 
 
 def _csv_list(text: str) -> list[str]:
@@ -118,7 +118,7 @@ def add_output_arguments(p: argparse.ArgumentParser, latex: bool = False) -> Non
 
 def add_table_arguments(p: argparse.ArgumentParser, flag: str = "--tables-format") -> None:
     """``--tables OUT`` in ``--tables-format md|tex|csv`` (``--format`` for compare) and ``--language``."""
-    from .stats.table_export import FORMATS
+    from bancada.stats.table_export import FORMATS
 
     p.add_argument(
         flag,
@@ -156,7 +156,7 @@ def write_paper_tables(
         return
     if fmt is None or out is None:
         raise InputError("--tables OUT and the table format (md, tex or csv) go together: give both")
-    from .stats import table_export
+    from bancada.stats import table_export
 
     table_export.write(tables, fmt, out, label_prefix=prefix, readings=readings)
 
@@ -293,11 +293,11 @@ def run(args: argparse.Namespace) -> int:
         except (ValueError, OSError) as exc:
             return _fail(explain(exc, str(exc).splitlines()[0]))
         tables.update({"Load (siege)": siege_frame(load), "Load (ab)": ab_frame(load)})
-    from .i18n import set_language
+    from bancada.i18n import set_language
 
     set_language(args.language)
     try:
-        from .stats.table_export import tables_in_ms
+        from bancada.stats.table_export import tables_in_ms
 
         write_paper_tables(args, tables_in_ms(tables, args.response, args.log), "analyze")
     except InputError as exc:
@@ -310,7 +310,7 @@ def run(args: argparse.Namespace) -> int:
         if args.markdown:
             Path(args.markdown).write_text(tables_mod.to_markdown(tables))
         if args.conclusions:
-            from .stats.conclusions import conclusions
+            from bancada.stats.conclusions import conclusions
 
             Path(args.conclusions).write_text(conclusions(result), encoding="utf-8")
         if args.csv_dir:
@@ -333,8 +333,8 @@ def _k6_summary(args: argparse.Namespace) -> int:
     """``--k6-summary``: k6's per-treatment table of the CSV (bancada.stats.k6_summary)."""
     from rich.console import Console
 
-    from .i18n import set_language
-    from .stats import k6_summary
+    from bancada.i18n import set_language
+    from bancada.stats import k6_summary
 
     set_language(args.language)
     try:

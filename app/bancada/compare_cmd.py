@@ -15,14 +15,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import compare_inputs
-from .analyze_cmd import add_output_arguments, add_table_arguments, write_paper_tables
-from .installation import explain
-from .stats import bootstrap
-from .stats import compare as compare_mod
-from .stats import compare_tables, table_export
-from .stats.prepare import InputError
-from .stats.report import jsonable
+from bancada import compare_inputs
+from bancada.analyze_cmd import add_output_arguments, add_table_arguments, write_paper_tables
+from bancada.installation import explain
+from bancada.stats import bootstrap
+from bancada.stats import compare as compare_mod
+from bancada.stats import compare_tables, table_export
+from bancada.stats.prepare import InputError
+from bancada.stats.report import jsonable
 
 SCHEMA = "bancada.compare/1"
 
@@ -141,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
         )
     except InputError as exc:
         return _fail(str(exc).splitlines()[0])
-    from .i18n import set_language
+    from bancada.i18n import set_language
 
     set_language(args.language)
     try:

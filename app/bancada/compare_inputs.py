@@ -14,13 +14,13 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from .i18n import translate
-from .stats.compare import RESPONSE, TREATMENT_COLUMNS, PairOptions, Side
-from .stats.prepare import InputError, keep_measured
-from .installation import explain
-from .store.runstore import RunStore, RunStoreError
-from .sample_reader import read_csv_columns, read_run_columns
-from .store.tidy_csv import COLUMNS
+from bancada.i18n import translate
+from bancada.stats.compare import RESPONSE, TREATMENT_COLUMNS, PairOptions, Side
+from bancada.stats.prepare import InputError, keep_measured
+from bancada.installation import explain
+from bancada.store.runstore import RunStore, RunStoreError
+from bancada.sample_reader import read_csv_columns, read_run_columns
+from bancada.store.tidy_csv import COLUMNS
 
 REQUIRED = [*TREATMENT_COLUMNS, RESPONSE]
 OPTIONAL = ["run_id", "repetition", "server_s", "phase", "ok"]

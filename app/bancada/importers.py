@@ -14,7 +14,7 @@ import sys
 import numpy as np
 import pandas as pd
 
-from .store.tidy_csv import COLUMNS as TIDY_COLUMNS
+from bancada.store.tidy_csv import COLUMNS as TIDY_COLUMNS
 
 # app_name -> (implementation, language, protocol); the study's REST servers are "http"
 _SOARES_APPS = {

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .stats.prepare import InputError
+from bancada.stats.prepare import InputError
 
 
 def configure_parser(p: argparse.ArgumentParser) -> None:
@@ -39,8 +39,8 @@ def _fail(msg: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Write the report; 0 on success, 2 with one line on stderr on bad input."""
-    from .i18n import set_language
-    from .report_build import PdfUnavailable, write_report
+    from bancada.i18n import set_language
+    from bancada.report_build import PdfUnavailable, write_report
 
     if not args.html and not args.pdf:
         return _fail("say where to write the report: --html FILE and/or --pdf FILE")

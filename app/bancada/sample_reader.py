@@ -29,8 +29,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from .store.runstore import RunStore
-from .store.tidy_csv import smallest_int, texts_of
+from bancada.store.runstore import RunStore
+from bancada.store.tidy_csv import smallest_int, texts_of
 
 #: Columns read as categoricals (few distinct texts, tested by value in data preparation).
 CATEGORICAL = ("phase", "ok")
@@ -315,7 +315,7 @@ def _codes(chunk: Any, seen: dict[str, int]) -> np.ndarray:
 def read_run_columns(store: RunStore, columns: Sequence[str], categorical: Sequence[str] = ()) -> pd.DataFrame:
     """The run's tidy ``columns``, those in ``categorical`` as categoricals (see
     :func:`bancada.store.tidy_csv.tidy_frame`)."""
-    from .store.tidy_csv import tidy_frame
+    from bancada.store.tidy_csv import tidy_frame
 
     frame = tidy_frame(store, columns, categorical)
     release_freed_memory()

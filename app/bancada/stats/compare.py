@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from . import bootstrap, effectsize, noisefloor, ranktests, servertime, summary
+from bancada.stats import bootstrap, effectsize, noisefloor, ranktests, servertime, summary
 
 TREATMENT_COLUMNS = ("implementation", "payload")
 UNITS = ("sample", "repetition")

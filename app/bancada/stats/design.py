@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from .columns import Part
+from bancada.stats.columns import Part
 
 AGGREGATES = ("none", "mean", "median")
 

@@ -49,7 +49,7 @@ def noise_floor(base: Side, other: Side, treatments: Sequence[str]) -> dict[str,
     Returns ``{"method", "per_treatment": {treatment: floor_pct},
     "repetition_medians_s": {treatment: {label: [s, ...]}}, "median_floor_pct",
     "max_floor_pct"}``, or None when no treatment has two repetitions in either run."""
-    from .compare import repetition_medians
+    from bancada.stats.compare import repetition_medians
 
     per, medians = {}, {}
     for key in treatments:

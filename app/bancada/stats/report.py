@@ -18,8 +18,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from . import columns, design, effectsize, factorial, normality, prepare, ranking, ranktests, samplesize, summary
-from .prepare import InputError
+from bancada.stats import columns, design, effectsize, factorial, normality, prepare, ranking, ranktests, samplesize, summary
+from bancada.stats.prepare import InputError
 
 #: From this many rows on, the treatments are sorted in threads.
 PARALLEL_ROWS = 200_000
