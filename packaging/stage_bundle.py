@@ -3,7 +3,7 @@
     python packaging/stage_bundle.py ROOT PACKAGE_DIR
 
 ``PACKAGE_DIR/_bundle/`` then mirrors the repository (``ROOT``) where
-:func:`bancada.paths.home` looks for it:
+:func:`bancada.core.paths.home` looks for it:
 
 - ``workers/<language>/worker.toml`` and each worker's artifact for
   ``linux/amd64`` and ``linux/arm64`` (the manifest's ``artifact`` template:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from bancada.samples import PHASE_MEASURE, Sample
+from bancada.core.samples import PHASE_MEASURE, Sample
 from bancada.store.runstore import RunStore, TreatmentRow
 from tests import k6_trend
 

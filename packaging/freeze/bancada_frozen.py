@@ -56,7 +56,7 @@ def main() -> int:
         return 0
     if os.environ.get("BANCADA_SMOKE_SCREENSHOT"):
         return smoke_window(os.environ["BANCADA_SMOKE_SCREENSHOT"])
-    from bancada.cli import main as bancada_main
+    from bancada.cli.main import main as bancada_main
 
     return bancada_main()
 

@@ -137,7 +137,7 @@ def write_profile(folder: Path, requests: int) -> Path:
     """quick.toml with go-rest and go-grpc, StdSize, n = ``requests``, r = 2, a 2 s request timeout."""
     sys.path.insert(0, str(ROOT / "app"))
     from bancada.experiment.profile import dumps_toml, load_profile
-    from bancada.overrides import apply_overrides
+    from bancada.cli.overrides import apply_overrides
 
     profile = apply_overrides(
         load_profile(QUICK),

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from bancada import compare_cmd
+from bancada.cli import compare as compare_cmd
 from bancada.experiment.profile import load_profile
 from bancada.hosts.local import LocalHost
-from bancada.importers import soares2024
-from bancada.overrides import apply_overrides
-from bancada.runner import RunFinished, Runner, RunStarted
+from bancada.cli.importers import soares2024
+from bancada.cli.overrides import apply_overrides
+from bancada.run.runner import RunFinished, Runner, RunStarted
 from tests.conftest import ROOT, SHARED, artifact_missing
 
 pytestmark = pytest.mark.integration

@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from bancada.cli import main
+from bancada.cli.main import main
 from bancada.experiment.profile import load_profile
 from bancada.hosts.local import LocalHost
 from bancada.hosts.postgres import PrivatePostgres, find_postgres, free_port, processes_in
-from bancada.run_events import Notice, RunFinished, SamplesArrived
-from bancada.runner import Runner
-from bancada.store.run_database import read_database, read_resets
+from bancada.run.events import Notice, RunFinished, SamplesArrived
+from bancada.run.runner import Runner
+from bancada.store.database_record import read_database, read_resets
 from bancada.store.runstore import RunStore
 from tests.conftest import ROOT, artifact_missing
 

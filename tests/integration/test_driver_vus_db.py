@@ -403,7 +403,7 @@ def test_a_vus_run_stores_samples_whose_rates_are_the_plan(tmp_path: Any, monkey
     """``bancada run`` with a vus profile (go-rest Ping, 3 VUs x 1 iteration every 0.2 s x 1 s, two
     repetitions): the stored samples give 5 requests/s per VU in each repetition."""
     from bancada.experiment.profile import parse_profile
-    from bancada.runner import RunFinished, Runner, RunStarted
+    from bancada.run.runner import RunFinished, Runner, RunStarted
     from bancada.stats import vus_rates
     from bancada.store.runstore import RunStore
     from tests.conftest import ROOT

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from bancada.experiment.profile import load_profile
-from bancada.runner import RunError, RunFinished, Runner, RunStarted
+from bancada.run.runner import RunError, RunFinished, Runner, RunStarted
 from bancada.store.runstore import RunStore
 from tests.conftest import ROOT
 

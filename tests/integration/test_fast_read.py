@@ -16,11 +16,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bancada import analyze_cmd, compare_inputs
+from bancada.cli import analyze as analyze_cmd
+
+from bancada.analysis import compare_inputs
 from bancada.drivers.sample_block import SAMPLE_DTYPE, SampleBlock
 from bancada.experiment.profile import load_profile
-from bancada.overrides import apply_overrides
-from bancada.runner import RunFinished, Runner, RunStarted
+from bancada.cli.overrides import apply_overrides
+from bancada.run.runner import RunFinished, Runner, RunStarted
 from bancada.stats.report import analyze_frame, jsonable
 from bancada.store.runstore import RunStore
 from bancada.store.tidy_csv import COLUMNS, EXTRA_COLUMNS, SPLIT_COLUMNS, _split_columns, export_csv, write_csv

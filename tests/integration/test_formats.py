@@ -16,8 +16,8 @@ from bancada.experiment.links import PRESETS
 from bancada.experiment.profile import load_profile, parse_profile
 from bancada.hosts import link as link_mod
 from bancada.hosts.link_set import LinkSet
-from bancada.overrides import apply_overrides
-from bancada.runner import Notice, RunFinished, Runner, RunStarted
+from bancada.cli.overrides import apply_overrides
+from bancada.run.runner import Notice, RunFinished, Runner, RunStarted
 from bancada.stats.report import analyze_frame
 from bancada.stats.serialization import seed_tables
 from bancada.store.runstore import RunStore

@@ -8,8 +8,8 @@ import subprocess
 import sys
 
 from bancada.experiment.profile import load_profile
-from bancada.overrides import apply_overrides
-from bancada.runner import RunFinished, Runner
+from bancada.cli.overrides import apply_overrides
+from bancada.run.runner import RunFinished, Runner
 from bancada.stats.load_tables import from_store
 from bancada.store.runstore import RunStore
 from tests.conftest import ROOT

@@ -6,14 +6,14 @@ import dataclasses
 
 import pytest
 
-from bancada import i18n
+from bancada.core import i18n
 from bancada.drivers import unmeasurable_reason
 from bancada.experiment import manifest
 from bancada.experiment.profile import load_profile
 from bancada.hosts.facts import runtime_ok
 from bancada.hosts.local import LocalHost
-from bancada.overrides import apply_overrides
-from bancada.runner import Notice, RunFinished, Runner
+from bancada.cli.overrides import apply_overrides
+from bancada.run.runner import Notice, RunFinished, Runner
 from tests.conftest import ROOT, artifact_missing
 
 

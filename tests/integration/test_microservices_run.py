@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from bancada.cli import main
+from bancada.cli.main import main
 from bancada.store import pet_person_sql
-from bancada.store.run_database import read_database, read_resets
+from bancada.store.database_record import read_database, read_resets
 from bancada.store.runstore import RunStore
 from tests.conftest import ROOT, artifact_missing
 
@@ -90,8 +90,8 @@ def test_a_database_killed_mid_run_gives_failed_samples_and_an_incomplete_run(tm
     from bancada.experiment.profile import load_profile
     from bancada.hosts.local import LocalHost
     from bancada.hosts.postgres import PrivatePostgres, processes_in
-    from bancada.run_events import RunFinished, SamplesArrived
-    from bancada.runner import Runner
+    from bancada.run.events import RunFinished, SamplesArrived
+    from bancada.run.runner import Runner
 
     path = tmp_path / "microservices.toml"
     text = PROFILE.replace("repetitions = 2", "repetitions = 1").replace("requests = 40", "requests = 3000")

@@ -7,10 +7,10 @@ import socket
 
 import pytest
 
-from bancada import i18n
+from bancada.core import i18n
 from bancada.experiment.custom_messages import driver_message
 from bancada.experiment.profile import load_profile
-from bancada.runner import RunError, Runner
+from bancada.run.runner import RunError, Runner
 from tests.own_service.servers import OwnServer
 
 pytestmark = pytest.mark.integration

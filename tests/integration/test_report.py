@@ -20,10 +20,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bancada import i18n, report_cmd
+from bancada.core import i18n
+
+from bancada.cli import report as report_cmd
 from bancada.experiment.profile import load_profile
-from bancada.overrides import apply_overrides
-from bancada.runner import RunFinished, Runner, RunStarted
+from bancada.cli.overrides import apply_overrides
+from bancada.run.runner import RunFinished, Runner, RunStarted
 from tests.conftest import ROOT, artifact_missing
 
 pytestmark = pytest.mark.integration
@@ -195,7 +197,7 @@ def test_report_says_what_is_wrong_with_bad_input(runs, tmp_path, capsys):
 
 # -- tables for papers ----------------------------------------------------------------------
 def _analysis_tables(run: str):
-    from bancada.report_build import load_run, report_factors
+    from bancada.report.build import load_run, report_factors
     from bancada.stats.run_statistics import analyse_run_frame
 
     loaded = load_run(run)
@@ -273,7 +275,7 @@ def _tex_engine() -> str | None:
 
 
 def test_latex_tables_compile(runs, tmp_path):
-    from bancada import compare_cmd
+    from bancada.cli import compare as compare_cmd
     from bancada.stats import compare_tables, table_export
 
     tables = _analysis_tables(runs["a"])
@@ -307,8 +309,9 @@ def test_latex_tables_compile(runs, tmp_path):
 
 
 def test_compare_and_analyze_write_tables_for_papers(runs, tmp_path, capsys):
-    from bancada import analyze_cmd, compare_cmd
-    from bancada.cli_run import export_command
+    from bancada.cli import analyze as analyze_cmd
+    from bancada.cli import compare as compare_cmd
+    from bancada.cli.run import export_command
 
     out = tmp_path / "compare.md"
     assert (

@@ -17,10 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from bancada import i18n, report_cmd
+from bancada.core import i18n
+
+from bancada.cli import report as report_cmd
 from bancada.experiment.profile import load_profile
-from bancada.overrides import apply_overrides
-from bancada.runner import RunFinished, Runner, RunStarted
+from bancada.cli.overrides import apply_overrides
+from bancada.run.runner import RunFinished, Runner, RunStarted
 from tests.conftest import ROOT, artifact_missing
 
 pytestmark = pytest.mark.integration
@@ -118,7 +120,7 @@ def test_every_word_of_the_pt_br_pdf_lies_within_the_page_and_over_no_other(repo
 def test_the_right_edge_columns_of_the_summary_are_printed(run_file, report):
     """A table cut at the page's edge loses its last columns (the IQR and the median's interval):
     each of their cells must be among the PDF's words."""
-    from bancada.report_build import build_context, load_run
+    from bancada.report.build import build_context, load_run
 
     i18n.set_language("pt_BR")
     try:

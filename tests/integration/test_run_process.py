@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from bancada.experiment.profile import load_profile
-from bancada.overrides import apply_overrides
-from bancada.run_events import Notice, Progress, RunFinished, RunStarted
+from bancada.cli.overrides import apply_overrides
+from bancada.run.events import Notice, Progress, RunFinished, RunStarted
 from bancada.session.live_messages import LIVE_MAX_SAMPLES_PER_S, LiveSamples, RunCrashed, RunRequest
 from bancada.session.run_process import WINDOW_GONE, RunProcess
 from bancada.store.runstore import RunStore
@@ -102,7 +102,7 @@ _PARENT = """
 import sys, pickle
 from bancada.session.run_process import RunProcess
 from bancada.session.live_messages import LiveSamples, RunRequest
-from bancada.run_events import RunStarted
+from bancada.run.events import RunStarted
 process = RunProcess(pickle.loads(sys.stdin.buffer.read()))
 print("child", process.pid, flush=True)
 for m in process.messages():

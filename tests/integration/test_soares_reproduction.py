@@ -18,7 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from bancada import analyze_cmd, importers
+from bancada.cli import analyze as analyze_cmd
+
+from bancada.cli import importers
 
 DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "soares2024" / "experimento6.csv"
 pytestmark = pytest.mark.skipif(not DATA.exists(), reason=f"published raw data absent: {DATA}")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bancada.cli import main
+from bancada.cli.main import main
 from tests.conftest import ROOT, artifact_missing
 
 pytestmark = pytest.mark.ssh

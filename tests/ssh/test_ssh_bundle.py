@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bancada.cli import main
+from bancada.cli.main import main
 from bancada.drivers.health import worker_info
 from bancada.experiment import manifest
 from bancada.hosts.bundle import pack

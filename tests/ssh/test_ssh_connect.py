@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from bancada.cli import main
+from bancada.cli.main import main
 from bancada.hosts import hostconfig
 from bancada.hosts.ssh_host import (
     AuthFailed,
@@ -19,7 +19,7 @@ from bancada.hosts.ssh_host import (
     Unreachable,
     connect_saved_host,
 )
-from bancada.runner import RunError
+from bancada.run.runner import RunError
 from tests.ssh.conftest import host_key_fingerprint
 from tests.ssh.sshd import Sshd, free_port, keygen
 
@@ -219,7 +219,7 @@ def test_unknown_jump_host_key_names_the_jump_host(sshd, sshd2, ssh_keys, remote
 
 def test_hosts_cli_keeps_bracketed_ipv6_addresses(capsys):
     """rich markup must not eat "[fe80::1]" in an error line (messages are printed escaped)."""
-    from bancada.hosts.cli import _fail
+    from bancada.cli.hosts import _fail
 
     assert _fail("connection refused by [fe80::1]:22 (no SSH server listening there?)") == 2
     assert "connection refused by [fe80::1]:22" in capsys.readouterr().err

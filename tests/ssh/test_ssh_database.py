@@ -11,7 +11,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from bancada.cli import main
+from bancada.cli.main import main
 from bancada.experiment import manifest
 from bancada.experiment.pet_person import seed_records
 from bancada.experiment.profile import load_profile
@@ -19,9 +19,9 @@ from bancada.hosts import hostconfig
 from bancada.hosts.postgres import PrivatePostgres, find_postgres, processes_in
 from bancada.hosts.ssh_host import connect_saved_host
 from bancada.hosts.ssh_postgres import SshPostgres
-from bancada.run_events import RunFinished
-from bancada.runner import Runner
-from bancada.store.run_database import read_database, read_resets
+from bancada.run.events import RunFinished
+from bancada.run.runner import Runner
+from bancada.store.database_record import read_database, read_resets
 from bancada.store.runstore import RunStore
 from tests.conftest import ROOT, artifact_missing
 from tests.ssh.conftest import host_key_fingerprint

@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from bancada.cli import main
+from bancada.cli.main import main
 from bancada.experiment import manifest
 from bancada.experiment.profile import load_profile
 from bancada.hosts import hostconfig
 from bancada.hosts.ssh_host import connect_saved_host
-from bancada.overrides import apply_overrides
-from bancada.runner import RunFinished, Runner, SamplesArrived
+from bancada.cli.overrides import apply_overrides
+from bancada.run.runner import RunFinished, Runner, SamplesArrived
 from tests.conftest import ROOT, artifact_missing
 from tests.ssh.conftest import host_key_fingerprint
 from tests.ssh.sshd import worker_processes

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bancada.cli import main
+from bancada.cli.main import main
 from bancada.hosts import hostconfig
 from bancada.hosts.ssh_host import connect_saved_host
 from tests.conftest import ROOT, artifact_missing
@@ -110,8 +110,8 @@ def test_a_key_passphrase_is_never_written_by_bancada(sshd, ssh_keys, tmp_path, 
         hostconfig.HostProfile("locked", "127.0.0.1", port=sshd.port, user="root", key=str(locked), workdir=workdir)
     )
     from bancada.experiment.profile import load_profile
-    from bancada.overrides import apply_overrides
-    from bancada.runner import RunFinished, Runner
+    from bancada.cli.overrides import apply_overrides
+    from bancada.run.runner import RunFinished, Runner
     from bancada.store.runstore import RunStore
     from bancada.store.tidy_csv import export_csv
 

@@ -17,8 +17,8 @@ pytestmark = [pytest.mark.ui, pytest.mark.integration]
 
 def _run(folder: Path, implementations: list[str]) -> str:
     from bancada.experiment.profile import load_profile
-    from bancada.overrides import apply_overrides
-    from bancada.runner import RunFinished, Runner, RunStarted
+    from bancada.cli.overrides import apply_overrides
+    from bancada.run.runner import RunFinished, Runner, RunStarted
 
     profile = apply_overrides(
         load_profile(QUICK),
@@ -64,7 +64,7 @@ def tasks(qtbot):
 def test_compare_view_shows_the_change_table_of_two_stored_runs(qtbot, tasks, stored_runs):
     from PySide6.QtWidgets import QApplication
 
-    from bancada.compare_cmd import compare
+    from bancada.cli.compare import compare
     from bancada.ui.compare_view import CompareView
 
     view = CompareView(tasks, [stored_runs["b"], stored_runs["grpc_only"]], current=stored_runs["a"])
@@ -170,8 +170,8 @@ def test_window_opens_the_compare_view_from_the_file_menu(window, qtbot):
 
 @pytest.fixture
 def pt_br(qapp):
-    """The window's language is pt-BR for the test (Qt's translators and bancada.i18n), English after."""
-    from bancada import i18n
+    """The window's language is pt-BR for the test (Qt's translators and bancada.core.i18n), English after."""
+    from bancada.core import i18n
     from bancada.ui import language
 
     ts = ROOT / "app" / "bancada" / "translations" / "bancada_pt_BR.ts"
@@ -189,7 +189,7 @@ def test_compare_view_in_portuguese_names_runs_counts_tables_and_reads_the_inter
     decimals; a change whose interval includes 0 is no clear difference, whatever the rank test says."""
     import re
 
-    from bancada.run_caption import set_note
+    from bancada.session.run_caption import set_note
     from bancada.ui.compare_view import CompareView
 
     set_note(stored_runs["a"], "pilot")

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 
-from bancada import i18n
+from bancada.core import i18n
 from bancada.guide import texts
 from bancada.guide.wizard_state import STEPS
 from tests.conftest import artifact_missing
@@ -201,7 +201,7 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
     qtbot.mouseClick(g.conclusions_page.copy, Qt.MouseButton.LeftButton)
     assert QGuiApplication.clipboard().text() == text  # the Markdown, as conclusions.md
     # the guide's runs are named in Recent runs and Compare: the pilot and the main run differ
-    from bancada.run_caption import caption
+    from bancada.session.run_caption import caption
 
     assert caption(g.state.pilot_run).endswith(" · piloto"), caption(g.state.pilot_run)
     assert caption(g.state.main_run).endswith(" · execução principal"), caption(g.state.main_run)
@@ -227,7 +227,7 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
     assert md == text and re.search(r"\d,\d", md)
     assert "go-grpc" in (out / "samples.csv").read_text(encoding="utf-8")
     # the report in the folder is one a teacher accepts: Portuguese only, and its PDF within the page
-    from bancada.report_build import write_pdf
+    from bancada.report.build import write_pdf
     from tests.integration.test_report_pt_br import english_left, misplaced_words
 
     page = (out / "report.html").read_text(encoding="utf-8")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bancada.i18n import set_language
+from bancada.core.i18n import set_language
 from bancada.ui import language
 from bancada.ui.k6_table_view import K6TableView
 from bancada.ui.stats_job import compute_statistics

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from bancada.drivers.stream import Sample
-from bancada.i18n import set_language
+from bancada.core.i18n import set_language
 from bancada.store.runstore import RunStore, TreatmentRow
 from bancada.ui.stats_job import compute_statistics
 from bancada.ui.stats_view import StatisticsView

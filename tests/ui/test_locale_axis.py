@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bancada import i18n
+from bancada.core import i18n
 from bancada.store.runstore import TreatmentRow
 
 pytestmark = pytest.mark.ui

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from PySide6.QtWidgets import QGraphicsItem
 
-from bancada.plot_scale import wide_range
+from bancada.core.plot_scale import wide_range
 from bancada.store.runstore import TreatmentRow
 from tests.ui.conftest import screenshot
 

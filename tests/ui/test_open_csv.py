@@ -13,7 +13,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from bancada.i18n import set_language
+from bancada.core.i18n import set_language
 from bancada.store.runstore import RunStore
 from bancada.store.tidy_csv import export_csv
 from bancada.ui.main_window import CSV_FACTORS

@@ -127,7 +127,7 @@ def test_an_external_profile_opened_in_the_window_runs_against_the_students_serv
 
 
 def test_file_dialogs_remember_the_folder_and_speak_portuguese(qapp, qtbot, tmp_path):
-    from bancada import paths
+    from bancada.core import paths
     from bancada.ui import language, tasks
     from bancada.ui.app import make_window
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from bancada.experiment.profile import parse_profile
-from bancada.runner import RunFinished, Runner, RunStarted
+from bancada.run.runner import RunFinished, Runner, RunStarted
 from bancada.stats.serialization import PARTS
 from bancada.ui.split_bars import SplitBarsView
 from bancada.ui.stats_job import compute_statistics
@@ -98,7 +98,7 @@ def test_the_panel_keeps_a_classroom_profiles_formats_and_links(window):
 def test_the_classroom_profile_runs_in_the_window_with_its_split_and_tables(window, qtbot):
     """The user's path: the classroom profile (two payloads, fewer requests), Run, then the three tabs."""
     from bancada.experiment.profile import load_profile
-    from bancada.overrides import apply_overrides
+    from bancada.cli.overrides import apply_overrides
     from tests.conftest import ROOT
     from tests.ui.test_window_run import all_boxes
 

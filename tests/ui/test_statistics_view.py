@@ -77,7 +77,7 @@ def test_factor_names_methods_and_the_design_note_read_in_portuguese(qtbot):
     """The Statistics tab in pt-BR: factors and interactions in the factor and term columns, the test's
     method and the factorial design's note (they read 'language*protocol', 'asymptotic' and 'full
     factorial, ... aggregate none' in a Portuguese window)."""
-    from bancada.i18n import set_language
+    from bancada.core.i18n import set_language
     from bancada.stats.tables import design_note
     from bancada.ui import language
     from bancada.ui.table_format import format_value

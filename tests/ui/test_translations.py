@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from bancada import i18n
+from bancada.core import i18n
 from tests.conftest import ROOT
 from tests.ui.conftest import screenshot
 
@@ -17,47 +17,12 @@ pytestmark = pytest.mark.ui
 
 TS = ROOT / "app" / "bancada" / "translations" / "bancada_pt_BR.ts"
 LUPDATE = ROOT / ".venv" / "bin" / "pyside6-lupdate"
-SOURCES = sorted((ROOT / "app" / "bancada" / "ui").glob("*.py")) + [
-    ROOT / "app" / "bancada" / "cli_gui.py",
-    ROOT / "app" / "bancada" / "stats" / "conclusions.py",
-    ROOT / "app" / "bancada" / "stats" / "pair_verdict.py",
-    ROOT / "app" / "bancada" / "hosts" / "link_set.py",
-    ROOT / "app" / "bancada" / "hosts" / "calibrate.py",
-    ROOT / "app" / "bancada" / "stats" / "load_labels.py",
-    ROOT / "app" / "bancada" / "stats" / "readings.py",
-    ROOT / "app" / "bancada" / "stats" / "run_statistics.py",
-    ROOT / "app" / "bancada" / "stats" / "table_labels.py",
-    ROOT / "app" / "bancada" / "stats" / "table_export.py",
-    ROOT / "app" / "bancada" / "run_caption.py",
-    ROOT / "app" / "bancada" / "stats" / "compare_tables.py",
-    ROOT / "app" / "bancada" / "compare_inputs.py",
-    ROOT / "app" / "bancada" / "stats" / "k6_summary.py",
-    ROOT / "app" / "bancada" / "experiment" / "load_vus.py",
-    ROOT / "app" / "bancada" / "wire" / "db_requests.py",
-    ROOT / "app" / "bancada" / "drivers" / "python.py",
-    ROOT / "app" / "bancada" / "stats" / "tables.py",
-    ROOT / "app" / "bancada" / "report_build.py",
-    ROOT / "app" / "bancada" / "report_plots.py",
-    ROOT / "app" / "bancada" / "report_study.py",
-    ROOT / "app" / "bancada" / "report_words.py",
-    *sorted((ROOT / "app" / "bancada" / "guide").glob("*.py")),
-    ROOT / "app" / "bancada" / "drivers" / "__init__.py",
-    ROOT / "app" / "bancada" / "hosts" / "facts.py",
-    ROOT / "app" / "bancada" / "hosts" / "local.py",
-    ROOT / "app" / "bancada" / "hosts" / "ssh_host.py",
-    ROOT / "app" / "bancada" / "runner.py",
-    ROOT / "app" / "bancada" / "driver_choice.py",
-    ROOT / "app" / "bancada" / "experiment" / "database.py",
-    ROOT / "app" / "bancada" / "hosts" / "database_server.py",
-    ROOT / "app" / "bancada" / "hosts" / "ssh_postgres.py",
-    ROOT / "app" / "bancada" / "run_database.py",
-    ROOT / "app" / "bancada" / "installation.py",
-    ROOT / "app" / "bancada" / "session" / "tidy_run.py",
-    # the messages the run, the hosts and the experiment raise (tests/unit/core/test_raised_messages_translated.py)
-    ROOT / "app" / "bancada" / "targets.py",
-    *sorted((ROOT / "app" / "bancada" / "experiment").glob("*.py")),
-    *sorted((ROOT / "app" / "bancada" / "hosts").glob("*.py")),
-]
+#: What scripts/update_translations.sh reads: every Python file of the package but the generated ones.
+SOURCES = sorted(
+    p
+    for p in (ROOT / "app" / "bancada").rglob("*.py")
+    if not p.name.endswith("_pb2.py") and "__pycache__" not in p.parts
+)
 #: European Portuguese words a Brazilian reader trips over (left) and what Brazil says (right).
 EUROPEAN = {
     "ficheiro": "arquivo",

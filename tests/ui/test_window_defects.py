@@ -114,7 +114,7 @@ def test_no_display_says_so_in_one_line_and_names_the_headless_command(tmp_path)
     assert proc.returncode == 2, proc.stderr
     assert len(lines) == 1 and "no display" in lines[0] and "bancada run PROFILE" in lines[0]
 
-    from bancada.cli_gui import display_problem
+    from bancada.cli.gui import display_problem
 
     assert "cannot be reached" in display_problem({"DISPLAY": ":987"}, "linux")
     assert display_problem({"QT_QPA_PLATFORM": "offscreen"}, "linux") == ""

@@ -7,11 +7,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bancada import i18n
+from bancada.core import i18n
 from bancada.guide import texts
 from bancada.guide.estimate import Pace, duration_text, estimate_sentence, main_run_s, pilot_pace
 from bancada.guide.wizard_state import WizardState, design_summary
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 
 CAPS = {
     f"{lang}-{proto}": {"language": lang, "protocol": proto, "ok": True, "reason": ""}

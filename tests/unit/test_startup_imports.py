@@ -1,7 +1,7 @@
 """The quick commands import nothing heavy: ``bancada --version`` neither pandas, scipy, pyarrow nor
 PySide6, ``bancada workers`` neither pandas, scipy nor pyarrow (each costs seconds on a busy machine).
 
-Each command runs in a fresh interpreter, through :func:`bancada.cli.main` as the installed script
+Each command runs in a fresh interpreter, through :func:`bancada.cli.main.main` as the installed script
 calls it; the modules loaded at its end are read from ``sys.modules``.
 """
 
@@ -16,7 +16,7 @@ from tests.conftest import ROOT
 
 PROBE = """
 import json, sys
-from bancada.cli import main
+from bancada.cli.main import main
 try:
     code = main(sys.argv[1:])
 except SystemExit as exc:

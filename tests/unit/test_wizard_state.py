@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bancada import i18n
+from bancada.core import i18n
 from bancada.guide.studies import MY_OWN, study_cards
 from bancada.guide.wizard_state import (
     MAX_REQUESTS,

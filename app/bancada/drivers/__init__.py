@@ -1,6 +1,6 @@
 """The drivers that send the requests (native Go and Python) and what they speak."""
 
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 
 #: The protocols each driver sends requests in; a worker may serve more.
 PROTOCOLS_BY_DRIVER = {

@@ -17,7 +17,7 @@ import grpc
 import requests
 
 from bancada.drivers.stream import parse_server_timing
-from bancada.experiment.operations import LIST_OPERATIONS
+from bancada.wire.operations import LIST_OPERATIONS
 from bancada.wire import bench_pb2, db_requests, envelopes
 from bancada.wire.payload import Request
 

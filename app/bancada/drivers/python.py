@@ -25,8 +25,8 @@ from bancada import __version__
 from bancada.drivers.clients import make_client
 from bancada.drivers.job import DriverJob, JobError
 from bancada.drivers.stream import PHASE_MEASURE, PHASE_WARMUP, Sample, encode_event, encode_sample
-from bancada.i18n import translate
-from bancada.experiment.operations import CREATE_OPERATIONS
+from bancada.core.i18n import translate
+from bancada.wire.operations import CREATE_OPERATIONS
 from bancada.wire.payload import build_db_request, build_request, custom_rest_request
 from bancada.wire.select_pick import SplitMix64, shuffle_in_place
 

@@ -2,15 +2,15 @@
 
 A driver's ``S`` frames without error text all have the same size, so a run of
 them in a read of the pipe is decoded in one step with numpy
-(:func:`decode_plain_run`) into a :class:`~bancada.samples.SampleBlock` instead
-of one :class:`~bancada.samples.Sample` object each.
+(:func:`decode_plain_run`) into a :class:`~bancada.core.samples.SampleBlock` instead
+of one :class:`~bancada.core.samples.Sample` object each.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from bancada.samples import FIELDS, SAMPLE_DTYPE, SAMPLE_STRUCT, SampleBlock
+from bancada.core.samples import FIELDS, SAMPLE_DTYPE, SAMPLE_STRUCT, SampleBlock
 
 TYPE_SAMPLE = 0x53  # "S": a sample frame (docs/driver-protocol.md)
 TYPE_JSON = 0x4A  # "J": a JSON event frame

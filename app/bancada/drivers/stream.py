@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import IO, Any, Protocol, cast
 
 from bancada.drivers.sample_block import PLAIN_LENGTH, TYPE_JSON, TYPE_SAMPLE, decode_plain_run
-from bancada.samples import PHASE_MEASURE, PHASE_WARMUP, SAMPLE_STRUCT, Sample, SampleBlock
+from bancada.core.samples import PHASE_MEASURE, PHASE_WARMUP, SAMPLE_STRUCT, Sample, SampleBlock
 
 __all__ = [
     "DriverEvent",
@@ -202,7 +202,7 @@ def read_frame_batches(f: IO[bytes] | ChunkReader) -> Iterator[list[Frame]]:
     Each list holds the whole frames that one read made complete (at least one), so a
     reader pays its per-item costs (queues, locks) per read rather than per frame, and a
     frame is never held back waiting for a later one. A run of error-free sample frames
-    comes as one :class:`~bancada.samples.SampleBlock` (columns, decoded
+    comes as one :class:`~bancada.core.samples.SampleBlock` (columns, decoded
     with numpy); other samples as :class:`Sample` objects.
 
     Raises:

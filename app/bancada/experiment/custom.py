@@ -24,7 +24,7 @@ gRPC JSON with protojson before its timed region.
 
 from __future__ import annotations
 
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 
 import base64
 import json

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from bancada.experiment.profile import Profile, dumps_toml, parse_profile
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 
 #: The protocols a server of one's own may speak: those a custom request has a form for.
 PROTOCOLS = ("rest", "grpc")

@@ -4,7 +4,7 @@ The Go driver writes its errors in English (``treatment 3 (my-grpc / Sum): gRPC 
 calc.v1.Calculator/Somar: the server at 127.0.0.1:50051: service calc.v1.Calculator has no
 method Somar (methods: Add, Multiply)``). :func:`driver_message` recognises the ones a custom
 request can produce (drivers/native/internal/custom, run.Prepare) and says them again through
-:func:`bancada.i18n.translate`; a message it does not know stays as the driver wrote it.
+:func:`bancada.core.i18n.translate`; a message it does not know stays as the driver wrote it.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 
 _Rule = tuple[re.Pattern[str], Callable[[dict[str, str]], str]]
 

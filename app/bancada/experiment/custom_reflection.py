@@ -17,7 +17,7 @@ from google.protobuf.descriptor import Descriptor, FieldDescriptor
 
 from bancada.experiment.custom import compile_proto
 from bancada.experiment.external import ExternalSpec, ExternalTargetError, check_reachable
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 
 #: Services every reflecting server offers besides the user's own: not listed.
 HIDDEN_SERVICES = ("grpc.reflection.", "grpc.health.")

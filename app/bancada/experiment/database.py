@@ -29,8 +29,8 @@ from urllib.parse import quote, urlsplit, urlunsplit
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from bancada.experiment.operations import CREATE_OPERATIONS, LIST_OPERATIONS
-from bancada.i18n import translate
+from bancada.wire.operations import CREATE_OPERATIONS, LIST_OPERATIONS
+from bancada.core.i18n import translate
 
 #: The workload operations that read or write the database (seed 001's methods).
 DATABASE_OPERATIONS: tuple[str, ...] = (*LIST_OPERATIONS, *CREATE_OPERATIONS)

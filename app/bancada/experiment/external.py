@@ -17,7 +17,7 @@ and records the implementation as external in the run's worker info.
 
 from __future__ import annotations
 
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 
 import ipaddress
 import re
@@ -28,7 +28,7 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from bancada.hosts.base import join_host_port
+from bancada.core.addresses import join_host_port
 
 EXTERNAL_NOTE = "external, not started by Bancada"
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]*$")

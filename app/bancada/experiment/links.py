@@ -31,9 +31,39 @@ can name.
 
 from __future__ import annotations
 
-from bancada.i18n import translate
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from bancada.experiment.profile import Link
+from bancada.core.i18n import translate
+
+
+class Link(BaseModel):
+    """An emulated network link between the driver and the workers (``[link]``), made by a
+    user-space proxy (bancada.hosts.link): added round-trip time (half each way), jitter, bandwidth."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    name: str = Field(default="emulated", min_length=1, max_length=64)  # e.g. "near", "far"
+    rtt_ms: float = Field(default=0.0, ge=0, le=60_000)  # added round-trip time, milliseconds
+    jitter_ms: float = Field(default=0.0, ge=0, le=60_000)
+    bandwidth_kib_s: int | None = Field(default=None, ge=1)  # each way, KiB per second
+    bandwidth_kbit_s: float | None = Field(default=None, gt=0)  # each way, kilobits (1000 bit) per second
+
+    @model_validator(mode="after")
+    def _one_bandwidth(self) -> "Link":
+        if self.bandwidth_kib_s is not None and self.bandwidth_kbit_s is not None:
+            raise ValueError(translate("Profile", "give bandwidth_kib_s or bandwidth_kbit_s, not both"))
+        return self
+
+    def bytes_per_s(self) -> float | None:
+        """The bandwidth each way in bytes per second, or None for no limit."""
+        if self.bandwidth_kbit_s is not None:
+            return self.bandwidth_kbit_s * 1000 / 8
+        return self.bandwidth_kib_s * 1024.0 if self.bandwidth_kib_s is not None else None
+
+    def emulated(self) -> bool:
+        """Whether a proxy is needed (``loopback`` and an all-zero link go straight to the worker)."""
+        return self.rtt_ms > 0 or self.jitter_ms > 0 or self.bytes_per_s() is not None
+
 
 PRESETS: dict[str, Link] = {
     "loopback": Link(name="loopback"),

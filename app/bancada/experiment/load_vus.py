@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, Field
 
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 
 #: k6's default gracefulStop (s).
 DEFAULT_GRACEFUL_STOP_S = 30.0

@@ -8,14 +8,14 @@ a folder with a manifest.
 
 from __future__ import annotations
 
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 
 import platform
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from bancada import paths
+from bancada.core import paths
 
 REQUIRED_KEYS = ("name", "language", "protocols", "runtime", "build", "artifact", "command")
 # How a worker reaches an SSH host: "file" uploads its one self-contained artifact (a static

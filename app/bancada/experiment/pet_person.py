@@ -18,7 +18,7 @@ Times are fixed (``EPOCH`` + one minute per record) so a record does not depend 
 
 from __future__ import annotations
 
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone

@@ -24,7 +24,7 @@ Schedules:
 
 from __future__ import annotations
 
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 
 import secrets
 from collections.abc import Mapping

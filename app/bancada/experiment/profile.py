@@ -10,7 +10,8 @@ Bancada does not start) and custom-request workloads.
 
 from __future__ import annotations
 
-from bancada.i18n import translate
+from bancada.core.i18n import translate
+from bancada.experiment.links import Link, resolve_links
 
 import tomllib
 from pathlib import Path
@@ -24,7 +25,7 @@ from bancada.experiment.external import ExternalSpec
 from bancada.experiment.load_vus import VusFields, check_vus
 from bancada.wire.db_requests import check_limit
 
-#: :data:`bancada.experiment.operations.OPERATIONS` as a type (a test keeps the two lists equal).
+#: :data:`bancada.wire.operations.OPERATIONS` as a type (a test keeps the two lists equal).
 Operation = Literal[
     "ping", "select", "echo", "info", "void", "double", "sum", "power_of_two", "recolor", "matmul", "custom", "serial",
     "list_pets", "list_people", "create_pet", "create_person",
@@ -198,7 +199,7 @@ class Experiment(_Strict):
     name: str = Field(min_length=1)
     title: str = ""
     description: str = ""
-    question: str = ""  # the research question, as the report states it (bancada.report_study)
+    question: str = ""  # the research question, as the report states it (bancada.report.study)
     implementations: list[str] = Field(min_length=1)
     repetitions: int = Field(default=5, ge=1, le=10_000)
     requests: int = Field(default=77, ge=1, le=100_000_000)
@@ -260,33 +261,6 @@ def parse_cpu_list(text: str) -> list[int]:
     return sorted(cpus)
 
 
-class Link(_Strict):
-    """An emulated network link between the driver and the workers (``[link]``), made by a
-    user-space proxy (bancada.hosts.link): added round-trip time (half each way), jitter, bandwidth."""
-
-    name: str = Field(default="emulated", min_length=1, max_length=64)  # e.g. "near", "far"
-    rtt_ms: float = Field(default=0.0, ge=0, le=60_000)  # added round-trip time, milliseconds
-    jitter_ms: float = Field(default=0.0, ge=0, le=60_000)
-    bandwidth_kib_s: int | None = Field(default=None, ge=1)  # each way, KiB per second
-    bandwidth_kbit_s: float | None = Field(default=None, gt=0)  # each way, kilobits (1000 bit) per second
-
-    @model_validator(mode="after")
-    def _one_bandwidth(self) -> "Link":
-        if self.bandwidth_kib_s is not None and self.bandwidth_kbit_s is not None:
-            raise ValueError(translate("Profile", "give bandwidth_kib_s or bandwidth_kbit_s, not both"))
-        return self
-
-    def bytes_per_s(self) -> float | None:
-        """The bandwidth each way in bytes per second, or None for no limit."""
-        if self.bandwidth_kbit_s is not None:
-            return self.bandwidth_kbit_s * 1000 / 8
-        return self.bandwidth_kib_s * 1024.0 if self.bandwidth_kib_s is not None else None
-
-    def emulated(self) -> bool:
-        """Whether a proxy is needed (``loopback`` and an all-zero link go straight to the worker)."""
-        return self.rtt_ms > 0 or self.jitter_ms > 0 or self.bytes_per_s() is not None
-
-
 class Placement(_Strict):
     """Priority (nice level, -20..19) and CPU set (a taskset-style list) of the workers and of the driver.
 
@@ -342,8 +316,6 @@ class Profile(_Strict):
         if len(set(ids)) != len(ids):
             dup = next(i for i in ids if ids.count(i) > 1)
             raise ValueError(translate("Profile", "external id {dup!r} is declared twice").format(dup=dup))
-        from bancada.experiment.links import resolve_links
-
         if self.experiment.links and self.link is not None:
             raise ValueError(
                 translate(
@@ -355,8 +327,6 @@ class Profile(_Strict):
 
     def link_levels(self) -> list[Link]:
         """The links of ``experiment.links``, resolved (presets and ``[[links]]``), in profile order."""
-        from bancada.experiment.links import resolve_links
-
         return resolve_links(self.experiment.links, self.links)
 
     def to_toml(self) -> str:

@@ -25,7 +25,7 @@ braces is copied as it is; a literal ``{{`` cannot be written in a template
 
 from __future__ import annotations
 
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 
 import json
 import re

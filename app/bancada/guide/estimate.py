@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from bancada.i18n import number, translate
+from bancada.core.i18n import number, translate
 
 
 #: The share of the pilot's request-to-request steps left out at each end of their mean.

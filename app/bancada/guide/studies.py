@@ -2,7 +2,7 @@
 
 Each card has the profile's ``[experiment] title`` and one plain-language
 paragraph (what is compared and why it matters) in the current language
-(:mod:`bancada.i18n`). A profile Bancada does not know gets its
+(:mod:`bancada.core.i18n`). A profile Bancada does not know gets its
 ``description``, or a generic sentence.
 """
 
@@ -14,7 +14,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 
 #: The key of the card that keeps the experiment the panel shows now.
 MY_OWN = "my-own"

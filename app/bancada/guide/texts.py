@@ -1,6 +1,6 @@
 """What each step of the guided experiment says: its title, a short explanation and what to look at.
 
-In the current language (:mod:`bancada.i18n`). The hints name what is on
+In the current language (:mod:`bancada.core.i18n`). The hints name what is on
 screen at that step (the Live tab's boxes, a table of the Statistics tab).
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bancada.i18n import number, translate
+from bancada.core.i18n import number, translate
 from bancada.stats import table_labels
 
 

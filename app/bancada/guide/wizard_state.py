@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from bancada.guide.estimate import Pace, estimate_sentence, main_run_s
-from bancada.i18n import number, percent, significant, translate
+from bancada.core.i18n import number, percent, significant, translate
 
 STEPS = (
     "study",

@@ -6,7 +6,7 @@ A :class:`Host` is the machine where the implementations under test run
 
 from __future__ import annotations
 
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 
 import json
 from collections.abc import Mapping, Sequence
@@ -16,22 +16,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from bancada.experiment.manifest import Implementation
 
-if TYPE_CHECKING:  # placement imports the profile, which imports this module through experiment.external
+if TYPE_CHECKING:
     from bancada.hosts.placement import ProcessPlacement
 
 READY_PREFIX = "READY "
-
-
-def join_host_port(address: str, port: int) -> str:
-    """``address:port`` as drivers, gRPC targets and URLs take it.
-
-    An IPv6 literal goes in brackets (RFC 3986, section 3.2.2):
-    ``join_host_port("::1", 8080) == "[::1]:8080"``; host names and IPv4
-    addresses are written as they are.
-    """
-    if ":" in address and not address.startswith("["):
-        return f"[{address}]:{port}"
-    return f"{address}:{port}"
 
 
 class WorkerStartError(RuntimeError):
@@ -67,7 +55,7 @@ class Host(Protocol):
     ``root`` is the local Bancada tree (manifests, artifacts); ``disconnected`` is
     True once the connection dropped (always False for this computer), and
     :meth:`reconnect` connects again, returning what it cleaned up on the host
-    (raises :class:`bancada.errors.RunError` when it cannot).
+    (raises :class:`bancada.core.errors.RunError` when it cannot).
     """
 
     name: str

@@ -16,7 +16,7 @@ environment (an installed Bancada): :mod:`bancada.hosts.local_bundle`.
 
 from __future__ import annotations
 
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 
 import gzip
 import hashlib

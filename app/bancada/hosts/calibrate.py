@@ -25,8 +25,8 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from bancada.experiment.profile import Link
-from bancada.i18n import number, translate
+from bancada.experiment.links import Link
+from bancada.core.i18n import number, translate
 
 _CHUNK = 64 * 1024
 

@@ -1,6 +1,6 @@
 """The experiment's database as the runner drives it (seed 001): one protocol, three servers.
 
-:class:`DatabaseServer` is what :class:`bancada.runner.Runner` needs of a database: start it
+:class:`DatabaseServer` is what :class:`bancada.run.runner.Runner` needs of a database: start it
 (schema and seeded records), give the workers its URL, reset it before a repetition, digest
 and count its tables, tell whether it still runs, stop it. The servers:
 
@@ -24,7 +24,7 @@ import psycopg
 from bancada.experiment.database import DatabaseConfig
 from bancada.experiment.pet_person import SeedRecords, seed_records
 from bancada.hosts.postgres import PostgresError, PrivatePostgres, SeededTables
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 from bancada.store import pet_person_sql
 
 if TYPE_CHECKING:

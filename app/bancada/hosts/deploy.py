@@ -7,7 +7,7 @@ artifact already there with the right hash is reused.
 
 from __future__ import annotations
 
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 
 import hashlib
 import os

@@ -12,7 +12,7 @@ server programs, ``initdb`` and ``postgres``, Debian's packages put in
 
 from __future__ import annotations
 
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 
 import re
 import shlex

@@ -7,7 +7,7 @@ paramiko (about 0.3 s of start-up).
 
 from __future__ import annotations
 
-from bancada.errors import RunError
+from bancada.core.errors import RunError
 
 
 class HostError(RunError):

@@ -19,7 +19,7 @@ File layout (one table per host)::
 
 from __future__ import annotations
 
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 
 import os
 import re
@@ -27,8 +27,8 @@ import tomllib
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-from bancada import paths
-from bancada.errors import RunError
+from bancada.core import paths
+from bancada.core.errors import RunError
 
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$")
 CPUS_RE = re.compile(r"^\d+(-\d+)?(,\d+(-\d+)?)*$")

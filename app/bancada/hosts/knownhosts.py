@@ -14,7 +14,7 @@ Never ``AutoAddPolicy``.
 
 from __future__ import annotations
 
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 
 import base64
 import hashlib
@@ -23,7 +23,7 @@ from pathlib import Path
 
 import paramiko
 
-from bancada import paths
+from bancada.core import paths
 from bancada.hosts.host_error import HostError as HostError  # re-exported: the SSH code imports it from here
 
 

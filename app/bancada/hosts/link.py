@@ -24,7 +24,7 @@ stopped by the run, and recorded in the run's facts.
 
 from __future__ import annotations
 
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 
 import json
 import os
@@ -38,8 +38,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from bancada import paths
-from bancada.experiment.profile import Link
+from bancada.core import paths
+from bancada.experiment.links import Link
 from bancada.hosts.local import die_with_parent
 
 BINARY = "toxiproxy-server"

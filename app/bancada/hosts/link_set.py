@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bancada.experiment.profile import Link
-from bancada.i18n import language, translate
+from bancada.experiment.links import Link
+from bancada.core.i18n import language, translate
 from bancada.hosts.calibrate import CalibrationServer, LinkCalibration, measure
 from bancada.hosts.link import LinkEmulator, LinkError
 
@@ -25,7 +25,7 @@ def short_number(value: float) -> str:
 
 def link_notice(link: Link, emulated: bool) -> str:
     """The run's line about a link, e.g. ``link far: +40 ms round trip, jitter 5 ms, 10240 KiB/s each way
-    (emulated by a proxy on this computer)``, in the current language (bancada.i18n)."""
+    (emulated by a proxy on this computer)``, in the current language (bancada.core.i18n)."""
     if not emulated:
         return translate("Links", "link {name}: straight to the workers (no proxy)").format(name=link.name)
     parts = [

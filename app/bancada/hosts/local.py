@@ -26,14 +26,15 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 from pathlib import Path
 
-from bancada import paths
+from bancada.core import paths
 from bancada.experiment.manifest import Implementation, WorkerManifest, machine_arch
 from bancada.hosts import local_bundle
-from bancada.hosts.base import WorkerStartError, join_host_port, parse_ready_line
+from bancada.core.addresses import join_host_port
+from bancada.hosts.base import WorkerStartError, parse_ready_line
 from bancada.hosts.facts import facts_command, parse_facts, runtime_ok, setup_ok
 from bancada.hosts.host_error import HostError
 from bancada.hosts.packages import missing_packages_reason
-from bancada.i18n import number, translate
+from bancada.core.i18n import number, translate
 
 if TYPE_CHECKING:
     from bancada.hosts.placement import ProcessPlacement  # imports the profile's model (pydantic)

@@ -5,7 +5,7 @@ the worker's sources and lock file but is read-only.
 The worker is prepared once, by the mechanism an SSH host uses (:mod:`bancada.hosts.bundle`):
 its bundle packed reproducibly, unpacked into
 ``<data folder>/workers/<name>/<sha256 of the archive>/`` (``~/.local/share/bancada/...``, see
-:func:`bancada.paths.data_dir`), and the manifest's ``setup`` run in the worker's folder there
+:func:`bancada.core.paths.data_dir`), and the manifest's ``setup`` run in the worker's folder there
 (``remote-setup.sh``: a virtual environment from ``requirements.lock`` with ``pip
 --require-hashes``, or ``npm ci`` from ``package-lock.json``; the packages come from PyPI or the
 npm registry), its output in ``setup.log`` and ``.ready`` left when it worked. Other sources give
@@ -15,14 +15,14 @@ A lock file serialises two Bancada processes preparing the same copy.
 
 from __future__ import annotations
 
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 
 import fcntl
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from bancada import paths
+from bancada.core import paths
 from bancada.experiment.manifest import WorkerManifest
 from bancada.hosts.bundle import SETUP_TIMEOUT_S, pack, setup_failure, setup_script
 from bancada.hosts.host_error import HostError

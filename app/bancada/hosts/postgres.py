@@ -26,7 +26,7 @@ tail of the server's log), a server that died (:meth:`PrivatePostgres.check`).
 
 from __future__ import annotations
 
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 
 import os
 import pwd

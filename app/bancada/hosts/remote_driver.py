@@ -11,7 +11,7 @@ shell before it ``exec``s the driver); the frames follow.
 
 from __future__ import annotations
 
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 
 import subprocess
 import time

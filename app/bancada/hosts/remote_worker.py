@@ -11,16 +11,13 @@ import select
 import socket
 import threading
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import paramiko
 
-from bancada.hosts.base import join_host_port
+from bancada.core.addresses import join_host_port
 from bancada.hosts.knownhosts import HostError
 from bancada.hosts.ssh_exec import STOP, HostDisconnected, q, run_script, with_env
-
-if TYPE_CHECKING:
-    from bancada.hosts.ssh_host import SshHost
 
 log = logging.getLogger(__name__)
 
@@ -30,11 +27,24 @@ TUNNEL_WARNING = (
 )
 
 
+class WorkerSession(Protocol):
+    """What a remote worker needs of its SSH host (:class:`bancada.hosts.ssh_host.SshHost`): the
+    connection, the host's name and working folder, and a way to be forgotten once stopped."""
+
+    client: paramiko.SSHClient
+    name: str
+    workdir: str
+
+    def connected(self) -> bool: ...
+
+    def forget(self, worker: RemoteWorker) -> None: ...
+
+
 class RemoteWorker:
     """One worker process on an SSH host (its own process group)."""
 
     def __init__(
-        self, host: SshHost, implementation: str, pid: int, address: str, port: int, log_path: str, pid_path: str
+        self, host: WorkerSession, implementation: str, pid: int, address: str, port: int, log_path: str, pid_path: str
     ) -> None:
         self.host = host
         self.implementation = implementation

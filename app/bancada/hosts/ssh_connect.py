@@ -9,7 +9,7 @@ config's identity files; a password only when given by the caller.
 
 from __future__ import annotations
 
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 
 import errno
 import getpass
@@ -23,7 +23,7 @@ from typing import Any
 
 import paramiko
 
-from bancada.hosts.base import join_host_port
+from bancada.core.addresses import join_host_port
 from bancada.hosts.hostconfig import HostProfile, get_host
 from bancada.hosts.ssh_exec import active_transport
 from bancada.hosts.knownhosts import (

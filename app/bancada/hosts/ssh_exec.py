@@ -6,7 +6,7 @@ and every value (paths, run ids, argv) is inserted with ``shlex.quote``.
 
 from __future__ import annotations
 
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 
 import shlex
 import socket

@@ -11,7 +11,7 @@ The driver runs on this computer and connects to the worker directly.
 
 from __future__ import annotations
 
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 
 import logging
 import posixpath
@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from pathlib import Path
 
-from bancada import paths
+from bancada.core import paths
 from bancada.experiment.manifest import Implementation, machine_arch
 from bancada.hosts.base import WorkerStartError, parse_ready_line
 from bancada.hosts.bundle import deploy_bundle

@@ -25,7 +25,7 @@ from bancada.hosts.knownhosts import HostError
 from bancada.hosts.postgres import DATABASE, ROLE, PostgresError, SeededTables
 from bancada.hosts.remote_worker import Tunnel
 from bancada.hosts.ssh_exec import HELPERS, PG_HELPERS, active_transport, q, run_script
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 from bancada.store import pet_person_sql
 
 if TYPE_CHECKING:

@@ -4,8 +4,8 @@ Window -> run process: a :class:`RunRequest` when the process starts, then
 :class:`Command` values (stop, pause, resume) over the pipe.
 
 Run process -> window: the run's rare events as they are
-(:class:`~bancada.run_events.RunStarted`, :class:`~bancada.run_events.Notice`,
-:class:`~bancada.run_events.Progress`, :class:`~bancada.run_events.RunFinished`),
+(:class:`~bancada.run.events.RunStarted`, :class:`~bancada.run.events.Notice`,
+:class:`~bancada.run.events.Progress`, :class:`~bancada.run.events.RunFinished`),
 the samples as :class:`LiveSamples` (the four columns the live plots draw, at
 most :data:`LIVE_MAX_SAMPLES_PER_S` a second: beyond that rate they are thinned
 evenly, every sample being in the run store already) and, when the run could
@@ -33,7 +33,7 @@ class RunRequest:
     """What the window asks the run process to run (every field is pickled to the child).
 
     ``host_name``: ``local`` or a saved SSH host; ``on_worker_death`` and
-    ``on_disconnect``: as :class:`bancada.runner.Runner` takes them; ``language``: the
+    ``on_disconnect``: as :class:`bancada.run.runner.Runner` takes them; ``language``: the
     window's (``pt_BR``, ``en``), so the run's notices come in it ("" keeps the default).
     """
 

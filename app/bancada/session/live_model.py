@@ -25,7 +25,7 @@ import numpy as np
 from bancada.session.box_stats import BoxStats, tukey_stats
 
 if TYPE_CHECKING:
-    from bancada.samples import Sample, SampleBlock
+    from bancada.core.samples import Sample, SampleBlock
     from bancada.session.live_messages import LiveSamples
 
 #: A batch of samples for the live plots: the run process's LiveSamples, a SampleBlock (both with

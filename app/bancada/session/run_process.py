@@ -3,7 +3,7 @@
 :class:`RunProcess` (the window's end, any thread but one reader) starts
 :func:`child_main` in a ``spawn`` process, which owns the host, the workers,
 the driver processes and the run store. It iterates
-:meth:`bancada.runner.Runner.events` and hands each event to an
+:meth:`bancada.run.runner.Runner.events` and hands each event to an
 :class:`Outbox`; a sender thread sends the outbox every
 :data:`LIVE_INTERVAL_S` over a pipe: the rare events in order, the newest
 progress only, and the samples thinned to at most
@@ -42,8 +42,8 @@ from bancada.session.live_messages import (
 
 if TYPE_CHECKING:
     from bancada.hosts.base import Host
-    from bancada.run_events import Progress, RunEvent
-    from bancada.runner import Runner
+    from bancada.run.events import Progress, RunEvent
+    from bancada.run.runner import Runner
 
 #: What the run process sends the window (see :mod:`bancada.session.live_messages`).
 LiveMessage: TypeAlias = "RunEvent | LiveSamples | RunCrashed"
@@ -55,7 +55,7 @@ WINDOW_GONE = "the window that started the run closed; the block in progress was
 
 
 class RunHandle(Protocol):
-    """What the window's controls drive: a :class:`bancada.runner.Runner` or a :class:`RunProcess`."""
+    """What the window's controls drive: a :class:`bancada.run.runner.Runner` or a :class:`RunProcess`."""
 
     def cancel(self) -> None: ...
     def pause(self) -> None: ...
@@ -234,9 +234,9 @@ def _send_loop(conn: Connection, outbox: Outbox, window_gone: threading.Event) -
 
 def run_events(request: RunRequest, outbox: Outbox, commands: _Commands) -> None:
     """Run ``request`` into ``outbox`` (the run process's main thread; also callable in-process)."""
-    from bancada.i18n import set_language
-    from bancada.run_events import Progress, SamplesArrived
-    from bancada.runner import Runner
+    from bancada.core.i18n import set_language
+    from bancada.run.events import Progress, SamplesArrived
+    from bancada.run.runner import Runner
 
     if request.language:  # a spawned process starts in the default language, not the window's
         set_language(request.language)
@@ -287,7 +287,7 @@ class RunProcess:
     """The window's end of a run process: commands out, messages in.
 
     ``cancel``/``pause``/``resume`` may be called from any thread (they have the
-    names of :class:`bancada.runner.Runner`'s, so :class:`bancada.ui.run_job.RunControl`
+    names of :class:`bancada.run.runner.Runner`'s, so :class:`bancada.ui.run_job.RunControl`
     drives either); :meth:`messages` is read by one thread.
     """
 
@@ -335,7 +335,7 @@ class RunProcess:
             RunProcessDied: the run process ended without a last event (killed, or out
                 of memory); what it stored is kept.
         """
-        from bancada.run_events import RunFinished
+        from bancada.run.events import RunFinished
 
         finished = False
         try:

@@ -6,7 +6,7 @@ the statistics read the samples, never the run's profile. A CSV has no profile, 
 host facts and no treatment ids: its treatments are the combinations of
 :data:`TREATMENT_COLUMNS` in order of first appearance, numbered from 1.
 
-The file is read column by column by :func:`bancada.sample_reader.read_csv_columns`
+The file is read column by column by :func:`bancada.store.sample_reader.read_csv_columns`
 (Arrow's CSV reader, texts as categoricals), once for the view and once by the
 statistics process.
 """
@@ -20,8 +20,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from bancada.i18n import translate
-from bancada.sample_reader import read_csv_columns
+from bancada.core.i18n import translate
+from bancada.store.sample_reader import read_csv_columns
 from bancada.stats import columns
 from bancada.store.runstore import TreatmentRow
 

@@ -14,35 +14,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, cast
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
 from bancada.stats import bootstrap, effectsize, noisefloor, ranktests, servertime, summary
-
-TREATMENT_COLUMNS = ("implementation", "payload")
-UNITS = ("sample", "repetition")
-RESPONSE = "latency_s"
-
-
-@dataclass
-class Side:
-    """One run (or tidy CSV) in a comparison: its label and its measured samples.
-
-    ``samples``: one row per measured, successful request with columns
-    ``implementation``, ``payload``, ``latency_s`` (s) and optionally
-    ``repetition`` and ``server_s`` (s).
-    """
-
-    label: str
-    samples: pd.DataFrame
-    treatments: dict[str, pd.DataFrame] = field(init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        self.treatments = split_treatments(self.samples)
+from bancada.stats.side import RESPONSE, UNITS, Side, repetition_medians
 
 
 @dataclass(frozen=True)
@@ -55,20 +35,6 @@ class PairOptions:
     noise_floor_reason: str = ""
     network_share: bool = False
     network_share_reason: str = ""
-
-
-def treatment_key(implementation: str, payload: str) -> str:
-    """``"go-rest/StdSize"``: the treatment's name in tables and JSON."""
-    return f"{implementation}/{payload}"
-
-
-def split_treatments(df: pd.DataFrame) -> dict[str, pd.DataFrame]:
-    """Rows of each treatment, keyed by :func:`treatment_key`, in order of first appearance."""
-    out: dict[str, pd.DataFrame] = {}
-    for group, idx in df.groupby(list(TREATMENT_COLUMNS), sort=False).indices.items():
-        impl, payload = cast(tuple[str, str], group)  # pandas types a group key as Hashable; here a 2-tuple
-        out[treatment_key(impl, payload)] = df.iloc[np.sort(idx)]
-    return out
 
 
 def compare_runs(
@@ -240,14 +206,6 @@ def _row(
         "p_repetitions": p_rep,
     }
     return row, reps
-
-
-def repetition_medians(df: pd.DataFrame) -> np.ndarray:
-    """The median latency (s) of each repetition of one treatment, in repetition
-    order; empty when the frame has no ``repetition`` column."""
-    if "repetition" not in df.columns:
-        return np.empty(0)
-    return df.groupby("repetition", sort=True)[RESPONSE].median().to_numpy(dtype=float)
 
 
 def _geomean(rows: list[dict[str, Any]], log_ratio_reps: list[np.ndarray], confidence: float) -> dict[str, Any] | None:

@@ -2,8 +2,8 @@
 ones (text cells, milliseconds) for the terminal, ``--markdown``, ``--format``, the
 report and the window's Compare view.
 
-The formatted tables are in the language of :func:`bancada.i18n.language`: column
-headers and verdicts through :func:`bancada.i18n.translate` (context ``CompareTable``),
+The formatted tables are in the language of :func:`bancada.core.i18n.language`: column
+headers and verdicts through :func:`bancada.core.i18n.translate` (context ``CompareTable``),
 numbers with its decimal mark (``0,1234 [0,11; 0,13]`` in pt-BR, where the interval's
 bounds are separated by ``;`` since ``,`` is the decimal mark). Column names that
 :data:`bancada.stats.table_labels.LABELS` knows (``treatment``, ``n``, ``p_holm``,
@@ -17,7 +17,7 @@ from typing import Any
 
 import pandas as pd
 
-from bancada.i18n import integer, language, number, p_value, significant, translate
+from bancada.core.i18n import integer, language, number, p_value, significant, translate
 
 CONTEXT = "CompareTable"
 
@@ -27,7 +27,7 @@ def _ms(v: float | None) -> float | None:
 
 
 def _num(v: float | None, fmt: str) -> str:
-    """``v`` as the language writes it (:mod:`bancada.i18n`): ``fmt`` ``.4g`` is 4 significant digits
+    """``v`` as the language writes it (:mod:`bancada.core.i18n`): ``fmt`` ``.4g`` is 4 significant digits
     (thousands grouped, never an exponent in the usual range), ``+.1f`` one decimal with its sign,
     ``.1f`` one decimal; ``–`` when missing."""
     if v is None or v != v:

@@ -2,7 +2,7 @@
 
 :func:`conclusions` takes the dict of :func:`bancada.stats.report.analyze_frame`
 (the response's unit from its name: ``latency_s``, ``latency_ms``...) and returns Markdown
-paragraphs in the language set with :func:`bancada.i18n.set_language`
+paragraphs in the language set with :func:`bancada.core.i18n.set_language`
 (English or Brazilian Portuguese), numbers in that language's conventions
 (``0,23 ms`` and ``93,7 %`` in pt-BR). Per group (e.g. payload):
 
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bancada.i18n import integer, number, percent, translate
+from bancada.core.i18n import integer, number, percent, translate
 from bancada.stats.pair_verdict import comparison, ms_text, p_phrase
 from bancada.stats.readings import factor_name
 from bancada.stats.tables import treatment_label

@@ -50,17 +50,29 @@ import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from bancada.i18n import number, translate
+from bancada.core.i18n import number, translate
 
 if TYPE_CHECKING:
     import pandas as pd
     from rich.console import Console
 
-    from bancada.store.runstore import RunStore, TreatmentRow
+
+class TreatmentLevels(Protocol):
+    """A treatment's levels as a run file lists them (:class:`bancada.store.runstore.TreatmentRow`)."""
+
+    @property
+    def implementation(self) -> str: ...
+    @property
+    def workload(self) -> str: ...
+    @property
+    def format(self) -> str: ...
+    @property
+    def link(self) -> str: ...
+
 
 # The load model of k6's virtual users (``[load] model = "vus"``).
 VUS_MODEL = "vus"
@@ -338,22 +350,7 @@ def from_tidy(df: pd.DataFrame, meta: dict[str, str], *, running: bool = False) 
     return summarize(df, names, planned_duration_s=planned)
 
 
-def from_store(store: RunStore) -> list[K6Row]:
-    """:func:`from_tidy` of a stored run, in the order of the run's treatments.
-
-    Raises:
-        K6SummaryError: the run has no measured samples.
-    """
-    from bancada.store.tidy_csv import tidy_frame
-
-    treatments = store.treatments()
-    split = any(t.link or t.format for t in treatments)
-    extra = ["format", "link"] if split else []
-    columns = ["implementation", "payload", "repetition", "phase", "latency_s", "ok", "start_s", *extra]
-    return in_run_order(from_tidy(tidy_frame(store, columns), store.meta()), treatments)
-
-
-def in_run_order(rows: Sequence[K6Row], treatments: Sequence[TreatmentRow]) -> list[K6Row]:
+def in_run_order(rows: Sequence[K6Row], treatments: Sequence[TreatmentLevels]) -> list[K6Row]:
     """``rows`` in the order of the run's treatments (the profile's order); unknown names last."""
     order = {_label(t.implementation, t.workload, t.format, t.link): i for i, t in enumerate(treatments)}
     return sorted(rows, key=lambda r: order.get(r.treatment, len(order)))

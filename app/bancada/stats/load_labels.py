@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from bancada.i18n import number, translate
+from bancada.core.i18n import number, translate
 from bancada.stats.load_tables import AB_PERCENTS, AbRow, LoadTables, SiegeRow
 
 if TYPE_CHECKING:

@@ -49,15 +49,21 @@ store and not in these tables; ``capped`` says how many there were.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 import pandas as pd
 
-from bancada.drivers.stream import PHASE_MEASURE
+from bancada.core.samples import PHASE_MEASURE
 
-if TYPE_CHECKING:
-    from bancada.store.runstore import RunStore
+
+class StoredRun(Protocol):
+    """What :func:`from_store` reads of a run (:class:`bancada.store.runstore.RunStore` has it all)."""
+
+    def meta(self) -> dict[str, str]: ...
+    def samples_frame(self) -> pd.DataFrame: ...
+    def driver_events(self, kind: str | None = None) -> list[dict[str, Any]]: ...
+
 
 MIB = 1024 * 1024
 #: ab's percentiles ("Percentage of the requests served within a certain time (ms)").
@@ -327,7 +333,7 @@ def load_of_run(meta: dict[str, str]) -> dict[str, Any] | None:
     return load if load.get("model") in ("closed", "open") else None
 
 
-def from_store(store: RunStore) -> LoadTables | None:
+def from_store(store: StoredRun) -> LoadTables | None:
     """The tables of a stored run (:class:`bancada.store.runstore.RunStore`), or None when the run
     did not use a load model."""
     import json

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 if TYPE_CHECKING:
-    from bancada.stats.compare import Side
+    from bancada.stats.side import Side
 
 
 def spread_pct(medians: Sequence[float] | np.ndarray) -> float | None:
@@ -44,12 +44,12 @@ def spread_pct(medians: Sequence[float] | np.ndarray) -> float | None:
 
 
 def noise_floor(base: Side, other: Side, treatments: Sequence[str]) -> dict[str, Any] | None:
-    """Per treatment, the larger spread of the two runs (:class:`bancada.stats.compare.Side`).
+    """Per treatment, the larger spread of the two runs (:class:`bancada.stats.side.Side`).
 
     Returns ``{"method", "per_treatment": {treatment: floor_pct},
     "repetition_medians_s": {treatment: {label: [s, ...]}}, "median_floor_pct",
     "max_floor_pct"}``, or None when no treatment has two repetitions in either run."""
-    from bancada.stats.compare import repetition_medians
+    from bancada.stats.side import repetition_medians
 
     per, medians = {}, {}
     for key in treatments:

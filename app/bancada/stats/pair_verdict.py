@@ -10,8 +10,8 @@ almost coincide, a bimodal one); the sentence then reports both and says so
 The same holds for the test on the repetitions' medians beside it, whose own δ
 gives its direction.
 
-Qt-free; texts through :func:`bancada.i18n.translate` (context ``Conclusions``),
-numbers through :mod:`bancada.i18n` (a decimal comma in pt-BR).
+Qt-free; texts through :func:`bancada.core.i18n.translate` (context ``Conclusions``),
+numbers through :mod:`bancada.core.i18n` (a decimal comma in pt-BR).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from bancada.i18n import number, significant, translate
+from bancada.core.i18n import number, significant, translate
 from bancada.stats.tables import treatment_label
 
 #: Medians within this fraction of each other "almost coincide" (5 %).

@@ -1,15 +1,15 @@
 """One plain-language line per statistics table (the "reading" under each table in the window and the report).
 
 Qt-free: the window's statistics process and ``bancada report`` both call :func:`readings`.
-Texts go through :func:`bancada.i18n.translate` (context ``Readings``), numbers through
-:func:`bancada.i18n.number` (a decimal comma in pt-BR).
+Texts go through :func:`bancada.core.i18n.translate` (context ``Readings``), numbers through
+:func:`bancada.core.i18n.number` (a decimal comma in pt-BR).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bancada.i18n import integer, number, p_value, percent, significant, translate
+from bancada.core.i18n import integer, number, p_value, percent, significant, translate
 from bancada.stats.pair_verdict import largest_effect
 from bancada.stats.tables import treatment_label as _label
 
@@ -65,14 +65,14 @@ def magnitude_name(word: str) -> str:
 
 
 def p_text(p: float) -> str:
-    """``< 0.001`` or three decimals, in the language's number format (:func:`bancada.i18n.p_value`)."""
+    """``< 0.001`` or three decimals, in the language's number format (:func:`bancada.core.i18n.p_value`)."""
     return p_value(p)
 
 
 def readings(result: dict[str, Any], tables: dict[str, pd.DataFrame]) -> dict[str, str]:
     """One plain-language line per table (several groups joined by " · ").
 
-    In the current language (:mod:`bancada.i18n`), numbers as it writes them.
+    In the current language (:mod:`bancada.core.i18n`), numbers as it writes them.
     """
     alpha = result.get("alpha", 0.05)
     conf = result.get("confidence", 0.9)

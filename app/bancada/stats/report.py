@@ -18,7 +18,18 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from bancada.stats import columns, design, effectsize, factorial, normality, prepare, ranking, ranktests, samplesize, summary
+from bancada.stats import (
+    columns,
+    design,
+    effectsize,
+    factorial,
+    normality,
+    prepare,
+    ranking,
+    ranktests,
+    samplesize,
+    summary,
+)
 from bancada.stats.prepare import InputError
 
 #: From this many rows on, the treatments are sorted in threads.

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 from bancada.stats.k6_summary import K6Row
 from bancada.stats.readings import readings
 

@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 if TYPE_CHECKING:
-    from bancada.stats.compare import Side
+    from bancada.stats.side import Side
 
 
 def _parts(df: pd.DataFrame) -> tuple[int, float, float, float] | None:

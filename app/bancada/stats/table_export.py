@@ -8,7 +8,7 @@ One module (no Qt) for every table Bancada shows: ``bancada analyze --tables-for
   (:data:`bancada.stats.table_labels.LABELS`, context ``StatsTable``) and their numbers at the
   precision the window shows (:func:`format_value`); text cells (the comparison's
   ``"0.12 [0.11, 0.13]"``) are kept as they are.
-- Numbers follow :func:`bancada.i18n.language`: ``0.123`` and ``1,234`` in English, ``0,123`` and
+- Numbers follow :func:`bancada.core.i18n.language`: ``0.123`` and ``1,234`` in English, ``0,123`` and
   ``1.234`` in pt-BR.
 - Markdown: GitHub's pipe tables, numbers right-aligned. LaTeX: one ``table`` environment with
   booktabs rules (``\\usepackage{booktabs}``), ``\\caption`` and ``\\label{tab:<prefix>-<slug>}``;
@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from bancada.i18n import language, number, p_value, translate
+from bancada.core.i18n import language, number, p_value, translate
 from bancada.stats.table_labels import (
     CONTEXT,
     FRACTION_COLUMNS,
@@ -106,7 +106,7 @@ def _significant(v: float) -> str:
 def format_value(column: str, v: Any) -> str:
     """The text of one cell as the window shows it, in the current language.
 
-    ``p`` columns: ``< 0.001`` or 3 decimals (:func:`bancada.i18n.p_value`); counts as integers;
+    ``p`` columns: ``< 0.001`` or 3 decimals (:func:`bancada.core.i18n.p_value`); counts as integers;
     percentages with ``%``; Cliff's δ, z, H with 2 decimals; every other number (ms) to 3 significant
     digits; words (``large``, ``exact``, booleans) translated; factors and terms in the factor and
     term columns named as the reader says them (:func:`factor_text`); missing values as ``–``.

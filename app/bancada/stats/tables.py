@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bancada.i18n import percent, translate
+from bancada.core.i18n import percent, translate
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -50,8 +50,8 @@ if TYPE_CHECKING:
 
 import numpy as np
 
-from bancada import paths
-from bancada.samples import Sample, SampleBlock
+from bancada.core import paths
+from bancada.core.samples import Sample, SampleBlock
 
 COMMIT_INTERVAL_S = 0.05
 # a Sample as a sample row, without its block (a bool ok is stored as 0/1)

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import cast
 
-from bancada import paths
+from bancada.core import paths
 from bancada.experiment.profile import Profile, ProfileError, load_profile
 from bancada.ui.profile_check import load_checked_profile
 

@@ -363,7 +363,7 @@ class ClassroomMode(QObject):
     def start_demo(self) -> bool:
         """One click for a class: the quick study of seed 000 (Go/Java × gRPC/REST, StdSize and LargeSize,
         n = 20, r = 2) on this computer, in classroom mode. False (the reason in the status bar) if it cannot start."""
-        from bancada import paths
+        from bancada.core import paths
 
         if self.host.running():
             self.ui.state_label.setText(self.tr("A run is already going on: stop it first"))

@@ -3,7 +3,7 @@
 A dialog (File ▸ Compare runs…, Ctrl+Shift+K): the runs to compare are picked from Recent runs
 or added as files (a run file ``.sqlite`` or a tidy sample CSV such as published data, read-only);
 the first is the baseline; each is listed by its study, start, size and note
-(:func:`bancada.run_caption.caption`). :func:`bancada.compare_cmd.compare` runs as a background task of the
+(:func:`bancada.session.run_caption.caption`). :func:`bancada.cli.compare.compare` runs as a background task of the
 window's :class:`~bancada.ui.tasks.TaskRunner`, never on the GUI thread, and its tables
 (:func:`bancada.stats.compare_tables.display_tables`, in the window's language) appear one under
 the other, each with the "Copy as Markdown / LaTeX / CSV" menu of the Statistics tab.
@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bancada.run_caption import caption
+from bancada.session.run_caption import caption
 from bancada.ui.stats_view import FrameModel, add_copy_menu
 from bancada.ui.screen_fit import fit_to_screen
 
@@ -45,7 +45,7 @@ def compare_job(state, specs: list[str]) -> dict:
     Raises:
         bancada.stats.prepare.InputError: a run cannot be read, or no treatment is in both.
     """
-    from bancada.compare_cmd import compare
+    from bancada.analysis.compare import compare
     from bancada.stats import compare_tables
 
     result = compare(specs)

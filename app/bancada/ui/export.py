@@ -7,7 +7,7 @@ the guide), ``k6_summary.csv`` (k6's end-of-test table per treatment:
 language), ``profile.toml`` (the profile as run), ``host.json`` (the
 host's facts and the workers' versions), ``run.json`` (the run's metadata) and
 ``report.html`` (the whole report in one self-contained file, as ``bancada report``
-writes it: :mod:`bancada.report_build`).
+writes it: :mod:`bancada.report.build`).
 The plot's ``plot.png`` (2× the widget's pixels) and ``plot.svg`` are rendered
 by :class:`bancada.ui.live_view.LiveView` on the GUI thread.
 """
@@ -64,6 +64,7 @@ def export_data(
         OSError: the folder cannot be written.
         bancada.store.runstore.RunStoreError: the run file is not readable.
     """
+    from bancada.analysis import k6_run
     from bancada.stats import k6_summary
     from bancada.store.runstore import RunStore
     from bancada.store.tidy_csv import export_csv
@@ -76,10 +77,7 @@ def export_data(
         written.append(folder / "samples.csv")
         meta = store.meta()
         workers = store.workers()
-        try:  # k6's end-of-test table per treatment, as bancada run --out writes it
-            k6_rows = k6_summary.from_store(store)
-        except k6_summary.K6SummaryError:  # no measured row yet
-            k6_rows = []
+        k6_rows = k6_run.k6_rows(store)  # k6's end-of-test table per treatment, as bancada run --out writes it
     if k6_rows:
         k6_summary.write_csv(k6_rows, folder / "k6_summary.csv")
         written.append(folder / "k6_summary.csv")
@@ -105,7 +103,7 @@ def export_data(
 
         (folder / "conclusions.md").write_text(conclusions(result), encoding="utf-8")
         written.append(folder / "conclusions.md")
-    from bancada.report_build import write_report
+    from bancada.report.build import write_report
 
     written += write_report(str(run_path), html_path=folder / "report.html", stats=stats)
     return written

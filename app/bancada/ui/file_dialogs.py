@@ -4,7 +4,7 @@ Qt's own dialog (not the desktop's): its labels ("Procurar em:", "Arquivos do ti
 ``qtbase_<lang>.qm``, which :mod:`bancada.ui.language` installs, so the dialog follows the language
 chosen in View > Language even when the desktop speaks another. The folder last used for a kind of
 file (``profiles``, ``runs``...) is kept in ``gui.ini`` under ``dialogs/<kind>``; the first time, the
-user's profiles folder (:func:`bancada.paths.user_profiles_dir`).
+user's profiles folder (:func:`bancada.core.paths.user_profiles_dir`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QFileDialog, QWidget
 
-from bancada import paths
+from bancada.core import paths
 from bancada.ui.window_settings import settings
 
 #: Labels of Qt's dialog that Qt 6 spells with a mnemonic ("&Look in:") while its own pt-BR catalogue

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bancada import paths
+from bancada.core import paths
 from bancada.experiment.profile import ProfileError
 from bancada.guide import texts
 from bancada.guide.estimate import duration_text, pilot_pace
@@ -430,7 +430,7 @@ class GuidedExperiment(QDockWidget):
     @staticmethod
     def _note_run(run: str, note: str) -> None:
         """Mark the run as the guide's pilot or main run, so Recent runs and Compare tell them apart."""
-        from bancada.run_caption import set_note
+        from bancada.session.run_caption import set_note
         from bancada.store.runstore import RunStoreError
 
         if run:

@@ -49,7 +49,7 @@ def check_host(name: str, accept: dict[str, str] | None = None, passphrase: str 
     ``unknown_key``, ``changed_key``, ``passphrase`` or ``error`` and
     ``key_of`` names the saved host whose key is unknown.
     """
-    from bancada.hosts.cli import check_report
+    from bancada.hosts.check import check_report
     from bancada.hosts.ssh_host import HostKeyChanged, PassphraseNeeded, UnknownHostKey, connect_saved_host
 
     failure = {"ok": False, "name": name, "fingerprint": "", "key_of": name, "jump": False}

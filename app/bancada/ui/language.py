@@ -6,7 +6,7 @@ Language (kept as ``language`` in ``gui.ini``). Installing a language loads
 ``pyside6-lrelease`` in ``scripts/setup.sh``) and Qt's own
 ``qtbase_<code>.qm`` (its dialogs' buttons), sets the default ``QLocale``
 (a decimal comma in pt-BR) and the language of the Qt-free texts
-(:mod:`bancada.i18n`). Switching rebuilds the window, which keeps what it
+(:mod:`bancada.core.i18n`). Switching rebuilds the window, which keeps what it
 showed (the panel's experiment, the shown run).
 """
 
@@ -16,7 +16,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
-from bancada import i18n
+from bancada.core import i18n
 
 QM_DIR = i18n.TRANSLATIONS_DIR
 _installed: list[QTranslator] = []
@@ -64,12 +64,13 @@ def installed_files() -> list[str]:
     return [t.filePath() for t in _installed]
 
 
-def switch(window, choice: str):
+def switch(window, choice: str, make_window):
     """Use ``choice`` ("" = the system's) from now on and rebuild ``window`` in it.
 
-    Returns the new window, or None (with the reason in the status bar) while a run goes on.
+    ``make_window(profile, profile_path)`` builds the new window (the main window's class: passed
+    in, so that this module sits below the window it rebuilds). Returns the new window, or None
+    (with the reason in the status bar) while a run goes on.
     """
-    from bancada.ui.main_window import MainWindow
     from bancada.ui.window_settings import last_profile, settings
 
     if window.running():
@@ -88,7 +89,7 @@ def switch(window, choice: str):
     run_path, profile_path = window.run_path, window.profile_path
     guide = window.guide.state if window.guide is not None and window.guide.isVisible() else None
     install(choice)
-    new = MainWindow(profile, profile_path)  # in the old one's place: its settings were just saved
+    new = make_window(profile, profile_path)  # in the old one's place: its settings were just saved
     new.show()
     if guide is not None:  # the guide goes on where it was, in the new language
         new.show_guide(guide)

@@ -20,7 +20,7 @@ from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QResizeEvent
 from PySide6.QtWidgets import QFrame, QGraphicsItem, QScrollArea, QVBoxLayout, QWidget
 
-from bancada.plot_scale import wide_range
+from bancada.core.plot_scale import wide_range
 from bancada.ui.locale_axis import LocaleAxis, localized
 from bancada.ui.boxplot_item import Box, BoxPlotItem
 from bancada.session.live_model import LiveModel, TreatmentInfo
@@ -98,7 +98,7 @@ class LiveView(QWidget):
     :data:`MAX_COLUMNS` columns, further ones in rows below (the view scrolls).
 
     The latency axis turns logarithmic by itself when a plot's values span more than a decade
-    (:func:`bancada.plot_scale.wide_range`), unless the user chose the axis during the run (Ctrl+L);
+    (:func:`bancada.core.plot_scale.wide_range`), unless the user chose the axis during the run (Ctrl+L);
     ``logAxisChosen(on)`` says so (the window's Log axis action follows it)."""
 
     logAxisChosen = Signal(bool)
@@ -426,7 +426,7 @@ class LiveView(QWidget):
             self.logAxisChosen.emit(True)
 
     def _spans_decades(self, wl: str) -> bool:
-        """Whether the boxes of workload ``wl`` need a log axis (:func:`bancada.plot_scale.wide_range`)."""
+        """Whether the boxes of workload ``wl`` need a log axis (:func:`bancada.core.plot_scale.wide_range`)."""
         boxes = self.box_items[wl].boxes()
         if not boxes:
             return False

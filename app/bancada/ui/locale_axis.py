@@ -1,7 +1,7 @@
 """Plot axes whose tick labels follow the window's language (``0,5`` in pt-BR, ``0.5`` in English).
 
 pyqtgraph writes tick labels with Python's ``%g``-style formatting, always with a decimal point;
-:class:`LocaleAxis` swaps the decimal mark for the language's (:func:`bancada.i18n.language`),
+:class:`LocaleAxis` swaps the decimal mark for the language's (:func:`bancada.core.i18n.language`),
 and every plot of the window uses it for its numeric axes.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 
-from bancada import i18n
+from bancada.core import i18n
 
 
 def localized(label: str) -> str:

@@ -50,7 +50,7 @@ from bancada.ui.window_settings import WindowSettings, add_recent, recent_runs
 
 if TYPE_CHECKING:
     from bancada.ui.own_service import OwnServiceDialog
-    from bancada.run_events import Progress, RunFinished
+    from bancada.run.events import Progress, RunFinished
     from bancada.ui.compare_view import CompareView
     from bancada.ui.guide import GuidedExperiment
     from bancada.guide.wizard_state import WizardState
@@ -318,7 +318,7 @@ class MainWindow(QMainWindow):
         """View > Language: rebuild the window in ``code`` ("" = the system's); returns the new window or None."""
         from bancada.ui import language
 
-        new: MainWindow | None = language.switch(self, code)
+        new: MainWindow | None = language.switch(self, code, type(self))
         return new
 
     def manage_hosts(self) -> None:
@@ -485,7 +485,7 @@ class MainWindow(QMainWindow):
 
     def _on_run_event(self, event) -> None:
         # run_events, not runner: importing the runner here would stall the GUI thread at the first event
-        from bancada.run_events import Notice, RunFinished, RunStarted
+        from bancada.run.events import Notice, RunFinished, RunStarted
 
         if isinstance(event, RunStarted):
             self.begin_live(event.run_id, event.path, event.treatments, event.total_requests, event.driver)

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bancada import paths
+from bancada.core import paths
 from bancada.experiment.custom import HTTP_METHODS
 from bancada.experiment.custom_form import RequestEntry, ServerEntry, ServiceForm, form_from_profile, parse_headers
 from bancada.experiment.custom_reflection import GrpcMethod, check_server, missing_method

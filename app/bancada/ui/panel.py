@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bancada.i18n import proper_name
+from bancada.core.i18n import proper_name
 from bancada.experiment.profile import LARGE_SIZE, STD_SIZE, Profile, ProfileError, Workload, parse_profile
 from bancada.ui.fields import ChoiceBox, IntField, choice_box
 from bancada.ui.load_group import LoadGroup

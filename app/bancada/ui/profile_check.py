@@ -8,7 +8,7 @@ nor one of the profile's own ``[[external]]`` servers provides (the CLI's
 
 from __future__ import annotations
 
-from bancada.i18n import translate
+from bancada.core.i18n import translate
 
 from pathlib import Path
 

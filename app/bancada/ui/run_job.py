@@ -1,7 +1,7 @@
 """What the background tasks of the window do (functions of a TaskState; no widgets here).
 
 - :func:`run_experiment`: start the run process (:mod:`bancada.session.run_process`: it opens
-  the host and iterates :meth:`bancada.runner.Runner.events`), put the samples it sends into
+  the host and iterates :meth:`bancada.run.runner.Runner.events`), put the samples it sends into
   the :class:`~bancada.session.live_model.SampleFeed` and send the rare events (started,
   notices, finished) as partial results.
 - :func:`probe_host`: which implementations the host can run (runs a subprocess).
@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 from PySide6.QtCore import QCoreApplication
 
-from bancada.i18n import language
+from bancada.core.i18n import language
 from bancada.session import run_process
 from bancada.session.live_model import SampleFeed
 
 if TYPE_CHECKING:
-    from bancada.run_events import Progress
+    from bancada.run.events import Progress
 
 
 make_host = run_process.make_host  # the name the window's probes use
@@ -88,7 +88,7 @@ def run_experiment(
         RunError: the run could not start, or the run process ended without a last event
             (the message says so in the window's language).
     """
-    from bancada.run_events import Progress, RunError, RunFinished
+    from bancada.run.events import Progress, RunError, RunFinished
     from bancada.session.live_messages import LiveSamples, RunCrashed, RunRequest
 
     process = run_process.RunProcess(RunRequest(profile, host_name, on_worker_death, on_disconnect, language()))

@@ -3,7 +3,7 @@
 One component owns the five widgets so that a run, an opened run and a new profile
 all say their state the same way: :meth:`RunStatus.begin` for a run that starts (a
 request count, or the planned time of a timed load), :meth:`RunStatus.show_progress`
-on each :class:`bancada.run_events.Progress` the plot timer takes, :meth:`RunStatus.show_stored`
+on each :class:`bancada.run.events.Progress` the plot timer takes, :meth:`RunStatus.show_stored`
 for an opened run, :meth:`RunStatus.clear` when the shown run is forgotten.
 """
 
@@ -17,7 +17,7 @@ from PySide6.QtGui import QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar, QWidget
 
 if TYPE_CHECKING:
-    from bancada.run_events import Progress
+    from bancada.run.events import Progress
 
 
 def format_eta(seconds: float | None) -> str:

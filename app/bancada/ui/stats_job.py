@@ -18,7 +18,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bancada.i18n import language, set_language
+from bancada.core.i18n import language, set_language
 from bancada.stats.readings import TABLE_ORDER, factor_name, magnitude_name, p_text, readings  # noqa: F401 - re-exported
 from bancada.stats.run_statistics import (  # noqa: F401 - re-exported
     RESPONSE,
@@ -49,7 +49,7 @@ def compute_statistics(
     analysed; a finished run whose last repetition is partial (stopped early:
     an unbalanced design) is analysed without it. ``res.repetitions`` and
     ``res.partial_repetition`` say so. ``lang``: the language of the readings
-    and messages (:func:`bancada.i18n.set_language`; None keeps the current one).
+    and messages (:func:`bancada.core.i18n.set_language`; None keeps the current one).
     See :func:`bancada.stats.run_statistics.analyse_run_frame`.
     """
     from bancada.session import tidy_run

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bancada import paths
+from bancada.core import paths
 from bancada.ui.load_table_view import LoadTableView
 from bancada.ui.stats_job import TABLE_ORDER, StatsResult, factor_name, readings  # noqa: F401 - readings re-exported
 from bancada.stats.table_labels import QT_TRANSLATE_NOOP, TITLES  # typed: returns its text

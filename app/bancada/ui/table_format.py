@@ -4,7 +4,7 @@ The tables keep their raw column names (``median_ci_lo``, ``cliffs_delta``:
 the CSV exports and ``bancada analyze`` use them); here each gets a translated
 label and a tooltip with its raw name. Each cell is written by the one
 formatter the exports and the report use (:func:`bancada.stats.table_export.format_value`,
-in the language of :mod:`bancada.i18n`, which :mod:`bancada.ui.language` keeps
+in the language of :mod:`bancada.core.i18n`, which :mod:`bancada.ui.language` keeps
 the window's): a decimal comma in pt-BR, p-values below 0.001 as "< 0,001".
 """
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal
 
-from bancada.installation import explain
+from bancada.core.installation import explain
 
 _live_threads: set[QThread] = set()
 _live_lock = threading.Lock()

@@ -14,7 +14,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Qt, QUr
 from PySide6.QtGui import QAction, QActionGroup, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QMessageBox, QToolBar
 
-from bancada import paths
+from bancada.core import paths
 
 if TYPE_CHECKING:
     from bancada.ui.hosts_dialog import HostsDialog
@@ -195,7 +195,7 @@ class WindowActions(QObject):
         helpm.addAction(about)
 
     def _build_language_menu(self, menu: QMenu) -> None:
-        from bancada.i18n import LANGUAGES
+        from bancada.core.i18n import LANGUAGES
         from bancada.ui import language
 
         self.language_menu = menu

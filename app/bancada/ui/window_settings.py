@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, QRect, QSettings, QSize, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QMenu, QScrollArea, QSplitter
 
-from bancada import paths
+from bancada.core import paths
 from bancada.experiment.profile import Profile, ProfileError, parse_profile
 from bancada.ui import screen_fit
 from bancada.ui.screen_fit import available_area
@@ -83,10 +83,10 @@ class WindowSettings(QObject):
 
     def fill_recent(self, menu: QMenu, open_run: Callable[[str], object]) -> None:
         """The recent runs that still exist, as entries of ``menu`` that call ``open_run(path)``, each
-        named by its study, start, size and note (:func:`bancada.run_caption.caption`)."""
+        named by its study, start, size and note (:func:`bancada.session.run_caption.caption`)."""
         menu.clear()
         runs = [p for p in recent_runs() if Path(p).exists()]
-        from bancada.run_caption import caption
+        from bancada.session.run_caption import caption
 
         for p in runs:
             action = menu.addAction(caption(p), partial(open_run, p))

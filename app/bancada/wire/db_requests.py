@@ -19,7 +19,7 @@ import json
 from typing import Any
 
 from bancada.wire.select_pick import SplitMix64
-from bancada.experiment.operations import LIST_OPERATIONS
+from bancada.wire.operations import LIST_OPERATIONS
 
 PET_NAMES = ("Rex", "Luna", "Thor", "Mel", "Bob", "Nina", "Toby", "Lola")
 PET_TYPES = ("dog", "cat", "bird", "fish", "rabbit", "hamster")
@@ -68,7 +68,7 @@ def check_limit(operation: str, limit: int | None) -> None:
     Raises:
         ValueError: one translated line naming the problem and the range.
     """
-    from bancada.i18n import translate
+    from bancada.core.i18n import translate
 
     if operation not in LIST_OPERATIONS:
         if limit is not None:

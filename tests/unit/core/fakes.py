@@ -18,7 +18,7 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from bancada.errors import RunError
+from bancada.core.errors import RunError
 from bancada.experiment.manifest import Implementation
 from bancada.hosts.local import LocalHost
 

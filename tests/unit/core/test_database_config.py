@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from bancada.errors import RunError
+from bancada.core.errors import RunError
 from bancada.experiment.database import DatabaseConfig, DatabaseConfigError
 from bancada.experiment.profile import ProfileError, parse_profile
 from bancada.hosts.facts import parse_facts, postgres_ok
 from bancada.hosts.local import LocalHost
 from bancada.hosts.postgres import PrivatePostgres
-from bancada.runner import Runner
+from bancada.run.runner import Runner
 from tests.conftest import ROOT
 
 
@@ -128,7 +128,7 @@ def test_an_operation_the_worker_does_not_serve_is_refused_before_anything_start
 def test_a_workload_on_the_database_gets_the_default_table_and_says_so_once():
     from bancada.experiment import manifest
     from bancada.experiment.plan import build_plan
-    from bancada.run_database import RunDatabase
+    from bancada.run.database import RunDatabase
 
     profile = parse_profile(_data(operation="create_pet"))
     plan = build_plan(profile, manifest.discover(ROOT))

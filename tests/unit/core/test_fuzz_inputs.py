@@ -15,9 +15,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bancada import analyze_cmd, importers
+from bancada.cli import analyze as analyze_cmd
+
+from bancada.cli import importers
 from bancada.experiment.profile import Profile, ProfileError, load_profile, parse_profile
-from bancada.overrides import apply_overrides
+from bancada.cli.overrides import apply_overrides
 from bancada.store.runstore import RunStore, RunStoreError
 from tests.conftest import ROOT
 

@@ -15,8 +15,10 @@ from pathlib import Path
 import pytest
 
 import bancada
-from bancada import analyze_cmd, cli, i18n
-from bancada.installation import explain, missing_file, roots
+from bancada.cli import analyze as analyze_cmd
+from bancada.cli import main as cli
+from bancada.core import i18n
+from bancada.core.installation import explain, missing_file, roots
 from bancada.store import tidy_csv
 from bancada.store.runstore import RunStore
 

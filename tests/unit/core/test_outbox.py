@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from bancada.run_events import Notice, Progress, RunFinished
-from bancada.samples import SAMPLE_DTYPE
+from bancada.run.events import Notice, Progress, RunFinished
+from bancada.core.samples import SAMPLE_DTYPE
 from bancada.session.live_messages import LIVE_FIELDS, LIVE_MAX_SAMPLES_PER_S, LiveSamples, thin
 from bancada.session.run_process import Outbox
 

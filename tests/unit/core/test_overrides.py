@@ -1,11 +1,11 @@
-"""bancada.overrides.apply_overrides: command-line overrides of a profile, for one run."""
+"""bancada.cli.overrides.apply_overrides: command-line overrides of a profile, for one run."""
 
 from __future__ import annotations
 
 import pytest
 
 from bancada.experiment.profile import ProfileError, load_profile
-from bancada.overrides import apply_overrides
+from bancada.cli.overrides import apply_overrides
 from tests.conftest import ROOT
 
 QUICK = ROOT / "profiles" / "quick.toml"
@@ -102,8 +102,8 @@ def test_every_operation_the_command_line_offers_makes_a_valid_profile(quick):
     overrides the quick profile into a profile that validates."""
     from typing import get_args
 
-    from bancada.cli import _build_parser
-    from bancada.experiment.operations import OPERATIONS, OVERRIDE_OPERATIONS
+    from bancada.cli.main import _build_parser
+    from bancada.wire.operations import OPERATIONS, OVERRIDE_OPERATIONS
     from bancada.experiment.profile import Operation
 
     assert OPERATIONS == get_args(Operation)

@@ -5,15 +5,15 @@ import shutil
 
 import pytest
 
-from bancada import paths
+from bancada.core import paths
 from tests.conftest import ROOT
 
 
 def _load_paths_copy(site):
-    """paths.py copied into ``site/bancada/`` and imported from there, as an installed wheel has it."""
-    (site / "bancada").mkdir(parents=True)
-    shutil.copy(ROOT / "app" / "bancada" / "paths.py", site / "bancada" / "paths.py")
-    spec = importlib.util.spec_from_file_location("bancada_paths_copy", site / "bancada" / "paths.py")
+    """core/paths.py copied into ``site/bancada/core/`` and imported from there, as an installed wheel has it."""
+    (site / "bancada" / "core").mkdir(parents=True)
+    shutil.copy(ROOT / "app" / "bancada" / "core" / "paths.py", site / "bancada" / "core" / "paths.py")
+    spec = importlib.util.spec_from_file_location("bancada_paths_copy", site / "bancada" / "core" / "paths.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -114,7 +114,7 @@ def test_user_profiles_dir_is_never_inside_an_installation(tmp_path, monkeypatch
 
 
 def test_gui_with_an_unknown_profile_name_says_so(capsys):
-    from bancada.cli import main
+    from bancada.cli.main import main
 
     assert main(["gui", "no-such-study"]) == 2
     err = capsys.readouterr().err

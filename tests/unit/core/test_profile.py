@@ -108,7 +108,7 @@ def test_native_driver_load_options_are_checked(root, field, value, expect):
 )
 def test_a_bad_field_is_explained_in_brazilian_portuguese(root, section, field, value, expect):
     """The window shows profile errors in its language: pydantic's English words are said again by their type."""
-    from bancada.i18n import set_language
+    from bancada.core.i18n import set_language
 
     data = _quick(root)
     data[section][field] = value

@@ -4,7 +4,7 @@ in Portuguese: a static check of those modules' source.
 Two rules, checked on the syntax tree of each module:
 
 1. a ``raise SomeError(...)`` whose message is written in place (a string literal or an f-string, possibly
-   inside a concatenation) is a defect: the text must go through ``bancada.i18n.translate``;
+   inside a concatenation) is a defect: the text must go through ``bancada.core.i18n.translate``;
 2. every ``translate("Context", "text")`` call there must have a finished pt-BR entry in the catalogue
    (``bancada_pt_BR.ts``), so a new message without its translation fails here.
 """
@@ -16,13 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from bancada import i18n
+from bancada.core import i18n
 from tests.conftest import ROOT
 
 APP = ROOT / "app" / "bancada"
 #: The run, the hosts, the experiment (profiles, external servers, custom requests, templates).
 MODULES = sorted(
-    [APP / "runner.py", APP / "driver_choice.py", APP / "targets.py", APP / "ui" / "profile_check.py"]
+    [APP / "ui" / "profile_check.py"]
+    + list((APP / "run").glob("*.py"))
     + list((APP / "experiment").glob("*.py"))
     + list((APP / "hosts").glob("*.py"))
 )

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from bancada.experiment.profile import load_profile
-from bancada.overrides import apply_overrides
-from bancada.run_events import Notice, Progress, RunFinished, RunStarted, SamplesArrived
-from bancada.runner import Runner
+from bancada.cli.overrides import apply_overrides
+from bancada.run.events import Notice, Progress, RunFinished, RunStarted, SamplesArrived
+from bancada.run.runner import Runner
 from bancada.store.runstore import RunStore
 from tests.conftest import ROOT
 from tests.unit.core.fakes import FakeHost

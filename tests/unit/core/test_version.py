@@ -6,7 +6,7 @@ import tomllib
 import pytest
 
 import bancada
-from bancada.cli import main
+from bancada.cli.main import main
 from tests.conftest import ROOT
 
 

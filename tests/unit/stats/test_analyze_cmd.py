@@ -7,8 +7,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bancada import analyze_cmd
-from bancada.importers import TIDY_COLUMNS
+from bancada.cli import analyze as analyze_cmd
+from bancada.cli.importers import TIDY_COLUMNS
 from bancada.stats.report import InputError, analyze_frame
 
 

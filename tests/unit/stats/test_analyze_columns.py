@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "tests" / "bench"))
 import _bigrun  # noqa: E402
 
-from bancada import analyze_cmd  # noqa: E402
+from bancada.cli import analyze as analyze_cmd  # noqa: E402
 
 REFERENCE = Path(__file__).with_name("analyze_reference.json")
 N_PER_TREATMENT = 300

@@ -12,9 +12,10 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from bancada import compare_cmd
-from bancada.importers import TIDY_COLUMNS
+from bancada.cli import compare as compare_cmd
+from bancada.cli.importers import TIDY_COLUMNS
 from bancada.stats import bootstrap, compare, noisefloor, ranktests
+from bancada.stats import side as side_mod
 
 
 def tidy(treatments, reps=3, n=40, seed=0, run_id="t", server_s=None):
@@ -49,7 +50,7 @@ def tidy(treatments, reps=3, n=40, seed=0, run_id="t", server_s=None):
 
 
 def side(label, df):
-    return compare.Side(label, df)
+    return side_mod.Side(label, df)
 
 
 def run_cli(argv):
@@ -181,7 +182,7 @@ def test_noise_floor_is_the_larger_spread_of_repetition_medians():
     df = pd.concat([tidy({"go-rest/S": m * 1e-3}, reps=1, n=41, seed=m).assign(repetition=m) for m in (1, 2, 3, 4)])
     base = tidy({"go-rest/S": 1e-3}, reps=4)
     a, b = side("a", base), side("b", df)
-    reps = compare.repetition_medians(b.treatments["go-rest/S"])
+    reps = side_mod.repetition_medians(b.treatments["go-rest/S"])
     assert len(reps) == 4 and reps[-1] / reps[0] == pytest.approx(4, rel=0.1)
     comp = compare.compare_pair(a, b, compare.PairOptions(noise_floor=True, noise_floor_reason="test"), resamples=200)
     row = comp["rows"][0]

@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bancada.i18n import set_language
+from bancada.core.i18n import set_language
 from bancada.stats.conclusions import conclusions
 from bancada.stats.report import analyze_frame
 

@@ -9,8 +9,10 @@ import pandas as pd
 import pytest
 from rich.console import Console
 
-from bancada import cli, cli_run
-from bancada.run_events import RunFinished
+from bancada.cli import main as cli
+
+from bancada.cli import run as cli_run
+from bancada.run.events import RunFinished
 from tests.k6_vu_run import K6_REFERENCE, write_vu_run
 
 
@@ -75,8 +77,8 @@ def test_export_names_an_unwritable_k6_summary(tmp_path, capsys):
 
 
 def test_report_of_a_vu_run_has_the_k6_table_in_the_language_in_use(tmp_path):
-    from bancada.i18n import set_language
-    from bancada.report_build import build_context, load_run, render_html
+    from bancada.core.i18n import set_language
+    from bancada.report.build import build_context, load_run, render_html
 
     run = load_run(write_vu_run(tmp_path))
     try:
@@ -92,7 +94,7 @@ def test_report_of_a_vu_run_has_the_k6_table_in_the_language_in_use(tmp_path):
 
 
 def test_report_of_a_run_without_virtual_users_has_no_k6_table(tmp_path):
-    from bancada.report_build import build_context, load_run, render_html
+    from bancada.report.build import build_context, load_run, render_html
 
     run = load_run(write_vu_run(tmp_path, model="sequential"))
     context = build_context(run, plots=False)

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bancada import analyze_cmd
-from bancada.i18n import set_language
+from bancada.cli import analyze as analyze_cmd
+from bancada.core.i18n import set_language
 from bancada.stats.k6_summary import K6SummaryError, k6_percentile, summarize, trend_ms
 from tests import k6_trend
 
@@ -139,7 +139,8 @@ def test_summary_of_a_vu_run_matches_k6s_own_numbers():
 
 def test_summary_of_a_stored_vu_run_matches_k6s_own_numbers(tmp_path):
     """The same samples through a real run file (whole nanoseconds), as bancada run and the window read them."""
-    from bancada.stats.k6_summary import from_store, is_vus_run
+    from bancada.analysis.k6_run import k6_rows as from_store
+    from bancada.stats.k6_summary import is_vus_run
     from bancada.store.runstore import RunStore
     from tests.k6_vu_run import write_vu_run
 
@@ -150,7 +151,8 @@ def test_summary_of_a_stored_vu_run_matches_k6s_own_numbers(tmp_path):
 
 def test_the_rate_of_a_run_without_virtual_users_is_its_own_span(tmp_path):
     """Without [load] vus the rate divides by first send -> last answer per repetition (no planned duration)."""
-    from bancada.stats.k6_summary import from_store, is_vus_run
+    from bancada.analysis.k6_run import k6_rows as from_store
+    from bancada.stats.k6_summary import is_vus_run
     from bancada.store.runstore import RunStore
     from tests.k6_vu_run import vu_samples, write_vu_run
 

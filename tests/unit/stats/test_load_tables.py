@@ -128,7 +128,7 @@ def test_a_missing_column_is_named():
 
 
 def test_analyze_writes_the_load_tables_of_a_tidy_csv(tmp_path):
-    from bancada import analyze_cmd
+    from bancada.cli import analyze as analyze_cmd
 
     other = tidy_frame().assign(implementation="php-rest", latency_s=lambda d: d["latency_s"] * 2)
     csv = tmp_path / "samples.csv"
@@ -144,7 +144,7 @@ def test_analyze_writes_the_load_tables_of_a_tidy_csv(tmp_path):
 
 
 def test_analyze_refuses_a_bad_response_size_in_one_line(tmp_path, capsys):
-    from bancada import analyze_cmd
+    from bancada.cli import analyze as analyze_cmd
 
     csv = tmp_path / "samples.csv"
     pd.concat([tidy_frame(), tidy_frame().assign(implementation="php-rest")]).to_csv(csv, index=False)

@@ -1,7 +1,7 @@
 """What a pt-BR reader gets outside the window: statistics.md of Export all, the comparison's tables
 and sentences, the conclusions' counts, and the study titles. The analysis runs on seeded lognormal
 samples of a 2 × 2 design (Go and Java, gRPC and REST, three repetitions) through the same code as
-a run (bancada.stats.run_statistics, bancada.compare_cmd with tidy CSVs)."""
+a run (bancada.stats.run_statistics, bancada.cli.compare with tidy CSVs)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bancada import i18n
+from bancada.core import i18n
 from tests.conftest import ROOT
 
 #: median latency (ms) per treatment; go/rest clearly faster than the others
@@ -100,7 +100,7 @@ def _csv(tmp_path: Path, seed: int) -> str:
 
 
 def test_the_comparison_in_portuguese_writes_p_as_the_tables_do_and_says_why_in_words(tmp_path):
-    from bancada.compare_cmd import compare
+    from bancada.cli.compare import compare
     from bancada.stats import compare_tables
 
     slow = _samples(3, sigma=0.3, n=200)

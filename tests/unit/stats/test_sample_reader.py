@@ -2,7 +2,7 @@
 
 Each CSV here is analysed twice: read as ``bancada analyze`` read it before
 (``pd.read_csv`` with every column but the response as text) and through
-:mod:`bancada.sample_reader`; the JSON results (or the errors) must be equal.
+:mod:`bancada.store.sample_reader`; the JSON results (or the errors) must be equal.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from bancada import analyze_cmd
-from bancada.sample_reader import read_csv_columns
+from bancada.cli import analyze as analyze_cmd
+from bancada.store.sample_reader import read_csv_columns
 from bancada.stats.report import InputError, analyze_frame, jsonable
 
 HEADER = "run_id,implementation,language,protocol,payload,repetition,phase,latency_s,ok\n"
@@ -138,7 +138,7 @@ def test_a_csv_named_otherwise_is_a_csv_and_a_missing_run_is_said(tmp_path, caps
 def test_two_ranges_read_what_one_reader_reads(tmp_path, monkeypatch, quoted_newline):
     """A CSV cut in two ranges of bytes (parsed in two threads) gives the frame of one reader, levels in
     order of first appearance over the file; a cut that would fall inside a quoted cell is not made."""
-    from bancada import sample_reader
+    from bancada.store import sample_reader
 
     rows = _rows(n_reps=40, per_rep=50)
     rows.insert(len(rows) // 2 + 3, "r,rust-grpc,rust,grpc,StdSize,1,measure,0.002,true\n")  # a level seen late
@@ -165,7 +165,7 @@ def test_two_ranges_read_what_one_reader_reads(tmp_path, monkeypatch, quoted_new
 def test_quotes_are_counted_one_by_one_and_in_blocks(tmp_path, monkeypatch, few):
     """The quotes before a cut are counted the same whether found one by one or, past FEW_QUOTES, in blocks
     (a CSV whose every cell is quoted)."""
-    from bancada import sample_reader
+    from bancada.store import sample_reader
 
     path = tmp_path / "quoted.csv"
     path.write_bytes(b'"language","latency_s"\n' + b'"go","0.001"\n' * 5_000)

@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from bancada.i18n import number, percent, set_language, significant
+from bancada.core.i18n import number, percent, set_language, significant
 from bancada.stats.conclusions import conclusions
 from bancada.stats.effectsize import magnitude
 from bancada.stats.report import analyze_frame

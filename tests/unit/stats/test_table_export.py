@@ -9,7 +9,7 @@ import math
 import pandas as pd
 import pytest
 
-from bancada import i18n
+from bancada.core import i18n
 from bancada.stats import table_export as te
 
 

@@ -1,0 +1,1 @@
+"""What the command line, the window and the report share to analyse runs."""

@@ -1,0 +1,1 @@
+"""The ``bancada`` command: argparse and printing only, one module per command."""

@@ -1,0 +1,317 @@
+"""``bancada run``, ``runs`` and ``export``: the headless commands (``workers``: :mod:`bancada.cli.workers`)."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from bancada.core import paths
+from bancada.experiment.plan import PlanError
+from bancada.experiment.profile import ProfileError, load_profile
+from bancada.core.installation import explain
+from bancada.cli.overrides import apply_overrides
+from bancada.core.paths import BancadaHomeError
+from bancada.run.events import Notice, Progress as RunProgress, RunError, RunFinished, RunStarted
+from bancada.run.runner import Runner
+from bancada.store.runstore import RunStore, RunStoreError, list_runs
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from bancada.hosts.base import Host
+    from bancada.stats.load_tables import LoadTables
+
+err = Console(stderr=True)
+out = Console()
+
+_LEVEL_STYLE = {"error": "red", "warning": "yellow"}  # rich markup per event level; info is dim
+
+
+def _fail(message: str, code: int = 2) -> int:
+    err.print(f"[bold red]bancada:[/] {escape(message)}", highlight=False, markup=True, soft_wrap=True)
+    return code
+
+
+def make_host(name: str) -> Host:
+    """Return the host named ``name`` ('local' or a saved SSH host).
+
+    Raises:
+        RunError: no such host, or it cannot be reached.
+    """
+    if name in ("local", "localhost", "this-computer"):
+        from bancada.hosts.local import LocalHost
+
+        return LocalHost()
+    try:
+        from bancada.hosts.ssh_host import connect_saved_host
+    except ImportError:
+        raise RunError(f"unknown host {name!r}: only 'local' is available in this build") from None
+    return connect_saved_host(name)
+
+
+def run_command(args: argparse.Namespace) -> int:
+    try:
+        profile_path = paths.resolve_profile(args.profile)
+    except FileNotFoundError as exc:
+        return _fail(str(exc))
+    args.profile = str(profile_path)
+    try:
+        profile = load_profile(args.profile)
+        profile = apply_overrides(
+            profile,
+            args.profile,
+            implementations=args.implementations,
+            operation=args.operation,
+            payloads=args.payloads,
+            requests=args.requests,
+            repetitions=args.repetitions,
+            warmup=args.warmup,
+            schedule=args.schedule,
+            driver=args.driver,
+            connection=args.connection,
+            seed=args.seed,
+            load=args.load,
+            concurrency=args.concurrency,
+            duration_s=args.duration,
+            rate_per_s=args.rate,
+        )
+    except ProfileError as exc:
+        return _fail(str(exc))
+    try:
+        host = make_host(args.host)
+    except RunError as exc:
+        return _fail(str(exc))
+    driver_host = None
+    if args.driver_host not in (None, "local"):
+        try:
+            driver_host = make_host(args.driver_host)
+        except RunError as exc:
+            host.close()
+            return _fail(str(exc))
+    runner = Runner(
+        profile, host, on_disconnect="pause" if args.on_disconnect == "pause" else "incomplete", driver_host=driver_host
+    )
+    # SIGTERM behaves like Ctrl-C: stop workers, keep the run.
+    signal.signal(signal.SIGTERM, lambda *_: runner.cancel())
+    finished: RunFinished | None = None
+    run_path = None
+    try:
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            TaskProgressColumn(),
+            TextColumn("{task.fields[count]}"),
+            TextColumn("{task.fields[rate]}"),
+            TextColumn("[red]{task.fields[errors]}"),
+            TimeRemainingColumn(),
+            console=err,
+            disable=args.quiet,
+            transient=False,
+        ) as bar:
+            task = None
+            events = runner.events()
+            try:
+                for event in events:
+                    if isinstance(event, RunStarted):
+                        run_path = event.path
+                        task = bar.add_task(
+                            profile.experiment.name, total=event.total_requests or None, rate="", errors="", count=""
+                        )
+                        exp = runner.profile.experiment
+                        err.print(
+                            f"run {event.run_id} ({event.driver} driver, {exp.schedule} schedule, seed {exp.seed})"
+                            f" -> {event.path}"
+                        )
+                    elif isinstance(event, RunProgress) and task is not None:
+                        count = f"{event.done}/{event.total} requests" if event.total else f"{event.done} requests"
+                        bar.update(
+                            task,
+                            completed=event.done,
+                            count=count,
+                            rate=f"{event.samples_per_s:,.0f} samples/s",
+                            errors=f"{event.errors} errors" if event.errors else "",
+                        )
+                    elif isinstance(event, Notice):
+                        if event.level != "info" or not args.quiet:
+                            bar.console.print(
+                                f"[{_LEVEL_STYLE.get(event.level, 'dim')}]{event.text}",
+                                highlight=False,
+                                markup=True,
+                            )
+                    elif isinstance(event, RunFinished):
+                        finished = event
+            except KeyboardInterrupt:
+                runner.cancel()
+                for event in events:  # let the runner stop workers and close the store
+                    if isinstance(event, RunFinished):
+                        finished = event
+    except (RunError, PlanError, BancadaHomeError) as exc:
+        return _fail(str(exc))
+    finally:
+        host.close()
+        if driver_host is not None and driver_host is not host:
+            driver_host.close()
+    if finished is None or run_path is None:
+        return _fail("the run did not start")
+    if finished.status != "complete":  # said first: writing the CSV below may fail for the same reason
+        _fail(f"run {finished.status}: {finished.message}", 1)
+    return _report(run_path, finished, args)
+
+
+def _report(run_path: Path, finished: RunFinished, args: argparse.Namespace) -> int:
+    """Print the run's summary (and its siege and ab tables after a load run); write the CSVs."""
+    # the statistics (pandas, scipy) are imported once the run has ended, not before its workers start
+    from bancada.analysis import k6_run
+    from bancada.stats import k6_summary, load_tables as load_tables_mod
+    from bancada.stats.load_labels import print_tables
+    from bancada.store.tidy_csv import tidy_frame, write_csv
+
+    with RunStore.open(run_path) as store:
+        tidy = tidy_frame(store)  # read once: the summary and the CSV share it
+        print_summary(tidy, store)
+        load_tables = load_tables_mod.from_store(store)
+        if load_tables is not None:
+            print_tables(out, load_tables)
+        k6_rows = k6_run.k6_rows(store, tidy)
+        if k6_rows and (getattr(args, "k6_summary", False) or k6_summary.is_vus_run(store.meta())):
+            k6_summary.print_table(out, k6_rows)
+        out_dir = args.out or Path("bancada-results") / store.meta()["run_id"]
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+            rows = write_csv(tidy, out_dir / "samples.csv")
+            if load_tables is not None:
+                write_load_csvs(load_tables, out_dir)
+            if k6_rows:
+                k6_summary.write_csv(k6_rows, out_dir / "k6_summary.csv")
+        except OSError as exc:
+            out.print(f"run file: {run_path}")
+            return _fail(
+                explain(exc, f"cannot write {out_dir / 'samples.csv'}: {exc.strerror or exc}", out_dir)
+                + f"; the run file keeps every sample (bancada export {store.meta()['run_id']} --csv FILE)"
+            )
+    out.print(f"run file: {run_path}")
+    out.print(f"samples:  {out_dir / 'samples.csv'} ({rows} rows)")
+    if load_tables is not None:
+        out.print(f"load:     {out_dir / 'load_siege.csv'}, {out_dir / 'load_ab.csv'}")
+    if k6_rows:
+        out.print(f"k6:       {out_dir / 'k6_summary.csv'}")
+    return 0 if finished.status == "complete" else 1
+
+
+def _treatment_label(implementation: str, fmt: str, link: str) -> str:
+    """``go-rest``, or with a format and a link ``go-rest / avro / cross-region``."""
+    return " / ".join(x for x in (implementation, fmt, link) if isinstance(x, str) and x)
+
+
+def write_load_csvs(tables: LoadTables, folder: Path) -> None:
+    """``load_siege.csv`` and ``load_ab.csv`` (one column per field, units in the names) in ``folder``.
+
+    Raises:
+        OSError: a file cannot be written.
+    """
+    from bancada.stats import load_tables as load_tables_mod
+
+    load_tables_mod.siege_frame(tables).to_csv(folder / "load_siege.csv", index=False)
+    load_tables_mod.ab_frame(tables).to_csv(folder / "load_ab.csv", index=False)
+
+
+def print_summary(df: pd.DataFrame, store: RunStore) -> None:
+    """Print n, median, mean, sd, q1, q3 (ms) per workload and treatment of a tidy frame; errors apart.
+
+    The figures come from :func:`bancada.stats.summary.summarize` (R's type-7 quantiles, sd with n − 1).
+    """
+    from bancada.stats.summary import summarize
+
+    measured = df[df["phase"] == "measure"]
+    # the profile's order (the samples arrive in the schedule's shuffled block order)
+    rows = store.treatments()
+    payload_order = list(dict.fromkeys(t.workload for t in rows))
+    impl_order = list(dict.fromkeys(_treatment_label(t.implementation, t.format, t.link) for t in rows))
+    if {"format", "link"} <= set(measured.columns):  # the levels of formats and links join the label
+        labels = [
+            _treatment_label(*v)
+            for v in zip(measured["implementation"], measured["format"], measured["link"], strict=True)
+        ]
+        measured = measured.assign(implementation=labels)
+    groups = dict(tuple(measured.groupby("payload", sort=False)))
+    for payload in [p for p in payload_order if p in groups]:
+        group = groups[payload]
+        table = Table(title=f"{payload}: latency (ms), measured requests", title_justify="left")
+        for col in ("treatment", "n", "median", "mean", "sd", "q1", "q3", "errors"):
+            table.add_column(col, justify="left" if col == "treatment" else "right")
+        by_impl = dict(tuple(group.groupby("implementation", sort=False)))
+        for impl, g in [(i, by_impl[i]) for i in impl_order if i in by_impl]:
+            ok = np.sort(g.loc[g["ok"] == "true", "latency_s"].to_numpy() * 1e3)
+            errors = str(int((g["ok"] == "false").sum()))
+            if len(ok):
+                s = summarize(ok)
+                table.add_row(impl, str(s["n"]), *(f"{s[k]:.3f}" for k in ("median", "mean", "sd", "q1", "q3")), errors)
+            else:
+                table.add_row(impl, "0", "-", "-", "-", "-", "-", errors)
+        out.print(table)
+    capped = sum(int(e.get("samples_capped", 0)) for e in store.driver_events("done"))
+    if capped:
+        out.print(
+            f"[yellow]{capped} more requests ran past the driver's raw-sample cap (load.max_records); "
+            f"they are in the run's per-second histograms, not in this table.[/]"
+        )
+
+
+def runs_command() -> int:
+    runs = list_runs()
+    if not runs:
+        out.print("no runs yet: try  bancada run profiles/quick.toml")
+        return 0
+    table = Table(title="runs")
+    for col in ("run_id", "created_at", "profile", "host", "status", "samples", "file"):
+        table.add_column(col)
+    for r in runs:
+        table.add_row(r["run_id"], r["created_at"], r["name"], r["host"], r["status"], str(r["samples"]), r["path"])
+    out.print(table)
+    return 0
+
+
+def export_command(args: argparse.Namespace) -> int:
+    from bancada.analysis import k6_run
+    from bancada.stats import k6_summary, load_tables as load_tables_mod
+    from bancada.store.tidy_csv import export_csv
+
+    try:
+        store = RunStore.open(args.run)
+    except RunStoreError as exc:
+        return _fail(str(exc))
+    with store:
+        try:
+            rows = export_csv(store, args.csv)
+        except OSError as exc:
+            return _fail(explain(exc, f"cannot write {args.csv}: {exc.strerror or exc}", args.csv))
+        load_dir = getattr(args, "load_dir", None)
+        if load_dir is not None:
+            tables = load_tables_mod.from_store(store)
+            if tables is None:
+                return _fail(f"run {args.run} used no load model (closed or open): it has no siege or ab tables")
+            try:
+                load_dir.mkdir(parents=True, exist_ok=True)
+                write_load_csvs(tables, load_dir)
+            except OSError as exc:
+                return _fail(explain(exc, f"cannot write the load tables into {load_dir}: {exc.strerror or exc}"))
+            out.print(f"wrote {load_dir / 'load_siege.csv'} and {load_dir / 'load_ab.csv'}")
+        k6_rows = k6_run.k6_rows(store)
+        k6_path = args.csv.parent / "k6_summary.csv"
+        if k6_rows:
+            try:
+                k6_summary.write_csv(k6_rows, k6_path)
+            except OSError as exc:
+                return _fail(explain(exc, f"cannot write {k6_path}: {exc.strerror or exc}", k6_path))
+    out.print(f"wrote {rows} rows to {args.csv}")
+    if k6_rows:
+        out.print(f"wrote the k6-style summary ({len(k6_rows)} treatments) to {k6_path}")
+    return 0

@@ -1,0 +1,1 @@
+"""Code every part of Bancada shares: samples, errors, paths, translation; imports nothing of Bancada."""

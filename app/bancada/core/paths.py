@@ -1,0 +1,134 @@
+"""Where Bancada finds its own files and keeps the user's.
+
+- Bancada's home (``workers/``, ``drivers/native/dist/``, ``profiles/``,
+  ``proto/``, ``docs/``), the first of:
+  1. ``$BANCADA_HOME`` if set;
+  2. the bundle inside an installed wheel, ``bancada/_bundle/``, which mirrors
+     those folders of the repository with the workers prebuilt
+     (``packaging/build.sh`` makes it; a source tree never has one);
+  3. the checkout this package was installed from (editable install).
+- The run store: ``$BANCADA_DATA_DIR`` if set, else platformdirs' user data
+  directory (``~/.local/share/bancada`` on Linux).
+- Configuration (hosts): ``$BANCADA_CONFIG_DIR`` or platformdirs' user config
+  directory.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "bancada"
+
+#: The bundled home inside an installed wheel (see ``packaging/build.sh``).
+BUNDLE_DIR = Path(__file__).resolve().parent.parent / "_bundle"
+
+
+class BancadaHomeError(RuntimeError):
+    """Raised when the Bancada source tree (workers/, profiles/) is not found."""
+
+
+def home() -> Path:
+    """Return the root of the Bancada tree holding ``workers/`` and ``profiles/``.
+
+    The order is ``$BANCADA_HOME``, the wheel's bundle (:data:`BUNDLE_DIR`),
+    then the first parent folder of this package holding both folders.
+
+    Raises:
+        BancadaHomeError: if none of the three holds ``workers/`` and ``profiles/``.
+    """
+    env = os.environ.get("BANCADA_HOME")
+    if env:
+        return Path(env).resolve()
+    if _is_home(BUNDLE_DIR):
+        return BUNDLE_DIR
+    for parent in Path(__file__).resolve().parents:
+        if _is_home(parent):
+            return parent
+    raise BancadaHomeError(
+        "cannot find Bancada's workers and profiles: this installation has no bundle "
+        f"({BUNDLE_DIR}) and is not inside a clone; set BANCADA_HOME to the repository root, "
+        "or install a wheel built by packaging/build.sh"
+    )
+
+
+def _is_home(folder: Path) -> bool:
+    return (folder / "workers").is_dir() and (folder / "profiles").is_dir()
+
+
+def is_bundled() -> bool:
+    """Whether :func:`home` is the wheel's bundle (an installed Bancada, not a clone)."""
+    try:
+        return home() == BUNDLE_DIR
+    except BancadaHomeError:
+        return False
+
+
+def resolve_profile(name_or_path: str | Path) -> Path:
+    """Return the profile file meant by ``name_or_path``.
+
+    An existing file is returned as given. A bare name without a folder or
+    suffix (``quick``) names a profile shipped with Bancada:
+    ``<home>/profiles/<name>.toml`` (read-only when installed).
+
+    Raises:
+        FileNotFoundError: a bare name that is not a shipped profile; the
+            message lists the shipped names. Any other missing path is
+            returned unchanged, for the profile loader to report.
+    """
+    path = Path(name_or_path)
+    if path.exists() or path.suffix or len(path.parts) != 1:
+        return path
+    try:
+        folder = home() / "profiles"
+    except BancadaHomeError as exc:
+        raise FileNotFoundError(f"{name_or_path}: no such profile file, and no shipped profiles: {exc}") from None
+    candidate = folder / f"{path.name}.toml"
+    if candidate.is_file():
+        return candidate
+    shipped = ", ".join(sorted(p.stem for p in folder.glob("*.toml"))) or "none"
+    raise FileNotFoundError(
+        f"{name_or_path}: no such profile file, and not a shipped profile (shipped: {shipped}; in {folder})"
+    )
+
+
+def data_dir() -> Path:
+    """Return (and create) the directory holding the run store."""
+    env = os.environ.get("BANCADA_DATA_DIR")
+    path = Path(env) if env else Path(platformdirs.user_data_dir(APP_NAME))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def runs_dir() -> Path:
+    """Return (and create) the folder of run files (one SQLite file per run)."""
+    path = data_dir() / "runs"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def config_dir() -> Path:
+    """Return (and create) the user configuration directory."""
+    env = os.environ.get("BANCADA_CONFIG_DIR")
+    path = Path(env) if env else Path(platformdirs.user_config_dir(APP_NAME))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def user_profiles_dir() -> Path:
+    """Return (and create) the folder where the user's own profiles go ("Save as").
+
+    In a clone this is ``<home>/profiles``; in an installation it is
+    ``<data_dir>/profiles``, because the shipped profiles are read-only there.
+    Never raises :class:`BancadaHomeError`: without a home it is the data folder's.
+    """
+    try:
+        if not is_bundled():
+            return home() / "profiles"
+    except BancadaHomeError:
+        pass
+    path = data_dir() / "profiles"
+    path.mkdir(parents=True, exist_ok=True)
+    return path

@@ -1,0 +1,1 @@
+"""The report a student hands in: building, plots, words and templates."""

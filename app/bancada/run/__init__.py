@@ -1,0 +1,1 @@
+"""One run: the runner, its events, its database and targets, the driver choice."""

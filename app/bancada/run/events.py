@@ -1,0 +1,74 @@
+"""What a run tells its caller: the events of :meth:`bancada.run.runner.Runner.events`
+and the errors that end a run.
+
+The CLI prints them and the GUI draws them; both only read these plain
+dataclasses, so neither depends on how the runner does its work.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bancada.core.errors import RunError
+from bancada.core.samples import SampleBlock
+from bancada.store.runstore import TreatmentRow
+
+
+class WorkerDied(RunError):
+    """A worker exited mid-run. ``implementation`` and ``log_tail`` say which and why."""
+
+    def __init__(self, implementation: str, log_tail: str, code: int | None) -> None:
+        self.implementation = implementation
+        self.log_tail = log_tail
+        super().__init__(
+            f"worker {implementation} died mid-run (exit code {code})"
+            + (f"; its last log lines:\n{log_tail}" if log_tail else "")
+        )
+
+
+# -- events ------------------------------------------------------------------
+@dataclass
+class RunStarted:
+    run_id: str
+    path: Path
+    treatments: list[TreatmentRow]
+    total_requests: int
+    driver: str
+
+
+@dataclass
+class SamplesArrived:
+    """Samples as they arrived: a SampleBlock (columns; iterating gives Sample objects)."""
+
+    samples: SampleBlock
+
+
+@dataclass
+class Progress:
+    """``total`` is 0 when the run goes by duration (closed/open load with duration_s)."""
+
+    done: int
+    total: int
+    errors: int
+    samples_per_s: float
+    eta_s: float | None
+
+
+@dataclass
+class Notice:
+    level: str  # info | warning | error
+    text: str
+
+
+@dataclass
+class RunFinished:
+    status: str  # complete | incomplete | cancelled
+    message: str = ""
+    path: Path | None = None
+    errors_by_kind: dict[str, int] = field(default_factory=dict)
+
+
+__all__ = ["RunError", "WorkerDied", "RunStarted", "SamplesArrived", "Progress", "Notice", "RunFinished", "RunEvent"]
+
+RunEvent = RunStarted | SamplesArrived | Progress | Notice | RunFinished
