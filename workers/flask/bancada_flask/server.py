@@ -12,15 +12,13 @@ arguments.
 from __future__ import annotations
 
 import argparse
-import json
 import logging
-import os
 import signal
 import sys
 
 from bancada_flask import NAME, VERSION
 from bancada_worker import contract
-from bancada_worker.cli import ListenError, listen_socket
+from bancada_worker.listening import ListenError, listen_socket, ready_line
 from bancada_worker.contract import Config
 
 STOP_GRACE_S = 5.0
@@ -74,8 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     port = listener.getsockname()[1]
     for sig in (signal.SIGTERM, signal.SIGINT):
         gevent.signal_handler(sig, lambda: gevent.spawn(server.stop, STOP_GRACE_S))
-    fields = {"implementation": f"{NAME}-rest", "protocol": "rest", "bind": args.bind, "port": port, "pid": os.getpid()}
-    print("READY " + json.dumps(fields, separators=(",", ":")), flush=True)
+    print(ready_line(NAME, "rest", args.bind, port), flush=True)
     log.info("%s-rest serving on %s port %d", NAME, args.bind, port)
     server.serve_forever()
     log.info("stopped")

@@ -51,7 +51,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from bancada_worker import contract, graphql_http
-from bancada_worker.contract import INT64_MAX, INT64_MIN, MASK64, Config, InvalidArgument, Unavailable
+from bancada_worker.contract import INT64_MAX, INT64_MIN, MASK64, Config
+from bancada_worker.errors import InvalidArgument, Unavailable
 from bancada_worker.rest_app import BodyTooLarge, _read_body
 
 PATH = "/v1/graphql"

@@ -49,7 +49,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from bancada_worker import contract, methods, pet_person
-from bancada_worker.contract import INT64_MAX, INT64_MIN, UINT32_MAX, Config, InvalidArgument, Unavailable
+from bancada_worker.contract import INT64_MAX, INT64_MIN, UINT32_MAX, Config
+from bancada_worker.errors import InvalidArgument, Unavailable
 
 Int64 = Annotated[int, Meta(ge=INT64_MIN, le=INT64_MAX)]
 # msgspec bounds must fit an int64, so the seed's upper bound (2^64 - 1) is checked by contract.select.
