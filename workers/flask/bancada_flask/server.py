@@ -19,6 +19,7 @@ import sys
 from bancada_flask import NAME, VERSION
 from bancada_worker import contract
 from bancada_worker.listening import ListenError, listen_socket, ready_line
+from bancada_worker.command_line import check_common
 from bancada_worker.contract import Config
 
 STOP_GRACE_S = 5.0
@@ -36,14 +37,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     args = p.parse_args(argv)
     if args.version:
         return args
-    if args.protocol is None:
-        p.error("--protocol is required (rest)")
-    if not 0 <= args.port <= 65535:
-        p.error(f"--port {args.port} out of range 0..65535")
-    if args.delay_us < 0:
-        p.error(f"--delay-us must be >= 0, got {args.delay_us}")
-    if not 1 <= args.max_message_mib <= 2047:
-        p.error(f"--max-message-mib must be in 1..2047, got {args.max_message_mib}")
+    check_common(p, args, ["rest"])
     return args
 
 

@@ -27,6 +27,7 @@ import signal
 import sys
 
 from bancada_worker import NAME, VERSION, contract, protocols
+from bancada_worker.command_line import check_common
 from bancada_worker.contract import Config
 from bancada_worker.database import DEFAULT_POOL_SIZE, ENV_VAR, Database, DatabaseConfigError
 from bancada_worker.listening import ListenError, ready_line
@@ -58,14 +59,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     args = p.parse_args(argv)
     if args.version:
         return args
-    if args.protocol is None:
-        p.error(f"--protocol is required ({', '.join(names)})")
-    if not 0 <= args.port <= 65535:
-        p.error(f"--port {args.port} out of range 0..65535")
-    if args.delay_us < 0:
-        p.error(f"--delay-us must be >= 0, got {args.delay_us}")
-    if not 1 <= args.max_message_mib <= 2047:
-        p.error(f"--max-message-mib must be in 1..2047, got {args.max_message_mib}")
+    check_common(p, args, names)
     if args.db_pool_size < 1:
         p.error(f"--db-pool-size must be at least 1, got {args.db_pool_size}")
     return args

@@ -10,7 +10,7 @@ import urllib.request
 
 from bancada_worker import protocols
 from bancada_worker.hosts import GRPCIO, UVICORN
-from tests.test_cli import FOLDER, stop
+from tests.test_cli import FOLDER, start, stop
 
 # Registers the test's protocol, then runs the worker's own command line.
 LAUNCH = """
@@ -35,18 +35,10 @@ class RegistryTest(unittest.TestCase):
             protocols.register(protocols.Protocol("rest", "tests.fake_protocol", UVICORN))
 
     def test_a_protocol_added_through_the_registry_alone_is_served(self):
-        proc = subprocess.Popen(
-            [sys.executable, "-c", LAUNCH, "--protocol", "plaintext", "--max-message-mib", "2"],
-            cwd=FOLDER,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
+        proc, ready = start("--protocol", "plaintext", "--max-message-mib", "2", launch=("-c", LAUNCH))
         try:
-            line = proc.stdout.readline()
-            self.assertRegex(line, r'^READY \{"implementation":"python-plaintext","protocol":"plaintext",')
-            port = int(line.split('"port":')[1].split(",")[0])
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=30) as resp:
+            self.assertEqual((ready["implementation"], ready["protocol"]), ("python-plaintext", "plaintext"))
+            with urllib.request.urlopen(f"http://127.0.0.1:{ready['port']}/", timeout=30) as resp:
                 self.assertEqual(resp.read(), b"plaintext 2097152")
         finally:
             self.assertEqual(stop(proc), 0)
