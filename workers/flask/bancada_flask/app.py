@@ -25,7 +25,8 @@ from werkzeug.exceptions import HTTPException
 
 from bancada_flask import LANGUAGE, NAME, VERSION, bodies
 from bancada_worker import contract
-from bancada_worker.contract import Config, InvalidArgument
+from bancada_worker.contract import Config
+from bancada_worker.errors import InvalidArgument
 
 SMALL_JSON = {"Ola": "Mundo!"}
 _dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode

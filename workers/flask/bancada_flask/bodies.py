@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import json
 
-from bancada_worker.contract import INT64_MAX, INT64_MIN, MASK64, UINT32_MAX, InvalidArgument
+from bancada_worker.contract import INT64_MAX, INT64_MIN, MASK64, UINT32_MAX
+from bancada_worker.errors import InvalidArgument
 
 ECHO_KINDS = ("int64s", "doubles", "strings", "records")
 

@@ -12,15 +12,14 @@ arguments.
 from __future__ import annotations
 
 import argparse
-import json
 import logging
-import os
 import signal
 import sys
 
 from bancada_flask import NAME, VERSION
 from bancada_worker import contract
-from bancada_worker.cli import ListenError, listen_socket
+from bancada_worker.listening import ListenError, listen_socket, ready_line
+from bancada_worker.command_line import check_common
 from bancada_worker.contract import Config
 
 STOP_GRACE_S = 5.0
@@ -38,14 +37,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     args = p.parse_args(argv)
     if args.version:
         return args
-    if args.protocol is None:
-        p.error("--protocol is required (rest)")
-    if not 0 <= args.port <= 65535:
-        p.error(f"--port {args.port} out of range 0..65535")
-    if args.delay_us < 0:
-        p.error(f"--delay-us must be >= 0, got {args.delay_us}")
-    if not 1 <= args.max_message_mib <= 2047:
-        p.error(f"--max-message-mib must be in 1..2047, got {args.max_message_mib}")
+    check_common(p, args, ["rest"])
     return args
 
 
@@ -74,8 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     port = listener.getsockname()[1]
     for sig in (signal.SIGTERM, signal.SIGINT):
         gevent.signal_handler(sig, lambda: gevent.spawn(server.stop, STOP_GRACE_S))
-    fields = {"implementation": f"{NAME}-rest", "protocol": "rest", "bind": args.bind, "port": port, "pid": os.getpid()}
-    print("READY " + json.dumps(fields, separators=(",", ":")), flush=True)
+    print(ready_line(NAME, "rest", args.bind, port), flush=True)
     log.info("%s-rest serving on %s port %d", NAME, args.bind, port)
     server.serve_forever()
     log.info("stopped")

@@ -1,4 +1,4 @@
-// What the gRPC and REST servers of the Node worker share: the Select pick,
+// What every protocol's server of the Node worker shares: the Select pick,
 // the worker's identity and configuration, and the Server-Timing value.
 //
 // The pick is the contract's SplitMix64 + partial Fisher-Yates (bench.proto,
@@ -25,7 +25,7 @@ export class InvalidArgument extends Error {}
 
 /**
  * The database is not configured or failed (bench.proto, "The database methods"): HTTP 503,
- * gRPC UNAVAILABLE, JSON-RPC -32000, GraphQL extensions.code "UNAVAILABLE".
+ * gRPC UNAVAILABLE; each protocol's module gives its own form.
  */
 export class Unavailable extends Error {}
 

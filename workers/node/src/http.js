@@ -1,4 +1,4 @@
-// What the JSON-RPC and GraphQL servers share: one Fastify instance with one POST
+// What the protocols served on one endpoint share: one Fastify instance with one POST
 // endpoint, the body read whole as a Buffer (any content type, up to the limit),
 // Server-Timing on every answer, and the HTTP errors (405, 404, 413) in the
 // protocol's own error shape.

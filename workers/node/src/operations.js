@@ -9,7 +9,7 @@ import { isInt64 } from "./json.js";
 const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
 
-/** An int64 as a number when it is safe, else a BigInt (what the JSON and GraphQL layers write). */
+/** An int64 as a number when it is safe, else a BigInt (what the JSON-based protocols' layers write). */
 export const int64Value = (big) => (big >= -(2n ** 53n - 1n) && big <= 2n ** 53n - 1n ? Number(big) : big);
 
 function inInt64(big, what) {

@@ -1,7 +1,6 @@
-"""Bancada's Python worker: the Bench contract (proto/bancada/v1/bench.proto)
-served over gRPC (grpcio's asyncio server), REST/JSON (Starlette on uvicorn) or
-JSON-RPC 2.0 over HTTP (jsonrpcserver) or GraphQL (Ariadne), both on Starlette and uvicorn, the protocol
-chosen at start. Run it with ``python -m bancada_worker --protocol grpc|rest|jsonrpc|graphql``.
+"""Bancada's Python worker: the Bench contract (proto/bancada/v1/bench.proto) served over
+one of the protocols of :mod:`bancada_worker.protocols`, chosen at start. Run it with
+``python -m bancada_worker --protocol NAME`` (:mod:`bancada_worker.cli`).
 """
 
 NAME = "python"  # the manifest's name; an implementation id is NAME + "-" + protocol

@@ -1,4 +1,4 @@
-"""What the gRPC and REST servers share: the Select pick, the worker's
+"""What every protocol's server shares: the Select pick, the worker's
 identity, its configuration and the Server-Timing value.
 
 The pick is the contract's SplitMix64 + partial Fisher-Yates (bench.proto,
@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bancada_worker import LANGUAGE, NAME, VERSION
+from bancada_worker.errors import InvalidArgument
 
 if TYPE_CHECKING:
     from bancada_worker.database import Database
@@ -27,15 +28,6 @@ MASK64 = (1 << 64) - 1
 INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
 UINT32_MAX = (1 << 32) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
-
-
-class InvalidArgument(ValueError):
-    """A request the contract rejects: gRPC INVALID_ARGUMENT, HTTP 400."""
-
-
-class Unavailable(Exception):
-    """The database methods cannot answer: no database configured, or it failed (one line).
-    HTTP 503, gRPC UNAVAILABLE, JSON-RPC -32000, GraphQL field error with code UNAVAILABLE."""
 
 
 def _no_database() -> Database:

@@ -1,5 +1,5 @@
 """The database methods of seed 001 (bench.proto, "The database methods"): one implementation
-shared by gRPC, REST, JSON-RPC and GraphQL.
+shared by every protocol (bancada_worker.protocols).
 
 :class:`Database` validates each request (:mod:`bancada_worker.pet_person`) and hands it to
 the ORM (:mod:`bancada_worker.orm`: SQLAlchemy 2.x on psycopg 3), which is imported only
@@ -7,9 +7,9 @@ when the environment variable ``BANCADA_DATABASE_URL`` names a database. That va
 libpq URI (``postgresql://user[:password]@host:port/dbname``); the password never appears in
 what the worker prints.
 
-Errors: a request the contract rejects raises :class:`~bancada_worker.contract.InvalidArgument`
+Errors: a request the contract rejects raises :class:`~bancada_worker.errors.InvalidArgument`
 before anything reaches the database; no database configured, or a failure of the database
-or the pool, raises :class:`~bancada_worker.contract.Unavailable` with a one-line reason.
+or the pool, raises :class:`~bancada_worker.errors.Unavailable` with a one-line reason.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from bancada_worker.contract import Unavailable
+from bancada_worker.errors import Unavailable
 
 if TYPE_CHECKING:
     from bancada_worker import pet_person

@@ -51,7 +51,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from bancada_worker import contract, graphql_http
-from bancada_worker.contract import INT64_MAX, INT64_MIN, MASK64, Config, InvalidArgument, Unavailable
+from bancada_worker.contract import INT64_MAX, INT64_MIN, MASK64, Config
+from bancada_worker.errors import InvalidArgument, Unavailable
 from bancada_worker.rest_app import BodyTooLarge, _read_body
 
 PATH = "/v1/graphql"
@@ -149,6 +150,20 @@ def _error_format(error: GraphQLError, debug: bool = False) -> dict[str, Any]:
     return formatted
 
 
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    start_ns = time.perf_counter_ns()
+    message = (
+        f"method {request.method} not allowed on {request.url.path}; use POST (or GET for a query)"
+        if exc.status_code == 405
+        else f"no route {request.url.path}; GraphQL is served at POST {PATH}"
+    )
+    response = _error(exc.status_code, start_ns, message, "application/json")
+    if exc.headers:
+        response.headers.update(exc.headers)
+    return response
+
+
 def create_app(config: Config) -> Starlette:
     """The Starlette application serving the contract over GraphQL with ``config``."""
     limit = config.max_message_bytes
@@ -202,19 +217,6 @@ def create_app(config: Config) -> Starlette:
             return _error(405, start_ns, message, media_type, {"Allow": "POST"})
         return await run(data, start_ns, media_type, document)
 
-    async def http_error(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, HTTPException)
-        start_ns = time.perf_counter_ns()
-        message = (
-            f"method {request.method} not allowed on {request.url.path}; use POST (or GET for a query)"
-            if exc.status_code == 405
-            else f"no route {request.url.path}; GraphQL is served at POST {PATH}"
-        )
-        response = _error(exc.status_code, start_ns, message, "application/json")
-        if exc.headers:
-            response.headers.update(exc.headers)
-        return response
-
     return Starlette(
-        routes=[Route(PATH, endpoint, methods=["GET", "POST"])], exception_handlers={HTTPException: http_error}
+        routes=[Route(PATH, endpoint, methods=["GET", "POST"])], exception_handlers={HTTPException: _http_error}
     )

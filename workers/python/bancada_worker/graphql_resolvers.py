@@ -1,7 +1,7 @@
 """The resolvers of the GraphQL schema (proto/bancada/v1/bench.graphql): the contract's
 operations on the arguments graphql-core has already coerced (Int64 as Python ints).
 Reads are Query fields, writes (echo, recolor) Mutation fields. What the contract
-rejects raises :class:`~bancada_worker.contract.InvalidArgument`, a field error."""
+rejects raises :class:`~bancada_worker.errors.InvalidArgument`, a field error."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from typing import Any
 from ariadne import MutationType, ObjectType, QueryType
 
 from bancada_worker import contract, methods, pet_person
-from bancada_worker.contract import Config, InvalidArgument
+from bancada_worker.contract import Config
+from bancada_worker.errors import InvalidArgument
 
 ECHO_KINDS = ("int64s", "doubles", "strings", "records")
 

@@ -20,7 +20,8 @@ from google.protobuf.message import DecodeError, Message
 
 from bancada_worker import bench_pb2 as pb
 from bancada_worker import contract, methods, pet_person
-from bancada_worker.contract import Config, InvalidArgument, Unavailable
+from bancada_worker.contract import Config
+from bancada_worker.errors import InvalidArgument, Unavailable
 
 SERVICE = "bancada.v1.Bench"
 

@@ -42,7 +42,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from bancada_worker import contract, methods, param_names, pet_person
-from bancada_worker.contract import Config, InvalidArgument, Unavailable
+from bancada_worker.contract import Config
+from bancada_worker.errors import InvalidArgument, Unavailable
 from bancada_worker.rest_app import ECHO_KINDS, BodyTooLarge, EchoRequest, SelectRequest, _read_body
 
 PATH = "/v1/jsonrpc"

@@ -4,7 +4,7 @@ shared by REST and JSON-RPC.
 
 Each method takes its decoded request and returns the answer as the REST/JSON-RPC
 object (``{"value": 42}``...); what the contract rejects raises
-:class:`~bancada_worker.contract.InvalidArgument`. Vectors: proto/bancada/v1/method_vectors.json.
+:class:`~bancada_worker.errors.InvalidArgument`. Vectors: proto/bancada/v1/method_vectors.json.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from typing import Annotated, Any, Optional
 import msgspec
 from msgspec import Meta, Struct
 
-from bancada_worker.contract import INT64_MAX, INT64_MIN, UINT32_MAX, InvalidArgument
+from bancada_worker.contract import INT64_MAX, INT64_MIN, UINT32_MAX
+from bancada_worker.errors import InvalidArgument
 
 Int64 = Annotated[int, Meta(ge=INT64_MIN, le=INT64_MAX)]
 Int32 = Annotated[int, Meta(ge=-(1 << 31), le=(1 << 31) - 1)]

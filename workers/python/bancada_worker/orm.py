@@ -13,7 +13,7 @@ a round trip), so after the database restarts or drops connections the next requ
 reconnects instead of failing on a dead connection.
 
 Errors: any failure of the database or the pool raises
-:class:`~bancada_worker.contract.Unavailable` with a one-line reason. Answers are the JSON
+:class:`~bancada_worker.errors.Unavailable` with a one-line reason. Answers are the JSON
 objects of REST (times as RFC 3339 UTC strings, ``deleted_at`` None for a live row).
 """
 
@@ -33,7 +33,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from bancada_worker import pet_person
-from bancada_worker.contract import Unavailable
+from bancada_worker.errors import Unavailable
 
 CONNECT_TIMEOUT_S = 5  # libpq's connect_timeout when the URI does not set one (libpq's own default: forever)
 _BACKGROUND = re.compile(r"\s*\(Background on this error at: [^)]*\)")

@@ -2,9 +2,9 @@
 values: the validation every protocol shares, the JSON request types of REST and JSON-RPC
 (msgspec structs), and the answers' shapes.
 
-What the contract rejects raises :class:`~bancada_worker.contract.InvalidArgument` before
+What the contract rejects raises :class:`~bancada_worker.errors.InvalidArgument` before
 anything reaches the database; a database that is missing or fails raises
-:class:`~bancada_worker.contract.Unavailable` (see :mod:`bancada_worker.database`).
+:class:`~bancada_worker.errors.Unavailable` (see :mod:`bancada_worker.database`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Annotated
 
 from msgspec import Meta, Struct
 
-from bancada_worker.contract import InvalidArgument
+from bancada_worker.errors import InvalidArgument
 
 Int32 = Annotated[int, Meta(ge=-(1 << 31), le=(1 << 31) - 1)]
 _ZERO = timedelta(0)

@@ -49,7 +49,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from bancada_worker import contract, methods, pet_person
-from bancada_worker.contract import INT64_MAX, INT64_MIN, UINT32_MAX, Config, InvalidArgument, Unavailable
+from bancada_worker.contract import INT64_MAX, INT64_MIN, UINT32_MAX, Config
+from bancada_worker.errors import InvalidArgument, Unavailable
 
 Int64 = Annotated[int, Meta(ge=INT64_MIN, le=INT64_MAX)]
 # msgspec bounds must fit an int64, so the seed's upper bound (2^64 - 1) is checked by contract.select.
@@ -159,6 +160,21 @@ async def answer_body(
         return _error(503, start_ns, str(exc))
 
 
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    start_ns = time.perf_counter_ns()
+    if exc.status_code == 405:
+        message = f"method {request.method} not allowed on {request.url.path}"
+    elif exc.status_code == 404:
+        message = f"no route {request.url.path}"
+    else:
+        message = exc.detail
+    response = _error(exc.status_code, start_ns, message)
+    if exc.headers:
+        response.headers.update(exc.headers)  # Allow: on a 405
+    return response
+
+
 def create_app(config: Config) -> Starlette:
     """The Starlette application serving the contract with ``config``."""
     limit = config.max_message_bytes
@@ -198,20 +214,6 @@ def create_app(config: Config) -> Starlette:
     async def echo_endpoint(request: Request) -> Response:
         return await with_body(request, echo)
 
-    async def http_error(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, HTTPException)
-        start_ns = time.perf_counter_ns()
-        if exc.status_code == 405:
-            message = f"method {request.method} not allowed on {request.url.path}"
-        elif exc.status_code == 404:
-            message = f"no route {request.url.path}"
-        else:
-            message = exc.detail
-        response = _error(exc.status_code, start_ns, message)
-        if exc.headers:
-            response.headers.update(exc.headers)  # Allow: on a 405
-        return response
-
     def method_endpoint(name: str) -> Callable[[Request], Awaitable[Response]]:
         async def handle(body: bytes) -> dict[str, Any]:
             return methods.answer_json(name, body)
@@ -229,7 +231,7 @@ def create_app(config: Config) -> Starlette:
         Route("/v1/info", info_endpoint, methods=["GET"]),
         *(Route(path, method_endpoint(name), methods=["POST"]) for name, (path, _, _) in methods.JSON_METHODS.items()),
     ]
-    return Starlette(routes=routes, exception_handlers={HTTPException: http_error})
+    return Starlette(routes=routes, exception_handlers={HTTPException: _http_error})
 
 
 Rows = list[dict[str, Any]]

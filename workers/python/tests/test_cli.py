@@ -20,10 +20,10 @@ from bancada_worker import bench_pb2 as pb
 FOLDER = Path(__file__).resolve().parents[1]
 
 
-def start(*args: str) -> tuple[subprocess.Popen, dict]:
-    """Start the worker with ``args``; return it and its READY line's fields."""
+def start(*args: str, launch: tuple[str, ...] = ("-m", "bancada_worker")) -> tuple[subprocess.Popen, dict]:
+    """Start the worker (``python <launch> <args>``); return it and its READY line's fields."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "bancada_worker", *args],
+        [sys.executable, *launch, *args],
         cwd=FOLDER,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -9,7 +9,7 @@ import unittest
 from pathlib import Path
 
 from bancada_worker import contract
-from bancada_worker.contract import InvalidArgument
+from bancada_worker.errors import InvalidArgument
 
 VECTORS = Path(__file__).resolve().parents[3] / "proto" / "bancada" / "v1" / "select_vectors.json"
 

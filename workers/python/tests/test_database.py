@@ -23,7 +23,8 @@ from graphql import graphql
 
 from bancada_worker import bench_pb2 as pb
 from bancada_worker import pet_person
-from bancada_worker.contract import Config, InvalidArgument, Unavailable
+from bancada_worker.contract import Config
+from bancada_worker.errors import InvalidArgument, Unavailable
 from bancada_worker.database import NO_DATABASE, Database, DatabaseConfigError, parse_uri
 from bancada_worker.graphql_app import _error_format, load_schema
 from bancada_worker.grpc_server import Bench

@@ -14,7 +14,8 @@ from graphql import graphql
 
 from bancada_worker import bench_pb2 as pb
 from bancada_worker import methods
-from bancada_worker.contract import Config, InvalidArgument
+from bancada_worker.contract import Config
+from bancada_worker.errors import InvalidArgument
 from bancada_worker.graphql_app import load_schema
 from bancada_worker.grpc_server import Bench
 

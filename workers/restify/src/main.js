@@ -8,46 +8,12 @@
 // stop it gracefully (hard stop after 5 s) with exit status 0. Exit status 1:
 // could not listen (a port in use is named on stderr); 2: bad arguments.
 
-import { parseArgs } from "node:util";
-
-import { Config, DEFAULT_MAX_MESSAGE_MIB, runtime } from "./shared/contract.js";
+import { Config, runtime } from "./shared/contract.js";
+import { parseCommandLine, printReady, runMain, stopSignal } from "./shared/process.js";
 import { NAME, VERSION, createRestServer } from "./rest.js";
 
 const STOP_GRACE_MS = 5000;
 const log = (message) => process.stderr.write(`${new Date().toISOString()} bancada-worker-restify: ${message}\n`);
-
-class UsageError extends Error {}
-
-function integer(value, flag, lo, hi) {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < lo || n > hi) throw new UsageError(`${flag} must be an integer in ${lo}..${hi}, got ${value}`);
-  return n;
-}
-
-function parseCommandLine(argv) {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    options: {
-      protocol: { type: "string" },
-      bind: { type: "string", default: "127.0.0.1" },
-      port: { type: "string", default: "0" },
-      "delay-us": { type: "string", default: "0" },
-      "max-message-mib": { type: "string", default: String(DEFAULT_MAX_MESSAGE_MIB) },
-      version: { type: "boolean", default: false },
-    },
-    strict: true,
-    allowPositionals: true,
-  });
-  if (values.version) return { version: true };
-  if (positionals.length > 0) throw new UsageError(`unexpected arguments: ${positionals.join(" ")}`);
-  if (values.protocol !== "rest") throw new UsageError(`--protocol must be rest, got ${JSON.stringify(values.protocol ?? "")}`);
-  return {
-    bind: values.bind,
-    port: integer(values.port, "--port", 0, 65535),
-    delayUs: integer(values["delay-us"], "--delay-us", 0, 2 ** 31),
-    maxMessageMiB: integer(values["max-message-mib"], "--max-message-mib", 1, 2047),
-  };
-}
 
 function listen(server, bind, port) {
   return new Promise((resolve, reject) => {
@@ -59,7 +25,7 @@ function listen(server, bind, port) {
 async function main(argv) {
   let opts;
   try {
-    opts = parseCommandLine(argv);
+    opts = parseCommandLine(argv, ["rest"]);
   } catch (err) {
     process.stderr.write(`bancada-worker-restify: ${err.message}\n`);
     return 2;
@@ -77,12 +43,8 @@ async function main(argv) {
     process.stderr.write(`bancada-worker-restify: port ${opts.port} ${why} on ${opts.bind}\n`);
     return 1;
   }
-  const stopped = new Promise((resolve) => {
-    process.once("SIGTERM", () => resolve("SIGTERM"));
-    process.once("SIGINT", () => resolve("SIGINT"));
-  });
-  const ready = { implementation: `${NAME}-rest`, protocol: "rest", bind: opts.bind, port, pid: process.pid };
-  process.stdout.write(`READY ${JSON.stringify(ready)}\n`);
+  const stopped = stopSignal();
+  printReady(NAME, "rest", opts.bind, port);
   log(`${NAME}-rest serving on ${opts.bind} port ${port} (limit ${opts.maxMessageMiB} MiB, delay ${opts.delayUs} µs)`);
   const signal = await stopped;
   log(`${signal}: stopping (grace ${STOP_GRACE_MS / 1000} s)`);
@@ -94,10 +56,4 @@ async function main(argv) {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err) => {
-    process.stderr.write(`bancada-worker-restify: ${err.stack ?? err}\n`);
-    process.exit(1);
-  },
-);
+runMain("bancada-worker-restify", main);
