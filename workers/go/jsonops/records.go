@@ -3,7 +3,7 @@ package jsonops
 import (
 	"context"
 
-	"github.com/bancada-lab/bancada/workers/go/restapi"
+	"github.com/bancada-lab/bancada/contract/go/restapi"
 	"github.com/bancada-lab/bancada/workers/go/service"
 )
 

@@ -20,7 +20,7 @@ import (
 	"time"
 
 	"github.com/bancada-lab/bancada/workers/go/jsonops"
-	"github.com/bancada-lab/bancada/workers/go/restapi"
+	"github.com/bancada-lab/bancada/contract/go/restapi"
 	"github.com/bancada-lab/bancada/workers/go/restserver"
 	"github.com/bancada-lab/bancada/workers/go/service"
 )

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bancada-lab/bancada/workers/go/formats"
+	"github.com/bancada-lab/bancada/contract/go/formats"
 	"github.com/bancada-lab/bancada/workers/go/jsonops"
-	"github.com/bancada-lab/bancada/workers/go/restapi"
+	"github.com/bancada-lab/bancada/contract/go/restapi"
 	"github.com/bancada-lab/bancada/workers/go/service"
 )
 
@@ -72,7 +72,7 @@ func (h *handler) serial(w http.ResponseWriter, r *http.Request, kind string) {
 			fmt.Sprintf("method %s not allowed on %s; use %s", r.Method, r.URL.Path, http.MethodPost))
 		return
 	}
-	formats.Serve(w, r, kind, h.limit)
+	serveSerial(w, r, kind, h.limit)
 }
 
 // smallJSON answers GET /json with the small object of one string that the

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/bancada-lab/bancada/workers/go/formats"
+	"github.com/bancada-lab/bancada/contract/go/formats"
 )
 
 // validateSerial checks a treatment of operation "serial" (seed 004): a REST

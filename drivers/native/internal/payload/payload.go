@@ -8,10 +8,10 @@ import (
 	"math"
 	"strings"
 
-	pb "github.com/bancada-lab/bancada/workers/go/gen/bancadav1"
-	"github.com/bancada-lab/bancada/workers/go/graphqlapi"
-	"github.com/bancada-lab/bancada/workers/go/pick"
-	"github.com/bancada-lab/bancada/workers/go/restapi"
+	pb "github.com/bancada-lab/bancada/contract/go/gen/bancadav1"
+	"github.com/bancada-lab/bancada/contract/go/graphqlapi"
+	"github.com/bancada-lab/bancada/contract/go/pick"
+	"github.com/bancada-lab/bancada/contract/go/restapi"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/bancada-lab/bancada/drivers/native/internal/job"

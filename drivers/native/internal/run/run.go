@@ -11,7 +11,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/bancada-lab/bancada/workers/go/pick"
+	"github.com/bancada-lab/bancada/contract/go/pick"
 	"google.golang.org/grpc"
 
 	"github.com/bancada-lab/bancada/drivers/native/internal/client"
