@@ -19,8 +19,8 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/bancada-lab/bancada/workers/go/jsonops"
 	"github.com/bancada-lab/bancada/contract/go/restapi"
+	"github.com/bancada-lab/bancada/workers/go/jsonops"
 	"github.com/bancada-lab/bancada/workers/go/restserver"
 	"github.com/bancada-lab/bancada/workers/go/service"
 )

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/bancada-lab/bancada/contract/go/formats"
-	"github.com/bancada-lab/bancada/workers/go/jsonops"
 	"github.com/bancada-lab/bancada/contract/go/restapi"
+	"github.com/bancada-lab/bancada/workers/go/jsonops"
 	"github.com/bancada-lab/bancada/workers/go/service"
 )
 
