@@ -8,7 +8,7 @@ import (
 )
 
 // The database methods of seed 001 on JSON bodies; the rules and the
-// database are service's (service.ListPets ...), shared with gRPC and GraphQL.
+// database are service's (service.ListPets ...), shared with every server.
 
 func listPets(ctx context.Context, env *Env, body []byte, strict bool) (any, error) {
 	var req restapi.ListRequest
