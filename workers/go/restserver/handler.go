@@ -138,13 +138,24 @@ func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, erro
 // writeJSON ends the measured span, sets Server-Timing, then encodes v
 // (encoding is outside the span, as on gRPC where marshalling follows the handler).
 func writeJSON(w http.ResponseWriter, status int, start time.Time, v any) {
+	WriteTimed(w, status, start, v, func(err error) (int, any) {
+		return http.StatusBadRequest, restapi.Error{Error: "encoding response: " + err.Error()}
+	})
+}
+
+// WriteTimed ends the measured span at start, sets Server-Timing (app;dur in
+// ms), then encodes v as the JSON answer of status; a v that cannot be
+// encoded answers what fallback returns for the error instead. The servers
+// over HTTP share it.
+func WriteTimed(w http.ResponseWriter, status int, start time.Time, v any, fallback func(error) (int, any)) {
 	dur := time.Since(start)
 	hdr := w.Header()
 	hdr.Set("Server-Timing", service.ServerTiming(dur))
 	out, err := json.Marshal(v)
 	if err != nil {
-		status = http.StatusBadRequest
-		out, _ = json.Marshal(restapi.Error{Error: "encoding response: " + err.Error()})
+		var alt any
+		status, alt = fallback(err)
+		out, _ = json.Marshal(alt)
 	}
 	hdr.Set("Content-Type", "application/json")
 	hdr.Set("Content-Length", fmt.Sprint(len(out)))

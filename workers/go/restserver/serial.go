@@ -1,7 +1,6 @@
 package restserver
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -23,7 +22,7 @@ import (
 // an unknown kind, 413 above limit bytes, 415 for an unsupported Content-Type.
 func serveSerial(w http.ResponseWriter, r *http.Request, kind string, limit int64) {
 	if !formats.ValidKind(kind) {
-		serialError(w, http.StatusNotFound, time.Now(), fmt.Sprintf("no route %s (kinds: int64s, doubles, strings, structs)", r.URL.Path))
+		writeError(w, http.StatusNotFound, time.Now(), fmt.Sprintf("no route %s (kinds: int64s, doubles, strings, structs)", r.URL.Path))
 		return
 	}
 	body, err := readBody(w, r, limit)
@@ -31,21 +30,21 @@ func serveSerial(w http.ResponseWriter, r *http.Request, kind string, limit int6
 	if err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
-			serialError(w, http.StatusRequestEntityTooLarge, start, fmt.Sprintf("request body above the limit of %d bytes", limit))
+			writeError(w, http.StatusRequestEntityTooLarge, start, fmt.Sprintf("request body above the limit of %d bytes", limit))
 			return
 		}
-		serialError(w, http.StatusBadRequest, start, "reading body: "+err.Error())
+		writeError(w, http.StatusBadRequest, start, "reading body: "+err.Error())
 		return
 	}
 	format, err := formats.FromContentType(r.Header.Get("Content-Type"))
 	if err != nil {
-		serialError(w, http.StatusUnsupportedMediaType, start, err.Error())
+		writeError(w, http.StatusUnsupportedMediaType, start, err.Error())
 		return
 	}
 	d, err := formats.Decode(format, kind, body)
 	decoded := time.Now()
 	if err != nil {
-		serialError(w, http.StatusBadRequest, start, fmt.Sprintf("malformed %s %s body: %v", format, kind, err))
+		writeError(w, http.StatusBadRequest, start, fmt.Sprintf("malformed %s %s body: %v", format, kind, err))
 		return
 	}
 	count := d.Len() // the handling: the seed's consumer only decodes; this answer echoes
@@ -53,7 +52,7 @@ func serveSerial(w http.ResponseWriter, r *http.Request, kind string, limit int6
 	out, err := formats.Encode(format, d)
 	end := time.Now()
 	if err != nil {
-		serialError(w, http.StatusInternalServerError, start, "encoding the answer: "+err.Error())
+		writeError(w, http.StatusInternalServerError, start, "encoding the answer: "+err.Error())
 		return
 	}
 	hdr := w.Header()
@@ -67,14 +66,3 @@ func serveSerial(w http.ResponseWriter, r *http.Request, kind string, limit int6
 }
 
 func ms(d time.Duration) string { return strconv.FormatFloat(float64(d.Nanoseconds())/1e6, 'f', 6, 64) }
-
-// serialError answers {"error": msg} with the server time since start.
-func serialError(w http.ResponseWriter, status int, start time.Time, msg string) {
-	out, _ := json.Marshal(map[string]string{"error": msg})
-	hdr := w.Header()
-	hdr.Set("Server-Timing", "app;dur="+ms(time.Since(start)))
-	hdr.Set("Content-Type", "application/json")
-	hdr.Set("Content-Length", strconv.Itoa(len(out)))
-	w.WriteHeader(status)
-	w.Write(out)
-}

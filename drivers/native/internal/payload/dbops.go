@@ -7,6 +7,7 @@ import (
 
 	pb "github.com/bancada-lab/bancada/contract/go/gen/bancadav1"
 	"github.com/bancada-lab/bancada/contract/go/pick"
+	"github.com/bancada-lab/bancada/contract/go/restapi"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/bancada-lab/bancada/drivers/native/internal/job"
@@ -89,25 +90,6 @@ func NewPerson(seed, seq uint64) *pb.CreatePersonRequest {
 		Gender: gender, Biography: bio.String()}
 }
 
-// petJSON and personJSON are the REST bodies (= the arguments every
-// protocol's envelope carries) of a create: the proto's field names, every
-// field written.
-type petJSON struct {
-	Name string `json:"name"`
-	Age  int32  `json:"age"`
-	Type string `json:"type"`
-}
-
-type personJSON struct {
-	FirstName string `json:"first_name"`
-	LastName  string `json:"last_name"`
-	Email     string `json:"email"`
-	Age       int32  `json:"age"`
-	Phone     string `json:"phone"`
-	Gender    string `json:"gender"`
-	Biography string `json:"biography"`
-}
-
 // IsDB reports whether op is one of the database methods.
 func IsDB(op string) bool { _, ok := dbMethods[op]; return ok }
 
@@ -131,7 +113,7 @@ func buildDB(t *job.Treatment, r *Request, seq uint64) error {
 	}
 	r.GRPCMethod = "/bancada.v1.Bench/" + m.rpc
 	var msg proto.Message
-	var params any // the arguments: {"limit": N} or the record
+	var params any // the arguments: {"limit": N}, or the record as restapi's create body (every field written)
 	switch t.Operation {
 	case "list_pets", "list_people":
 		if p.Limit == nil {
@@ -148,11 +130,12 @@ func buildDB(t *job.Treatment, r *Request, seq uint64) error {
 		r.HTTPMethod, r.HTTPPath = "GET", m.path+"?limit="+strconv.Itoa(int(limit))
 	case "create_pet":
 		pet := NewPet(p.SeedValue(), seq)
-		msg, params = pet, petJSON{pet.Name, pet.Age, pet.Type}
+		msg, params = pet, restapi.CreatePetRequest{Name: pet.Name, Age: pet.Age, Type: pet.Type}
 		r.HTTPMethod, r.HTTPPath = "POST", m.path
 	case "create_person":
 		x := NewPerson(p.SeedValue(), seq)
-		msg, params = x, personJSON{x.FirstName, x.LastName, x.Email, x.Age, x.Phone, x.Gender, x.Biography}
+		msg, params = x, restapi.CreatePersonRequest{FirstName: x.FirstName, LastName: x.LastName, Email: x.Email, Age: x.Age,
+			Phone: x.Phone, Gender: x.Gender, Biography: x.Biography}
 		r.HTTPMethod, r.HTTPPath = "POST", m.path
 	}
 	var body any // the REST body: none for a list's GET
