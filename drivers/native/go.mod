@@ -14,9 +14,12 @@ require (
 
 require (
 	github.com/HdrHistogram/hdrhistogram-go v1.4.0
+	github.com/bancada-lab/bancada/contract/go v0.0.0
 	github.com/bancada-lab/bancada/workers/go v0.0.0
 	google.golang.org/grpc v1.85.0
 	google.golang.org/protobuf v1.36.12
 )
+
+replace github.com/bancada-lab/bancada/contract/go => ../../contract/go
 
 replace github.com/bancada-lab/bancada/workers/go => ../../workers/go

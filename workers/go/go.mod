@@ -5,8 +5,6 @@ go 1.26.0
 require (
 	github.com/graph-gophers/graphql-go v1.11.0
 	github.com/jackc/pgx/v5 v5.10.0
-	github.com/linkedin/goavro/v2 v2.15.0
-	github.com/ugorji/go/codec v1.3.2
 	github.com/vektah/gqlparser/v2 v2.5.64
 	google.golang.org/grpc v1.85.0
 	google.golang.org/protobuf v1.36.12
@@ -15,7 +13,13 @@ require (
 )
 
 require (
+	github.com/linkedin/goavro/v2 v2.15.0 // indirect
+	github.com/ugorji/go/codec v1.3.2 // indirect
+)
+
+require (
 	github.com/agnivade/levenshtein v1.2.2 // indirect
+	github.com/bancada-lab/bancada/contract/go v0.0.0
 	github.com/golang/snappy v0.0.1 // indirect
 	github.com/jackc/pgpassfile v1.0.0 // indirect
 	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
@@ -28,3 +32,5 @@ require (
 	golang.org/x/text v0.42.0 // indirect
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20260817212433-ac3dfec99bb1 // indirect
 )
+
+replace github.com/bancada-lab/bancada/contract/go => ../../contract/go

@@ -91,7 +91,7 @@ def test_which_driver_speaks_what():
 
 def test_graphql_documents_are_the_schemas_header(root):
     """The documents the drivers send are those proto/bancada/v1/bench.graphql lists
-    (the native driver's workers/go/graphqlapi is held to the same list by its Go test)."""
+    (the native driver's contract/go/graphqlapi is held to the same list by its Go test)."""
     header = (root / "proto" / "bancada" / "v1" / "bench.graphql").read_text().splitlines()
     listed = {line[4:] for line in header if line.startswith(("#   query ", "#   mutation "))}
     documents = {doc for doc, _, _ in envelopes.GRAPHQL_DOCUMENTS.values()}

@@ -18,8 +18,8 @@ import (
 
 	graphql "github.com/graph-gophers/graphql-go"
 
+	"github.com/bancada-lab/bancada/contract/go/restapi"
 	"github.com/bancada-lab/bancada/workers/go/jsonops"
-	"github.com/bancada-lab/bancada/workers/go/restapi"
 	"github.com/bancada-lab/bancada/workers/go/restserver"
 	"github.com/bancada-lab/bancada/workers/go/service"
 )

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bancada-lab/bancada/workers/go/graphqlapi"
-	"github.com/bancada-lab/bancada/workers/go/internal/vectors"
+	"github.com/bancada-lab/bancada/contract/go/graphqlapi"
+	"github.com/bancada-lab/bancada/contract/go/vectors"
 	"github.com/bancada-lab/bancada/workers/go/service"
 )
 

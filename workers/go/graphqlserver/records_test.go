@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bancada-lab/bancada/workers/go/graphqlapi"
+	"github.com/bancada-lab/bancada/contract/go/graphqlapi"
 	"github.com/bancada-lab/bancada/workers/go/service"
 )
 

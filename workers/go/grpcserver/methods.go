@@ -3,7 +3,7 @@ package grpcserver
 import (
 	"context"
 
-	pb "github.com/bancada-lab/bancada/workers/go/gen/bancadav1"
+	pb "github.com/bancada-lab/bancada/contract/go/gen/bancadav1"
 	"github.com/bancada-lab/bancada/workers/go/service"
 )
 

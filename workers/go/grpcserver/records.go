@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	pb "github.com/bancada-lab/bancada/workers/go/gen/bancadav1"
+	pb "github.com/bancada-lab/bancada/contract/go/gen/bancadav1"
 	"github.com/bancada-lab/bancada/workers/go/service"
 )
 

@@ -14,8 +14,8 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
-	pb "github.com/bancada-lab/bancada/workers/go/gen/bancadav1"
-	"github.com/bancada-lab/bancada/workers/go/internal/vectors"
+	pb "github.com/bancada-lab/bancada/contract/go/gen/bancadav1"
+	"github.com/bancada-lab/bancada/contract/go/vectors"
 	"github.com/bancada-lab/bancada/workers/go/payload"
 	"github.com/bancada-lab/bancada/workers/go/service"
 )

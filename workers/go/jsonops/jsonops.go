@@ -12,7 +12,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/bancada-lab/bancada/workers/go/restapi"
+	"github.com/bancada-lab/bancada/contract/go/restapi"
 	"github.com/bancada-lab/bancada/workers/go/service"
 )
 

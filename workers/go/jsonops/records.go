@@ -3,12 +3,12 @@ package jsonops
 import (
 	"context"
 
-	"github.com/bancada-lab/bancada/workers/go/restapi"
+	"github.com/bancada-lab/bancada/contract/go/restapi"
 	"github.com/bancada-lab/bancada/workers/go/service"
 )
 
 // The database methods of seed 001 on JSON bodies; the rules and the
-// database are service's (service.ListPets ...), shared with gRPC and GraphQL.
+// database are service's (service.ListPets ...), shared with every server.
 
 func listPets(ctx context.Context, env *Env, body []byte, strict bool) (any, error) {
 	var req restapi.ListRequest

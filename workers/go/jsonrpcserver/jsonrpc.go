@@ -19,8 +19,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/bancada-lab/bancada/contract/go/restapi"
 	"github.com/bancada-lab/bancada/workers/go/jsonops"
-	"github.com/bancada-lab/bancada/workers/go/restapi"
 	"github.com/bancada-lab/bancada/workers/go/restserver"
 	"github.com/bancada-lab/bancada/workers/go/service"
 )
@@ -204,20 +204,12 @@ func errorResponse(id json.RawMessage, code int, msg string) Response {
 	return Response{JSONRPC: "2.0", ID: id, Error: &Error{Code: code, Message: msg}}
 }
 
-// write ends the measured span, sets Server-Timing, then encodes v.
+// write ends the measured span, sets Server-Timing, then encodes v (an
+// answer that cannot be encoded: a JSON-RPC internal error, HTTP 200).
 func write(w http.ResponseWriter, status int, start time.Time, v any) {
-	dur := time.Since(start)
-	hdr := w.Header()
-	hdr.Set("Server-Timing", service.ServerTiming(dur))
-	out, err := json.Marshal(v)
-	if err != nil {
-		status = http.StatusOK
-		out, _ = json.Marshal(errorResponse(nullID, CodeInternalError, "encoding response: "+err.Error()))
-	}
-	hdr.Set("Content-Type", "application/json")
-	hdr.Set("Content-Length", fmt.Sprint(len(out)))
-	w.WriteHeader(status)
-	w.Write(out)
+	restserver.WriteTimed(w, status, start, v, func(err error) (int, any) {
+		return http.StatusOK, errorResponse(nullID, CodeInternalError, "encoding response: "+err.Error())
+	})
 }
 
 func writeNoContent(w http.ResponseWriter, start time.Time) {

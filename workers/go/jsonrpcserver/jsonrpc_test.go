@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bancada-lab/bancada/workers/go/internal/vectors"
+	"github.com/bancada-lab/bancada/contract/go/vectors"
 	"github.com/bancada-lab/bancada/workers/go/service"
 )
 

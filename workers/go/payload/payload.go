@@ -4,8 +4,8 @@
 package payload
 
 import (
-	pb "github.com/bancada-lab/bancada/workers/go/gen/bancadav1"
-	"github.com/bancada-lab/bancada/workers/go/pick"
+	pb "github.com/bancada-lab/bancada/contract/go/gen/bancadav1"
+	"github.com/bancada-lab/bancada/contract/go/pick"
 )
 
 // Int64s returns n values uniform in [lo, hi] (inclusive; seed 000 uses

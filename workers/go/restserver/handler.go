@@ -9,9 +9,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bancada-lab/bancada/workers/go/formats"
+	"github.com/bancada-lab/bancada/contract/go/formats"
+	"github.com/bancada-lab/bancada/contract/go/restapi"
 	"github.com/bancada-lab/bancada/workers/go/jsonops"
-	"github.com/bancada-lab/bancada/workers/go/restapi"
 	"github.com/bancada-lab/bancada/workers/go/service"
 )
 
@@ -72,7 +72,7 @@ func (h *handler) serial(w http.ResponseWriter, r *http.Request, kind string) {
 			fmt.Sprintf("method %s not allowed on %s; use %s", r.Method, r.URL.Path, http.MethodPost))
 		return
 	}
-	formats.Serve(w, r, kind, h.limit)
+	serveSerial(w, r, kind, h.limit)
 }
 
 // smallJSON answers GET /json with the small object of one string that the
@@ -138,13 +138,24 @@ func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, erro
 // writeJSON ends the measured span, sets Server-Timing, then encodes v
 // (encoding is outside the span, as on gRPC where marshalling follows the handler).
 func writeJSON(w http.ResponseWriter, status int, start time.Time, v any) {
+	WriteTimed(w, status, start, v, func(err error) (int, any) {
+		return http.StatusBadRequest, restapi.Error{Error: "encoding response: " + err.Error()}
+	})
+}
+
+// WriteTimed ends the measured span at start, sets Server-Timing (app;dur in
+// ms), then encodes v as the JSON answer of status; a v that cannot be
+// encoded answers what fallback returns for the error instead. The servers
+// over HTTP share it.
+func WriteTimed(w http.ResponseWriter, status int, start time.Time, v any, fallback func(error) (int, any)) {
 	dur := time.Since(start)
 	hdr := w.Header()
 	hdr.Set("Server-Timing", service.ServerTiming(dur))
 	out, err := json.Marshal(v)
 	if err != nil {
-		status = http.StatusBadRequest
-		out, _ = json.Marshal(restapi.Error{Error: "encoding response: " + err.Error()})
+		var alt any
+		status, alt = fallback(err)
+		out, _ = json.Marshal(alt)
 	}
 	hdr.Set("Content-Type", "application/json")
 	hdr.Set("Content-Length", fmt.Sprint(len(out)))

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bancada-lab/bancada/workers/go/internal/vectors"
-	"github.com/bancada-lab/bancada/workers/go/restapi"
+	"github.com/bancada-lab/bancada/contract/go/restapi"
+	"github.com/bancada-lab/bancada/contract/go/vectors"
 	"github.com/bancada-lab/bancada/workers/go/service"
 )
 

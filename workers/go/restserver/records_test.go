@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bancada-lab/bancada/workers/go/restapi"
+	"github.com/bancada-lab/bancada/contract/go/restapi"
 	"github.com/bancada-lab/bancada/workers/go/service"
 )
 

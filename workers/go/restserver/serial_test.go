@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bancada-lab/bancada/workers/go/formats"
+	"github.com/bancada-lab/bancada/contract/go/formats"
 	"github.com/bancada-lab/bancada/workers/go/service"
 )
 

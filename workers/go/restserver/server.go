@@ -33,7 +33,7 @@ func Start(lis net.Listener, cfg service.Config) (stop func(grace time.Duration)
 }
 
 // StartHandler serves h on lis (HTTP/1.1 keep-alive) with the stop and
-// serveErr of Start; the JSON-RPC and GraphQL servers use it too.
+// serveErr of Start; the other servers over HTTP use it too.
 func StartHandler(lis net.Listener, h http.Handler, protocol string) (stop func(grace time.Duration) error, serveErr <-chan error) {
 	srv := NewServer(h, protocol)
 	errc := make(chan error, 1)

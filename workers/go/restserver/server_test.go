@@ -14,9 +14,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bancada-lab/bancada/workers/go/internal/vectors"
+	"github.com/bancada-lab/bancada/contract/go/restapi"
+	"github.com/bancada-lab/bancada/contract/go/vectors"
 	"github.com/bancada-lab/bancada/workers/go/payload"
-	"github.com/bancada-lab/bancada/workers/go/restapi"
 	"github.com/bancada-lab/bancada/workers/go/service"
 )
 

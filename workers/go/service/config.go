@@ -1,5 +1,5 @@
-// Package service holds what the servers of the Go worker (gRPC, REST,
-// JSON-RPC, GraphQL) share: the worker's configuration and identity, and the
+// Package service holds what the servers of the Go worker (package servers
+// lists them) share: the worker's configuration and identity, and the
 // protocol-free rules of proto/bancada/v1/bench.proto (Select, Echo, the six
 // methods of seed 002, the checks and operations of the database methods).
 package service

@@ -6,7 +6,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/bancada-lab/bancada/workers/go/internal/vectors"
+	"github.com/bancada-lab/bancada/contract/go/vectors"
 )
 
 // TestMethodVectors runs the protocol-free rules over every vector.

@@ -16,9 +16,9 @@ import (
 // then ask the Records of the worker (package petstore, GORM on PostgreSQL),
 // or answer ErrNoDatabase when the worker was started without one.
 
-// ErrUnavailable marks a database that is not configured or fails (gRPC
-// UNAVAILABLE, HTTP 503, JSON-RPC -32000, GraphQL code "UNAVAILABLE"); test
-// with errors.Is.
+// ErrUnavailable marks a database that is not configured or fails (each
+// server answers it with its protocol's "unavailable": a status, an error
+// code); test with errors.Is.
 var ErrUnavailable = errors.New("unavailable")
 
 // ErrNoDatabase is the answer of the four methods in a worker started without BANCADA_DATABASE_URL.

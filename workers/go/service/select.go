@@ -6,7 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 
-	"github.com/bancada-lab/bancada/workers/go/pick"
+	"github.com/bancada-lab/bancada/contract/go/pick"
 )
 
 // DefaultK is the number of values Select picks when k is 0 or absent.

@@ -3,22 +3,24 @@ package client
 import (
 	"bytes"
 	"fmt"
-	"strconv"
+
+	"github.com/bancada-lab/bancada/drivers/native/internal/protocol"
 )
 
-// answerCheck finds the error that JSON-RPC 2.0 and GraphQL answer with
-// HTTP 200: a top-level "error" member (JSON-RPC) or "errors" member
-// (GraphQL) of the response object. It scans the body as it arrives, once,
-// without building anything: strings are skipped with bytes.IndexAny, depth
-// is counted, and only keys at depth 1 are compared. A JSON-RPC answer stops
-// the scan at its top-level "result" (an answer has one or the other). The
-// first 300 bytes from the error's key on are kept for the failure's text.
+// answerCheck finds the error that some protocols answer with HTTP 200: a
+// top-level member of the response object (the protocol's
+// protocol.Answer.ErrorKey). It scans the body as it arrives, once, without
+// building anything: strings are skipped with bytes.IndexAny, depth is
+// counted, and only keys at depth 1 are compared. An answer stops the scan
+// at its top-level OKKey when the protocol has one (an answer has one or
+// the other). The first 300 bytes from the error's key on are kept for the
+// failure's text.
 //
-// The zero answerCheck (mode "") checks nothing.
+// The zero answerCheck (spec nil) checks nothing.
 type answerCheck struct {
-	mode     string // "", "jsonrpc" or "graphql"
-	key      string // the error member: "error" or "errors"
-	okKey    string // a member that settles the answer as ok ("result"), or ""
+	spec     *protocol.Answer // nil: no check
+	key      string           // the error member
+	okKey    string           // a member that settles the answer as ok, or ""
 	depth    int
 	inString bool
 	escape   bool
@@ -31,29 +33,26 @@ type answerCheck struct {
 	rows     rowCount // a list's answer: at most rows.limit rows
 }
 
-// newAnswerCheck returns the check of protocol ("jsonrpc", "graphql"; any
-// other: none) and, with maxRows > 0, of a list answer's row count.
-func newAnswerCheck(protocol string, maxRows int) answerCheck {
+// newAnswerCheck returns the check of spec (nil: none) and, with
+// maxRows > 0, of a list answer's row count.
+func newAnswerCheck(spec *protocol.Answer, maxRows int) answerCheck {
 	rows := rowCount{limit: maxRows}
-	switch protocol {
-	case "jsonrpc":
-		rows.envelope = 1 // a JSON-RPC answer's own "id" member
-		return answerCheck{mode: protocol, key: "error", okKey: "result", keyBuf: make([]byte, 0, 16), text: make([]byte, 0, 320), rows: rows}
-	case "graphql":
-		return answerCheck{mode: protocol, key: "errors", keyBuf: make([]byte, 0, 16), text: make([]byte, 0, 320), rows: rows}
+	if spec == nil {
+		return answerCheck{rows: rows}
 	}
-	return answerCheck{rows: rows}
+	rows.envelope = spec.Envelope
+	return answerCheck{spec: spec, key: spec.ErrorKey, okKey: spec.OKKey, keyBuf: make([]byte, 0, 16), text: make([]byte, 0, 320), rows: rows}
 }
 
 // active reports whether the check reads the body at all.
-func (a *answerCheck) active() bool { return a.mode != "" || a.rows.limit > 0 }
+func (a *answerCheck) active() bool { return a.spec != nil || a.rows.limit > 0 }
 
 func (a *answerCheck) reset() {
 	a.rows.reset()
-	if a.mode == "" {
+	if a.spec == nil {
 		return
 	}
-	*a = answerCheck{mode: a.mode, key: a.key, okKey: a.okKey, keyBuf: a.keyBuf[:0], text: a.text[:0], rows: a.rows}
+	*a = answerCheck{spec: a.spec, key: a.key, okKey: a.okKey, keyBuf: a.keyBuf[:0], text: a.text[:0], rows: a.rows}
 }
 
 // rowCount counts the rows of a list answer (ListPets, ListPeople) in JSON:
@@ -63,7 +62,7 @@ func (a *answerCheck) reset() {
 // four bytes of each read are kept.
 type rowCount struct {
 	limit    int
-	envelope int // "id" members that are not rows (JSON-RPC's response id)
+	envelope int // "id" members that are not rows (the envelope's own id)
 	n        int
 	tail     [4]byte
 	tn       int
@@ -108,7 +107,7 @@ const answerTextMax = 300
 // feed scans the next body bytes.
 func (a *answerCheck) feed(b []byte) {
 	a.rows.feed(b)
-	if a.mode == "" || a.done {
+	if a.spec == nil || a.done {
 		return
 	}
 	if a.found {
@@ -196,49 +195,14 @@ func (a *answerCheck) keep(b []byte) {
 	a.text = append(a.text, b...)
 }
 
-// failure is the error the scanned answer holds, or nil: kind
-// "jsonrpc_<code>" (e.g. jsonrpc_-32602) or "graphql_<extensions.code>"
-// (graphql_INVALID_ARGUMENT; graphql_error without a code), with the
-// answer's error text.
+// failure is the error the scanned answer holds, or nil: the kind the
+// protocol names from the error's text (<protocol>_<code>), with that
+// text.
 func (a *answerCheck) failure() *Failure {
 	if !a.found {
 		return a.rows.failure()
 	}
-	text := string(a.text)
-	if a.mode == "jsonrpc" {
-		code := "error"
-		if v, ok := jsonMember(a.text, `"code":`); ok {
-			if _, err := strconv.Atoi(v); err == nil {
-				code = v
-			}
-		}
-		return fail("jsonrpc_"+code, text)
-	}
-	code := "error"
-	if v, ok := jsonMember(a.text, `"code":`); ok && len(v) > 2 && v[0] == '"' {
-		code = v[1 : len(v)-1]
-	}
-	return fail("graphql_"+code, text)
-}
-
-// jsonMember returns the scalar that follows name (e.g. `"code":`) in text:
-// a number or a string without escapes, as written.
-func jsonMember(text []byte, name string) (string, bool) {
-	i := bytes.Index(text, []byte(name))
-	if i < 0 {
-		return "", false
-	}
-	rest := bytes.TrimLeft(text[i+len(name):], " \t\r\n")
-	if len(rest) > 0 && rest[0] == '"' {
-		end := bytes.IndexByte(rest[1:], '"')
-		if end < 0 {
-			return "", false
-		}
-		return string(rest[:end+2]), true
-	}
-	end := bytes.IndexAny(rest, ",} \t\r\n")
-	if end <= 0 {
-		return "", false
-	}
-	return string(rest[:end]), true
+	f := fail(a.spec.Kind(a.text), string(a.text))
+	f.answered = true
+	return f
 }

@@ -1,6 +1,31 @@
 package client
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/bancada-lab/bancada/drivers/native/internal/protocol"
+	"github.com/bancada-lab/bancada/drivers/native/internal/protocols"
+	"github.com/bancada-lab/bancada/drivers/native/internal/protocols/graphql"
+	"github.com/bancada-lab/bancada/drivers/native/internal/protocols/jsonrpc"
+)
+
+// answerOf is the answer check of the protocol named name ("": none), as its
+// Encode sets it.
+func answerOf(name string) *protocol.Answer {
+	if name == "" {
+		return nil
+	}
+	var r protocol.Request
+	protocols.Get(name).Encode(&r, protocol.Call{RPC: "Ping"})
+	return r.Answer
+}
+
+// TestAnswerOfIsTheProtocols: the registry's protocols set their own checks.
+func TestAnswerOfIsTheProtocols(t *testing.T) {
+	if answerOf("jsonrpc") != jsonrpc.Answer || answerOf("graphql") != graphql.Answer || answerOf("rest") != nil {
+		t.Fatal("a protocol's Encode does not set its answer check")
+	}
+}
 
 func TestAnswerCheck(t *testing.T) {
 	cases := []struct {
@@ -21,7 +46,7 @@ func TestAnswerCheck(t *testing.T) {
 	for _, c := range cases {
 		// Whole, and split at every byte: the answer arrives in pieces.
 		for split := 0; split <= len(c.body); split++ {
-			a := newAnswerCheck(c.protocol, 0)
+			a := newAnswerCheck(answerOf(c.protocol), 0)
 			a.reset()
 			a.feed([]byte(c.body[:split]))
 			a.feed([]byte(c.body[split:]))
@@ -41,7 +66,7 @@ func TestAnswerCheck(t *testing.T) {
 }
 
 func TestAnswerCheckKeepsAtMost300Bytes(t *testing.T) {
-	a := newAnswerCheck("graphql", 0)
+	a := newAnswerCheck(answerOf("graphql"), 0)
 	long := `{"errors":[{"message":"` + string(make([]byte, 1000)) + `"}]}`
 	a.feed([]byte(long))
 	if f := a.failure(); f == nil || len(f.Text) > 300 {

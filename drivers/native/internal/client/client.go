@@ -52,8 +52,10 @@ func earlier(a, b time.Time) time.Time {
 
 // Failure is a failed request; Error() starts with the kind prefix.
 type Failure struct {
-	Kind string // timeout, refused, reset, http_<status>, grpc_<CODE>, other
+	Kind string // timeout, refused, reset, http_<status>, grpc_<CODE>, a protocol's answer kind, other
 	Text string
+	// answered: the error came inside a whole 2xx answer (protocol.Answer).
+	answered bool
 }
 
 func (f *Failure) Error() string { return f.Kind + ": " + f.Text }
@@ -152,11 +154,11 @@ func trimSpace(b []byte) []byte {
 }
 
 // isHTTPStatus reports whether err is an answer the server gave (http_<status>,
-// or a JSON-RPC / GraphQL error inside a 2xx body): the whole response was
-// read, so the connection stays usable.
+// or a protocol's error inside a 2xx body): the whole response was read, so
+// the connection stays usable.
 func isHTTPStatus(err error) bool {
 	f, ok := err.(*Failure)
-	return ok && (strings.HasPrefix(f.Kind, "http_") || strings.HasPrefix(f.Kind, "jsonrpc_") || strings.HasPrefix(f.Kind, "graphql_"))
+	return ok && (strings.HasPrefix(f.Kind, "http_") || f.answered)
 }
 
 func httpFailure(status int, body []byte) *Failure {

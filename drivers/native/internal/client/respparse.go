@@ -21,7 +21,7 @@ type respParser struct {
 	chunked   bool
 	remain    int64 // body or chunk bytes (chunk data + CRLF) still to consume
 	errBody   []byte
-	check     answerCheck // JSON-RPC / GraphQL: the error inside a 2xx body
+	check     answerCheck // a protocol's error inside a 2xx body
 }
 
 const (

@@ -11,7 +11,7 @@ func TestRowCountAcrossReads(t *testing.T) {
 	rows := strings.Repeat(`{"id":1,"name":"Rex \"id\": x"},`, 11)
 	body := `{"pets":[` + strings.TrimSuffix(rows, ",") + `]}`
 	for _, chunk := range []int{1, 2, 3, 4, 5, 7, 64, len(body)} {
-		a := newAnswerCheck("", 10)
+		a := newAnswerCheck(answerOf(""), 10)
 		a.reset()
 		for i := 0; i < len(body); i += chunk {
 			a.feed([]byte(body[i:min(i+chunk, len(body))]))
@@ -20,7 +20,7 @@ func TestRowCountAcrossReads(t *testing.T) {
 		if f == nil || !strings.Contains(f.Text, "11 rows, more than the limit 10") {
 			t.Fatalf("chunks of %d: %v", chunk, f)
 		}
-		a = newAnswerCheck("", 11)
+		a = newAnswerCheck(answerOf(""), 11)
 		for i := 0; i < len(body); i += chunk {
 			a.feed([]byte(body[i:min(i+chunk, len(body))]))
 		}
@@ -28,7 +28,7 @@ func TestRowCountAcrossReads(t *testing.T) {
 			t.Fatalf("chunks of %d, limit 11: %v", chunk, f)
 		}
 	}
-	a := newAnswerCheck("jsonrpc", 2)
+	a := newAnswerCheck(answerOf("jsonrpc"), 2)
 	a.feed([]byte(`{"jsonrpc":"2.0","id":1,"result":{"pets":[{"id":1},{"id":2}]}}`))
 	if f := a.failure(); f != nil {
 		t.Fatalf("JSON-RPC, 2 rows, limit 2: %v", f)

@@ -22,6 +22,7 @@ import (
 
 	"github.com/bancada-lab/bancada/drivers/native/internal/job"
 	"github.com/bancada-lab/bancada/drivers/native/internal/payload"
+	"github.com/bancada-lab/bancada/drivers/native/internal/protocol"
 )
 
 // Prepared is what Build learned about a custom request, for the
@@ -41,7 +42,7 @@ type Prepared struct {
 // method, no reflection, JSON that does not fit the input type).
 func Build(t *job.Treatment, timeout time.Duration) (*payload.Request, *Prepared, error) {
 	r := t.Request
-	if t.Protocol == "rest" {
+	if t.Wire().Transport() == protocol.HTTP {
 		req := &payload.Request{HTTPMethod: r.Method, HTTPPath: r.Path, HTTPBody: r.Body}
 		names := make([]string, 0, len(r.Headers))
 		for n := range r.Headers {

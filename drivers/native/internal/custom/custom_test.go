@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	pb "github.com/bancada-lab/bancada/workers/go/gen/bancadav1"
+	pb "github.com/bancada-lab/bancada/contract/go/gen/bancadav1"
 	"github.com/bancada-lab/bancada/workers/go/grpcserver"
 	"github.com/bancada-lab/bancada/workers/go/service"
 	"google.golang.org/grpc"

@@ -4,7 +4,7 @@
 // sends it to POST /v1/serial/{kind} with that Content-Type, reads the whole
 // answer (the latency), then decodes it (timed, outside the latency) and
 // checks it is the array sent. The encoding code is the Go worker's package
-// (workers/go/formats), so both sides write the same bytes.
+// (contract/go/formats), so both sides write the same bytes.
 package formats
 
 import (
@@ -15,7 +15,7 @@ import (
 	"strings"
 	"time"
 
-	wf "github.com/bancada-lab/bancada/workers/go/formats"
+	wf "github.com/bancada-lab/bancada/contract/go/formats"
 
 	"github.com/bancada-lab/bancada/drivers/native/internal/client"
 	"github.com/bancada-lab/bancada/drivers/native/internal/frame"

@@ -3,6 +3,8 @@ package job
 import (
 	"fmt"
 	"strings"
+
+	"github.com/bancada-lab/bancada/drivers/native/internal/protocol"
 )
 
 // customMethods are the HTTP methods a custom REST request may use. HEAD is
@@ -26,7 +28,7 @@ func (t *Treatment) validateCustom() error {
 	if r == nil {
 		return fmt.Errorf("treatment %d: operation custom needs a request", t.ID)
 	}
-	if t.Protocol == "rest" {
+	if t.Wire().Transport() == protocol.HTTP {
 		if err := oneOf(fmt.Sprintf("request.method of treatment %d", t.ID), r.Method, customMethods...); err != nil {
 			return err
 		}

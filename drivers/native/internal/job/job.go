@@ -10,6 +10,9 @@ import (
 	"math"
 	"sort"
 	"strings"
+
+	"github.com/bancada-lab/bancada/drivers/native/internal/protocol"
+	"github.com/bancada-lab/bancada/drivers/native/internal/protocols"
 )
 
 // Payload describes the request payload; values are drawn once, before timing.
@@ -68,6 +71,10 @@ type Treatment struct {
 	// Request is the request of operation "custom" (a user's own service).
 	Request *CustomRequest `json:"request"`
 }
+
+// Wire is the protocol the treatment speaks (package protocols); nil for a
+// name the registry does not hold (validate rejects it).
+func (t *Treatment) Wire() protocol.Protocol { return protocols.Get(t.Protocol) }
 
 // CustomRequest is the request of an operation "custom" treatment
 // (docs/driver-protocol.md, "Custom requests"): for REST a method, path,
@@ -218,7 +225,7 @@ func (j *Job) validate() error {
 			return fmt.Errorf("duplicate treatment id %d", t.ID)
 		}
 		j.byID[t.ID] = t
-		if err := oneOf(fmt.Sprintf("protocol of treatment %d", t.ID), t.Protocol, "grpc", "rest", "jsonrpc", "graphql"); err != nil {
+		if err := oneOf(fmt.Sprintf("protocol of treatment %d", t.ID), t.Protocol, protocols.Names()...); err != nil {
 			return err
 		}
 		if err := oneOf(fmt.Sprintf("operation of treatment %d", t.ID), t.Operation, "ping", "select", "echo", "info",
@@ -226,7 +233,7 @@ func (j *Job) validate() error {
 			"list_pets", "list_people", "create_pet", "create_person"); err != nil {
 			return err
 		}
-		if t.Operation == "custom" && t.Protocol != "grpc" && t.Protocol != "rest" {
+		if t.Operation == "custom" && !t.Wire().Custom() {
 			return fmt.Errorf("treatment %d: a custom request is REST or gRPC, not %s", t.ID, t.Protocol)
 		}
 		if err := t.validateCustom(); err != nil {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/bancada-lab/bancada/workers/go/formats"
+	"github.com/bancada-lab/bancada/contract/go/formats"
 )
 
 // validateSerial checks a treatment of operation "serial" (seed 004): a REST
@@ -17,7 +17,7 @@ func (t *Treatment) validateSerial() error {
 	if p == nil {
 		return fmt.Errorf("treatment %d: operation serial needs a payload", t.ID)
 	}
-	if t.Protocol != "rest" {
+	if !t.Wire().Serial() {
 		return fmt.Errorf("treatment %d: operation serial is REST only, got protocol %s", t.ID, t.Protocol)
 	}
 	if !slices.Contains(formats.Kinds, p.Kind) {

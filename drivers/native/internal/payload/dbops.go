@@ -1,31 +1,27 @@
 package payload
 
 import (
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
 
-	pb "github.com/bancada-lab/bancada/workers/go/gen/bancadav1"
-	"github.com/bancada-lab/bancada/workers/go/pick"
+	pb "github.com/bancada-lab/bancada/contract/go/gen/bancadav1"
+	"github.com/bancada-lab/bancada/contract/go/pick"
+	"github.com/bancada-lab/bancada/contract/go/restapi"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/bancada-lab/bancada/drivers/native/internal/job"
+	"github.com/bancada-lab/bancada/drivers/native/internal/protocol"
 )
 
 // The database methods of the microservices study (seed 001;
 // proto/bancada/v1/bench.proto, "The database methods"): job operation ->
-// rpc name, REST path, GraphQL document (proto/bancada/v1/bench.graphql's
-// header lists the documents the drivers send).
-var dbMethods = map[string]struct{ rpc, path, document string }{
-	"list_pets": {"ListPets", "/v1/pets",
-		"query ListPets($limit: Int!) { pets(limit: $limit) { id created_at updated_at deleted_at name age type } }"},
-	"list_people": {"ListPeople", "/v1/people",
-		"query ListPeople($limit: Int!) { people(limit: $limit) { id created_at updated_at deleted_at first_name last_name email age phone gender biography } }"},
-	"create_pet": {"CreatePet", "/v1/pets",
-		"mutation CreatePet($input: PetInput!) { createPet(input: $input) { id created_at updated_at deleted_at name age type } }"},
-	"create_person": {"CreatePerson", "/v1/people",
-		"mutation CreatePerson($input: PersonInput!) { createPerson(input: $input) { id created_at updated_at deleted_at first_name last_name email age phone gender biography } }"},
+// rpc name and REST path.
+var dbMethods = map[string]struct{ rpc, path string }{
+	"list_pets":     {"ListPets", "/v1/pets"},
+	"list_people":   {"ListPeople", "/v1/people"},
+	"create_pet":    {"CreatePet", "/v1/pets"},
+	"create_person": {"CreatePerson", "/v1/people"},
 }
 
 // The fixed lists the created records draw from (app/bancada/wire/db_requests.py has the same).
@@ -94,24 +90,6 @@ func NewPerson(seed, seq uint64) *pb.CreatePersonRequest {
 		Gender: gender, Biography: bio.String()}
 }
 
-// petJSON and personJSON are the REST bodies (= JSON-RPC params, = the
-// GraphQL input) of a create: the proto's field names, every field written.
-type petJSON struct {
-	Name string `json:"name"`
-	Age  int32  `json:"age"`
-	Type string `json:"type"`
-}
-
-type personJSON struct {
-	FirstName string `json:"first_name"`
-	LastName  string `json:"last_name"`
-	Email     string `json:"email"`
-	Age       int32  `json:"age"`
-	Phone     string `json:"phone"`
-	Gender    string `json:"gender"`
-	Biography string `json:"biography"`
-}
-
 // IsDB reports whether op is one of the database methods.
 func IsDB(op string) bool { _, ok := dbMethods[op]; return ok }
 
@@ -122,11 +100,9 @@ func Varies(t *job.Treatment) bool {
 }
 
 // buildDB fills r with the request of a database method for request seq:
-//
-//	gRPC     /bancada.v1.Bench/<Rpc> with the protobuf message;
-//	REST     GET <path>?limit=N (lists) or POST <path> with the record (creates);
-//	JSON-RPC {"jsonrpc":"2.0","id":1,"method":"<Rpc>","params":{"limit":N} | <record>};
-//	GraphQL  {"query":<document>,"operationName":"<Rpc>","variables":{"limit":N} | {"input":<record>}}.
+// the protobuf message, the REST route (GET <path>?limit=N for the lists,
+// POST <path> with the record for the creates) and the arguments
+// ({"limit":N} or the record), in the envelope of t's protocol.
 //
 // A list's answer is checked to hold at most limit rows (r.Rows).
 func buildDB(t *job.Treatment, r *Request, seq uint64) error {
@@ -137,7 +113,7 @@ func buildDB(t *job.Treatment, r *Request, seq uint64) error {
 	}
 	r.GRPCMethod = "/bancada.v1.Bench/" + m.rpc
 	var msg proto.Message
-	var params any // the JSON-RPC params; GraphQL's variables are {"limit"} or {"input": params}
+	var params any // the arguments: {"limit": N}, or the record as restapi's create body (every field written)
 	switch t.Operation {
 	case "list_pets", "list_people":
 		if p.Limit == nil {
@@ -154,43 +130,19 @@ func buildDB(t *job.Treatment, r *Request, seq uint64) error {
 		r.HTTPMethod, r.HTTPPath = "GET", m.path+"?limit="+strconv.Itoa(int(limit))
 	case "create_pet":
 		pet := NewPet(p.SeedValue(), seq)
-		msg, params = pet, petJSON{pet.Name, pet.Age, pet.Type}
+		msg, params = pet, restapi.CreatePetRequest{Name: pet.Name, Age: pet.Age, Type: pet.Type}
 		r.HTTPMethod, r.HTTPPath = "POST", m.path
 	case "create_person":
 		x := NewPerson(p.SeedValue(), seq)
-		msg, params = x, personJSON{x.FirstName, x.LastName, x.Email, x.Age, x.Phone, x.Gender, x.Biography}
+		msg, params = x, restapi.CreatePersonRequest{FirstName: x.FirstName, LastName: x.LastName, Email: x.Email, Age: x.Age,
+			Phone: x.Phone, Gender: x.Gender, Biography: x.Biography}
 		r.HTTPMethod, r.HTTPPath = "POST", m.path
 	}
-	var err error
-	switch t.Protocol {
-	case "grpc":
-		r.GRPCBody, err = proto.MarshalOptions{Deterministic: true}.Marshal(msg)
-		if r.GRPCBody == nil {
-			r.GRPCBody = []byte{}
-		}
-	case "rest":
-		if r.HTTPMethod == "POST" {
-			r.HTTPBody, err = json.Marshal(params)
-			r.HTTPHeaders = []Header{{"Content-Type", "application/json"}}
-		}
-	case "jsonrpc":
-		r.HTTPMethod, r.HTTPPath, r.Answer = "POST", "/v1/jsonrpc", "jsonrpc"
-		r.HTTPBody, err = json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": m.rpc, "params": params})
-		r.HTTPHeaders = []Header{{"Content-Type", "application/json"}}
-	case "graphql":
-		vars := params
-		if r.Rows == 0 {
-			vars = map[string]any{"input": params}
-		}
-		r.HTTPMethod, r.HTTPPath, r.Answer = "POST", "/v1/graphql", "graphql"
-		r.HTTPBody, err = json.Marshal(struct {
-			Query         string `json:"query"`
-			OperationName string `json:"operationName"`
-			Variables     any    `json:"variables"`
-		}{m.document, m.rpc, vars})
-		r.HTTPHeaders = []Header{{"Accept", GraphQLAccept}, {"Content-Type", "application/json"}}
+	var body any // the REST body: none for a list's GET
+	if r.HTTPMethod == "POST" {
+		body = params
 	}
-	return err
+	return encode(t, r, protocol.Call{RPC: m.rpc, Message: msg, Body: body, Params: params})
 }
 
 // BuildSeq is Build for request seq (the creates' record depends on it; for

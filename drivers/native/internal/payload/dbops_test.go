@@ -2,12 +2,11 @@ package payload
 
 import (
 	"encoding/json"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
 
-	pb "github.com/bancada-lab/bancada/workers/go/gen/bancadav1"
+	pb "github.com/bancada-lab/bancada/contract/go/gen/bancadav1"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/bancada-lab/bancada/drivers/native/internal/job"
@@ -132,19 +131,5 @@ func TestCreateRequestsAsTheContractSays(t *testing.T) {
 	json.Unmarshal(r.HTTPBody, &g)
 	if !strings.HasPrefix(g.Query, "mutation CreatePet($input: PetInput!) { createPet(input: $input) {") || g.Variables.Input["type"] != NewPet(1, 5).Type {
 		t.Fatalf("GraphQL create_pet: %s", r.HTTPBody)
-	}
-}
-
-// TestGraphQLDocumentsAreTheSchemasHeader: the documents sent are those
-// proto/bancada/v1/bench.graphql's header lists.
-func TestGraphQLDocumentsAreTheSchemasHeader(t *testing.T) {
-	header, err := os.ReadFile("../../../../proto/bancada/v1/bench.graphql")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for op, m := range dbMethods {
-		if !strings.Contains(string(header), "\n#   "+m.document+"\n") {
-			t.Errorf("%s: the document %q is not in bench.graphql's header", op, m.document)
-		}
 	}
 }

@@ -3,9 +3,9 @@ package payload
 import (
 	"math"
 
-	pb "github.com/bancada-lab/bancada/workers/go/gen/bancadav1"
-	"github.com/bancada-lab/bancada/workers/go/pick"
-	"github.com/bancada-lab/bancada/workers/go/restapi"
+	pb "github.com/bancada-lab/bancada/contract/go/gen/bancadav1"
+	"github.com/bancada-lab/bancada/contract/go/pick"
+	"github.com/bancada-lab/bancada/contract/go/restapi"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/bancada-lab/bancada/drivers/native/internal/job"

@@ -8,11 +8,13 @@ import (
 	"strings"
 	"testing"
 
-	pb "github.com/bancada-lab/bancada/workers/go/gen/bancadav1"
+	pb "github.com/bancada-lab/bancada/contract/go/gen/bancadav1"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/bancada-lab/bancada/drivers/native/internal/job"
+	"github.com/bancada-lab/bancada/drivers/native/internal/protocols/graphql"
+	"github.com/bancada-lab/bancada/drivers/native/internal/protocols/jsonrpc"
 )
 
 // pythonBodies are app/bancada/wire/payload.py's method_body for the spec of
@@ -80,8 +82,8 @@ func TestJSONRPCAndGraphQLEnvelopes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.HTTPMethod != "POST" || r.HTTPPath != "/v1/jsonrpc" || r.Answer != "jsonrpc" {
-		t.Fatalf("%s %s answer %q", r.HTTPMethod, r.HTTPPath, r.Answer)
+	if r.HTTPMethod != "POST" || r.HTTPPath != "/v1/jsonrpc" || r.Answer != jsonrpc.Answer {
+		t.Fatalf("%s %s answer %v", r.HTTPMethod, r.HTTPPath, r.Answer)
 	}
 	want := `{"jsonrpc":"2.0","id":1,"method":"Sum","params":{"values":[-3,-5,-5]}}`
 	if same, _ := sameJSON(r.HTTPBody, []byte(want)); !same {
@@ -99,7 +101,7 @@ func TestJSONRPCAndGraphQLEnvelopes(t *testing.T) {
 		Query, OperationName string
 		Variables            map[string]json.RawMessage
 	}
-	if err := json.Unmarshal(r.HTTPBody, &g); err != nil || r.HTTPPath != "/v1/graphql" || r.Answer != "graphql" {
+	if err := json.Unmarshal(r.HTTPBody, &g); err != nil || r.HTTPPath != "/v1/graphql" || r.Answer != graphql.Answer {
 		t.Fatalf("%s %s: %v", r.HTTPPath, r.HTTPBody, err)
 	}
 	if !strings.HasPrefix(g.Query, "mutation Recolor(") || g.OperationName != "Recolor" || string(g.Variables["colour"]) != `"blue"` {

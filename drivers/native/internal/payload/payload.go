@@ -1,51 +1,28 @@
 // Package payload builds and serializes each treatment's request once, before
-// any timing: protobuf bytes for gRPC, JSON bytes for REST.
+// any timing: the operation's protobuf message and REST body, in the
+// envelope of the treatment's protocol (package protocols).
 package payload
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
 
-	pb "github.com/bancada-lab/bancada/workers/go/gen/bancadav1"
-	"github.com/bancada-lab/bancada/workers/go/graphqlapi"
-	"github.com/bancada-lab/bancada/workers/go/pick"
-	"github.com/bancada-lab/bancada/workers/go/restapi"
+	pb "github.com/bancada-lab/bancada/contract/go/gen/bancadav1"
+	"github.com/bancada-lab/bancada/contract/go/pick"
+	"github.com/bancada-lab/bancada/contract/go/restapi"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/bancada-lab/bancada/drivers/native/internal/job"
+	"github.com/bancada-lab/bancada/drivers/native/internal/protocol"
+	"github.com/bancada-lab/bancada/drivers/native/internal/protocols"
 )
 
 // Request is a pre-serialized request, sent unchanged on every call.
-type Request struct {
-	GRPCMethod string // full method, e.g. /bancada.v1.Bench/Select
-	GRPCBody   []byte // protobuf encoding of the request message
-	HTTPMethod string // GET or POST
-	HTTPPath   string // e.g. /v1/select
-	HTTPBody   []byte // JSON body (nil for GET)
-	// HTTPHeaders are written after Host and User-Agent, in order
-	// (Content-Length follows them when HTTPBody is not nil).
-	HTTPHeaders []Header
-	// Answer is "jsonrpc" or "graphql" when a 2xx answer may still carry an
-	// error in its body (the clients then look for it), else "".
-	Answer string
-	// Rows is a list's limit: the answer must hold at most Rows rows (0: no check).
-	Rows int
-}
+type Request = protocol.Request
 
 // Header is one HTTP header line, "Name: Value".
-type Header struct{ Name, Value string }
-
-// HasHeader reports whether the request sets header name (case-insensitive).
-func (r *Request) HasHeader(name string) bool {
-	for _, h := range r.HTTPHeaders {
-		if strings.EqualFold(h.Name, name) {
-			return true
-		}
-	}
-	return false
-}
+type Header = protocol.Header
 
 // Values holds the drawn payload values of one kind.
 type Values struct {
@@ -111,9 +88,8 @@ func Draw(p *job.Payload) Values {
 	return v
 }
 
-// Build serializes the request of a treatment: protobuf bytes for gRPC, the
-// REST call for REST, and for JSON-RPC and GraphQL that REST body wrapped in
-// their envelopes (POST /v1/jsonrpc, POST /v1/graphql).
+// Build serializes the request of a treatment: the operation's protobuf
+// message and REST body, in its protocol's envelope (package protocols).
 func Build(t *job.Treatment) (*Request, error) {
 	r := &Request{}
 	if IsDB(t.Operation) {
@@ -123,21 +99,17 @@ func Build(t *job.Treatment) (*Request, error) {
 	if err != nil {
 		return nil, err
 	}
-	switch t.Protocol {
-	case "grpc":
-		r.GRPCBody, err = proto.MarshalOptions{Deterministic: true}.Marshal(msg)
-		if r.GRPCBody == nil {
-			r.GRPCBody = []byte{}
-		}
-	case "rest":
-		if body != nil {
-			r.HTTPBody, err = json.Marshal(body)
-			r.HTTPHeaders = []Header{{"Content-Type", "application/json"}}
-		}
-	case "jsonrpc", "graphql":
-		err = wrap(t, r, body)
+	rpc := strings.TrimPrefix(r.GRPCMethod, "/bancada.v1.Bench/")
+	return r, encode(t, r, protocol.Call{RPC: rpc, Message: msg, Body: body, Params: body})
+}
+
+// encode wraps c in t's protocol's envelope.
+func encode(t *job.Treatment, r *Request, c protocol.Call) error {
+	p := protocols.Get(t.Protocol)
+	if p == nil {
+		return fmt.Errorf("unknown protocol %q", t.Protocol)
 	}
-	return r, err
+	return p.Encode(r, c)
 }
 
 // build fills r's gRPC method and REST route and returns the protobuf
@@ -187,38 +159,6 @@ func build(t *job.Treatment, r *Request) (proto.Message, any, error) {
 	}
 	return nil, nil, fmt.Errorf("unknown operation %q", t.Operation)
 }
-
-// wrap turns r (its REST body, nil for GET) into the JSON-RPC or GraphQL POST.
-func wrap(t *job.Treatment, r *Request, body any) error {
-	rpc := strings.TrimPrefix(r.GRPCMethod, "/bancada.v1.Bench/")
-	var rest []byte
-	if body != nil {
-		var err error
-		if rest, err = json.Marshal(body); err != nil {
-			return err
-		}
-	}
-	r.HTTPMethod, r.Answer = "POST", t.Protocol
-	var err error
-	if t.Protocol == "jsonrpc" {
-		r.HTTPPath = "/v1/jsonrpc"
-		call := map[string]any{"jsonrpc": "2.0", "id": 1, "method": rpc}
-		if rest != nil {
-			call["params"] = json.RawMessage(rest)
-		}
-		r.HTTPBody, err = json.Marshal(call)
-		r.HTTPHeaders = []Header{{"Content-Type", "application/json"}}
-		return err
-	}
-	r.HTTPPath = "/v1/graphql"
-	r.HTTPBody, err = graphqlapi.Body(rpc, rest)
-	r.HTTPHeaders = []Header{{"Accept", GraphQLAccept}, {"Content-Type", "application/json"}}
-	return err
-}
-
-// GraphQLAccept is the Accept header of GraphQL requests: the
-// GraphQL-over-HTTP spec's media type first (its statuses), then JSON.
-const GraphQLAccept = "application/graphql-response+json, application/json"
 
 func nonNil[T any](s []T) []T {
 	if s == nil {

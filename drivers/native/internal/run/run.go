@@ -11,7 +11,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/bancada-lab/bancada/workers/go/pick"
+	"github.com/bancada-lab/bancada/contract/go/pick"
 	"google.golang.org/grpc"
 
 	"github.com/bancada-lab/bancada/drivers/native/internal/client"
@@ -20,6 +20,7 @@ import (
 	"github.com/bancada-lab/bancada/drivers/native/internal/frame"
 	"github.com/bancada-lab/bancada/drivers/native/internal/job"
 	"github.com/bancada-lab/bancada/drivers/native/internal/payload"
+	"github.com/bancada-lab/bancada/drivers/native/internal/protocol"
 )
 
 // Runner runs one job.
@@ -136,18 +137,19 @@ func (r *Runner) newGroup(t *job.Treatment, n int) (*group, error) {
 	cfg := r.cfg(t)
 	req := r.requests[t.ID]
 	g := &group{}
-	if t.Protocol == "grpc" && r.Job.Load.GRPCMode == "streams" && !cfg.NewConn {
+	overGRPC := t.Wire().Transport() == protocol.GRPC
+	if overGRPC && r.Job.Load.GRPCMode == "streams" && !cfg.NewConn {
 		conn, err := client.DialGRPC(t.Target)
 		if err != nil {
 			return nil, err
 		}
 		g.conn = conn
 	}
-	// REST, JSON-RPC and GraphQL are all HTTP/1.1 POSTs (or GETs) of
-	// pre-built bytes: load.rest_client picks their engine alike. (JSON-RPC
-	// and GraphQL once fell through to RawHTTP whatever rest_client said:
+	// Every protocol over HTTP sends HTTP/1.1 POSTs (or GETs) of pre-built
+	// bytes: load.rest_client picks their engine alike. (The envelope
+	// protocols once fell through to RawHTTP whatever rest_client said:
 	// under closed load that was the goroutine engine, 0.5-0.9x wrk.)
-	overHTTP := t.Protocol != "grpc"
+	overHTTP := t.Wire().Transport() == protocol.HTTP
 	if overHTTP && r.Job.Load.RESTClient == "net/http" {
 		g.tr = client.NewTransport(n, cfg)
 	}
@@ -174,7 +176,7 @@ func (r *Runner) newGroup(t *job.Treatment, n int) (*group, error) {
 		var c client.Caller
 		var err error
 		switch {
-		case t.Protocol == "grpc":
+		case overGRPC:
 			c, err = client.NewGRPC(cfg, req, g.conn)
 		case g.tr != nil:
 			c, err = client.NewNetHTTP(cfg, req, g.tr)

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bancada-lab/bancada/workers/go/pick"
+	"github.com/bancada-lab/bancada/contract/go/pick"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/mem"

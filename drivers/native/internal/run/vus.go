@@ -6,7 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/bancada-lab/bancada/workers/go/pick"
+	"github.com/bancada-lab/bancada/contract/go/pick"
 
 	"github.com/bancada-lab/bancada/drivers/native/internal/client"
 	"github.com/bancada-lab/bancada/drivers/native/internal/frame"

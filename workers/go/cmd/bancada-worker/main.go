@@ -1,8 +1,8 @@
 // Command bancada-worker is the Go worker of Bancada: one program serving the
 // Bench contract (proto/bancada/v1/bench.proto) over the protocol chosen at
-// start.
+// start (one of package servers' registry).
 //
-//	bancada-worker --protocol grpc|rest|jsonrpc|graphql [--bind 127.0.0.1] [--port 0]
+//	bancada-worker --protocol <name> [--bind 127.0.0.1] [--port 0]
 //	               [--delay-us 0] [--max-message-mib 128] [--db-pool-size 10] [--version]
 //
 // The database methods (ListPets, ListPeople, CreatePet, CreatePerson) use
@@ -38,27 +38,13 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/bancada-lab/bancada/workers/go/graphqlserver"
-	"github.com/bancada-lab/bancada/workers/go/grpcserver"
-	"github.com/bancada-lab/bancada/workers/go/jsonrpcserver"
 	"github.com/bancada-lab/bancada/workers/go/petstore"
-	"github.com/bancada-lab/bancada/workers/go/restserver"
+	"github.com/bancada-lab/bancada/workers/go/servers"
 	"github.com/bancada-lab/bancada/workers/go/service"
 )
 
 // stopGrace is how long a graceful stop may take before connections are closed.
 const stopGrace = 5 * time.Second
-
-// starter serves one protocol on a listener until stop.
-type starter func(lis net.Listener, cfg service.Config) (stop func(grace time.Duration) error, serveErr <-chan error)
-
-// starters are the protocols this worker serves.
-var starters = map[string]starter{
-	"grpc":    grpcserver.Start,
-	"rest":    restserver.Start,
-	"jsonrpc": jsonrpcserver.Start,
-	"graphql": graphqlserver.Start,
-}
 
 // options are the parsed command-line flags.
 type options struct {
@@ -88,7 +74,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	var o options
 	fs := flag.NewFlagSet("bancada-worker", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&o.protocol, "protocol", "", "protocol to serve: grpc, rest, jsonrpc or graphql (required)")
+	fs.StringVar(&o.protocol, "protocol", "", "protocol to serve: "+servers.Names()+" (required)")
 	fs.StringVar(&o.bind, "bind", "127.0.0.1", "address to listen on")
 	fs.IntVar(&o.port, "port", 0, "TCP port; 0 picks a free one")
 	fs.IntVar(&o.delayUs, "delay-us", 0, "fixed delay added inside each Ping/Select/Echo handler, microseconds")
@@ -105,8 +91,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	switch {
 	case fs.NArg() > 0:
 		return o, fmt.Errorf("unexpected arguments: %v", fs.Args())
-	case starters[o.protocol] == nil:
-		return o, fmt.Errorf("--protocol must be grpc, rest, jsonrpc or graphql, got %q", o.protocol)
+	case servers.Get(o.protocol) == nil:
+		return o, fmt.Errorf("--protocol must be %s, got %q", servers.Names(), o.protocol)
 	case o.port < 0 || o.port > 65535:
 		return o, fmt.Errorf("--port %d out of range 0..65535", o.port)
 	case o.delayUs < 0:
@@ -164,7 +150,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	signals := make(chan os.Signal, 1)
 	signal.Notify(signals, syscall.SIGTERM, syscall.SIGINT)
 
-	stop, serveErr := starters[o.protocol](lis, cfg)
+	stop, serveErr := servers.Get(o.protocol)(lis, cfg)
 
 	line, _ := json.Marshal(ready{
 		Implementation: service.Implementation(o.protocol),

@@ -19,7 +19,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 
-	pb "github.com/bancada-lab/bancada/workers/go/gen/bancadav1"
+	pb "github.com/bancada-lab/bancada/contract/go/gen/bancadav1"
 )
 
 // buildWorker compiles this command into a temporary directory.

@@ -2405,9 +2405,9 @@ const file_bancada_v1_bench_proto_rawDesc = "" +
 	"\n" +
 	"ListPeople\x12\x1d.bancada.v1.ListPeopleRequest\x1a\x1e.bancada.v1.ListPeopleResponse\x12H\n" +
 	"\tCreatePet\x12\x1c.bancada.v1.CreatePetRequest\x1a\x1d.bancada.v1.CreatePetResponse\x12Q\n" +
-	"\fCreatePerson\x12\x1f.bancada.v1.CreatePersonRequest\x1a .bancada.v1.CreatePersonResponseBa\n" +
+	"\fCreatePerson\x12\x1f.bancada.v1.CreatePersonRequest\x1a .bancada.v1.CreatePersonResponseBb\n" +
 	"\x0eorg.bancada.v1B\n" +
-	"BenchProtoP\x01ZAgithub.com/bancada-lab/bancada/workers/go/gen/bancadav1;bancadav1b\x06proto3"
+	"BenchProtoP\x01ZBgithub.com/bancada-lab/bancada/contract/go/gen/bancadav1;bancadav1b\x06proto3"
 
 var (
 	file_bancada_v1_bench_proto_rawDescOnce sync.Once

@@ -11,8 +11,11 @@ import (
 	"github.com/ugorji/go/codec"
 	"google.golang.org/protobuf/proto"
 
-	"github.com/bancada-lab/bancada/workers/go/formats/formatspb"
+	"github.com/bancada-lab/bancada/contract/go/formats/formatspb"
 )
+
+// PathPrefix is the REST route of the format endpoint: POST /v1/serial/{kind}.
+const PathPrefix = "/v1/serial/"
 
 // Format names, as a workload's `format` names them.
 const (
@@ -88,7 +91,7 @@ func Encode(format string, d *Data) ([]byte, error) {
 // Decode parses body as an array of kind in format. Malformed input, trailing
 // bytes and values of the wrong type are errors.
 func Decode(format, kind string, body []byte) (*Data, error) {
-	if !validKind(kind) {
+	if !ValidKind(kind) {
 		return nil, fmt.Errorf("unknown data kind %q; expected one of int64s, doubles, strings, structs", kind)
 	}
 	d := &Data{Kind: kind}
@@ -130,7 +133,7 @@ func Decode(format, kind string, body []byte) (*Data, error) {
 	return nil, fmt.Errorf("unknown format %q; expected json, protobuf, avro or msgpack", format)
 }
 
-func validKind(kind string) bool {
+func ValidKind(kind string) bool {
 	for _, k := range Kinds {
 		if k == kind {
 			return true

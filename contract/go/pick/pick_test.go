@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/bancada-lab/bancada/workers/go/internal/vectors"
+	"github.com/bancada-lab/bancada/contract/go/vectors"
 )
 
 func loadVectors(t *testing.T) vectors.File {

@@ -1,19 +1,16 @@
-package formats
+package restserver
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"time"
+
+	"github.com/bancada-lab/bancada/contract/go/formats"
 )
 
-// PathPrefix is the REST route of the format endpoint: POST /v1/serial/{kind}.
-const PathPrefix = "/v1/serial/"
-
-// Serve answers POST /v1/serial/{kind}: the body is an array of kind in the
+// serveSerial answers POST /v1/serial/{kind}: the body is an array of kind in the
 // format its Content-Type names; the answer is the same array in the same
 // format (Content-Type set likewise). Server-Timing carries three metrics in
 // milliseconds, on the server's monotonic clock, all after the body was read:
@@ -23,8 +20,8 @@ const PathPrefix = "/v1/serial/"
 //
 // Errors answer {"error": "..."} as JSON: 400 for a malformed body, 404 for
 // an unknown kind, 413 above limit bytes, 415 for an unsupported Content-Type.
-func Serve(w http.ResponseWriter, r *http.Request, kind string, limit int64) {
-	if !validKind(kind) {
+func serveSerial(w http.ResponseWriter, r *http.Request, kind string, limit int64) {
+	if !formats.ValidKind(kind) {
 		writeError(w, http.StatusNotFound, time.Now(), fmt.Sprintf("no route %s (kinds: int64s, doubles, strings, structs)", r.URL.Path))
 		return
 	}
@@ -39,12 +36,12 @@ func Serve(w http.ResponseWriter, r *http.Request, kind string, limit int64) {
 		writeError(w, http.StatusBadRequest, start, "reading body: "+err.Error())
 		return
 	}
-	format, err := FromContentType(r.Header.Get("Content-Type"))
+	format, err := formats.FromContentType(r.Header.Get("Content-Type"))
 	if err != nil {
 		writeError(w, http.StatusUnsupportedMediaType, start, err.Error())
 		return
 	}
-	d, err := Decode(format, kind, body)
+	d, err := formats.Decode(format, kind, body)
 	decoded := time.Now()
 	if err != nil {
 		writeError(w, http.StatusBadRequest, start, fmt.Sprintf("malformed %s %s body: %v", format, kind, err))
@@ -52,7 +49,7 @@ func Serve(w http.ResponseWriter, r *http.Request, kind string, limit int64) {
 	}
 	count := d.Len() // the handling: the seed's consumer only decodes; this answer echoes
 	handled := time.Now()
-	out, err := Encode(format, d)
+	out, err := formats.Encode(format, d)
 	end := time.Now()
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, start, "encoding the answer: "+err.Error())
@@ -61,7 +58,7 @@ func Serve(w http.ResponseWriter, r *http.Request, kind string, limit int64) {
 	hdr := w.Header()
 	hdr.Set("Server-Timing", fmt.Sprintf("deser;dur=%s, ser;dur=%s, app;dur=%s",
 		ms(decoded.Sub(start)), ms(end.Sub(handled)), ms(end.Sub(start))))
-	hdr.Set("Content-Type", ContentType(format))
+	hdr.Set("Content-Type", formats.ContentType(format))
 	hdr.Set("Content-Length", strconv.Itoa(len(out)))
 	hdr.Set("X-Element-Count", strconv.Itoa(count))
 	w.WriteHeader(http.StatusOK)
@@ -69,28 +66,3 @@ func Serve(w http.ResponseWriter, r *http.Request, kind string, limit int64) {
 }
 
 func ms(d time.Duration) string { return strconv.FormatFloat(float64(d.Nanoseconds())/1e6, 'f', 6, 64) }
-
-func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
-	if r.ContentLength > limit {
-		return nil, &http.MaxBytesError{Limit: limit}
-	}
-	body := http.MaxBytesReader(w, r.Body, limit)
-	if r.ContentLength < 0 {
-		return io.ReadAll(body)
-	}
-	buf := make([]byte, r.ContentLength)
-	if _, err := io.ReadFull(body, buf); err != nil {
-		return nil, err
-	}
-	return buf, nil
-}
-
-func writeError(w http.ResponseWriter, status int, start time.Time, msg string) {
-	out, _ := json.Marshal(map[string]string{"error": msg})
-	hdr := w.Header()
-	hdr.Set("Server-Timing", "app;dur="+ms(time.Since(start)))
-	hdr.Set("Content-Type", "application/json")
-	hdr.Set("Content-Length", strconv.Itoa(len(out)))
-	w.WriteHeader(status)
-	w.Write(out)
-}

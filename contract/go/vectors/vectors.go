@@ -37,10 +37,10 @@ type SelectCase struct {
 const knownFormula = "values[i] = (i * 31) % 1001 for i in 0..N-1"
 
 // Path is the vectors file, found from this source file's location
-// (workers/go/internal/vectors -> proto/bancada/v1).
+// (contract/go/vectors -> proto/bancada/v1).
 func Path() string {
 	_, here, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(here), "..", "..", "..", "..", "proto", "bancada", "v1", "select_vectors.json")
+	return filepath.Join(filepath.Dir(here), "..", "..", "..", "proto", "bancada", "v1", "select_vectors.json")
 }
 
 // Load reads and parses the vectors, expanding formula-given values.

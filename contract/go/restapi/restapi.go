@@ -3,7 +3,7 @@
 // int64 values are plain JSON numbers.
 package restapi
 
-import pb "github.com/bancada-lab/bancada/workers/go/gen/bancadav1"
+import pb "github.com/bancada-lab/bancada/contract/go/gen/bancadav1"
 
 // SelectRequest is the body of POST /v1/select.
 type SelectRequest struct {

@@ -298,7 +298,7 @@ const file_bancada_formats_v1_formats_proto_rawDesc = "" +
 	"\x01s\x18\x04 \x01(\tR\x01s\x12\f\n" +
 	"\x01b\x18\x05 \x01(\fR\x01b\"A\n" +
 	"\vStructArray\x122\n" +
-	"\x06values\x18\x01 \x03(\v2\x1a.bancada.formats.v1.StructR\x06valuesBGZEgithub.com/bancada-lab/bancada/workers/go/formats/formatspb;formatspbb\x06proto3"
+	"\x06values\x18\x01 \x03(\v2\x1a.bancada.formats.v1.StructR\x06valuesBHZFgithub.com/bancada-lab/bancada/contract/go/formats/formatspb;formatspbb\x06proto3"
 
 var (
 	file_bancada_formats_v1_formats_proto_rawDescOnce sync.Once

@@ -11,7 +11,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"github.com/bancada-lab/bancada/workers/go/pick"
+	"github.com/bancada-lab/bancada/contract/go/pick"
 )
 
 // The data kinds, as a workload's `kind` and the endpoint's path name them.

@@ -1,0 +1,18 @@
+module github.com/bancada-lab/bancada/contract/go
+
+go 1.26.0
+
+require (
+	github.com/linkedin/goavro/v2 v2.15.0
+	github.com/ugorji/go/codec v1.3.2
+	google.golang.org/grpc v1.85.0
+	google.golang.org/protobuf v1.36.12
+)
+
+require (
+	github.com/golang/snappy v0.0.1 // indirect
+	golang.org/x/net v0.60.0 // indirect
+	golang.org/x/sys v0.48.0 // indirect
+	golang.org/x/text v0.42.0 // indirect
+	google.golang.org/genproto/googleapis/rpc v0.0.0-20260817212433-ac3dfec99bb1 // indirect
+)
