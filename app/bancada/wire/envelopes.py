@@ -1,6 +1,7 @@
 """What the RPC-style envelopes share: a contract operation's rpc name and its parameters.
 
-A protocol that calls the contract's methods by name (a module of :mod:`bancada.wire.protocols`) wraps the REST body of an operation (its parameters) under the operation's rpc name
+A protocol that calls the contract's methods by name (a module of :mod:`bancada.wire.protocols`) wraps
+the REST body of an operation (its parameters) under the operation's rpc name
 (workers/README.md); the database methods' (seed 001) parameters are their own (a list's limit
 travels in REST's query, not in a body).
 """

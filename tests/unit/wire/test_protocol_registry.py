@@ -26,6 +26,9 @@ from tests.unit.wire import fake_protocol
 from tests.unit.wire.fake_protocol import NAME
 
 
+TOO_LARGE = {"min": 2**62 + 1, "max": 2**63 - 1}
+
+
 @pytest.fixture
 def target():
     with fake_protocol.served() as address:
@@ -80,7 +83,7 @@ def test_the_python_driver_measures_the_new_protocol(target):
             {"id": 0, "protocol": NAME, "target": target, "operation": "double", "payload": {"seed": 3}},
             {"id": 1, "protocol": NAME, "target": target, "operation": "ping"},
             # a value past 2**62: the server's own error inside a 200 answer, with the protocol's kind
-            {"id": 2, "protocol": NAME, "target": target, "operation": "double", "payload": {"min": 2**62 + 1, "max": 2**63 - 1}},
+            {"id": 2, "protocol": NAME, "target": target, "operation": "double", "payload": TOO_LARGE},
         ],
         "load": {"model": "sequential"},
         "blocks": [{"repetition": 0, "treatments": [0, 1, 2], "warmup": 2, "requests": 10}],
