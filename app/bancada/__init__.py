@@ -18,3 +18,7 @@ try:
     __version__: str = _metadata.version("bancada")
 except _metadata.PackageNotFoundError:  # imported from a source tree that was never installed (PYTHONPATH=app)
     __version__ = "0+unknown"
+
+# Every protocol registers itself when the registry loads; its written name (``grpc`` -> ``gRPC``)
+# is then known to every part of the app that writes a level, whatever it imported first.
+import bancada.wire.protocols  # noqa: E402,F401

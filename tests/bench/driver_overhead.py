@@ -13,7 +13,7 @@ worker (gRPC and REST) pinned to one core and every client pinned to another
 - JSON-RPC 2.0 and GraphQL (the Go worker's ``--protocol jsonrpc|graphql``): StdSize
   Select at concurrency 1 (median, p99) and 16 (requests/s), native vs wrk sending the same
   POST body (a Lua script setting ``wrk.body``: the envelope the driver sends, from
-  ``bancada.wire.envelopes``);
+  ``bancada.wire.protocols``);
 - the ratios against the targets (median within 1.10x of the best peer,
   throughput at least 0.95x of the best peer).
 
@@ -258,13 +258,13 @@ WRK_LUA_GRAPHQL = WRK_LUA + 'wrk.headers["Accept"] = "application/graphql-respon
 def envelope(protocol: str, op: str) -> bytes:
     """The POST body the native driver sends for ``op`` over JSON-RPC or GraphQL (StdSize Select)."""
     sys.path.insert(0, str(ROOT / "app"))
-    from bancada.wire import envelopes
+    from bancada.wire.protocols import graphql, jsonrpc
 
     params = None if op == "ping" else {"values": select_values(), "k": 3}
     rpc = "Ping" if op == "ping" else "Select"
     if protocol == "jsonrpc":
-        return envelopes.jsonrpc_body(rpc, params)
-    return envelopes.graphql_body(rpc, params)
+        return jsonrpc.body(rpc, params)
+    return graphql.body(rpc, params)
 
 
 def wrk_cmd(target, op, c, seconds, lua_dir, protocol="rest"):

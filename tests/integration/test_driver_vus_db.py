@@ -20,6 +20,7 @@ import pytest
 
 from bancada.drivers.python import run_job
 from bancada.wire import db_requests
+from bancada.wire.protocols import graphql
 from tests.integration.test_native_driver import parse_frames, run_driver, worker
 
 pytestmark = pytest.mark.integration
@@ -172,13 +173,13 @@ def run_python(job: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str
 def expected_body(protocol: str, operation: str, seq: int, limit: int | None = None) -> tuple[str, str, Any]:
     """What the contract says request ``seq`` is: (method, path, JSON body or None)."""
     params = db_requests.db_params(operation, {"seed": 5, "limit": limit}, seq)
-    rpc, path, _ = db_requests.DB_METHODS[operation]
+    rpc, path = db_requests.DB_METHODS[operation]
     if protocol == "rest":
         method, route, body = db_requests.rest_route(operation, params)
         return method, route, json.loads(body) if body else None
     if protocol == "jsonrpc":
         return "POST", "/v1/jsonrpc", {"jsonrpc": "2.0", "id": 1, "method": rpc, "params": params}
-    return "POST", "/v1/graphql", json.loads(db_requests.graphql_body(operation, params))
+    return "POST", "/v1/graphql", json.loads(graphql.db_body(operation, rpc, params))
 
 
 @pytest.mark.parametrize("driver", ["native", "python"])

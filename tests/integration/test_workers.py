@@ -19,6 +19,7 @@ import requests
 from bancada.drivers.health import worker_info
 from bancada.drivers.stream import parse_server_timing
 from bancada.wire import bench_pb2, envelopes
+from bancada.wire.protocols import graphql
 from bancada.wire.payload import METHODS, build_request
 from bancada.wire.select_pick import select as reference_select
 from tests.conftest import ROOT
@@ -92,7 +93,7 @@ def jsonrpc_call(target, method: str, body: dict | None = None, raw: bytes | Non
     return status, data, parse_server_timing(r.headers.get("Server-Timing"))
 
 
-GRAPHQL_HEADERS = {"Content-Type": "application/json", "Accept": envelopes.GRAPHQL_ACCEPT}
+GRAPHQL_HEADERS = {"Content-Type": "application/json", "Accept": graphql.ACCEPT}
 
 
 def graphql_post(target, body: bytes) -> requests.Response:
@@ -102,20 +103,20 @@ def graphql_post(target, body: bytes) -> requests.Response:
 def graphql_call(target, method: str, body: dict | None = None):
     """Call ``method`` over GraphQL with the REST ``body`` as variables; see :func:`call`."""
     rpc = rpc_name(method)
-    r = graphql_post(target, envelopes.graphql_body(rpc, body))
+    r = graphql_post(target, graphql.body(rpc, body))
     srv = parse_server_timing(r.headers.get("Server-Timing"))
     assert r.headers.get("Content-Type", "").startswith("application/graphql-response+json"), r.headers
     answer = r.json()
     if answer.get("errors"):
         return (r.status_code, "errors"), answer, srv
     assert r.status_code == 200, r.text[:300]
-    return 200, from_graphql(rpc, envelopes.graphql_answer(rpc, answer["data"])), srv
+    return 200, from_graphql(rpc, graphql.answer(rpc, answer["data"])), srv
 
 
 def from_graphql(rpc: str, answer: dict) -> dict:
     """A GraphQL answer in the REST form: Int64 strings back to ints, Echo's absent kinds left out."""
     answer = {k: v for k, v in answer.items() if v is not None} if rpc == "Echo" else dict(answer)
-    for path in envelopes.INT64_PATHS.get(rpc, ()):
+    for path in graphql.INT64_PATHS.get(rpc, ()):
         head, _, rest = path.partition(".")
         if head in answer:
             answer[head] = _ints(answer[head], rest)
@@ -464,7 +465,7 @@ def test_sigterm_exits_zero(local_host, impl_id):
         elif impl.protocol == "graphql":
             answer = session.post(
                 f"http://{handle.target}/v1/graphql",
-                data=envelopes.graphql_body("Ping", None),
+                data=graphql.body("Ping", None),
                 headers=GRAPHQL_HEADERS,
                 timeout=30,
             ).json()

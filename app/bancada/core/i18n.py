@@ -129,7 +129,8 @@ def date_time(iso: str | None) -> str:
     return moment.strftime("%d/%m/%Y %H:%M" if _language == "pt_BR" else "%Y-%m-%d %H:%M")
 
 
-#: Languages, protocols and runtimes as they are written (a level ``cpp`` is C++).
+#: Languages, runtimes and formats as they are written (a level ``cpp`` is C++); each protocol adds its
+#: own when it registers (:mod:`bancada.wire.protocols`, through :func:`add_proper_names`).
 PROPER_NAMES = {
     "cpp": "C++",
     "php": "PHP",
@@ -139,15 +140,16 @@ PROPER_NAMES = {
     "java": "Java",
     "python": "Python",
     "ruby": "Ruby",
-    "grpc": "gRPC",
-    "rest": "REST",
-    "jsonrpc": "JSON-RPC",
-    "graphql": "GraphQL",
     "json": "JSON",
     "protobuf": "Protobuf",
     "avro": "Avro",
     "msgpack": "MessagePack",
 }
+
+
+def add_proper_names(names: dict[str, str]) -> None:
+    """Write the words ``names`` maps (lower case) as given from now on (a protocol's ``grpc`` -> ``gRPC``)."""
+    PROPER_NAMES.update({word.lower(): written for word, written in names.items()})
 
 
 def proper_name(word: str) -> str:

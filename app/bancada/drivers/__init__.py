@@ -1,14 +1,7 @@
 """The drivers that send the requests (native Go and Python) and what they speak."""
 
 from bancada.core.i18n import translate
-
-#: The protocols each driver sends requests in; a worker may serve more.
-PROTOCOLS_BY_DRIVER = {
-    "native": ("grpc", "rest", "jsonrpc", "graphql"),
-    "python": ("grpc", "rest", "jsonrpc", "graphql"),
-}
-#: The protocols some driver sends requests in.
-DRIVER_PROTOCOLS = tuple(dict.fromkeys(p for ps in PROTOCOLS_BY_DRIVER.values() for p in ps))
+from bancada.wire import protocols
 
 #: The contract's operations (seed 001's database methods included) and a user's own request
 #: (custom), which both drivers send.
@@ -34,24 +27,35 @@ _COMMON_OPERATIONS = (
 OPERATIONS_BY_DRIVER = {"native": (*_COMMON_OPERATIONS, "serial"), "python": _COMMON_OPERATIONS}
 
 
+def protocols_by_driver() -> dict[str, tuple[str, ...]]:
+    """The protocols each driver sends requests in (the registry's, by rank); a worker may serve more."""
+    return {driver: protocols.spoken_by(driver) for driver in protocols.DRIVERS}
+
+
+def driver_protocols() -> tuple[str, ...]:
+    """The protocols some driver sends requests in."""
+    return tuple(p.name for p in protocols.all_protocols() if p.drivers)
+
+
 def unmeasurable_reason(protocol: str, driver: str | None = None) -> str:
     """Why an implementation over ``protocol`` cannot be measured ("" when it can).
 
     Args:
-        protocol: the implementation's protocol (grpc, rest, jsonrpc, graphql, ...).
+        protocol: the implementation's protocol (a name in :mod:`bancada.wire.protocols`).
         driver: ``native`` or ``python``; None (or ``auto``) asks whether any driver speaks it.
     """
-    if driver in PROTOCOLS_BY_DRIVER:
-        speaks = PROTOCOLS_BY_DRIVER[driver]
+    if driver in protocols.DRIVERS:
+        speaks = protocols.spoken_by(driver)
         if protocol in speaks:
             return ""
         return translate("Hosts", "the {driver} driver speaks {protocols}, not {protocol}").format(
             driver=driver, protocols=", ".join(speaks), protocol=protocol
         )
-    if protocol in DRIVER_PROTOCOLS:
+    spoken = driver_protocols()
+    if protocol in spoken:
         return ""
     return translate("Hosts", "the drivers speak {protocols}, not {protocol} (yet)").format(
-        protocols=", ".join(DRIVER_PROTOCOLS), protocol=protocol
+        protocols=", ".join(spoken), protocol=protocol
     )
 
 
@@ -61,7 +65,7 @@ def unsupported_by_driver(driver: str, protocol: str, operation: str) -> str:
     if why:
         return why
     ops = OPERATIONS_BY_DRIVER.get(driver, ())
-    if operation not in ops:
+    if operation not in ops or not protocols.get(protocol).carries(operation):
         return translate("Hosts", "the {driver} driver does not send the operation {operation}").format(
             driver=driver, operation=operation
         )

@@ -26,6 +26,7 @@ from bancada.drivers.clients import make_client
 from bancada.drivers.job import DriverJob, JobError
 from bancada.drivers.stream import PHASE_MEASURE, PHASE_WARMUP, Sample, encode_event, encode_sample
 from bancada.core.i18n import translate
+from bancada.wire import protocols
 from bancada.wire.operations import CREATE_OPERATIONS
 from bancada.wire.payload import build_db_request, build_request, custom_rest_request
 from bancada.wire.select_pick import SplitMix64, shuffle_in_place
@@ -95,7 +96,8 @@ def run_job(job: DriverJob | dict[str, Any], out: BinaryIO) -> int:
         if t.operation in CREATE_OPERATIONS:
             creates[t.id] = (t.operation, t.payload or {})
         if t.operation == "custom":
-            if t.protocol != "rest":
+            spoken = protocols.find(t.protocol)  # a custom request travels as written over HTTP only here
+            if spoken is None or not (spoken.http and spoken.custom_requests):
                 raise JobError(
                     f"treatment {t.id}: the Python driver runs custom REST requests only, not custom "
                     f"{t.protocol} methods; use the native driver"

@@ -18,8 +18,10 @@ from typing import IO, Any, Protocol, cast
 
 from bancada.drivers.sample_block import PLAIN_LENGTH, TYPE_JSON, TYPE_SAMPLE, decode_plain_run
 from bancada.core.samples import PHASE_MEASURE, PHASE_WARMUP, SAMPLE_STRUCT, Sample, SampleBlock
+from bancada.wire.server_timing import parse_server_timing
 
 __all__ = [
+    "parse_server_timing",
     "DriverEvent",
     "PHASE_MEASURE",
     "PHASE_WARMUP",
@@ -257,24 +259,3 @@ def read_frames(f: IO[bytes] | ChunkReader) -> Iterator[Sample | Split | DriverE
                 yield item
             else:
                 yield from item  # a SampleBlock: its Sample objects
-
-
-def parse_server_timing(value: str | None) -> int:
-    """Return the ``app;dur=<ms>`` of a Server-Timing value in ns, or -1.
-
-    >>> parse_server_timing("app;dur=0.123")
-    123000
-    """
-    if not value:
-        return -1
-    for metric in value.split(","):
-        parts = [p.strip() for p in metric.split(";")]
-        if parts[0] != "app":
-            continue
-        for p in parts[1:]:
-            if p.startswith("dur="):
-                try:
-                    return round(float(p[4:]) * 1e6)
-                except ValueError:
-                    return -1
-    return -1

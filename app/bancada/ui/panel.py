@@ -27,6 +27,7 @@ from bancada.core.i18n import proper_name
 from bancada.experiment.profile import LARGE_SIZE, STD_SIZE, Profile, ProfileError, Workload, parse_profile
 from bancada.ui.fields import ChoiceBox, IntField, choice_box
 from bancada.ui.load_group import LoadGroup
+from bancada.wire import protocols
 
 LOCAL_HOST = "local"
 PRESETS = {"StdSize": STD_SIZE, "LargeSize": LARGE_SIZE}
@@ -38,12 +39,12 @@ NAME_WIDTH_PX = 190
 PANEL_OPERATIONS = ("select", "echo", "ping", "info", "custom", "serial")
 #: The operation entry that runs the profile's own workloads (seed 001's database methods, seed 002's methods).
 PROFILE_WORKLOADS = "profile"
-PROTOCOL_NAMES = {"grpc": "gRPC", "rest": "REST/JSON", "jsonrpc": "JSON-RPC", "graphql": "GraphQL"}
 
 
 def pretty(word: str) -> str:
-    """A language or protocol as the panel names it (``rest`` -> ``REST/JSON``, ``cpp`` -> ``C++``)."""
-    return PROTOCOL_NAMES.get(word) or proper_name(word)
+    """A language or protocol as the panel names it (``rest`` -> ``REST/JSON``, ``cpp`` -> ``C++``): a
+    protocol's label is its registry entry's (:mod:`bancada.wire.protocols`)."""
+    return protocols.label(word) or proper_name(word)
 
 
 class ExperimentPanel(QWidget):

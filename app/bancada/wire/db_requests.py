@@ -1,11 +1,11 @@
 """The requests of the database methods of seed 001 (``list_pets``, ``list_people``, ``create_pet``,
 ``create_person``), exactly as the native driver builds them (``drivers/native/internal/payload/dbops.go``).
 
-The contract is ``proto/bancada/v1/bench.proto`` ("The database methods") and the documents of
-``bench.graphql``'s header. A list sends its ``limit`` (1..1000): REST ``GET /v1/pets?limit=N``,
-JSON-RPC params and GraphQL variables ``{"limit": N}``. A create sends a new valid record per request,
-drawn from SplitMix64 with state ``seed XOR ((seq + 1) * 0x9E3779B97F4A7C15)`` (64-bit), so the same
-seed and sequence number give the same record in both drivers:
+The contract is ``proto/bancada/v1/bench.proto`` ("The database methods"). A list sends its ``limit``
+(1..1000): REST ``GET /v1/pets?limit=N``, the other protocols ``{"limit": N}`` as their parameters. A
+create sends a new valid record per request, drawn from SplitMix64 with state
+``seed XOR ((seq + 1) * 0x9E3779B97F4A7C15)`` (64-bit), so the same seed and sequence number give the
+same record in both drivers:
 
 - pet: name ``PET_NAMES[next mod 8] + " " + seq``, age ``next mod 21``, type ``PET_TYPES[next mod 6]``;
 - person: first and last name (8 each), age ``18 + next mod 63``, phone ``555-`` and 4 digits
@@ -31,31 +31,13 @@ BIO_WORDS = (
     "record", "request", "server", "service", "test", "time", "user", "worker",
 )  # fmt: skip
 
-#: Job operation -> (rpc name, REST path, GraphQL document).
+#: Job operation -> (rpc name, REST path); each protocol's own form is in its module
+#: (:mod:`bancada.wire.protocols`).
 DB_METHODS = {
-    "list_pets": (
-        "ListPets",
-        "/v1/pets",
-        "query ListPets($limit: Int!) { pets(limit: $limit) { id created_at updated_at deleted_at name age type } }",
-    ),
-    "list_people": (
-        "ListPeople",
-        "/v1/people",
-        "query ListPeople($limit: Int!) { people(limit: $limit) { id created_at updated_at deleted_at first_name "
-        "last_name email age phone gender biography } }",
-    ),
-    "create_pet": (
-        "CreatePet",
-        "/v1/pets",
-        "mutation CreatePet($input: PetInput!) { createPet(input: $input) { id created_at updated_at deleted_at "
-        "name age type } }",
-    ),
-    "create_person": (
-        "CreatePerson",
-        "/v1/people",
-        "mutation CreatePerson($input: PersonInput!) { createPerson(input: $input) { id created_at updated_at "
-        "deleted_at first_name last_name email age phone gender biography } }",
-    ),
+    "list_pets": ("ListPets", "/v1/pets"),
+    "list_people": ("ListPeople", "/v1/people"),
+    "create_pet": ("CreatePet", "/v1/pets"),
+    "create_person": ("CreatePerson", "/v1/people"),
 }
 #: A list's limit, bench.proto: 1 <= limit <= 1000.
 MIN_LIMIT, MAX_LIMIT = 1, 1000
@@ -140,7 +122,7 @@ def new_person(seed: int, seq: int) -> dict[str, Any]:
 
 
 def db_params(operation: str, spec: dict[str, Any], seq: int = 0) -> dict[str, Any]:
-    """The JSON-RPC params (= a create's REST body) of request ``seq``.
+    """The parameters (a list's ``{"limit": N}``, a create's REST body) of request ``seq``.
 
     Raises:
         ValueError: a list without a limit in 1..1000, or an operation that is not a database method.
@@ -164,18 +146,6 @@ def db_message(operation: str, params: dict[str, Any]) -> Any:
 
     rpc = DB_METHODS[operation][0]
     return getattr(bench_pb2, f"{rpc}Request")(**params)
-
-
-def graphql_variables(operation: str, params: dict[str, Any]) -> dict[str, Any]:
-    """The GraphQL variables: ``{"limit": N}`` for a list, ``{"input": <record>}`` for a create."""
-    return params if operation in LIST_OPERATIONS else {"input": params}
-
-
-def graphql_body(operation: str, params: dict[str, Any]) -> bytes:
-    """The GraphQL-over-HTTP body of ``operation`` (its document, operationName, variables)."""
-    rpc, _, document = DB_METHODS[operation]
-    body = {"query": document, "operationName": rpc, "variables": graphql_variables(operation, params)}
-    return json.dumps(body, separators=(",", ":")).encode()
 
 
 def rest_route(operation: str, params: dict[str, Any]) -> tuple[str, str, bytes]:

@@ -20,12 +20,12 @@ The spec is the ``payload`` object of a driver job (docs/driver-protocol.md).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from bancada.wire import bench_pb2, db_requests
+from bancada.wire.request import Request
 from bancada.wire.select_pick import SplitMix64
 
 if TYPE_CHECKING:
@@ -80,23 +80,6 @@ def generate_values(spec: dict[str, Any]) -> list[Any]:
 
 def _string(rng: SplitMix64, length: int) -> str:
     return "".join(chr(97 + rng.next() % 26) for _ in range(length))
-
-
-@dataclass(frozen=True)
-class Request:
-    """A serialized request: the gRPC method and body bytes, or the REST call."""
-
-    grpc_method: str  # "/bancada.v1.Bench/Select"
-    grpc_body: bytes
-    http_method: str  # "GET" | "POST"
-    http_path: str  # "/v1/select"
-    http_body: bytes
-    #: REST headers; None: the contract's (Content-Type: application/json with a body)
-    http_headers: tuple[tuple[str, str], ...] | None = None
-    #: A database method (seed 001; :mod:`bancada.wire.db_requests`): its job operation and its
-    #: JSON-RPC params (a list's ``{"limit": N}`` travels in the REST query, not a body); else "" and None.
-    db_operation: str = ""
-    db_params: dict[str, Any] | None = None
 
 
 def build_request(operation: str, spec: dict[str, Any] | None) -> Request:
@@ -189,7 +172,7 @@ DEFAULT_MATMUL_ORDER = 4
 
 
 def method_body(operation: str, spec: dict[str, Any]) -> dict[str, Any]:
-    """The REST body (= JSON-RPC params) of one of the six methods, drawn from ``spec``.
+    """The REST body (= the parameters an envelope wraps) of one of the six methods, drawn from ``spec``.
 
     Shapes: void ``{}``; double ``{"value"}``; sum ``{"values": [count]}``; power_of_two
     ``{"text"}``; recolor ``{"car", "colour"}``; matmul ``{"a", "b"}`` of ``order``.
@@ -253,29 +236,13 @@ def custom_rest_request(request: dict[str, Any]) -> Request:
 
 
 def payload_bytes(request: Request, protocol: str, operation: str = "") -> int:
-    """Bytes of the request body on the wire for ``protocol`` (grpc | rest | jsonrpc | graphql).
+    """Bytes of the request body on the wire for ``protocol`` (a name in :mod:`bancada.wire.protocols`).
 
-    JSON-RPC and GraphQL wrap the REST body of ``operation`` (a job operation, e.g. ``double``)
-    in their envelopes (:mod:`bancada.wire.envelopes`); a custom request has no such form (-1).
+    A protocol that wraps the REST body in an envelope counts the envelope; a request the protocol
+    has no form for (a custom request in an envelope), or an unknown protocol, gives -1. ``operation``
+    (the job operation) is implied by ``request`` and kept for callers that pass it.
     """
-    if protocol == "grpc":
-        return len(request.grpc_body)
-    if protocol == "rest":
-        return len(request.http_body)
-    from bancada.wire import envelopes
+    from bancada.wire import protocols
 
-    if request.db_operation and request.db_params is not None:
-        if protocol == "jsonrpc":
-            return len(envelopes.jsonrpc_body(request.grpc_method.rsplit("/", 1)[-1], request.db_params))
-        if protocol == "graphql":
-            return len(db_requests.graphql_body(request.db_operation, request.db_params))
-
-    rpc = envelopes.RPC_NAMES.get(operation)
-    if rpc is None:
-        return -1
-    params = json.loads(request.http_body) if request.http_body else None
-    if protocol == "jsonrpc":
-        return len(envelopes.jsonrpc_body(rpc, params))
-    if protocol == "graphql":
-        return len(envelopes.graphql_body(rpc, params))
-    return -1
+    found = protocols.find(protocol)
+    return found.body_bytes(request) if found is not None else -1

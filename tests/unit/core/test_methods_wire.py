@@ -7,7 +7,8 @@ import pytest
 
 from bancada.drivers import unmeasurable_reason, unsupported_by_driver
 from bancada.experiment.profile import Workload
-from bancada.wire import bench_pb2, db_requests, envelopes
+from bancada.wire import bench_pb2
+from bancada.wire.protocols import graphql, jsonrpc
 from bancada.wire.payload import METHODS, build_request, method_body, payload_bytes
 
 
@@ -41,29 +42,29 @@ def test_method_payloads_are_reproducible_and_seeded():
 
 
 def test_graphql_variables_write_int64_as_strings():
-    v = envelopes.graphql_variables("Echo", {"records": [{"id": 1, "value": 0.5, "name": "x", "tags": [2]}]})
+    v = graphql.variables("Echo", {"records": [{"id": 1, "value": 0.5, "name": "x", "tags": [2]}]})
     assert v == {"records": [{"id": "1", "value": 0.5, "name": "x", "tags": ["2"]}]}
-    assert envelopes.graphql_variables("Select", {"values": [1, -9223372036854775808], "k": 3, "seed": 2**64 - 1}) == {
+    assert graphql.variables("Select", {"values": [1, -9223372036854775808], "k": 3, "seed": 2**64 - 1}) == {
         "values": ["1", "-9223372036854775808"],
         "k": 3,
         "seed": "18446744073709551615",
     }
-    body = json.loads(envelopes.graphql_body("Double", {"value": 21}))
+    body = json.loads(graphql.body("Double", {"value": 21}))
     assert body["operationName"] == "Double" and body["variables"] == {"value": "21"}
     assert body["query"].startswith("query Double(")
-    assert envelopes.graphql_answer("Double", {"double": "42"}) == {"value": "42"}
-    assert envelopes.graphql_answer("Void", {"void": None}) == {}
+    assert graphql.answer("Double", {"double": "42"}) == {"value": "42"}
+    assert graphql.answer("Void", {"void": None}) == {}
 
 
 def test_envelope_sizes_count_in_payload_bytes():
     req = build_request("sum", {"count": 8})
     assert payload_bytes(req, "rest", "sum") == len(req.http_body)
-    rpc = envelopes.jsonrpc_body("Sum", json.loads(req.http_body))
+    rpc = jsonrpc.body("Sum", json.loads(req.http_body))
     assert payload_bytes(req, "jsonrpc", "sum") == len(rpc) > len(req.http_body)
-    assert payload_bytes(req, "graphql", "sum") == len(envelopes.graphql_body("Sum", json.loads(req.http_body)))
+    assert payload_bytes(req, "graphql", "sum") == len(graphql.body("Sum", json.loads(req.http_body)))
     ping = build_request("ping", {})
-    assert json.loads(envelopes.jsonrpc_body("Ping", None)) == {"jsonrpc": "2.0", "id": 1, "method": "Ping"}
-    assert payload_bytes(ping, "jsonrpc", "ping") == len(envelopes.jsonrpc_body("Ping", None))
+    assert json.loads(jsonrpc.body("Ping", None)) == {"jsonrpc": "2.0", "id": 1, "method": "Ping"}
+    assert payload_bytes(ping, "jsonrpc", "ping") == len(jsonrpc.body("Ping", None))
 
 
 def test_method_workload_defaults_and_sizes():
@@ -94,6 +95,6 @@ def test_graphql_documents_are_the_schemas_header(root):
     (the native driver's contract/go/graphqlapi is held to the same list by its Go test)."""
     header = (root / "proto" / "bancada" / "v1" / "bench.graphql").read_text().splitlines()
     listed = {line[4:] for line in header if line.startswith(("#   query ", "#   mutation "))}
-    documents = {doc for doc, _, _ in envelopes.GRAPHQL_DOCUMENTS.values()}
-    documents |= {doc for _, _, doc in db_requests.DB_METHODS.values()}  # the database methods (seed 001)
+    documents = {doc for doc, _, _ in graphql.DOCUMENTS.values()}
+    documents |= set(graphql.DB_DOCUMENTS.values())  # the database methods (seed 001)
     assert documents == listed
