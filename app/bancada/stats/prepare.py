@@ -161,7 +161,9 @@ def parse_range(text: str) -> tuple[float, float]:
     m = re.fullmatch(r"\s*(-?\d+(?:\.\d+)?)\s*(?:-\s*(-?\d+(?:\.\d+)?))?\s*", str(text))
     if not m:
         raise InputError(
-            OptionMessage("{replications} must look like A-B (e.g. 2-6), got {text!r}", ("replications",), {"text": text})
+            OptionMessage(
+                "{replications} must look like A-B (e.g. 2-6), got {text!r}", ("replications",), {"text": text}
+            )
         )
     lo = float(m.group(1))
     hi = float(m.group(2)) if m.group(2) is not None else lo

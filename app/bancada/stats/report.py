@@ -198,9 +198,7 @@ def _check_options(
     if not factors:
         raise InputError("at least one factor is needed")
     if len(set(factors)) != len(factors) or set(factors) & set(by):
-        raise InputError(
-            OptionMessage("a column cannot be named twice among the factors and {by} columns", ("by",))
-        )
+        raise InputError(OptionMessage("a column cannot be named twice among the factors and {by} columns", ("by",)))
     if not 0 < confidence < 1 or not 0 < alpha < 1:
         raise InputError(
             OptionMessage("{confidence} and {alpha} must lie strictly between 0 and 1", ("confidence", "alpha"))
@@ -240,7 +238,9 @@ def _check_levels(levels: dict[str, list[str]]) -> None:
     """Raises :class:`InputError` for a factor with fewer than two levels."""
     for f, lv in levels.items():
         if len(lv) < 2:
-            raise InputError(f"factor {f!r} has only one level ({', '.join(lv) or 'none'}); a factor needs at least two")
+            raise InputError(
+                f"factor {f!r} has only one level ({', '.join(lv) or 'none'}); a factor needs at least two"
+            )
 
 
 @dataclass(frozen=True)
@@ -353,7 +353,15 @@ def _pairwise(
         magnitude = effectsize.magnitude(delta)
         rows.append(
             RankSumPair(
-                treatments[i].levels, treatments[j].levels, res["W"], res["p"], res["method"], delta, a12, magnitude, adj
+                treatments[i].levels,
+                treatments[j].levels,
+                res["W"],
+                res["p"],
+                res["method"],
+                delta,
+                a12,
+                magnitude,
+                adj,
             )
         )
     w = {ij: res["W"] for ij, res in zip(pairs, results)}
@@ -447,7 +455,9 @@ def _factorial(cells: dict[tuple[str, ...], columns.Part], o: _Options, trim: bo
         transform = "none"
         if o.log:
             if np.any(y <= 0):
-                raise design.DesignError(OptionMessage("{log} needs a positive response in every replication", ("log",)))
+                raise design.DesignError(
+                    OptionMessage("{log} needs a positive response in every replication", ("log",))
+                )
             y = np.log10(y)
             transform = "log10"
         if all(len(v) == 2 for v in lv):
