@@ -68,7 +68,7 @@ def one_run(
     if proc.returncode != 0:
         raise SystemExit(f"bancada run failed ({proc.returncode}): {proc.stderr.strip()[-800:]}")
     df = pd.read_csv(out / "samples.csv", dtype={"implementation": str})
-    result = analyze_frame(df, factors=["implementation"], by=[])
+    result = analyze_frame(df, factors=["implementation"], by=[]).to_dict()
     group = result["groups"][0]
     return group["pairwise"][0]["p"], group["pairwise_replication"][0]["p"]
 

@@ -42,7 +42,7 @@ from bancada.store.runstore import RunStore
 from bancada.store.tidy_csv import tidy_frame
 with RunStore.open(sys.argv[1]) as store:
     df = tidy_frame(store)
-res = analyze_frame(df, factors=sys.argv[3].split(","), by=["payload"], aggregate="mean")
+res = analyze_frame(df, factors=sys.argv[3].split(","), by=["payload"], aggregate="mean").to_dict()
 open(sys.argv[2], "w").write(json.dumps(jsonable(res)))
 """
 

@@ -127,7 +127,7 @@ def _analyses(read):
     out = []
     for factors, by, aggregate, trim in ANALYSES:
         df = read([c for c in COLUMNS if c in {"latency_s", *factors, *by, "repetition", "phase", "ok"}])
-        res = analyze_frame(df, factors=factors, by=by, aggregate=aggregate, trim_unbalanced=trim)
+        res = analyze_frame(df, factors=factors, by=by, aggregate=aggregate, trim_unbalanced=trim).to_dict()
         out.append(jsonable(res))
     return out
 
@@ -173,7 +173,7 @@ def test_cli_on_the_run_file_and_its_csv(run_path, tmp_path):
         outs.append(json.loads(out.read_text()))
     assert outs[0] == outs[1]
     assert outs[0]["levels"]["implementation"] == list(dict.fromkeys(old["implementation"]))
-    expected = jsonable(analyze_frame(old, factors=["implementation"], by=["payload"], aggregate="mean"))
+    expected = jsonable(analyze_frame(old, factors=["implementation"], by=["payload"], aggregate="mean").to_dict())
     assert outs[0] == json.loads(json.dumps(expected))
 
 

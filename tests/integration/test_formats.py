@@ -131,7 +131,7 @@ def test_the_classroom_profile_makes_the_link_a_factor():
     m = df[df["phase"] == "measure"]
     far = m.loc[m["link"] == "cross-region", "latency_s"]
     assert far.min() >= 0.085  # every far request paid the round trip
-    result = analyze_frame(df, response="latency_s", factors=["format", "link"], by=["payload"])
+    result = analyze_frame(df, response="latency_s", factors=["format", "link"], by=["payload"]).to_dict()
     for group in result["groups"]:
         pct = group["factorial"]["variation_pct"]
         assert set(pct) >= {"format", "link", "format*link"} and pct["link"] > 50, (group["by"], pct)

@@ -32,7 +32,7 @@ def frame():
 
 
 def test_readings_say_what_the_tables_show():
-    res = analyze_frame(frame(), response="latency_ms", factors=("language", "protocol"))
+    res = analyze_frame(frame(), response="latency_ms", factors=("language", "protocol")).to_dict()
     text = readings(res, build_tables(res))
     assert text["Factorial allocation of variation"].startswith("protocol explains")
     assert "of the variation" in text["Factorial allocation of variation"]
@@ -59,7 +59,7 @@ def test_every_table_has_a_tooltip_from_docs_statistics():
 def test_view_shows_tables_and_hides_missing_ones(qtbot):
     view = StatisticsView()
     qtbot.addWidget(view)
-    res = analyze_frame(frame(), response="latency_ms", factors=("language", "protocol"))
+    res = analyze_frame(frame(), response="latency_ms", factors=("language", "protocol")).to_dict()
     tables = build_tables(res)
     view.show_result(
         StatsResult(1, tables, readings(res, tables), res, rows=180, factors=["language", "protocol"]), final=True

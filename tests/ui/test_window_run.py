@@ -78,7 +78,7 @@ def test_run_watch_stop_export_reopen(window, qtbot, tmp_path, artifacts):
     # the Kruskal-Wallis cells equal bancada.stats on the same data
     with RunStore.open(path) as store:
         df = tidy_frame(store)
-    ref = analyze_frame(df, response="latency_s", factors=("language", "protocol"), by=("payload",))
+    ref = analyze_frame(df, response="latency_s", factors=("language", "protocol"), by=("payload",)).to_dict()
     kw_ref = {k["factor"]: k for k in ref["groups"][0]["kruskal"]}
     section = w.stats_view.sections["Kruskal-Wallis"]
     assert section.isVisibleTo(w.stats_view)

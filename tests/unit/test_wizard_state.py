@@ -54,7 +54,7 @@ def pilot_result(seed: int = 1) -> dict:
                 )
     return analyze_frame(
         pd.DataFrame(rows), response="latency_ms", factors=("protocol",), by=("payload",), replication="repetition"
-    )
+    ).to_dict()
 
 
 def walk_to(state: WizardState, step: str) -> None:

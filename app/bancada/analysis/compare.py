@@ -9,6 +9,7 @@ from bancada.analysis import compare_inputs
 from bancada.stats import bootstrap
 from bancada.stats import compare as compare_mod
 from bancada.stats import side as side_mod
+from bancada.stats.options import OptionMessage
 from bancada.stats.prepare import InputError
 from bancada.stats.report import jsonable
 
@@ -36,9 +37,13 @@ def compare(
     if len(specs) < 2:
         raise InputError("compare needs at least two runs (run ids, run files or tidy sample CSVs)")
     if not 0 < alpha < 1 or not 0 < confidence < 1:
-        raise InputError("--alpha and --confidence must lie strictly between 0 and 1")
+        raise InputError(
+            OptionMessage("{alpha} and {confidence} must lie strictly between 0 and 1", ("alpha", "confidence"))
+        )
     if resamples < 100:
-        raise InputError(f"--resamples must be at least 100, got {resamples}")
+        raise InputError(
+            OptionMessage("{resamples} must be at least 100, got {value}", ("resamples",), {"value": resamples})
+        )
     loaded = [compare_inputs.load_side(s, keep_measure_ok) for s in specs]
     compare_inputs.unique_labels(loaded)
     options = [compare_inputs.pair_options(loaded[0], other, noise_floor, network_share) for other in loaded[1:]]

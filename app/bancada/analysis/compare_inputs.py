@@ -16,6 +16,7 @@ import pandas as pd
 from bancada.core.i18n import translate
 from bancada.stats.compare import PairOptions
 from bancada.stats.side import RESPONSE, TREATMENT_COLUMNS, Side
+from bancada.stats.options import OptionMessage
 from bancada.stats.prepare import InputError, keep_measured
 from bancada.core.installation import explain
 from bancada.store.run_source import RunSourceError, open_run, source_kind
@@ -171,7 +172,13 @@ def pair_options(a: LoadedSide, b: LoadedSide, noise_floor: str = "auto", networ
     or the driver host differs.  ``on`` / ``off`` force either.
     """
     if noise_floor not in MODES or network_share not in MODES:
-        raise InputError(f"--noise-floor and --network-share take one of {', '.join(MODES)}")
+        raise InputError(
+            OptionMessage(
+                "{noise_floor} and {network_share} take one of {modes}",
+                ("noise_floor", "network_share"),
+                {"modes": ", ".join(MODES)},
+            )
+        )
     if a.meta is None or b.meta is None:
         same_profile = same_host = None
         why = translate("CompareTable", "a tidy CSV carries no profile or host facts")

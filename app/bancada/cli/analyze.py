@@ -17,6 +17,7 @@ from typing import Any
 
 import pandas as pd
 
+from bancada.cli import option_flags
 from bancada.store import sample_reader
 from bancada.core.installation import explain
 from bancada.stats import serialization, tables as tables_mod
@@ -258,7 +259,7 @@ def run(args: argparse.Namespace) -> int:
             (args.replication,),
             categorical=[*args.factors, *args.by],  # read as codes: the analysis needs no text per row
         )
-        result = analyze_frame(
+        analysis = analyze_frame(
             df,
             response=args.response,
             factors=args.factors,
@@ -277,10 +278,10 @@ def run(args: argparse.Namespace) -> int:
     except FileNotFoundError as exc:
         return _fail(explain(exc, f"no such file: {args.samples}", args.samples))
     except (InputError, ValueError) as exc:
-        return _fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+        return _fail(option_flags.message(exc))
     except (OSError, pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
         return _fail(explain(exc, f"cannot read {args.samples}: {str(exc).splitlines()[0]}", args.samples))
-    result = jsonable(result)
+    result = jsonable(analysis.to_dict(option_flags.flag))  # the JSON's dict, options named by their flags
     tables = tables_mod.build_tables(result)
     tables.update(serialization.seed_tables(df))  # seed 004's tables when the rows carry a split
     load = None
@@ -343,7 +344,7 @@ def _k6_summary(args: argparse.Namespace) -> int:
     except FileNotFoundError as exc:
         return _fail(explain(exc, f"no such file: {args.samples}", args.samples))
     except (InputError, ValueError) as exc:
-        return _fail(str(exc).splitlines()[0])
+        return _fail(option_flags.message(exc))
     except (OSError, pd.errors.ParserError, UnicodeDecodeError) as exc:
         return _fail(explain(exc, f"cannot read {args.samples}: {str(exc).splitlines()[0]}", args.samples))
     if not args.quiet:

@@ -17,6 +17,7 @@ from typing import Any
 
 from bancada.analysis import compare_inputs
 from bancada.analysis.compare import compare
+from bancada.cli import option_flags
 from bancada.cli.analyze import add_output_arguments, add_table_arguments, write_paper_tables
 from bancada.core.installation import explain
 from bancada.stats import bootstrap
@@ -88,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
             unit=args.unit,
         )
     except InputError as exc:
-        return _fail(str(exc).splitlines()[0])
+        return _fail(option_flags.message(exc))
     from bancada.core.i18n import set_language
 
     set_language(args.language)

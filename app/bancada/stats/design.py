@@ -11,18 +11,30 @@ treatment (in the order of the rows).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import pandas as pd
 
 from bancada.stats.columns import Part
+from bancada.stats.options import OptionMessage
 
 AGGREGATES = ("none", "mean", "median")
 
 
 class DesignError(ValueError):
-    """The factorial design cannot be analysed; the message says why."""
+    """The factorial design cannot be analysed; the message says why (an option by its parameter's name)."""
+
+    def __init__(self, message: str | OptionMessage) -> None:
+        self.option = message if isinstance(message, OptionMessage) else None
+        super().__init__(message.text() if isinstance(message, OptionMessage) else message)
+
+    def text(self, name_of: Callable[[str], str] = str, advice: bool = True) -> str:
+        """The message, an option named by ``name_of`` (e.g. the CLI's flag; default its parameter's
+        name), without its advice when ``advice`` is false."""
+        if self.option is None:
+            return str(self)
+        return self.option.text(name_of, advice)
 
 
 def _label(levels: dict[str, str]) -> str:
@@ -128,8 +140,12 @@ def build_from_parts(
         detail = "; ".join(f"{_label(dict(zip(factors, c)))}: r = {counts[c]}" for c in short)
         if not trim:
             raise DesignError(
-                f"unbalanced design: r differs between treatments (largest r = {r_max}; short cells: {detail}); "
-                f"use --trim-unbalanced to keep the first {r_min} replications of every treatment"
+                OptionMessage(
+                    "unbalanced design: r differs between treatments (largest r = {r_max}; short cells: {detail})",
+                    ("trim_unbalanced",),
+                    {"r_max": r_max, "detail": detail, "r_min": r_min},
+                    advice="use {trim_unbalanced} to keep the first {r_min} replications of every treatment",
+                )
             )
         notes.append(
             f"unbalanced design trimmed to r = {r_min} (first replications of each treatment, "

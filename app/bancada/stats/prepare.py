@@ -9,17 +9,34 @@ for the factorial design only.  Each step reports how many rows it removed.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import pandas as pd
+
+from bancada.stats.options import OptionMessage
 
 _TRUE = {"true", "1", "yes", "t", "y"}
 _FALSE = {"false", "0", "no", "f", "n", ""}
 
 
 class InputError(ValueError):
-    """The input cannot be analysed; the message is one line a user can act on."""
+    """The input cannot be analysed; the message is one line a user can act on.
+
+    An option's bad value comes as an :class:`~bancada.stats.options.OptionMessage`, which names the
+    option by its parameter's name (``alpha``): the CLI names it by its flag.
+    """
+
+    def __init__(self, message: str | OptionMessage) -> None:
+        self.option = message if isinstance(message, OptionMessage) else None
+        super().__init__(message.text() if isinstance(message, OptionMessage) else message)
+
+    def text(self, name_of: Callable[[str], str] = str, advice: bool = True) -> str:
+        """The message, an option named by ``name_of`` (e.g. the CLI's flag; default its parameter's
+        name), without its advice when ``advice`` is false."""
+        if self.option is None:
+            return str(self)
+        return self.option.text(name_of, advice)
 
 
 def parse_ok(col: pd.Series) -> pd.Series:
@@ -123,7 +140,7 @@ def drop_outliers_iqr(
     Raises :class:`InputError` when ``k`` is negative.
     """
     if k < 0:
-        raise InputError(f"--outliers-iqr must be >= 0, got {k}")
+        raise InputError(OptionMessage("{outliers_iqr} must be >= 0, got {k}", ("outliers_iqr",), {"k": k}))
     if df.empty:
         return df, 0
     keys = list(treatment_cols)
@@ -143,12 +160,25 @@ def parse_range(text: str) -> tuple[float, float]:
     """
     m = re.fullmatch(r"\s*(-?\d+(?:\.\d+)?)\s*(?:-\s*(-?\d+(?:\.\d+)?))?\s*", str(text))
     if not m:
-        raise InputError(f"--replications must look like A-B (e.g. 2-6), got {text!r}")
+        raise InputError(
+            OptionMessage(
+                "{replications} must look like A-B (e.g. 2-6), got {text!r}", ("replications",), {"text": text}
+            )
+        )
     lo = float(m.group(1))
     hi = float(m.group(2)) if m.group(2) is not None else lo
     if lo > hi:
-        raise InputError(f"--replications range is empty: {text!r}")
+        raise InputError(OptionMessage("{replications} range is empty: {text!r}", ("replications",), {"text": text}))
     return lo, hi
+
+
+def replications_not_numeric(replication: str, label: object) -> OptionMessage:
+    """A replication label that is not a number, when a range of replications is asked for."""
+    return OptionMessage(
+        "{replications} needs numeric values in column {column!r}, found {label!r}",
+        ("replications",),
+        {"column": replication, "label": label},
+    )
 
 
 def replications_in_range(labels: pd.Series, replication: str, bounds: tuple[float, float]) -> tuple[np.ndarray, int]:
@@ -159,7 +189,7 @@ def replications_in_range(labels: pd.Series, replication: str, bounds: tuple[flo
     values = pd.to_numeric(labels, errors="coerce")
     if values.isna().any():
         bad = labels[values.isna()].iloc[0]
-        raise InputError(f"--replications needs numeric values in column {replication!r}, found {bad!r}")
+        raise InputError(replications_not_numeric(replication, bad))
     keep = values.between(bounds[0], bounds[1]).to_numpy(dtype=bool)
     return keep, int((~keep).sum())
 

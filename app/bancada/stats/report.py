@@ -1,5 +1,5 @@
-"""One analysis of a table of samples, as the JSON-shaped dict that
-``bancada analyze`` writes and the GUI's live tables show.
+"""One analysis of a table of samples, as typed results (:mod:`bancada.stats.results`) whose dict
+is the JSON that ``bancada analyze`` writes and the GUI's live tables show.
 
 :func:`analyze_frame` is the single entry point; every table is computed per
 group of the ``by`` columns and per treatment (a combination of factor levels).
@@ -30,7 +30,21 @@ from bancada.stats import (
     samplesize,
     summary,
 )
+from bancada.stats.options import OptionMessage
 from bancada.stats.prepare import InputError
+from bancada.stats.results import (
+    Analysis,
+    DunnPair,
+    Factorial,
+    Group,
+    KruskalWallis,
+    Normality,
+    RankingPlace,
+    RankSumPair,
+    ReplicationRankSumPair,
+    SampleSize,
+    TreatmentSummary,
+)
 
 #: From this many rows on, the treatments are sorted in threads.
 PARALLEL_ROWS = 200_000
@@ -91,7 +105,7 @@ def analyze_frame(
     replications: str | tuple[float, float] | None = None,
     trim_unbalanced: bool = False,
     keep_measure_ok: bool = True,
-) -> dict[str, Any]:
+) -> Analysis:
     """Analyse samples: summary, normality, rank tests, ranking, factorial, sample size.
 
     ``df``: one row per request (the tidy sample CSV or any frame with the
@@ -115,49 +129,32 @@ def analyze_frame(
     column is read through its codes), the response one float64 array, and
     each treatment's rows one slice of it.
 
-    Returns the dict described in docs/analyze.md (keys ``response``,
+    Returns an :class:`~bancada.stats.results.Analysis`, one typed result per statistic;
+    its ``to_dict()`` is the dict described in docs/analyze.md (keys ``response``,
     ``factors``, ``groups`` with ``treatments``, ``pairwise``,
     ``pairwise_replication`` (the same test on per-replication medians), ``kruskal``,
     ``dunn``, ``ranking``, ``factorial``, ``sample_size``).  Raises
     :class:`InputError` (one line) for missing columns, a non-numeric
-    response, a factor with a single level, bad options, or when no rows are
-    left, i.e. when no table can be computed.
+    response, a factor with a single level, bad options (named by their
+    parameter: ``alpha``), or when no rows are left, i.e. when no table can be computed.
     """
     factors, by = list(factors), list(by or ())
-    if not factors:
-        raise InputError("at least one factor is needed")
-    if len(set(factors)) != len(factors) or set(factors) & set(by):
-        raise InputError("a column cannot be named twice among the factors and --by columns")
-    if not 0 < confidence < 1 or not 0 < alpha < 1:
-        raise InputError("--confidence and --alpha must lie strictly between 0 and 1")
-    if not error_pct > 0:
-        raise InputError(f"--error-pct must be > 0, got {error_pct}")
-    if aggregate not in design.AGGREGATES:
-        raise InputError(f"--aggregate must be one of {', '.join(design.AGGREGATES)}, got {aggregate!r}")
+    _check_options(factors, by, confidence, alpha, error_pct, aggregate)
     rep_bounds = prepare.parse_range(replications) if isinstance(replications, str) else replications
     _check_columns(df, [response, *factors, *by])
     if rep_bounds is not None and (replication is None or replication not in df.columns):
-        raise InputError(f"--replications needs the replication column {replication!r}, which is absent")
-    rep_col = replication if replication is not None and replication in df.columns else None
-
-    coded = {c: columns.code_column(df[c]) for c in [*factors, *by]}  # levels over every row, as before
-    prep: dict[str, Any] = {"rows_in": len(df)}
-    measured = None
-    if keep_measure_ok:
-        measured, removed = prepare.measured_rows(df)
-        prep.update(removed)
-    y, usable = _numeric_response(df[response], response, measured)
-    prep["missing_response"] = int((~usable).sum())
-    rows = np.ones(len(df), dtype=bool) if measured is None else measured
-    rows[rows] = usable  # the rows analysed: measured, ok, with a response
-    y = y[usable]
-    coded = {c: columns.select(coded[c], rows) for c in coded}  # the analysed rows only, selected once
-    levels = {f: columns.present_levels(coded[f]) for f in factors}
-    for f in factors:
-        if len(levels[f]) < 2:
-            raise InputError(
-                f"factor {f!r} has only one level ({', '.join(levels[f]) or 'none'}); a factor needs at least two"
+        raise InputError(
+            OptionMessage(
+                "{replications} needs the replication column {column!r}, which is absent",
+                ("replications",),
+                {"column": replication},
             )
+        )
+    rep_col = replication if replication is not None and replication in df.columns else None
+    prep: dict[str, Any] = {"rows_in": len(df)}
+    y, rows, coded = _analysed_rows(df, response, [*factors, *by], keep_measure_ok, prep)
+    levels = {f: columns.present_levels(coded[f]) for f in factors}
+    _check_levels(levels)
     if len(y) == 0:
         raise InputError("no rows left to analyse after keeping phase = measure and ok = true")
     combos = columns.combinations([levels[f] for f in factors])
@@ -188,21 +185,62 @@ def analyze_frame(
         groups_out.append(out)
     prep["outliers"] = outliers_total if outliers_iqr is not None else None
     prep["outliers_iqr"] = outliers_iqr
-    prep["rows_analysed"] = sum(sum(t["n"] for t in g["treatments"]) for g in groups_out)
+    prep["rows_analysed"] = sum(sum(t.n for t in g.treatments) for g in groups_out)
     if prep["rows_analysed"] == 0:
         raise InputError("no rows left to analyse after data preparation")
-    return {
-        "response": response,
-        "factors": factors,
-        "by": by,
-        "replication": rep_col,
-        "levels": levels,
-        "alpha": alpha,
-        "confidence": confidence,
-        "median_ci_method": "order statistic (binomial), confidence 1 - alpha",
-        "preparation": prep,
-        "groups": groups_out,
-    }
+    return Analysis(response, factors, by, rep_col, levels, alpha, confidence, prep, groups_out)
+
+
+def _check_options(
+    factors: list[str], by: list[str], confidence: float, alpha: float, error_pct: float, aggregate: str
+) -> None:
+    """Raises :class:`InputError` for a bad option, named by its parameter (the CLI names its flag)."""
+    if not factors:
+        raise InputError("at least one factor is needed")
+    if len(set(factors)) != len(factors) or set(factors) & set(by):
+        raise InputError(OptionMessage("a column cannot be named twice among the factors and {by} columns", ("by",)))
+    if not 0 < confidence < 1 or not 0 < alpha < 1:
+        raise InputError(
+            OptionMessage("{confidence} and {alpha} must lie strictly between 0 and 1", ("confidence", "alpha"))
+        )
+    if not error_pct > 0:
+        raise InputError(OptionMessage("{error_pct} must be > 0, got {value}", ("error_pct",), {"value": error_pct}))
+    if aggregate not in design.AGGREGATES:
+        raise InputError(
+            OptionMessage(
+                "{aggregate} must be one of {choices}, got {value!r}",
+                ("aggregate",),
+                {"choices": ", ".join(design.AGGREGATES), "value": aggregate},
+            )
+        )
+
+
+def _analysed_rows(
+    df: pd.DataFrame, response: str, names: list[str], keep_measure_ok: bool, prep: dict[str, Any]
+) -> tuple[np.ndarray, np.ndarray, dict[str, columns.Coded]]:
+    """The response of the analysed rows (measured, ok, with a response; float64), which rows they
+    are (a boolean mask over ``df``), and the ``names`` columns as codes of those rows; counts what
+    is left out into ``prep``. Raises :class:`InputError` for a response that is not numeric."""
+    coded = {c: columns.code_column(df[c]) for c in names}  # levels over every row, as before
+    measured = None
+    if keep_measure_ok:
+        measured, removed = prepare.measured_rows(df)
+        prep.update(removed)
+    y, usable = _numeric_response(df[response], response, measured)
+    prep["missing_response"] = int((~usable).sum())
+    rows = np.ones(len(df), dtype=bool) if measured is None else measured
+    rows[rows] = usable  # the rows analysed: measured, ok, with a response
+    coded = {c: columns.select(coded[c], rows) for c in coded}  # the analysed rows only, selected once
+    return y[usable], rows, coded
+
+
+def _check_levels(levels: dict[str, list[str]]) -> None:
+    """Raises :class:`InputError` for a factor with fewer than two levels."""
+    for f, lv in levels.items():
+        if len(lv) < 2:
+            raise InputError(
+                f"factor {f!r} has only one level ({', '.join(lv) or 'none'}); a factor needs at least two"
+            )
 
 
 @dataclass(frozen=True)
@@ -231,7 +269,7 @@ def _drop_outliers(
     all the treatment's replications); a row of no treatment is dropped too.
     """
     if k < 0:
-        raise InputError(f"--outliers-iqr must be >= 0, got {k}")
+        raise InputError(OptionMessage("{outliers_iqr} must be >= 0, got {k}", ("outliers_iqr",), {"k": k}))
     kept: dict[tuple[str, ...], columns.Part] = {}
     for combo, part in cells.items():
         q1, q3 = np.quantile(part.y, 0.25), np.quantile(part.y, 0.75)
@@ -244,7 +282,7 @@ def _drop_outliers(
 
 def _analyze_group(
     cells: dict[tuple[str, ...], columns.Part], n_rows: int, by_levels: dict[str, str], o: _Options, trim: bool
-) -> tuple[dict[str, Any], int]:
+) -> tuple[Group, int]:
     """Every table of one group: ``cells`` its treatments' rows, ``n_rows`` its rows (with those of no treatment)."""
     prep: dict[str, Any] = {"rows": n_rows}
     removed_out = 0
@@ -252,40 +290,36 @@ def _analyze_group(
         cells, removed_out = _drop_outliers(cells, n_rows, o.outliers_iqr)
         prep["outliers_removed"] = removed_out
     samples = _sorted_samples([part.y for part in cells.values()])
-    treatments: list[dict[str, Any]] = []
-    for (combo, part), s in zip(cells.items(), samples):
-        summ = summary.summarize(s.values, 1 - o.alpha)
-        sw = normality.shapiro_wilk(part.y)
-        treatments.append({"levels": dict(zip(o.factors, combo)), **summ, "shapiro": sw})
-    group: dict[str, Any] = {"by": by_levels, "preparation": prep, "treatments": treatments}
-    group["pairwise"] = _pairwise(samples, treatments)
-    group["pairwise_replication"] = _pairwise_replication(cells, treatments)
-    w = {(row["_i"], row["_j"]): row["W"] for row in group["pairwise"]}
-    ties = any([row.pop("_ties") for row in group["pairwise"]])  # a list: every row loses the key
-    group["kruskal"], group["dunn"] = _kruskal(samples, w, ties, list(cells), o.factors, treatments)
-    del samples  # the sorted copies
-    p_map = {(i, j): row["p_holm"] for row in group["pairwise"] for i, j in [(row["_i"], row["_j"])]}
-    for row in group["pairwise"]:
-        del row["_i"], row["_j"]
-    group["ranking"] = [
-        {"position": r["position"], "levels": treatments[r["treatment"]]["levels"], "median": r["median"]}
-        for r in ranking.rank_treatments([t["median"] for t in treatments], p_map, o.alpha)
+    treatments = [
+        TreatmentSummary(
+            levels=dict(zip(o.factors, combo)),
+            **summary.summarize(s.values, 1 - o.alpha),
+            shapiro=Normality(**normality.shapiro_wilk(part.y)),
+        )
+        for (combo, part), s in zip(cells.items(), samples)
     ]
-    group["factorial"] = _factorial(cells, o, trim, prep)
+    pairs, w, ties = _pairwise(samples, treatments)
+    pairwise_replication = _pairwise_replication(cells, treatments)
+    kruskal, dunn = _kruskal(samples, w, ties, list(cells), o.factors, treatments)
+    del samples  # the sorted copies
+    p_map = {ij: row.p_holm for ij, row in zip(w, pairs)}
+    ranked = ranking.rank_treatments([t.median for t in treatments], p_map, o.alpha)
+    places = [RankingPlace(r["position"], treatments[r["treatment"]].levels, r["median"]) for r in ranked]
+    fact = _factorial(cells, o, trim, prep)
     conf_n = 1 - o.alpha
-    group["sample_size"] = [
-        {
-            "levels": t["levels"],
-            "n_required": samplesize.required_n(t["mean"], t["sd"], o.error_pct, conf_n),
-            "mean": t["mean"],
-            "sd": t["sd"],
-            "error_pct": o.error_pct,
-            "confidence": conf_n,
-            "z": samplesize.z_two_sided(conf_n),
-            "z_from": "normal, two-sided",
-        }
+    sizes = [
+        SampleSize(
+            t.levels,
+            samplesize.required_n(t.mean, t.sd, o.error_pct, conf_n),
+            t.mean,
+            t.sd,
+            o.error_pct,
+            conf_n,
+            samplesize.z_two_sided(conf_n),
+        )
         for t in treatments
     ]
+    group = Group(by_levels, prep, treatments, pairs, pairwise_replication, kruskal, dunn, places, fact, sizes)
     return group, removed_out
 
 
@@ -298,8 +332,11 @@ def _sorted_samples(values: list[np.ndarray]) -> list[ranktests.SortedSample]:
         return list(pool.map(ranktests.SortedSample, values))
 
 
-def _pairwise(samples: list[ranktests.SortedSample], treatments: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    rows = []
+def _pairwise(
+    samples: list[ranktests.SortedSample], treatments: list[TreatmentSummary]
+) -> tuple[list[RankSumPair], dict[tuple[int, int], float], bool]:
+    """The rank-sum test of every pair of treatments (Holm-adjusted), each pair's W by its indices,
+    and whether any pair had ties (the Kruskal-Wallis test reuses both)."""
     pairs = list(itertools.combinations(range(len(samples)), 2))
     tests: Iterator[ranktests.RankSumTest]
     if sum(len(s.values) for s in samples) < PARALLEL_ROWS:
@@ -307,31 +344,33 @@ def _pairwise(samples: list[ranktests.SortedSample], treatments: list[dict[str, 
     else:  # numpy's searches let go of the GIL too
         with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
             tests = iter(list(pool.map(lambda ij: ranktests.rank_sum(samples[ij[0]], samples[ij[1]]), pairs)))
-    for (i, j), res in zip(pairs, tests):
+    results = list(tests)
+    adjusted = ranktests.holm([res["p"] for res in results])
+    rows = []
+    for (i, j), res, adj in zip(pairs, results, adjusted):
         delta = effectsize.cliffs_delta_from_w(res["W"], res["n_a"], res["n_b"])
+        a12 = effectsize.a12_from_w(res["W"], res["n_a"], res["n_b"])
+        magnitude = effectsize.magnitude(delta)
         rows.append(
-            {
-                "a": treatments[i]["levels"],
-                "b": treatments[j]["levels"],
-                "W": res["W"],
-                "p": res["p"],
-                "method": res["method"],
-                "cliffs_delta": delta,
-                "a12": effectsize.a12_from_w(res["W"], res["n_a"], res["n_b"]),
-                "magnitude": effectsize.magnitude(delta),
-                "_i": i,
-                "_j": j,
-                "_ties": res["n_tied"] > 0,
-            }
+            RankSumPair(
+                treatments[i].levels,
+                treatments[j].levels,
+                res["W"],
+                res["p"],
+                res["method"],
+                delta,
+                a12,
+                magnitude,
+                adj,
+            )
         )
-    for row, adj in zip(rows, ranktests.holm([r["p"] for r in rows])):
-        row["p_holm"] = adj
-    return rows
+    w = {ij: res["W"] for ij, res in zip(pairs, results)}
+    return rows, w, any(res["n_tied"] > 0 for res in results)
 
 
 def _pairwise_replication(
-    cells: dict[tuple[str, ...], columns.Part], treatments: list[dict[str, Any]]
-) -> list[dict[str, Any]]:
+    cells: dict[tuple[str, ...], columns.Part], treatments: list[TreatmentSummary]
+) -> list[ReplicationRankSumPair]:
     """Wilcoxon rank-sum on the per-replication medians: one value per treatment and replication.
 
     Requests inside one block share the block's conditions (connections, the
@@ -346,29 +385,27 @@ def _pairwise_replication(
         if part.rep is None:
             return []
         medians.append(pd.Series(part.y).groupby(part.rep, sort=False).median().to_numpy())
-    if not medians:
+    if not medians or min(len(m) for m in medians) < 2:
         return []
-    if min(len(m) for m in medians) < 2:
-        return []
-    rows = []
-    for i, j in itertools.combinations(range(len(medians)), 2):
-        res = ranktests.rank_sum(ranktests.SortedSample(medians[i]), ranktests.SortedSample(medians[j]))
-        delta = effectsize.cliffs_delta_from_w(res["W"], res["n_a"], res["n_b"])
-        rows.append(
-            {
-                "a": treatments[i]["levels"],
-                "b": treatments[j]["levels"],
-                "r_a": res["n_a"],
-                "r_b": res["n_b"],
-                "W": res["W"],
-                "p": res["p"],
-                "method": res["method"],
-                "cliffs_delta": delta,
-            }
+    pairs = list(itertools.combinations(range(len(medians)), 2))
+    tests = [
+        ranktests.rank_sum(ranktests.SortedSample(medians[i]), ranktests.SortedSample(medians[j])) for i, j in pairs
+    ]
+    adjusted = ranktests.holm([res["p"] for res in tests])
+    return [
+        ReplicationRankSumPair(
+            treatments[i].levels,
+            treatments[j].levels,
+            res["n_a"],
+            res["n_b"],
+            res["W"],
+            res["p"],
+            res["method"],
+            effectsize.cliffs_delta_from_w(res["W"], res["n_a"], res["n_b"]),
+            adj,
         )
-    for row, adj in zip(rows, ranktests.holm([r["p"] for r in rows])):
-        row["p_holm"] = adj
-    return rows
+        for (i, j), res, adj in zip(pairs, tests, adjusted)
+    ]
 
 
 def _kruskal(
@@ -377,69 +414,64 @@ def _kruskal(
     ties: bool,
     combos: list[tuple[str, ...]],
     factors: list[str],
-    treatments: list[dict[str, Any]],
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    treatments: list[TreatmentSummary],
+) -> tuple[list[KruskalWallis], list[DunnPair]]:
+    """Kruskal-Wallis per factor (when there are several) and over every treatment, and Dunn's
+    post-hoc pairs (more than two treatments)."""
     if len(samples) < 2:
         return [], []
     big = sum(len(s.values) for s in samples) >= PARALLEL_ROWS
     sums, sizes, tie = ranktests.kruskal_inputs(samples, w, ties, threads=(os.cpu_count() or 1) if big else 1)
-    out = []
-    if len(factors) > 1:
-        for fi, f in enumerate(factors):
-            lv = list(dict.fromkeys(c[fi] for c in combos))
-            if len(lv) < 2:
-                out.append({"factor": f, "H": None, "df": 0, "p": None, "error": "one level in this group"})
-                continue
-            rs = [sum(s for s, c in zip(sums, combos) if c[fi] == v) for v in lv]
-            ns = [sum(n for n, c in zip(sizes, combos) if c[fi] == v) for v in lv]
-            out.append({"factor": f, **ranktests.kruskal_from_ranks(rs, ns, tie)})
-    out.append({"factor": "*".join(factors), **ranktests.kruskal_from_ranks(sums, sizes, tie)})
-    dunn_rows = []
-    if len(samples) > 2:
-        for d in ranktests.dunn(sums, sizes, tie):
-            dunn_rows.append(
-                {
-                    "a": treatments[d["i"]]["levels"],
-                    "b": treatments[d["j"]]["levels"],
-                    "z": d["z"],
-                    "p": d["p"],
-                    "p_holm": d["p_holm"],
-                }
-            )
+    out = [_kruskal_factor(f, fi, sums, sizes, tie, combos) for fi, f in enumerate(factors)] if len(factors) > 1 else []
+    out.append(KruskalWallis("*".join(factors), **ranktests.kruskal_from_ranks(sums, sizes, tie)))
+    if len(samples) <= 2:
+        return out, []
+    dunn_rows = [
+        DunnPair(treatments[d["i"]].levels, treatments[d["j"]].levels, d["z"], d["p"], d["p_holm"])
+        for d in ranktests.dunn(sums, sizes, tie)
+    ]
     return out, dunn_rows
 
 
-def _factorial(
-    cells: dict[tuple[str, ...], columns.Part], o: _Options, trim: bool, prep: dict[str, Any]
-) -> dict[str, Any]:
+def _kruskal_factor(
+    factor: str, fi: int, sums: list[float], sizes: list[int], tie: float, combos: list[tuple[str, ...]]
+) -> KruskalWallis:
+    """Kruskal-Wallis of one factor (column ``fi`` of ``combos``), the treatments' rank sums pooled by its level."""
+    lv = list(dict.fromkeys(c[fi] for c in combos))
+    if len(lv) < 2:
+        return KruskalWallis(factor, None, 0, None, "one level in this group")
+    rs = [sum(s for s, c in zip(sums, combos) if c[fi] == v) for v in lv]
+    ns = [sum(n for n, c in zip(sizes, combos) if c[fi] == v) for v in lv]
+    return KruskalWallis(factor, **ranktests.kruskal_from_ranks(rs, ns, tie))
+
+
+def _factorial(cells: dict[tuple[str, ...], columns.Part], o: _Options, trim: bool, prep: dict[str, Any]) -> Factorial:
+    """The factorial design of one group (:mod:`bancada.stats.factorial`), or why it cannot be analysed."""
     try:
         if o.rep_bounds is not None:
             cells, prep["replications_outside_range"] = _keep_replications(cells, str(o.replication), o.rep_bounds)
         lv = [o.levels[f] for f in o.factors]
-        has_rep = o.replication is not None
-        y, notes = design.build_from_parts(cells, has_rep, o.factors, lv, o.aggregate, trim)
+        y, notes = design.build_from_parts(cells, o.replication is not None, o.factors, lv, o.aggregate, trim)
         transform = "none"
         if o.log:
             if np.any(y <= 0):
-                raise design.DesignError("--log needs a positive response in every replication")
+                raise design.DesignError(
+                    OptionMessage("{log} needs a positive response in every replication", ("log",))
+                )
             y = np.log10(y)
             transform = "log10"
         if all(len(v) == 2 for v in lv):
             res = factorial.two_level(y, o.factors, o.confidence)
         else:
             res = factorial.full_factorial(y, o.factors, lv, o.confidence)
-        res["levels"] = {f: {"-1": v[0], "+1": v[1]} if len(v) == 2 else v for f, v in zip(o.factors, lv)}
-        res.update(
-            {
-                "aggregate": o.aggregate if o.replication else "none",
-                "transform": transform,
-                "replications": list(o.rep_bounds) if o.rep_bounds is not None else None,
-                "notes": notes,
-            }
-        )
-        return res
     except (design.DesignError, InputError) as exc:
-        return {"error": str(exc)}
+        return Factorial(error=exc.option if exc.option is not None else str(exc))
+    res["levels"] = {f: {"-1": v[0], "+1": v[1]} if len(v) == 2 else v for f, v in zip(o.factors, lv)}
+    res["aggregate"] = o.aggregate if o.replication else "none"
+    res["transform"] = transform
+    res["replications"] = list(o.rep_bounds) if o.rep_bounds is not None else None
+    res["notes"] = notes
+    return Factorial(res)
 
 
 def _keep_replications(
@@ -463,7 +495,7 @@ def _keep_replications(
         removed += int((~keep).sum())
         kept[combo] = part.select(keep)
     if bad:
-        raise InputError(f"--replications needs numeric values in column {replication!r}, found {min(bad)[1]!r}")
+        raise InputError(prepare.replications_not_numeric(replication, min(bad)[1]))
     return kept, removed
 
 

@@ -92,16 +92,12 @@ def analyse_samples(df: pd.DataFrame, factors: list[str], res: StatsResult) -> S
         res.message = translate("Readings", "the tables compare treatments: choose at least two implementations")
         return res
     try:
-        result = analyze_frame(df, response=RESPONSE, factors=use, by=("payload",), replication="repetition")
+        analysis = analyze_frame(df, response=RESPONSE, factors=use, by=("payload",), replication="repetition")
     except InputError as exc:
-        res.message = str(exc).split("; use --")[0]  # CLI advice means nothing in the window
+        res.message = exc.text(advice=False)  # advice naming an option means nothing in the window
         return res
-    for g in result["groups"]:
-        err = g["factorial"].get("error")
-        if err:
-            res.unbalanced = res.unbalanced or err.startswith("unbalanced")
-            g["factorial"]["error"] = err.split("; use --")[0]  # CLI advice means nothing in the window
-    res.result = result
+    res.result = result = analysis.to_dict(advice=False)
+    res.unbalanced = any(str(g["factorial"].get("error", "")).startswith("unbalanced") for g in result["groups"])
     res.tables = build_tables(result)
     res.readings = readings(result, res.tables)
     return res

@@ -92,7 +92,8 @@ FRACTION_COLUMNS = {"cliffs_delta": 2, "a12": 2, "H": 2, "z": 2}  # dimensionles
 PERCENT_COLUMNS = {"variation_pct": 1, "error_pct": 1, "confidence": 0}
 
 
-#: The tables' titles (their names in bancada.stats.tables) as the window shows them.
+#: The tables' titles (their names in bancada.stats.tables) as the window shows them, in
+#: :data:`TABLE_ORDER`.
 TITLES = {
     "Summary": QT_TRANSLATE_NOOP("StatsTable", "Summary"),
     "Normality": QT_TRANSLATE_NOOP("StatsTable", "Normality (Shapiro-Wilk)"),
@@ -103,11 +104,18 @@ TITLES = {
     "Kruskal-Wallis": QT_TRANSLATE_NOOP("StatsTable", "Kruskal-Wallis test"),
     "Dunn post-hoc": QT_TRANSLATE_NOOP("StatsTable", "Dunn post-hoc test"),
     "Ranking": QT_TRANSLATE_NOOP("StatsTable", "Ranking"),
-    "Factorial allocation of variation": QT_TRANSLATE_NOOP("StatsTable", "Factorial allocation of variation"),
     "Factorial effects": QT_TRANSLATE_NOOP("StatsTable", "Factorial effects"),
+    "Factorial allocation of variation": QT_TRANSLATE_NOOP("StatsTable", "Factorial allocation of variation"),
     "Sample size": QT_TRANSLATE_NOOP("StatsTable", "Sample size"),
     "Serialized size (bytes)": QT_TRANSLATE_NOOP("StatsTable", "Serialized size (bytes)"),
     "Serialization + deserialization (ms)": QT_TRANSLATE_NOOP("StatsTable", "Serialization + deserialization (ms)"),
     "Total (ms)": QT_TRANSLATE_NOOP("StatsTable", "Total per link (ms)"),
     "Time split (ms)": QT_TRANSLATE_NOOP("StatsTable", "Time split (ms)"),
 }
+
+#: The one order of the analysis' tables: the window's sections, the readings, the Markdown and CSV
+#: files (:func:`bancada.stats.tables.build_tables`); seed 004's tables
+#: (:mod:`bancada.stats.serialization`) last, when the run has serial treatments.
+TABLE_ORDER: list[str] = list(TITLES)
+#: The tables :func:`bancada.stats.tables.build_tables` makes of an analysis (the others are seed 004's).
+ANALYSIS_TABLES: list[str] = TABLE_ORDER[: TABLE_ORDER.index("Sample size") + 1]

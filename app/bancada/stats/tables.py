@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bancada.core.i18n import percent, translate
+from bancada.stats.table_labels import ANALYSIS_TABLES
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -74,21 +75,7 @@ def build_tables(result: dict[str, Any]) -> dict[str, pd.DataFrame]:
     """``{title: DataFrame}``; every table has the ``--by`` columns first."""
     import pandas as pd
 
-    rows: dict[str, list[dict[str, Any]]] = {
-        k: []
-        for k in (
-            "Summary",
-            "Normality",
-            "Wilcoxon rank-sum",
-            "Wilcoxon rank-sum, repetition medians",
-            "Kruskal-Wallis",
-            "Dunn post-hoc",
-            "Ranking",
-            "Factorial effects",
-            "Factorial allocation of variation",
-            "Sample size",
-        )
-    }
+    rows: dict[str, list[dict[str, Any]]] = {k: [] for k in ANALYSIS_TABLES}
     for g in result["groups"]:
         by = dict(g["by"])
         for t in g["treatments"]:

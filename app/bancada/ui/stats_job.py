@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bancada.core.i18n import language, set_language
-from bancada.stats.readings import TABLE_ORDER, factor_name, magnitude_name, p_text, readings  # noqa: F401 - re-exported
+from bancada.stats.readings import factor_name, magnitude_name, p_text, readings  # noqa: F401 - re-exported
+from bancada.stats.table_labels import TABLE_ORDER  # noqa: F401 - re-exported
 from bancada.stats.run_statistics import (  # noqa: F401 - re-exported
     RESPONSE,
     StatsResult,

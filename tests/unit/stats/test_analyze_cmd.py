@@ -112,14 +112,14 @@ def test_unbalanced_design_reports_reason_and_keeps_other_tables(tmp_path, capsy
 
 def test_no_replication_column_each_row_is_a_replication():
     df = tidy().drop(columns=["repetition"])
-    res = analyze_frame(df[df["payload"] == "large"], by=())
+    res = analyze_frame(df[df["payload"] == "large"], by=()).to_dict()
     f = res["groups"][0]["factorial"]
     assert f["r"] == 36 and "no replication column" in f["notes"][0]
 
 
 def test_replication_range_outliers_log_and_three_levels():
     df = tidy(reps=6)
-    res = analyze_frame(df, aggregate="median", replications="2-4", outliers_iqr=1.5, log=True)
+    res = analyze_frame(df, aggregate="median", replications="2-4", outliers_iqr=1.5, log=True).to_dict()
     g = res["groups"][0]
     assert g["factorial"]["r"] == 3 and g["factorial"]["transform"] == "log10"
     assert g["preparation"]["replications_outside_range"] > 0
@@ -128,7 +128,7 @@ def test_replication_range_outliers_log_and_three_levels():
     df3.loc[df3["protocol"] == "rest", "protocol"] = np.where(
         df3.loc[df3["protocol"] == "rest", "seq"] % 2, "rest", "gql"
     )
-    res3 = analyze_frame(df3, aggregate="none", trim_unbalanced=True)
+    res3 = analyze_frame(df3, aggregate="none", trim_unbalanced=True).to_dict()
     assert res3["groups"][0]["factorial"]["design"] == "full factorial"
     assert len(res3["groups"][0]["dunn"]) == 15
 
@@ -165,7 +165,7 @@ def test_missing_file_and_bad_range(tmp_path, capsys):
 
 def test_analyze_frame_errors_raise_input_error():
     with pytest.raises(InputError):
-        analyze_frame(tidy(), response="nope")
+        analyze_frame(tidy(), response="nope").to_dict()
 
 
 def test_a_generic_csv_without_payload_is_one_group(tmp_path, capsys):
@@ -205,7 +205,7 @@ def test_repetition_level_rank_sum_uses_one_median_per_repetition():
         for rep, m in enumerate(medians, start=1):
             for y in (m - 0.4, m, m + 0.3):
                 rows.append({"implementation": impl, "repetition": rep, "latency_s": y})
-    res = analyze_frame(pd.DataFrame(rows), factors=["implementation"], by=[])
+    res = analyze_frame(pd.DataFrame(rows), factors=["implementation"], by=[]).to_dict()
     pr = res["groups"][0]["pairwise_replication"]
     assert len(pr) == 1 and (pr[0]["r_a"], pr[0]["r_b"]) == (5, 5)
     # R: wilcox.test(1:5, 6:10) -> W = 0, p-value = 0.007937 (exact: 2 / choose(10, 5))
@@ -214,5 +214,5 @@ def test_repetition_level_rank_sum_uses_one_median_per_repetition():
     # the sample-level test sees 15 vs 15 values and a far smaller p
     assert res["groups"][0]["pairwise"][0]["p"] < pr[0]["p"]
     # without a replication column there is no repetition-level table
-    res = analyze_frame(pd.DataFrame(rows).drop(columns=["repetition"]), factors=["implementation"], by=[])
+    res = analyze_frame(pd.DataFrame(rows).drop(columns=["repetition"]), factors=["implementation"], by=[]).to_dict()
     assert res["groups"][0]["pairwise_replication"] == []

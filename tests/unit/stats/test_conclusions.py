@@ -28,7 +28,7 @@ def result():
                             "latency_s": 0.0002 + lshift + pshift + rng.exponential(0.00005),
                         }
                     )
-    return analyze_frame(pd.DataFrame(rows), by=["payload"])
+    return analyze_frame(pd.DataFrame(rows), by=["payload"]).to_dict()
 
 
 @pytest.fixture(autouse=True)

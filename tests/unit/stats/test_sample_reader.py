@@ -42,7 +42,7 @@ def _both(path, **kw):
     out = []
     for read in (lambda: _old(path, cols), lambda: analyze_cmd._read(str(path), "latency_s", required, optional)):
         try:
-            out.append(jsonable(analyze_frame(read(), factors=["language", "protocol"], **kw)))
+            out.append(jsonable(analyze_frame(read(), factors=["language", "protocol"], **kw).to_dict()))
         except (InputError, ValueError) as exc:
             out.append(f"error: {exc}")
     return out

@@ -263,7 +263,7 @@ def _run(seed: int, n: int, r: int, low_share: float, tail_share: float) -> dict
                 rows.append(
                     {"language": lang, "protocol": proto, "repetition": rep, "payload": "StdSize", "latency_ms": v}
                 )
-    return analyze_frame(pd.DataFrame(rows), response="latency_ms", by=["payload"], alpha=ALPHA)
+    return analyze_frame(pd.DataFrame(rows), response="latency_ms", by=["payload"], alpha=ALPHA).to_dict()
 
 
 @pytest.fixture(autouse=True)

@@ -1,0 +1,37 @@
+"""A message about an option of the analysis that names the option by its parameter's name.
+
+The statistics know their parameters (``alpha``, ``confidence``, ``trim_unbalanced``), not the
+command line's flags: :class:`OptionMessage` keeps the parameters apart from the text, so that
+``bancada analyze`` prints ``--alpha`` (:mod:`bancada.cli.option_flags`) and the window, which has no
+flags, can leave the advice out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def _same(parameter: str) -> str:
+    return parameter
+
+
+@dataclass(frozen=True)
+class OptionMessage:
+    """``reason`` and ``advice``: ``str.format`` templates whose fields are the names in
+    ``parameters`` (rendered by a caller's ``name_of``) and the keys of ``values`` (as they are)."""
+
+    reason: str
+    parameters: tuple[str, ...] = ()
+    values: Mapping[str, Any] = field(default_factory=dict)
+    advice: str = ""
+
+    def text(self, name_of: Callable[[str], str] = _same, advice: bool = True) -> str:
+        """The message with each parameter named by ``name_of`` (default: its own name); the advice
+        after ``"; "`` unless ``advice`` is false."""
+        fields = {**self.values, **{p: name_of(p) for p in self.parameters}}
+        reason = self.reason.format(**fields)
+        if advice and self.advice:
+            return reason + "; " + self.advice.format(**fields)
+        return reason
