@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from radon.complexity import cc_visit
+from radon.visitors import Class
 
 from tests.conftest import ROOT
 
@@ -33,7 +34,6 @@ ALLOWED: dict[str, int] = {
     "app/bancada/experiment/profile.py:_format_error": 16,
     "app/bancada/experiment/template.py:_parse": 18,
     "app/bancada/hosts/facts.py:parse_facts": 19,
-    "app/bancada/hosts/hostconfig.py:HostProfile": 22,
     "app/bancada/hosts/hostconfig.py:HostProfile.validate": 21,
     "app/bancada/hosts/ssh_connect.py:connect_profile": 32,
     "app/bancada/hosts/ssh_host.py:SshHost.start_worker": 25,
@@ -63,10 +63,13 @@ ALLOWED: dict[str, int] = {
 }
 
 
-def _blocks(path: Path):
+def _functions(path: Path):
+    """Every function and method of ``path`` (a class's own figure is the sum of its methods': left out)."""
     for block in cc_visit(path.read_text(encoding="utf-8")):
-        yield block
-        yield from getattr(block, "methods", [])
+        if isinstance(block, Class):
+            yield from block.methods
+        else:
+            yield block
 
 
 def over_limit() -> dict[str, int]:
@@ -76,7 +79,7 @@ def over_limit() -> dict[str, int]:
         for path in sorted(tree.rglob("*.py")):
             if path.name.endswith("_pb2.py") or "__pycache__" in path.parts:
                 continue
-            for block in _blocks(path):
+            for block in _functions(path):
                 if block.complexity > LIMIT:
                     name = f"{block.classname}.{block.name}" if getattr(block, "classname", None) else block.name
                     found[f"{path.relative_to(ROOT)}:{name}"] = block.complexity
