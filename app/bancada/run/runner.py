@@ -28,12 +28,9 @@ from bancada import __version__
 from bancada.drivers import unmeasurable_reason
 from bancada.drivers.health import HealthCheckError, worker_info
 from bancada.drivers.job import DriverJob, JobBlock, JobTreatment
-from bancada.drivers.process_stream import DriverStream
-from bancada.drivers.stream import DriverEvent, Split, StreamError
-from bancada.core.samples import Sample, SampleBlock
-from bancada.run import targets
+from bancada.drivers.stream import StreamError
+from bancada.run import driver_block, targets
 from bancada.experiment import manifest, probe
-from bancada.experiment.custom_messages import driver_message
 from bancada.experiment.external import EXTERNAL_NOTE, ExternalHandle, ExternalImplementation
 from bancada.experiment.plan import Block, Plan, build_plan, unplanned_workloads, with_external, with_seed
 from bancada.experiment.profile import Profile
@@ -58,10 +55,7 @@ from bancada.run.events import (
 from bancada.store.runstore import RunStore, RunStoreError, RunStoreWriteError
 from bancada.wire.operations import CREATE_OPERATIONS
 
-BATCH_INTERVAL_S = 0.05
-WATCH_INTERVAL_S = 0.05  # how often the workers of a running block are checked (alive() is a waitpid or a flag)
 RECONNECT_INTERVAL_S = 2.0
-STALL_MIN_S = 15.0  # the shortest silence of a running driver taken as "stopped or hung"
 
 
 @dataclass
@@ -599,7 +593,7 @@ class Runner:
     def _run_driver(
         self, driver: str, job: DriverJob, store: RunStore, block_index: int, watch: dict[str, Any]
     ) -> Iterator[RunEvent]:
-        """Run one driver process for one block; store and yield its samples.
+        """Run one driver process for one block; store and yield its samples (:func:`driver_block.drive_block`).
 
         ``watch`` maps implementation ids to workers whose death stops the block
         at once (``alive()`` must be cheap: it is called about every 50 ms).
@@ -608,93 +602,9 @@ class Runner:
         self._driver_proc = proc
         if self._cancel.is_set():
             proc.terminate()
-        stream = DriverStream(proc, job.to_json(), self._cancel.is_set)
-        batch: list[Sample | SampleBlock | Split] = []
-
-        def store_batch() -> SampleBlock:
-            """Store (and commit) what has arrived since the last call (samples and the splits of serial
-            requests); return the samples as one block."""
-            nonlocal batch
-            splits = [x for x in batch if isinstance(x, Split)]
-            out = SampleBlock.of([x for x in batch if not isinstance(x, Split)])
-            batch = []
-            store.add_samples(out, block_index)
-            if splits:
-                store.add_splits(splits)
-            store.commit()
-            return out
-
-        last = heard = time.monotonic()
-        # a driver sends a sample per request (each ends within timeout_s) or, under a timed load,
-        # a histogram every second: silence well past both means it is stopped or hung
-        stall_s = max(STALL_MIN_S, 2 * self.profile.experiment.timeout_s)
-        next_watch = 0.0
-        driver_error = ""
         try:
-            while True:
-                item = stream.get(BATCH_INTERVAL_S)
-                if item is None:
-                    if time.monotonic() - heard > stall_s and proc.poll() is None:
-                        proc.kill()  # stopped (SIGSTOP) or hung: it cannot be asked to end
-                        raise RunError(
-                            translate(
-                                "Runner",
-                                "the driver sent nothing for {stall_s:g} s (it was stopped or hung) and was "
-                                "ended; the samples it sent before are kept",
-                            ).format(stall_s=stall_s)
-                        )
-                else:
-                    heard = time.monotonic()
-                for frame in item if isinstance(item, list) else ():
-                    if not isinstance(frame, DriverEvent):  # a Sample, a SampleBlock or a Split
-                        batch.append(frame)
-                        continue
-                    error, notice = self._store_event(frame, store, block_index)
-                    driver_error = error or driver_error
-                    if notice is not None:
-                        yield notice
-                now = time.monotonic()
-                if batch and (item is DriverStream.END or item is None or now - last >= BATCH_INTERVAL_S):
-                    last = now
-                    yield SamplesArrived(store_batch())
-                if item is DriverStream.END:
-                    break
-                if now < next_watch:
-                    continue
-                next_watch = now + WATCH_INTERVAL_S
-                for impl_id, worker in watch.items():
-                    if not worker.alive():
-                        proc.terminate()
-                        if batch:  # what arrived before the death is stored and shown, not only stored
-                            yield SamplesArrived(store_batch())
-                        raise WorkerDied(impl_id, worker.log_tail(10), worker.stop(0.1))
-        finally:
-            if batch:
-                store_batch()
-            if proc.poll() is None:
-                proc.terminate()
-            code = proc.wait(10)
-            self._driver_proc = None
-        stderr_tail = stream.stderr_tail
-        if self._cancel.is_set():
-            return
-        if driver_error or code != 0:
-            detail = driver_message(driver_error) if driver_error else "\n".join(stderr_tail[-10:])
-            raise RunError(
-                translate("Runner", "the driver failed (exit code {code}): {detail}").format(code=code, detail=detail)
+            yield from driver_block.drive_block(
+                proc, job, store, block_index, watch, self.profile.experiment.timeout_s, self._cancel.is_set
             )
-
-    @staticmethod
-    def _store_event(frame: DriverEvent, store: RunStore, block_index: int) -> tuple[str, Notice | None]:
-        """Keep one of the driver's JSON events; return (its error message or "", a notice to show)."""
-        kind = frame.kind
-        if kind == "error":
-            return frame.message or "driver error", None
-        if kind == "block_start":
-            store.add_block(block_index, frame.repetition, frame.origin_ns)
-        elif kind == "warning":
-            store.add_driver_event(block_index, frame)
-            return "", Notice("warning", frame.message)
-        elif kind in ("histogram", "summary", "done"):
-            store.add_driver_event(block_index, frame)
-        return "", None
+        finally:
+            self._driver_proc = None
