@@ -253,8 +253,6 @@ def print_summary(df: pd.DataFrame, store: RunStore) -> None:
 
     The figures come from :func:`bancada.stats.summary.summarize` (R's type-7 quantiles, sd with n − 1).
     """
-    from bancada.stats.summary import summarize
-
     measured = df[df["phase"] == "measure"]
     # the profile's order (the samples arrive in the schedule's shuffled block order)
     rows = store.treatments()
@@ -268,26 +266,32 @@ def print_summary(df: pd.DataFrame, store: RunStore) -> None:
         measured = measured.assign(implementation=labels)
     groups = dict(tuple(measured.groupby("payload", sort=False)))
     for payload in [p for p in payload_order if p in groups]:
-        group = groups[payload]
-        table = Table(title=f"{payload}: latency (ms), measured requests", title_justify="left")
-        for col in ("treatment", "n", "median", "mean", "sd", "q1", "q3", "errors"):
-            table.add_column(col, justify="left" if col == "treatment" else "right")
-        by_impl = dict(tuple(group.groupby("implementation", sort=False)))
-        for impl, g in [(i, by_impl[i]) for i in impl_order if i in by_impl]:
-            ok = np.sort(g.loc[g["ok"] == "true", "latency_s"].to_numpy() * 1e3)
-            errors = str(int((g["ok"] == "false").sum()))
-            if len(ok):
-                s = summarize(ok)
-                table.add_row(impl, str(s["n"]), *(f"{s[k]:.3f}" for k in ("median", "mean", "sd", "q1", "q3")), errors)
-            else:
-                table.add_row(impl, "0", "-", "-", "-", "-", "-", errors)
-        out.print(table)
+        out.print(_summary_table(payload, groups[payload], impl_order))
     capped = sum(int(e.get("samples_capped", 0)) for e in store.driver_events("done"))
     if capped:
         out.print(
             f"[yellow]{capped} more requests ran past the driver's raw-sample cap (load.max_records); "
             f"they are in the run's per-second histograms, not in this table.[/]"
         )
+
+
+def _summary_table(payload: str, group: pd.DataFrame, impl_order: list[str]) -> Table:
+    """One workload's table of :func:`print_summary`: a row per treatment (``impl_order``), times in ms."""
+    from bancada.stats.summary import summarize
+
+    table = Table(title=f"{payload}: latency (ms), measured requests", title_justify="left")
+    for col in ("treatment", "n", "median", "mean", "sd", "q1", "q3", "errors"):
+        table.add_column(col, justify="left" if col == "treatment" else "right")
+    by_impl = dict(tuple(group.groupby("implementation", sort=False)))
+    for impl, g in [(i, by_impl[i]) for i in impl_order if i in by_impl]:
+        ok = np.sort(g.loc[g["ok"] == "true", "latency_s"].to_numpy() * 1e3)
+        errors = str(int((g["ok"] == "false").sum()))
+        if len(ok):
+            s = summarize(ok)
+            table.add_row(impl, str(s["n"]), *(f"{s[k]:.3f}" for k in ("median", "mean", "sd", "q1", "q3")), errors)
+        else:
+            table.add_row(impl, "0", "-", "-", "-", "-", "-", errors)
+    return table
 
 
 def runs_command() -> int:
