@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsItem, QScrollArea, QVBoxLayout, Q
 
 from bancada.core.plot_scale import wide_range
 from bancada.ui.locale_axis import LocaleAxis, localized
+from bancada.core import colours
 from bancada.ui.boxplot_item import Box, BoxPlotItem
 from bancada.session.live_model import LiveModel, TreatmentInfo
 from bancada.ui.panel import pretty
@@ -30,13 +31,10 @@ from bancada.ui.stats_job import factor_name
 TRACE_INTERVAL_S = 1.0  # the trace's long arrays redraw once a second; the boxes at every plot tick
 TEXT_PX, TITLE_PX = 13, 15  # text sizes in pixels (not points): an exported PNG scales every text alike
 
-#: Colours of the colour factor's levels (protocol): colour-blind-safe (Okabe-Ito).
-LEVEL_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#999999"]
-FIXED = {"grpc": "#0072B2", "rest": "#E69F00"}
-
 
 def level_colour(level: str, index: int) -> QColor:
-    return QColor(FIXED.get(level, LEVEL_COLOURS[index % len(LEVEL_COLOURS)]))
+    """The colour of a colour-factor level (protocol), as the report draws it (:mod:`bancada.core.colours`)."""
+    return QColor(colours.level_colour(level, index))
 
 
 def _plain_number(x: float) -> str:
