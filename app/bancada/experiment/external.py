@@ -49,13 +49,9 @@ def _split_url(text: str, allowed: str) -> tuple[str, int]:
             )
         )
     if parts.path not in ("", "/") or parts.query or parts.fragment:
-        raise ValueError(
-            translate("External", "an address holds no path; put the path in the workload (path = ...)")
-        )
+        raise ValueError(translate("External", "an address holds no path; put the path in the workload (path = ...)"))
     if parts.username or parts.password:
-        raise ValueError(
-            translate("External", "an address holds no user or password; use a header in the workload")
-        )
+        raise ValueError(translate("External", "an address holds no user or password; use a header in the workload"))
     try:
         port = parts.port or 80
     except ValueError:

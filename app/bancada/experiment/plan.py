@@ -147,9 +147,7 @@ def _chosen(
     return chosen
 
 
-def _treatments(
-    profile: Profile, chosen: dict[str, Implementation | ExternalImplementation | None]
-) -> list[Treatment]:
+def _treatments(profile: Profile, chosen: dict[str, Implementation | ExternalImplementation | None]) -> list[Treatment]:
     """Every (workload, implementation, format, link) that applies, numbered from 0; PlanError if none."""
     exp = profile.experiment
     treatments: list[Treatment] = []

@@ -115,9 +115,7 @@ def _check_ranges(name: str, numbers: list[float], where: str) -> None:
     lo, hi = numbers[-2:] if name != "strings" else (0, 0)
     if hi < lo:
         raise TemplateError(
-            translate("Template", "MAX ({hi:g}) must be >= MIN ({lo:g}) in {where}").format(
-                hi=hi, lo=lo, where=where
-            )
+            translate("Template", "MAX ({hi:g}) must be >= MIN ({lo:g}) in {where}").format(hi=hi, lo=lo, where=where)
         )
 
 

@@ -21,6 +21,18 @@ def choose_driver(choice: str, available: list[str], host_name: str, load_model:
         RunError: the driver is not on the host, or cannot run the load model or a treatment (the
             message names it and what to use instead, in the reader's language).
     """
+    choice = _available_choice(choice, available, host_name)
+    if choice == "python":
+        _check_python_load(load_model)
+    if plan is not None:
+        check_driver_speaks(choice, plan)
+        if choice == "python":
+            _check_python_plan(plan)
+    return choice
+
+
+def _available_choice(choice: str, available: list[str], host_name: str) -> str:
+    """``choice`` (``auto`` resolved: native where built, else python); RunError if not on the host."""
     if choice == "auto":
         choice = "native" if "native" in available else "python"
     if choice not in available:
@@ -30,7 +42,12 @@ def choose_driver(choice: str, available: list[str], host_name: str, load_model:
                 choice=choice, name=host_name, hint=hint, v=", ".join(available) or "none"
             )
         )
-    if choice == "python" and load_model != "sequential":
+    return choice
+
+
+def _check_python_load(load_model: str) -> None:
+    """RunError unless ``load_model`` is the sequential one, the only one the Python driver runs."""
+    if load_model != "sequential":
         raise RunError(
             translate(
                 "Runner",
@@ -38,29 +55,29 @@ def choose_driver(choice: str, available: list[str], host_name: str, load_model:
                 "{model!r}: use --driver native",
             ).format(model=load_model)
         )
-    if plan is not None:
-        check_driver_speaks(choice, plan)
-    if choice == "python" and plan is not None:
-        grpc_custom = [
-            t.label for t in plan.treatments if t.workload.operation == "custom" and t.implementation.protocol == "grpc"
-        ]
-        serial = [t.label for t in plan.treatments if t.workload.operation == "serial"]
-        if serial:
-            raise RunError(
-                translate(
-                    "Runner",
-                    "the Python driver does not run seed 004's serialization formats ({serial}): use --driver native",
-                ).format(serial=serial[0])
-            )
-        if grpc_custom:
-            raise RunError(
-                translate(
-                    "Runner",
-                    "the Python driver runs custom REST requests but not custom gRPC methods "
-                    "({grpc_custom}): use --driver native",
-                ).format(grpc_custom=grpc_custom[0])
-            )
-    return choice
+
+
+def _check_python_plan(plan: Plan) -> None:
+    """RunError naming a treatment the Python driver cannot send (serialization formats, custom gRPC)."""
+    grpc_custom = [
+        t.label for t in plan.treatments if t.workload.operation == "custom" and t.implementation.protocol == "grpc"
+    ]
+    serial = [t.label for t in plan.treatments if t.workload.operation == "serial"]
+    if serial:
+        raise RunError(
+            translate(
+                "Runner",
+                "the Python driver does not run seed 004's serialization formats ({serial}): use --driver native",
+            ).format(serial=serial[0])
+        )
+    if grpc_custom:
+        raise RunError(
+            translate(
+                "Runner",
+                "the Python driver runs custom REST requests but not custom gRPC methods "
+                "({grpc_custom}): use --driver native",
+            ).format(grpc_custom=grpc_custom[0])
+        )
 
 
 def check_driver_speaks(driver: str, plan: Plan) -> None:

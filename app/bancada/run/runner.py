@@ -199,39 +199,10 @@ class Runner:
         status, message = "incomplete", ""
         tally = _Tally()
         try:
-            yield from self._record_start(store, plan, driver_name)
-            rows = treatment_rows(plan, prepared, self._custom)
-            store.add_treatments(rows)
-            load = self.profile.load
-            duration_s = load.duration_s if load.model != "sequential" else None
-            timed = duration_s is not None
-            # A run by duration has no known request count: progress then goes by time.
-            blocks_run = sum(len(b.treatments) for b in plan.blocks)
-            tally.planned_s = blocks_run * duration_s if duration_s is not None else None
-            tally.total = 0 if timed else plan.request_count()
-            yield RunStarted(run_id, store.path, rows, tally.total, driver_name)
-            for text in unplanned_workloads(self.profile, plan):
-                yield Notice("warning", text)
-            for text in self.database.notices:
-                yield Notice("info", text)
-            for text in self.database.start(store):
-                yield Notice("info", text)
-
+            yield from self._announce(store, run_id, plan, driver_name, prepared, tally)
             yield from self._start_workers(impls, run_id, store, workers)
             yield from self._open_link(store, workers)
-            if driver_name == "native":  # custom gRPC requests to the workers Bancada started, now they are up
-                late = targets.prepare_custom(
-                    self.driver_host,
-                    plan,
-                    self._custom,
-                    {i: w.target for i, w in workers.items() if not isinstance(w, ExternalHandle)},
-                    self.profile.experiment.timeout_s,
-                )
-                store.update_treatments("payload_bytes", {i: int(v.get("request_bytes", -1)) for i, v in late.items()})
-            if self.profile.load.model != "sequential" and isinstance(self.driver_host, LocalHost):
-                # the siege/ab tables' byte fields (bancada.experiment.probe)
-                store.set_meta(response_bytes=probe.response_bytes(plan.treatments, self._targets(workers)))
-                yield from self._open_files_notice(store)
+            yield from self._workers_up(plan, driver_name, store, workers)
             yield from self._run_blocks(plan, impls, driver_name, store, workers, run_id, tally)
             status, message = self._outcome(tally)
         except (WorkerStartError, HealthCheckError, RunError, StreamError, RunStoreError) as exc:
@@ -246,17 +217,63 @@ class Runner:
             status, message = "cancelled", "interrupted (Ctrl-C)"
             raise
         finally:
-            for worker in workers.values():
-                worker.stop()
-            if self._link is not None:
-                self._link.close()
-            self.database.stop()
-            try:
-                store.finish(status, message)
-                store.close()
-            except RunStoreWriteError:  # the same full disk: the file stays "running", shown as interrupted
-                store.close_without_commit()
+            self._close(workers, store, status, message)
         yield RunFinished(status, message, store.path, tally.errors_by_kind)
+
+    def _announce(
+        self, store: RunStore, run_id: str, plan: Plan, driver_name: str, prepared: dict[int, Any], tally: "_Tally"
+    ) -> Iterator[RunEvent]:
+        """Store the design and the treatments, set what ``tally`` expects, yield RunStarted and the
+        notices of the plan and the database (which it starts)."""
+        yield from self._record_start(store, plan, driver_name)
+        rows = treatment_rows(plan, prepared, self._custom)
+        store.add_treatments(rows)
+        load = self.profile.load
+        duration_s = load.duration_s if load.model != "sequential" else None
+        timed = duration_s is not None
+        # A run by duration has no known request count: progress then goes by time.
+        blocks_run = sum(len(b.treatments) for b in plan.blocks)
+        tally.planned_s = blocks_run * duration_s if duration_s is not None else None
+        tally.total = 0 if timed else plan.request_count()
+        yield RunStarted(run_id, store.path, rows, tally.total, driver_name)
+        for text in unplanned_workloads(self.profile, plan):
+            yield Notice("warning", text)
+        for text in self.database.notices:
+            yield Notice("info", text)
+        for text in self.database.start(store):
+            yield Notice("info", text)
+
+    def _workers_up(
+        self, plan: Plan, driver_name: str, store: RunStore, workers: dict[str, WorkerHandle]
+    ) -> Iterator[RunEvent]:
+        """Once the workers are up: the native driver prepares their custom gRPC requests; open-model
+        runs from this computer store the response sizes and say the open-files limit."""
+        if driver_name == "native":  # custom gRPC requests to the workers Bancada started, now they are up
+            late = targets.prepare_custom(
+                self.driver_host,
+                plan,
+                self._custom,
+                {i: w.target for i, w in workers.items() if not isinstance(w, ExternalHandle)},
+                self.profile.experiment.timeout_s,
+            )
+            store.update_treatments("payload_bytes", {i: int(v.get("request_bytes", -1)) for i, v in late.items()})
+        if self.profile.load.model != "sequential" and isinstance(self.driver_host, LocalHost):
+            # the siege/ab tables' byte fields (bancada.experiment.probe)
+            store.set_meta(response_bytes=probe.response_bytes(plan.treatments, self._targets(workers)))
+            yield from self._open_files_notice(store)
+
+    def _close(self, workers: dict[str, WorkerHandle], store: RunStore, status: str, message: str) -> None:
+        """Stop the workers, the link and the database; finish and close the run file with ``status``."""
+        for worker in workers.values():
+            worker.stop()
+        if self._link is not None:
+            self._link.close()
+        self.database.stop()
+        try:
+            store.finish(status, message)
+            store.close()
+        except RunStoreWriteError:  # the same full disk: the file stays "running", shown as interrupted
+            store.close_without_commit()
 
     # -- the parts of a run ------------------------------------------------------------
     def _prepare(self) -> tuple[Plan, dict[str, Any], str, dict[int, Any]]:
@@ -371,10 +388,7 @@ class Runner:
         """Run the plan's blocks in order (pausing between them), counting into ``tally``."""
         started = time.monotonic()
         for block in plan.blocks:
-            while not self._resume.wait(0.1):
-                if self._cancel.is_set():
-                    break
-            if self._cancel.is_set() or self._stop_after_block:
+            if self._stop_before_block():
                 break
             ids = [i for i in block.treatments if plan.treatments[i].implementation.id not in tally.dead]
             if not ids:
@@ -385,24 +399,65 @@ class Runner:
             job = self._job(plan, block, ids, workers)
             watch = {i: w for i, w in workers.items() if i not in tally.dead} if self.on_worker_death == "stop" else {}
             try:
-                for event in self._run_driver(driver_name, job, store, block.index, watch):
-                    yield event
-                    if isinstance(event, SamplesArrived):
-                        yield tally.count(event, time.monotonic() - started)
-                yield from self._check_workers(workers, tally)
-                self.database.check()
+                yield from self._drive_block(driver_name, job, store, block, watch, workers, tally, started)
             except WorkerDied:
                 if not (self._host_disconnected() and self.on_disconnect == "pause"):
                     raise
-                store.add_driver_event(block.index, {"event": "interrupted", "reason": "host disconnected"})
-                store.commit()
-                tally.interrupted.append(block.index)
-                yield from self._reconnect()
+                yield from self._resume_after_disconnect(block, impls, store, workers, run_id, tally)
                 if self._cancel.is_set():
                     break
-                workers.clear()
-                yield from self._start_workers(impls, run_id, store, workers)
-                yield from self._open_link(store, workers)
+
+    def _stop_before_block(self) -> bool:
+        """Wait while paused; whether the run must start no other block (cancelled, or asked to stop)."""
+        while not self._resume.wait(0.1):
+            if self._cancel.is_set():
+                break
+        return self._cancel.is_set() or bool(self._stop_after_block)
+
+    def _drive_block(
+        self,
+        driver_name: str,
+        job: DriverJob,
+        store: RunStore,
+        block: Block,
+        watch: dict[str, Any],
+        workers: dict[str, Any],
+        tally: "_Tally",
+        started: float,
+    ) -> Iterator[RunEvent]:
+        """Run one block's job on the driver, counting its samples into ``tally`` (progress from
+        ``started``, a monotonic time); then check the workers and the database.
+
+        Raises:
+            WorkerDied: a watched worker died during the block.
+        """
+        for event in self._run_driver(driver_name, job, store, block.index, watch):
+            yield event
+            if isinstance(event, SamplesArrived):
+                yield tally.count(event, time.monotonic() - started)
+        yield from self._check_workers(workers, tally)
+        self.database.check()
+
+    def _resume_after_disconnect(
+        self,
+        block: Block,
+        impls: dict[str, Any],
+        store: RunStore,
+        workers: dict[str, Any],
+        run_id: str,
+        tally: "_Tally",
+    ) -> Iterator[RunEvent]:
+        """The host dropped during ``block``: mark it interrupted, reconnect, and (unless cancelled
+        meanwhile) start the workers and the link again for the next block."""
+        store.add_driver_event(block.index, {"event": "interrupted", "reason": "host disconnected"})
+        store.commit()
+        tally.interrupted.append(block.index)
+        yield from self._reconnect()
+        if self._cancel.is_set():
+            return
+        workers.clear()
+        yield from self._start_workers(impls, run_id, store, workers)
+        yield from self._open_link(store, workers)
 
     def _open_link(self, store: RunStore, workers: dict[str, Any]) -> Iterator[RunEvent]:
         """With a ``[link]`` or ``experiment.links``: the link emulators and one proxy per (link, worker),

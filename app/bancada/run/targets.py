@@ -26,7 +26,7 @@ from bancada.drivers.stream import DriverEvent, StreamError, read_frames
 from bancada.experiment.custom import CustomRequestError, grpc_request, rest_request
 from bancada.experiment.custom_messages import driver_message
 from bancada.experiment.external import EXTERNAL_NOTE, ExternalImplementation, ExternalTargetError, check_reachable
-from bancada.experiment.plan import Plan
+from bancada.experiment.plan import Plan, Treatment
 from bancada.run.events import RunError
 
 if TYPE_CHECKING:
@@ -84,6 +84,55 @@ def request_bytes(request: dict[str, Any]) -> int:
     return len(base64.b64decode(request.get("body_base64", "")))
 
 
+def _prepare_job(
+    chosen: list[Treatment], requests: dict[int, dict[str, Any]], targets: dict[str, str], timeout_s: float
+) -> dict[str, Any]:
+    """The driver's ``prepare_only`` job of the ``chosen`` custom gRPC treatments (docs/driver-protocol.md)."""
+    return {
+        "version": 1,
+        "prepare_only": True,
+        "timeout_s": min(timeout_s, 30.0),
+        "treatments": [
+            {
+                "id": t.id,
+                "implementation": t.implementation.id,
+                "protocol": "grpc",
+                "target": targets[t.implementation.id],
+                "operation": "custom",
+                "workload": t.workload.name,
+                "request": requests[t.id],
+            }
+            for t in chosen
+        ],
+        "blocks": [{"repetition": 0, "treatments": [t.id for t in chosen], "requests": 1}],
+    }
+
+
+def _read_prepared(stdout: Any) -> tuple[dict[int, dict[str, Any]], str]:
+    """The driver's ``prepared`` requests by treatment id, and its error message ("" if none)."""
+    prepared: dict[int, dict[str, Any]] = {}
+    error = ""
+    try:
+        for frame in read_frames(stdout):
+            if isinstance(frame, DriverEvent) and frame.kind == "error":
+                error = frame.message
+            elif isinstance(frame, DriverEvent) and frame.kind == "prepared":
+                prepared = {int(k): v for k, v in frame.get("treatments", {}).items()}
+    except StreamError as exc:
+        error = error or str(exc)
+    return prepared, error
+
+
+def _wait_or_terminate(proc: Any) -> int:
+    """The driver's exit code; -1 after terminating it if it does not end within PREPARE_TIMEOUT_S."""
+    try:
+        code: int = proc.wait(PREPARE_TIMEOUT_S)
+    except Exception:  # noqa: BLE001 - a driver that hangs is killed, whatever the host
+        proc.terminate()
+        code = -1
+    return code
+
+
 def prepare_custom(
     driver_host: Host, plan: Plan, requests: dict[int, dict[str, Any]], targets: dict[str, str], timeout_s: float
 ) -> dict[int, dict[str, Any]]:
@@ -104,24 +153,7 @@ def prepare_custom(
     ]
     if not chosen:
         return {}
-    job = {
-        "version": 1,
-        "prepare_only": True,
-        "timeout_s": min(timeout_s, 30.0),
-        "treatments": [
-            {
-                "id": t.id,
-                "implementation": t.implementation.id,
-                "protocol": "grpc",
-                "target": targets[t.implementation.id],
-                "operation": "custom",
-                "workload": t.workload.name,
-                "request": requests[t.id],
-            }
-            for t in chosen
-        ],
-        "blocks": [{"repetition": 0, "treatments": [t.id for t in chosen], "requests": 1}],
-    }
+    job = _prepare_job(chosen, requests, targets, timeout_s)
     proc = driver_host.open_driver("native")
     stderr: list[bytes] = []
     threading.Thread(target=lambda: stderr.extend(proc.stderr), daemon=True).start()
@@ -130,22 +162,10 @@ def prepare_custom(
         proc.stdin.close()
     except BrokenPipeError:
         pass
-    prepared: dict[int, dict[str, Any]] = {}
-    error = ""
     try:
-        for frame in read_frames(proc.stdout):
-            if isinstance(frame, DriverEvent) and frame.kind == "error":
-                error = frame.message
-            elif isinstance(frame, DriverEvent) and frame.kind == "prepared":
-                prepared = {int(k): v for k, v in frame.get("treatments", {}).items()}
-    except StreamError as exc:
-        error = error or str(exc)
+        prepared, error = _read_prepared(proc.stdout)
     finally:
-        try:
-            code = proc.wait(PREPARE_TIMEOUT_S)
-        except Exception:  # noqa: BLE001 - a driver that hangs is killed, whatever the host
-            proc.terminate()
-            code = -1
+        code = _wait_or_terminate(proc)
     if error:
         raise RunError(driver_message(error))
     if code != 0:
