@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from bancada import __version__
@@ -152,52 +153,90 @@ def _configure_heavy(sub: argparse._SubParsersAction[argparse.ArgumentParser], n
         importers.configure_parser(sub.add_parser("import", help=_HEAVY[name]))
 
 
+def _gui(args: argparse.Namespace) -> int:
+    from bancada.cli.gui import open_gui
+
+    return open_gui(getattr(args, "profile", None))
+
+
+def _run(args: argparse.Namespace) -> int:
+    from bancada.cli.run import run_command
+
+    return run_command(args)
+
+
+def _runs(args: argparse.Namespace) -> int:
+    from bancada.cli.run import runs_command
+
+    return runs_command()
+
+
+def _export(args: argparse.Namespace) -> int:
+    from bancada.cli.run import export_command
+
+    return export_command(args)
+
+
+def _workers(args: argparse.Namespace) -> int:
+    from bancada.cli.workers import workers_command
+
+    return workers_command()
+
+
+def _analyze(args: argparse.Namespace) -> int:
+    from bancada.cli import analyze as analyze_cmd
+
+    return analyze_cmd.run(args)
+
+
+def _compare(args: argparse.Namespace) -> int:
+    from bancada.cli import compare as compare_cmd
+
+    return compare_cmd.run(args)
+
+
+def _report(args: argparse.Namespace) -> int:
+    from bancada.cli import report as report_cmd
+
+    return report_cmd.run(args)
+
+
+def _import(args: argparse.Namespace) -> int:
+    from bancada.cli import importers
+
+    return importers.run(args)
+
+
+def _hosts(args: argparse.Namespace) -> int:
+    from bancada.cli import hosts as hosts_cli
+
+    return hosts_cli.run(args)
+
+
+#: Each command's entry: it imports its module only when called (the window and pandas stay unloaded).
+_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "gui": _gui,
+    "run": _run,
+    "runs": _runs,
+    "export": _export,
+    "workers": _workers,
+    "analyze": _analyze,
+    "compare": _compare,
+    "report": _report,
+    "import": _import,
+    "hosts": _hosts,
+}
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = _build_parser(argv[0] if argv else None)
     args = parser.parse_args(argv)
     command = args.command or "gui"
+    entry = _COMMANDS.get(command)
     try:
-        if command == "gui":
-            from bancada.cli.gui import open_gui
-
-            return open_gui(getattr(args, "profile", None))
-        if command == "run":
-            from bancada.cli.run import run_command
-
-            return run_command(args)
-        if command == "runs":
-            from bancada.cli.run import runs_command
-
-            return runs_command()
-        if command == "export":
-            from bancada.cli.run import export_command
-
-            return export_command(args)
-        if command == "workers":
-            from bancada.cli.workers import workers_command
-
-            return workers_command()
-        if command == "analyze":
-            from bancada.cli import analyze as analyze_cmd
-
-            return analyze_cmd.run(args)
-        if command == "compare":
-            from bancada.cli import compare as compare_cmd
-
-            return compare_cmd.run(args)
-        if command == "report":
-            from bancada.cli import report as report_cmd
-
-            return report_cmd.run(args)
-        if command == "import":
-            from bancada.cli import importers
-
-            return importers.run(args)
-        if command == "hosts":
-            from bancada.cli import hosts as hosts_cli
-
-            return hosts_cli.run(args)
+        if entry is not None:
+            return entry(args)
     except KeyboardInterrupt:
         print("bancada: interrupted", file=sys.stderr)
         return 130
