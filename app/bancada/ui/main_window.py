@@ -573,6 +573,10 @@ class MainWindow(QMainWindow):
         if batches:
             now = time.monotonic()
             self.delays_s.extend(now - t for t, _ in batches)
+        self._tick_state()
+
+    def _tick_state(self) -> None:
+        """Show the run's latest progress (once per new value) and whether it is paused."""
         p = self.progress.value
         if p is not None and p is not self._shown_progress:
             self._shown_progress = p
