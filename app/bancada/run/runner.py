@@ -28,6 +28,8 @@ from bancada import __version__
 from bancada.drivers import unmeasurable_reason
 from bancada.drivers.health import HealthCheckError, worker_info
 from bancada.drivers.job import DriverJob, JobBlock, JobTreatment
+from bancada.drivers.locust.settings import with_locust
+from bancada.store.load_workers import add_load_worker_samples
 from bancada.drivers.process_stream import DriverStream
 from bancada.drivers.stream import DriverEvent, Split, StreamError
 from bancada.core.samples import Sample, SampleBlock
@@ -604,6 +606,8 @@ class Runner:
         ``watch`` maps implementation ids to workers whose death stops the block
         at once (``alive()`` must be cheap: it is called about every 50 ms).
         """
+        if driver == "locust":  # the Locust settings ride in the job (bancada.drivers.locust)
+            job = with_locust(job, self.profile, getattr(self.driver_host, "root", None))
         proc = self.driver_host.open_driver(driver, placement=self.placement.driver)
         self._driver_proc = proc
         if self._cancel.is_set():
@@ -695,6 +699,8 @@ class Runner:
         elif kind == "warning":
             store.add_driver_event(block_index, frame)
             return "", Notice("warning", frame.message)
-        elif kind in ("histogram", "summary", "done"):
+        elif kind == "load_worker_samples":  # the locust driver: which Locust worker sent which samples
+            add_load_worker_samples(store, frame)
+        elif kind in ("histogram", "summary", "done", "load_workers"):
             store.add_driver_event(block_index, frame)
         return "", None
