@@ -305,8 +305,9 @@ class _Master:
             self.check_end()
 
     def check_end(self) -> None:
+        """End the run when every worker is done, or at once when one is lost (the block cannot be whole)."""
         expected = int(PLAN.get("workers", 1))
-        if len(self.done) + len(self.lost) >= expected and self.done | set(self.lost) and not getattr(self, "ended", False):
+        if (len(self.done) >= expected or self.lost) and not getattr(self, "ended", False):
             self.ended = True
             self.write({"kind": "end", "done": len(self.done), "lost": len(self.lost)})
             if self.sink is not None:
