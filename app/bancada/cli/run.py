@@ -18,6 +18,7 @@ from bancada.experiment.plan import PlanError
 from bancada.experiment.profile import ProfileError, load_profile
 from bancada.core.installation import explain
 from bancada.cli.overrides import apply_overrides
+from bancada.cli.locust import locust_workers
 from bancada.core.paths import BancadaHomeError
 from bancada.run.events import Notice, Progress as RunProgress, RunError, RunFinished, RunStarted
 from bancada.run.runner import Runner
@@ -83,6 +84,8 @@ def run_command(args: argparse.Namespace) -> int:
             duration_s=args.duration,
             rate_per_s=args.rate,
         )
+        if getattr(args, "load_workers", None) is not None:
+            profile = locust_workers(profile, args.load_workers)
     except ProfileError as exc:
         return _fail(str(exc))
     try:

@@ -385,6 +385,8 @@ class Runner:
             for text in self.database.before_block(store, block.repetition):
                 yield Notice("info", text)
             job = self._job(plan, block, ids, workers)
+            if driver_name == "locust":  # the Locust settings ride in the job (bancada.drivers.locust)
+                job = with_locust(job, self.profile, getattr(self.driver_host, "root", None))
             watch = {i: w for i, w in workers.items() if i not in tally.dead} if self.on_worker_death == "stop" else {}
             try:
                 for event in self._run_driver(driver_name, job, store, block.index, watch):
@@ -606,8 +608,6 @@ class Runner:
         ``watch`` maps implementation ids to workers whose death stops the block
         at once (``alive()`` must be cheap: it is called about every 50 ms).
         """
-        if driver == "locust":  # the Locust settings ride in the job (bancada.drivers.locust)
-            job = with_locust(job, self.profile, getattr(self.driver_host, "root", None))
         proc = self.driver_host.open_driver(driver, placement=self.placement.driver)
         self._driver_proc = proc
         if self._cancel.is_set():

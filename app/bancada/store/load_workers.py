@@ -49,7 +49,9 @@ def add_load_worker_samples(store: RunFile, event: Mapping[str, Any]) -> int:
             store.conn.execute(_TABLE)
         store.conn.executemany("INSERT OR REPLACE INTO sample_load_worker VALUES (?,?,?,?,?)", rows)
     except sqlite3.Error as exc:
-        raise RunStoreWriteError(f"cannot write the run file {store.path}: {exc}; what was stored before is kept") from None
+        raise RunStoreWriteError(
+            f"cannot write the run file {store.path}: {exc}; what was stored before is kept"
+        ) from None
     return len(rows)
 
 

@@ -43,7 +43,11 @@ def run_job(job: DriverJob, out: BinaryIO) -> int:
         JobError: a treatment Locust cannot send, Locust missing or too old, or a run that failed
             (the workers could not reach the master, a worker lost: the message says which).
     """
-    out.write(encode_event({"event": "hello", "driver": "locust", "version": __version__, "pid": os.getpid(), "clock": "time_ns"}))
+    out.write(
+        encode_event(
+            {"event": "hello", "driver": "locust", "version": __version__, "pid": os.getpid(), "clock": "time_ns"}
+        )
+    )
     out.flush()
     settings = _settings(job)
     launcher = [str(a) for a in settings["launcher"]]
@@ -53,7 +57,9 @@ def run_job(job: DriverJob, out: BinaryIO) -> int:
         version_text = subprocess.run([*launcher, "--version"], capture_output=True, text=True, timeout=60).stdout
     except OSError as exc:
         raise JobError(
-            translate("Locust", "Locust cannot start on this computer ({exc}); build it: make -C workers locust").format(exc=exc)
+            translate(
+                "Locust", "Locust cannot start on this computer ({exc}); build it: make -C workers locust"
+            ).format(exc=exc)
         ) from None
     check_version(version_text, translate("Locust", "this computer"))
     folder = Path(settings.get("folder") or tempfile.mkdtemp(prefix="bancada-locust-"))
@@ -62,7 +68,9 @@ def run_job(job: DriverJob, out: BinaryIO) -> int:
     for index, block in enumerate(job.blocks):
         workers = int(settings.get("workers", 1))
         plan = block_plan(job, block, workers)
-        out.write(encode_event({"event": "block_start", "index": index, "repetition": block.repetition, "origin_ns": 0}))
+        out.write(
+            encode_event({"event": "block_start", "index": index, "repetition": block.repetition, "origin_ns": 0})
+        )
         out.flush()
         result = _one_run(plan, settings, folder / f"block{index}", out)
         total += sum(result.samples.values())
@@ -124,7 +132,9 @@ def _one_run(plan: dict[str, Any], settings: dict[str, Any], folder: Path, out: 
             result = relay(lines, out, origin)
         if not result.ended:
             raise JobError(
-                translate("Locust", "the Locust master ended before the block did: {log}").format(log=procs.log_tail("master"))
+                translate("Locust", "the Locust master ended before the block did: {log}").format(
+                    log=procs.log_tail("master")
+                )
             )
         try:
             master.wait(15)

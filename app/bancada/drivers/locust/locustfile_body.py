@@ -75,7 +75,9 @@ def _error_text(exception) -> str:
     text = str(exception)
     if text.split(":", 1)[0].replace("_", "").isalnum() and ":" in text:
         kind = text.split(":", 1)[0]
-        if kind in ("timeout", "refused", "reset", "other") or kind.startswith(("http_", "grpc_", "jsonrpc_", "graphql_")):
+        if kind in ("timeout", "refused", "reset", "other") or kind.startswith(
+            ("http_", "grpc_", "jsonrpc_", "graphql_")
+        ):
             return text[:320]
     low = (type(exception).__name__ + " " + text).lower()
     if "timeout" in low or "timed out" in low:
@@ -88,7 +90,9 @@ def _error_text(exception) -> str:
 
 
 @events.request.add_listener
-def _on_request(request_type, name, response_time, response_length, exception=None, context=None, start_time=None, **kw):
+def _on_request(
+    request_type, name, response_time, response_length, exception=None, context=None, start_time=None, **kw
+):
     key = (context or {}).get("bancada")
     if key is None:
         return
@@ -206,7 +210,12 @@ class BancadaUser(FastHttpUser):
     def send_http(self, t: dict, key: tuple) -> None:
         context = {"bancada": key}
         with self.client.request(
-            t["method"], t["url"], data=t["body_bytes"] or None, headers=t["headers"], catch_response=True, context=context
+            t["method"],
+            t["url"],
+            data=t["body_bytes"] or None,
+            headers=t["headers"],
+            catch_response=True,
+            context=context,
         ) as resp:
             context["server_ns"] = parse_server_timing(resp.headers.get("Server-Timing") if resp.headers else None)
             status = resp.status_code or 0
@@ -286,7 +295,9 @@ class _Master:
 
     def on_samples(self, environment, msg, **kw) -> None:
         self.hosts[msg.node_id] = msg.data.get("host", "")
-        self.write({"kind": "samples", "worker": msg.node_id, "host": msg.data.get("host", ""), "rows": msg.data["rows"]})
+        self.write(
+            {"kind": "samples", "worker": msg.node_id, "host": msg.data.get("host", ""), "rows": msg.data["rows"]}
+        )
 
     def on_done(self, environment, msg, **kw) -> None:
         self.hosts[msg.node_id] = msg.data.get("host", "")

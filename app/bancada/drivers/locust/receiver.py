@@ -50,7 +50,9 @@ def relay(lines: Iterable[bytes], out: BinaryIO, origin_epoch_ns: int) -> RelayR
             frames = []
             rep = 0
             for t, rep, seq, phase, ok, lat, srv, start, error in rows:
-                frames.append(encode_sample(Sample(t, rep, seq, phase, bool(ok), lat, srv, start - origin_epoch_ns, 0, error)))
+                frames.append(
+                    encode_sample(Sample(t, rep, seq, phase, bool(ok), lat, srv, start - origin_epoch_ns, 0, error))
+                )
                 keys += (t, seq)
             out.write(b"".join(frames))
             out.write(

@@ -31,9 +31,9 @@ def unsupported_reason(protocol: str, operation: str) -> str:
             "Locust", "the locust driver does not send {operation} (a new record per request); use the native driver"
         ).format(operation=operation)
     if operation == "custom" and protocol != "rest":
-        return translate("Locust", "the locust driver sends custom REST requests only, not custom {protocol} methods").format(
-            protocol=protocol
-        )
+        return translate(
+            "Locust", "the locust driver sends custom REST requests only, not custom {protocol} methods"
+        ).format(protocol=protocol)
     return ""
 
 
