@@ -81,6 +81,7 @@ def run_job(job: DriverJob, out: BinaryIO) -> int:
                     "samples": result.samples,
                     "done": result.done,
                     "lost": result.lost,
+                    "master_cpu_s": result.master_cpu_s,
                 }
             )
         )
@@ -119,7 +120,6 @@ def _one_run(plan: dict[str, Any], settings: dict[str, Any], folder: Path, out: 
         master = procs.start_master(bind_host, port, workers, users, spawn_rate, sink, wait_s)
         for i in range(local_workers):
             procs.start_worker(i, "127.0.0.1", port)
-        _remote_ready(settings, port, out)
         conn = None
         while conn is None:
             try:
@@ -144,13 +144,6 @@ def _one_run(plan: dict[str, Any], settings: dict[str, Any], folder: Path, out: 
     finally:
         listener.close()
         procs.stop()
-
-
-def _remote_ready(settings: dict[str, Any], port: int, out: BinaryIO) -> None:
-    """Tell the runner the master's port, for the workers it starts on SSH load hosts."""
-    if settings.get("remote_workers"):
-        out.write(encode_event({"event": "locust_master", "port": port}))
-        out.flush()
 
 
 def _master_failed(procs: LocustProcesses, code: int | None, port: int, wait_s: float) -> str:

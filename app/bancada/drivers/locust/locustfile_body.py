@@ -283,6 +283,7 @@ class _Master:
         self.lost: dict = {}
         self.hosts: dict = {}
         self.sink = _open_sink(os.environ.get("BANCADA_LOCUST_SINK", ""))
+        self.cpu0 = time.process_time()  # the run's share of the master's CPU starts here (after Locust's start)
         runner = environment.runner
         runner.register_message("bancada_samples", self.on_samples)
         runner.register_message("bancada_done", self.on_done)
@@ -320,7 +321,14 @@ class _Master:
         expected = int(PLAN.get("workers", 1))
         if (len(self.done) >= expected or self.lost) and not getattr(self, "ended", False):
             self.ended = True
-            self.write({"kind": "end", "done": len(self.done), "lost": len(self.lost)})
+            self.write(
+                {
+                    "kind": "end",
+                    "done": len(self.done),
+                    "lost": len(self.lost),
+                    "master_cpu_s": time.process_time() - self.cpu0,
+                }
+            )
             if self.sink is not None:
                 self.sink.close()
             gevent.spawn_later(0.1, self.env.runner.quit)

@@ -20,12 +20,14 @@ from bancada.drivers.stream import Sample, encode_event, encode_sample
 
 @dataclass
 class RelayResult:
-    """What a Locust run sent: samples per worker id, the workers done and lost (id -> host), ended or not."""
+    """What a Locust run sent: samples per worker id, the workers done and lost (id -> host), ended or
+    not, and the master's CPU time."""
 
     samples: dict[str, int] = field(default_factory=dict)
     done: dict[str, str] = field(default_factory=dict)
     lost: dict[str, str] = field(default_factory=dict)
     ended: bool = False
+    master_cpu_s: float | None = None  # the master's CPU time (user + system, s) at the end
 
 
 def relay(lines: Iterable[bytes], out: BinaryIO, origin_epoch_ns: int) -> RelayResult:
@@ -68,5 +70,6 @@ def relay(lines: Iterable[bytes], out: BinaryIO, origin_epoch_ns: int) -> RelayR
             result.lost[worker] = host
         elif kind == "end":
             result.ended = True
+            result.master_cpu_s = msg.get("master_cpu_s")
             break
     return result
