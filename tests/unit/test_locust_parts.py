@@ -161,3 +161,16 @@ def test_an_old_run_file_has_no_load_workers_and_a_new_one_keeps_them(tmp_path):
         [0, 5, "w1", "lab-1"],
         [1, 5, "w1", "lab-1"],
     ]
+
+
+def test_the_locust_messages_are_in_brazilian_portuguese():
+    from bancada.core import i18n
+
+    i18n.set_language("pt_BR")
+    try:
+        with pytest.raises(JobError, match="o Locust 2.8.6 em lab-1 é antigo demais"):
+            check_version("locust 2.8.6 from /x", "lab-1")
+        with pytest.raises(ProfileError, match="--load-workers deve ser 1 ou mais"):
+            locust_workers(load_profile(QUICK), 0)
+    finally:
+        i18n.set_language("en")

@@ -215,8 +215,8 @@ class Experiment(_Strict):
     connection: Literal["reuse", "new"] = "reuse"
     timeout_s: float = Field(default=30.0, gt=0, le=3600)
     driver: Literal["python", "native", "auto", "locust"] = "auto"
-    #: The locust driver (bancada.drivers.locust): Locust workers (processes), users across them
-    #: (None: one per worker) and users started per second (None: all at once), per block.
+    # The locust driver (bancada.drivers.locust): Locust workers (processes), users across them
+    # (None: one per worker) and users started per second (None: all at once), per block.
     load_workers: int = Field(default=1, ge=1, le=1024)
     load_users: int | None = Field(default=None, ge=1, le=1_000_000)
     spawn_rate: float | None = Field(default=None, gt=0)
@@ -301,8 +301,8 @@ class Profile(_Strict):
     external: list[ExternalSpec] = Field(default_factory=list)
     placement: Placement = Field(default_factory=Placement)
     link: Link | None = None  # an emulated network link between driver and workers, for the whole run
-    #: The locust driver's SSH load hosts: host name (as in the hosts file) -> Locust workers there;
-    #: empty: ``experiment.load_workers`` workers on this computer.
+    # The locust driver's SSH load hosts: host name (as in the hosts file) -> Locust workers there;
+    # empty: ``experiment.load_workers`` workers on this computer.
     load_hosts: dict[str, int] = Field(default_factory=dict)
     #: Custom links that ``experiment.links`` may name besides the presets.
     links: list[Link] = Field(default_factory=list)
