@@ -152,3 +152,32 @@ def test_a_lost_locust_worker_makes_the_run_incomplete_with_the_samples_kept():
     assert stored < 200_000
     for pid in locust_pids:  # master and workers: none left
         assert not _alive(pid), pid
+
+
+def test_workers_that_cannot_reach_the_master_are_named_in_one_line():
+    """The master waits ``connect_wait_s`` for a worker that never comes (as one behind a firewall)."""
+    import json
+    import subprocess
+    import sys
+
+    from bancada.drivers.job import DriverJob, JobBlock, JobTreatment
+    from bancada.drivers.stream import read_frames
+
+    job = DriverJob(
+        treatments=[JobTreatment(id=0, protocol="rest", target="127.0.0.1:9", operation="ping")],
+        blocks=[JobBlock(repetition=1, treatments=[0], requests=3)],
+    ).to_json()
+    launcher = ROOT / "workers" / "locust" / ".venv" / "bin" / "bancada-locust"
+    job["locust"] = {"workers": 1, "local_workers": 0, "launcher": [str(launcher)], "connect_wait_s": 2}
+    proc = subprocess.run(
+        [sys.executable, "-m", "bancada.drivers.locust"],
+        input=json.dumps(job).encode(),
+        capture_output=True,
+        timeout=120,
+    )
+    import io
+
+    last = list(read_frames(io.BytesIO(proc.stdout)))[-1]
+    assert proc.returncode == 2 and last["event"] == "error"
+    assert "did not reach the master's port" in last["message"] and "within 2 s" in last["message"]
+    assert "\n" not in last["message"] and "Traceback" not in proc.stderr.decode()

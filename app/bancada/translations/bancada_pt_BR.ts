@@ -2133,8 +2133,8 @@ Senha da chave:</translation>
         <translation>worker(s) do Locust {lost} foram perdidos no meio da execução (sem heartbeat); as amostras que enviaram antes foram mantidas</translation>
     </message>
     <message>
-        <source>the Locust master ended before the block did: {log}</source>
-        <translation>o master do Locust terminou antes do bloco: {log}</translation>
+        <source>the locust driver could not start Locust: {exc}</source>
+        <translation>o driver locust não conseguiu iniciar o Locust: {exc}</translation>
     </message>
     <message>
         <source>the Locust workers did not reach the master&apos;s port {port} within {wait_s:g} s (a firewall, or the master&apos;s address is not reachable from the load hosts): {log}</source>

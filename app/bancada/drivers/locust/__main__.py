@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import socket
+import subprocess
 import sys
 import tempfile
 import time
@@ -51,8 +52,6 @@ def run_job(job: DriverJob, out: BinaryIO) -> int:
     out.flush()
     settings = _settings(job)
     launcher = [str(a) for a in settings["launcher"]]
-    import subprocess
-
     try:
         version_text = subprocess.run([*launcher, "--version"], capture_output=True, text=True, timeout=60).stdout
     except OSError as exc:
@@ -131,14 +130,14 @@ def _one_run(plan: dict[str, Any], settings: dict[str, Any], folder: Path, out: 
         with conn, conn.makefile("rb") as lines:
             result = relay(lines, out, origin)
         if not result.ended:
-            raise JobError(
-                translate("Locust", "the Locust master ended before the block did: {log}").format(
-                    log=procs.log_tail("master")
-                )
-            )
+            try:
+                master.wait(5)
+            except subprocess.TimeoutExpired:
+                pass
+            raise JobError(_master_failed(procs, master.poll(), port, wait_s))
         try:
             master.wait(15)
-        except Exception:  # noqa: BLE001 - it is ended below either way
+        except subprocess.TimeoutExpired:  # it is ended below either way
             pass
         return result
     finally:
@@ -147,7 +146,7 @@ def _one_run(plan: dict[str, Any], settings: dict[str, Any], folder: Path, out: 
 
 
 def _master_failed(procs: LocustProcesses, code: int | None, port: int, wait_s: float) -> str:
-    log = procs.log_tail("master")
+    log = procs.log_tail("master", 2).replace("\n", " | ")  # one line: the log's last two
     if "Gave up waiting for workers" in log or "workers to connect" in log:
         return translate(
             "Locust",
@@ -161,14 +160,16 @@ def main() -> int:
     out = sys.stdout.buffer
     try:
         return run_job(DriverJob.from_json(json.loads(sys.stdin.buffer.read() or b"null")), out)
-    except (JobError, ValueError, KeyError, TypeError) as exc:
+    except (JobError, ValueError, KeyError, TypeError, OSError) as exc:
         message = str(exc) if not isinstance(exc, KeyError) else f"missing job field {exc}"
+        if isinstance(exc, OSError) and not isinstance(exc, BrokenPipeError):
+            message = translate("Locust", "the locust driver could not start Locust: {exc}").format(exc=exc)
+        elif isinstance(exc, BrokenPipeError):
+            return 1
         out.write(encode_event({"event": "error", "message": message}))
         out.flush()
         print(f"bancada locust driver: {message}", file=sys.stderr)
         return 2
-    except BrokenPipeError:
-        return 1
     except KeyboardInterrupt:
         return 130
 

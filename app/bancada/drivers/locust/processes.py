@@ -72,7 +72,8 @@ class LocustProcesses:
     """
 
     def __init__(self, launcher: list[str], locustfile: Path, folder: Path) -> None:
-        self.launcher = launcher
+        # a launcher given by a relative path is found from here, not from the run's folder (the cwd)
+        self.launcher = [str(Path(launcher[0]).resolve()) if "/" in launcher[0] else launcher[0], *launcher[1:]]
         self.locustfile = locustfile
         self.folder = folder
         self.procs: list[tuple[str, subprocess.Popen[bytes]]] = []
