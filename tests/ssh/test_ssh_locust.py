@@ -15,7 +15,7 @@ from bancada.store.load_workers import load_worker_samples
 from bancada.store.runstore import RunStore
 from tests.conftest import ROOT
 
-pytestmark = [pytest.mark.ssh, pytest.mark.locust]
+pytestmark = [pytest.mark.ssh, pytest.mark.locust, pytest.mark.locust_full]
 
 
 def test_locust_workers_run_on_the_loopback_ssh_host(trusted_host):
