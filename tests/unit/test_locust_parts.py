@@ -174,3 +174,12 @@ def test_the_locust_messages_are_in_brazilian_portuguese():
             locust_workers(load_profile(QUICK), 0)
     finally:
         i18n.set_language("en")
+
+
+def test_fewer_users_than_locust_workers_is_a_profile_error(tmp_path):
+    profile = tmp_path / "p.toml"
+    profile.write_text(
+        QUICK.read_text().replace("[experiment]\n", "[experiment]\nload_workers = 4\nload_users = 2\n", 1)
+    )
+    with pytest.raises(ProfileError, match=r"load_users \(2\) must be at least load_workers \(4\)"):
+        load_profile(profile)

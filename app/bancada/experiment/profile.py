@@ -231,6 +231,13 @@ class Experiment(_Strict):
             raise ValueError(translate("Profile", "implementations are listed twice"))
         if len(set(self.links)) != len(self.links):
             raise ValueError(translate("Profile", "links are listed twice"))
+        if self.load_users is not None and self.load_users < self.load_workers:
+            raise ValueError(
+                translate(
+                    "Profile",
+                    "load_users ({users}) must be at least load_workers ({workers}): one user per Locust worker",
+                ).format(users=self.load_users, workers=self.load_workers)
+            )
         allowed = {"language", "protocol", "payload", "implementation", "operation", "link", "format"}
         bad = [f for f in self.factors if f not in allowed]
         if bad:

@@ -28,9 +28,14 @@ class LoadHosts:
     """
 
     def __init__(
-        self, load_hosts: dict[str, int], root: Path, connect: Callable[[str], SshHost] = connect_saved_host
+        self,
+        load_hosts: dict[str, int],
+        root: Path,
+        connect: Callable[[str], SshHost] = connect_saved_host,
+        users: int | None = None,
     ) -> None:
         self.counts = dict(load_hosts)
+        self.users = users
         self.root = root
         self._connect = connect
         self.ssh: dict[str, SshHost] = {}
@@ -43,6 +48,12 @@ class LoadHosts:
             RunError: a host cannot be reached, lacks Python/pip, or its Locust is too old.
         """
         lines = []
+        if self.users is not None and self.users < sum(self.counts.values()):
+            raise RunError(
+                translate(
+                    "Locust", "load_users ({users}) is below the {workers} Locust workers of [load_hosts]"
+                ).format(users=self.users, workers=sum(self.counts.values()))
+            )
         for name in self.counts:
             ssh = self.ssh[name] = self._connect(name)
             host = self.hosts[name] = LocustLoadHost(name, ssh.client, ssh.workdir)

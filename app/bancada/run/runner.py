@@ -611,7 +611,9 @@ class Runner:
         if not self.profile.load_hosts:
             return job
         if self._load_hosts is None:
-            self._load_hosts = LoadHosts(self.profile.load_hosts, self.host.root)
+            self._load_hosts = LoadHosts(
+                self.profile.load_hosts, self.host.root, users=self.profile.experiment.load_users
+            )
             for line in self._load_hosts.open():
                 yield Notice("info", line)
         return self._load_hosts.before_block(job)

@@ -2193,6 +2193,10 @@ Senha da chave:</translation>
         <translation>os workers do Locust não iniciaram no host de carga {name}: {detail}</translation>
     </message>
     <message>
+        <source>load_users ({users}) is below the {workers} Locust workers of [load_hosts]</source>
+        <translation>load_users ({users}) é menor que os {workers} workers do Locust de [load_hosts]</translation>
+    </message>
+    <message>
         <source>load host {name}: Locust {version}, {n} worker(s)</source>
         <translation>host de carga {name}: Locust {version}, {n} worker(s)</translation>
     </message>
@@ -2698,6 +2702,10 @@ Senha da chave:</translation>
     <message>
         <source>links are listed twice</source>
         <translation>há enlaces listados duas vezes</translation>
+    </message>
+    <message>
+        <source>load_users ({users}) must be at least load_workers ({workers}): one user per Locust worker</source>
+        <translation>load_users ({users}) deve ser pelo menos load_workers ({workers}): um usuário por worker do Locust</translation>
     </message>
     <message>
         <source>unknown factor {bad!r}; allowed: {names}</source>
