@@ -156,30 +156,60 @@ def test_a_lost_locust_worker_makes_the_run_incomplete_with_the_samples_kept():
         assert not _alive(pid), pid
 
 
-def test_workers_that_cannot_reach_the_master_are_named_in_one_line():
-    """The master waits ``connect_wait_s`` for a worker that never comes (as one behind a firewall)."""
+def _driver(job: dict) -> tuple[int, list, str]:
+    """Run the locust driver process on ``job`` (a job's JSON with its ``locust`` object); its exit code,
+    frames and stderr."""
+    import io
     import json
     import subprocess
     import sys
 
-    from bancada.drivers.job import DriverJob, JobBlock, JobTreatment
     from bancada.drivers.stream import read_frames
 
-    job = DriverJob(
-        treatments=[JobTreatment(id=0, protocol="rest", target="127.0.0.1:9", operation="ping")],
-        blocks=[JobBlock(repetition=1, treatments=[0], requests=3)],
-    ).to_json()
-    launcher = ROOT / "workers" / "locust" / ".venv" / "bin" / "bancada-locust"
-    job["locust"] = {"workers": 1, "local_workers": 0, "launcher": [str(launcher)], "connect_wait_s": 2}
     proc = subprocess.run(
         [sys.executable, "-m", "bancada.drivers.locust"],
         input=json.dumps(job).encode(),
         capture_output=True,
         timeout=120,
     )
-    import io
+    return proc.returncode, list(read_frames(io.BytesIO(proc.stdout))), proc.stderr.decode()
 
-    last = list(read_frames(io.BytesIO(proc.stdout)))[-1]
-    assert proc.returncode == 2 and last["event"] == "error"
+
+LAUNCHER = ROOT / "workers" / "locust" / ".venv" / "bin" / "bancada-locust"
+
+
+def test_failed_requests_are_samples_with_ok_false_and_an_error_kind():
+    from bancada.drivers.job import DriverJob, JobBlock, JobTreatment
+    from bancada.drivers.stream import Sample
+
+    job = DriverJob(
+        treatments=[
+            JobTreatment(id=0, protocol="rest", target="127.0.0.1:9", operation="ping"),  # nothing listens on 9
+            JobTreatment(id=1, protocol="grpc", target="127.0.0.1:9", operation="ping"),
+        ],
+        timeout_s=2,
+        blocks=[JobBlock(repetition=1, treatments=[0, 1], requests=3)],
+    ).to_json()
+    job["locust"] = {"workers": 1, "launcher": [str(LAUNCHER)]}
+    code, frames, _ = _driver(job)
+    samples = [f for f in frames if isinstance(f, Sample)]
+    assert code == 0 and len(samples) == 6
+    assert sorted((s.treatment, s.seq) for s in samples) == [(t, q) for t in (0, 1) for q in range(3)]
+    assert all(not s.ok and s.error.startswith("refused:") and s.latency_ns > 0 for s in samples)
+    assert frames[-1]["event"] == "done" and frames[-1]["errors"] == {"refused": 6}
+
+
+def test_workers_that_cannot_reach_the_master_are_named_in_one_line():
+    """The master waits ``connect_wait_s`` for a worker that never comes (as one behind a firewall)."""
+    from bancada.drivers.job import DriverJob, JobBlock, JobTreatment
+
+    job = DriverJob(
+        treatments=[JobTreatment(id=0, protocol="rest", target="127.0.0.1:9", operation="ping")],
+        blocks=[JobBlock(repetition=1, treatments=[0], requests=3)],
+    ).to_json()
+    job["locust"] = {"workers": 1, "local_workers": 0, "launcher": [str(LAUNCHER)], "connect_wait_s": 2}
+    code, frames, stderr = _driver(job)
+    last = frames[-1]
+    assert code == 2 and last["event"] == "error"
     assert "did not reach the master's port" in last["message"] and "within 2 s" in last["message"]
-    assert "\n" not in last["message"] and "Traceback" not in proc.stderr.decode()
+    assert "\n" not in last["message"] and "Traceback" not in stderr

@@ -64,6 +64,7 @@ def run_job(job: DriverJob, out: BinaryIO) -> int:
     folder = Path(settings.get("folder") or tempfile.mkdtemp(prefix="bancada-locust-"))
     folder.mkdir(parents=True, exist_ok=True)
     total = 0
+    errors: dict[str, int] = {}
     for index, block in enumerate(job.blocks):
         workers = int(settings.get("workers", 1))
         plan = block_plan(job, block, workers)
@@ -73,6 +74,8 @@ def run_job(job: DriverJob, out: BinaryIO) -> int:
         out.flush()
         result = _one_run(plan, settings, folder / f"block{index}", out)
         total += sum(result.samples.values())
+        for kind, n in result.errors.items():
+            errors[kind] = errors.get(kind, 0) + n
         out.write(
             encode_event(
                 {
@@ -94,7 +97,7 @@ def run_job(job: DriverJob, out: BinaryIO) -> int:
             )
         out.write(encode_event({"event": "block_end", "index": index, "repetition": block.repetition}))
         out.flush()
-    out.write(encode_event({"event": "done", "samples": total, "errors": {}}))
+    out.write(encode_event({"event": "done", "samples": total, "errors": errors}))
     out.flush()
     return 0
 

@@ -28,6 +28,7 @@ class RelayResult:
     lost: dict[str, str] = field(default_factory=dict)
     ended: bool = False
     master_cpu_s: float | None = None  # the master's CPU time (user + system, s) at the end
+    errors: dict[str, int] = field(default_factory=dict)  # failed samples by error kind ("refused", "http_500"...)
 
 
 def relay(lines: Iterable[bytes], out: BinaryIO, origin_epoch_ns: int) -> RelayResult:
@@ -56,6 +57,9 @@ def relay(lines: Iterable[bytes], out: BinaryIO, origin_epoch_ns: int) -> RelayR
                     encode_sample(Sample(t, rep, seq, phase, bool(ok), lat, srv, start - origin_epoch_ns, 0, error))
                 )
                 keys += (t, seq)
+                if not ok:
+                    kind = str(error).split(":", 1)[0]
+                    result.errors[kind] = result.errors.get(kind, 0) + 1
             out.write(b"".join(frames))
             out.write(
                 encode_event(
