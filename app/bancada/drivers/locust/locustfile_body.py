@@ -308,8 +308,12 @@ class _Master:
 
     def watch(self) -> None:
         runner = self.env.runner
+        beat = 0
         while True:
             gevent.sleep(0.25)
+            beat += 1
+            if beat % 8 == 0 and not getattr(self, "ended", False):  # every 2 s: the driver is alive, so is the master
+                self.write({"kind": "alive", "workers": len(runner.clients)})
             for client in list(runner.clients.values()):
                 if client.state == STATE_MISSING and client.id not in self.lost and client.id not in self.done:
                     self.lost[client.id] = self.hosts.get(client.id, "")

@@ -2,9 +2,10 @@
 
 The master (:mod:`.locustfile_body`) writes one JSON line per batch a worker sent:
 ``{"kind": "samples", "worker": id, "host": name, "rows": [[treatment, repetition, seq, phase, ok,
-latency_ns, server_ns, start_epoch_ns, error], ...]}``, then ``worker_done`` / ``worker_lost`` lines
-and one ``end`` line. :func:`relay` turns each batch into ``S`` frames (start times made relative to
-the block's origin) followed by one ``load_worker_samples`` event naming the worker, its host and
+latency_ns, server_ns, start_epoch_ns, error], ...]}``, then ``worker_done`` / ``worker_lost`` lines,
+an ``alive`` line every 2 s (passed on as a ``locust_alive`` event: the runner takes a driver silent
+for 15 s for a hung one, and Locust's start can take that long on a busy machine) and one ``end`` line.
+:func:`relay` turns each batch into ``S`` frames (start times made relative to the block's origin) followed by one ``load_worker_samples`` event naming the worker, its host and
 the samples' keys, which the runner stores beside the samples (the run file's ``sample_load_worker``).
 """
 
@@ -68,6 +69,9 @@ def relay(lines: Iterable[bytes], out: BinaryIO, origin_epoch_ns: int) -> RelayR
             )
             out.flush()
             result.samples[worker] = result.samples.get(worker, 0) + len(rows)
+        elif kind == "alive":  # the master's beat every 2 s, passed on so that the runner hears the driver
+            out.write(encode_event({"event": "locust_alive", "workers": msg.get("workers", 0)}))
+            out.flush()
         elif kind == "worker_done":
             result.done[worker] = host
         elif kind == "worker_lost":
