@@ -5,8 +5,9 @@ The master (:mod:`.locustfile_body`) writes one JSON line per batch a worker sen
 latency_ns, server_ns, start_epoch_ns, error], ...]}``, then ``worker_done`` / ``worker_lost`` lines,
 an ``alive`` line every 2 s (passed on as a ``locust_alive`` event: the runner takes a driver silent
 for 15 s for a hung one, and Locust's start can take that long on a busy machine) and one ``end`` line.
-:func:`relay` turns each batch into ``S`` frames (start times made relative to the block's origin) followed by one ``load_worker_samples`` event naming the worker, its host and
-the samples' keys, which the runner stores beside the samples (the run file's ``sample_load_worker``).
+:func:`relay` turns each batch into ``S`` frames (start times made relative to the block's origin)
+followed by one ``load_worker_samples`` event naming the worker, its host and the samples' keys,
+which the runner stores beside the samples (the run file's ``sample_load_worker``).
 """
 
 from __future__ import annotations
