@@ -73,13 +73,14 @@ class LoadHosts:
         """Start this block's Locust workers on every load host; ``job`` with the master's port and address."""
         for host in self.hosts.values():
             host.stop_workers()  # the last block's, if any are left
-        first = next(iter(self.hosts.values()))
-        address = first.this_computer_address()
+        seen = {name: host.this_computer_address() for name, host in self.hosts.items()}
+        # one address when every host reaches this computer the same way; else every interface
+        address = next(iter(seen.values())) if len(set(seen.values())) == 1 else "0.0.0.0"
         port = free_port(address)
         settings = dict((job.model_extra or {}).get("locust") or {})
         text = locustfile_text(block_plan(job, job.blocks[0], int(settings.get("workers", 1))))
         for name, host in self.hosts.items():
-            host.start_workers(self.counts[name], text, host.this_computer_address(), port)
+            host.start_workers(self.counts[name], text, seen[name], port)
         settings.update(master_port=port, bind_host=address, local_workers=0)
         return DriverJob.model_validate({**job.to_json(), "locust": settings})
 
