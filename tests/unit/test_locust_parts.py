@@ -76,7 +76,9 @@ def test_a_treatment_locust_cannot_send_is_refused_before_the_run():
 
 
 def test_the_locust_driver_must_be_built_to_be_chosen():
-    with pytest.raises(RunError, match="locust driver is not available"):
+    with pytest.raises(
+        RunError, match=r"locust driver is not available on this computer \(build it: make -C workers locust\)"
+    ):
         choose_driver("locust", ["python"], "this computer", "sequential", None)
 
 

@@ -25,7 +25,9 @@ def choose_driver(choice: str, available: list[str], host_name: str, load_model:
     if choice == "auto":
         choice = "native" if "native" in available else "python"
     if choice not in available:
-        hint = " (build it: make -C workers driver)" if choice == "native" else ""
+        hint = {"native": " (build it: make -C workers driver)", "locust": " (build it: make -C workers locust)"}.get(
+            choice, ""
+        )
         raise RunError(
             translate("Runner", "the {choice} driver is not available on {name}{hint}; available there: {v}").format(
                 choice=choice, name=host_name, hint=hint, v=", ".join(available) or "none"
