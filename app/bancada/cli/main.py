@@ -88,7 +88,13 @@ def _build_parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     run.add_argument("--rate", type=float, metavar="PER_S", help="requests per second (open load)")
     run.add_argument("--connection", choices=["reuse", "new"])
-    run.add_argument("--driver", choices=["python", "native", "auto"])
+    run.add_argument("--driver", choices=["python", "native", "auto", "locust"])
+    run.add_argument(
+        "--load-workers",
+        type=int,
+        metavar="N",
+        help="the locust driver's Locust workers on this computer (experiment.load_workers)",
+    )
     run.add_argument(
         "--driver-host",
         default="local",
@@ -154,6 +160,10 @@ def _configure_heavy(sub: argparse._SubParsersAction[argparse.ArgumentParser], n
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    if argv[:2] == ["export", "locust"]:  # the profile's Locust run as Kubernetes manifests
+        from bancada.cli.locust import export_locust_command
+
+        return export_locust_command(argv[2:])
     parser = _build_parser(argv[0] if argv else None)
     args = parser.parse_args(argv)
     command = args.command or "gui"

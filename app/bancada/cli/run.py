@@ -18,6 +18,7 @@ from bancada.experiment.plan import PlanError
 from bancada.experiment.profile import Profile, ProfileError, load_profile
 from bancada.core.installation import explain
 from bancada.cli.overrides import apply_overrides
+from bancada.cli.locust import locust_workers
 from bancada.core.paths import BancadaHomeError
 from bancada.run.events import Notice, Progress as RunProgress, RunError, RunFinished, RunStarted
 from bancada.run.runner import Runner
@@ -104,7 +105,7 @@ def _profile_with_overrides(args: argparse.Namespace) -> Profile:
     Raises:
         ProfileError: the profile or an override is invalid.
     """
-    return apply_overrides(
+    profile = apply_overrides(
         load_profile(args.profile),
         args.profile,
         implementations=args.implementations,
@@ -122,6 +123,9 @@ def _profile_with_overrides(args: argparse.Namespace) -> Profile:
         duration_s=args.duration,
         rate_per_s=args.rate,
     )
+    if getattr(args, "load_workers", None) is not None:
+        profile = locust_workers(profile, args.load_workers)
+    return profile
 
 
 def _follow_run(runner: Runner, profile: Profile, args: argparse.Namespace) -> tuple[Path | None, RunFinished | None]:

@@ -20,6 +20,7 @@ from bancada.drivers.stream import DriverEvent, Split
 from bancada.experiment.custom_messages import driver_message
 from bancada.run.events import Notice, RunError, RunEvent, SamplesArrived, WorkerDied
 from bancada.store.runstore import RunStore
+from bancada.store.load_workers import add_load_worker_samples
 
 BATCH_INTERVAL_S = 0.05
 WATCH_INTERVAL_S = 0.05  # how often the workers of a running block are checked (alive() is a waitpid or a flag)
@@ -174,6 +175,8 @@ def store_event(frame: DriverEvent, store: RunStore, block_index: int) -> tuple[
     elif kind == "warning":
         store.add_driver_event(block_index, frame)
         return "", Notice("warning", frame.message)
-    elif kind in ("histogram", "summary", "done"):
+    elif kind == "load_worker_samples":  # the locust driver: which Locust worker sent which samples
+        add_load_worker_samples(store, frame)
+    elif kind in ("histogram", "summary", "done", "load_workers"):
         store.add_driver_event(block_index, frame)
     return "", None

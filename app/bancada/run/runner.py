@@ -19,7 +19,7 @@ import os
 import subprocess
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -28,6 +28,8 @@ from bancada import __version__
 from bancada.drivers import unmeasurable_reason
 from bancada.drivers.health import HealthCheckError, worker_info
 from bancada.drivers.job import DriverJob, JobBlock, JobTreatment
+from bancada.drivers.locust.settings import with_locust
+from bancada.run.locust_hosts import LoadHosts
 from bancada.drivers.stream import StreamError
 from bancada.run import driver_block, targets
 from bancada.experiment import manifest, probe
@@ -145,6 +147,7 @@ class Runner:
         self.plan: Plan | None = None
         self.placement = PlacementDecision()
         self._link: LinkSet | None = None
+        self._load_hosts: LoadHosts | None = None  # the locust driver's SSH load hosts, opened at the first block
         # (implementation id, link name) -> the link proxy's address the driver uses
         self._via: dict[tuple[str, str], str] = {}
         self._custom: dict[int, dict[str, Any]] = {}  # treatment id -> the job's request object (custom workloads)
@@ -262,6 +265,8 @@ class Runner:
             worker.stop()
         if self._link is not None:
             self._link.close()
+        if self._load_hosts is not None:
+            self._load_hosts.close()
         self.database.stop()
         try:
             store.finish(status, message)
@@ -418,6 +423,8 @@ class Runner:
         for text in self.database.before_block(store, block.repetition):
             yield Notice("info", text)
         job = self._job(plan, block, ids, workers)
+        if driver_name == "locust":  # the Locust settings ride in the job (bancada.drivers.locust)
+            job = yield from self._locust_job(job)
         watch = {i: w for i, w in workers.items() if i not in tally.dead} if self.on_worker_death == "stop" else {}
         for event in self._run_driver(driver_name, job, store, block.index, watch):
             yield event
@@ -638,6 +645,20 @@ class Runner:
             load=cast(Any, self.profile.load.model_dump(exclude_none=True)),  # pydantic makes it the job type
             blocks=[JobBlock(**{**block.to_job(), "treatments": ids})],
         )
+
+    def _locust_job(self, job: DriverJob) -> Generator[RunEvent, None, DriverJob]:
+        """``job`` with the locust driver's settings; the profile's SSH load hosts deployed (first block)
+        and their Locust workers started for this block (bancada.run.locust_hosts)."""
+        job = with_locust(job, self.profile, getattr(self.driver_host, "root", None))
+        if not self.profile.load_hosts:
+            return job
+        if self._load_hosts is None:
+            self._load_hosts = LoadHosts(
+                self.profile.load_hosts, self.host.root, users=self.profile.experiment.load_users
+            )
+            for line in self._load_hosts.open():
+                yield Notice("info", line)
+        return self._load_hosts.before_block(job)
 
     def _run_driver(
         self, driver: str, job: DriverJob, store: RunStore, block_index: int, watch: dict[str, Any]

@@ -177,6 +177,7 @@ class ExperimentPanel(QWidget):
                 (self.tr("Auto (native where built)"), "auto"),
                 (self.tr("Python"), "python"),
                 (self.tr("Native (Go)"), "native"),
+                (self.tr("Locust (distributed)"), "locust"),
             ]
         )
         df.addRow(self.tr("Driver"), self.driver)
