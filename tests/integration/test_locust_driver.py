@@ -104,7 +104,7 @@ def test_two_locust_workers_store_every_request_once_with_its_worker():
         latencies = store.conn.execute("SELECT MIN(latency_ns), MAX(latency_ns) FROM sample").fetchone()
         assert 0 < latencies[0] <= latencies[1] < 30e9
         df = tidy_frame(store)
-    result = analyze_frame(df, response="latency_s", factors=["protocol"], by=["payload"])
+    result = analyze_frame(df, response="latency_s", factors=["protocol"], by=["payload"]).to_dict()
     group = result["groups"][0]  # the statistics tables: one row per treatment, the pair compared
     assert sorted(t["levels"]["protocol"] for t in group["treatments"]) == ["grpc", "rest"]
     assert [t["n"] for t in group["treatments"]] == [requests * reps] * 2
