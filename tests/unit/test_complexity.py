@@ -23,7 +23,6 @@ ALLOWED: dict[str, int] = {
     "app/bancada/cli/run.py:print_summary": 17,
     "app/bancada/cli/run.py:run_command": 27,
     "app/bancada/drivers/python.py:run_job": 25,
-    "app/bancada/drivers/stream.py:read_frame_batches": 16,
     "app/bancada/experiment/custom.py:CustomRequestFields.check_custom": 22,
     "app/bancada/experiment/custom_form.py:ServiceForm.profile_data": 19,
     "app/bancada/experiment/custom_form.py:form_from_profile": 19,
@@ -47,7 +46,6 @@ ALLOWED: dict[str, int] = {
     "app/bancada/ui/panel.py:ExperimentPanel.build_profile": 19,
     "app/bancada/ui/panel.py:ExperimentPanel.problem": 20,
     "app/bancada/ui/panel.py:ExperimentPanel.set_profile": 19,
-    "workers/python/bancada_worker/param_names.py:_unknown": 16,
 }
 
 
