@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
+from pydantic_core import ErrorDetails
 
 from bancada.experiment.custom import CustomRequestFields
 from bancada.experiment.database import DatabaseConfig
@@ -334,13 +335,16 @@ class Profile(_Strict):
         return dumps_toml(self.model_dump(exclude_none=True))
 
 
-def _format_error(source: str, exc: ValidationError, data: dict[str, Any]) -> str:
-    err = exc.errors()[0]
-    loc = [str(p) for p in err["loc"]]
-    # Turn ('workloads', 0, 'count') into workloads[0].count
+def _field_path(loc: list[str]) -> str:
+    """Turn ('workloads', 0, 'count') into workloads[0].count."""
     field = ""
     for part in loc:
         field += f"[{part}]" if part.isdigit() else (f".{part}" if field else part)
+    return field
+
+
+def _shown_value(err: ErrorDetails, loc: list[str], data: dict[str, Any]) -> str:
+    """The bad value as the error echoes it: its repr, "" if long or secret, "(missing)" if absent."""
     value: Any = data
     try:
         for key in err["loc"]:
@@ -350,6 +354,14 @@ def _format_error(source: str, exc: ValidationError, data: dict[str, Any]) -> st
             shown = ""  # the [database] table is never echoed: a url may hold a password
     except (KeyError, IndexError, TypeError):
         shown = "(missing)" if err["type"] == "missing" else ""
+    return shown
+
+
+def _format_error(source: str, exc: ValidationError, data: dict[str, Any]) -> str:
+    err = exc.errors()[0]
+    loc = [str(p) for p in err["loc"]]
+    field = _field_path(loc)
+    shown = _shown_value(err, loc, data)
     msg = _validation_message(err["type"], err["msg"], err.get("ctx") or {})
     where = f"{field} = {shown}" if field and shown else (field or translate("Profile", "profile"))
     return f"{source}: {where}: {msg}"

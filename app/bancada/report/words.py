@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 from bancada.core.i18n import number, translate
+from bancada.store.run_status import status_word
 
 
 def schedule(value: str) -> str:
@@ -41,17 +42,8 @@ def driver(value: str) -> str:
     return words.get(value, value)
 
 
-def status(value: str) -> str:
-    """A run's status (``complete``, ``stopped``, ``failed``, ``interrupted``, ``running``)."""
-    words = {
-        "complete": translate("Report", "complete"),
-        "stopped": translate("Report", "stopped before the end"),
-        "failed": translate("Report", "failed"),
-        "interrupted": translate("Report", "interrupted"),
-        "running": translate("Report", "running"),
-        "incomplete": translate("Report", "incomplete"),
-    }
-    return words.get(value, value)
+# A run's status in the design table: the one table of the window and the run captions.
+status = status_word
 
 
 def operation(value: str) -> str:

@@ -41,26 +41,32 @@ def choose_driver(choice: str, available: list[str], host_name: str, load_model:
     if plan is not None:
         check_driver_speaks(choice, plan)
     if choice == "python" and plan is not None:
-        grpc_custom = [
-            t.label for t in plan.treatments if t.workload.operation == "custom" and t.implementation.protocol == "grpc"
-        ]
-        serial = [t.label for t in plan.treatments if t.workload.operation == "serial"]
-        if serial:
-            raise RunError(
-                translate(
-                    "Runner",
-                    "the Python driver does not run seed 004's serialization formats ({serial}): use --driver native",
-                ).format(serial=serial[0])
-            )
-        if grpc_custom:
-            raise RunError(
-                translate(
-                    "Runner",
-                    "the Python driver runs custom REST requests but not custom gRPC methods "
-                    "({grpc_custom}): use --driver native",
-                ).format(grpc_custom=grpc_custom[0])
-            )
+        _check_python_driver_treatments(plan)
     return choice
+
+
+def _check_python_driver_treatments(plan: Plan) -> None:
+    """Raise RunError when ``plan`` has a treatment only the native driver sends (seed 004's
+    serialization formats, a custom gRPC method)."""
+    grpc_custom = [
+        t.label for t in plan.treatments if t.workload.operation == "custom" and t.implementation.protocol == "grpc"
+    ]
+    serial = [t.label for t in plan.treatments if t.workload.operation == "serial"]
+    if serial:
+        raise RunError(
+            translate(
+                "Runner",
+                "the Python driver does not run seed 004's serialization formats ({serial}): use --driver native",
+            ).format(serial=serial[0])
+        )
+    if grpc_custom:
+        raise RunError(
+            translate(
+                "Runner",
+                "the Python driver runs custom REST requests but not custom gRPC methods "
+                "({grpc_custom}): use --driver native",
+            ).format(grpc_custom=grpc_custom[0])
+        )
 
 
 def check_driver_speaks(driver: str, plan: Plan) -> None:

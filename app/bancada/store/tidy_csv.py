@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from bancada.store.runstore import RunStore, TreatmentRow
+from bancada.store.runstore import RunStore
 
 COLUMNS = [
     "run_id",
@@ -137,19 +137,19 @@ def tidy_frame(store: RunStore, columns: Sequence[str] | None = None, categorica
         ValueError: an unknown column.
     """
     columns = list(COLUMNS + EXTRA_COLUMNS + SPLIT_COLUMNS if columns is None else columns)
-    _check_known(columns)
+    _check_columns(columns)
     split = [c for c in columns if c in SPLIT_COLUMNS]
     columns_read = [c for c in columns if c not in SPLIT_COLUMNS]
     wanted = [_FROM_SAMPLE[c] for c in columns_read if c in _FROM_SAMPLE]
     raw = store.sample_columns(["treatment", *wanted])
     treatments = store.treatments()
-    row = _treatment_rows(treatments, raw.pop("treatment"))
+    row = _treatment_row(np.array([t.id for t in treatments], dtype=np.int64), raw.pop("treatment"))
     out: dict[str, object] = {}
     for c in columns_read:
         if c == "run_id":
             out[c] = texts_of([store.meta().get("run_id", store.path.stem)], np.zeros(len(row), dtype=np.intp))
         elif c in _FROM_TREATMENT:
-            out[c] = _treatment_column(c, treatments, row, categorical)
+            out[c] = _treatment_column([getattr(t, _FROM_TREATMENT[c]) for t in treatments], row, c in categorical)
         else:
             out[c] = _sample_column(c, raw.pop(_FROM_SAMPLE[c]))  # the raw column goes once converted
     df = pd.DataFrame(out, columns=columns_read, copy=False)  # the arrays are ours: no second copy
@@ -160,8 +160,8 @@ def tidy_frame(store: RunStore, columns: Sequence[str] | None = None, categorica
     return df[columns]
 
 
-def _check_known(columns: Sequence[str]) -> None:
-    """Raises ``ValueError`` naming the ``columns`` that are not tidy columns."""
+def _check_columns(columns: list[str]) -> None:
+    """Raise ValueError naming the columns of ``columns`` that are not tidy columns, and the tidy columns."""
     unknown = [c for c in columns if c not in {"run_id", *_FROM_TREATMENT, *_FROM_SAMPLE, *SPLIT_COLUMNS}]
     if unknown:
         raise ValueError(
@@ -169,26 +169,21 @@ def _check_known(columns: Sequence[str]) -> None:
         )
 
 
-def _treatment_rows(treatments: Sequence[TreatmentRow], sample_treatment: np.ndarray) -> np.ndarray:
-    """The row of each sample's treatment in ``treatments`` (every id is there: sample_columns joins)."""
-    ids = np.array([t.id for t in treatments], dtype=np.int64)
+def _treatment_row(ids: np.ndarray, sample_treatment: Any) -> Any:
+    """The row of each sample's treatment in the treatment table (``ids``: its ids in order); every
+    sample's id is there (:meth:`RunStore.sample_columns` joins)."""
     if len(ids) and 0 <= ids.min() and ids.max() < 1 << 20:  # a table by id: 4 bytes a sample
         by_id = np.zeros(int(ids.max()) + 1, dtype=np.int32)
         by_id[ids] = np.arange(len(ids), dtype=np.int32)
-        row: np.ndarray = by_id[sample_treatment]
-        return row
+        return by_id[sample_treatment]
     order = np.argsort(ids)
-    row = order[np.searchsorted(ids, sample_treatment, sorter=order)] if len(ids) else sample_treatment
-    return row
+    return order[np.searchsorted(ids, sample_treatment, sorter=order)] if len(ids) else sample_treatment
 
 
-def _treatment_column(
-    c: str, treatments: Sequence[TreatmentRow], row: np.ndarray, categorical: Sequence[str]
-) -> object:
-    """The tidy column ``c`` taken from the treatment table, one value a sample (``row``: each
-    sample's treatment): a categorical when ``c`` is in ``categorical``, else texts or numbers."""
-    values = [getattr(t, _FROM_TREATMENT[c]) for t in treatments]
-    if c in categorical:
+def _treatment_column(values: list[Any], row: Any, categorical: bool) -> object:
+    """A treatment column for every sample: the treatments' ``values`` taken at ``row``; a categorical,
+    Arrow texts (for texts) or a numpy array."""
+    if categorical:
         return categorical_of(values, row)
     if isinstance(values[0] if values else "", str):
         return texts_of(values, row)

@@ -1835,7 +1835,7 @@ Senha da chave:</translation>
     <name>LiveView</name>
     <message>
         <source>Press Run (Ctrl+R) to start: a box per treatment grows here while the samples arrive.</source>
-        <extracomment>Colours of the colour factor&apos;s levels (protocol): colour-blind-safe (Okabe-Ito). Workloads side by side at most: as many as columns of :data:`COLUMN_MIN_WIDTH_PX` fit the view (the trace&apos;s title needs about 490 px), the others in further rows (seed 001 has eight workloads). At 1024 x 768 with the panel shown that is one column; the view lays itself out again when a resize changes the count. The height a row of workloads needs (boxes, trace, legend) when there are several rows: the view scrolls rather than squeezing eight workloads&apos; plots into one screen. The narrowest a plot&apos;s title makes its plot (a longer title is cut at both ends).</extracomment>
+        <extracomment>Workloads side by side at most: as many as columns of :data:`COLUMN_MIN_WIDTH_PX` fit the view (the trace&apos;s title needs about 490 px), the others in further rows (seed 001 has eight workloads). At 1024 x 768 with the panel shown that is one column; the view lays itself out again when a resize changes the count. The height a row of workloads needs (boxes, trace, legend) when there are several rows: the view scrolls rather than squeezing eight workloads&apos; plots into one screen. The narrowest a plot&apos;s title makes its plot (a longer title is cut at both ends).</extracomment>
         <translation>Clique em Executar (Ctrl+R) para começar: um boxplot por tratamento cresce aqui enquanto as amostras chegam.</translation>
     </message>
     <message>
@@ -2271,26 +2271,6 @@ Senha da chave:</translation>
     <message>
         <source>Computing…</source>
         <translation>Calculando…</translation>
-    </message>
-    <message>
-        <source>complete</source>
-        <translation>concluída</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>cancelada</translation>
-    </message>
-    <message>
-        <source>incomplete</source>
-        <translation>incompleta</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>em andamento</translation>
-    </message>
-    <message>
-        <source>interrupted</source>
-        <translation>interrompida</translation>
     </message>
     <message>
         <source>Open run</source>
@@ -3099,30 +3079,6 @@ Senha da chave:</translation>
         <translation>automático</translation>
     </message>
     <message>
-        <source>complete</source>
-        <translation>concluída</translation>
-    </message>
-    <message>
-        <source>stopped before the end</source>
-        <translation>interrompida antes do fim</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>falhou</translation>
-    </message>
-    <message>
-        <source>interrupted</source>
-        <translation>interrompida</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>em andamento</translation>
-    </message>
-    <message>
-        <source>incomplete</source>
-        <translation>incompleta</translation>
-    </message>
-    <message>
         <source>selection</source>
         <translation>seleção</translation>
     </message>
@@ -3358,27 +3314,12 @@ Senha da chave:</translation>
     <name>RunCaption</name>
     <message>
         <source>pilot</source>
+        <extracomment>the notes the guide writes into a run&apos;s metadata (``note``), translated where shown</extracomment>
         <translation>piloto</translation>
     </message>
     <message>
         <source>main run</source>
         <translation>execução principal</translation>
-    </message>
-    <message>
-        <source>stopped</source>
-        <translation>parada antes do fim</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>falhou</translation>
-    </message>
-    <message>
-        <source>interrupted</source>
-        <translation>interrompida</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>em andamento</translation>
     </message>
     <message>
         <source>n = {n}, r = {r}</source>
@@ -4097,6 +4038,37 @@ Senha da chave:</translation>
     <message>
         <source>unbalanced design trimmed to r = {r}; short cells: {detail}</source>
         <translation>projeto desbalanceado reduzido a r = {r}; células com menos replicações: {detail}</translation>
+    </message>
+</context>
+<context>
+    <name>StatusWords</name>
+    <message>
+        <source>complete</source>
+        <translation>concluída</translation>
+    </message>
+    <message>
+        <source>incomplete</source>
+        <translation>incompleta</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>cancelada</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>em andamento</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>interrompida</translation>
+    </message>
+    <message>
+        <source>stopped before the end</source>
+        <translation>interrompida antes do fim</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>falhou</translation>
     </message>
 </context>
 <context>
