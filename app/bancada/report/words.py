@@ -117,16 +117,27 @@ def fact_value(key: str, value: Any) -> str:
     if key.endswith("_bytes") and isinstance(value, (int, float)):
         return number(value / 2**30, 1) + " GiB"
     if key == "load_avg" and isinstance(value, str):
-        try:
-            return "; ".join(number(float(v), 2) for v in value.split())
-        except ValueError:
-            return value
-    if key == "python_version" and isinstance(value, (list, tuple)):
-        return ".".join(str(v) for v in value)
+        return _load_avg(value)
     if isinstance(value, (list, tuple)):
-        return ", ".join(str(v) for v in value)
+        return _joined(key, value)
     if isinstance(value, int) and not key.endswith(("_major", "_count")):
         return number(value, 0)
     if isinstance(value, (dict,)):
         return json.dumps(value, ensure_ascii=False)
     return str(value)
+
+
+def _load_avg(value: str) -> str:
+    """The load averages (``"0.52 0.58 0.59"``) with the language's decimal mark, ``; ``-separated;
+    a text that is not numbers as it is."""
+    try:
+        return "; ".join(number(float(v), 2) for v in value.split())
+    except ValueError:
+        return value
+
+
+def _joined(key: str, value: list[Any] | tuple[Any, ...]) -> str:
+    """A list fact: the Python version as ``3.12.1``, anything else comma-separated."""
+    if key == "python_version":
+        return ".".join(str(v) for v in value)
+    return ", ".join(str(v) for v in value)
