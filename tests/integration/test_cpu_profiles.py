@@ -1,0 +1,92 @@
+"""CPU profiles of real workers during real runs: one per language, each naming its hot path.
+
+The Go test is the reduced set CI runs (a few seconds). The Java, Python and Node.js tests are
+also marked ``profiling_full`` (a JVM, py-spy, the inspector: about a minute together); the full set:
+
+    .venv/bin/python -m pytest -q -p no:cacheprovider tests/integration/test_cpu_profiles.py
+
+and the reduced one: ``-m "not profiling_full"``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bancada.analysis.flame import layout
+from bancada.experiment.profile import parse_profile
+from bancada.run.runner import Notice, RunFinished, RunStarted, Runner
+from bancada.store.cpu_profiles import cpu_profiles, folded_by_treatment
+from bancada.store.runstore import RunStore
+
+pytestmark = pytest.mark.integration
+
+LARGE = {"name": "LargeSize", "operation": "select", "kind": "int64s", "count": 204800, "min": 0, "max": 1000, "k": 3}
+
+
+def profiled_run(tmp_path, impls, requests=8, cpu=True, host=None):
+    data = {
+        "experiment": {"name": "p", "implementations": impls, "repetitions": 1, "requests": requests, "warmup": 4},
+        "workloads": [LARGE],
+    }
+    if cpu:
+        data["profiling"] = {"cpu": True}
+    events = list(Runner(parse_profile(data), host, driver="python", store_folder=tmp_path).events())
+    finished = events[-1]
+    assert isinstance(finished, RunFinished) and finished.status == "complete", finished
+    path = next(e for e in events if isinstance(e, RunStarted)).path
+    notices = [e.text for e in events if isinstance(e, Notice)]
+    return RunStore.open(path), notices
+
+
+def frame_names(store, impl):
+    rows = [r for r in cpu_profiles(store) if r.implementation == impl]
+    assert rows, f"no profile of {impl}"
+    tid = rows[0].treatments[0]
+    stacks = folded_by_treatment(store)[tid]
+    return {f.name for f in layout(stacks, min_width=0.0)}, rows[0]
+
+
+HOT = {
+    # (implementation, a function on its hot path for LargeSize's 204,800 integers, the tool)
+    "go-rest": ("encoding/json.(*decodeState)", "runtime/pprof"),
+    "java-rest": ("com.fasterxml.jackson", "jfr"),
+    "python-rest": ("create_app.<locals>.select (bancada_worker/rest_app.py", "py-spy"),  # msgspec decodes in C, under it
+    "node-rest": ("parseJSON", "v8-inspector"),
+}
+
+
+@pytest.mark.parametrize(
+    "impl",
+    [
+        "go-rest",
+        pytest.param("java-rest", marks=pytest.mark.profiling_full),
+        pytest.param("python-rest", marks=pytest.mark.profiling_full),
+        pytest.param("node-rest", marks=pytest.mark.profiling_full),
+    ],
+)
+def test_profile_names_the_hot_path(tmp_path, impl):
+    store, notices = profiled_run(tmp_path, [impl])
+    hot, tool = HOT[impl]
+    names, row = frame_names(store, impl)
+    assert row.tool == tool and row.data and row.duration_s > 0
+    assert any(hot in n for n in names), sorted(names)[:80]
+    assert store.meta().get("cpu_profiled") == "1"
+    assert not [n for n in notices if "CPU profile" in n], notices
+
+
+def test_grpc_and_rest_profiles_differ_where_the_issue_says(tmp_path):
+    """go-grpc decodes LargeSize with protobuf, go-rest with encoding/json: each profile shows its own."""
+    store, _ = profiled_run(tmp_path, ["go-rest", "go-grpc"])
+    rest, _ = frame_names(store, "go-rest")
+    grpc, _ = frame_names(store, "go-grpc")
+    assert any("encoding/json" in n for n in rest) and not any("encoding/json" in n for n in grpc)
+    assert any("google.golang.org/protobuf" in n for n in grpc), sorted(grpc)[:80]
+
+
+def test_off_by_default_and_unprofiled_workers_named_once(tmp_path):
+    store, notices = profiled_run(tmp_path, ["go-rest"], cpu=False)
+    assert cpu_profiles(store) == [] and "cpu_profiled" not in store.meta()
+    store, notices = profiled_run(tmp_path, ["go-rest", "cpp-rest"], requests=4)
+    said = [n for n in notices if "no CPU profile for" in n]
+    assert len(said) == 1 and "cpp-rest" in said[0] and "go-rest" not in said[0], notices
+    assert {r.implementation for r in cpu_profiles(store)} == {"go-rest"}
