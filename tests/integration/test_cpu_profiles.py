@@ -50,7 +50,10 @@ HOT = {
     # (implementation, a function on its hot path for LargeSize's 204,800 integers, the tool)
     "go-rest": ("encoding/json.(*decodeState)", "runtime/pprof"),
     "java-rest": ("com.fasterxml.jackson", "jfr"),
-    "python-rest": ("create_app.<locals>.select (bancada_worker/rest_app.py", "py-spy"),  # msgspec decodes in C, under it
+    "python-rest": (
+        "create_app.<locals>.select (bancada_worker/rest_app.py",
+        "py-spy",
+    ),  # msgspec decodes in C, under it
     "node-rest": ("parseJSON", "v8-inspector"),
 }
 

@@ -61,7 +61,9 @@ def _frames(root: _Node, samples_total: float, min_width: float) -> list[Frame]:
     out: list[Frame] = []
 
     def walk(node: _Node, depth: int, x: float) -> None:
-        out.append(Frame(node.name, depth, x, node.value, node.value, node.value * samples_total, node.value - node.other))
+        out.append(
+            Frame(node.name, depth, x, node.value, node.value, node.value * samples_total, node.value - node.other)
+        )
         child_x = x
         for name in sorted(node.children):
             child = node.children[name]
@@ -92,17 +94,14 @@ def differential(a: dict[str, int], b: dict[str, int], min_width: float = 0.001)
 
 
 def widest(stacks: dict[str, int], count: int = 3) -> list[tuple[str, float]]:
-    """The ``count`` functions with the most samples anywhere on their stacks (inclusive share), widest first.
-
-    The root frames every stack shares (a thread's or goroutine's start) are skipped by taking,
-    for each name, the share of stacks it appears in, and keeping names under 95 %.
-    """
+    """The ``count`` functions with the most samples of their own (on top of a stack: self time),
+    widest first, as (name, share of all samples)."""
     total = float(sum(stacks.values()))
     if not total:
         return []
-    inclusive: dict[str, float] = {}
+    own: dict[str, float] = {}
     for stack, n in stacks.items():
-        for name in set(stack.split(";")):
-            inclusive[name] = inclusive.get(name, 0.0) + n / total
-    ranked = sorted(((s, name) for name, s in inclusive.items() if s < 0.95), key=lambda t: (-t[0], t[1]))
+        leaf = stack.rsplit(";", 1)[-1]
+        own[leaf] = own.get(leaf, 0.0) + n / total
+    ranked = sorted(((s, name) for name, s in own.items()), key=lambda t: (-t[0], t[1]))
     return [(name, s) for s, name in ranked[:count]]

@@ -18,6 +18,7 @@ from bancada.experiment.plan import PlanError
 from bancada.experiment.profile import ProfileError, load_profile
 from bancada.core.installation import explain
 from bancada.cli.overrides import apply_overrides
+from bancada.experiment.profiling import Profiling
 from bancada.core.paths import BancadaHomeError
 from bancada.run.events import Notice, Progress as RunProgress, RunError, RunFinished, RunStarted
 from bancada.run.runner import Runner
@@ -85,6 +86,8 @@ def run_command(args: argparse.Namespace) -> int:
         )
     except ProfileError as exc:
         return _fail(str(exc))
+    if getattr(args, "profile_cpu", False):
+        profile.profiling = Profiling(cpu=True)
     try:
         host = make_host(args.host)
     except RunError as exc:

@@ -152,9 +152,7 @@ def from_cpuprofile(data: bytes) -> Folded:
         nodes = {int(n["id"]): n for n in profile["nodes"]}
         samples = [int(s) for s in profile.get("samples", [])]
     except (ValueError, KeyError, TypeError) as exc:
-        raise ProfileFormatError(
-            translate("Profiling", "not a V8 .cpuprofile ({reason})").format(reason=exc)
-        ) from None
+        raise ProfileFormatError(translate("Profiling", "not a V8 .cpuprofile ({reason})").format(reason=exc)) from None
     parent = {int(c): node_id for node_id, n in nodes.items() for c in n.get("children", [])}
 
     def frame(node: dict[str, Any]) -> str:

@@ -49,9 +49,7 @@ class LocalShell:
 
     def run(self, script: str, timeout_s: float = 30.0) -> tuple[int, str, str]:
         try:
-            done = subprocess.run(
-                ["sh", "-c", script], capture_output=True, text=True, timeout=timeout_s, check=False
-            )
+            done = subprocess.run(["sh", "-c", script], capture_output=True, text=True, timeout=timeout_s, check=False)
         except subprocess.TimeoutExpired:
             return 124, "", f"timed out after {timeout_s:g} s"
         return done.returncode, done.stdout, done.stderr
@@ -196,7 +194,7 @@ class PySpyProfiler(CpuProfiler):
         if not self.version:
             self.version = self._sh(f"{spy} --version").strip()
         out = self._sh(
-            f"F={self._file()}; rm -f \"$F\"; nohup {spy} record --pid {self.pid} --rate 100 --nonblocking "
+            f'F={self._file()}; rm -f "$F"; nohup {spy} record --pid {self.pid} --rate 100 --nonblocking '
             f'--function --format raw -o "$F" >"$F.log" 2>&1 </dev/null & echo $!'
         )
         self._spy_pid = int(out.strip() or 0)
@@ -206,7 +204,14 @@ class PySpyProfiler(CpuProfiler):
 
 
 #: worker name -> (tool, how to check it is there); Go and Node.js need only the worker itself.
-PROFILED_WORKERS = {"go": "pprof", "node": "v8", "java": "jfr", "java-gson": "jfr", "python": "py-spy", "flask": "py-spy"}
+PROFILED_WORKERS = {
+    "go": "pprof",
+    "node": "v8",
+    "java": "jfr",
+    "java-gson": "jfr",
+    "python": "py-spy",
+    "flask": "py-spy",
+}
 
 
 def check_profiler(worker: str, shell: HostShell, local: bool) -> str:
