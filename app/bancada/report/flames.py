@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 from bancada.analysis.flame import layout, widest
@@ -39,3 +41,23 @@ def flames_part(run: ReportRun) -> list[dict[str, Any]]:
         }
         for p in profiles
     ]
+
+
+def write_flame_svgs(run_path: str | Path, folder: str | Path) -> list[Path]:
+    """Write ``flame-<treatment>-<implementation>-<workload>.svg`` per profiled treatment; the paths.
+
+    Raises:
+        OSError: the folder cannot be written.
+    """
+    from bancada.store.runstore import RunStore
+
+    with RunStore.open(run_path) as store:
+        profiles = treatment_profiles(store)
+    written = []
+    for p in profiles:
+        safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", f"{p.implementation}-{p.workload}")
+        path = Path(folder) / f"flame-{p.treatment}-{safe}.svg"
+        title = translate("Report", "{label}: {n} samples ({tool})").format(label=p.label, n=p.samples, tool=p.tool)
+        path.write_text(flame_svg(layout(p.stacks), title), encoding="utf-8")
+        written.append(path)
+    return written
