@@ -37,3 +37,12 @@ def test_flame_tab_shows_profiles_of_an_opened_run(window, qtbot, tmp_path):
     view.select("go-rest · LargeSize", "go-grpc · LargeSize")
     assert view.canvas.diff and any(f.delta > 0 and "encoding/json" in f.name for f in view.canvas.frames)
     screenshot(w, "flame_tab_diff.png")
+
+
+def test_profile_cpu_check_box_goes_into_the_profile(window):
+    p = window.panel
+    assert not p.profile_cpu.isChecked() and p.build_profile().profiling is None  # off by default
+    p.profile_cpu.setChecked(True)
+    assert p.build_profile().profiling.cpu
+    p.profile_cpu.setChecked(False)
+    assert p.build_profile().profiling is None

@@ -194,6 +194,11 @@ class ExperimentPanel(QWidget):
             ),
         )
         df.addRow(self.tr("If SSH drops"), self.on_disconnect)
+        self.profile_cpu = QCheckBox(self.tr("Profile the servers' CPU"))  # [profiling] cpu (flame graphs)
+        self.profile_cpu.setToolTip(
+            self.tr("Sample each worker with its language's profiler during every block: flame graphs per treatment")
+        )
+        df.addRow("", self.profile_cpu)
         outer.addWidget(design)
         self.load = LoadGroup()
         outer.addWidget(self.load)
@@ -224,6 +229,7 @@ class ExperimentPanel(QWidget):
         ):
             combo.currentIndexChanged.connect(self._emit_changed)
         self.custom_check.toggled.connect(self._emit_changed)
+        self.profile_cpu.toggled.connect(self._emit_changed)
         self.operation.currentIndexChanged.connect(self._sync_enabled)
         self._sync_enabled()
 
@@ -235,6 +241,7 @@ class ExperimentPanel(QWidget):
         self.repetitions.setValue(exp.repetitions)
         self.requests.setValue(exp.requests)
         self.warmup.setValue(exp.warmup)
+        self.profile_cpu.setChecked(bool(profile.profiling and profile.profiling.cpu))
         for combo, value in (
             (self.schedule, exp.schedule),
             (self.connection, exp.connection),
@@ -471,6 +478,7 @@ class ExperimentPanel(QWidget):
         exp["schedule"] = self.schedule.currentData()
         exp["connection"] = self.connection.currentData()
         exp["driver"] = self.driver.currentData()
+        data["profiling"] = {"cpu": True} if self.profile_cpu.isChecked() else None
         op = self.operation.currentData()
         if op == PROFILE_WORKLOADS:
             data["workloads"] = [dict(self._own[n]) for n in self.selected_payloads()] + self._custom_workloads()
