@@ -93,15 +93,21 @@ def differential(a: dict[str, int], b: dict[str, int], min_width: float = 0.001)
     return _frames(root, total_b, min_width)
 
 
+#: Frames on top of a stack that name a runtime's bookkeeping, not the work: Go's asynchronous
+#: preemption lands a sampled goroutine in runtime.asyncPreempt.
+NOT_WORK = frozenset({"runtime.asyncPreempt"})
+
+
 def widest(stacks: dict[str, int], count: int = 3) -> list[tuple[str, float]]:
     """The ``count`` functions with the most samples of their own (on top of a stack: self time),
-    widest first, as (name, share of all samples)."""
+    widest first, as (name, share of all samples); :data:`NOT_WORK` frames are left out."""
     total = float(sum(stacks.values()))
     if not total:
         return []
     own: dict[str, float] = {}
     for stack, n in stacks.items():
         leaf = stack.rsplit(";", 1)[-1]
-        own[leaf] = own.get(leaf, 0.0) + n / total
+        if leaf not in NOT_WORK:
+            own[leaf] = own.get(leaf, 0.0) + n / total
     ranked = sorted(((s, name) for name, s in own.items()), key=lambda t: (-t[0], t[1]))
     return [(name, s) for s, name in ranked[:count]]

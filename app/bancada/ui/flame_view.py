@@ -9,7 +9,7 @@ has profiles; reading them runs in the background (a task of the window's TaskRu
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QToolTip, QVBoxLayout, QWidget
 
@@ -178,7 +178,7 @@ def attach_flame_tab(window) -> FlameView:
     from bancada.store.runstore import RunStore
 
     view = FlameView()
-    window.tabs.addTab(view, view.tr("Flame graphs"))
+    window.tabs.addTab(view, QCoreApplication.translate("FlameView", "Flame graphs"))
     window.tabs.setTabVisible(window.tabs.indexOf(view), False)
 
     def read(path):
