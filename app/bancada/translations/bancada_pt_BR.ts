@@ -254,7 +254,7 @@
     <name>Conclusions</name>
     <message>
         <source>negligible</source>
-        <extracomment>cell words the tables use -&gt; translated (``magnitude``, ``method``, booleans).</extracomment>
+        <extracomment>Medians within this fraction of each other &quot;almost coincide&quot; (5 %).</extracomment>
         <translation>desprezível</translation>
     </message>
     <message>
@@ -682,6 +682,7 @@
     <name>ExperimentPanel</name>
     <message>
         <source>Host</source>
+        <extracomment>How wide an implementation&apos;s &quot;cannot run&quot; reason may be in the panel (the panel stays narrow at 1024 x 768). How wide an implementation&apos;s name (and an external server&apos;s address) may be in the panel. The operations the panel&apos;s widgets edit; a profile&apos;s workloads of other operations are run as written. The operation entry that runs the profile&apos;s own workloads (seed 001&apos;s database methods, seed 002&apos;s methods).</extracomment>
         <translation>Host</translation>
     </message>
     <message>
@@ -730,7 +731,6 @@
     </message>
     <message>
         <source>Payload</source>
-        <extracomment>raw column name -&gt; label (translated in the ``StatsTable`` context).</extracomment>
         <translation>Payload</translation>
     </message>
     <message>
@@ -854,14 +854,6 @@
         <translation>Se o SSH cair</translation>
     </message>
     <message>
-        <source>Profile the servers&apos; CPU</source>
-        <translation>Perfilar a CPU dos servidores</translation>
-    </message>
-    <message>
-        <source>Sample each worker with its language&apos;s profiler during every block: flame graphs per treatment</source>
-        <translation>Amostrar cada worker com o profiler da sua linguagem durante cada bloco: flame graphs por tratamento</translation>
-    </message>
-    <message>
         <source>{name} ({n} elements)</source>
         <translation>{name} ({n} elementos)</translation>
     </message>
@@ -924,6 +916,14 @@
     <message>
         <source>Ignored: the Load duration sets the measured phase</source>
         <translation>Ignorado: a duração da carga define a fase medida</translation>
+    </message>
+    <message>
+        <source>Profile the servers&apos; CPU</source>
+        <translation>Perfilar a CPU dos servidores</translation>
+    </message>
+    <message>
+        <source>Sample each worker with its language&apos;s profiler during every block: flame graphs per treatment</source>
+        <translation>Amostrar cada worker com o profiler da sua linguagem durante cada bloco: flame graphs por tratamento</translation>
     </message>
 </context>
 <context>
@@ -1016,56 +1016,6 @@
     </message>
 </context>
 <context>
-    <name>FlameCanvas</name>
-    <message>
-        <source>{name}: {share} of the samples ({n})</source>
-        <translation>{name}: {share} das amostras ({n})</translation>
-    </message>
-    <message>
-        <source>; {d} points against the other treatment</source>
-        <translation>; {d} pontos em relação ao outro tratamento</translation>
-    </message>
-</context>
-<context>
-    <name>FlameView</name>
-    <message>
-        <source>Treatment</source>
-        <translation>Tratamento</translation>
-    </message>
-    <message>
-        <source>Compare with</source>
-        <translation>Comparar com</translation>
-    </message>
-    <message>
-        <source>(nothing: one flame graph)</source>
-        <translation>(nada: um flame graph só)</translation>
-    </message>
-    <message>
-        <source>No CPU profiles in this run (turn on Profile CPU before running).</source>
-        <translation>Esta execução não tem perfis de CPU (marque Perfilar a CPU antes de executar).</translation>
-    </message>
-    <message>
-        <source>{label}: no samples (its worker used too little CPU while profiled).</source>
-        <translation>{label}: nenhuma amostra (o worker usou pouquíssima CPU enquanto era perfilado).</translation>
-    </message>
-    <message>
-        <source>{a} ({n} samples) against {b}: red frames take a larger share in {a}, blue a smaller.</source>
-        <translation>{a} ({n} amostras) comparado com {b}: quadros vermelhos ocupam uma fatia maior em {a}; azuis, uma menor.</translation>
-    </message>
-    <message>
-        <source>{label}: {n} samples by {tool}; width is the share of the samples, callers below.</source>
-        <translation>{label}: {n} amostras do {tool}; a largura é a fatia das amostras, quem chama fica embaixo.</translation>
-    </message>
-    <message>
-        <source>The worker also served {others} in the same blocks.</source>
-        <translation>O worker também atendeu {others} nos mesmos blocos.</translation>
-    </message>
-    <message>
-        <source>Flame graphs</source>
-        <translation>Flame graphs</translation>
-    </message>
-</context>
-<context>
     <name>FrameModel</name>
     <message>
         <source>column {c} in the exported CSV</source>
@@ -1094,10 +1044,6 @@
     <message>
         <source>Start the &amp;main run</source>
         <translation>&amp;Iniciar a execução principal</translation>
-    </message>
-    <message>
-        <source>Profile the servers&apos; CPU (adds the optional step “Why?”)</source>
-        <translation>Perfilar a CPU dos servidores (acrescenta a etapa opcional “Por quê?”)</translation>
     </message>
     <message>
         <source>Step {k} of {n}</source>
@@ -1156,10 +1102,6 @@
         <translation>A aba Estatísticas não tem essa tabela para esta execução.</translation>
     </message>
     <message>
-        <source>Reading the CPU profiles…</source>
-        <translation>Lendo os perfis de CPU…</translation>
-    </message>
-    <message>
         <source>Writing the conclusions…</source>
         <translation>Escrevendo as conclusões…</translation>
     </message>
@@ -1182,6 +1124,14 @@
     <message>
         <source>Written to {f}: {names}</source>
         <translation>Gravado em {f}: {names}</translation>
+    </message>
+    <message>
+        <source>Profile the servers&apos; CPU (adds the optional step “Why?”)</source>
+        <translation>Perfilar a CPU dos servidores (acrescenta a etapa opcional “Por quê?”)</translation>
+    </message>
+    <message>
+        <source>Reading the CPU profiles…</source>
+        <translation>Lendo os perfis de CPU…</translation>
     </message>
 </context>
 <context>
@@ -1901,6 +1851,7 @@ Senha da chave:</translation>
     <name>LiveView</name>
     <message>
         <source>Press Run (Ctrl+R) to start: a box per treatment grows here while the samples arrive.</source>
+        <extracomment>Colours of the colour factor&apos;s levels (protocol): colour-blind-safe (Okabe-Ito). Workloads side by side at most: as many as columns of :data:`COLUMN_MIN_WIDTH_PX` fit the view (the trace&apos;s title needs about 490 px), the others in further rows (seed 001 has eight workloads). At 1024 x 768 with the panel shown that is one column; the view lays itself out again when a resize changes the count. The height a row of workloads needs (boxes, trace, legend) when there are several rows: the view scrolls rather than squeezing eight workloads&apos; plots into one screen. The narrowest a plot&apos;s title makes its plot (a longer title is cut at both ends).</extracomment>
         <translation>Clique em Executar (Ctrl+R) para começar: um boxplot por tratamento cresce aqui enquanto as amostras chegam.</translation>
     </message>
     <message>
@@ -1936,6 +1887,7 @@ Senha da chave:</translation>
     <name>LoadGroup</name>
     <message>
         <source>Load</source>
+        <extracomment>The ``[load]`` keys of the vus model (load_vus.VusFields): kept from the profile under vus, dropped otherwise.</extracomment>
         <translation>Carga</translation>
     </message>
     <message>
@@ -2799,70 +2751,6 @@ Senha da chave:</translation>
     </message>
 </context>
 <context>
-    <name>Profiling</name>
-    <message>
-        <source>not a pprof CPU profile ({reason})</source>
-        <translation>não é um perfil de CPU pprof ({reason})</translation>
-    </message>
-    <message>
-        <source>not the JSON of jfr print ({reason})</source>
-        <translation>não é o JSON do jfr print ({reason})</translation>
-    </message>
-    <message>
-        <source>the JDK&apos;s jfr tool could not read the recording ({reason})</source>
-        <translation>a ferramenta jfr do JDK não conseguiu ler a gravação ({reason})</translation>
-    </message>
-    <message>
-        <source>not a V8 .cpuprofile ({reason})</source>
-        <translation>não é um .cpuprofile do V8 ({reason})</translation>
-    </message>
-    <message>
-        <source>unknown profile format {fmt!r} (expected pprof, jfr, folded or cpuprofile)</source>
-        <translation>formato de perfil desconhecido {fmt!r} (esperado pprof, jfr, folded ou cpuprofile)</translation>
-    </message>
-    <message>
-        <source>{tool} on {impl}: {reason}</source>
-        <translation>{tool} em {impl}: {reason}</translation>
-    </message>
-    <message>
-        <source>{tool} on {impl}: the profile came back empty</source>
-        <translation>{tool} em {impl}: o perfil voltou vazio</translation>
-    </message>
-    <message>
-        <source>no CPU profiler for the {worker} worker yet</source>
-        <extracomment>worker name -&gt; (tool, how to check it is there); Go and Node.js need only the worker itself.</extracomment>
-        <translation>ainda não há profiler de CPU para o worker {worker}</translation>
-    </message>
-    <message>
-        <source>the JDK&apos;s jfr tool is not on this computer&apos;s PATH</source>
-        <translation>a ferramenta jfr do JDK não está no PATH deste computador</translation>
-    </message>
-    <message>
-        <source>the JDK&apos;s jcmd is not on the host&apos;s PATH</source>
-        <translation>o jcmd do JDK não está no PATH do host</translation>
-    </message>
-    <message>
-        <source>py-spy is not installed on the host (pip install py-spy)</source>
-        <translation>o py-spy não está instalado no host (pip install py-spy)</translation>
-    </message>
-    <message>
-        <source>no more CPU profiles of {impl}: {reason}</source>
-        <translation>sem mais perfis de CPU de {impl}: {reason}</translation>
-    </message>
-    <message>
-        <source>this kind of host cannot be profiled</source>
-        <translation>este tipo de host não pode ser perfilado</translation>
-    </message>
-    <message>
-        <source>Bancada does not start this service</source>
-        <translation>o Bancada não inicia este serviço</translation>
-    </message>
-    <message>
-        <source>no CPU profile for {parts}; the run goes on without them</source>
-        <translation>sem perfil de CPU para {parts}; a execução continua sem eles</translation>
-    </message>
-</context>
-<context>
     <name>QFileDialog</name>
     <message>
         <source>&amp;Look in:</source>
@@ -2894,6 +2782,7 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>language</source>
+        <extracomment>Display order of the tables (names from bancada.stats.tables).</extracomment>
         <translation>linguagem</translation>
     </message>
     <message>
@@ -2926,7 +2815,6 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>negligible</source>
-        <extracomment>cell words the tables use -&gt; translated (``magnitude``, ``method``, booleans).</extracomment>
         <translation>desprezível</translation>
     </message>
     <message>
@@ -3058,15 +2946,8 @@ Senha da chave:</translation>
         <translation>A latência de cada requisição na ordem em que chegou, por tratamento; o aquecimento em cor clara. Execuções longas são reduzidas à menor e à maior latência de intervalos consecutivos, para que os picos continuem visíveis.</translation>
     </message>
     <message>
-        <source>Where the time goes (CPU profiles)</source>
-        <translation>Para onde vai o tempo (perfis de CPU)</translation>
-    </message>
-    <message>
-        <source>Flame graphs of the servers&apos; CPU while the blocks ran: a frame&apos;s width is its share of the samples, callers below callees; colours only tell frames apart. A worker&apos;s profile covers every treatment it served in a block. Profiling was on in this run, so its latencies include the profiler&apos;s cost.</source>
-        <translation>Flame graphs da CPU dos servidores durante os blocos: a largura de um quadro é a sua fatia das amostras, quem chama fica embaixo de quem é chamado; as cores só distinguem os quadros. O perfil de um worker cobre todos os tratamentos que ele atendeu num bloco. Esta execução foi perfilada, então suas latências incluem o custo do profiler.</translation>
-    </message>
-    <message>
         <source>Statistics</source>
+        <extracomment>file suffix of each format Columns whose texts name factors and their interactions (``language``, ``language*protocol [go]``).</extracomment>
         <translation>Estatísticas</translation>
     </message>
     <message>
@@ -3420,6 +3301,14 @@ Senha da chave:</translation>
     <message>
         <source>As k6 prints http_req_duration at the end of a test, per treatment: k6&apos;s percentiles (linear interpolation between the closest ranks), failed requests counted in the times; requests/s over the load&apos;s planned duration per repetition.</source>
         <translation>Como o k6 imprime http_req_duration ao fim de um teste, por tratamento: os percentis do k6 (interpolação linear entre as posições mais próximas), requisições com falha contadas nos tempos; requisições/s sobre a duração planejada da carga em cada repetição.</translation>
+    </message>
+    <message>
+        <source>Where the time goes (CPU profiles)</source>
+        <translation>Para onde vai o tempo (perfis de CPU)</translation>
+    </message>
+    <message>
+        <source>Flame graphs of the servers&apos; CPU while the blocks ran: a frame&apos;s width is its share of the samples, callers below callees; colours only tell frames apart. A worker&apos;s profile covers every treatment it served in a block. Profiling was on in this run, so its latencies include the profiler&apos;s cost.</source>
+        <translation>Flame graphs da CPU dos servidores durante os blocos: a largura de um quadro é a sua fatia das amostras, quem chama fica embaixo de quem é chamado; as cores só distinguem os quadros. O perfil de um worker cobre todos os tratamentos que ele atendeu num bloco. Esta execução foi perfilada, então suas latências incluem o custo do profiler.</translation>
     </message>
     <message>
         <source>Most samples of their own (the tops of the flames): {items}.</source>
@@ -4789,10 +4678,6 @@ Senha da chave:</translation>
         <translation>Quais tratamentos diferem</translation>
     </message>
     <message>
-        <source>Why?</source>
-        <translation>Por quê?</translation>
-    </message>
-    <message>
         <source>Which factor explains the variation</source>
         <translation>Qual fator explica a variação</translation>
     </message>
@@ -4837,16 +4722,8 @@ Senha da chave:</translation>
         <translation>Testes de postos comparam a ordem dos valores, não as médias. O teste de Wilcoxon (soma de postos) compara dois tratamentos por vez; o de Kruskal-Wallis pergunta se um fator faz alguma diferença; o teste de Dunn diz então quais pares diferem. O δ de Cliff diz o tamanho de uma diferença, e seu sinal, qual tratamento tende a ser mais rápido. O Wilcoxon é feito duas vezes: sobre todas as requisições e sobre a mediana de cada repetição. Quando os dois discordam, confie no teste por repetição: as requisições de uma repetição compartilham as condições daquele momento (a carga da máquina, as conexões, o estado já aquecido do servidor), então não são independentes, e o teste por requisição conta milhares delas como evidências independentes, achando diferenças que as repetições não repetem.</translation>
     </message>
     <message>
-        <source>The tests say which treatments differ, not why. While the main run measured, each server&apos;s CPU was sampled with its language&apos;s profiler: a flame graph stacks the functions that were running, callers below, each as wide as its share of the samples. The widest frames at the top are where the time went. This step is optional.</source>
-        <translation>Os testes dizem quais tratamentos diferem, não por quê. Enquanto a execução principal media, a CPU de cada servidor foi amostrada pelo profiler da sua linguagem: um flame graph empilha as funções que estavam rodando, quem chama embaixo, cada uma tão larga quanto a sua fatia das amostras. Os quadros mais largos no topo mostram para onde foi o tempo. Esta etapa é opcional.</translation>
-    </message>
-    <message>
         <source>Look at the boxes: where they do not overlap, the treatments probably differ; the lines below show each request in the order it arrived. When the values span more than a factor of ten, the latency axis turns logarithmic (1, 10, 100 equally spaced) so that fast treatments show as boxes and not as flat lines; View &gt; Log axis switches it.</source>
         <translation>Veja as caixas: onde elas não se sobrepõem, os tratamentos provavelmente diferem; as linhas abaixo mostram cada requisição na ordem em que chegou. Quando os valores vão além de um fator de dez, o eixo de latência fica logarítmico (1, 10 e 100 igualmente espaçados), para que os tratamentos rápidos apareçam como caixas e não como linhas achatadas; Exibir &gt; Eixo logarítmico liga e desliga isso.</translation>
-    </message>
-    <message>
-        <source>Look at the Flame graphs tab: hover a frame for its name and share; pick another treatment or “Compare with” to see two side by side in colour.</source>
-        <translation>Veja a aba Flame graphs: passe o mouse sobre um quadro para ver o nome e a fatia; escolha outro tratamento ou “Comparar com” para ver dois comparados em cores.</translation>
     </message>
     <message>
         <source>Look at the “{column}” column of the table “{table}”: it adds up to 100 %.</source>
@@ -5058,6 +4935,18 @@ Senha da chave:</translation>
         <translation>No ritmo do piloto ({rate} requisições por segundo, mais {setup} s por repetição para iniciar os workers e aquecê-los), a execução principal, com {t} tratamentos × {r} repetições × {n} requisições = {total} requisições, leva {d}.</translation>
     </message>
     <message>
+        <source>Why?</source>
+        <translation>Por quê?</translation>
+    </message>
+    <message>
+        <source>The tests say which treatments differ, not why. While the main run measured, each server&apos;s CPU was sampled with its language&apos;s profiler: a flame graph stacks the functions that were running, callers below, each as wide as its share of the samples. The widest frames at the top are where the time went. This step is optional.</source>
+        <translation>Os testes dizem quais tratamentos diferem, não por quê. Enquanto a execução principal media, a CPU de cada servidor foi amostrada pelo profiler da sua linguagem: um flame graph empilha as funções que estavam rodando, quem chama embaixo, cada uma tão larga quanto a sua fatia das amostras. Os quadros mais largos no topo mostram para onde foi o tempo. Esta etapa é opcional.</translation>
+    </message>
+    <message>
+        <source>Look at the Flame graphs tab: hover a frame for its name and share; pick another treatment or “Compare with” to see two side by side in colour.</source>
+        <translation>Veja a aba Flame graphs: passe o mouse sobre um quadro para ver o nome e a fatia; escolha outro tratamento ou “Comparar com” para ver dois comparados em cores.</translation>
+    </message>
+    <message>
         <source>This run has no CPU profiles. Tick “Profile the servers&apos; CPU” on the main run&apos;s step and run it again to see where the servers spend their time; this step is optional.</source>
         <translation>Esta execução não tem perfis de CPU. Marque “Perfilar a CPU dos servidores” na etapa da execução principal e execute de novo para ver onde os servidores gastam o tempo; esta etapa é opcional.</translation>
     </message>
@@ -5103,6 +4992,119 @@ Senha da chave:</translation>
     <message>
         <source>the GUI cannot start ({why}); {hint}</source>
         <translation>a interface gráfica não pode iniciar ({why}); {hint}</translation>
+    </message>
+</context>
+<context>
+    <name>FlameCanvas</name>
+    <message>
+        <source>{name}: {share} of the samples ({n})</source>
+        <translation>{name}: {share} das amostras ({n})</translation>
+    </message>
+    <message>
+        <source>; {d} points against the other treatment</source>
+        <translation>; {d} pontos em relação ao outro tratamento</translation>
+    </message>
+</context>
+<context>
+    <name>FlameView</name>
+    <message>
+        <source>Treatment</source>
+        <translation>Tratamento</translation>
+    </message>
+    <message>
+        <source>Compare with</source>
+        <translation>Comparar com</translation>
+    </message>
+    <message>
+        <source>(nothing: one flame graph)</source>
+        <translation>(nada: um flame graph só)</translation>
+    </message>
+    <message>
+        <source>No CPU profiles in this run (turn on Profile CPU before running).</source>
+        <translation>Esta execução não tem perfis de CPU (marque Perfilar a CPU antes de executar).</translation>
+    </message>
+    <message>
+        <source>{label}: no samples (its worker used too little CPU while profiled).</source>
+        <translation>{label}: nenhuma amostra (o worker usou pouquíssima CPU enquanto era perfilado).</translation>
+    </message>
+    <message>
+        <source>{a} ({n} samples) against {b}: red frames take a larger share in {a}, blue a smaller.</source>
+        <translation>{a} ({n} amostras) comparado com {b}: quadros vermelhos ocupam uma fatia maior em {a}; azuis, uma menor.</translation>
+    </message>
+    <message>
+        <source>{label}: {n} samples by {tool}; width is the share of the samples, callers below.</source>
+        <translation>{label}: {n} amostras do {tool}; a largura é a fatia das amostras, quem chama fica embaixo.</translation>
+    </message>
+    <message>
+        <source>The worker also served {others} in the same blocks.</source>
+        <translation>O worker também atendeu {others} nos mesmos blocos.</translation>
+    </message>
+    <message>
+        <source>Flame graphs</source>
+        <translation>Flame graphs</translation>
+    </message>
+</context>
+<context>
+    <name>Profiling</name>
+    <message>
+        <source>not a pprof CPU profile ({reason})</source>
+        <translation>não é um perfil de CPU pprof ({reason})</translation>
+    </message>
+    <message>
+        <source>not the JSON of jfr print ({reason})</source>
+        <translation>não é o JSON do jfr print ({reason})</translation>
+    </message>
+    <message>
+        <source>the JDK&apos;s jfr tool could not read the recording ({reason})</source>
+        <translation>a ferramenta jfr do JDK não conseguiu ler a gravação ({reason})</translation>
+    </message>
+    <message>
+        <source>not a V8 .cpuprofile ({reason})</source>
+        <translation>não é um .cpuprofile do V8 ({reason})</translation>
+    </message>
+    <message>
+        <source>unknown profile format {fmt!r} (expected pprof, jfr, folded or cpuprofile)</source>
+        <translation>formato de perfil desconhecido {fmt!r} (esperado pprof, jfr, folded ou cpuprofile)</translation>
+    </message>
+    <message>
+        <source>{tool} on {impl}: {reason}</source>
+        <translation>{tool} em {impl}: {reason}</translation>
+    </message>
+    <message>
+        <source>{tool} on {impl}: the profile came back empty</source>
+        <translation>{tool} em {impl}: o perfil voltou vazio</translation>
+    </message>
+    <message>
+        <source>no CPU profiler for the {worker} worker yet</source>
+        <translation>ainda não há profiler de CPU para o worker {worker}</translation>
+    </message>
+    <message>
+        <source>the JDK&apos;s jfr tool is not on this computer&apos;s PATH</source>
+        <translation>a ferramenta jfr do JDK não está no PATH deste computador</translation>
+    </message>
+    <message>
+        <source>the JDK&apos;s jcmd is not on the host&apos;s PATH</source>
+        <translation>o jcmd do JDK não está no PATH do host</translation>
+    </message>
+    <message>
+        <source>py-spy is not installed on the host (pip install py-spy)</source>
+        <translation>o py-spy não está instalado no host (pip install py-spy)</translation>
+    </message>
+    <message>
+        <source>no more CPU profiles of {impl}: {reason}</source>
+        <translation>sem mais perfis de CPU de {impl}: {reason}</translation>
+    </message>
+    <message>
+        <source>this kind of host cannot be profiled</source>
+        <translation>este tipo de host não pode ser perfilado</translation>
+    </message>
+    <message>
+        <source>Bancada does not start this service</source>
+        <translation>o Bancada não inicia este serviço</translation>
+    </message>
+    <message>
+        <source>no CPU profile for {parts}; the run goes on without them</source>
+        <translation>sem perfil de CPU para {parts}; a execução continua sem eles</translation>
     </message>
 </context>
 </TS>
