@@ -15,7 +15,7 @@ from rich.table import Table
 
 from bancada.core import paths
 from bancada.experiment.plan import PlanError
-from bancada.experiment.profile import ProfileError, load_profile
+from bancada.experiment.profile import Profile, ProfileError, load_profile
 from bancada.core.installation import explain
 from bancada.cli.overrides import apply_overrides
 from bancada.experiment.profiling import Profiling
@@ -58,6 +58,12 @@ def make_host(name: str) -> Host:
     return connect_saved_host(name)
 
 
+def _profile_cpu(profile: Profile, args: argparse.Namespace) -> None:
+    """``--profile-cpu``: turn ``[profiling] cpu`` on (it never turns a profile's own off)."""
+    if getattr(args, "profile_cpu", False):
+        profile.profiling = Profiling(cpu=True)
+
+
 def run_command(args: argparse.Namespace) -> int:
     try:
         profile_path = paths.resolve_profile(args.profile)
@@ -86,8 +92,7 @@ def run_command(args: argparse.Namespace) -> int:
         )
     except ProfileError as exc:
         return _fail(str(exc))
-    if getattr(args, "profile_cpu", False):
-        profile.profiling = Profiling(cpu=True)
+    _profile_cpu(profile, args)
     try:
         host = make_host(args.host)
     except RunError as exc:

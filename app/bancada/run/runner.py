@@ -386,13 +386,13 @@ class Runner:
                 yield Notice("info", text)
             job = self._job(plan, block, ids, workers)
             watch = {i: w for i, w in workers.items() if i not in tally.dead} if self.on_worker_death == "stop" else {}
-            yield from (Notice("info", t) for t in self.cpu_profiling.before_block(plan, block, ids, workers, store))
+            yield from map(Notice.info, self.cpu_profiling.before_block(plan, block, ids, workers, store))
             try:
                 for event in self._run_driver(driver_name, job, store, block.index, watch):
                     yield event
                     if isinstance(event, SamplesArrived):
                         yield tally.count(event, time.monotonic() - started)
-                yield from (Notice("info", t) for t in self.cpu_profiling.after_block(store, block.index))
+                yield from map(Notice.info, self.cpu_profiling.after_block(store, block.index))
                 yield from self._check_workers(workers, tally)
                 self.database.check()
             except WorkerDied:

@@ -159,8 +159,10 @@ class GuidedExperiment(QDockWidget):
         self.size_page = SampleSizePage()
         self.size_page.requests.textEdited.connect(self._requests_edited)
         self.main_page = RunPage(self.tr("Start the &main run"))
-        self.main_page.profile_cpu = QCheckBox(self.tr("Profile the servers' CPU (adds the optional step “Why?”)"))
-        self.main_page.layout().insertWidget(1, self.main_page.profile_cpu)
+        self.profile_cpu = QCheckBox(self.tr("Profile the servers' CPU (adds the optional step “Why?”)"))
+        main_layout = self.main_page.layout()
+        assert isinstance(main_layout, QVBoxLayout)
+        main_layout.insertWidget(1, self.profile_cpu)
         self.why_page = ReadingsPage()
         self.why_page.text.setTextFormat(Qt.TextFormat.PlainText)
         self.main_page.button.clicked.connect(self.start_main_run)
@@ -369,8 +371,8 @@ class GuidedExperiment(QDockWidget):
         p.requests.setValue(n)
         p.repetitions.setValue(s.repetitions)
         p.warmup.setValue(s.warmup)
-        p.profile_cpu.setChecked(self.main_page.profile_cpu.isChecked())
-        s.profiled = self.main_page.profile_cpu.isChecked()
+        p.profile_cpu.setChecked(self.profile_cpu.isChecked())
+        s.profiled = self.profile_cpu.isChecked()
         return self._start("main")
 
     def _start(self, which: str) -> bool:

@@ -241,7 +241,7 @@ class ExperimentPanel(QWidget):
         self.repetitions.setValue(exp.repetitions)
         self.requests.setValue(exp.requests)
         self.warmup.setValue(exp.warmup)
-        self.profile_cpu.setChecked(bool(profile.profiling and profile.profiling.cpu))
+        self._show_profiling(profile)
         for combo, value in (
             (self.schedule, exp.schedule),
             (self.connection, exp.connection),
@@ -478,7 +478,7 @@ class ExperimentPanel(QWidget):
         exp["schedule"] = self.schedule.currentData()
         exp["connection"] = self.connection.currentData()
         exp["driver"] = self.driver.currentData()
-        data["profiling"] = {"cpu": True} if self.profile_cpu.isChecked() else None
+        data["profiling"] = self._profiling_data()
         op = self.operation.currentData()
         if op == PROFILE_WORKLOADS:
             data["workloads"] = [dict(self._own[n]) for n in self.selected_payloads()] + self._custom_workloads()
@@ -499,6 +499,13 @@ class ExperimentPanel(QWidget):
         factors = [f for f in exp.get("factors", []) if f != "payload" or len(data["workloads"]) > 1]
         exp["factors"] = factors or ["implementation"]
         return parse_profile(data, self.tr("the experiment panel"))
+
+    def _show_profiling(self, profile: Profile) -> None:
+        self.profile_cpu.setChecked(bool(profile.profiling and profile.profiling.cpu))
+
+    def _profiling_data(self) -> dict | None:
+        """The profile's ``[profiling]`` table from the check box (None: the table left out, profiling off)."""
+        return {"cpu": True} if self.profile_cpu.isChecked() else None
 
     def _custom_workloads(self) -> list[dict]:
         """The profile's custom-request and serialization-format (seed 004) workloads: kept as they are
