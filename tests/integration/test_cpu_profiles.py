@@ -78,12 +78,22 @@ def test_profile_names_the_hot_path(tmp_path, impl):
 
 
 def test_grpc_and_rest_profiles_differ_where_the_issue_says(tmp_path):
+    (tmp_path / "export").mkdir()
     """go-grpc decodes LargeSize with protobuf, go-rest with encoding/json: each profile shows its own."""
     store, _ = profiled_run(tmp_path, ["go-rest", "go-grpc"])
     rest, _ = frame_names(store, "go-rest")
     grpc, _ = frame_names(store, "go-grpc")
     assert any("encoding/json" in n for n in rest) and not any("encoding/json" in n for n in grpc)
     assert any("google.golang.org/protobuf" in n for n in grpc), sorted(grpc)[:80]
+    # the report and Export all draw them: one SVG per profiled treatment
+    from bancada.report.build import write_report
+    from bancada.report.flames import write_flame_svgs
+
+    html = write_report(str(store.path), html_path=tmp_path / "report.html")[0].read_text(encoding="utf-8")
+    section = html[html.index('id="cpu-profiles"') :]
+    assert section.count("<svg") == 2 and "encoding/json.Unmarshal" in section
+    svgs = write_flame_svgs(store.path, tmp_path / "export")
+    assert sorted(p.name.split("-", 2)[2] for p in svgs) == ["go-grpc-LargeSize.svg", "go-rest-LargeSize.svg"]
 
 
 def test_off_by_default_and_unprofiled_workers_named_once(tmp_path):
