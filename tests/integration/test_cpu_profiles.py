@@ -1,14 +1,15 @@
 """CPU profiles of real workers during real runs: one per language, each naming its hot path.
 
-The Go test is the reduced set CI runs (a few seconds). The Java, Python and Node.js tests are
-also marked ``profiling_full`` (a JVM, py-spy, the inspector: about a minute together); the full set:
+The Go tests are the reduced set CI runs (seconds). The Java, Python and Node.js tests are
+marked ``profiling_full`` (a JVM, py-spy, the inspector: about a minute together) and skipped
+unless BANCADA_PROFILING_FULL=1; the full set:
 
-    .venv/bin/python -m pytest -q -p no:cacheprovider tests/integration/test_cpu_profiles.py
-
-and the reduced one: ``-m "not profiling_full"``.
+    BANCADA_PROFILING_FULL=1 .venv/bin/python -m pytest -q -p no:cacheprovider tests/integration/test_cpu_profiles.py
 """
 
 from __future__ import annotations
+
+import os
 
 import pytest
 
@@ -19,6 +20,13 @@ from bancada.store.cpu_profiles import cpu_profiles, folded_by_treatment
 from bancada.store.runstore import RunStore
 
 pytestmark = pytest.mark.integration
+FULL = [
+    pytest.mark.profiling_full,
+    pytest.mark.skipif(
+        os.environ.get("BANCADA_PROFILING_FULL") != "1",
+        reason="the Java, Python and Node.js profiles take a minute: BANCADA_PROFILING_FULL=1 runs them",
+    ),
+]
 
 LARGE = {"name": "LargeSize", "operation": "select", "kind": "int64s", "count": 204800, "min": 0, "max": 1000, "k": 3}
 
@@ -62,9 +70,9 @@ HOT = {
     "impl",
     [
         "go-rest",
-        pytest.param("java-rest", marks=pytest.mark.profiling_full),
-        pytest.param("python-rest", marks=pytest.mark.profiling_full),
-        pytest.param("node-rest", marks=pytest.mark.profiling_full),
+        pytest.param("java-rest", marks=FULL),
+        pytest.param("python-rest", marks=FULL),
+        pytest.param("node-rest", marks=FULL),
     ],
 )
 def test_profile_names_the_hot_path(tmp_path, impl):
