@@ -111,3 +111,27 @@ def test_off_by_default_and_unprofiled_workers_named_once(tmp_path):
     said = [n for n in notices if "no CPU profile for" in n]
     assert len(said) == 1 and "cpp-rest" in said[0] and "go-rest" not in said[0], notices
     assert {r.implementation for r in cpu_profiles(store)} == {"go-rest"}
+
+
+def test_py_spy_on_an_idle_process_gives_an_empty_profile_not_an_error():
+    """py-spy writes nothing when the process never ran (sleeping is not sampled): zero samples, at once."""
+    import subprocess
+    import sys
+    import time
+
+    from bancada.hosts.folded import to_folded
+    from bancada.hosts.profilers import LocalShell, profiler_for
+
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        profiler = profiler_for("python", "python-rest", sleeper.pid, LocalShell(), local=True)
+        profiler.start()
+        time.sleep(0.5)
+        t0 = time.monotonic()
+        profile = profiler.stop()
+        assert time.monotonic() - t0 < 10  # not the 30 s wait for a file that never comes
+        assert profile.tool == "py-spy" and profile.tool_version.startswith("py-spy")
+        assert to_folded(profile.format, profile.data) == {}
+    finally:
+        sleeper.kill()
+        sleeper.wait()

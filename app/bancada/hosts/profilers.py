@@ -89,15 +89,18 @@ class CpuProfiler:
         self.version = ""
         self._started = 0.0
 
+    def _error(self, rc: int, out: str, err: str) -> ProfilerError:
+        reason = (err.strip() or out.strip() or f"exit status {rc}").splitlines()[-1][:300]
+        return ProfilerError(
+            translate("Profiling", "{tool} on {impl}: {reason}").format(
+                tool=self.tool, impl=self.implementation, reason=reason
+            )
+        )
+
     def _sh(self, script: str, timeout_s: float = 30.0) -> str:
         rc, out, err = self.shell.run(script, timeout_s)
         if rc != 0:
-            reason = (err.strip() or out.strip() or f"exit status {rc}").splitlines()[-1][:300]
-            raise ProfilerError(
-                translate("Profiling", "{tool} on {impl}: {reason}").format(
-                    tool=self.tool, impl=self.implementation, reason=reason
-                )
-            )
+            raise self._error(rc, out, err)
         return out
 
     def start(self) -> None:
@@ -110,18 +113,33 @@ class CpuProfiler:
         """Stop sampling; the profile as the tool wrote it. Raises :class:`ProfilerError`."""
         duration_s = time.monotonic() - self._started
         tenths = int(WRITE_TIMEOUT_S * 10)
-        out = self._sh(self._stop_script() + "; " + _WAIT.format(tenths=tenths), WRITE_TIMEOUT_S + 30)
+        rc, out, err = self.shell.run(self._stop_script() + "; " + self._wait_script(tenths), WRITE_TIMEOUT_S + 30)
+        if rc == 3:
+            raise ProfilerError(
+                translate("Profiling", "{tool} on {impl}: no profile written within {s} s of the stop").format(
+                    tool=self.tool, impl=self.implementation, s=f"{WRITE_TIMEOUT_S:g}"
+                )
+            )
+        if rc != 0:
+            raise self._error(rc, out, err)
         try:
             data = base64.b64decode(out)
         except ValueError:
             data = b""
-        if not data:
+        if not data and not self.may_be_empty:
             raise ProfilerError(
                 translate("Profiling", "{tool} on {impl}: the profile came back empty").format(
                     tool=self.tool, impl=self.implementation
                 )
             )
         return CpuProfile(self.implementation, self.tool, self.version, self.format, data, duration_s)
+
+    #: whether an empty file is a profile without samples (py-spy writes nothing for an idle worker)
+    may_be_empty = False
+
+    def _wait_script(self, tenths: int) -> str:
+        """Shell that waits for "$F", prints it as base64 and removes it (exit 3: not written in time)."""
+        return _WAIT.format(tenths=tenths)
 
     def _start(self) -> None:
         raise NotImplementedError
@@ -199,8 +217,18 @@ class PySpyProfiler(CpuProfiler):
         )
         self._spy_pid = int(out.strip() or 0)
 
+    may_be_empty = True
+
     def _stop_script(self) -> str:
-        return f'F={self._file()}; kill -INT {self._spy_pid}; rm -f "$F.log"'
+        return f"F={self._file()}; kill -INT {self._spy_pid}"
+
+    def _wait_script(self, tenths: int) -> str:
+        # py-spy writes its file as it exits (a zombie has exited), and writes nothing when it sampled nothing
+        return (
+            f"i=0; while ps -o stat= -p {self._spy_pid} 2>/dev/null | grep -q '^[^Z]'; do i=$((i+1)); "
+            f'[ "$i" -gt {tenths} ] && exit 3; sleep 0.1; done; '
+            'touch "$F"; base64 < "$F"; rm -f "$F" "$F.log"'
+        )
 
 
 #: worker name -> (tool, how to check it is there); Go and Node.js need only the worker itself.

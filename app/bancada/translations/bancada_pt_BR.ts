@@ -5106,5 +5106,9 @@ Senha da chave:</translation>
         <source>no CPU profile for {parts}; the run goes on without them</source>
         <translation>sem perfil de CPU para {parts}; a execução continua sem eles</translation>
     </message>
+    <message>
+        <source>{tool} on {impl}: no profile written within {s} s of the stop</source>
+        <translation>{tool} em {impl}: nenhum perfil gravado em até {s} s depois da parada</translation>
+    </message>
 </context>
 </TS>
