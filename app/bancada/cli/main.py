@@ -67,6 +67,11 @@ def _build_parser(command: str | None = None) -> argparse.ArgumentParser:
     run.add_argument("--repetitions", type=int, help="repetitions (r)")
     run.add_argument("--warmup", type=int, help="warm-up requests per treatment and repetition")
     run.add_argument(
+        "--profile-cpu",
+        action="store_true",
+        help="profile each worker's CPU during every block (flame graphs; as [profiling] cpu = true)",
+    )
+    run.add_argument(
         "--schedule",
         choices=["randomized", "sequential", "alternating", "interleaved"],
         help="randomized (default): each treatment once per repetition as a block, blocks shuffled; "

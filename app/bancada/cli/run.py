@@ -19,6 +19,7 @@ from bancada.experiment.profile import Profile, ProfileError, load_profile
 from bancada.core.installation import explain
 from bancada.cli.overrides import apply_overrides
 from bancada.cli.locust import locust_workers
+from bancada.experiment.profiling import Profiling
 from bancada.core.paths import BancadaHomeError
 from bancada.run.events import Notice, Progress as RunProgress, RunError, RunFinished, RunStarted
 from bancada.run.runner import Runner
@@ -58,6 +59,12 @@ def make_host(name: str) -> Host:
     return connect_saved_host(name)
 
 
+def _profile_cpu(profile: Profile, args: argparse.Namespace) -> None:
+    """``--profile-cpu``: turn ``[profiling] cpu`` on (it never turns a profile's own off)."""
+    if getattr(args, "profile_cpu", False):
+        profile.profiling = Profiling(cpu=True)
+
+
 def run_command(args: argparse.Namespace) -> int:
     try:
         profile_path = paths.resolve_profile(args.profile)
@@ -68,6 +75,7 @@ def run_command(args: argparse.Namespace) -> int:
         profile = _profile_with_overrides(args)
     except ProfileError as exc:
         return _fail(str(exc))
+    _profile_cpu(profile, args)
     try:
         host = make_host(args.host)
     except RunError as exc:

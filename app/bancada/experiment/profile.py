@@ -24,6 +24,7 @@ from bancada.experiment.custom import CustomRequestFields
 from bancada.experiment.database import DatabaseConfig
 from bancada.experiment.external import ExternalSpec
 from bancada.experiment.load_vus import VusFields, check_vus
+from bancada.experiment.profiling import Profiling
 from bancada.wire.db_requests import check_limit
 
 #: :data:`bancada.wire.operations.OPERATIONS` as a type (a test keeps the two lists equal).
@@ -316,6 +317,7 @@ class Profile(_Strict):
     links: list[Link] = Field(default_factory=list)
     #: The experiment's PostgreSQL (seed 001; bancada.experiment.database); None: no database.
     database: DatabaseConfig | None = None
+    profiling: Profiling | None = None  # [profiling] cpu = true (bancada.experiment.profiling); None: off
     #: One-line notices about what was read (e.g. a schedule name from an older Bancada); not stored.
     _notices: list[str] = PrivateAttr(default_factory=list)
 

@@ -22,6 +22,7 @@ def title(step: str) -> str:
         "main_run": translate("Wizard", "The main run"),
         "normality": translate("Wizard", "Is the response time normal?"),
         "rank_tests": translate("Wizard", "Which treatments differ"),
+        "why": translate("Wizard", "Why?"),
         "factorial": translate("Wizard", "Which factor explains the variation"),
         "conclusions": translate("Wizard", "Conclusions"),
         "export": translate("Wizard", "Export"),
@@ -80,6 +81,13 @@ def explanation(step: str) -> str:
             "warm state), so they are not independent, and the test per request counts thousands of them as "
             "independent evidence, finding differences that the repetitions do not repeat.",
         ),
+        "why": translate(
+            "Wizard",
+            "The tests say which treatments differ, not why. While the main run measured, each server's CPU "
+            "was sampled with its language's profiler: a flame graph stacks the functions that were running, "
+            "callers below, each as wide as its share of the samples. The widest frames at the top are where "
+            "the time went. This step is optional.",
+        ),
         "factorial": translate(
             "Wizard",
             "The allocation of variation (Jain 1991, ch. 17-18) splits the total variation of the "
@@ -134,6 +142,11 @@ def hint(step: str) -> str:
             "Wizard",
             "Look at the Wilcoxon rank-sum table: Holm p below 0.05 means the pair differs; then Kruskal-Wallis "
             "and Dunn below it.",
+        ),
+        "why": translate(
+            "Wizard",
+            "Look at the Flame graphs tab: hover a frame for its name and share; pick another treatment or "
+            "“Compare with” to see two side by side in colour.",
         ),
         "factorial": translate(
             "Wizard", "Look at the “{column}” column of the table “{table}”: it adds up to 100 %."

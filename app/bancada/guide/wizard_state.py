@@ -36,6 +36,8 @@ STEPS = (
     "conclusions",
     "export",
 )
+#: The optional step "Why?" (bancada.guide.why): after the rank tests, when the main run was profiled.
+WHY_AFTER = "rank_tests"
 #: The pilot's size: requests per treatment and repetition, repetitions, warm-up requests.
 PILOT_REQUESTS, PILOT_REPETITIONS, PILOT_WARMUP = 10, 2, 5
 #: The most requests per repetition the wizard accepts (a class has minutes, not hours).
@@ -210,17 +212,25 @@ class WizardState:
     conclusions: str = ""
     export_dir: str = ""
     exported: bool = False
+    profiled: bool = False  # the main run was profiled ([profiling] cpu): the step "why" is among the steps
 
     # -- navigation --------------------------------------------------------------------
+    def steps(self) -> tuple[str, ...]:
+        """The steps of this walk: :data:`STEPS`, with "why" after the rank tests when the main run was profiled."""
+        if not self.profiled:
+            return STEPS
+        k = STEPS.index(WHY_AFTER) + 1
+        return (*STEPS[:k], "why", *STEPS[k:])
+
     @property
     def name(self) -> str:
-        return STEPS[self.step]
+        return self.steps()[self.step]
 
     def running(self) -> bool:
         return "running" in (self.pilot_status, self.main_status)
 
     def can_next(self) -> bool:
-        return self.step < len(STEPS) - 1 and not self.problem()
+        return self.step < len(self.steps()) - 1 and not self.problem()
 
     def can_back(self) -> bool:
         return self.step > 0 and not self.running()
@@ -279,6 +289,7 @@ class WizardState:
             self.pilot_pace = None
         if k <= STEPS.index("main_run"):
             self.main_status, self.main_run, self.result, self.conclusions = "", "", None, ""
+            self.profiled = False
         self.exported = False
 
     # -- runs -----------------------------------------------------------------------------------

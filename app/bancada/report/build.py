@@ -67,6 +67,13 @@ def _texts() -> dict[str, str]:
             "Each request's latency in the order it arrived, per treatment; warm-up faint. Long runs are "
             "reduced to the smallest and largest latency of consecutive bins, so spikes stay visible.",
         ),
+        "cpu_profiles": translate("Report", "Where the time goes (CPU profiles)"),
+        "cpu_profiles_caption": translate(
+            "Report",
+            "Flame graphs of the servers' CPU while the blocks ran: a frame's width is its share of the samples, "
+            "callers below callees; colours only tell frames apart. A worker's profile covers every treatment "
+            "it served in a block. Profiling was on in this run, so its latencies include the profiler's cost.",
+        ),
         "statistics": translate("Report", "Statistics"),
         "conclusions": translate("Report", "Conclusions"),
         "comparison": translate("Report", "Comparison with other runs"),
@@ -257,6 +264,7 @@ def build_context(
     :func:`bancada.cli.compare.compare` with this run first, or None.
     """
     from bancada.report import plots as report_plots
+    from bancada.report.flames import flames_part
     from bancada.stats.run_statistics import analyse_run_frame
     from bancada.stats.table_export import title as table_title
 
@@ -280,6 +288,7 @@ def build_context(
         "workers": [_worker(impl, info) for impl, info in sorted(run.workers.items())],
         "box_svg": report_plots.box_plots_svg(run.samples) if plots else "",
         "trace_svg": report_plots.trace_svg(run.samples) if plots else "",
+        "flames": flames_part(run) if plots else [],
         "stats_message": stats.message,
         "tables": [
             {"title": table_title(name), "reading": stats.readings.get(name, ""), **html_table(df)}
@@ -309,6 +318,7 @@ def render_html(context: dict[str, Any]) -> str:
         lstrip_blocks=True,
     )
     ctx = dict(context, box_svg=Markup(context["box_svg"]), trace_svg=Markup(context["trace_svg"]))
+    ctx["flames"] = [dict(f, svg=Markup(f["svg"])) for f in context.get("flames", [])]
     return env.get_template("report.html.j2").render(**ctx)
 
 

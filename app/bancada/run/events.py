@@ -60,6 +60,10 @@ class Notice:
     level: str  # info | warning | error
     text: str
 
+    @classmethod
+    def info(cls, text: str) -> "Notice":
+        return cls("info", text)
+
 
 @dataclass
 class RunFinished:

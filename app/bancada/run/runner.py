@@ -41,6 +41,7 @@ from bancada.hosts.link import LinkError
 from bancada.hosts.link_set import LinkSet, link_notice
 from bancada.hosts.local import LocalHost
 from bancada.hosts.placement import PlacementDecision, decide as decide_placement
+from bancada.run.cpu_profiling import CpuProfiling
 from bancada.run.database import RunDatabase, check_operations_served
 from bancada.run.driver_choice import choose_driver
 from bancada.run.treatment_rows import treatment_rows
@@ -153,6 +154,7 @@ class Runner:
         self._custom: dict[int, dict[str, Any]] = {}  # treatment id -> the job's request object (custom workloads)
         #: The experiment's database (seed 001): started before the workers, reset before every repetition.
         self.database = RunDatabase()
+        self.cpu_profiling = CpuProfiling(bool(profile.profiling and profile.profiling.cpu), self.host)
 
     # -- control (any thread) ------------------------------------------------
     def cancel(self) -> None:
@@ -426,10 +428,12 @@ class Runner:
         if driver_name == "locust":  # the Locust settings ride in the job (bancada.drivers.locust)
             job = yield from self._locust_job(job)
         watch = {i: w for i, w in workers.items() if i not in tally.dead} if self.on_worker_death == "stop" else {}
+        yield from map(Notice.info, self.cpu_profiling.before_block(plan, block, ids, workers, store))
         for event in self._run_driver(driver_name, job, store, block.index, watch):
             yield event
             if isinstance(event, SamplesArrived):
                 yield tally.count(event, time.monotonic() - started)
+        yield from map(Notice.info, self.cpu_profiling.after_block(store, block.index))
         yield from self._check_workers(workers, tally)
         self.database.check()
 

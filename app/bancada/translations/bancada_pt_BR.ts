@@ -921,6 +921,14 @@
         <source>Ignored: the Load duration sets the measured phase</source>
         <translation>Ignorado: a duração da carga define a fase medida</translation>
     </message>
+    <message>
+        <source>Profile the servers&apos; CPU</source>
+        <translation>Perfilar a CPU dos servidores</translation>
+    </message>
+    <message>
+        <source>Sample each worker with its language&apos;s profiler during every block: flame graphs per treatment</source>
+        <translation>Amostrar cada worker com o profiler da sua linguagem durante cada bloco: flame graphs por tratamento</translation>
+    </message>
 </context>
 <context>
     <name>ExportPage</name>
@@ -1009,6 +1017,56 @@
     <message>
         <source>Payloads</source>
         <translation>Payloads</translation>
+    </message>
+</context>
+<context>
+    <name>FlameCanvas</name>
+    <message>
+        <source>{name}: {share} of the samples ({n})</source>
+        <translation>{name}: {share} das amostras ({n})</translation>
+    </message>
+    <message>
+        <source>; {d} points against the other treatment</source>
+        <translation>; {d} pontos em relação ao outro tratamento</translation>
+    </message>
+</context>
+<context>
+    <name>FlameView</name>
+    <message>
+        <source>Treatment</source>
+        <translation>Tratamento</translation>
+    </message>
+    <message>
+        <source>Compare with</source>
+        <translation>Comparar com</translation>
+    </message>
+    <message>
+        <source>(nothing: one flame graph)</source>
+        <translation>(nada: um flame graph só)</translation>
+    </message>
+    <message>
+        <source>No CPU profiles in this run (turn on Profile CPU before running).</source>
+        <translation>Esta execução não tem perfis de CPU (marque Perfilar a CPU antes de executar).</translation>
+    </message>
+    <message>
+        <source>{label}: no samples (its worker used too little CPU while profiled).</source>
+        <translation>{label}: nenhuma amostra (o worker usou pouquíssima CPU enquanto era perfilado).</translation>
+    </message>
+    <message>
+        <source>{a} ({n} samples) against {b}: red frames take a larger share in {a}, blue a smaller.</source>
+        <translation>{a} ({n} amostras) comparado com {b}: quadros vermelhos ocupam uma fatia maior em {a}; azuis, uma menor.</translation>
+    </message>
+    <message>
+        <source>{label}: {n} samples by {tool}; width is the share of the samples, callers below.</source>
+        <translation>{label}: {n} amostras do {tool}; a largura é a fatia das amostras, quem chama fica embaixo.</translation>
+    </message>
+    <message>
+        <source>The worker also served {others} in the same blocks.</source>
+        <translation>O worker também atendeu {others} nos mesmos blocos.</translation>
+    </message>
+    <message>
+        <source>Flame graphs</source>
+        <translation>Flame graphs</translation>
     </message>
 </context>
 <context>
@@ -1121,6 +1179,14 @@
         <source>Written to {f}: {names}</source>
         <translation>Gravado em {f}: {names}</translation>
     </message>
+    <message>
+        <source>Profile the servers&apos; CPU (adds the optional step “Why?”)</source>
+        <translation>Perfilar a CPU dos servidores (acrescenta a etapa opcional “Por quê?”)</translation>
+    </message>
+    <message>
+        <source>Reading the CPU profiles…</source>
+        <translation>Lendo os perfis de CPU…</translation>
+    </message>
 </context>
 <context>
     <name>HostPage</name>
@@ -1149,7 +1215,7 @@
     <name>Hosts</name>
     <message>
         <source>the {driver} driver speaks {protocols}, not {protocol}</source>
-        <extracomment>The protocols some driver sends requests in. The contract&apos;s operations (seed 001&apos;s database methods included) and a user&apos;s own request (custom), which both drivers send. The workload operations each driver sends: the native driver also seed 004&apos;s serial (encode, send, decode, with the split).</extracomment>
+        <extracomment>The contract&apos;s operations (seed 001&apos;s database methods included) and a user&apos;s own request (custom), which both drivers send. The workload operations each driver sends: the native driver also seed 004&apos;s serial (encode, send, decode, with the split).</extracomment>
         <translation>o driver {driver} fala {protocols}, não {protocol}</translation>
     </message>
     <message>
@@ -2569,11 +2635,11 @@ Senha da chave:</translation>
     <name>Profile</name>
     <message>
         <source>{field} is a field of the vus load model; this profile&apos;s model is {model}</source>
-        <extracomment>The most virtual users a profile may ask for (the native driver&apos;s bound).</extracomment>
         <translation>{field} é um campo do modelo de carga vus; o modelo deste perfil é {model}</translation>
     </message>
     <message>
         <source>the vus load model needs vus, the number of virtual users (1 or more)</source>
+        <extracomment>The most virtual users a profile may ask for (the native driver&apos;s bound).</extracomment>
         <translation>o modelo de carga vus precisa de vus, o número de usuários virtuais (1 ou mais)</translation>
     </message>
     <message>
@@ -2602,7 +2668,7 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>limit is for list_pets and list_people; the operation {operation} takes none</source>
-        <extracomment>Job operation -&gt; (rpc name, REST path, GraphQL document). A list&apos;s limit, bench.proto: 1 &lt;= limit &lt;= 1000.</extracomment>
+        <extracomment>Job operation -&gt; (rpc name, REST path); each protocol&apos;s own form is in its module (:mod:`bancada.wire.protocols`). A list&apos;s limit, bench.proto: 1 &lt;= limit &lt;= 1000.</extracomment>
         <translation>limit é de list_pets e list_people; a operação {operation} não recebe limit</translation>
     </message>
     <message>
@@ -2822,6 +2888,74 @@ Senha da chave:</translation>
     </message>
 </context>
 <context>
+    <name>Profiling</name>
+    <message>
+        <source>not a pprof CPU profile ({reason})</source>
+        <translation>não é um perfil de CPU pprof ({reason})</translation>
+    </message>
+    <message>
+        <source>not the JSON of jfr print ({reason})</source>
+        <translation>não é o JSON do jfr print ({reason})</translation>
+    </message>
+    <message>
+        <source>the JDK&apos;s jfr tool could not read the recording ({reason})</source>
+        <translation>a ferramenta jfr do JDK não conseguiu ler a gravação ({reason})</translation>
+    </message>
+    <message>
+        <source>not a V8 .cpuprofile ({reason})</source>
+        <translation>não é um .cpuprofile do V8 ({reason})</translation>
+    </message>
+    <message>
+        <source>unknown profile format {fmt!r} (expected pprof, jfr, folded or cpuprofile)</source>
+        <translation>formato de perfil desconhecido {fmt!r} (esperado pprof, jfr, folded ou cpuprofile)</translation>
+    </message>
+    <message>
+        <source>{tool} on {impl}: {reason}</source>
+        <translation>{tool} em {impl}: {reason}</translation>
+    </message>
+    <message>
+        <source>{tool} on {impl}: the profile came back empty</source>
+        <translation>{tool} em {impl}: o perfil voltou vazio</translation>
+    </message>
+    <message>
+        <source>no CPU profiler for the {worker} worker yet</source>
+        <extracomment>whether an empty file is a profile without samples (py-spy writes nothing for an idle worker) worker name -&gt; (tool, how to check it is there); Go and Node.js need only the worker itself.</extracomment>
+        <translation>ainda não há profiler de CPU para o worker {worker}</translation>
+    </message>
+    <message>
+        <source>the JDK&apos;s jfr tool is not on this computer&apos;s PATH</source>
+        <translation>a ferramenta jfr do JDK não está no PATH deste computador</translation>
+    </message>
+    <message>
+        <source>the JDK&apos;s jcmd is not on the host&apos;s PATH</source>
+        <translation>o jcmd do JDK não está no PATH do host</translation>
+    </message>
+    <message>
+        <source>py-spy is not installed on the host (pip install py-spy)</source>
+        <translation>o py-spy não está instalado no host (pip install py-spy)</translation>
+    </message>
+    <message>
+        <source>no more CPU profiles of {impl}: {reason}</source>
+        <translation>sem mais perfis de CPU de {impl}: {reason}</translation>
+    </message>
+    <message>
+        <source>this kind of host cannot be profiled</source>
+        <translation>este tipo de host não pode ser perfilado</translation>
+    </message>
+    <message>
+        <source>Bancada does not start this service</source>
+        <translation>o Bancada não inicia este serviço</translation>
+    </message>
+    <message>
+        <source>no CPU profile for {parts}; the run goes on without them</source>
+        <translation>sem perfil de CPU para {parts}; a execução continua sem eles</translation>
+    </message>
+    <message>
+        <source>{tool} on {impl}: no profile written within {s} s of the stop</source>
+        <translation>{tool} em {impl}: nenhum perfil gravado em até {s} s depois da parada</translation>
+    </message>
+</context>
+<context>
     <name>QFileDialog</name>
     <message>
         <source>&amp;Look in:</source>
@@ -2853,7 +2987,6 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>language</source>
-        <extracomment>Display order of the tables (names from bancada.stats.tables).</extracomment>
         <translation>linguagem</translation>
     </message>
     <message>
@@ -3349,6 +3482,22 @@ Senha da chave:</translation>
         <source>As k6 prints http_req_duration at the end of a test, per treatment: k6&apos;s percentiles (linear interpolation between the closest ranks), failed requests counted in the times; requests/s over the load&apos;s planned duration per repetition.</source>
         <translation>Como o k6 imprime http_req_duration ao fim de um teste, por tratamento: os percentis do k6 (interpolação linear entre as posições mais próximas), requisições com falha contadas nos tempos; requisições/s sobre a duração planejada da carga em cada repetição.</translation>
     </message>
+    <message>
+        <source>Where the time goes (CPU profiles)</source>
+        <translation>Para onde vai o tempo (perfis de CPU)</translation>
+    </message>
+    <message>
+        <source>Flame graphs of the servers&apos; CPU while the blocks ran: a frame&apos;s width is its share of the samples, callers below callees; colours only tell frames apart. A worker&apos;s profile covers every treatment it served in a block. Profiling was on in this run, so its latencies include the profiler&apos;s cost.</source>
+        <translation>Flame graphs da CPU dos servidores durante os blocos: a largura de um quadro é a sua fatia das amostras, quem chama fica embaixo de quem é chamado; as cores só distinguem os quadros. O perfil de um worker cobre todos os tratamentos que ele atendeu num bloco. Esta execução foi perfilada, então suas latências incluem o custo do profiler.</translation>
+    </message>
+    <message>
+        <source>Most samples of their own (the tops of the flames): {items}.</source>
+        <translation>Mais amostras próprias (os topos das chamas): {items}.</translation>
+    </message>
+    <message>
+        <source>{label}: {n} samples ({tool})</source>
+        <translation>{label}: {n} amostras ({tool})</translation>
+    </message>
 </context>
 <context>
     <name>RequestBox</name>
@@ -3795,7 +3944,7 @@ Senha da chave:</translation>
     <name>StatsTable</name>
     <message>
         <source>Summary</source>
-        <extracomment>The tables&apos; titles (their names in bancada.stats.tables) as the window shows them.</extracomment>
+        <extracomment>The tables&apos; titles (their names in bancada.stats.tables) as the window shows them, in :data:`TABLE_ORDER`.</extracomment>
         <translation>Resumo</translation>
     </message>
     <message>
@@ -4830,7 +4979,7 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>To know each treatment&apos;s mean response time within ±{e} with {c} confidence, the pilot&apos;s most variable treatment, {t} (mean {m} ms, standard deviation {s} ms), needs n = ⌈(100 × {z} × {s} / ({e0} × {m}))²⌉ = {n} requests; in {r} repetitions that is {k} requests per repetition.</source>
-        <extracomment>The pilot&apos;s size: requests per treatment and repetition, repetitions, warm-up requests. The most requests per repetition the wizard accepts (a class has minutes, not hours).</extracomment>
+        <extracomment>The optional step &quot;Why?&quot; (bancada.guide.why): after the rank tests, when the main run was profiled. The pilot&apos;s size: requests per treatment and repetition, repetitions, warm-up requests. The most requests per repetition the wizard accepts (a class has minutes, not hours).</extracomment>
         <translation>Para conhecer o tempo médio de resposta de cada tratamento com erro de ±{e} e {c} de confiança, o tratamento mais variável do piloto, {t} (média {m} ms, desvio padrão {s} ms), precisa de n = ⌈(100 × {z} × {s} / ({e0} × {m}))²⌉ = {n} requisições; em {r} repetições, são {k} requisições por repetição.</translation>
     </message>
     <message>
@@ -4980,6 +5129,34 @@ Senha da chave:</translation>
     <message>
         <source>At the pilot&apos;s pace ({rate} requests per second, plus {setup} s per repetition to start the workers and warm them up), the main run&apos;s {t} treatments × {r} repetitions × {n} requests = {total} requests take {d}.</source>
         <translation>No ritmo do piloto ({rate} requisições por segundo, mais {setup} s por repetição para iniciar os workers e aquecê-los), a execução principal, com {t} tratamentos × {r} repetições × {n} requisições = {total} requisições, leva {d}.</translation>
+    </message>
+    <message>
+        <source>Why?</source>
+        <translation>Por quê?</translation>
+    </message>
+    <message>
+        <source>The tests say which treatments differ, not why. While the main run measured, each server&apos;s CPU was sampled with its language&apos;s profiler: a flame graph stacks the functions that were running, callers below, each as wide as its share of the samples. The widest frames at the top are where the time went. This step is optional.</source>
+        <translation>Os testes dizem quais tratamentos diferem, não por quê. Enquanto a execução principal media, a CPU de cada servidor foi amostrada pelo profiler da sua linguagem: um flame graph empilha as funções que estavam rodando, quem chama embaixo, cada uma tão larga quanto a sua fatia das amostras. Os quadros mais largos no topo mostram para onde foi o tempo. Esta etapa é opcional.</translation>
+    </message>
+    <message>
+        <source>Look at the Flame graphs tab: hover a frame for its name and share; pick another treatment or “Compare with” to see two side by side in colour.</source>
+        <translation>Veja a aba Flame graphs: passe o mouse sobre um quadro para ver o nome e a fatia; escolha outro tratamento ou “Comparar com” para ver dois comparados em cores.</translation>
+    </message>
+    <message>
+        <source>This run has no CPU profiles. Tick “Profile the servers&apos; CPU” on the main run&apos;s step and run it again to see where the servers spend their time; this step is optional.</source>
+        <translation>Esta execução não tem perfis de CPU. Marque “Perfilar a CPU dos servidores” na etapa da execução principal e execute de novo para ver onde os servidores gastam o tempo; esta etapa é opcional.</translation>
+    </message>
+    <message>
+        <source>Only one treatment of {payload} has a CPU profile: nothing to compare.</source>
+        <translation>Só um tratamento de {payload} tem perfil de CPU: não há o que comparar.</translation>
+    </message>
+    <message>
+        <source>In {payload}, the slowest treatment is {slow} (median {ms_slow} ms) and the fastest is {fast} (median {ms_fast} ms). The functions with most samples of their own in {slow}&apos;s flame graph: {frames_slow}. In {fast}&apos;s: {frames_fast}. These are where each server spent its CPU: in a REST server, often decoding and encoding JSON text number by number; in a gRPC server, protobuf&apos;s binary fields. The Flame graphs tab shows {slow} coloured against {fast}: red frames take a larger share in {slow}, blue a smaller.</source>
+        <translation>Em {payload}, o tratamento mais lento é {slow} (mediana de {ms_slow} ms) e o mais rápido é {fast} (mediana de {ms_fast} ms). As funções com mais amostras próprias no flame graph de {slow}: {frames_slow}. No de {fast}: {frames_fast}. É aí que cada servidor gastou sua CPU: num servidor REST, muitas vezes decodificando e codificando texto JSON número por número; num servidor gRPC, os campos binários do protobuf. A aba Flame graphs mostra {slow} colorido em relação a {fast}: quadros vermelhos ocupam uma fatia maior em {slow}; azuis, uma menor.</translation>
+    </message>
+    <message>
+        <source>A worker&apos;s profile covers every payload it served in a block ({n} samples here).</source>
+        <translation>O perfil de um worker cobre todos os payloads que ele atendeu num bloco ({n} amostras aqui).</translation>
     </message>
 </context>
 <context>

@@ -68,6 +68,7 @@ def export_data(
     from bancada.stats import k6_summary
     from bancada.store.runstore import RunStore
     from bancada.store.tidy_csv import export_csv
+    from bancada.report.flames import write_flame_svgs
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
@@ -81,6 +82,7 @@ def export_data(
     if k6_rows:
         k6_summary.write_csv(k6_rows, folder / "k6_summary.csv")
         written.append(folder / "k6_summary.csv")
+    written += write_flame_svgs(run_path, folder)  # the CPU profiles' flame graphs ([profiling] cpu)
     if meta.get("profile_toml"):
         (folder / "profile.toml").write_text(meta["profile_toml"], encoding="utf-8")
         written.append(folder / "profile.toml")

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QLocale, Qt, Signal
 from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import (
+    QCheckBox,
     QDockWidget,
     QFileDialog,
     QHBoxLayout,
@@ -158,6 +159,12 @@ class GuidedExperiment(QDockWidget):
         self.size_page = SampleSizePage()
         self.size_page.requests.textEdited.connect(self._requests_edited)
         self.main_page = RunPage(self.tr("Start the &main run"))
+        self.profile_cpu = QCheckBox(self.tr("Profile the servers' CPU (adds the optional step “Why?”)"))
+        main_layout = self.main_page.layout()
+        assert isinstance(main_layout, QVBoxLayout)
+        main_layout.insertWidget(1, self.profile_cpu)
+        self.why_page = ReadingsPage()
+        self.why_page.text.setTextFormat(Qt.TextFormat.PlainText)
         self.main_page.button.clicked.connect(self.start_main_run)
         self.readings_page = ReadingsPage()
         self.conclusions_page = ConclusionsPage()
@@ -175,6 +182,7 @@ class GuidedExperiment(QDockWidget):
             "main_run": self.main_page,
             "normality": self.readings_page,
             "rank_tests": self.readings_page,
+            "why": self.why_page,
             "factorial": self.readings_page,
             "conclusions": self.conclusions_page,
             "export": self.export_page,
@@ -206,7 +214,7 @@ class GuidedExperiment(QDockWidget):
     def _show_step(self) -> None:
         """Show the current step: texts, its page filled from the state, the window's tab it talks about."""
         name = self.state.name
-        self.step_label.setText(self.tr("Step {k} of {n}").format(k=self.state.step + 1, n=len(STEPS)))
+        self.step_label.setText(self.tr("Step {k} of {n}").format(k=self.state.step + 1, n=len(self.state.steps())))
         self.title.setText(texts.title(name))
         self.explanation.setText(texts.explanation(name))
         self.hint.setText(self.tr("What to look at: {h}").format(h=texts.hint(name)))
@@ -340,6 +348,7 @@ class GuidedExperiment(QDockWidget):
         p.requests.setValue(PILOT_REQUESTS)
         p.repetitions.setValue(PILOT_REPETITIONS)
         p.warmup.setValue(PILOT_WARMUP)
+        p.profile_cpu.setChecked(False)  # the pilot measures the variation, not where the time goes
         return self._start("pilot")
 
     def _enter_main_run(self) -> None:
@@ -362,6 +371,8 @@ class GuidedExperiment(QDockWidget):
         p.requests.setValue(n)
         p.repetitions.setValue(s.repetitions)
         p.warmup.setValue(s.warmup)
+        p.profile_cpu.setChecked(self.profile_cpu.isChecked())
+        s.profiled = self.profile_cpu.isChecked()
         return self._start("main")
 
     def _start(self, which: str) -> bool:
@@ -540,6 +551,30 @@ class GuidedExperiment(QDockWidget):
 
     def _enter_rank_tests(self) -> None:
         self._enter_readings("rank_tests")
+
+    def _enter_why(self) -> None:
+        """Read the flame graphs of the slowest and the fastest treatment of the larger payload (background)."""
+        from bancada.guide.why import why_reading
+
+        path = self.w.run_path
+        self.why_page.text.setText(self.tr("Reading the CPU profiles…"))
+        if path is None:
+            return
+
+        def shown(reading) -> None:
+            self.why_page.text.setText(reading.text)
+            if reading.slow:
+                flames = self.w.flames
+                self.w.tabs.setCurrentIndex(self.w.tabs.indexOf(flames))
+                flames.select(reading.slow, reading.fast)
+            self.stepShown.emit("why-read")
+
+        self.w.tasks.start(
+            "why",
+            lambda _state: why_reading(path),
+            succeeded=shown,
+            failed=lambda msg, _tb: self.why_page.text.setText(msg),
+        )
 
     def _enter_factorial(self) -> None:
         self._enter_readings("factorial")

@@ -35,6 +35,7 @@ from bancada.ui.classroom import ClassroomBar, ClassroomMode, ClassroomWidgets
 from bancada.session.live_model import LiveModel, SampleFeed
 from bancada.ui.k6_table_view import K6TableView
 from bancada.ui.live_view import LiveView
+from bancada.ui.flame_view import attach_flame_tab
 from bancada.ui.split_bars import SplitBarsView
 from bancada.ui.panel import ExperimentPanel
 from bancada.ui import file_dialogs
@@ -162,6 +163,7 @@ class MainWindow(QMainWindow):
             self, StatsWidgets(self.stats_view, self.k6_view, self.split_bars, self.tabs), self.model, self.tasks
         )
         self.stats.shown.connect(self.statsShown)
+        self.flames = attach_flame_tab(self)  # CPU profiles ([profiling] cpu): shown when the run has some
 
         self.apply_palette()
         hints = QGuiApplication.styleHints()

@@ -195,6 +195,11 @@ class ExperimentPanel(QWidget):
             ),
         )
         df.addRow(self.tr("If SSH drops"), self.on_disconnect)
+        self.profile_cpu = QCheckBox(self.tr("Profile the servers' CPU"))  # [profiling] cpu (flame graphs)
+        self.profile_cpu.setToolTip(
+            self.tr("Sample each worker with its language's profiler during every block: flame graphs per treatment")
+        )
+        df.addRow("", self.profile_cpu)
         outer.addWidget(design)
         self.load = LoadGroup()
         outer.addWidget(self.load)
@@ -225,6 +230,7 @@ class ExperimentPanel(QWidget):
         ):
             combo.currentIndexChanged.connect(self._emit_changed)
         self.custom_check.toggled.connect(self._emit_changed)
+        self.profile_cpu.toggled.connect(self._emit_changed)
         self.operation.currentIndexChanged.connect(self._sync_enabled)
         self._sync_enabled()
 
@@ -236,6 +242,7 @@ class ExperimentPanel(QWidget):
         self.repetitions.setValue(exp.repetitions)
         self.requests.setValue(exp.requests)
         self.warmup.setValue(exp.warmup)
+        self._show_profiling(profile)
         for combo, value in (
             (self.schedule, exp.schedule),
             (self.connection, exp.connection),
@@ -483,6 +490,7 @@ class ExperimentPanel(QWidget):
         exp["schedule"] = self.schedule.currentData()
         exp["connection"] = self.connection.currentData()
         exp["driver"] = self.driver.currentData()
+        data["profiling"] = self._profiling_data()
         data["workloads"] = self._workloads_data()
         factors = [f for f in exp.get("factors", []) if f != "payload" or len(data["workloads"]) > 1]
         exp["factors"] = factors or ["implementation"]
@@ -511,6 +519,13 @@ class ExperimentPanel(QWidget):
         for w in chosen:
             w["operation"], w["kind"] = op, kind
         return chosen + self._custom_workloads()
+
+    def _show_profiling(self, profile: Profile) -> None:
+        self.profile_cpu.setChecked(bool(profile.profiling and profile.profiling.cpu))
+
+    def _profiling_data(self) -> dict | None:
+        """The profile's ``[profiling]`` table from the check box (None: the table left out, profiling off)."""
+        return {"cpu": True} if self.profile_cpu.isChecked() else None
 
     def _custom_workloads(self) -> list[dict]:
         """The profile's custom-request and serialization-format (seed 004) workloads: kept as they are

@@ -11,7 +11,8 @@
 // Once listening it prints exactly one line on stdout,
 //   READY {"implementation":"node-rest","protocol":"rest","bind":"127.0.0.1","port":43121,"pid":1234}
 // and logs to stderr. SIGTERM or SIGINT stop it gracefully (hard stop after
-// 5 s) with exit status 0. Exit status 1: could not listen (a port in use is
+// 5 s) with exit status 0. SIGUSR2 starts, then stops and writes, a CPU profile
+// (cpuprofile.js). Exit status 1: could not listen (a port in use is
 // named on stderr) or serve; 2: bad arguments, a BANCADA_DATABASE_URL that is not a
 // libpq URI, or a database that cannot be reached (one line naming its host, port and
 // database, never the password).
@@ -21,6 +22,7 @@ import { DEFAULT_POOL_SIZE, DatabaseStartError, DatabaseUrlError, describe, open
 import { ListenError, STOP_GRACE_MS } from "./hosts.js";
 import { parseCommandLine, printReady, runMain, stopSignal } from "./process.js";
 import * as protocols from "./protocols.js";
+import { watchCpuProfile } from "./cpuprofile.js";
 
 const log = (message) => process.stderr.write(`${new Date().toISOString()} bancada-worker-node: ${message}\n`);
 
@@ -57,6 +59,7 @@ async function main(argv) {
     return 1;
   }
   const stopped = stopSignal();
+  watchCpuProfile(log);
   const implementation = printReady(NAME, opts.protocol, opts.bind, serving.port);
   log(`${implementation} serving on ${opts.bind} port ${serving.port} (limit ${opts.maxMessageMiB} MiB, delay ${opts.delayUs} µs)`);
   log(database.settings ? `${describe(database.settings)}, pool of at most ${opts.dbPoolSize} connections (Sequelize)`

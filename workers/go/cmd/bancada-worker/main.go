@@ -18,7 +18,8 @@
 //	READY {"implementation":"go-grpc","protocol":"grpc","bind":"127.0.0.1","port":43121,"pid":1234}
 //
 // and logs to stderr. SIGTERM or SIGINT stop it gracefully (hard stop after
-// 5 s) with exit status 0. Exit status 1: could not listen or serve (a port in
+// 5 s) with exit status 0. SIGUSR2 starts, then stops and writes, a CPU
+// profile (cpuprofile.go). Exit status 1: could not listen or serve (a port in
 // use is named on stderr); 2: bad flags, or a database that cannot be reached
 // (one line on stderr naming its host, port and database, never the password).
 package main
@@ -149,6 +150,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	signals := make(chan os.Signal, 1)
 	signal.Notify(signals, syscall.SIGTERM, syscall.SIGINT)
+	watchCPUProfile(logger)
 
 	stop, serveErr := servers.Get(o.protocol)(lis, cfg)
 
