@@ -63,7 +63,7 @@ class Protocol:
         drivers: the drivers that speak it.
         operations: the operations it carries; None: every one a driver sends.
         custom_requests: whether a user's own request (operation ``custom``) travels over it.
-        headers: the HTTP headers it adds to every request (GraphQL's ``Accept``), as pairs.
+        headers: the HTTP headers it adds to every request (e.g. an ``Accept`` of its own), as pairs.
     """
 
     name: str
