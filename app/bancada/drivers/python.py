@@ -14,6 +14,7 @@ of the contract).
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import sys
@@ -24,6 +25,7 @@ from typing import Any, BinaryIO
 from bancada import __version__
 from bancada.drivers.clients import make_client
 from bancada.drivers.job import DriverJob, JobError
+from bancada.drivers.steady import SteadyBlock
 from bancada.drivers.stream import PHASE_MEASURE, PHASE_WARMUP, Sample, encode_event, encode_sample
 from bancada.core.i18n import translate
 from bancada.wire import protocols
@@ -34,22 +36,23 @@ from bancada.wire.select_pick import SplitMix64, shuffle_in_place
 FLUSH_INTERVAL_NS = 20_000_000  # at most 20 ms of samples sit in the pipe buffer
 
 
-def round_orders(treatments: list[int], rounds: int, order: str, seed: int) -> Iterator[list[int]]:
-    """Yield the treatment order of each round of a block.
+def round_orders(treatments: list[int], rounds: int | None, order: str, seed: int) -> Iterator[list[int]]:
+    """Yield the treatment order of each round of a block (``rounds`` None: without end).
 
     ``round_robin``: the listed order every round. ``shuffled``: each round is
     a Fisher-Yates shuffle driven by SplitMix64(seed): for i = m-1 down to 1,
     j = next() mod (i+1), swap.
     """
+    counted = range(rounds) if rounds is not None else itertools.count()
     if order == "round_robin":
-        for _ in range(rounds):
+        for _ in counted:
             yield treatments
         return
     if order != "shuffled":
         raise JobError(f"unknown block order {order!r}; expected round_robin or shuffled")
     rng = SplitMix64(seed)
     current = list(treatments)
-    for _ in range(rounds):
+    for _ in counted:
         yield list(shuffle_in_place(current, rng))
 
 
@@ -121,9 +124,19 @@ def run_job(job: DriverJob | dict[str, Any], out: BinaryIO) -> int:
                 raise JobError(f"block {index} names unknown treatment {unknown[0]}")
             warmup, requests_n = block.warmup, block.requests
             write(encode_event({"event": "block_start", "index": index, "repetition": rep, "origin_ns": job_start}))
-            rounds = round_orders(ids, warmup + requests_n, block.order, block.seed)
+            spec = block.warmup_until
+            steady = SteadyBlock(spec, ids, warmup) if spec else None
+            if steady is not None:  # rounds until steady (-1 while unknown), then the measured ones
+                warmup = -1
+            rounds = round_orders(ids, None if steady else warmup + requests_n, block.order, block.seed)
             for seq, order in enumerate(rounds):
-                phase = PHASE_WARMUP if seq < warmup else PHASE_MEASURE
+                if steady is not None and warmup < 0 and (reason := steady.end(seq)):
+                    warmup = seq
+                    for event in steady.events(rep, seq, reason):
+                        write(encode_event(event))
+                if 0 <= warmup and seq >= warmup + requests_n:
+                    break
+                phase = PHASE_WARMUP if warmup < 0 or seq < warmup else PHASE_MEASURE
                 for tid in order:
                     if tid in creates:
                         clients[tid].set_request(build_db_request(*creates[tid], seq))
@@ -136,6 +149,8 @@ def run_job(job: DriverJob | dict[str, Any], out: BinaryIO) -> int:
                         error = client.rows_error()
                         ok = not error
                     write(encode_sample(Sample(tid, rep, seq, phase, ok, t1 - t0, server_ns, t0 - job_start, 0, error)))
+                    if steady is not None and warmup < 0:
+                        steady.watches[tid].add(t1 - t0, ok)
                     total += 1
                     if not ok:
                         kind = error.split(":", 1)[0]

@@ -32,6 +32,7 @@ from bancada.drivers.process_stream import DriverStream
 from bancada.drivers.stream import DriverEvent, Split, StreamError
 from bancada.core.samples import Sample, SampleBlock
 from bancada.run import targets
+from bancada.experiment.steady import warmup_until_job
 from bancada.experiment import manifest, probe
 from bancada.experiment.custom_messages import driver_message
 from bancada.experiment.external import EXTERNAL_NOTE, ExternalHandle, ExternalImplementation
@@ -45,6 +46,7 @@ from bancada.hosts.placement import PlacementDecision, decide as decide_placemen
 from bancada.run.database import RunDatabase, check_operations_served
 from bancada.run.driver_choice import choose_driver
 from bancada.run.treatment_rows import treatment_rows
+from bancada.run.warmup_notes import warmup_end_text
 from bancada.run.events import (
     Notice,
     Progress,
@@ -593,7 +595,7 @@ class Runner:
             connection=exp.connection,
             timeout_s=exp.timeout_s,
             load=cast(Any, self.profile.load.model_dump(exclude_none=True)),  # pydantic makes it the job type
-            blocks=[JobBlock(**{**block.to_job(), "treatments": ids})],
+            blocks=[JobBlock(**{**block.to_job(), "treatments": ids, **warmup_until_job(exp.warmup_until)})],
         )
 
     def _run_driver(
@@ -684,8 +686,7 @@ class Runner:
                 translate("Runner", "the driver failed (exit code {code}): {detail}").format(code=code, detail=detail)
             )
 
-    @staticmethod
-    def _store_event(frame: DriverEvent, store: RunStore, block_index: int) -> tuple[str, Notice | None]:
+    def _store_event(self, frame: DriverEvent, store: RunStore, block_index: int) -> tuple[str, Notice | None]:
         """Keep one of the driver's JSON events; return (its error message or "", a notice to show)."""
         kind = frame.kind
         if kind == "error":
@@ -697,4 +698,13 @@ class Runner:
             return "", Notice("warning", frame.message)
         elif kind in ("histogram", "summary", "done"):
             store.add_driver_event(block_index, frame)
+        elif kind == "warmup_end":  # a steady-state warm-up's count (bancada.run.warmup_notes)
+            store.add_driver_event(block_index, frame)
+            return "", Notice("info", warmup_end_text(frame, self._treatment_label(frame.get("treatment"))))
         return "", None
+
+    def _treatment_label(self, treatment_id: object) -> str:
+        """The label of a treatment of the plan by its id (the id itself when unknown)."""
+        treatments = self.plan.treatments if self.plan is not None else ()
+        found = [t for t in treatments if t.id == treatment_id]
+        return found[0].label if found else str(treatment_id)
