@@ -10,6 +10,10 @@ making. Prints one line per block and the sums.
 
     python tests/bench/between_blocks.py profiles/rest-7-languages-classroom.toml \\
         --implementations go-rest,java-gson-rest --repetitions 2
+    python tests/bench/between_blocks.py --run-file RUN.sqlite   # a finished run, e.g. of `bancada run`
+
+``--run-file`` reads the gaps from a run file alone: each block's stored start
+(wall clock) plus its samples' start times.
 
 The overrides are ``bancada run``'s (cli/overrides.py).
 """
@@ -59,7 +63,38 @@ def timed_gen(name: str, fn: Callable[..., Iterator[Any]]) -> Callable[..., Iter
     return wrapper
 
 
+def from_run_file(path: Path) -> int:
+    """Print each block's wall time and the gap from its end to the next block's first measured request."""
+    from datetime import datetime
+
+    from bancada.store.runstore import RunStore
+
+    with RunStore.open(path) as store:
+        rows = store.conn.execute(
+            "SELECT b.id, b.started_at, MIN(CASE WHEN s.phase = 1 THEN s.start_ns END), MIN(s.start_ns),"
+            " MAX(s.start_ns + s.latency_ns) FROM block b JOIN sample s ON s.block = b.id GROUP BY b.id ORDER BY b.id"
+        ).fetchall()
+    gaps = []
+    prev_end = None
+    for block, started_at, first_measured_ns, first_ns, last_ns in rows:
+        t0 = datetime.fromisoformat(started_at).timestamp()
+        measured = t0 + (first_measured_ns if first_measured_ns is not None else first_ns) / 1e9
+        gap = None if prev_end is None else measured - prev_end
+        if gap is not None:
+            gaps.append(gap)
+        print(
+            f"block {block}: warm-up {(measured - t0 - first_ns / 1e9):6.2f} s, samples until {(last_ns / 1e9):6.2f} s"
+            + (f", previous end→measured {gap:6.2f} s" if gap is not None else "")
+        )
+        prev_end = t0 + last_ns / 1e9
+    if gaps:
+        print(f"between blocks (end → next measured): median {statistics.median(gaps):.2f} s, max {max(gaps):.2f} s")
+    return 0
+
+
 def main() -> int:
+    if len(sys.argv) == 3 and sys.argv[1] == "--run-file":
+        return from_run_file(Path(sys.argv[2]))
     ap = argparse.ArgumentParser()
     ap.add_argument("profile")
     ap.add_argument("--implementations")

@@ -66,9 +66,7 @@ class SteadyState(BaseModel):
             "Profile",
             "until steady: CoV of the medians of the last {k} windows of {w} requests ≤ {x} % "
             "(at most {n} requests or {s} s)",
-        ).format(
-            k=self.windows, w=self.window, x=f"{self.cov_pct:g}", n=self.max_requests, s=f"{self.max_s:g}"
-        )
+        ).format(k=self.windows, w=self.window, x=f"{self.cov_pct:g}", n=self.max_requests, s=f"{self.max_s:g}")
 
 
 def steady_state(value: Any) -> Any:
@@ -84,9 +82,9 @@ def steady_state(value: Any) -> Any:
         return SteadyState()
     if isinstance(value, str):
         raise ValueError(
-            translate("Profile", 'warmup_until must be "steady", "count" or a table of the criterion, not {v!r}').format(
-                v=value
-            )
+            translate(
+                "Profile", 'warmup_until must be "steady", "count" or a table of the criterion, not {v!r}'
+            ).format(v=value)
         )
     return value
 

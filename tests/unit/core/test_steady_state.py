@@ -1,0 +1,122 @@
+"""The steady-state warm-up: the criterion (bancada.drivers.steady), the profile's warmup_until
+(bancada.experiment.steady), the job it makes and the line the run shows (bancada.run.warmup_notes)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from bancada.drivers.job import DriverJob
+from bancada.drivers.steady import SteadyBlock, SteadyWatch, cov_pct
+from bancada.experiment.profile import Profile, ProfileError, parse_profile
+from bancada.experiment.steady import SteadyState, warmup_until_job
+from bancada.run.warmup_notes import warmup_end_text
+
+SPEC = {"window": 3, "windows": 3, "cov_pct": 2.0, "max_requests": 100, "max_s": 60.0}
+
+
+def test_cov_of_the_last_k_values():
+    # mean 100, sample standard deviation (n - 1) 10: 10 %; the first value is outside the last 3
+    assert cov_pct([500.0, 90.0, 100.0, 110.0], 3) == pytest.approx(10.0)
+    assert cov_pct([7.0, 7.0, 7.0], 3) == 0.0
+    assert cov_pct([1.0, 2.0], 3) is None
+    assert cov_pct([0.0, 0.0, 0.0], 3) == math.inf
+
+
+def test_a_watch_is_steady_only_once_the_window_medians_agree():
+    w = SteadyWatch(SPEC)
+    for latency in (300, 1, 900, 200, 200, 5, 100, 100, 100):  # medians 300, 200, 100: falling
+        w.add(latency, True)
+    assert w.medians == [300.0, 200.0, 100.0]
+    assert not w.steady() and w.cov() == pytest.approx(50.0)
+    w.add(1, False)  # a failed request fills no window
+    for _ in range(6):
+        w.add(100, True)
+    assert w.medians == [300.0, 200.0, 100.0, 100.0, 100.0]
+    assert w.steady() and w.cov() == 0.0
+
+
+def test_a_block_ends_when_every_treatment_is_steady_and_its_least_count_is_done():
+    block = SteadyBlock(SPEC, [0, 1], min_rounds=12)
+    for _ in range(9):
+        block.watches[0].add(100, True)
+        block.watches[1].add(100 if _ < 6 else 400, True)  # treatment 1 still moving
+    assert block.end(9) == ""
+    for _ in range(6):
+        block.watches[1].add(400, True)
+    assert block.end(11) == ""  # steady, but fewer rounds than the block's warmup
+    assert block.end(12) == "steady"
+    events = block.events(repetition=2, rounds=12, reason="steady")
+    assert [e["treatment"] for e in events] == [0, 1]
+    assert events[1]["warmup_requests"] == 12 and events[1]["steady"] and events[1]["cov_pct"] == 0.0
+    assert events[1]["window_medians_ns"] == [400, 400, 400]
+
+
+def test_a_block_that_never_settles_ends_at_its_cap():
+    block = SteadyBlock({**SPEC, "max_requests": 10}, [0], min_rounds=0)
+    for i in range(9):
+        block.watches[0].add(100 * (i % 2 + 1), True)
+    assert block.end(9) == ""
+    assert block.end(10) == "max_requests"
+    assert block.events(1, 10, "max_requests")[0]["steady"] is False
+    assert SteadyBlock({**SPEC, "max_s": 1e-9}, [0], 0).end(1) == "max_s"
+
+
+def _profile(**experiment: object) -> Profile:
+    return parse_profile(
+        {"experiment": {"name": "x", "implementations": ["go-rest"], **experiment}, "workloads": [{"name": "w"}]}
+    )
+
+
+def test_the_profile_takes_steady_a_table_or_count_and_old_profiles_keep_a_count():
+    assert _profile().experiment.warmup_until is None  # an old profile: exactly `warmup` requests
+    assert _profile(warmup_until="count").experiment.warmup_until is None
+    assert _profile(warmup_until="steady").experiment.warmup_until == SteadyState()
+    spec = _profile(warmup_until={"window": 50, "cov_pct": 1}).experiment.warmup_until
+    assert spec is not None and (spec.window, spec.windows, spec.cov_pct) == (50, 5, 1.0)
+    again = parse_profile(__import__("tomllib").loads(_profile(warmup_until="steady").to_toml()))
+    assert again.experiment.warmup_until == SteadyState()  # the stored profile reads back the same
+
+
+@pytest.mark.parametrize(
+    ("value", "named"),
+    [
+        ("forever", 'must be "steady", "count" or a table'),
+        ({"window": 100, "windows": 5, "max_requests": 10}, "max_requests (10) must be at least"),
+        ({"windows": 1}, "windows"),
+        ({"cov": 2}, "cov"),
+    ],
+)
+def test_a_bad_warmup_until_names_the_field(value, named):
+    with pytest.raises(ProfileError) as err:
+        _profile(warmup_until=value)
+    assert "warmup_until" in str(err.value) and named in str(err.value)
+    assert "Traceback" not in str(err.value)
+
+
+def _job(**block: object) -> DriverJob:
+    return DriverJob.from_json(
+        {
+            "treatments": [{"id": 0, "implementation": "x", "protocol": "rest", "target": "h:1", "operation": "ping"}],
+            "blocks": [{"repetition": 1, "treatments": [0], "warmup": 5, "requests": 1, **block}],
+        }
+    )
+
+
+def test_the_job_carries_warmup_until_only_when_set():
+    assert "warmup_until" not in _job().to_json()["blocks"][0]  # a count: the job as before
+    fields = warmup_until_job(SteadyState())
+    assert _job(**fields).to_json()["blocks"][0]["warmup_until"] == SteadyState().model_dump()
+    assert warmup_until_job(None) == {}
+
+
+def test_the_line_shown_says_the_count_and_whether_it_was_steady():
+    steady = {"treatment": 0, "repetition": 2, "warmup_requests": 1300, "steady": True, "cov_pct": 1.234}
+    assert warmup_end_text(steady, "java-rest / StdSize") == (
+        "java-rest / StdSize, repetition 2: steady after 1300 warm-up requests (CoV of the window medians 1.2 %)"
+    )
+    capped = {"repetition": 1, "warmup_requests": 20000, "steady": False, "reason": "max_requests", "cov_pct": 7.0}
+    assert "not steady after 20000 warm-up requests, ended by the cap of warm-up requests (CoV 7 %)" in (
+        warmup_end_text(capped, "x")
+    )
