@@ -22,7 +22,7 @@ ALLOWED: dict[str, int] = {
     "app/bancada/cli/overrides.py:apply_overrides": 19,
     "app/bancada/cli/run.py:print_summary": 17,
     "app/bancada/cli/run.py:run_command": 27,
-    "app/bancada/drivers/python.py:run_job": 25,
+    "app/bancada/drivers/python.py:run_job": 17,
     "app/bancada/drivers/stream.py:read_frame_batches": 16,
     "app/bancada/experiment/custom.py:CustomRequestFields.check_custom": 22,
     "app/bancada/experiment/custom_form.py:ServiceForm.profile_data": 19,

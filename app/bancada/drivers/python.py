@@ -19,12 +19,12 @@ import json
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO
 
 from bancada import __version__
 from bancada.drivers.clients import make_client
-from bancada.drivers.job import DriverJob, JobError
+from bancada.drivers.job import DriverJob, JobBlock, JobError
 from bancada.drivers.steady import SteadyBlock
 from bancada.drivers.stream import PHASE_MEASURE, PHASE_WARMUP, Sample, encode_event, encode_sample
 from bancada.core.i18n import translate
@@ -54,6 +54,56 @@ def round_orders(treatments: list[int], rounds: int | None, order: str, seed: in
     current = list(treatments)
     for _ in counted:
         yield list(shuffle_in_place(current, rng))
+
+
+def _make_clients(
+    job: DriverJob, reuse: bool, timeout_s: float
+) -> tuple[dict[int, Any], dict[int, tuple[str, dict[str, Any]]]]:
+    """Every treatment's client, its request built and serialized (before any timing), and the
+    creates (a new record per request: operation and payload by treatment id).
+
+    Raises:
+        JobError: a custom request this driver cannot send.
+    """
+    clients = {}
+    creates: dict[int, tuple[str, dict[str, Any]]] = {}
+    for t in job.treatments:
+        if t.operation in CREATE_OPERATIONS:
+            creates[t.id] = (t.operation, t.payload or {})
+        if t.operation == "custom":
+            spoken = protocols.find(t.protocol)  # a custom request travels as written over HTTP only here
+            if spoken is None or not (spoken.http and spoken.custom_requests):
+                raise JobError(
+                    f"treatment {t.id}: the Python driver runs custom REST requests only, not custom "
+                    f"{t.protocol} methods; use the native driver"
+                )
+            request = custom_rest_request(t.request or {})
+        else:
+            request = build_request(t.operation, t.payload)
+        clients[t.id] = make_client(t.protocol, t.target, request, timeout_s, reuse)
+    return clients, creates
+
+
+def block_rounds(
+    block: JobBlock, write: Callable[[bytes], Any]
+) -> Iterator[tuple[int, list[int], int, SteadyBlock | None]]:
+    """Yield each round of ``block``: ``(seq, treatment order, phase, the steady-state warm-up to feed
+    or None)``. A fixed warm-up is ``block.warmup`` rounds; with ``block.warmup_until`` the warm-up
+    goes on until :class:`SteadyBlock` ends it, whose ``warmup_end`` events are written then."""
+    warmup, requests_n = block.warmup, block.requests
+    steady = SteadyBlock(block.warmup_until, block.treatments, warmup) if block.warmup_until else None
+    if steady is not None:
+        warmup = -1  # rounds until steady: unknown until then
+    rounds = round_orders(block.treatments, None if steady else warmup + requests_n, block.order, block.seed)
+    for seq, order in enumerate(rounds):
+        if steady is not None and warmup < 0 and (reason := steady.end(seq)):
+            warmup = seq
+            for event in steady.events(block.repetition, seq, reason):
+                write(encode_event(event))
+        if 0 <= warmup <= seq - requests_n:
+            return
+        warming = warmup < 0 or seq < warmup
+        yield seq, order, PHASE_WARMUP if warming else PHASE_MEASURE, steady if warmup < 0 else None
 
 
 def run_job(job: DriverJob | dict[str, Any], out: BinaryIO) -> int:
@@ -93,22 +143,7 @@ def run_job(job: DriverJob | dict[str, Any], out: BinaryIO) -> int:
     timeout_s = job.timeout_s
 
     # Build and serialize every request before any timing.
-    clients = {}
-    creates: dict[int, tuple[str, dict[str, Any]]] = {}  # a create sends a new record per request (its seq)
-    for t in job.treatments:
-        if t.operation in CREATE_OPERATIONS:
-            creates[t.id] = (t.operation, t.payload or {})
-        if t.operation == "custom":
-            spoken = protocols.find(t.protocol)  # a custom request travels as written over HTTP only here
-            if spoken is None or not (spoken.http and spoken.custom_requests):
-                raise JobError(
-                    f"treatment {t.id}: the Python driver runs custom REST requests only, not custom "
-                    f"{t.protocol} methods; use the native driver"
-                )
-            request = custom_rest_request(t.request or {})
-        else:
-            request = build_request(t.operation, t.payload)
-        clients[t.id] = make_client(t.protocol, t.target, request, timeout_s, reuse)
+    clients, creates = _make_clients(job, reuse, timeout_s)
 
     errors: dict[str, int] = {}
     total = 0
@@ -122,21 +157,8 @@ def run_job(job: DriverJob | dict[str, Any], out: BinaryIO) -> int:
             unknown = [i for i in ids if i not in clients]
             if unknown:
                 raise JobError(f"block {index} names unknown treatment {unknown[0]}")
-            warmup, requests_n = block.warmup, block.requests
             write(encode_event({"event": "block_start", "index": index, "repetition": rep, "origin_ns": job_start}))
-            spec = block.warmup_until
-            steady = SteadyBlock(spec, ids, warmup) if spec else None
-            if steady is not None:  # rounds until steady (-1 while unknown), then the measured ones
-                warmup = -1
-            rounds = round_orders(ids, None if steady else warmup + requests_n, block.order, block.seed)
-            for seq, order in enumerate(rounds):
-                if steady is not None and warmup < 0 and (reason := steady.end(seq)):
-                    warmup = seq
-                    for event in steady.events(rep, seq, reason):
-                        write(encode_event(event))
-                if 0 <= warmup and seq >= warmup + requests_n:
-                    break
-                phase = PHASE_WARMUP if warmup < 0 or seq < warmup else PHASE_MEASURE
+            for seq, order, phase, steady in block_rounds(block, write):
                 for tid in order:
                     if tid in creates:
                         clients[tid].set_request(build_db_request(*creates[tid], seq))
@@ -149,7 +171,7 @@ def run_job(job: DriverJob | dict[str, Any], out: BinaryIO) -> int:
                         error = client.rows_error()
                         ok = not error
                     write(encode_sample(Sample(tid, rep, seq, phase, ok, t1 - t0, server_ns, t0 - job_start, 0, error)))
-                    if steady is not None and warmup < 0:
+                    if steady is not None:
                         steady.watches[tid].add(t1 - t0, ok)
                     total += 1
                     if not ok:
