@@ -40,9 +40,9 @@ class SteadyState(BaseModel):
 
     window: int = Field(default=100, ge=1, le=1_000_000)  # requests per window
     windows: int = Field(default=5, ge=2, le=1000)  # k: the windows compared
-    cov_pct: float = Field(default=2.0, gt=0, le=100)  # threshold on their CoV, percent
+    cov_pct: float = Field(default=5.0, gt=0, le=100)  # threshold on their CoV, percent
     max_requests: int = Field(default=20_000, ge=1, le=100_000_000)  # cap on warm-up requests per treatment
-    max_s: float = Field(default=60.0, gt=0, le=3600)  # cap on a treatment's warm-up, seconds
+    max_s: float = Field(default=30.0, gt=0, le=3600)  # cap on a treatment's warm-up, seconds
 
     @model_validator(mode="after")
     def _check(self) -> SteadyState:

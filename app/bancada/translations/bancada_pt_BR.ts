@@ -2733,6 +2733,18 @@ Senha da chave:</translation>
         <source>cannot write {name} to TOML</source>
         <translation>não é possível escrever {name} em TOML</translation>
     </message>
+    <message>
+        <source>warmup_until: max_requests ({max}) must be at least window × windows ({least}), or the warm-up could never be judged steady</source>
+        <translation>warmup_until: max_requests ({max}) deve ser pelo menos window × windows ({least}), senão o aquecimento nunca poderia ser julgado estável</translation>
+    </message>
+    <message>
+        <source>until steady: CoV of the medians of the last {k} windows of {w} requests ≤ {x} % (at most {n} requests or {s} s)</source>
+        <translation>até estabilizar: CV das medianas das últimas {k} janelas de {w} requisições ≤ {x} % (no máximo {n} requisições ou {s} s)</translation>
+    </message>
+    <message>
+        <source>warmup_until must be &quot;steady&quot;, &quot;count&quot; or a table of the criterion, not {v!r}</source>
+        <translation>warmup_until deve ser &quot;steady&quot;, &quot;count&quot; ou uma tabela do critério, não {v!r}</translation>
+    </message>
 </context>
 <context>
     <name>QFileDialog</name>
@@ -3286,6 +3298,22 @@ Senha da chave:</translation>
         <source>As k6 prints http_req_duration at the end of a test, per treatment: k6&apos;s percentiles (linear interpolation between the closest ranks), failed requests counted in the times; requests/s over the load&apos;s planned duration per repetition.</source>
         <translation>Como o k6 imprime http_req_duration ao fim de um teste, por tratamento: os percentis do k6 (interpolação linear entre as posições mais próximas), requisições com falha contadas nos tempos; requisições/s sobre a duração planejada da carga em cada repetição.</translation>
     </message>
+    <message>
+        <source>Warm-up requests per block (at least)</source>
+        <translation>Requisições de aquecimento por bloco (no mínimo)</translation>
+    </message>
+    <message>
+        <source>Warm-up</source>
+        <translation>Aquecimento</translation>
+    </message>
+    <message>
+        <source>Warm-up requests it took (per block)</source>
+        <translation>Requisições de aquecimento usadas (por bloco)</translation>
+    </message>
+    <message>
+        <source>{treatment}: median {median} ({low}–{high}), {steady} of {blocks} blocks steady</source>
+        <translation>{treatment}: mediana {median} ({low}–{high}), {steady} de {blocks} blocos estáveis</translation>
+    </message>
 </context>
 <context>
     <name>RequestBox</name>
@@ -3517,6 +3545,26 @@ Senha da chave:</translation>
     <message>
         <source>resetting the database before repetition {r} took {s} s</source>
         <translation>restaurar o banco de dados antes da repetição {r} levou {s} s</translation>
+    </message>
+    <message>
+        <source>{label}, repetition {rep}: steady after {n} warm-up requests (CoV of the window medians {cov} %)</source>
+        <translation>{label}, repetição {rep}: estável após {n} requisições de aquecimento (CV das medianas das janelas {cov} %)</translation>
+    </message>
+    <message>
+        <source>the cap of warm-up requests</source>
+        <translation>o limite de requisições de aquecimento</translation>
+    </message>
+    <message>
+        <source>the cap of warm-up seconds</source>
+        <translation>o limite de segundos de aquecimento</translation>
+    </message>
+    <message>
+        <source>a stop</source>
+        <translation>uma parada</translation>
+    </message>
+    <message>
+        <source>{label}, repetition {rep}: not steady after {n} warm-up requests, ended by {why} (CoV {cov})</source>
+        <translation>{label}, repetição {rep}: não estável após {n} requisições de aquecimento, encerrado por {why} (CV {cov})</translation>
     </message>
 </context>
 <context>
