@@ -8,6 +8,7 @@ import pytest
 
 from bancada.cli.overrides import apply_overrides
 from bancada.experiment.profile import load_profile, parse_profile
+from bancada.report.build import design_rows, load_run
 from bancada.run.events import Notice
 from bancada.run.runner import RunFinished, Runner
 from bancada.store.runstore import RunStore
@@ -50,3 +51,7 @@ def test_a_cold_jvm_warms_up_past_the_count_and_the_count_is_recorded(driver):
         f"java-rest / StdSize, repetition 1: steady after {took} warm-up requests "
         f"(CoV of the window medians {ends[0]['cov_pct']:.2g} %)"
     ]
+    rows = dict(design_rows(load_run(str(finished.path)), ["language"]))
+    assert rows["Warm-up requests it took (per block)"] == (
+        f"java-rest / StdSize: median {took:,} ({took:,}–{took:,}), 1 of 1 blocks steady"
+    )

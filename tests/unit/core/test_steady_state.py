@@ -120,3 +120,22 @@ def test_the_line_shown_says_the_count_and_whether_it_was_steady():
     assert "not steady after 20000 warm-up requests, ended by the cap of warm-up requests (CoV 7 %)" in (
         warmup_end_text(capped, "x")
     )
+
+
+def test_the_report_gives_the_count_alone_for_an_old_profile_and_the_criterion_and_counts_for_steady():
+    from bancada.report.warmup import warmup_rows
+
+    assert warmup_rows({"warmup": 100}, []) == [("Warm-up requests per block", "100")]
+    events = [
+        {"label": "java-rest / StdSize", "warmup_requests": 2400, "steady": True},
+        {"label": "java-rest / StdSize", "warmup_requests": 700, "steady": True},
+        {"label": "java-rest / StdSize", "warmup_requests": 1026, "steady": False},
+        {"label": "go-rest / StdSize", "warmup_requests": 500, "steady": True},
+    ]
+    rows = dict(warmup_rows({"warmup": 20, "warmup_until": SteadyState().model_dump()}, events))
+    assert rows["Warm-up requests per block (at least)"] == "20"
+    assert rows["Warm-up"].startswith("until steady: CoV of the medians of the last 5 windows of 100 requests ≤ 5 %")
+    assert rows["Warm-up requests it took (per block)"] == (
+        "go-rest / StdSize: median 500 (500–500), 1 of 1 blocks steady; "
+        "java-rest / StdSize: median 1,026 (700–2,400), 2 of 3 blocks steady"
+    )
