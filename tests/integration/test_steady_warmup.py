@@ -14,7 +14,7 @@ from bancada.run.runner import RunFinished, Runner
 from bancada.store.runstore import RunStore
 from tests.conftest import ROOT
 
-WARMUP = 100  # what a fixed count would stop at; also the least the criterion may take
+WARMUP = 200  # what a fixed count would stop at; also the least the criterion may take
 CRITERION = {"window": 20, "windows": 5, "cov_pct": 2.0, "max_requests": 20_000, "max_s": 60.0}
 
 
@@ -41,7 +41,7 @@ def test_a_cold_jvm_warms_up_past_the_count_and_the_count_is_recorded(driver):
         assert len(ends) == 1, ends
         took = ends[0]["warmup_requests"]
         # a fresh JVM interprets, then compiles: its window medians do not agree within 2 % by the
-        # time a count of 100 would end (the window of 20 x 5 fits in it, so this is the JVM's doing)
+        # time a count of 200 would end (2 x 5 windows of 20 fit in it, so this is the JVM's doing)
         assert WARMUP < took < CRITERION["max_requests"], ends[0]
         assert ends[0]["steady"] is True and ends[0]["cov_pct"] <= 2.0
         phases = dict(store.conn.execute("SELECT phase, COUNT(*) FROM sample GROUP BY phase").fetchall())

@@ -6,7 +6,10 @@ each window's value its median latency; it is steady when the coefficient of
 variation (sample standard deviation, n − 1, over the mean) of the last
 ``windows`` window medians is at most ``cov_pct`` percent (Georges, Buytaert,
 Eeckhout, "Statistically rigorous Java performance evaluation", OOPSLA 2007,
-section 4.2). bancada.experiment.steady holds the profile's side.
+section 4.2) and the median of those medians moved by at most ``cov_pct``
+percent from that of the ``windows`` before (a JIT compiling tier after tier
+improves slowly enough to pass the CoV alone). bancada.experiment.steady
+holds the profile's side.
 """
 
 from __future__ import annotations
@@ -16,6 +19,17 @@ import statistics
 import time
 from dataclasses import dataclass, field
 from typing import Any
+
+
+def drift_pct(values: list[float], k: int) -> float | None:
+    """How far the median of the last ``k`` values moved from the median of the ``k`` before, in
+    percent of the latter; None with fewer than ``2k``, +inf when that median is not positive."""
+    if k < 1 or len(values) < 2 * k:
+        return None
+    before = statistics.median(values[-2 * k : -k])
+    if before <= 0:
+        return math.inf
+    return 100.0 * abs(statistics.median(values[-k:]) - before) / before
 
 
 def cov_pct(values: list[float], k: int) -> float | None:
@@ -54,9 +68,16 @@ class SteadyWatch:
         """The CoV (percent) of the last ``windows`` medians, None before there are that many."""
         return cov_pct(self.medians, int(self.spec["windows"]))
 
+    def drift(self) -> float | None:
+        """How far (percent) the median of the last ``windows`` medians moved from that of the
+        ``windows`` before; None before there are twice that many."""
+        return drift_pct(self.medians, int(self.spec["windows"]))
+
     def steady(self) -> bool:
-        c = self.cov()
-        return c is not None and c <= float(self.spec["cov_pct"])
+        """The last ``windows`` medians vary by at most ``cov_pct`` (CoV) and their median moved by at
+        most ``cov_pct`` from that of the ``windows`` before (a slow trend passes the CoV alone)."""
+        c, d, limit = self.cov(), self.drift(), float(self.spec["cov_pct"])
+        return c is not None and d is not None and c <= limit and d <= limit
 
 
 class SteadyBlock:
@@ -97,8 +118,10 @@ class SteadyBlock:
                 "elapsed_ns": elapsed_ns,
                 "window_medians_ns": [int(m) for m in w.medians[-k:]],
             }
-            c = w.cov()
+            c, d = w.cov(), w.drift()
             if c is not None and math.isfinite(c):
                 event["cov_pct"] = c
+            if d is not None and math.isfinite(d):
+                event["drift_pct"] = d
             out.append(event)
         return out

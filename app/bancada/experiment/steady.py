@@ -3,8 +3,9 @@
 A block's warm-up is ``warmup`` requests per treatment; with ``warmup_until``
 it goes on, window by window, until the latency is steady: the coefficient of
 variation (sample standard deviation over mean) of the medians of the last
-``windows`` windows of ``window`` requests is at most ``cov_pct`` percent, or
-until a cap (``max_requests`` warm-up requests or ``max_s`` seconds), which the
+``windows`` windows of ``window`` requests is at most ``cov_pct`` percent and
+their median moved by at most ``cov_pct`` percent from that of the ``windows``
+windows before (so at least 2 × ``windows`` windows), or until a cap (``max_requests`` warm-up requests or ``max_s`` seconds), which the
 run then records as not steady. ``warmup`` stays the least warm-up.
 
 Source: A. Georges, D. Buytaert, L. Eeckhout, "Statistically rigorous Java
@@ -46,13 +47,13 @@ class SteadyState(BaseModel):
 
     @model_validator(mode="after")
     def _check(self) -> SteadyState:
-        if self.max_requests < self.window * self.windows:
+        if self.max_requests < 2 * self.window * self.windows:
             raise ValueError(
                 translate(
                     "Profile",
-                    "warmup_until: max_requests ({max}) must be at least window × windows ({least}), "
+                    "warmup_until: max_requests ({max}) must be at least 2 × window × windows ({least}), "
                     "or the warm-up could never be judged steady",
-                ).format(max=self.max_requests, least=self.window * self.windows)
+                ).format(max=self.max_requests, least=2 * self.window * self.windows)
             )
         return self
 

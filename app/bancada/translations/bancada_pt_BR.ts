@@ -2734,8 +2734,8 @@ Senha da chave:</translation>
         <translation>não é possível escrever {name} em TOML</translation>
     </message>
     <message>
-        <source>warmup_until: max_requests ({max}) must be at least window × windows ({least}), or the warm-up could never be judged steady</source>
-        <translation>warmup_until: max_requests ({max}) deve ser pelo menos window × windows ({least}), senão o aquecimento nunca poderia ser julgado estável</translation>
+        <source>warmup_until: max_requests ({max}) must be at least 2 × window × windows ({least}), or the warm-up could never be judged steady</source>
+        <translation>warmup_until: max_requests ({max}) deve ser pelo menos 2 × window × windows ({least}), senão o aquecimento nunca poderia ser julgado estável</translation>
     </message>
     <message>
         <source>until steady: CoV of the medians of the last {k} windows of {w} requests ≤ {x} % (at most {n} requests or {s} s)</source>

@@ -8,7 +8,7 @@ import math
 import pytest
 
 from bancada.drivers.job import DriverJob
-from bancada.drivers.steady import SteadyBlock, SteadyWatch, cov_pct
+from bancada.drivers.steady import SteadyBlock, SteadyWatch, cov_pct, drift_pct
 from bancada.experiment.profile import Profile, ProfileError, parse_profile
 from bancada.experiment.steady import SteadyState, warmup_until_job
 from bancada.run.warmup_notes import warmup_end_text
@@ -24,42 +24,52 @@ def test_cov_of_the_last_k_values():
     assert cov_pct([0.0, 0.0, 0.0], 3) == math.inf
 
 
-def test_a_watch_is_steady_only_once_the_window_medians_agree():
+def test_a_watch_is_steady_only_once_the_window_medians_agree_and_stop_moving():
     w = SteadyWatch(SPEC)
     for latency in (300, 1, 900, 200, 200, 5, 100, 100, 100):  # medians 300, 200, 100: falling
         w.add(latency, True)
     assert w.medians == [300.0, 200.0, 100.0]
     assert not w.steady() and w.cov() == pytest.approx(50.0)
     w.add(1, False)  # a failed request fills no window
-    for _ in range(6):
+    for _ in range(9):
         w.add(100, True)
-    assert w.medians == [300.0, 200.0, 100.0, 100.0, 100.0]
-    assert w.steady() and w.cov() == 0.0
+    # 300 200 100 | 100 100 100: the last three agree (CoV 0) but their median fell 50 % from the three before
+    assert w.medians == [300.0, 200.0, 100.0, 100.0, 100.0, 100.0]
+    assert w.cov() == 0.0 and w.drift() == pytest.approx(50.0) and not w.steady()
+    for _ in range(9):
+        w.add(100, True)
+    assert w.drift() == 0.0 and w.steady()
+
+
+def test_drift_of_the_median_over_the_last_k_against_the_k_before():
+    assert drift_pct([100.0, 100.0, 104.0, 105.0], 2) == pytest.approx(4.5)
+    assert drift_pct([100.0, 100.0, 100.0], 2) is None
 
 
 def test_a_block_ends_when_every_treatment_is_steady_and_its_least_count_is_done():
-    block = SteadyBlock(SPEC, [0, 1], min_rounds=12)
-    for _ in range(9):
+    block = SteadyBlock(SPEC, [0, 1], min_rounds=24)
+    for i in range(18):
         block.watches[0].add(100, True)
-        block.watches[1].add(100 if _ < 6 else 400, True)  # treatment 1 still moving
-    assert block.end(9) == ""
-    for _ in range(6):
+        block.watches[1].add(100 if i < 12 else 400, True)  # treatment 1 still moving
+    assert block.end(18) == ""
+    for _ in range(9):
         block.watches[1].add(400, True)
-    assert block.end(11) == ""  # steady, but fewer rounds than the block's warmup
-    assert block.end(12) == "steady"
-    events = block.events(repetition=2, rounds=12, reason="steady")
+    assert block.watches[1].steady()
+    assert block.end(23) == ""  # steady, but fewer rounds than the block's warmup
+    assert block.end(24) == "steady"
+    events = block.events(repetition=2, rounds=24, reason="steady")
     assert [e["treatment"] for e in events] == [0, 1]
-    assert events[1]["warmup_requests"] == 12 and events[1]["steady"] and events[1]["cov_pct"] == 0.0
-    assert events[1]["window_medians_ns"] == [400, 400, 400]
+    assert events[1]["warmup_requests"] == 24 and events[1]["steady"] and events[1]["cov_pct"] == 0.0
+    assert events[1]["drift_pct"] == 0.0 and events[1]["window_medians_ns"] == [400, 400, 400]
 
 
 def test_a_block_that_never_settles_ends_at_its_cap():
-    block = SteadyBlock({**SPEC, "max_requests": 10}, [0], min_rounds=0)
-    for i in range(9):
-        block.watches[0].add(100 * (i % 2 + 1), True)
-    assert block.end(9) == ""
-    assert block.end(10) == "max_requests"
-    assert block.events(1, 10, "max_requests")[0]["steady"] is False
+    block = SteadyBlock({**SPEC, "max_requests": 30}, [0], min_rounds=0)
+    for i in range(29):
+        block.watches[0].add(100 * (i // 3 % 2 + 1), True)  # window medians 100, 200, 100, 200...
+    assert block.end(29) == ""
+    assert block.end(30) == "max_requests"
+    assert block.events(1, 30, "max_requests")[0]["steady"] is False
     assert SteadyBlock({**SPEC, "max_s": 1e-9}, [0], 0).end(1) == "max_s"
 
 
@@ -83,7 +93,10 @@ def test_the_profile_takes_steady_a_table_or_count_and_old_profiles_keep_a_count
     ("value", "named"),
     [
         ("forever", 'must be "steady", "count" or a table'),
-        ({"window": 100, "windows": 5, "max_requests": 10}, "max_requests (10) must be at least"),
+        (
+            {"window": 100, "windows": 5, "max_requests": 999},
+            "max_requests (999) must be at least 2 × window × windows (1000)",
+        ),
         ({"windows": 1}, "windows"),
         ({"cov": 2}, "cov"),
     ],

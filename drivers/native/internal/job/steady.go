@@ -12,9 +12,10 @@ import (
 // variation of the last k iterations falls below a threshold). Here an
 // "iteration" is a window of Window warm-up requests of one treatment, its
 // value that window's median latency: the warm-up ends once the block's
-// Warmup requests are done and the CoV of the last Windows window medians
-// is at most CovPct percent, or at the cap (MaxRequests or MaxS, whichever
-// comes first), which is then recorded as not steady.
+// Warmup requests are done, the CoV of the last Windows window medians is at
+// most CovPct percent and their median moved by at most CovPct percent from
+// that of the Windows windows before (DriftPct), or at the cap (MaxRequests
+// or MaxS, whichever comes first), which is then recorded as not steady.
 type Steady struct {
 	Window      int     `json:"window"`       // requests per window (> 0)
 	Windows     int     `json:"windows"`      // k, the windows compared (>= 2)
@@ -31,8 +32,8 @@ func (s *Steady) check() error {
 		return fmt.Errorf("windows must be >= 2, got %d", s.Windows)
 	case !(s.CovPct > 0) || math.IsInf(s.CovPct, 0):
 		return fmt.Errorf("cov_pct must be a percentage > 0, got %v", s.CovPct)
-	case s.MaxRequests < s.Window*s.Windows:
-		return fmt.Errorf("max_requests (%d) must be at least window x windows (%d)", s.MaxRequests, s.Window*s.Windows)
+	case s.MaxRequests < 2*s.Window*s.Windows:
+		return fmt.Errorf("max_requests (%d) must be at least 2 x window x windows (%d)", s.MaxRequests, 2*s.Window*s.Windows)
 	case !(s.MaxS > 0) || math.IsInf(s.MaxS, 0):
 		return fmt.Errorf("max_s must be > 0 seconds, got %v", s.MaxS)
 	}
@@ -100,8 +101,36 @@ func (w *SteadyWatch) Add(latencyNs int64, ok bool) bool {
 }
 
 // Steady reports whether the last Windows window medians vary by at most
-// CovPct, and their CoV (percent; +Inf before Windows windows).
+// CovPct and their median moved by at most CovPct from that of the Windows
+// windows before (DriftPct: a slow trend, as a JIT compiling tier after
+// tier, passes the CoV alone), and their CoV (percent; +Inf before Windows
+// windows).
 func (w *SteadyWatch) Steady() (bool, float64) {
 	cov, ok := CoVPct(w.Medians, w.Spec.Windows)
-	return ok && cov <= w.Spec.CovPct, cov
+	drift, known := DriftPct(w.Medians, w.Spec.Windows)
+	return ok && known && cov <= w.Spec.CovPct && drift <= w.Spec.CovPct, cov
+}
+
+// DriftPct is how far the median of the last k values moved from the median
+// of the k before, in percent of the latter, and whether there were 2k.
+func DriftPct(values []float64, k int) (float64, bool) {
+	if k < 1 || len(values) < 2*k {
+		return math.Inf(1), false
+	}
+	n := len(values)
+	last := Median(floats(values[n-k:]))
+	before := Median(floats(values[n-2*k : n-k]))
+	if before <= 0 {
+		return math.Inf(1), true
+	}
+	return 100 * math.Abs(last-before) / before, true
+}
+
+// floats copies xs as int64 nanoseconds for Median (which sorts in place).
+func floats(xs []float64) []int64 {
+	out := make([]int64, len(xs))
+	for i, x := range xs {
+		out[i] = int64(x)
+	}
+	return out
 }

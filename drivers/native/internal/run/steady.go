@@ -90,6 +90,9 @@ func (r *Runner) warmupEnd(id int, b *job.Block, requests int64, reason string, 
 	if !math.IsInf(cov, 0) && !math.IsNaN(cov) {
 		ev["cov_pct"] = cov
 	}
+	if drift, ok := job.DriftPct(medians, b.WarmupUntil.Windows); ok && !math.IsInf(drift, 0) {
+		ev["drift_pct"] = drift
+	}
 	k := min(len(medians), b.WarmupUntil.Windows)
 	last := make([]int64, 0, k)
 	for _, m := range medians[len(medians)-k:] {
