@@ -50,7 +50,9 @@ def load_run(spec: str) -> ReportRun:
             meta = store.meta()
             workers = store.workers()
             labels = {t.id: f"{t.implementation} / {t.workload}" for t in store.treatments()}
-            warmups = [{**e, "label": labels.get(e.get("treatment"), "")} for e in store.driver_events("warmup_end")]
+            warmups = [
+                {**e, "label": labels.get(int(e.get("treatment", -1)), "")} for e in store.driver_events("warmup_end")
+            ]
             df = tidy_frame(store)
     except RunSourceError as exc:
         raise InputError(str(exc)) from None
