@@ -89,7 +89,8 @@ class _Tally:
         eta: float | None
         if self.planned_s is not None:
             eta = max(self.planned_s - elapsed_s, 0.0)
-        else:
+        else:  # a steady-state warm-up (warmup_until) may send more than planned: never past 100 %
+            self.total = max(self.total, self.done) if self.total else 0
             eta = (self.total - self.done) / rate if rate > 0 else None
         return Progress(self.done, self.total, self.errors, rate, eta)
 
