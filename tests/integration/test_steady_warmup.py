@@ -48,8 +48,8 @@ def test_a_cold_jvm_warms_up_past_the_count_and_the_count_is_recorded(driver):
         assert phases == {0: took, 1: 10}
     said = [e.text for e in events if isinstance(e, Notice) and "warm-up requests" in e.text]
     assert said == [
-        f"java-rest / StdSize, repetition 1: steady after {took} warm-up requests "
-        f"(CoV of the window medians {ends[0]['cov_pct']:.2g} %)"
+        f"java-rest / StdSize, repetition 1: steady after {took:,} warm-up requests "
+        f"(CoV of the window medians {ends[0]['cov_pct']:.1f} %)"
     ]
     rows = dict(design_rows(load_run(str(finished.path)), ["language"]))
     assert rows["Warm-up requests it took (per block)"] == (

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bancada.core.i18n import translate
+from bancada.core.i18n import integer, number, translate
 
 
 def warmup_end_text(event: Mapping[str, Any], label: str) -> str:
@@ -22,12 +22,12 @@ def warmup_end_text(event: Mapping[str, Any], label: str) -> str:
     if event.get("steady"):
         return translate(
             "Runner", "{label}, repetition {rep}: steady after {n} warm-up requests (CoV of the window medians {cov} %)"
-        ).format(label=label, rep=rep, n=n, cov=f"{float(cov or 0):.2g}")
+        ).format(label=label, rep=rep, n=integer(n), cov=number(float(cov or 0), 1))
     why = {
         "max_requests": translate("Runner", "the cap of warm-up requests"),
         "max_s": translate("Runner", "the cap of warm-up seconds"),
     }.get(str(event.get("reason")), translate("Runner", "a stop"))
-    shown = "–" if cov is None else f"{float(cov):.2g} %"
+    shown = "–" if cov is None else f"{number(float(cov), 1)} %"
     return translate(
         "Runner", "{label}, repetition {rep}: not steady after {n} warm-up requests, ended by {why} (CoV {cov})"
-    ).format(label=label, rep=rep, n=n, why=why, cov=shown)
+    ).format(label=label, rep=rep, n=integer(n), why=why, cov=shown)

@@ -127,10 +127,10 @@ def test_the_job_carries_warmup_until_only_when_set():
 def test_the_line_shown_says_the_count_and_whether_it_was_steady():
     steady = {"treatment": 0, "repetition": 2, "warmup_requests": 1300, "steady": True, "cov_pct": 1.234}
     assert warmup_end_text(steady, "java-rest / StdSize") == (
-        "java-rest / StdSize, repetition 2: steady after 1300 warm-up requests (CoV of the window medians 1.2 %)"
+        "java-rest / StdSize, repetition 2: steady after 1,300 warm-up requests (CoV of the window medians 1.2 %)"
     )
     capped = {"repetition": 1, "warmup_requests": 20000, "steady": False, "reason": "max_requests", "cov_pct": 7.0}
-    assert "not steady after 20000 warm-up requests, ended by the cap of warm-up requests (CoV 7 %)" in (
+    assert "not steady after 20,000 warm-up requests, ended by the cap of warm-up requests (CoV 7.0 %)" in (
         warmup_end_text(capped, "x")
     )
 
