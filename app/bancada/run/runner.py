@@ -596,8 +596,15 @@ class Runner:
             connection=exp.connection,
             timeout_s=exp.timeout_s,
             load=cast(Any, self.profile.load.model_dump(exclude_none=True)),  # pydantic makes it the job type
-            blocks=[JobBlock(**{**block.to_job(), "treatments": ids, **warmup_until_job(exp.warmup_until)})],
+            blocks=[JobBlock(**{**block.to_job(), "treatments": ids, **warmup_until_job(exp.warmup_until, self._clients())})],
         )
+
+    def _clients(self) -> int:
+        """The load's concurrent clients: 1 sequential, the virtual users of vus, else the concurrency."""
+        load = self.profile.load
+        if load.model == "sequential":
+            return 1
+        return int(load.vus or 1) if load.model == "vus" else int(load.concurrency)
 
     def _run_driver(
         self, driver: str, job: DriverJob, store: RunStore, block_index: int, watch: dict[str, Any]

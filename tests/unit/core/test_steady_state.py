@@ -152,3 +152,13 @@ def test_the_report_gives_the_count_alone_for_an_old_profile_and_the_criterion_a
         "go-rest / StdSize: median 500 (500–500), 1 of 1 blocks steady; "
         "java-rest / StdSize: median 1,026 (700–2,400), 2 of 3 blocks steady"
     )
+
+
+def test_under_concurrent_load_the_default_window_grows_with_the_clients_unless_set():
+    from bancada.experiment.steady import for_clients
+
+    assert for_clients(SteadyState(), 1) == SteadyState()
+    wide = for_clients(SteadyState(), 100)
+    assert (wide.window, wide.max_requests) == (1000, 40_000)  # 10 per client; 4 x the least warm-up
+    assert for_clients(SteadyState(window=50), 100).window == 50  # the profile's own window is kept
+    assert warmup_until_job(SteadyState(), 100)["warmup_until"]["window"] == 1000
