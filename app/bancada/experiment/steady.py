@@ -5,8 +5,9 @@ it goes on, window by window, until the latency is steady: the coefficient of
 variation (sample standard deviation over mean) of the medians of the last
 ``windows`` windows of ``window`` requests is at most ``cov_pct`` percent and
 their median moved by at most ``cov_pct`` percent from that of the ``windows``
-windows before (so at least 2 × ``windows`` windows), or until a cap (``max_requests`` warm-up requests or ``max_s`` seconds), which the
-run then records as not steady. ``warmup`` stays the least warm-up.
+windows before (so at least 2 × ``windows`` windows), or until a cap
+(``max_requests`` warm-up requests or ``max_s`` seconds), which the run then
+records as not steady. ``warmup`` stays the least warm-up.
 
 Source: A. Georges, D. Buytaert, L. Eeckhout, "Statistically rigorous Java
 performance evaluation", OOPSLA 2007, section 4.2 (steady-state performance:

@@ -596,7 +596,9 @@ class Runner:
             connection=exp.connection,
             timeout_s=exp.timeout_s,
             load=cast(Any, self.profile.load.model_dump(exclude_none=True)),  # pydantic makes it the job type
-            blocks=[JobBlock(**{**block.to_job(), "treatments": ids, **warmup_until_job(exp.warmup_until, self._clients())})],
+            blocks=[
+                JobBlock(**{**block.to_job(), "treatments": ids, **warmup_until_job(exp.warmup_until, self._clients())})
+            ],
         )
 
     def _clients(self) -> int:
