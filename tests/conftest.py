@@ -37,3 +37,17 @@ def artifact_missing(impl_id: str) -> str | None:
         return f"no manifest for {impl_id}"
     ok, reason = LocalHost(ROOT).can_run(impls[impl_id])
     return None if ok else reason
+
+
+#: Markers of the slow suites CI leaves out (each also has a reduced, seeded set that CI runs):
+#: ``BANCADA_FULL=1`` (or ``packaging/test.sh --full`` for the packages) runs them too.
+FULL_MARKERS = ("locust_full", "profiling_full")
+
+
+def pytest_collection_modifyitems(config, items):
+    if os.environ.get("BANCADA_FULL") == "1":
+        return
+    skip = pytest.mark.skip(reason="a slow suite: run it with BANCADA_FULL=1 (README, 'Tests')")
+    for item in items:
+        if any(item.get_closest_marker(m) for m in FULL_MARKERS):
+            item.add_marker(skip)

@@ -10,7 +10,7 @@ from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
 
-from tests.conftest import ROOT  # noqa: E402
+from tests.conftest import ROOT, artifact_missing  # noqa: E402
 
 ARTIFACTS = ROOT / "tests" / "artifacts"
 QUICK = ROOT / "profiles" / "quick.toml"
@@ -56,23 +56,56 @@ def screenshot(widget, name: str) -> Path:
     return path
 
 
-@pytest.fixture
-def window(qtbot):
-    """The real main window with the quick profile, 1280×720, once the host said what it can run."""
-    from bancada.ui import tasks
+def open_window(qtbot, width: int, height: int):
+    """The real main window with the quick profile at ``width``×``height``, once the host said what it can run."""
     from bancada.ui.app import make_window
 
     w = make_window(str(QUICK))
     qtbot.addWidget(w)
-    w.resize(1280, 720)
+    w.resize(width, height)
     w.show()
     qtbot.waitUntil(lambda: bool(w.panel._impl_boxes) and not w.tasks.busy("probe"), timeout=60_000)
-    yield w
+    return w
+
+
+def close_window(w, qtbot) -> None:
+    """Stop the window's run (if any), close its own service (if open) and the window; wait for its tasks."""
+    from bancada.ui import tasks
+
     if w.running():
         w.stop_run()
         qtbot.waitUntil(lambda: not w.running(), timeout=60_000)
+    if w.own_service is not None:
+        w.own_service.close()
     w.close()
     qtbot.waitUntil(lambda: not tasks.running_threads(), timeout=30_000)
+
+
+@pytest.fixture
+def window(qtbot):
+    """The real main window with the quick profile, 1280×720, once the host said what it can run."""
+    w = open_window(qtbot, 1280, 720)
+    yield w
+    close_window(w, qtbot)
+
+
+@pytest.fixture
+def pt_window(qapp, qtbot):
+    """The real main window in Brazilian Portuguese, 1024×768, with the Go workers built; English again after."""
+    from bancada.ui import language
+
+    missing = {i: r for i in ("go-grpc", "go-rest") if (r := artifact_missing(i))}
+    if missing:
+        pytest.fail(f"workers not built ({missing}): run make -C workers go")
+    assert language.install("pt_BR") == "pt_BR"
+    try:
+        w = open_window(qtbot, 1024, 768)
+        try:
+            yield w
+        finally:
+            close_window(w, qtbot)
+    finally:
+        language.install("en")
 
 
 def small_run(w, implementations, *, n=10, r=2, warmup=2, payloads=("StdSize",), driver="python"):

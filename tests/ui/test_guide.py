@@ -12,39 +12,13 @@ from PySide6.QtGui import QGuiApplication
 from bancada.core import i18n
 from bancada.guide import texts
 from bancada.guide.wizard_state import STEPS
-from tests.conftest import artifact_missing
-from tests.ui.conftest import QUICK, screenshot
+from tests.ui.conftest import screenshot
 
 pytestmark = pytest.mark.ui
 
 IMPLS = ["go-grpc", "go-rest"]
 #: Words of English a Portuguese text has no business holding.
 ENGLISH = re.compile(r"\b(the|and|of|to|is|are|which|what|look|choose|run|step)\b", re.IGNORECASE)
-
-
-@pytest.fixture
-def pt_window(qapp, qtbot):
-    from bancada.ui import language, tasks
-    from bancada.ui.app import make_window
-
-    missing = {i: r for i in IMPLS if (r := artifact_missing(i))}
-    if missing:
-        pytest.fail(f"workers not built ({missing}): run make -C workers go")
-    assert language.install("pt_BR") == "pt_BR"
-    w = make_window(str(QUICK))
-    qtbot.addWidget(w)
-    w.resize(1024, 768)
-    w.show()
-    qtbot.waitUntil(lambda: bool(w.panel._impl_boxes) and not w.tasks.busy("probe"), timeout=60_000)
-    try:
-        yield w
-    finally:
-        if w.running():
-            w.stop_run()
-            qtbot.waitUntil(lambda: not w.running(), timeout=60_000)
-        w.close()
-        qtbot.waitUntil(lambda: not tasks.running_threads(), timeout=30_000)
-        language.install("en")
 
 
 def english_texts(name: str) -> set[str]:

@@ -12,9 +12,8 @@ import tomllib
 import pytest
 from PySide6.QtCore import Qt
 
-from tests.conftest import artifact_missing
 from tests.own_service.servers import OwnServer
-from tests.ui.conftest import QUICK, screenshot
+from tests.ui.conftest import screenshot
 
 pytestmark = pytest.mark.ui
 
@@ -25,32 +24,6 @@ def servers():
     yield rest, grpc
     rest.stop()
     grpc.stop()
-
-
-@pytest.fixture
-def pt_window(qapp, qtbot):
-    from bancada.ui import language, tasks
-    from bancada.ui.app import make_window
-
-    if artifact_missing("go-grpc"):
-        pytest.fail("workers not built: run make -C workers")
-    assert language.install("pt_BR") == "pt_BR"
-    w = make_window(str(QUICK))
-    qtbot.addWidget(w)
-    w.resize(1024, 768)
-    w.show()
-    qtbot.waitUntil(lambda: bool(w.panel._impl_boxes) and not w.tasks.busy("probe"), timeout=60_000)
-    try:
-        yield w
-    finally:
-        if w.running():
-            w.stop_run()
-            qtbot.waitUntil(lambda: not w.running(), timeout=60_000)
-        if w.own_service is not None:
-            w.own_service.close()
-        w.close()
-        qtbot.waitUntil(lambda: not tasks.running_threads(), timeout=30_000)
-        language.install("en")
 
 
 def free_port() -> int:

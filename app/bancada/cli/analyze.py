@@ -24,6 +24,7 @@ from bancada.stats import serialization, tables as tables_mod
 from bancada.stats.load_labels import print_tables
 from bancada.stats.load_tables import LoadTables, ab_frame, load_rows, siege_frame
 from bancada.stats.report import InputError, analyze_frame, jsonable
+from bancada.stats.results import Analysis
 from bancada.store.run_source import RunSourceError, open_run
 from bancada.store.tidy_csv import COLUMNS, EXTRA_COLUMNS
 
@@ -246,35 +247,7 @@ def run(args: argparse.Namespace) -> int:
     if getattr(args, "k6_summary", False):
         return _k6_summary(args)
     try:
-        if args.by is None:  # payload when there is one, else the whole file is one group
-            args.by = ["payload"] if "payload" in _header(args.samples) else []
-        header = _header(args.samples)
-        # seed 004's columns only when the input has them all (serial_rows needs every one but link)
-        seed = list(serialization.COLUMNS) if {*serialization.COLUMNS} - {"link"} <= {*header} else []
-        df = _read(
-            args.samples,
-            args.response,
-            [args.response, *args.factors, *args.by],
-            [args.replication, "phase", "ok", *seed],
-            (args.replication,),
-            categorical=[*args.factors, *args.by],  # read as codes: the analysis needs no text per row
-        )
-        analysis = analyze_frame(
-            df,
-            response=args.response,
-            factors=args.factors,
-            by=args.by,
-            replication=args.replication,
-            aggregate=args.aggregate,
-            confidence=args.confidence,
-            alpha=args.alpha,
-            error_pct=args.error_pct,
-            log=args.log,
-            outliers_iqr=args.outliers_iqr,
-            replications=args.replications,
-            trim_unbalanced=args.trim_unbalanced,
-            keep_measure_ok=not args.all_rows,
-        )
+        df, analysis = _analyze(args)
     except FileNotFoundError as exc:
         return _fail(explain(exc, f"no such file: {args.samples}", args.samples))
     except (InputError, ValueError) as exc:
@@ -294,6 +267,62 @@ def run(args: argparse.Namespace) -> int:
     from bancada.core.i18n import set_language
 
     set_language(args.language)
+    failed = _write_outputs(args, result, tables)
+    if failed:
+        return failed
+    if not args.quiet:
+        _print(result, {k: v for k, v in tables.items() if not k.startswith("Load (")})
+        if load is not None:
+            from rich.console import Console
+
+            print_tables(Console(width=240) if not sys.stdout.isatty() else Console(), load)
+    return 0
+
+
+def _analyze(args: argparse.Namespace) -> tuple[pd.DataFrame, Analysis]:
+    """Read ``args.samples`` and analyse it as the flags say: the rows read and the analysis.
+
+    ``args.by`` left unset becomes ``payload`` when the input has that column, else no grouping.
+
+    Raises:
+        FileNotFoundError: no such file or run.
+        InputError, ValueError: a column is missing, the input has no rows, or a flag does not fit it.
+        OSError, pandas.errors.ParserError, pandas.errors.EmptyDataError, UnicodeDecodeError: unreadable input.
+    """
+    if args.by is None:  # payload when there is one, else the whole file is one group
+        args.by = ["payload"] if "payload" in _header(args.samples) else []
+    header = _header(args.samples)
+    # seed 004's columns only when the input has them all (serial_rows needs every one but link)
+    seed = list(serialization.COLUMNS) if {*serialization.COLUMNS} - {"link"} <= {*header} else []
+    df = _read(
+        args.samples,
+        args.response,
+        [args.response, *args.factors, *args.by],
+        [args.replication, "phase", "ok", *seed],
+        (args.replication,),
+        categorical=[*args.factors, *args.by],  # read as codes: the analysis needs no text per row
+    )
+    analysis = analyze_frame(
+        df,
+        response=args.response,
+        factors=args.factors,
+        by=args.by,
+        replication=args.replication,
+        aggregate=args.aggregate,
+        confidence=args.confidence,
+        alpha=args.alpha,
+        error_pct=args.error_pct,
+        log=args.log,
+        outliers_iqr=args.outliers_iqr,
+        replications=args.replications,
+        trim_unbalanced=args.trim_unbalanced,
+        keep_measure_ok=not args.all_rows,
+    )
+    return df, analysis
+
+
+def _write_outputs(args: argparse.Namespace, result: dict[str, Any], tables: dict[str, pd.DataFrame]) -> int:
+    """Write the files the flags ask for (paper tables, JSON, Markdown, conclusions, CSVs); 0, or 2 on failure."""
     try:
         from bancada.stats.table_export import tables_in_ms
 
@@ -318,12 +347,6 @@ def run(args: argparse.Namespace) -> int:
                 table.to_csv(out / (re.sub(r"[^a-z0-9]+", "_", title.lower()).strip("_") + ".csv"), index=False)
     except OSError as exc:
         return _fail(explain(exc, f"cannot write output: {exc}"))
-    if not args.quiet:
-        _print(result, {k: v for k, v in tables.items() if not k.startswith("Load (")})
-        if load is not None:
-            from rich.console import Console
-
-            print_tables(Console(width=240) if not sys.stdout.isatty() else Console(), load)
     return 0
 
 

@@ -88,7 +88,13 @@ def _build_parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     run.add_argument("--rate", type=float, metavar="PER_S", help="requests per second (open load)")
     run.add_argument("--connection", choices=["reuse", "new"])
-    run.add_argument("--driver", choices=["python", "native", "auto"])
+    run.add_argument("--driver", choices=["python", "native", "auto", "locust"])
+    run.add_argument(
+        "--load-workers",
+        type=int,
+        metavar="N",
+        help="the locust driver's Locust workers on this computer (experiment.load_workers)",
+    )
     run.add_argument(
         "--driver-host",
         default="local",
@@ -154,50 +160,17 @@ def _configure_heavy(sub: argparse._SubParsersAction[argparse.ArgumentParser], n
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    if argv[:2] == ["export", "locust"]:  # the profile's Locust run as Kubernetes manifests
+        from bancada.cli.locust import export_locust_command
+
+        return export_locust_command(argv[2:])
     parser = _build_parser(argv[0] if argv else None)
     args = parser.parse_args(argv)
     command = args.command or "gui"
     try:
-        if command == "gui":
-            from bancada.cli.gui import open_gui
-
-            return open_gui(getattr(args, "profile", None))
-        if command == "run":
-            from bancada.cli.run import run_command
-
-            return run_command(args)
-        if command == "runs":
-            from bancada.cli.run import runs_command
-
-            return runs_command()
-        if command == "export":
-            from bancada.cli.run import export_command
-
-            return export_command(args)
-        if command == "workers":
-            from bancada.cli.workers import workers_command
-
-            return workers_command()
-        if command == "analyze":
-            from bancada.cli import analyze as analyze_cmd
-
-            return analyze_cmd.run(args)
-        if command == "compare":
-            from bancada.cli import compare as compare_cmd
-
-            return compare_cmd.run(args)
-        if command == "report":
-            from bancada.cli import report as report_cmd
-
-            return report_cmd.run(args)
-        if command == "import":
-            from bancada.cli import importers
-
-            return importers.run(args)
-        if command == "hosts":
-            from bancada.cli import hosts as hosts_cli
-
-            return hosts_cli.run(args)
+        code = _run_command(command, args)
+        if code is not None:
+            return code
     except KeyboardInterrupt:
         print("bancada: interrupted", file=sys.stderr)
         return 130
@@ -209,6 +182,52 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     parser.error(f"unknown command {command}")
     return 2
+
+
+def _run_command(command: str, args: argparse.Namespace) -> int | None:
+    """Run ``command`` (its module imported only now: the window's Qt and the statistics' pandas load
+    for the commands that need them); None for a command that is not one of Bancada's."""
+    if command == "gui":
+        from bancada.cli.gui import open_gui
+
+        return open_gui(getattr(args, "profile", None))
+    if command == "run":
+        from bancada.cli.run import run_command
+
+        return run_command(args)
+    if command == "runs":
+        from bancada.cli.run import runs_command
+
+        return runs_command()
+    if command == "export":
+        from bancada.cli.run import export_command
+
+        return export_command(args)
+    if command == "workers":
+        from bancada.cli.workers import workers_command
+
+        return workers_command()
+    if command == "analyze":
+        from bancada.cli import analyze as analyze_cmd
+
+        return analyze_cmd.run(args)
+    if command == "compare":
+        from bancada.cli import compare as compare_cmd
+
+        return compare_cmd.run(args)
+    if command == "report":
+        from bancada.cli import report as report_cmd
+
+        return report_cmd.run(args)
+    if command == "import":
+        from bancada.cli import importers
+
+        return importers.run(args)
+    if command == "hosts":
+        from bancada.cli import hosts as hosts_cli
+
+        return hosts_cli.run(args)
+    return None
 
 
 if __name__ == "__main__":

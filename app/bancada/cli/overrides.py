@@ -80,31 +80,45 @@ def apply_overrides(
     if duration_s == 0:  # no duration: the load runs the requests of each repetition (ab -n N -c C)
         load_table.pop("duration_s", None)
     if payloads is not None:
-        known = {w["name"]: w for w in data["workloads"]}
-        chosen = []
-        for name in payloads:
-            if name in known:
-                chosen.append(known[name])
-            elif name.isdigit():
-                chosen.append({**data["workloads"][0], "name": f"N{name}", "count": int(name)})
-            else:
-                raise ProfileError(
-                    f"--payloads {name!r}: no such workload; the profile has "
-                    f"{', '.join(known)} (or give a number of elements)"
-                )
-        data["workloads"] = chosen
+        data["workloads"] = _chosen_workloads(data["workloads"], payloads)
     if operation is not None:
-        if operation in ("ping", "info"):
-            data["workloads"] = [{"name": operation.capitalize(), "operation": operation, "count": 0}]
-        elif operation in LIST_OPERATIONS:  # the study's three list sizes
-            name = _camel(operation)
-            data["workloads"] = [{"name": f"{name}{n}", "operation": operation, "limit": n} for n in LIST_LIMITS]
-        elif operation in CREATE_OPERATIONS:  # one record a request, drawn from the run's seed
-            data["workloads"] = [{"name": _camel(operation), "operation": operation}]
-        else:
-            for w in data["workloads"]:
-                if w.get("operation") != "custom":  # a custom request keeps its own
-                    w["operation"] = operation
+        data["workloads"] = _workloads_for(operation, data["workloads"])
     result = parse_profile(data, f"{source} (with command-line overrides)")
     result.notices[:0] = profile.notices
     return result
+
+
+def _chosen_workloads(workloads: list[dict[str, Any]], payloads: list[str]) -> list[dict[str, Any]]:
+    """The workloads ``--payloads`` keeps, by name, and one of N elements per plain number ``N``.
+
+    Raises:
+        ProfileError: a name that is neither a workload of the profile nor a number.
+    """
+    known = {w["name"]: w for w in workloads}
+    chosen = []
+    for name in payloads:
+        if name in known:
+            chosen.append(known[name])
+        elif name.isdigit():
+            chosen.append({**workloads[0], "name": f"N{name}", "count": int(name)})
+        else:
+            raise ProfileError(
+                f"--payloads {name!r}: no such workload; the profile has "
+                f"{', '.join(known)} (or give a number of elements)"
+            )
+    return chosen
+
+
+def _workloads_for(operation: str, workloads: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The workloads ``--operation`` gives (see :func:`apply_overrides`); edits ``workloads`` in place."""
+    if operation in ("ping", "info"):
+        return [{"name": operation.capitalize(), "operation": operation, "count": 0}]
+    if operation in LIST_OPERATIONS:  # the study's three list sizes
+        name = _camel(operation)
+        return [{"name": f"{name}{n}", "operation": operation, "limit": n} for n in LIST_LIMITS]
+    if operation in CREATE_OPERATIONS:  # one record a request, drawn from the run's seed
+        return [{"name": _camel(operation), "operation": operation}]
+    for w in workloads:
+        if w.get("operation") != "custom":  # a custom request keeps its own
+            w["operation"] = operation
+    return workloads

@@ -10,14 +10,15 @@ from typing import TYPE_CHECKING
 import numpy as np
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, Progress, TaskID, TaskProgressColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from bancada.core import paths
 from bancada.experiment.plan import PlanError
-from bancada.experiment.profile import ProfileError, load_profile
+from bancada.experiment.profile import Profile, ProfileError, load_profile
 from bancada.core.installation import explain
 from bancada.cli.overrides import apply_overrides
+from bancada.cli.locust import locust_workers
 from bancada.core.paths import BancadaHomeError
 from bancada.run.events import Notice, Progress as RunProgress, RunError, RunFinished, RunStarted
 from bancada.run.runner import Runner
@@ -64,25 +65,7 @@ def run_command(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     args.profile = str(profile_path)
     try:
-        profile = load_profile(args.profile)
-        profile = apply_overrides(
-            profile,
-            args.profile,
-            implementations=args.implementations,
-            operation=args.operation,
-            payloads=args.payloads,
-            requests=args.requests,
-            repetitions=args.repetitions,
-            warmup=args.warmup,
-            schedule=args.schedule,
-            driver=args.driver,
-            connection=args.connection,
-            seed=args.seed,
-            load=args.load,
-            concurrency=args.concurrency,
-            duration_s=args.duration,
-            rate_per_s=args.rate,
-        )
+        profile = _profile_with_overrides(args)
     except ProfileError as exc:
         return _fail(str(exc))
     try:
@@ -101,58 +84,8 @@ def run_command(args: argparse.Namespace) -> int:
     )
     # SIGTERM behaves like Ctrl-C: stop workers, keep the run.
     signal.signal(signal.SIGTERM, lambda *_: runner.cancel())
-    finished: RunFinished | None = None
-    run_path = None
     try:
-        with Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            TaskProgressColumn(),
-            TextColumn("{task.fields[count]}"),
-            TextColumn("{task.fields[rate]}"),
-            TextColumn("[red]{task.fields[errors]}"),
-            TimeRemainingColumn(),
-            console=err,
-            disable=args.quiet,
-            transient=False,
-        ) as bar:
-            task = None
-            events = runner.events()
-            try:
-                for event in events:
-                    if isinstance(event, RunStarted):
-                        run_path = event.path
-                        task = bar.add_task(
-                            profile.experiment.name, total=event.total_requests or None, rate="", errors="", count=""
-                        )
-                        exp = runner.profile.experiment
-                        err.print(
-                            f"run {event.run_id} ({event.driver} driver, {exp.schedule} schedule, seed {exp.seed})"
-                            f" -> {event.path}"
-                        )
-                    elif isinstance(event, RunProgress) and task is not None:
-                        count = f"{event.done}/{event.total} requests" if event.total else f"{event.done} requests"
-                        bar.update(
-                            task,
-                            completed=event.done,
-                            count=count,
-                            rate=f"{event.samples_per_s:,.0f} samples/s",
-                            errors=f"{event.errors} errors" if event.errors else "",
-                        )
-                    elif isinstance(event, Notice):
-                        if event.level != "info" or not args.quiet:
-                            bar.console.print(
-                                f"[{_LEVEL_STYLE.get(event.level, 'dim')}]{event.text}",
-                                highlight=False,
-                                markup=True,
-                            )
-                    elif isinstance(event, RunFinished):
-                        finished = event
-            except KeyboardInterrupt:
-                runner.cancel()
-                for event in events:  # let the runner stop workers and close the store
-                    if isinstance(event, RunFinished):
-                        finished = event
+        run_path, finished = _follow_run(runner, profile, args)
     except (RunError, PlanError, BancadaHomeError) as exc:
         return _fail(str(exc))
     finally:
@@ -164,6 +97,102 @@ def run_command(args: argparse.Namespace) -> int:
     if finished.status != "complete":  # said first: writing the CSV below may fail for the same reason
         _fail(f"run {finished.status}: {finished.message}", 1)
     return _report(run_path, finished, args)
+
+
+def _profile_with_overrides(args: argparse.Namespace) -> Profile:
+    """The profile at ``args.profile`` with the command line's overrides applied.
+
+    Raises:
+        ProfileError: the profile or an override is invalid.
+    """
+    profile = apply_overrides(
+        load_profile(args.profile),
+        args.profile,
+        implementations=args.implementations,
+        operation=args.operation,
+        payloads=args.payloads,
+        requests=args.requests,
+        repetitions=args.repetitions,
+        warmup=args.warmup,
+        schedule=args.schedule,
+        driver=args.driver,
+        connection=args.connection,
+        seed=args.seed,
+        load=args.load,
+        concurrency=args.concurrency,
+        duration_s=args.duration,
+        rate_per_s=args.rate,
+    )
+    if getattr(args, "load_workers", None) is not None:
+        profile = locust_workers(profile, args.load_workers)
+    return profile
+
+
+def _follow_run(runner: Runner, profile: Profile, args: argparse.Namespace) -> tuple[Path | None, RunFinished | None]:
+    """Run ``runner`` with a progress bar on stderr; its run file and its end (None if it did not start).
+
+    Ctrl-C cancels the run and waits for the runner to stop its workers and close the run file.
+
+    Raises:
+        RunError, PlanError, BancadaHomeError: the run could not start or go on.
+    """
+    finished: RunFinished | None = None
+    run_path = None
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        TaskProgressColumn(),
+        TextColumn("{task.fields[count]}"),
+        TextColumn("{task.fields[rate]}"),
+        TextColumn("[red]{task.fields[errors]}"),
+        TimeRemainingColumn(),
+        console=err,
+        disable=args.quiet,
+        transient=False,
+    ) as bar:
+        task = None
+        events = runner.events()
+        try:
+            for event in events:
+                if isinstance(event, RunStarted):
+                    run_path = event.path
+                    task = bar.add_task(
+                        profile.experiment.name, total=event.total_requests or None, rate="", errors="", count=""
+                    )
+                    exp = runner.profile.experiment
+                    err.print(
+                        f"run {event.run_id} ({event.driver} driver, {exp.schedule} schedule, seed {exp.seed})"
+                        f" -> {event.path}"
+                    )
+                elif isinstance(event, RunProgress) and task is not None:
+                    _show_progress(bar, task, event)
+                elif isinstance(event, Notice):
+                    if event.level != "info" or not args.quiet:
+                        bar.console.print(
+                            f"[{_LEVEL_STYLE.get(event.level, 'dim')}]{event.text}",
+                            highlight=False,
+                            markup=True,
+                        )
+                elif isinstance(event, RunFinished):
+                    finished = event
+        except KeyboardInterrupt:
+            runner.cancel()
+            for event in events:  # let the runner stop workers and close the store
+                if isinstance(event, RunFinished):
+                    finished = event
+    return run_path, finished
+
+
+def _show_progress(bar: Progress, task: TaskID, event: RunProgress) -> None:
+    """Move the progress bar to ``event``: requests done (of the total when known), samples/s, errors."""
+    count = f"{event.done}/{event.total} requests" if event.total else f"{event.done} requests"
+    bar.update(
+        task,
+        completed=event.done,
+        count=count,
+        rate=f"{event.samples_per_s:,.0f} samples/s",
+        errors=f"{event.errors} errors" if event.errors else "",
+    )
 
 
 def _report(run_path: Path, finished: RunFinished, args: argparse.Namespace) -> int:
@@ -239,8 +268,6 @@ def print_summary(df: pd.DataFrame, store: RunStore) -> None:
 
     The figures come from :func:`bancada.stats.summary.summarize` (R's type-7 quantiles, sd with n − 1).
     """
-    from bancada.stats.summary import summarize
-
     measured = df[df["phase"] == "measure"]
     # the profile's order (the samples arrive in the schedule's shuffled block order)
     rows = store.treatments()
@@ -250,26 +277,32 @@ def print_summary(df: pd.DataFrame, store: RunStore) -> None:
         measured = measured.assign(implementation=_treatment_labels(measured))
     groups = dict(tuple(measured.groupby("payload", sort=False)))
     for payload in [p for p in payload_order if p in groups]:
-        group = groups[payload]
-        table = Table(title=f"{payload}: latency (ms), measured requests", title_justify="left")
-        for col in ("treatment", "n", "median", "mean", "sd", "q1", "q3", "errors"):
-            table.add_column(col, justify="left" if col == "treatment" else "right")
-        by_impl = dict(tuple(group.groupby("implementation", sort=False)))
-        for impl, g in [(i, by_impl[i]) for i in impl_order if i in by_impl]:
-            ok = np.sort(g.loc[g["ok"] == "true", "latency_s"].to_numpy() * 1e3)
-            errors = str(int((g["ok"] == "false").sum()))
-            if len(ok):
-                s = summarize(ok)
-                table.add_row(impl, str(s["n"]), *(f"{s[k]:.3f}" for k in ("median", "mean", "sd", "q1", "q3")), errors)
-            else:
-                table.add_row(impl, "0", "-", "-", "-", "-", "-", errors)
-        out.print(table)
+        out.print(_summary_table(payload, groups[payload], impl_order))
     capped = sum(int(e.get("samples_capped", 0)) for e in store.driver_events("done"))
     if capped:
         out.print(
             f"[yellow]{capped} more requests ran past the driver's raw-sample cap (load.max_records); "
             f"they are in the run's per-second histograms, not in this table.[/]"
         )
+
+
+def _summary_table(payload: str, group: pd.DataFrame, impl_order: list[str]) -> Table:
+    """One workload's table of :func:`print_summary`: a row per treatment (``impl_order``), times in ms."""
+    from bancada.stats.summary import summarize
+
+    table = Table(title=f"{payload}: latency (ms), measured requests", title_justify="left")
+    for col in ("treatment", "n", "median", "mean", "sd", "q1", "q3", "errors"):
+        table.add_column(col, justify="left" if col == "treatment" else "right")
+    by_impl = dict(tuple(group.groupby("implementation", sort=False)))
+    for impl, g in [(i, by_impl[i]) for i in impl_order if i in by_impl]:
+        ok = np.sort(g.loc[g["ok"] == "true", "latency_s"].to_numpy() * 1e3)
+        errors = str(int((g["ok"] == "false").sum()))
+        if len(ok):
+            s = summarize(ok)
+            table.add_row(impl, str(s["n"]), *(f"{s[k]:.3f}" for k in ("median", "mean", "sd", "q1", "q3")), errors)
+        else:
+            table.add_row(impl, "0", "-", "-", "-", "-", "-", errors)
+    return table
 
 
 def runs_command() -> int:

@@ -56,34 +56,6 @@ def round_orders(treatments: list[int], rounds: int | None, order: str, seed: in
         yield list(shuffle_in_place(current, rng))
 
 
-def _make_clients(
-    job: DriverJob, reuse: bool, timeout_s: float
-) -> tuple[dict[int, Any], dict[int, tuple[str, dict[str, Any]]]]:
-    """Every treatment's client, its request built and serialized (before any timing), and the
-    creates (a new record per request: operation and payload by treatment id).
-
-    Raises:
-        JobError: a custom request this driver cannot send.
-    """
-    clients = {}
-    creates: dict[int, tuple[str, dict[str, Any]]] = {}
-    for t in job.treatments:
-        if t.operation in CREATE_OPERATIONS:
-            creates[t.id] = (t.operation, t.payload or {})
-        if t.operation == "custom":
-            spoken = protocols.find(t.protocol)  # a custom request travels as written over HTTP only here
-            if spoken is None or not (spoken.http and spoken.custom_requests):
-                raise JobError(
-                    f"treatment {t.id}: the Python driver runs custom REST requests only, not custom "
-                    f"{t.protocol} methods; use the native driver"
-                )
-            request = custom_rest_request(t.request or {})
-        else:
-            request = build_request(t.operation, t.payload)
-        clients[t.id] = make_client(t.protocol, t.target, request, timeout_s, reuse)
-    return clients, creates
-
-
 def block_rounds(
     block: JobBlock, write: Callable[[bytes], Any]
 ) -> Iterator[tuple[int, list[int], int, SteadyBlock | None]]:
@@ -128,6 +100,34 @@ def run_job(job: DriverJob | dict[str, Any], out: BinaryIO) -> int:
     )
     if not isinstance(job, DriverJob):
         job = DriverJob.from_json(job)
+    _check_load_model(job)
+    clients, creates = _build_clients(job)  # every request built and serialized before any timing
+    errors: dict[str, int] = {}
+    total = 0
+    job_start = time.perf_counter_ns()
+    try:
+        for index, block in enumerate(job.blocks):
+            unknown = [i for i in block.treatments if i not in clients]
+            if unknown:
+                raise JobError(f"block {index} names unknown treatment {unknown[0]}")
+            write(
+                encode_event(
+                    {"event": "block_start", "index": index, "repetition": block.repetition, "origin_ns": job_start}
+                )
+            )
+            total += _run_block(block, clients, creates, out, job_start, errors)
+            write(encode_event({"event": "block_end", "index": index, "repetition": block.repetition}))
+            out.flush()
+    finally:
+        for c in clients.values():
+            c.close()
+    write(encode_event({"event": "done", "samples": total, "errors": errors}))
+    out.flush()
+    return 0
+
+
+def _check_load_model(job: DriverJob) -> None:
+    """Raise :class:`JobError` unless the job's load model is the sequential one this driver runs."""
     model = job.load.get("model", "sequential")
     if model == "vus":
         raise JobError(
@@ -139,55 +139,73 @@ def run_job(job: DriverJob | dict[str, Any], out: BinaryIO) -> int:
         )
     if model != "sequential":
         raise JobError(f"the Python driver only runs the sequential load model, not {model!r}; use --driver native")
+
+
+def _build_clients(job: DriverJob) -> tuple[dict[int, Any], dict[int, tuple[str, dict[str, Any]]]]:
+    """One client per treatment, its request built; and the treatments that create a new record per
+    request (``{id: (operation, payload)}``, the record's fields drawn from the request's seq).
+
+    Raises:
+        JobError: a custom request over a protocol that cannot carry one here.
+    """
     reuse = job.connection == "reuse"
-    timeout_s = job.timeout_s
+    clients: dict[int, Any] = {}
+    creates: dict[int, tuple[str, dict[str, Any]]] = {}
+    for t in job.treatments:
+        if t.operation in CREATE_OPERATIONS:
+            creates[t.id] = (t.operation, t.payload or {})
+        if t.operation == "custom":
+            spoken = protocols.find(t.protocol)  # a custom request travels as written over HTTP only here
+            if spoken is None or not (spoken.http and spoken.custom_requests):
+                raise JobError(
+                    f"treatment {t.id}: the Python driver runs custom REST requests only, not custom "
+                    f"{t.protocol} methods; use the native driver"
+                )
+            request = custom_rest_request(t.request or {})
+        else:
+            request = build_request(t.operation, t.payload)
+        clients[t.id] = make_client(t.protocol, t.target, request, job.timeout_s, reuse)
+    return clients, creates
 
-    # Build and serialize every request before any timing.
-    clients, creates = _make_clients(job, reuse, timeout_s)
 
-    errors: dict[str, int] = {}
-    total = 0
+def _run_block(
+    block: JobBlock,
+    clients: dict[int, Any],
+    creates: dict[int, tuple[str, dict[str, Any]]],
+    out: BinaryIO,
+    job_start: int,
+    errors: dict[str, int],
+) -> int:
+    """Send one block's rounds (warm-up, then measured) and write a sample frame per request; the
+    count of requests sent. ``errors`` counts the failed requests by error kind (updated in place)."""
+    write = out.write
     clock = time.perf_counter_ns
-    job_start = clock()
-    last_flush = job_start
-    try:
-        for index, block in enumerate(job.blocks):
-            rep = block.repetition
-            ids = block.treatments
-            unknown = [i for i in ids if i not in clients]
-            if unknown:
-                raise JobError(f"block {index} names unknown treatment {unknown[0]}")
-            write(encode_event({"event": "block_start", "index": index, "repetition": rep, "origin_ns": job_start}))
-            for seq, order, phase, steady in block_rounds(block, write):
-                for tid in order:
-                    if tid in creates:
-                        clients[tid].set_request(build_db_request(*creates[tid], seq))
-                    client = clients[tid]
-                    call = client.call
-                    t0 = clock()
-                    ok, server_ns, error = call()
-                    t1 = clock()
-                    if ok and client.max_rows:  # a list's rows are counted outside the timed call
-                        error = client.rows_error()
-                        ok = not error
-                    write(encode_sample(Sample(tid, rep, seq, phase, ok, t1 - t0, server_ns, t0 - job_start, 0, error)))
-                    if steady is not None:
-                        steady.watches[tid].add(t1 - t0, ok)
-                    total += 1
-                    if not ok:
-                        kind = error.split(":", 1)[0]
-                        errors[kind] = errors.get(kind, 0) + 1
-                    if t1 - last_flush > FLUSH_INTERVAL_NS:
-                        out.flush()
-                        last_flush = clock()
-            write(encode_event({"event": "block_end", "index": index, "repetition": rep}))
-            out.flush()
-    finally:
-        for c in clients.values():
-            c.close()
-    write(encode_event({"event": "done", "samples": total, "errors": errors}))
-    out.flush()
-    return 0
+    rep = block.repetition
+    last_flush = clock()
+    sent = 0
+    for seq, order, phase, steady in block_rounds(block, write):
+        for tid in order:
+            if tid in creates:
+                clients[tid].set_request(build_db_request(*creates[tid], seq))
+            client = clients[tid]
+            call = client.call
+            t0 = clock()
+            ok, server_ns, error = call()
+            t1 = clock()
+            if ok and client.max_rows:  # a list's rows are counted outside the timed call
+                error = client.rows_error()
+                ok = not error
+            write(encode_sample(Sample(tid, rep, seq, phase, ok, t1 - t0, server_ns, t0 - job_start, 0, error)))
+            if steady is not None:
+                steady.watches[tid].add(t1 - t0, ok)
+            sent += 1
+            if not ok:
+                kind = error.split(":", 1)[0]
+                errors[kind] = errors.get(kind, 0) + 1
+            if t1 - last_flush > FLUSH_INTERVAL_NS:
+                out.flush()
+                last_flush = clock()
+    return sent
 
 
 def main() -> int:

@@ -210,41 +210,55 @@ def read_frame_batches(f: IO[bytes] | ChunkReader) -> Iterator[list[Frame]]:
     Raises:
         StreamError: on a truncated frame or an unknown frame type.
     """
-    unpack = SAMPLE_STRUCT.unpack_from
-    fixed = SAMPLE_STRUCT.size
-    run_bytes = MIN_COLUMN_RUN * (4 + PLAIN_LENGTH)
     buf = b""
     for data in _reads(f):
         buf = buf + data if buf else data
-        out: list[Frame] = []
-        pos, size = 0, len(buf)
-        while size - pos >= _HEADER.size:
-            length, kind = _HEADER.unpack_from(buf, pos)
-            if length == PLAIN_LENGTH and kind == TYPE_SAMPLE and size - pos >= run_bytes:
-                block, pos = decode_plain_run(buf, pos)
-                assert block is not None  # the frame at pos is a plain sample frame: the run holds it at least
-                out.append(block)
-                continue
-            end = pos + 4 + length
-            if end > size:
-                break
-            body = pos + _HEADER.size
-            if kind == TYPE_SAMPLE:
-                t, rep, seq, phase, ok, lat, srv, start, queue = unpack(buf, body)
-                err = buf[body + fixed : end].decode("utf-8", "replace") if end > body + fixed else ""
-                out.append(Sample(t, rep, seq, phase, bool(ok), lat, srv, start, queue, err))
-            elif kind == TYPE_JSON:
-                out.append(decode_event(buf[body:end]))
-            elif kind == TYPE_SPLIT:
-                out.append(Split(*SPLIT_STRUCT.unpack_from(buf, body)))
-            else:
-                raise StreamError(f"unknown frame type 0x{kind:02x}")
-            pos = end
+        out, pos = _decode_frames(buf)
         buf = buf[pos:]
         if out:
             yield out
     if buf:
         raise StreamError("truncated frame header" if len(buf) < _HEADER.size else "truncated frame body")
+
+
+#: From this many bytes left in a read, a plain sample frame starts a column run.
+_RUN_BYTES = MIN_COLUMN_RUN * (4 + PLAIN_LENGTH)
+
+
+def _decode_frames(buf: bytes) -> tuple[list[Frame], int]:
+    """The whole frames at the start of ``buf``, decoded (see :func:`read_frame_batches`), and the
+    offset where the first incomplete frame begins (``len(buf)`` when none).
+
+    Raises:
+        StreamError: on an unknown frame type.
+    """
+    unpack = SAMPLE_STRUCT.unpack_from
+    fixed = SAMPLE_STRUCT.size
+    out: list[Frame] = []
+    pos, size = 0, len(buf)
+    while size - pos >= _HEADER.size:
+        length, kind = _HEADER.unpack_from(buf, pos)
+        if length == PLAIN_LENGTH and kind == TYPE_SAMPLE and size - pos >= _RUN_BYTES:
+            block, pos = decode_plain_run(buf, pos)
+            assert block is not None  # the frame at pos is a plain sample frame: the run holds it at least
+            out.append(block)
+            continue
+        end = pos + 4 + length
+        if end > size:
+            break
+        body = pos + _HEADER.size
+        if kind == TYPE_SAMPLE:
+            t, rep, seq, phase, ok, lat, srv, start, queue = unpack(buf, body)
+            err = buf[body + fixed : end].decode("utf-8", "replace") if end > body + fixed else ""
+            out.append(Sample(t, rep, seq, phase, bool(ok), lat, srv, start, queue, err))
+        elif kind == TYPE_JSON:
+            out.append(decode_event(buf[body:end]))
+        elif kind == TYPE_SPLIT:
+            out.append(Split(*SPLIT_STRUCT.unpack_from(buf, body)))
+        else:
+            raise StreamError(f"unknown frame type 0x{kind:02x}")
+        pos = end
+    return out, pos
 
 
 def read_frames(f: IO[bytes] | ChunkReader) -> Iterator[Sample | Split | DriverEvent]:

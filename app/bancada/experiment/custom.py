@@ -180,6 +180,12 @@ class CustomRequestFields(BaseModel):
             raise ValueError(
                 translate("CustomRequest", "a custom workload needs path (REST) and/or grpc_method (gRPC)")
             )
+        self._check_protocol_fields()
+        self._check_pairs()
+        self._check_request_json()
+
+    def _check_protocol_fields(self) -> None:
+        """Raise ValueError if a REST field comes without path or a gRPC field without grpc_method."""
         rest = [f for f in ("method", "headers", "body", "body_file") if getattr(self, f) is not None]
         if rest and self.path is None:
             raise ValueError(
@@ -194,11 +200,17 @@ class CustomRequestFields(BaseModel):
                     grpc=grpc[0]
                 )
             )
+
+    def _check_pairs(self) -> None:
+        """Raise ValueError if two fields that exclude (or need) each other are given wrongly."""
         for a, b in (("body", "body_file"), ("request", "request_file"), ("proto", "protoset")):
             if getattr(self, a) is not None and getattr(self, b) is not None:
                 raise ValueError(translate("CustomRequest", "give {a} or {b}, not both").format(a=a, b=b))
         if self.proto_path is not None and self.proto is None:
             raise ValueError(translate("CustomRequest", "proto_path goes with proto"))
+
+    def _check_request_json(self) -> None:
+        """Raise ValueError if the gRPC request template is not JSON once rendered."""
         if self.request is not None:
             try:
                 json.loads(render_template(self.request, getattr(self, "seed", 1)))

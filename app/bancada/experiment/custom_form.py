@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bancada.experiment.profile import Profile, dumps_toml, parse_profile
+from bancada.experiment.profile import Profile, Workload, dumps_toml, parse_profile
 from bancada.core.i18n import translate
 
 #: The protocols a server of one's own may speak: those a custom request has a form for.
@@ -57,6 +57,18 @@ class ServiceForm:
     def profile_data(self) -> dict[str, Any]:
         """The profile as a dict (``[experiment]``, ``[[external]]``, ``[[workloads]]``)."""
         data = {k: v for k, v in self.base.items() if k not in ("experiment", "external", "workloads")}
+        data["experiment"] = self._experiment_table()
+        data["external"] = [
+            {"id": s.id, "protocol": s.protocol, "address": s.address.strip(), "language": s.language}
+            for s in self.servers
+        ]
+        proto = next((s.proto_file for s in self.servers if s.protocol == "grpc" and s.proto_file), "")
+        own = [w for w in self.base.get("workloads", []) if w.get("operation") != "custom"]
+        data["workloads"] = own + [_workload(r, proto) for r in self.requests]
+        return data
+
+    def _experiment_table(self) -> dict[str, Any]:
+        """``[experiment]``: the base's, with this form's title and servers (Bancada's own workers kept)."""
         exp = dict(self.base.get("experiment", {}))
         own_ids = {s.id for s in self.servers}
         old_external = {e["id"] for e in self.base.get("external", [])}
@@ -68,15 +80,7 @@ class ServiceForm:
         exp.setdefault("requests", 100)
         exp.setdefault("warmup", 20)
         exp.setdefault("factors", ["implementation"])
-        data["experiment"] = exp
-        data["external"] = [
-            {"id": s.id, "protocol": s.protocol, "address": s.address.strip(), "language": s.language}
-            for s in self.servers
-        ]
-        proto = next((s.proto_file for s in self.servers if s.protocol == "grpc" and s.proto_file), "")
-        own = [w for w in self.base.get("workloads", []) if w.get("operation") != "custom"]
-        data["workloads"] = own + [_workload(r, proto) for r in self.requests]
-        return data
+        return exp
 
     def to_profile(self, folder: Path | None = None) -> Profile:
         """The validated profile (file names relative to ``folder``).
@@ -138,24 +142,23 @@ def form_from_profile(profile: Profile) -> ServiceForm:
     for s in servers:
         if s.protocol == "grpc":
             s.proto_file = proto
-    requests = []
-    for w in profile.workloads:
-        if w.operation != "custom":
-            continue
-        body = w.body or (Path(w.body_file).read_text(encoding="utf-8", errors="replace") if w.body_file else "")
-        req = w.request or (Path(w.request_file).read_text(encoding="utf-8") if w.request_file else "")
-        requests.append(
-            RequestEntry(
-                w.name,
-                w.method or ("POST" if body else "GET"),
-                w.path or "",
-                dict(w.headers or {}),
-                body,
-                w.grpc_method or "",
-                req,
-            )
-        )
+    requests = [_request_entry(w) for w in profile.workloads if w.operation == "custom"]
     return ServiceForm(profile.experiment.title, servers, requests, base)
+
+
+def _request_entry(w: Workload) -> RequestEntry:
+    """The form's entry of one custom workload ``w`` (body and request files read in)."""
+    body = w.body or (Path(w.body_file).read_text(encoding="utf-8", errors="replace") if w.body_file else "")
+    req = w.request or (Path(w.request_file).read_text(encoding="utf-8") if w.request_file else "")
+    return RequestEntry(
+        w.name,
+        w.method or ("POST" if body else "GET"),
+        w.path or "",
+        dict(w.headers or {}),
+        body,
+        w.grpc_method or "",
+        req,
+    )
 
 
 def parse_headers(text: str) -> dict[str, str]:

@@ -39,6 +39,44 @@ class ExternalTargetError(RuntimeError):
     """An external implementation cannot be reached; one line naming it and its address."""
 
 
+def _split_url(text: str, allowed: str) -> tuple[str, int]:
+    """(host, port) of an ``http://host[:port][/]`` URL (port 80 if none); ValueError otherwise."""
+    parts = urlsplit(text)
+    if parts.scheme != "http":
+        raise ValueError(
+            translate("External", "scheme {scheme!r} is not supported (no TLS); {allowed}").format(
+                scheme=parts.scheme, allowed=allowed
+            )
+        )
+    if parts.path not in ("", "/") or parts.query or parts.fragment:
+        raise ValueError(translate("External", "an address holds no path; put the path in the workload (path = ...)"))
+    if parts.username or parts.password:
+        raise ValueError(translate("External", "an address holds no user or password; use a header in the workload"))
+    try:
+        port = parts.port or 80
+    except ValueError:
+        raise ValueError(translate("External", "bad port; {allowed}").format(allowed=allowed)) from None
+    host = parts.hostname or ""
+    return host, port
+
+
+def _split_host_port(text: str, allowed: str) -> tuple[str, int]:
+    """(host, port) of ``host:port`` or ``[v6]:port``; ValueError otherwise."""
+    m = re.fullmatch(r"\[([^\]]+)\]:(\d+)|([^:\[\]]+):(\d+)", text)
+    if not m:
+        raise ValueError(translate("External", "not an address with a port; {allowed}").format(allowed=allowed))
+    host = m.group(1) or m.group(3)
+    port = int(m.group(2) or m.group(4))
+    if m.group(1):
+        try:
+            ipaddress.IPv6Address(host)
+        except ValueError:
+            raise ValueError(
+                translate("External", "{host!r} in brackets is not an IPv6 address").format(host=host)
+            ) from None
+    return host, port
+
+
 def parse_address(address: str) -> tuple[str, int]:
     """Split ``host:port``, ``[v6]:port`` or ``http://host[:port][/]`` into (host, port).
 
@@ -50,39 +88,9 @@ def parse_address(address: str) -> tuple[str, int]:
     text = address.strip()
     allowed = translate("External", "allowed: host:port, [v6]:port or http://host:port")
     if "://" in text:
-        parts = urlsplit(text)
-        if parts.scheme != "http":
-            raise ValueError(
-                translate("External", "scheme {scheme!r} is not supported (no TLS); {allowed}").format(
-                    scheme=parts.scheme, allowed=allowed
-                )
-            )
-        if parts.path not in ("", "/") or parts.query or parts.fragment:
-            raise ValueError(
-                translate("External", "an address holds no path; put the path in the workload (path = ...)")
-            )
-        if parts.username or parts.password:
-            raise ValueError(
-                translate("External", "an address holds no user or password; use a header in the workload")
-            )
-        try:
-            port = parts.port or 80
-        except ValueError:
-            raise ValueError(translate("External", "bad port; {allowed}").format(allowed=allowed)) from None
-        host = parts.hostname or ""
+        host, port = _split_url(text, allowed)
     else:
-        m = re.fullmatch(r"\[([^\]]+)\]:(\d+)|([^:\[\]]+):(\d+)", text)
-        if not m:
-            raise ValueError(translate("External", "not an address with a port; {allowed}").format(allowed=allowed))
-        host = m.group(1) or m.group(3)
-        port = int(m.group(2) or m.group(4))
-        if m.group(1):
-            try:
-                ipaddress.IPv6Address(host)
-            except ValueError:
-                raise ValueError(
-                    translate("External", "{host!r} in brackets is not an IPv6 address").format(host=host)
-                ) from None
+        host, port = _split_host_port(text, allowed)
     if not host:
         raise ValueError(translate("External", "no host; {allowed}").format(allowed=allowed))
     if ":" not in host and not _HOST.match(host):

@@ -97,6 +97,38 @@ def _vus_given(load: _LoadLike) -> str:
     return ""
 
 
+def _required(load: _LoadLike) -> tuple[int, float]:
+    """(vus, duration_s) of a vus load; ValueError if one is missing or an open-model rate is given."""
+    if load.vus is None or load.vus < 1:
+        raise ValueError(translate("Profile", "the vus load model needs vus, the number of virtual users (1 or more)"))
+    if load.duration_s is None:
+        raise ValueError(
+            translate("Profile", "the vus load model needs duration_s, how long the virtual users run (s)")
+        )
+    if load.rate_per_s is not None:
+        raise ValueError(translate("Profile", "rate_per_s is for the open model; the vus model takes pacing_s"))
+    return load.vus, load.duration_s
+
+
+def _check_times(load: _LoadLike) -> None:
+    """ValueError if pacing and think time are both given, pacing is not above 0 or a time is negative."""
+    if load.pacing_s is not None and load.think_time_s is not None:
+        raise ValueError(
+            translate(
+                "Profile",
+                "give pacing_s (an iteration every pacing_s) or think_time_s (a wait after each response), not both",
+            )
+        )
+    if load.pacing_s is not None and not load.pacing_s > 0:
+        raise ValueError(translate("Profile", "pacing_s must be above 0 s; got {value}").format(value=load.pacing_s))
+    for name in ("think_time_s", "ramp_up_s", "graceful_stop_s"):
+        value = getattr(load, name)
+        if value is not None and not value >= 0:
+            raise ValueError(
+                translate("Profile", "{field} must be 0 s or more; got {value}").format(field=name, value=value)
+            )
+
+
 def check_vus(load: _LoadLike) -> VusPlan | None:
     """Check the vus fields of ``load`` (a profile's ``[load]``); the plan for model vus, else None.
 
@@ -114,39 +146,18 @@ def check_vus(load: _LoadLike) -> VusPlan | None:
                 ).format(field=given, model=load.model)
             )
         return None
-    if load.vus is None or load.vus < 1:
-        raise ValueError(translate("Profile", "the vus load model needs vus, the number of virtual users (1 or more)"))
-    if load.duration_s is None:
-        raise ValueError(
-            translate("Profile", "the vus load model needs duration_s, how long the virtual users run (s)")
-        )
-    if load.rate_per_s is not None:
-        raise ValueError(translate("Profile", "rate_per_s is for the open model; the vus model takes pacing_s"))
-    if load.pacing_s is not None and load.think_time_s is not None:
-        raise ValueError(
-            translate(
-                "Profile",
-                "give pacing_s (an iteration every pacing_s) or think_time_s (a wait after each response), not both",
-            )
-        )
-    if load.pacing_s is not None and not load.pacing_s > 0:
-        raise ValueError(translate("Profile", "pacing_s must be above 0 s; got {value}").format(value=load.pacing_s))
-    for name in ("think_time_s", "ramp_up_s", "graceful_stop_s"):
-        value = getattr(load, name)
-        if value is not None and not value >= 0:
-            raise ValueError(
-                translate("Profile", "{field} must be 0 s or more; got {value}").format(field=name, value=value)
-            )
+    vus, duration_s = _required(load)
+    _check_times(load)
     ramp = load.ramp_up_s or 0.0
-    if ramp > load.duration_s:
+    if ramp > duration_s:
         raise ValueError(
             translate("Profile", "ramp_up_s ({ramp} s) must not exceed duration_s ({duration} s)").format(
-                ramp=ramp, duration=load.duration_s
+                ramp=ramp, duration=duration_s
             )
         )
     return VusPlan(
-        vus=load.vus,
-        duration_s=load.duration_s,
+        vus=vus,
+        duration_s=duration_s,
         pacing_s=load.pacing_s,
         think_time_s=load.think_time_s or 0.0,
         ramp_up_s=ramp,

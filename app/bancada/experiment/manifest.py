@@ -14,6 +14,7 @@ import platform
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from bancada.core import paths
 
@@ -111,6 +112,38 @@ def machine_arch(machine: str | None = None) -> str:
     return {"x86_64": "amd64", "amd64": "amd64", "aarch64": "arm64", "arm64": "arm64"}.get(m, m)
 
 
+def _deploy(path: Path, data: dict[str, Any]) -> tuple[str, tuple[str, ...], str]:
+    """(deploy, bundle, setup) of a manifest; ManifestError if the kind is unknown or a bundle lacks its parts."""
+    deploy = str(data.get("deploy", "file"))
+    if deploy not in DEPLOY_KINDS:
+        raise ManifestError(
+            translate("Manifest", "{path}: deploy = {deploy!r}; allowed: {names}").format(
+                path=path, deploy=deploy, names=", ".join(DEPLOY_KINDS)
+            )
+        )
+    bundle, setup = tuple(str(b) for b in data.get("bundle", ())), str(data.get("setup", ""))
+    if deploy == "bundle" and (not bundle or not setup):
+        raise ManifestError(
+            translate(
+                "Manifest", "{path}: deploy = 'bundle' needs bundle (a list of paths) and setup (a command)"
+            ).format(path=path)
+        )
+    return deploy, bundle, setup
+
+
+def _setup_requires(path: Path, data: dict[str, Any]) -> tuple[str, ...]:
+    """The manifest's setup_requires; ManifestError naming the first one Bancada does not know."""
+    requires = tuple(str(r) for r in data.get("setup_requires", ()))
+    unknown = [r for r in requires if r not in SETUP_REQUIREMENTS]
+    if unknown:
+        raise ManifestError(
+            translate("Manifest", "{path}: setup_requires {unknown!r}; allowed: {names}").format(
+                path=path, unknown=unknown[0], names=", ".join(SETUP_REQUIREMENTS)
+            )
+        )
+    return requires
+
+
 def load_manifest(path: Path) -> WorkerManifest:
     """Read one ``worker.toml``.
 
@@ -128,28 +161,8 @@ def load_manifest(path: Path) -> WorkerManifest:
         raise ManifestError(
             translate("Manifest", "{path}: missing key(s) {names}").format(path=path, names=", ".join(missing))
         )
-    deploy = str(data.get("deploy", "file"))
-    if deploy not in DEPLOY_KINDS:
-        raise ManifestError(
-            translate("Manifest", "{path}: deploy = {deploy!r}; allowed: {names}").format(
-                path=path, deploy=deploy, names=", ".join(DEPLOY_KINDS)
-            )
-        )
-    bundle, setup = tuple(str(b) for b in data.get("bundle", ())), str(data.get("setup", ""))
-    if deploy == "bundle" and (not bundle or not setup):
-        raise ManifestError(
-            translate(
-                "Manifest", "{path}: deploy = 'bundle' needs bundle (a list of paths) and setup (a command)"
-            ).format(path=path)
-        )
-    requires = tuple(str(r) for r in data.get("setup_requires", ()))
-    unknown = [r for r in requires if r not in SETUP_REQUIREMENTS]
-    if unknown:
-        raise ManifestError(
-            translate("Manifest", "{path}: setup_requires {unknown!r}; allowed: {names}").format(
-                path=path, unknown=unknown[0], names=", ".join(SETUP_REQUIREMENTS)
-            )
-        )
+    deploy, bundle, setup = _deploy(path, data)
+    requires = _setup_requires(path, data)
     return WorkerManifest(
         name=str(data["name"]),
         language=str(data["language"]),

@@ -33,7 +33,7 @@ from typing import Any
 
 from bancada.experiment.external import ExternalImplementation
 from bancada.experiment.manifest import Implementation
-from bancada.experiment.profile import Profile, Workload
+from bancada.experiment.profile import Experiment, Profile, Workload
 from bancada.wire.select_pick import SplitMix64, shuffle_in_place
 
 
@@ -129,19 +129,10 @@ def check_format(impl: Implementation | ExternalImplementation, fmt: str) -> Non
         )
 
 
-def build_plan(profile: Profile, implementations: dict[str, Implementation | ExternalImplementation]) -> Plan:
-    """Build the plan of ``profile``.
-
-    A custom workload pairs only with implementations of the protocols it
-    defines (:func:`applies`); one that fits none of them makes no treatment
-    (:func:`unplanned_workloads` names it).
-
-    Raises:
-        PlanError: an implementation of the profile is not among ``implementations``,
-            or the schedule needs a seed and the profile has none (the runner draws one first),
-            or no workload fits any of them.
-    """
-    exp = profile.experiment
+def _chosen(
+    exp: Experiment, implementations: dict[str, Implementation | ExternalImplementation]
+) -> dict[str, Implementation | ExternalImplementation | None]:
+    """The implementation of each id the profile names; PlanError naming the first unknown one."""
     chosen = {i: implementation_for(i, implementations) for i in exp.implementations}
     missing = [i for i, impl in chosen.items() if impl is None]
     if missing:
@@ -153,10 +144,12 @@ def build_plan(profile: Profile, implementations: dict[str, Implementation | Ext
                 "written like go-rest:b)",
             ).format(missing=missing[0], known=known)
         )
-    if exp.seed is None and (exp.schedule == "randomized" or exp.randomize):
-        raise PlanError(
-            translate("Plan", "the schedule needs a seed; draw one with with_seed() before building the plan")
-        )
+    return chosen
+
+
+def _treatments(profile: Profile, chosen: dict[str, Implementation | ExternalImplementation | None]) -> list[Treatment]:
+    """Every (workload, implementation, format, link) that applies, numbered from 0; PlanError if none."""
+    exp = profile.experiment
     treatments: list[Treatment] = []
     links = exp.links or [""]
     for workload in profile.workloads:
@@ -178,6 +171,11 @@ def build_plan(profile: Profile, implementations: dict[str, Implementation | Ext
                 "requests for other protocols",
             ).format(names=", ".join(exp.implementations))
         )
+    return treatments
+
+
+def _blocks(exp: Experiment, treatments: list[Treatment]) -> list[Block]:
+    """The blocks of every repetition in the schedule's order (a block per treatment, or one alternating)."""
     blocks: list[Block] = []
     for rep in range(1, exp.repetitions + 1):
         seed = ((exp.seed or 0) + rep) % 2**64
@@ -192,6 +190,29 @@ def build_plan(profile: Profile, implementations: dict[str, Implementation | Ext
             shuffle_in_place(ids, SplitMix64(seed))
         for t_id in ids:
             blocks.append(Block(len(blocks), rep, (t_id,), exp.warmup, exp.requests, "round_robin", seed))
+    return blocks
+
+
+def build_plan(profile: Profile, implementations: dict[str, Implementation | ExternalImplementation]) -> Plan:
+    """Build the plan of ``profile``.
+
+    A custom workload pairs only with implementations of the protocols it
+    defines (:func:`applies`); one that fits none of them makes no treatment
+    (:func:`unplanned_workloads` names it).
+
+    Raises:
+        PlanError: an implementation of the profile is not among ``implementations``,
+            or the schedule needs a seed and the profile has none (the runner draws one first),
+            or no workload fits any of them.
+    """
+    exp = profile.experiment
+    chosen = _chosen(exp, implementations)
+    if exp.seed is None and (exp.schedule == "randomized" or exp.randomize):
+        raise PlanError(
+            translate("Plan", "the schedule needs a seed; draw one with with_seed() before building the plan")
+        )
+    treatments = _treatments(profile, chosen)
+    blocks = _blocks(exp, treatments)
     return Plan(tuple(treatments), tuple(blocks))
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
+from pydantic_core import ErrorDetails
 
 from bancada.experiment.custom import CustomRequestFields
 from bancada.experiment.database import DatabaseConfig
@@ -217,7 +218,12 @@ class Experiment(_Strict):
     seed: int | None = Field(default=None, ge=0, lt=2**64)
     connection: Literal["reuse", "new"] = "reuse"
     timeout_s: float = Field(default=30.0, gt=0, le=3600)
-    driver: Literal["python", "native", "auto"] = "auto"
+    driver: Literal["python", "native", "auto", "locust"] = "auto"
+    # The locust driver (bancada.drivers.locust): Locust workers (processes), users across them
+    # (None: one per worker) and users started per second (None: all at once), per block.
+    load_workers: int = Field(default=1, ge=1, le=1024)
+    load_users: int | None = Field(default=None, ge=1, le=1_000_000)
+    spawn_rate: float | None = Field(default=None, gt=0)
     factors: list[str] = Field(default_factory=lambda: ["language", "protocol"])
     #: Network links between driver and workers, each a level of the factor ``link``: preset names
     #: (bancada.experiment.links) or the names of the profile's ``[[links]]``. Empty: no emulated link.
@@ -231,6 +237,13 @@ class Experiment(_Strict):
             raise ValueError(translate("Profile", "implementations are listed twice"))
         if len(set(self.links)) != len(self.links):
             raise ValueError(translate("Profile", "links are listed twice"))
+        if self.load_users is not None and self.load_users < self.load_workers:
+            raise ValueError(
+                translate(
+                    "Profile",
+                    "load_users ({users}) must be at least load_workers ({workers}): one user per Locust worker",
+                ).format(users=self.load_users, workers=self.load_workers)
+            )
         allowed = {"language", "protocol", "payload", "implementation", "operation", "link", "format"}
         bad = [f for f in self.factors if f not in allowed]
         if bad:
@@ -301,6 +314,9 @@ class Profile(_Strict):
     external: list[ExternalSpec] = Field(default_factory=list)
     placement: Placement = Field(default_factory=Placement)
     link: Link | None = None  # an emulated network link between driver and workers, for the whole run
+    # The locust driver's SSH load hosts: host name (as in the hosts file) -> Locust workers there;
+    # empty: ``experiment.load_workers`` workers on this computer.
+    load_hosts: dict[str, int] = Field(default_factory=dict)
     #: Custom links that ``experiment.links`` may name besides the presets.
     links: list[Link] = Field(default_factory=list)
     #: The experiment's PostgreSQL (seed 001; bancada.experiment.database); None: no database.
@@ -339,13 +355,16 @@ class Profile(_Strict):
         return dumps_toml(self.model_dump(exclude_none=True))
 
 
-def _format_error(source: str, exc: ValidationError, data: dict[str, Any]) -> str:
-    err = exc.errors()[0]
-    loc = [str(p) for p in err["loc"]]
-    # Turn ('workloads', 0, 'count') into workloads[0].count
+def _field_path(loc: list[str]) -> str:
+    """Turn ('workloads', 0, 'count') into workloads[0].count."""
     field = ""
     for part in loc:
         field += f"[{part}]" if part.isdigit() else (f".{part}" if field else part)
+    return field
+
+
+def _shown_value(err: ErrorDetails, loc: list[str], data: dict[str, Any]) -> str:
+    """The bad value as the error echoes it: its repr, "" if long or secret, "(missing)" if absent."""
     value: Any = data
     try:
         for key in err["loc"]:
@@ -355,6 +374,14 @@ def _format_error(source: str, exc: ValidationError, data: dict[str, Any]) -> st
             shown = ""  # the [database] table is never echoed: a url may hold a password
     except (KeyError, IndexError, TypeError):
         shown = "(missing)" if err["type"] == "missing" else ""
+    return shown
+
+
+def _format_error(source: str, exc: ValidationError, data: dict[str, Any]) -> str:
+    err = exc.errors()[0]
+    loc = [str(p) for p in err["loc"]]
+    field = _field_path(loc)
+    shown = _shown_value(err, loc, data)
     msg = _validation_message(err["type"], err["msg"], err.get("ctx") or {})
     where = f"{field} = {shown}" if field and shown else (field or translate("Profile", "profile"))
     return f"{source}: {where}: {msg}"

@@ -54,63 +54,78 @@ def _usage() -> str:
     return "; ".join(f"{{{{{name} {' '.join(args)}}}}}" for name, args in FUNCTIONS.items())
 
 
+def _placeholder(m: re.Match[str]) -> tuple[str, list[float]]:
+    """The function and numbers of one ``{{...}}`` match; TemplateError naming what is wrong and where."""
+    words = m.group(1).split()
+    where = f"{{{{{m.group(1)}}}}} (character {m.start() + 1})"
+    if not words:
+        raise TemplateError(
+            translate("Template", "empty placeholder {where}; allowed: {v}").format(where=where, v=_usage())
+        )
+    name, args = words[0], words[1:]
+    if name not in FUNCTIONS:
+        raise TemplateError(
+            translate("Template", "unknown function {name!r} in {where}; allowed: {v}").format(
+                name=name, where=where, v=_usage()
+            )
+        )
+    wanted = FUNCTIONS[name]
+    if len(args) != len(wanted):
+        raise TemplateError(
+            translate("Template", "{name} takes {wanted} numbers ({names}), got {args} in {where}").format(
+                name=name, wanted=len(wanted), names=" ".join(wanted), args=len(args), where=where
+            )
+        )
+    numbers = _numbers(name, args, wanted, where)
+    _check_ranges(name, numbers, where)
+    return name, numbers
+
+
+def _numbers(name: str, args: list[str], wanted: tuple[str, ...], where: str) -> list[float]:
+    """The placeholder's arguments as numbers (floats for doubles' bounds, integers otherwise)."""
+    numbers: list[float] = []
+    for arg, role in zip(args, wanted):
+        try:
+            value = float(arg) if name == "doubles" and role != "COUNT" else int(arg)
+        except ValueError:
+            kind = "a number" if name == "doubles" and role != "COUNT" else "an integer"
+            raise TemplateError(
+                translate("Template", "{role} of {name} must be {kind}, got {arg!r} in {where}").format(
+                    role=role, name=name, kind=kind, arg=arg, where=where
+                )
+            ) from None
+        numbers.append(value)
+    return numbers
+
+
+def _check_ranges(name: str, numbers: list[float], where: str) -> None:
+    """TemplateError if a COUNT, a LENGTH or MIN..MAX of the placeholder is out of range."""
+    if name in ("int64s", "doubles", "strings") and not 0 <= numbers[0] <= MAX_COUNT:
+        raise TemplateError(
+            translate("Template", "COUNT of {name} must be in 0..{MAX_COUNT}, got {numbers:g} in {where}").format(
+                name=name, MAX_COUNT=MAX_COUNT, numbers=numbers[0], where=where
+            )
+        )
+    if name == "strings" and not 1 <= numbers[1] <= 4096:
+        raise TemplateError(
+            translate("Template", "LENGTH of strings must be in 1..4096, got {numbers:g} in {where}").format(
+                numbers=numbers[1], where=where
+            )
+        )
+    lo, hi = numbers[-2:] if name != "strings" else (0, 0)
+    if hi < lo:
+        raise TemplateError(
+            translate("Template", "MAX ({hi:g}) must be >= MIN ({lo:g}) in {where}").format(hi=hi, lo=lo, where=where)
+        )
+
+
 def _parse(text: str) -> list[str | tuple[str, list[float], int]]:
     """Split ``text`` into literal parts and ``(function, numbers, position)`` placeholders."""
     parts: list[str | tuple[str, list[float], int]] = []
     pos = 0
     for m in _PLACEHOLDER.finditer(text):
         parts.append(text[pos : m.start()])
-        words = m.group(1).split()
-        where = f"{{{{{m.group(1)}}}}} (character {m.start() + 1})"
-        if not words:
-            raise TemplateError(
-                translate("Template", "empty placeholder {where}; allowed: {v}").format(where=where, v=_usage())
-            )
-        name, args = words[0], words[1:]
-        if name not in FUNCTIONS:
-            raise TemplateError(
-                translate("Template", "unknown function {name!r} in {where}; allowed: {v}").format(
-                    name=name, where=where, v=_usage()
-                )
-            )
-        wanted = FUNCTIONS[name]
-        if len(args) != len(wanted):
-            raise TemplateError(
-                translate("Template", "{name} takes {wanted} numbers ({names}), got {args} in {where}").format(
-                    name=name, wanted=len(wanted), names=" ".join(wanted), args=len(args), where=where
-                )
-            )
-        numbers: list[float] = []
-        for arg, role in zip(args, wanted):
-            try:
-                value = float(arg) if name == "doubles" and role != "COUNT" else int(arg)
-            except ValueError:
-                kind = "a number" if name == "doubles" and role != "COUNT" else "an integer"
-                raise TemplateError(
-                    translate("Template", "{role} of {name} must be {kind}, got {arg!r} in {where}").format(
-                        role=role, name=name, kind=kind, arg=arg, where=where
-                    )
-                ) from None
-            numbers.append(value)
-        if name in ("int64s", "doubles", "strings") and not 0 <= numbers[0] <= MAX_COUNT:
-            raise TemplateError(
-                translate("Template", "COUNT of {name} must be in 0..{MAX_COUNT}, got {numbers:g} in {where}").format(
-                    name=name, MAX_COUNT=MAX_COUNT, numbers=numbers[0], where=where
-                )
-            )
-        if name == "strings" and not 1 <= numbers[1] <= 4096:
-            raise TemplateError(
-                translate("Template", "LENGTH of strings must be in 1..4096, got {numbers:g} in {where}").format(
-                    numbers=numbers[1], where=where
-                )
-            )
-        lo, hi = numbers[-2:] if name != "strings" else (0, 0)
-        if hi < lo:
-            raise TemplateError(
-                translate("Template", "MAX ({hi:g}) must be >= MIN ({lo:g}) in {where}").format(
-                    hi=hi, lo=lo, where=where
-                )
-            )
+        name, numbers = _placeholder(m)
         parts.append((name, numbers, m.end()))
         pos = m.end()
     rest = text[pos:]

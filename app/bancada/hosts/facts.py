@@ -57,7 +57,36 @@ def parse_facts(text: str) -> dict[str, Any]:
         if "=" in line:
             key, _, value = line.partition("=")
             raw[key.strip()] = value.strip()
-    java = raw.get("java", "")
+    return {
+        "os": raw.get("os") or None,
+        "kernel": raw.get("kernel") or None,
+        "arch": raw.get("arch") or None,
+        "hostname": raw.get("hostname") or None,
+        "cpu_model": raw.get("cpu_model") or None,
+        "cpu_count": _as_int(raw, "cpu_count"),
+        "memory_bytes": _as_int(raw, "memory_kb", 1024),
+        "load_avg": raw.get("load_avg") or None,
+        "cpu_governor": raw.get("cpu_governor") or None,  # None where cpufreq is not exposed (most VMs)
+        **_java(raw.get("java", "")),
+        **_python(raw.get("python3", "")),
+        **_node(raw.get("node", "")),
+        "npm": raw.get("npm") or None,
+        "python_venv": raw.get("python_venv") == "yes",
+        "disk_free_bytes": _as_int(raw, "disk_free_kb", 1024),
+        **_postgresql(raw.get("postgresql", "")),
+    }
+
+
+def _as_int(raw: dict[str, str], key: str, scale: int = 1) -> int | None:
+    """``raw[key]`` as an integer times ``scale``; None if missing or not a number."""
+    try:
+        return int(raw.get(key, "")) * scale
+    except ValueError:
+        return None
+
+
+def _java(java: str) -> dict[str, Any]:
+    """``java`` (the version line, None if unreadable) and ``java_major`` (8 for "1.8", else the first number)."""
     java_major = None
     m = re.search(r'version "(\d+)(?:\.(\d+))?', java)
     if m:
@@ -65,40 +94,21 @@ def parse_facts(text: str) -> dict[str, Any]:
         java_major = int(m.group(2)) if major == 1 and m.group(2) else major
     else:
         java = ""
+    return {"java": java or None, "java_major": java_major}
 
-    def as_int(key: str, scale: int = 1) -> int | None:
-        try:
-            return int(raw.get(key, "")) * scale
-        except ValueError:
-            return None
 
-    py = raw.get("python3", "")
+def _python(py: str) -> dict[str, Any]:
+    """``python3`` (the version line or None) and ``python_version`` ((major, minor) or None)."""
     m = re.match(r"Python (\d+)\.(\d+)", py)
     python_version = (int(m.group(1)), int(m.group(2))) if m else None
-    node = raw.get("node", "")
+    return {"python3": py if py.startswith("Python") else None, "python_version": python_version}
+
+
+def _node(node: str) -> dict[str, Any]:
+    """``node`` (the version line or None) and ``node_major`` (its major version or None)."""
     m = re.fullmatch(r"v(\d+)\.\d+\.\d+\S*", node)
     node_major = int(m.group(1)) if m else None
-    return {
-        "os": raw.get("os") or None,
-        "kernel": raw.get("kernel") or None,
-        "arch": raw.get("arch") or None,
-        "hostname": raw.get("hostname") or None,
-        "cpu_model": raw.get("cpu_model") or None,
-        "cpu_count": as_int("cpu_count"),
-        "memory_bytes": as_int("memory_kb", 1024),
-        "load_avg": raw.get("load_avg") or None,
-        "cpu_governor": raw.get("cpu_governor") or None,  # None where cpufreq is not exposed (most VMs)
-        "java": java or None,
-        "java_major": java_major,
-        "python3": py if py.startswith("Python") else None,
-        "python_version": python_version,
-        "node": node if node_major is not None else None,
-        "node_major": node_major,
-        "npm": raw.get("npm") or None,
-        "python_venv": raw.get("python_venv") == "yes",
-        "disk_free_bytes": as_int("disk_free_kb", 1024),
-        **_postgresql(raw.get("postgresql", "")),
-    }
+    return {"node": node if node_major is not None else None, "node_major": node_major}
 
 
 def _postgresql(text: str) -> dict[str, Any]:

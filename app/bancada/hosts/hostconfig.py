@@ -63,6 +63,12 @@ class HostProfile:
                     "Hosts", "bad host name {name!r}: use letters, digits, '.', '_' or '-' (and not {names})"
                 ).format(name=self.name, names=", ".join(sorted(RESERVED)))
             )
+        self._check_login()
+        self._check_limits()
+        return self
+
+    def _check_login(self) -> None:
+        """HostConfigError if the address, port or user cannot be handed to ssh."""
         if not self.address or any(c.isspace() for c in self.address) or self.address.startswith("-"):
             raise HostConfigError(
                 translate("Hosts", "host {name}: bad address {address!r}").format(name=self.name, address=self.address)
@@ -77,6 +83,9 @@ class HostProfile:
             raise HostConfigError(
                 translate("Hosts", "host {name}: bad user {user!r}").format(name=self.name, user=self.user)
             )
+
+    def _check_limits(self) -> None:
+        """HostConfigError if the CPU list, nice, work directory or jump host is bad."""
         if self.cpus is not None and not CPUS_RE.match(self.cpus):
             raise HostConfigError(
                 translate("Hosts", "host {name}: bad CPU list {cpus!r} (e.g. 0,1 or 0-3)").format(
@@ -91,7 +100,6 @@ class HostProfile:
             raise HostConfigError(translate("Hosts", "host {name}: empty work directory").format(name=self.name))
         if self.jump == self.name:
             raise HostConfigError(translate("Hosts", "host {name}: cannot be its own jump host").format(name=self.name))
-        return self
 
 
 def hosts_file() -> Path:

@@ -328,14 +328,18 @@ class LocalHost:
     def _driver_argv(self, driver: str) -> list[str] | None:
         if driver == "python":
             return [sys.executable, "-m", "bancada.drivers.python"]
+        if driver == "locust":  # Locust's own environment: make -C workers locust
+            launcher = self.root / "workers" / "locust" / ".venv" / "bin" / "bancada-locust"
+            return [sys.executable, "-m", "bancada.drivers.locust"] if launcher.exists() else None
         if driver == "native":
             binary = self.root / "drivers" / "native" / "dist" / f"bancada-driver-linux-{machine_arch()}"
             return [str(binary)] if binary.exists() else None
         return None
 
     def drivers_available(self) -> list[str]:
-        """The drivers that can run here: ``native`` where its binary is built, and ``python``."""
-        return [d for d in ("native", "python") if self._driver_argv(d)]
+        """The drivers that can run here: ``native`` where its binary is built, ``python``, and ``locust``
+        where its environment is built."""
+        return [d for d in ("native", "python", "locust") if self._driver_argv(d)]
 
     def open_driver(self, driver: str, placement: ProcessPlacement | None = None) -> subprocess.Popen[bytes]:
         """Start ``driver`` as a child process (job on stdin, frames on stdout), with ``placement``.

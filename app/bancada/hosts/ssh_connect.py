@@ -149,43 +149,49 @@ def connect_profile(
             translate("Hosts", "host {name}: key file {key} does not exist").format(name=profile.name, key=ep.key)
         )
     kw = _connect_kwargs(ep, sock, timeout_s, password)
+    try:
+        _connect_asking(client, kw, profile.name, ep, passphrase, password, ask, timeout_s)
+    except HostError as exc:
+        _close_all([client, *jumps])
+        if isinstance(exc, UnknownHostKey) and exc.profile is None:
+            exc.profile = profile.name
+        raise
+    transport = client.get_transport()
+    if transport is not None:  # connect() succeeded, so paramiko has one
+        transport.set_keepalive(5)
+    return client, jumps
+
+
+def _connect_asking(
+    client: paramiko.SSHClient,
+    kw: dict[str, Any],
+    name: str,
+    ep: Endpoint,
+    passphrase: str | None,
+    password: str | None,
+    ask: Ask | None,
+    timeout_s: float,
+) -> None:
+    """``client.connect(**kw)``, asking once for the key's passphrase and once for a password when needed.
+
+    Raises:
+        PassphraseNeeded, AuthFailed, HostKeyChanged, UnknownHostKey, Unreachable, HostError: one line each
+            (the caller closes the clients and names the host in an UnknownHostKey).
+    """
     asked = asked_password = False
     t0 = time.monotonic()
     while True:
         try:
             client.connect(passphrase=passphrase, **kw)
-            break
+            return
         except paramiko.PasswordRequiredException:
             if passphrase is None and not asked and ask is not None:
                 asked = True
                 passphrase = ask("passphrase", f"passphrase for {ep.key}: ")
                 if passphrase:
                     continue
-            _close_all([client, *jumps])
             raise PassphraseNeeded(
-                translate("Hosts", "host {name}: the key {key} needs a passphrase").format(
-                    name=profile.name, key=ep.key
-                )
-            ) from None
-        except HostError as exc:
-            _close_all([client, *jumps])
-            if isinstance(exc, UnknownHostKey) and exc.profile is None:
-                exc.profile = profile.name
-            raise
-        except paramiko.BadHostKeyException as exc:
-            _close_all([client, *jumps])
-            raise HostKeyChanged(
-                translate(
-                    "Hosts",
-                    "HOST KEY CHANGED for {hostname}: it offered {key} but {expected_key} is known. "
-                    "Refused: this may be a man-in-the-middle attack. If the host was reinstalled, "
-                    "remove the old key from {v} (or ~/.ssh/known_hosts) and accept the new one.",
-                ).format(
-                    hostname=exc.hostname,
-                    key=fingerprint(exc.key),
-                    expected_key=fingerprint(exc.expected_key),
-                    v=bancada_known_hosts(),
-                )
+                translate("Hosts", "host {name}: the key {key} needs a passphrase").format(name=name, key=ep.key)
             ) from None
         except paramiko.AuthenticationException:
             if password is None and not asked_password and ask is not None:
@@ -194,41 +200,55 @@ def connect_profile(
                 if password:
                     kw["password"] = password
                     continue
-            _close_all([client, *jumps])
-            how = f"key {ep.key}" if ep.key else "ssh-agent keys" + (" or password" if password else "")
-            raise AuthFailed(
-                translate("Hosts", "authentication failed for {user}@{address} with {how} (wrong user or key?)").format(
-                    user=ep.user, address=join_host_port(ep.address, ep.port), how=how
-                )
-            ) from None
-        except paramiko.SSHException as exc:
-            _close_all([client, *jumps])
-            if "Unable to parse key file" in str(exc) or "not a valid" in str(exc):
-                raise HostError(
-                    translate("Hosts", "host {name}: cannot read key file {key}: {exc}").format(
-                        name=profile.name, key=ep.key, exc=exc
-                    )
-                ) from None
-            late = time.monotonic() - t0 >= 0.9 * timeout_s
-            where = join_host_port(ep.address, ep.port)
-            if "Error reading SSH protocol banner" in str(exc) or ("No existing session" in str(exc) and late):
-                raise Unreachable(
-                    translate("Hosts", "{where} did not speak SSH within {timeout_s:g} s").format(
-                        where=where, timeout_s=timeout_s
-                    )
-                ) from None
-            if "No existing session" in str(exc):
-                raise Unreachable(
-                    translate("Hosts", "{where} closed the connection during the SSH handshake").format(where=where)
-                ) from None
-            raise HostError(translate("Hosts", "SSH error with {where}: {exc}").format(where=where, exc=exc)) from None
-        except (OSError, EOFError) as exc:
-            _close_all([client, *jumps])
-            raise Unreachable(_describe(exc, ep, timeout_s)) from None
-    transport = client.get_transport()
-    if transport is not None:  # connect() succeeded, so paramiko has one
-        transport.set_keepalive(5)
-    return client, jumps
+            raise _auth_failed(ep, password) from None
+        except (paramiko.SSHException, OSError, EOFError) as exc:
+            raise _connect_error(exc, name, ep, timeout_s, late=time.monotonic() - t0 >= 0.9 * timeout_s) from None
+
+
+def _auth_failed(ep: Endpoint, password: str | None) -> AuthFailed:
+    """The host refused the key (or the agent's keys, or the password)."""
+    how = f"key {ep.key}" if ep.key else "ssh-agent keys" + (" or password" if password else "")
+    return AuthFailed(
+        translate("Hosts", "authentication failed for {user}@{address} with {how} (wrong user or key?)").format(
+            user=ep.user, address=join_host_port(ep.address, ep.port), how=how
+        )
+    )
+
+
+def _connect_error(exc: BaseException, name: str, ep: Endpoint, timeout_s: float, *, late: bool) -> HostError:
+    """One line for an SSH or network failure of ``connect`` (``late``: it came near the timeout)."""
+    if isinstance(exc, paramiko.BadHostKeyException):
+        return HostKeyChanged(
+            translate(
+                "Hosts",
+                "HOST KEY CHANGED for {hostname}: it offered {key} but {expected_key} is known. "
+                "Refused: this may be a man-in-the-middle attack. If the host was reinstalled, "
+                "remove the old key from {v} (or ~/.ssh/known_hosts) and accept the new one.",
+            ).format(
+                hostname=exc.hostname,
+                key=fingerprint(exc.key),
+                expected_key=fingerprint(exc.expected_key),
+                v=bancada_known_hosts(),
+            )
+        )
+    if not isinstance(exc, paramiko.SSHException):
+        return Unreachable(_describe(exc, ep, timeout_s))
+    if "Unable to parse key file" in str(exc) or "not a valid" in str(exc):
+        return HostError(
+            translate("Hosts", "host {name}: cannot read key file {key}: {exc}").format(name=name, key=ep.key, exc=exc)
+        )
+    where = join_host_port(ep.address, ep.port)
+    if "Error reading SSH protocol banner" in str(exc) or ("No existing session" in str(exc) and late):
+        return Unreachable(
+            translate("Hosts", "{where} did not speak SSH within {timeout_s:g} s").format(
+                where=where, timeout_s=timeout_s
+            )
+        )
+    if "No existing session" in str(exc):
+        return Unreachable(
+            translate("Hosts", "{where} closed the connection during the SSH handshake").format(where=where)
+        )
+    return HostError(translate("Hosts", "SSH error with {where}: {exc}").format(where=where, exc=exc))
 
 
 def _connect_kwargs(

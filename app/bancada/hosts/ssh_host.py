@@ -18,7 +18,7 @@ import posixpath
 import threading
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NoReturn
 from pathlib import Path
 
 from bancada.core import paths
@@ -268,22 +268,11 @@ class SshHost:
                 )
             )
         t0 = time.monotonic()
-        try:
-            remote_artifact = self._deploy_worker(impl)
-        except HostDisconnected:
-            raise
-        except HostError as exc:
-            raise WorkerStartError(translate("Hosts", "worker {id}: {exc}").format(id=impl.id, exc=exc)) from None
+        remote_artifact = self._deploy_for_start(impl)
         t1 = time.monotonic()
         self.timings[f"deploy:{impl.id}"] = t1 - t0
         argv = impl.worker.argv(impl.protocol, artifact=remote_artifact, bind=self.bind, port=0) + list(extra_args)
-        # the run's placement (the profile's [placement]) wins over the saved host's nice/cpus
-        prefix = placement.shell_prefix() if placement is not None else []
-        if not prefix:
-            if self.profile.nice is not None:
-                prefix += ["nice", "-n", str(self.profile.nice)]
-            if self.profile.cpus:
-                prefix += ["taskset", "-c", self.profile.cpus]
+        prefix = self._placement_prefix(placement)
         tag = f"{run_id}-{impl.id}"
         log_path = posixpath.join(self.workdir, "logs", f"{tag}.log")
         pid_path = posixpath.join(self.workdir, "run", f"{tag}.pid")
@@ -308,17 +297,51 @@ class SshHost:
                 self._workers.append(worker)
         ready_line = next((line for line in out.splitlines() if line.startswith("READY ")), None)
         if code != 0 or ready_line is None:
-            what = {
-                3: translate("Hosts", "exited before becoming ready"),
-                4: translate("Hosts", "did not print its READY line within {t:g} s").format(t=ready_timeout_s),
-                90: translate("Hosts", "cannot enter {folder}").format(folder=self.workdir),
-            }.get(code, translate("Hosts", "could not start (status {code}: {err})").format(code=code, err=err.strip()))
-            tail = worker.log_tail(10)
-            worker.stop(1.0)
-            message = translate("Hosts", "worker {id} on {host} {what}").format(id=impl.id, host=self.name, what=what)
-            if tail:
-                message += translate("Hosts", "; its last log lines:\n{tail}").format(tail=tail)
-            raise WorkerStartError(message)
+            self._fail_start(worker, impl, code, err, ready_timeout_s)
+        self._read_ready(worker, impl, ready_line)
+        self._reach_or_tunnel(worker, impl)
+        self.timings[f"start:{impl.id}"] = time.monotonic() - t1
+        return worker
+
+    def _deploy_for_start(self, impl: Implementation) -> str:
+        """The worker's artifact on the host; WorkerStartError if the deploy fails (not a dropped connection)."""
+        try:
+            remote_artifact = self._deploy_worker(impl)
+        except HostDisconnected:
+            raise
+        except HostError as exc:
+            raise WorkerStartError(translate("Hosts", "worker {id}: {exc}").format(id=impl.id, exc=exc)) from None
+        return remote_artifact
+
+    def _placement_prefix(self, placement: ProcessPlacement | None) -> list[str]:
+        """The command's prefix (nice, taskset) of ``placement``, else of the saved host's nice and cpus."""
+        # the run's placement (the profile's [placement]) wins over the saved host's nice/cpus
+        prefix = placement.shell_prefix() if placement is not None else []
+        if not prefix:
+            if self.profile.nice is not None:
+                prefix += ["nice", "-n", str(self.profile.nice)]
+            if self.profile.cpus:
+                prefix += ["taskset", "-c", self.profile.cpus]
+        return prefix
+
+    def _fail_start(
+        self, worker: RemoteWorker, impl: Implementation, code: int, err: str, ready_timeout_s: float
+    ) -> NoReturn:
+        """Stop ``worker`` and raise WorkerStartError saying why it did not start, with its last log lines."""
+        what = {
+            3: translate("Hosts", "exited before becoming ready"),
+            4: translate("Hosts", "did not print its READY line within {t:g} s").format(t=ready_timeout_s),
+            90: translate("Hosts", "cannot enter {folder}").format(folder=self.workdir),
+        }.get(code, translate("Hosts", "could not start (status {code}: {err})").format(code=code, err=err.strip()))
+        tail = worker.log_tail(10)
+        worker.stop(1.0)
+        message = translate("Hosts", "worker {id} on {host} {what}").format(id=impl.id, host=self.name, what=what)
+        if tail:
+            message += translate("Hosts", "; its last log lines:\n{tail}").format(tail=tail)
+        raise WorkerStartError(message)
+
+    def _read_ready(self, worker: RemoteWorker, impl: Implementation, ready_line: str) -> None:
+        """Set ``worker``'s port from its READY line; stop it and raise WorkerStartError if the line is bad."""
         try:
             ready = parse_ready_line(ready_line)
             if ready is None:
@@ -331,6 +354,13 @@ class SshHost:
             raise WorkerStartError(
                 translate("Hosts", "worker {id} on {name}: {exc}").format(id=impl.id, name=self.name, exc=exc)
             ) from None
+
+    def _reach_or_tunnel(self, worker: RemoteWorker, impl: Implementation) -> None:
+        """Reach ``worker``'s port directly, or through an SSH tunnel if the host allows one.
+
+        Raises:
+            WorkerStartError: the port cannot be reached and tunnels are not allowed (the worker is stopped).
+        """
         if not port_reachable(self.address, worker.port):
             if not self.profile.allow_tunnel:
                 worker.stop(1.0)
@@ -350,8 +380,6 @@ class SshHost:
             worker.address, worker.port = "127.0.0.1", worker.tunnel.port
             worker.warning = TUNNEL_WARNING
             log.warning("%s %s: %s", self.name, impl.id, TUNNEL_WARNING)
-        self.timings[f"start:{impl.id}"] = time.monotonic() - t1
-        return worker
 
     def _deploy_worker(self, impl: Implementation) -> str:
         """The worker's artifact on the host, deployed once per connection (a file by hash; a

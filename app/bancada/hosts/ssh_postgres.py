@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 import psycopg
 
+from bancada.core.addresses import join_host_port
 from bancada.experiment.pet_person import SeedRecords, seed_records
 from bancada.hosts.knownhosts import HostError
 from bancada.hosts.postgres import DATABASE, ROLE, PostgresError, SeededTables
@@ -129,8 +130,7 @@ class SshPostgres(SeededTables):
         if self.port is None:
             raise PostgresError(translate("Database", "the private PostgreSQL server is not started"))
         address = "127.0.0.1" if self.workers_here else self.host.address
-        where = f"[{address}]" if ":" in address else address
-        return f"postgresql://{ROLE}:{self._password}@{where}:{self.port}/{DATABASE}"
+        return f"postgresql://{ROLE}:{self._password}@{join_host_port(address, self.port)}/{DATABASE}"
 
     def __enter__(self) -> SshPostgres:
         self.start()

@@ -66,6 +66,21 @@ def load_run(spec: str) -> ReportRun:
 def _load_csv(path: Path) -> ReportRun:
     from bancada.stats.run_statistics import with_latency_ms
 
+    df = _read_tidy_csv(path)
+    for col in ("repetition", "seq"):
+        if col in df.columns:
+            df[col] = pd.to_numeric(df[col], errors="coerce").fillna(0).astype(int)
+    for col in ("phase", "ok"):
+        if col not in df.columns:
+            df[col] = "measure" if col == "phase" else "true"
+    if "repetition" not in df.columns:
+        df["repetition"] = 1
+    return ReportRun(_csv_label(path, df), str(path), "csv", with_latency_ms(df.dropna(subset=["latency_s"])))
+
+
+def _read_tidy_csv(path: Path) -> pd.DataFrame:
+    """The CSV at ``path`` as text columns, ``latency_s`` as numbers (NaN where not one). Raises
+    :class:`InputError` for a missing, empty or unreadable file, a missing column, or no latency."""
     if not path.is_file():
         raise InputError(f"no such file: {path} (expected a tidy sample CSV, a run file or a run id)")
     try:
@@ -84,19 +99,14 @@ def _load_csv(path: Path) -> ReportRun:
     lat = pd.to_numeric(df["latency_s"], errors="coerce")
     if lat.isna().all():
         raise InputError(f"{path}: column latency_s has no number (expected latencies in seconds)")
-    df = df.assign(latency_s=lat)
-    for col in ("repetition", "seq"):
-        if col in df.columns:
-            df[col] = pd.to_numeric(df[col], errors="coerce").fillna(0).astype(int)
-    for col in ("phase", "ok"):
-        if col not in df.columns:
-            df[col] = "measure" if col == "phase" else "true"
-    if "repetition" not in df.columns:
-        df["repetition"] = 1
-    label = path.stem
+    return df.assign(latency_s=lat)
+
+
+def _csv_label(path: Path, df: pd.DataFrame) -> str:
+    """The run's label: the CSV's one ``run_id`` when it has one, else the file's stem."""
     if "run_id" in df.columns and df["run_id"].nunique() == 1 and str(df["run_id"].iloc[0]) not in ("", "nan"):
-        label = str(df["run_id"].iloc[0])
-    return ReportRun(label, str(path), "csv", with_latency_ms(df.dropna(subset=["latency_s"])))
+        return str(df["run_id"].iloc[0])
+    return path.stem
 
 
 def report_factors(run: ReportRun) -> list[str]:

@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from bancada.core.colours import FIXED, LEVEL_COLOURS
 from bancada.core.i18n import language, number, translate
 from bancada.core.plot_scale import wide_range
 
@@ -30,8 +31,6 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-LEVEL_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#999999"]
-FIXED = {"grpc": "#0072B2", "rest": "#E69F00"}
 TRACE_POINTS = 1200  # per treatment and phase
 OUTLIERS_SHOWN = 400  # per box: the most extreme ones (an SVG with 10^5 circles opens slowly)
 

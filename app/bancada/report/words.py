@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 from bancada.core.i18n import number, translate
+from bancada.store.run_status import status_word
 
 
 def schedule(value: str) -> str:
@@ -41,17 +42,8 @@ def driver(value: str) -> str:
     return words.get(value, value)
 
 
-def status(value: str) -> str:
-    """A run's status (``complete``, ``stopped``, ``failed``, ``interrupted``, ``running``)."""
-    words = {
-        "complete": translate("Report", "complete"),
-        "stopped": translate("Report", "stopped before the end"),
-        "failed": translate("Report", "failed"),
-        "interrupted": translate("Report", "interrupted"),
-        "running": translate("Report", "running"),
-        "incomplete": translate("Report", "incomplete"),
-    }
-    return words.get(value, value)
+# A run's status in the design table: the one table of the window and the run captions.
+status = status_word
 
 
 def operation(value: str) -> str:
@@ -125,16 +117,27 @@ def fact_value(key: str, value: Any) -> str:
     if key.endswith("_bytes") and isinstance(value, (int, float)):
         return number(value / 2**30, 1) + " GiB"
     if key == "load_avg" and isinstance(value, str):
-        try:
-            return "; ".join(number(float(v), 2) for v in value.split())
-        except ValueError:
-            return value
-    if key == "python_version" and isinstance(value, (list, tuple)):
-        return ".".join(str(v) for v in value)
+        return _load_avg(value)
     if isinstance(value, (list, tuple)):
-        return ", ".join(str(v) for v in value)
+        return _joined(key, value)
     if isinstance(value, int) and not key.endswith(("_major", "_count")):
         return number(value, 0)
     if isinstance(value, (dict,)):
         return json.dumps(value, ensure_ascii=False)
     return str(value)
+
+
+def _load_avg(value: str) -> str:
+    """The load averages (``"0.52 0.58 0.59"``) with the language's decimal mark, ``; ``-separated;
+    a text that is not numbers as it is."""
+    try:
+        return "; ".join(number(float(v), 2) for v in value.split())
+    except ValueError:
+        return value
+
+
+def _joined(key: str, value: list[Any] | tuple[Any, ...]) -> str:
+    """A list fact: the Python version as ``3.12.1``, anything else comma-separated."""
+    if key == "python_version":
+        return ".".join(str(v) for v in value)
+    return ", ".join(str(v) for v in value)

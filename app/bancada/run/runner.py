@@ -19,7 +19,7 @@ import os
 import subprocess
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -28,13 +28,12 @@ from bancada import __version__
 from bancada.drivers import unmeasurable_reason
 from bancada.drivers.health import HealthCheckError, worker_info
 from bancada.drivers.job import DriverJob, JobBlock, JobTreatment
-from bancada.drivers.process_stream import DriverStream
-from bancada.drivers.stream import DriverEvent, Split, StreamError
-from bancada.core.samples import Sample, SampleBlock
-from bancada.run import targets
+from bancada.drivers.locust.settings import with_locust
+from bancada.run.locust_hosts import LoadHosts
+from bancada.drivers.stream import StreamError
+from bancada.run import driver_block, targets
 from bancada.experiment.steady import warmup_until_job
 from bancada.experiment import manifest, probe
-from bancada.experiment.custom_messages import driver_message
 from bancada.experiment.external import EXTERNAL_NOTE, ExternalHandle, ExternalImplementation
 from bancada.experiment.plan import Block, Plan, build_plan, unplanned_workloads, with_external, with_seed
 from bancada.experiment.profile import Profile
@@ -46,7 +45,6 @@ from bancada.hosts.placement import PlacementDecision, decide as decide_placemen
 from bancada.run.database import RunDatabase, check_operations_served
 from bancada.run.driver_choice import choose_driver
 from bancada.run.treatment_rows import treatment_rows
-from bancada.run.warmup_notes import warmup_end_text
 from bancada.run.events import (
     Notice,
     Progress,
@@ -60,10 +58,7 @@ from bancada.run.events import (
 from bancada.store.runstore import RunStore, RunStoreError, RunStoreWriteError
 from bancada.wire.operations import CREATE_OPERATIONS
 
-BATCH_INTERVAL_S = 0.05
-WATCH_INTERVAL_S = 0.05  # how often the workers of a running block are checked (alive() is a waitpid or a flag)
 RECONNECT_INTERVAL_S = 2.0
-STALL_MIN_S = 15.0  # the shortest silence of a running driver taken as "stopped or hung"
 
 
 @dataclass
@@ -154,6 +149,7 @@ class Runner:
         self.plan: Plan | None = None
         self.placement = PlacementDecision()
         self._link: LinkSet | None = None
+        self._load_hosts: LoadHosts | None = None  # the locust driver's SSH load hosts, opened at the first block
         # (implementation id, link name) -> the link proxy's address the driver uses
         self._via: dict[tuple[str, str], str] = {}
         self._custom: dict[int, dict[str, Any]] = {}  # treatment id -> the job's request object (custom workloads)
@@ -203,38 +199,10 @@ class Runner:
         tally = _Tally()
         try:
             yield from self._record_start(store, plan, driver_name)
-            rows = treatment_rows(plan, prepared, self._custom)
-            store.add_treatments(rows)
-            load = self.profile.load
-            duration_s = load.duration_s if load.model != "sequential" else None
-            timed = duration_s is not None
-            # A run by duration has no known request count: progress then goes by time.
-            blocks_run = sum(len(b.treatments) for b in plan.blocks)
-            tally.planned_s = blocks_run * duration_s if duration_s is not None else None
-            tally.total = 0 if timed else plan.request_count()
-            yield RunStarted(run_id, store.path, rows, tally.total, driver_name)
-            for text in unplanned_workloads(self.profile, plan):
-                yield Notice("warning", text)
-            for text in self.database.notices:
-                yield Notice("info", text)
-            for text in self.database.start(store):
-                yield Notice("info", text)
-
+            yield from self._announce(store, plan, prepared, driver_name, tally)
             yield from self._start_workers(impls, run_id, store, workers)
             yield from self._open_link(store, workers)
-            if driver_name == "native":  # custom gRPC requests to the workers Bancada started, now they are up
-                late = targets.prepare_custom(
-                    self.driver_host,
-                    plan,
-                    self._custom,
-                    {i: w.target for i, w in workers.items() if not isinstance(w, ExternalHandle)},
-                    self.profile.experiment.timeout_s,
-                )
-                store.update_treatments("payload_bytes", {i: int(v.get("request_bytes", -1)) for i, v in late.items()})
-            if self.profile.load.model != "sequential" and isinstance(self.driver_host, LocalHost):
-                # the siege/ab tables' byte fields (bancada.experiment.probe)
-                store.set_meta(response_bytes=probe.response_bytes(plan.treatments, self._targets(workers)))
-                yield from self._open_files_notice(store)
+            yield from self._before_blocks(plan, driver_name, store, workers)
             yield from self._run_blocks(plan, impls, driver_name, store, workers, run_id, tally)
             status, message = self._outcome(tally)
         except (WorkerStartError, HealthCheckError, RunError, StreamError, RunStoreError) as exc:
@@ -249,17 +217,64 @@ class Runner:
             status, message = "cancelled", "interrupted (Ctrl-C)"
             raise
         finally:
-            for worker in workers.values():
-                worker.stop()
-            if self._link is not None:
-                self._link.close()
-            self.database.stop()
-            try:
-                store.finish(status, message)
-                store.close()
-            except RunStoreWriteError:  # the same full disk: the file stays "running", shown as interrupted
-                store.close_without_commit()
+            self._end(store, workers, status, message)
         yield RunFinished(status, message, store.path, tally.errors_by_kind)
+
+    def _announce(
+        self, store: RunStore, plan: Plan, prepared: dict[int, Any], driver_name: str, tally: _Tally
+    ) -> Iterator[RunEvent]:
+        """Store the treatments, plan the tally (requests, or seconds for a timed load), start the
+        database; yield RunStarted and the notices of the plan and the database."""
+        rows = treatment_rows(plan, prepared, self._custom)
+        store.add_treatments(rows)
+        load = self.profile.load
+        duration_s = load.duration_s if load.model != "sequential" else None
+        timed = duration_s is not None
+        # A run by duration has no known request count: progress then goes by time.
+        blocks_run = sum(len(b.treatments) for b in plan.blocks)
+        tally.planned_s = blocks_run * duration_s if duration_s is not None else None
+        tally.total = 0 if timed else plan.request_count()
+        yield RunStarted(store.meta()["run_id"], store.path, rows, tally.total, driver_name)
+        for text in unplanned_workloads(self.profile, plan):
+            yield Notice("warning", text)
+        for text in self.database.notices:
+            yield Notice("info", text)
+        for text in self.database.start(store):
+            yield Notice("info", text)
+
+    def _before_blocks(
+        self, plan: Plan, driver_name: str, store: RunStore, workers: dict[str, WorkerHandle]
+    ) -> Iterator[RunEvent]:
+        """Once the workers are up: the native driver prepares the custom gRPC requests to them (their
+        sizes stored); a load run on this computer stores the response sizes and may warn of open files."""
+        if driver_name == "native":  # custom gRPC requests to the workers Bancada started, now they are up
+            late = targets.prepare_custom(
+                self.driver_host,
+                plan,
+                self._custom,
+                {i: w.target for i, w in workers.items() if not isinstance(w, ExternalHandle)},
+                self.profile.experiment.timeout_s,
+            )
+            store.update_treatments("payload_bytes", {i: int(v.get("request_bytes", -1)) for i, v in late.items()})
+        if self.profile.load.model != "sequential" and isinstance(self.driver_host, LocalHost):
+            # the siege/ab tables' byte fields (bancada.experiment.probe)
+            store.set_meta(response_bytes=probe.response_bytes(plan.treatments, self._targets(workers)))
+            yield from self._open_files_notice(store)
+
+    def _end(self, store: RunStore, workers: dict[str, WorkerHandle], status: str, message: str) -> None:
+        """Stop the workers, the link and the database; mark the run file ``status`` and close it."""
+        for worker in workers.values():
+            worker.stop()
+        if self._link is not None:
+            self._link.close()
+        if self._load_hosts is not None:
+            self._load_hosts.close()
+        self.database.stop()
+        try:
+            store.finish(status, message)
+            store.close()
+        except RunStoreWriteError:  # the same full disk: the file stays "running", shown as interrupted
+            store.close_without_commit()
 
     # -- the parts of a run ------------------------------------------------------------
     def _prepare(self) -> tuple[Plan, dict[str, Any], str, dict[int, Any]]:
@@ -383,29 +398,63 @@ class Runner:
             if not ids:
                 tally.done += block.request_count()
                 continue
-            for text in self.database.before_block(store, block.repetition):
-                yield Notice("info", text)
-            job = self._job(plan, block, ids, workers)
-            watch = {i: w for i, w in workers.items() if i not in tally.dead} if self.on_worker_death == "stop" else {}
             try:
-                for event in self._run_driver(driver_name, job, store, block.index, watch):
-                    yield event
-                    if isinstance(event, SamplesArrived):
-                        yield tally.count(event, time.monotonic() - started)
-                yield from self._check_workers(workers, tally)
-                self.database.check()
+                yield from self._run_block(plan, block, ids, driver_name, store, workers, tally, started)
             except WorkerDied:
                 if not (self._host_disconnected() and self.on_disconnect == "pause"):
                     raise
-                store.add_driver_event(block.index, {"event": "interrupted", "reason": "host disconnected"})
-                store.commit()
-                tally.interrupted.append(block.index)
-                yield from self._reconnect()
-                if self._cancel.is_set():
-                    break
-                workers.clear()
-                yield from self._start_workers(impls, run_id, store, workers)
-                yield from self._open_link(store, workers)
+                yield from self._resume_after_disconnect(block.index, impls, store, workers, run_id, tally)
+
+    def _run_block(
+        self,
+        plan: Plan,
+        block: Block,
+        ids: list[int],
+        driver_name: str,
+        store: RunStore,
+        workers: dict[str, Any],
+        tally: "_Tally",
+        started: float,
+    ) -> Iterator[RunEvent]:
+        """Run treatments ``ids`` of ``block`` on one driver process, counting into ``tally`` (progress
+        from ``started``, a monotonic time); then check the workers and the database.
+
+        Raises:
+            WorkerDied: a watched worker died during the block.
+        """
+        for text in self.database.before_block(store, block.repetition):
+            yield Notice("info", text)
+        job = self._job(plan, block, ids, workers)
+        if driver_name == "locust":  # the Locust settings ride in the job (bancada.drivers.locust)
+            job = yield from self._locust_job(job)
+        watch = {i: w for i, w in workers.items() if i not in tally.dead} if self.on_worker_death == "stop" else {}
+        for event in self._run_driver(driver_name, job, store, block.index, watch):
+            yield event
+            if isinstance(event, SamplesArrived):
+                yield tally.count(event, time.monotonic() - started)
+        yield from self._check_workers(workers, tally)
+        self.database.check()
+
+    def _resume_after_disconnect(
+        self,
+        block_index: int,
+        impls: dict[str, Any],
+        store: RunStore,
+        workers: dict[str, Any],
+        run_id: str,
+        tally: "_Tally",
+    ) -> Iterator[RunEvent]:
+        """The host went away during block ``block_index`` (``on_disconnect = "pause"``): mark the block
+        interrupted, wait for the host, then start the workers and the link again (unless cancelled)."""
+        store.add_driver_event(block_index, {"event": "interrupted", "reason": "host disconnected"})
+        store.commit()
+        tally.interrupted.append(block_index)
+        yield from self._reconnect()
+        if self._cancel.is_set():
+            return  # the next block is not started: _run_blocks stops on the cancel
+        workers.clear()
+        yield from self._start_workers(impls, run_id, store, workers)
+        yield from self._open_link(store, workers)
 
     def _open_link(self, store: RunStore, workers: dict[str, Any]) -> Iterator[RunEvent]:
         """With a ``[link]`` or ``experiment.links``: the link emulators and one proxy per (link, worker),
@@ -608,10 +657,24 @@ class Runner:
             return 1
         return int(load.vus or 1) if load.model == "vus" else int(load.concurrency)
 
+    def _locust_job(self, job: DriverJob) -> Generator[RunEvent, None, DriverJob]:
+        """``job`` with the locust driver's settings; the profile's SSH load hosts deployed (first block)
+        and their Locust workers started for this block (bancada.run.locust_hosts)."""
+        job = with_locust(job, self.profile, getattr(self.driver_host, "root", None))
+        if not self.profile.load_hosts:
+            return job
+        if self._load_hosts is None:
+            self._load_hosts = LoadHosts(
+                self.profile.load_hosts, self.host.root, users=self.profile.experiment.load_users
+            )
+            for line in self._load_hosts.open():
+                yield Notice("info", line)
+        return self._load_hosts.before_block(job)
+
     def _run_driver(
         self, driver: str, job: DriverJob, store: RunStore, block_index: int, watch: dict[str, Any]
     ) -> Iterator[RunEvent]:
-        """Run one driver process for one block; store and yield its samples.
+        """Run one driver process for one block; store and yield its samples (:func:`driver_block.drive_block`).
 
         ``watch`` maps implementation ids to workers whose death stops the block
         at once (``alive()`` must be cheap: it is called about every 50 ms).
@@ -620,101 +683,9 @@ class Runner:
         self._driver_proc = proc
         if self._cancel.is_set():
             proc.terminate()
-        stream = DriverStream(proc, job.to_json(), self._cancel.is_set)
-        batch: list[Sample | SampleBlock | Split] = []
-
-        def store_batch() -> SampleBlock:
-            """Store (and commit) what has arrived since the last call (samples and the splits of serial
-            requests); return the samples as one block."""
-            nonlocal batch
-            splits = [x for x in batch if isinstance(x, Split)]
-            out = SampleBlock.of([x for x in batch if not isinstance(x, Split)])
-            batch = []
-            store.add_samples(out, block_index)
-            if splits:
-                store.add_splits(splits)
-            store.commit()
-            return out
-
-        last = heard = time.monotonic()
-        # a driver sends a sample per request (each ends within timeout_s) or, under a timed load,
-        # a histogram every second: silence well past both means it is stopped or hung
-        stall_s = max(STALL_MIN_S, 2 * self.profile.experiment.timeout_s)
-        next_watch = 0.0
-        driver_error = ""
         try:
-            while True:
-                item = stream.get(BATCH_INTERVAL_S)
-                if item is None:
-                    if time.monotonic() - heard > stall_s and proc.poll() is None:
-                        proc.kill()  # stopped (SIGSTOP) or hung: it cannot be asked to end
-                        raise RunError(
-                            translate(
-                                "Runner",
-                                "the driver sent nothing for {stall_s:g} s (it was stopped or hung) and was "
-                                "ended; the samples it sent before are kept",
-                            ).format(stall_s=stall_s)
-                        )
-                else:
-                    heard = time.monotonic()
-                for frame in item if isinstance(item, list) else ():
-                    if not isinstance(frame, DriverEvent):  # a Sample, a SampleBlock or a Split
-                        batch.append(frame)
-                        continue
-                    error, notice = self._store_event(frame, store, block_index)
-                    driver_error = error or driver_error
-                    if notice is not None:
-                        yield notice
-                now = time.monotonic()
-                if batch and (item is DriverStream.END or item is None or now - last >= BATCH_INTERVAL_S):
-                    last = now
-                    yield SamplesArrived(store_batch())
-                if item is DriverStream.END:
-                    break
-                if now < next_watch:
-                    continue
-                next_watch = now + WATCH_INTERVAL_S
-                for impl_id, worker in watch.items():
-                    if not worker.alive():
-                        proc.terminate()
-                        if batch:  # what arrived before the death is stored and shown, not only stored
-                            yield SamplesArrived(store_batch())
-                        raise WorkerDied(impl_id, worker.log_tail(10), worker.stop(0.1))
-        finally:
-            if batch:
-                store_batch()
-            if proc.poll() is None:
-                proc.terminate()
-            code = proc.wait(10)
-            self._driver_proc = None
-        stderr_tail = stream.stderr_tail
-        if self._cancel.is_set():
-            return
-        if driver_error or code != 0:
-            detail = driver_message(driver_error) if driver_error else "\n".join(stderr_tail[-10:])
-            raise RunError(
-                translate("Runner", "the driver failed (exit code {code}): {detail}").format(code=code, detail=detail)
+            yield from driver_block.drive_block(
+                proc, job, store, block_index, watch, self.profile.experiment.timeout_s, self._cancel.is_set
             )
-
-    def _store_event(self, frame: DriverEvent, store: RunStore, block_index: int) -> tuple[str, Notice | None]:
-        """Keep one of the driver's JSON events; return (its error message or "", a notice to show)."""
-        kind = frame.kind
-        if kind == "error":
-            return frame.message or "driver error", None
-        if kind == "block_start":
-            store.add_block(block_index, frame.repetition, frame.origin_ns)
-        elif kind == "warning":
-            store.add_driver_event(block_index, frame)
-            return "", Notice("warning", frame.message)
-        elif kind in ("histogram", "summary", "done"):
-            store.add_driver_event(block_index, frame)
-        elif kind == "warmup_end":  # a steady-state warm-up's count (bancada.run.warmup_notes)
-            store.add_driver_event(block_index, frame)
-            return "", Notice("info", warmup_end_text(frame, self._treatment_label(frame.get("treatment"))))
-        return "", None
-
-    def _treatment_label(self, treatment_id: object) -> str:
-        """The label of a treatment of the plan by its id (the id itself when unknown)."""
-        treatments = self.plan.treatments if self.plan is not None else ()
-        found = [t for t in treatments if t.id == treatment_id]
-        return found[0].label if found else str(treatment_id)
+        finally:
+            self._driver_proc = None

@@ -26,7 +26,7 @@ from bancada.drivers.stream import DriverEvent, StreamError, read_frames
 from bancada.experiment.custom import CustomRequestError, grpc_request, rest_request
 from bancada.experiment.custom_messages import driver_message
 from bancada.experiment.external import EXTERNAL_NOTE, ExternalImplementation, ExternalTargetError, check_reachable
-from bancada.experiment.plan import Plan
+from bancada.experiment.plan import Plan, Treatment
 from bancada.run.events import RunError
 
 if TYPE_CHECKING:
@@ -104,7 +104,30 @@ def prepare_custom(
     ]
     if not chosen:
         return {}
-    job = {
+    proc = driver_host.open_driver("native")
+    stderr: list[bytes] = []
+    threading.Thread(target=lambda: stderr.extend(proc.stderr), daemon=True).start()
+    try:
+        proc.stdin.write(json.dumps(_prepare_job(chosen, requests, targets, timeout_s)).encode())
+        proc.stdin.close()
+    except BrokenPipeError:
+        pass
+    prepared, error, code = _read_prepared(proc)
+    if error:
+        raise RunError(driver_message(error))
+    if code != 0:
+        tail = b"".join(stderr).decode("utf-8", "replace").strip().splitlines()[-1:] or [f"exit code {code}"]
+        raise RunError(
+            translate("Targets", "the native driver could not prepare the custom requests: {tail}").format(tail=tail[0])
+        )
+    return prepared
+
+
+def _prepare_job(
+    chosen: list[Treatment], requests: dict[int, dict[str, Any]], targets: dict[str, str], timeout_s: float
+) -> dict[str, Any]:
+    """The native driver's ``prepare_only`` job for the custom gRPC treatments ``chosen``."""
+    return {
         "version": 1,
         "prepare_only": True,
         "timeout_s": min(timeout_s, 30.0),
@@ -122,14 +145,11 @@ def prepare_custom(
         ],
         "blocks": [{"repetition": 0, "treatments": [t.id for t in chosen], "requests": 1}],
     }
-    proc = driver_host.open_driver("native")
-    stderr: list[bytes] = []
-    threading.Thread(target=lambda: stderr.extend(proc.stderr), daemon=True).start()
-    try:
-        proc.stdin.write(json.dumps(job).encode())
-        proc.stdin.close()
-    except BrokenPipeError:
-        pass
+
+
+def _read_prepared(proc: Any) -> tuple[dict[int, dict[str, Any]], str, int]:
+    """Read a ``prepare_only`` driver's frames until it ends: what it prepared per treatment id, its
+    error message ("" without one) and its exit code (-1 when it did not end in time and was ended)."""
     prepared: dict[int, dict[str, Any]] = {}
     error = ""
     try:
@@ -146,14 +166,7 @@ def prepare_custom(
         except Exception:  # noqa: BLE001 - a driver that hangs is killed, whatever the host
             proc.terminate()
             code = -1
-    if error:
-        raise RunError(driver_message(error))
-    if code != 0:
-        tail = b"".join(stderr).decode("utf-8", "replace").strip().splitlines()[-1:] or [f"exit code {code}"]
-        raise RunError(
-            translate("Targets", "the native driver could not prepare the custom requests: {tail}").format(tail=tail[0])
-        )
-    return prepared
+    return prepared, error, code
 
 
 def external_info(

@@ -12,6 +12,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from bancada.core.i18n import integer, number, translate
+from bancada.store.runstore import RunStore
+
+
+def treatment_label(store: RunStore, treatment_id: object) -> str:
+    """The run's label of a treatment (``java-rest / StdSize``, with its format and link when it has
+    them), or the id as text when the run has no such treatment."""
+    for t in store.treatments():
+        if t.id == treatment_id:
+            return " / ".join(x for x in (t.implementation, t.workload, t.format, t.link) if x)
+    return str(treatment_id)
 
 
 def warmup_end_text(event: Mapping[str, Any], label: str) -> str:

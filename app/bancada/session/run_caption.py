@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from bancada.core.i18n import date_time, integer, translate
+from bancada.store.run_status import status_word
 
 #: the notes the guide writes into a run's metadata (``note``), translated where shown
 NOTES = ("pilot", "main run")
@@ -30,15 +31,9 @@ def note_text(note: str) -> str:
 
 
 def status_text(status: str) -> str:
-    """A run's status when it is not ``complete`` (``stopped`` -> ``interrupted``); "" for a complete run."""
-    words = {
-        "complete": "",
-        "stopped": translate("RunCaption", "stopped"),
-        "failed": translate("RunCaption", "failed"),
-        "interrupted": translate("RunCaption", "interrupted"),
-        "running": translate("RunCaption", "running"),
-    }
-    return words.get(status, status)
+    """A run's status when it is not ``complete`` (:func:`bancada.store.run_status.status_word`); "" for a
+    complete run."""
+    return "" if status == "complete" else status_word(status)
 
 
 def caption_of(meta: dict[str, Any], fallback: str) -> str:

@@ -123,28 +123,15 @@ def compare_pair(
         row, reps = _row(key, base.treatments[key], other.treatments[key], confidence, resamples, seed)
         rows.append(row)
         log_ratio_reps.append(np.log(reps))
-    for name in ("p", "p_repetitions"):
-        for row, adj in zip(rows, ranktests.holm([math.nan if r[name] is None else r[name] for r in rows])):
-            row[f"{name}_holm"] = None if math.isnan(adj) else adj
+    _add_holm(rows)
     floor = noisefloor.noise_floor(base, other, common) if opt.noise_floor else None
     floor_reason = opt.noise_floor_reason
     if opt.noise_floor and floor is None:
         floor_reason += "; no treatment has two repetitions in either run"
     decide = "p_holm" if unit == "sample" else "p_repetitions_holm"
     for row in rows:
-        row["significant"] = bool(row[decide] is not None and row[decide] < alpha)
-        # direction: the medians' change, or where the medians are equal (or 0) the rank test's own (delta)
-        direction = (
-            row["change_pct"]
-            if row["change_pct"] == row["change_pct"] and row["change_pct"] != 0
-            else row["cliffs_delta"]
-        )
-        row["verdict"] = ("slower" if direction > 0 else "faster") if row["significant"] else "~"
-        f = floor["per_treatment"].get(row["treatment"]) if floor else None
-        row["noise_floor_pct"] = f
-        # the floor is a max/min spread, so the change is measured the same way (a halving is 100 %, not 50 %)
-        spread = noisefloor.spread_pct([row["median_baseline_s"], row["median_other_s"]]) or 0.0
-        row["within_noise_floor"] = None if f is None else bool(spread < f)
+        _add_verdict(row, row[decide], alpha)
+        _add_noise_floor(row, floor)
     return {
         "baseline": base.label,
         "other": other.label,
@@ -152,17 +139,48 @@ def compare_pair(
         "geomean": _geomean(rows, log_ratio_reps, confidence),
         "only_in_baseline": [k for k in base.treatments if k not in other.treatments],
         "only_in_other": [k for k in other.treatments if k not in base.treatments],
-        "noise_floor": (
-            {"computed": True, "reason": floor_reason, **floor}
-            if floor
-            else {"computed": False, "reason": floor_reason}
-        ),
-        "network_share": (
-            {"computed": True, "reason": opt.network_share_reason, "rows": servertime.split_rows(base, other, common)}
-            if opt.network_share
-            else {"computed": False, "reason": opt.network_share_reason}
-        ),
+        "noise_floor": _noise_floor_block(floor, floor_reason),
+        "network_share": _network_share_block(base, other, common, opt),
     }
+
+
+def _add_holm(rows: list[dict[str, Any]]) -> None:
+    """Adds ``p_holm`` and ``p_repetitions_holm`` to each row: Holm's adjustment over the table's rows
+    (None where the test was not run)."""
+    for name in ("p", "p_repetitions"):
+        for row, adj in zip(rows, ranktests.holm([math.nan if r[name] is None else r[name] for r in rows])):
+            row[f"{name}_holm"] = None if math.isnan(adj) else adj
+
+
+def _add_verdict(row: dict[str, Any], p_decide: float | None, alpha: float) -> None:
+    """Adds ``significant`` (``p_decide < alpha``) and ``verdict`` (``~``, ``slower``, ``faster``) to ``row``."""
+    row["significant"] = bool(p_decide is not None and p_decide < alpha)
+    # direction: the medians' change, or where the medians are equal (or 0) the rank test's own (delta)
+    direction = (
+        row["change_pct"] if row["change_pct"] == row["change_pct"] and row["change_pct"] != 0 else row["cliffs_delta"]
+    )
+    row["verdict"] = ("slower" if direction > 0 else "faster") if row["significant"] else "~"
+
+
+def _add_noise_floor(row: dict[str, Any], floor: dict[str, Any] | None) -> None:
+    """Adds ``noise_floor_pct`` (the treatment's floor in %, or None) and ``within_noise_floor`` to ``row``."""
+    f = floor["per_treatment"].get(row["treatment"]) if floor else None
+    row["noise_floor_pct"] = f
+    # the floor is a max/min spread, so the change is measured the same way (a halving is 100 %, not 50 %)
+    spread = noisefloor.spread_pct([row["median_baseline_s"], row["median_other_s"]]) or 0.0
+    row["within_noise_floor"] = None if f is None else bool(spread < f)
+
+
+def _noise_floor_block(floor: dict[str, Any] | None, reason: str) -> dict[str, Any]:
+    """The comparison's ``noise_floor`` entry: ``computed``, ``reason`` and the floor's own keys when computed."""
+    return {"computed": True, "reason": reason, **floor} if floor else {"computed": False, "reason": reason}
+
+
+def _network_share_block(base: Side, other: Side, common: list[str], opt: PairOptions) -> dict[str, Any]:
+    """The comparison's ``network_share`` entry: the server/transit split per common treatment when allowed."""
+    if not opt.network_share:
+        return {"computed": False, "reason": opt.network_share_reason}
+    return {"computed": True, "reason": opt.network_share_reason, "rows": servertime.split_rows(base, other, common)}
 
 
 def _row(

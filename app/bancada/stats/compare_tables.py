@@ -91,27 +91,7 @@ def numeric_tables(result: dict[str, Any]) -> dict[str, pd.DataFrame]:
     out: dict[str, pd.DataFrame] = {}
     for comp in result["comparisons"]:
         title = comparison_title(comp)
-        rows = []
-        for r in comp["rows"]:
-            flat = {k: v for k, v in r.items() if not isinstance(v, list)}
-            for k in ("median_baseline_ci_s", "median_other_ci_s", "change_ci_pct"):
-                flat[k.replace("_ci", "_ci_lo")] = r[k][0]
-                flat[k.replace("_ci", "_ci_hi")] = r[k][1]
-            rows.append(flat)
-        g = comp["geomean"]
-        if g:
-            rows.append(
-                {
-                    "treatment": "geomean",
-                    "median_baseline_s": g["baseline_s"],
-                    "median_other_s": g["other_s"],
-                    "ratio": g["ratio"],
-                    "change_pct": g["change_pct"],
-                    "change_ci_lo_pct": g["change_ci_pct"][0],
-                    "change_ci_hi_pct": g["change_ci_pct"][1],
-                }
-            )
-        out[f"Change {title}"] = pd.DataFrame(rows)
+        out[f"Change {title}"] = pd.DataFrame(_change_rows(comp))
         only = [{"treatment": k, "only_in": comp["baseline"]} for k in comp["only_in_baseline"]] + [
             {"treatment": k, "only_in": comp["other"]} for k in comp["only_in_other"]
         ]
@@ -125,17 +105,45 @@ def numeric_tables(result: dict[str, Any]) -> dict[str, pd.DataFrame]:
         if comp["network_share"]["computed"]:
             out[f"Server time and transit {title}"] = pd.DataFrame(comp["network_share"]["rows"])
     if result.get("kruskal"):
-        out["Kruskal-Wallis across runs"] = pd.DataFrame(
-            [
-                {
-                    **{k: v for k, v in r.items() if k not in ("runs", "n")},
-                    "runs": " ".join(r["runs"]),
-                    "n": " ".join(map(str, r["n"])),
-                }
-                for r in result["kruskal"]
-            ]
-        )
+        out["Kruskal-Wallis across runs"] = pd.DataFrame(_kruskal_rows(result["kruskal"]))
     return out
+
+
+def _change_rows(comp: dict[str, Any]) -> list[dict[str, Any]]:
+    """One comparison's rows flattened for CSV (each interval as ``*_ci_lo``/``*_ci_hi``), then its geomean row."""
+    rows = []
+    for r in comp["rows"]:
+        flat = {k: v for k, v in r.items() if not isinstance(v, list)}
+        for k in ("median_baseline_ci_s", "median_other_ci_s", "change_ci_pct"):
+            flat[k.replace("_ci", "_ci_lo")] = r[k][0]
+            flat[k.replace("_ci", "_ci_hi")] = r[k][1]
+        rows.append(flat)
+    g = comp["geomean"]
+    if g:
+        rows.append(
+            {
+                "treatment": "geomean",
+                "median_baseline_s": g["baseline_s"],
+                "median_other_s": g["other_s"],
+                "ratio": g["ratio"],
+                "change_pct": g["change_pct"],
+                "change_ci_lo_pct": g["change_ci_pct"][0],
+                "change_ci_hi_pct": g["change_ci_pct"][1],
+            }
+        )
+    return rows
+
+
+def _kruskal_rows(kruskal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The Kruskal-Wallis rows for CSV, the runs and their counts as space-separated text."""
+    return [
+        {
+            **{k: v for k, v in r.items() if k not in ("runs", "n")},
+            "runs": " ".join(r["runs"]),
+            "n": " ".join(map(str, r["n"])),
+        }
+        for r in kruskal
+    ]
 
 
 def display_tables(result: dict[str, Any]) -> dict[str, pd.DataFrame]:

@@ -119,6 +119,26 @@ def build_from_parts(
         notes.append("no replication column: each row is a replication")
     elif aggregate == "none":
         notes.append("aggregate none: each row is a replication")
+    cells = _cells(parts, has_rep, factors, levels, aggregate)
+    r_min = _balanced_r(cells, factors, trim, notes)
+    shape = [len(lv) for lv in levels] + [r_min]
+    y = np.empty(shape)
+    for combo, values in cells.items():
+        pos = tuple(levels[i].index(v) for i, v in enumerate(combo))
+        y[pos] = values[:r_min]
+    return y, notes
+
+
+def _cells(
+    parts: dict[tuple[str, ...], Part],
+    has_rep: bool,
+    factors: Sequence[str],
+    levels: Sequence[Sequence[str]],
+    aggregate: str,
+) -> dict[tuple[str, ...], np.ndarray]:
+    """``{combination of levels: its replications}`` for every treatment, each replication the
+    ``aggregate`` of its rows when there is a replication column (else each row is one).
+    Raises :class:`DesignError` naming every treatment without rows."""
     cells: dict[tuple[str, ...], np.ndarray] = {}
     missing = []
     for combo in itertools.product(*levels):
@@ -133,6 +153,12 @@ def build_from_parts(
             cells[combo] = part.y
     if missing:
         raise DesignError("missing treatments: " + "; ".join(_label(m) for m in missing))
+    return cells
+
+
+def _balanced_r(cells: dict[tuple[str, ...], np.ndarray], factors: Sequence[str], trim: bool, notes: list[str]) -> int:
+    """The replications per treatment the design keeps: the smallest r. When r differs between
+    treatments, raises :class:`DesignError` naming the short cells, or with ``trim`` appends a note."""
     counts = {c: len(v) for c, v in cells.items()}
     r_min, r_max = min(counts.values()), max(counts.values())
     if r_min != r_max:
@@ -151,9 +177,4 @@ def build_from_parts(
             f"unbalanced design trimmed to r = {r_min} (first replications of each treatment, "
             f"in row order); short cells were: {detail}"
         )
-    shape = [len(lv) for lv in levels] + [r_min]
-    y = np.empty(shape)
-    for combo, values in cells.items():
-        pos = tuple(levels[i].index(v) for i, v in enumerate(combo))
-        y[pos] = values[:r_min]
-    return y, notes
+    return r_min

@@ -153,17 +153,10 @@ def full_factorial(
     n_obs = n_cells * r
     cell = y.mean(axis=-1)
     mu = float(cell.mean())
-    marg = {}
-    for size in range(0, k + 1):
-        for s in itertools.combinations(range(k), size):
-            other = tuple(i for i in range(k) if i not in s)
-            marg[s] = cell.mean(axis=other, keepdims=True) if other else cell
+    marg = _marginal_means(cell, k)
     ss_terms, effect_arrays = {}, {}
     for term in terms_of(factors):
-        eff = np.zeros([shape[i] if i in term else 1 for i in range(k)])
-        for size in range(0, len(term) + 1):
-            for s in itertools.combinations(term, size):
-                eff = eff + (-1) ** (len(term) - size) * marg[s]
+        eff = _term_effect(marg, term, shape)
         name = term_name(factors, term)
         per_effect = n_obs / int(np.prod([shape[i] for i in term]))
         ss_terms[name] = float(per_effect * np.sum(eff**2))
@@ -183,17 +176,7 @@ def full_factorial(
     ]
     for term, eff in effect_arrays.items():
         sd = s_e * math.sqrt(np.prod([shape[i] - 1 for i in term]) / n_obs) if s_e is not None else None
-        for idx in itertools.product(*[range(shape[i]) for i in term]):
-            full_idx = tuple(idx[term.index(i)] if i in term else 0 for i in range(k))
-            q = float(eff[full_idx])
-            effects.append(
-                {
-                    "term": term_name(factors, term),
-                    "levels": {factors[i]: levels[i][idx[term.index(i)]] for i in term},
-                    "q": q,
-                    "ci": [q - t * sd, q + t * sd] if sd is not None else None,
-                }
-            )
+        effects.extend(_term_effect_rows(term, eff, factors, levels, t, sd))
     out = {
         "design": "full factorial",
         "k": k,
@@ -212,3 +195,50 @@ def full_factorial(
             "intervals; Jain ch. 21 takes the highest interaction as the error"
         )
     return out
+
+
+def _marginal_means(cell: np.ndarray, k: int) -> dict[tuple[int, ...], np.ndarray]:
+    """``{subset of factor indices: the cell means averaged over the other factors}`` (dimensions kept),
+    for every subset including the empty one (the grand mean) and the full one (the cells)."""
+    marg = {}
+    for size in range(0, k + 1):
+        for s in itertools.combinations(range(k), size):
+            other = tuple(i for i in range(k) if i not in s)
+            marg[s] = cell.mean(axis=other, keepdims=True) if other else cell
+    return marg
+
+
+def _term_effect(marg: dict[tuple[int, ...], np.ndarray], term: tuple[int, ...], shape: tuple[int, ...]) -> np.ndarray:
+    """The effects of ``term`` at each combination of its levels, by inclusion-exclusion over the
+    marginal means of its subsets (Jain ch. 22-23); size 1 along the factors outside the term."""
+    eff = np.zeros([shape[i] if i in term else 1 for i in range(len(shape))])
+    for size in range(0, len(term) + 1):
+        for s in itertools.combinations(term, size):
+            eff = eff + (-1) ** (len(term) - size) * marg[s]
+    return eff
+
+
+def _term_effect_rows(
+    term: tuple[int, ...],
+    eff: np.ndarray,
+    factors: Sequence[str],
+    levels: Sequence[Sequence[str]],
+    t: float,
+    sd: float | None,
+) -> list[dict[str, Any]]:
+    """One ``{"term", "levels", "q", "ci"}`` row per combination of ``term``'s levels; ``ci`` is
+    ``q -/+ t sd`` (None without an error term)."""
+    k = len(factors)
+    rows: list[dict[str, Any]] = []
+    for idx in itertools.product(*[range(eff.shape[i]) for i in term]):
+        full_idx = tuple(idx[term.index(i)] if i in term else 0 for i in range(k))
+        q = float(eff[full_idx])
+        rows.append(
+            {
+                "term": term_name(factors, term),
+                "levels": {factors[i]: levels[i][idx[term.index(i)]] for i in term},
+                "q": q,
+                "ci": [q - t * sd, q + t * sd] if sd is not None else None,
+            }
+        )
+    return rows

@@ -192,6 +192,16 @@ def kruskal_inputs(
     if n == 0 or n * (n + 1) / 2 >= EXACT_RANK_SUM or has_nan:
         ranks, tie = pooled_ranks(samples)
         return [float(r.sum()) for r in ranks], [len(r) for r in ranks], tie
+    sums = _rank_sums_from_w(sizes, w)
+    own = sum(s.tie_term for s in samples)
+    if not ties_between and own < EXACT_RANK_SUM:  # integers below 2^51: the same sum in any order
+        return sums, sizes, float(own)
+    return sums, sizes, pooled_tie_term(samples, threads)
+
+
+def _rank_sums_from_w(sizes: Sequence[int], w: dict[tuple[int, int], float]) -> list[float]:
+    """Each sample's rank sum in the pool, ``n_i (n_i + 1) / 2 + sum_j W_ij`` (``W_ji = n_i n_j - W_ij``),
+    added in sample order (see :func:`kruskal_inputs`)."""
     sums = []
     for i, n_i in enumerate(sizes):
         total = n_i * (n_i + 1) / 2
@@ -201,10 +211,7 @@ def kruskal_inputs(
             elif j < i:
                 total += n_i * n_j - w[(j, i)]
         sums.append(float(total))
-    own = sum(s.tie_term for s in samples)
-    if not ties_between and own < EXACT_RANK_SUM:  # integers below 2^51: the same sum in any order
-        return sums, sizes, float(own)
-    return sums, sizes, pooled_tie_term(samples, threads)
+    return sums
 
 
 def pooled_tie_term(samples: Sequence[SortedSample], threads: int = 1) -> float:

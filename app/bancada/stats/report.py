@@ -142,15 +142,7 @@ def analyze_frame(
     _check_options(factors, by, confidence, alpha, error_pct, aggregate)
     rep_bounds = prepare.parse_range(replications) if isinstance(replications, str) else replications
     _check_columns(df, [response, *factors, *by])
-    if rep_bounds is not None and (replication is None or replication not in df.columns):
-        raise InputError(
-            OptionMessage(
-                "{replications} needs the replication column {column!r}, which is absent",
-                ("replications",),
-                {"column": replication},
-            )
-        )
-    rep_col = replication if replication is not None and replication in df.columns else None
+    rep_col = _replication_column(df, replication, rep_bounds is not None)
     prep: dict[str, Any] = {"rows_in": len(df)}
     y, rows, coded = _analysed_rows(df, response, [*factors, *by], keep_measure_ok, prep)
     levels = {f: columns.present_levels(coded[f]) for f in factors}
@@ -158,20 +150,12 @@ def analyze_frame(
     if len(y) == 0:
         raise InputError("no rows left to analyse after keeping phase = measure and ok = true")
     combos = columns.combinations([levels[f] for f in factors])
-    by_names = [coded[b].names for b in by]
-    n_groups = int(np.prod([len(n) for n in by_names])) if by else 1
-    group = columns.combine([columns.recode(coded[b], coded[b].names) for b in by], [len(n) for n in by_names])
-    if not by:
-        group = np.zeros(len(y), dtype=np.int8)
-    cell = columns.combine([columns.recode(coded[f], levels[f]) for f in factors], [len(lv) for lv in levels.values()])
-    group_sizes = np.bincount(group[group >= 0].astype(np.intp), minlength=n_groups).tolist()
-    both = columns.combine([group, cell], [n_groups, len(combos)])  # group-major: cell k of group g is g * combos + k
-    del group, cell
     rep = df[rep_col].to_numpy()[rows] if rep_col is not None else None
     del rows
-    parts = columns.split_values(both, n_groups * len(combos), y, rep, with_pos=rep_bounds is not None)
-    del y, rep, both  # every row is in one part now
-    by_keys = columns.combinations(by_names)
+    parts, group_sizes, by_keys = _split_by_cell(
+        y, rep, coded, factors, by, levels, len(combos), rep_bounds is not None
+    )
+    del y, rep, coded  # every row is in one part now
     options = _Options(factors, levels, rep_col, aggregate, confidence, alpha, error_pct, log, outliers_iqr, rep_bounds)
     groups_out = []
     outliers_total = 0
@@ -189,6 +173,46 @@ def analyze_frame(
     if prep["rows_analysed"] == 0:
         raise InputError("no rows left to analyse after data preparation")
     return Analysis(response, factors, by, rep_col, levels, alpha, confidence, prep, groups_out)
+
+
+def _replication_column(df: pd.DataFrame, replication: str | None, needed: bool) -> str | None:
+    """The replication column when ``df`` has it, else None. Raises :class:`InputError` when it is
+    ``needed`` (a ``replications`` range was asked for) and absent."""
+    if needed and (replication is None or replication not in df.columns):
+        raise InputError(
+            OptionMessage(
+                "{replications} needs the replication column {column!r}, which is absent",
+                ("replications",),
+                {"column": replication},
+            )
+        )
+    return replication if replication is not None and replication in df.columns else None
+
+
+def _split_by_cell(
+    y: np.ndarray,
+    rep: np.ndarray | None,
+    coded: dict[str, columns.Coded],
+    factors: list[str],
+    by: list[str],
+    levels: dict[str, list[str]],
+    n_combos: int,
+    with_pos: bool,
+) -> tuple[dict[int, columns.Part], list[int], list[tuple[str, ...]]]:
+    """The analysed rows split into one part per (group of the ``by`` columns, treatment): ``{g *
+    n_combos + k: part}`` (group-major, only the cells present), each group's row count, and each
+    group's ``by`` levels (one group without ``by`` columns)."""
+    by_names = [coded[b].names for b in by]
+    n_groups = int(np.prod([len(n) for n in by_names])) if by else 1
+    group = columns.combine([columns.recode(coded[b], coded[b].names) for b in by], [len(n) for n in by_names])
+    if not by:
+        group = np.zeros(len(y), dtype=np.int8)
+    cell = columns.combine([columns.recode(coded[f], levels[f]) for f in factors], [len(lv) for lv in levels.values()])
+    group_sizes = np.bincount(group[group >= 0].astype(np.intp), minlength=n_groups).tolist()
+    both = columns.combine([group, cell], [n_groups, n_combos])  # group-major: cell k of group g is g * combos + k
+    del group, cell
+    parts = columns.split_values(both, n_groups * n_combos, y, rep, with_pos=with_pos)
+    return parts, group_sizes, columns.combinations(by_names)
 
 
 def _check_options(

@@ -117,15 +117,26 @@ def format_value(column: str, v: Any) -> str:
     if isinstance(v, (bool, np.bool_)):
         return translate(CONTEXT, WORDS[bool(v)])
     if isinstance(v, str):
-        if column in FACTOR_COLUMNS and (v in TERMS or _FACTOR.fullmatch(v)):  # "error" there: experimental error
-            return factor_text(v)
-        word = WORDS.get(v)
-        return translate(CONTEXT, word) if word else v
+        return _format_text(column, v)
     if isinstance(v, numbers.Integral) or (column in INTEGER_COLUMNS and float(v).is_integer()):
         return number(int(v), 0)
     v = float(v)
     if not math.isfinite(v):
         return str(v)
+    return _format_float(column, v)
+
+
+def _format_text(column: str, v: str) -> str:
+    """A text cell: a factor or term in a factor column as the reader says it, a known word
+    translated, anything else as it is."""
+    if column in FACTOR_COLUMNS and (v in TERMS or _FACTOR.fullmatch(v)):  # "error" there: experimental error
+        return factor_text(v)
+    word = WORDS.get(v)
+    return translate(CONTEXT, word) if word else v
+
+
+def _format_float(column: str, v: float) -> str:
+    """A finite, non-integer cell by its column: p value, percentage, W, fixed decimals, or 3 significant digits."""
     if column in P_COLUMNS:
         return p_value(v)
     if column in PERCENT_COLUMNS:

@@ -78,20 +78,7 @@ def build_tables(result: dict[str, Any]) -> dict[str, pd.DataFrame]:
     rows: dict[str, list[dict[str, Any]]] = {k: [] for k in ANALYSIS_TABLES}
     for g in result["groups"]:
         by = dict(g["by"])
-        for t in g["treatments"]:
-            base = {**by, "treatment": treatment_label(t["levels"])}
-            rows["Summary"].append(
-                {
-                    **base,
-                    **{k: t[k] for k in ("n", "mean", "sd", "median", "q1", "q3", "min", "max", "iqr")},
-                    "median_ci_lo": t["median_ci"][0],
-                    "median_ci_hi": t["median_ci"][1],
-                }
-            )
-            sw = t["shapiro"]
-            rows["Normality"].append(
-                {**base, "W": sw["W"], "p": sw["p"], "n_used": sw["n_used"], "subsampled": sw["subsampled"]}
-            )
+        _add_treatments(rows, by, g["treatments"])
         for pw in g["pairwise"]:
             rows["Wilcoxon rank-sum"].append(
                 {
@@ -139,35 +126,7 @@ def build_tables(result: dict[str, Any]) -> dict[str, pd.DataFrame]:
             rows["Ranking"].append(
                 {**by, "position": r["position"], "treatment": treatment_label(r["levels"]), "median": r["median"]}
             )
-        f = g["factorial"]
-        if "error" in f:
-            rows["Factorial allocation of variation"].append(
-                {**by, "term": "(not computed)", "SS": None, "variation_pct": None, "note": f["error"]}
-            )
-        else:
-            for e in f["effects"]:
-                lv = e.get("levels")
-                rows["Factorial effects"].append(
-                    {
-                        **by,
-                        "term": e["term"] + (f" [{treatment_label(lv)}]" if lv else ""),
-                        "q": e["q"],
-                        "ci_lo": e["ci"][0] if e["ci"] else None,
-                        "ci_hi": e["ci"][1] if e["ci"] else None,
-                    }
-                )
-            for name in ("SSY", "SS0", "SST"):
-                rows["Factorial allocation of variation"].append(
-                    {**by, "term": name, "SS": f["ss"][name], "variation_pct": None, "note": ""}
-                )
-            for name, pct in f["variation_pct"].items():
-                ss = f["ss"]["SSE"] if name == "error" else f["ss"][name]
-                rows["Factorial allocation of variation"].append(
-                    {**by, "term": name, "SS": ss, "variation_pct": pct, "note": ""}
-                )
-            notes = f.get("notes", []) + ([f["note"]] if f.get("note") else [])
-            note = "; ".join([design_note(f)] + [factorial_note(n) for n in notes])
-            rows["Factorial allocation of variation"][-1]["note"] = note
+        _add_factorial(rows, by, g["factorial"])
         for s in g["sample_size"]:
             rows["Sample size"].append(
                 {
@@ -181,6 +140,60 @@ def build_tables(result: dict[str, Any]) -> dict[str, pd.DataFrame]:
                 }
             )
     return {k: pd.DataFrame(v) for k, v in rows.items() if v}
+
+
+def _add_treatments(
+    rows: dict[str, list[dict[str, Any]]], by: dict[str, Any], treatments: list[dict[str, Any]]
+) -> None:
+    """Appends each treatment's row to the Summary and Normality tables of ``rows``."""
+    for t in treatments:
+        base = {**by, "treatment": treatment_label(t["levels"])}
+        rows["Summary"].append(
+            {
+                **base,
+                **{k: t[k] for k in ("n", "mean", "sd", "median", "q1", "q3", "min", "max", "iqr")},
+                "median_ci_lo": t["median_ci"][0],
+                "median_ci_hi": t["median_ci"][1],
+            }
+        )
+        sw = t["shapiro"]
+        rows["Normality"].append(
+            {**base, "W": sw["W"], "p": sw["p"], "n_used": sw["n_used"], "subsampled": sw["subsampled"]}
+        )
+
+
+def _add_factorial(rows: dict[str, list[dict[str, Any]]], by: dict[str, Any], f: dict[str, Any]) -> None:
+    """Appends a group's factorial result ``f`` to the effects and allocation-of-variation tables of
+    ``rows``: its effects, SS and % of variation, the design and its notes on the last row; or one
+    "(not computed)" row with the reason."""
+    if "error" in f:
+        rows["Factorial allocation of variation"].append(
+            {**by, "term": "(not computed)", "SS": None, "variation_pct": None, "note": f["error"]}
+        )
+        return
+    for e in f["effects"]:
+        lv = e.get("levels")
+        rows["Factorial effects"].append(
+            {
+                **by,
+                "term": e["term"] + (f" [{treatment_label(lv)}]" if lv else ""),
+                "q": e["q"],
+                "ci_lo": e["ci"][0] if e["ci"] else None,
+                "ci_hi": e["ci"][1] if e["ci"] else None,
+            }
+        )
+    for name in ("SSY", "SS0", "SST"):
+        rows["Factorial allocation of variation"].append(
+            {**by, "term": name, "SS": f["ss"][name], "variation_pct": None, "note": ""}
+        )
+    for name, pct in f["variation_pct"].items():
+        ss = f["ss"]["SSE"] if name == "error" else f["ss"][name]
+        rows["Factorial allocation of variation"].append(
+            {**by, "term": name, "SS": ss, "variation_pct": pct, "note": ""}
+        )
+    notes = f.get("notes", []) + ([f["note"]] if f.get("note") else [])
+    note = "; ".join([design_note(f)] + [factorial_note(n) for n in notes])
+    rows["Factorial allocation of variation"][-1]["note"] = note
 
 
 def format_cell(col: str, v: Any) -> str:

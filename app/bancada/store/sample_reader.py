@@ -97,24 +97,41 @@ def _read_arrow(
     pool = _block_pool(pa)
     ranges = _byte_ranges(path)
     try:
-        readers = [_open_range(pa, pacsv, path, ranges[0], columns, texts, pool, {})]
-        first = readers[0].schema
-        for c in [*numeric, *labels]:
-            t = first.field(c).type
-            if not (pa.types.is_integer(t) or (c in numeric and pa.types.is_floating(t))):
-                return None  # text, empty or booleans: pandas' own reading and messages
-        known = {c: first.field(c).type for c in [*numeric, *labels]}  # the first block decides, as for one reader
-        readers += [_open_range(pa, pacsv, path, r, columns, texts, pool, known) for r in ranges[1:]]
-        with ThreadPoolExecutor(len(readers)) as threads:  # Arrow parses without the GIL: a core per range
-            done = list(threads.map(lambda r: _read_blocks(r, columns, texts, labels), readers))
+        done = _read_ranges(pa, pacsv, path, ranges, pool, columns, numeric, labels, texts)
     except (pa.ArrowInvalid, pa.ArrowNotImplementedError, pa.ArrowTypeError, OSError):
         return None
-    if any(d is None for d in done):
+    if done is None or any(d is None for d in done):
         return None
     frame = _frame([d for d in done if d is not None], columns, texts, labels, categorical)
     del done
     release_freed_memory()
     return frame
+
+
+def _read_ranges(
+    pa: Any,
+    pacsv: Any,
+    path: str | Path,
+    ranges: list[tuple[int, int]],
+    pool: Any,
+    columns: Sequence[str],
+    numeric: Sequence[str],
+    labels: Sequence[str],
+    texts: list[str],
+) -> list[_Blocks | None] | None:
+    """Each byte range's blocks (:func:`_read_blocks`), the ranges parsed in threads; None when the
+    first block's type of a ``numeric`` or ``labels`` column is not one Arrow can give as pandas does.
+    Raises Arrow's errors and ``OSError`` (the caller then lets pandas read the file)."""
+    readers = [_open_range(pa, pacsv, path, ranges[0], columns, texts, pool, {})]
+    first = readers[0].schema
+    for c in [*numeric, *labels]:
+        t = first.field(c).type
+        if not (pa.types.is_integer(t) or (c in numeric and pa.types.is_floating(t))):
+            return None  # text, empty or booleans: pandas' own reading and messages
+    known = {c: first.field(c).type for c in [*numeric, *labels]}  # the first block decides, as for one reader
+    readers += [_open_range(pa, pacsv, path, r, columns, texts, pool, known) for r in ranges[1:]]
+    with ThreadPoolExecutor(len(readers)) as threads:  # Arrow parses without the GIL: a core per range
+        return list(threads.map(lambda r: _read_blocks(r, columns, texts, labels), readers))
 
 
 def _byte_ranges(path: str | Path) -> list[tuple[int, int]]:

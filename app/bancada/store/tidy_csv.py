@@ -137,39 +137,19 @@ def tidy_frame(store: RunStore, columns: Sequence[str] | None = None, categorica
         ValueError: an unknown column.
     """
     columns = list(COLUMNS + EXTRA_COLUMNS + SPLIT_COLUMNS if columns is None else columns)
-    unknown = [c for c in columns if c not in {"run_id", *_FROM_TREATMENT, *_FROM_SAMPLE, *SPLIT_COLUMNS}]
-    if unknown:
-        raise ValueError(
-            f"unknown tidy column(s) {unknown}; expected some of {COLUMNS + EXTRA_COLUMNS + SPLIT_COLUMNS}"
-        )
+    _check_columns(columns)
     split = [c for c in columns if c in SPLIT_COLUMNS]
     columns_read = [c for c in columns if c not in SPLIT_COLUMNS]
     wanted = [_FROM_SAMPLE[c] for c in columns_read if c in _FROM_SAMPLE]
     raw = store.sample_columns(["treatment", *wanted])
     treatments = store.treatments()
-    # the row of each sample's treatment in the treatment table (every id is there: sample_columns joins)
-    ids = np.array([t.id for t in treatments], dtype=np.int64)
-    sample_treatment = raw.pop("treatment")
-    if len(ids) and 0 <= ids.min() and ids.max() < 1 << 20:  # a table by id: 4 bytes a sample
-        by_id = np.zeros(int(ids.max()) + 1, dtype=np.int32)
-        by_id[ids] = np.arange(len(ids), dtype=np.int32)
-        row = by_id[sample_treatment]
-    else:
-        order = np.argsort(ids)
-        row = order[np.searchsorted(ids, sample_treatment, sorter=order)] if len(ids) else sample_treatment
-    del sample_treatment
+    row = _treatment_row(np.array([t.id for t in treatments], dtype=np.int64), raw.pop("treatment"))
     out: dict[str, object] = {}
     for c in columns_read:
         if c == "run_id":
             out[c] = texts_of([store.meta().get("run_id", store.path.stem)], np.zeros(len(row), dtype=np.intp))
         elif c in _FROM_TREATMENT:
-            values = [getattr(t, _FROM_TREATMENT[c]) for t in treatments]
-            if c in categorical:
-                out[c] = categorical_of(values, row)
-            elif isinstance(values[0] if values else "", str):
-                out[c] = texts_of(values, row)
-            else:
-                out[c] = np.array(values)[row]
+            out[c] = _treatment_column([getattr(t, _FROM_TREATMENT[c]) for t in treatments], row, c in categorical)
         else:
             out[c] = _sample_column(c, raw.pop(_FROM_SAMPLE[c]))  # the raw column goes once converted
     df = pd.DataFrame(out, columns=columns_read, copy=False)  # the arrays are ours: no second copy
@@ -178,6 +158,36 @@ def tidy_frame(store: RunStore, columns: Sequence[str] | None = None, categorica
         for c in split:
             df[c] = parts[c]
     return df[columns]
+
+
+def _check_columns(columns: list[str]) -> None:
+    """Raise ValueError naming the columns of ``columns`` that are not tidy columns, and the tidy columns."""
+    unknown = [c for c in columns if c not in {"run_id", *_FROM_TREATMENT, *_FROM_SAMPLE, *SPLIT_COLUMNS}]
+    if unknown:
+        raise ValueError(
+            f"unknown tidy column(s) {unknown}; expected some of {COLUMNS + EXTRA_COLUMNS + SPLIT_COLUMNS}"
+        )
+
+
+def _treatment_row(ids: np.ndarray, sample_treatment: Any) -> Any:
+    """The row of each sample's treatment in the treatment table (``ids``: its ids in order); every
+    sample's id is there (:meth:`RunStore.sample_columns` joins)."""
+    if len(ids) and 0 <= ids.min() and ids.max() < 1 << 20:  # a table by id: 4 bytes a sample
+        by_id = np.zeros(int(ids.max()) + 1, dtype=np.int32)
+        by_id[ids] = np.arange(len(ids), dtype=np.int32)
+        return by_id[sample_treatment]
+    order = np.argsort(ids)
+    return order[np.searchsorted(ids, sample_treatment, sorter=order)] if len(ids) else sample_treatment
+
+
+def _treatment_column(values: list[Any], row: Any, categorical: bool) -> object:
+    """A treatment column for every sample: the treatments' ``values`` taken at ``row``; a categorical,
+    Arrow texts (for texts) or a numpy array."""
+    if categorical:
+        return categorical_of(values, row)
+    if isinstance(values[0] if values else "", str):
+        return texts_of(values, row)
+    return np.array(values)[row]
 
 
 def _split_parts(store: RunStore, n: int) -> dict[str, Any]:

@@ -818,6 +818,10 @@
         <translation>Nativo (Go)</translation>
     </message>
     <message>
+        <source>Locust (distributed)</source>
+        <translation>Locust (distribuído)</translation>
+    </message>
+    <message>
         <source>Driver</source>
         <translation>Driver</translation>
     </message>
@@ -1835,7 +1839,7 @@ Senha da chave:</translation>
     <name>LiveView</name>
     <message>
         <source>Press Run (Ctrl+R) to start: a box per treatment grows here while the samples arrive.</source>
-        <extracomment>Colours of the colour factor&apos;s levels (protocol): colour-blind-safe (Okabe-Ito). Workloads side by side at most: as many as columns of :data:`COLUMN_MIN_WIDTH_PX` fit the view (the trace&apos;s title needs about 490 px), the others in further rows (seed 001 has eight workloads). At 1024 x 768 with the panel shown that is one column; the view lays itself out again when a resize changes the count. The height a row of workloads needs (boxes, trace, legend) when there are several rows: the view scrolls rather than squeezing eight workloads&apos; plots into one screen. The narrowest a plot&apos;s title makes its plot (a longer title is cut at both ends).</extracomment>
+        <extracomment>Workloads side by side at most: as many as columns of :data:`COLUMN_MIN_WIDTH_PX` fit the view (the trace&apos;s title needs about 490 px), the others in further rows (seed 001 has eight workloads). At 1024 x 768 with the panel shown that is one column; the view lays itself out again when a resize changes the count. The height a row of workloads needs (boxes, trace, legend) when there are several rows: the view scrolls rather than squeezing eight workloads&apos; plots into one screen. The narrowest a plot&apos;s title makes its plot (a longer title is cut at both ends).</extracomment>
         <translation>Clique em Executar (Ctrl+R) para começar: um boxplot por tratamento cresce aqui enquanto as amostras chegam.</translation>
     </message>
     <message>
@@ -2099,6 +2103,105 @@ Senha da chave:</translation>
     </message>
 </context>
 <context>
+    <name>Locust</name>
+    <message>
+        <source>--load-workers must be 1 or more (Locust workers on this computer), not {n}</source>
+        <translation>--load-workers deve ser 1 ou mais (workers do Locust neste computador), não {n}</translation>
+    </message>
+    <message>
+        <source>--target {pair!r}: expected IMPLEMENTATION=HOST:PORT</source>
+        <translation>--target {pair!r}: esperado IMPLEMENTAÇÃO=HOST:PORTA</translation>
+    </message>
+    <message>
+        <source>implementation {impl} has no --target {impl}=HOST:PORT (its address in the cluster)</source>
+        <translation>a implementação {impl} não tem --target {impl}=HOST:PORTA (seu endereço no cluster)</translation>
+    </message>
+    <message>
+        <source>the Kubernetes export does not send custom requests ({label})</source>
+        <translation>a exportação para Kubernetes não envia requisições personalizadas ({label})</translation>
+    </message>
+    <message>
+        <source>Locust cannot start on this computer ({exc}); build it: make -C workers locust</source>
+        <translation>o Locust não pode iniciar neste computador ({exc}); construa-o: make -C workers locust</translation>
+    </message>
+    <message>
+        <source>this computer</source>
+        <translation>este computador</translation>
+    </message>
+    <message>
+        <source>Locust worker(s) {lost} were lost mid-run (no heartbeat); the samples they sent before are kept</source>
+        <translation>worker(s) do Locust {lost} foram perdidos no meio da execução (sem heartbeat); as amostras que enviaram antes foram mantidas</translation>
+    </message>
+    <message>
+        <source>the locust driver could not start Locust: {exc}</source>
+        <translation>o driver locust não conseguiu iniciar o Locust: {exc}</translation>
+    </message>
+    <message>
+        <source>the Locust workers did not reach the master&apos;s port {port} within {wait_s:g} s (a firewall, or the master&apos;s address is not reachable from the load hosts): {log}</source>
+        <translation>os workers do Locust não alcançaram a porta {port} do master em {wait_s:g} s (um firewall, ou o endereço do master não é alcançável a partir dos hosts de carga): {log}</translation>
+    </message>
+    <message>
+        <source>the Locust master failed (exit code {code}): {log}</source>
+        <translation>o master do Locust falhou (código de saída {code}): {log}</translation>
+    </message>
+    <message>
+        <source>Locust is not installed on {where} (expected Locust {need} or newer): {text}</source>
+        <translation>o Locust não está instalado em {where} (esperado Locust {need} ou mais novo): {text}</translation>
+    </message>
+    <message>
+        <source>Locust {found} on {where} is too old: the locust driver needs {need} or newer (its request event and worker messages)</source>
+        <translation>o Locust {found} em {where} é antigo demais: o driver locust precisa de {need} ou mais novo (seu evento request e as mensagens dos workers)</translation>
+    </message>
+    <message>
+        <source>the locust driver speaks {protocols}, not {protocol}</source>
+        <translation>o driver locust fala {protocols}, não {protocol}</translation>
+    </message>
+    <message>
+        <source>the locust driver does not send seed 004&apos;s serialization formats (serial)</source>
+        <translation>o driver locust não envia os formatos de serialização da semente 004 (serial)</translation>
+    </message>
+    <message>
+        <source>the locust driver does not send {operation} (a new record per request); use the native driver</source>
+        <translation>o driver locust não envia {operation} (um registro novo por requisição); use o driver nativo</translation>
+    </message>
+    <message>
+        <source>the locust driver sends custom REST requests only, not custom {protocol} methods</source>
+        <translation>o driver locust envia apenas requisições REST personalizadas, não métodos {protocol} personalizados</translation>
+    </message>
+    <message>
+        <source>treatment {id}: {why}</source>
+        <translation>tratamento {id}: {why}</translation>
+    </message>
+    <message>
+        <source>load host {name} has no python3: Locust needs Python 3.10 or newer there</source>
+        <translation>o host de carga {name} não tem python3: o Locust precisa de Python 3.10 ou mais novo lá</translation>
+    </message>
+    <message>
+        <source>load host {name} has {found}: Locust needs Python 3.10 or newer</source>
+        <translation>o host de carga {name} tem {found}: o Locust precisa de Python 3.10 ou mais novo</translation>
+    </message>
+    <message>
+        <source>load host {name} cannot make a Python environment: it lacks pip/venv (Debian, Ubuntu: apt install python3-venv)</source>
+        <translation>o host de carga {name} não consegue criar um ambiente Python: faltam pip/venv (Debian, Ubuntu: apt install python3-venv)</translation>
+    </message>
+    <message>
+        <source>Locust could not be installed on load host {name}: {detail}</source>
+        <translation>não foi possível instalar o Locust no host de carga {name}: {detail}</translation>
+    </message>
+    <message>
+        <source>Locust workers did not start on load host {name}: {detail}</source>
+        <translation>os workers do Locust não iniciaram no host de carga {name}: {detail}</translation>
+    </message>
+    <message>
+        <source>load_users ({users}) is below the {workers} Locust workers of [load_hosts]</source>
+        <translation>load_users ({users}) é menor que os {workers} workers do Locust de [load_hosts]</translation>
+    </message>
+    <message>
+        <source>load host {name}: Locust {version}, {n} worker(s)</source>
+        <translation>host de carga {name}: Locust {version}, {n} worker(s)</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Stop the run before changing the language</source>
@@ -2271,26 +2374,6 @@ Senha da chave:</translation>
     <message>
         <source>Computing…</source>
         <translation>Calculando…</translation>
-    </message>
-    <message>
-        <source>complete</source>
-        <translation>concluída</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>cancelada</translation>
-    </message>
-    <message>
-        <source>incomplete</source>
-        <translation>incompleta</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>em andamento</translation>
-    </message>
-    <message>
-        <source>interrupted</source>
-        <translation>interrompida</translation>
     </message>
     <message>
         <source>Open run</source>
@@ -2599,6 +2682,10 @@ Senha da chave:</translation>
     <message>
         <source>links are listed twice</source>
         <translation>há enlaces listados duas vezes</translation>
+    </message>
+    <message>
+        <source>load_users ({users}) must be at least load_workers ({workers}): one user per Locust worker</source>
+        <translation>load_users ({users}) deve ser pelo menos load_workers ({workers}): um usuário por worker do Locust</translation>
     </message>
     <message>
         <source>unknown factor {bad!r}; allowed: {names}</source>
@@ -3111,30 +3198,6 @@ Senha da chave:</translation>
         <translation>automático</translation>
     </message>
     <message>
-        <source>complete</source>
-        <translation>concluída</translation>
-    </message>
-    <message>
-        <source>stopped before the end</source>
-        <translation>interrompida antes do fim</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>falhou</translation>
-    </message>
-    <message>
-        <source>interrupted</source>
-        <translation>interrompida</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>em andamento</translation>
-    </message>
-    <message>
-        <source>incomplete</source>
-        <translation>incompleta</translation>
-    </message>
-    <message>
         <source>selection</source>
         <translation>seleção</translation>
     </message>
@@ -3386,27 +3449,12 @@ Senha da chave:</translation>
     <name>RunCaption</name>
     <message>
         <source>pilot</source>
+        <extracomment>the notes the guide writes into a run&apos;s metadata (``note``), translated where shown</extracomment>
         <translation>piloto</translation>
     </message>
     <message>
         <source>main run</source>
         <translation>execução principal</translation>
-    </message>
-    <message>
-        <source>stopped</source>
-        <translation>parada antes do fim</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>falhou</translation>
-    </message>
-    <message>
-        <source>interrupted</source>
-        <translation>interrompida</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>em andamento</translation>
     </message>
     <message>
         <source>n = {n}, r = {r}</source>
@@ -4145,6 +4193,37 @@ Senha da chave:</translation>
     <message>
         <source>unbalanced design trimmed to r = {r}; short cells: {detail}</source>
         <translation>projeto desbalanceado reduzido a r = {r}; células com menos replicações: {detail}</translation>
+    </message>
+</context>
+<context>
+    <name>StatusWords</name>
+    <message>
+        <source>complete</source>
+        <translation>concluída</translation>
+    </message>
+    <message>
+        <source>incomplete</source>
+        <translation>incompleta</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>cancelada</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>em andamento</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>interrompida</translation>
+    </message>
+    <message>
+        <source>stopped before the end</source>
+        <translation>interrompida antes do fim</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>falhou</translation>
     </message>
 </context>
 <context>

@@ -14,19 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QLocale, Qt, Signal
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QHeaderView,
-    QLabel,
-    QTableWidget,
-    QTableWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QLocale, Signal
+from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
 from bancada.stats.k6_summary import K6Row
+from bancada.ui.table_widgets import make_read_only, number_item, section_heading
 
 # K6Row's fields in k6's order (the columns after the treatment) and their decimals.
 FIELDS = (
@@ -52,25 +44,20 @@ class K6TableView(QWidget):
         super().__init__(parent)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 4, 0, 4)
-        self.heading = QLabel(self.tr("k6 summary"))
-        font = self.heading.font()
-        font.setPointSizeF(font.pointSizeF() * 1.15)
-        font.setWeight(QFont.Weight.DemiBold)
-        self.heading.setFont(font)
-        self.heading.setToolTip(
+        self.heading = section_heading(
+            self.tr("k6 summary"),
+            1.15,
             self.tr(
                 "What k6 prints for http_req_duration at the end of a test, per treatment, computed from this "
                 "run's stored samples: k6's percentiles (linear interpolation between the closest ranks), failed "
                 "requests counted in the times, requests/s over the load's planned duration."
-            )
+            ),
         )
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.table = QTableWidget()
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setAlternatingRowColors(True)
+        make_read_only(self.table)
         self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         lay.addWidget(self.heading)
         lay.addWidget(self.table, 1)
         lay.addWidget(self.note)
@@ -112,9 +99,7 @@ class K6TableView(QWidget):
             for c, (name, decimals) in enumerate(FIELDS, start=1):
                 value = getattr(row, name)
                 text = "–" if value is None else locale.toString(float(value), "f", decimals)
-                item = QTableWidgetItem(text)
-                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                table.setItem(r, c, item)
+                table.setItem(r, c, number_item(text))
         table.resizeColumnsToContents()
         self.rowsChanged.emit(True)
 

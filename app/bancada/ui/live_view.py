@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsItem, QScrollArea, QVBoxLayout, Q
 
 from bancada.core.plot_scale import wide_range
 from bancada.ui.locale_axis import LocaleAxis, localized
+from bancada.core import colours
 from bancada.ui.boxplot_item import Box, BoxPlotItem
 from bancada.session.live_model import LiveModel, TreatmentInfo
 from bancada.ui.panel import pretty
@@ -30,13 +31,10 @@ from bancada.ui.stats_job import factor_name
 TRACE_INTERVAL_S = 1.0  # the trace's long arrays redraw once a second; the boxes at every plot tick
 TEXT_PX, TITLE_PX = 13, 15  # text sizes in pixels (not points): an exported PNG scales every text alike
 
-#: Colours of the colour factor's levels (protocol): colour-blind-safe (Okabe-Ito).
-LEVEL_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#999999"]
-FIXED = {"grpc": "#0072B2", "rest": "#E69F00"}
-
 
 def level_colour(level: str, index: int) -> QColor:
-    return QColor(FIXED.get(level, LEVEL_COLOURS[index % len(LEVEL_COLOURS)]))
+    """The colour of a colour-factor level (protocol), as the report draws it (:mod:`bancada.core.colours`)."""
+    return QColor(colours.level_colour(level, index))
 
 
 def _plain_number(x: float) -> str:
@@ -258,12 +256,33 @@ class LiveView(QWidget):
             self.show_message(self.tr("This run has no treatments."))
             return
         pos_factor, col_factor = self._split_factors(infos, factors)
+        workloads = self._shown_workloads(infos)
+        pos_levels = list(dict.fromkeys(i.level(pos_factor) for i in infos))
+        col_levels = list(dict.fromkeys(i.level(col_factor) for i in infos))
+        self._place_boxes(infos, pos_factor, col_factor, pos_levels, col_levels)
+        columns = self._columns_used = self._columns(len(workloads))
+        for index, wl in enumerate(workloads):
+            row, col = 3 * (index // columns), index % columns  # boxes, trace, legend: three layout rows
+            op = next(i.operation for i in infos if i.workload == wl)
+            self._add_box_plot(wl, op, row, col, pos_factor, col_levels if col_factor != pos_factor else [], pos_levels)
+            self._add_trace_plot(wl, row, col, sum(1 for i in infos if i.workload == wl))
+        self._add_trace_curves(infos, pos_factor, pos_levels)
+        for plot in self.plots():
+            self._style(plot)
+        self._stretch_rows(len(workloads), columns)
+        self._shown = (model, factors)
+
+    def _shown_workloads(self, infos: list[TreatmentInfo]) -> list[str]:
+        """The workloads to lay out: the page's one when paged, else all (another run starts at its first)."""
         workloads_now = list(dict.fromkeys(i.workload for i in infos))
         if workloads_now != self.workloads:  # another run: its first workload first
             self.workloads, self.page = workloads_now, 0
-        workloads = [self.workloads[self.page]] if self.paged else self.workloads
-        pos_levels = list(dict.fromkeys(i.level(pos_factor) for i in infos))
-        col_levels = list(dict.fromkeys(i.level(col_factor) for i in infos))
+        return [self.workloads[self.page]] if self.paged else self.workloads
+
+    def _place_boxes(
+        self, infos: list[TreatmentInfo], pos_factor: str, col_factor: str, pos_levels: list[str], col_levels: list[str]
+    ) -> None:
+        """Each treatment's box: its x (the position level, shifted by the colour level), colour and label."""
         width = 0.8 / max(1, len(col_levels)) if col_factor != pos_factor else 0.6
         for info in infos:
             p = pos_levels.index(info.level(pos_factor))
@@ -272,59 +291,65 @@ class LiveView(QWidget):
             label = f"{info.name()} ({info.workload})"
             self._positions[info.id] = (info.workload, x, level_colour(info.level(col_factor), c), label)
         self._box_width = width * 0.85
-        columns = self._columns_used = self._columns(len(workloads))
-        for index, wl in enumerate(workloads):
-            row, col = 3 * (index // columns), index % columns  # boxes, trace, legend: three layout rows
-            op = next(i.operation for i in infos if i.workload == wl)
-            key = ""
-            if col_factor != pos_factor:
-                key = "&nbsp;&nbsp;&nbsp;" + "&nbsp;&nbsp;".join(
-                    f"<span style='color:{level_colour(lv, c).name()}'>&#9632;</span> {pretty(lv)}"
-                    for c, lv in enumerate(col_levels)
-                )
-            plot = self._new_plot(row, col, f"{wl} · {op}{key}")
-            plot.showGrid(y=False)
-            plot.getAxis("left").setLabel(self.tr("latency (ms)"))
-            plot.getAxis("bottom").setTicks([[(i, pretty(lv)) for i, lv in enumerate(pos_levels)]])
-            plot.getAxis("bottom").setLabel(factor_name(pos_factor).capitalize())
-            plot.setXRange(-0.6, len(pos_levels) - 0.4, padding=0)
-            plot.setMouseEnabled(x=False, y=True)
-            plot.disableAutoRange()
-            item = BoxPlotItem(unit="ms")
-            item.line_scale = self.scale
-            plot.addItem(item)
-            plot.setLogMode(False, self.log_y)
-            plot.setYRange(0, 1, padding=0)
-            hint = pg.TextItem(
-                self.tr("Warming up: the boxes appear with the first measured samples"),
-                color=self._foreground,
-                anchor=(0.5, 0.5),
+
+    def _add_box_plot(
+        self, wl: str, op: str, row: int, col: int, pos_factor: str, key_levels: list[str], pos_levels: list[str]
+    ) -> None:
+        """The box plot of workload ``wl`` at layout (row, col), its title keyed by the colour levels
+        ``key_levels`` (none when one factor gives both position and colour), with its warm-up hint."""
+        key = ""
+        if key_levels:
+            key = "&nbsp;&nbsp;&nbsp;" + "&nbsp;&nbsp;".join(
+                f"<span style='color:{level_colour(lv, c).name()}'>&#9632;</span> {pretty(lv)}"
+                for c, lv in enumerate(key_levels)
             )
-            hint.setPos((len(pos_levels) - 1) / 2, 0.5)
-            plot.addItem(hint, ignoreBounds=True)
-            self.warmup_hints[wl] = hint
-            self.box_plots[wl] = plot
-            self.box_items[wl] = item
-            # the trace of this workload's treatments, under its boxes; its legend below it, off the data
-            trace = self._new_plot(row + 1, col, self.tr("Latency in arrival order (faint: warm-up)"))
-            trace.getAxis("left").setLabel(self.tr("latency (ms)"))
-            trace.getAxis("bottom").setLabel(self.tr("request (per treatment)"))
-            trace.showGrid(y=True, alpha=0.25)
-            trace.setDownsampling(auto=True, mode="peak")
-            trace.setClipToView(True)
-            trace.setLogMode(False, self.log_y)
-            n_here = sum(1 for i in infos if i.workload == wl)
-            legend = pg.LegendItem(
-                colCount=min(2, n_here),
-                labelTextColor=self._foreground,
-                labelTextSize=f"{round(TEXT_PX * self.scale)}px",
-                verSpacing=-4,
-            )
-            # pyqtgraph's legend ignores the view's transformations: a 2x plot.png drew it at half size
-            legend.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, False)
-            self.graphics.addItem(legend, row=row + 2, col=col)
-            self.trace_plots[wl] = trace
-            self.legends[wl] = legend
+        plot = self._new_plot(row, col, f"{wl} · {op}{key}")
+        plot.showGrid(y=False)
+        plot.getAxis("left").setLabel(self.tr("latency (ms)"))
+        plot.getAxis("bottom").setTicks([[(i, pretty(lv)) for i, lv in enumerate(pos_levels)]])
+        plot.getAxis("bottom").setLabel(factor_name(pos_factor).capitalize())
+        plot.setXRange(-0.6, len(pos_levels) - 0.4, padding=0)
+        plot.setMouseEnabled(x=False, y=True)
+        plot.disableAutoRange()
+        item = BoxPlotItem(unit="ms")
+        item.line_scale = self.scale
+        plot.addItem(item)
+        plot.setLogMode(False, self.log_y)
+        plot.setYRange(0, 1, padding=0)
+        hint = pg.TextItem(
+            self.tr("Warming up: the boxes appear with the first measured samples"),
+            color=self._foreground,
+            anchor=(0.5, 0.5),
+        )
+        hint.setPos((len(pos_levels) - 1) / 2, 0.5)
+        plot.addItem(hint, ignoreBounds=True)
+        self.warmup_hints[wl] = hint
+        self.box_plots[wl] = plot
+        self.box_items[wl] = item
+
+    def _add_trace_plot(self, wl: str, row: int, col: int, n_here: int) -> None:
+        """The trace of workload ``wl``'s ``n_here`` treatments, under its boxes; its legend below it, off the data."""
+        trace = self._new_plot(row + 1, col, self.tr("Latency in arrival order (faint: warm-up)"))
+        trace.getAxis("left").setLabel(self.tr("latency (ms)"))
+        trace.getAxis("bottom").setLabel(self.tr("request (per treatment)"))
+        trace.showGrid(y=True, alpha=0.25)
+        trace.setDownsampling(auto=True, mode="peak")
+        trace.setClipToView(True)
+        trace.setLogMode(False, self.log_y)
+        legend = pg.LegendItem(
+            colCount=min(2, n_here),
+            labelTextColor=self._foreground,
+            labelTextSize=f"{round(TEXT_PX * self.scale)}px",
+            verSpacing=-4,
+        )
+        # pyqtgraph's legend ignores the view's transformations: a 2x plot.png drew it at half size
+        legend.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, False)
+        self.graphics.addItem(legend, row=row + 2, col=col)
+        self.trace_plots[wl] = trace
+        self.legends[wl] = legend
+
+    def _add_trace_curves(self, infos: list[TreatmentInfo], pos_factor: str, pos_levels: list[str]) -> None:
+        """Each shown treatment's two curves (warm-up faint, measured solid) in its workload's trace."""
         for info in infos:
             if info.workload not in self.trace_plots:  # another page's
                 continue
@@ -345,14 +370,14 @@ class LiveView(QWidget):
                 curve.opts["autoDownsampleFactor"] = 1.0  # about 2 points per pixel column
                 curve.setClipToView(True)
             self.trace_curves[info.id] = (warm, meas)
-        for plot in self.plots():
-            self._style(plot)
-        rows = -(-len(workloads) // columns)
+
+    def _stretch_rows(self, n_workloads: int, columns: int) -> None:
+        """Give each workload's rows their share of the height (boxes 3, trace 2, legend 0)."""
+        rows = -(-n_workloads // columns)
         for r in range(rows):
             for offset, stretch in ((0, 3), (1, 2), (2, 0)):
                 self.graphics.ci.layout.setRowStretchFactor(3 * r + offset, stretch)
         self.graphics.setMinimumHeight(round(rows * ROW_MIN_HEIGHT_PX * self.scale) if rows > 1 else 0)
-        self._shown = (model, factors)
 
     def set_paged(self, on: bool) -> None:
         """One workload at a time, filling the view (classroom mode), or all of them in columns and rows."""

@@ -8,18 +8,9 @@ repetition.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QHeaderView,
-    QLabel,
-    QSizePolicy,
-    QTableWidget,
-    QTableWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QLabel, QSizePolicy, QTableWidget, QVBoxLayout, QWidget
+
+from bancada.ui.table_widgets import make_read_only, number_item, section_heading
 
 #: {title: (labels, rows of cells)}, as bancada.stats.load_labels.cells gives it
 LoadCells = dict[str, tuple[list[str], list[list[str]]]]
@@ -32,16 +23,13 @@ class LoadTableView(QWidget):
         super().__init__(parent)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 8, 0, 4)
-        self.heading = QLabel(self.tr("Load (siege and ab)"))
-        font = self.heading.font()
-        font.setPointSizeF(font.pointSizeF() * 1.25)
-        font.setWeight(QFont.Weight.DemiBold)
-        self.heading.setFont(font)
-        self.heading.setToolTip(
+        self.heading = section_heading(
+            self.tr("Load (siege and ab)"),
+            1.25,
             self.tr(
                 "The summaries siege and Apache Bench print, computed from this run's stored samples "
                 "as those tools compute them (docs/statistics.md, Load)."
-            )
+            ),
         )
         self.note = QLabel()
         self.note.setWordWrap(True)
@@ -52,9 +40,7 @@ class LoadTableView(QWidget):
         for _ in range(2):
             title = QLabel()
             table = QTableWidget()
-            table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-            table.setAlternatingRowColors(True)
-            table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+            make_read_only(table)
             table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             lay.addWidget(title)
             lay.addWidget(table)
@@ -86,9 +72,7 @@ class LoadTableView(QWidget):
         table.setHorizontalHeaderLabels(heads)
         for c, row in enumerate(rows):
             for r, text in enumerate(row[3:]):
-                item = QTableWidgetItem(text)
-                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                table.setItem(r, c, item)
+                table.setItem(r, c, number_item(text))
         table.resizeColumnsToContents()
         height = table.horizontalHeader().sizeHint().height() + 2 * table.frameWidth() + 2
         height += sum(table.verticalHeader().sectionSize(i) for i in range(len(fields)))

@@ -573,6 +573,10 @@ class MainWindow(QMainWindow):
         if batches:
             now = time.monotonic()
             self.delays_s.extend(now - t for t, _ in batches)
+        self._tick_state()
+
+    def _tick_state(self) -> None:
+        """Show the run's latest progress (once per new value) and whether it is paused."""
         p = self.progress.value
         if p is not None and p is not self._shown_progress:
             self._shown_progress = p
@@ -624,12 +628,13 @@ class MainWindow(QMainWindow):
         self.live.set_treatments(self.model, self.factors)
         self.live.refresh(self.model, force_trace=True)
         self.status.show_stored(self.model.total, self.model.errors)
+        from bancada.store.run_status import status_word
         from bancada.store.runstore import effective_status
 
         self.state_label.setText(
             self.tr("Run {id} ({s}), {n} samples: {p}").format(
                 id=run.meta.get("run_id", run.path.stem),
-                s=self._status_word(effective_status(run.meta)),
+                s=status_word(effective_status(run.meta)),
                 n=QLocale().toString(self.model.total),
                 p=run.path,
             )
@@ -641,16 +646,6 @@ class MainWindow(QMainWindow):
         add_recent(str(run.path))
         self._sync_actions()
         self.runLoaded.emit(str(run.path))
-
-    def _status_word(self, status: str) -> str:
-        """A run's stored status (``complete``, ``cancelled``, ...) in the window's language."""
-        return {
-            "complete": self.tr("complete"),
-            "cancelled": self.tr("cancelled"),
-            "incomplete": self.tr("incomplete"),
-            "running": self.tr("running"),
-            "interrupted": self.tr("interrupted"),
-        }.get(status, status)
 
     def open_run_dialog(self) -> None:
         path = file_dialogs.open_file(

@@ -177,6 +177,7 @@ class ExperimentPanel(QWidget):
                 (self.tr("Auto (native where built)"), "auto"),
                 (self.tr("Python"), "python"),
                 (self.tr("Native (Go)"), "native"),
+                (self.tr("Locust (distributed)"), "locust"),
             ]
         )
         df.addRow(self.tr("Driver"), self.driver)
@@ -246,7 +247,18 @@ class ExperimentPanel(QWidget):
         op = PROFILE_WORKLOADS if self._own else ops.pop() if len(ops) == 1 else "select"
         self.operation.setCurrentIndex(max(0, self.operation.findData(op if op != "info" else "ping")))
         self.kind.setCurrentIndex(max(0, self.kind.findData(profile.workloads[0].kind)))
-        # payload checkboxes: presets first, then the profile's own workloads
+        self._show_payloads(profile)
+        self.custom_check.setChecked(False)
+        self.load.set_load(profile.load)
+        if self._caps is not None:  # show this profile's external implementations too
+            self.set_capabilities(self._caps)
+        self.set_implementations(exp.implementations)
+        self._sync_enabled()
+        self._emit_changed()
+
+    def _show_payloads(self, profile: Profile) -> None:
+        """The payload check boxes: the presets (copying the profile's first select or echo workload),
+        then the profile's own select and echo workloads; those of the profile checked."""
         for box in self._workload_boxes.values():
             box.setParent(None)
         self._workload_boxes.clear()
@@ -269,13 +281,6 @@ class ExperimentPanel(QWidget):
             box.toggled.connect(self._emit_changed)
             self.payload_layout.addWidget(box)
             self._workload_boxes[name] = box
-        self.custom_check.setChecked(False)
-        self.load.set_load(profile.load)
-        if self._caps is not None:  # show this profile's external implementations too
-            self.set_capabilities(self._caps)
-        self.set_implementations(exp.implementations)
-        self._sync_enabled()
-        self._emit_changed()
 
     def _set_own_workloads(self, workloads: list[Any]) -> None:
         """Offer ``workloads`` (the profile's of operations the panel does not edit) as check boxes, all
@@ -430,6 +435,17 @@ class ExperimentPanel(QWidget):
                 "The Python driver sends one request at a time: choose Driver Auto or Native (Go) "
                 "for the {m} load model"
             ).format(m=self.load.current_model())
+        workload_problem = self._workload_problem()
+        if workload_problem:
+            return workload_problem
+        try:
+            self.build_profile()
+        except ProfileError as exc:
+            return str(exc)
+        return ""
+
+    def _workload_problem(self) -> str:
+        """Why the chosen workloads or payloads cannot run (none chosen, a bad custom count), or ""."""
         if self.operation.currentData() == PROFILE_WORKLOADS:
             if not self.selected_payloads():
                 return self.tr("Choose at least one workload")
@@ -442,10 +458,6 @@ class ExperimentPanel(QWidget):
                 return self.tr("Choose at least one payload")
             if self.custom_check.isChecked() and self.custom_count.problem():
                 return self.custom_count.problem()
-        try:
-            self.build_profile()
-        except ProfileError as exc:
-            return str(exc)
         return ""
 
     def build_profile(self) -> Profile:
@@ -471,26 +483,34 @@ class ExperimentPanel(QWidget):
         exp["schedule"] = self.schedule.currentData()
         exp["connection"] = self.connection.currentData()
         exp["driver"] = self.driver.currentData()
-        op = self.operation.currentData()
-        if op == PROFILE_WORKLOADS:
-            data["workloads"] = [dict(self._own[n]) for n in self.selected_payloads()] + self._custom_workloads()
-        elif op == "ping":
-            data["workloads"] = [{"name": "Ping", "operation": "ping", "count": 0}] + self._custom_workloads()
-        else:
-            kind = "int64s" if op == "select" else self.kind.currentData()
-            chosen = [dict(self._workloads[n]) for n, b in self._workload_boxes.items() if b.isChecked()]
-            if self.custom_check.isChecked():
-                count = self.custom_count.value()
-                if count is None:
-                    raise ProfileError(self.custom_count.problem())
-                template = dict(next(iter(self._workloads.values())))
-                chosen.append({**template, "name": f"N{count}", "count": count})
-            for w in chosen:
-                w["operation"], w["kind"] = op, kind
-            data["workloads"] = chosen + self._custom_workloads()
+        data["workloads"] = self._workloads_data()
         factors = [f for f in exp.get("factors", []) if f != "payload" or len(data["workloads"]) > 1]
         exp["factors"] = factors or ["implementation"]
         return parse_profile(data, self.tr("the experiment panel"))
+
+    def _workloads_data(self) -> list[dict]:
+        """The profile's workloads from the widgets: the operation's (the profile's own, ping, or the
+        checked payloads and the custom count), then the custom and serialization ones kept as they are.
+
+        Raises:
+            ProfileError: the custom count is not valid.
+        """
+        op = self.operation.currentData()
+        if op == PROFILE_WORKLOADS:
+            return [dict(self._own[n]) for n in self.selected_payloads()] + self._custom_workloads()
+        if op == "ping":
+            return [{"name": "Ping", "operation": "ping", "count": 0}] + self._custom_workloads()
+        kind = "int64s" if op == "select" else self.kind.currentData()
+        chosen = [dict(self._workloads[n]) for n, b in self._workload_boxes.items() if b.isChecked()]
+        if self.custom_check.isChecked():
+            count = self.custom_count.value()
+            if count is None:
+                raise ProfileError(self.custom_count.problem())
+            template = dict(next(iter(self._workloads.values())))
+            chosen.append({**template, "name": f"N{count}", "count": count})
+        for w in chosen:
+            w["operation"], w["kind"] = op, kind
+        return chosen + self._custom_workloads()
 
     def _custom_workloads(self) -> list[dict]:
         """The profile's custom-request and serialization-format (seed 004) workloads: kept as they are

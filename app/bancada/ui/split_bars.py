@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 
 from bancada.stats.table_labels import QT_TRANSLATE_NOOP  # typed: returns its text
 from bancada.ui.locale_axis import LocaleAxis
-from bancada.ui.live_view import LEVEL_COLOURS
+from bancada.core.colours import LEVEL_COLOURS
 
 if TYPE_CHECKING:
     import pandas as pd

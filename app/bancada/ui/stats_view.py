@@ -15,10 +15,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QLocale, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QFont, QGuiApplication
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QHeaderView,
     QLabel,
     QMenu,
     QScrollArea,
@@ -33,6 +31,7 @@ from bancada.ui.load_table_view import LoadTableView
 from bancada.ui.stats_job import TABLE_ORDER, StatsResult, factor_name, readings  # noqa: F401 - readings re-exported
 from bancada.stats.table_labels import QT_TRANSLATE_NOOP, TITLES  # typed: returns its text
 from bancada.ui.table_format import format_value, label
+from bancada.ui.table_widgets import make_read_only, section_heading
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -231,21 +230,16 @@ class TableSection(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 8, 0, 4)
         shown = QCoreApplication.translate("StatsTable", TITLES.get(title, title))
-        self.heading = QLabel(f"{shown} <span style='color: gray; font-size: small'>(?)</span>" if help_text else shown)
-        font = self.heading.font()
-        font.setPointSizeF(font.pointSizeF() * 1.25)
-        self.base_heading_pt = font.pointSizeF()
-        font.setWeight(QFont.Weight.DemiBold)
-        self.heading.setFont(font)
-        self.heading.setToolTip(help_text)
+        self.heading = section_heading(
+            f"{shown} <span style='color: gray; font-size: small'>(?)</span>" if help_text else shown, 1.25, help_text
+        )
+        self.base_heading_pt = self.heading.font().pointSizeF()
         self.reading = QLabel()
         self.reading.setWordWrap(True)
         self.reading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.view = QTableView()
-        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        make_read_only(self.view)
         self.view.verticalHeader().setVisible(False)
-        self.view.setAlternatingRowColors(True)
-        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         copy_hint = self.tr("Right-click the table to copy it as Markdown, LaTeX or CSV.")
         self.view.setToolTip(f"{help_text}\n\n{copy_hint}" if help_text else copy_hint)

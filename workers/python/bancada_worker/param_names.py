@@ -30,21 +30,34 @@ def unknown_names(params: Any, struct: type) -> list[str]:
 
 def _unknown(value: Any, info: inspect.Type, path: str) -> list[str]:
     if isinstance(info, inspect.StructType) and isinstance(value, dict):
-        fields = {f.encode_name: f.type for f in info.fields}
-        found = [path + str(k) for k in value if k not in fields]
-        for key, item in value.items():
-            if key in fields:
-                found += _unknown(item, fields[key], f"{path}{key}.")
-        return found
+        return _unknown_fields(value, info, path)
     if isinstance(info, (inspect.ListType, inspect.SetType, inspect.VarTupleType)) and isinstance(value, list):
         return [name for item in value for name in _unknown(item, info.item_type, path)]
     if isinstance(info, inspect.UnionType):  # Optional[...]: the member that matches the value's shape
-        for member in info.types:
-            if isinstance(member, inspect.StructType) == isinstance(value, dict) and not isinstance(
-                member, inspect.NoneType
-            ):
-                return _unknown(value, member, path)
+        member = _matching_member(value, info)
+        if member is not None:
+            return _unknown(value, member, path)
     return []
+
+
+def _unknown_fields(value: dict[Any, Any], info: inspect.StructType, path: str) -> list[str]:
+    """The keys of ``value`` the struct lacks, then the unknown names inside each known field."""
+    fields = {f.encode_name: f.type for f in info.fields}
+    found = [path + str(k) for k in value if k not in fields]
+    for key, item in value.items():
+        if key in fields:
+            found += _unknown(item, fields[key], f"{path}{key}.")
+    return found
+
+
+def _matching_member(value: Any, info: inspect.UnionType) -> inspect.Type | None:
+    """The first member of the union, not None, that is a struct exactly when ``value`` is a dict."""
+    for member in info.types:
+        if isinstance(member, inspect.StructType) == isinstance(value, dict) and not isinstance(
+            member, inspect.NoneType
+        ):
+            return member
+    return None
 
 
 def check(params: dict[str, Any], struct: type, method: str) -> None:

@@ -63,6 +63,7 @@ class Protocol:
         drivers: the drivers that speak it.
         operations: the operations it carries; None: every one a driver sends.
         custom_requests: whether a user's own request (operation ``custom``) travels over it.
+        headers: the HTTP headers it adds to every request (GraphQL's ``Accept``), as pairs.
     """
 
     name: str
@@ -77,6 +78,7 @@ class Protocol:
     drivers: tuple[str, ...] = DRIVERS
     operations: tuple[str, ...] | None = None
     custom_requests: bool = False
+    headers: tuple[tuple[str, str], ...] = ()
 
     @property
     def shown(self) -> str:

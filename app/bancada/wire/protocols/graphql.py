@@ -185,4 +185,14 @@ def _stringify(value: Any, rest: str) -> Any:
     return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
-PROTOCOL = register(Protocol(name="graphql", written=WRITTEN, rank=40, client=client, info=info, envelope=envelope))
+PROTOCOL = register(
+    Protocol(
+        name="graphql",
+        written=WRITTEN,
+        rank=40,
+        client=client,
+        info=info,
+        envelope=envelope,
+        headers=(("Accept", ACCEPT),),
+    )
+)
