@@ -40,35 +40,65 @@ class SteadyState(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    window: int = Field(default=100, ge=1, le=1_000_000)  # requests per window
+    #: requests per window; None: :data:`WINDOW` a client, at least :data:`REQUESTS_PER_CLIENT` per
+    #: client under a concurrent load (:func:`for_clients`)
+    window: int | None = Field(default=None, ge=1, le=1_000_000)
     windows: int = Field(default=5, ge=2, le=1000)  # k: the windows compared
-    cov_pct: float = Field(default=5.0, gt=0, le=100)  # threshold on their CoV, percent
-    max_requests: int = Field(default=20_000, ge=1, le=100_000_000)  # cap on warm-up requests per treatment
+    cov_pct: float = Field(default=5.0, gt=0, le=100)  # threshold on their CoV and drift, percent
+    #: cap on warm-up requests per treatment; None: :data:`MAX_REQUESTS`, at least four times the
+    #: least warm-up (2 × windows × window)
+    max_requests: int | None = Field(default=None, ge=1, le=100_000_000)
     max_s: float = Field(default=30.0, gt=0, le=3600)  # cap on a treatment's warm-up, seconds
 
     @model_validator(mode="after")
     def _check(self) -> SteadyState:
-        if self.max_requests < 2 * self.window * self.windows:
+        if self.max_requests is not None and self.max_requests < 2 * (self.window or WINDOW) * self.windows:
+            least = 2 * (self.window or WINDOW) * self.windows
             raise ValueError(
                 translate(
                     "Profile",
                     "warmup_until: max_requests ({max}) must be at least 2 × window × windows ({least}), "
                     "or the warm-up could never be judged steady",
-                ).format(max=self.max_requests, least=2 * self.window * self.windows)
+                ).format(max=self.max_requests, least=least)
             )
         return self
 
-    def to_job(self) -> dict[str, Any]:
-        """The job's ``warmup_until`` object."""
-        return self.model_dump()
+    def to_job(self, clients: int = 1) -> dict[str, Any]:
+        """The job's ``warmup_until`` object for ``clients`` concurrent clients (every field set)."""
+        return for_clients(self, clients).model_dump()
 
-    def describe(self) -> str:
+    def describe(self, clients: int = 1) -> str:
         """One line for the window and the report: the criterion and its caps."""
+        spec = for_clients(self, clients)
         return translate(
             "Profile",
             "until steady: CoV of the medians of the last {k} windows of {w} requests ≤ {x} % "
             "(at most {n} requests or {s} s)",
-        ).format(k=self.windows, w=self.window, x=f"{self.cov_pct:g}", n=self.max_requests, s=f"{self.max_s:g}")
+        ).format(k=spec.windows, w=spec.window, x=f"{spec.cov_pct:g}", n=spec.max_requests, s=f"{spec.max_s:g}")
+
+
+#: The default window of a sequential load, requests.
+WINDOW = 100
+#: The least default cap on warm-up requests.
+MAX_REQUESTS = 20_000
+#: Under a concurrent load the default window holds this many requests per client.
+REQUESTS_PER_CLIENT = 10
+
+
+def for_clients(spec: SteadyState, clients: int) -> SteadyState:
+    """``spec`` with its defaults filled for a load of ``clients`` concurrent clients: the window
+    :data:`WINDOW`, or :data:`REQUESTS_PER_CLIENT` requests per client when that is more, and
+    ``max_requests`` :data:`MAX_REQUESTS` or four times the least warm-up (2 × windows × window),
+    whichever is more. Fields the profile set are kept.
+
+    Why: with 100 clients a window of 100 requests is one request per client, whose median moves
+    with the scheduler, not the server: in seed 003's classroom profile the medians of such windows
+    varied by a CoV of 20–80 % for servers long warm (go-rest, restify), and 11 of 13 warm-ups ended
+    at the cap.
+    """
+    window = spec.window or max(WINDOW, REQUESTS_PER_CLIENT * max(clients, 1))
+    max_requests = spec.max_requests or max(MAX_REQUESTS, 4 * 2 * spec.windows * window)
+    return spec.model_copy(update={"window": window, "max_requests": max_requests})
 
 
 def steady_state(value: Any) -> Any:
@@ -91,33 +121,7 @@ def steady_state(value: Any) -> Any:
     return value
 
 
-#: Under a concurrent load the default window holds this many requests per client.
-REQUESTS_PER_CLIENT = 10
-
-
-def for_clients(spec: SteadyState, clients: int) -> SteadyState:
-    """``spec`` for a load of ``clients`` concurrent clients: unless the profile set them, the window
-    is at least ``REQUESTS_PER_CLIENT`` requests per client and ``max_requests`` at least four times
-    the least warm-up (2 × windows × window).
-
-    Why: with 100 clients a window of 100 requests is one request per client, whose median moves
-    with the scheduler, not the server: in seed 003's classroom profile the medians of such windows
-    varied by a CoV of 20–80 % for servers long warm (go-rest, restify), and 11 of 13 warm-ups ended
-    at the cap.
-    """
-    if clients <= 1:
-        return spec
-    update: dict[str, int] = {}
-    window = spec.window
-    if "window" not in spec.model_fields_set:
-        window = max(window, REQUESTS_PER_CLIENT * clients)
-        update["window"] = window
-    if "max_requests" not in spec.model_fields_set:
-        update["max_requests"] = max(spec.max_requests, 4 * 2 * spec.windows * window)
-    return spec.model_copy(update=update)
-
-
 def warmup_until_job(spec: SteadyState | None, clients: int = 1) -> dict[str, Any]:
     """The block fields of a job for ``spec`` under ``clients`` concurrent clients (1: sequential):
     ``{"warmup_until": {...}}`` (:func:`for_clients`), or none for a fixed count."""
-    return {} if spec is None else {"warmup_until": for_clients(spec, clients).to_job()}
+    return {} if spec is None else {"warmup_until": spec.to_job(clients)}

@@ -112,7 +112,7 @@ def design_rows(run: ReportRun, factors: list[str]) -> list[tuple[str, str]]:
         rows += [
             (translate("Report", "Requests per treatment and repetition (n)"), number(exp.get("requests", 0), 0)),
             (translate("Report", "Repetitions (r)"), number(exp.get("repetitions", 0), 0)),
-            *warmup_rows(exp, run.warmups),
+            *warmup_rows(exp, run.warmups, load),
             (translate("Report", "Schedule"), words.schedule(str(meta.get("schedule") or exp.get("schedule", "")))),
             (translate("Report", "Schedule's seed"), str(meta.get("schedule_seed") or exp.get("seed") or "–")),
             (translate("Report", "Connection"), words.connection(str(exp.get("connection", "")))),

@@ -13,18 +13,21 @@ from bancada.core.i18n import number, translate
 from bancada.experiment.steady import SteadyState
 
 
-def warmup_rows(exp: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> list[tuple[str, str]]:
+def warmup_rows(
+    exp: Mapping[str, Any], events: Sequence[Mapping[str, Any]], load: Mapping[str, Any] | None = None
+) -> list[tuple[str, str]]:
     """The design table's warm-up rows: ``(label, text)``.
 
     ``exp`` is the profile's ``[experiment]`` as run, ``events`` the run's ``warmup_end`` events,
-    each with its treatment's ``label`` (:attr:`bancada.report.inputs.ReportRun.warmups`).
+    each with its treatment's ``label`` (:attr:`bancada.report.inputs.ReportRun.warmups`), ``load``
+    the profile's ``[load]`` (its clients set the criterion's default window).
     """
     count = (translate("Report", "Warm-up requests per block"), number(exp.get("warmup", 0), 0))
     spec = exp.get("warmup_until")
     if not spec:
         return [count]
     try:
-        criterion = SteadyState(**spec).describe()
+        criterion = SteadyState(**spec).describe(clients(load or {}))
     except (TypeError, ValidationError):
         criterion = str(spec)
     rows = [
@@ -60,3 +63,12 @@ def warmup_taken_text(events: Sequence[Mapping[str, Any]]) -> str:
             )
         )
     return "; ".join(parts)
+
+
+def clients(load: Mapping[str, Any]) -> int:
+    """The concurrent clients of a profile's ``[load]``: 1 sequential, ``vus`` for vus, else
+    ``concurrency`` (1 when absent, as the profile)."""
+    model = load.get("model", "sequential")
+    if model == "sequential":
+        return 1
+    return int(load.get("vus") or 1) if model == "vus" else int(load.get("concurrency") or 1)

@@ -120,7 +120,13 @@ def _job(**block: object) -> DriverJob:
 def test_the_job_carries_warmup_until_only_when_set():
     assert "warmup_until" not in _job().to_json()["blocks"][0]  # a count: the job as before
     fields = warmup_until_job(SteadyState())
-    assert _job(**fields).to_json()["blocks"][0]["warmup_until"] == SteadyState().model_dump()
+    assert _job(**fields).to_json()["blocks"][0]["warmup_until"] == {
+        "window": 100,
+        "windows": 5,
+        "cov_pct": 5.0,
+        "max_requests": 20_000,
+        "max_s": 30.0,
+    }
     assert warmup_until_job(None) == {}
 
 
@@ -157,8 +163,13 @@ def test_the_report_gives_the_count_alone_for_an_old_profile_and_the_criterion_a
 def test_under_concurrent_load_the_default_window_grows_with_the_clients_unless_set():
     from bancada.experiment.steady import for_clients
 
-    assert for_clients(SteadyState(), 1) == SteadyState()
+    one = for_clients(SteadyState(), 1)
+    assert (one.window, one.max_requests) == (100, 20_000)
     wide = for_clients(SteadyState(), 100)
     assert (wide.window, wide.max_requests) == (1000, 40_000)  # 10 per client; 4 x the least warm-up
     assert for_clients(SteadyState(window=50), 100).window == 50  # the profile's own window is kept
     assert warmup_until_job(SteadyState(), 100)["warmup_until"]["window"] == 1000
+    # what the run stores and re-reads keeps the defaults open (a re-run at c = 100 still widens them)
+    stored = parse_profile(__import__("tomllib").loads(_profile(warmup_until="steady").to_toml()))
+    assert stored.experiment.warmup_until is not None
+    assert for_clients(stored.experiment.warmup_until, 100).window == 1000
