@@ -78,10 +78,16 @@ def external_id(impl: str) -> str:
     return f"{impl}-shared"
 
 
+#: ``[experiment] warmup_until`` of Bancada's runs ("steady"), or None for the warm-up count alone
+WARMUP_UNTIL: str | None = None
+
+
 def profile_file(tmp: Path, placement: bool, targets: dict[str, str] | None) -> Path:
     """quick.toml, with the reference study's placement when asked, and the script's workers as
     ``[[external]]`` implementations (``go-rest-shared``...) when ``targets`` is given."""
     data = load_profile(ROOT / "profiles" / "quick.toml").model_dump(exclude_none=True)
+    if WARMUP_UNTIL:  # --warmup-until: the steady-state warm-up (docs/statistics.md)
+        data["experiment"]["warmup_until"] = WARMUP_UNTIL
     if placement:
         data["placement"] = {"worker_cpus": "1", "driver_cpus": "0"}
     if targets:
@@ -336,7 +342,10 @@ def main() -> int:
         help="bancada run starts its own workers in every run (peers load the script's)",
     )
     ap.add_argument("--smoke", action="store_true", help="one tiny round; checks the table is well-formed")
+    ap.add_argument("--warmup-until", choices=["steady"], help="Bancada's warm-up ends on steady state, not a count")
     a = ap.parse_args()
+    global WARMUP_UNTIL
+    WARMUP_UNTIL = a.warmup_until
     if a.smoke:
         a.rounds, a.requests, a.seconds, a.concurrency, a.placement = 1, 50, 1.0, [4], False
         IMPLEMENTATIONS[:] = ["go-grpc", "go-rest"]

@@ -83,6 +83,9 @@ class JobBlock(BaseModel):
     requests: int
     order: str = "round_robin"  # round_robin | shuffled
     seed: int = 0
+    #: None: exactly ``warmup`` requests; else the steady-state criterion (window, windows, cov_pct,
+    #: max_requests, max_s; bancada.experiment.steady)
+    warmup_until: dict[str, Any] | None = None
 
 
 class DriverJob(BaseModel):
@@ -106,6 +109,9 @@ class DriverJob(BaseModel):
             for key in ("payload", "request"):
                 if treatment.get(key) is None:
                     treatment.pop(key, None)
+        for block in data["blocks"]:
+            if block.get("warmup_until") is None:  # a fixed count: the job as before the criterion
+                block.pop("warmup_until", None)
         return data
 
     @classmethod

@@ -14,16 +14,18 @@ of the contract).
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO
 
 from bancada import __version__
 from bancada.drivers.clients import make_client
 from bancada.drivers.job import DriverJob, JobBlock, JobError
+from bancada.drivers.steady import SteadyBlock
 from bancada.drivers.stream import PHASE_MEASURE, PHASE_WARMUP, Sample, encode_event, encode_sample
 from bancada.core.i18n import translate
 from bancada.wire import protocols
@@ -34,23 +36,46 @@ from bancada.wire.select_pick import SplitMix64, shuffle_in_place
 FLUSH_INTERVAL_NS = 20_000_000  # at most 20 ms of samples sit in the pipe buffer
 
 
-def round_orders(treatments: list[int], rounds: int, order: str, seed: int) -> Iterator[list[int]]:
-    """Yield the treatment order of each round of a block.
+def round_orders(treatments: list[int], rounds: int | None, order: str, seed: int) -> Iterator[list[int]]:
+    """Yield the treatment order of each round of a block (``rounds`` None: without end).
 
     ``round_robin``: the listed order every round. ``shuffled``: each round is
     a Fisher-Yates shuffle driven by SplitMix64(seed): for i = m-1 down to 1,
     j = next() mod (i+1), swap.
     """
+    counted = range(rounds) if rounds is not None else itertools.count()
     if order == "round_robin":
-        for _ in range(rounds):
+        for _ in counted:
             yield treatments
         return
     if order != "shuffled":
         raise JobError(f"unknown block order {order!r}; expected round_robin or shuffled")
     rng = SplitMix64(seed)
     current = list(treatments)
-    for _ in range(rounds):
+    for _ in counted:
         yield list(shuffle_in_place(current, rng))
+
+
+def block_rounds(
+    block: JobBlock, write: Callable[[bytes], Any]
+) -> Iterator[tuple[int, list[int], int, SteadyBlock | None]]:
+    """Yield each round of ``block``: ``(seq, treatment order, phase, the steady-state warm-up to feed
+    or None)``. A fixed warm-up is ``block.warmup`` rounds; with ``block.warmup_until`` the warm-up
+    goes on until :class:`SteadyBlock` ends it, whose ``warmup_end`` events are written then."""
+    warmup, requests_n = block.warmup, block.requests
+    steady = SteadyBlock(block.warmup_until, block.treatments, warmup) if block.warmup_until else None
+    if steady is not None:
+        warmup = -1  # rounds until steady: unknown until then
+    rounds = round_orders(block.treatments, None if steady else warmup + requests_n, block.order, block.seed)
+    for seq, order in enumerate(rounds):
+        if steady is not None and warmup < 0 and (reason := steady.end(seq)):
+            warmup = seq
+            for event in steady.events(block.repetition, seq, reason):
+                write(encode_event(event))
+        if 0 <= warmup <= seq - requests_n:
+            return
+        warming = warmup < 0 or seq < warmup
+        yield seq, order, PHASE_WARMUP if warming else PHASE_MEASURE, steady if warmup < 0 else None
 
 
 def run_job(job: DriverJob | dict[str, Any], out: BinaryIO) -> int:
@@ -155,11 +180,10 @@ def _run_block(
     count of requests sent. ``errors`` counts the failed requests by error kind (updated in place)."""
     write = out.write
     clock = time.perf_counter_ns
-    rep, warmup = block.repetition, block.warmup
+    rep = block.repetition
     last_flush = clock()
     sent = 0
-    for seq, order in enumerate(round_orders(block.treatments, warmup + block.requests, block.order, block.seed)):
-        phase = PHASE_WARMUP if seq < warmup else PHASE_MEASURE
+    for seq, order, phase, steady in block_rounds(block, write):
         for tid in order:
             if tid in creates:
                 clients[tid].set_request(build_db_request(*creates[tid], seq))
@@ -172,6 +196,8 @@ def _run_block(
                 error = client.rows_error()
                 ok = not error
             write(encode_sample(Sample(tid, rep, seq, phase, ok, t1 - t0, server_ns, t0 - job_start, 0, error)))
+            if steady is not None:
+                steady.watches[tid].add(t1 - t0, ok)
             sent += 1
             if not ok:
                 kind = error.split(":", 1)[0]

@@ -25,6 +25,7 @@ from bancada.experiment.database import DatabaseConfig
 from bancada.experiment.external import ExternalSpec
 from bancada.experiment.load_vus import VusFields, check_vus
 from bancada.experiment.profiling import Profiling
+from bancada.experiment.steady import SteadyState, steady_state
 from bancada.wire.db_requests import check_limit
 
 #: :data:`bancada.wire.operations.OPERATIONS` as a type (a test keeps the two lists equal).
@@ -206,6 +207,8 @@ class Experiment(_Strict):
     repetitions: int = Field(default=5, ge=1, le=10_000)
     requests: int = Field(default=77, ge=1, le=100_000_000)
     warmup: int = Field(default=100, ge=0, le=100_000_000)
+    # None: exactly `warmup` requests; else warm up past them until steady (bancada.experiment.steady)
+    warmup_until: SteadyState | None = None
     # randomized: each repetition runs every treatment once as a contiguous block, blocks shuffled;
     # sequential: the blocks in profile order; alternating: request by request across treatments
     # (bancada.experiment.plan explains each)
@@ -226,6 +229,8 @@ class Experiment(_Strict):
     #: Network links between driver and workers, each a level of the factor ``link``: preset names
     #: (bancada.experiment.links) or the names of the profile's ``[[links]]``. Empty: no emulated link.
     links: list[str] = Field(default_factory=list)
+
+    _warmup_until = field_validator("warmup_until", mode="before")(steady_state)
 
     @model_validator(mode="after")
     def _check(self) -> "Experiment":

@@ -27,6 +27,7 @@ from bancada.report import words as words
 from bancada.core.i18n import date_time, language, number, proper_name, translate
 from bancada.report.inputs import ReportRun, load_run, report_factors  # noqa: F401 - re-exported
 from bancada.report.study import study_question, study_title
+from bancada.report.warmup import warmup_rows
 from bancada.stats.readings import factor_name
 
 if TYPE_CHECKING:
@@ -118,7 +119,7 @@ def design_rows(run: ReportRun, factors: list[str]) -> list[tuple[str, str]]:
         rows += [
             (translate("Report", "Requests per treatment and repetition (n)"), number(exp.get("requests", 0), 0)),
             (translate("Report", "Repetitions (r)"), number(exp.get("repetitions", 0), 0)),
-            (translate("Report", "Warm-up requests per block"), number(exp.get("warmup", 0), 0)),
+            *warmup_rows(exp, run.warmups, load),
             (translate("Report", "Schedule"), words.schedule(str(meta.get("schedule") or exp.get("schedule", "")))),
             (translate("Report", "Schedule's seed"), str(meta.get("schedule_seed") or exp.get("seed") or "–")),
             (translate("Report", "Connection"), words.connection(str(exp.get("connection", "")))),

@@ -27,6 +27,9 @@ class ReportRun:
     meta: dict[str, Any] = field(default_factory=dict)
     workers: dict[str, Any] = field(default_factory=dict)
     profile: dict[str, Any] | None = None
+    #: the driver's ``warmup_end`` events (a steady-state warm-up's count per treatment and block),
+    #: each with the treatment's ``label`` (implementation / workload)
+    warmups: list[dict[str, Any]] = field(default_factory=list)
 
 
 def load_run(spec: str) -> ReportRun:
@@ -46,6 +49,10 @@ def load_run(spec: str) -> ReportRun:
         with open_run(spec) as store:
             meta = store.meta()
             workers = store.workers()
+            labels = {t.id: f"{t.implementation} / {t.workload}" for t in store.treatments()}
+            warmups = [
+                {**e, "label": labels.get(int(e.get("treatment", -1)), "")} for e in store.driver_events("warmup_end")
+            ]
             df = tidy_frame(store)
     except RunSourceError as exc:
         raise InputError(str(exc)) from None
@@ -53,7 +60,7 @@ def load_run(spec: str) -> ReportRun:
         profile = json.loads(meta.get("profile_json", ""))
     except ValueError:
         profile = None
-    return ReportRun(meta.get("run_id", path.stem), spec, "run", with_latency_ms(df), meta, workers, profile)
+    return ReportRun(meta.get("run_id", path.stem), spec, "run", with_latency_ms(df), meta, workers, profile, warmups)
 
 
 def _load_csv(path: Path) -> ReportRun:

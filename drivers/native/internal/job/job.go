@@ -129,6 +129,9 @@ type Block struct {
 	Requests   int    `json:"requests"`
 	Order      string `json:"order"`
 	Seed       uint64 `json:"seed"`
+	// WarmupUntil, when set, goes on warming up past Warmup requests until
+	// the latency is steady (see Steady); nil: exactly Warmup requests.
+	WarmupUntil *Steady `json:"warmup_until"`
 }
 
 // Job is the whole plan step.
@@ -269,6 +272,11 @@ func (j *Job) validate() error {
 		}
 		if b.Repetition < 0 {
 			return fmt.Errorf("block %d: repetition must be >= 0", bi)
+		}
+		if b.WarmupUntil != nil {
+			if err := b.WarmupUntil.check(); err != nil {
+				return fmt.Errorf("block %d: warmup_until: %v", bi, err)
+			}
 		}
 		if b.Order == "" {
 			b.Order = "round_robin"
@@ -514,7 +522,8 @@ var known = map[string][]string{
 		"order", "limit"},
 	"load": {"model", "concurrency", "duration_s", "rate_per_s", "grpc_mode", "max_records", "rest_client",
 		"busy_poll_us", "event_loops", "vus", "pacing_s", "think_time_s", "ramp_up_s", "graceful_stop_s"},
-	"block": {"repetition", "treatments", "warmup", "requests", "order", "seed"},
+	"block":        {"repetition", "treatments", "warmup", "requests", "order", "seed", "warmup_until"},
+	"warmup_until": {"window", "windows", "cov_pct", "max_requests", "max_s"},
 }
 
 func unknownKeys(data []byte) []string {
@@ -559,6 +568,10 @@ func unknownKeys(data []byte) []string {
 	if json.Unmarshal(raw["blocks"], &bs) == nil {
 		for i, b := range bs {
 			check(fmt.Sprintf("blocks[%d].", i), "block", b)
+			var w map[string]json.RawMessage
+			if json.Unmarshal(b["warmup_until"], &w) == nil {
+				check(fmt.Sprintf("blocks[%d].warmup_until.", i), "warmup_until", w)
+			}
 		}
 	}
 	sort.Strings(out)

@@ -40,6 +40,7 @@ type Runner struct {
 	lastWarn   atomic.Int64
 	behindMax  time.Duration
 	mu         sync.Mutex
+	watch      watching // a steady-state warm-up's latencies (steady.go)
 }
 
 // Stop asks the run to end after the requests in flight.
@@ -272,15 +273,28 @@ func (r *Runner) sequential(b *job.Block) error {
 	}
 	rng := pick.NewSplitMix64(b.Seed)
 	order := append([]int(nil), b.Treatments...)
-	rounds := b.Warmup + b.Requests
+	// warmRounds: the warm-up's rounds (-1 while a steady-state warm-up goes on)
+	warmRounds, steady := b.Warmup, newSeqSteady(b)
+	if steady != nil {
+		warmRounds = -1
+	}
 	var s frame.Sample
 	s.Repetition = uint32(b.Repetition)
-	for round := 0; round < rounds; round++ {
+	for round := 0; warmRounds < 0 || round < warmRounds+b.Requests; round++ {
 		if r.stop.Load() {
 			return nil
 		}
+		if warmRounds < 0 {
+			if reason := steady.end(round, b.Warmup, false); reason != "" {
+				warmRounds = round
+				steady.report(r, b, round, reason)
+			}
+		}
+		if warmRounds >= 0 && round >= warmRounds+b.Requests {
+			break
+		}
 		s.Phase = frame.PhaseMeasure
-		if round < b.Warmup {
+		if warmRounds < 0 || round < warmRounds {
 			s.Phase = frame.PhaseWarmup
 		}
 		s.Seq = uint32(round)
@@ -294,6 +308,9 @@ func (r *Runner) sequential(b *job.Block) error {
 			start, lat, st, split, err := timedCall(c)
 			s.Split = split
 			r.put(&s, start, lat, 0, st, err)
+			if warmRounds < 0 {
+				steady.watches[id].Add(s.LatencyNs, s.OK)
+			}
 		}
 	}
 	return nil
@@ -309,6 +326,7 @@ func (r *Runner) put(s *frame.Sample, start time.Time, lat, queue time.Duration,
 	if err != nil {
 		s.Err = err.Error()
 	}
+	r.watch.observe(s)
 	r.Sink.Put(s)
 }
 
@@ -331,10 +349,7 @@ func (r *Runner) concurrent(b *job.Block) error {
 		if err != nil {
 			return err
 		}
-		seq := int64(0)
-		if b.Warmup > 0 {
-			seq = r.phase(g, t, b, frame.PhaseWarmup, 0, int64(b.Warmup), 0)
-		}
+		seq := r.warmup(g, t, b)
 		dur := time.Duration(r.Job.Load.DurationS * float64(time.Second))
 		if dur > 0 || b.Requests > 0 {
 			r.phase(g, t, b, frame.PhaseMeasure, seq, int64(b.Requests), dur)

@@ -99,10 +99,7 @@ func (r *Runner) vus(b *job.Block) error {
 		if err != nil {
 			return err
 		}
-		seq := int64(0)
-		if b.Warmup > 0 {
-			seq = r.phase(g, t, b, frame.PhaseWarmup, 0, int64(b.Warmup), 0)
-		}
+		seq := r.warmup(g, t, b)
 		r.vuPhase(g, t, b, seq, plan, realClock{})
 		g.close()
 	}

@@ -1,0 +1,127 @@
+"""The steady-state warm-up: ``[experiment] warmup_until``.
+
+A block's warm-up is ``warmup`` requests per treatment; with ``warmup_until``
+it goes on, window by window, until the latency is steady: the coefficient of
+variation (sample standard deviation over mean) of the medians of the last
+``windows`` windows of ``window`` requests is at most ``cov_pct`` percent and
+their median moved by at most ``cov_pct`` percent from that of the ``windows``
+windows before (so at least 2 × ``windows`` windows), or until a cap
+(``max_requests`` warm-up requests or ``max_s`` seconds), which the run then
+records as not steady. ``warmup`` stays the least warm-up.
+
+Source: A. Georges, D. Buytaert, L. Eeckhout, "Statistically rigorous Java
+performance evaluation", OOPSLA 2007, section 4.2 (steady-state performance:
+iterate until the CoV of the last k iterations falls below a threshold; they
+use k = 10 and 0.01 or 0.02). Here an iteration is a window of requests and
+its value the window's median latency, robust to the odd slow request. The
+drivers apply it (drivers/native/internal/job/steady.go and
+:mod:`bancada.drivers.steady`); docs/statistics.md explains it.
+
+Profile forms::
+
+    warmup_until = "steady"                       # the defaults below
+    warmup_until = { window = 200, cov_pct = 1 }  # some of them changed
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from bancada.core.i18n import translate
+
+#: The value of ``warmup_until`` that asks for the defaults.
+STEADY = "steady"
+
+
+class SteadyState(BaseModel):
+    """When a warm-up is steady (the fields are the job's ``warmup_until``, docs/driver-protocol.md)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    #: requests per window; None: :data:`WINDOW` a client, at least :data:`REQUESTS_PER_CLIENT` per
+    #: client under a concurrent load (:func:`for_clients`)
+    window: int | None = Field(default=None, ge=1, le=1_000_000)
+    windows: int = Field(default=5, ge=2, le=1000)  # k: the windows compared
+    cov_pct: float = Field(default=5.0, gt=0, le=100)  # threshold on their CoV and drift, percent
+    #: cap on warm-up requests per treatment; None: :data:`MAX_REQUESTS`, at least four times the
+    #: least warm-up (2 × windows × window)
+    max_requests: int | None = Field(default=None, ge=1, le=100_000_000)
+    max_s: float = Field(default=30.0, gt=0, le=3600)  # cap on a treatment's warm-up, seconds
+
+    @model_validator(mode="after")
+    def _check(self) -> SteadyState:
+        if self.max_requests is not None and self.max_requests < 2 * (self.window or WINDOW) * self.windows:
+            least = 2 * (self.window or WINDOW) * self.windows
+            raise ValueError(
+                translate(
+                    "Profile",
+                    "warmup_until: max_requests ({max}) must be at least 2 × window × windows ({least}), "
+                    "or the warm-up could never be judged steady",
+                ).format(max=self.max_requests, least=least)
+            )
+        return self
+
+    def to_job(self, clients: int = 1) -> dict[str, Any]:
+        """The job's ``warmup_until`` object for ``clients`` concurrent clients (every field set)."""
+        return for_clients(self, clients).model_dump()
+
+    def describe(self, clients: int = 1) -> str:
+        """One line for the window and the report: the criterion and its caps."""
+        spec = for_clients(self, clients)
+        return translate(
+            "Profile",
+            "until steady: CoV of the medians of the last {k} windows of {w} requests ≤ {x} % "
+            "(at most {n} requests or {s} s)",
+        ).format(k=spec.windows, w=spec.window, x=f"{spec.cov_pct:g}", n=spec.max_requests, s=f"{spec.max_s:g}")
+
+
+#: The default window of a sequential load, requests.
+WINDOW = 100
+#: The least default cap on warm-up requests.
+MAX_REQUESTS = 20_000
+#: Under a concurrent load the default window holds this many requests per client.
+REQUESTS_PER_CLIENT = 10
+
+
+def for_clients(spec: SteadyState, clients: int) -> SteadyState:
+    """``spec`` with its defaults filled for a load of ``clients`` concurrent clients: the window
+    :data:`WINDOW`, or :data:`REQUESTS_PER_CLIENT` requests per client when that is more, and
+    ``max_requests`` :data:`MAX_REQUESTS` or four times the least warm-up (2 × windows × window),
+    whichever is more. Fields the profile set are kept.
+
+    Why: with 100 clients a window of 100 requests is one request per client, whose median moves
+    with the scheduler, not the server: in seed 003's classroom profile the medians of such windows
+    varied by a CoV of 20–80 % for servers long warm (go-rest, restify), and 11 of 13 warm-ups ended
+    at the cap.
+    """
+    window = spec.window or max(WINDOW, REQUESTS_PER_CLIENT * max(clients, 1))
+    max_requests = spec.max_requests or max(MAX_REQUESTS, 4 * 2 * spec.windows * window)
+    return spec.model_copy(update={"window": window, "max_requests": max_requests})
+
+
+def steady_state(value: Any) -> Any:
+    """``warmup_until`` as the profile wrote it, made a :class:`SteadyState` input: ``"steady"`` is
+    every default, ``"count"`` (or nothing) the fixed count; a table passes through.
+
+    Raises:
+        ValueError: another string.
+    """
+    if value is None or value == "count":
+        return None
+    if value == STEADY:
+        return SteadyState()
+    if isinstance(value, str):
+        raise ValueError(
+            translate(
+                "Profile", 'warmup_until must be "steady", "count" or a table of the criterion, not {v!r}'
+            ).format(v=value)
+        )
+    return value
+
+
+def warmup_until_job(spec: SteadyState | None, clients: int = 1) -> dict[str, Any]:
+    """The block fields of a job for ``spec`` under ``clients`` concurrent clients (1: sequential):
+    ``{"warmup_until": {...}}`` (:func:`for_clients`), or none for a fixed count."""
+    return {} if spec is None else {"warmup_until": spec.to_job(clients)}

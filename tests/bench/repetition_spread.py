@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""The spread of each treatment's per-repetition figures in finished runs.
+
+A script, not a test. For each run file given, per treatment: the median
+latency (ms) and the rate (measured requests per second of the block's
+measured stretch) of every repetition, and the ratio largest / smallest of
+each over the repetitions (1.00: the repetitions agree); with
+``--implementations`` only those. With a steady-state warm-up
+(``warmup_until``) also the warm-up requests each block took.
+
+    python tests/bench/repetition_spread.py RUN.sqlite [RUN2.sqlite ...] --implementations java-rest,java-grpc
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "app"))
+
+from bancada.store.runstore import RunStore  # noqa: E402
+
+
+def spread(path: Path, only: set[str]) -> None:
+    with RunStore.open(path) as store:
+        labels = {
+            int(t): (impl, wl)
+            for t, impl, wl in store.conn.execute("SELECT id, implementation, workload FROM treatment").fetchall()
+        }
+        warm: dict[tuple[int, int], int] = {}
+        for e in store.driver_events("warmup_end"):
+            warm[(int(e["treatment"]), int(e["repetition"]))] = int(e["warmup_requests"])
+        print(f"{path.name}")
+        for t, (impl, wl) in sorted(labels.items()):
+            if only and impl not in only:
+                continue
+            medians, rates, warms = [], [], []
+            reps = store.conn.execute(
+                "SELECT DISTINCT repetition FROM sample WHERE treatment = ? ORDER BY repetition", (t,)
+            ).fetchall()
+            for (rep,) in reps:
+                lat = [
+                    x
+                    for (x,) in store.conn.execute(
+                        "SELECT latency_ns FROM sample WHERE treatment = ? AND repetition = ? AND phase = 1 AND ok = 1",
+                        (t, rep),
+                    )
+                ]
+                lo, hi = store.conn.execute(
+                    "SELECT MIN(start_ns), MAX(start_ns + latency_ns) FROM sample"
+                    " WHERE treatment = ? AND repetition = ? AND phase = 1",
+                    (t, rep),
+                ).fetchone()
+                if not lat:
+                    continue
+                medians.append(statistics.median(lat) / 1e6)
+                rates.append(len(lat) / ((hi - lo) / 1e9) if hi and hi > lo else 0.0)
+                warms.append(warm.get((t, rep)))
+            if not medians:
+                continue
+            ratio = max(medians) / min(medians) if min(medians) > 0 else float("nan")
+            rratio = max(rates) / min(rates) if min(rates) > 0 else float("nan")
+            print(
+                f"  {impl} / {wl}: median ms {[round(m, 3) for m in medians]} (max/min {ratio:.2f}); "
+                f"rate /s {[round(r) for r in rates]} (max/min {rratio:.2f})"
+                + (f"; warm-up requests {warms}" if any(w is not None for w in warms) else "")
+            )
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("runs", nargs="+", type=Path)
+    ap.add_argument("--implementations", default="")
+    args = ap.parse_args()
+    only = {s for s in args.implementations.split(",") if s}
+    for run in args.runs:
+        spread(run, only)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,57 @@
+"""The steady-state warm-up against a real, cold JVM (java-rest), with both drivers: it goes on
+past the count a fixed warm-up would stop at, the run file records how many requests it took, and
+the run says so."""
+
+from __future__ import annotations
+
+import pytest
+
+from bancada.cli.overrides import apply_overrides
+from bancada.experiment.profile import load_profile, parse_profile
+from bancada.report.build import design_rows, load_run
+from bancada.run.events import Notice
+from bancada.run.runner import RunFinished, Runner
+from bancada.store.runstore import RunStore
+from tests.conftest import ROOT
+
+WARMUP = 200  # what a fixed count would stop at; also the least the criterion may take
+CRITERION = {"window": 20, "windows": 5, "cov_pct": 2.0, "max_requests": 20_000, "max_s": 60.0}
+
+
+@pytest.mark.parametrize("driver", ["native", "python"])
+def test_a_cold_jvm_warms_up_past_the_count_and_the_count_is_recorded(driver):
+    quick = apply_overrides(
+        load_profile(ROOT / "profiles" / "quick.toml"),
+        "quick",
+        implementations=["java-rest"],
+        payloads=["StdSize"],
+        repetitions=1,
+        requests=10,
+        warmup=WARMUP,
+        schedule="sequential",
+    )
+    data = quick.model_dump(exclude_none=True)
+    data["experiment"]["warmup_until"] = CRITERION
+    profile = parse_profile(data)
+    events = list(Runner(profile, driver=driver).events())
+    finished = events[-1]
+    assert isinstance(finished, RunFinished) and finished.status == "complete", finished.message
+    with RunStore.open(finished.path) as store:
+        ends = store.driver_events("warmup_end")
+        assert len(ends) == 1, ends
+        took = ends[0]["warmup_requests"]
+        # a fresh JVM interprets, then compiles: its window medians do not agree within 2 % by the
+        # time a count of 200 would end (2 x 5 windows of 20 fit in it, so this is the JVM's doing)
+        assert WARMUP < took < CRITERION["max_requests"], ends[0]
+        assert ends[0]["steady"] is True and ends[0]["cov_pct"] <= 2.0
+        phases = dict(store.conn.execute("SELECT phase, COUNT(*) FROM sample GROUP BY phase").fetchall())
+        assert phases == {0: took, 1: 10}
+    said = [e.text for e in events if isinstance(e, Notice) and "warm-up requests" in e.text]
+    assert said == [
+        f"java-rest / StdSize, repetition 1: steady after {took:,} warm-up requests "
+        f"(CoV of the window medians {ends[0]['cov_pct']:.1f} %)"
+    ]
+    rows = dict(design_rows(load_run(str(finished.path)), ["language"]))
+    assert rows["Warm-up requests it took (per block)"] == (
+        f"java-rest / StdSize: median {took:,} ({took:,}–{took:,}), 1 of 1 blocks steady"
+    )
