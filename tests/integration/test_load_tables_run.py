@@ -84,3 +84,26 @@ def test_a_thousand_clients_run_without_errors_on_bancadas_side():
         (siege,) = from_store(store).siege
     assert siege.transactions > 1000 and siege.concurrency > 100
     assert siege.failed == 0 and siege.availability_pct == 100.0
+
+
+def test_php_rest_keeps_every_keep_alive_connection_at_200_clients():
+    """Seed 003's ab setting on php-rest from a cold start: 200 keep-alive clients, no request lost.
+    Apache's event MPM closes a process's idle keep-alive connections when all of its workers are
+    busy ("All workers are busy or dying, will shutdown N keep-alive connections"); with 64 threads
+    per process and processes started under load, clients met a closed connection (EOF)."""
+    profile = apply_overrides(
+        load_profile(CLASSROOM),
+        "classroom",
+        implementations=["php-rest"],
+        repetitions=1,
+        requests=3000,
+        warmup=0,
+        concurrency=200,
+        duration_s=0,
+    )
+    events = list(Runner(profile, driver="native").events())
+    finished = events[-1]
+    assert isinstance(finished, RunFinished) and finished.status == "complete", finished.message
+    with RunStore.open(finished.path) as store:
+        (ab,) = from_store(store).ab
+    assert (ab.complete, ab.failed) == (3000, 0)
