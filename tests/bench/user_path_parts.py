@@ -87,13 +87,107 @@ def driver_pipe(target: str, c: int, seconds: float) -> float:
     return n / ((max(ends) - min(starts)) / 1e9) if n else 0.0
 
 
+def _ticks(pid: int) -> int | None:
+    """utime + stime of a process, in clock ticks (None when it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return int(fields[11]) + int(fields[12])
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        return [int(x) for x in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+def run_cpu(profile: Path, out: Path, worker_pid: int, c: int, seconds: float) -> dict[str, float]:
+    """Cores used by ``bancada run``'s own process, its driver and the worker while the driver ran
+    (CPU ticks read from /proc every 100 ms, over the driver's life)."""
+    import os
+    import time
+
+    hz = os.sysconf("SC_CLK_TCK")
+    args = ["--implementations", "go-rest-shared", "--payloads", "StdSize", "--operation", "ping", "--load", "closed"]
+    args += ["--concurrency", str(c), "--duration", str(seconds), "--repetitions", "1", "--warmup", "2000"]
+    proc = subprocess.Popen(
+        [str(up.BANCADA), "run", str(profile), "--quiet", "--out", str(out), *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    first: tuple[float, int, int, int] | None = None
+    last = first
+    driver = None
+    while proc.poll() is None:
+        time.sleep(0.1)
+        if driver is None:
+            driver = next((p for p in _children(proc.pid) if "driver" in Path(f"/proc/{p}/cmdline").read_text()), None)
+            continue
+        d, b, w = _ticks(driver), _ticks(proc.pid), _ticks(worker_pid)
+        if d is None or b is None or w is None:
+            if last is not None:
+                break
+            continue
+        last = (time.monotonic(), b, d, w)
+        first = first or last
+    proc.wait(120)
+    if not (first and last and last[0] > first[0]):
+        return {}
+    dt = last[0] - first[0]
+    import pandas as pd
+
+    df = pd.read_csv(out / "samples.csv")
+    df = df[df["phase"] == "measure"]
+    rps = len(df) / ((df["start_s"] + df["latency_s"]).max() - df["start_s"].min())
+    got = {k: (last[i] - first[i]) / hz / dt for i, k in ((1, "parent"), (2, "driver"), (3, "worker"))}
+    return {"req/s": rps, **{f"{k} µs/req": v / rps * 1e6 for k, v in got.items()}}
+
+
+def wrk_cpu(worker_pid: int, target: str, c: int, seconds: float, tmp: Path) -> dict[str, float]:
+    """wrk's and the worker's CPU per request (µs) in one wrk run."""
+    import os
+    import resource
+
+    hz = os.sysconf("SC_CLK_TCK")
+    r0, w0 = resource.getrusage(resource.RUSAGE_CHILDREN), _ticks(worker_pid) or 0
+    rps = up.wrk(tmp, target, "ping", c, seconds, None)[1]
+    r1, w1 = resource.getrusage(resource.RUSAGE_CHILDREN), _ticks(worker_pid) or 0
+    n = rps * max(1, round(seconds))
+    wrk_s = r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime
+    return {"req/s": rps, "wrk µs/req": wrk_s / n * 1e6, "worker µs/req": (w1 - w0) / hz / n * 1e6}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--concurrency", type=lambda s: [int(x) for x in s.split(",")], default=[16, 64, 100])
+    ap.add_argument(
+        "--cpu", action="store_true", help="only: CPU per request of wrk, bancada run's parent and driver, the worker"
+    )
     a = ap.parse_args()
     up.TOOLS["wrk"] = up.find_tool("wrk") or sys.exit("wrk not found (scripts/setup-bench.sh installs it)")
+    if a.cpu:
+        worker, target = start_worker()
+        try:
+            with tempfile.TemporaryDirectory(prefix="bancada-parts-") as tmp_name:
+                profile = up.profile_file(Path(tmp_name), False, {"go-rest": target})
+                for rnd in range(a.rounds):
+                    for c in a.concurrency:
+                        got = wrk_cpu(worker.pid, target, c, a.seconds, Path(tmp_name))
+                        print(
+                            f"round {rnd + 1} c={c} wrk:         " + ", ".join(f"{k} {v:,.1f}" for k, v in got.items())
+                        )
+                        got = run_cpu(profile, Path(tmp_name) / f"r{rnd}-{c}", worker.pid, c, a.seconds)
+                        print(
+                            f"round {rnd + 1} c={c} bancada run: " + ", ".join(f"{k} {v:,.1f}" for k, v in got.items())
+                        )
+        finally:
+            worker.terminate()
+            worker.wait(10)
+        return 0
     worker, target = start_worker()
     ratios: dict[tuple[str, int], list[float]] = {}
     try:

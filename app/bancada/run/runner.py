@@ -42,6 +42,7 @@ from bancada.hosts.link import LinkError
 from bancada.hosts.link_set import LinkSet, link_notice
 from bancada.hosts.local import LocalHost
 from bancada.hosts.placement import PlacementDecision, decide as decide_placement
+from bancada.run.driver_load import driver_load
 from bancada.run.database import RunDatabase, check_operations_served
 from bancada.run.driver_choice import choose_driver
 from bancada.run.treatment_rows import treatment_rows
@@ -592,7 +593,12 @@ class Runner:
             treatments=treatments,
             connection=exp.connection,
             timeout_s=exp.timeout_s,
-            load=cast(Any, self.profile.load.model_dump(exclude_none=True)),  # pydantic makes it the job type
+            load=cast(
+                Any,
+                driver_load(
+                    self.profile.load.model_dump(exclude_none=True), self.placement, self.host is self.driver_host
+                ),
+            ),
             blocks=[JobBlock(**{**block.to_job(), "treatments": ids})],
         )
 
