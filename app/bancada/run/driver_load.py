@@ -28,8 +28,7 @@ def driver_load(load: dict[str, Any], placement: PlacementDecision, workers_here
     """``load`` (the profile's ``[load]``, ``exclude_none``) with ``busy_poll_us = 0`` for a closed load
     when the profile leaves it unset, the workers run on the driver's computer (``workers_here``)
     and the placement does not give the driver CPUs of its own; otherwise ``load`` unchanged (a
-    copy). The sequential model keeps the driver's default: one request at a time leaves the
-    worker's CPU idle while the driver polls, and polling keeps a wake-up out of each latency."""
+    copy). Only the closed model's event loop polls (the sequential model blocks on its socket)."""
     out = dict(load)
     if out.get("model") == "closed" and "busy_poll_us" not in out and workers_here and not owns_cpus(placement):
         out["busy_poll_us"] = 0.0
