@@ -19,6 +19,8 @@ It prints per round and step the requests/s and the ratio to that round's wrk, t
 median ratio over the rounds.
 
     python tests/bench/user_path_parts.py [--rounds 3] [--seconds 3] [--concurrency 16,64,100]
+    python tests/bench/user_path_parts.py --cpu    # CPU per request of each process instead
+    python tests/bench/user_path_parts.py --smoke  # seconds; checks every step measured (CI)
 """
 
 from __future__ import annotations
@@ -167,7 +169,10 @@ def main() -> int:
     ap.add_argument(
         "--cpu", action="store_true", help="only: CPU per request of wrk, bancada run's parent and driver, the worker"
     )
+    ap.add_argument("--smoke", action="store_true", help="one tiny round of every step; prints 'smoke: ok'")
     a = ap.parse_args()
+    if a.smoke:
+        a.rounds, a.seconds, a.concurrency = 1, 1.0, [4]
     up.TOOLS["wrk"] = up.find_tool("wrk") or sys.exit("wrk not found (scripts/setup-bench.sh installs it)")
     if a.cpu:
         worker, target = start_worker()
@@ -213,6 +218,10 @@ def main() -> int:
     print("\nmedian ratio to wrk over the rounds")
     for (k, c), rs in sorted(ratios.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         print(f"c={c:4d} {k:14s} {statistics.median(rs):.3f}  ({', '.join(f'{r:.3f}' for r in rs)})")
+    if a.smoke:
+        ok = len(ratios) == 4 and all(r > 0 for rs in ratios.values() for r in rs)
+        print("smoke: ok" if ok else f"smoke: FAILED ({ratios})")
+        return 0 if ok else 1
     return 0
 
 
