@@ -285,6 +285,11 @@ def run_variant(a, tmp: Path, placement: bool) -> list[tuple]:
                     fig = peer_latency(tmp, impl, peers.targets[impl], op, a.requests, a.seconds, peer_cpus)
                     if fig:
                         lat_p.setdefault((impl, op), []).append(fig)
+                        mine = lat_b.get((impl, op), [(0.0, 0.0)])[-1][0]
+                        print(
+                            f"round {rnd + 1} {impl} {op} c=1 median µs: bancada {mine:.0f}, peer {fig[0]:.0f}",
+                            flush=True,
+                        )
             for impl in ("go-rest", "go-grpc"):
                 for c in a.concurrency:
                     rps_b.setdefault((impl, c), []).append(
@@ -293,6 +298,8 @@ def run_variant(a, tmp: Path, placement: bool) -> list[tuple]:
                     r = peer_rps(tmp, impl, peers.targets[impl], c, a.seconds, peer_cpus)
                     if r:
                         rps_p.setdefault((impl, c), []).append(r)
+                        mine = rps_b[(impl, c)][-1]
+                        print(f"round {rnd + 1} {impl} c={c} req/s: bancada {mine:,.0f}, peer {r:,.0f}", flush=True)
     finally:
         peers.close()
     rows = []

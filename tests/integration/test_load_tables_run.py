@@ -7,9 +7,11 @@ import csv
 import subprocess
 import sys
 
+from bancada.core.samples import PHASE_MEASURE
 from bancada.experiment.profile import load_profile
 from bancada.cli.overrides import apply_overrides
 from bancada.run.runner import RunFinished, Runner
+from bancada.stats.load_labels import tables_note
 from bancada.stats.load_tables import from_store
 from bancada.store.runstore import RunStore
 from tests.conftest import ROOT
@@ -51,8 +53,17 @@ def test_a_fixed_request_count_runs_as_ab_does(tmp_path):
     finished = events[-1]
     assert isinstance(finished, RunFinished) and finished.status == "complete", finished.message
     with RunStore.open(finished.path) as store:
-        (ab,) = from_store(store).ab
+        tables = from_store(store)
+        frame = store.samples_frame()
+    (ab,) = tables.ab
     assert (ab.complete, ab.failed, ab.concurrency_level) == (3000, 0, 50)
+    # ab's start: the first measured request alone, the other clients after its answer
+    assert (tables.ab_start, tables.timed, tables.connection) == (True, False, "reuse")
+    measured = frame[frame["phase"] == PHASE_MEASURE].sort_values("start_ns")
+    first_end = measured["start_ns"].iloc[0] + measured["latency_ns"].iloc[0]
+    assert measured["start_ns"].iloc[1] >= first_end
+    note = tables_note(tables)
+    assert "ab's start is reproduced" in note and "ab -k" in note and "siege -b" in note
     argv = [sys.executable, "-m", "bancada.cli", "export", str(finished.path), "--csv", str(tmp_path / "s.csv")]
     proc = subprocess.run([*argv, "--load-dir", str(tmp_path / "load")], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
@@ -73,3 +84,26 @@ def test_a_thousand_clients_run_without_errors_on_bancadas_side():
         (siege,) = from_store(store).siege
     assert siege.transactions > 1000 and siege.concurrency > 100
     assert siege.failed == 0 and siege.availability_pct == 100.0
+
+
+def test_php_rest_keeps_every_keep_alive_connection_at_200_clients():
+    """Seed 003's ab setting on php-rest from a cold start: 200 keep-alive clients, no request lost.
+    Apache's event MPM closes a process's idle keep-alive connections when all of its workers are
+    busy ("All workers are busy or dying, will shutdown N keep-alive connections"); with 64 threads
+    per process and processes started under load, clients met a closed connection (EOF)."""
+    profile = apply_overrides(
+        load_profile(CLASSROOM),
+        "classroom",
+        implementations=["php-rest"],
+        repetitions=1,
+        requests=3000,
+        warmup=0,
+        concurrency=200,
+        duration_s=0,
+    )
+    events = list(Runner(profile, driver="native").events())
+    finished = events[-1]
+    assert isinstance(finished, RunFinished) and finished.status == "complete", finished.message
+    with RunStore.open(finished.path) as store:
+        (ab,) = from_store(store).ab
+    assert (ab.complete, ab.failed) == (3000, 0)

@@ -112,6 +112,60 @@ def capped_note(capped: int) -> str:
     ).format(n=number(capped, 0))
 
 
+def behaviour_note(tables: LoadTables) -> str:
+    """Which of siege's and ab's behaviours the run reproduced, in sentences (the tables' note):
+    keep-alive or not, siege's per-request delay (never: Bancada's clients send their next request
+    when an answer is in, as ``siege -b``) and ab's start (its first request alone)."""
+    if tables.connection == "reuse":
+        parts = [translate("LoadTables", "Connections kept alive, as siege's connection = keep-alive and ab -k.")]
+    elif tables.connection == "new":
+        parts = [
+            translate(
+                "LoadTables", "A new connection for every request, as siege's connection = close and ab without -k."
+            )
+        ]
+    else:
+        parts = []
+    if tables.model == "open":
+        parts.append(
+            translate(
+                "LoadTables",
+                "Open load: requests leave at a fixed rate, not from clients that wait for their answers as "
+                "siege's and ab's do; the tables apply the tools' definitions to them.",
+            )
+        )
+        return " ".join(parts)
+    parts.append(
+        translate(
+            "LoadTables",
+            "siege's per-request delay (-d, delay in .siegerc) is not reproduced: each client sends its next "
+            "request as soon as an answer is in, as siege -b does.",
+        )
+    )
+    if tables.ab_start:
+        parts.append(
+            translate(
+                "LoadTables",
+                "ab's start is reproduced: each block's first measured request ran alone and the other clients "
+                "started when its answer was in, as ab -n N -c C does.",
+            )
+        )
+    elif not tables.timed:
+        parts.append(
+            translate(
+                "LoadTables",
+                "ab's start (its first request alone) is not in this run: all clients started together, so ab's "
+                "time taken would be one request longer.",
+            )
+        )
+    return " ".join(parts)
+
+
+def tables_note(tables: LoadTables) -> str:
+    """The note under the tables: :func:`behaviour_note`, then :func:`capped_note`."""
+    return " ".join(p for p in (behaviour_note(tables), capped_note(tables.capped)) if p)
+
+
 def print_tables(console: Console, tables: LoadTables) -> None:
     """Print both tables on a rich ``console``, as the tools print them: one line per field, one
     column per implementation (and workload, when there are several), one table per repetition."""
@@ -132,6 +186,9 @@ def print_tables(console: Console, tables: LoadTables) -> None:
             for i, label in enumerate(labels[3:], start=3):
                 t.add_row(label, *(row[i] for row in chosen))
             console.print(t)
+    note = behaviour_note(tables)
+    if note:
+        console.print(note)
     note = capped_note(tables.capped)
     if note:
         console.print(f"[yellow]{note}[/]")

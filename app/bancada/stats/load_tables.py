@@ -48,7 +48,7 @@ store and not in these tables; ``capped`` says how many there were.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any, Protocol
 
 import numpy as np
@@ -118,11 +118,19 @@ class AbRow:
 
 @dataclass(frozen=True)
 class LoadTables:
-    """Both tools' rows for a run, and how many requests ran past the raw-sample cap."""
+    """Both tools' rows for a run, how many requests ran past the raw-sample cap, and how the run
+    drove the load: ``connection`` ("reuse": keep-alive; "new": a connection per request; "" when
+    not known), ``timed`` (the clients ran for a duration, siege's ``-t``, not a request count, ab's
+    ``-n``), ``model`` ("closed" or "open") and ``ab_start`` (the driver sent each block's first
+    measured request alone, as ab does)."""
 
     siege: list[SiegeRow]
     ab: list[AbRow]
     capped: int = 0
+    connection: str = ""
+    timed: bool = True
+    model: str = "closed"
+    ab_start: bool = False
 
 
 @dataclass(frozen=True)
@@ -346,6 +354,18 @@ def from_store(store: StoredRun) -> LoadTables | None:
         sizes = json.loads(meta.get("response_bytes") or "{}")
     except ValueError:
         sizes = {}
-    capped = sum(int(e.get("samples_capped", 0)) for e in store.driver_events("done"))
+    done = store.driver_events("done")
+    capped = sum(int(e.get("samples_capped", 0)) for e in done)
     # the measured samples only, and their columns the tables read (not samples_frame: 3x slower)
-    return load_rows(store.measured_frame(), int(load.get("concurrency", 1)), sizes, capped)
+    tables = load_rows(store.measured_frame(), int(load.get("concurrency", 1)), sizes, capped)
+    try:
+        connection = str(json.loads(meta.get("profile_json") or "{}").get("experiment", {}).get("connection", ""))
+    except (ValueError, AttributeError):
+        connection = ""
+    return replace(
+        tables,
+        connection=connection,
+        timed=bool(load.get("duration_s")),
+        model=str(load.get("model", "closed")),
+        ab_start=any(bool(e.get("ab_start")) for e in done),
+    )

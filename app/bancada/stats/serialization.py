@@ -80,7 +80,7 @@ def seed_tables(df: pd.DataFrame) -> dict[str, pd.DataFrame]:
     if rows.empty:
         return {}
     size = _pivot(rows, rows["request_bytes"], ["payload_count", "format"]).round(2)
-    for kind in KIND_NAMES.values():  # whole bytes as ints (a mean over one data set is exact), None if absent
+    for kind in KIND_NAMES.values():  # a whole mean as an int (strings: every data set has one size), None if absent
         if kind in size:
             values = [None if pd.isna(v) else int(v) if float(v).is_integer() else float(v) for v in size[kind]]
             size[kind] = pd.Series(values, index=size.index, dtype=object)

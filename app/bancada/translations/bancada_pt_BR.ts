@@ -2149,6 +2149,30 @@ Senha da chave:</translation>
         <translation>{n} requisições a mais passaram do limite de amostras brutas do driver (load.max_records) e não estão nestas tabelas.</translation>
     </message>
     <message>
+        <source>Connections kept alive, as siege&apos;s connection = keep-alive and ab -k.</source>
+        <translation>Conexões mantidas abertas, como connection = keep-alive do siege e ab -k.</translation>
+    </message>
+    <message>
+        <source>A new connection for every request, as siege&apos;s connection = close and ab without -k.</source>
+        <translation>Uma conexão nova para cada requisição, como connection = close do siege e ab sem -k.</translation>
+    </message>
+    <message>
+        <source>Open load: requests leave at a fixed rate, not from clients that wait for their answers as siege&apos;s and ab&apos;s do; the tables apply the tools&apos; definitions to them.</source>
+        <translation>Carga aberta: as requisições saem a uma taxa fixa, e não de clientes que esperam suas respostas como os do siege e do ab; as tabelas aplicam a elas as definições das ferramentas.</translation>
+    </message>
+    <message>
+        <source>siege&apos;s per-request delay (-d, delay in .siegerc) is not reproduced: each client sends its next request as soon as an answer is in, as siege -b does.</source>
+        <translation>A espera do siege antes de cada requisição (-d, delay no .siegerc) não é reproduzida: cada cliente envia a próxima requisição assim que chega uma resposta, como faz siege -b.</translation>
+    </message>
+    <message>
+        <source>ab&apos;s start is reproduced: each block&apos;s first measured request ran alone and the other clients started when its answer was in, as ab -n N -c C does.</source>
+        <translation>O início do ab é reproduzido: a primeira requisição medida de cada bloco foi sozinha e os outros clientes começaram quando a resposta dela chegou, como faz ab -n N -c C.</translation>
+    </message>
+    <message>
+        <source>ab&apos;s start (its first request alone) is not in this run: all clients started together, so ab&apos;s time taken would be one request longer.</source>
+        <translation>O início do ab (a primeira requisição sozinha) não está nesta execução: todos os clientes começaram juntos, então o tempo total do ab seria uma requisição mais longo.</translation>
+    </message>
+    <message>
         <source>{title}, repetition {r}</source>
         <translation>{title}, repetição {r}</translation>
     </message>

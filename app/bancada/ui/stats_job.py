@@ -70,7 +70,7 @@ def compute_statistics(
             meta, treatments = store.meta(), store.treatments()
     res = analyse_run_frame(df, factors, generation, running)
     if load is not None:
-        res.load, res.load_note = load_labels.cells(load), load_labels.capped_note(load.capped)
+        res.load, res.load_note = load_labels.cells(load), load_labels.tables_note(load)
     if k6_summary.is_vus_run(meta) and not df.empty:
         try:  # every measured row so far, as k6 prints at the end, in the run's treatment order
             res.k6 = k6_summary.in_run_order(k6_summary.from_tidy(df, meta, running=running), treatments)

@@ -22,9 +22,12 @@ import (
 	"github.com/bancada-lab/bancada/drivers/native/internal/job"
 )
 
-// Prepared is a serial treatment's data, drawn before any timing.
+// Prepared is a serial treatment's format, payload seed and first data set
+// (drawn from the seed itself, before any timing); each request draws its
+// own data set with Caller.Draw.
 type Prepared struct {
 	Format string
+	Seed   uint64
 	Data   *wf.Data
 }
 
@@ -39,7 +42,7 @@ func Prepare(t *job.Treatment) (*Prepared, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Prepared{Format: t.Payload.Format, Data: d}, nil
+	return &Prepared{Format: t.Payload.Format, Seed: seed, Data: d}, nil
 }
 
 // Caller sends one serial request per Call on a keep-alive connection
@@ -47,6 +50,7 @@ func Prepare(t *job.Treatment) (*Prepared, error) {
 // Split then holds the request's split. Used by one goroutine at a time.
 type Caller struct {
 	p      *Prepared
+	data   *wf.Data // the data set of the next request (Draw), p.Data until the first Draw
 	url    string
 	ctype  string
 	tr     *http.Transport
@@ -59,7 +63,7 @@ type Caller struct {
 // NewCaller returns a caller for the treatment's target.
 func NewCaller(cfg client.Config, p *Prepared) *Caller {
 	tr := client.NewTransport(1, cfg)
-	return &Caller{p: p, url: "http://" + cfg.Target + wf.PathPrefix + p.Data.Kind, ctype: wf.ContentType(p.Format),
+	return &Caller{p: p, data: p.Data, url: "http://" + cfg.Target + wf.PathPrefix + p.Data.Kind, ctype: wf.ContentType(p.Format),
 		tr: tr, client: &http.Client{Transport: tr, Timeout: cfg.Timeout}}
 }
 
@@ -67,7 +71,7 @@ func NewCaller(cfg client.Config, p *Prepared) *Caller {
 func (c *Caller) Encode() error {
 	c.split = frame.Split{ServerDeserNs: -1, ServerSerNs: -1, ClientDeserNs: -1, ResponseBytes: -1}
 	start := time.Now()
-	b, err := wf.Encode(c.p.Format, c.p.Data)
+	b, err := wf.Encode(c.p.Format, c.data)
 	c.split.ClientSerNs = int64(time.Since(start))
 	if err != nil {
 		return &client.Failure{Kind: "other", Text: "encoding the request: " + err.Error()}
@@ -108,13 +112,13 @@ func (c *Caller) Call() (int64, error) {
 // Decode deserializes the answer, times it and checks it holds the array sent.
 func (c *Caller) Decode() error {
 	start := time.Now()
-	d, err := wf.Decode(c.p.Format, c.p.Data.Kind, c.resp.Bytes())
+	d, err := wf.Decode(c.p.Format, c.data.Kind, c.resp.Bytes())
 	c.split.ClientDeserNs = int64(time.Since(start))
 	if err != nil {
 		return &client.Failure{Kind: "other", Text: "decoding the answer: " + err.Error()}
 	}
-	if d.Len() != c.p.Data.Len() {
-		return &client.Failure{Kind: "other", Text: fmt.Sprintf("the answer holds %d elements, %d were sent", d.Len(), c.p.Data.Len())}
+	if d.Len() != c.data.Len() {
+		return &client.Failure{Kind: "other", Text: fmt.Sprintf("the answer holds %d elements, %d were sent", d.Len(), c.data.Len())}
 	}
 	return nil
 }

@@ -39,6 +39,8 @@ type Runner struct {
 	serial     map[int]*formats.Prepared // operation "serial": the data of each treatment
 	lastWarn   atomic.Int64
 	behindMax  time.Duration
+	abStarted  atomic.Bool // a measured phase began as ab's does (abstart.go)
+	repetition int         // the running block's (set before its clients start)
 	mu         sync.Mutex
 	watch      watching // a steady-state warm-up's latencies (steady.go)
 }
@@ -207,6 +209,7 @@ func (r *Runner) Run() (map[string]any, error) {
 			break
 		}
 		b := &r.Job.Blocks[bi]
+		r.repetition = b.Repetition
 		r.Sink.Event(map[string]any{"event": "block_start", "index": bi, "repetition": b.Repetition})
 		var err error
 		switch r.Job.Load.Model {
@@ -229,12 +232,19 @@ func (r *Runner) Run() (map[string]any, error) {
 	if r.behindMax > 0 {
 		extra["behind_schedule_max_ns"] = r.behindMax.Nanoseconds()
 	}
+	if r.abStarted.Load() {
+		extra["ab_start"] = true
+	}
 	return extra, nil
 }
 
 // retarget gives c the request of t's request seq when t's request varies
 // (a create: a new record per request), outside the timed region.
 func (r *Runner) retarget(c client.Caller, t *job.Treatment, seq int64) {
+	if d, ok := c.(drawer); ok { // operation serial: a new data set per request (serial.go)
+		d.Draw(uint64(r.repetition), uint64(seq))
+		return
+	}
 	if !payload.Varies(t) {
 		return
 	}
@@ -352,7 +362,7 @@ func (r *Runner) concurrent(b *job.Block) error {
 		seq := r.warmup(g, t, b)
 		dur := time.Duration(r.Job.Load.DurationS * float64(time.Second))
 		if dur > 0 || b.Requests > 0 {
-			r.phase(g, t, b, frame.PhaseMeasure, seq, int64(b.Requests), dur)
+			r.measure(g, t, b, seq, int64(b.Requests), dur)
 		}
 		g.close()
 	}

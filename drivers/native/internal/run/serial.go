@@ -19,6 +19,10 @@ type splitCaller interface {
 	Split() *frame.Split
 }
 
+// drawer is a caller that draws a new data set for each request (operation
+// "serial": seed 004 drew one per iteration), outside the timed region.
+type drawer interface{ Draw(repetition, seq uint64) }
+
 // timedCall runs one request of c and times it; for a splitCaller the encode
 // comes before the latency's start and the decode after its end, and split
 // holds the request's split (nil for other callers).

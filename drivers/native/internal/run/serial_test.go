@@ -98,3 +98,42 @@ func TestSerialJobValidation(t *testing.T) {
 		}
 	}
 }
+
+// Each request sends a new data set, as seed 004's iterations did, drawn
+// from (payload seed, repetition, seq): the JSON sizes vary from request to
+// request and between repetitions, and a second run sends the same bytes.
+func TestSerialDrawsDataPerRequest(t *testing.T) {
+	srv := httptest.NewServer(restserver.NewHandler(service.Config{}))
+	t.Cleanup(srv.Close)
+	target := strings.TrimPrefix(srv.URL, "http://")
+	js := strings.Replace(serialJob(target, "closed"), `]}`,
+		`, {"repetition": 2, "treatments": [0, 1, 2, 3], "warmup": 1, "requests": 5}]}`, 1)
+	sizes := func() map[[2]uint32]int64 { // JSON treatment: (repetition, seq) -> request bytes
+		frames, _ := runJob(t, js)
+		out := map[[2]uint32]int64{}
+		for _, f := range frames {
+			if f.Type == frame.TypeSplit && f.Sample.Treatment == 0 {
+				out[[2]uint32{f.Sample.Repetition, f.Sample.Seq}] = f.Sample.Split.RequestBytes
+			}
+		}
+		return out
+	}
+	first, second := sizes(), sizes()
+	if len(first) != 12 {
+		t.Fatalf("%d JSON requests, want 12", len(first))
+	}
+	distinct := map[int64]bool{}
+	differs := false
+	for k, v := range first {
+		distinct[v] = true
+		if second[k] != v {
+			t.Fatalf("request %v: %d bytes, then %d in a second run", k, v, second[k])
+		}
+		if k[0] == 1 && first[[2]uint32{2, k[1]}] != v {
+			differs = true
+		}
+	}
+	if len(distinct) < 6 || !differs {
+		t.Fatalf("JSON sizes %v: the data set does not change per request and repetition", first)
+	}
+}
