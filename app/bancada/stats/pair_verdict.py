@@ -27,7 +27,7 @@ from bancada.stats.statistic.base import treatment_label
 #: Medians within this fraction of each other "almost coincide" (5 %).
 CLOSE_MEDIANS = 0.05
 
-#: A row of either rank-sum table (per request, or on the repetitions' medians).
+# A row of either rank-sum table (per request, or on the repetitions' medians).
 PairRow = Union[RankSumPair, ReplicationRankSumPair]
 
 
