@@ -32,7 +32,7 @@ def frame():
 
 
 def test_readings_say_what_the_tables_show():
-    res = analyze_frame(frame(), response="latency_ms", factors=("language", "protocol")).to_dict()
+    res = analyze_frame(frame(), response="latency_ms", factors=("language", "protocol"))
     text = readings(res, build_tables(res))
     assert text["Factorial allocation of variation"].startswith("protocol explains")
     assert "of the variation" in text["Factorial allocation of variation"]
@@ -59,7 +59,7 @@ def test_every_table_has_a_tooltip_from_docs_statistics():
 def test_view_shows_tables_and_hides_missing_ones(qtbot):
     view = StatisticsView()
     qtbot.addWidget(view)
-    res = analyze_frame(frame(), response="latency_ms", factors=("language", "protocol")).to_dict()
+    res = analyze_frame(frame(), response="latency_ms", factors=("language", "protocol"))
     tables = build_tables(res)
     view.show_result(
         StatsResult(1, tables, readings(res, tables), res, rows=180, factors=["language", "protocol"]), final=True
@@ -78,6 +78,7 @@ def test_factor_names_methods_and_the_design_note_read_in_portuguese(qtbot):
     method and the factorial design's note (they read 'language*protocol', 'asymptotic' and 'full
     factorial, ... aggregate none' in a Portuguese window)."""
     from bancada.core.i18n import set_language
+    from bancada.stats.results import Factorial
     from bancada.stats.tables import design_note
     from bancada.ui import language
     from bancada.ui.table_format import format_value
@@ -89,13 +90,11 @@ def test_factor_names_methods_and_the_design_note_read_in_portuguese(qtbot):
         assert format_value("term", "error") == "erro experimental"
         assert format_value("method", "asymptotic") == "assintótico"
         assert format_value("treatment", "language") == "language"  # only factor columns are names of factors
-        note = design_note(
-            {"design": "full factorial", "r": 5, "aggregate": "none", "transform": "none", "confidence": 0.9}
-        )
+        note = design_note(Factorial(design="full factorial", r=5, aggregate="none", transform="none", confidence=0.9))
         assert note == "fatorial completo, r = 5, agregação nenhuma, transformação nenhuma, confiança 90 %"
     finally:
         language.install("en")
         set_language("en")
     assert design_note(
-        {"design": "full factorial", "r": 5, "aggregate": "mean", "transform": "log10", "confidence": 0.9}
+        Factorial(design="full factorial", r=5, aggregate="mean", transform="log10", confidence=0.9)
     ) == ("full factorial, r = 5, aggregate mean, transform log10, confidence 90 %")

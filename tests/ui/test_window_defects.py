@@ -207,7 +207,7 @@ def test_mid_run_statistics_use_the_complete_repetitions_and_say_so(qtbot, tmp_p
     res = compute_statistics(path, ["language", "protocol"], 1, running=True)
     assert res.repetitions == 2 and res.partial_repetition == 3
     assert res.rows == 4 * 2 * 15
-    assert "error" not in res.result["groups"][0]["factorial"]
+    assert res.result.groups[0].factorial.error is None
     text = " ".join([res.message, *res.readings.values()])
     assert "--" not in text and "unbalanced" not in text
     view = StatisticsView()
@@ -217,7 +217,7 @@ def test_mid_run_statistics_use_the_complete_repetitions_and_say_so(qtbot, tmp_p
     assert "repetition 3 is left out" in view.status.text()
     # the run over but stopped mid-repetition: the same, said as final
     final = compute_statistics(path, ["language", "protocol"], 2, running=False)
-    assert final.repetitions == 2 and "error" not in final.result["groups"][0]["factorial"]
+    assert final.repetitions == 2 and final.result.groups[0].factorial.error is None
 
 
 def test_tables_have_readable_labels_and_numbers(qtbot, tmp_path):

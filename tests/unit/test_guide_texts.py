@@ -12,6 +12,7 @@ from bancada.guide import texts
 from bancada.guide.estimate import Pace, duration_text, estimate_sentence, main_run_s, pilot_pace
 from bancada.guide.wizard_state import WizardState, design_summary
 from bancada.core.i18n import translate
+from bancada.stats.results import Analysis, Factorial, Group, Normality, SampleSize, TreatmentSummary
 
 CAPS = {
     f"{lang}-{proto}": {"language": lang, "protocol": proto, "ok": True, "reason": ""}
@@ -79,30 +80,20 @@ def test_the_main_run_step_says_when_the_axis_turns_logarithmic(lang):
     assert ("logarithmic" if lang == "en" else "logarítmico") in text, text
 
 
-def _result(n_required: int, have: int) -> dict:
-    return {
-        "groups": [
-            {
-                "treatments": [{"n": have}, {"n": have + 5}],
-                "sample_size": [
-                    {
-                        "levels": {"language": "java", "protocol": "rest"},
-                        "n_required": n_required,
-                        "mean": 0.2,
-                        "sd": 0.26,
-                        "error_pct": 5.0,
-                    },
-                    {
-                        "levels": {"language": "go", "protocol": "rest"},
-                        "n_required": 300,
-                        "mean": 0.2,
-                        "sd": 0.04,
-                        "error_pct": 5.0,
-                    },
-                ],
-            }
-        ]
-    }
+def _treatment(n: int) -> TreatmentSummary:
+    return TreatmentSummary(
+        {}, n, 0.2, 0.1, 0.2, 0.1, 0.3, 0.0, 1.0, 0.2, [0.19, 0.21], 0.95, Normality(None, None, 0, False)
+    )
+
+
+def _result(n_required: int, have: int) -> Analysis:
+    """A typed analysis whose only numbers that matter are its sample sizes and its treatments' n."""
+    sizes = [
+        SampleSize({"language": "java", "protocol": "rest"}, n_required, 0.2, 0.26, 5.0, 0.95, 1.96),
+        SampleSize({"language": "go", "protocol": "rest"}, 300, 0.2, 0.04, 5.0, 0.95, 1.96),
+    ]
+    group = Group({}, {}, [_treatment(have), _treatment(have + 5)], [], [], [], [], [], Factorial(), sizes)
+    return Analysis("latency_ms", ["language"], [], None, {}, 0.05, 0.95, {}, [group])
 
 
 def test_the_conclusions_explain_why_the_main_run_asks_for_more_than_the_pilot(lang):

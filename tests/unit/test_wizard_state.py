@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
@@ -20,6 +21,7 @@ from bancada.guide.wizard_state import (
 )
 from bancada.stats import samplesize
 from bancada.stats.report import analyze_frame
+from bancada.stats.results import Analysis
 from tests.conftest import ROOT
 
 CAPS = {
@@ -36,7 +38,7 @@ def lang():
     i18n.set_language("en")
 
 
-def pilot_result(seed: int = 1) -> dict:
+def pilot_result(seed: int = 1) -> Analysis:
     """A real analysis of a small two-treatment pilot (latency in ms, 2 repetitions of 10)."""
     rng = np.random.default_rng(seed)
     rows = []
@@ -54,7 +56,7 @@ def pilot_result(seed: int = 1) -> dict:
                 )
     return analyze_frame(
         pd.DataFrame(rows), response="latency_ms", factors=("protocol",), by=("payload",), replication="repetition"
-    ).to_dict()
+    )
 
 
 def walk_to(state: WizardState, step: str) -> None:
@@ -157,13 +159,13 @@ def test_changing_an_early_choice_forgets_what_it_measured():
 def test_the_sample_size_is_jains_from_the_pilot():
     result = pilot_result()
     advice = advise_sample_size(result, repetitions=3)
-    rows = result["groups"][0]["sample_size"]
+    rows = [s.to_dict() for s in result.groups[0].sample_size]
     top = max(rows, key=lambda r: r["n_required"])
     expected = samplesize.required_n(top["mean"], top["sd"], 5.0, 0.95)
     assert advice.n_total == expected == math.ceil((100 * 1.959964 * top["sd"] / (5 * top["mean"])) ** 2 - 1e-6)
     assert advice.n_per_repetition == math.ceil(expected / 3)
     assert advice.treatment == "/".join(top["levels"].values())
-    assert advise_sample_size({"groups": []}, 2) is None
+    assert advise_sample_size(dataclasses.replace(result, groups=[]), 2) is None
 
 
 def test_the_advice_in_a_sentence_in_both_languages(lang):

@@ -24,7 +24,7 @@ from bancada.stats import serialization, tables as tables_mod
 from bancada.stats.load_labels import print_tables
 from bancada.stats.load_tables import LoadTables, ab_frame, load_rows, siege_frame
 from bancada.stats.report import InputError, analyze_frame, jsonable
-from bancada.stats.results import Analysis
+from bancada.stats.results import Analysis, map_values
 from bancada.store.run_source import RunSourceError, open_run
 from bancada.store.tidy_csv import COLUMNS, EXTRA_COLUMNS
 
@@ -254,8 +254,10 @@ def run(args: argparse.Namespace) -> int:
         return _fail(option_flags.message(exc))
     except (OSError, pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
         return _fail(explain(exc, f"cannot read {args.samples}: {str(exc).splitlines()[0]}", args.samples))
-    result = jsonable(analysis.to_dict(option_flags.flag))  # the JSON's dict, options named by their flags
-    tables = tables_mod.build_tables(result)
+    named = analysis.named(option_flags.flag)  # options named by their flags
+    result = jsonable(named.to_dict())  # the JSON's dict
+    typed = map_values(named, jsonable)  # the same numbers as the JSON's (NaN as None) for the tables and sentences
+    tables = tables_mod.build_tables(typed)
     tables.update(serialization.seed_tables(df))  # seed 004's tables when the rows carry a split
     load = None
     if args.load_concurrency is not None:
@@ -267,7 +269,7 @@ def run(args: argparse.Namespace) -> int:
     from bancada.core.i18n import set_language
 
     set_language(args.language)
-    failed = _write_outputs(args, result, tables)
+    failed = _write_outputs(args, result, typed, tables)
     if failed:
         return failed
     if not args.quiet:
@@ -321,7 +323,9 @@ def _analyze(args: argparse.Namespace) -> tuple[pd.DataFrame, Analysis]:
     return df, analysis
 
 
-def _write_outputs(args: argparse.Namespace, result: dict[str, Any], tables: dict[str, pd.DataFrame]) -> int:
+def _write_outputs(
+    args: argparse.Namespace, result: dict[str, Any], analysis: Analysis, tables: dict[str, pd.DataFrame]
+) -> int:
     """Write the files the flags ask for (paper tables, JSON, Markdown, conclusions, CSVs); 0, or 2 on failure."""
     try:
         from bancada.stats.table_export import tables_in_ms
@@ -339,7 +343,7 @@ def _write_outputs(args: argparse.Namespace, result: dict[str, Any], tables: dic
         if args.conclusions:
             from bancada.stats.conclusions import conclusions
 
-            Path(args.conclusions).write_text(conclusions(result), encoding="utf-8")
+            Path(args.conclusions).write_text(conclusions(analysis), encoding="utf-8")
         if args.csv_dir:
             out = Path(args.csv_dir)
             out.mkdir(parents=True, exist_ok=True)

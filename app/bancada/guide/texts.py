@@ -6,10 +6,10 @@ screen at that step (the Live tab's boxes, a table of the Statistics tab).
 
 from __future__ import annotations
 
-from typing import Any
 
 from bancada.core.i18n import number, translate
 from bancada.stats import table_labels
+from bancada.stats.results import Analysis
 
 
 def title(step: str) -> str:
@@ -162,21 +162,21 @@ def hint(step: str) -> str:
     return texts[step]
 
 
-def sample_size_note(pilot_n: int | None, pilot_requests: int, result: dict[str, Any] | None) -> str:
+def sample_size_note(pilot_n: int | None, pilot_requests: int, result: Analysis | None) -> str:
     """Why the main run's analysis asks for more requests than the pilot's advice (``pilot_n`` per
     treatment, from ``pilot_requests`` requests per treatment), "" when it does not.
 
-    ``result``: the main run's :func:`bancada.stats.report.analyze_frame` dict on ``latency_ms``.
+    ``result``: the main run's typed :func:`bancada.stats.report.analyze_frame` on ``latency_ms``.
     """
     if not pilot_n or result is None:
         return ""
-    rows = [s for g in result.get("groups", []) for s in g.get("sample_size", []) if s.get("n_required")]
+    rows = [s for g in result.groups for s in g.sample_size if s.n_required]
     if not rows:
         return ""
-    top = max(rows, key=lambda s: s["n_required"])
-    if top["n_required"] <= pilot_n:
+    top = max(rows, key=lambda s: s.n_required or 0)
+    if top.n_required is None or top.n_required <= pilot_n:
         return ""
-    have = min((t["n"] for g in result.get("groups", []) for t in g.get("treatments", [])), default=0)
+    have = min((t.n for g in result.groups for t in g.treatments), default=0)
     return translate(
         "Wizard",
         "Why more requests now? The pilot's {p} requests per treatment suggested {n0}. With {have} requests "
@@ -188,8 +188,8 @@ def sample_size_note(pilot_n: int | None, pilot_requests: int, result: dict[str,
         p=number(pilot_requests, 0),
         n0=number(pilot_n, 0),
         have=number(have, 0),
-        t="/".join(str(v) for v in top["levels"].values()),
-        cv=number(100 * top["sd"] / top["mean"], 0) + " %" if top.get("mean") else "?",
-        n1=number(top["n_required"], 0),
-        e=number(top["error_pct"], 0) + " %",
+        t="/".join(str(v) for v in top.levels.values()),
+        cv=number(100 * top.sd / top.mean, 0) + " %" if top.mean else "?",
+        n1=number(top.n_required, 0),
+        e=number(top.error_pct, 0) + " %",
     )

@@ -22,6 +22,7 @@ from typing import Any
 
 from bancada.guide.estimate import Pace, estimate_sentence, main_run_s
 from bancada.core.i18n import number, percent, significant, translate
+from bancada.stats.results import Analysis, SampleSize
 
 STEPS = (
     "study",
@@ -83,18 +84,18 @@ class SampleSizeAdvice:
         )
 
 
-def advise_sample_size(result: dict[str, Any], repetitions: int) -> SampleSizeAdvice | None:
+def advise_sample_size(result: Analysis, repetitions: int) -> SampleSizeAdvice | None:
     """The largest ``n_required`` of the pilot's analysis, split over ``repetitions`` (None: nothing to go on).
 
-    ``result``: :func:`bancada.stats.report.analyze_frame`'s dict on ``latency_ms``.
+    ``result``: the typed :func:`bancada.stats.report.analyze_frame` on ``latency_ms``.
     """
-    rows = []
-    for g in result.get("groups", []):
-        many = len(result.get("groups", [])) > 1
-        where = (" (" + ", ".join(str(v) for v in g.get("by", {}).values()) + ")") if many else ""
-        for s in g.get("sample_size", []):
-            if s.get("n_required"):
-                rows.append((s["n_required"], "/".join(str(v) for v in s["levels"].values()) + where, s))
+    rows: list[tuple[int, str, SampleSize]] = []
+    many = len(result.groups) > 1
+    for g in result.groups:
+        where = (" (" + ", ".join(str(v) for v in g.by.values()) + ")") if many else ""
+        for s in g.sample_size:
+            if s.n_required:
+                rows.append((s.n_required, "/".join(str(v) for v in s.levels.values()) + where, s))
     if not rows:
         return None
     n, label, s = max(rows, key=lambda r: r[0])
@@ -104,11 +105,11 @@ def advise_sample_size(result: dict[str, Any], repetitions: int) -> SampleSizeAd
         n_per_repetition=max(1, math.ceil(n / r)),
         repetitions=r,
         treatment=label,
-        mean_ms=float(s["mean"]),
-        sd_ms=float(s["sd"]),
-        error_pct=float(s["error_pct"]),
-        confidence=float(s["confidence"]),
-        z=float(s["z"]),
+        mean_ms=float(s.mean),
+        sd_ms=float(s.sd),
+        error_pct=float(s.error_pct),
+        confidence=float(s.confidence),
+        z=float(s.z),
     )
 
 
@@ -208,7 +209,7 @@ class WizardState:
     requests_text: str = ""
     main_status: str = ""  # as pilot_status
     main_run: str = ""
-    result: dict[str, Any] | None = None  # the main run's analysis (analyze_frame's dict[str, Any])
+    result: Analysis | None = None  # the main run's typed analysis (analyze_frame's)
     conclusions: str = ""
     export_dir: str = ""
     exported: bool = False
@@ -293,7 +294,7 @@ class WizardState:
         self.exported = False
 
     # -- runs -----------------------------------------------------------------------------------
-    def pilot_done(self, run: str, result: dict[str, Any] | None, repetitions: int) -> None:
+    def pilot_done(self, run: str, result: Analysis | None, repetitions: int) -> None:
         """The pilot finished and its final statistics arrived: advise the sample size from them."""
         self.pilot_status, self.pilot_run = "done", run
         self.advice = advise_sample_size(result, repetitions) if result else None
@@ -317,7 +318,7 @@ class WizardState:
             return ""
         return estimate_sentence(self.pilot_pace, self.treatments(), self.repetitions, n)
 
-    def main_done(self, run: str, result: dict[str, Any] | None) -> None:
+    def main_done(self, run: str, result: Analysis | None) -> None:
         self.main_status, self.main_run, self.result = "done", run, result
 
     # -- why Next is disabled -------------------------------------------------------------------

@@ -31,6 +31,7 @@ from bancada.report.warmup import warmup_rows
 from bancada.stats.readings import factor_name
 
 if TYPE_CHECKING:
+    from bancada.stats.results import Analysis
     from bancada.stats.run_statistics import StatsResult
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -189,17 +190,16 @@ def html_table(df: pd.DataFrame) -> dict[str, Any]:
     }
 
 
-def conclusions_groups(result: dict[str, Any]) -> list[dict[str, Any]]:
-    """``[{"heading": str, "sentences": [str]}]``: the conclusions per group (payload)."""
-    from bancada.stats.conclusions import group_conclusions
+def conclusions_groups(result: Analysis) -> list[dict[str, Any]]:
+    """``[{"heading": str, "sentences": [str]}]``: the conclusions per group (payload) of the typed analysis."""
+    from bancada.stats.conclusions import group_conclusions, to_ms_of
 
-    alpha = result.get("alpha", 0.05)
-    to_ms = {"s": 1e3, "ms": 1.0, "us": 1e-3, "ns": 1e-6}.get(str(result.get("response", "")).rsplit("_", 1)[-1], 1.0)
-    groups = result.get("groups", [])
+    to_ms = to_ms_of(result.response)
+    groups = result.groups
     return [
         {
-            "heading": ", ".join(str(v) for v in g["by"].values()) if len(groups) > 1 else "",
-            "sentences": group_conclusions(g, alpha, to_ms),
+            "heading": ", ".join(str(v) for v in g.by.values()) if len(groups) > 1 else "",
+            "sentences": group_conclusions(g, result.alpha, to_ms, result.confidence),
         }
         for g in groups
     ]

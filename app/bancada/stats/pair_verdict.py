@@ -18,13 +18,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Union
 
 from bancada.core.i18n import number, significant, translate
-from bancada.stats.tables import treatment_label
+from bancada.stats.results import RankSumPair, ReplicationRankSumPair
+from bancada.stats.statistic.base import treatment_label
 
 #: Medians within this fraction of each other "almost coincide" (5 %).
 CLOSE_MEDIANS = 0.05
+
+# A row of either rank-sum table (per request, or on the repetitions' medians).
+PairRow = Union[RankSumPair, ReplicationRankSumPair]
 
 
 @dataclass(frozen=True)
@@ -56,14 +60,14 @@ class Verdict:
         return self.b if fast is self.a else self.a
 
 
-def verdict(row: dict[str, Any], alpha: float) -> Verdict:
-    """The :class:`Verdict` of one row of ``pairwise`` or ``pairwise_replication`` (keys ``a``, ``b``,
-    ``cliffs_delta``, ``p_holm``) of :func:`bancada.stats.report.analyze_frame`."""
-    d = row.get("cliffs_delta")
+def verdict(row: PairRow, alpha: float) -> Verdict:
+    """The :class:`Verdict` of one row of ``pairwise`` or ``pairwise_replication`` of a
+    :class:`bancada.stats.results.Group`."""
+    d = row.cliffs_delta
     delta = float(d) if d is not None and math.isfinite(float(d)) else None
-    p = row.get("p_holm")
+    p = row.p_holm
     p_holm = float(p) if p is not None and math.isfinite(float(p)) else None
-    return Verdict(row["a"], row["b"], delta, p_holm, p_holm is not None and p_holm < alpha)
+    return Verdict(row.a, row.b, delta, p_holm, p_holm is not None and p_holm < alpha)
 
 
 def p_phrase(p: float | None) -> str:
@@ -106,8 +110,8 @@ def medians_agree(v: Verdict, median: dict[str, float]) -> bool:
 
 
 def comparison(
-    row: dict[str, Any],
-    rep_row: dict[str, Any] | None,
+    row: RankSumPair,
+    rep_row: ReplicationRankSumPair | None,
     median: dict[str, float],
     alpha: float,
     to_ms: float,
@@ -122,10 +126,10 @@ def comparison(
     """
     v = verdict(row, alpha)
     detail = translate("Conclusions", "Wilcoxon rank-sum, W = {w}, Holm {p}, {delta}, {size}").format(
-        w=number(row["W"], 0 if float(row["W"]).is_integer() else 1),
+        w=number(row.W, 0 if float(row.W).is_integer() else 1),
         p=p_phrase(v.p_holm),
         delta=_delta_text(v),
-        size=magnitude_word(str(row.get("magnitude", ""))),
+        size=magnitude_word(str(row.magnitude)),
     )
     fast, slow = v.faster, v.slower
     first, second = order or (v.a, v.b)
@@ -163,7 +167,7 @@ def comparison(
     return text + "."
 
 
-def repetition_clause(rep_row: dict[str, Any], alpha: float) -> str:
+def repetition_clause(rep_row: ReplicationRankSumPair, alpha: float) -> str:
     """``; counting each repetition once (r = 5), go/rest tends to be faster, significantly (Holm p = 0.031)``
     or ``…, the difference is not significant (…)``: the test on the repetitions' medians, its direction
     from its own δ."""
@@ -173,17 +177,17 @@ def repetition_clause(rep_row: dict[str, Any], alpha: float) -> str:
         return translate(
             "Conclusions",
             "; counting each repetition once (r = {r}), {x} tends to be faster, significantly (Holm {p}, {delta})",
-        ).format(r=rep_row["r_a"], x=treatment_label(fast), p=p_phrase(v.p_holm), delta=_delta_text(v))
+        ).format(r=rep_row.r_a, x=treatment_label(fast), p=p_phrase(v.p_holm), delta=_delta_text(v))
     return translate(
         "Conclusions",
         "; counting each repetition once (r = {r}), the difference is not significant (Holm {p}, {delta})",
-    ).format(r=rep_row["r_a"], p=p_phrase(v.p_holm), delta=_delta_text(v))
+    ).format(r=rep_row.r_a, p=p_phrase(v.p_holm), delta=_delta_text(v))
 
 
-def largest_effect(rows: list[dict[str, Any]], alpha: float) -> str:
+def largest_effect(rows: list[RankSumPair], alpha: float) -> str:
     """``largest effect: go/rest tends to be faster than java/rest (Cliff's δ(…) = -0.62, large)`` over the
     ``pairwise`` rows (the one of largest |δ|), for the readings under the table."""
-    big = max(rows, key=lambda r: abs(r.get("cliffs_delta") or 0))
+    big = max(rows, key=lambda r: abs(r.cliffs_delta or 0))
     v = verdict(big, alpha)
     fast, slow = v.faster, v.slower
     if fast is None or slow is None:
@@ -192,5 +196,5 @@ def largest_effect(rows: list[dict[str, Any]], alpha: float) -> str:
         x=treatment_label(fast),
         y=treatment_label(slow),
         delta=_delta_text(v),
-        size=magnitude_word(str(big.get("magnitude", ""))),
+        size=magnitude_word(str(big.magnitude)),
     )

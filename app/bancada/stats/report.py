@@ -495,7 +495,7 @@ def _factorial(cells: dict[tuple[str, ...], columns.Part], o: _Options, trim: bo
     res["transform"] = transform
     res["replications"] = list(o.rep_bounds) if o.rep_bounds is not None else None
     res["notes"] = notes
-    return Factorial(res)
+    return Factorial.from_table(res)
 
 
 def _keep_replications(

@@ -10,7 +10,7 @@ Units: the response's (e.g. seconds); p-values in [0, 1]; ``None``/NaN where a t
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any
 
 from bancada.stats.options import OptionMessage
@@ -160,21 +160,85 @@ class SampleSize:
 
 
 @dataclass(frozen=True)
-class Factorial:
-    """The 2^k r or full factorial allocation of variation and effects (Jain 1991, ch. 17–18).
+class Effect:
+    """One effect of the factorial design: ``q`` (the response's unit) and its confidence interval ``ci``
+    (None without an error term). The 2^k r design (Jain 1991, ch. 17) gives ``significant`` (the
+    interval excludes 0); the full factorial (ch. 20) gives the ``levels`` of the term's effect instead."""
 
-    ``table``: :func:`bancada.stats.factorial.two_level`'s or ``full_factorial``'s keys with
-    ``levels``, ``aggregate``, ``transform``, ``replications`` and ``notes``; ``error`` instead when
-    the design cannot be analysed (an option in it named by its parameter).
+    term: str
+    q: float
+    ci: list[float] | None
+    significant: bool | None = None
+    levels: Levels | None = None
+
+    @classmethod
+    def from_table(cls, row: dict[str, Any]) -> Effect:
+        """From a row of :func:`bancada.stats.factorial.two_level`'s or ``full_factorial``'s ``effects``."""
+        return cls(row["term"], row["q"], row["ci"], row.get("significant"), row.get("levels"))
+
+    def to_dict(self) -> dict[str, Any]:
+        if self.levels is None:
+            return {"term": self.term, "q": self.q, "ci": self.ci, "significant": self.significant}
+        return {"term": self.term, "levels": self.levels, "q": self.q, "ci": self.ci}
+
+
+@dataclass(frozen=True)
+class Factorial:
+    """The 2^k r or full factorial allocation of variation and effects (Jain 1991, ch. 17–18, 20).
+
+    ``ss``: the sums of squares (``SSY``, ``SS0``, ``SST``, one per term, ``SSE`` when there is an error
+    term); ``variation_pct``: each term's share of SST in % (``error`` included); ``s_q`` only in the 2^k r
+    design; ``note``: the factorial module's note (r = 1), ``notes``: the design's
+    (:mod:`bancada.stats.design`); ``levels``: factor -> ``{"-1": .., "+1": ..}`` or its levels.
+    ``error`` instead of the rest when the design cannot be analysed (an option in it named by its parameter
+    until :meth:`Analysis.named`).
     """
 
-    table: dict[str, Any] = field(default_factory=dict)
+    design: str = ""
+    k: int = 0
+    r: int = 0
+    confidence: float = 0.0
+    effects: list[Effect] = field(default_factory=list)
+    ss: dict[str, float | None] = field(default_factory=dict)
+    variation_pct: dict[str, float] = field(default_factory=dict)
+    df_error: int | None = None
+    s_e: float | None = None
+    s_q: float | None = None
+    t: float | None = None
+    note: str | None = None
+    levels: dict[str, Any] = field(default_factory=dict)
+    aggregate: str = "none"
+    transform: str = "none"
+    replications: list[int] | None = None
+    notes: list[str] = field(default_factory=list)
     error: OptionMessage | str | None = None
 
+    @classmethod
+    def from_table(cls, table: dict[str, Any]) -> Factorial:
+        """From :func:`bancada.stats.factorial.two_level`'s or ``full_factorial``'s dict with the keys
+        ``levels``, ``aggregate``, ``transform``, ``replications`` and ``notes`` added."""
+        keys = {f.name for f in fields(cls)} - {"effects", "error"}
+        return cls(
+            effects=[Effect.from_table(e) for e in table["effects"]], **{k: v for k, v in table.items() if k in keys}
+        )
+
+    def error_text(self, name_of: NameOf = str, advice: bool = True) -> str | None:
+        """Why the design was not analysed, its options named by ``name_of`` (None: it was)."""
+        if self.error is None or isinstance(self.error, str):
+            return self.error
+        return self.error.text(name_of, advice)
+
     def to_dict(self, name_of: NameOf = str, advice: bool = True) -> dict[str, Any]:
-        if self.error is None:
-            return dict(self.table)
-        return {"error": self.error if isinstance(self.error, str) else self.error.text(name_of, advice)}
+        if self.error is not None:
+            return {"error": self.error_text(name_of, advice)}
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        out["effects"] = [e.to_dict() for e in self.effects]
+        del out["error"]
+        if self.design != "2^k r":
+            del out["s_q"]
+        if self.note is None:
+            del out["note"]
+        return out
 
 
 @dataclass(frozen=True)
@@ -232,3 +296,23 @@ class Analysis:
             "preparation": self.preparation,
             "groups": [g.to_dict(name_of, advice) for g in self.groups],
         }
+
+    def named(self, name_of: NameOf = str, advice: bool = True) -> Analysis:
+        """The same analysis with each group's factorial ``error`` as its text, options named by
+        ``name_of`` (the CLI: its flags) and without the advice when ``advice`` is false (the window):
+        what the readers (tables, readings, conclusions) show."""
+        groups = [
+            replace(g, factorial=replace(g.factorial, error=g.factorial.error_text(name_of, advice)))
+            for g in self.groups
+        ]
+        return replace(self, groups=groups)
+
+
+def map_values(obj: Any, fn: Callable[[Any], Any]) -> Any:
+    """``obj`` with ``fn`` applied to every value that is not a result (a dataclass) or a list of them;
+    results are rebuilt (frozen, so copied), e.g. :func:`bancada.stats.report.jsonable` on every number."""
+    if is_dataclass(obj) and not isinstance(obj, (type, OptionMessage)):
+        return replace(obj, **{f.name: map_values(getattr(obj, f.name), fn) for f in fields(obj)})
+    if isinstance(obj, list) and any(is_dataclass(v) for v in obj):
+        return [map_values(v, fn) for v in obj]
+    return fn(obj)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from bancada.core.i18n import translate
 from bancada.stats.k6_summary import K6Row
 from bancada.stats.readings import readings
+from bancada.stats.results import Analysis
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -30,7 +31,7 @@ class StatsResult:
     generation: int
     tables: dict[str, pd.DataFrame] = field(default_factory=dict)
     readings: dict[str, str] = field(default_factory=dict)
-    result: dict[str, Any] | None = None
+    result: Analysis | None = None  # the typed analysis, its factorial errors as text (pickled across the process)
     message: str = ""  # why there are no tables (too few data, one treatment, ...)
     rows: int = 0
     repetitions: int = 0  # the complete repetitions analysed (0: all the rows, the run is over)
@@ -96,8 +97,8 @@ def analyse_samples(df: pd.DataFrame, factors: list[str], res: StatsResult) -> S
     except InputError as exc:
         res.message = exc.text(advice=False)  # advice naming an option means nothing in the window
         return res
-    res.result = result = analysis.to_dict(advice=False)
-    res.unbalanced = any(str(g["factorial"].get("error", "")).startswith("unbalanced") for g in result["groups"])
+    res.result = result = analysis.named(advice=False)  # advice naming an option means nothing in the window
+    res.unbalanced = any(str(g.factorial.error or "").startswith("unbalanced") for g in result.groups)
     res.tables = build_tables(result)
     res.readings = readings(result, res.tables)
     return res

@@ -6,10 +6,8 @@ which kind of number. No Qt: the window (:mod:`bancada.ui.table_format`), the ta
 
 from __future__ import annotations
 
-
-def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 - the name pyside6-lupdate looks for
-    """Mark ``text`` for the catalogue (lupdate finds the call by name); translated where it is shown."""
-    return text
+from bancada.stats.statistic.base import QT_TRANSLATE_NOOP as QT_TRANSLATE_NOOP  # re-exported
+from bancada.stats.statistic.registry import STATISTICS
 
 
 CONTEXT = "StatsTable"
@@ -93,20 +91,9 @@ PERCENT_COLUMNS = {"variation_pct": 1, "error_pct": 1, "confidence": 0}
 
 
 #: The tables' titles (their names in bancada.stats.tables) as the window shows them, in
-#: :data:`TABLE_ORDER`.
+#: :data:`TABLE_ORDER`: each statistic's own (:mod:`bancada.stats.statistic`), then seed 004's.
 TITLES = {
-    "Summary": QT_TRANSLATE_NOOP("StatsTable", "Summary"),
-    "Normality": QT_TRANSLATE_NOOP("StatsTable", "Normality (Shapiro-Wilk)"),
-    "Wilcoxon rank-sum": QT_TRANSLATE_NOOP("StatsTable", "Wilcoxon rank-sum test"),
-    "Wilcoxon rank-sum, repetition medians": QT_TRANSLATE_NOOP(
-        "StatsTable", "Wilcoxon rank-sum test, repetition medians"
-    ),
-    "Kruskal-Wallis": QT_TRANSLATE_NOOP("StatsTable", "Kruskal-Wallis test"),
-    "Dunn post-hoc": QT_TRANSLATE_NOOP("StatsTable", "Dunn post-hoc test"),
-    "Ranking": QT_TRANSLATE_NOOP("StatsTable", "Ranking"),
-    "Factorial effects": QT_TRANSLATE_NOOP("StatsTable", "Factorial effects"),
-    "Factorial allocation of variation": QT_TRANSLATE_NOOP("StatsTable", "Factorial allocation of variation"),
-    "Sample size": QT_TRANSLATE_NOOP("StatsTable", "Sample size"),
+    **{s.name: s.title for s in STATISTICS},
     "Serialized size (bytes)": QT_TRANSLATE_NOOP("StatsTable", "Serialized size (bytes)"),
     "Serialization + deserialization (ms)": QT_TRANSLATE_NOOP("StatsTable", "Serialization + deserialization (ms)"),
     "Total (ms)": QT_TRANSLATE_NOOP("StatsTable", "Total per link (ms)"),
@@ -114,8 +101,9 @@ TITLES = {
 }
 
 #: The one order of the analysis' tables: the window's sections, the readings, the Markdown and CSV
-#: files (:func:`bancada.stats.tables.build_tables`); seed 004's tables
+#: files (:func:`bancada.stats.tables.build_tables`): the statistics' order
+#: (:data:`bancada.stats.statistic.registry.STATISTICS`); seed 004's tables
 #: (:mod:`bancada.stats.serialization`) last, when the run has serial treatments.
 TABLE_ORDER: list[str] = list(TITLES)
 #: The tables :func:`bancada.stats.tables.build_tables` makes of an analysis (the others are seed 004's).
-ANALYSIS_TABLES: list[str] = TABLE_ORDER[: TABLE_ORDER.index("Sample size") + 1]
+ANALYSIS_TABLES: list[str] = [s.name for s in STATISTICS]

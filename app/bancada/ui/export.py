@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from bancada.stats.results import Analysis
     import pandas as pd
 
 
@@ -52,7 +53,7 @@ def export_data(
     folder: str | Path,
     tables: dict[str, pd.DataFrame] | None = None,
     readings: dict[str, str] | None = None,
-    result: dict | None = None,
+    result: Analysis | None = None,
     stats=None,
 ) -> list[Path]:
     """Write the run's data files into ``folder`` (created); return the paths written.
@@ -100,7 +101,7 @@ def export_data(
     written.append(folder / "run.json")
     if tables:
         written += write_tables(tables, folder, readings)
-    if result:
+    if result is not None:
         from bancada.stats.conclusions import conclusions
 
         (folder / "conclusions.md").write_text(conclusions(result), encoding="utf-8")

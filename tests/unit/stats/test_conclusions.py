@@ -7,6 +7,8 @@ import pandas as pd
 import pytest
 
 from bancada.core.i18n import set_language
+import dataclasses
+
 from bancada.stats.conclusions import conclusions
 from bancada.stats.report import analyze_frame
 
@@ -28,7 +30,7 @@ def result():
                             "latency_s": 0.0002 + lshift + pshift + rng.exponential(0.00005),
                         }
                     )
-    return analyze_frame(pd.DataFrame(rows), by=["payload"]).to_dict()
+    return analyze_frame(pd.DataFrame(rows), by=["payload"])
 
 
 @pytest.fixture(autouse=True)
@@ -63,7 +65,7 @@ def test_brazilian_portuguese_with_decimal_commas(result):
 
 def test_milliseconds_are_read_from_the_response_name(result):
     set_language("en")
-    result_ms = dict(result, response="latency_ms")
+    result_ms = dataclasses.replace(result, response="latency_ms")
     assert conclusions(result).count(" ms") == conclusions(result_ms).count(" ms")
     assert "go/grpc 0.2" in conclusions(result) and "go/grpc 0.000" in conclusions(
         result_ms

@@ -21,7 +21,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bancada.cli import analyze as analyze_cmd
+from bancada.cli import analyze as analyze_cmd, option_flags
+from bancada.stats.report import jsonable
+from bancada.stats.results import map_values
 from bancada.core.i18n import set_language
 
 GOLDEN = Path(__file__).with_name("golden")
@@ -98,14 +100,14 @@ def outputs(case: str, tmp: Path) -> dict[str, bytes]:
         p = argparse.ArgumentParser()
         analyze_cmd.configure_parser(p)
         assert analyze_cmd.run(p.parse_args(argv)) == 0
+        if lang == "en":  # the typed analysis the command read its tables and sentences from
+            analysis = map_values(analyze_cmd._analyze(p.parse_args(argv))[1].named(option_flags.flag), jsonable)
         for path in sorted(out.rglob("*")):
             if path.is_file():
                 files[f"{lang}/{path.relative_to(out).as_posix()}"] = path.read_bytes()
-        if lang == "en":
-            result = json.loads((out / "result.json").read_text())
         set_language(lang)
         try:
-            lines = readings(result, tables_mod.build_tables(result))
+            lines = readings(analysis, tables_mod.build_tables(analysis))
         finally:
             set_language("en")
         files[f"{lang}/readings.json"] = (json.dumps(lines, indent=1, ensure_ascii=False) + "\n").encode()

@@ -85,7 +85,7 @@ def test_counts_in_the_conclusions_and_readings_have_their_thousands_grouped():
     from bancada.stats.conclusions import conclusions
 
     res = _analysis()
-    top = max(s["n_required"] for s in res.result["groups"][0]["sample_size"])
+    top = max(s.n_required or 0 for s in res.result.groups[0].sample_size)
     assert top >= 1000, top  # sigma 1: the mean needs thousands of requests for ±5 %
     text = conclusions(res.result)
     assert f"até {i18n.integer(top)} requisições" in text and re.search(r"\d\.\d{3} requisições", text), text

@@ -25,6 +25,7 @@ from bancada.core.i18n import number, percent, set_language, significant
 from bancada.stats.conclusions import conclusions
 from bancada.stats.effectsize import magnitude
 from bancada.stats.report import analyze_frame
+from bancada.stats.results import Analysis
 from bancada.stats.tables import treatment_label
 
 ALPHA = 0.05
@@ -238,7 +239,7 @@ def check_sentences(text: str, result: dict[str, Any], lang: str) -> None:
         assert kinds == 1, (f"{kinds} kinds of sentence read in", s)
 
 
-def _run(seed: int, n: int, r: int, low_share: float, tail_share: float) -> dict[str, Any]:
+def _run(seed: int, n: int, r: int, low_share: float, tail_share: float) -> Analysis:
     """A run whose go/rest has the lower median but the larger ranks than java/rest (latency in ms).
 
     java/rest: ``low_share`` of its requests fast (0.1 ms), the rest at 1 ms (its median). go/rest: most
@@ -263,7 +264,7 @@ def _run(seed: int, n: int, r: int, low_share: float, tail_share: float) -> dict
                 rows.append(
                     {"language": lang, "protocol": proto, "repetition": rep, "payload": "StdSize", "latency_ms": v}
                 )
-    return analyze_frame(pd.DataFrame(rows), response="latency_ms", by=["payload"], alpha=ALPHA).to_dict()
+    return analyze_frame(pd.DataFrame(rows), response="latency_ms", by=["payload"], alpha=ALPHA)
 
 
 @pytest.fixture(autouse=True)
@@ -282,21 +283,23 @@ def _english_after():
     tail_share=st.floats(0.35, 0.48),
 )
 def test_every_sentence_agrees_with_the_numbers_it_states(lang, seed, n, r, low_share, tail_share):
-    result = _run(seed, n, r, low_share, tail_share)
+    analysis = _run(seed, n, r, low_share, tail_share)
+    result = analysis.to_dict()
     g = result["groups"][0]
     med = {treatment_label(t["levels"]): t["median"] for t in g["treatments"]}
     d = _delta(g["pairwise"], "go/rest", "java/rest")
     assume(med["go/rest"] < med["java/rest"] and d["delta"] > 0 and d["row"]["p_holm"] < ALPHA)
     set_language(lang)
-    check_sentences(conclusions(result), result, lang)
+    check_sentences(conclusions(analysis), result, lang)
 
 
 @pytest.mark.parametrize("lang", ["en", "pt_BR"])
 def test_the_seed_000_case_names_the_faster_by_the_rank_test(lang):
     """The case of the issue: medians nearly equal, δ favours the treatment with the higher median."""
-    result = _run(7, 120, 5, 0.40, 0.45)
+    analysis = _run(7, 120, 5, 0.40, 0.45)
+    result = analysis.to_dict()
     set_language(lang)
-    text = conclusions(result)
+    text = conclusions(analysis)
     check_sentences(text, result, lang)
     sentence = next(
         s for s in text.split("\n\n") if "java/rest" in s and "go/rest" in s and "/grpc" not in s.split("(")[0]
