@@ -4018,7 +4018,6 @@ Senha da chave:</translation>
     <name>StatsTable</name>
     <message>
         <source>Summary</source>
-        <extracomment>The tables&apos; titles (their names in bancada.stats.tables) as the window shows them, in :data:`TABLE_ORDER`.</extracomment>
         <translation>Resumo</translation>
     </message>
     <message>
@@ -4059,6 +4058,7 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>Serialized size (bytes)</source>
+        <extracomment>The tables&apos; titles (their names in bancada.stats.tables) as the window shows them, in :data:`TABLE_ORDER`: each statistic&apos;s own (:mod:`bancada.stats.statistic`), then seed 004&apos;s.</extracomment>
         <translation>Tamanho serializado (bytes)</translation>
     </message>
     <message>
