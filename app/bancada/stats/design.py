@@ -11,30 +11,19 @@ treatment (in the order of the rows).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
 
 from bancada.stats.columns import Part
-from bancada.stats.options import OptionMessage
+from bancada.stats.options import OptionError, OptionMessage
 
 AGGREGATES = ("none", "mean", "median")
 
 
-class DesignError(ValueError):
+class DesignError(OptionError):
     """The factorial design cannot be analysed; the message says why (an option by its parameter's name)."""
-
-    def __init__(self, message: str | OptionMessage) -> None:
-        self.option = message if isinstance(message, OptionMessage) else None
-        super().__init__(message.text() if isinstance(message, OptionMessage) else message)
-
-    def text(self, name_of: Callable[[str], str] = str, advice: bool = True) -> str:
-        """The message, an option named by ``name_of`` (e.g. the CLI's flag; default its parameter's
-        name), without its advice when ``advice`` is false."""
-        if self.option is None:
-            return str(self)
-        return self.option.text(name_of, advice)
 
 
 def _label(levels: dict[str, str]) -> str:

@@ -35,3 +35,19 @@ class OptionMessage:
         if advice and self.advice:
             return reason + "; " + self.advice.format(**fields)
         return reason
+
+
+class OptionError(ValueError):
+    """An error whose message may name an option (an :class:`OptionMessage`): the CLI names it by its
+    flag, the window by its field; a plain text otherwise."""
+
+    def __init__(self, message: str | OptionMessage) -> None:
+        self.option = message if isinstance(message, OptionMessage) else None
+        super().__init__(message.text() if isinstance(message, OptionMessage) else message)
+
+    def text(self, name_of: Callable[[str], str] = str, advice: bool = True) -> str:
+        """The message, an option named by ``name_of`` (e.g. the CLI's flag; default its parameter's
+        name), without its advice when ``advice`` is false."""
+        if self.option is None:
+            return str(self)
+        return self.option.text(name_of, advice)

@@ -9,34 +9,23 @@ for the factorial design only.  Each step reports how many rows it removed.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
 
-from bancada.stats.options import OptionMessage
+from bancada.stats.options import OptionError, OptionMessage
 
 _TRUE = {"true", "1", "yes", "t", "y"}
 _FALSE = {"false", "0", "no", "f", "n", ""}
 
 
-class InputError(ValueError):
+class InputError(OptionError):
     """The input cannot be analysed; the message is one line a user can act on.
 
     An option's bad value comes as an :class:`~bancada.stats.options.OptionMessage`, which names the
     option by its parameter's name (``alpha``): the CLI names it by its flag.
     """
-
-    def __init__(self, message: str | OptionMessage) -> None:
-        self.option = message if isinstance(message, OptionMessage) else None
-        super().__init__(message.text() if isinstance(message, OptionMessage) else message)
-
-    def text(self, name_of: Callable[[str], str] = str, advice: bool = True) -> str:
-        """The message, an option named by ``name_of`` (e.g. the CLI's flag; default its parameter's
-        name), without its advice when ``advice`` is false."""
-        if self.option is None:
-            return str(self)
-        return self.option.text(name_of, advice)
 
 
 def parse_ok(col: pd.Series) -> pd.Series:
