@@ -11,6 +11,7 @@ making. Prints one line per block and the sums.
     python tests/bench/between_blocks.py profiles/rest-7-languages-classroom.toml \\
         --implementations go-rest,java-gson-rest --repetitions 2
     python tests/bench/between_blocks.py --run-file RUN.sqlite   # a finished run, e.g. of `bancada run`
+    python tests/bench/between_blocks.py --smoke   # CI: quick.toml, go-rest, 2 small blocks; checks a gap is timed
 
 ``--run-file`` reads the gaps from a run file alone: each block's stored start
 (wall clock) plus its samples' start times.
@@ -92,21 +93,53 @@ def from_run_file(path: Path) -> int:
     return 0
 
 
+def print_blocks(blocks: list[dict[str, float]], t_run: float) -> list[float]:
+    """One line per block, the steps' sums and the gaps; the gaps (s) from one block's end to the next
+    block's first measured sample."""
+    last_end = None
+    gaps: list[float] = []
+    for i, b in enumerate(blocks):
+        fm = b.get("first_measured", b["driver_done"])
+        gap = None if last_end is None else fm - last_end
+        if gap is not None:
+            gaps.append(gap)
+        print(
+            f"block {i}: spawn→measured {fm - b['start']:6.2f} s, measured {b.get('last_measured', fm) - fm:6.2f} s, "
+            f"last sample→driver gone {b['driver_done'] - b.get('last_measured', fm):6.2f} s"
+            + (f", previous block's end→measured {gap:6.2f} s" if gap is not None else "")
+        )
+        last_end = b["driver_done"]
+    print(f"run: {time.monotonic() - t_run:.1f} s for {len(blocks)} blocks")
+    for name, xs in STEPS.items():
+        print(f"  {name}: {len(xs)} × median {statistics.median(xs) * 1e3:.1f} ms, sum {sum(xs):.2f} s")
+    if gaps:
+        print(f"between blocks (end → next measured): median {statistics.median(gaps):.2f} s, max {max(gaps):.2f} s")
+    return gaps
+
+
 def main() -> int:
     if len(sys.argv) == 3 and sys.argv[1] == "--run-file":
         return from_run_file(Path(sys.argv[2]))
     ap = argparse.ArgumentParser()
-    ap.add_argument("profile")
+    ap.add_argument("profile", nargs="?")
     ap.add_argument("--implementations")
     ap.add_argument("--repetitions", type=int)
     ap.add_argument("--duration", type=float)
     ap.add_argument("--concurrency", type=int)
+    ap.add_argument("--requests", type=int)
+    ap.add_argument("--smoke", action="store_true", help="quick.toml, go-rest, 2 blocks of 50 requests (CI)")
     args = ap.parse_args()
+    if args.smoke:
+        args.profile = str(Path(__file__).resolve().parents[2] / "profiles" / "quick.toml")
+        args.implementations, args.repetitions, args.requests = "go-rest", 2, 50
+    elif args.profile is None:
+        ap.error("give a profile (or --smoke, or --run-file RUN)")
     profile = apply_overrides(
         load_profile(args.profile),
         args.profile,
         implementations=args.implementations.split(",") if args.implementations else None,
         repetitions=args.repetitions,
+        requests=args.requests,
         duration_s=args.duration,
         concurrency=args.concurrency,
     )
@@ -138,27 +171,15 @@ def main() -> int:
 
     runner._run_driver = run_driver  # type: ignore[method-assign]
     t_run = time.monotonic()
-    last_end = None
-    gaps = []
     for event in runner.events():
         if isinstance(event, Notice) and event.level != "info":
             print(f"  [{event.level}] {event.text}")
-    for i, b in enumerate(blocks):
-        fm = b.get("first_measured", b["driver_done"])
-        gap = None if last_end is None else fm - last_end
-        if gap is not None:
-            gaps.append(gap)
-        print(
-            f"block {i}: spawn→measured {fm - b['start']:6.2f} s, measured {b.get('last_measured', fm) - fm:6.2f} s, "
-            f"last sample→driver gone {b['driver_done'] - b.get('last_measured', fm):6.2f} s"
-            + (f", previous block's end→measured {gap:6.2f} s" if gap is not None else "")
-        )
-        last_end = b["driver_done"]
-    print(f"run: {time.monotonic() - t_run:.1f} s for {len(blocks)} blocks")
-    for name, xs in STEPS.items():
-        print(f"  {name}: {len(xs)} × median {statistics.median(xs) * 1e3:.1f} ms, sum {sum(xs):.2f} s")
-    if gaps:
-        print(f"between blocks (end → next measured): median {statistics.median(gaps):.2f} s, max {max(gaps):.2f} s")
+    gaps = print_blocks(blocks, t_run)
+    if args.smoke and not (len(blocks) >= 2 and gaps and all(g >= 0 for g in gaps)):
+        print(f"smoke: expected 2 or more timed blocks and their gaps, got {len(blocks)} blocks, gaps {gaps}")
+        return 1
+    if args.smoke:
+        print("smoke: ok")
     return 0
 
 

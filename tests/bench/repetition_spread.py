@@ -69,14 +69,40 @@ def spread(path: Path, only: set[str]) -> None:
             )
 
 
+def smoke_run() -> Path:
+    """A run of quick.toml on go-rest, 2 repetitions of 50 requests, with the steady-state warm-up
+    (the user's path: the runner of ``bancada run``); its run file."""
+    from bancada.cli.overrides import apply_overrides
+    from bancada.experiment.profile import load_profile
+    from bancada.run.events import RunFinished
+    from bancada.run.runner import Runner
+
+    quick = Path(__file__).resolve().parents[2] / "profiles" / "quick.toml"
+    profile = apply_overrides(load_profile(quick), str(quick), implementations=["go-rest"], repetitions=2, requests=50)
+    profile.experiment.warmup_until = {"max_requests": 2000, "max_s": 3}  # steady, capped short
+    finished = [e for e in Runner(profile).events() if isinstance(e, RunFinished)]
+    if not finished or finished[0].status != "complete":
+        raise SystemExit(f"smoke: the run did not complete: {finished}")
+    return Path(finished[0].path)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("runs", nargs="+", type=Path)
+    ap.add_argument("runs", nargs="*", type=Path)
     ap.add_argument("--implementations", default="")
+    ap.add_argument(
+        "--smoke", action="store_true", help="one small steady-warm-up run of go-rest, then its spread (CI)"
+    )
     args = ap.parse_args()
+    if args.smoke:
+        args.runs = [smoke_run()]
+    elif not args.runs:
+        ap.error("give one or more run files (or --smoke)")
     only = {s for s in args.implementations.split(",") if s}
     for run in args.runs:
         spread(run, only)
+    if args.smoke:
+        print("smoke: ok")
     return 0
 
 
