@@ -33,10 +33,11 @@ def connection(value: str) -> str:
 
 
 def driver(value: str) -> str:
-    """``native`` | ``python``: which driver sent the requests."""
+    """``native`` | ``python`` | ``locust``: which driver sent the requests."""
     words = {
         "native": translate("Report", "native (Go)"),
         "python": translate("Report", "Python"),
+        "locust": translate("Report", "Locust (distributed)"),
         "auto": translate("Report", "automatic"),
     }
     return words.get(value, value)

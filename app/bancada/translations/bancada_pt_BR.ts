@@ -3369,6 +3369,10 @@ Senha da chave:</translation>
         <translation>Python</translation>
     </message>
     <message>
+        <source>Locust (distributed)</source>
+        <translation>Locust (distribuído)</translation>
+    </message>
+    <message>
         <source>automatic</source>
         <translation>automático</translation>
     </message>
