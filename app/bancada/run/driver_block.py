@@ -4,6 +4,10 @@
 driver sends (samples, the splits of serial requests, its JSON events) in batches of at most
 :data:`BATCH_INTERVAL_S`, yields each batch once it is committed, watches the block's workers and
 the driver's silence, and ends the driver process when the block ends, however it ends.
+
+During the block the samples are staged as raw columns (:mod:`bancada.store.sample_stage`: a
+twentieth of the run process's CPU of inserting rows, which on a shared computer is taken from
+the load being measured); when the block ends, however it ends, they become sample rows.
 """
 
 from __future__ import annotations
@@ -46,7 +50,7 @@ class _Batch:
         splits = [x for x in self.items if isinstance(x, Split)]
         out = SampleBlock.of([x for x in self.items if not isinstance(x, Split)])
         self.items = []
-        self.store.add_samples(out, self.block_index)
+        self.store.stage_samples(out, self.block_index)
         if splits:
             self.store.add_splits(splits)
         self.store.commit()
@@ -101,6 +105,7 @@ def drive_block(
                 yield from _watch_workers(watch, proc, batch)
     finally:
         code = _end_driver(proc, batch)
+        store.unstage()  # the block has ended: its staged samples become rows while nothing is measured
     if cancelled():
         return
     if driver_error or code != 0:

@@ -43,7 +43,6 @@ from bancada.hosts.link_set import LinkSet, link_notice
 from bancada.hosts.local import LocalHost
 from bancada.hosts.placement import PlacementDecision, decide as decide_placement
 from bancada.run.cpu_profiling import CpuProfiling
-from bancada.run.driver_load import driver_load
 from bancada.run.database import RunDatabase, check_operations_served
 from bancada.run.driver_choice import choose_driver
 from bancada.run.treatment_rows import treatment_rows
@@ -649,12 +648,7 @@ class Runner:
             treatments=treatments,
             connection=exp.connection,
             timeout_s=exp.timeout_s,
-            load=cast(
-                Any,
-                driver_load(
-                    self.profile.load.model_dump(exclude_none=True), self.placement, self.host is self.driver_host
-                ),
-            ),  # pydantic makes it the job type
+            load=cast(Any, self.profile.load.model_dump(exclude_none=True)),  # pydantic makes it the job type
             blocks=[
                 JobBlock(**{**block.to_job(), "treatments": ids, **warmup_until_job(exp.warmup_until, self._clients())})
             ],

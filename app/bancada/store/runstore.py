@@ -3,7 +3,8 @@
 A run file holds the profile as run, the host's facts, the workers' versions,
 the treatments and every sample. Samples are committed at most
 ``COMMIT_INTERVAL_S`` after they arrive, so a crash (even SIGKILL) loses at most
-that much. Times are stored as integer nanoseconds.
+that much; while their block runs they are staged as raw columns and become
+rows of ``sample`` when it ends. Times are stored as integer nanoseconds.
 
 Tables:
   meta(key, value)              run_id, created_at, status, profile_toml, ...
@@ -21,6 +22,9 @@ Tables:
          server_deser_ns, server_ser_ns, request_bytes, response_bytes)
                                 the split of a serial request (seed 004), keyed
                                 like its sample (schema 2)
+  sample_stage(id, block, rows, errors)  the batches of the block in progress
+                                as raw columns; made sample rows when it ends
+                                (bancada.store.sample_stage)
 
 Schema 2 added ``treatment.link``, ``treatment.format`` and ``sample_split``;
 :meth:`RunStore.open` adds them to a schema-1 file (empty: no link, no format,
@@ -52,6 +56,7 @@ import numpy as np
 
 from bancada.core import paths
 from bancada.core.samples import Sample, SampleBlock
+from bancada.store import sample_stage
 
 COMMIT_INTERVAL_S = 0.05
 # a Sample as a sample row, without its block (a bool ok is stored as 0/1)
@@ -103,7 +108,7 @@ CREATE TABLE IF NOT EXISTS sample_split (
   server_ser_ns INTEGER NOT NULL, request_bytes INTEGER NOT NULL, response_bytes INTEGER NOT NULL,
   PRIMARY KEY (treatment, repetition, seq));
 """
-_SCHEMA += _SPLIT_TABLE
+_SCHEMA += _SPLIT_TABLE + sample_stage.TABLE
 _SPLIT_COLUMNS = (
     "client_ser_ns",
     "client_deser_ns",
@@ -294,7 +299,10 @@ class RunStore:
             conn.close()
             raise RunStoreError(f"{path}: not a Bancada run file ({exc})") from None
         _migrate(conn)
-        return cls(path, conn)
+        store = cls(path, conn)
+        if effective_status(store.meta()) != "running":  # its writer died mid-block: its batches become rows
+            sample_stage.unstage_leftovers(conn)
+        return store
 
     def close(self) -> None:
         """Commit what is pending and close the file.
@@ -400,6 +408,26 @@ class RunStore:
         self._pending += cur.rowcount
         if time.monotonic() - self._last_commit >= COMMIT_INTERVAL_S:
             self.commit()
+
+    @_writes
+    def stage_samples(self, samples: SampleBlock, block: int) -> None:
+        """Keep one batch of block ``block``'s samples as raw columns (:mod:`bancada.store.sample_stage`),
+        committed like :meth:`add_samples`; :meth:`unstage` makes them sample rows when the block ends."""
+        self._pending += sample_stage.stage(self.conn, samples, block)
+        if time.monotonic() - self._last_commit >= COMMIT_INTERVAL_S:
+            self.commit()
+
+    @_writes
+    def unstage(self) -> int:
+        """Make every staged sample a row of the sample table, in arrival order, and commit; the count.
+
+        Raises:
+            RunStoreWriteError: SQLite refused the rows; they stay staged in the file.
+        """
+        moved = sample_stage.unstage(self.conn)
+        self._pending = 0
+        self._last_commit = time.monotonic()
+        return moved
 
     @_writes
     def add_splits(self, splits: Iterable[SplitRow]) -> None:

@@ -1,0 +1,105 @@
+"""Samples staged as raw columns during a block become sample rows when it ends, or when a file
+whose writer died is opened again (bancada.store.sample_stage)."""
+
+import os
+import stat
+import subprocess
+import sys
+
+from bancada.core.samples import Sample, SampleBlock
+from bancada.store.runstore import RunStore
+
+ROW_SQL = "SELECT treatment, repetition, seq, phase, ok, latency_ns, server_ns, start_ns, queue_ns, block, error FROM sample ORDER BY id"
+
+
+def _batch(first_seq: int, n: int, failed_at: int | None = None) -> SampleBlock:
+    return SampleBlock.of(
+        Sample(1, 2, first_seq + i, 1, i != failed_at, 1000 + first_seq + i, -1, 10 * i, 0, "refused" if i == failed_at else "")
+        for i in range(n)
+    )
+
+
+def test_staged_batches_become_rows_in_arrival_order_with_their_errors(tmp_path):
+    store = RunStore.create(folder=tmp_path)
+    store.stage_samples(_batch(0, 3), 7)
+    store.stage_samples(_batch(3, 2, failed_at=1), 7)
+    store.stage_samples(_batch(5, 1), 8)
+    store.commit()
+    assert store.sample_count() == 0  # staged: not rows yet
+    assert store.unstage() == 6
+    rows = store.conn.execute(ROW_SQL).fetchall()
+    assert [r[2] for r in rows] == [0, 1, 2, 3, 4, 5]
+    assert [r[9] for r in rows] == [7, 7, 7, 7, 7, 8]
+    assert rows[4][4] == 0 and rows[4][10] == "refused" and all(r[10] == "" for i, r in enumerate(rows) if i != 4)
+    assert rows[3][5] == 1003 and rows[3][6] == -1
+    assert store.conn.execute("SELECT COUNT(*) FROM sample_stage").fetchone()[0] == 0
+    assert store.unstage() == 0  # nothing left: a second call moves nothing
+    store.close()
+
+
+def test_a_file_whose_writer_died_mid_block_gets_its_staged_samples_on_open(tmp_path):
+    # the writer is a real process killed with SIGKILL after committing staged batches
+    code = (
+        "import os, sys; sys.path.insert(0, 'app'); from pathlib import Path\n"
+        "from bancada.store.runstore import RunStore\n"
+        "from bancada.core.samples import Sample, SampleBlock\n"
+        f"s = RunStore.create(folder=Path({str(tmp_path)!r}))\n"
+        "s.stage_samples(SampleBlock.of(Sample(0, 1, i, 1, True, 5, -1, i, 0, '') for i in range(40)), 3)\n"
+        "s.commit(); print(s.path, flush=True); os.kill(os.getpid(), 9)\n"
+    )
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
+    path = out.stdout.strip()
+    assert out.returncode == -9 and path.endswith(".sqlite")
+    with RunStore.open(path) as store:
+        assert store.sample_count() == 40
+        assert store.conn.execute("SELECT COUNT(*) FROM sample_stage").fetchone()[0] == 0
+
+
+def test_a_running_writers_staged_samples_are_left_to_it(tmp_path):
+    writer = RunStore.create(folder=tmp_path)  # this process: its run is "running"
+    writer.stage_samples(_batch(0, 4), 1)
+    writer.commit()
+    with RunStore.open(writer.path) as reader:
+        assert reader.sample_count() == 0
+    assert writer.conn.execute("SELECT COUNT(*) FROM sample_stage").fetchone()[0] == 1
+    assert writer.unstage() == 4
+    writer.close()
+
+
+def test_a_read_only_file_with_staged_samples_still_opens(tmp_path):
+    store = RunStore.create(folder=tmp_path)
+    store.stage_samples(_batch(0, 2), 1)
+    store.finish("incomplete")
+    store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    store.conn.close()
+    os.chmod(store.path, stat.S_IRUSR)
+    os.chmod(tmp_path, stat.S_IRUSR | stat.S_IXUSR)
+    try:
+        if os.access(store.path, os.W_OK):  # root writes anyway: nothing read-only to check
+            return
+        with RunStore.open(store.path) as again:
+            assert again.meta()["status"] == "incomplete"
+    finally:
+        os.chmod(tmp_path, stat.S_IRWXU)
+        os.chmod(store.path, stat.S_IRUSR | stat.S_IWUSR)
+    with RunStore.open(store.path) as writable:
+        assert writable.sample_count() == 2
+
+
+def test_unstage_that_sqlite_refuses_leaves_the_batches_staged(tmp_path):
+    store = RunStore.create(folder=tmp_path)
+    store.stage_samples(_batch(0, 3), 1)
+    store.commit()
+    store.conn.execute("CREATE TRIGGER no_rows BEFORE INSERT ON sample BEGIN SELECT RAISE(ABORT, 'disk is full'); END")
+    try:
+        store.unstage()
+    except Exception as exc:  # the store's own write error, naming the file
+        assert str(store.path) in str(exc) and "disk is full" in str(exc)
+    else:
+        raise AssertionError("unstage did not fail")
+    assert store.conn.execute("SELECT COUNT(*) FROM sample_stage").fetchone()[0] == 1
+    assert store.sample_count() == 0
+    store.conn.execute("DROP TRIGGER no_rows")
+    assert store.unstage() == 3
+    store.close()
