@@ -5,8 +5,8 @@ A script, not a test. Runs a profile through :class:`bancada.run.runner.Runner`
 (the path of ``bancada run``) with every step between blocks timed: the
 driver's start until its first frame, its warm-up, the measured stretch (the
 driver's own sample clock), the end of the stream after the last sample, the
-driver's exit, the worker and database checks, the database reset and the job's
-making. Prints one line per block and the sums.
+driver's exit, the staged samples made rows, the worker and database checks, the
+database reset and the job's making. Prints one line per block and the sums.
 
     python tests/bench/between_blocks.py profiles/rest-7-languages-classroom.toml \\
         --implementations go-rest,java-gson-rest --repetitions 2
@@ -38,6 +38,7 @@ from bancada.core.samples import PHASE_MEASURE  # noqa: E402
 from bancada.experiment.profile import load_profile  # noqa: E402
 from bancada.run.events import Notice, SamplesArrived  # noqa: E402
 from bancada.run.runner import Runner  # noqa: E402
+from bancada.store.runstore import RunStore  # noqa: E402
 
 STEPS: dict[str, list[float]] = defaultdict(list)
 
@@ -144,6 +145,8 @@ def main() -> int:
         concurrency=args.concurrency,
     )
     runner = Runner(profile)
+    # a block's samples become sample rows when its driver has ended (bancada.store.sample_stage)
+    RunStore.unstage = timed("store the block's samples as rows", RunStore.unstage)  # type: ignore[method-assign]
     runner._check_workers = timed_gen("check workers", runner._check_workers)  # type: ignore[method-assign]
     runner.database.check = timed("database check", runner.database.check)  # type: ignore[method-assign]
     runner._job = timed("make the job", runner._job)  # type: ignore[method-assign]

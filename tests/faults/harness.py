@@ -109,9 +109,13 @@ def _cmdline(pid: int) -> bytes:
 
 
 def _count(path: Path) -> int:
+    """The samples stored so far: the sample table's rows and the running block's staged samples."""
+    sys.path.insert(0, str(ROOT / "app"))
+    from bancada.store.sample_stage import staged_count
+
     try:
         with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5) as conn:
-            return conn.execute("SELECT COUNT(*) FROM sample").fetchone()[0]
+            return conn.execute("SELECT COUNT(*) FROM sample").fetchone()[0] + staged_count(conn)
     except sqlite3.Error:
         return 0
 

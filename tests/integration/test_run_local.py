@@ -318,8 +318,8 @@ def test_sigkill_mid_run_loses_at_most_about_100_ms(tmp_path):
         if files:
             path = files[0]
             try:
-                with sqlite3.connect(path) as c:
-                    if c.execute("SELECT COUNT(*) FROM sample").fetchone()[0] > 500:
+                with sqlite3.connect(path) as c:  # the block runs: its samples are staged batches
+                    if c.execute("SELECT COUNT(*) FROM sample_stage").fetchone()[0] > 10:
                         break
             except sqlite3.OperationalError:
                 pass
@@ -329,7 +329,10 @@ def test_sigkill_mid_run_loses_at_most_about_100_ms(tmp_path):
     kill_ns = time.monotonic_ns()
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    store = RunStore.open(path)
+    with sqlite3.connect(path) as c:
+        assert c.execute("SELECT COUNT(*) FROM sample").fetchone()[0] == 0  # staged, not rows yet
+    store = RunStore.open(path)  # its writer is dead: the staged batches become rows
+    assert store.conn.execute("SELECT COUNT(*) FROM sample_stage").fetchone()[0] == 0
     assert store.meta()["status"] == "running"  # never finished: reopenable, visibly interrupted
     origin = store.conn.execute("SELECT origin_ns FROM block").fetchone()[0]
     last_end = store.conn.execute("SELECT MAX(start_ns + latency_ns) FROM sample").fetchone()[0]
@@ -345,6 +348,25 @@ def test_sigkill_mid_run_loses_at_most_about_100_ms(tmp_path):
 
         pid = json.loads(info)["pid"]
         assert not Path(f"/proc/{pid}").exists() or "zombie" in Path(f"/proc/{pid}/status").read_text().lower()
+
+
+def test_a_blocks_staged_samples_become_rows_when_it_ends_and_a_big_block_says_so(monkeypatch):
+    from bancada.run import driver_block
+    from bancada.run.events import Notice
+
+    monkeypatch.setattr(driver_block, "STORING_NOTICE_SAMPLES", 100)
+    profile = apply_overrides(
+        load_profile(QUICK), "quick", requests=120, repetitions=2, warmup=10, implementations=["go-rest"], payloads=["StdSize"]
+    )
+    started, finished, events = _run(profile)
+    assert finished.status == "complete", finished.message
+    notices = [e.text for e in events if isinstance(e, Notice) and "storing the block's" in e.text]
+    assert notices == ["storing the block's 130 samples in the run file"] * 2
+    with RunStore.open(started.path) as store:
+        assert store.sample_count() == started.total_requests == 2 * 130
+        assert store.conn.execute("SELECT COUNT(*) FROM sample_stage").fetchone()[0] == 0
+        blocks = store.conn.execute("SELECT block, COUNT(*) FROM sample GROUP BY block ORDER BY block").fetchall()
+        assert [n for _, n in blocks] == [130, 130]
 
 
 def test_cancel_leaves_a_consistent_cancelled_run_and_no_workers():

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
-from bancada.core.i18n import translate
+from bancada.core.i18n import integer, translate
 from bancada.core.samples import Sample, SampleBlock
 from bancada.drivers.job import DriverJob
 from bancada.drivers.process_stream import DriverStream
@@ -31,6 +31,8 @@ BATCH_INTERVAL_S = 0.05
 WATCH_INTERVAL_S = 0.05  # how often the workers of a running block are checked (alive() is a waitpid or a flag)
 
 STALL_MIN_S = 15.0  # the shortest silence of a running driver taken as "stopped or hung"
+# From this many staged samples a block's end is announced before they are made rows (about 1 s of work).
+STORING_NOTICE_SAMPLES = 500_000
 
 
 class _Batch:
@@ -40,6 +42,7 @@ class _Batch:
         self.store = store
         self.block_index = block_index
         self.items: list[Sample | SampleBlock | Split] = []
+        self.staged = 0  # samples staged so far in this block
 
     def __bool__(self) -> bool:
         return bool(self.items)
@@ -51,6 +54,7 @@ class _Batch:
         out = SampleBlock.of([x for x in self.items if not isinstance(x, Split)])
         self.items = []
         self.store.stage_samples(out, self.block_index)
+        self.staged += len(out)
         if splits:
             self.store.add_splits(splits)
         self.store.commit()
@@ -99,6 +103,12 @@ def drive_block(
                 last = now
                 yield SamplesArrived(batch.store_batch())
             if item is DriverStream.END:
+                if batch.staged >= STORING_NOTICE_SAMPLES:  # the next seconds go to the run file, not to a block
+                    yield Notice.info(
+                        translate("Runner", "storing the block's {n} samples in the run file").format(
+                            n=integer(batch.staged)
+                        )
+                    )
                 break
             if now >= next_watch:
                 next_watch = now + WATCH_INTERVAL_S

@@ -476,8 +476,9 @@ class RunStore:
         return {k: json.loads(v) for k, v in self.conn.execute("SELECT implementation, info FROM worker")}
 
     def sample_count(self) -> int:
+        """The samples in the file: the sample table's rows and, while a block runs, its staged samples."""
         count: int = self.conn.execute("SELECT COUNT(*) FROM sample").fetchone()[0]
-        return count
+        return count + sample_stage.staged_count(self.conn)
 
     def samples(self, after_id: int = 0) -> list[tuple[Any, ...]]:
         """Return sample rows (tuples in table order, ``id`` first) with id > after_id."""

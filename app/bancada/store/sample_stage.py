@@ -89,6 +89,15 @@ def _insert_part(conn: sqlite3.Connection, block: int, raw: bytes, errors_json: 
     return len(rows)
 
 
+def staged_count(conn: sqlite3.Connection) -> int:
+    """How many samples are staged (0 without the table: a file written before it existed)."""
+    try:
+        total_bytes = conn.execute("SELECT COALESCE(SUM(LENGTH(rows)), 0) FROM sample_stage").fetchone()[0]
+    except sqlite3.OperationalError:
+        return 0
+    return int(total_bytes) // SAMPLE_DTYPE.itemsize
+
+
 def unstage_leftovers(conn: sqlite3.Connection) -> int:
     """Move the batches a dead writer left staged (the caller knows the writer is gone); return
     how many samples moved, 0 when there is no table, nothing staged, or the file is read-only."""

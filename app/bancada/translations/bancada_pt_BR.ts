@@ -3730,6 +3730,10 @@ Senha da chave:</translation>
         <translation>não foi possível reconectar a {name} em {reconnect_timeout_s:g} s: {last_error}</translation>
     </message>
     <message>
+        <source>storing the block&apos;s {n} samples in the run file</source>
+        <translation>gravando as {n} amostras do bloco no arquivo da execução</translation>
+    </message>
+    <message>
         <source>the driver sent nothing for {stall_s:g} s (it was stopped or hung) and was ended; the samples it sent before are kept</source>
         <translation>o driver não enviou nada por {stall_s:g} s (foi parado ou travou) e foi encerrado; as amostras que ele enviou antes foram mantidas</translation>
     </message>

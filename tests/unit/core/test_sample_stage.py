@@ -25,8 +25,10 @@ def test_staged_batches_become_rows_in_arrival_order_with_their_errors(tmp_path)
     store.stage_samples(_batch(3, 2, failed_at=1), 7)
     store.stage_samples(_batch(5, 1), 8)
     store.commit()
-    assert store.sample_count() == 0  # staged: not rows yet
+    assert store.conn.execute("SELECT COUNT(*) FROM sample").fetchone()[0] == 0  # staged: not rows yet
+    assert store.sample_count() == 6  # but counted as stored
     assert store.unstage() == 6
+    assert store.sample_count() == 6
     rows = store.conn.execute(ROW_SQL).fetchall()
     assert [r[2] for r in rows] == [0, 1, 2, 3, 4, 5]
     assert [r[9] for r in rows] == [7, 7, 7, 7, 7, 8]
@@ -61,7 +63,8 @@ def test_a_running_writers_staged_samples_are_left_to_it(tmp_path):
     writer.stage_samples(_batch(0, 4), 1)
     writer.commit()
     with RunStore.open(writer.path) as reader:
-        assert reader.sample_count() == 0
+        assert reader.conn.execute("SELECT COUNT(*) FROM sample").fetchone()[0] == 0
+        assert reader.sample_count() == 4
     assert writer.conn.execute("SELECT COUNT(*) FROM sample_stage").fetchone()[0] == 1
     assert writer.unstage() == 4
     writer.close()
@@ -99,7 +102,7 @@ def test_unstage_that_sqlite_refuses_leaves_the_batches_staged(tmp_path):
     else:
         raise AssertionError("unstage did not fail")
     assert store.conn.execute("SELECT COUNT(*) FROM sample_stage").fetchone()[0] == 1
-    assert store.sample_count() == 0
+    assert store.conn.execute("SELECT COUNT(*) FROM sample").fetchone()[0] == 0
     store.conn.execute("DROP TRIGGER no_rows")
     assert store.unstage() == 3
     store.close()
