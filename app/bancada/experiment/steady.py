@@ -7,7 +7,10 @@ variation (sample standard deviation over mean) of the medians of the last
 their median moved by at most ``cov_pct`` percent from that of the ``windows``
 windows before (so at least 2 × ``windows`` windows), or until a cap
 (``max_requests`` warm-up requests or ``max_s`` seconds), which the run then
-records as not steady. ``warmup`` stays the least warm-up.
+records as not steady. ``warmup`` stays the least warm-up. With ``once``
+the criterion applies in each treatment's first block only, and later blocks
+warm up by the count: a worker process stays warm between blocks, as JMH's
+warm-up iterations precede all the measurement iterations of one fork (a JVM).
 
 Source: A. Georges, D. Buytaert, L. Eeckhout, "Statistically rigorous Java
 performance evaluation", OOPSLA 2007, section 4.2 (steady-state performance:
@@ -21,10 +24,12 @@ Profile forms::
 
     warmup_until = "steady"                       # the defaults below
     warmup_until = { window = 200, cov_pct = 1 }  # some of them changed
+    warmup_until = { once = true }                # each treatment's first block only
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -49,6 +54,7 @@ class SteadyState(BaseModel):
     #: least warm-up (2 × windows × window)
     max_requests: int | None = Field(default=None, ge=1, le=100_000_000)
     max_s: float = Field(default=30.0, gt=0, le=3600)  # cap on a treatment's warm-up, seconds
+    once: bool = False  # the criterion in each treatment's first block only; later blocks: the count
 
     @model_validator(mode="after")
     def _check(self) -> SteadyState:
@@ -64,17 +70,21 @@ class SteadyState(BaseModel):
         return self
 
     def to_job(self, clients: int = 1) -> dict[str, Any]:
-        """The job's ``warmup_until`` object for ``clients`` concurrent clients (every field set)."""
-        return for_clients(self, clients).model_dump()
+        """The job's ``warmup_until`` object for ``clients`` concurrent clients (every field the drivers
+        read set; ``once`` is the runner's, which leaves the object out of a block whose treatments are warm)."""
+        return for_clients(self, clients).model_dump(exclude={"once"})
 
     def describe(self, clients: int = 1) -> str:
         """One line for the window and the report: the criterion and its caps."""
         spec = for_clients(self, clients)
-        return translate(
+        text = translate(
             "Profile",
             "until steady: CoV of the medians of the last {k} windows of {w} requests ≤ {x} % "
             "(at most {n} requests or {s} s)",
         ).format(k=spec.windows, w=spec.window, x=f"{spec.cov_pct:g}", n=spec.max_requests, s=f"{spec.max_s:g}")
+        if self.once:
+            text += translate("Profile", "; in each treatment's first block only, later blocks by the count")
+        return text
 
 
 #: The default window of a sequential load, requests.
@@ -121,7 +131,15 @@ def steady_state(value: Any) -> Any:
     return value
 
 
-def warmup_until_job(spec: SteadyState | None, clients: int = 1) -> dict[str, Any]:
+def warmup_until_job(
+    spec: SteadyState | None, treatments: Sequence[int], warm: set[int], clients: int = 1
+) -> dict[str, Any]:
     """The block fields of a job for ``spec`` under ``clients`` concurrent clients (1: sequential):
-    ``{"warmup_until": {...}}`` (:func:`for_clients`), or none for a fixed count."""
-    return {} if spec is None else {"warmup_until": spec.to_job(clients)}
+    ``{"warmup_until": {...}}`` (:func:`for_clients`), or none for a fixed count, and none when
+    ``spec.once`` and every one of the block's ``treatments`` (ids) is in ``warm``, the treatments
+    already warmed to the criterion since their workers started; the block's treatments are added
+    to ``warm``."""
+    if spec is None or (spec.once and warm.issuperset(treatments)):
+        return {}
+    warm.update(treatments)
+    return {"warmup_until": spec.to_job(clients)}

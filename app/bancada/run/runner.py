@@ -154,6 +154,8 @@ class Runner:
         # (implementation id, link name) -> the link proxy's address the driver uses
         self._via: dict[tuple[str, str], str] = {}
         self._custom: dict[int, dict[str, Any]] = {}  # treatment id -> the job's request object (custom workloads)
+        # treatments warmed to warmup_until's criterion since their workers started (warmup_until.once)
+        self._steady_warm: set[int] = set()
         #: The experiment's database (seed 001): started before the workers, reset before every repetition.
         self.database = RunDatabase()
         self.cpu_profiling = CpuProfiling(bool(profile.profiling and profile.profiling.cpu), self.host)
@@ -518,6 +520,7 @@ class Runner:
     ) -> Iterator[RunEvent]:
         """Start every implementation of the profile, health-check it, record it."""
         assert self.plan is not None
+        self._steady_warm.clear()  # new worker processes: cold again
         for impl_id in self.profile.experiment.implementations:
             if self._cancel.is_set():
                 break
@@ -650,7 +653,13 @@ class Runner:
             timeout_s=exp.timeout_s,
             load=cast(Any, self.profile.load.model_dump(exclude_none=True)),  # pydantic makes it the job type
             blocks=[
-                JobBlock(**{**block.to_job(), "treatments": ids, **warmup_until_job(exp.warmup_until, self._clients())})
+                JobBlock(
+                    **{
+                        **block.to_job(),
+                        "treatments": ids,
+                        **warmup_until_job(exp.warmup_until, ids, self._steady_warm, self._clients()),
+                    }
+                )
             ],
         )
 

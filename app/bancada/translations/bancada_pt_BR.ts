@@ -2920,6 +2920,10 @@ Senha da chave:</translation>
         <translation>até estabilizar: CV das medianas das últimas {k} janelas de {w} requisições ≤ {x} % (no máximo {n} requisições ou {s} s)</translation>
     </message>
     <message>
+        <source>; in each treatment&apos;s first block only, later blocks by the count</source>
+        <translation>; só no primeiro bloco de cada tratamento, os blocos seguintes pela contagem</translation>
+    </message>
+    <message>
         <source>warmup_until must be &quot;steady&quot;, &quot;count&quot; or a table of the criterion, not {v!r}</source>
         <extracomment>The default window of a sequential load, requests. The least default cap on warm-up requests. Under a concurrent load the default window holds this many requests per client.</extracomment>
         <translation>warmup_until deve ser &quot;steady&quot;, &quot;count&quot; ou uma tabela do critério, não {v!r}</translation>

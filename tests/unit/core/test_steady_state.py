@@ -119,7 +119,7 @@ def _job(**block: object) -> DriverJob:
 
 def test_the_job_carries_warmup_until_only_when_set():
     assert "warmup_until" not in _job().to_json()["blocks"][0]  # a count: the job as before
-    fields = warmup_until_job(SteadyState())
+    fields = warmup_until_job(SteadyState(), [0], set())
     assert _job(**fields).to_json()["blocks"][0]["warmup_until"] == {
         "window": 100,
         "windows": 5,
@@ -127,7 +127,22 @@ def test_the_job_carries_warmup_until_only_when_set():
         "max_requests": 20_000,
         "max_s": 30.0,
     }
-    assert warmup_until_job(None) == {}
+    assert warmup_until_job(None, [0], set()) == {}
+
+
+def test_once_warms_each_treatment_to_the_criterion_in_its_first_block_only():
+    warm: set[int] = set()
+    once = SteadyState(once=True)
+    assert "warmup_until" in warmup_until_job(once, [0, 1], warm) and warm == {0, 1}
+    assert warmup_until_job(once, [1, 0], warm) == {}  # both warm: the block warms up by the count
+    assert "warmup_until" in warmup_until_job(once, [1, 2], warm)  # 2 is new: the block gets the criterion
+    assert "once" not in warmup_until_job(once, [3], warm)["warmup_until"]  # the runner's, not the drivers'
+    every = SteadyState()
+    assert "warmup_until" in warmup_until_job(every, [0], {0})  # without once: every block
+    assert once.describe().endswith("; in each treatment's first block only, later blocks by the count")
+    assert parse_profile(
+        __import__("tomllib").loads(_profile(warmup_until={"once": True}).to_toml())
+    ).experiment.warmup_until == SteadyState(once=True)
 
 
 def test_the_line_shown_says_the_count_and_whether_it_was_steady():
@@ -168,7 +183,7 @@ def test_under_concurrent_load_the_default_window_grows_with_the_clients_unless_
     wide = for_clients(SteadyState(), 100)
     assert (wide.window, wide.max_requests) == (1000, 40_000)  # 10 per client; 4 x the least warm-up
     assert for_clients(SteadyState(window=50), 100).window == 50  # the profile's own window is kept
-    assert warmup_until_job(SteadyState(), 100)["warmup_until"]["window"] == 1000
+    assert warmup_until_job(SteadyState(), [0], set(), 100)["warmup_until"]["window"] == 1000
     # what the run stores and re-reads keeps the defaults open (a re-run at c = 100 still widens them)
     stored = parse_profile(__import__("tomllib").loads(_profile(warmup_until="steady").to_toml()))
     assert stored.experiment.warmup_until is not None
