@@ -65,7 +65,18 @@ def _build_parser(command: str | None = None) -> argparse.ArgumentParser:
     run.add_argument("--payloads", type=_csv_list, help="workload names to keep, e.g. StdSize")
     run.add_argument("--requests", type=int, help="measured requests per repetition (n)")
     run.add_argument("--repetitions", type=int, help="repetitions (r)")
-    run.add_argument("--warmup", type=int, help="warm-up requests per treatment and repetition")
+    run.add_argument(
+        "--warmup",
+        type=int,
+        help="warm-up requests per treatment and repetition, a fixed count (the profile's warmup_until is set "
+        "aside unless --warmup-until is given)",
+    )
+    run.add_argument(
+        "--warmup-until",
+        choices=("count", "steady", "once"),
+        help="end each warm-up on the count, on steady latency in every block (steady), or on steady latency "
+        "in each treatment's first block only (once)",
+    )
     run.add_argument(
         "--profile-cpu",
         action="store_true",

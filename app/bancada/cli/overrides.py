@@ -26,6 +26,7 @@ def apply_overrides(
     requests: int | None = None,
     repetitions: int | None = None,
     warmup: int | None = None,
+    warmup_until: str | None = None,
     schedule: str | None = None,
     driver: str | None = None,
     connection: str | None = None,
@@ -68,6 +69,10 @@ def apply_overrides(
     ):
         if value is not None:
             exp[key] = value
+    if warmup is not None and warmup_until is None:  # a count given for this run is a count
+        exp.pop("warmup_until", None)
+    if warmup_until is not None:
+        exp["warmup_until"] = {"once": True} if warmup_until == "once" else warmup_until
     load_table = data.setdefault("load", {})
     for key, value in (
         ("model", load),

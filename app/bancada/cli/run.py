@@ -122,6 +122,7 @@ def _profile_with_overrides(args: argparse.Namespace) -> Profile:
         requests=args.requests,
         repetitions=args.repetitions,
         warmup=args.warmup,
+        warmup_until=args.warmup_until,
         schedule=args.schedule,
         driver=args.driver,
         connection=args.connection,

@@ -112,3 +112,16 @@ def test_every_operation_the_command_line_offers_makes_a_valid_profile(quick):
     assert tuple(choice) == OVERRIDE_OPERATIONS
     for op in OVERRIDE_OPERATIONS:
         assert {w.operation for w in apply_overrides(quick, "quick", operation=op).workloads} == {op}
+
+
+def test_a_warmup_count_sets_the_profiles_criterion_aside_unless_one_is_given(quick):
+    from bancada.experiment.steady import SteadyState
+
+    assert quick.experiment.warmup_until == SteadyState(once=True)  # the quick profile warms Java's JIT once
+    assert apply_overrides(quick, "quick", warmup=500).experiment.warmup_until is None
+    assert apply_overrides(quick, "quick", warmup=500, warmup_until="steady").experiment.warmup_until == SteadyState()
+    assert apply_overrides(quick, "quick", warmup_until="count").experiment.warmup_until is None
+    kept = apply_overrides(quick, "quick", requests=5)
+    assert kept.experiment.warmup_until == SteadyState(once=True) and kept.experiment.warmup == 20
+    with pytest.raises(ProfileError, match="warmup_until"):
+        apply_overrides(quick, "quick", warmup_until="sometimes")
