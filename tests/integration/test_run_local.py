@@ -356,7 +356,13 @@ def test_a_blocks_staged_samples_become_rows_when_it_ends_and_a_big_block_says_s
 
     monkeypatch.setattr(driver_block, "STORING_NOTICE_SAMPLES", 100)
     profile = apply_overrides(
-        load_profile(QUICK), "quick", requests=120, repetitions=2, warmup=10, implementations=["go-rest"], payloads=["StdSize"]
+        load_profile(QUICK),
+        "quick",
+        requests=120,
+        repetitions=2,
+        warmup=10,
+        implementations=["go-rest"],
+        payloads=["StdSize"],
     )
     started, finished, events = _run(profile)
     assert finished.status == "complete", finished.message

@@ -9,12 +9,26 @@ import sys
 from bancada.core.samples import Sample, SampleBlock
 from bancada.store.runstore import RunStore
 
-ROW_SQL = "SELECT treatment, repetition, seq, phase, ok, latency_ns, server_ns, start_ns, queue_ns, block, error FROM sample ORDER BY id"
+ROW_SQL = (
+    "SELECT treatment, repetition, seq, phase, ok, latency_ns, server_ns, start_ns, queue_ns, block, error"
+    " FROM sample ORDER BY id"
+)
 
 
 def _batch(first_seq: int, n: int, failed_at: int | None = None) -> SampleBlock:
     return SampleBlock.of(
-        Sample(1, 2, first_seq + i, 1, i != failed_at, 1000 + first_seq + i, -1, 10 * i, 0, "refused" if i == failed_at else "")
+        Sample(
+            1,
+            2,
+            first_seq + i,
+            1,
+            i != failed_at,
+            1000 + first_seq + i,
+            -1,
+            10 * i,
+            0,
+            "refused" if i == failed_at else "",
+        )
         for i in range(n)
     )
 
