@@ -108,13 +108,16 @@ def pt_window(qapp, qtbot):
         language.install("en")
 
 
-def small_run(w, implementations, *, n=10, r=2, warmup=2, payloads=("StdSize",), driver="python"):
-    """Set the panel to a small experiment."""
+def small_run(
+    w, implementations, *, n=10, r=2, warmup=2, payloads=("StdSize",), driver="python", warmup_until="count"
+):
+    """Set the panel to a small experiment (a warm-up of ``warmup`` requests: ``warmup_until`` count)."""
     p = w.panel
     p.set_implementations(list(implementations))
     p.set_payloads(list(payloads))
     p.requests.setValue(n)
     p.repetitions.setValue(r)
     p.warmup.setValue(warmup)
+    p.warmup_until.setCurrentIndex(p.warmup_until.findData(warmup_until))
     p.driver.setCurrentIndex(p.driver.findData(driver))
     assert p.problem() == ""

@@ -90,6 +90,11 @@ def main_window_parts(w) -> dict[str, list[int]]:
     }
 
 
+def panel_sideways_px(w) -> int:
+    """How far the experiment panel scrolls sideways (0: its rows are shown whole)."""
+    return int(w.panel_scroll.horizontalScrollBar().maximum())
+
+
 def modal(app: QApplication, name: str, open_it, out: list[dict]) -> None:
     """Open a modal dialog with ``open_it()`` (a static QFileDialog call), record it, cancel it."""
 
@@ -229,7 +234,7 @@ def main() -> int:
     w = make_window(str(ROOT / "profiles" / "quick.toml"))
     w.show()
     wait_placed(app, w)
-    windows = [record("Main window", w, main_window_parts(w))]
+    windows = [{**record("Main window", w, main_window_parts(w)), "panel sideways px": panel_sideways_px(w)}]
     opened_s = time.monotonic() - t0
     if with_dialogs:
         dialogs(app, w, windows)
@@ -237,7 +242,12 @@ def main() -> int:
     if "--switch-language" in sys.argv[2:]:  # View > Language rebuilds the window: in the same place
         w = w.choose_language("pt_BR")
         wait_placed(app, w)
-        windows.append(record("Main window after View > Language", w, main_window_parts(w)))
+        windows.append(
+            {
+                **record("Main window after View > Language", w, main_window_parts(w)),
+                "panel sideways px": panel_sideways_px(w),
+            }
+        )
     screen = w.screen().availableGeometry()
     closed = rect(w.frameGeometry())
     w.tasks.cancel_all()

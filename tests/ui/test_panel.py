@@ -294,3 +294,24 @@ def test_a_study_of_other_operations_runs_its_own_workloads(qtbot, root, profile
     assert [(w.name, w.operation, w.count) for w in p.build_profile().workloads] == [("StdSize", "select", 200)]
     p.set_profile(load_profile(root / "profiles" / "quick.toml"))
     assert p.operation.findData(PROFILE_WORKLOADS) == -1 and p.operation.currentData() == "select"
+
+
+def test_the_warm_up_row_says_how_it_ends_in_pt_br_and_reaches_the_profile(pt_window, qtbot):
+    from PySide6.QtWidgets import QApplication
+
+    from bancada.experiment.steady import SteadyState
+    from tests.ui.conftest import screenshot
+
+    p = pt_window.panel
+    assert p.warmup_until.currentText() == "estável, 1º bloco"  # quick.toml: warmup_until = { once = true }
+    assert p.build_profile().experiment.warmup_until == SteadyState(once=True)
+    pt_window.panel_scroll.ensureWidgetVisible(p.warmup_until)
+    QApplication.processEvents()
+    for i in range(p.warmup_until.count()):  # every choice readable whole in its box
+        text = p.warmup_until.itemText(i)
+        assert p.warmup_until.fontMetrics().horizontalAdvance(text) < p.warmup_until.width(), text
+    screenshot(pt_window, "pt_BR-warm-up-row.png")
+    p.warmup_until.setCurrentIndex(p.warmup_until.findData("count"))
+    assert p.build_profile().experiment.warmup_until is None
+    p.warmup_until.setCurrentIndex(p.warmup_until.findData("steady"))
+    assert p.build_profile().experiment.warmup_until == SteadyState()

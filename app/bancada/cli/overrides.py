@@ -6,6 +6,7 @@ from typing import Any
 
 from bancada.wire.operations import CREATE_OPERATIONS, LIST_OPERATIONS
 from bancada.experiment.profile import Profile, ProfileError, parse_profile
+from bancada.experiment.steady import with_choice
 
 #: The rows seed 001's list methods list in the study (its workloads ListPets10 ... ListPeople1000).
 LIST_LIMITS = (10, 100, 1000)
@@ -72,7 +73,10 @@ def apply_overrides(
     if warmup is not None and warmup_until is None:  # a count given for this run is a count
         exp.pop("warmup_until", None)
     if warmup_until is not None:
-        exp["warmup_until"] = {"once": True} if warmup_until == "once" else warmup_until
+        try:
+            exp["warmup_until"] = with_choice(warmup_until, profile.experiment.warmup_until)
+        except ValueError as exc:
+            raise ProfileError(f"--warmup-until: {exc}") from None
     load_table = data.setdefault("load", {})
     for key, value in (
         ("model", load),

@@ -36,7 +36,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from bancada.core.i18n import translate
 
-#: The value of ``warmup_until`` that asks for the defaults.
+# The value of ``warmup_until`` that asks for the defaults.
 STEADY = "steady"
 
 
@@ -87,11 +87,11 @@ class SteadyState(BaseModel):
         return text
 
 
-#: The default window of a sequential load, requests.
+# The default window of a sequential load, requests.
 WINDOW = 100
-#: The least default cap on warm-up requests.
+# The least default cap on warm-up requests.
 MAX_REQUESTS = 20_000
-#: Under a concurrent load the default window holds this many requests per client.
+# Under a concurrent load the default window holds this many requests per client.
 REQUESTS_PER_CLIENT = 10
 
 
@@ -109,6 +109,34 @@ def for_clients(spec: SteadyState, clients: int) -> SteadyState:
     window = spec.window or max(WINDOW, REQUESTS_PER_CLIENT * max(clients, 1))
     max_requests = spec.max_requests or max(MAX_REQUESTS, 4 * 2 * spec.windows * window)
     return spec.model_copy(update={"window": window, "max_requests": max_requests})
+
+
+# How a warm-up ends, as the window's choice and ``--warmup-until`` name it.
+WARMUP_CHOICES = ("count", "once", "steady")
+
+
+def warmup_choice(spec: SteadyState | None) -> str:
+    """``spec`` as one of :data:`WARMUP_CHOICES`: ``count`` (none), ``once`` or ``steady``."""
+    return "count" if spec is None else "once" if spec.once else "steady"
+
+
+def with_choice(choice: str, spec: SteadyState | None) -> dict[str, Any] | None:
+    """The profile's ``warmup_until`` for ``choice`` (one of :data:`WARMUP_CHOICES`), keeping the
+    fields of ``spec`` (the profile's criterion) other than ``once``; None for ``count``.
+
+    Raises:
+        ValueError: ``choice`` is not one of :data:`WARMUP_CHOICES`.
+    """
+    if choice not in WARMUP_CHOICES:
+        raise ValueError(
+            translate("Profile", "the warm-up ends on one of {choices}, not {v!r}").format(
+                choices=", ".join(WARMUP_CHOICES), v=choice
+            )
+        )
+    if choice == "count":
+        return None
+    fields = spec.model_dump() if spec is not None else {}
+    return {**fields, "once": choice == "once"}
 
 
 def steady_state(value: Any) -> Any:

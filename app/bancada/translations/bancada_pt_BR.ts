@@ -766,6 +766,22 @@
         <translation>Aquecimento</translation>
     </message>
     <message>
+        <source>after the count</source>
+        <translation>após a contagem</translation>
+    </message>
+    <message>
+        <source>steady, every block</source>
+        <translation>estável, todo bloco</translation>
+    </message>
+    <message>
+        <source>When a treatment&apos;s warm-up ends: after the count of requests, or once its latency is steady (at least the count; capped), in its first block only or in every block</source>
+        <translation>Quando termina o aquecimento de um tratamento: após a contagem de requisições, ou quando sua latência fica estável (no mínimo a contagem; com limite), só no primeiro bloco ou em todo bloco</translation>
+    </message>
+    <message>
+        <source>Warm-up ends</source>
+        <translation>Fim do aquecimento</translation>
+    </message>
+    <message>
         <source>Randomized blocks</source>
         <translation>Blocos aleatorizados</translation>
     </message>
@@ -884,6 +900,10 @@
     <message>
         <source>{target}: external, not started by Bancada</source>
         <translation>{target}: externo, não iniciado pela Bancada</translation>
+    </message>
+    <message>
+        <source>steady, 1st block</source>
+        <translation>estável, 1º bloco</translation>
     </message>
     <message>
         <source>No implementations found (workers/*/worker.toml)</source>
@@ -2924,8 +2944,11 @@ Senha da chave:</translation>
         <translation>; só no primeiro bloco de cada tratamento, os blocos seguintes pela contagem</translation>
     </message>
     <message>
+        <source>the warm-up ends on one of {choices}, not {v!r}</source>
+        <translation>o aquecimento termina por um de {choices}, não {v!r}</translation>
+    </message>
+    <message>
         <source>warmup_until must be &quot;steady&quot;, &quot;count&quot; or a table of the criterion, not {v!r}</source>
-        <extracomment>The default window of a sequential load, requests. The least default cap on warm-up requests. Under a concurrent load the default window holds this many requests per client.</extracomment>
         <translation>warmup_until deve ser &quot;steady&quot;, &quot;count&quot; ou uma tabela do critério, não {v!r}</translation>
     </message>
 </context>

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from bancada.core.i18n import proper_name
 from bancada.experiment.profile import LARGE_SIZE, STD_SIZE, Profile, ProfileError, Workload, parse_profile
+from bancada.experiment.steady import warmup_choice, with_choice
 from bancada.ui.fields import ChoiceBox, IntField, choice_box
 from bancada.ui.load_group import LoadGroup
 from bancada.wire import protocols
@@ -137,6 +138,19 @@ class ExperimentPanel(QWidget):
         df.addRow(self.tr("Requests n"), self.requests)
         self._requests_tip = self.requests.toolTip()
         df.addRow(self.tr("Warm-up"), self.warmup)
+        self.warmup_until = choice_box(
+            [
+                (self.tr("after the count"), "count"),
+                (self.tr("steady, 1st block"), "once"),
+                (self.tr("steady, every block"), "steady"),
+            ],
+            self.tr(
+                "When a treatment's warm-up ends: after the count of requests, or once its latency is steady "
+                "(at least the count; capped), in its first block only or in every block"
+            ),
+        )
+        self.warmup_until.setObjectName("warmupUntil")
+        df.addRow(self.tr("Warm-up ends"), self.warmup_until)
         self.schedule = choice_box(
             [
                 (self.tr("Randomized blocks"), "randomized"),
@@ -199,7 +213,7 @@ class ExperimentPanel(QWidget):
         self.profile_cpu.setToolTip(
             self.tr("Sample each worker with its language's profiler during every block: flame graphs per treatment")
         )
-        df.addRow("", self.profile_cpu)
+        df.addRow(self.profile_cpu)  # across both columns: in the label column it would widen the panel
         outer.addWidget(design)
         self.load = LoadGroup()
         outer.addWidget(self.load)
@@ -242,6 +256,7 @@ class ExperimentPanel(QWidget):
         self.repetitions.setValue(exp.repetitions)
         self.requests.setValue(exp.requests)
         self.warmup.setValue(exp.warmup)
+        self.warmup_until.setCurrentIndex(max(0, self.warmup_until.findData(warmup_choice(exp.warmup_until))))
         self._show_profiling(profile)
         for combo, value in (
             (self.schedule, exp.schedule),
@@ -487,6 +502,7 @@ class ExperimentPanel(QWidget):
         if self.load.problem():
             raise ProfileError(self.load.problem())
         data["load"] = self.load.load_data(data.get("load", {}))
+        exp["warmup_until"] = with_choice(self.warmup_until.currentData(), self._base.experiment.warmup_until)
         exp["schedule"] = self.schedule.currentData()
         exp["connection"] = self.connection.currentData()
         exp["driver"] = self.driver.currentData()

@@ -11,7 +11,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QRect, QSettings, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QRect, QSettings, QSize, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QMenu, QScrollArea, QSplitter
 
@@ -80,6 +80,35 @@ class WindowSettings(QObject):
         self.panel = panel
         self.panel_scroll = panel_scroll
         self.live = live
+        self._panel_min_px = 0  # the panel's minimum width last fitted to
+        panel.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """When the panel's rows need more width than before (its implementations and workloads arrive
+        after the window is sized, and a language's labels are longer), widen its side of the splitter
+        so that it does not scroll sideways, up to 42 % of the window; never narrow it."""
+        if watched is self.panel and event.type() == QEvent.Type.LayoutRequest:
+            need = self.panel.minimumSizeHint().width()
+            if need > self._panel_min_px:
+                self._panel_min_px = need
+                self.widen_panel()
+        return False
+
+    def widen_panel(self) -> None:
+        """Give the panel the width its rows need (up to 42 % of the window), taken from the plots."""
+        sizes = self.splitter.sizes()
+        total = sum(sizes)
+        want = self._panel_width()
+        if len(sizes) == 2 and total > 0 and sizes[0] < want:
+            panel = min(want, int(total * 0.42))
+            if panel > sizes[0]:
+                self.splitter.setSizes([panel, total - panel])
+
+    def _panel_width(self) -> int:
+        """The panel's side of the splitter that shows its rows whole: their width, its scroll bar, a margin."""
+        self.panel.ensurePolished()  # its fonts and style applied: the hint of the rows as they will be drawn
+        scroll_bar = self.panel_scroll.verticalScrollBar()
+        return self.panel.minimumSizeHint().width() + scroll_bar.sizeHint().width() + 6
 
     def fill_recent(self, menu: QMenu, open_run: Callable[[str], object]) -> None:
         """The recent runs that still exist, as entries of ``menu`` that call ``open_run(path)``, each
@@ -137,9 +166,7 @@ class WindowSettings(QObject):
         wanted = QSize(*DEFAULT_SIZE) if reset else None
         size = screen_fit.fit_to_screen(w, wanted, center=reset, available=available)
         # the panel as wide as its content wants (it scrolls when the screen cannot give that much)
-        scroll_bar = self.panel_scroll.verticalScrollBar()
-        want = self.panel.minimumSizeHint().width() + scroll_bar.sizeHint().width() + 6
-        panel = max(240, min(want, int(size.width() * 0.42)))
+        panel = max(240, min(self._panel_width(), int(size.width() * 0.42)))
         self.splitter.setSizes([panel, max(1, size.width() - panel)])
 
     def save(self, log_axis: QAction) -> None:

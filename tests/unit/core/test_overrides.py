@@ -123,5 +123,5 @@ def test_a_warmup_count_sets_the_profiles_criterion_aside_unless_one_is_given(qu
     assert apply_overrides(quick, "quick", warmup_until="count").experiment.warmup_until is None
     kept = apply_overrides(quick, "quick", requests=5)
     assert kept.experiment.warmup_until == SteadyState(once=True) and kept.experiment.warmup == 20
-    with pytest.raises(ProfileError, match="warmup_until"):
+    with pytest.raises(ProfileError, match="--warmup-until: the warm-up ends on one of count, once, steady"):
         apply_overrides(quick, "quick", warmup_until="sometimes")
