@@ -108,9 +108,7 @@ def pt_window(qapp, qtbot):
         language.install("en")
 
 
-def small_run(
-    w, implementations, *, n=10, r=2, warmup=2, payloads=("StdSize",), driver="python", warmup_until="count"
-):
+def small_run(w, implementations, *, n=10, r=2, warmup=2, payloads=("StdSize",), driver="python", warmup_until="count"):
     """Set the panel to a small experiment (a warm-up of ``warmup`` requests: ``warmup_until`` count)."""
     p = w.panel
     p.set_implementations(list(implementations))
