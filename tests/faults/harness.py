@@ -110,7 +110,8 @@ def _cmdline(pid: int) -> bytes:
 
 def _count(path: Path) -> int:
     """The samples stored so far: the sample table's rows and the running block's staged samples."""
-    sys.path.insert(0, str(ROOT / "app"))
+    if str(ROOT / "app") not in sys.path:  # called every 20 ms while a run is watched
+        sys.path.insert(0, str(ROOT / "app"))
     from bancada.store.sample_stage import staged_count
 
     try:
