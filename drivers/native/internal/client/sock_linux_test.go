@@ -86,13 +86,17 @@ func runLoop(t *testing.T, cfg Config, n int, count int64) []outcome {
 	defer l.Close()
 	var out []outcome
 	next := int64(0)
-	l.Run(func(time.Time) (int64, bool) {
+	base := time.Now()
+	l.Run(base, func(time.Duration) (int64, bool) {
 		if next >= count {
 			return 0, false
 		}
 		next++
 		return next - 1, true
-	}, func(seq int64, start time.Time, lat time.Duration, st int64, err error) {
+	}, func(seq int64, start, lat time.Duration, st int64, err error) {
+		if start < 0 || lat < 0 || start+lat > time.Since(base) {
+			t.Errorf("request %d: start %v and latency %v outside the run's %v", seq, start, lat, time.Since(base))
+		}
 		out = append(out, outcome{seq, st, lat, err})
 	})
 	if int64(len(out)) != count {

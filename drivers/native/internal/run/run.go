@@ -327,7 +327,12 @@ func (r *Runner) sequential(b *job.Block) error {
 }
 
 func (r *Runner) put(s *frame.Sample, start time.Time, lat, queue time.Duration, st int64, err error) {
-	s.StartNs = int64(start.Sub(r.T0))
+	r.putSince(s, start.Sub(r.T0), lat, queue, st, err)
+}
+
+// putSince is put with the start given as the time since T0.
+func (r *Runner) putSince(s *frame.Sample, start, lat, queue time.Duration, st int64, err error) {
+	s.StartNs = int64(start)
 	s.LatencyNs = int64(lat)
 	s.QueueNs = int64(queue)
 	s.ServerNs = st
@@ -453,13 +458,13 @@ func (r *Runner) phase(g *group, t *job.Treatment, b *job.Block, ph uint8, seq0,
 // seqs are as exact as with the goroutine clients.
 func (r *Runner) loopPhase(g *group, t *job.Treatment, b *job.Block, ph uint8, seq0, count int64, dur time.Duration) int64 {
 	var next atomic.Int64
-	deadline := time.Now().Add(dur)
-	claim := func(now time.Time) (int64, bool) {
+	deadline := time.Since(r.T0) + dur // the loops' times are since T0
+	claim := func(now time.Duration) (int64, bool) {
 		if r.stop.Load() {
 			return 0, false
 		}
 		if dur > 0 {
-			if !now.Before(deadline) {
+			if now >= deadline {
 				return 0, false
 			}
 			return seq0 + next.Add(1) - 1, true
@@ -476,9 +481,9 @@ func (r *Runner) loopPhase(g *group, t *job.Treatment, b *job.Block, ph uint8, s
 			defer wg.Done()
 			var s frame.Sample
 			s.Treatment, s.Repetition, s.Phase = uint16(t.ID), uint32(b.Repetition), ph
-			l.Run(claim, func(seq int64, start time.Time, lat time.Duration, st int64, err error) {
+			l.Run(r.T0, claim, func(seq int64, start, lat time.Duration, st int64, err error) {
 				s.Seq = uint32(seq)
-				r.put(&s, start, lat, 0, st, err)
+				r.putSince(&s, start, lat, 0, st, err)
 			})
 		}(l)
 	}
