@@ -303,8 +303,8 @@ def test_the_warm_up_row_says_how_it_ends_in_pt_br_and_reaches_the_profile(pt_wi
     from tests.ui.conftest import screenshot
 
     p = pt_window.panel
-    assert p.warmup_until.currentText() == "estável, 1º bloco"  # quick.toml: warmup_until = { once = true }
-    assert p.build_profile().experiment.warmup_until == SteadyState(once=True)
+    assert p.warmup_until.currentText() == "estável, todo bloco"  # quick.toml: warmup_until = "steady"
+    assert p.build_profile().experiment.warmup_until == SteadyState()
     pt_window.panel_scroll.ensureWidgetVisible(p.warmup_until)
     QApplication.processEvents()
     for i in range(p.warmup_until.count()):  # every choice readable whole in its box
@@ -313,5 +313,5 @@ def test_the_warm_up_row_says_how_it_ends_in_pt_br_and_reaches_the_profile(pt_wi
     screenshot(pt_window, "pt_BR-warm-up-row.png")
     p.warmup_until.setCurrentIndex(p.warmup_until.findData("count"))
     assert p.build_profile().experiment.warmup_until is None
-    p.warmup_until.setCurrentIndex(p.warmup_until.findData("steady"))
-    assert p.build_profile().experiment.warmup_until == SteadyState()
+    p.warmup_until.setCurrentIndex(p.warmup_until.findData("once"))
+    assert p.build_profile().experiment.warmup_until == SteadyState(once=True)

@@ -8,7 +8,9 @@ variation (sample standard deviation, n − 1, over the mean) of the last
 Eeckhout, "Statistically rigorous Java performance evaluation", OOPSLA 2007,
 section 4.2) and the median of those medians moved by at most ``cov_pct``
 percent from that of the ``windows`` before (a JIT compiling tier after tier
-improves slowly enough to pass the CoV alone). bancada.experiment.steady
+improves slowly enough to pass the CoV alone). A window of slow requests
+closes early, once it holds ``min_window`` requests whose latencies add up to
+``window_latency_s`` seconds (0 or absent: never). bancada.experiment.steady
 holds the profile's side.
 """
 
@@ -48,21 +50,28 @@ def cov_pct(values: list[float], k: int) -> float | None:
 class SteadyWatch:
     """One treatment's warm-up: feed each request (:meth:`add`), then ask :meth:`steady`.
 
-    ``spec`` is the job's ``warmup_until`` object (window, windows, cov_pct, max_requests, max_s).
+    ``spec`` is the job's ``warmup_until`` object (window, windows, cov_pct, max_requests, max_s,
+    and optionally window_latency_s and min_window).
     """
 
     spec: dict[str, Any]
     medians: list[float] = field(default_factory=list)  # ns, one per finished window
     _window: list[int] = field(default_factory=list)
+    _sum_ns: int = 0  # the open window's latencies summed
 
     def add(self, latency_ns: int, ok: bool) -> None:
         """Count one warm-up request (a failed one fills no window)."""
         if not ok:
             return
         self._window.append(latency_ns)
-        if len(self._window) >= int(self.spec["window"]):
+        self._sum_ns += latency_ns
+        early_s = float(self.spec.get("window_latency_s") or 0.0)
+        if len(self._window) >= int(self.spec["window"]) or (
+            early_s > 0 and len(self._window) >= int(self.spec.get("min_window", 1)) and self._sum_ns >= early_s * 1e9
+        ):
             self.medians.append(float(statistics.median(self._window)))
             self._window.clear()
+            self._sum_ns = 0
 
     def cov(self) -> float | None:
         """The CoV (percent) of the last ``windows`` medians, None before there are that many."""

@@ -7,7 +7,13 @@ variation (sample standard deviation over mean) of the medians of the last
 their median moved by at most ``cov_pct`` percent from that of the ``windows``
 windows before (so at least 2 × ``windows`` windows), or until a cap
 (``max_requests`` warm-up requests or ``max_s`` seconds), which the run then
-records as not steady. ``warmup`` stays the least warm-up. With ``once``
+records as not steady. ``warmup`` stays the least warm-up. A window of slow
+requests closes early, once its requests' latencies add up to ``window_s``
+seconds per client and it holds at least :data:`MIN_WINDOW` requests (2 per
+client under a concurrent load): go-rest's 28 ms LargeSize requests would
+make the least warm-up of 10 windows of 100 requests 28 s, with 0.25 s about
+2.5 s. Fast requests (under ``window_s`` / ``window`` each) fill their
+windows by the count. With ``once``
 the criterion applies in each treatment's first block only, and later blocks
 warm up by the count: a worker process stays warm between blocks, as JMH's
 warm-up iterations precede all the measurement iterations of one fork (a JVM).
@@ -34,7 +40,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from bancada.core.i18n import translate
+from bancada.core.i18n import number, translate
 
 # The value of ``warmup_until`` that asks for the defaults.
 STEADY = "steady"
@@ -48,18 +54,21 @@ class SteadyState(BaseModel):
     #: requests per window; None: :data:`WINDOW` a client, at least :data:`REQUESTS_PER_CLIENT` per
     #: client under a concurrent load (:func:`for_clients`)
     window: int | None = Field(default=None, ge=1, le=1_000_000)
-    windows: int = Field(default=5, ge=2, le=1000)  # k: the windows compared
+    # k, the windows compared; None: WINDOWS, or WINDOWS_CONCURRENT under a concurrent load (for_clients)
+    windows: int | None = Field(default=None, ge=2, le=1000)
     cov_pct: float = Field(default=5.0, gt=0, le=100)  # threshold on their CoV and drift, percent
     #: cap on warm-up requests per treatment; None: :data:`MAX_REQUESTS`, at least four times the
     #: least warm-up (2 × windows × window)
     max_requests: int | None = Field(default=None, ge=1, le=100_000_000)
     max_s: float = Field(default=30.0, gt=0, le=3600)  # cap on a treatment's warm-up, seconds
     once: bool = False  # the criterion in each treatment's first block only; later blocks: the count
+    # latency per client, seconds, that closes a window of at least MIN_WINDOW requests early (0: never)
+    window_s: float = Field(default=0.25, ge=0, le=60)
 
     @model_validator(mode="after")
     def _check(self) -> SteadyState:
-        if self.max_requests is not None and self.max_requests < 2 * (self.window or WINDOW) * self.windows:
-            least = 2 * (self.window or WINDOW) * self.windows
+        least = 2 * (self.window or WINDOW) * (self.windows or WINDOWS)
+        if self.max_requests is not None and self.max_requests < least:
             raise ValueError(
                 translate(
                     "Profile",
@@ -71,17 +80,40 @@ class SteadyState(BaseModel):
 
     def to_job(self, clients: int = 1) -> dict[str, Any]:
         """The job's ``warmup_until`` object for ``clients`` concurrent clients (every field the drivers
-        read set; ``once`` is the runner's, which leaves the object out of a block whose treatments are warm)."""
-        return for_clients(self, clients).model_dump(exclude={"once"})
+        read set; ``once`` is the runner's, which leaves the object out of a block whose treatments are warm;
+        ``window_s`` becomes ``window_latency_s``, the window's latencies summed over its clients, and
+        ``min_window``, docs/driver-protocol.md)."""
+        spec = for_clients(self, clients)
+        out = spec.model_dump(exclude={"once", "window_s"})
+        if spec.window_s > 0:
+            window = spec.window or WINDOW
+            out["window_latency_s"] = spec.window_s * max(clients, 1)
+            out["min_window"] = min(window, max(MIN_WINDOW, 2 * max(clients, 1)))
+        return out
 
     def describe(self, clients: int = 1) -> str:
         """One line for the window and the report: the criterion and its caps."""
         spec = for_clients(self, clients)
-        text = translate(
-            "Profile",
-            "until steady: CoV of the medians of the last {k} windows of {w} requests ≤ {x} % "
-            "(at most {n} requests or {s} s)",
-        ).format(k=spec.windows, w=spec.window, x=f"{spec.cov_pct:g}", n=spec.max_requests, s=f"{spec.max_s:g}")
+        if spec.window_s > 0:
+            text = translate(
+                "Profile",
+                "until steady: CoV of the medians of the last {k} windows of {w} requests (fewer when their "
+                "latencies add up to {ws} s) ≤ {x} % (at most {n} requests or {s} s)",
+            )
+        else:
+            text = translate(
+                "Profile",
+                "until steady: CoV of the medians of the last {k} windows of {w} requests ≤ {x} % "
+                "(at most {n} requests or {s} s)",
+            )
+        text = text.format(
+            k=spec.windows,
+            w=spec.window,
+            ws=number(spec.window_s, 2),
+            x=f"{spec.cov_pct:g}",
+            n=spec.max_requests,
+            s=f"{spec.max_s:g}",
+        )
         if self.once:
             text += translate("Profile", "; in each treatment's first block only, later blocks by the count")
         return text
@@ -89,26 +121,41 @@ class SteadyState(BaseModel):
 
 # The default window of a sequential load, requests.
 WINDOW = 100
+# The default number of windows compared (k), sequential and under a concurrent load.
+WINDOWS = 5
+WINDOWS_CONCURRENT = 10
+# The fewest requests of a window closed early by its latencies (window_s).
+MIN_WINDOW = 5
 # The least default cap on warm-up requests.
 MAX_REQUESTS = 20_000
-# Under a concurrent load the default window holds this many requests per client.
-REQUESTS_PER_CLIENT = 10
+# Under a concurrent load the default window holds up to this many requests per client.
+REQUESTS_PER_CLIENT = 100
 
 
 def for_clients(spec: SteadyState, clients: int) -> SteadyState:
     """``spec`` with its defaults filled for a load of ``clients`` concurrent clients: the window
-    :data:`WINDOW`, or :data:`REQUESTS_PER_CLIENT` requests per client when that is more, and
+    :data:`WINDOW`, or :data:`REQUESTS_PER_CLIENT` requests per client when that is more; the
+    windows compared :data:`WINDOWS`, under a concurrent load :data:`WINDOWS_CONCURRENT`; and
     ``max_requests`` :data:`MAX_REQUESTS` or four times the least warm-up (2 × windows × window),
     whichever is more. Fields the profile set are kept.
 
     Why: with 100 clients a window of 100 requests is one request per client, whose median moves
     with the scheduler, not the server: in seed 003's classroom profile the medians of such windows
     varied by a CoV of 20–80 % for servers long warm (go-rest, restify), and 11 of 13 warm-ups ended
-    at the cap.
+    at the cap. With 10 requests a client (1,000 at c = 100, 14 ms of go-rest's load on this 2-core
+    machine) go-rest's CoV was still 12–17 % and every warm-up of go-rest and java-gson-rest ended at
+    the cap of 40,000 requests; java-gson-rest's first repetition then ran at 0.51–0.61 of its second's
+    rate. With 100 a client (about 0.14 s) go-rest was steady after 120,000–180,000 requests and
+    java-gson-rest's two repetitions' rates were within 1.06×; slower servers' windows close by
+    ``window_s`` (about 0.25 s of load) before the count. Comparing 5 such windows, java-gson-rest's
+    warm-up was once judged steady after 158,636 requests while its JIT was still at work (its first
+    repetition then ran at 0.65 of its second's rate); comparing 10, as Georges et al. do, it was
+    steady after 577,605 and 640,139 requests and its repetitions' rates were within 1.05× and 1.01×.
     """
     window = spec.window or max(WINDOW, REQUESTS_PER_CLIENT * max(clients, 1))
-    max_requests = spec.max_requests or max(MAX_REQUESTS, 4 * 2 * spec.windows * window)
-    return spec.model_copy(update={"window": window, "max_requests": max_requests})
+    windows = spec.windows or (WINDOWS_CONCURRENT if clients > 1 else WINDOWS)
+    max_requests = spec.max_requests or max(MAX_REQUESTS, 4 * 2 * windows * window)
+    return spec.model_copy(update={"window": window, "windows": windows, "max_requests": max_requests})
 
 
 # How a warm-up ends, as the window's choice and ``--warmup-until`` name it.

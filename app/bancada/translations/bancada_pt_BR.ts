@@ -2936,6 +2936,10 @@ Senha da chave:</translation>
         <translation>warmup_until: max_requests ({max}) deve ser pelo menos 2 × window × windows ({least}), senão o aquecimento nunca poderia ser julgado estável</translation>
     </message>
     <message>
+        <source>until steady: CoV of the medians of the last {k} windows of {w} requests (fewer when their latencies add up to {ws} s) ≤ {x} % (at most {n} requests or {s} s)</source>
+        <translation>até estabilizar: CV das medianas das últimas {k} janelas de {w} requisições (menos quando suas latências somam {ws} s) ≤ {x} % (no máximo {n} requisições ou {s} s)</translation>
+    </message>
+    <message>
         <source>until steady: CoV of the medians of the last {k} windows of {w} requests ≤ {x} % (at most {n} requests or {s} s)</source>
         <translation>até estabilizar: CV das medianas das últimas {k} janelas de {w} requisições ≤ {x} % (no máximo {n} requisições ou {s} s)</translation>
     </message>

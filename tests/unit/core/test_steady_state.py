@@ -24,6 +24,21 @@ def test_cov_of_the_last_k_values():
     assert cov_pct([0.0, 0.0, 0.0], 3) == math.inf
 
 
+def test_a_window_of_slow_requests_closes_on_its_latency_sum_as_in_the_native_driver():
+    # as drivers/native/internal/job/steady_test.go: up to 100 requests, or at least 3 adding up to 1 s
+    w = SteadyWatch({**SPEC, "window": 100, "window_latency_s": 1.0, "min_window": 3})
+    w.add(600_000_000, True)
+    w.add(500_000_000, True)
+    assert w.medians == []  # 1.1 s in 2 requests: fewer than min_window
+    w.add(1_000_000, True)
+    assert w.medians == [500_000_000.0]
+    for _ in range(99):
+        w.add(1_000_000, True)
+    assert len(w.medians) == 1  # fast requests: the count closes the window
+    w.add(1_000_000, True)
+    assert w.medians == [500_000_000.0, 1_000_000.0]
+
+
 def test_a_watch_is_steady_only_once_the_window_medians_agree_and_stop_moving():
     w = SteadyWatch(SPEC)
     for latency in (300, 1, 900, 200, 200, 5, 100, 100, 100):  # medians 300, 200, 100: falling
@@ -84,7 +99,7 @@ def test_the_profile_takes_steady_a_table_or_count_and_old_profiles_keep_a_count
     assert _profile(warmup_until="count").experiment.warmup_until is None
     assert _profile(warmup_until="steady").experiment.warmup_until == SteadyState()
     spec = _profile(warmup_until={"window": 50, "cov_pct": 1}).experiment.warmup_until
-    assert spec is not None and (spec.window, spec.windows, spec.cov_pct) == (50, 5, 1.0)
+    assert spec is not None and (spec.window, spec.windows, spec.cov_pct) == (50, None, 1.0)  # None: by the load
     again = parse_profile(__import__("tomllib").loads(_profile(warmup_until="steady").to_toml()))
     assert again.experiment.warmup_until == SteadyState()  # the stored profile reads back the same
 
@@ -126,7 +141,10 @@ def test_the_job_carries_warmup_until_only_when_set():
         "cov_pct": 5.0,
         "max_requests": 20_000,
         "max_s": 30.0,
+        "window_latency_s": 0.25,  # window_s for one client
+        "min_window": 5,
     }
+    assert "window_latency_s" not in warmup_until_job(SteadyState(window_s=0), [0], set())["warmup_until"]
     assert warmup_until_job(None, [0], set()) == {}
 
 
@@ -168,7 +186,14 @@ def test_the_report_gives_the_count_alone_for_an_old_profile_and_the_criterion_a
     ]
     rows = dict(warmup_rows({"warmup": 20, "warmup_until": SteadyState().model_dump()}, events))
     assert rows["Warm-up requests per block (at least)"] == "20"
-    assert rows["Warm-up"].startswith("until steady: CoV of the medians of the last 5 windows of 100 requests ≤ 5 %")
+    assert rows["Warm-up"].startswith(
+        "until steady: CoV of the medians of the last 5 windows of 100 requests (fewer when their latencies add "
+        "up to 0.25 s) ≤ 5 %"
+    )
+    # a run stored before window_s: its windows closed by the count alone, and the report says so
+    old = {k: v for k, v in SteadyState().model_dump().items() if k != "window_s"}
+    old_rows = dict(warmup_rows({"warmup": 20, "warmup_until": old}, events))
+    assert old_rows["Warm-up"].startswith("until steady: CoV of the medians of the last 5 windows of 100 requests ≤ 5 %")
     assert rows["Warm-up requests it took (per block)"] == (
         "go-rest / StdSize: median 500 (500–500), 1 of 1 blocks steady; "
         "java-rest / StdSize: median 1,026 (700–2,400), 2 of 3 blocks steady"
@@ -181,10 +206,14 @@ def test_under_concurrent_load_the_default_window_grows_with_the_clients_unless_
     one = for_clients(SteadyState(), 1)
     assert (one.window, one.max_requests) == (100, 20_000)
     wide = for_clients(SteadyState(), 100)
-    assert (wide.window, wide.max_requests) == (1000, 40_000)  # 10 per client; 4 x the least warm-up
+    # 100 per client; 10 windows compared (5 let a JIT still at work pass); 4 x the least warm-up
+    assert (wide.window, wide.windows, wide.max_requests) == (10_000, 10, 800_000)
+    assert (one.windows, for_clients(SteadyState(windows=7), 100).windows) == (5, 7)  # sequential; the profile's
     assert for_clients(SteadyState(window=50), 100).window == 50  # the profile's own window is kept
-    assert warmup_until_job(SteadyState(), [0], set(), 100)["warmup_until"]["window"] == 1000
+    job = warmup_until_job(SteadyState(), [0], set(), 100)["warmup_until"]
+    # the latency rule scales with the clients (about window_s of wall time), at least 2 requests a client
+    assert (job["window"], job["window_latency_s"], job["min_window"]) == (10_000, 25.0, 200)
     # what the run stores and re-reads keeps the defaults open (a re-run at c = 100 still widens them)
     stored = parse_profile(__import__("tomllib").loads(_profile(warmup_until="steady").to_toml()))
     assert stored.experiment.warmup_until is not None
-    assert for_clients(stored.experiment.warmup_until, 100).window == 1000
+    assert for_clients(stored.experiment.warmup_until, 100).window == 10_000

@@ -523,7 +523,7 @@ var known = map[string][]string{
 	"load": {"model", "concurrency", "duration_s", "rate_per_s", "grpc_mode", "max_records", "rest_client",
 		"busy_poll_us", "event_loops", "vus", "pacing_s", "think_time_s", "ramp_up_s", "graceful_stop_s"},
 	"block":        {"repetition", "treatments", "warmup", "requests", "order", "seed", "warmup_until"},
-	"warmup_until": {"window", "windows", "cov_pct", "max_requests", "max_s"},
+	"warmup_until": {"window", "windows", "cov_pct", "max_requests", "max_s", "window_latency_s", "min_window"},
 }
 
 func unknownKeys(data []byte) []string {

@@ -16,12 +16,19 @@ import (
 // most CovPct percent and their median moved by at most CovPct percent from
 // that of the Windows windows before (DriftPct), or at the cap (MaxRequests
 // or MaxS, whichever comes first), which is then recorded as not steady.
+//
+// A window of slow requests closes early: once it holds MinWindow requests
+// whose latencies add up to WindowLatencyS seconds (a sequential window of
+// 100 requests of 28 ms would last 2.8 s, and ten of them the least
+// warm-up; with 0.25 s it holds 9 and lasts about as long).
 type Steady struct {
-	Window      int     `json:"window"`       // requests per window (> 0)
-	Windows     int     `json:"windows"`      // k, the windows compared (>= 2)
-	CovPct      float64 `json:"cov_pct"`      // threshold on the CoV, percent (> 0)
-	MaxRequests int     `json:"max_requests"` // cap on the warm-up requests (>= window * windows)
-	MaxS        float64 `json:"max_s"`        // cap on the warm-up's seconds (> 0)
+	Window         int     `json:"window"`           // requests per window (> 0)
+	Windows        int     `json:"windows"`          // k, the windows compared (>= 2)
+	CovPct         float64 `json:"cov_pct"`          // threshold on the CoV, percent (> 0)
+	MaxRequests    int     `json:"max_requests"`     // cap on the warm-up requests (>= window * windows)
+	MaxS           float64 `json:"max_s"`            // cap on the warm-up's seconds (> 0)
+	WindowLatencyS float64 `json:"window_latency_s"` // a window's latencies summed, seconds, that close it early (0: never)
+	MinWindow      int     `json:"min_window"`       // the fewest requests of a window closed early (1..window)
 }
 
 func (s *Steady) check() error {
@@ -36,6 +43,10 @@ func (s *Steady) check() error {
 		return fmt.Errorf("max_requests (%d) must be at least 2 x window x windows (%d)", s.MaxRequests, 2*s.Window*s.Windows)
 	case !(s.MaxS > 0) || math.IsInf(s.MaxS, 0):
 		return fmt.Errorf("max_s must be > 0 seconds, got %v", s.MaxS)
+	case !(s.WindowLatencyS >= 0) || math.IsInf(s.WindowLatencyS, 0):
+		return fmt.Errorf("window_latency_s must be >= 0 seconds, got %v", s.WindowLatencyS)
+	case s.WindowLatencyS > 0 && (s.MinWindow < 1 || s.MinWindow > s.Window):
+		return fmt.Errorf("min_window must be 1..window (%d) with window_latency_s, got %d", s.Window, s.MinWindow)
 	}
 	return nil
 }
@@ -83,6 +94,7 @@ type SteadyWatch struct {
 	Spec    Steady
 	Medians []float64 // the medians of the windows so far, ns
 	window  []int64
+	sumNs   int64 // the window's latencies summed
 }
 
 // Add records a warm-up request's latency (ns); it returns true when it
@@ -92,11 +104,14 @@ func (w *SteadyWatch) Add(latencyNs int64, ok bool) bool {
 		return false
 	}
 	w.window = append(w.window, latencyNs)
-	if len(w.window) < w.Spec.Window {
+	w.sumNs += latencyNs
+	full := len(w.window) >= w.Spec.Window ||
+		(w.Spec.WindowLatencyS > 0 && len(w.window) >= w.Spec.MinWindow && float64(w.sumNs) >= w.Spec.WindowLatencyS*1e9)
+	if !full {
 		return false
 	}
 	w.Medians = append(w.Medians, Median(w.window))
-	w.window = w.window[:0]
+	w.window, w.sumNs = w.window[:0], 0
 	return true
 }
 

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/bancada-lab/bancada/drivers/native/internal/frame"
+	"github.com/bancada-lab/bancada/drivers/native/internal/job"
 )
 
 // warmingServer answers slower at first, like a JIT before it compiles: the
@@ -89,4 +90,23 @@ func TestSteadyWarmupStopsAtItsCap(t *testing.T) {
 		}
 	}
 	t.Fatal("no warmup_end event")
+}
+
+func TestAConcurrentWarmupAsksAboutOnceAWindowsTime(t *testing.T) {
+	spec := &job.Steady{Window: 10_000, Windows: 5, CovPct: 5, MaxRequests: 400_000, MaxS: 30,
+		WindowLatencyS: 25, MinWindow: 200}
+	// 100 clients: a window is about 0.25 s; 10,000 requests took 6.7 s (1,500/s): next 375
+	if got := nextChunk(spec, 10_000, 6700*time.Millisecond, 100); got < 370 || got > 380 {
+		t.Fatalf("slow server: chunk %d, want about 375", got)
+	}
+	if got := nextChunk(spec, 10_000, 140*time.Millisecond, 100); got != 10_000 { // 70,000/s: the count
+		t.Fatalf("fast server: chunk %d, want the window's 10,000", got)
+	}
+	if got := nextChunk(spec, 200, 10*time.Second, 100); got != 200 { // very slow: at least min_window
+		t.Fatalf("very slow server: chunk %d, want min_window 200", got)
+	}
+	spec.WindowLatencyS = 0
+	if got := nextChunk(spec, 10_000, 6700*time.Millisecond, 100); got != 10_000 {
+		t.Fatalf("without window_latency_s: chunk %d, want the window", got)
+	}
 }
