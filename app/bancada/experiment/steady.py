@@ -78,12 +78,12 @@ class SteadyState(BaseModel):
             )
         return self
 
-    def to_job(self, clients: int = 1) -> dict[str, Any]:
+    def to_job(self, clients: int = 1, max_records: int | None = None) -> dict[str, Any]:
         """The job's ``warmup_until`` object for ``clients`` concurrent clients (every field the drivers
         read set; ``once`` is the runner's, which leaves the object out of a block whose treatments are warm;
         ``window_s`` becomes ``window_latency_s``, the window's latencies summed over its clients, and
         ``min_window``, docs/driver-protocol.md)."""
-        spec = for_clients(self, clients)
+        spec = for_clients(self, clients, max_records)
         out = spec.model_dump(exclude={"once", "window_s"})
         if spec.window_s > 0:
             window = spec.window or WINDOW
@@ -91,9 +91,9 @@ class SteadyState(BaseModel):
             out["min_window"] = min(window, max(MIN_WINDOW, 2 * max(clients, 1)))
         return out
 
-    def describe(self, clients: int = 1) -> str:
+    def describe(self, clients: int = 1, max_records: int | None = None) -> str:
         """One line for the window and the report: the criterion and its caps."""
-        spec = for_clients(self, clients)
+        spec = for_clients(self, clients, max_records)
         if spec.window_s > 0:
             text = translate(
                 "Profile",
@@ -128,16 +128,25 @@ WINDOWS_CONCURRENT = 10
 MIN_WINDOW = 5
 # The least default cap on warm-up requests.
 MAX_REQUESTS = 20_000
+# The native driver's default cap on a block's raw sample records (load.max_records).
+MAX_RECORDS = 1_000_000
 # Under a concurrent load the default window holds up to this many requests per client.
 REQUESTS_PER_CLIENT = 100
 
 
-def for_clients(spec: SteadyState, clients: int) -> SteadyState:
+def for_clients(spec: SteadyState, clients: int, max_records: int | None = None) -> SteadyState:
     """``spec`` with its defaults filled for a load of ``clients`` concurrent clients: the window
     :data:`WINDOW`, or :data:`REQUESTS_PER_CLIENT` requests per client when that is more; the
     windows compared :data:`WINDOWS`, under a concurrent load :data:`WINDOWS_CONCURRENT`; and
     ``max_requests`` :data:`MAX_REQUESTS` or four times the least warm-up (2 × windows × window),
     whichever is more. Fields the profile set are kept.
+
+    The native driver keeps at most ``max_records`` raw samples of a block (the load's
+    ``max_records``, None: :data:`MAX_RECORDS`), warm-up included, and summarizes the rest in
+    histograms: the default cap is at most half of them, and the default window shrinks (not below
+    :data:`WINDOW`) to fit two least warm-ups in that half. At c = 1,000 a window of 100 requests a
+    client would have made the least warm-up 2,000,000 requests, and a 30 s warm-up at 70,000
+    requests/s left no raw record for the measured ones.
 
     Why: with 100 clients a window of 100 requests is one request per client, whose median moves
     with the scheduler, not the server: in seed 003's classroom profile the medians of such windows
@@ -154,7 +163,11 @@ def for_clients(spec: SteadyState, clients: int) -> SteadyState:
     """
     window = spec.window or max(WINDOW, REQUESTS_PER_CLIENT * max(clients, 1))
     windows = spec.windows or (WINDOWS_CONCURRENT if clients > 1 else WINDOWS)
-    max_requests = spec.max_requests or max(MAX_REQUESTS, 4 * 2 * windows * window)
+    budget = (MAX_RECORDS if max_records is None else max_records) // 2
+    if spec.window is None and 2 * windows * window > budget // 2:
+        window = max(WINDOW, budget // (4 * windows))
+    least = 2 * windows * window
+    max_requests = spec.max_requests or min(max(MAX_REQUESTS, 4 * least), max(budget, least))
     return spec.model_copy(update={"window": window, "windows": windows, "max_requests": max_requests})
 
 
@@ -207,7 +220,11 @@ def steady_state(value: Any) -> Any:
 
 
 def warmup_until_job(
-    spec: SteadyState | None, treatments: Sequence[int], warm: set[int], clients: int = 1
+    spec: SteadyState | None,
+    treatments: Sequence[int],
+    warm: set[int],
+    clients: int = 1,
+    max_records: int | None = None,
 ) -> dict[str, Any]:
     """The block fields of a job for ``spec`` under ``clients`` concurrent clients (1: sequential):
     ``{"warmup_until": {...}}`` (:func:`for_clients`), or none for a fixed count, and none when
@@ -217,4 +234,4 @@ def warmup_until_job(
     if spec is None or (spec.once and warm.issuperset(treatments)):
         return {}
     warm.update(treatments)
-    return {"warmup_until": spec.to_job(clients)}
+    return {"warmup_until": spec.to_job(clients, max_records)}

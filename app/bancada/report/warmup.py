@@ -28,7 +28,9 @@ def warmup_rows(
         return [count]
     try:
         # a run stored before window_s existed closed its windows by the count alone
-        criterion = SteadyState(**{"window_s": 0.0, **spec}).describe(clients(load or {}))
+        criterion = SteadyState(**{"window_s": 0.0, **spec}).describe(
+            clients(load or {}), (load or {}).get("max_records")
+        )
     except (TypeError, ValidationError):
         criterion = str(spec)
     rows = [

@@ -657,7 +657,9 @@ class Runner:
                     **{
                         **block.to_job(),
                         "treatments": ids,
-                        **warmup_until_job(exp.warmup_until, ids, self._steady_warm, self._clients()),
+                        **warmup_until_job(
+                            exp.warmup_until, ids, self._steady_warm, self._clients(), self.profile.load.max_records
+                        ),
                     }
                 )
             ],

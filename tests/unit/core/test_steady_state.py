@@ -206,8 +206,14 @@ def test_under_concurrent_load_the_default_window_grows_with_the_clients_unless_
     one = for_clients(SteadyState(), 1)
     assert (one.window, one.max_requests) == (100, 20_000)
     wide = for_clients(SteadyState(), 100)
-    # 100 per client; 10 windows compared (5 let a JIT still at work pass); 4 x the least warm-up
-    assert (wide.window, wide.windows, wide.max_requests) == (10_000, 10, 800_000)
+    # 100 per client; 10 windows compared (5 let a JIT still at work pass); the cap 4 x the least
+    # warm-up (800,000) but at most half the driver's 1,000,000 raw records of a block
+    assert (wide.window, wide.windows, wide.max_requests) == (10_000, 10, 500_000)
+    # c = 1,000: 100 a client would make the least warm-up 2,000,000 requests; the window shrinks to fit
+    crowd = for_clients(SteadyState(), 1000)
+    assert (crowd.window, crowd.max_requests) == (12_500, 500_000)
+    assert for_clients(SteadyState(), 1000, max_records=4_000_000).window == 50_000
+    assert for_clients(SteadyState(max_requests=900_000), 100).max_requests == 900_000  # the profile's own
     assert (one.windows, for_clients(SteadyState(windows=7), 100).windows) == (5, 7)  # sequential; the profile's
     assert for_clients(SteadyState(window=50), 100).window == 50  # the profile's own window is kept
     job = warmup_until_job(SteadyState(), [0], set(), 100)["warmup_until"]
