@@ -41,29 +41,25 @@ import secrets
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 if TYPE_CHECKING:
-    import numpy as np
     import pandas as pd
-    import pyarrow as pa
 
 import numpy as np
 
 from bancada.core import paths
 from bancada.core.samples import Sample, SampleBlock
-from bancada.store import sample_stage
+from bancada.store import column_read, run_schema, sample_stage
 
 COMMIT_INTERVAL_S = 0.05
 # a Sample as a sample row, without its block (a bool ok is stored as 0/1)
 _SAMPLE_ROW = attrgetter(
     "treatment", "repetition", "seq", "phase", "ok", "latency_ns", "server_ns", "start_ns", "queue_ns", "error"
 )
-SCHEMA_VERSION = "2"
 _Method = TypeVar("_Method", bound=Callable[..., Any])
 
 
@@ -81,87 +77,6 @@ class SplitRow(Protocol):
     request_bytes: int
     response_bytes: int
 
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS treatment (
-  id INTEGER PRIMARY KEY, implementation TEXT NOT NULL, language TEXT NOT NULL,
-  protocol TEXT NOT NULL, worker TEXT NOT NULL, operation TEXT NOT NULL,
-  workload TEXT NOT NULL, payload_kind TEXT NOT NULL, payload_count INTEGER NOT NULL,
-  payload_bytes INTEGER NOT NULL, target TEXT NOT NULL DEFAULT '',
-  link TEXT NOT NULL DEFAULT '', format TEXT NOT NULL DEFAULT '');
-CREATE TABLE IF NOT EXISTS block (
-  id INTEGER PRIMARY KEY, repetition INTEGER NOT NULL, origin_ns INTEGER, started_at TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS driver_event (
-  id INTEGER PRIMARY KEY, block INTEGER NOT NULL, kind TEXT NOT NULL, body TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS worker (implementation TEXT PRIMARY KEY, info TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS sample (
-  id INTEGER PRIMARY KEY, treatment INTEGER NOT NULL, repetition INTEGER NOT NULL,
-  seq INTEGER NOT NULL, phase INTEGER NOT NULL, ok INTEGER NOT NULL,
-  latency_ns INTEGER NOT NULL, server_ns INTEGER NOT NULL, start_ns INTEGER NOT NULL,
-  queue_ns INTEGER NOT NULL DEFAULT 0, block INTEGER NOT NULL DEFAULT 0, error TEXT NOT NULL DEFAULT '');
-"""
-_SPLIT_TABLE = """
-CREATE TABLE IF NOT EXISTS sample_split (
-  treatment INTEGER NOT NULL, repetition INTEGER NOT NULL, seq INTEGER NOT NULL,
-  client_ser_ns INTEGER NOT NULL, client_deser_ns INTEGER NOT NULL, server_deser_ns INTEGER NOT NULL,
-  server_ser_ns INTEGER NOT NULL, request_bytes INTEGER NOT NULL, response_bytes INTEGER NOT NULL,
-  PRIMARY KEY (treatment, repetition, seq));
-"""
-_SCHEMA += _SPLIT_TABLE + sample_stage.TABLE
-_SPLIT_COLUMNS = (
-    "client_ser_ns",
-    "client_deser_ns",
-    "server_deser_ns",
-    "server_ser_ns",
-    "request_bytes",
-    "response_bytes",
-)
-
-
-def _migrate(conn: sqlite3.Connection) -> None:
-    """Bring a schema-1 run file to schema 2 (columns with defaults, a new table); no row changes.
-
-    A file that cannot be written (read-only) is left as it is: :meth:`RunStore.samples_frame`
-    reads it without the new columns.
-    """
-    cols = {row[1] for row in conn.execute("PRAGMA table_info(treatment)")}
-    if not cols or {"link", "format"} <= cols:
-        return
-    try:
-        for name in ("link", "format"):
-            if name not in cols:
-                conn.execute(f"ALTER TABLE treatment ADD COLUMN {name} TEXT NOT NULL DEFAULT ''")
-        conn.executescript(_SPLIT_TABLE)
-        conn.commit()
-    except sqlite3.OperationalError:
-        conn.rollback()
-
-
-#: The columns of :meth:`RunStore.sample_columns` (the sample table's).
-SAMPLE_COLUMNS = (
-    "id",
-    "treatment",
-    "repetition",
-    "seq",
-    "phase",
-    "ok",
-    "latency_ns",
-    "server_ns",
-    "start_ns",
-    "queue_ns",
-    "block",
-    "error",
-)
-#: treatment, phase and ok in one integer (read as one column: a third less to convert per row)
-_PACKED = ("treatment", "phase", "ok")
-_PACKED_SQL = "(treatment << 3) | (CASE phase WHEN 0 THEN 0 WHEN 1 THEN 2 ELSE 4 END) | (ok != 0)"
-#: Rows per fetch when the samples are read with the stdlib (without the ADBC driver).
-CHUNK_ROWS = 262_144
-#: How long a reading connection waits for a run file another connection holds busy (s).
-BUSY_WAIT_S = 5.0
-#: Threads that read a run file's samples at once (each a part of the id range).
-READ_THREADS = 2
 
 #: Run statuses. ``running`` left in a file means the process died mid-run.
 STATUSES = ("running", "complete", "incomplete", "cancelled")
@@ -265,14 +180,14 @@ class RunStore:
         conn = sqlite3.connect(path, check_same_thread=False)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
-        conn.executescript(_SCHEMA)
+        conn.executescript(run_schema.SCHEMA)
         store = cls(path, conn)
         now = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
         store.set_meta(
             run_id=run_id,
             created_at=now,
             status="running",
-            schema_version=SCHEMA_VERSION,
+            schema_version=run_schema.SCHEMA_VERSION,
             writer_pid=str(os.getpid()),
             writer_boot=_boot_id(),
         )
@@ -298,7 +213,7 @@ class RunStore:
         except sqlite3.DatabaseError as exc:
             conn.close()
             raise RunStoreError(f"{path}: not a Bancada run file ({exc})") from None
-        _migrate(conn)
+        run_schema.migrate(conn)
         store = cls(path, conn)
         if effective_status(store.meta()) != "running":  # its writer died mid-block: its batches become rows
             sample_stage.unstage_leftovers(conn)
@@ -500,28 +415,30 @@ class RunStore:
     def sample_columns(self, columns: Sequence[str]) -> dict[str, np.ndarray]:
         """Columns of every sample whose treatment is in the treatment table, in id order, as numpy arrays.
 
-        ``columns``: names from :data:`SAMPLE_COLUMNS`. Each is an int64 array but ``phase``
+        ``columns``: names from :data:`~bancada.store.column_read.SAMPLE_COLUMNS`. Each is an int64 array but ``phase``
         (int8: 0 warm-up, 1 measure, 2 any other value), ``ok`` (bool) and ``error`` (an
         object array, "" where the sample has none). The rows are those of
         :meth:`samples_frame` (its join with the treatment table), in the same order.
         Read through the ADBC SQLite driver into Arrow (no Python object per row; treatment,
         phase and ok packed into one integer by SQLite), or, without it, in chunks of
-        :data:`CHUNK_ROWS` rows with the stdlib.
+        :data:`~bancada.store.column_read.CHUNK_ROWS` rows with the stdlib.
 
         Raises:
             ValueError: an unknown column.
             sqlite3.Error: the file cannot be read.
         """
-        unknown = [c for c in columns if c not in SAMPLE_COLUMNS]
+        unknown = [c for c in columns if c not in column_read.SAMPLE_COLUMNS]
         if unknown:
-            raise ValueError(f"unknown sample column(s) {unknown}; expected some of {SAMPLE_COLUMNS}")
-        plain = [c for c in dict.fromkeys([*columns, *(["id"] if "error" in columns else [])]) if c not in _PACKED]
+            raise ValueError(f"unknown sample column(s) {unknown}; expected some of {column_read.SAMPLE_COLUMNS}")
+        wanted = dict.fromkeys([*columns, *(["id"] if "error" in columns else [])])
+        plain = [c for c in wanted if c not in column_read.PACKED]
         plain.remove("error") if "error" in plain else None
-        select = [_PACKED_SQL, *plain]
-        arrays = _read_int_columns(self.path, self.conn, select)
-        key = arrays.pop(_PACKED_SQL)
+        select = [column_read.PACKED_SQL, *plain]
+        arrays = column_read.read_int_columns(self.path, self.conn, select)
+        key = arrays.pop(column_read.PACKED_SQL)
         arrays.update(treatment=key >> 3, phase=((key >> 1) & 3).astype(np.int8), ok=(key & 1).astype(bool))
-        known = _in_ids(arrays["treatment"], [r[0] for r in self.conn.execute("SELECT id FROM treatment")])
+        ids = [r[0] for r in self.conn.execute("SELECT id FROM treatment")]
+        known = column_read.in_ids(arrays["treatment"], ids)
         if not known.all():  # the join of samples_frame drops samples of unknown treatments
             arrays = {c: v[known] for c, v in arrays.items()}
         if "error" in columns:
@@ -567,13 +484,13 @@ class RunStore:
 
         link = "t.link, t.format" if self._has("treatment", "link") else "'' AS link, '' AS format"
         if self._has("sample_split"):
-            split_cols = ", ".join(f"x.{c}" for c in _SPLIT_COLUMNS)
+            split_cols = ", ".join(f"x.{c}" for c in run_schema.SPLIT_COLUMNS)
             join = (
                 " LEFT JOIN sample_split x"
                 " ON x.treatment = s.treatment AND x.repetition = s.repetition AND x.seq = s.seq"
             )
         else:
-            split_cols = ", ".join(f"NULL AS {c}" for c in _SPLIT_COLUMNS)
+            split_cols = ", ".join(f"NULL AS {c}" for c in run_schema.SPLIT_COLUMNS)
             join = ""
         query = (
             "SELECT s.id, s.treatment, s.repetition, s.seq, s.phase, s.ok, s.latency_ns, s.server_ns,"
@@ -582,86 +499,6 @@ class RunStore:
             f" FROM sample s JOIN treatment t ON s.treatment = t.id{join} ORDER BY s.id"
         )
         return pd.read_sql_query(query, self.conn)
-
-
-def _in_ids(values: np.ndarray, ids: list[int]) -> np.ndarray:
-    """``np.isin(values, ids)`` for a few small ids: a lookup table indexed by value (no sort)."""
-    if not len(values) or not ids or min(ids) < 0 or max(ids) > 1 << 20:
-        return np.isin(values, ids)
-    table = np.zeros(max(ids) + 2, dtype=bool)
-    table[ids] = True
-    found: np.ndarray = table[np.clip(values, -1, len(table) - 1)]  # -1 and anything past the ids: the last, False
-    return found
-
-
-def _read_int_columns(path: Path, conn: sqlite3.Connection, select: list[str]) -> dict[str, np.ndarray]:
-    """The integer expressions ``select`` over every sample, in id order, as int64 arrays keyed by expression.
-
-    With the ADBC SQLite driver (``adbc-driver-sqlite``, Apache Arrow) SQLite's C
-    loop fills Arrow arrays directly, the id range split among up to
-    :data:`READ_THREADS` threads (each its own connection; the driver
-    releases the GIL); without it, ``conn`` fetches ``CHUNK_ROWS`` rows at a time.
-    """
-    query = f"SELECT {', '.join(select)} FROM sample WHERE id > ? AND id <= ? ORDER BY id"
-    # two statements: SQLite answers a lone min() or max() of the rowid from the b-tree's ends, not by a scan
-    first = conn.execute("SELECT min(id) FROM sample").fetchone()[0]
-    last = conn.execute("SELECT max(id) FROM sample").fetchone()[0]
-    lo, hi = (0, 0) if first is None else (first - 1, last)
-    try:
-        import adbc_driver_sqlite.dbapi as adbc
-    except ImportError:  # pragma: no cover - a declared dependency; the stdlib reads it all the same
-        adbc = None  # type: ignore[assignment]  # an optional module: None when it is not installed
-    if adbc is not None:
-        try:
-            return _read_arrow(path, query, select, lo, hi)
-        except adbc.Error:  # a value Arrow cannot type (e.g. a real among the integers): the stdlib reads it
-            pass
-    cur = conn.execute(query, (lo, hi))
-    parts = []
-    while rows := cur.fetchmany(CHUNK_ROWS):
-        parts.append(np.array(rows, dtype=np.int64).reshape(len(rows), len(select)))
-    block = np.concatenate(parts) if parts else np.empty((0, len(select)), dtype=np.int64)
-    return {n: np.ascontiguousarray(block[:, i]) for i, n in enumerate(select)}
-
-
-def _read_arrow(path: Path, query: str, select: list[str], lo: int, hi: int) -> dict[str, np.ndarray]:
-    """:func:`_read_int_columns` through ADBC: the id range ``(lo, hi]`` in parts, one thread and connection each.
-
-    A connection that finds the file busy (another opening the WAL at the same
-    moment; ADBC sets no busy timeout) tries again for up to :data:`BUSY_WAIT_S`.
-    """
-    import adbc_driver_sqlite.dbapi as adbc
-
-    def fetch(bounds: tuple[int, int]) -> pa.Table:
-        deadline = time.monotonic() + BUSY_WAIT_S
-        while True:
-            try:
-                with adbc.connect(path.resolve().as_uri()) as arrow_conn, arrow_conn.cursor() as cur:
-                    cur.adbc_statement.set_options(**{"adbc.sqlite.query.batch_rows": str(CHUNK_ROWS)})
-                    cur.execute(query, bounds)
-                    return cur.fetch_arrow_table()
-            except adbc.Error as exc:
-                if not any(w in str(exc).lower() for w in ("locked", "busy")) or time.monotonic() > deadline:
-                    raise
-                time.sleep(0.05)
-
-    threads = max(1, min(READ_THREADS, os.cpu_count() or 1, (hi - lo) // CHUNK_ROWS))
-    edges = np.linspace(lo, hi, threads + 1).round().astype(np.int64).tolist()
-    with ThreadPoolExecutor(threads) as pool:
-        tables: list[Any] = list(pool.map(fetch, zip(edges[:-1], edges[1:])))  # each set to None once copied
-    total = sum(t.num_rows for t in tables)
-    out = {name: np.empty(total, dtype=np.int64) for name in select}
-    start = 0
-    for k, table in enumerate(tables):  # each part copied into place, then let go: one copy of the rows at a time
-        for i, name in enumerate(select):
-            at = start
-            for chunk in table.column(i).chunks:
-                out[name][at : at + len(chunk)] = chunk.to_numpy()
-                at += len(chunk)
-        start += table.num_rows
-        tables[k] = None
-        del table
-    return out
 
 
 def list_runs(folder: Path | None = None) -> list[dict[str, Any]]:

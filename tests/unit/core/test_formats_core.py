@@ -13,7 +13,7 @@ from bancada.experiment import manifest
 from bancada.experiment.plan import PlanError, build_plan, with_seed
 from bancada.experiment.profile import ProfileError, parse_profile
 from bancada.stats.serialization import seed_tables
-from bancada.store import runstore
+from bancada.store import run_schema
 from bancada.store.runstore import RunStore, TreatmentRow
 from bancada.store.tidy_csv import tidy_frame
 from tests.conftest import ROOT
@@ -111,7 +111,7 @@ def test_a_schema_1_run_still_opens_and_exports(tmp_path, monkeypatch, migrated)
     conn.executescript(OLD_SCHEMA)
     conn.close()
     if not migrated:  # as a read-only file is (root can write any file, so it is simulated)
-        monkeypatch.setattr(runstore, "_migrate", lambda conn: None)
+        monkeypatch.setattr(run_schema, "migrate", lambda conn: None)
     with RunStore.open(path) as store:
         rows = store.treatments()
         df = tidy_frame(store)
