@@ -193,7 +193,8 @@ def test_the_report_gives_the_count_alone_for_an_old_profile_and_the_criterion_a
     # a run stored before window_s: its windows closed by the count alone, and the report says so
     old = {k: v for k, v in SteadyState().model_dump().items() if k != "window_s"}
     old_rows = dict(warmup_rows({"warmup": 20, "warmup_until": old}, events))
-    assert old_rows["Warm-up"].startswith("until steady: CoV of the medians of the last 5 windows of 100 requests ≤ 5 %")
+    old_line = "until steady: CoV of the medians of the last 5 windows of 100 requests ≤ 5 %"
+    assert old_rows["Warm-up"].startswith(old_line)
     assert rows["Warm-up requests it took (per block)"] == (
         "go-rest / StdSize: median 500 (500–500), 1 of 1 blocks steady; "
         "java-rest / StdSize: median 1,026 (700–2,400), 2 of 3 blocks steady"
