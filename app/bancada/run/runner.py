@@ -22,17 +22,16 @@ import time
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from bancada import __version__
 from bancada.drivers import unmeasurable_reason
 from bancada.drivers.health import HealthCheckError, worker_info
-from bancada.drivers.job import DriverJob, JobBlock, JobTreatment
+from bancada.drivers.job import DriverJob
 from bancada.drivers.locust.settings import with_locust
 from bancada.run.locust_hosts import LoadHosts
 from bancada.drivers.stream import StreamError
 from bancada.run import driver_block, targets
-from bancada.experiment.steady import warmup_until_job
 from bancada.experiment import manifest, probe
 from bancada.experiment.external import EXTERNAL_NOTE, ExternalHandle, ExternalImplementation
 from bancada.experiment.plan import Block, Plan, build_plan, unplanned_workloads, with_external, with_seed
@@ -45,6 +44,8 @@ from bancada.hosts.placement import PlacementDecision, decide as decide_placemen
 from bancada.run.cpu_profiling import CpuProfiling
 from bancada.run.database import RunDatabase, check_operations_served
 from bancada.run.driver_choice import choose_driver
+from bancada.run.block_job import block_job
+from bancada.run.reconnect import reconnect
 from bancada.run.treatment_rows import treatment_rows
 from bancada.run.events import (
     Notice,
@@ -57,9 +58,6 @@ from bancada.run.events import (
     WorkerDied,
 )
 from bancada.store.runstore import RunStore, RunStoreError, RunStoreWriteError
-from bancada.wire.operations import CREATE_OPERATIONS
-
-RECONNECT_INTERVAL_S = 2.0
 
 
 @dataclass
@@ -428,7 +426,15 @@ class Runner:
         """
         for text in self.database.before_block(store, block.repetition):
             yield Notice("info", text)
-        job = self._job(plan, block, ids, workers)
+        job = block_job(
+            self.profile,
+            plan,
+            block,
+            ids,
+            lambda impl, link: self._via.get((impl, link), workers[impl].target),
+            self._custom,
+            self._steady_warm,
+        )
         if driver_name == "locust":  # the Locust settings ride in the job (bancada.drivers.locust)
             job = yield from self._locust_job(job)
         watch = {i: w for i, w in workers.items() if i not in tally.dead} if self.on_worker_death == "stop" else {}
@@ -455,7 +461,7 @@ class Runner:
         store.add_driver_event(block_index, {"event": "interrupted", "reason": "host disconnected"})
         store.commit()
         tally.interrupted.append(block_index)
-        yield from self._reconnect()
+        yield from reconnect(self.host, self._cancel, self.reconnect_timeout_s)
         if self._cancel.is_set():
             return  # the next block is not started: _run_blocks stops on the cancel
         workers.clear()
@@ -587,90 +593,6 @@ class Runner:
 
     def _host_disconnected(self) -> bool:
         return self.host.disconnected
-
-    def _reconnect(self) -> Iterator[RunEvent]:
-        """Wait for the host to come back (``on_disconnect="pause"``); cancel() gives up."""
-        yield Notice(
-            "error",
-            translate(
-                "Runner",
-                "the connection to {host} dropped; the samples so far are kept. "
-                "Reconnecting every {s} s (Stop gives up)…",
-            ).format(host=self.host.name, s=f"{RECONNECT_INTERVAL_S:g}"),
-        )
-        deadline = time.monotonic() + self.reconnect_timeout_s
-        last_error = ""
-        while not self._cancel.is_set() and time.monotonic() < deadline:
-            try:
-                cleaned = self.host.reconnect()
-            except RunError as exc:
-                last_error = str(exc)
-                self._cancel.wait(RECONNECT_INTERVAL_S)
-                continue
-            yield Notice(
-                "warning",
-                translate(
-                    "Runner", "reconnected to {host}; the interrupted block stays partial; restarting the workers"
-                ).format(host=self.host.name)
-                + (f" ({'; '.join(cleaned)})" if cleaned else ""),
-            )
-            return
-        if not self._cancel.is_set():
-            raise RunError(
-                translate(
-                    "Runner", "could not reconnect to {name} within {reconnect_timeout_s:g} s: {last_error}"
-                ).format(name=self.host.name, reconnect_timeout_s=self.reconnect_timeout_s, last_error=last_error)
-            )
-
-    def _job(self, plan: Plan, block: Block, ids: list[int], workers: dict[str, WorkerHandle]) -> DriverJob:
-        """The driver's job for ``block``, limited to the treatments ``ids`` (docs/driver-protocol.md)."""
-        exp = self.profile.experiment
-        treatments = []
-        for i in ids:
-            t = plan.treatments[i]
-            custom = t.workload.operation == "custom"
-            payload = None if custom else t.workload.payload_spec()
-            if payload is not None and t.format:  # seed 004's data: from the run's seed and the workload's
-                payload["format"] = t.format
-                payload["seed"] = ((exp.seed or 0) + t.workload.seed) % 2**64
-            if payload is not None and t.workload.operation in CREATE_OPERATIONS:  # seed 001: records of the run's seed
-                payload["seed"] = ((exp.seed or 0) + t.workload.seed) % 2**64
-            treatments.append(
-                JobTreatment(
-                    id=t.id,
-                    implementation=t.implementation.id,
-                    protocol=t.implementation.protocol,
-                    target=self._via.get((t.implementation.id, t.link), workers[t.implementation.id].target),
-                    operation=t.workload.operation,
-                    workload=t.workload.name,
-                    payload=payload,
-                    request=self._custom[t.id] if custom else None,
-                )
-            )
-        return DriverJob(
-            treatments=treatments,
-            connection=exp.connection,
-            timeout_s=exp.timeout_s,
-            load=cast(Any, self.profile.load.model_dump(exclude_none=True)),  # pydantic makes it the job type
-            blocks=[
-                JobBlock(
-                    **{
-                        **block.to_job(),
-                        "treatments": ids,
-                        **warmup_until_job(
-                            exp.warmup_until, ids, self._steady_warm, self._clients(), self.profile.load.max_records
-                        ),
-                    }
-                )
-            ],
-        )
-
-    def _clients(self) -> int:
-        """The load's concurrent clients: 1 sequential, the virtual users of vus, else the concurrency."""
-        load = self.profile.load
-        if load.model == "sequential":
-            return 1
-        return int(load.vus or 1) if load.model == "vus" else int(load.concurrency)
 
     def _locust_job(self, job: DriverJob) -> Generator[RunEvent, None, DriverJob]:
         """``job`` with the locust driver's settings; the profile's SSH load hosts deployed (first block)
