@@ -37,6 +37,7 @@ from bancada.cli.overrides import apply_overrides  # noqa: E402
 from bancada.core.samples import PHASE_MEASURE  # noqa: E402
 from bancada.experiment.profile import load_profile  # noqa: E402
 from bancada.run.events import Notice, SamplesArrived  # noqa: E402
+from bancada.run import runner as runner_module  # noqa: E402
 from bancada.run.runner import Runner  # noqa: E402
 from bancada.store.runstore import RunStore  # noqa: E402
 
@@ -149,7 +150,7 @@ def main() -> int:
     RunStore.unstage = timed("store the block's samples as rows", RunStore.unstage)  # type: ignore[method-assign]
     runner._check_workers = timed_gen("check workers", runner._check_workers)  # type: ignore[method-assign]
     runner.database.check = timed("database check", runner.database.check)  # type: ignore[method-assign]
-    runner._job = timed("make the job", runner._job)  # type: ignore[method-assign]
+    runner_module.block_job = timed("make the job", runner_module.block_job)  # type: ignore[assignment]
     host = runner.driver_host
     host.open_driver = timed("spawn the driver", host.open_driver)  # type: ignore[method-assign]
     # per block: wall times of the first frame, first/last measured sample, the block's end

@@ -672,83 +672,7 @@
     </message>
 </context>
 <context>
-    <name>Driver</name>
-    <message>
-        <source>the Python driver does not run the vus load model (virtual users need one client per user on one clock, which this reference driver does not keep); use the native driver</source>
-        <translation>o driver Python não executa o modelo de carga vus (usuários virtuais precisam de um cliente por usuário num mesmo relógio, o que este driver de referência não mantém); use o driver nativo</translation>
-    </message>
-</context>
-<context>
-    <name>ExperimentPanel</name>
-    <message>
-        <source>Host</source>
-        <extracomment>How wide an implementation&apos;s &quot;cannot run&quot; reason may be in the panel (the panel stays narrow at 1024 x 768). How wide an implementation&apos;s name (and an external server&apos;s address) may be in the panel. The operations the panel&apos;s widgets edit; a profile&apos;s workloads of other operations are run as written. The operation entry that runs the profile&apos;s own workloads (seed 001&apos;s database methods, seed 002&apos;s methods).</extracomment>
-        <translation>Host</translation>
-    </message>
-    <message>
-        <source>This computer</source>
-        <translation>Este computador</translation>
-    </message>
-    <message>
-        <source>Where the implementations under test run</source>
-        <translation>Onde as implementações em teste são executadas</translation>
-    </message>
-    <message>
-        <source>Hosts…</source>
-        <translation>Hosts…</translation>
-    </message>
-    <message>
-        <source>Add or edit SSH target hosts</source>
-        <translation>Adicionar ou editar hosts de destino via SSH</translation>
-    </message>
-    <message>
-        <source>Implementations</source>
-        <translation>Implementações</translation>
-    </message>
-    <message>
-        <source>Checking what this host can run…</source>
-        <translation>Verificando o que este host pode executar…</translation>
-    </message>
-    <message>
-        <source>Workload</source>
-        <translation>Carga de trabalho</translation>
-    </message>
-    <message>
-        <source>Select: N ints in, 3 out</source>
-        <translation>Select: N inteiros na entrada, 3 na saída</translation>
-    </message>
-    <message>
-        <source>Echo: payload in, count out</source>
-        <translation>Echo: payload na entrada, contagem na saída</translation>
-    </message>
-    <message>
-        <source>Ping: empty (overhead floor)</source>
-        <translation>Ping: vazio (custo mínimo)</translation>
-    </message>
-    <message>
-        <source>Operation</source>
-        <translation>Operação</translation>
-    </message>
-    <message>
-        <source>Payload</source>
-        <translation>Payload</translation>
-    </message>
-    <message>
-        <source>Workloads</source>
-        <translation>Cargas de trabalho</translation>
-    </message>
-    <message>
-        <source>Custom count</source>
-        <translation>Tamanho personalizado</translation>
-    </message>
-    <message>
-        <source>Element type of the payload (Select always sends int64s)</source>
-        <translation>Tipo dos elementos do payload (Select sempre envia int64s)</translation>
-    </message>
-    <message>
-        <source>Data kind</source>
-        <translation>Tipo de dado</translation>
-    </message>
+    <name>DesignGroup</name>
     <message>
         <source>Design</source>
         <translation>Projeto do experimento</translation>
@@ -768,6 +692,10 @@
     <message>
         <source>after the count</source>
         <translation>após a contagem</translation>
+    </message>
+    <message>
+        <source>steady, 1st block</source>
+        <translation>estável, 1º bloco</translation>
     </message>
     <message>
         <source>steady, every block</source>
@@ -874,6 +802,93 @@
         <translation>Se o SSH cair</translation>
     </message>
     <message>
+        <source>Profile the servers&apos; CPU</source>
+        <translation>Perfilar a CPU dos servidores</translation>
+    </message>
+    <message>
+        <source>Sample each worker with its language&apos;s profiler during every block: flame graphs per treatment</source>
+        <translation>Amostrar cada worker com o profiler da sua linguagem durante cada bloco: flame graphs por tratamento</translation>
+    </message>
+</context>
+<context>
+    <name>Driver</name>
+    <message>
+        <source>the Python driver does not run the vus load model (virtual users need one client per user on one clock, which this reference driver does not keep); use the native driver</source>
+        <translation>o driver Python não executa o modelo de carga vus (usuários virtuais precisam de um cliente por usuário num mesmo relógio, o que este driver de referência não mantém); use o driver nativo</translation>
+    </message>
+</context>
+<context>
+    <name>ExperimentPanel</name>
+    <message>
+        <source>Host</source>
+        <extracomment>How wide an implementation&apos;s &quot;cannot run&quot; reason may be in the panel (the panel stays narrow at 1024 x 768). How wide an implementation&apos;s name (and an external server&apos;s address) may be in the panel. The operations the panel&apos;s widgets edit; a profile&apos;s workloads of other operations are run as written. The operation entry that runs the profile&apos;s own workloads (seed 001&apos;s database methods, seed 002&apos;s methods).</extracomment>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>This computer</source>
+        <translation>Este computador</translation>
+    </message>
+    <message>
+        <source>Where the implementations under test run</source>
+        <translation>Onde as implementações em teste são executadas</translation>
+    </message>
+    <message>
+        <source>Hosts…</source>
+        <translation>Hosts…</translation>
+    </message>
+    <message>
+        <source>Add or edit SSH target hosts</source>
+        <translation>Adicionar ou editar hosts de destino via SSH</translation>
+    </message>
+    <message>
+        <source>Implementations</source>
+        <translation>Implementações</translation>
+    </message>
+    <message>
+        <source>Checking what this host can run…</source>
+        <translation>Verificando o que este host pode executar…</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Carga de trabalho</translation>
+    </message>
+    <message>
+        <source>Select: N ints in, 3 out</source>
+        <translation>Select: N inteiros na entrada, 3 na saída</translation>
+    </message>
+    <message>
+        <source>Echo: payload in, count out</source>
+        <translation>Echo: payload na entrada, contagem na saída</translation>
+    </message>
+    <message>
+        <source>Ping: empty (overhead floor)</source>
+        <translation>Ping: vazio (custo mínimo)</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Operação</translation>
+    </message>
+    <message>
+        <source>Payload</source>
+        <translation>Payload</translation>
+    </message>
+    <message>
+        <source>Workloads</source>
+        <translation>Cargas de trabalho</translation>
+    </message>
+    <message>
+        <source>Custom count</source>
+        <translation>Tamanho personalizado</translation>
+    </message>
+    <message>
+        <source>Element type of the payload (Select always sends int64s)</source>
+        <translation>Tipo dos elementos do payload (Select sempre envia int64s)</translation>
+    </message>
+    <message>
+        <source>Data kind</source>
+        <translation>Tipo de dado</translation>
+    </message>
+    <message>
         <source>{name} ({n} elements)</source>
         <translation>{name} ({n} elementos)</translation>
     </message>
@@ -900,10 +915,6 @@
     <message>
         <source>{target}: external, not started by Bancada</source>
         <translation>{target}: externo, não iniciado pela Bancada</translation>
-    </message>
-    <message>
-        <source>steady, 1st block</source>
-        <translation>estável, 1º bloco</translation>
     </message>
     <message>
         <source>No implementations found (workers/*/worker.toml)</source>
@@ -940,14 +951,6 @@
     <message>
         <source>Ignored: the Load duration sets the measured phase</source>
         <translation>Ignorado: a duração da carga define a fase medida</translation>
-    </message>
-    <message>
-        <source>Profile the servers&apos; CPU</source>
-        <translation>Perfilar a CPU dos servidores</translation>
-    </message>
-    <message>
-        <source>Sample each worker with its language&apos;s profiler during every block: flame graphs per treatment</source>
-        <translation>Amostrar cada worker com o profiler da sua linguagem durante cada bloco: flame graphs por tratamento</translation>
     </message>
 </context>
 <context>

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from bancada.core.i18n import proper_name
 from bancada.experiment.profile import LARGE_SIZE, STD_SIZE, Profile, ProfileError, Workload, parse_profile
 from bancada.experiment.steady import warmup_choice, with_choice
+from bancada.ui.design_group import DesignGroup
 from bancada.ui.fields import ChoiceBox, IntField, choice_box
 from bancada.ui.load_group import LoadGroup
 from bancada.wire import protocols
@@ -129,92 +130,13 @@ class ExperimentPanel(QWidget):
         outer.addWidget(wl_box)
 
         # design
-        design = QGroupBox(self.tr("Design"))
-        df = QFormLayout(design)
-        self.repetitions = IntField(self.tr("Repetitions r"), 1, 10_000, 5)
-        self.requests = IntField(self.tr("Requests n"), 1, 100_000_000, 77)
-        self.warmup = IntField(self.tr("Warm-up"), 0, 100_000_000, 100)
-        df.addRow(self.tr("Repetitions r"), self.repetitions)
-        df.addRow(self.tr("Requests n"), self.requests)
-        self._requests_tip = self.requests.toolTip()
-        df.addRow(self.tr("Warm-up"), self.warmup)
-        self.warmup_until = choice_box(
-            [
-                (self.tr("after the count"), "count"),
-                (self.tr("steady, 1st block"), "once"),
-                (self.tr("steady, every block"), "steady"),
-            ],
-            self.tr(
-                "When a treatment's warm-up ends: after the count of requests, or once its latency is steady "
-                "(at least the count; capped), in its first block only or in every block"
-            ),
-        )
-        self.warmup_until.setObjectName("warmupUntil")
-        df.addRow(self.tr("Warm-up ends"), self.warmup_until)
-        self.schedule = choice_box(
-            [
-                (self.tr("Randomized blocks"), "randomized"),
-                (self.tr("Sequential (as the seed study)"), "sequential"),
-                (self.tr("Alternating requests"), "alternating"),
-            ]
-        )
-        self._schedule_hints = {
-            "randomized": self.tr(
-                "Each repetition runs every treatment once as a block with its own warm-up, "
-                "in a shuffled order, so drift of the machine does not favour one treatment."
-            ),
-            "sequential": self.tr(
-                "Each repetition runs the treatments one after another in the profile's "
-                "order, as the reference study did."
-            ),
-            "alternating": self.tr(
-                "Requests alternate between treatments one by one: this measures the cost "
-                "of switching servers and inflates small-payload latencies."
-            ),
-        }
-        for i in range(self.schedule.count()):
-            self.schedule.setItemData(i, self._schedule_hints[self.schedule.itemData(i)], Qt.ItemDataRole.ToolTipRole)
-        self.schedule_hint = QLabel()
-        self.schedule_hint.setWordWrap(True)
-        self.schedule.currentIndexChanged.connect(
-            lambda _i: self.schedule_hint.setText(self._schedule_hints.get(self.schedule.currentData(), ""))
-        )
-        self.schedule_hint.setText(self._schedule_hints["randomized"])
-        df.addRow(self.tr("Schedule"), self.schedule)
-        df.addRow("", self.schedule_hint)
-        self.connection = choice_box(
-            [(self.tr("Reuse one connection"), "reuse"), (self.tr("New connection per request"), "new")]
-        )
-        df.addRow(self.tr("Connection"), self.connection)
-        self.driver = choice_box(
-            [
-                (self.tr("Auto (native where built)"), "auto"),
-                (self.tr("Python"), "python"),
-                (self.tr("Native (Go)"), "native"),
-                (self.tr("Locust (distributed)"), "locust"),
-            ]
-        )
-        df.addRow(self.tr("Driver"), self.driver)
-        self.on_death = choice_box(
-            [(self.tr("Stop the run"), "stop"), (self.tr("Go on with the others"), "continue")],
-            self.tr("What to do when a worker dies mid-run; nothing measured is lost either way"),
-        )
-        df.addRow(self.tr("If a worker dies"), self.on_death)
-        self.on_disconnect = choice_box(
-            [(self.tr("Mark incomplete"), "incomplete"), (self.tr("Pause, reconnect"), "pause")],
-            self.tr(
-                "SSH hosts: what to do when the connection drops mid-run. Pause keeps reconnecting (Stop "
-                "gives up), restarts the workers and goes on; the interrupted block stays partial. Nothing "
-                "measured is lost either way"
-            ),
-        )
-        df.addRow(self.tr("If SSH drops"), self.on_disconnect)
-        self.profile_cpu = QCheckBox(self.tr("Profile the servers' CPU"))  # [profiling] cpu (flame graphs)
-        self.profile_cpu.setToolTip(
-            self.tr("Sample each worker with its language's profiler during every block: flame graphs per treatment")
-        )
-        df.addRow(self.profile_cpu)  # across both columns: in the label column it would widen the panel
-        outer.addWidget(design)
+        self.design = DesignGroup()
+        d = self.design  # its fields, named as the panel always named them
+        self.repetitions, self.requests, self.warmup = d.repetitions, d.requests, d.warmup
+        self.warmup_until, self.schedule, self.schedule_hint = d.warmup_until, d.schedule, d.schedule_hint
+        self.connection, self.driver, self.on_death = d.connection, d.driver, d.on_death
+        self.on_disconnect, self.profile_cpu = d.on_disconnect, d.profile_cpu
+        outer.addWidget(self.design)
         self.load = LoadGroup()
         outer.addWidget(self.load)
 
@@ -557,7 +479,7 @@ class ExperimentPanel(QWidget):
         timed = self.load.current_model() != "sequential" and bool(self.load.duration.value())
         self.requests.setEnabled(not timed)
         self.requests.setToolTip(
-            self.tr("Ignored: the Load duration sets the measured phase") if timed else self._requests_tip
+            self.tr("Ignored: the Load duration sets the measured phase") if timed else self.design.requests_tip
         )
         op = self.operation.currentData()
         own = op == PROFILE_WORKLOADS
