@@ -135,13 +135,32 @@ def _boot_id() -> str:
         return ""
 
 
+def _process_start(pid: int | str) -> str:
+    """When process ``pid`` started (clock ticks since boot: field 22 of ``/proc/PID/stat``), or ""
+    when it is gone. With the boot id it names one process even after its pid is reused."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return ""
+    fields = stat[stat.rfind(")") + 2 :].split()  # after the command name, which may hold spaces
+    return fields[19] if len(fields) > 19 else ""
+
+
 def effective_status(meta: dict[str, str]) -> str:
-    """The run's status, with ``interrupted`` for a ``running`` run whose writer is gone."""
+    """The run's status, with ``interrupted`` for a ``running`` run whose writer is gone.
+
+    The writer is the process that created the file (``writer_pid``, ``writer_boot`` and
+    ``writer_start`` in ``meta``), alive when a process of that pid started at that time since this
+    boot. A file written before ``writer_start`` existed is judged by the pid and the word
+    "bancada" in its command line."""
     status = meta.get("status", "?")
     if status != "running":
         return status
     pid = meta.get("writer_pid", "")
     same_boot = meta.get("writer_boot", "") == _boot_id()
+    if "writer_start" in meta:
+        alive = pid.isdigit() and same_boot and _process_start(pid) == meta["writer_start"] != ""
+        return "running" if alive else "interrupted"
     if pid.isdigit() and same_boot and Path(f"/proc/{pid}").exists():
         try:
             if Path(f"/proc/{pid}/cmdline").read_bytes().find(b"bancada") >= 0 or int(pid) == os.getpid():
@@ -190,6 +209,7 @@ class RunStore:
             schema_version=run_schema.SCHEMA_VERSION,
             writer_pid=str(os.getpid()),
             writer_boot=_boot_id(),
+            writer_start=_process_start(os.getpid()),
         )
         conn.commit()
         return store

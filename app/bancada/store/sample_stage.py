@@ -63,7 +63,12 @@ def unstage(conn: sqlite3.Connection) -> int:
     """
     moved = 0
     last_id = 0
+    if conn.in_transaction:  # the writer's last batch, not yet committed: it goes first
+        conn.commit()
     try:
+        # one write transaction from the first read: a reader that found the writer gone may unstage
+        # the same file at once (unstage_leftovers); whoever comes second finds nothing staged
+        conn.execute("BEGIN IMMEDIATE")
         while True:
             parts = conn.execute(
                 "SELECT id, block, rows, errors FROM sample_stage WHERE id > ? ORDER BY id LIMIT ?",

@@ -8,7 +8,7 @@ import sys
 
 from bancada.core.samples import Sample, SampleBlock
 from bancada.store import sample_stage
-from bancada.store.runstore import RunStore
+from bancada.store.runstore import RunStore, effective_status
 
 ROW_SQL = (
     "SELECT treatment, repetition, seq, phase, ok, latency_ns, server_ns, start_ns, queue_ns, block, error"
@@ -114,4 +114,58 @@ def test_unstage_that_sqlite_refuses_leaves_the_batches_staged(tmp_path):
     assert store.conn.execute("SELECT COUNT(*) FROM sample").fetchone()[0] == 0
     store.conn.execute("DROP TRIGGER no_rows")
     assert store.unstage() == 3
+    store.close()
+
+
+def test_a_writer_without_bancada_in_its_command_line_is_alive_to_a_reader(tmp_path, tmp_path_factory):
+    # the window's run process is a multiprocessing child: "python -c 'from multiprocessing.spawn ...'"
+    # has no "bancada" in its command line; a reader once took it for dead and unstaged its batches
+    # while it unstaged them too (97 sample rows for 96 requests in a window test)
+    script = tmp_path_factory.mktemp("w") / "writer.py"  # tmp_path's name holds the test's words
+    script.write_text(
+        "import sys, time; from pathlib import Path\n"
+        "from bancada.store.runstore import RunStore\n"
+        "from bancada.core.samples import Sample, SampleBlock\n"
+        f"s = RunStore.create(folder=Path({str(tmp_path)!r}))\n"
+        "s.stage_samples(SampleBlock.of(Sample(0, 1, i, 1, True, 5, -1, i, 0, '') for i in range(7)), 1)\n"
+        "s.commit(); print(s.path, flush=True); sys.stdin.read()\n"
+    )
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    env = {**os.environ, "PYTHONPATH": os.path.join(root, "app")}
+    proc = subprocess.Popen(
+        [sys.executable, str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        path = proc.stdout.readline().strip() if proc.stdout else ""
+        assert path.endswith(".sqlite")
+        with open(f"/proc/{proc.pid}/cmdline", "rb") as f:
+            assert b"bancada" not in f.read()
+        with RunStore.open(path) as reader:
+            assert effective_status(reader.meta()) == "running"
+            assert reader.conn.execute("SELECT COUNT(*) FROM sample").fetchone()[0] == 0  # left to the writer
+            assert reader.sample_count() == 7
+    finally:
+        proc.communicate("")
+    with RunStore.open(path) as after:  # the writer is gone now: its batches become rows, once
+        assert after.conn.execute("SELECT COUNT(*) FROM sample").fetchone()[0] == 7
+
+
+def test_two_connections_unstaging_at_once_make_each_sample_one_row(tmp_path):
+    import threading
+
+    store = RunStore.create(folder=tmp_path)
+    for k in range(300):
+        store.stage_samples(_batch(2 * k, 2), 1)
+    store.commit()
+    other = sqlite3.connect(store.path, check_same_thread=False, timeout=30)
+    moved: list[int] = []
+    threads = [threading.Thread(target=lambda c=c: moved.append(sample_stage.unstage(c))) for c in (store.conn, other)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    other.close()
+    assert sorted(moved)[0] == 0 or sum(moved) == 600  # one of them moved everything, or they shared it
+    assert sum(moved) == 600
+    assert store.conn.execute("SELECT COUNT(*), COUNT(DISTINCT seq) FROM sample").fetchone() == (600, 600)
     store.close()
