@@ -65,6 +65,7 @@ def test_compare_view_shows_the_change_table_of_two_stored_runs(qtbot, tasks, st
     from PySide6.QtWidgets import QApplication
 
     from bancada.cli.compare import compare
+    from bancada.core.i18n import significant
     from bancada.ui.compare_view import CompareView
 
     view = CompareView(tasks, [stored_runs["b"], stored_runs["grpc_only"]], current=stored_runs["a"])
@@ -86,7 +87,8 @@ def test_compare_view_shows_the_change_table_of_two_stored_runs(qtbot, tasks, st
     df = tables[change]
     i = list(df["treatment"]).index("go-grpc/StdSize")
     cell = view.cell(change, i, f"{b} median ms [95% CI]")
-    assert cell.startswith(f"{rows['go-grpc/StdSize']['median_other_s'] * 1e3:.4g} [")
+    # 4 significant digits as the table writes them (0.1990, where Python's .4g writes 0.199)
+    assert cell.startswith(f"{significant(rows['go-grpc/StdSize']['median_other_s'] * 1e3, 4)} [")
     verdict = view.cell(change, i, "verdict")
     # ~, slower, faster, or "no clear difference" when a significant test's change interval includes 0
     from bancada.stats.compare_tables import _verdict_text
