@@ -18,6 +18,9 @@ TYPE_JSON = 0x4A  # "J": a JSON event frame
 FRAME_DTYPE = np.dtype([("length", "<u4"), ("type", "u1"), *SAMPLE_DTYPE.descr])
 PLAIN_LENGTH = 1 + SAMPLE_STRUCT.size  # the length field of such a frame
 assert FRAME_DTYPE.itemsize == 4 + PLAIN_LENGTH
+# the sample's fields follow the header unpadded, in SAMPLE_DTYPE's order (decode_plain_run copies them as bytes)
+_HEADER_BYTES = FRAME_DTYPE.itemsize - SAMPLE_DTYPE.itemsize
+assert FRAME_DTYPE.fields is not None and FRAME_DTYPE.fields[FIELDS[0]][1] == _HEADER_BYTES
 
 
 def decode_plain_run(buf: bytes, pos: int) -> tuple[SampleBlock | None, int]:
@@ -35,10 +38,12 @@ def decode_plain_run(buf: bytes, pos: int) -> tuple[SampleBlock | None, int]:
     n = count if plain.all() else int(np.argmin(plain))
     if n == 0:
         return None, pos
-    rows = np.empty(n, SAMPLE_DTYPE)
-    for name in FIELDS:
-        rows[name] = frames[name][:n]
-    return SampleBlock(rows), pos + n * FRAME_DTYPE.itemsize
+    # the frames' sample fields are their last bytes: one strided copy of those bytes per frame
+    # (a view of the bytes as rows, without the 5-byte header) is the rows, packed like SAMPLE_DTYPE
+    size = FRAME_DTYPE.itemsize
+    raw = np.frombuffer(buf, np.uint8, count=n * size, offset=pos).reshape(n, size)
+    rows = np.ascontiguousarray(raw[:, _HEADER_BYTES:]).view(SAMPLE_DTYPE).reshape(n)
+    return SampleBlock(rows), pos + n * size
 
 
 __all__ = ["FIELDS", "FRAME_DTYPE", "PLAIN_LENGTH", "SAMPLE_DTYPE", "SampleBlock", "decode_plain_run"]
