@@ -172,6 +172,14 @@ def check_serial(w: Workload) -> None:
         raise ValueError(translate("Profile", "serial count {count} is above 10000000").format(count=w.count))
 
 
+def clients_of(model: str, concurrency: int | None, vus: int | None) -> int:
+    """The concurrent clients of a load: 1 for ``sequential``, ``vus`` for ``vus``, else
+    ``concurrency`` (1 when a value is absent, as in a profile that leaves it out)."""
+    if model == "sequential":
+        return 1
+    return int((vus if model == "vus" else concurrency) or 1)
+
+
 class Load(_Strict, VusFields):
     """How requests are sent: sequential (default), closed (c clients), open (rate) or vus (k6's
     virtual users; fields in :mod:`bancada.experiment.load_vus`)."""
@@ -194,6 +202,11 @@ class Load(_Strict, VusFields):
             raise ValueError(translate("Profile", "the open model needs rate_per_s"))
         check_vus(self)
         return self
+
+    @property
+    def clients(self) -> int:
+        """The concurrent clients: 1 sequential, the virtual users of vus, else the concurrency."""
+        return clients_of(self.model, self.concurrency, self.vus)
 
 
 class Experiment(_Strict):

@@ -86,9 +86,9 @@ class SteadyState(BaseModel):
         spec = for_clients(self, clients, max_records)
         out = spec.model_dump(exclude={"once", "window_s"})
         if spec.window_s > 0:
-            window = spec.window or WINDOW
+            assert spec.window is not None  # for_clients sets it
             out["window_latency_s"] = spec.window_s * max(clients, 1)
-            out["min_window"] = min(window, max(MIN_WINDOW, 2 * max(clients, 1)))
+            out["min_window"] = min(spec.window, max(MIN_WINDOW, 2 * max(clients, 1)))
         return out
 
     def describe(self, clients: int = 1, max_records: int | None = None) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bancada.core.i18n import number, translate
+from bancada.experiment.profile import clients_of
 from bancada.experiment.steady import SteadyState
 
 
@@ -28,9 +29,9 @@ def warmup_rows(
         return [count]
     try:
         # a run stored before window_s existed closed its windows by the count alone
-        criterion = SteadyState(**{"window_s": 0.0, **spec}).describe(
-            clients(load or {}), (load or {}).get("max_records")
-        )
+        load = load or {}
+        clients = clients_of(load.get("model", "sequential"), load.get("concurrency"), load.get("vus"))
+        criterion = SteadyState(**{"window_s": 0.0, **spec}).describe(clients, load.get("max_records"))
     except (TypeError, ValidationError):
         criterion = str(spec)
     rows = [
@@ -66,12 +67,3 @@ def warmup_taken_text(events: Sequence[Mapping[str, Any]]) -> str:
             )
         )
     return "; ".join(parts)
-
-
-def clients(load: Mapping[str, Any]) -> int:
-    """The concurrent clients of a profile's ``[load]``: 1 sequential, ``vus`` for vus, else
-    ``concurrency`` (1 when absent, as the profile)."""
-    model = load.get("model", "sequential")
-    if model == "sequential":
-        return 1
-    return int(load.get("vus") or 1) if model == "vus" else int(load.get("concurrency") or 1)

@@ -8,16 +8,9 @@ from typing import Any, cast
 
 from bancada.drivers.job import DriverJob, JobBlock, JobTreatment
 from bancada.experiment.plan import Block, Plan
-from bancada.experiment.profile import Load, Profile
+from bancada.experiment.profile import Profile
 from bancada.experiment.steady import warmup_until_job
 from bancada.wire.operations import CREATE_OPERATIONS
-
-
-def load_clients(load: Load) -> int:
-    """The load's concurrent clients: 1 sequential, the virtual users of vus, else the concurrency."""
-    if load.model == "sequential":
-        return 1
-    return int(load.vus or 1) if load.model == "vus" else int(load.concurrency)
 
 
 def block_job(
@@ -60,7 +53,7 @@ def block_job(
                 request=custom[t.id] if is_custom else None,
             )
         )
-    warmup = warmup_until_job(exp.warmup_until, ids, steady_warm, load_clients(profile.load), profile.load.max_records)
+    warmup = warmup_until_job(exp.warmup_until, ids, steady_warm, profile.load.clients, profile.load.max_records)
     return DriverJob(
         treatments=treatments,
         connection=exp.connection,
