@@ -20,7 +20,6 @@ import subprocess
 import threading
 import time
 from collections.abc import Generator, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -46,10 +45,10 @@ from bancada.run.database import RunDatabase, check_operations_served
 from bancada.run.driver_choice import choose_driver
 from bancada.run.block_job import block_job
 from bancada.run.reconnect import reconnect
+from bancada.run.tally import RunTally
 from bancada.run.treatment_rows import treatment_rows
 from bancada.run.events import (
     Notice,
-    Progress,
     RunError,
     RunEvent,
     RunFinished,
@@ -58,35 +57,6 @@ from bancada.run.events import (
     WorkerDied,
 )
 from bancada.store.runstore import RunStore, RunStoreError, RunStoreWriteError
-
-
-@dataclass
-class _Tally:
-    """What a run has done so far: requests, errors by kind, dead workers, interrupted blocks."""
-
-    total: int = 0  # planned requests (0 for a timed load)
-    planned_s: float | None = None  # planned seconds of a timed load
-    done: int = 0
-    errors: int = 0
-    errors_by_kind: dict[str, int] = field(default_factory=dict)
-    dead: set[str] = field(default_factory=set)
-    interrupted: list[int] = field(default_factory=list)
-
-    def count(self, event: SamplesArrived, elapsed_s: float) -> Progress:
-        """Count ``event``'s samples and failures; return the progress (rate in samples/s, ETA in s)."""
-        self.done += len(event.samples)
-        for text in event.samples.failed():
-            self.errors += 1
-            kind = text.split(":", 1)[0]
-            self.errors_by_kind[kind] = self.errors_by_kind.get(kind, 0) + 1
-        rate = self.done / elapsed_s if elapsed_s > 0 else 0.0
-        eta: float | None
-        if self.planned_s is not None:
-            eta = max(self.planned_s - elapsed_s, 0.0)
-        else:  # a steady-state warm-up (warmup_until) may send more than planned: never past 100 %
-            self.total = max(self.total, self.done) if self.total else 0
-            eta = (self.total - self.done) / rate if rate > 0 else None
-        return Progress(self.done, self.total, self.errors, rate, eta)
 
 
 def _load_avg() -> str | None:
@@ -198,7 +168,7 @@ class Runner:
         run_id = store.meta()["run_id"]
         workers: dict[str, WorkerHandle] = {}
         status, message = "incomplete", ""
-        tally = _Tally()
+        tally = RunTally()
         try:
             yield from self._record_start(store, plan, driver_name)
             yield from self._announce(store, plan, prepared, driver_name, tally)
@@ -206,7 +176,7 @@ class Runner:
             yield from self._open_link(store, workers)
             yield from self._before_blocks(plan, driver_name, store, workers)
             yield from self._run_blocks(plan, impls, driver_name, store, workers, run_id, tally)
-            status, message = self._outcome(tally)
+            status, message = tally.outcome(self._cancel.is_set(), self._stop_after_block, self.host.name)
         except (WorkerStartError, HealthCheckError, RunError, StreamError, RunStoreError) as exc:
             status, message = (
                 ("cancelled", "stopped by the user") if self._cancel.is_set() else ("incomplete", str(exc))
@@ -223,7 +193,7 @@ class Runner:
         yield RunFinished(status, message, store.path, tally.errors_by_kind)
 
     def _announce(
-        self, store: RunStore, plan: Plan, prepared: dict[int, Any], driver_name: str, tally: _Tally
+        self, store: RunStore, plan: Plan, prepared: dict[int, Any], driver_name: str, tally: RunTally
     ) -> Iterator[RunEvent]:
         """Store the treatments, plan the tally (requests, or seconds for a timed load), start the
         database; yield RunStarted and the notices of the plan and the database."""
@@ -386,7 +356,7 @@ class Runner:
         store: RunStore,
         workers: dict[str, Any],
         run_id: str,
-        tally: "_Tally",
+        tally: RunTally,
     ) -> Iterator[RunEvent]:
         """Run the plan's blocks in order (pausing between them), counting into ``tally``."""
         started = time.monotonic()
@@ -415,7 +385,7 @@ class Runner:
         driver_name: str,
         store: RunStore,
         workers: dict[str, Any],
-        tally: "_Tally",
+        tally: RunTally,
         started: float,
     ) -> Iterator[RunEvent]:
         """Run treatments ``ids`` of ``block`` on one driver process, counting into ``tally`` (progress
@@ -454,7 +424,7 @@ class Runner:
         store: RunStore,
         workers: dict[str, Any],
         run_id: str,
-        tally: "_Tally",
+        tally: RunTally,
     ) -> Iterator[RunEvent]:
         """The host went away during block ``block_index`` (``on_disconnect = "pause"``): mark the block
         interrupted, wait for the host, then start the workers and the link again (unless cancelled)."""
@@ -495,7 +465,7 @@ class Runner:
         for c in calibration.values():
             yield Notice("info", c.line())
 
-    def _check_workers(self, workers: dict[str, Any], tally: "_Tally") -> Iterator[RunEvent]:
+    def _check_workers(self, workers: dict[str, Any], tally: RunTally) -> Iterator[RunEvent]:
         """After a block: a dead worker stops the run, or (``on_worker_death="continue"``) is left out."""
         for impl_id, worker in workers.items():
             if impl_id not in tally.dead and not worker.alive():
@@ -505,21 +475,6 @@ class Runner:
                     yield Notice("error", str(died) + "\n" + translate("Runner", "the run goes on without it"))
                 else:
                     raise died
-
-    def _outcome(self, tally: "_Tally") -> tuple[str, str]:
-        """The run's status and message once its blocks are done."""
-        if self._cancel.is_set():
-            return "cancelled", "stopped by the user"
-        if self._stop_after_block:
-            return "incomplete", self._stop_after_block
-        if tally.dead:
-            return "incomplete", f"worker(s) died: {', '.join(sorted(tally.dead))}"
-        if tally.interrupted:
-            return "incomplete", (
-                f"the connection to {self.host.name} dropped during block(s) "
-                f"{', '.join(map(str, tally.interrupted))}; they are partial"
-            )
-        return "complete", ""
 
     def _start_workers(
         self, impls: dict[str, Any], run_id: str, store: RunStore, workers: dict[str, Any]
