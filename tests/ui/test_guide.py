@@ -244,9 +244,9 @@ def test_the_guide_at_first_start_once_and_across_a_language_switch(pt_window, q
 
 def test_a_runs_closing_message_in_the_windows_language(pt_window):
     w = pt_window
-    assert w._finished_message("stopped by the user") == "parada pelo usuário"
-    assert w._finished_message("worker(s) died: go-grpc") == "worker(s) morreram: go-grpc"
-    assert w._finished_message("something else") == "something else"
+    assert w.run.finished_message("stopped by the user") == "parada pelo usuário"
+    assert w.run.finished_message("worker(s) died: go-grpc") == "worker(s) morreram: go-grpc"
+    assert w.run.finished_message("something else") == "something else"
     # why an implementation cannot be measured, as the panel and the host check say it
     from bancada.drivers import unmeasurable_reason
 

@@ -141,7 +141,7 @@ class GuidedExperiment(QDockWidget):
         window.runFinished.connect(self._on_run_finished)
         window.statsShown.connect(self._on_stats)
         window.exportDone.connect(self._on_exported)
-        window.plot_timer.timeout.connect(self._show_progress)
+        window.run.plot_timer.timeout.connect(self._show_progress)
         self._show_step()
 
     # -- pages ------------------------------------------------------------------------------
@@ -259,7 +259,7 @@ class GuidedExperiment(QDockWidget):
                 if key == OWN_SERVICE:  # the shipped example in the form "My own service": declare yours
                     self._own_service_form(str(card.path))
         elif key == MY_OWN:
-            self.w._clear_run()
+            self.w.run.clear()
         self.state.choose_study(key, error)
         self._refresh()
 
