@@ -1100,20 +1100,42 @@
     </message>
 </context>
 <context>
-    <name>GuidedExperiment</name>
+    <name>GuideResults</name>
     <message>
-        <source>Guided experiment</source>
-        <extracomment>The card of the shipped profiles/my-service.toml: it opens the form “My own service” too.</extracomment>
-        <translation>Experimento guiado</translation>
+        <source>The Statistics tab has no such table for this run.</source>
+        <translation>A aba Estatísticas não tem essa tabela para esta execução.</translation>
     </message>
     <message>
-        <source>← &amp;Back</source>
-        <translation>← &amp;Voltar</translation>
+        <source>Reading the CPU profiles…</source>
+        <translation>Lendo os perfis de CPU…</translation>
     </message>
     <message>
-        <source>&amp;Next →</source>
-        <translation>Próxi&amp;mo →</translation>
+        <source>Writing the conclusions…</source>
+        <translation>Escrevendo as conclusões…</translation>
     </message>
+    <message>
+        <source>The conclusions could not be written: {m}</source>
+        <translation>Não foi possível escrever as conclusões: {m}</translation>
+    </message>
+    <message>
+        <source>The conclusions are on the clipboard</source>
+        <translation>As conclusões estão na área de transferência</translation>
+    </message>
+    <message>
+        <source>Export into folder</source>
+        <translation>Exportar para a pasta</translation>
+    </message>
+    <message>
+        <source>Exporting…</source>
+        <translation>Exportando…</translation>
+    </message>
+    <message>
+        <source>Written to {f}: {names}</source>
+        <translation>Gravado em {f}: {names}</translation>
+    </message>
+</context>
+<context>
+    <name>GuideRuns</name>
     <message>
         <source>Run the &amp;pilot</source>
         <translation>Executar o p&amp;iloto</translation>
@@ -1123,20 +1145,8 @@
         <translation>&amp;Iniciar a execução principal</translation>
     </message>
     <message>
-        <source>Step {k} of {n}</source>
-        <translation>Passo {k} de {n}</translation>
-    </message>
-    <message>
-        <source>What to look at: {h}</source>
-        <translation>O que observar: {h}</translation>
-    </message>
-    <message>
-        <source>Fi&amp;nish</source>
-        <translation>&amp;Concluir</translation>
-    </message>
-    <message>
-        <source>The design: {d}.</source>
-        <translation>O projeto: {d}.</translation>
+        <source>Profile the servers&apos; CPU (adds the optional step “Why?”)</source>
+        <translation>Perfilar a CPU dos servidores (acrescenta a etapa opcional “Por quê?”)</translation>
     </message>
     <message>
         <source>The pilot: {n} requests per treatment in each of {r} repetitions, after {w} warm-up requests.</source>
@@ -1174,41 +1184,37 @@
         <source>Start the &amp;main run ({d})</source>
         <translation>&amp;Iniciar a execução principal ({d})</translation>
     </message>
+</context>
+<context>
+    <name>GuidedExperiment</name>
     <message>
-        <source>The Statistics tab has no such table for this run.</source>
-        <translation>A aba Estatísticas não tem essa tabela para esta execução.</translation>
+        <source>Guided experiment</source>
+        <extracomment>The card of the shipped profiles/my-service.toml: it opens the form “My own service” too.</extracomment>
+        <translation>Experimento guiado</translation>
     </message>
     <message>
-        <source>Writing the conclusions…</source>
-        <translation>Escrevendo as conclusões…</translation>
+        <source>← &amp;Back</source>
+        <translation>← &amp;Voltar</translation>
     </message>
     <message>
-        <source>The conclusions could not be written: {m}</source>
-        <translation>Não foi possível escrever as conclusões: {m}</translation>
+        <source>&amp;Next →</source>
+        <translation>Próxi&amp;mo →</translation>
     </message>
     <message>
-        <source>The conclusions are on the clipboard</source>
-        <translation>As conclusões estão na área de transferência</translation>
+        <source>Step {k} of {n}</source>
+        <translation>Passo {k} de {n}</translation>
     </message>
     <message>
-        <source>Export into folder</source>
-        <translation>Exportar para a pasta</translation>
+        <source>What to look at: {h}</source>
+        <translation>O que observar: {h}</translation>
     </message>
     <message>
-        <source>Exporting…</source>
-        <translation>Exportando…</translation>
+        <source>Fi&amp;nish</source>
+        <translation>&amp;Concluir</translation>
     </message>
     <message>
-        <source>Written to {f}: {names}</source>
-        <translation>Gravado em {f}: {names}</translation>
-    </message>
-    <message>
-        <source>Profile the servers&apos; CPU (adds the optional step “Why?”)</source>
-        <translation>Perfilar a CPU dos servidores (acrescenta a etapa opcional “Por quê?”)</translation>
-    </message>
-    <message>
-        <source>Reading the CPU profiles…</source>
-        <translation>Lendo os perfis de CPU…</translation>
+        <source>The design: {d}.</source>
+        <translation>O projeto: {d}.</translation>
     </message>
 </context>
 <context>
