@@ -77,16 +77,16 @@ def walk(app, window, lang: str, out: Path) -> list[Path]:
         box.setChecked(impl in IMPLEMENTATIONS)
     shot()
     next_step()
-    g.start_pilot()
+    g.runs.start_pilot()
     wait_until(app, lambda: len(window.live.box_items) > 0 and window.model.total > 20, 60)
     ready()
     shot()  # the pilot's boxes
     next_step()
-    g.size_page.requests.setText("20")
-    g.size_page.requests.textEdited.emit("20")
+    g.runs.size_page.requests.setText("20")
+    g.runs.size_page.requests.textEdited.emit("20")
     shot()
     next_step()
-    g.start_main_run()
+    g.runs.start_main_run()
     ready()
     shot()  # the main run's boxes
     while g.state.name != STEPS[-1]:

@@ -69,7 +69,7 @@ def producer(window, seconds: float, rate: int, store: RunStore | None, stop: th
         if store is not None:
             store.add_samples(batch)
             store.commit()
-        window.feed.put(batch)
+        window.run.feed.put(batch)
         sent += per_batch
         next_t += batch_s
         time.sleep(max(0.0, next_t - time.monotonic()))
@@ -120,8 +120,8 @@ def main() -> int:
         store = RunStore.create()
         store.add_treatments(TREATMENTS)
         path = store.path
-    window.feed = SampleFeed()
-    window.begin_live("bench", path, TREATMENTS, int(args.rate * args.seconds), "synthetic")
+    window.run.feed = SampleFeed()
+    window.run.begin_live("bench", path, TREATMENTS, int(args.rate * args.seconds), "synthetic")
     stop = threading.Event()
     result = {}
     thread = threading.Thread(target=lambda: result.update(sent=producer(window, args.seconds, args.rate, store, stop)))
@@ -133,10 +133,10 @@ def main() -> int:
     done.start()
     app.exec()
     done.stop()
-    window._tick_plots()
+    window.run.tick_plots()
     elapsed = time.perf_counter() - t0
-    frames = np.diff(np.asarray(window.frame_times)) * 1e3
-    delays = np.asarray(window.delays_s) * 1e3
+    frames = np.diff(np.asarray(window.run.frame_times)) * 1e3
+    delays = np.asarray(window.run.delays_s) * 1e3
     drawn = sum(s.measured_ms.n + (s.trace_ms.n - s.measured_ms.n) for s in window.model.series.values())
     print(
         f"samples sent {result.get('sent', 0):,} in {elapsed:.1f} s ({result.get('sent', 0) / elapsed:,.0f}/s), "
@@ -145,14 +145,14 @@ def main() -> int:
     )
     print(
         f"frame interval: median {pct(frames, 50):.1f} ms, p99 {pct(frames, 99):.1f} ms, max {frames.max():.1f} ms "
-        f"(timer {window.plot_timer.interval()} ms; target p99 < 100 ms)"
+        f"(timer {window.run.plot_timer.interval()} ms; target p99 < 100 ms)"
     )
     print(
         f"arrival -> drawn: median {pct(delays, 50):.1f} ms, p99 {pct(delays, 99):.1f} ms, max {delays.max():.1f} ms "
         f"(target < 1000 ms)"
     )
     ok = pct(frames, 99) < 100 and delays.max() < 1000
-    window.plot_timer.stop()
+    window.run.plot_timer.stop()
     window.stats.timer.stop()
     window.tasks.shutdown()
     if store is not None:
@@ -203,15 +203,15 @@ def closed_load(seconds: float, concurrency: int, smoke: bool = False) -> int:
     window.runFinished.connect(lambda s: (status.append(s), QTimer.singleShot(0, app.quit)))
     # the window's own work per frame, apart from the wait for a core: each plot tick's duration
     tick_ms: list[float] = []
-    tick = window._tick_plots
+    tick = window.run.tick_plots
 
     def timed_tick() -> None:
         t = time.perf_counter()
         tick()
         tick_ms.append((time.perf_counter() - t) * 1e3)
 
-    window.plot_timer.timeout.disconnect()
-    window.plot_timer.timeout.connect(timed_tick)
+    window.run.plot_timer.timeout.disconnect()
+    window.run.plot_timer.timeout.connect(timed_tick)
     load_before = os.getloadavg()[0]
     if not window.start_run(profile):
         print(f"closed load: the run did not start: {window.state_label.text()}")
@@ -223,13 +223,13 @@ def closed_load(seconds: float, concurrency: int, smoke: bool = False) -> int:
     while window.running() and time.monotonic() < deadline:
         app.processEvents()
         time.sleep(0.01)
-    frames = np.diff(np.asarray(window.frame_times)) * 1e3
-    delays = np.asarray(window.delays_s) * 1e3
+    frames = np.diff(np.asarray(window.run.frame_times)) * 1e3
+    delays = np.asarray(window.run.delays_s) * 1e3
     stored = 0
     if window.last_finished is not None and window.last_finished.path is not None:
         with RunStore.open(window.last_finished.path) as run:
             stored = run.sample_count()
-    thinned = getattr(window.feed, "thinned", 0)  # (the code before the run process has no such count)
+    thinned = getattr(window.run.feed, "thinned", 0)  # (the code before the run process has no such count)
     window.tasks.shutdown()
     window.close()
     print(
@@ -242,7 +242,7 @@ def closed_load(seconds: float, concurrency: int, smoke: bool = False) -> int:
         return 1
     print(
         f"frame interval: median {pct(frames, 50):.1f} ms, p99 {pct(frames, 99):.1f} ms, max {frames.max():.1f} ms "
-        f"({frames.size} frames; timer {window.plot_timer.interval()} ms; target p99 < 100 ms)"
+        f"({frames.size} frames; timer {window.run.plot_timer.interval()} ms; target p99 < 100 ms)"
     )
     if delays.size:
         print(f"arrival -> drawn: median {pct(delays, 50):.1f} ms, p99 {pct(delays, 99):.1f} ms")

@@ -75,8 +75,8 @@ def close_window(w, qtbot) -> None:
     if w.running():
         w.stop_run()
         qtbot.waitUntil(lambda: not w.running(), timeout=60_000)
-    if w.own_service is not None:
-        w.own_service.close()
+    if w.profiles.own_service is not None:
+        w.profiles.own_service.close()
     w.close()
     qtbot.waitUntil(lambda: not tasks.running_threads(), timeout=30_000)
 

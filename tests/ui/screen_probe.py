@@ -141,7 +141,7 @@ def dialogs(app: QApplication, w, out: list[dict]) -> None:
     wait_placed(app, box)
     out.append(record("Error message", box))
     box.close()
-    modal(app, "Open run (file dialog)", w.open_run_dialog, out)
+    modal(app, "Open run (file dialog)", w.run.open_dialog, out)
     modal(app, "Export all (folder dialog)", w.exports.export_all_dialog, out)
     modal(app, "About", w.menus._about, out)
     guide = w.show_guide()
@@ -170,9 +170,9 @@ def show_two_workloads(w) -> None:
             (impl, size) for size in (("StdSize", 200), ("LargeSize", 20_000)) for impl in impls
         )
     ]
-    w.factors = ["language", "protocol"]
-    w.begin_live("r-probe", None, rows, 27_200, "python")
-    w.plot_timer.stop()
+    w.run.factors = ["language", "protocol"]
+    w.run.begin_live("r-probe", None, rows, 27_200, "python")
+    w.run.plot_timer.stop()
     w.stats.timer.stop()
     rng = np.random.default_rng(3)
     for t in range(len(rows)):

@@ -188,7 +188,7 @@ def test_in_classroom_mode_the_count_starts_afresh_when_a_run_starts(window, qtb
     with qtbot.waitSignal(w.runFinished, timeout=120_000) as finished:
         assert w.start_run()
         seen.append((bar.progress.text(), bar.caption.text()))
-        w.plot_timer.timeout.connect(lambda: seen.append((bar.progress.text(), bar.caption.text())))
+        w.run.plot_timer.timeout.connect(lambda: seen.append((bar.progress.text(), bar.caption.text())))
     assert finished.args == ["complete"]
     assert seen[0] == ("–", "requests measured")
     # never the previous run's count; a 100 % is this run's (6 requests can end before the second tick)

@@ -103,7 +103,7 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
     advance(qtbot, g, "pilot")
     blocked(g, "piloto")
     assert not g.back_button.isEnabled() or g.state.step > 0
-    qtbot.mouseClick(g.pilot_page.button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(g.runs.pilot_page.button, Qt.MouseButton.LeftButton)
     assert w.running() and not g.back_button.isEnabled()
     blocked(g, "piloto")
     qtbot.waitUntil(lambda: g.state.pilot_status == "done", timeout=60_000)
@@ -111,10 +111,10 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
 
     # sample size: Jain's n from the pilot, explained with its numbers; bad input blocks Next
     advance(qtbot, g, "sample_size")
-    advice = g.size_page.advice.text()
+    advice = g.runs.size_page.advice.text()
     assert "n = " in advice and re.search(r"\d,\d", advice) and "95 %" in advice, advice
-    assert g.size_page.requests.text() == str(g.state.advice.n_per_repetition)
-    field = g.size_page.requests
+    assert g.runs.size_page.requests.text() == str(g.state.advice.n_per_repetition)
+    field = g.runs.size_page.requests
     for bad, why in (("12x", "número inteiro"), ("1", "pelo menos 2"), ("", "digite")):
         field.clear()
         qtbot.keyClicks(field, bad) if bad else field.textEdited.emit("")
@@ -124,11 +124,11 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
     assert g.next_button.isEnabled()
     # the main run's time at the pilot's pace, under the field and on the Run button
     qtbot.waitUntil(lambda: g.state.pilot_pace is not None, timeout=30_000)
-    estimate = g.size_page.estimate.text()
-    assert g.size_page.estimate.isVisible() and "No ritmo do piloto" in estimate, estimate
+    estimate = g.runs.size_page.estimate.text()
+    assert g.runs.size_page.estimate.isVisible() and "No ritmo do piloto" in estimate, estimate
     assert "2 tratamentos × 2 repetições × 1.000 requisições = 4.000 requisições" in estimate, estimate
     assert "cerca de" in estimate, estimate
-    assert "(cerca de " in g.main_page.button.text(), g.main_page.button.text()
+    assert "(cerca de " in g.runs.main_page.button.text(), g.runs.main_page.button.text()
     screenshot(w, "guide-pt_BR-05-sample-size.png")
 
     # Back works, and Next brings the student back where they were
@@ -141,10 +141,10 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
     advance(qtbot, g, "main_run")
     blocked(g, "execução principal")
     assert "logarítmico" in g.hint.text()  # the step says when the axis turns log
-    qtbot.mouseClick(g.main_page.button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(g.runs.main_page.button, Qt.MouseButton.LeftButton)
     assert w.panel.requests.value() == 1000 and w.panel.repetitions.value() == 2  # the quick study's r
     # the progress and the time left, in the guide's panel, while the run goes on (4,000 requests)
-    status = g.main_page.status
+    status = g.runs.main_page.status
     qtbot.waitUntil(lambda: "faltam" in status.text() or g.state.main_status == "done", timeout=60_000)
     assert re.search(r"^Executando: [\d.]+ de 4\.\d+ requisições \(\d+ %\), faltam \d+:\d\d", status.text()), (
         status.text()
@@ -156,10 +156,10 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
     for step, word in (("normality", "normais"), ("rank_tests", "pares"), ("factorial", "variação")):
         advance(qtbot, g, step)
         assert w.tabs.currentWidget() is w.stats_view
-        assert word in g.readings_page.text.text(), (step, g.readings_page.text.text())
+        assert word in g.results.readings_page.text.text(), (step, g.results.readings_page.text.text())
         if step == "rank_tests":  # why the repetitions' test is the one to trust, said on the step and its reading
             assert "confie no teste por repetição" in g.explanation.text()
-            assert "não são observações independentes" in g.readings_page.text.text()
+            assert "não são observações independentes" in g.results.readings_page.text.text()
         if step == "factorial":  # the column as the table calls it
             model = w.stats_view.sections["Factorial allocation of variation"].view.model()
             headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
@@ -168,11 +168,11 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
     # the conclusions, copyable, in Portuguese with decimal commas
     advance(qtbot, g, "conclusions")
     qtbot.waitUntil(lambda: bool(g.state.conclusions) and g.next_button.isEnabled(), timeout=30_000)
-    shown = g.conclusions_page.text.toPlainText()  # the Markdown rendered: a heading, not "# Conclusões"
+    shown = g.results.conclusions_page.text.toPlainText()  # the Markdown rendered: a heading, not "# Conclusões"
     assert shown.startswith("Conclusões\n") and re.search(r"\d,\d+ ms", shown), shown
     text = g.state.conclusions
     assert text.startswith("# Conclusões")
-    qtbot.mouseClick(g.conclusions_page.copy, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(g.results.conclusions_page.copy, Qt.MouseButton.LeftButton)
     assert QGuiApplication.clipboard().text() == text  # the Markdown, as conclusions.md
     # the guide's runs are named in Recent runs and Compare: the pilot and the main run differ
     from bancada.session.run_caption import caption
@@ -185,16 +185,16 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
     blocked(g, "exportar")
     a_file = tmp_path / "a-file"
     a_file.write_text("x")
-    folder = g.export_page.folder
+    folder = g.results.export_page.folder
     folder.clear()
     qtbot.keyClicks(folder, str(a_file))
     blocked(g, "é um arquivo")
-    assert not g.export_page.export.isEnabled()
+    assert not g.results.export_page.export.isEnabled()
     out = tmp_path / "export"
     folder.clear()
     qtbot.keyClicks(folder, str(out))
     with qtbot.waitSignal(w.exportDone, timeout=30_000):
-        qtbot.mouseClick(g.export_page.export, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(g.results.export_page.export, Qt.MouseButton.LeftButton)
     for name in ("plot.png", "samples.csv", "conclusions.md"):
         assert (out / name).stat().st_size > 0, name
     md = (out / "conclusions.md").read_text(encoding="utf-8")
@@ -244,9 +244,9 @@ def test_the_guide_at_first_start_once_and_across_a_language_switch(pt_window, q
 
 def test_a_runs_closing_message_in_the_windows_language(pt_window):
     w = pt_window
-    assert w._finished_message("stopped by the user") == "parada pelo usuário"
-    assert w._finished_message("worker(s) died: go-grpc") == "worker(s) morreram: go-grpc"
-    assert w._finished_message("something else") == "something else"
+    assert w.run.finished_message("stopped by the user") == "parada pelo usuário"
+    assert w.run.finished_message("worker(s) died: go-grpc") == "worker(s) morreram: go-grpc"
+    assert w.run.finished_message("something else") == "something else"
     # why an implementation cannot be measured, as the panel and the host check say it
     from bancada.drivers import unmeasurable_reason
 

@@ -35,9 +35,9 @@ def pt_br_numbers():
 
 
 def _show(w) -> None:
-    w.factors = ["protocol"]
-    w.begin_live("r-axis", None, ROWS, 120, "python")
-    w.plot_timer.stop()
+    w.run.factors = ["protocol"]
+    w.run.begin_live("r-axis", None, ROWS, 120, "python")
+    w.run.plot_timer.stop()
     w.stats.timer.stop()
     rng = np.random.default_rng(3)
     for t, base in enumerate((0.3, 0.45)):

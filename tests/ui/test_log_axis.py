@@ -23,9 +23,9 @@ ROWS = [
 
 def _show(w, base_ms: list[float], n: int = 60) -> None:
     """A run's treatments shown in the window and ``n`` measured samples each around ``base_ms``."""
-    w.factors = ["language", "protocol"]
-    w.begin_live("r-log", None, ROWS, 4 * n, "python")
-    w.plot_timer.stop()
+    w.run.factors = ["language", "protocol"]
+    w.run.begin_live("r-log", None, ROWS, 4 * n, "python")
+    w.run.plot_timer.stop()
     w.stats.timer.stop()
     rng = np.random.default_rng(2)
     for t, base in enumerate(base_ms):

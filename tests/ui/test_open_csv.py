@@ -16,7 +16,7 @@ import pytest
 from bancada.core.i18n import set_language
 from bancada.store.runstore import RunStore
 from bancada.store.tidy_csv import export_csv
-from bancada.ui.main_window import CSV_FACTORS
+from bancada.ui.window_run import CSV_FACTORS
 from bancada.ui.window_settings import recent_runs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
@@ -52,7 +52,7 @@ def open_and_wait(w, qtbot, path: Path) -> None:
 def test_a_tidy_csv_opens_as_the_run_it_came_from(window, qtbot, run_and_csv):
     w = window
     run, csv = run_and_csv
-    w.factors = list(CSV_FACTORS)  # the run file has no profile: the factors the window gives a CSV
+    w.run.factors = list(CSV_FACTORS)  # the run file has no profile: the factors the window gives a CSV
     open_and_wait(w, qtbot, run)
     from_run = boxes(w)
     tables_run = {k: v.copy() for k, v in w.stats_view.result.tables.items()}

@@ -55,7 +55,7 @@ def test_my_own_service_through_the_form_in_portuguese(pt_window, servers, qtbot
     # the guide's card opens the form, in Portuguese, filled with the shipped example
     g = w.show_guide()
     g.study_page.buttons["my-service"].click()
-    f = w.own_service
+    f = w.profiles.own_service
     assert f is not None and f.isVisible() and f.windowTitle() == "Meu próprio serviço"
     assert f.save_button.text() == "Salvar e abrir" and f.servers[0].check_button.text() == "Verificar"
     assert [s.name.text() for s in f.servers] == ["my-server-rest", "my-server-grpc"]

@@ -77,7 +77,7 @@ def test_the_window_shows_the_time_split_tab_only_for_a_serial_run(window, seria
     res = compute_statistics(serial_run, ["format"], window.stats.generation)
     window.stats.show_result(True, res)
     assert window.tabs.isTabVisible(tab) and window.split_bars.has_data()
-    window._clear_run()
+    window.run.clear()
     assert not window.tabs.isTabVisible(tab)
 
 

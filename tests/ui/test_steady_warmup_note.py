@@ -8,7 +8,7 @@ from bancada.run.warmup_notes import warmup_end_text
 
 def test_the_progress_line_says_how_many_warm_up_requests_it_took(window, qtbot):
     event = {"treatment": 3, "repetition": 2, "warmup_requests": 7000, "steady": True, "cov_pct": 2.05}
-    window._on_run_event(Notice("info", warmup_end_text(event, "java-rest / StdSize")))
+    window.run.show_event(Notice("info", warmup_end_text(event, "java-rest / StdSize")))
     assert window.state_label.text() == (
         "Java-rest / StdSize, repetition 2: steady after 7,000 warm-up requests (CoV of the window medians 2.0 %)…"
     )

@@ -50,12 +50,12 @@ def write_run(folder, *, n=15, reps=2, partial_rep_n=5) -> str:
 
 def begin_fake_run(w, rows=ROWS):
     """Show a run's treatments in the window without a run (the timers stopped again at the end of the test)."""
-    w.factors = ["language", "protocol"]
-    w.begin_live("r-test", None, rows, 100, "python")
+    w.run.factors = ["language", "protocol"]
+    w.run.begin_live("r-test", None, rows, 100, "python")
 
 
 def stop_timers(w):
-    w.plot_timer.stop()
+    w.run.plot_timer.stop()
     w.stats.timer.stop()
 
 

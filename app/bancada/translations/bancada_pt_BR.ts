@@ -1100,20 +1100,42 @@
     </message>
 </context>
 <context>
-    <name>GuidedExperiment</name>
+    <name>GuideResults</name>
     <message>
-        <source>Guided experiment</source>
-        <extracomment>The card of the shipped profiles/my-service.toml: it opens the form “My own service” too.</extracomment>
-        <translation>Experimento guiado</translation>
+        <source>The Statistics tab has no such table for this run.</source>
+        <translation>A aba Estatísticas não tem essa tabela para esta execução.</translation>
     </message>
     <message>
-        <source>← &amp;Back</source>
-        <translation>← &amp;Voltar</translation>
+        <source>Reading the CPU profiles…</source>
+        <translation>Lendo os perfis de CPU…</translation>
     </message>
     <message>
-        <source>&amp;Next →</source>
-        <translation>Próxi&amp;mo →</translation>
+        <source>Writing the conclusions…</source>
+        <translation>Escrevendo as conclusões…</translation>
     </message>
+    <message>
+        <source>The conclusions could not be written: {m}</source>
+        <translation>Não foi possível escrever as conclusões: {m}</translation>
+    </message>
+    <message>
+        <source>The conclusions are on the clipboard</source>
+        <translation>As conclusões estão na área de transferência</translation>
+    </message>
+    <message>
+        <source>Export into folder</source>
+        <translation>Exportar para a pasta</translation>
+    </message>
+    <message>
+        <source>Exporting…</source>
+        <translation>Exportando…</translation>
+    </message>
+    <message>
+        <source>Written to {f}: {names}</source>
+        <translation>Gravado em {f}: {names}</translation>
+    </message>
+</context>
+<context>
+    <name>GuideRuns</name>
     <message>
         <source>Run the &amp;pilot</source>
         <translation>Executar o p&amp;iloto</translation>
@@ -1123,20 +1145,8 @@
         <translation>&amp;Iniciar a execução principal</translation>
     </message>
     <message>
-        <source>Step {k} of {n}</source>
-        <translation>Passo {k} de {n}</translation>
-    </message>
-    <message>
-        <source>What to look at: {h}</source>
-        <translation>O que observar: {h}</translation>
-    </message>
-    <message>
-        <source>Fi&amp;nish</source>
-        <translation>&amp;Concluir</translation>
-    </message>
-    <message>
-        <source>The design: {d}.</source>
-        <translation>O projeto: {d}.</translation>
+        <source>Profile the servers&apos; CPU (adds the optional step “Why?”)</source>
+        <translation>Perfilar a CPU dos servidores (acrescenta a etapa opcional “Por quê?”)</translation>
     </message>
     <message>
         <source>The pilot: {n} requests per treatment in each of {r} repetitions, after {w} warm-up requests.</source>
@@ -1174,41 +1184,37 @@
         <source>Start the &amp;main run ({d})</source>
         <translation>&amp;Iniciar a execução principal ({d})</translation>
     </message>
+</context>
+<context>
+    <name>GuidedExperiment</name>
     <message>
-        <source>The Statistics tab has no such table for this run.</source>
-        <translation>A aba Estatísticas não tem essa tabela para esta execução.</translation>
+        <source>Guided experiment</source>
+        <extracomment>The card of the shipped profiles/my-service.toml: it opens the form “My own service” too.</extracomment>
+        <translation>Experimento guiado</translation>
     </message>
     <message>
-        <source>Writing the conclusions…</source>
-        <translation>Escrevendo as conclusões…</translation>
+        <source>← &amp;Back</source>
+        <translation>← &amp;Voltar</translation>
     </message>
     <message>
-        <source>The conclusions could not be written: {m}</source>
-        <translation>Não foi possível escrever as conclusões: {m}</translation>
+        <source>&amp;Next →</source>
+        <translation>Próxi&amp;mo →</translation>
     </message>
     <message>
-        <source>The conclusions are on the clipboard</source>
-        <translation>As conclusões estão na área de transferência</translation>
+        <source>Step {k} of {n}</source>
+        <translation>Passo {k} de {n}</translation>
     </message>
     <message>
-        <source>Export into folder</source>
-        <translation>Exportar para a pasta</translation>
+        <source>What to look at: {h}</source>
+        <translation>O que observar: {h}</translation>
     </message>
     <message>
-        <source>Exporting…</source>
-        <translation>Exportando…</translation>
+        <source>Fi&amp;nish</source>
+        <translation>&amp;Concluir</translation>
     </message>
     <message>
-        <source>Written to {f}: {names}</source>
-        <translation>Gravado em {f}: {names}</translation>
-    </message>
-    <message>
-        <source>Profile the servers&apos; CPU (adds the optional step “Why?”)</source>
-        <translation>Perfilar a CPU dos servidores (acrescenta a etapa opcional “Por quê?”)</translation>
-    </message>
-    <message>
-        <source>Reading the CPU profiles…</source>
-        <translation>Lendo os perfis de CPU…</translation>
+        <source>The design: {d}.</source>
+        <translation>O projeto: {d}.</translation>
     </message>
 </context>
 <context>
@@ -2349,148 +2355,8 @@ Senha da chave:</translation>
         <translation>Verificando o que {h} pode executar…</translation>
     </message>
     <message>
-        <source>Stop the run before opening another profile</source>
-        <translation>Pare a execução antes de abrir outro perfil</translation>
-    </message>
-    <message>
-        <source>Cannot open the profile</source>
-        <translation>Não foi possível abrir o perfil</translation>
-    </message>
-    <message>
-        <source>Profile “{t}” loaded: press Run (Ctrl+R)</source>
-        <translation>Perfil “{t}” carregado: clique em Executar (Ctrl+R)</translation>
-    </message>
-    <message>
-        <source> (its schedule &quot;interleaved&quot; is now called &quot;alternating&quot;; the default is randomized blocks)</source>
-        <translation> (a sua ordem &quot;interleaved&quot; agora se chama &quot;alternating&quot;; o padrão são blocos aleatorizados)</translation>
-    </message>
-    <message>
-        <source>Press Run (Ctrl+R) to start: a box per treatment grows here while the samples arrive.</source>
-        <translation>Clique em Executar (Ctrl+R) para começar: um boxplot por tratamento cresce aqui enquanto as amostras chegam.</translation>
-    </message>
-    <message>
-        <source>Open profile</source>
-        <translation>Abrir perfil</translation>
-    </message>
-    <message>
-        <source>Profiles (*.toml)</source>
-        <translation>Perfis (*.toml)</translation>
-    </message>
-    <message>
-        <source>Cannot save the profile</source>
-        <translation>Não foi possível salvar o perfil</translation>
-    </message>
-    <message>
-        <source>Profile saved to {p}</source>
-        <translation>Perfil salvo em {p}</translation>
-    </message>
-    <message>
-        <source>Save profile</source>
-        <translation>Salvar perfil</translation>
-    </message>
-    <message>
-        <source>A run is already going on: stop it first</source>
-        <translation>Já há uma execução em andamento: pare-a primeiro</translation>
-    </message>
-    <message>
-        <source>Cannot start: {p}</source>
-        <translation>Não é possível iniciar: {p}</translation>
-    </message>
-    <message>
-        <source>&amp;Pause</source>
-        <translation>&amp;Pausar</translation>
-    </message>
-    <message>
-        <source>Starting the workers on {h}…</source>
-        <translation>Iniciando os workers em {h}…</translation>
-    </message>
-    <message>
-        <source>Stopping: the workers stop and the run is kept…</source>
-        <translation>Parando: os workers param e a execução é mantida…</translation>
-    </message>
-    <message>
-        <source>&amp;Resume</source>
-        <translation>&amp;Continuar</translation>
-    </message>
-    <message>
-        <source>Pausing after the current block…</source>
-        <translation>Pausando após o bloco atual…</translation>
-    </message>
-    <message>
-        <source>Running</source>
-        <translation>Em execução</translation>
-    </message>
-    <message>
-        <source>Waiting for the first samples…</source>
-        <translation>Aguardando as primeiras amostras…</translation>
-    </message>
-    <message>
-        <source>native</source>
-        <translation>nativo</translation>
-    </message>
-    <message>
-        <source>Python</source>
-        <translation>Python</translation>
-    </message>
-    <message>
-        <source>Running {id} ({d} driver)</source>
-        <translation>Executando {id} (driver {d})</translation>
-    </message>
-    <message>
-        <source>A problem during the run</source>
-        <translation>Um problema durante a execução</translation>
-    </message>
-    <message>
-        <source>Run complete</source>
-        <translation>Execução concluída</translation>
-    </message>
-    <message>
-        <source>Run stopped; the samples so far are kept</source>
-        <translation>Execução parada; as amostras obtidas até agora são mantidas</translation>
-    </message>
-    <message>
-        <source>Run incomplete</source>
-        <translation>Execução incompleta</translation>
-    </message>
-    <message>
-        <source>The run could not go on: {m}</source>
-        <translation>A execução não pôde continuar: {m}</translation>
-    </message>
-    <message>
-        <source>The run could not go on</source>
-        <translation>A execução não pôde continuar</translation>
-    </message>
-    <message>
-        <source>Paused (Ctrl+P resumes)</source>
-        <translation>Pausado (Ctrl+P continua)</translation>
-    </message>
-    <message>
         <source>Statistics failed: {m}</source>
         <translation>As estatísticas falharam: {m}</translation>
-    </message>
-    <message>
-        <source>Stop the run before opening another</source>
-        <translation>Pare a execução antes de abrir outra</translation>
-    </message>
-    <message>
-        <source>Opening {p}…</source>
-        <translation>Abrindo {p}…</translation>
-    </message>
-    <message>
-        <source>Cannot open the run</source>
-        <translation>Não foi possível abrir a execução</translation>
-    </message>
-    <message>
-        <source>Run {id} ({s}), {n} samples: {p}</source>
-        <translation>Execução {id} ({s}), {n} amostras: {p}</translation>
-    </message>
-    <message>
-        <source>Computing…</source>
-        <translation>Calculando…</translation>
-    </message>
-    <message>
-        <source>Open run</source>
-        <translation>Abrir execução</translation>
     </message>
     <message>
         <source>A run is going on</source>
@@ -2501,28 +2367,8 @@ Senha da chave:</translation>
         <translation>Parar a execução e fechar? Os workers param e as amostras medidas até agora são mantidas.</translation>
     </message>
     <message>
-        <source>worker(s) died: {w}</source>
-        <translation>worker(s) morreram: {w}</translation>
-    </message>
-    <message>
         <source>API performance workbench</source>
         <translation>Experimentos de desempenho de APIs</translation>
-    </message>
-    <message>
-        <source>stopped by the user</source>
-        <translation>parada pelo usuário</translation>
-    </message>
-    <message>
-        <source>the run was abandoned</source>
-        <translation>a execução foi abandonada</translation>
-    </message>
-    <message>
-        <source>interrupted (Ctrl-C)</source>
-        <translation>interrompida (Ctrl-C)</translation>
-    </message>
-    <message>
-        <source>Bancada runs and tidy sample CSVs (*.sqlite *.csv);;Bancada runs (*.sqlite);;Tidy sample CSVs (*.csv)</source>
-        <translation>Execuções do Bancada e CSVs de amostras organizados (*.sqlite *.csv);;Execuções do Bancada (*.sqlite);;CSVs de amostras organizados (*.csv)</translation>
     </message>
 </context>
 <context>
@@ -2737,6 +2583,10 @@ Senha da chave:</translation>
     <message>
         <source>{source}: unknown implementations {names}; known: {known}</source>
         <translation>{source}: implementações desconhecidas {names}; conhecidas: {known}</translation>
+    </message>
+    <message>
+        <source> (its schedule &quot;interleaved&quot; is now called &quot;alternating&quot;; the default is randomized blocks)</source>
+        <translation> (a sua ordem &quot;interleaved&quot; agora se chama &quot;alternating&quot;; o padrão são blocos aleatorizados)</translation>
     </message>
     <message>
         <source>max ({max}) must be &gt;= min ({min})</source>
@@ -4946,6 +4796,168 @@ Senha da chave:</translation>
     <message>
         <source>{f} is a tidy sample CSV, opened read-only: export the plot as PNG or SVG, or copy the tables</source>
         <translation>{f} é um CSV de amostras organizado, aberto somente para leitura: exporte o gráfico como PNG ou SVG, ou copie as tabelas</translation>
+    </message>
+</context>
+<context>
+    <name>WindowProfiles</name>
+    <message>
+        <source>Stop the run before opening another profile</source>
+        <translation>Pare a execução antes de abrir outro perfil</translation>
+    </message>
+    <message>
+        <source>Cannot open the profile</source>
+        <translation>Não foi possível abrir o perfil</translation>
+    </message>
+    <message>
+        <source>Profile “{t}” loaded: press Run (Ctrl+R)</source>
+        <translation>Perfil “{t}” carregado: clique em Executar (Ctrl+R)</translation>
+    </message>
+    <message>
+        <source>Open profile</source>
+        <translation>Abrir perfil</translation>
+    </message>
+    <message>
+        <source>Profiles (*.toml)</source>
+        <translation>Perfis (*.toml)</translation>
+    </message>
+    <message>
+        <source>Cannot save the profile</source>
+        <translation>Não foi possível salvar o perfil</translation>
+    </message>
+    <message>
+        <source>Profile saved to {p}</source>
+        <translation>Perfil salvo em {p}</translation>
+    </message>
+    <message>
+        <source>Save profile</source>
+        <translation>Salvar perfil</translation>
+    </message>
+</context>
+<context>
+    <name>WindowRun</name>
+    <message>
+        <source>A run is already going on: stop it first</source>
+        <translation>Já há uma execução em andamento: pare-a primeiro</translation>
+    </message>
+    <message>
+        <source>Cannot start: {p}</source>
+        <translation>Não é possível iniciar: {p}</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pausar</translation>
+    </message>
+    <message>
+        <source>Starting the workers on {h}…</source>
+        <translation>Iniciando os workers em {h}…</translation>
+    </message>
+    <message>
+        <source>Stopping: the workers stop and the run is kept…</source>
+        <translation>Parando: os workers param e a execução é mantida…</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>&amp;Continuar</translation>
+    </message>
+    <message>
+        <source>Pausing after the current block…</source>
+        <translation>Pausando após o bloco atual…</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Em execução</translation>
+    </message>
+    <message>
+        <source>Waiting for the first samples…</source>
+        <translation>Aguardando as primeiras amostras…</translation>
+    </message>
+    <message>
+        <source>native</source>
+        <translation>nativo</translation>
+    </message>
+    <message>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <source>Running {id} ({d} driver)</source>
+        <translation>Executando {id} (driver {d})</translation>
+    </message>
+    <message>
+        <source>A problem during the run</source>
+        <translation>Um problema durante a execução</translation>
+    </message>
+    <message>
+        <source>Run complete</source>
+        <translation>Execução concluída</translation>
+    </message>
+    <message>
+        <source>Run stopped; the samples so far are kept</source>
+        <translation>Execução parada; as amostras obtidas até agora são mantidas</translation>
+    </message>
+    <message>
+        <source>Run incomplete</source>
+        <translation>Execução incompleta</translation>
+    </message>
+    <message>
+        <source>worker(s) died: {w}</source>
+        <translation>worker(s) morreram: {w}</translation>
+    </message>
+    <message>
+        <source>stopped by the user</source>
+        <translation>parada pelo usuário</translation>
+    </message>
+    <message>
+        <source>the run was abandoned</source>
+        <translation>a execução foi abandonada</translation>
+    </message>
+    <message>
+        <source>interrupted (Ctrl-C)</source>
+        <translation>interrompida (Ctrl-C)</translation>
+    </message>
+    <message>
+        <source>The run could not go on: {m}</source>
+        <translation>A execução não pôde continuar: {m}</translation>
+    </message>
+    <message>
+        <source>The run could not go on</source>
+        <translation>A execução não pôde continuar</translation>
+    </message>
+    <message>
+        <source>Paused (Ctrl+P resumes)</source>
+        <translation>Pausado (Ctrl+P continua)</translation>
+    </message>
+    <message>
+        <source>Stop the run before opening another</source>
+        <translation>Pare a execução antes de abrir outra</translation>
+    </message>
+    <message>
+        <source>Opening {p}…</source>
+        <translation>Abrindo {p}…</translation>
+    </message>
+    <message>
+        <source>Cannot open the run</source>
+        <translation>Não foi possível abrir a execução</translation>
+    </message>
+    <message>
+        <source>Run {id} ({s}), {n} samples: {p}</source>
+        <translation>Execução {id} ({s}), {n} amostras: {p}</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>Calculando…</translation>
+    </message>
+    <message>
+        <source>Open run</source>
+        <translation>Abrir execução</translation>
+    </message>
+    <message>
+        <source>Bancada runs and tidy sample CSVs (*.sqlite *.csv);;Bancada runs (*.sqlite);;Tidy sample CSVs (*.csv)</source>
+        <translation>Execuções do Bancada e CSVs de amostras organizados (*.sqlite *.csv);;Execuções do Bancada (*.sqlite);;CSVs de amostras organizados (*.csv)</translation>
+    </message>
+    <message>
+        <source>Press Run (Ctrl+R) to start: a box per treatment grows here while the samples arrive.</source>
+        <translation>Clique em Executar (Ctrl+R) para começar: um boxplot por tratamento cresce aqui enquanto as amostras chegam.</translation>
     </message>
 </context>
 <context>

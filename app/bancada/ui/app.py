@@ -169,8 +169,7 @@ def close_for_signal(app) -> None:
         if not isinstance(widget, MainWindow):
             continue
         if widget.running():
-            widget._close_after_run = True  # the window's own "stop the run and close" (closeEvent)
-            widget.stop_run()
+            widget.run.stop_then_close()  # the window's own "stop the run and close" (closeEvent)
         else:
             widget.close()
 

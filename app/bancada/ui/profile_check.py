@@ -48,3 +48,13 @@ def load_checked_profile(path: str | Path) -> Profile:
         ProfileError: one line naming the file and what is wrong.
     """
     return check_profile(load_profile(path), str(path))
+
+
+def legacy_schedule_note(profile: Profile) -> str:
+    """A sentence to add to the status line when ``profile`` used the old schedule name ``interleaved``
+    (its :attr:`~bancada.experiment.profile.Profile.notices`); "" otherwise."""
+    if not profile.notices:
+        return ""
+    return translate(
+        "Profile", ' (its schedule "interleaved" is now called "alternating"; the default is randomized blocks)'
+    )
