@@ -140,6 +140,9 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
     # the main run, live
     advance(qtbot, g, "main_run")
     blocked(g, "execução principal")
+    detail = g.runs.main_page.detail.text()  # the warm-up as the quick study has it: steady, every block
+    assert "pelo menos 20 requisições de aquecimento, até a latência se estabilizar, em cada bloco" in detail, detail
+    assert "1.000 requisições por tratamento" in detail, detail  # the count in pt-BR's convention
     assert "logarítmico" in g.hint.text()  # the step says when the axis turns log
     qtbot.mouseClick(g.runs.main_page.button, Qt.MouseButton.LeftButton)
     assert w.panel.requests.value() == 1000 and w.panel.repetitions.value() == 2  # the quick study's r
@@ -151,6 +154,10 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
     )
     qtbot.waitUntil(lambda: g.state.main_status == "done", timeout=90_000)
     assert g.state.result is not None
+    # the quick study warms every block until its latency is steady: more requests than the plan's
+    # count, which the bar counts too (it stood at "0 / N" when they passed its maximum)
+    bar = w.status.progress_bar
+    assert bar.value() == bar.maximum() > 4_000, (bar.value(), bar.maximum())
 
     # the statistics steps point at the window's Statistics tab and read its tables
     for step, word in (("normality", "normais"), ("rank_tests", "pares"), ("factorial", "variação")):

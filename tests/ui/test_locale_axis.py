@@ -69,3 +69,16 @@ def test_english_keeps_the_decimal_point(window):
     _show(w)
     labels = _labels(next(iter(w.live.box_plots.values())).getAxis("left"), 0.0, 1.5)
     assert any("." in s for s in labels) and not any("," in s for s in labels), labels
+
+
+def test_a_latency_axis_under_one_ms_keeps_its_unit(window, pt_br_numbers):
+    """Boxes all under 1 ms: the axis still counts milliseconds (0,2 0,4 ...), not "(x0.001)" over
+    ticks in microseconds (pyqtgraph's automatic SI prefix on a unit-less label)."""
+    w = window
+    w.live.set_log_y(False)
+    _show(w)  # latencies 0.3-0.54 ms
+    axis = next(iter(w.live.box_plots.values())).getAxis("left")
+    axis.setRange(0.0, 0.8)
+    assert "(x0" not in axis.labelString() and "(ms) <" in axis.labelString(), axis.labelString()
+    labels = _labels(axis, 0.0, 0.8)
+    assert "0,4" in labels and not any(s in labels for s in ("200", "400")), labels

@@ -1149,12 +1149,24 @@
         <translation>Perfilar a CPU dos servidores (acrescenta a etapa opcional “Por quê?”)</translation>
     </message>
     <message>
-        <source>The pilot: {n} requests per treatment in each of {r} repetitions, after {w} warm-up requests.</source>
-        <translation>O piloto: {n} requisições por tratamento em cada uma de {r} repetições, depois de {w} requisições de aquecimento.</translation>
+        <source>The pilot: {n} requests per treatment in each of {r} repetitions, {warmup}.</source>
+        <translation>O piloto: {n} requisições por tratamento em cada uma de {r} repetições, {warmup}.</translation>
     </message>
     <message>
-        <source>The main run: {n} requests per treatment in each of {r} repetitions, after {w} warm-up requests.</source>
-        <translation>A execução principal: {n} requisições por tratamento em cada uma de {r} repetições, depois de {w} requisições de aquecimento.</translation>
+        <source>after at least {w} warm-up requests, until its latency is steady, in every block</source>
+        <translation>depois de pelo menos {w} requisições de aquecimento, até a latência se estabilizar, em cada bloco</translation>
+    </message>
+    <message>
+        <source>after at least {w} warm-up requests, until its latency is steady, in its first block</source>
+        <translation>depois de pelo menos {w} requisições de aquecimento, até a latência se estabilizar, no primeiro bloco</translation>
+    </message>
+    <message>
+        <source>after {w} warm-up requests</source>
+        <translation>depois de {w} requisições de aquecimento</translation>
+    </message>
+    <message>
+        <source>The main run: {n} requests per treatment in each of {r} repetitions, {warmup}.</source>
+        <translation>A execução principal: {n} requisições por tratamento em cada uma de {r} repetições, {warmup}.</translation>
     </message>
     <message>
         <source>Running: watch the boxes grow in the Live tab (Stop is in the toolbar).</source>

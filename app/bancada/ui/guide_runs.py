@@ -75,11 +75,25 @@ class GuideRuns(QObject):
     def _enter_pilot(self) -> None:
         self.w.tabs.setCurrentIndex(0)
         self.pilot_page.detail.setText(
-            self.tr(
-                "The pilot: {n} requests per treatment in each of {r} repetitions, after {w} warm-up requests."
-            ).format(n=PILOT_REQUESTS, r=PILOT_REPETITIONS, w=PILOT_WARMUP)
+            self.tr("The pilot: {n} requests per treatment in each of {r} repetitions, {warmup}.").format(
+                n=QLocale().toString(PILOT_REQUESTS), r=PILOT_REPETITIONS, warmup=self._warmup_words(PILOT_WARMUP)
+            )
         )
         self._show_run_status(self.pilot_page, self.state.pilot_status)
+
+    def _warmup_words(self, count: int) -> str:
+        """How each treatment's warm-up ends, as the panel's "Warm-up ends" has it: after ``count``
+        requests, or once its latency is steady (at least ``count``) in its first or in every block."""
+        until = self.w.panel.warmup_until.currentData()
+        if until == "steady":
+            return self.tr("after at least {w} warm-up requests, until its latency is steady, in every block").format(
+                w=QLocale().toString(count)
+            )
+        if until == "once":
+            return self.tr(
+                "after at least {w} warm-up requests, until its latency is steady, in its first block"
+            ).format(w=QLocale().toString(count))
+        return self.tr("after {w} warm-up requests").format(w=QLocale().toString(count))
 
     def start_pilot(self) -> bool:
         """Run the panel's experiment at the pilot's size (the study's r and warm-up are kept for the main run)."""
@@ -95,11 +109,14 @@ class GuideRuns(QObject):
 
     def _enter_main_run(self) -> None:
         s = self.state
+        n = s.requests()
         self.w.tabs.setCurrentIndex(0)
         self.main_page.detail.setText(
-            self.tr(
-                "The main run: {n} requests per treatment in each of {r} repetitions, after {w} warm-up requests."
-            ).format(n=s.requests() or "–", r=s.repetitions, w=s.warmup)
+            self.tr("The main run: {n} requests per treatment in each of {r} repetitions, {warmup}.").format(
+                n=QLocale().toString(n) if n else "–",
+                r=s.repetitions,
+                warmup=self._warmup_words(s.warmup),
+            )
             + ("\n" + s.estimate() if s.estimate() else "")
         )
         self._show_estimate()

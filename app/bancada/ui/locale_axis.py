@@ -18,7 +18,13 @@ def localized(label: str) -> str:
 
 
 class LocaleAxis(pg.AxisItem):
-    """A numeric axis whose automatic tick labels use the language's decimal mark."""
+    """A numeric axis whose automatic tick labels use the language's decimal mark, in the unit its
+    label names: pyqtgraph's automatic SI prefix is off, since it rescales a unit-less axis whose
+    values are all under 1 and writes "latency (ms) (x0.001)" over ticks of 0-800 (microseconds)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.enableAutoSIPrefix(False)
 
     def tickStrings(self, values, scale, spacing):
         return [localized(s) for s in super().tickStrings(values, scale, spacing)]

@@ -133,6 +133,8 @@ class RunStatus(QObject):
             if p.eta_s is not None and elapsed + p.eta_s > 0:
                 self.progress_bar.setValue(int(round(1000 * elapsed / (elapsed + p.eta_s))))
         else:
+            if p.total > self.progress_bar.maximum():  # a steady-state warm-up sent more than the plan's count
+                self.progress_bar.setMaximum(p.total)
             self.progress_bar.setValue(p.done)
         rate = QLocale().toString(float(p.samples_per_s), "f", 0)
         self.rate_label.setText(self.tr("{r} samples/s").format(r=rate))
