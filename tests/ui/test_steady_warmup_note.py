@@ -14,15 +14,17 @@ def test_the_progress_line_says_how_many_warm_up_requests_it_took(window, qtbot)
     )
 
 
-def test_the_progress_bar_follows_a_total_that_grows_with_a_steady_warm_up(window):
+def test_the_progress_bar_follows_a_total_that_grows_with_a_steady_warm_up(pt_window):
     """A steady-state warm-up sends more requests than the plan's count: the runner's total grows
     with them, and the bar must follow it (a value past the bar's maximum would be ignored and the
     bar left at its last value, e.g. "0 / 160" after a finished run)."""
     from bancada.run.events import Progress
 
+    window = pt_window
     bar = window.status.progress_bar
     window.status.begin(160)
     window.status.show_progress(Progress(done=100, total=160, errors=0, samples_per_s=1_000.0, eta_s=0.1))
     assert (bar.value(), bar.maximum()) == (100, 160)
     window.status.show_progress(Progress(done=9_000, total=9_000, errors=0, samples_per_s=5_000.0, eta_s=None))
     assert (bar.value(), bar.maximum()) == (9_000, 9_000)
+    assert bar.text() == "9.000 / 9.000"  # pt-BR's digit grouping (Qt's "%v / %m" has none)

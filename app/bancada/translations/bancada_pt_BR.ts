@@ -1145,8 +1145,12 @@
         <translation>&amp;Iniciar a execução principal</translation>
     </message>
     <message>
-        <source>Profile the servers&apos; CPU (adds the optional step “Why?”)</source>
-        <translation>Perfilar a CPU dos servidores (acrescenta a etapa opcional “Por quê?”)</translation>
+        <source>Profile the servers&apos; CPU</source>
+        <translation>Perfilar a CPU dos servidores</translation>
+    </message>
+    <message>
+        <source>adds the optional step “Why?”: where the servers&apos; time goes</source>
+        <translation>acrescenta a etapa opcional “Por quê?”: onde vai o tempo dos servidores</translation>
     </message>
     <message>
         <source>The pilot: {n} requests per treatment in each of {r} repetitions, {warmup}.</source>

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QCheckBox, QVBoxLayout, QWidget
 
 from bancada.guide.estimate import duration_text, pilot_pace
 from bancada.guide.wizard_state import PILOT_REPETITIONS, PILOT_REQUESTS, PILOT_WARMUP, WizardState
-from bancada.ui.guide_pages import RunPage, SampleSizePage
+from bancada.ui.guide_pages import RunPage, SampleSizePage, wrapped
 from bancada.ui.guide_results import point_at_tables
 from bancada.ui.run_status import format_eta
 
@@ -46,10 +46,16 @@ class GuideRuns(QObject):
         self.size_page = SampleSizePage()
         self.size_page.requests.textEdited.connect(self._requests_edited)
         self.main_page = RunPage(self.tr("Start the &main run"))
-        self.profile_cpu = QCheckBox(self.tr("Profile the servers' CPU (adds the optional step “Why?”)"))
+        # a check box's text does not wrap: a short one, and what it adds in a wrapped line under it
+        # (the whole sentence in one line made the guide wider than its dock at 1024×768)
+        self.profile_cpu = QCheckBox(self.tr("Profile the servers' CPU"))
+        self.profile_cpu_note = wrapped(self.tr("adds the optional step “Why?”: where the servers' time goes"))
+        self.profile_cpu_note.setIndent(self.profile_cpu.sizeHint().height())
+        self.profile_cpu.setToolTip(self.profile_cpu_note.text())
         main_layout = self.main_page.layout()
         assert isinstance(main_layout, QVBoxLayout)
         main_layout.insertWidget(1, self.profile_cpu)
+        main_layout.insertWidget(2, self.profile_cpu_note)
         self.main_page.button.clicked.connect(self.start_main_run)
         self.pages: dict[str, QWidget] = {
             "pilot": self.pilot_page,

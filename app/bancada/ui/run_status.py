@@ -85,7 +85,7 @@ class RunStatus(QObject):
         self.progress_bar = QProgressBar()
         self.progress_bar.setMinimumWidth(170)
         self.progress_bar.setMaximumWidth(300)  # "89% do tempo planejado" whole
-        self.progress_bar.setFormat("%v / %m")
+        self.progress_bar.setFormat("")
         self.rate_label = QLabel()
         self.eta_label = QLabel()
         self.errors_label = QLabel()
@@ -112,10 +112,12 @@ class RunStatus(QObject):
         self.clear_numbers()
         self.progress_bar.setRange(0, 1)
         self.progress_bar.setValue(0)
+        self.progress_bar.setFormat("")
 
     def starting(self) -> None:
         """The workers are starting: a busy bar, no numbers."""
         self.progress_bar.setRange(0, 0)
+        self.progress_bar.setFormat("")
         self.clear_numbers()
 
     def begin(self, total_requests: int) -> None:
@@ -123,8 +125,11 @@ class RunStatus(QObject):
         share of its planned time gone."""
         self._timed, self._t0 = total_requests == 0, time.monotonic()
         self.progress_bar.setRange(0, 1000 if self._timed else total_requests)
-        self.progress_bar.setFormat(self.tr("%p% of the planned time") if self._timed else "%v / %m")
         self.progress_bar.setValue(0)
+        if self._timed:
+            self.progress_bar.setFormat(self.tr("%p% of the planned time"))
+        else:
+            self._show_count()
 
     def show_progress(self, p: Progress) -> None:
         """The bar, samples/s, ETA and errors from the runner's latest progress."""
@@ -136,10 +141,18 @@ class RunStatus(QObject):
             if p.total > self.progress_bar.maximum():  # a steady-state warm-up sent more than the plan's count
                 self.progress_bar.setMaximum(p.total)
             self.progress_bar.setValue(p.done)
+            self._show_count()
         rate = QLocale().toString(float(p.samples_per_s), "f", 0)
         self.rate_label.setText(self.tr("{r} samples/s").format(r=rate))
         self.eta_label.setText(self.tr("ETA {t}").format(t=format_eta(p.eta_s)))
         self.show_errors(p.errors)
+
+    def _show_count(self) -> None:
+        """The bar's text: its value and maximum with the language's digit grouping ("27.980 / 27.980"
+        in pt-BR; Qt's "%v / %m" leaves the grouping out)."""
+        loc = QLocale()
+        bar = self.progress_bar
+        bar.setFormat(f"{loc.toString(bar.value())} / {loc.toString(bar.maximum())}")
 
     def show_errors(self, errors: int) -> None:
         """The failed requests, in red when there are any."""
@@ -155,12 +168,13 @@ class RunStatus(QObject):
     def failed(self) -> None:
         """The run could not go on: the busy bar stops."""
         self.progress_bar.setRange(0, 1)
+        self.progress_bar.setFormat("")
 
     def show_stored(self, samples: int, errors: int) -> None:
         """An opened run: a full bar of its samples and its errors, no rate or ETA."""
         self.progress_bar.setRange(0, max(1, samples))
-        self.progress_bar.setFormat("%v / %m")
         self.progress_bar.setValue(samples)
+        self._show_count()
         self.rate_label.clear()
         self.eta_label.clear()
         self.show_errors(errors)
