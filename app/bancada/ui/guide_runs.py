@@ -90,16 +90,11 @@ class GuideRuns(QObject):
     def _warmup_words(self, count: int) -> str:
         """How each treatment's warm-up ends, as the panel's "Warm-up ends" has it: after ``count``
         requests, or once its latency is steady (at least ``count``) in its first or in every block."""
-        until = self.w.panel.warmup_until.currentData()
-        if until == "steady":
-            return self.tr("after at least {w} warm-up requests, until its latency is steady, in every block").format(
-                w=QLocale().toString(count)
-            )
-        if until == "once":
-            return self.tr(
-                "after at least {w} warm-up requests, until its latency is steady, in its first block"
-            ).format(w=QLocale().toString(count))
-        return self.tr("after {w} warm-up requests").format(w=QLocale().toString(count))
+        words = {
+            "steady": self.tr("after at least {w} warm-up requests, until its latency is steady, in every block"),
+            "once": self.tr("after at least {w} warm-up requests, until its latency is steady, in its first block"),
+        }.get(self.w.panel.warmup_until.currentData(), self.tr("after {w} warm-up requests"))
+        return words.format(w=QLocale().toString(count))
 
     def start_pilot(self) -> bool:
         """Run the panel's experiment at the pilot's size (the study's r and warm-up are kept for the main run)."""
