@@ -2,9 +2,13 @@
 
 A run is the user's path: ``python -m bancada.cli run`` (a process of its
 own, so it can be killed too) on this computer with the native driver where
-built, two real Go workers (go-rest, go-grpc), two repetitions. When the run
-file holds ``point`` × the planned requests, the fault is injected; then the
-harness waits for the run to end and checks:
+built, two real Go workers (go-rest, go-grpc), two repetitions, a count
+warm-up and an open load at a fixed rate (:data:`RATE_PER_S`), so that the
+run's pace is set by its design and not by the machine's speed: on any
+machine that keeps up, each block lasts ``requests / RATE_PER_S`` seconds and
+the injection point is reached inside a block. When the run file holds
+``point`` × the planned requests (an event of the run, not a delay), the fault
+is injected; then the harness waits for the run to end and checks:
 
 - every sample that was stored (committed) before the injection is still in
   the run file after reopening it (acknowledged = committed: what a reader of
@@ -18,6 +22,7 @@ harness waits for the run to end and checks:
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import random
@@ -33,6 +38,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 QUICK = ROOT / "profiles" / "quick.toml"
+#: The open load's rate: 3,000 requests a block take 1.5 s on any machine that keeps up (a closed loop
+#: took 0.3–1.5 s by the machine's speed, and a fault aimed at 90 % could land after the block's end).
+RATE_PER_S = 2000.0
+#: What a stored sample costs on disk at most, the run file, its WAL and the --out CSVs together
+#: (measured: 4.8 MiB for 12,040 samples, ~420 B each): sizes the small disk of ``disk full``.
+DISK_BYTES_PER_SAMPLE = 2048
+#: Measured requests per block of the harness's run.
+REQUESTS = 3000
 TIMEOUT_S = 2.0  # the profile's request timeout: short, so a frozen worker shows within seconds
 PROCESS_MARKERS = (b"bancada-worker", b"bancada-driver", b"bancada.drivers.python")
 
@@ -139,7 +152,8 @@ def _port_open(target: str) -> bool:
 
 
 def write_profile(folder: Path, requests: int) -> Path:
-    """quick.toml with go-rest and go-grpc, StdSize, n = ``requests``, r = 2, a 2 s request timeout."""
+    """quick.toml with go-rest and go-grpc, StdSize, n = ``requests``, r = 2, a count warm-up of 10,
+    an open load at :data:`RATE_PER_S`, a 2 s request timeout."""
     sys.path.insert(0, str(ROOT / "app"))
     from bancada.experiment.profile import dumps_toml, load_profile
     from bancada.cli.overrides import apply_overrides
@@ -152,6 +166,8 @@ def write_profile(folder: Path, requests: int) -> Path:
         requests=requests,
         repetitions=2,
         warmup=10,
+        load="open",
+        rate_per_s=RATE_PER_S,
     )
     data = profile.model_dump(exclude_none=True)
     data["experiment"]["timeout_s"] = TIMEOUT_S
@@ -227,19 +243,12 @@ def _inject(fault: str, cli: subprocess.Popen, path: Path, rng: random.Random, w
             return [f"a copy of the run file made mid-run does not open: {exc}"]
         return []
     if fault == "disk full":
-        filler = path.parent / "filler"
-        with open(filler, "wb") as f:
-            try:
-                while True:
-                    f.write(b"\0" * (1 << 16))
-                    f.flush()
-            except OSError:
-                pass
+        fill_disk(path.parent / "filler")
         return []
     raise ValueError(f"unknown fault {fault!r}")
 
 
-def run_with_fault(fault: str, point: float, seed: int, work: Path, requests: int = 3000) -> Outcome:
+def run_with_fault(fault: str, point: float, seed: int, work: Path, requests: int = REQUESTS) -> Outcome:
     """Start a run, inject ``fault`` when ``point`` of it is stored, check the outcome.
 
     ``work``: an empty folder (the run's data dir goes inside it; for ``disk full``
@@ -267,24 +276,30 @@ def run_with_fault(fault: str, point: float, seed: int, work: Path, requests: in
         cwd=work,
     )
     path = None
+    stored = 0
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and cli.poll() is None:
         _watch(cli.pid, seen)
         runs = list((work / "data" / "runs").glob("*.sqlite"))
         if runs:
             path = runs[0]
-            if _count(path) >= point * total:
+            stored = max(stored, _count(path))
+            if stored >= point * total:
                 break
         time.sleep(0.02)
-    if path is None or cli.poll() is not None:
+    # A run that ended on a full disk before the point reached the fault by itself (a slow machine
+    # writes more WAL between checkpoints): its outcome is checked like an injected one.
+    disk_full_first = fault == "disk full" and path is not None and cli.poll() is not None
+    if path is None or (cli.poll() is not None and not disk_full_first):
         cli.kill()
         stdout, stderr = cli.communicate()
         out.problems.append(f"the run ended or never stored samples before the injection point: {stderr[-500:]}")
         return out
-    out.acknowledged = _count(path)
+    out.acknowledged = stored if disk_full_first else _count(path)
     targets = {k: v.get("target", "") for k, v in _workers(path).items()}
     _watch(cli.pid, seen)
-    out.problems += _inject(fault, cli, path, rng, work)
+    if not disk_full_first:
+        out.problems += _inject(fault, cli, path, rng, work)
     end = time.monotonic() + 90
     while cli.poll() is None and time.monotonic() < end:  # later blocks start new drivers
         _watch(cli.pid, seen)
@@ -343,10 +358,32 @@ def run_with_fault(fault: str, point: float, seed: int, work: Path, requests: in
     return out
 
 
-class small_filesystem:
-    """A 16 MiB tmpfs mounted at ``folder`` (needs root; :meth:`available` says whether it can be made)."""
+def fill_disk(filler: Path) -> None:
+    """Write ``filler`` until its filesystem is full. A disk already full (the run got there first, even
+    before the file could be made) is the fault reached, not a failure of the harness."""
+    try:
+        with open(filler, "wb") as f:
+            while True:
+                f.write(b"\0" * (1 << 16))
+                f.flush()
+    except OSError as exc:
+        if exc.errno != errno.ENOSPC:
+            raise
 
-    def __init__(self, folder: Path, size_mib: int = 16) -> None:
+
+def disk_size_mib(requests: int, repetitions: int = 2, treatments: int = 2, warmup: int = 10) -> int:
+    """The small disk for a run of that plan: room for all it would write (:data:`DISK_BYTES_PER_SAMPLE`
+    a sample) plus 8 MiB, so that the disk fills when the harness fills it, not before."""
+    samples = repetitions * treatments * (requests + warmup)
+    return 8 + -(-samples * DISK_BYTES_PER_SAMPLE // (1 << 20))
+
+
+class small_filesystem:
+    """A small tmpfs mounted at ``folder`` (needs root; :meth:`available` says whether it can be made),
+    of :func:`disk_size_mib` for the harness's run unless ``size_mib`` is given."""
+
+    def __init__(self, folder: Path, size_mib: int | None = None) -> None:
+        size_mib = size_mib if size_mib is not None else disk_size_mib(REQUESTS)
         self.folder, self.size_mib = folder, size_mib
 
     @staticmethod
