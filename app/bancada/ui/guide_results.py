@@ -152,7 +152,7 @@ class GuideResults(QObject):
         result = s.result
 
         def write(_state) -> str:
-            from bancada.stats.conclusions import conclusions
+            from bancada.analysis.conclusions import conclusions
 
             return conclusions(result)
 
