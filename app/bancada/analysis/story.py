@@ -157,9 +157,7 @@ def evidence_sentence(g: Group, alpha: float) -> str:
             )
     if ev.neither:
         parts.append(
-            translate("Story", "Not told apart by the request-level test: {pairs}.").format(
-                pairs="; ".join(ev.neither)
-            )
+            translate("Story", "Not told apart by the request-level test: {pairs}.").format(pairs="; ".join(ev.neither))
         )
     return " ".join(parts)
 

@@ -83,7 +83,7 @@ def explanation(step: str) -> str:
             "connections, the server's warm state), so they are not independent, and the test per request "
             "counts thousands of them as independent evidence, finding differences that the repetitions do "
             "not repeat. With few repetitions the test per repetition cannot reach p < 0.05 at all (with Holm "
-            "over the 6 pairs of a 2 × 2 design it needs at least 5); its \"no difference\" then says nothing, "
+            'over the 6 pairs of a 2 × 2 design it needs at least 5); its "no difference" then says nothing, '
             "and the line under its table says how many repetitions it needs.",
         ),
         "why": translate(

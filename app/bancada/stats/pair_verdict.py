@@ -207,7 +207,8 @@ def repetition_clause(rep_row: ReplicationRankSumPair, alpha: float, comparisons
     if v.significant and fast is not None:
         return translate(
             "Conclusions",
-            "; counting each repetition once (r = {r}), {x} tends to be faster, significantly (Holm {p}, {delta}{floor})",
+            "; counting each repetition once (r = {r}), {x} tends to be faster, significantly "
+            "(Holm {p}, {delta}{floor})",
         ).format(r=rep_row.r_a, x=treatment_label(fast), p=p_phrase(v.p_holm), delta=_delta_text(v), floor=floor)
     return translate(
         "Conclusions",

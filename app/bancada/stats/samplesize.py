@@ -46,7 +46,7 @@ def _median_lower_rank(n: int, confidence: float) -> int:
     return max(1, int(stats.binom.ppf((1.0 - confidence) / 2.0, n, 0.5)))
 
 
-def required_n_median(sorted_x: Sequence[float], error_pct: float, confidence: float = 0.95) -> int | None:
+def required_n_median(sorted_x: Sequence[float] | np.ndarray, error_pct: float, confidence: float = 0.95) -> int | None:
     """Observations needed so that the distribution-free interval of the median lies within ``error_pct``
     percent of the median with the given confidence, read off this sample's distribution.
 
@@ -79,7 +79,7 @@ def required_n_median(sorted_x: Sequence[float], error_pct: float, confidence: f
         return None
 
     def fits(n: int) -> bool:
-        return _median_lower_rank(n, confidence) / (n + 1) >= 0.5 - d
+        return bool(_median_lower_rank(n, confidence) / (n + 1) >= 0.5 - d)
 
     z = z_two_sided(confidence)
     hi_n = max(2, int(math.ceil((z / (2 * d)) ** 2)))

@@ -80,9 +80,7 @@ def check(text: str, lang: str, r: int) -> None:
     paras = paragraphs(text)
     # 1. the factor with the null pooled test and the large share is joined in words outside the allocation list
     joined = [
-        p
-        for p in paras
-        if not p.startswith(w["allocation"]) and w["factor"] in p and any(j in p for j in w["joined"])
+        p for p in paras if not p.startswith(w["allocation"]) and w["factor"] in p and any(j in p for j in w["joined"])
     ]
     assert joined, f"no sentence outside the allocation names {w['factor']} with its reversal:\n{text}"
     # 2. a repetition-level test that cannot reach alpha is not read as "not significant"

@@ -38,7 +38,7 @@ def reading(g: Group, ctx: Context) -> str | None:
         return translate(
             "Readings",
             "With r = {r} repetitions and {n} pairs this test cannot reach p < {a}: its smallest possible "
-            "Holm p is {pmin}, so its \"no difference\" is not evidence of anything. The test above counts "
+            'Holm p is {pmin}, so its "no difference" is not evidence of anything. The test above counts '
             "every request as independent, which the requests of one repetition are not (they share its "
             "conditions), so its differences are not confirmed either; r = {need} repetitions per treatment "
             "would let this test decide",
