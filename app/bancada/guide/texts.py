@@ -169,7 +169,8 @@ def hint(step: str) -> str:
 
 def sample_size_note(pilot_n: int | None, pilot_requests: int, result: Analysis | None) -> str:
     """Why the main run's analysis asks for more requests than the pilot's advice (``pilot_n`` per
-    treatment, from ``pilot_requests`` requests per treatment), "" when it does not.
+    treatment by Jain's formula for the mean, from ``pilot_requests`` requests per treatment), "" when it
+    does not.
 
     ``result``: the main run's typed :func:`bancada.stats.report.analyze_frame` on ``latency_ms``.
     """

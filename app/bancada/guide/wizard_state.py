@@ -23,6 +23,7 @@ from typing import Any
 from bancada.guide.estimate import Pace, estimate_sentence, main_run_s
 from bancada.core.i18n import number, percent, significant, translate
 from bancada.stats import power
+from bancada.stats.statistic.words import pairs_count
 from bancada.stats.results import Analysis, SampleSize
 
 STEPS = (
@@ -124,20 +125,33 @@ def repetitions_advice(repetitions: int, pairs: int, needed: int) -> str:
     if repetitions >= needed:
         return translate(
             "Wizard",
-            "The {r} repetitions let the test that counts each repetition once decide: over {k} pairs it "
+            "The {r} repetitions let the test that counts each repetition once decide: over {kp} it "
             "needs at least {need}.",
-        ).format(r=repetitions, k=pairs, need=needed)
+        ).format(r=repetitions, kp=pairs_count(pairs), need=needed)
     return translate(
         "Wizard",
         "Use at least {need} repetitions: the test that counts each repetition once is the one to trust (the "
-        "requests of one repetition are not independent), and over {k} pairs it cannot reach p < 0.05 with "
+        "requests of one repetition are not independent), and over {kp} it cannot reach p < 0.05 with "
         "fewer (with {r}, its smallest possible p is {pmin}); more requests do not change that.",
     ).format(
         need=needed,
-        k=pairs,
+        kp=pairs_count(pairs),
         r=repetitions,
         pmin=number(power.smallest_holm_p(max(1, repetitions), max(1, repetitions), pairs), 3),
     )
+
+
+def _largest_median_size(result: Analysis) -> tuple[int | None, str]:
+    """The most requests a treatment's median needs (``n_required_median``) and that treatment's label."""
+    many = len(result.groups) > 1
+    medians = [
+        (int(m.n_required_median), "/".join(str(v) for v in m.levels.values()) + where)
+        for g in result.groups
+        for m in g.sample_size
+        if m.n_required_median
+        for where in [(" (" + ", ".join(str(v) for v in g.by.values()) + ")") if many else ""]
+    ]
+    return max(medians) if medians else (None, "")
 
 
 def advise_sample_size(result: Analysis, repetitions: int) -> SampleSizeAdvice | None:
@@ -155,14 +169,7 @@ def advise_sample_size(result: Analysis, repetitions: int) -> SampleSizeAdvice |
     if not rows:
         return None
     n, label, s = max(rows, key=lambda r: r[0])
-    medians = [
-        (int(m.n_required_median), "/".join(str(v) for v in m.levels.values()) + where)
-        for g in result.groups
-        for m in g.sample_size
-        if m.n_required_median
-        for where in [(" (" + ", ".join(str(v) for v in g.by.values()) + ")") if many else ""]
-    ]
-    n_median, label_median = max(medians) if medians else (None, "")
+    n_median, label_median = _largest_median_size(result)
     total = n_median if n_median is not None else int(n)
     r = max(1, int(repetitions))
     pairs = max((len(g.treatments) * (len(g.treatments) - 1) // 2 for g in result.groups), default=0)

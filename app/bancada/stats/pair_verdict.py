@@ -24,6 +24,7 @@ from bancada.core.i18n import number, significant, translate
 from bancada.stats import power
 from bancada.stats.results import RankSumPair, ReplicationRankSumPair
 from bancada.stats.statistic.base import treatment_label
+from bancada.stats.statistic.words import comparisons_count
 
 #: Medians within this fraction of each other "almost coincide" (5 %).
 CLOSE_MEDIANS = 0.05
@@ -186,20 +187,20 @@ def repetition_clause(rep_row: ReplicationRankSumPair, alpha: float, comparisons
         need = power.repetitions_needed(max(1, comparisons), alpha)
         return translate(
             "Conclusions",
-            "; counting each repetition once (r = {r}), the test cannot decide: with {k} comparisons its "
+            "; counting each repetition once (r = {r}), the test cannot decide: with {kc} its "
             "smallest possible Holm p is {pmin}, above α = {a}; r = {need} repetitions per treatment would let "
             "it decide",
         ).format(
             r=rep_row.r_a,
-            k=max(1, comparisons),
+            kc=comparisons_count(max(1, comparisons)),
             pmin=number(p_min, 3),
             a=number(alpha, 2),
             need=need if need is not None else "?",
         )
     at_floor = v.p_holm is not None and v.p_holm <= p_min * (1 + 1e-9)
     floor = (
-        translate("Conclusions", "; {p} is the smallest p that r = {r} allows over {k} comparisons").format(
-            p=number(p_min, 3), r=rep_row.r_a, k=max(1, comparisons)
+        translate("Conclusions", "; {p} is the smallest p that r = {r} allows over {kc}").format(
+            p=number(p_min, 3), r=rep_row.r_a, kc=comparisons_count(max(1, comparisons))
         )
         if at_floor
         else ""

@@ -358,20 +358,20 @@
         <translation>Conclusões</translation>
     </message>
     <message>
-        <source>; counting each repetition once (r = {r}), the test cannot decide: with {k} comparisons its smallest possible Holm p is {pmin}, above α = {a}; r = {need} repetitions per treatment would let it decide</source>
-        <translation>; contando cada repetição uma vez (r = {r}), o teste não pode decidir: com {k} comparações, seu menor p de Holm possível é {pmin}, acima de α = {a}; r = {need} repetições por tratamento permitiriam que ele decidisse</translation>
-    </message>
-    <message>
         <source>; counting each repetition once (r = {r}), {x} tends to be faster, significantly (Holm {p}, {delta}{floor})</source>
         <translation>; contando cada repetição uma vez (r = {r}), {x} tende a ser mais rápido, com diferença significativa (Holm {p}, {delta}{floor})</translation>
     </message>
     <message>
-        <source>; {p} is the smallest p that r = {r} allows over {k} comparisons</source>
-        <translation>; {p} é o menor p que r = {r} permite em {k} comparações</translation>
-    </message>
-    <message>
         <source>For each median within ±{e} at {c} confidence (the distribution-free interval from the order statistics, Conover 1999, §3.2, read off this run&apos;s distribution), up to {n} requests per treatment are needed ({t}); the rank tests compare medians, so this is the number that matches them.</source>
         <translation>Para cada mediana com erro de ±{e} e {c} de confiança (o intervalo livre de distribuição das estatísticas de ordem, Conover 1999, §3.2, lido da distribuição desta execução), são necessárias até {n} requisições por tratamento ({t}); os testes de postos comparam medianas, então este é o número que corresponde a eles.</translation>
+    </message>
+    <message>
+        <source>; counting each repetition once (r = {r}), the test cannot decide: with {kc} its smallest possible Holm p is {pmin}, above α = {a}; r = {need} repetitions per treatment would let it decide</source>
+        <translation>; contando cada repetição uma vez (r = {r}), o teste não pode decidir: com {kc}, seu menor p de Holm possível é {pmin}, acima de α = {a}; r = {need} repetições por tratamento permitiriam que ele decidisse</translation>
+    </message>
+    <message>
+        <source>; {p} is the smallest p that r = {r} allows over {kc}</source>
+        <translation>; {p} é o menor p que r = {r} permite em {kc}</translation>
     </message>
 </context>
 <context>
@@ -3040,12 +3040,28 @@ Senha da chave:</translation>
         <translation>{k} de {n} efeitos são significativos (o intervalo de confiança de {c} exclui 0)</translation>
     </message>
     <message>
-        <source>With r = {r} repetitions and {n} pairs this test cannot reach p &lt; {a}: its smallest possible Holm p is {pmin}, so its &quot;no difference&quot; is not evidence of anything. The test above counts every request as independent, which the requests of one repetition are not (they share its conditions), so its differences are not confirmed either; r = {need} repetitions per treatment would let this test decide</source>
-        <translation>Com r = {r} repetições e {n} pares, este teste não pode chegar a p &lt; {a}: seu menor p de Holm possível é {pmin}, então seu &quot;sem diferença&quot; não é evidência de nada. O teste acima conta cada requisição como independente, o que as requisições de uma repetição não são (elas compartilham as condições dela), então suas diferenças também não estão confirmadas; r = {need} repetições por tratamento permitiriam que este teste decidisse</translation>
-    </message>
-    <message>
         <source>up to {n} requests per treatment ({t}) for a mean within ±{e} at {c} (Jain), {nm} ({tm}) for a median (order statistics); this run has {have}</source>
         <translation>até {n} requisições por tratamento ({t}) para uma média dentro de ±{e} com {c} de confiança (Jain), {nm} ({tm}) para uma mediana (estatísticas de ordem); esta execução tem {have}</translation>
+    </message>
+    <message>
+        <source>1 comparison</source>
+        <translation>1 comparação</translation>
+    </message>
+    <message>
+        <source>1 pair</source>
+        <translation>1 par</translation>
+    </message>
+    <message>
+        <source>With r = {r} repetitions and {np} this test cannot reach p &lt; {a}: its smallest possible Holm p is {pmin}, so its &quot;no difference&quot; is not evidence of anything. The test above counts every request as independent, which the requests of one repetition are not (they share its conditions), so its differences are not confirmed either; r = {need} repetitions per treatment would let this test decide</source>
+        <translation>Com r = {r} repetições e {np}, este teste não pode chegar a p &lt; {a}: seu menor p de Holm possível é {pmin}, então seu &quot;sem diferença&quot; não é evidência de nada. O teste acima conta cada requisição como independente, o que as requisições de uma repetição não são (elas compartilham as condições dela), então suas diferenças também não estão confirmadas; r = {need} repetições por tratamento permitiriam que este teste decidisse</translation>
+    </message>
+    <message>
+        <source>{k} comparisons</source>
+        <translation>{k} comparações</translation>
+    </message>
+    <message>
+        <source>{k} pairs</source>
+        <translation>{k} pares</translation>
     </message>
 </context>
 <context>
@@ -5326,16 +5342,16 @@ Senha da chave:</translation>
         <translation>Os testes de postos a seguir comparam medianas, então a execução principal usa as requisições de que uma mediana precisa: com erro de ±{e} e {c} de confiança, {t} precisa de {n} (o intervalo livre de distribuição das estatísticas de ordem, Conover 1999, §3.2, lido do piloto).</translation>
     </message>
     <message>
-        <source>The {r} repetitions let the test that counts each repetition once decide: over {k} pairs it needs at least {need}.</source>
-        <translation>As {r} repetições permitem que o teste que conta cada repetição uma vez decida: em {k} pares, ele precisa de pelo menos {need}.</translation>
-    </message>
-    <message>
         <source>To know each treatment&apos;s mean response time within ±{e} with {c} confidence, the pilot&apos;s most variable treatment, {t} (mean {m} ms, standard deviation {s} ms), needs n = ⌈(100 × {z} × {s} / ({e0} × {m}))²⌉ = {n} requests (Jain&apos;s formula, the seed study&apos;s method).</source>
         <translation>Para conhecer o tempo médio de resposta de cada tratamento com erro de ±{e} e {c} de confiança, o tratamento mais variável do piloto, {t} (média {m} ms, desvio padrão {s} ms), precisa de n = ⌈(100 × {z} × {s} / ({e0} × {m}))²⌉ = {n} requisições (a fórmula de Jain, o método do estudo original).</translation>
     </message>
     <message>
-        <source>Use at least {need} repetitions: the test that counts each repetition once is the one to trust (the requests of one repetition are not independent), and over {k} pairs it cannot reach p &lt; 0.05 with fewer (with {r}, its smallest possible p is {pmin}); more requests do not change that.</source>
-        <translation>Use pelo menos {need} repetições: o teste que conta cada repetição uma vez é aquele em que se deve confiar (as requisições de uma repetição não são independentes), e em {k} pares ele não consegue chegar a p &lt; 0,05 com menos (com {r}, seu menor p possível é {pmin}); mais requisições não mudam isso.</translation>
+        <source>The {r} repetitions let the test that counts each repetition once decide: over {kp} it needs at least {need}.</source>
+        <translation>As {r} repetições permitem que o teste que conta cada repetição uma vez decida: em {kp}, ele precisa de pelo menos {need}.</translation>
+    </message>
+    <message>
+        <source>Use at least {need} repetitions: the test that counts each repetition once is the one to trust (the requests of one repetition are not independent), and over {kp} it cannot reach p &lt; 0.05 with fewer (with {r}, its smallest possible p is {pmin}); more requests do not change that.</source>
+        <translation>Use pelo menos {need} repetições: o teste que conta cada repetição uma vez é aquele em que se deve confiar (as requisições de uma repetição não são independentes), e em {kp} ele não consegue chegar a p &lt; 0,05 com menos (com {r}, seu menor p possível é {pmin}); mais requisições não mudam isso.</translation>
     </message>
 </context>
 <context>
@@ -5408,16 +5424,8 @@ Senha da chave:</translation>
         <translation>Juntando os outros fatores, os postos se anulam e o Kruskal-Wallis não vê efeito claro (p = {p}), enquanto o fatorial, sobre médias, dá a {f} {own} e à sua interação {inter} da variação: os dois estão certos quanto ao próprio modelo, e o efeito se inverte.</translation>
     </message>
     <message>
-        <source>Resting on the requests only: {pairs}. With r = {r} repetitions and {k} pairs the repetition-level test cannot decide (its smallest possible Holm p is {pmin}, above α = {a}), so these differences are neither confirmed nor refuted by the repetitions.</source>
-        <translation>Apoiadas só nas requisições: {pairs}. Com r = {r} repetições e {k} pares, o teste por repetição não pode decidir (seu menor p de Holm possível é {pmin}, acima de α = {a}), então as repetições nem confirmam nem refutam essas diferenças.</translation>
-    </message>
-    <message>
         <source>Resting on the requests only: {pairs}; the repetition-level test, which could have found them, does not, so they may be the conditions of single repetitions rather than differences between the treatments.</source>
         <translation>Apoiadas só nas requisições: {pairs}; o teste por repetição, que poderia encontrá-las, não as encontra, então podem ser as condições de repetições isoladas, e não diferenças entre os tratamentos.</translation>
-    </message>
-    <message>
-        <source>To decide with the test that counts each repetition once, run r = {need} repetitions per treatment (r = {r} allows at best Holm p = {pmin} over {k} pairs); more requests per repetition do not change that bound.</source>
-        <translation>Para decidir com o teste que conta cada repetição uma vez, execute r = {need} repetições por tratamento (r = {r} permite no máximo Holm p = {pmin} em {k} pares); mais requisições por repetição não mudam esse limite.</translation>
     </message>
     <message>
         <source>Unit of replication: each request. The data have no repetitions, so nothing here tells the requests&apos; shared conditions from the treatments&apos; differences; run two or more repetitions.</source>
@@ -5462,6 +5470,14 @@ Senha da chave:</translation>
     <message>
         <source>{x} faster than {y}</source>
         <translation>{x} mais rápido que {y}</translation>
+    </message>
+    <message>
+        <source>Resting on the requests only: {pairs}. With r = {r} repetitions and {kp} the repetition-level test cannot decide (its smallest possible Holm p is {pmin}, above α = {a}), so these differences are neither confirmed nor refuted by the repetitions.</source>
+        <translation>Apoiadas só nas requisições: {pairs}. Com r = {r} repetições e {kp}, o teste por repetição não pode decidir (seu menor p de Holm possível é {pmin}, acima de α = {a}), então as repetições nem confirmam nem refutam essas diferenças.</translation>
+    </message>
+    <message>
+        <source>To decide with the test that counts each repetition once, run r = {need} repetitions per treatment (r = {r} allows at best Holm p = {pmin} over {kp}); more requests per repetition do not change that bound.</source>
+        <translation>Para decidir com o teste que conta cada repetição uma vez, execute r = {need} repetições por tratamento (r = {r} permite no máximo Holm p = {pmin} em {kp}); mais requisições por repetição não mudam esse limite.</translation>
     </message>
 </context>
 </TS>

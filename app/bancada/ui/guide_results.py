@@ -139,7 +139,7 @@ class GuideResults(QObject):
     def _enter_conclusions(self) -> None:
         s = self.state
         note = texts.sample_size_note(
-            s.advice.n_total if s.advice else None, PILOT_REQUESTS * PILOT_REPETITIONS, s.result
+            (s.advice.n_mean or s.advice.n_total) if s.advice else None, PILOT_REQUESTS * PILOT_REPETITIONS, s.result
         )
         self.conclusions_page.note.setText(note)
         self.conclusions_page.note.setVisible(bool(note))

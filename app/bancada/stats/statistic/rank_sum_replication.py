@@ -5,6 +5,7 @@ from __future__ import annotations
 from bancada.core.i18n import number, translate
 from bancada.stats import power
 from bancada.stats.results import Group
+from bancada.stats.statistic.words import pairs_count
 from bancada.stats.statistic.base import QT_TRANSLATE_NOOP, Context, Row, Statistic, holm_differ, treatment_label
 
 
@@ -37,12 +38,14 @@ def reading(g: Group, ctx: Context) -> str | None:
         need = power.repetitions_needed(len(pr), ctx.alpha)
         return translate(
             "Readings",
-            "With r = {r} repetitions and {n} pairs this test cannot reach p < {a}: its smallest possible "
+            "With r = {r} repetitions and {np} this test cannot reach p < {a}: its smallest possible "
             'Holm p is {pmin}, so its "no difference" is not evidence of anything. The test above counts '
             "every request as independent, which the requests of one repetition are not (they share its "
             "conditions), so its differences are not confirmed either; r = {need} repetitions per treatment "
             "would let this test decide",
-        ).format(r=r, n=len(pr), a=ctx.a_txt, pmin=number(p_min, 3), need=need if need is not None else "?")
+        ).format(
+            r=r, np=pairs_count(len(pr)), a=ctx.a_txt, pmin=number(p_min, 3), need=need if need is not None else "?"
+        )
     return translate(
         "Readings",
         "{k} of {n} pairs differ when each repetition counts once (Holm p < {a}, r = {r}). "
