@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bancada.core.i18n import integer, number, p_value, percent, significant, translate
+from bancada.core.i18n import integer, number, percent, significant, translate
 from bancada.stats import power
-from bancada.stats.pair_verdict import ms_text, verdict
+from bancada.stats.pair_verdict import ms_text, p_phrase, verdict
 from bancada.stats.results import Group, TreatmentSummary
 from bancada.stats.statistic.base import treatment_label
 from bancada.stats.statistic.rank_sum import find
@@ -200,15 +200,15 @@ def _reversal_text(fname: str, cells: str, kw_p: float | None, own: float, inter
         text += " " + translate(
             "Story",
             "Pooled over the other factors, the ranks cancel and Kruskal-Wallis sees no clear effect "
-            "(p = {p}), while the factorial, on means, gives {f} {own} and its interaction {inter} of the "
+            "({p}), while the factorial, on means, gives {f} {own} and its interaction {inter} of the "
             "variation: both are right about their own model, and the effect reverses.",
-        ).format(p=p_value(kw_p), f=fname, own=percent(own, 1), inter=percent(inter, 1))
+        ).format(p=p_phrase(kw_p), f=fname, own=percent(own, 1), inter=percent(inter, 1))
     elif kw_p is not None:
         text += " " + translate(
             "Story",
-            "Pooled over the other factors, Kruskal-Wallis finds an effect (p = {p}), an average of opposite "
+            "Pooled over the other factors, Kruskal-Wallis finds an effect ({p}), an average of opposite "
             "effects; read the cells, not the pooled verdict.",
-        ).format(p=p_value(kw_p))
+        ).format(p=p_phrase(kw_p))
     return text
 
 
@@ -231,10 +231,10 @@ def factor_sentence(g: Group, factor: str, alpha: float, to_ms: float) -> str | 
     if kw_p is not None and kw_p >= alpha and own + inter >= SHARE_TO_EXPLAIN_PCT:
         text += " " + translate(
             "Story",
-            "Kruskal-Wallis pooled over the other factors sees no clear effect (p = {p}), yet the factorial "
+            "Kruskal-Wallis pooled over the other factors sees no clear effect ({p}), yet the factorial "
             "gives {f} {own} and its interactions {inter} of the variation: the means weigh the slow requests "
             "that the ranks count once each.",
-        ).format(p=p_value(kw_p), f=fname, own=percent(own, 1), inter=percent(inter, 1))
+        ).format(p=p_phrase(kw_p), f=fname, own=percent(own, 1), inter=percent(inter, 1))
     return text
 
 

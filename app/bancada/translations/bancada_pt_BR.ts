@@ -5408,20 +5408,8 @@ Senha da chave:</translation>
         <translation>Em resumo</translation>
     </message>
     <message>
-        <source>Kruskal-Wallis pooled over the other factors sees no clear effect (p = {p}), yet the factorial gives {f} {own} and its interactions {inter} of the variation: the means weigh the slow requests that the ranks count once each.</source>
-        <translation>O Kruskal-Wallis, juntando os outros fatores, não vê efeito claro (p = {p}), mas o fatorial dá a {f} {own} e às suas interações {inter} da variação: as médias pesam as requisições lentas que os postos contam uma vez cada.</translation>
-    </message>
-    <message>
         <source>Not told apart by the request-level test: {pairs}.</source>
         <translation>Não distinguidos pelo teste por requisição: {pairs}.</translation>
-    </message>
-    <message>
-        <source>Pooled over the other factors, Kruskal-Wallis finds an effect (p = {p}), an average of opposite effects; read the cells, not the pooled verdict.</source>
-        <translation>Juntando os outros fatores, o Kruskal-Wallis encontra um efeito (p = {p}), uma média de efeitos opostos; leia as células, não o veredito conjunto.</translation>
-    </message>
-    <message>
-        <source>Pooled over the other factors, the ranks cancel and Kruskal-Wallis sees no clear effect (p = {p}), while the factorial, on means, gives {f} {own} and its interaction {inter} of the variation: both are right about their own model, and the effect reverses.</source>
-        <translation>Juntando os outros fatores, os postos se anulam e o Kruskal-Wallis não vê efeito claro (p = {p}), enquanto o fatorial, sobre médias, dá a {f} {own} e à sua interação {inter} da variação: os dois estão certos quanto ao próprio modelo, e o efeito se inverte.</translation>
     </message>
     <message>
         <source>Resting on the requests only: {pairs}; the repetition-level test, which could have found them, does not, so they may be the conditions of single repetitions rather than differences between the treatments.</source>
@@ -5457,7 +5445,7 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>{f} matters, but in opposite directions: {cells}.</source>
-        <translation>A {f} importa, mas em sentidos opostos: {cells}.</translation>
+        <translation>{f} importa, mas em sentidos opostos: {cells}.</translation>
     </message>
     <message>
         <source>{f}: {cells}.</source>
@@ -5478,6 +5466,18 @@ Senha da chave:</translation>
     <message>
         <source>To decide with the test that counts each repetition once, run r = {need} repetitions per treatment (r = {r} allows at best Holm p = {pmin} over {kp}); more requests per repetition do not change that bound.</source>
         <translation>Para decidir com o teste que conta cada repetição uma vez, execute r = {need} repetições por tratamento (r = {r} permite no máximo Holm p = {pmin} em {kp}); mais requisições por repetição não mudam esse limite.</translation>
+    </message>
+    <message>
+        <source>Kruskal-Wallis pooled over the other factors sees no clear effect ({p}), yet the factorial gives {f} {own} and its interactions {inter} of the variation: the means weigh the slow requests that the ranks count once each.</source>
+        <translation>O Kruskal-Wallis, juntando os outros fatores, não vê efeito claro ({p}), mas o fatorial dá a {f} {own} e às suas interações {inter} da variação: as médias pesam as requisições lentas que os postos contam uma vez cada.</translation>
+    </message>
+    <message>
+        <source>Pooled over the other factors, Kruskal-Wallis finds an effect ({p}), an average of opposite effects; read the cells, not the pooled verdict.</source>
+        <translation>Juntando os outros fatores, o Kruskal-Wallis encontra um efeito ({p}), uma média de efeitos opostos; leia as células, não o veredito conjunto.</translation>
+    </message>
+    <message>
+        <source>Pooled over the other factors, the ranks cancel and Kruskal-Wallis sees no clear effect ({p}), while the factorial, on means, gives {f} {own} and its interaction {inter} of the variation: both are right about their own model, and the effect reverses.</source>
+        <translation>Juntando os outros fatores, os postos se anulam e o Kruskal-Wallis não vê efeito claro ({p}), enquanto o fatorial, sobre médias, dá a {f} {own} e à sua interação {inter} da variação: os dois estão certos quanto ao próprio modelo, e o efeito se inverte.</translation>
     </message>
 </context>
 </TS>
