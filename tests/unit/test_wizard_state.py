@@ -156,15 +156,19 @@ def test_changing_an_early_choice_forgets_what_it_measured():
     assert s2.requests() == 40
 
 
-def test_the_sample_size_is_jains_from_the_pilot():
+def test_the_sample_size_is_the_medians_with_jains_beside_it():
+    """The rank tests compare medians: the main run takes the median's requests; Jain's mean is stated too."""
     result = pilot_result()
     advice = advise_sample_size(result, repetitions=3)
     rows = [s.to_dict() for s in result.groups[0].sample_size]
     top = max(rows, key=lambda r: r["n_required"])
     expected = samplesize.required_n(top["mean"], top["sd"], 5.0, 0.95)
-    assert advice.n_total == expected == math.ceil((100 * 1.959964 * top["sd"] / (5 * top["mean"])) ** 2 - 1e-6)
-    assert advice.n_per_repetition == math.ceil(expected / 3)
+    assert advice.n_mean == expected == math.ceil((100 * 1.959964 * top["sd"] / (5 * top["mean"])) ** 2 - 1e-6)
     assert advice.treatment == "/".join(top["levels"].values())
+    top_median = max(rows, key=lambda r: r["n_required_median"] or 0)
+    assert advice.n_total == advice.n_median == top_median["n_required_median"]
+    assert advice.n_per_repetition == math.ceil(advice.n_total / 3)
+    assert advice.pairs == 1 and advice.repetitions_needed == 4  # one pair: 2/C(8, 4) = 0.029 < 0.05
     assert advise_sample_size(dataclasses.replace(result, groups=[]), 2) is None
 
 
@@ -172,12 +176,15 @@ def test_the_advice_in_a_sentence_in_both_languages(lang):
     advice = advise_sample_size(pilot_result(), repetitions=2)
     lang("en")
     en = advice.sentence()
-    assert f"= {advice.n_total:,} requests" in en and "±5 %" in en and "95 %" in en
+    assert f"= {advice.n_mean:,} requests" in en and "±5 %" in en and "95 %" in en
+    assert f"needs {advice.n_median:,} (the distribution-free interval" in en
     assert f"{advice.n_per_repetition:,} requests per repetition" in en
+    assert "Use at least 4 repetitions" in en and "with 2, its smallest possible p is 0.333" in en
     lang("pt_BR")
     pt = advice.sentence()
-    assert pt.startswith("Para conhecer o tempo médio de resposta") and "desvio padrão" in pt
-    assert "1,960" in pt and f"{advice.n_total:,}".replace(",", ".") in pt
+    assert pt.startswith("Os testes de postos a seguir comparam medianas") and "desvio padrão" in pt
+    assert "1,960" in pt and f"{advice.n_mean:,}".replace(",", ".") in pt
+    assert "Use pelo menos 4 repetições" in pt
 
 
 def test_the_pilot_prefills_the_requests_per_repetition():

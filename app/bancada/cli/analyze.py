@@ -57,9 +57,10 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("--replication", default="repetition", help="replication column (default repetition)")
     p.add_argument(
         "--aggregate",
-        default="none",
-        choices=["none", "mean", "median"],
-        help="response of a replication in the factorial design (default none: each row)",
+        default="auto",
+        choices=["auto", "none", "mean", "median"],
+        help="response of a replication in the factorial design: the mean or median of a repetition's rows, "
+        "or none (each row); default auto: the mean when every treatment has 2 repetitions or more, else none",
     )
     p.add_argument(
         "--outliers-iqr",
@@ -341,7 +342,7 @@ def _write_outputs(
         if args.markdown:
             Path(args.markdown).write_text(tables_mod.to_markdown(tables))
         if args.conclusions:
-            from bancada.stats.conclusions import conclusions
+            from bancada.analysis.conclusions import conclusions
 
             Path(args.conclusions).write_text(conclusions(analysis), encoding="utf-8")
         if args.csv_dir:

@@ -55,9 +55,11 @@ def explanation(step: str) -> str:
         ),
         "sample_size": translate(
             "Wizard",
-            "The more a measurement varies, the more samples it needs. Jain's formula (The Art of Computer "
-            "Systems Performance Analysis, 1991, §13.9) turns the pilot's mean and standard deviation "
-            "into a number of requests.",
+            "The more a measurement varies, the more samples it needs. The rank tests that follow compare "
+            "medians, so the requests proposed are those that know each median within ±5 % (the interval from "
+            "the order statistics, read off the pilot); Jain's formula (The Art of Computer Systems "
+            "Performance Analysis, 1991, §13.9) gives the number for the mean beside it. Repetitions matter "
+            "more than requests for the test to trust: it counts each repetition once.",
         ),
         "main_run": translate(
             "Wizard",
@@ -76,10 +78,13 @@ def explanation(step: str) -> str:
             "treatments at a time; Kruskal-Wallis asks whether a factor makes any difference; Dunn's test "
             "then says which pairs differ. Cliff's δ says how large a difference is, and its sign which "
             "treatment tends to be faster. Wilcoxon runs twice: over every request, and over each "
-            "repetition's median. When they disagree, trust the one per repetition: the requests of one "
-            "repetition share that moment's conditions (the machine's load, the connections, the server's "
-            "warm state), so they are not independent, and the test per request counts thousands of them as "
-            "independent evidence, finding differences that the repetitions do not repeat.",
+            "repetition's median. When they disagree, trust the one per repetition, provided it can decide: "
+            "the requests of one repetition share that moment's conditions (the machine's load, the "
+            "connections, the server's warm state), so they are not independent, and the test per request "
+            "counts thousands of them as independent evidence, finding differences that the repetitions do "
+            "not repeat. With few repetitions the test per repetition cannot reach p < 0.05 at all (with Holm "
+            'over the 6 pairs of a 2 × 2 design it needs at least 5); its "no difference" then says nothing, '
+            "and the line under its table says how many repetitions it needs.",
         ),
         "why": translate(
             "Wizard",
@@ -164,7 +169,8 @@ def hint(step: str) -> str:
 
 def sample_size_note(pilot_n: int | None, pilot_requests: int, result: Analysis | None) -> str:
     """Why the main run's analysis asks for more requests than the pilot's advice (``pilot_n`` per
-    treatment, from ``pilot_requests`` requests per treatment), "" when it does not.
+    treatment by Jain's formula for the mean, from ``pilot_requests`` requests per treatment), "" when it
+    does not.
 
     ``result``: the main run's typed :func:`bancada.stats.report.analyze_frame` on ``latency_ms``.
     """

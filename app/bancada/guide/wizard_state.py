@@ -22,6 +22,8 @@ from typing import Any
 
 from bancada.guide.estimate import Pace, estimate_sentence, main_run_s
 from bancada.core.i18n import number, percent, significant, translate
+from bancada.stats import power
+from bancada.stats.statistic.words import pairs_count
 from bancada.stats.results import Analysis, SampleSize
 
 STEPS = (
@@ -49,8 +51,13 @@ MAX_REQUESTS = 100_000
 class SampleSizeAdvice:
     """The pilot's sample size: ``n_total`` requests per treatment, ``n_per_repetition`` for ``repetitions``.
 
-    ``treatment``: the treatment that needs the most (its ``mean_ms``, ``sd_ms``), ``error_pct``
-    and ``confidence`` the targets of Jain's formula, ``z`` its normal variate.
+    ``n_total`` is the requests the median needs (``n_median``, the order-statistic interval of Conover
+    1999, §3.2, read off the pilot: the rank tests the guide runs compare medians), or Jain's number for
+    the mean (``n_mean``, 1991, §13.9, the seed study's method) when the pilot gives no median's.
+    ``treatment``: the treatment that needs the most for the mean (its ``mean_ms``, ``sd_ms``),
+    ``treatment_median`` for the median; ``error_pct`` and ``confidence`` the targets, ``z`` Jain's normal
+    variate; ``pairs``: the pairs of treatments the repetition-level test compares, ``repetitions_needed``:
+    the least r that lets it reach p < 0.05 over them (:func:`bancada.stats.power.repetitions_needed`).
     """
 
     n_total: int
@@ -62,14 +69,20 @@ class SampleSizeAdvice:
     error_pct: float
     confidence: float
     z: float
+    n_mean: int = 0
+    n_median: int | None = None
+    treatment_median: str = ""
+    pairs: int = 0
+    repetitions_needed: int | None = None
 
     def sentence(self) -> str:
-        """The advice in one sentence with its numbers, in the current language."""
-        return translate(
+        """The advice with its numbers, in the current language: the median's requests (what the rank tests
+        need), Jain's for the mean beside it, and the repetitions the repetition-level test needs."""
+        jain = translate(
             "Wizard",
             "To know each treatment's mean response time within ±{e} with {c} confidence, the pilot's most "
             "variable treatment, {t} (mean {m} ms, standard deviation {s} ms), needs n = ⌈(100 × {z} × {s} / "
-            "({e0} × {m}))²⌉ = {n} requests; in {r} repetitions that is {k} requests per repetition.",
+            "({e0} × {m}))²⌉ = {n} requests (Jain's formula, the seed study's method).",
         ).format(
             e=percent(self.error_pct),
             c=percent(self.confidence * 100),
@@ -78,10 +91,67 @@ class SampleSizeAdvice:
             s=significant(self.sd_ms),
             z=number(self.z, 3),
             e0=number(self.error_pct, 0),
-            n=number(self.n_total, 0),
-            r=self.repetitions,
-            k=number(self.n_per_repetition, 0),
+            n=number(self.n_mean or self.n_total, 0),
         )
+        if self.n_median is not None:
+            text = (
+                translate(
+                    "Wizard",
+                    "The rank tests that follow compare medians, so the main run takes the requests a median "
+                    "needs: within ±{e} with {c} confidence, {t} needs {n} (the distribution-free interval "
+                    "from the order statistics, Conover 1999, §3.2, read off the pilot).",
+                ).format(
+                    e=percent(self.error_pct),
+                    c=percent(self.confidence * 100),
+                    t=self.treatment_median,
+                    n=number(self.n_median, 0),
+                )
+                + " "
+                + jain
+            )
+        else:
+            text = jain
+        text += " " + translate("Wizard", "In {r} repetitions that is {k} requests per repetition.").format(
+            r=self.repetitions, k=number(self.n_per_repetition, 0)
+        )
+        if self.repetitions_needed is not None and self.pairs:
+            text += " " + repetitions_advice(self.repetitions, self.pairs, self.repetitions_needed)
+        return text
+
+
+def repetitions_advice(repetitions: int, pairs: int, needed: int) -> str:
+    """Why the repetitions matter: the test that counts each repetition once reaches p < 0.05 over ``pairs``
+    Holm-adjusted pairs only from ``needed`` repetitions on (:mod:`bancada.stats.power`)."""
+    if repetitions >= needed:
+        return translate(
+            "Wizard",
+            "The {r} repetitions let the test that counts each repetition once decide: over {kp} it "
+            "needs at least {need}.",
+        ).format(r=repetitions, kp=pairs_count(pairs), need=needed)
+    return translate(
+        "Wizard",
+        "Use at least {need} repetitions: the test that counts each repetition once is the one to trust (the "
+        "requests of one repetition are not independent), and over {kp} it cannot reach p < 0.05 with "
+        "fewer (with {r}, its smallest possible p is {pmin}); more requests do not change that.",
+    ).format(
+        need=needed,
+        kp=pairs_count(pairs),
+        r=repetitions,
+        pmin=number(power.smallest_holm_p(max(1, repetitions), max(1, repetitions), pairs), 3),
+    )
+
+
+def _largest_median_size(result: Analysis) -> tuple[int | None, str]:
+    """The most requests a treatment's median needs (``n_required_median``) and that treatment's label."""
+    many = len(result.groups) > 1
+    medians = [
+        (int(m.n_required_median), "/".join(str(v) for v in m.levels.values()) + where)
+        for g in result.groups
+        for m in g.sample_size
+        if m.n_required_median
+        for where in [(" (" + ", ".join(str(v) for v in g.by.values()) + ")") if many else ""]
+    ]
+    return max(medians) if medians else (None, "")
 
 
 def advise_sample_size(result: Analysis, repetitions: int) -> SampleSizeAdvice | None:
@@ -99,10 +169,13 @@ def advise_sample_size(result: Analysis, repetitions: int) -> SampleSizeAdvice |
     if not rows:
         return None
     n, label, s = max(rows, key=lambda r: r[0])
+    n_median, label_median = _largest_median_size(result)
+    total = n_median if n_median is not None else int(n)
     r = max(1, int(repetitions))
+    pairs = max((len(g.treatments) * (len(g.treatments) - 1) // 2 for g in result.groups), default=0)
     return SampleSizeAdvice(
-        n_total=int(n),
-        n_per_repetition=max(1, math.ceil(n / r)),
+        n_total=int(total),
+        n_per_repetition=max(1, math.ceil(total / r)),
         repetitions=r,
         treatment=label,
         mean_ms=float(s.mean),
@@ -110,6 +183,11 @@ def advise_sample_size(result: Analysis, repetitions: int) -> SampleSizeAdvice |
         error_pct=float(s.error_pct),
         confidence=float(s.confidence),
         z=float(s.z),
+        n_mean=int(n),
+        n_median=n_median,
+        treatment_median=label_median,
+        pairs=pairs,
+        repetitions_needed=power.repetitions_needed(pairs, result.alpha) if pairs else None,
     )
 
 

@@ -20,6 +20,8 @@ from bancada.stats.columns import Part
 from bancada.stats.options import OptionError, OptionMessage
 
 AGGREGATES = ("none", "mean", "median")
+#: What an analysis accepts: ``auto`` is ``mean`` when every treatment has at least 2 replications, else ``none``.
+AGGREGATE_CHOICES = ("auto", *AGGREGATES)
 
 
 class DesignError(OptionError):

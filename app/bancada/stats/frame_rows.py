@@ -106,12 +106,12 @@ def check_options(
         )
     if not error_pct > 0:
         raise InputError(OptionMessage("{error_pct} must be > 0, got {value}", ("error_pct",), {"value": error_pct}))
-    if aggregate not in design.AGGREGATES:
+    if aggregate not in design.AGGREGATE_CHOICES:
         raise InputError(
             OptionMessage(
                 "{aggregate} must be one of {choices}, got {value!r}",
                 ("aggregate",),
-                {"choices": ", ".join(design.AGGREGATES), "value": aggregate},
+                {"choices": ", ".join(design.AGGREGATE_CHOICES), "value": aggregate},
             )
         )
 

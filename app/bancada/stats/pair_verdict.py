@@ -21,8 +21,10 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from bancada.core.i18n import number, significant, translate
+from bancada.stats import power
 from bancada.stats.results import RankSumPair, ReplicationRankSumPair
 from bancada.stats.statistic.base import treatment_label
+from bancada.stats.statistic.words import comparisons_count
 
 #: Medians within this fraction of each other "almost coincide" (5 %).
 CLOSE_MEDIANS = 0.05
@@ -116,13 +118,14 @@ def comparison(
     alpha: float,
     to_ms: float,
     order: tuple[dict[str, Any], dict[str, Any]] | None = None,
+    comparisons: int = 1,
 ) -> str:
     """One sentence comparing a pair: the rank-sum test ``row`` (direction and significance from its δ
     and Holm p), the medians, and the test on the repetitions' medians ``rep_row`` beside it.
 
     ``median``: ``{treatment label: median}`` in the response's unit (``to_ms`` milliseconds per unit);
-    ``order``: the pair as the reader meets it (by median) when the test names no direction.
-    Ends with a full stop.
+    ``order``: the pair as the reader meets it (by median) when the test names no direction;
+    ``comparisons``: the pairs the repetitions' Holm adjustment spans. Ends with a full stop.
     """
     v = verdict(row, alpha)
     detail = translate("Conclusions", "Wilcoxon rank-sum, W = {w}, Holm {p}, {delta}, {size}").format(
@@ -163,21 +166,51 @@ def comparison(
             x=x, mx=ms_text(median[x], to_ms), y=y, my=ms_text(median[y], to_ms)
         )
     if rep_row is not None:
-        text += repetition_clause(rep_row, alpha)
+        text += repetition_clause(rep_row, alpha, comparisons)
     return text + "."
 
 
-def repetition_clause(rep_row: ReplicationRankSumPair, alpha: float) -> str:
-    """``; counting each repetition once (r = 5), go/rest tends to be faster, significantly (Holm p = 0.031)``
-    or ``…, the difference is not significant (…)``: the test on the repetitions' medians, its direction
-    from its own δ."""
+def repetition_clause(rep_row: ReplicationRankSumPair, alpha: float, comparisons: int = 1) -> str:
+    """The test on the repetitions' medians, its direction from its own δ, and what it could have found
+    (:mod:`bancada.stats.power`, ``comparisons`` the pairs its Holm adjustment spans):
+
+    - ``; counting each repetition once (r = 5), go/rest tends to be faster, significantly (Holm p = 0.031, …)``;
+    - ``…, the difference is not significant (…)`` only when the test could have reached ``alpha``;
+    - otherwise ``…, the test cannot decide: … its smallest possible Holm p is 1.000, above α = 0.05; r = 5
+      repetitions per treatment would let it decide``, never "not significant".
+
+    A p at the smallest the sizes allow says so (more repetitions would give a smaller one)."""
     v = verdict(rep_row, alpha)
     fast = v.faster
+    p_min = power.smallest_holm_p(rep_row.r_a, rep_row.r_b, max(1, comparisons))
+    if p_min > alpha:
+        need = power.repetitions_needed(max(1, comparisons), alpha)
+        return translate(
+            "Conclusions",
+            "; counting each repetition once (r = {r}), the test cannot decide: with {kc} its "
+            "smallest possible Holm p is {pmin}, above α = {a}; r = {need} repetitions per treatment would let "
+            "it decide",
+        ).format(
+            r=rep_row.r_a,
+            kc=comparisons_count(max(1, comparisons)),
+            pmin=number(p_min, 3),
+            a=number(alpha, 2),
+            need=need if need is not None else "?",
+        )
+    at_floor = v.p_holm is not None and v.p_holm <= p_min * (1 + 1e-9)
+    floor = (
+        translate("Conclusions", "; {p} is the smallest p that r = {r} allows over {kc}").format(
+            p=number(p_min, 3), r=rep_row.r_a, kc=comparisons_count(max(1, comparisons))
+        )
+        if at_floor
+        else ""
+    )
     if v.significant and fast is not None:
         return translate(
             "Conclusions",
-            "; counting each repetition once (r = {r}), {x} tends to be faster, significantly (Holm {p}, {delta})",
-        ).format(r=rep_row.r_a, x=treatment_label(fast), p=p_phrase(v.p_holm), delta=_delta_text(v))
+            "; counting each repetition once (r = {r}), {x} tends to be faster, significantly "
+            "(Holm {p}, {delta}{floor})",
+        ).format(r=rep_row.r_a, x=treatment_label(fast), p=p_phrase(v.p_holm), delta=_delta_text(v), floor=floor)
     return translate(
         "Conclusions",
         "; counting each repetition once (r = {r}), the difference is not significant (Holm {p}, {delta})",

@@ -65,7 +65,7 @@ def analyze_frame(
     factors: Sequence[str] = ("language", "protocol"),
     by: Sequence[str] = ("payload",),
     replication: str | None = "repetition",
-    aggregate: str = "none",
+    aggregate: str = "auto",
     confidence: float = 0.90,
     alpha: float = 0.05,
     error_pct: float = 5.0,
@@ -83,8 +83,10 @@ def analyze_frame(
     are the values as strings, categoricals included; the first level seen is the -1 level of a 2-level factor);
     ``by``: columns that split the analysis into groups; ``replication``:
     column naming the replication of each row (optional).  ``aggregate``:
-    the response per replication in the factorial design (``none``, ``mean``,
-    ``median``); ``confidence``: of the effects' intervals (Jain: 0.90);
+    the response per replication in the factorial design (``none``: each row, ``mean``,
+    ``median`` of the rows of a replication; ``auto``, the default: ``mean`` when every treatment
+    has at least 2 replications, as Jain 1991, ch. 18, takes each of the r repetitions as one
+    replication, else ``none``); ``confidence``: of the effects' intervals (Jain: 0.90);
     ``alpha``: significance level of the tests, and ``1 - alpha`` is the
     confidence of the median's interval and of the sample size;
     ``error_pct``: tolerated error of the sample size; ``log``: log10 of the
@@ -202,12 +204,13 @@ def _analyze_group(
     pairs, w, ties = _pairwise(samples, treatments)
     pairwise_replication = _pairwise_replication(cells, treatments)
     kruskal, dunn = _kruskal(samples, w, ties, list(cells), o.factors, treatments)
+    conf_n = 1 - o.alpha
+    n_median = [samplesize.required_n_median(s.values, o.error_pct, conf_n) for s in samples]
     del samples  # the sorted copies
     p_map = {ij: row.p_holm for ij, row in zip(w, pairs)}
     ranked = ranking.rank_treatments([t.median for t in treatments], p_map, o.alpha)
     places = [RankingPlace(r["position"], treatments[r["treatment"]].levels, r["median"]) for r in ranked]
     fact = _factorial(cells, o, trim, prep)
-    conf_n = 1 - o.alpha
     sizes = [
         SampleSize(
             t.levels,
@@ -217,8 +220,10 @@ def _analyze_group(
             o.error_pct,
             conf_n,
             samplesize.z_two_sided(conf_n),
+            median=t.median,
+            n_required_median=n_med,
         )
-        for t in treatments
+        for t, n_med in zip(treatments, n_median)
     ]
     group = Group(by_levels, prep, treatments, pairs, pairwise_replication, kruskal, dunn, places, fact, sizes)
     return group, removed_out
@@ -352,7 +357,8 @@ def _factorial(cells: dict[tuple[str, ...], columns.Part], o: _Options, trim: bo
         if o.rep_bounds is not None:
             cells, prep["replications_outside_range"] = _keep_replications(cells, str(o.replication), o.rep_bounds)
         lv = [o.levels[f] for f in o.factors]
-        y, notes = design.build_from_parts(cells, o.replication is not None, o.factors, lv, o.aggregate, trim)
+        aggregate = _resolved_aggregate(cells, o)
+        y, notes = design.build_from_parts(cells, o.replication is not None, o.factors, lv, aggregate, trim)
         transform = "none"
         if o.log:
             if np.any(y <= 0):
@@ -368,11 +374,22 @@ def _factorial(cells: dict[tuple[str, ...], columns.Part], o: _Options, trim: bo
     except (design.DesignError, InputError) as exc:
         return Factorial(error=exc.option if exc.option is not None else str(exc))
     res["levels"] = {f: {"-1": v[0], "+1": v[1]} if len(v) == 2 else v for f, v in zip(o.factors, lv)}
-    res["aggregate"] = o.aggregate if o.replication else "none"
+    res["aggregate"] = aggregate if o.replication else "none"
     res["transform"] = transform
     res["replications"] = list(o.rep_bounds) if o.rep_bounds is not None else None
     res["notes"] = notes
     return Factorial.from_table(res)
+
+
+def _resolved_aggregate(cells: dict[tuple[str, ...], columns.Part], o: _Options) -> str:
+    """``o.aggregate``, with ``auto`` made ``mean`` when every treatment has at least 2 replications (each
+    repetition's mean is one replication of the 2^k r design, Jain 1991, ch. 18) and ``none`` otherwise."""
+    if o.aggregate != "auto":
+        return o.aggregate
+    if o.replication is None or not cells or any(part.rep is None for part in cells.values()):
+        return "none"
+    fewest = min(len(pd.unique(pd.Series(part.rep))) for part in cells.values())
+    return "mean" if fewest >= 2 else "none"
 
 
 def _keep_replications(

@@ -144,7 +144,9 @@ class RankingPlace:
 
 @dataclass(frozen=True)
 class SampleSize:
-    """Requests for a mean within ``error_pct`` % at ``confidence`` (Jain 1991, ch. 13)."""
+    """Requests for a mean within ``error_pct`` % at ``confidence`` (Jain 1991, ch. 13), and for the median
+    within the same ``error_pct`` % (``n_required_median``: the order-statistic interval of Conover 1999, §3.2,
+    read off this run's distribution; :func:`bancada.stats.samplesize.required_n_median`)."""
 
     levels: Levels
     n_required: int | None
@@ -154,6 +156,9 @@ class SampleSize:
     confidence: float
     z: float
     z_from: str = "normal, two-sided"
+    median: float | None = None
+    n_required_median: int | None = None
+    median_method: str = "order statistic (binomial), from this run's distribution"
 
     def to_dict(self) -> dict[str, Any]:
         return _fields(self)

@@ -57,6 +57,7 @@ LABELS = {
     "variation_pct": QT_TRANSLATE_NOOP("StatsTable", "Variation explained"),
     "note": QT_TRANSLATE_NOOP("StatsTable", "Note"),
     "n_required": QT_TRANSLATE_NOOP("StatsTable", "n required"),
+    "n_required_median": QT_TRANSLATE_NOOP("StatsTable", "n required, median"),
     "error_pct": QT_TRANSLATE_NOOP("StatsTable", "Error (±%)"),
     "confidence": QT_TRANSLATE_NOOP("StatsTable", "Confidence"),
 }
@@ -85,7 +86,7 @@ TERMS = {
 }
 
 P_COLUMNS = {"p", "p_holm"}
-INTEGER_COLUMNS = {"n", "n_used", "n_required", "df", "position", "r_a", "r_b"}
+INTEGER_COLUMNS = {"n", "n_used", "n_required", "n_required_median", "df", "position", "r_a", "r_b"}
 FRACTION_COLUMNS = {"cliffs_delta": 2, "a12": 2, "H": 2, "z": 2}  # dimensionless, fixed decimals
 PERCENT_COLUMNS = {"variation_pct": 1, "error_pct": 1, "confidence": 0}
 

@@ -298,10 +298,6 @@
         <translation>{x} e {y} não diferem significativamente ({detail})</translation>
     </message>
     <message>
-        <source>; counting each repetition once (r = {r}), {x} tends to be faster, significantly (Holm {p}, {delta})</source>
-        <translation>; contando cada repetição uma vez (r = {r}), {x} tende a ser mais rápido, com diferença significativa (Holm {p}, {delta})</translation>
-    </message>
-    <message>
         <source>; counting each repetition once (r = {r}), the difference is not significant (Holm {p}, {delta})</source>
         <translation>; contando cada repetição uma vez (r = {r}), a diferença não é significativa (Holm {p}, {delta})</translation>
     </message>
@@ -360,6 +356,22 @@
     <message>
         <source>Conclusions</source>
         <translation>Conclusões</translation>
+    </message>
+    <message>
+        <source>; counting each repetition once (r = {r}), {x} tends to be faster, significantly (Holm {p}, {delta}{floor})</source>
+        <translation>; contando cada repetição uma vez (r = {r}), {x} tende a ser mais rápido, com diferença significativa (Holm {p}, {delta}{floor})</translation>
+    </message>
+    <message>
+        <source>For each median within ±{e} at {c} confidence (the distribution-free interval from the order statistics, Conover 1999, §3.2, read off this run&apos;s distribution), up to {n} requests per treatment are needed ({t}); the rank tests compare medians, so this is the number that matches them.</source>
+        <translation>Para cada mediana com erro de ±{e} e {c} de confiança (o intervalo livre de distribuição das estatísticas de ordem, Conover 1999, §3.2, lido da distribuição desta execução), são necessárias até {n} requisições por tratamento ({t}); os testes de postos comparam medianas, então este é o número que corresponde a eles.</translation>
+    </message>
+    <message>
+        <source>; counting each repetition once (r = {r}), the test cannot decide: with {kc} its smallest possible Holm p is {pmin}, above α = {a}; r = {need} repetitions per treatment would let it decide</source>
+        <translation>; contando cada repetição uma vez (r = {r}), o teste não pode decidir: com {kc}, seu menor p de Holm possível é {pmin}, acima de α = {a}; r = {need} repetições por tratamento permitiriam que ele decidisse</translation>
+    </message>
+    <message>
+        <source>; {p} is the smallest p that r = {r} allows over {kc}</source>
+        <translation>; {p} é o menor p que r = {r} permite em {kc}</translation>
     </message>
 </context>
 <context>
@@ -3028,8 +3040,28 @@ Senha da chave:</translation>
         <translation>{k} de {n} efeitos são significativos (o intervalo de confiança de {c} exclui 0)</translation>
     </message>
     <message>
-        <source>up to {n} requests per treatment ({t}) for a mean within ±{e} at {c}; this run has {have}</source>
-        <translation>até {n} requisições por tratamento ({t}) para uma média dentro de ±{e} com {c} de confiança; esta execução tem {have}</translation>
+        <source>up to {n} requests per treatment ({t}) for a mean within ±{e} at {c} (Jain), {nm} ({tm}) for a median (order statistics); this run has {have}</source>
+        <translation>até {n} requisições por tratamento ({t}) para uma média dentro de ±{e} com {c} de confiança (Jain), {nm} ({tm}) para uma mediana (estatísticas de ordem); esta execução tem {have}</translation>
+    </message>
+    <message>
+        <source>1 comparison</source>
+        <translation>1 comparação</translation>
+    </message>
+    <message>
+        <source>1 pair</source>
+        <translation>1 par</translation>
+    </message>
+    <message>
+        <source>With r = {r} repetitions and {np} this test cannot reach p &lt; {a}: its smallest possible Holm p is {pmin}, so its &quot;no difference&quot; is not evidence of anything. The test above counts every request as independent, which the requests of one repetition are not (they share its conditions), so its differences are not confirmed either; r = {need} repetitions per treatment would let this test decide</source>
+        <translation>Com r = {r} repetições e {np}, este teste não pode chegar a p &lt; {a}: seu menor p de Holm possível é {pmin}, então seu &quot;sem diferença&quot; não é evidência de nada. O teste acima conta cada requisição como independente, o que as requisições de uma repetição não são (elas compartilham as condições dela), então suas diferenças também não estão confirmadas; r = {need} repetições por tratamento permitiriam que este teste decidisse</translation>
+    </message>
+    <message>
+        <source>{k} comparisons</source>
+        <translation>{k} comparações</translation>
+    </message>
+    <message>
+        <source>{k} pairs</source>
+        <translation>{k} pares</translation>
     </message>
 </context>
 <context>
@@ -3878,10 +3910,6 @@ Senha da chave:</translation>
         <translation>Teste de Wilcoxon da soma de postos para cada par de tratamentos (como o wilcox.test do R), com p ajustado por Holm para os vários pares; o δ de Cliff e P(A &gt; B) dizem o tamanho da diferença.</translation>
     </message>
     <message>
-        <source>The same test with each repetition counted once (its median): requests of one block are not independent, so the test over requests finds differences that are not there; trust this one when the two disagree.</source>
-        <translation>O mesmo teste com cada repetição contada uma vez (a sua mediana): as requisições de um bloco não são independentes, então o teste sobre as requisições encontra diferenças que não existem; confie neste quando os dois discordarem.</translation>
-    </message>
-    <message>
         <source>Kruskal-Wallis test per factor and of all treatments together (as R&apos;s kruskal.test): does at least one level differ?</source>
         <translation>Teste de Kruskal-Wallis por fator e de todos os tratamentos juntos (como o kruskal.test do R): pelo menos um nível difere?</translation>
     </message>
@@ -3920,6 +3948,10 @@ Senha da chave:</translation>
     <message>
         <source>Where each request&apos;s time goes, mean in ms: client serialization, server deserialization, handling and serialization, transfer (latency minus the server&apos;s time) and client deserialization. The Time split tab draws it as stacked bars.</source>
         <translation>Para onde vai o tempo de cada requisição, média em ms: serialização no cliente, desserialização, tratamento e serialização no servidor, transferência (latência menos o tempo do servidor) e desserialização no cliente. A aba Divisão do tempo desenha isso em barras empilhadas.</translation>
+    </message>
+    <message>
+        <source>The same test with each repetition counted once (its median): requests of one block are not independent, so the test over requests finds differences that are not there; trust this one when the two disagree, if it can decide: with few repetitions its smallest possible p stays above alpha (with Holm over the 6 pairs of a 2 × 2 design, below 5 repetitions), and the line under the table then says how many it needs.</source>
+        <translation>O mesmo teste com cada repetição contada uma vez (a sua mediana): as requisições de um bloco não são independentes, então o teste sobre as requisições encontra diferenças que não existem; confie neste quando os dois discordarem, se ele puder decidir: com poucas repetições, seu menor p possível fica acima de alfa (com Holm sobre os 6 pares de um projeto 2 × 2, abaixo de 5 repetições), e a linha sob a tabela diz então quantas ele precisa.</translation>
     </message>
 </context>
 <context>
@@ -4262,10 +4294,6 @@ Senha da chave:</translation>
         <translation>{design}, r = {r}, agregação {aggregate}, transformação {transform}, confiança {confidence}</translation>
     </message>
     <message>
-        <source>aggregate none: each request is a replication</source>
-        <translation>sem agregação: cada requisição é uma replicação</translation>
-    </message>
-    <message>
         <source>no repetition column: each request is a replication</source>
         <translation>sem coluna de repetição: cada requisição é uma replicação</translation>
     </message>
@@ -4276,6 +4304,14 @@ Senha da chave:</translation>
     <message>
         <source>unbalanced design trimmed to r = {r}; short cells: {detail}</source>
         <translation>projeto desbalanceado reduzido a r = {r}; células com menos replicações: {detail}</translation>
+    </message>
+    <message>
+        <source>aggregate none: each request is a replication, though the requests of one repetition are not independent (the effects&apos; intervals are too narrow)</source>
+        <translation>sem agregação: cada requisição é uma replicação, embora as requisições de uma repetição não sejam independentes (os intervalos dos efeitos ficam estreitos demais)</translation>
+    </message>
+    <message>
+        <source>n required, median</source>
+        <translation>n necessário, mediana</translation>
     </message>
 </context>
 <context>
@@ -5046,20 +5082,12 @@ Senha da chave:</translation>
         <translation>Antes da medição de verdade, uma pequena execução piloto (poucas requisições, 2 repetições) mostra quanto o tempo de resposta varia. Essa variação decide quantas requisições a execução principal precisa.</translation>
     </message>
     <message>
-        <source>The more a measurement varies, the more samples it needs. Jain&apos;s formula (The Art of Computer Systems Performance Analysis, 1991, §13.9) turns the pilot&apos;s mean and standard deviation into a number of requests.</source>
-        <translation>Quanto mais uma medida varia, mais amostras ela precisa. A fórmula de Jain (The Art of Computer Systems Performance Analysis, 1991, §13.9) transforma a média e o desvio padrão do piloto num número de requisições.</translation>
-    </message>
-    <message>
         <source>Now the experiment itself: every treatment in every repetition, in a shuffled order so that a drift of the machine does not favour one of them. The boxes grow while the samples arrive.</source>
         <translation>Agora o experimento em si: todos os tratamentos em todas as repetições, em ordem sorteada, para que uma deriva da máquina não favoreça nenhum deles. As caixas crescem enquanto as amostras chegam.</translation>
     </message>
     <message>
         <source>Many tests assume a normal (bell-shaped) distribution. The Shapiro-Wilk test checks it: p &lt; 0.05 means the data are not normal. Response times rarely are (a long tail of slow requests), so the comparisons that follow use rank tests, which do not assume it.</source>
         <translation>Muitos testes supõem uma distribuição normal (em forma de sino). O teste de Shapiro-Wilk verifica isso: p &lt; 0,05 significa que os dados não são normais. Tempos de resposta raramente são (uma cauda longa de requisições lentas), por isso as comparações a seguir usam testes de postos, que não fazem essa suposição.</translation>
-    </message>
-    <message>
-        <source>Rank tests compare the order of the values, not their means. Wilcoxon rank-sum compares two treatments at a time; Kruskal-Wallis asks whether a factor makes any difference; Dunn&apos;s test then says which pairs differ. Cliff&apos;s δ says how large a difference is, and its sign which treatment tends to be faster. Wilcoxon runs twice: over every request, and over each repetition&apos;s median. When they disagree, trust the one per repetition: the requests of one repetition share that moment&apos;s conditions (the machine&apos;s load, the connections, the server&apos;s warm state), so they are not independent, and the test per request counts thousands of them as independent evidence, finding differences that the repetitions do not repeat.</source>
-        <translation>Testes de postos comparam a ordem dos valores, não as médias. O teste de Wilcoxon (soma de postos) compara dois tratamentos por vez; o de Kruskal-Wallis pergunta se um fator faz alguma diferença; o teste de Dunn diz então quais pares diferem. O δ de Cliff diz o tamanho de uma diferença, e seu sinal, qual tratamento tende a ser mais rápido. O Wilcoxon é feito duas vezes: sobre todas as requisições e sobre a mediana de cada repetição. Quando os dois discordam, confie no teste por repetição: as requisições de uma repetição compartilham as condições daquele momento (a carga da máquina, as conexões, o estado já aquecido do servidor), então não são independentes, e o teste por requisição conta milhares delas como evidências independentes, achando diferenças que as repetições não repetem.</translation>
     </message>
     <message>
         <source>Look at the boxes: where they do not overlap, the treatments probably differ; the lines below show each request in the order it arrived. When the values span more than a factor of ten, the latency axis turns logarithmic (1, 10, 100 equally spaced) so that fast treatments show as boxes and not as flat lines; View &gt; Log axis switches it.</source>
@@ -5120,11 +5148,6 @@ Senha da chave:</translation>
     <message>
         <source>Look at the folder afterwards: plot.png, samples.csv and conclusions.md.</source>
         <translation>Veja a pasta depois: plot.png, samples.csv e conclusions.md.</translation>
-    </message>
-    <message>
-        <source>To know each treatment&apos;s mean response time within ±{e} with {c} confidence, the pilot&apos;s most variable treatment, {t} (mean {m} ms, standard deviation {s} ms), needs n = ⌈(100 × {z} × {s} / ({e0} × {m}))²⌉ = {n} requests; in {r} repetitions that is {k} requests per repetition.</source>
-        <extracomment>The optional step &quot;Why?&quot; (bancada.guide.why): after the rank tests, when the main run was profiled. The pilot&apos;s size: requests per treatment and repetition, repetitions, warm-up requests. The most requests per repetition the wizard accepts (a class has minutes, not hours).</extracomment>
-        <translation>Para conhecer o tempo médio de resposta de cada tratamento com erro de ±{e} e {c} de confiança, o tratamento mais variável do piloto, {t} (média {m} ms, desvio padrão {s} ms), precisa de n = ⌈(100 × {z} × {s} / ({e0} × {m}))²⌉ = {n} requisições; em {r} repetições, são {k} requisições por repetição.</translation>
     </message>
     <message>
         <source>type the number of requests per repetition, e.g. 200</source>
@@ -5302,6 +5325,34 @@ Senha da chave:</translation>
         <source>A worker&apos;s profile covers every payload it served in a block ({n} samples here).</source>
         <translation>O perfil de um worker cobre todos os payloads que ele atendeu num bloco ({n} amostras aqui).</translation>
     </message>
+    <message>
+        <source>In {r} repetitions that is {k} requests per repetition.</source>
+        <translation>Em {r} repetições, são {k} requisições por repetição.</translation>
+    </message>
+    <message>
+        <source>Rank tests compare the order of the values, not their means. Wilcoxon rank-sum compares two treatments at a time; Kruskal-Wallis asks whether a factor makes any difference; Dunn&apos;s test then says which pairs differ. Cliff&apos;s δ says how large a difference is, and its sign which treatment tends to be faster. Wilcoxon runs twice: over every request, and over each repetition&apos;s median. When they disagree, trust the one per repetition, provided it can decide: the requests of one repetition share that moment&apos;s conditions (the machine&apos;s load, the connections, the server&apos;s warm state), so they are not independent, and the test per request counts thousands of them as independent evidence, finding differences that the repetitions do not repeat. With few repetitions the test per repetition cannot reach p &lt; 0.05 at all (with Holm over the 6 pairs of a 2 × 2 design it needs at least 5); its &quot;no difference&quot; then says nothing, and the line under its table says how many repetitions it needs.</source>
+        <translation>Testes de postos comparam a ordem dos valores, não as médias. O teste de Wilcoxon (soma de postos) compara dois tratamentos por vez; o de Kruskal-Wallis pergunta se um fator faz alguma diferença; o teste de Dunn diz então quais pares diferem. O δ de Cliff diz o tamanho de uma diferença, e seu sinal, qual tratamento tende a ser mais rápido. O Wilcoxon é feito duas vezes: sobre todas as requisições e sobre a mediana de cada repetição. Quando os dois discordam, confie no teste por repetição, desde que ele possa decidir: as requisições de uma repetição compartilham as condições daquele momento (a carga da máquina, as conexões, o estado já aquecido do servidor), então não são independentes, e o teste por requisição conta milhares delas como evidências independentes, achando diferenças que as repetições não repetem. Com poucas repetições, o teste por repetição não consegue chegar a p &lt; 0,05 (com Holm sobre os 6 pares de um projeto 2 × 2, ele precisa de pelo menos 5); seu &quot;sem diferença&quot; então não diz nada, e a linha sob a tabela diz quantas repetições ele precisa.</translation>
+    </message>
+    <message>
+        <source>The more a measurement varies, the more samples it needs. The rank tests that follow compare medians, so the requests proposed are those that know each median within ±5 % (the interval from the order statistics, read off the pilot); Jain&apos;s formula (The Art of Computer Systems Performance Analysis, 1991, §13.9) gives the number for the mean beside it. Repetitions matter more than requests for the test to trust: it counts each repetition once.</source>
+        <translation>Quanto mais uma medida varia, mais amostras ela precisa. Os testes de postos a seguir comparam medianas, então as requisições propostas são as que conhecem cada mediana com erro de ±5 % (o intervalo das estatísticas de ordem, lido do piloto); a fórmula de Jain (The Art of Computer Systems Performance Analysis, 1991, §13.9) dá ao lado o número para a média. Para o teste em que se deve confiar, as repetições importam mais que as requisições: ele conta cada repetição uma vez.</translation>
+    </message>
+    <message>
+        <source>The rank tests that follow compare medians, so the main run takes the requests a median needs: within ±{e} with {c} confidence, {t} needs {n} (the distribution-free interval from the order statistics, Conover 1999, §3.2, read off the pilot).</source>
+        <translation>Os testes de postos a seguir comparam medianas, então a execução principal usa as requisições de que uma mediana precisa: com erro de ±{e} e {c} de confiança, {t} precisa de {n} (o intervalo livre de distribuição das estatísticas de ordem, Conover 1999, §3.2, lido do piloto).</translation>
+    </message>
+    <message>
+        <source>To know each treatment&apos;s mean response time within ±{e} with {c} confidence, the pilot&apos;s most variable treatment, {t} (mean {m} ms, standard deviation {s} ms), needs n = ⌈(100 × {z} × {s} / ({e0} × {m}))²⌉ = {n} requests (Jain&apos;s formula, the seed study&apos;s method).</source>
+        <translation>Para conhecer o tempo médio de resposta de cada tratamento com erro de ±{e} e {c} de confiança, o tratamento mais variável do piloto, {t} (média {m} ms, desvio padrão {s} ms), precisa de n = ⌈(100 × {z} × {s} / ({e0} × {m}))²⌉ = {n} requisições (a fórmula de Jain, o método do estudo original).</translation>
+    </message>
+    <message>
+        <source>The {r} repetitions let the test that counts each repetition once decide: over {kp} it needs at least {need}.</source>
+        <translation>As {r} repetições permitem que o teste que conta cada repetição uma vez decida: em {kp}, ele precisa de pelo menos {need}.</translation>
+    </message>
+    <message>
+        <source>Use at least {need} repetitions: the test that counts each repetition once is the one to trust (the requests of one repetition are not independent), and over {kp} it cannot reach p &lt; 0.05 with fewer (with {r}, its smallest possible p is {pmin}); more requests do not change that.</source>
+        <translation>Use pelo menos {need} repetições: o teste que conta cada repetição uma vez é aquele em que se deve confiar (as requisições de uma repetição não são independentes), e em {kp} ele não consegue chegar a p &lt; 0,05 com menos (com {r}, seu menor p possível é {pmin}); mais requisições não mudam isso.</translation>
+    </message>
 </context>
 <context>
     <name>app</name>
@@ -5332,6 +5383,101 @@ Senha da chave:</translation>
     <message>
         <source>the GUI cannot start ({why}); {hint}</source>
         <translation>a interface gráfica não pode iniciar ({why}); {hint}</translation>
+    </message>
+</context>
+<context>
+    <name>Story</name>
+    <message>
+        <source>A large Cliff&apos;s δ ({d}) beside an experimental error of {err}: δ counts how often one treatment&apos;s requests are slower than the other&apos;s, the shares weigh squared distances from the mean, and a few slow requests make the error large without changing who tends to be faster.</source>
+        <translation>Um δ de Cliff grande ({d}) ao lado de um erro experimental de {err}: o δ conta com que frequência as requisições de um tratamento são mais lentas que as do outro, as parcelas pesam distâncias ao quadrado até a média, e poucas requisições lentas tornam o erro grande sem mudar quem tende a ser mais rápido.</translation>
+    </message>
+    <message>
+        <source>By median, from the fastest: {items}.</source>
+        <translation>Pela mediana, do mais rápido: {items}.</translation>
+    </message>
+    <message>
+        <source>Established by both the request-level and the repetition-level test: {pairs}.</source>
+        <translation>Estabelecidas pelos dois testes, o por requisição e o por repetição: {pairs}.</translation>
+    </message>
+    <message>
+        <source>For each median within ±{e}, up to {n} requests per treatment are needed ({t}, order-statistic interval); this run has {have}.</source>
+        <translation>Para cada mediana com erro de ±{e}, são necessárias até {n} requisições por tratamento ({t}, intervalo das estatísticas de ordem); esta execução tem {have}.</translation>
+    </message>
+    <message>
+        <source>In short</source>
+        <translation>Em resumo</translation>
+    </message>
+    <message>
+        <source>Not told apart by the request-level test: {pairs}.</source>
+        <translation>Não distinguidos pelo teste por requisição: {pairs}.</translation>
+    </message>
+    <message>
+        <source>Resting on the requests only: {pairs}; the repetition-level test, which could have found them, does not, so they may be the conditions of single repetitions rather than differences between the treatments.</source>
+        <translation>Apoiadas só nas requisições: {pairs}; o teste por repetição, que poderia encontrá-las, não as encontra, então podem ser as condições de repetições isoladas, e não diferenças entre os tratamentos.</translation>
+    </message>
+    <message>
+        <source>Unit of replication: each request. The data have no repetitions, so nothing here tells the requests&apos; shared conditions from the treatments&apos; differences; run two or more repetitions.</source>
+        <translation>Unidade de replicação: cada requisição. Os dados não têm repetições, então nada aqui separa as condições compartilhadas pelas requisições das diferenças entre os tratamentos; execute duas ou mais repetições.</translation>
+    </message>
+    <message>
+        <source>Unit of replication: the repetition (r = {r} per treatment). The factorial design takes each repetition&apos;s {stat} as one replication (Jain 1991, ch. 18) and the repetition-level rank test its median; the request-level tests count every request, although the requests of one repetition share its conditions and are not independent, so they find more differences than there are.</source>
+        <translation>Unidade de replicação: a repetição (r = {r} por tratamento). O projeto fatorial toma a {stat} de cada repetição como uma replicação (Jain 1991, cap. 18) e o teste de postos por repetição, a sua mediana; os testes por requisição contam cada requisição, embora as requisições de uma repetição compartilhem as condições dela e não sejam independentes, então encontram mais diferenças do que existem.</translation>
+    </message>
+    <message>
+        <source>Unit of replication: the request, as asked (aggregate none, r = {r} in the factorial design). The requests of one repetition share its conditions and are not independent, so the factorial&apos;s intervals and the request-level tests are too confident; the repetition-level rank test counts each repetition once.</source>
+        <translation>Unidade de replicação: a requisição, como pedido (sem agregação, r = {r} no projeto fatorial). As requisições de uma repetição compartilham as condições dela e não são independentes, então os intervalos do fatorial e os testes por requisição são confiantes demais; o teste de postos por repetição conta cada repetição uma vez.</translation>
+    </message>
+    <message>
+        <source>Without repetitions only the request-level test speaks, and it counts every request as independent: {pairs}.</source>
+        <translation>Sem repetições, só o teste por requisição fala, e ele conta cada requisição como independente: {pairs}.</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>média</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>mediana</translation>
+    </message>
+    <message>
+        <source>with {ctx}, {lv} is faster ({m} vs {others})</source>
+        <translation>com {ctx}, {lv} é mais rápido ({m} contra {others})</translation>
+    </message>
+    <message>
+        <source>{f} matters, but in opposite directions: {cells}.</source>
+        <translation>{f} importa, mas em sentidos opostos: {cells}.</translation>
+    </message>
+    <message>
+        <source>{f}: {cells}.</source>
+        <translation>{f}: {cells}.</translation>
+    </message>
+    <message>
+        <source>{slow} takes {ratio} the time of {fast}.</source>
+        <translation>{slow} leva {ratio} o tempo de {fast}.</translation>
+    </message>
+    <message>
+        <source>{x} faster than {y}</source>
+        <translation>{x} mais rápido que {y}</translation>
+    </message>
+    <message>
+        <source>Resting on the requests only: {pairs}. With r = {r} repetitions and {kp} the repetition-level test cannot decide (its smallest possible Holm p is {pmin}, above α = {a}), so these differences are neither confirmed nor refuted by the repetitions.</source>
+        <translation>Apoiadas só nas requisições: {pairs}. Com r = {r} repetições e {kp}, o teste por repetição não pode decidir (seu menor p de Holm possível é {pmin}, acima de α = {a}), então as repetições nem confirmam nem refutam essas diferenças.</translation>
+    </message>
+    <message>
+        <source>To decide with the test that counts each repetition once, run r = {need} repetitions per treatment (r = {r} allows at best Holm p = {pmin} over {kp}); more requests per repetition do not change that bound.</source>
+        <translation>Para decidir com o teste que conta cada repetição uma vez, execute r = {need} repetições por tratamento (r = {r} permite no máximo Holm p = {pmin} em {kp}); mais requisições por repetição não mudam esse limite.</translation>
+    </message>
+    <message>
+        <source>Kruskal-Wallis pooled over the other factors sees no clear effect ({p}), yet the factorial gives {f} {own} and its interactions {inter} of the variation: the means weigh the slow requests that the ranks count once each.</source>
+        <translation>O Kruskal-Wallis, juntando os outros fatores, não vê efeito claro ({p}), mas o fatorial dá a {f} {own} e às suas interações {inter} da variação: as médias pesam as requisições lentas que os postos contam uma vez cada.</translation>
+    </message>
+    <message>
+        <source>Pooled over the other factors, Kruskal-Wallis finds an effect ({p}), an average of opposite effects; read the cells, not the pooled verdict.</source>
+        <translation>Juntando os outros fatores, o Kruskal-Wallis encontra um efeito ({p}), uma média de efeitos opostos; leia as células, não o veredito conjunto.</translation>
+    </message>
+    <message>
+        <source>Pooled over the other factors, the ranks cancel and Kruskal-Wallis sees no clear effect ({p}), while the factorial, on means, gives {f} {own} and its interaction {inter} of the variation: both are right about their own model, and the effect reverses.</source>
+        <translation>Juntando os outros fatores, os postos se anulam e o Kruskal-Wallis não vê efeito claro ({p}), enquanto o fatorial, sobre médias, dá a {f} {own} e à sua interação {inter} da variação: os dois estão certos quanto ao próprio modelo, e o efeito se inverte.</translation>
     </message>
 </context>
 </TS>

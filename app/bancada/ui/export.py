@@ -102,7 +102,7 @@ def export_data(
     if tables:
         written += write_tables(tables, folder, readings)
     if result is not None:
-        from bancada.stats.conclusions import conclusions
+        from bancada.analysis.conclusions import conclusions
 
         (folder / "conclusions.md").write_text(conclusions(result), encoding="utf-8")
         written.append(folder / "conclusions.md")

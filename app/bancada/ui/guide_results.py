@@ -139,7 +139,7 @@ class GuideResults(QObject):
     def _enter_conclusions(self) -> None:
         s = self.state
         note = texts.sample_size_note(
-            s.advice.n_total if s.advice else None, PILOT_REQUESTS * PILOT_REPETITIONS, s.result
+            (s.advice.n_mean or s.advice.n_total) if s.advice else None, PILOT_REQUESTS * PILOT_REPETITIONS, s.result
         )
         self.conclusions_page.note.setText(note)
         self.conclusions_page.note.setVisible(bool(note))
@@ -152,7 +152,7 @@ class GuideResults(QObject):
         result = s.result
 
         def write(_state) -> str:
-            from bancada.stats.conclusions import conclusions
+            from bancada.analysis.conclusions import conclusions
 
             return conclusions(result)
 

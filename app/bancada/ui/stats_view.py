@@ -122,7 +122,9 @@ SHORT_HELP = {
         "StatsHelp",
         "The same test with each repetition counted once (its median): requests of one block are not "
         "independent, so the test over requests finds differences that are not there; trust this one "
-        "when the two disagree.",
+        "when the two disagree, if it can decide: with few repetitions its smallest possible p stays above "
+        "alpha (with Holm over the 6 pairs of a 2 × 2 design, below 5 repetitions), and the line under the "
+        "table then says how many it needs.",
     ),
     "Kruskal-Wallis": QT_TRANSLATE_NOOP(
         "StatsHelp",

@@ -101,11 +101,14 @@ def test_unbalanced_design_reports_reason_and_keeps_other_tables(tmp_path, capsy
     csv = tmp_path / "s.csv"
     tidy().to_csv(csv, index=False)  # one failed row makes go/grpc one row short
     out = tmp_path / "o.json"
-    assert run_cli([str(csv), "--json", str(out), "--quiet"]) == 0
+    per_request = ["--aggregate", "none"]  # each row a replication: the short cell unbalances the design
+    assert run_cli([str(csv), "--json", str(out), "--quiet", *per_request]) == 0
     g = json.loads(out.read_text())["groups"][0]
     assert "unbalanced design" in g["factorial"]["error"] and "language=go, protocol=grpc" in g["factorial"]["error"]
     assert len(g["pairwise"]) == 6 and g["kruskal"]
-    assert run_cli([str(csv), "--json", str(out), "--quiet", "--trim-unbalanced"]) == 0
+    assert run_cli([str(csv), "--json", str(out), "--quiet"]) == 0  # by default each repetition's mean
+    assert json.loads(out.read_text())["groups"][0]["factorial"]["aggregate"] == "mean"
+    assert run_cli([str(csv), "--json", str(out), "--quiet", "--trim-unbalanced", *per_request]) == 0
     f = json.loads(out.read_text())["groups"][0]["factorial"]
     assert f["r"] == 35 and any("trimmed" in n for n in f["notes"])
 

@@ -12,6 +12,7 @@ size and its explanation. A sentence no pattern reads fails the test (an untrans
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -46,6 +47,9 @@ PATTERNS = {
         rf"significantly \(Holm (?P<p>p [<=] {NUM}), ",
         "rep_same": rf"counting each repetition once \(r = (?P<r>\d+)\), the difference is not significant "
         rf"\(Holm (?P<p>p [<=] {NUM}), ",
+        "rep_undecided": rf"counting each repetition once \(r = (?P<r>\d+)\), the test cannot decide: with "
+        rf"(?P<k>\d+) comparisons its smallest possible Holm p is (?P<pmin>{NUM}), above α = (?P<a>{NUM}); "
+        rf"r = (?P<need>\d+) repetitions per treatment would let it decide",
         "main_p": rf"Wilcoxon rank-sum, W = (?P<w>{NUM}), Holm (?P<p>p [<=] {NUM}), ",
         "delta": rf"Cliff's δ\((?P<a>{LABEL}), (?P<b>{LABEL})\) = (?P<d>{NUM})(?:, (?P<size>[a-zçãéí]+))?",
         # the old sentence: a direction by the medians, with the rank test's significance attached
@@ -75,6 +79,9 @@ PATTERNS = {
         rf"com diferença significativa \(Holm (?P<p>p [<=] {NUM}), ",
         "rep_same": rf"contando cada repetição uma vez \(r = (?P<r>\d+)\), a diferença não é significativa "
         rf"\(Holm (?P<p>p [<=] {NUM}), ",
+        "rep_undecided": rf"contando cada repetição uma vez \(r = (?P<r>\d+)\), o teste não pode decidir: com "
+        rf"(?P<k>\d+) comparações, seu menor p de Holm possível é (?P<pmin>{NUM}), acima de α = (?P<a>{NUM}); "
+        rf"r = (?P<need>\d+) repetições por tratamento permitiriam que ele decidisse",
         "main_p": rf"soma de postos de Wilcoxon, W = (?P<w>{NUM}), Holm (?P<p>p [<=] {NUM}), ",
         "delta": rf"δ de Cliff\((?P<a>{LABEL}), (?P<b>{LABEL})\) = (?P<d>{NUM})(?:, (?P<size>[a-zçãéí]+))?",
         "old_faster": rf"^A mediana do tempo de resposta de (?P<x>{LABEL}) \([^)]*\) foi menor que a de "
@@ -152,7 +159,19 @@ def _comparison(s: str, pat: dict[str, re.Pattern[str]], g: dict[str, Any], lang
     if main:
         assert main["p"] == _p_phrase(row["p_holm"]), s
         assert main["w"] == number(row["W"], 0 if float(row["W"]).is_integer() else 1), s
+    undecided = pat["rep_undecided"].search(s)
+    if undecided:  # the repetitions' test cannot reach alpha: its bound and the r it needs, never "not significant"
+        k = len(g["pairwise_replication"])
+        r = int(undecided["r"])
+        bound = min(1.0, k * 2 / math.comb(2 * r, r))
+        assert bound > ALPHA and int(undecided["k"]) == k and undecided["pmin"] == number(bound, 3), s
+        need = int(undecided["need"])
+        assert k * 2 / math.comb(2 * need, need) <= ALPHA < k * 2 / math.comb(2 * need - 2, need - 1), s
     rep_m = pat["rep_faster"].search(s) or pat["rep_same"].search(s)
+    if rep_m:  # a verdict from a test that could have reached alpha
+        r = int(rep_m["r"])
+        assert len(g["pairwise_replication"]) * 2 / math.comb(2 * r, r) <= ALPHA, ("a verdict it cannot give", s)
+    assert not g["pairwise_replication"] or bool(undecided) != bool(rep_m), ("one repetitions' clause", s)
     rep_start = rep_m.start() if rep_m else len(s)  # δ after this point is the repetitions' test's
     for dm in pat["delta"].finditer(s):
         in_rep = dm.start() > rep_start
@@ -278,7 +297,7 @@ def _english_after():
 @given(
     seed=st.integers(0, 2**32 - 1),
     n=st.integers(40, 120),
-    r=st.integers(2, 5),
+    r=st.integers(2, 6),
     low_share=st.floats(0.25, 0.45),
     tail_share=st.floats(0.35, 0.48),
 )

@@ -37,7 +37,9 @@ def factorial_note(text: str) -> str:
     in English in ``bancada analyze``'s JSON) in the language in use; an unknown note as it is."""
     notes = {
         "aggregate none: each row is a replication": translate(
-            "StatsTable", "aggregate none: each request is a replication"
+            "StatsTable",
+            "aggregate none: each request is a replication, though the requests of one repetition are not "
+            "independent (the effects' intervals are too narrow)",
         ),
         "no replication column: each row is a replication": translate(
             "StatsTable", "no repetition column: each request is a replication"

@@ -68,7 +68,17 @@ def sentences(g: Group, ctx: Context) -> list[str]:
                 )
             )
             continue
-        out.append(comparison(row, rep_row, median, ctx.alpha, ctx.to_ms, order=(a.levels, b.levels)))
+        out.append(
+            comparison(
+                row,
+                rep_row,
+                median,
+                ctx.alpha,
+                ctx.to_ms,
+                order=(a.levels, b.levels),
+                comparisons=len(g.pairwise_replication),
+            )
+        )
     return out
 
 

@@ -39,3 +39,13 @@ def magnitude_name(word: str) -> str:
 def p_text(p: float) -> str:
     """``< 0.001`` or three decimals, in the language's number format (:func:`bancada.core.i18n.p_value`)."""
     return p_value(p)
+
+
+def pairs_count(k: int) -> str:
+    """``1 pair`` or ``6 pairs`` in the reader's language."""
+    return translate("Readings", "1 pair") if k == 1 else translate("Readings", "{k} pairs").format(k=k)
+
+
+def comparisons_count(k: int) -> str:
+    """``1 comparison`` or ``6 comparisons`` in the reader's language."""
+    return translate("Readings", "1 comparison") if k == 1 else translate("Readings", "{k} comparisons").format(k=k)
