@@ -19,6 +19,7 @@ import pytest
 
 from bancada.cli.analyze import removed_rows
 from bancada.cli.main import full_parser, main
+from bancada.store import schema_doc
 from tests.conftest import ROOT
 from tests.unit.cli.conftest import MEASURED, PROFILE, REPETITIONS, WARMUP
 
@@ -138,7 +139,9 @@ def test_export_makes_the_csv_folder(stored_run, tmp_path, capsys):
     """``--csv new/folder/samples.csv`` failed ("Cannot save file into a non-existent directory")."""
     out = tmp_path / "new" / "folder" / "samples.csv"
     assert main(["export", stored_run, "--csv", str(out)]) == 0
-    assert len(out.read_text().splitlines()) == 1 + 2 * REPETITIONS * (WARMUP + MEASURED)
+    lines = out.read_text().splitlines()
+    assert len(lines) == 1 + 2 * REPETITIONS * (WARMUP + MEASURED)
+    assert lines[0].split(",") == schema_doc.csv_columns()  # the columns docs/reference/run-file.md lists
     again = tmp_path / "other" / "s.csv"
     assert main(["export", "run", stored_run, "--csv", str(again)]) == 0 and again.is_file()
 
