@@ -53,7 +53,7 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
 
 
 def _fail(message: str, code: int = 2) -> int:
-    err.print(f"[bold red]bancada:[/] {escape(message)}", highlight=False, markup=True)
+    err.print(f"[bold red]bancada:[/] {escape(message)}", highlight=False, markup=True, soft_wrap=True)
     return code
 
 
@@ -125,14 +125,21 @@ def check(name: str, accept: str | None = None) -> int:
             f"[yellow]the host key of {'jump host ' if exc.jump else ''}{escape(owner)} ({escape(exc.host)}) is "
             f"not known:[/] {exc.key_type} [bold]{escape(exc.fingerprint)}[/]",
             highlight=False,
+            soft_wrap=True,
         )
         err.print(
             "compare it with the host's own (ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub on the host), then run:",
             highlight=False,
+            soft_wrap=True,
         )
-        err.print(f"  bancada hosts check {owner} --accept-host-key {exc.fingerprint}", highlight=False, markup=False)
+        err.print(
+            f"  bancada hosts check {owner} --accept-host-key {exc.fingerprint}",
+            highlight=False,
+            markup=False,
+            soft_wrap=True,
+        )
         if owner != name:
-            err.print(f"and then check {name} again", highlight=False)
+            err.print(f"and then check {name} again", highlight=False, soft_wrap=True)
         return 3
     try:
         facts, rows = check_report(host)

@@ -172,7 +172,8 @@ def _follow_run(runner: Runner, profile: Profile, args: argparse.Namespace) -> t
                     exp = runner.profile.experiment
                     err.print(
                         f"run {event.run_id} ({event.driver} driver, {exp.schedule} schedule, seed {exp.seed})"
-                        f" -> {event.path}"
+                        f" -> {event.path}",
+                        soft_wrap=True,  # the run id and the path whole, to copy at any width
                     )
                 elif isinstance(event, RunProgress) and task is not None:
                     _show_progress(bar, task, event)

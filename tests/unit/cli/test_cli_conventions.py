@@ -168,6 +168,8 @@ def test_the_analyze_header_says_no_none(stored_run, capsys):
         ["report", "no-such-run", "--html", "r.html"],
         ["run", "no-such-profile"],
         ["gui", "no-such-profile"],
+        ["hosts", "check", "no-such-host-with-a-name-long-enough-to-pass-eighty-columns"],
+        ["hosts", "remove", "no-such-host"],
     ],
 )
 def test_bad_input_is_one_line_from_bancada(argv, tmp_path, monkeypatch, capsys):
