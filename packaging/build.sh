@@ -206,6 +206,9 @@ build_deb() {
   sed -e "s/@VERSION@/$VERSION/" -e "s/@DATE@/$(date -u +%F)/" packaging/linux/$app.metainfo.xml.in \
     > "$root/usr/share/metainfo/$app.metainfo.xml"
   chmod 644 "$root/usr/share/metainfo/$app.metainfo.xml"
+  # the man page bancada(1) and the bash and zsh completions, written from the parsers (scripts/gen_reference.py)
+  "$PYTHON" scripts/gen_reference.py --deb-root "$root" >/dev/null \
+    || die "the man page and the completions could not be written (scripts/gen_reference.py; needs the test extra)"
   printf 'Bancada %s, MIT license (pyproject.toml).\nThe bundled Python, Qt (LGPLv3) and libraries keep their own licenses,\nfound with their files under /opt/bancada/_internal.\n' "$VERSION" \
     > "$root/usr/share/doc/bancada/copyright"
   cat > "$root/DEBIAN/control" <<CONTROL

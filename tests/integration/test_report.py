@@ -316,7 +316,7 @@ def test_compare_and_analyze_write_tables_for_papers(runs, tmp_path, capsys):
     out = tmp_path / "compare.md"
     assert (
         compare_cmd.main(
-            [runs["a"], runs["b"], "--format", "md", "--tables", str(out), "--quiet", "--resamples", "500"]
+            [runs["a"], runs["b"], "--tables-format", "md", "--tables", str(out), "--quiet", "--resamples", "500"]
         )
         == 0
     )

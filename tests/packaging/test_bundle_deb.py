@@ -228,6 +228,9 @@ def test_deb_metadata_and_contents(built):
         f"/usr/share/icons/hicolor/scalable/apps/{APP}.svg",
         f"/usr/share/metainfo/{APP}.metainfo.xml",
         "/opt/bancada/_internal/bancada/_bundle/workers/java/target/bancada-worker-java.jar",
+        "/usr/share/man/man1/bancada.1.gz",  # the man page and completions (scripts/gen_reference.py)
+        "/usr/share/bash-completion/completions/bancada",
+        "/usr/share/zsh/vendor-completions/_bancada",
     ):
         assert path in names, f"{path} is not in the .deb"
     link = [line for line in contents if line.split()[5] == "./usr/bin/bancada"]

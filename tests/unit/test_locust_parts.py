@@ -9,7 +9,8 @@ import json
 import kubernetes_validate
 import pytest
 
-from bancada.cli.locust import export_locust_command, locust_workers
+from bancada.cli.locust import locust_workers
+from bancada.cli.main import main as bancada
 from bancada.cli.overrides import apply_overrides
 from bancada.drivers.job import DriverJob, JobBlock, JobError, JobTreatment
 from bancada.drivers.locust.locustfile import block_plan, locustfile_text
@@ -35,7 +36,7 @@ def _export(tmp_path, workers=3):
         'implementations = ["go-grpc", "go-rest", "java-grpc", "java-rest"]', 'implementations = ["go-grpc", "go-rest"]'
     )
     profile.write_text(text.replace("[experiment]\n", f"[experiment]\nload_workers = {workers}\nload_users = 6\n", 1))
-    assert export_locust_command([str(profile), "--kubernetes", str(tmp_path / "k8s"), *TARGETS]) == 0
+    assert bancada(["export", "locust", str(profile), "--kubernetes", str(tmp_path / "k8s"), *TARGETS]) == 0
     return {p.stem: json.loads(p.read_text()) for p in (tmp_path / "k8s").glob("*.json")}
 
 
@@ -57,7 +58,9 @@ def test_the_kubernetes_manifests_validate_against_the_api_schema(tmp_path):
 
 
 def test_the_export_names_a_missing_target(tmp_path, capsys):
-    assert export_locust_command([str(QUICK), "--kubernetes", str(tmp_path / "k"), "--target", "go-rest=x:1"]) == 2
+    assert (
+        bancada(["export", "locust", str(QUICK), "--kubernetes", str(tmp_path / "k"), "--target", "go-rest=x:1"]) == 2
+    )
     assert "has no --target go-grpc=HOST:PORT" in capsys.readouterr().err
     assert not (tmp_path / "k").exists()
 

@@ -1,6 +1,6 @@
-"""``bancada analyze SAMPLES.csv``: the statistics of an empirical study.
+"""``bancada analyze RUN|SAMPLES.csv``: the statistics of an empirical study.
 
-Reads the tidy sample CSV (or any CSV with the named columns), runs
+Reads a run (its id or its run file) or a tidy sample CSV (or any CSV with the named columns), runs
 :func:`bancada.stats.report.analyze_frame` and prints the tables (rich);
 optionally writes JSON, Markdown and one CSV per table.  See docs/analyze.md.
 """
@@ -37,8 +37,9 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
     """Add every ``analyze`` argument, including the positional CSV."""
     p.add_argument(
         "samples",
-        metavar="SAMPLES.csv|RUN",
-        help="tidy sample CSV (or any CSV with the named columns), a run file or a run id",
+        metavar="RUN|SAMPLES.csv",
+        help="a run id (as bancada runs lists them), a run file (.sqlite) or a tidy sample CSV "
+        "(or any CSV with the named columns)",
     )
     p.add_argument("--response", default="latency_s", help="numeric response column (default latency_s)")
     p.add_argument(
@@ -118,18 +119,44 @@ def add_output_arguments(p: argparse.ArgumentParser, latex: bool = False) -> Non
     p.add_argument("--quiet", action="store_true", help="do not print the tables")
 
 
-def add_table_arguments(p: argparse.ArgumentParser, flag: str = "--tables-format") -> None:
-    """``--tables OUT`` in ``--tables-format md|tex|csv`` (``--format`` for compare) and ``--language``."""
+class _DeprecatedFlag(argparse.Action):
+    """A flag kept for old scripts, hidden from the help: it stores as its new name does and says once,
+    on stderr, which flag to use instead."""
+
+    def __init__(self, *args: Any, new_flag: str, **kwargs: Any) -> None:
+        self.new_flag = new_flag
+        super().__init__(*args, **kwargs)
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option: str | None = None
+    ) -> None:
+        print(f"{parser.prog}: {option} is deprecated: use {self.new_flag}", file=sys.stderr)
+        setattr(namespace, self.dest, values)
+
+
+def add_table_arguments(p: argparse.ArgumentParser, old_flag: str | None = None) -> None:
+    """``--tables OUT`` in ``--tables-format md|tex|csv`` and ``--language``; ``old_flag`` (compare's
+    ``--format``) still works, hidden from the help, with a deprecation line on stderr."""
     from bancada.stats.table_export import FORMATS
 
     p.add_argument(
-        flag,
+        "--tables-format",
         dest="tables_format",
         choices=FORMATS,
         default=None,
         help="write the tables for a paper: Markdown, LaTeX (booktabs, caption, label) or CSV, "
         "numbers as the --language writes them (needs --tables OUT)",
     )
+    if old_flag:
+        p.add_argument(
+            old_flag,
+            dest="tables_format",
+            choices=FORMATS,
+            default=None,
+            action=_DeprecatedFlag,
+            new_flag="--tables-format",
+            help=argparse.SUPPRESS,
+        )
     p.add_argument(
         "--tables",
         metavar="OUT",
@@ -400,6 +427,19 @@ def _load_tables(args: argparse.Namespace) -> LoadTables:
     return load_rows(df, args.load_concurrency, sizes)
 
 
+def removed_rows(prep: dict[str, Any]) -> str:
+    """`` (removed: phase 40, not ok 2, ...)``: the rows each step of the preparation removed, only the
+    steps that ran (no filter with --all-rows, no outliers without --outliers-iqr); "" when none ran."""
+    steps = (
+        ("phase", "warmup_or_other_phase"),
+        ("not ok", "not_ok"),
+        ("missing response", "missing_response"),
+        ("outliers", "outliers"),
+    )
+    parts = [f"{label} {prep[key]}" for label, key in steps if prep.get(key) is not None]
+    return f" (removed: {', '.join(parts)})" if parts else ""
+
+
 def _print(result: dict[str, Any], tables: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.table import Table
@@ -410,9 +450,7 @@ def _print(result: dict[str, Any], tables: dict[str, Any]) -> None:
     prep = result["preparation"]
     console.print(
         f"[bold]response[/bold] {result['response']}  [bold]factors[/bold] {', '.join(result['factors'])}  "
-        f"[bold]rows[/bold] {prep['rows_in']} in, {prep['rows_analysed']} analysed "
-        f"(removed: phase {prep.get('warmup_or_other_phase')}, not ok {prep.get('not_ok')}, "
-        f"missing response {prep['missing_response']}, outliers {prep['outliers']})"
+        f"[bold]rows[/bold] {prep['rows_in']} in, {prep['rows_analysed']} analysed{removed_rows(prep)}"
     )
     for title, df in tables.items():
         if title == "Summary":  # the terminal view; Markdown/CSV keep every column

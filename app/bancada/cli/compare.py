@@ -66,7 +66,7 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
         help="split the latency change into server time and transit+client (auto: same profile, different hosts)",
     )
     add_output_arguments(p, latex=True)
-    add_table_arguments(p, flag="--format")
+    add_table_arguments(p, old_flag="--format")
 
 
 def _fail(msg: str) -> int:

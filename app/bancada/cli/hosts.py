@@ -26,12 +26,12 @@ err = Console(stderr=True)
 
 
 def configure_parser(p: argparse.ArgumentParser) -> None:
-    sub = p.add_subparsers(dest="hosts_command", required=True)
+    sub = p.add_subparsers(dest="hosts_command", required=True, title="subcommands", metavar="{add,list,check,remove}")
     add = sub.add_parser("add", help="save a host (then check it)")
-    add.add_argument("name")
+    add.add_argument("name", help="the name to save the host under (as --host NAME of bancada run)")
     add.add_argument("--address", required=True, help="host name or IP address (or a ~/.ssh/config Host alias)")
-    add.add_argument("--port", type=int)
-    add.add_argument("--user")
+    add.add_argument("--port", type=int, help="SSH port (default: the ~/.ssh/config Host's Port, else 22)")
+    add.add_argument("--user", help="SSH user name (default: the ~/.ssh/config Host's User, else the local user)")
     add.add_argument("--key", help="private key file (default: ssh-agent and ~/.ssh/config)")
     add.add_argument("--jump", help="a saved host to connect through")
     add.add_argument("--accept-host-key", metavar="SHA256:...", help="trust this host key fingerprint")
@@ -46,14 +46,14 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
     add.add_argument("--no-check", action="store_true", help="only save, do not connect")
     sub.add_parser("list", help="list saved hosts")
     check = sub.add_parser("check", help="connect, show facts and which implementations can run")
-    check.add_argument("name")
+    check.add_argument("name", help="a saved host's name (as bancada hosts list shows it)")
     check.add_argument("--accept-host-key", metavar="SHA256:...", help="trust this host key fingerprint")
     remove = sub.add_parser("remove", help="forget a saved host")
-    remove.add_argument("name")
+    remove.add_argument("name", help="a saved host's name (as bancada hosts list shows it)")
 
 
 def _fail(message: str, code: int = 2) -> int:
-    err.print(f"[bold red]bancada:[/] {escape(message)}", highlight=False, markup=True)
+    err.print(f"[bold red]bancada:[/] {escape(message)}", highlight=False, markup=True, soft_wrap=True)
     return code
 
 
@@ -125,14 +125,21 @@ def check(name: str, accept: str | None = None) -> int:
             f"[yellow]the host key of {'jump host ' if exc.jump else ''}{escape(owner)} ({escape(exc.host)}) is "
             f"not known:[/] {exc.key_type} [bold]{escape(exc.fingerprint)}[/]",
             highlight=False,
+            soft_wrap=True,
         )
         err.print(
             "compare it with the host's own (ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub on the host), then run:",
             highlight=False,
+            soft_wrap=True,
         )
-        err.print(f"  bancada hosts check {owner} --accept-host-key {exc.fingerprint}", highlight=False, markup=False)
+        err.print(
+            f"  bancada hosts check {owner} --accept-host-key {exc.fingerprint}",
+            highlight=False,
+            markup=False,
+            soft_wrap=True,
+        )
         if owner != name:
-            err.print(f"and then check {name} again", highlight=False)
+            err.print(f"and then check {name} again", highlight=False, soft_wrap=True)
         return 3
     try:
         facts, rows = check_report(host)

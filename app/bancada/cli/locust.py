@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
@@ -37,22 +36,6 @@ def locust_workers(profile: Profile, workers: int) -> Profile:
     data = profile.model_dump()
     data["experiment"]["load_workers"] = workers
     return Profile.model_validate(data)
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="bancada export locust", description="write a profile's Locust run as Kubernetes manifests"
-    )
-    parser.add_argument("profile", help="profile name or file")
-    parser.add_argument("--kubernetes", type=Path, metavar="DIR", required=True, help="folder for the manifests (JSON)")
-    parser.add_argument(
-        "--target",
-        action="append",
-        default=[],
-        metavar="IMPL=HOST:PORT",
-        help="where an implementation answers inside the cluster (one per implementation)",
-    )
-    return parser
 
 
 def _targets(pairs: list[str]) -> dict[str, str]:
@@ -115,9 +98,9 @@ def export_job(profile: Profile, targets: dict[str, str]) -> DriverJob:
     return DriverJob(treatments=treatments, timeout_s=exp.timeout_s, blocks=[block])
 
 
-def export_locust_command(argv: list[str]) -> int:
-    """``bancada export locust``: write the manifests; 0, or 2 with one line on stderr."""
-    args = _parser().parse_args(argv)
+def export_locust(args: argparse.Namespace) -> int:
+    """``bancada export locust PROFILE --kubernetes DIR --target IMPL=HOST:PORT ...`` (its parser:
+    :mod:`bancada.cli.main`): write the manifests; 0, or 2 with one line on stderr."""
     try:
         profile = load_profile(paths.resolve_profile(args.profile))
         workers = sum(profile.load_hosts.values()) or profile.experiment.load_workers

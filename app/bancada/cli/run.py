@@ -1,4 +1,5 @@
-"""``bancada run``, ``runs`` and ``export``: the headless commands (``workers``: :mod:`bancada.cli.workers`)."""
+"""``bancada run`` and ``export run``: the headless commands (``runs``: :mod:`bancada.cli.runs`, ``workers``:
+:mod:`bancada.cli.workers`)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from bancada.experiment.profiling import Profiling
 from bancada.core.paths import BancadaHomeError
 from bancada.run.events import Notice, Progress as RunProgress, RunError, RunFinished, RunStarted
 from bancada.run.runner import Runner
-from bancada.store.runstore import RunStore, RunStoreError, list_runs
+from bancada.store.runstore import RunStore, RunStoreError
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -171,7 +172,8 @@ def _follow_run(runner: Runner, profile: Profile, args: argparse.Namespace) -> t
                     exp = runner.profile.experiment
                     err.print(
                         f"run {event.run_id} ({event.driver} driver, {exp.schedule} schedule, seed {exp.seed})"
-                        f" -> {event.path}"
+                        f" -> {event.path}",
+                        soft_wrap=True,  # the run id and the path whole, to copy at any width
                     )
                 elif isinstance(event, RunProgress) and task is not None:
                     _show_progress(bar, task, event)
@@ -314,20 +316,6 @@ def _summary_table(payload: str, group: pd.DataFrame, impl_order: list[str]) -> 
     return table
 
 
-def runs_command() -> int:
-    runs = list_runs()
-    if not runs:
-        out.print("no runs yet: try  bancada run profiles/quick.toml")
-        return 0
-    table = Table(title="runs")
-    for col in ("run_id", "created_at", "profile", "host", "status", "samples", "file"):
-        table.add_column(col)
-    for r in runs:
-        table.add_row(r["run_id"], r["created_at"], r["name"], r["host"], r["status"], str(r["samples"]), r["path"])
-    out.print(table)
-    return 0
-
-
 def export_command(args: argparse.Namespace) -> int:
     from bancada.analysis import k6_run
     from bancada.stats import k6_summary, load_tables as load_tables_mod
@@ -339,6 +327,7 @@ def export_command(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     with store:
         try:
+            args.csv.parent.mkdir(parents=True, exist_ok=True)  # as --load-dir: the folder is made
             rows = export_csv(store, args.csv)
         except OSError as exc:
             return _fail(explain(exc, f"cannot write {args.csv}: {exc.strerror or exc}", args.csv))

@@ -79,16 +79,27 @@ def _resolve(value: str, info: ValidationInfo) -> str:
 class CustomRequestFields(BaseModel):
     """The fields of a custom workload (mixed into ``profile.Workload``)."""
 
+    #: custom REST: the HTTP method (default POST with a body, else GET)
     method: str | None = None
+    #: custom REST: the path and query, e.g. /v1/select?x=1
     path: str | None = None
+    #: custom REST: a table of request headers
     headers: dict[str, str] | None = None
+    #: custom REST: the body, a template
     body: str | None = None
+    #: custom REST: a file sent as the body byte for byte
     body_file: str | None = None
+    #: custom gRPC: package.Service/Method
     grpc_method: str | None = None
+    #: custom gRPC: the request message as JSON (proto3 mapping), a template
     request: str | None = None
+    #: custom gRPC: a file holding the request message as JSON
     request_file: str | None = None
+    #: custom gRPC: a .proto file with the method (default: the server's reflection)
     proto: str | None = None
+    #: custom gRPC: include folders of the .proto
     proto_path: list[str] | None = None
+    #: custom gRPC: a FileDescriptorSet with the method
     protoset: str | None = None
 
     @field_validator("method")

@@ -54,15 +54,25 @@ class DatabaseConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
+    #: private: Bancada starts PostgreSQL on host; external: the server at url
     server: Literal["private", "external"] = "private"
+    #: local or a saved SSH host's name (None: the workers' host)
     host: str | None = Field(default=None, min_length=1, max_length=255)
+    #: seed of the fake records
     seed: int = Field(default=1, ge=0, lt=2**63)
+    #: rows of the pets table
     pets: int = Field(default=1000, ge=0, le=10_000_000)
+    #: rows of the people table
     people: int = Field(default=1000, ge=0, le=10_000_000)
+    #: each database worker's connection-pool size (connections)
     pool_size: int = Field(default=10, ge=1, le=10_000)
+    #: repetition: the seeded state before every repetition; never
     reset: Literal["repetition", "never"] = "repetition"
+    #: external only: the server's libpq URI, without a password
     url: str | None = None
+    #: external only: the environment variable holding the password
     password_env: str | None = Field(default=None, min_length=1)
+    #: external only: a file holding the password
     password_file: str | None = Field(default=None, min_length=1)
 
     @model_validator(mode="after")

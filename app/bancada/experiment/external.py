@@ -105,10 +105,15 @@ class ExternalSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
+    #: the implementation id the profile lists in experiment.implementations
     id: str = Field(min_length=1, max_length=64)
+    #: rest or grpc
     protocol: Literal["rest", "grpc"]
+    #: host:port where the service answers
     address: str
+    #: the level of the factor language for this service
     language: str = Field(default="external", min_length=1, max_length=64)
+    #: a sentence on the service, in the run's facts
     description: str = ""
 
     @field_validator("id")

@@ -44,6 +44,7 @@ class Link(BaseModel):
 
     name: str = Field(default="emulated", min_length=1, max_length=64)  # e.g. "near", "far"
     rtt_ms: float = Field(default=0.0, ge=0, le=60_000)  # added round-trip time, milliseconds
+    #: added jitter of the round-trip time, milliseconds
     jitter_ms: float = Field(default=0.0, ge=0, le=60_000)
     bandwidth_kib_s: int | None = Field(default=None, ge=1)  # each way, KiB per second
     bandwidth_kbit_s: float | None = Field(default=None, gt=0)  # each way, kilobits (1000 bit) per second

@@ -37,10 +37,15 @@ MAX_VUS = 100_000
 class VusFields(BaseModel):
     """The ``[load]`` fields of the vus model (all None for the other models)."""
 
+    #: vus model: virtual users, each looping one request per iteration
     vus: int | None = Field(default=None, le=MAX_VUS)
+    #: vus model: an iteration every pacing_s per user (k6's sleep(pacing - elapsed)); not with think_time_s
     pacing_s: float | None = Field(default=None, le=86_400)
+    #: vus model: the wait after each response (k6's sleep(t))
     think_time_s: float | None = Field(default=None, le=86_400)
+    #: vus model: user i starts at i * ramp_up_s / vus (k6's ramping-vus from 0)
     ramp_up_s: float | None = Field(default=None, le=86_400)
+    #: vus model: how long an iteration in flight may finish after duration_s (k6's gracefulStop)
     graceful_stop_s: float | None = Field(default=None, le=86_400)
 
 

@@ -65,18 +65,27 @@ class Workload(_Strict, CustomRequestFields):
     """One workload: an operation and its payload (e.g. ``StdSize``), or a custom request
     (``operation = "custom"``, fields in :mod:`bancada.experiment.custom`)."""
 
+    #: the workload's name, a level of the factor payload (e.g. StdSize)
     name: str = Field(min_length=1, max_length=64)
+    #: the contract's operation each request calls (select, echo, sum, ...; custom: your own request)
     operation: Operation = "select"
+    #: the kind of the payload's values (int64s, doubles, strings, ...)
     kind: PayloadKind = "int64s"
+    #: values in one payload (default: the operation's own)
     count: int = Field(default=STD_SIZE, ge=0, le=16_777_216)
+    #: the smallest generated value (int64s, doubles)
     min: int = 0
+    #: the largest generated value (int64s, doubles)
     max: int = 1000
+    #: select only: how many values the server selects
     k: int = Field(default=3, ge=1)
+    #: echo only: the server sends the payload back
     echo: bool = False
     # string_length: the letters of each string; power_of_two's payload size (its n)
     string_length: int = Field(default=16, ge=0, le=1_048_576)
     # order: matmul's matrix order (two order x order matrices of doubles)
     order: int = Field(default=4, ge=1, le=1024)
+    #: seed of the payload's generated values
     seed: int = Field(default=1, ge=0, lt=2**64)
     #: ``serial`` only (seed 004): the wire formats, each a level of the factor ``format``.
     formats: list[Format] = Field(default_factory=list)
@@ -184,16 +193,24 @@ class Load(_Strict, VusFields):
     """How requests are sent: sequential (default), closed (c clients), open (rate) or vus (k6's
     virtual users; fields in :mod:`bancada.experiment.load_vus`)."""
 
+    #: sequential: one request at a time; closed: c clients in a loop; open: an arrival rate; vus: k6's users
     model: Literal["sequential", "closed", "open", "vus"] = "sequential"
+    #: clients (closed) or most requests in flight (open)
     concurrency: int = Field(default=1, ge=1, le=100_000)
+    #: measured seconds per block (closed, open, vus); None: the experiment's requests instead
     duration_s: float | None = Field(default=None, gt=0)
+    #: requests per second of the open model
     rate_per_s: float | None = Field(default=None, gt=0)
+    #: gRPC with concurrency c: c channels (c TCP connections) or c streams over one channel
     grpc_mode: Literal["channels", "streams"] = "channels"
+    #: the native driver's most samples per block; past it only histograms (None: its default)
     max_records: int | None = Field(default=None, ge=0)
     # Native driver, REST engine (docs/driver-protocol.md, "REST engines");
     # None leaves the driver's default.
     rest_client: Literal["epoll", "raw", "net/http"] | None = None
+    #: epoll engine, closed model: microseconds the event loop polls before it sleeps (None: the driver's default)
     busy_poll_us: float | None = Field(default=None, ge=0, le=10_000)
+    #: epoll engine, closed model: event loops the connections are split over (None: one)
     event_loops: int | None = Field(default=None, ge=1, le=1024)
 
     @model_validator(mode="after")
@@ -212,13 +229,20 @@ class Load(_Strict, VusFields):
 class Experiment(_Strict):
     """The design of the experiment."""
 
+    #: the profile's name, stored with each run (as bancada runs shows it)
     name: str = Field(min_length=1)
+    #: the study's title in the window and the report
     title: str = ""
+    #: a sentence on what the study measures, in the window and the report
     description: str = ""
     question: str = ""  # the research question, as the report states it (bancada.report.study)
+    #: implementation ids, <worker>-<protocol> (bancada workers lists them)
     implementations: list[str] = Field(min_length=1)
+    #: repetitions (r) of every treatment
     repetitions: int = Field(default=5, ge=1, le=10_000)
+    #: measured requests per treatment and repetition (n)
     requests: int = Field(default=77, ge=1, le=100_000_000)
+    #: warm-up requests per treatment and repetition, recorded and flagged, before the measured ones
     warmup: int = Field(default=100, ge=0, le=100_000_000)
     # None: exactly `warmup` requests; else warm up past them until steady (bancada.experiment.steady)
     warmup_until: SteadyState | None = None
@@ -230,14 +254,20 @@ class Experiment(_Strict):
     # The seed of the block order (randomized) and of the round order (alternating with
     # randomize); None draws one when the run starts, and the run stores it.
     seed: int | None = Field(default=None, ge=0, lt=2**64)
+    #: reuse: one connection per client for the whole block; new: a connection per request, its set-up
+    #: inside the latency
     connection: Literal["reuse", "new"] = "reuse"
+    #: seconds a request may take before it fails
     timeout_s: float = Field(default=30.0, gt=0, le=3600)
+    #: the process that sends the requests: auto (native where built, else python), python, native or locust
     driver: Literal["python", "native", "auto", "locust"] = "auto"
-    # The locust driver (bancada.drivers.locust): Locust workers (processes), users across them
-    # (None: one per worker) and users started per second (None: all at once), per block.
+    #: the locust driver (bancada.drivers.locust): Locust workers (processes) per block
     load_workers: int = Field(default=1, ge=1, le=1024)
+    #: the locust driver: users across its workers (None: one per worker)
     load_users: int | None = Field(default=None, ge=1, le=1_000_000)
+    #: the locust driver: users started per second (None: all at once)
     spawn_rate: float | None = Field(default=None, gt=0)
+    #: the factors of the analysis: language, protocol, payload, implementation, operation, link, format
     factors: list[str] = Field(default_factory=lambda: ["language", "protocol"])
     #: Network links between driver and workers, each a level of the factor ``link``: preset names
     #: (bancada.experiment.links) or the names of the profile's ``[[links]]``. Empty: no emulated link.
@@ -302,9 +332,13 @@ class Placement(_Strict):
     not have) in the run's facts. None leaves the process as it would start.
     """
 
+    #: the workers' nice level (None: as they start)
     worker_nice: int | None = Field(default=None, ge=-20, le=19)
+    #: the driver's nice level (None: as it starts)
     driver_nice: int | None = Field(default=None, ge=-20, le=19)
+    #: the CPUs the workers are pinned to, a taskset list such as 0,1 (None: any)
     worker_cpus: str | None = None
+    #: the CPUs the driver is pinned to, a taskset list (None: any)
     driver_cpus: str | None = None
 
     @field_validator("worker_cpus", "driver_cpus")

@@ -18,4 +18,5 @@ class Profiling(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
+    #: profile each worker's CPU during every block (flame graphs)
     cpu: bool = False

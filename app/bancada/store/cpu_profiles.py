@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from bancada.store.runstore import RunStore, _writes
 
-_TABLE = """
+TABLE = """
 CREATE TABLE IF NOT EXISTS cpu_profile (
   id INTEGER PRIMARY KEY, block INTEGER NOT NULL, implementation TEXT NOT NULL, treatments TEXT NOT NULL,
   tool TEXT NOT NULL, tool_version TEXT NOT NULL, format TEXT NOT NULL, data BLOB NOT NULL,
@@ -52,7 +52,7 @@ def add_cpu_profile(store: RunStore, row: StoredCpuProfile) -> None:
     Raises:
         bancada.store.runstore.RunStoreWriteError: the file cannot be written.
     """
-    store.conn.execute(_TABLE)
+    store.conn.execute(TABLE)
     store.conn.execute(
         "INSERT INTO cpu_profile (block, implementation, treatments, tool, tool_version, format, data, folded,"
         " duration_s) VALUES (?,?,?,?,?,?,?,?,?)",

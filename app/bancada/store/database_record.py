@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 
 from bancada.store.runstore import RunStore
 
-_RESET_TABLE = """
+RESET_TABLE = """
 CREATE TABLE IF NOT EXISTS database_reset (
   repetition INTEGER PRIMARY KEY, pets_md5 TEXT NOT NULL, people_md5 TEXT NOT NULL, reset_s REAL NOT NULL);
 """
@@ -65,7 +65,7 @@ def read_database(store: RunStore) -> DatabaseRecord | None:
 
 def add_reset(store: RunStore, reset: DatabaseReset) -> None:
     """Store one reset (committed at once)."""
-    store.conn.executescript(_RESET_TABLE)
+    store.conn.executescript(RESET_TABLE)
     store.conn.execute(
         "INSERT OR REPLACE INTO database_reset VALUES (?, ?, ?, ?)",
         (reset.repetition, reset.pets_md5, reset.people_md5, reset.reset_s),

@@ -16,7 +16,7 @@ import pandas as pd
 
 from bancada.store.runstore import RunStoreWriteError
 
-_TABLE = """
+TABLE = """
 CREATE TABLE IF NOT EXISTS sample_load_worker (
   treatment INTEGER NOT NULL, repetition INTEGER NOT NULL, seq INTEGER NOT NULL,
   worker TEXT NOT NULL, host TEXT NOT NULL DEFAULT '',
@@ -46,7 +46,7 @@ def add_load_worker_samples(store: RunFile, event: Mapping[str, Any]) -> int:
     rows = [(keys[i], rep, keys[i + 1], worker, host) for i in range(0, len(keys) - 1, 2)]
     try:
         if not _has_table(store.conn):
-            store.conn.execute(_TABLE)
+            store.conn.execute(TABLE)
         store.conn.executemany("INSERT OR REPLACE INTO sample_load_worker VALUES (?,?,?,?,?)", rows)
     except sqlite3.Error as exc:
         raise RunStoreWriteError(

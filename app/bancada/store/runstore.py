@@ -52,7 +52,7 @@ if TYPE_CHECKING:
 import numpy as np
 
 from bancada.core import paths
-from bancada.core.samples import Sample, SampleBlock
+from bancada.core.samples import PHASE_MEASURE, PHASE_WARMUP, Sample, SampleBlock
 from bancada.store import column_read, run_schema, sample_stage
 
 COMMIT_INTERVAL_S = 0.05
@@ -415,6 +415,15 @@ class RunStore:
         count: int = self.conn.execute("SELECT COUNT(*) FROM sample").fetchone()[0]
         return count + sample_stage.staged_count(self.conn)
 
+    def phase_counts(self) -> dict[int, int]:
+        """The samples of each phase (``PHASE_WARMUP``/``PHASE_MEASURE`` -> count), staged ones included."""
+        counts = {
+            int(phase): int(n) for phase, n in self.conn.execute("SELECT phase, COUNT(*) FROM sample GROUP BY phase")
+        }
+        for phase, n in sample_stage.staged_phase_counts(self.conn).items():
+            counts[phase] = counts.get(phase, 0) + n
+        return counts
+
     def samples(self, after_id: int = 0) -> list[tuple[Any, ...]]:
         """Return sample rows (tuples in table order, ``id`` first) with id > after_id."""
         return self.conn.execute("SELECT * FROM sample WHERE id > ? ORDER BY id", (after_id,)).fetchall()
@@ -522,7 +531,8 @@ class RunStore:
 
 
 def list_runs(folder: Path | None = None) -> list[dict[str, Any]]:
-    """Return one dict per run file in ``folder``: path, run_id, created_at, status, name, samples."""
+    """Return one dict per run file in ``folder``: path, run_id, created_at, status, name, host, samples
+    (every sample), measured (phase measure) and warmup (phase warm-up)."""
     folder = folder or paths.runs_dir()
     runs = []
     for path in sorted(folder.glob("*.sqlite")):
@@ -532,6 +542,7 @@ def list_runs(folder: Path | None = None) -> list[dict[str, Any]]:
             continue
         with store:
             meta = store.meta()
+            phases = store.phase_counts()
             runs.append(
                 {
                     "path": str(path),
@@ -539,7 +550,9 @@ def list_runs(folder: Path | None = None) -> list[dict[str, Any]]:
                     "created_at": meta.get("created_at", ""),
                     "status": effective_status(meta),
                     "name": meta.get("profile_name", ""),
-                    "samples": store.sample_count(),
+                    "samples": sum(phases.values()),
+                    "measured": phases.get(PHASE_MEASURE, 0),
+                    "warmup": phases.get(PHASE_WARMUP, 0),
                     "host": meta.get("host_name", "local"),
                 }
             )

@@ -103,6 +103,21 @@ def staged_count(conn: sqlite3.Connection) -> int:
     return int(total_bytes) // SAMPLE_DTYPE.itemsize
 
 
+def staged_phase_counts(conn: sqlite3.Connection) -> dict[int, int]:
+    """How many staged samples each phase has (``PHASE_WARMUP``/``PHASE_MEASURE`` -> count); empty
+    without the table (a file written before it existed) or with nothing staged."""
+    counts: dict[int, int] = {}
+    try:
+        parts = conn.execute("SELECT rows FROM sample_stage").fetchall()
+    except sqlite3.OperationalError:
+        return counts
+    for (raw,) in parts:
+        phases, per_phase = np.unique(np.frombuffer(raw, dtype=SAMPLE_DTYPE)["phase"], return_counts=True)
+        for phase, n in zip(phases.tolist(), per_phase.tolist(), strict=True):
+            counts[int(phase)] = counts.get(int(phase), 0) + int(n)
+    return counts
+
+
 def unstage_leftovers(conn: sqlite3.Connection) -> int:
     """Move the batches a dead writer left staged (the caller knows the writer is gone); return
     how many samples moved, 0 when there is no table, nothing staged, or the file is read-only."""

@@ -5384,6 +5384,46 @@ Senha da chave:</translation>
         <source>the GUI cannot start ({why}); {hint}</source>
         <translation>a interface gráfica não pode iniciar ({why}); {hint}</translation>
     </message>
+    <message>
+        <source>runs</source>
+        <translation>execuções</translation>
+    </message>
+    <message>
+        <source>run id</source>
+        <translation>id da execução</translation>
+    </message>
+    <message>
+        <source>started</source>
+        <translation>início</translation>
+    </message>
+    <message>
+        <source>profile</source>
+        <translation>perfil</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>host</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>situação</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>medidas</translation>
+    </message>
+    <message>
+        <source>warm-up</source>
+        <translation>aquecimento</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>arquivo</translation>
+    </message>
+    <message>
+        <source>no runs yet: try  bancada run profiles/quick.toml</source>
+        <translation>nenhuma execução ainda: experimente  bancada run profiles/quick.toml</translation>
+    </message>
 </context>
 <context>
     <name>Story</name>

@@ -169,3 +169,17 @@ def test_two_connections_unstaging_at_once_make_each_sample_one_row(tmp_path):
     assert sum(moved) == 600
     assert store.conn.execute("SELECT COUNT(*), COUNT(DISTINCT seq) FROM sample").fetchone() == (600, 600)
     store.close()
+
+
+def test_phase_counts_add_the_staged_samples_of_each_phase(tmp_path):
+    """``bancada runs`` counts measured and warm-up samples apart, a running block's staged ones too."""
+    store = RunStore.create(folder=tmp_path)
+    warmup = SampleBlock.of(Sample(1, 1, i, 0, True, 1000 + i, -1, 10 * i) for i in range(4))
+    store.add_samples(warmup)
+    store.stage_samples(_batch(0, 3), 7)  # phase 1 (measured)
+    store.stage_samples(SampleBlock.of(Sample(1, 1, 9, 0, True, 5, -1, 0) for _ in range(1)), 7)
+    store.commit()
+    assert store.phase_counts() == {0: 5, 1: 3}
+    store.unstage()
+    assert store.phase_counts() == {0: 5, 1: 3}
+    store.close()

@@ -46,7 +46,7 @@ func post(t *testing.T, srv *httptest.Server, body []byte, acceptHeader string) 
 		t.Fatalf("Server-Timing %q (%v)", resp.Header.Get("Server-Timing"), err)
 	}
 	want := "application/json; charset=utf-8"
-	if acceptHeader == "" || strings.Contains(acceptHeader, "graphql-response") {
+	if strings.Contains(acceptHeader, "graphql-response") {
 		want = "application/graphql-response+json; charset=utf-8"
 	}
 	if ct := resp.Header.Get("Content-Type"); ct != want {
@@ -194,9 +194,13 @@ func TestGraphQLOverHTTP(t *testing.T) {
 		}
 	}
 	for accept, want := range map[string]string{
-		"":                            mediaGraphQL,
+		"":                            mediaJSON,
+		"*/*":                         mediaJSON,
+		"application/*":               mediaJSON,
 		"application/json":            mediaJSON,
-		"application/json;q=0.5, */*": mediaGraphQL,
+		"application/json;q=0.5, */*": mediaJSON,
+		mediaGraphQL + ";q=0.5, */*":  mediaJSON,
+		"*/*;q=0.5, " + mediaGraphQL:  mediaGraphQL,
 		mediaGraphQL + ";q=0.5, application/json": mediaJSON,
 		"text/html": "",
 	} {
@@ -208,7 +212,7 @@ func TestGraphQLOverHTTP(t *testing.T) {
 		t.Errorf("Accept text/html: %d, want 406", status)
 	}
 	get := Path + "?query=" + url.QueryEscape("query D($v: Int64!) { double(value: $v) }") + "&variables=" + url.QueryEscape(`{"v":"21"}`)
-	if status, ct, raw := send(t, srv, http.MethodGet, get, nil, nil); status != 200 || raw != `{"data":{"double":"42"}}` || ct != mediaGraphQL+"; charset=utf-8" {
+	if status, ct, raw := send(t, srv, http.MethodGet, get, nil, nil); status != 200 || raw != `{"data":{"double":"42"}}` || ct != mediaJSON+"; charset=utf-8" {
 		t.Errorf("GET a query: %d %q %s", status, ct, raw)
 	}
 	mutation := Path + "?query=" + url.QueryEscape(`mutation { echo(strings: ["a"]) { count } }`)

@@ -16,18 +16,19 @@ import (
 	"github.com/vektah/gqlparser/v2/parser"
 )
 
-// supported are the response media types, in the order a wildcard picks them.
-var supported = []string{mediaGraphQL, mediaJSON}
+// wildcard are the response media types in the order */* and application/* pick them.
+var wildcard = []string{mediaJSON, mediaGraphQL}
 
 // responseMedia picks the answer's media type from the Accept header values: the highest
 // weight (q) wins, the first listed among equals; */* and application/* stand for
-// application/graphql-response+json first; q=0 refuses. No Accept is
-// application/graphql-response+json (the spec's SHOULD since 2025-01-01). "" when Accept
-// allows neither type (406).
+// application/json first; q=0 refuses. No Accept is application/json, as a client that
+// predates application/graphql-response+json expects (the graphql-http audit's SHOULDs
+// "assume application/json when Accept is missing" and "accept */* and use application/json").
+// "" when Accept allows neither type (406).
 func responseMedia(accept []string) string {
 	joined := strings.TrimSpace(strings.Join(accept, ","))
 	if joined == "" {
-		return mediaGraphQL
+		return mediaJSON
 	}
 	best, bestQ := "", 0.0
 	for _, part := range strings.Split(joined, ",") {
@@ -46,7 +47,7 @@ func responseMedia(accept []string) string {
 		}
 		candidates := []string{media}
 		if media == "*/*" || media == "application/*" {
-			candidates = supported
+			candidates = wildcard
 		}
 		for _, c := range candidates {
 			if (c == mediaGraphQL || c == mediaJSON) && q > bestQ {

@@ -12,7 +12,7 @@
 //
 // HTTP as the GraphQL-over-HTTP specification gives it (the request checks: graphql_http.js):
 // the answer's media type is the highest-weighted of Accept's application/graphql-response+json
-// and application/json (no Accept: the first), 406 when Accept allows neither; a POST without
+// and application/json (no Accept or a wildcard: application/json), 406 when Accept allows neither; a POST without
 // Content-Type: application/json is 415; a request that is not a GraphQL request (not JSON, no
 // "query" string, "operationName" not a string, "variables" or "extensions" not a map) is 400;
 // a mutation over GET is 405 (Allow: POST) and does not run; a request error (the document does

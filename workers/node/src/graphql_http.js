@@ -7,7 +7,8 @@ import { getOperationAST } from "graphql";
 
 export const GRAPHQL_RESPONSE = "application/graphql-response+json";
 export const JSON_MEDIA = "application/json";
-const SUPPORTED = [GRAPHQL_RESPONSE, JSON_MEDIA]; // in the order a wildcard picks them
+const SUPPORTED = [GRAPHQL_RESPONSE, JSON_MEDIA];
+const WILDCARD = [JSON_MEDIA, GRAPHQL_RESPONSE]; // in the order a wildcard picks them
 
 const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 const isMap = (v) => v == null || isObject(v);
@@ -15,11 +16,12 @@ const isMap = (v) => v == null || isObject(v);
 /**
  * The media type to answer in, or null when `accept` accepts neither (406). The highest weight
  * (q) wins, the first listed among equals; *\/* and application/* stand for
- * application/graphql-response+json first; q=0 refuses. No (or an empty) Accept is
- * application/graphql-response+json (the spec's SHOULD since 2025-01-01).
+ * application/json first; q=0 refuses. No (or an empty) Accept is application/json, as a client
+ * that predates application/graphql-response+json expects (the graphql-http audit's SHOULDs
+ * "assume application/json when Accept is missing" and "accept *\/* and use application/json").
  */
 export function responseMedia(accept) {
-  if (accept === undefined || accept.trim() === "") return GRAPHQL_RESPONSE;
+  if (accept === undefined || accept.trim() === "") return JSON_MEDIA;
   let best = null;
   let bestQ = 0;
   for (const part of accept.split(",")) {
@@ -30,7 +32,7 @@ export function responseMedia(accept) {
       if (name.trim().toLowerCase() === "q") q = Number.isFinite(Number(value)) && value.trim() !== "" ? Number(value) : 0;
     }
     const type = media.toLowerCase();
-    for (const candidate of type === "*/*" || type === "application/*" ? SUPPORTED : [type]) {
+    for (const candidate of type === "*/*" || type === "application/*" ? WILDCARD : [type]) {
       if (SUPPORTED.includes(candidate) && q > bestQ) [best, bestQ] = [candidate, q];
     }
   }

@@ -7,12 +7,15 @@ import { parse } from "graphql";
 import { GRAPHQL_RESPONSE, JSON_MEDIA, getParameters, isJsonBody, isMutation, requestProblem, responseMedia } from "../src/graphql_http.js";
 import { unknownNames } from "../src/param_names.js";
 
-test("Accept: the highest weight, the first among equals, no Accept is the GraphQL type, none acceptable is null", () => {
-  assert.equal(responseMedia(undefined), GRAPHQL_RESPONSE);
+test("Accept: the highest weight, the first among equals, no Accept or a wildcard is application/json, none acceptable is null", () => {
+  assert.equal(responseMedia(undefined), JSON_MEDIA);
+  assert.equal(responseMedia(""), JSON_MEDIA);
   assert.equal(responseMedia("application/json"), JSON_MEDIA);
   assert.equal(responseMedia(`${JSON_MEDIA}, ${GRAPHQL_RESPONSE}`), JSON_MEDIA);
   assert.equal(responseMedia(`${JSON_MEDIA};q=0.9, ${GRAPHQL_RESPONSE}`), GRAPHQL_RESPONSE);
-  assert.equal(responseMedia("*/*"), GRAPHQL_RESPONSE);
+  assert.equal(responseMedia("*/*"), JSON_MEDIA);
+  assert.equal(responseMedia("application/*"), JSON_MEDIA);
+  assert.equal(responseMedia(`*/*;q=0.5, ${GRAPHQL_RESPONSE}`), GRAPHQL_RESPONSE);
   assert.equal(responseMedia("text/html"), null);
   assert.equal(responseMedia(`${GRAPHQL_RESPONSE};q=0`), null);
 });

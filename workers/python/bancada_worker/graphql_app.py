@@ -12,7 +12,8 @@ HTTP, as the GraphQL-over-HTTP specification (graphql.github.io/graphql-over-htt
 gives it (the request checks: :mod:`bancada_worker.graphql_http`):
 
 - the response's media type is the highest-weighted of Accept's
-  ``application/graphql-response+json`` and ``application/json`` (no Accept: the first);
+  ``application/graphql-response+json`` and ``application/json`` (no Accept or a wildcard:
+  ``application/json``);
   an Accept that allows neither is 406;
 - a POST without ``Content-Type: application/json`` is 415;
 - a request that is not a GraphQL-over-HTTP request (not JSON, no ``query`` string,

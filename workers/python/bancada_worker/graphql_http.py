@@ -14,18 +14,20 @@ from graphql import DocumentNode, OperationType, get_operation_ast
 
 GRAPHQL_RESPONSE = "application/graphql-response+json"
 JSON = "application/json"
-_SUPPORTED = (GRAPHQL_RESPONSE, JSON)  # in the order a wildcard picks them
+_SUPPORTED = (GRAPHQL_RESPONSE, JSON)
+_WILDCARD = (JSON, GRAPHQL_RESPONSE)  # in the order a wildcard picks them
 
 
 def response_media(accept: str | None) -> str | None:
     """The media type to answer in, or None when ``accept`` accepts neither (406).
 
     The highest weight (``q``) wins, the first listed among equals; ``*/*`` and
-    ``application/*`` stand for application/graphql-response+json first; ``q=0`` refuses.
-    No (or an empty) Accept is application/graphql-response+json (the spec's SHOULD since
-    2025-01-01)."""
+    ``application/*`` stand for application/json first; ``q=0`` refuses. No (or an empty)
+    Accept is application/json, as a client that predates application/graphql-response+json
+    expects (the graphql-http audit's SHOULDs "assume application/json when Accept is missing"
+    and "accept */* and use application/json")."""
     if accept is None or not accept.strip():
-        return GRAPHQL_RESPONSE
+        return JSON
     best, best_q = None, 0.0
     for part in accept.split(","):
         media, *params = (field.strip() for field in part.split(";"))
@@ -38,7 +40,7 @@ def response_media(accept: str | None) -> str | None:
                 except ValueError:
                     q = 0.0
         media = media.lower()
-        for candidate in _SUPPORTED if media in ("*/*", "application/*") else (media,):
+        for candidate in _WILDCARD if media in ("*/*", "application/*") else (media,):
             if candidate in _SUPPORTED and q > best_q:
                 best, best_q = candidate, q
     return best

@@ -14,10 +14,13 @@ MODERN, JSON = graphql_http.GRAPHQL_RESPONSE, graphql_http.JSON
 
 class AcceptTest(unittest.TestCase):
     def test_weights_order_and_refusal(self):
-        self.assertEqual(graphql_http.response_media(None), MODERN)
+        self.assertEqual(graphql_http.response_media(None), JSON)
+        self.assertEqual(graphql_http.response_media(""), JSON)
         self.assertEqual(graphql_http.response_media(f"{JSON}, {MODERN}"), JSON)
         self.assertEqual(graphql_http.response_media(f"{JSON};q=0.9, {MODERN}"), MODERN)
-        self.assertEqual(graphql_http.response_media("*/*"), MODERN)
+        self.assertEqual(graphql_http.response_media("*/*"), JSON)
+        self.assertEqual(graphql_http.response_media("application/*"), JSON)
+        self.assertEqual(graphql_http.response_media(f"*/*;q=0.5, {MODERN}"), MODERN)
         self.assertIsNone(graphql_http.response_media("text/html"))
         self.assertIsNone(graphql_http.response_media(f"{MODERN};q=0"))
 
