@@ -2,13 +2,15 @@
 """Soak: an hours-long run stays flat (a script, not a test; its ``--smoke`` variant runs in CI).
 
 Runs ``bancada run`` on a steady closed load (the Go REST worker's Ping, ``--concurrency`` clients,
-the native driver, blocks of ``--block-s`` seconds with 100 warm-up requests each, repeated for
-``--minutes``) and, every ``--every-s`` seconds, samples from ``/proc``:
+the native driver, blocks of ``--block-s`` seconds with 100 warm-up requests each, one after the
+other until ``--minutes`` have passed, when the run is cancelled with SIGTERM as Ctrl-C would) and,
+every ``--every-s`` seconds, samples from ``/proc``:
 
 - RSS (``VmRSS``, MB), open file descriptors and threads of the run process, of the driver (a new
   process each block: the series follows whichever is running) and of each worker, and, with
-  ``--window``, of the window (``bancada gui`` under the current display, e.g. ``xvfb-run``,
-  showing the run file live);
+  ``--window``, of the window (the run started from ``MainWindow`` under the current display, e.g.
+  ``xvfb-run``, drawing it live; SIGTERM stops it as its Stop button does), with its plot frames'
+  p99 over the first and last tenth of the run (target < 100 ms);
 - the run file's size per stored sample (bytes: the file grows with what it stores, so what must
   stay flat is its cost a sample) and the WAL's size (MB).
 
@@ -221,7 +223,8 @@ def main() -> int:
         a.minutes = 3.0
     if a.minutes <= 0 or a.every_s <= 0 or a.block_s <= 0 or a.concurrency < 1:
         ap.error("--minutes, --every-s and --block-s must be positive and --concurrency at least 1")
-    repetitions = max(1, round(a.minutes * 60 / (a.block_s + 1.0)))  # about 1 s a block of warm-up and start
+    # more blocks than fit: the run is ended (SIGTERM: it cancels, keeping its samples) at --minutes
+    repetitions = math.ceil(a.minutes * 60 / a.block_s) + 2
     with tempfile.TemporaryDirectory() as tmp:
         profile = Path(tmp) / "soak.toml"
         profile.write_text(PROFILE.format(repetitions=repetitions, concurrency=a.concurrency, block_s=a.block_s))
@@ -241,6 +244,9 @@ def main() -> int:
                 sample_once(time.monotonic() - t0, run.pid, run_file, a.window, series)
                 if run_file is not None and _finished(run_file):
                     break  # the run is over: what follows is its export
+                if time.monotonic() - t0 >= a.minutes * 60:
+                    run.terminate()  # bancada run and the window cancel the run on SIGTERM
+                    break
                 time.sleep(a.every_s - (time.monotonic() - t0) % a.every_s)
             output, _ = run.communicate(timeout=600)
         finally:
@@ -248,9 +254,9 @@ def main() -> int:
                 run.terminate()
                 run.wait(30)
         took_min = (time.monotonic() - t0) / 60
-        if run.returncode != 0 or run_file is None:
+        if run_file is None or run_status(run_file) not in ("complete", "cancelled"):
             print(output[-3000:])
-            print(f"soak: FAILED: the run ended with exit code {run.returncode}")
+            print(f"soak: FAILED: the run ended with exit code {run.returncode}, status {run_status(run_file)}")
             return 1
         frames_ok = True
         if a.window:
@@ -279,6 +285,12 @@ def window_run(profile_path: Path) -> int:
     window.show()
     status: list[str] = []
     window.runFinished.connect(lambda s: (status.append(s), QTimer.singleShot(0, app.quit)))
+    import signal
+
+    signal.signal(signal.SIGTERM, lambda *_: QTimer.singleShot(0, window.stop_run))
+    beat = QTimer()  # Python's signal handlers run only between bytecodes: wake the interpreter
+    beat.timeout.connect(lambda: None)
+    beat.start(200)
     if not window.start_run(load_profile(profile_path)):
         print(f"window frames: FAILED: the run did not start: {window.state_label.text()}")
         return 1
@@ -296,7 +308,7 @@ def window_run(profile_path: Path) -> int:
     tenth = len(times) // 10
     start, end = np.diff(times[: tenth + 1]) * 1e3, np.diff(times[-tenth - 1 :]) * 1e3
     p_start, p_end = float(np.percentile(start, 99)), float(np.percentile(end, 99))
-    fine = p_start < 100 and p_end < 100 and status == ["complete"]
+    fine = p_start < 100 and p_end < 100 and status in (["complete"], ["cancelled"])
     print(
         f"window frames: p99 {p_start:.1f} ms over the first tenth, {p_end:.1f} ms over the last "
         f"({len(times):,} frames, target < 100 ms){'' if fine else ' FAILED'}"
@@ -304,13 +316,20 @@ def window_run(profile_path: Path) -> int:
     return 0 if fine else 1
 
 
-def _finished(run_file: Path) -> bool:
+def run_status(run_file: Path | None) -> str:
+    """The run file's status ("" when there is none or it cannot be read yet)."""
+    if run_file is None:
+        return ""
     try:
         with sqlite3.connect(f"file:{run_file}?mode=ro", uri=True, timeout=5) as conn:
             row = conn.execute("SELECT value FROM meta WHERE key = 'status'").fetchone()
     except sqlite3.Error:
-        return False
-    return row is not None and row[0] != "running"
+        return ""
+    return str(row[0]) if row else ""
+
+
+def _finished(run_file: Path) -> bool:
+    return run_status(run_file) not in ("", "running")
 
 
 def report(series: dict[str, Series], run_file: Path, took_min: float, a: argparse.Namespace, frames_ok: bool) -> int:

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from bancada.core.samples import SAMPLE_DTYPE, SampleBlock
-from bancada.store.runstore import RunStore
+from bancada.store.runstore import RunStore, TreatmentRow
+from bancada.store.tidy_csv import tidy_frame
 from bancada.store.warmup_windows import KEPT_RAW, MAX_WINDOWS, MIN_WINDOW
 
 BATCH = 997  # not a multiple of the window: windows span batches
@@ -76,6 +77,10 @@ def test_a_short_warmup_and_other_blocks_stay_whole(tmp_path):
     assert per_block == {1: 2 * KEPT_RAW, 2: 2 * KEPT_RAW}
     assert {w["block"] for w in store.warmup_windows()} == {2}
     assert store.sample_count() == 2 * KEPT_RAW + 50 + 3_050
+    store.add_treatments(TreatmentRow(t, "go-rest", "go", "rest", "go", "ping", "Ping", "", 0, 0) for t in (1, 2))
+    # the export reads the rows kept, flagged as before; the analysis reads the measured ones
+    tidy = tidy_frame(store)
+    assert (tidy["phase"].astype(str) == "warmup").sum() == 4 * KEPT_RAW and (tidy["phase"] == "measure").sum() == 100
     store.close()
 
 
