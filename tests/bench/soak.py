@@ -248,7 +248,7 @@ def main() -> int:
                     run.terminate()  # bancada run and the window cancel the run on SIGTERM
                     break
                 time.sleep(a.every_s - (time.monotonic() - t0) % a.every_s)
-            output, _ = run.communicate(timeout=600)
+            output = _wait_for_end(run, run_file)
         finally:
             if run.poll() is None:
                 run.terminate()
@@ -316,6 +316,21 @@ def window_run(profile_path: Path) -> int:
     return 0 if fine else 1
 
 
+def _wait_for_end(run: subprocess.Popen, run_file: Path | None) -> str:
+    """Wait until the run file has its final status and the workers and driver are gone; then end
+    ``bancada run``, which goes on to export the samples as CSV (not the soak's concern: minutes for
+    millions of samples). Returns what it printed."""
+    deadline = time.monotonic() + 600
+    while run.poll() is None and time.monotonic() < deadline:
+        if _finished(run_file) and not any(role(c) for c in descendants(run.pid).values()):
+            break
+        time.sleep(1)
+    if run.poll() is None:
+        run.kill()
+    output, _ = run.communicate(timeout=60)
+    return str(output or "")
+
+
 def run_status(run_file: Path | None) -> str:
     """The run file's status ("" when there is none or it cannot be read yet)."""
     if run_file is None:
@@ -328,7 +343,7 @@ def run_status(run_file: Path | None) -> str:
     return str(row[0]) if row else ""
 
 
-def _finished(run_file: Path) -> bool:
+def _finished(run_file: Path | None) -> bool:
     return run_status(run_file) not in ("", "running")
 
 
