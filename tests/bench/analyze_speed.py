@@ -13,7 +13,15 @@ Budget: under 5 s and under 1 GB for each input.
 from before the columnar reader, whose ``analyze`` took CSVs only) the run file
 as its GUI and ``compare`` read one (``tidy_frame`` then ``analyze_frame``).
 ``--data DIR`` keeps the generated inputs there for the next run.
+
+``--scale [N,M,...]`` measures how the time grows with the run instead: run files of 8 treatments x
+N, x M, ... samples (default 1,000,000 and 10,000,000: a soak's tens of millions), ``bancada analyze``
+on each, then the ratio of the largest's time to the smallest's (CPU and wall) and the largest peak
+RSS. Pass: the CPU-time ratio at most the size ratio (linear or better: 10 for 10 M against 1 M; the
+CPU time, as the wall time on a shared computer measures the other loads too) and the peak RSS
+under 4 GB.
 Run: PYTHONPATH=app python tests/bench/analyze_speed.py [--smoke] [--before APP_DIR [--old-run-reader]] [--data DIR]
+     PYTHONPATH=app python tests/bench/analyze_speed.py --scale [1000000,10000000] [--data DIR]
 """
 
 from __future__ import annotations
@@ -33,6 +41,8 @@ import _bigrun  # noqa: E402
 APP = Path(__file__).resolve().parents[2] / "app"
 N_PER_TREATMENT = 1_000_000
 BUDGET_S, BUDGET_MB = 5.0, 1024.0
+SCALE_SIZES = (1_000_000, 10_000_000)
+SCALE_BUDGET_MB = 4096.0
 ANALYZE_ARGS = ["--factors", ",".join(_bigrun.FACTORS), "--by", "payload", "--aggregate", "mean", "--quiet"]
 # the run file as the code before read it (its analyze took CSVs only): tidy_frame, then analyze_frame
 OLD_RUN_READER = """
@@ -98,6 +108,58 @@ def analyze(
     return measure(cmd, app, pycache)
 
 
+def make_run(folder: Path, n: int) -> Path:
+    """The run file alone (``_bigrun.write_run``) of 8 treatments x ``n`` samples in ``folder``, in a child
+    process (see :func:`make_inputs`); made once and reused when ``folder`` has it."""
+    run, stamp = folder / "bigrun.sqlite", folder / f"n={n}"
+    if run.exists() and stamp.exists():
+        return run
+    folder.mkdir(parents=True, exist_ok=True)
+    for p in (run, *folder.glob("n=*")):
+        p.unlink(missing_ok=True)
+    code = "import sys; from pathlib import Path; import _bigrun\n"
+    code += "_bigrun.write_run(Path(sys.argv[1]), int(sys.argv[2]))"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(Path(__file__).resolve().parent), str(APP)]))
+    subprocess.run([sys.executable, "-c", code, str(folder), str(n)], env=env, check=True)
+    stamp.touch()
+    return run
+
+
+def scale(sizes: list[int], data: Path | None) -> int:
+    """Time ``bancada analyze`` on run files of 8 x each of ``sizes`` samples; print each, the time ratio of
+    the largest to the smallest against their size ratio, and the peak RSS; 0 when linear and under budget."""
+    sizes = sorted(set(sizes))
+    walls, cpus, peak = {}, {}, 0.0
+    with tempfile.TemporaryDirectory() as tmp:
+        pycache = Path(tmp) / "pycache"
+        warm_up(APP, pycache)
+        for n in sizes:
+            t0 = time.perf_counter()
+            run = make_run((data or Path(tmp)) / f"n{n}", n)
+            print(f"run file 8 x {n:,}: {run.stat().st_size / 1e6:,.0f} MB, ready in {time.perf_counter() - t0:.0f} s")
+            load = os.getloadavg()[0]
+            wall, cpu, rss, code = analyze(run, Path(tmp) / f"{n}.json", APP, False, pycache)
+            if code != 0:
+                print(f"bancada analyze run file, 8 treatments x {n:,} samples: FAILED (exit code {code})")
+                return 1
+            walls[n], cpus[n], peak = wall, cpu, max(peak, rss)
+            print(
+                f"bancada analyze run file, 8 treatments x {n:,} samples: {wall:6.2f} s wall, {cpu:6.2f} s CPU, "
+                f"peak RSS {rss:6.0f} MB (load average {load:.1f})"
+            )
+            if data is None:
+                run.unlink()  # the next, larger file needs the room
+    small, big = sizes[0], sizes[-1]
+    ratio, allowed = cpus[big] / cpus[small], big / small
+    linear, within = ratio <= allowed, peak < SCALE_BUDGET_MB
+    print(
+        f"time ratio 8 x {big:,} / 8 x {small:,}: CPU {ratio:.2f}, wall {walls[big] / walls[small]:.2f} "
+        f"(at most {allowed:g}: {'linear' if linear else 'WORSE than linear'}); peak RSS {peak:,.0f} MB "
+        f"({'under' if within else 'OVER'} {SCALE_BUDGET_MB:,.0f} MB)"
+    )
+    return 0 if linear and within else 1
+
+
 def groups(out_json: Path) -> list:
     return json.loads(out_json.read_text())["groups"]
 
@@ -110,7 +172,22 @@ def main() -> int:
         "--old-run-reader", action="store_true", help="--before's analyze takes CSVs only: read its run file in Python"
     )
     ap.add_argument("--data", type=Path, metavar="DIR", help="keep (and reuse) the generated inputs here")
+    ap.add_argument(
+        "--scale",
+        nargs="?",
+        const=",".join(map(str, SCALE_SIZES)),
+        metavar="N,M",
+        help="time ratio and peak RSS of run files of 8 x N, 8 x M ... samples (default 1,000,000,10,000,000)",
+    )
     a = ap.parse_args()
+    if a.scale:
+        try:
+            sizes = [int(x.replace("_", "")) for x in a.scale.split(",")]
+        except ValueError:
+            ap.error(f"--scale: {a.scale!r} is not a list of sample counts (expected e.g. 1000000,10000000)")
+        if len(set(sizes)) < 2 or min(sizes) < _bigrun.REPS:
+            ap.error(f"--scale: give two or more different counts of at least {_bigrun.REPS} (e.g. 1000000,10000000)")
+        return scale(sizes, a.data)
     n = 1_000 if a.smoke else N_PER_TREATMENT
     with tempfile.TemporaryDirectory() as tmp:
         t0 = time.perf_counter()

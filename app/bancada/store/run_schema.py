@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from bancada.store import sample_stage
+from bancada.store import sample_stage, warmup_windows
 
 SCHEMA_VERSION = "2"
 
@@ -38,7 +38,7 @@ CREATE TABLE IF NOT EXISTS sample_split (
   server_ser_ns INTEGER NOT NULL, request_bytes INTEGER NOT NULL, response_bytes INTEGER NOT NULL,
   PRIMARY KEY (treatment, repetition, seq));
 """
-SCHEMA += _SPLIT_TABLE + sample_stage.TABLE
+SCHEMA += _SPLIT_TABLE + sample_stage.TABLE + warmup_windows.TABLE
 SPLIT_COLUMNS = (
     "client_ser_ns",
     "client_deser_ns",

@@ -25,8 +25,16 @@ Tables:
   sample_stage(id, block, rows, errors)  the batches of the block in progress
                                 as raw columns; made sample rows when it ends
                                 (bancada.store.sample_stage)
+  warmup_window(id, block, treatment, repetition, seq_first, seq_last, ...)
+                                the middle of a long warm-up, summarised per
+                                window of requests (count, ok, failed, latency
+                                min / median / max / sum) when its block's
+                                samples become rows; its first and last
+                                requests stay sample rows
+                                (bancada.store.warmup_windows)
 
-Schema 2 added ``treatment.link``, ``treatment.format`` and ``sample_split``;
+A file written before ``warmup_window`` existed holds its whole warm-up as
+rows and reads as before. Schema 2 added ``treatment.link``, ``treatment.format`` and ``sample_split``;
 :meth:`RunStore.open` adds them to a schema-1 file (empty: no link, no format,
 no splits), so older runs open and analyse as before.
 """
@@ -53,7 +61,7 @@ import numpy as np
 
 from bancada.core import paths
 from bancada.core.samples import PHASE_MEASURE, PHASE_WARMUP, Sample, SampleBlock
-from bancada.store import column_read, run_schema, sample_stage
+from bancada.store import column_read, run_schema, sample_stage, warmup_windows
 
 COMMIT_INTERVAL_S = 0.05
 # a Sample as a sample row, without its block (a bool ok is stored as 0/1)
@@ -411,15 +419,25 @@ class RunStore:
         return {k: json.loads(v) for k, v in self.conn.execute("SELECT implementation, info FROM worker")}
 
     def sample_count(self) -> int:
-        """The samples in the file: the sample table's rows and, while a block runs, its staged samples."""
+        """The samples in the file: the sample table's rows, the warm-up requests summarised in
+        windows and, while a block runs, its staged samples."""
         count: int = self.conn.execute("SELECT COUNT(*) FROM sample").fetchone()[0]
-        return count + sample_stage.staged_count(self.conn)
+        return count + warmup_windows.windowed_count(self.conn) + sample_stage.staged_count(self.conn)
+
+    def warmup_windows(self) -> list[dict[str, Any]]:
+        """The warm-up windows (:mod:`bancada.store.warmup_windows`), oldest first: one dict of
+        :data:`~bancada.store.warmup_windows.COLUMNS` each; [] in a file whose warm-up is all rows."""
+        return warmup_windows.windows(self.conn)
 
     def phase_counts(self) -> dict[int, int]:
-        """The samples of each phase (``PHASE_WARMUP``/``PHASE_MEASURE`` -> count), staged ones included."""
+        """The samples of each phase (``PHASE_WARMUP``/``PHASE_MEASURE`` -> count), staged ones and the
+        warm-up requests summarised in windows included."""
         counts = {
             int(phase): int(n) for phase, n in self.conn.execute("SELECT phase, COUNT(*) FROM sample GROUP BY phase")
         }
+        windowed = warmup_windows.windowed_count(self.conn)
+        if windowed:
+            counts[PHASE_WARMUP] = counts.get(PHASE_WARMUP, 0) + windowed
         for phase, n in sample_stage.staged_phase_counts(self.conn).items():
             counts[phase] = counts.get(phase, 0) + n
         return counts

@@ -7,7 +7,8 @@ the driver share the computer with the run process, that tenth is taken from the
 block measures. So, during a block, :func:`stage` keeps each batch in ``sample_stage(id, block,
 rows, errors)`` (committed like the samples were, so a crash loses at most the last
 ``COMMIT_INTERVAL_S``), and :func:`unstage` moves them into the ``sample`` table, in arrival
-order, in one transaction, once the block has ended and nothing is measured.
+order, in one transaction, once the block has ended and nothing is measured; the middle of a
+long warm-up becomes windows on the way (:mod:`bancada.store.warmup_windows`).
 
 A run file whose writer died mid-block keeps its staged batches; :func:`unstage_leftovers` moves
 them the next time the file is opened (a file without the table, or a read-only one, is left as
@@ -23,6 +24,7 @@ import sqlite3
 import numpy as np
 
 from bancada.core.samples import SAMPLE_DTYPE, SampleBlock
+from bancada.store import warmup_windows
 
 TABLE = """
 CREATE TABLE IF NOT EXISTS sample_stage (
@@ -58,6 +60,9 @@ def unstage(conn: sqlite3.Connection) -> int:
     """Move every staged batch into the ``sample`` table in arrival order and commit (one
     transaction: a sample is staged or a row, never both); return how many samples moved.
 
+    The middle of a warm-up longer than ``2 × KEPT_RAW`` requests goes to ``warmup_window`` rows
+    instead (:mod:`bancada.store.warmup_windows`), counted among the moved.
+
     Raises:
         sqlite3.Error: SQLite refused the rows; nothing moved (the batches stay staged).
     """
@@ -69,6 +74,9 @@ def unstage(conn: sqlite3.Connection) -> int:
         # one write transaction from the first read: a reader that found the writer gone may unstage
         # the same file at once (unstage_leftovers); whoever comes second finds nothing staged
         conn.execute("BEGIN IMMEDIATE")
+        thinner = warmup_windows.Thinner(_warmup_counts(conn))
+        if thinner:
+            conn.execute(warmup_windows.TABLE)  # a file written before the table existed gets it now
         while True:
             parts = conn.execute(
                 "SELECT id, block, rows, errors FROM sample_stage WHERE id > ? ORDER BY id LIMIT ?",
@@ -77,7 +85,7 @@ def unstage(conn: sqlite3.Connection) -> int:
             if not parts:
                 break
             for part_id, block, raw, errors_json in parts:
-                moved += _insert_part(conn, int(block), raw, errors_json)
+                moved += _insert_part(conn, int(block), raw, errors_json, thinner)
                 last_id = part_id
         conn.execute("DELETE FROM sample_stage WHERE id <= ?", (last_id,))
         conn.commit()
@@ -87,11 +95,37 @@ def unstage(conn: sqlite3.Connection) -> int:
     return moved
 
 
-def _insert_part(conn: sqlite3.Connection, block: int, raw: bytes, errors_json: str) -> int:
-    rows = np.frombuffer(raw, dtype=SAMPLE_DTYPE).tolist()
+def _warmup_counts(conn: sqlite3.Connection) -> dict[warmup_windows.Key, int]:
+    """The warm-up requests staged, by (block, treatment, repetition): a first pass over the batches."""
+    counts: dict[warmup_windows.Key, int] = {}
+    last_id = 0
+    while True:
+        parts = conn.execute(
+            "SELECT id, block, rows FROM sample_stage WHERE id > ? ORDER BY id LIMIT ?", (last_id, PARTS_PER_READ)
+        ).fetchall()
+        if not parts:
+            return counts
+        for part_id, block, raw in parts:
+            warmup_windows.warmup_counts(int(block), np.frombuffer(raw, dtype=SAMPLE_DTYPE), counts)
+            last_id = part_id
+
+
+def _insert_part(
+    conn: sqlite3.Connection, block: int, raw: bytes, errors_json: str, thinner: warmup_windows.Thinner
+) -> int:
+    """Insert one staged batch as sample rows (the middle of a long warm-up as windows); its sample count."""
+    array = np.frombuffer(raw, dtype=SAMPLE_DTYPE)
     errors = {int(i): text for i, text in json.loads(errors_json).items()} if errors_json else {}
+    if thinner:
+        kept = np.flatnonzero(thinner.keep(conn, block, array, errors))
+        if len(kept) < len(array):
+            errors = {j: errors[i] for j, i in enumerate(kept.tolist()) if i in errors}
+            rows = array[kept].tolist()
+            conn.executemany(_INSERT_ROWS, [(*r, errors.get(i, ""), block) for i, r in enumerate(rows)])
+            return len(array)
+    rows = array.tolist()
     conn.executemany(_INSERT_ROWS, [(*r, errors.get(i, ""), block) for i, r in enumerate(rows)])
-    return len(rows)
+    return len(array)
 
 
 def staged_count(conn: sqlite3.Connection) -> int:
