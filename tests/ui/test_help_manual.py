@@ -65,8 +65,18 @@ def test_f1_opens_the_built_manual_offline_and_says_how_to_build_it_when_not_bui
 
         site = home / "build" / "manual"
         subprocess.run(
-            [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(ROOT / "mkdocs.yml"),
-             "-d", str(site)],
+            [
+                sys.executable,
+                "-m",
+                "mkdocs",
+                "build",
+                "--strict",
+                "--quiet",
+                "-f",
+                str(ROOT / "mkdocs.yml"),
+                "-d",
+                str(site),
+            ],
             check=True,
             cwd=ROOT,
         )

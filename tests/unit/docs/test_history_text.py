@@ -18,7 +18,8 @@ PENDING = {"docs/statistics.md", "docs/gui.md"}
 @pytest.mark.parametrize(
     "page",
     [
-        pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="edited on another branch")) if str(p) in PENDING
+        pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="edited on another branch"))
+        if str(p) in PENDING
         else p
         for p in user_docs(ROOT)
     ],

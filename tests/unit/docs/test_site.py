@@ -51,7 +51,7 @@ def test_the_nav_is_by_purpose_and_holds_every_page():
     assert sections[:5] == ["Home", "Tutorial", "How-to guides", "Reference", "Explanation"]
     pages = nav_pages(config["nav"])
     on_disk = sorted(str(p.relative_to(ROOT / "docs")) for p in (ROOT / "docs").rglob("*.md"))
-    assert sorted(pages) == on_disk, "a page of docs/ is missing from mkdocs.yml's nav, or the nav names a page not there"
+    assert sorted(pages) == on_disk, "a page of docs/ is not in mkdocs.yml's nav, or the nav names a missing page"
 
 
 def test_a_broken_anchor_fails_the_build(tmp_path):
