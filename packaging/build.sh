@@ -53,6 +53,17 @@ if ((build_workers)); then
   make -s -C workers all
 fi
 
+# The manual (docs/ as HTML, mkdocs.yml) in the bundle where Help > Manual (F1) finds it: <home>/build/manual
+# (bancada.core.paths.MANUAL_DIR), so every package carries it and it opens without a network.
+MANUAL_DIR=build/manual
+build_manual() {
+  "$PYTHON" -c 'import mkdocs' 2>/dev/null \
+    || die "MkDocs is needed for the manual: scripts/setup.sh (uv sync --extra test) installs it into .venv"
+  say "the manual (mkdocs build --strict -> $1)"
+  "$PYTHON" -m mkdocs build --strict --quiet -f "$ROOT/mkdocs.yml" -d "$1" || die "the manual does not build (mkdocs.yml)"
+  [ -f "$1/index.html" ] || die "mkdocs wrote no $1/index.html"
+}
+
 build_wheel() {
   say "staging the source tree with the bundle ($STAGE/src)"
   rm -rf "$STAGE/src"
@@ -61,6 +72,7 @@ build_wheel() {
   (cd "$ROOT" && tar --exclude=__pycache__ --exclude='*.pyc' --exclude='*.egg-info' --exclude=_bundle -cf - app) \
     | tar -C "$STAGE/src" -xf -
   "$PYTHON" packaging/stage_bundle.py "$ROOT" "$STAGE/src/app/bancada" | tail -n 1
+  build_manual "$STAGE/src/app/bancada/_bundle/$MANUAL_DIR"
 
   say "wheel and sdist (uv build: the sdist first, the wheel from it)"
   rm -f "$DIST"/bancada-"$VERSION"-*.whl "$DIST"/bancada-"$VERSION".tar.gz
@@ -201,6 +213,8 @@ build_deb() {
     "$root/usr/share/icons/hicolor/scalable/apps" "$root/usr/share/doc/bancada"
   cp -a "$FROZEN" "$root/opt/bancada"
   ln -s /opt/bancada/bancada "$root/usr/bin/bancada"
+  [ -f "$FROZEN/_internal/bancada/_bundle/$MANUAL_DIR/index.html" ] || die "the bundle has no manual ($MANUAL_DIR)"
+  ln -s "/opt/bancada/_internal/bancada/_bundle/$MANUAL_DIR" "$root/usr/share/doc/bancada/manual"  # the HTML manual
   install -m 644 packaging/linux/$app.desktop "$root/usr/share/applications/$app.desktop"
   install -m 644 packaging/linux/$app.svg "$root/usr/share/icons/hicolor/scalable/apps/$app.svg"
   sed -e "s/@VERSION@/$VERSION/" -e "s/@DATE@/$(date -u +%F)/" packaging/linux/$app.metainfo.xml.in \

@@ -235,6 +235,10 @@ def test_deb_metadata_and_contents(built):
         assert path in names, f"{path} is not in the .deb"
     link = [line for line in contents if line.split()[5] == "./usr/bin/bancada"]
     assert link and link[0].startswith("l") and link[0].endswith("-> /opt/bancada/bancada")
+    manual = "/opt/bancada/_internal/bancada/_bundle/build/manual"
+    assert f"{manual}/index.html" in names, "the HTML manual is not in the .deb"
+    doc = [line for line in contents if line.split()[5] == "./usr/share/doc/bancada/manual"]
+    assert doc and doc[0].startswith("l") and doc[0].endswith(f"-> {manual}")
     assert all(line.split()[1] == "root/root" for line in contents)
 
 

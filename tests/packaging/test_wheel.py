@@ -44,6 +44,9 @@ def test_wheel_contents(built_wheel):
         "profiles/quick.toml",
         "proto/bancada/v1/bench.proto",
         "docs/statistics.md",
+        "build/manual/index.html",  # the manual as HTML (Help > Manual, F1)
+        "build/manual/tutorial/first-run.html",
+        "build/manual/pt-BR/tutorial/primeira-execucao.html",
     ):
         assert bundle + data in infos, f"{data} is not in the wheel"
     for data in (  # the Python and Node.js workers: sources and lock files; their environments are made where they run

@@ -7,6 +7,9 @@
      those folders of the repository with the workers prebuilt
      (``packaging/build.sh`` makes it; a source tree never has one);
   3. the checkout this package was installed from (editable install).
+- The HTML manual: ``<home>/build/manual/`` (:data:`MANUAL_DIR`), built from
+  ``docs/`` by MkDocs (``mkdocs.yml``); ``packaging/build.sh`` builds it into
+  the bundle, a source checkout has it after ``.venv/bin/mkdocs build``.
 - The run store: ``$BANCADA_DATA_DIR`` if set, else platformdirs' user data
   directory (``~/.local/share/bancada`` on Linux).
 - Configuration (hosts): ``$BANCADA_CONFIG_DIR`` or platformdirs' user config
@@ -24,6 +27,9 @@ APP_NAME = "bancada"
 
 #: The bundled home inside an installed wheel (see ``packaging/build.sh``).
 BUNDLE_DIR = Path(__file__).resolve().parent.parent / "_bundle"
+
+#: The built HTML manual, relative to :func:`home` (``site_dir`` in ``mkdocs.yml``).
+MANUAL_DIR = Path("build") / "manual"
 
 
 class BancadaHomeError(RuntimeError):
@@ -64,6 +70,24 @@ def is_bundled() -> bool:
         return home() == BUNDLE_DIR
     except BancadaHomeError:
         return False
+
+
+def manual_page(doc: str) -> Path:
+    """The built manual's HTML page for the document ``doc`` of the repository (it may not exist).
+
+    ``doc`` is a path under the Bancada home as the Help menu names it: ``docs/gui.md`` is the page
+    ``<home>/build/manual/gui.html`` (the site's ``use_directory_urls: false``); ``index.html``,
+    ``README.md`` and any name outside ``docs/`` are the manual's start page, ``index.html``.
+
+    Raises:
+        BancadaHomeError: no Bancada home (see :func:`home`).
+    """
+    rel = Path(doc)
+    if rel.parts[:1] == ("docs",) and rel.suffix == ".md":
+        page = rel.relative_to("docs").with_suffix(".html")
+    else:
+        page = Path("index.html")
+    return home() / MANUAL_DIR / page
 
 
 def resolve_profile(name_or_path: str | Path) -> Path:

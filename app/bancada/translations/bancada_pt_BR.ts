@@ -4590,6 +4590,18 @@ Senha da chave:</translation>
 <context>
     <name>WindowActions</name>
     <message>
+        <source>&amp;Manual</source>
+        <translation>&amp;Manual</translation>
+    </message>
+    <message>
+        <source>The manual in the web browser, from this computer (no network)</source>
+        <translation>O manual no navegador, a partir deste computador (sem rede)</translation>
+    </message>
+    <message>
+        <source>The manual is not built in this copy: run “.venv/bin/mkdocs build” in {p}</source>
+        <translation>O manual não foi gerado nesta cópia: execute “.venv/bin/mkdocs build” em {p}</translation>
+    </message>
+    <message>
         <source>The workbench window</source>
         <extracomment>The documents Help opens: (file under docs/ or the repository root, what it is about).</extracomment>
         <translation>A janela da bancada</translation>

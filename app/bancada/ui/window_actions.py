@@ -135,7 +135,13 @@ class WindowActions(QObject):
         )
         self.act_classroom.setCheckable(True)
         self.act_hosts = self._action(self.tr("Manage SSH hosts…")) if with_hosts else None
-        self.act_shortcuts = self._action(self.tr("&Keyboard shortcuts"), QKeySequence.StandardKey.HelpContents)
+        self.act_manual = self._action(
+            self.tr("&Manual"),
+            QKeySequence.StandardKey.HelpContents,
+            self.tr("The manual in the web browser, from this computer (no network)"),
+        )
+        self.act_manual.triggered.connect(self.open_manual)
+        self.act_shortcuts = self._action(self.tr("&Keyboard shortcuts"), "Ctrl+/")
         self.act_shortcuts.triggered.connect(self.show_shortcuts)
         self.act_guide = self._action(
             self.tr("&Guided experiment"),
@@ -181,6 +187,7 @@ class WindowActions(QObject):
             mb.addMenu(self.tr("&Hosts")).addAction(self.act_hosts)
         helpm = mb.addMenu(self.tr("&Help"))
         self.help_menu = helpm
+        helpm.addAction(self.act_manual)
         helpm.addAction(self.act_guide)
         helpm.addAction(self.act_shortcuts)
         helpm.addSeparator()
@@ -247,7 +254,7 @@ class WindowActions(QObject):
         return rows
 
     def show_shortcuts(self) -> QMessageBox:
-        """A non-modal list of the keyboard shortcuts (Help > Keyboard shortcuts, F1)."""
+        """A non-modal list of the keyboard shortcuts (Help > Keyboard shortcuts, Ctrl+/)."""
         rows = "".join(
             f"<tr><td>{name}</td><td>&nbsp;&nbsp;<b>{keys}</b></td></tr>" for name, keys in self.shortcut_rows()
         )
@@ -279,12 +286,42 @@ class WindowActions(QObject):
             return None
         return path if path.exists() else None
 
+    def manual_path(self, rel: str = "index.html") -> Path | None:
+        """The built manual's page for ``rel`` (``docs/gui.md``, or ``index.html`` for the start page),
+        or None when the manual is not built in this copy (:func:`bancada.core.paths.manual_page`)."""
+        try:
+            path = paths.manual_page(rel)
+        except paths.BancadaHomeError:
+            return None
+        return path if path.is_file() else None
+
+    def open_manual(self, *_args: object) -> None:
+        """Help > Manual (F1): the built HTML manual's start page in the desktop's browser, a local file.
+
+        A source checkout has no built manual: nothing is built here; the status bar says how to build it.
+        """
+        path = self.manual_path()
+        if path is None:
+            try:
+                where = str(paths.home())
+            except paths.BancadaHomeError:
+                where = "."
+            self.state_label.setText(
+                self.tr("The manual is not built in this copy: run “.venv/bin/mkdocs build” in {p}").format(p=where)
+            )
+            return
+        self._open_local(path)
+
     def open_doc(self, rel: str, *_args: object) -> None:
-        """Open a document of docs/ with the desktop's viewer (its path in the status bar if none)."""
-        path = self.doc_path(rel)
+        """Open a document of docs/ with the desktop's viewer: its page of the built manual when there is
+        one, else the Markdown file (its path in the status bar if neither opens)."""
+        path = self.manual_path(rel) or self.doc_path(rel)
         if path is None:
             self.state_label.setText(self.tr("{p} is not installed with this copy of Bancada").format(p=rel))
             return
+        self._open_local(path)
+
+    def _open_local(self, path: Path) -> None:
         if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))):
             self.state_label.setText(self.tr("Open {p} with a text viewer").format(p=path))
 
