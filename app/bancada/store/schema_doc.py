@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
-from bancada.store import cpu_profiles, database_record, load_workers, run_schema
+from bancada.store import cpu_profiles, database_record, load_workers, run_schema, warmup_windows
 from bancada.store.tidy_csv import COLUMNS, EXTRA_COLUMNS, SPLIT_COLUMNS
 
 #: table -> (what a row is, {column: meaning}), in the order the reference lists them.
@@ -54,6 +54,27 @@ TABLES: dict[str, tuple[str, dict[str, str]]] = {
             "block": "the block it came from",
             "kind": "histogram, summary, warning or done",
             "body": "the event (JSON)",
+        },
+    ),
+    "warmup_window": (
+        "one row per window of a long warm-up's middle requests (its first and last requests stay sample rows)",
+        {
+            "id": "the window's number",
+            "block": "the block it came from",
+            "treatment": "the treatment's number",
+            "repetition": "the repetition (1-based)",
+            "seq_first": "the first request's number in the block",
+            "seq_last": "the last request's number in the block",
+            "start_ns_first": "the first request's start on the driver's clock (ns)",
+            "start_ns_last": "the last request's start on the driver's clock (ns)",
+            "requests": "requests in the window (ok + failed)",
+            "ok": "requests that succeeded",
+            "failed": "requests that failed",
+            "latency_min_ns": "the least latency of its successful requests (ns; NULL when none succeeded)",
+            "latency_median_ns": "the median latency of its successful requests (ns)",
+            "latency_max_ns": "the greatest latency of its successful requests (ns)",
+            "latency_sum_ns": "the sum of its successful requests' latencies (ns)",
+            "error": "the first failed request's error ('' when none failed)",
         },
     ),
     "worker": (
@@ -182,7 +203,13 @@ class Column:
 
 def schema_sql() -> str:
     """Every ``CREATE TABLE`` a run file may hold (some are made with their first row)."""
-    statements = (run_schema.SCHEMA, cpu_profiles.TABLE, database_record.RESET_TABLE, load_workers.TABLE)
+    statements = (
+        run_schema.SCHEMA,
+        cpu_profiles.TABLE,
+        database_record.RESET_TABLE,
+        load_workers.TABLE,
+        warmup_windows.TABLE,
+    )
     return "\n".join(sql.strip().rstrip(";") + ";" for sql in statements)
 
 
