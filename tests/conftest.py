@@ -44,7 +44,35 @@ def artifact_missing(impl_id: str) -> str | None:
 FULL_MARKERS = ("locust_full",)  # profiling_full: its own skipif (BANCADA_PROFILING_FULL=1 too)
 
 
+#: The marker each folder of tests/ gives its tests, so that a reduced set is selected by path or by
+#: marker alike (``-m "unit or ui"``, ``-m "not integration"``): the kinds of test, not the rooms.
+FOLDER_MARKERS = {
+    "unit": "unit",
+    "ui": "ui",
+    "integration": "integration",
+    "ssh": "ssh",
+    "faults": "faults",
+    "packaging": "packaging",
+    "bench": "bench",
+}
+TESTS = Path(__file__).resolve().parent
+
+
+def folder_marker(path: Path) -> str | None:
+    """The marker of the folder of tests/ that holds ``path`` (None outside those folders)."""
+    try:
+        first = Path(path).resolve().relative_to(TESTS).parts[0]
+    except (ValueError, IndexError):
+        return None
+    return FOLDER_MARKERS.get(first)
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects: the folder's marker counts in the selection
 def pytest_collection_modifyitems(config, items):
+    for item in items:
+        marker = folder_marker(item.path)
+        if marker is not None:
+            item.add_marker(getattr(pytest.mark, marker))
     if os.environ.get("BANCADA_FULL") == "1":
         return
     skip = pytest.mark.skip(reason="a slow suite: run it with BANCADA_FULL=1 (README, 'Tests')")

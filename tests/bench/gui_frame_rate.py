@@ -108,7 +108,7 @@ def main() -> int:
 
     from bancada.ui.app import create_app
     from bancada.session.live_model import SampleFeed
-    from bancada.ui.main_window import MainWindow
+    from bancada.ui.window.main_window import MainWindow
 
     app = create_app()
     window = MainWindow()
@@ -180,7 +180,7 @@ def closed_load(seconds: float, concurrency: int, smoke: bool = False) -> int:
     from bancada.experiment.profile import load_profile
     from bancada.cli.overrides import apply_overrides
     from bancada.ui.app import create_app
-    from bancada.ui.main_window import MainWindow
+    from bancada.ui.window.main_window import MainWindow
 
     os.environ.setdefault("BANCADA_HOME", str(ROOT))
     profile = apply_overrides(

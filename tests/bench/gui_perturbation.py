@@ -105,7 +105,7 @@ def main() -> int:
         args.requests, args.repetitions, args.warmup, args.rounds = 20, 1, 5, 1
 
     from bancada.ui.app import create_app
-    from bancada.ui.main_window import MainWindow
+    from bancada.ui.window.main_window import MainWindow
 
     profile = make_profile(args.requests, args.repetitions, args.warmup, args.driver)
     profile_path = _tmp / "perturbation.toml"

@@ -1,7 +1,7 @@
 """Fixtures of the packaging tests: the real packages, built by packaging/build.sh, installed for real.
 
-Every test here is marked ``packaging``; the slow ones (the PyInstaller bundle, the .deb) are
-also marked ``packaging_full``. CI runs the reduced set:
+Every test here is marked ``packaging`` (by its folder: tests/conftest.py); the slow ones (the
+PyInstaller bundle, the .deb) are also marked ``packaging_full``. CI runs the reduced set:
 
     .venv/bin/python -m pytest -m "packaging and not packaging_full" tests/packaging
 
@@ -22,12 +22,6 @@ import pytest
 from tests.conftest import ROOT
 
 VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
-
-
-def pytest_collection_modifyitems(items):
-    for item in items:
-        if Path(str(item.fspath)).is_relative_to(Path(__file__).parent):
-            item.add_marker(pytest.mark.packaging)
 
 
 def uv_path() -> str | None:

@@ -134,9 +134,9 @@ def test_the_window_in_brazilian_portuguese(pt_br, qtbot, tmp_path):
 
     from bancada.ui import language
     from bancada.ui.app import make_window
-    from bancada.ui.stats_job import compute_statistics
+    from bancada.session.stats_job import compute_statistics
     from tests.ui.conftest import QUICK
-    from tests.ui.test_window_defects import write_run
+    from tests.ui.window.test_window_defects import write_run
 
     assert any(f.endswith("qtbase_pt_BR.qm") for f in language.installed_files())
     assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Cancelar"  # Qt's own dialogs
@@ -167,7 +167,7 @@ def test_the_window_in_brazilian_portuguese(pt_br, qtbot, tmp_path):
 
 def test_the_language_menu_switches_and_is_remembered(window, qtbot):
     from bancada.ui import language
-    from bancada.ui.window_settings import settings
+    from bancada.ui.settings import settings
 
     w = window
     assert set(w.menus.language_actions) == {"", "en", "pt_BR"}

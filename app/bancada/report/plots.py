@@ -1,6 +1,6 @@
 """The report's figures as SVG text, drawn with matplotlib (no Qt: ``bancada report`` runs headless).
 
-The same two figures as the window's live view (:mod:`bancada.ui.live_view`), one column per
+The same two figures as the window's live view (:mod:`bancada.ui.plots.live_view`), one column per
 workload: Tukey box plots of the measured latencies per implementation (box Q1–Q3 with numpy's
 default ``linear`` quantiles, R's type 7; whiskers to the most extreme value within 1.5·IQR;
 Tukey 1977, *Exploratory Data Analysis*, ch. 2; matplotlib's ``boxplot`` with ``whis=1.5``), and

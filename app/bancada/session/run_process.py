@@ -287,7 +287,7 @@ class RunProcess:
     """The window's end of a run process: commands out, messages in.
 
     ``cancel``/``pause``/``resume`` may be called from any thread (they have the
-    names of :class:`bancada.run.runner.Runner`'s, so :class:`bancada.ui.run_job.RunControl`
+    names of :class:`bancada.run.runner.Runner`'s, so :class:`bancada.ui.window.run_job.RunControl`
     drives either); :meth:`messages` is read by one thread.
     """
 

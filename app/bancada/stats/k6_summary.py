@@ -40,7 +40,7 @@ Which rows: like k6's top-level ``http_req_duration``, the trend counts failed r
 too (every row with a latency); ``failed_pct`` is the share of rows with ``ok`` false.
 Warm-up rows are left out unless ``keep_warmup`` (k6 has no warm-up phase).
 No Qt here: shared by ``bancada run``, ``bancada analyze --k6-summary``, ``bancada export``,
-``bancada report`` and the window's k6 table (:mod:`bancada.ui.k6_table_view`).
+``bancada report`` and the window's k6 table (:mod:`bancada.ui.tables.k6_table_view`).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ tables (its section 5: "the mean of the 100 iterations").
 - ``Total (ms)``: client encoding + latency + client decoding of the answer, per link
   (the seed's "latency + serialization + transport = total", its tables 5.5-5.6).
 - ``Time split (ms)``: the mean of each part per format × type × size × link, the bars of
-  the stacked view (bancada.ui.split_bars): client_ser, server_deser, server_handle,
+  the stacked view (bancada.ui.plots.split_bars): client_ser, server_deser, server_handle,
   server_ser, transfer, client_deser; the middle four add up to the latency.
 """
 

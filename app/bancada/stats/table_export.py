@@ -110,7 +110,7 @@ def format_value(column: str, v: Any) -> str:
     percentages with ``%``; Cliff's δ, z, H with 2 decimals; every other number (ms) to 3 significant
     digits; words (``large``, ``exact``, booleans) translated; factors and terms in the factor and
     term columns named as the reader says them (:func:`factor_text`); missing values as ``–``.
-    The window (:mod:`bancada.ui.table_format`), the exports and the report all write cells here.
+    The window (:mod:`bancada.ui.tables.table_format`), the exports and the report all write cells here.
     """
     if _is_missing(v):
         return NA

@@ -1,6 +1,6 @@
 """The statistics tables' words: column labels, cell words and titles, in English as the source
 of their translations (context ``StatsTable`` of ``bancada_pt_BR.ts``), and which columns hold
-which kind of number. No Qt: the window (:mod:`bancada.ui.table_format`), the table exports
+which kind of number. No Qt: the window (:mod:`bancada.ui.tables.table_format`), the table exports
 (:mod:`bancada.stats.table_export`) and ``bancada report`` share them.
 """
 

@@ -12,7 +12,7 @@ from typing import cast
 
 from bancada.core import paths
 from bancada.experiment.profile import Profile, ProfileError, load_profile
-from bancada.ui.profile_check import load_checked_profile
+from bancada.experiment.profile_check import load_checked_profile
 
 DEFAULT_PROFILE = "quick.toml"
 #: Set (to anything) to have the window print ``bancada startup: visible|usable EPOCH_S`` on stderr
@@ -112,8 +112,8 @@ def make_window(profile_path: str | None = None):
     Raises:
         ProfileError: the given profile is invalid or names an unknown implementation.
     """
-    from bancada.ui.main_window import MainWindow
-    from bancada.ui.window_settings import last_profile
+    from bancada.ui.window.main_window import MainWindow
+    from bancada.ui.settings import last_profile
 
     profile, path = initial_profile(profile_path, last_profile())
     return MainWindow(profile, path)
@@ -125,7 +125,7 @@ def offer_guide(window) -> bool:
     Only once: afterwards it is in Help > Guided experiment (Ctrl+G). Not when a profile was given on the
     command line (whoever names a profile knows what to run).
     """
-    from bancada.ui.window_settings import settings
+    from bancada.ui.settings import settings
 
     s = settings()
     if s.value("guideOffered", False, type=bool):
@@ -159,7 +159,7 @@ def close_for_signal(app) -> None:
     """Close every main window without a question, as a shutdown asks: a run going on is stopped (the
     samples measured so far kept) and its window closes when the run has ended; a window closing stops
     its statistics process. Open modal dialogs are closed first."""
-    from bancada.ui.main_window import MainWindow
+    from bancada.ui.window.main_window import MainWindow
 
     while (modal := app.activeModalWidget()) is not None:
         modal.close()

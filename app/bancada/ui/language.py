@@ -24,7 +24,7 @@ _installed: list[QTranslator] = []
 
 def chosen() -> str:
     """The language the user chose in the menu ("" = follow the system)."""
-    from bancada.ui.window_settings import settings
+    from bancada.ui.settings import settings
 
     return str(settings().value("language", "") or "")
 
@@ -71,7 +71,7 @@ def switch(window, choice: str, make_window):
     in, so that this module sits below the window it rebuilds). Returns the new window, or None
     (with the reason in the status bar) while a run goes on.
     """
-    from bancada.ui.window_settings import last_profile, settings
+    from bancada.ui.settings import last_profile, settings
 
     if window.running():
         window.state_label.setText(

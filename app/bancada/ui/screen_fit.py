@@ -10,7 +10,7 @@ guess; once the window manager has framed it, a short settling watch fits it aga
 frame, then leaves the window to the user.
 
 :func:`frame_rect_fits` tells whether a remembered geometry (frame position, client size) still
-fits a screen (the main window restores it only then: :mod:`bancada.ui.window_settings`).
+fits a screen (the main window restores it only then: :mod:`bancada.ui.window.settings`).
 """
 
 from __future__ import annotations

@@ -22,10 +22,7 @@ from tests.conftest import ROOT
 APP = ROOT / "app" / "bancada"
 #: The run, the hosts, the experiment (profiles, external servers, custom requests, templates).
 MODULES = sorted(
-    [APP / "ui" / "profile_check.py"]
-    + list((APP / "run").glob("*.py"))
-    + list((APP / "experiment").glob("*.py"))
-    + list((APP / "hosts").glob("*.py"))
+    list((APP / "run").glob("*.py")) + list((APP / "experiment").glob("*.py")) + list((APP / "hosts").glob("*.py"))
 )
 
 

@@ -1,7 +1,7 @@
 """A protocol added through the registry alone (tests/unit/wire/fake_protocol.py, registered in the test):
 the checks of a profile's plan accept it, the Python driver measures against it, the health check and
 the request size use it, and reports write its name; no other app file knows it. The panel and the
-guide list it too (tests/ui/test_protocol_labels.py)."""
+guide list it too (tests/ui/window/test_protocol_labels.py)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,109 @@
+"""The statistics of a run, computed away from the GUI (no Qt here).
+
+:func:`compute_statistics` reads the run file, calls
+:func:`bancada.stats.report.analyze_frame` and
+:func:`bancada.stats.tables.build_tables`, and writes a plain-language line per
+table (:func:`bancada.stats.readings.readings`) through
+:func:`bancada.stats.run_statistics.analyse_run_frame`, which ``bancada report`` uses too.
+The window runs it in a separate process (:class:`StatsProcess`, at a lower CPU priority): pandas and the tests hold
+the GIL for long stretches, and in the GUI's process that would stall the
+plots' timer.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from concurrent.futures import Future, ProcessPoolExecutor
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from bancada.core.i18n import language, set_language
+from bancada.stats.run_statistics import StatsResult, analyse_run_frame, with_latency_ms
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from bancada.store.runstore import RunStore
+
+
+def analysis_frame(store: RunStore) -> pd.DataFrame:
+    """The run's tidy samples with ``latency_ms`` added (the response the GUI analyses)."""
+    from bancada.store.tidy_csv import tidy_frame
+
+    return with_latency_ms(tidy_frame(store))
+
+
+def compute_statistics(
+    run_path: str | Path, factors: list[str], generation: int, running: bool = False, lang: str | None = None
+) -> StatsResult:
+    """Read the run file (or a tidy sample CSV) and compute every table (in :class:`StatsProcess`).
+
+    ``running``: the run goes on, so only its complete repetitions are
+    analysed; a finished run whose last repetition is partial (stopped early:
+    an unbalanced design) is analysed without it. ``res.repetitions`` and
+    ``res.partial_repetition`` say so. ``lang``: the language of the readings
+    and messages (:func:`bancada.core.i18n.set_language`; None keeps the current one).
+    See :func:`bancada.stats.run_statistics.analyse_run_frame`.
+    """
+    from bancada.session import tidy_run
+    from bancada.stats import k6_summary, load_labels, load_tables
+    from bancada.store.runstore import RunStore
+
+    if lang is not None:
+        set_language(lang)
+
+    if tidy_run.is_csv(run_path):  # a tidy sample CSV opened as a run: its samples, no load tables
+        df, load = with_latency_ms(tidy_run.read_tidy_csv(run_path)), None
+        meta, treatments = {}, []
+    else:
+        with RunStore.open(run_path) as store:
+            df = analysis_frame(store)
+            load = load_tables.from_store(store) if not df.empty else None
+            meta, treatments = store.meta(), store.treatments()
+    res = analyse_run_frame(df, factors, generation, running)
+    if load is not None:
+        res.load, res.load_note = load_labels.cells(load), load_labels.tables_note(load)
+    if k6_summary.is_vus_run(meta) and not df.empty:
+        try:  # every measured row so far, as k6 prints at the end, in the run's treatment order
+            res.k6 = k6_summary.in_run_order(k6_summary.from_tidy(df, meta, running=running), treatments)
+        except k6_summary.K6SummaryError:
+            res.k6 = []
+    return res
+
+
+def _lower_priority() -> None:
+    """The statistics yield the CPU to the GUI, the workers and the driver on a busy machine."""
+    try:
+        os.nice(15)
+    except OSError:
+        pass
+
+
+class StatsProcess:
+    """One long-lived worker process for :func:`compute_statistics` (started on first use)."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+        self._future: Future[StatsResult] | None = None
+
+    def compute(self, run_path: str | Path, factors: list[str], generation: int, running: bool = False) -> StatsResult:
+        """Compute in the worker process; blocks the calling (task) thread, not the GUI."""
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                1, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+            )
+        self._future = self._pool.submit(
+            compute_statistics, str(run_path), list(factors), generation, running, language()
+        )
+        return self._future.result()
+
+    def close(self) -> None:
+        """Stop the worker process (a computation in flight is abandoned)."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        if self._future is not None and not self._future.done():
+            for proc in list(getattr(pool, "_processes", {}).values()):
+                proc.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)

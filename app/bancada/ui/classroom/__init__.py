@@ -1,0 +1,1 @@
+"""Classroom mode: the window as a projector shows it."""

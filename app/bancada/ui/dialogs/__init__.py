@@ -1,0 +1,1 @@
+"""The dialogs: hosts, my own service, file choosers, the Compare view."""

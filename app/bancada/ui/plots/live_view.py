@@ -1,0 +1,536 @@
+"""The live view: one box per treatment (one plot per workload) and a latency trace.
+
+Boxes: position = level of the first factor (language by default), colour =
+level of the second (protocol); one plot per workload. Trace: every ok sample
+of each treatment in arrival order, warm-up drawn faint, peak-downsampled so
+spikes stay visible. :meth:`LiveView.refresh` is called by the window's fixed
+timer and redraws only the treatments that changed.
+"""
+
+from __future__ import annotations
+
+import html
+import textwrap
+
+import time
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QImage, QPainter, QResizeEvent
+from PySide6.QtWidgets import QFrame, QGraphicsItem, QScrollArea, QVBoxLayout, QWidget
+
+from bancada.core.plot_scale import wide_range
+from bancada.ui.plots.locale_axis import LocaleAxis, localized
+from bancada.core import colours
+from bancada.ui.plots.boxplot_item import Box, BoxPlotItem
+from bancada.session.live_model import LiveModel, TreatmentInfo
+from bancada.ui.window.panel import pretty
+from bancada.stats.readings import factor_name
+
+TRACE_INTERVAL_S = 1.0  # the trace's long arrays redraw once a second; the boxes at every plot tick
+TEXT_PX, TITLE_PX = 13, 15  # text sizes in pixels (not points): an exported PNG scales every text alike
+
+
+def level_colour(level: str, index: int) -> QColor:
+    """The colour of a colour-factor level (protocol), as the report draws it (:mod:`bancada.core.colours`)."""
+    return QColor(colours.level_colour(level, index))
+
+
+def _plain_number(x: float) -> str:
+    """A tick label: ``0.1``, ``2``, ``50``, ``1000``; ``1e+05`` beyond."""
+    return f"{x:g}" if 1e-4 <= abs(x) < 1e5 else f"{x:.0e}"
+
+
+class LatencyAxis(LocaleAxis):
+    """A latency axis whose log scale labels 1, 10, 100 (and 2, 5 when few decades show) as plain numbers.
+
+    pyqtgraph labels every minor tick of a log axis (``9·10¹ 8·10¹ 7·10¹``), and
+    the labels overlap; here the other minor ticks stay as marks without text.
+    """
+
+    def logTickStrings(self, values, scale, spacing):
+        lo, hi = self.range if self.range else (0.0, 1.0)
+        decades = abs(hi - lo)
+        keep = (1,) if decades > 2.5 else (1, 2, 5)
+        out = []
+        for v in values:
+            x = 10 ** (v * scale)
+            mant = round(x / 10 ** np.floor(np.log10(x) + 1e-9), 3) if x > 0 else 0
+            out.append(localized(_plain_number(x)) if mant in keep else "")
+        return out
+
+
+#: Workloads side by side at most: as many as columns of :data:`COLUMN_MIN_WIDTH_PX` fit the view
+#: (the trace's title needs about 490 px), the others in further rows (seed 001 has eight workloads).
+#: At 1024 x 768 with the panel shown that is one column; the view lays itself out again when a
+#: resize changes the count.
+MAX_COLUMNS = 3
+COLUMN_MIN_WIDTH_PX = 500
+#: The height a row of workloads needs (boxes, trace, legend) when there are several rows: the view
+#: scrolls rather than squeezing eight workloads' plots into one screen.
+ROW_MIN_HEIGHT_PX = 540
+#: The narrowest a plot's title makes its plot (a longer title is cut at both ends).
+TITLE_MIN_WIDTH_PX = 160
+
+
+def _shrinkable(label: pg.LabelItem) -> None:
+    """Let a plot's title be narrower than its text (cut at both sides), so that a narrow view shrinks the
+    plot instead of pushing it out of sight; pyqtgraph makes a label at least as wide as its text."""
+    fit_text = label.updateMin
+
+    def update_min() -> None:
+        fit_text()
+        width = min(label.minimumWidth(), TITLE_MIN_WIDTH_PX)
+        label.setMinimumWidth(width)
+        label._sizeHint[Qt.SizeHint.MinimumSize] = (width, label.minimumHeight())
+        label.updateGeometry()
+
+    label.updateMin = update_min
+    label.setFlag(QGraphicsItem.GraphicsItemFlag.ItemClipsChildrenToShape)
+    update_min()
+
+
+class LiveView(QWidget):
+    """Box plots per workload over a latency-by-sequence trace; workloads in up to
+    :data:`MAX_COLUMNS` columns, further ones in rows below (the view scrolls).
+
+    The latency axis turns logarithmic by itself when a plot's values span more than a decade
+    (:func:`bancada.core.plot_scale.wide_range`), unless the user chose the axis during the run (Ctrl+L);
+    ``logAxisChosen(on)`` says so (the window's Log axis action follows it)."""
+
+    logAxisChosen = Signal(bool)
+
+    def _columns(self, n_workloads: int) -> int:
+        """How many workloads go side by side: as many as the view's width holds, one at least."""
+        if self.paged:
+            return 1
+        fit = self.scroll_area.viewport().width() // round(COLUMN_MIN_WIDTH_PX * self.scale)
+        return max(1, min(MAX_COLUMNS, n_workloads, fit))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        shown = self._shown
+        if shown is not None and self._columns(len(self.box_plots)) != self._columns_used:
+            self.set_treatments(*shown, new=False)
+            self.redraw(shown[0])
+
+    def redraw(self, model: LiveModel) -> None:
+        """Draw every treatment's boxes and trace again (after the layout was made anew)."""
+        ids = set(model.series)
+        self._refresh_trace(model, ids)
+        self._draw_boxes(model, ids)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.graphics = pg.GraphicsLayoutWidget()
+        self.scroll_area = QScrollArea()  # several rows of workloads scroll; one row fills the view
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setWidget(self.graphics)
+        layout.addWidget(self.scroll_area)
+        self.box_plots: dict[str, pg.PlotItem] = {}
+        self.box_items: dict[str, BoxPlotItem] = {}
+        self.trace_plots: dict[str, pg.PlotItem] = {}
+        self.legends: dict[str, pg.LegendItem] = {}
+        self.warmup_hints: dict[str, pg.TextItem] = {}
+        self.trace_curves: dict[int, tuple[pg.PlotDataItem, pg.PlotDataItem]] = {}
+        self._positions: dict[int, tuple[str, float, QColor, str]] = {}
+        self.log_y = False
+        self.log_auto = True  # the axis follows the data until the user chooses it (set_log_y)
+        self.scale = 1.0  # classroom mode: texts and lines this many times larger
+        self._trace_dirty: set[int] = set()
+        self._trace_at = 0.0
+        self._foreground = QColor("black")
+        self._background = QColor("white")
+        self._shown: tuple[LiveModel, list[str]] | None = None  # what set_treatments laid out
+        self._columns_used = 0
+        self.paged = False  # classroom mode: one workload's plots fill the view, next_page() shows the next
+        self.page = 0
+        self.workloads: list[str] = []  # every workload of the shown run, in order (paged or not)
+        self.show_message(
+            self.tr("Press Run (Ctrl+R) to start: a box per treatment grows here while the samples arrive.")
+        )
+
+    # -- layout ------------------------------------------------------------------
+    def _clear(self) -> None:
+        self.graphics.clear()
+        self.graphics.setMinimumHeight(0)
+        self._shown = None
+        self.box_plots.clear()
+        self.box_items.clear()
+        self.trace_curves.clear()
+        self.trace_plots.clear()
+        self.legends.clear()
+        self.warmup_hints.clear()
+        self._positions.clear()
+        self._trace_dirty = set()
+        self._trace_at = 0.0
+
+    def show_message(self, text: str) -> None:
+        self._clear()
+        self.workloads, self.page = [], 0
+        # a label does not wrap by itself: lines of about 60 characters fit a narrow plot area (1024 × 768)
+        lines = textwrap.wrap(text, 60) or [""]
+        self.graphics.addLabel(
+            "<br>".join(html.escape(line) for line in lines), row=0, col=0, size="12pt", color=self._foreground
+        )
+
+    def plots(self) -> list[pg.PlotItem]:
+        return [*self.box_plots.values(), *self.trace_plots.values()]
+
+    def set_colours(self, background: QColor, foreground: QColor) -> None:
+        """Follow the palette (light or dark): titles, axes and labels in the text colour."""
+        self._foreground = foreground
+        self._background = background
+        self.graphics.setBackground(background)
+        for plot in self.plots():
+            self._style(plot)
+
+    def _style(self, plot: pg.PlotItem) -> None:
+        fg = self._foreground
+        text_px, title_px = round(TEXT_PX * self.scale), round(TITLE_PX * self.scale)
+        font = QFont(self.font())
+        font.setPixelSize(text_px)
+        for name in ("left", "bottom"):
+            ax = plot.getAxis(name)
+            ax.setPen(fg)
+            ax.setTextPen(fg)
+            ax.setTickFont(font)
+            ax.label.setFont(font)
+            ax.labelStyle = {"color": fg.name(), "font-size": f"{text_px}px"}
+            ax._updateLabel()
+        plot.titleLabel.setAttr("color", fg.name())
+        plot.titleLabel.setAttr("size", f"{title_px}px")
+        plot.titleLabel.setAttr("bold", True)
+        plot.titleLabel.setText(plot.titleLabel.text)
+
+    def set_scale(self, scale: float) -> None:
+        """Texts and lines ``scale`` times their usual size (classroom mode: 1.75 for a projector)."""
+        self.scale = scale
+        for plot in self.plots():
+            self._style(plot)
+        for legend in self.legends.values():
+            for _sample, label in legend.items:
+                label.setAttr("size", f"{round(TEXT_PX * scale)}px")
+                label.setText(label.text)
+        for _warm, meas in self.trace_curves.values():
+            pen = pg.mkPen(meas.opts["pen"])
+            pen.setWidthF(1.5 * scale)
+            meas.setPen(pen)
+        for item in self.box_items.values():
+            item.line_scale = scale
+            item.update()
+        for hint in self.warmup_hints.values():
+            f = QFont(self.font())
+            f.setPixelSize(round(TEXT_PX * scale))
+            hint.setFont(f)
+
+    def auto_range(self) -> None:
+        """Fit every plot to its data again (after the user zoomed or panned)."""
+        for wl in self.box_plots:
+            self._fit_y(wl, force=True)
+        for plot in self.trace_plots.values():
+            plot.enableAutoRange()
+
+    def _new_plot(self, row: int, col: int, title: str) -> pg.PlotItem:
+        axes = {"left": LatencyAxis("left"), "bottom": LocaleAxis("bottom")}
+        plot = self.graphics.addPlot(row=row, col=col, title=title, axisItems=axes)
+        _shrinkable(plot.titleLabel)
+        plot.getViewBox().sigRangeChangedManually.connect(lambda *_: self._show_reset_hint(plot))
+        return plot
+
+    def _show_reset_hint(self, plot: pg.PlotItem) -> None:
+        plot.setToolTip(self.tr("Zoomed: View > Reset zoom (Ctrl+0) or the A button fits the data again"))
+
+    def set_treatments(self, model: LiveModel, factors: list[str], new: bool = True) -> None:
+        """Lay out the plots for the model's treatments (call after ``model.reset``); ``new``: a run
+        shown anew (its axis follows its data again, :attr:`log_auto`), not a layout redone."""
+        self._clear()
+        if new:
+            self.log_auto = True
+        infos = [s.info for s in model.series.values()]
+        if not infos:
+            self.show_message(self.tr("This run has no treatments."))
+            return
+        pos_factor, col_factor = self._split_factors(infos, factors)
+        workloads = self._shown_workloads(infos)
+        pos_levels = list(dict.fromkeys(i.level(pos_factor) for i in infos))
+        col_levels = list(dict.fromkeys(i.level(col_factor) for i in infos))
+        self._place_boxes(infos, pos_factor, col_factor, pos_levels, col_levels)
+        columns = self._columns_used = self._columns(len(workloads))
+        for index, wl in enumerate(workloads):
+            row, col = 3 * (index // columns), index % columns  # boxes, trace, legend: three layout rows
+            op = next(i.operation for i in infos if i.workload == wl)
+            self._add_box_plot(wl, op, row, col, pos_factor, col_levels if col_factor != pos_factor else [], pos_levels)
+            self._add_trace_plot(wl, row, col, sum(1 for i in infos if i.workload == wl))
+        self._add_trace_curves(infos, pos_factor, pos_levels)
+        for plot in self.plots():
+            self._style(plot)
+        self._stretch_rows(len(workloads), columns)
+        self._shown = (model, factors)
+
+    def _shown_workloads(self, infos: list[TreatmentInfo]) -> list[str]:
+        """The workloads to lay out: the page's one when paged, else all (another run starts at its first)."""
+        workloads_now = list(dict.fromkeys(i.workload for i in infos))
+        if workloads_now != self.workloads:  # another run: its first workload first
+            self.workloads, self.page = workloads_now, 0
+        return [self.workloads[self.page]] if self.paged else self.workloads
+
+    def _place_boxes(
+        self, infos: list[TreatmentInfo], pos_factor: str, col_factor: str, pos_levels: list[str], col_levels: list[str]
+    ) -> None:
+        """Each treatment's box: its x (the position level, shifted by the colour level), colour and label."""
+        width = 0.8 / max(1, len(col_levels)) if col_factor != pos_factor else 0.6
+        for info in infos:
+            p = pos_levels.index(info.level(pos_factor))
+            c = col_levels.index(info.level(col_factor))
+            x = p + ((c - (len(col_levels) - 1) / 2) * width if col_factor != pos_factor else 0.0)
+            label = f"{info.name()} ({info.workload})"
+            self._positions[info.id] = (info.workload, x, level_colour(info.level(col_factor), c), label)
+        self._box_width = width * 0.85
+
+    def _add_box_plot(
+        self, wl: str, op: str, row: int, col: int, pos_factor: str, key_levels: list[str], pos_levels: list[str]
+    ) -> None:
+        """The box plot of workload ``wl`` at layout (row, col), its title keyed by the colour levels
+        ``key_levels`` (none when one factor gives both position and colour), with its warm-up hint."""
+        key = ""
+        if key_levels:
+            key = "&nbsp;&nbsp;&nbsp;" + "&nbsp;&nbsp;".join(
+                f"<span style='color:{level_colour(lv, c).name()}'>&#9632;</span> {pretty(lv)}"
+                for c, lv in enumerate(key_levels)
+            )
+        plot = self._new_plot(row, col, f"{wl} · {op}{key}")
+        plot.showGrid(y=False)
+        plot.getAxis("left").setLabel(self.tr("latency (ms)"))
+        plot.getAxis("bottom").setTicks([[(i, pretty(lv)) for i, lv in enumerate(pos_levels)]])
+        plot.getAxis("bottom").setLabel(factor_name(pos_factor).capitalize())
+        plot.setXRange(-0.6, len(pos_levels) - 0.4, padding=0)
+        plot.setMouseEnabled(x=False, y=True)
+        plot.disableAutoRange()
+        item = BoxPlotItem(unit="ms")
+        item.line_scale = self.scale
+        plot.addItem(item)
+        plot.setLogMode(False, self.log_y)
+        plot.setYRange(0, 1, padding=0)
+        hint = pg.TextItem(
+            self.tr("Warming up: the boxes appear with the first measured samples"),
+            color=self._foreground,
+            anchor=(0.5, 0.5),
+        )
+        hint.setPos((len(pos_levels) - 1) / 2, 0.5)
+        plot.addItem(hint, ignoreBounds=True)
+        self.warmup_hints[wl] = hint
+        self.box_plots[wl] = plot
+        self.box_items[wl] = item
+
+    def _add_trace_plot(self, wl: str, row: int, col: int, n_here: int) -> None:
+        """The trace of workload ``wl``'s ``n_here`` treatments, under its boxes; its legend below it, off the data."""
+        trace = self._new_plot(row + 1, col, self.tr("Latency in arrival order (faint: warm-up)"))
+        trace.getAxis("left").setLabel(self.tr("latency (ms)"))
+        trace.getAxis("bottom").setLabel(self.tr("request (per treatment)"))
+        trace.showGrid(y=True, alpha=0.25)
+        trace.setDownsampling(auto=True, mode="peak")
+        trace.setClipToView(True)
+        trace.setLogMode(False, self.log_y)
+        legend = pg.LegendItem(
+            colCount=min(2, n_here),
+            labelTextColor=self._foreground,
+            labelTextSize=f"{round(TEXT_PX * self.scale)}px",
+            verSpacing=-4,
+        )
+        # pyqtgraph's legend ignores the view's transformations: a 2x plot.png drew it at half size
+        legend.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, False)
+        self.graphics.addItem(legend, row=row + 2, col=col)
+        self.trace_plots[wl] = trace
+        self.legends[wl] = legend
+
+    def _add_trace_curves(self, infos: list[TreatmentInfo], pos_factor: str, pos_levels: list[str]) -> None:
+        """Each shown treatment's two curves (warm-up faint, measured solid) in its workload's trace."""
+        for info in infos:
+            if info.workload not in self.trace_plots:  # another page's
+                continue
+            # the colour of the treatment's box, further from the background for each further
+            # position level: darker on a light palette, lighter on a dark one (solid, 1 px lines:
+            # dashed or wide pens over thousands of points are slow to draw)
+            k = pos_levels.index(info.level(pos_factor))
+            colour = QColor(self._positions[info.id][2])
+            colour = colour.lighter(100 + 45 * k) if self._background.lightness() < 128 else colour.darker(100 + 70 * k)
+            faint = QColor(colour)
+            faint.setAlpha(80)
+            trace = self.trace_plots[info.workload]
+            warm = trace.plot([], [], pen=pg.mkPen(faint, width=1))
+            meas = trace.plot([], [], pen=pg.mkPen(colour, width=1.5 * self.scale))
+            self.legends[info.workload].addItem(meas, info.name())
+            for curve in (warm, meas):
+                curve.setDownsampling(auto=True, method="peak")
+                curve.opts["autoDownsampleFactor"] = 1.0  # about 2 points per pixel column
+                curve.setClipToView(True)
+            self.trace_curves[info.id] = (warm, meas)
+
+    def _stretch_rows(self, n_workloads: int, columns: int) -> None:
+        """Give each workload's rows their share of the height (boxes 3, trace 2, legend 0)."""
+        rows = -(-n_workloads // columns)
+        for r in range(rows):
+            for offset, stretch in ((0, 3), (1, 2), (2, 0)):
+                self.graphics.ci.layout.setRowStretchFactor(3 * r + offset, stretch)
+        self.graphics.setMinimumHeight(round(rows * ROW_MIN_HEIGHT_PX * self.scale) if rows > 1 else 0)
+
+    def set_paged(self, on: bool) -> None:
+        """One workload at a time, filling the view (classroom mode), or all of them in columns and rows."""
+        if on == self.paged:
+            return
+        self.paged = on
+        self._relayout()
+
+    def next_page(self, step: int = 1) -> str:
+        """Show the next (``step`` -1: the previous) workload, after the last the first; returns its name."""
+        if not self.workloads:
+            return ""
+        self.page = (self.page + step) % len(self.workloads)
+        if self.paged:
+            self._relayout()
+        return self.workloads[self.page]
+
+    def page_workload(self) -> str:
+        """The workload a paged view shows ("" when no run is shown)."""
+        return self.workloads[self.page] if self.workloads else ""
+
+    def _relayout(self) -> None:
+        shown = self._shown
+        if shown is not None:
+            self.set_treatments(*shown)
+            self.redraw(shown[0])
+
+    @staticmethod
+    def _split_factors(infos: list[TreatmentInfo], factors: list[str]) -> tuple[str, str]:
+        """(position factor, colour factor): the profile's factors that vary, payload excluded."""
+        varying = [f for f in factors if f != "payload" and len({i.level(f) for i in infos}) > 1]
+        if not varying:
+            varying = ["implementation"]
+        return varying[0], (varying[1] if len(varying) > 1 else varying[0])
+
+    # -- drawing -------------------------------------------------------------------
+    def refresh(self, model: LiveModel, force_trace: bool = False) -> bool:
+        """Redraw what changed since the last call; return whether anything did.
+
+        Boxes follow every call; the trace (long arrays) at most every ``TRACE_INTERVAL_S``
+        unless ``force_trace``.
+        """
+        dirty = model.take_dirty()
+        self._trace_dirty |= dirty
+        now = time.monotonic()
+        if (force_trace or now - self._trace_at >= TRACE_INTERVAL_S) and self._trace_dirty:
+            self._refresh_trace(model, self._trace_dirty)
+            self._trace_dirty = set()
+            self._trace_at = now
+        if not dirty or not self._positions:
+            return False
+        self._draw_boxes(model, dirty)
+        return True
+
+    def _draw_boxes(self, model: LiveModel, ids: set[int]) -> None:
+        """The boxes of every workload that has one of the treatments ``ids``."""
+        workloads = {self._positions[t][0] for t in ids if t in self._positions} & set(self.box_items)
+        for wl in workloads:
+            boxes = []
+            for tid, (w, x, colour, label) in self._positions.items():
+                if w != wl:
+                    continue
+                stats = model.series[tid].box()
+                if stats is not None:
+                    boxes.append(Box(x, stats, colour, label, self._box_width))
+            self.box_items[wl].setBoxes(boxes)
+            self.warmup_hints[wl].setVisible(not boxes)
+            self._fit_y(wl)
+        if self.log_auto and not self.log_y and any(self._spans_decades(wl) for wl in workloads):
+            self._apply_log_y(True)
+            self.logAxisChosen.emit(True)
+
+    def _spans_decades(self, wl: str) -> bool:
+        """Whether the boxes of workload ``wl`` need a log axis (:func:`bancada.core.plot_scale.wide_range`)."""
+        boxes = self.box_items[wl].boxes()
+        if not boxes:
+            return False
+        ends = [v for b in boxes for v in (b.stats.whisker_lo, b.stats.whisker_hi)]
+        ends += [float(b.stats.outliers[i]) for b in boxes if b.stats.outliers.size for i in (0, -1)]
+        return wide_range(ends, [b.stats.median for b in boxes])
+
+    def _fit_y(self, wl: str, force: bool = False) -> None:
+        """Keep the y range steady while boxes grow: change it only when the data leave it or
+        shrink well inside it (a changed range relayouts the axes and repaints the whole view)."""
+        plot, item = self.box_plots[wl], self.box_items[wl]
+        bounds = item.dataBounds(1)
+        if bounds is None:
+            return
+        lo, hi = bounds
+        (v0, v1) = plot.getViewBox().viewRange()[1]
+        span = max(hi - lo, 1e-9)
+        if self.log_y:
+            if force or lo < v0 or hi > v1 or span < 0.5 * (v1 - v0):
+                plot.setYRange(lo - 0.05 * span, hi + 0.15 * span, padding=0)
+            return
+        want_lo = min(0.0, lo)
+        if force or hi > v1 or lo < v0 or hi < v0 + 0.5 * (v1 - v0):
+            plot.setYRange(want_lo, hi + 0.12 * (hi - want_lo), padding=0)
+
+    def _refresh_trace(self, model: LiveModel, dirty: set[int]) -> None:
+        for tid in dirty:
+            curves = self.trace_curves.get(tid)
+            if curves is None:
+                continue
+            s = model.series[tid]
+            y = s.trace_ms.view()
+            warm = s.trace_warmup.view() > 0.5
+            x = np.arange(y.size, dtype=float)
+            # a warm-up stretch joins the measured curve: NaN splits them, connect="finite"
+            curves[0].setData(x, np.where(warm | np.roll(warm, -1) | np.roll(warm, 1), y, np.nan), connect="finite")
+            curves[1].setData(x, np.where(warm, np.nan, y), connect="finite")
+
+    def set_log_y(self, on: bool) -> None:
+        """The user's choice (View > Log axis): kept until the next run's layout."""
+        self.log_auto = False
+        self._apply_log_y(on)
+
+    def _apply_log_y(self, on: bool) -> None:
+        self.log_y = on
+        for plot in self.plots():
+            plot.setLogMode(False, on)
+        for plot in self.trace_plots.values():
+            plot.enableAutoRange(y=True)
+        for wl in self.box_plots:
+            self._fit_y(wl)
+
+    # -- export ----------------------------------------------------------------------
+    def render_image(self, scale: float = 2.0) -> QImage:
+        """The plot area as an image ``scale`` times the widget's size (for PNG export)."""
+        scene = self.graphics.scene()
+        view = self.graphics
+        source = view.mapToScene(view.viewport().rect()).boundingRect()
+        size = QSize(int(view.viewport().width() * scale), int(view.viewport().height() * scale))
+        image = QImage(size, QImage.Format.Format_ARGB32)
+        image.fill(view.backgroundBrush().color())
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        scene.render(painter, QRectF(0, 0, size.width(), size.height()), source, Qt.AspectRatioMode.IgnoreAspectRatio)
+        painter.end()
+        return image
+
+    def write_svg(self, path: str) -> None:
+        from PySide6.QtSvg import QSvgGenerator
+
+        view = self.graphics
+        source = view.mapToScene(view.viewport().rect()).boundingRect()
+        gen = QSvgGenerator()
+        gen.setFileName(path)
+        gen.setSize(QSize(int(source.width()), int(source.height())))
+        gen.setViewBox(QRectF(0, 0, source.width(), source.height()))
+        gen.setTitle(self.tr("Bancada live view"))
+        painter = QPainter(gen)
+        painter.fillRect(QRectF(0, 0, source.width(), source.height()), view.backgroundBrush())
+        view.scene().render(painter, QRectF(0, 0, source.width(), source.height()), source)
+        painter.end()
