@@ -277,7 +277,7 @@ def window_run(profile_path: Path) -> int:
 
     from bancada.experiment.profile import load_profile
     from bancada.ui.app import create_app
-    from bancada.ui.main_window import MainWindow
+    from bancada.ui.window.main_window import MainWindow
 
     app = create_app()
     window = MainWindow()
