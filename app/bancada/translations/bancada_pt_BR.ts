@@ -1284,12 +1284,24 @@
         <translation>nenhum {name} encontrado no host</translation>
     </message>
     <message>
-        <source>needs {runtime} {version} or newer; {missing}</source>
-        <translation>precisa de {runtime} {version} ou mais recente; {missing}</translation>
+        <source>needs {runtime} {version} or newer; {missing} ({fix})</source>
+        <translation>precisa de {runtime} {version} ou mais recente; {missing} ({fix})</translation>
     </message>
     <message>
-        <source>needs {runtime} {version} or newer; the host has {runtime} {have}</source>
-        <translation>precisa de {runtime} {version} ou mais recente; o host tem {runtime} {have}</translation>
+        <source>needs {runtime} {version} or newer; the host has {runtime} {have} ({fix})</source>
+        <translation>precisa de {runtime} {version} ou mais recente; o host tem {runtime} {have} ({fix})</translation>
+    </message>
+    <message>
+        <source>Debian, Ubuntu: apt install {package}</source>
+        <translation>Debian, Ubuntu: apt install {package}</translation>
+    </message>
+    <message>
+        <source>needs the venv module of python3 (with ensurepip) to make the worker&apos;s environment ({fix})</source>
+        <translation>precisa do módulo venv do python3 (com ensurepip) para criar o ambiente do worker ({fix})</translation>
+    </message>
+    <message>
+        <source>needs npm to install the worker&apos;s dependencies ({fix})</source>
+        <translation>precisa do npm para instalar as dependências do worker ({fix})</translation>
     </message>
     <message>
         <source>not in this installation: {artifact} is missing (the package was built without it)</source>
