@@ -1259,6 +1259,14 @@
 <context>
     <name>Hosts</name>
     <message>
+        <source>{implementations}: {reason}</source>
+        <translation>{implementations}: {reason}</translation>
+    </message>
+    <message>
+        <source>What {name} lacks, and how to install it:</source>
+        <translation>O que falta em {name}, e como instalar:</translation>
+    </message>
+    <message>
         <source>the {driver} driver speaks {protocols}, not {protocol}</source>
         <extracomment>The contract&apos;s operations (seed 001&apos;s database methods included) and a user&apos;s own request (custom), which both drivers send. The workload operations each driver sends: the native driver also seed 004&apos;s serial (encode, send, decode, with the split).</extracomment>
         <translation>o driver {driver} fala {protocols}, não {protocol}</translation>
@@ -1581,6 +1589,10 @@
 </context>
 <context>
     <name>HostsDialog</name>
+    <message>
+        <source>Missing, and its fix</source>
+        <translation>O que falta, e como instalar</translation>
+    </message>
     <message>
         <source>Target hosts</source>
         <translation>Hosts de destino</translation>

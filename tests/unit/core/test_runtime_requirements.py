@@ -30,10 +30,22 @@ def test_facts_parse_python_and_node_versions():
     [
         ("none", True, ""),
         ("python >= 3.10", True, ""),
-        ("python >= 3.12", False, "needs Python 3.12 or newer; the host has Python 3.11 (Debian, Ubuntu: apt install python3)"),
+        (
+            "python >= 3.12",
+            False,
+            "needs Python 3.12 or newer; the host has Python 3.11 (Debian, Ubuntu: apt install python3)",
+        ),
         ("node >= 20", True, ""),
-        ("node >= 22", False, "needs Node.js 22 or newer; the host has Node.js 20 (Debian, Ubuntu: apt install nodejs)"),
-        ("java >= 21", False, "needs Java 21 or newer; the host has Java 17 (Debian, Ubuntu: apt install openjdk-21-jre-headless)"),
+        (
+            "node >= 22",
+            False,
+            "needs Node.js 22 or newer; the host has Node.js 20 (Debian, Ubuntu: apt install nodejs)",
+        ),
+        (
+            "java >= 21",
+            False,
+            "needs Java 21 or newer; the host has Java 17 (Debian, Ubuntu: apt install openjdk-21-jre-headless)",
+        ),
         ("node >= 20.1", False, "unknown runtime requirement 'node >= 20.1'"),
         ("ruby >= 3", False, "unknown runtime requirement 'ruby >= 3'"),
     ],
