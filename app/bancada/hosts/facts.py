@@ -6,7 +6,8 @@ dict with ``os``, ``kernel``, ``arch``, ``cpu_model``, ``cpu_count``,
 ``python_version`` (``(3, 11)``), ``node`` (``v20.20.2``), ``node_major``, ``npm``
 (its version), ``python_venv`` (python3 can make a virtual environment: the venv module and a
 working ensurepip, whose ``version()`` reads the pip it installs; an empty ``ensurepip`` folder
-imports as a namespace package, so importing it proves nothing), ``disk_free_bytes``, ``postgresql_versions`` (the major versions whose
+imports as a namespace package, so importing it proves nothing), ``disk_free_bytes``,
+``postgresql_versions`` (the major versions whose
 server programs, ``initdb`` and ``postgres``, Debian's packages put in
 ``/usr/lib/postgresql/<version>/bin``; ``[]`` without them) and ``postgresql`` (the newest, or None).
 """
@@ -26,7 +27,8 @@ t=$(mktemp -d 2>/dev/null || { mkdir -p "/tmp/bancada-facts.$$" && echo "/tmp/ba
 (java -version 2>&1 | grep -m1 ' version ' | tr -d '\r') >"$t/java" 2>/dev/null &
 (python3 --version 2>&1 | grep -m1 '^Python ') >"$t/python3" 2>/dev/null &
 (npm --version 2>/dev/null | head -n1) >"$t/npm" 2>/dev/null &
-(python3 -c 'import venv, ensurepip; ensurepip.version()' >/dev/null 2>&1 && echo yes || echo no) >"$t/python_venv" 2>/dev/null &
+(python3 -c 'import venv, ensurepip; ensurepip.version()' >/dev/null 2>&1 && echo yes || echo no) \
+  >"$t/python_venv" 2>/dev/null &
 echo "os=$( (. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME") || uname -s)"
 echo "kernel=$(uname -r)"
 echo "arch=$(uname -m)"
