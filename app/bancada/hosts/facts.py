@@ -2,7 +2,8 @@
 
 The script prints ``key=value`` lines; :func:`parse_facts` turns them into a
 dict with ``os``, ``kernel``, ``arch``, ``cpu_model``, ``cpu_count``,
-``memory_bytes``, ``load_avg``, ``cpu_governor``, ``java``, ``java_major``, ``python3``,
+``memory_bytes``, ``load_avg``, ``libc`` ("glibc 2.36") and ``glibc`` ((2, 36); None on
+musl), ``cpu_governor``, ``java``, ``java_major``, ``python3``,
 ``python_version`` (``(3, 11)``), ``node`` (``v20.20.2``), ``node_major``, ``npm``
 (its version), ``python_venv`` (python3 can make a virtual environment: the venv module and a
 working ensurepip, whose ``version()`` reads the pip it installs; an empty ``ensurepip`` folder
@@ -36,6 +37,7 @@ echo "hostname=$(uname -n)"
 echo "cpu_model=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ *//')"
 echo "cpu_count=$(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc)"
 echo "memory_kb=$(grep -m1 MemTotal /proc/meminfo 2>/dev/null | awk '{print $2}')"
+echo "libc=$(getconf GNU_LIBC_VERSION 2>/dev/null)"
 echo "load_avg=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 echo "cpu_governor=$(cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor 2>/dev/null)"
 echo "node=$(node --version 2>/dev/null | head -n1)"
@@ -69,6 +71,8 @@ def parse_facts(text: str) -> dict[str, Any]:
         "cpu_count": _as_int(raw, "cpu_count"),
         "memory_bytes": _as_int(raw, "memory_kb", 1024),
         "load_avg": raw.get("load_avg") or None,
+        "libc": raw.get("libc") or None,
+        "glibc": _glibc(raw.get("libc", "")),
         "cpu_governor": raw.get("cpu_governor") or None,  # None where cpufreq is not exposed (most VMs)
         **_java(raw.get("java", "")),
         **_python(raw.get("python3", "")),
@@ -86,6 +90,12 @@ def _as_int(raw: dict[str, str], key: str, scale: int = 1) -> int | None:
         return int(raw.get(key, "")) * scale
     except ValueError:
         return None
+
+
+def _glibc(libc: str) -> tuple[int, int] | None:
+    """glibc's (major, minor) from ``getconf GNU_LIBC_VERSION`` ("glibc 2.36"); None elsewhere (musl)."""
+    m = re.fullmatch(r"glibc (\d+)\.(\d+)\S*", libc.strip())
+    return (int(m.group(1)), int(m.group(2))) if m else None
 
 
 def _java(java: str) -> dict[str, Any]:

@@ -2438,6 +2438,10 @@ Senha da chave:</translation>
         <source>{path}: setup_requires {unknown!r}; allowed: {names}</source>
         <translation>{path}: setup_requires {unknown!r}; permitidos: {names}</translation>
     </message>
+    <message>
+        <source>{path}: vendor = {vendor!r}; allowed: {names}</source>
+        <translation>{path}: vendor = {vendor!r}; permitidos: {names}</translation>
+    </message>
 </context>
 <context>
     <name>OwnService</name>
