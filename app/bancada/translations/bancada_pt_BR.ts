@@ -1259,6 +1259,38 @@
 <context>
     <name>Hosts</name>
     <message>
+        <source>cannot build a wheel of {name}=={version} for the host: {err}</source>
+        <translation>não foi possível compilar um wheel de {name}=={version} para o host: {err}</translation>
+    </message>
+    <message>
+        <source>cannot choose the Python worker&apos;s wheels for this host: its python3, architecture or glibc version is unknown (python3: {python}, arch: {arch}, glibc: {glibc})</source>
+        <translation>não foi possível escolher os wheels do worker Python para este host: o python3, a arquitetura ou a versão da glibc dele são desconhecidos (python3: {python}, arquitetura: {arch}, glibc: {glibc})</translation>
+    </message>
+    <message>
+        <source>cannot download {url}: {exc}</source>
+        <translation>não foi possível baixar {url}: {exc}</translation>
+    </message>
+    <message>
+        <source>cannot list {name}&apos;s files on PyPI: {exc}</source>
+        <translation>não foi possível listar os arquivos de {name} no PyPI: {exc}</translation>
+    </message>
+    <message>
+        <source>cannot read the lock file&apos;s line {line!r}</source>
+        <translation>não foi possível ler a linha {line!r} do arquivo de lock</translation>
+    </message>
+    <message>
+        <source>{name}=={version} has no wheel for Python {python} on {platform}</source>
+        <translation>{name}=={version} não tem wheel para Python {python} em {platform}</translation>
+    </message>
+    <message>
+        <source>{name}=={version} is published only as source: building its wheel here needs uv (pip install uv)</source>
+        <translation>{name}=={version} só é publicado como código-fonte: compilar o wheel aqui precisa do uv (pip install uv)</translation>
+    </message>
+    <message>
+        <source>{url} arrived with sha256 {got}, not the locked {sha256}</source>
+        <translation>{url} chegou com sha256 {got}, não o {sha256} do lock</translation>
+    </message>
+    <message>
         <source>{implementations}: {reason}</source>
         <translation>{implementations}: {reason}</translation>
     </message>
