@@ -15,7 +15,8 @@ workers), deletes the veth pair and the namespace; the mount namespace ends with
 process. :meth:`LabHost.leftovers` lists anything of it still on this computer.
 
 Needs root, ``ip`` (iproute2), ``unshare`` (util-linux) and OpenSSH's ``sshd``; :func:`why_not`
-says which is missing. ``sudo env PYTHONPATH=app .venv/bin/python -m tests.ssh.lab_host bare`` starts one by hand (docs/hosts.md).
+says which is missing. ``sudo env PYTHONPATH=app .venv/bin/python -m tests.ssh.lab_host bare``
+starts one by hand (docs/hosts.md).
 """
 
 from __future__ import annotations
