@@ -2,8 +2,9 @@
 
 :class:`LabHost` makes a network namespace joined to this one by a veth pair (a private /24,
 ``10.233.X.0/24``: this computer is ``.1``, the lab host ``.2``; no default route, so nothing
-in it reaches a package registry or any other address), and starts in it, inside a private
-mount namespace (``unshare --mount``), an sshd of its own on ``10.233.X.2:22``. In that mount
+in it reaches a package registry or any other address), and starts in it, inside private mount
+and UTS namespaces (``unshare --mount --uts``: its own host name, ``bancada-lab-<flavour>``), an
+sshd of its own on ``10.233.X.2:22``. The kernel and the CPUs stay this computer's. In that mount
 namespace a lab machine's gaps are real: root's home and ``/tmp`` are empty tmpfs, Go is
 hidden, and in the ``bare`` flavour also Java (``/usr/lib/jvm``), Node.js (``/usr/bin/node``,
 ``/usr/lib/node_modules``) and python3-venv (the ``ensurepip`` module and the wheels it
@@ -51,6 +52,7 @@ HIDDEN_FILES_BARE = ("/usr/bin/node", "/usr/bin/nodejs")
 # it is set aside on /mnt before /tmp is emptied and moved back to the same path after.
 LAB_SCRIPT = r"""
 set -e
+hostname "$LAB_NAME"
 hide_dir() { if [ -d "$1" ]; then mount -t tmpfs -o mode=755,size=1m bancada-lab "$1"; fi; }
 hide_file() { if [ -f "$1" ]; then mount --bind "$EMPTY" "$1"; fi; }
 mount --bind "$FOLDER" /mnt
@@ -162,8 +164,9 @@ class LabHost:
             "EMPTY": str(empty),
             "HIDE_DIRS": " ".join(hide_dirs),
             "HIDE_FILES": " ".join(hide_files),
+            "LAB_NAME": f"bancada-lab-{self.flavour}",
         }
-        argv = ["ip", "netns", "exec", self.netns, "unshare", "--mount", "--propagation", "private"]
+        argv = ["ip", "netns", "exec", self.netns, "unshare", "--mount", "--uts", "--propagation", "private"]
         return [*argv, "sh", "-c", LAB_SCRIPT, "lab-host", *sshd_argv], env
 
     @property

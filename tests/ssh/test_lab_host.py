@@ -9,6 +9,7 @@ and run there without internet).
 from __future__ import annotations
 
 import csv
+import json
 import os
 import sqlite3
 from pathlib import Path
@@ -164,3 +165,56 @@ def test_equipped_lab_host_runs_java_python_and_node_without_internet(lab_equipp
     _check_rows(samples, {"java-rest", "python-rest", "node-rest"})
     assert all(t.startswith(lab_equipped.address + ":") for t in _targets_of_last_run())
     assert lab_equipped.worker_processes() == []
+
+
+def test_an_emulated_link_to_the_lab_host_moves_the_medians_by_its_round_trip(lab_bare, ssh_keys):
+    """Toxiproxy on this computer between the driver and the lab host's workers (across the veth
+    link): the median latency moves by the added round trip (within 25 %), the server's own time
+    does not, and the run file records the link and the host's facts."""
+    import numpy as np
+
+    from bancada.cli.overrides import apply_overrides
+    from bancada.experiment.profile import load_profile, parse_profile
+    from bancada.hosts import link as link_mod
+    from bancada.run.runner import RunFinished, Runner, RunStarted
+    from bancada.store.runstore import RunStore
+
+    if link_mod.find_toxiproxy() is None:
+        pytest.fail("the link emulator is not built (scripts/setup.sh builds .tools/bin/toxiproxy-server)")
+    _need_built("go-rest")
+    save_lab(lab_bare, "bare-link", ssh_keys)
+    connect_saved_host("bare-link", accept_fingerprint=lab_fingerprint(lab_bare)).close()
+    rtt_ms = 20.0
+
+    def run(link: dict | None) -> tuple[float, float, dict]:
+        data = apply_overrides(
+            load_profile(QUICK),
+            "quick",
+            requests=30,
+            repetitions=1,
+            warmup=5,
+            implementations=["go-rest"],
+            payloads=["StdSize"],
+        ).model_dump(exclude_none=True)
+        if link:
+            data["link"] = link
+        with connect_saved_host("bare-link") as host:
+            events = list(Runner(parse_profile(data), host, driver="native").events())
+        assert isinstance(events[-1], RunFinished) and events[-1].status == "complete", events[-1].message
+        path = next(e for e in events if isinstance(e, RunStarted)).path
+        with RunStore.open(path) as store:
+            rows = store.conn.execute("SELECT latency_ns, server_ns FROM sample WHERE phase = 1").fetchall()
+            meta = store.meta()
+        lat_ms, server_ms = np.array(rows, dtype=float).T / 1e6
+        return float(np.median(lat_ms)), float(np.median(server_ms)), meta
+
+    near, near_server, near_meta = run(None)
+    far, far_server, far_meta = run({"name": "lab-far", "rtt_ms": rtt_ms})
+    assert abs((far - near) - rtt_ms) <= 0.25 * rtt_ms, (near, far)
+    assert far_server < 5 and near_server < 5  # the added time is on the wire, not in the server
+    assert "link" not in near_meta and json.loads(far_meta["link"])["rtt_ms"] == rtt_ms
+    measured = json.loads(far_meta["link_calibration"])["lab-far"]["rtt_ms"]
+    assert abs(measured - rtt_ms) <= 0.25 * rtt_ms  # the run measured the link it emulated
+    facts = json.loads(far_meta["host_facts"])  # the lab host's own facts, not this computer's
+    assert facts["address"] == lab_bare.address and facts["hostname"] == "bancada-lab-bare"
+    assert facts["java"] is None and facts["python_venv"] is False
