@@ -30,11 +30,11 @@ def test_why_a_host_cannot_run_an_implementation(pt_br, tmp_path):
     assert unmeasurable_reason("grpc") == ""
     assert runtime_ok("java >= 99", {"java_major": 17}) == (
         False,
-        "precisa de Java 99 ou mais recente; o host tem Java 17",
+        "precisa de Java 99 ou mais recente; o host tem Java 17 (Debian, Ubuntu: apt install openjdk-99-jre-headless)",
     )
     assert runtime_ok("node >= 20", {}) == (
         False,
-        "precisa de Node.js 20 ou mais recente; nenhum node encontrado no host",
+        "precisa de Node.js 20 ou mais recente; nenhum node encontrado no host (Debian, Ubuntu: apt install nodejs)",
     )
     assert runtime_ok("cobol >= 1", {})[1] == "requisito de runtime desconhecido 'cobol >= 1'"
     # a worker whose artifact is missing: a copy of the Go worker's manifest pointing at nothing
@@ -51,7 +51,9 @@ def test_why_a_host_cannot_run_an_implementation(pt_br, tmp_path):
 def test_in_english_they_stay_as_written():
     assert i18n.language() == "en"
     assert unmeasurable_reason("soap") == "the drivers speak grpc, rest, jsonrpc, graphql, not soap (yet)"
-    assert runtime_ok("java >= 99", {"java_major": 17})[1] == "needs Java 99 or newer; the host has Java 17"
+    assert runtime_ok("java >= 99", {"java_major": 17})[1] == (
+        "needs Java 99 or newer; the host has Java 17 (Debian, Ubuntu: apt install openjdk-99-jre-headless)"
+    )
 
 
 def test_the_runs_notices(pt_br):

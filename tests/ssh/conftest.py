@@ -152,3 +152,43 @@ def netns_sshd(tmp_path_factory, ssh_keys):
 
 
 __all__ = ["worker_processes", "host_key_fingerprint"]
+
+
+# -- lab hosts: another machine behind its own link, with a lab's gaps (tests/ssh/lab_host.py) ----
+def _lab(tmp_path_factory, ssh_keys, flavour: str):
+    from tests.ssh.lab_host import LabHost, LabUnavailable, why_not
+
+    reason = why_not()
+    if reason:
+        pytest.skip(reason)
+    try:
+        lab = LabHost(tmp_path_factory.mktemp(f"lab-{flavour}"), ssh_keys.with_suffix(".pub"), flavour)
+    except LabUnavailable as exc:
+        pytest.skip(str(exc))
+    yield lab
+    lab.stop()
+    assert lab.leftovers() == []
+
+
+@pytest.fixture(scope="session")
+def lab_bare(tmp_path_factory, ssh_keys):
+    """A bare lab host: no Java, Node.js, Go or python3-venv, no route to any registry (session scope)."""
+    yield from _lab(tmp_path_factory, ssh_keys, "bare")
+
+
+@pytest.fixture(scope="session")
+def lab_equipped(tmp_path_factory, ssh_keys):
+    """An equipped lab host: Java 17, Node.js and python3-venv, still no route to any registry (session scope)."""
+    yield from _lab(tmp_path_factory, ssh_keys, "equipped")
+
+
+def save_lab(lab, name: str, ssh_keys) -> str:
+    """Save ``lab`` as host ``name`` (root, the test key, the default work directory in its empty home)."""
+    from bancada.hosts import hostconfig
+
+    hostconfig.save_host(hostconfig.HostProfile(name, lab.address, port=22, user="root", key=str(ssh_keys)))
+    return name
+
+
+def lab_fingerprint(lab) -> str:
+    return host_key_fingerprint(lab.sshd)

@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 SSHD = "/usr/sbin/sshd"
@@ -54,7 +55,10 @@ class Sshd:
         port: int | None = None,
         host_key: Path | None = None,
         netns: str | None = None,
+        launch: Callable[[list[str]], tuple[list[str], dict[str, str]]] | None = None,
     ) -> None:
+        """``launch`` turns sshd's command into the command (and environment) that starts it, e.g.
+        inside a lab host's namespaces (:mod:`tests.ssh.lab_host`)."""
         folder.mkdir(parents=True, exist_ok=True)
         self.folder = folder.resolve()
         self.address = address
@@ -92,8 +96,11 @@ class Sshd:
             )
         )
         argv = [SSHD, "-D", "-e", "-f", str(self.config), "-E", str(self.log)]
+        env = None
         if netns:
             argv = ["ip", "netns", "exec", netns, *argv]
+        if launch:
+            argv, env = launch(argv)
         # sshd dies with the test process even when pytest is killed (PR_SET_PDEATHSIG, as LocalHost does)
         self.proc = subprocess.Popen(
             argv,
@@ -101,6 +108,7 @@ class Sshd:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             preexec_fn=_die_with_parent,
+            env=env,
         )
         try:
             wait_port(address, self.port)

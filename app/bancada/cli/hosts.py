@@ -10,13 +10,14 @@ from rich.markup import escape
 from rich.table import Table
 
 from bancada.hosts import hostconfig
-from bancada.hosts.check import check_report
+from bancada.hosts.check import check_report, missing_lines
 from bancada.hosts.facts import postgres_ok
 from bancada.hosts.knownhosts import UnknownHostKey
 
 if TYPE_CHECKING:
     pass
 from bancada.core.errors import RunError
+from bancada.core.i18n import translate
 
 if TYPE_CHECKING:
     pass
@@ -178,5 +179,10 @@ def check(name: str, accept: str | None = None) -> int:
     for impl_id, ok, reason in rows:
         impl_table.add_row(impl_id, "yes" if ok else "no", reason)
     out.print(impl_table)
+    missing = missing_lines(rows)
+    if missing:  # each on one line, unwrapped: what is missing and the command that installs it
+        out.print(translate("Hosts", "What {name} lacks, and how to install it:").format(name=name), highlight=False)
+        for line in missing:
+            out.print(f"  {line}", highlight=False, markup=False, soft_wrap=True)
     out.print(f"connect: {host.timings.get('connect', 0):.2f} s")
     return 0

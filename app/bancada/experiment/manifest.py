@@ -28,6 +28,9 @@ REQUIRED_KEYS = ("name", "language", "protocols", "runtime", "build", "artifact"
 DEPLOY_KINDS = ("file", "bundle", "local")
 # What a bundle's setup needs on the host besides the runtime (facts of bancada.hosts.facts).
 SETUP_REQUIREMENTS = ("venv", "npm")
+# What this computer sends with a bundle so that its setup needs no package index on the host
+# (bancada.hosts.vendor): the wheels of its requirements.lock, or its node_modules.
+VENDOR_KINDS = ("", "python-wheels", "node-modules")
 
 
 class ManifestError(ValueError):
@@ -57,6 +60,7 @@ class WorkerManifest:
     bundle: tuple[str, ...] = ()  # deploy = "bundle": files and folders sent, from the repository root
     setup: str = ""  # deploy = "bundle": a shell command run in the worker's folder on the host
     setup_requires: tuple[str, ...] = ()  # deploy = "bundle": of SETUP_REQUIREMENTS
+    vendor: str = ""  # deploy = "bundle": of VENDOR_KINDS, what is sent so the setup needs no index
     #: The wire formats its REST side serves for operation serial (the manifest's ``[formats]``, seed 004).
     formats: tuple[str, ...] = ()
 
@@ -144,6 +148,18 @@ def _setup_requires(path: Path, data: dict[str, Any]) -> tuple[str, ...]:
     return requires
 
 
+def _vendor(path: Path, data: dict[str, Any]) -> str:
+    """The manifest's vendor; ManifestError when Bancada does not know it."""
+    vendor = str(data.get("vendor", ""))
+    if vendor not in VENDOR_KINDS:
+        raise ManifestError(
+            translate("Manifest", "{path}: vendor = {vendor!r}; allowed: {names}").format(
+                path=path, vendor=vendor, names=", ".join(k for k in VENDOR_KINDS if k)
+            )
+        )
+    return vendor
+
+
 def load_manifest(path: Path) -> WorkerManifest:
     """Read one ``worker.toml``.
 
@@ -177,6 +193,7 @@ def load_manifest(path: Path) -> WorkerManifest:
         bundle=bundle,
         setup=setup,
         setup_requires=requires,
+        vendor=_vendor(path, data),
         formats=tuple(data.get("formats", {})),
         debian_packages=tuple(str(p) for p in data.get("debian_packages", ())),
         operations=tuple(str(o) for o in data.get("operations", ())),

@@ -43,6 +43,7 @@ if [ -f "$D/.ready" ]; then echo REUSED; exit 0; fi
 rm -rf "$D" && mkdir -p "$D" || exit 90
 tar -xzf @TAR@ -C "$D" || exit 91
 cd "$D/@FOLDER@" || exit 92
+if [ -n @VENDOR@ ]; then mkdir -p vendor && tar -xzf @VENDOR@ -C vendor || exit 94; fi
 if ! ( @SETUP@ ) > "$D/setup.log" 2>&1; then tail -n 15 "$D/setup.log" >&2; exit 93; fi
 touch "$D/.ready" && echo MADE
 """
@@ -89,14 +90,16 @@ def pack(worker: WorkerManifest) -> tuple[bytes, str]:
     return data, hashlib.sha256(data).hexdigest()
 
 
-def setup_script(worker: WorkerManifest, target: str, tar: str) -> str:
-    """The POSIX shell script unpacking ``tar`` into ``target`` and running the worker's setup there
-    (nothing when ``target/.ready`` exists). It prints ``REUSED`` or ``MADE``; exits 90-93 on a failure
-    (:func:`setup_failure` names it). Run over SSH by :func:`deploy_bundle`, and on this computer by
-    :func:`bancada.hosts.local_bundle.prepare`."""
+def setup_script(worker: WorkerManifest, target: str, tar: str, vendor: str = "") -> str:
+    """The POSIX shell script unpacking ``tar`` into ``target`` (and ``vendor``, what the setup installs
+    without an index, into the worker's ``vendor/``: :mod:`bancada.hosts.vendor`) and running the
+    worker's setup there (nothing when ``target/.ready`` exists). It prints ``REUSED`` or ``MADE``;
+    exits 90-94 on a failure (:func:`setup_failure` names it). Run over SSH by :func:`deploy_bundle`,
+    and on this computer by :func:`bancada.hosts.local_bundle.prepare`."""
     return (
         UNPACK.replace("@D@", q(target))
         .replace("@TAR@", q(tar))
+        .replace("@VENDOR@", q(vendor))
         .replace("@FOLDER@", worker.folder.relative_to(worker.root).as_posix())
         .replace("@SETUP@", worker.setup)
     )
@@ -105,13 +108,21 @@ def setup_script(worker: WorkerManifest, target: str, tar: str) -> str:
 def setup_failure(worker: WorkerManifest, code: int, target: str, tar: str, err: str) -> str:
     """What went wrong, from :func:`setup_script`'s exit status and standard error (its last 1,500 characters)."""
     folder_rel = worker.folder.relative_to(worker.root).as_posix()
-    what = {90: f"cannot create {target}", 91: f"cannot unpack {tar}", 92: f"no {folder_rel} in the bundle"}
+    what = {
+        90: f"cannot create {target}",
+        91: f"cannot unpack {tar}",
+        92: f"no {folder_rel} in the bundle",
+        94: "cannot unpack the packages sent with it",
+    }
     detail = what.get(code, f"its setup ({worker.setup}) failed")
     return f"worker {worker.name}: {detail}: {err.strip()[-1500:]}"
 
 
-def deploy_bundle(client: paramiko.SSHClient, worker: WorkerManifest, workdir: str, host: str) -> tuple[str, bool]:
-    """Make the worker's folder, with its environment, ready on the host.
+def deploy_bundle(
+    client: paramiko.SSHClient, worker: WorkerManifest, workdir: str, host: str, vendor: Path | None = None
+) -> tuple[str, bool]:
+    """Make the worker's folder, with its environment, ready on the host; ``vendor`` (an archive of
+    :func:`bancada.hosts.vendor.vendor_archive`) is sent too, for a setup with no package index.
 
     Returns ``(the worker's folder on the host, made now?)``; its artifact is
     ``<folder>/<manifest artifact>``.
@@ -129,8 +140,9 @@ def deploy_bundle(client: paramiko.SSHClient, worker: WorkerManifest, workdir: s
     if not local.exists():
         local.write_bytes(data)
     remote_tar, _ = deploy(client, local, workdir, host)
+    remote_vendor = deploy(client, vendor, workdir, host)[0] if vendor is not None else ""
     target = posixpath.join(workdir, "bundles", digest)
-    code, out, err = run_script(client, setup_script(worker, target, remote_tar), SETUP_TIMEOUT_S, host)
+    code, out, err = run_script(client, setup_script(worker, target, remote_tar, remote_vendor), SETUP_TIMEOUT_S, host)
     if code != 0:
         raise HostError(
             translate("Hosts", "{host}: {worker}").format(

@@ -2,10 +2,13 @@
 
 The script prints ``key=value`` lines; :func:`parse_facts` turns them into a
 dict with ``os``, ``kernel``, ``arch``, ``cpu_model``, ``cpu_count``,
-``memory_bytes``, ``load_avg``, ``cpu_governor``, ``java``, ``java_major``, ``python3``,
+``memory_bytes``, ``load_avg``, ``libc`` ("glibc 2.36") and ``glibc`` ((2, 36); None on
+musl), ``cpu_governor``, ``java``, ``java_major``, ``python3``,
 ``python_version`` (``(3, 11)``), ``node`` (``v20.20.2``), ``node_major``, ``npm``
-(its version), ``python_venv`` (python3 can make a virtual environment: the venv and
-ensurepip modules), ``disk_free_bytes``, ``postgresql_versions`` (the major versions whose
+(its version), ``python_venv`` (python3 can make a virtual environment: the venv module and a
+working ensurepip, whose ``version()`` reads the pip it installs; an empty ``ensurepip`` folder
+imports as a namespace package, so importing it proves nothing), ``disk_free_bytes``,
+``postgresql_versions`` (the major versions whose
 server programs, ``initdb`` and ``postgres``, Debian's packages put in
 ``/usr/lib/postgresql/<version>/bin``; ``[]`` without them) and ``postgresql`` (the newest, or None).
 """
@@ -25,7 +28,8 @@ t=$(mktemp -d 2>/dev/null || { mkdir -p "/tmp/bancada-facts.$$" && echo "/tmp/ba
 (java -version 2>&1 | grep -m1 ' version ' | tr -d '\r') >"$t/java" 2>/dev/null &
 (python3 --version 2>&1 | grep -m1 '^Python ') >"$t/python3" 2>/dev/null &
 (npm --version 2>/dev/null | head -n1) >"$t/npm" 2>/dev/null &
-(python3 -c 'import venv, ensurepip' >/dev/null 2>&1 && echo yes || echo no) >"$t/python_venv" 2>/dev/null &
+(python3 -c 'import venv, ensurepip; ensurepip.version()' >/dev/null 2>&1 && echo yes || echo no) \
+  >"$t/python_venv" 2>/dev/null &
 echo "os=$( (. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME") || uname -s)"
 echo "kernel=$(uname -r)"
 echo "arch=$(uname -m)"
@@ -33,6 +37,7 @@ echo "hostname=$(uname -n)"
 echo "cpu_model=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ *//')"
 echo "cpu_count=$(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc)"
 echo "memory_kb=$(grep -m1 MemTotal /proc/meminfo 2>/dev/null | awk '{print $2}')"
+echo "libc=$(getconf GNU_LIBC_VERSION 2>/dev/null)"
 echo "load_avg=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 echo "cpu_governor=$(cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor 2>/dev/null)"
 echo "node=$(node --version 2>/dev/null | head -n1)"
@@ -66,6 +71,8 @@ def parse_facts(text: str) -> dict[str, Any]:
         "cpu_count": _as_int(raw, "cpu_count"),
         "memory_bytes": _as_int(raw, "memory_kb", 1024),
         "load_avg": raw.get("load_avg") or None,
+        "libc": raw.get("libc") or None,
+        "glibc": _glibc(raw.get("libc", "")),
         "cpu_governor": raw.get("cpu_governor") or None,  # None where cpufreq is not exposed (most VMs)
         **_java(raw.get("java", "")),
         **_python(raw.get("python3", "")),
@@ -83,6 +90,12 @@ def _as_int(raw: dict[str, str], key: str, scale: int = 1) -> int | None:
         return int(raw.get(key, "")) * scale
     except ValueError:
         return None
+
+
+def _glibc(libc: str) -> tuple[int, int] | None:
+    """glibc's (major, minor) from ``getconf GNU_LIBC_VERSION`` ("glibc 2.36"); None elsewhere (musl)."""
+    m = re.fullmatch(r"glibc (\d+)\.(\d+)\S*", libc.strip())
+    return (int(m.group(1)), int(m.group(2))) if m else None
 
 
 def _java(java: str) -> dict[str, Any]:
@@ -129,11 +142,21 @@ def postgres_ok(facts: dict[str, Any]) -> tuple[bool, str]:
     )
 
 
+#: The Debian (and Ubuntu) package that provides each runtime; ``{major}``: the version needed.
+RUNTIME_PACKAGES = {"java": "openjdk-{major}-jre-headless", "node": "nodejs", "python": "python3"}
+
+
+def install_hint(package: str) -> str:
+    """The command that installs Debian's ``package`` on a host, as a reason's closing words."""
+    return translate("Hosts", "Debian, Ubuntu: apt install {package}").format(package=package)
+
+
 def runtime_ok(runtime: str, facts: dict[str, Any]) -> tuple[bool, str]:
     """Whether a host with ``facts`` satisfies a manifest's ``runtime``.
 
     ``runtime`` is ``none``, ``java >= N``, ``python >= X.Y`` or ``node >= N``
-    (the ``python3`` and ``node`` on the host's PATH). Returns ``(ok, reason)``.
+    (the ``python3`` and ``node`` on the host's PATH). Returns ``(ok, reason)``; a reason
+    names what is missing and the command that installs it (:data:`RUNTIME_PACKAGES`).
     """
     spec = runtime.strip().lower()
     if spec in ("", "none"):
@@ -142,6 +165,7 @@ def runtime_ok(runtime: str, facts: dict[str, Any]) -> tuple[bool, str]:
     if not m or (m.group(3) is not None and m.group(1) != "python"):
         return False, translate("Hosts", "unknown runtime requirement {runtime}").format(runtime=repr(runtime))
     name, need = m.group(1), (int(m.group(2)), int(m.group(3) or 0))
+    fix = install_hint(RUNTIME_PACKAGES[name].format(major=need[0]))
     if name == "python":
         have = facts.get("python_version")
         label, need_text = "Python", f"{need[0]}.{need[1]}"
@@ -153,27 +177,28 @@ def runtime_ok(runtime: str, facts: dict[str, Any]) -> tuple[bool, str]:
         label, need_text, have_text = {"java": "Java", "node": "Node.js"}[name], str(need[0]), str(major)
         missing = translate("Hosts", "no {name} found on the host").format(name=name)
     if have is None:
-        return False, translate("Hosts", "needs {runtime} {version} or newer; {missing}").format(
-            runtime=label, version=need_text, missing=missing
+        return False, translate("Hosts", "needs {runtime} {version} or newer; {missing} ({fix})").format(
+            runtime=label, version=need_text, missing=missing, fix=fix
         )
     if tuple(have) < need:
-        return False, translate("Hosts", "needs {runtime} {version} or newer; the host has {runtime} {have}").format(
-            runtime=label, version=need_text, have=have_text
-        )
+        return False, translate(
+            "Hosts", "needs {runtime} {version} or newer; the host has {runtime} {have} ({fix})"
+        ).format(runtime=label, version=need_text, have=have_text, fix=fix)
     return True, ""
 
 
-_SETUP_MISSING = {
-    "venv": "needs the venv module of python3 to make the worker's environment "
-    "(Debian, Ubuntu: apt install python3-venv)",
-    "npm": "needs npm to install the worker's node_modules from package-lock.json (Debian, Ubuntu: apt install npm)",
-}
-
-
 def setup_ok(requires: tuple[str, ...], facts: dict[str, Any]) -> tuple[bool, str]:
-    """Whether a host with ``facts`` has what a bundle's setup needs (``venv``, ``npm``)."""
+    """Whether a host with ``facts`` has what a bundle's setup needs (``venv``, ``npm``); the reason
+    names the missing piece and the command that installs it."""
     have = {"venv": bool(facts.get("python_venv")), "npm": bool(facts.get("npm"))}
     for need in requires:
-        if not have.get(need, False):
-            return False, _SETUP_MISSING[need]
+        if have.get(need, False):
+            continue
+        if need == "venv":
+            return False, translate(
+                "Hosts", "needs the venv module of python3 (with ensurepip) to make the worker's environment ({fix})"
+            ).format(fix=install_hint("python3-venv"))
+        return False, translate("Hosts", "needs npm to install the worker's dependencies ({fix})").format(
+            fix=install_hint("npm")
+        )
     return True, ""

@@ -22,7 +22,7 @@ from typing import Any, NoReturn
 from pathlib import Path
 
 from bancada.core import paths
-from bancada.experiment.manifest import Implementation, machine_arch
+from bancada.experiment.manifest import Implementation, WorkerManifest, machine_arch
 from bancada.hosts.base import WorkerStartError, parse_ready_line
 from bancada.hosts.bundle import deploy_bundle
 from bancada.hosts.deploy import deploy
@@ -31,6 +31,7 @@ from bancada.hosts.placement import ProcessPlacement
 from bancada.hosts.hostconfig import HostProfile, get_host
 from bancada.hosts.knownhosts import HostError, HostKeyChanged, UnknownHostKey  # noqa: F401 - re-exported
 from bancada.hosts.remote_driver import RemoteDriverProcess
+from bancada.hosts.vendor import vendor_archive
 from bancada.hosts.remote_worker import TUNNEL_WARNING, RemoteWorker, Tunnel, port_reachable
 from bancada.hosts.ssh_connect import (
     CONNECT_TIMEOUT_S,
@@ -103,6 +104,7 @@ class SshHost:
         self._facts: dict[str, Any] | None = None
         self._workers: list[RemoteWorker] = []
         self._deployed: dict[Path, str] = {}  # local artifact -> its remote path, this connection
+        self._vendors: dict[Path, Path | None] = {}  # bundle worker's folder -> what is sent with it
         self._lock = threading.Lock()
         self._closed = threading.Event()
         self.client, self._jumps = connect_profile(
@@ -224,13 +226,39 @@ class SshHost:
         if not ok:
             return False, reason
         if impl.worker.deploy == "bundle":
-            return setup_ok(impl.worker.setup_requires, self.facts())
+            return self._bundle_ok(impl.worker)
         artifact = impl.worker.artifact_path(self.os, self.arch())
         if not artifact.exists():
             return False, translate(
                 "Hosts", "not built for {os}/{arch}: {artifact} is missing (run: make -C workers)"
             ).format(os=self.os, arch=self.arch(), artifact=artifact)
         return True, ""
+
+    def _bundle_ok(self, worker: WorkerManifest) -> tuple[bool, str]:
+        """Whether a bundle worker's setup can run here: what it needs on the host (a venv module;
+        npm only when node_modules is not built here to be sent), then the packages sent with it
+        (:mod:`bancada.hosts.vendor`: the wheels for this host's Python, fetched here once)."""
+        requires = worker.setup_requires
+        if worker.vendor == "node-modules" and (worker.folder / "node_modules" / ".package-lock.json").exists():
+            requires = tuple(r for r in requires if r != "npm")
+        ok, reason = setup_ok(requires, self.facts())
+        if not ok:
+            return ok, reason
+        try:
+            self._vendor_for(worker)
+        except HostError as exc:
+            return False, str(exc)
+        return True, ""
+
+    def _vendor_for(self, worker: WorkerManifest) -> Path | None:
+        """The archive sent with ``worker``'s bundle to this host (once per connection), or None.
+
+        Raises:
+            HostError: the wheels for this host's Python cannot be had.
+        """
+        if worker.folder not in self._vendors:
+            self._vendors[worker.folder] = vendor_archive(worker, self.facts())
+        return self._vendors[worker.folder]
 
     def setup_notice(self, impl: Implementation) -> str:
         """ "": a bundle worker's environment on an SSH host is made by its deploy, which says so itself."""
@@ -393,7 +421,7 @@ class SshHost:
             return deploy(self.client, worker.artifact_path(self.os, self.arch()), self.workdir, self.name)[0]
         folder = self._deployed.get(worker.folder)
         if folder is None:
-            folder, _ = deploy_bundle(self.client, worker, self.workdir, self.name)
+            folder, _ = deploy_bundle(self.client, worker, self.workdir, self.name, self._vendor_for(worker))
             self._deployed[worker.folder] = folder
         return posixpath.join(folder, worker.artifact.format(os=self.os, arch=self.arch()))
 

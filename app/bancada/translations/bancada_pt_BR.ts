@@ -1271,6 +1271,46 @@
 <context>
     <name>Hosts</name>
     <message>
+        <source>cannot build a wheel of {name}=={version} for the host: {err}</source>
+        <translation>não foi possível compilar um wheel de {name}=={version} para o host: {err}</translation>
+    </message>
+    <message>
+        <source>cannot choose the Python worker&apos;s wheels for this host: its python3, architecture or glibc version is unknown (python3: {python}, arch: {arch}, glibc: {glibc})</source>
+        <translation>não foi possível escolher os wheels do worker Python para este host: o python3, a arquitetura ou a versão da glibc dele são desconhecidos (python3: {python}, arquitetura: {arch}, glibc: {glibc})</translation>
+    </message>
+    <message>
+        <source>cannot download {url}: {exc}</source>
+        <translation>não foi possível baixar {url}: {exc}</translation>
+    </message>
+    <message>
+        <source>cannot list {name}&apos;s files on PyPI: {exc}</source>
+        <translation>não foi possível listar os arquivos de {name} no PyPI: {exc}</translation>
+    </message>
+    <message>
+        <source>cannot read the lock file&apos;s line {line!r}</source>
+        <translation>não foi possível ler a linha {line!r} do arquivo de lock</translation>
+    </message>
+    <message>
+        <source>{name}=={version} has no wheel for Python {python} on {platform}</source>
+        <translation>{name}=={version} não tem wheel para Python {python} em {platform}</translation>
+    </message>
+    <message>
+        <source>{name}=={version} is published only as source: building its wheel here needs uv (pip install uv)</source>
+        <translation>{name}=={version} só é publicado como código-fonte: compilar o wheel aqui precisa do uv (pip install uv)</translation>
+    </message>
+    <message>
+        <source>{url} arrived with sha256 {got}, not the locked {sha256}</source>
+        <translation>{url} chegou com sha256 {got}, não o {sha256} do lock</translation>
+    </message>
+    <message>
+        <source>{implementations}: {reason}</source>
+        <translation>{implementations}: {reason}</translation>
+    </message>
+    <message>
+        <source>What {name} lacks, and how to install it:</source>
+        <translation>O que falta em {name}, e como instalar:</translation>
+    </message>
+    <message>
         <source>the {driver} driver speaks {protocols}, not {protocol}</source>
         <extracomment>The contract&apos;s operations (seed 001&apos;s database methods included) and a user&apos;s own request (custom), which both drivers send. The workload operations each driver sends: the native driver also seed 004&apos;s serial (encode, send, decode, with the split).</extracomment>
         <translation>o driver {driver} fala {protocols}, não {protocol}</translation>
@@ -1296,12 +1336,24 @@
         <translation>nenhum {name} encontrado no host</translation>
     </message>
     <message>
-        <source>needs {runtime} {version} or newer; {missing}</source>
-        <translation>precisa de {runtime} {version} ou mais recente; {missing}</translation>
+        <source>needs {runtime} {version} or newer; {missing} ({fix})</source>
+        <translation>precisa de {runtime} {version} ou mais recente; {missing} ({fix})</translation>
     </message>
     <message>
-        <source>needs {runtime} {version} or newer; the host has {runtime} {have}</source>
-        <translation>precisa de {runtime} {version} ou mais recente; o host tem {runtime} {have}</translation>
+        <source>needs {runtime} {version} or newer; the host has {runtime} {have} ({fix})</source>
+        <translation>precisa de {runtime} {version} ou mais recente; o host tem {runtime} {have} ({fix})</translation>
+    </message>
+    <message>
+        <source>Debian, Ubuntu: apt install {package}</source>
+        <translation>Debian, Ubuntu: apt install {package}</translation>
+    </message>
+    <message>
+        <source>needs the venv module of python3 (with ensurepip) to make the worker&apos;s environment ({fix})</source>
+        <translation>precisa do módulo venv do python3 (com ensurepip) para criar o ambiente do worker ({fix})</translation>
+    </message>
+    <message>
+        <source>needs npm to install the worker&apos;s dependencies ({fix})</source>
+        <translation>precisa do npm para instalar as dependências do worker ({fix})</translation>
     </message>
     <message>
         <source>not in this installation: {artifact} is missing (the package was built without it)</source>
@@ -1581,6 +1633,10 @@
 </context>
 <context>
     <name>HostsDialog</name>
+    <message>
+        <source>Missing, and its fix</source>
+        <translation>O que falta, e como instalar</translation>
+    </message>
     <message>
         <source>Target hosts</source>
         <translation>Hosts de destino</translation>
@@ -2425,6 +2481,10 @@ Senha da chave:</translation>
     <message>
         <source>{path}: setup_requires {unknown!r}; allowed: {names}</source>
         <translation>{path}: setup_requires {unknown!r}; permitidos: {names}</translation>
+    </message>
+    <message>
+        <source>{path}: vendor = {vendor!r}; allowed: {names}</source>
+        <translation>{path}: vendor = {vendor!r}; permitidos: {names}</translation>
     </message>
 </context>
 <context>

@@ -122,3 +122,15 @@ def _ssh_runnable() -> str:
     files = [i for i in impls if i.worker.deploy != "local"]
     assert len(files) >= 4  # go and java, over gRPC and REST
     return f"{len(files)} of {len(impls)} implementations"
+
+
+def test_the_check_lists_each_gap_with_its_fix(qapp):
+    """What a host lacks, one item per reason with the implementations it stops (hosts.check.missing_lines)."""
+    from bancada.ui.hosts_dialog import facts_html
+
+    why_java = "needs Java 17 or newer; no java found on the host (Debian, Ubuntu: apt install openjdk-17-jre-headless)"
+    rows = [["go-rest", True, ""], ["java-rest", False, why_java], ["java-grpc", False, why_java]]
+    page = facts_html("lab", {"address": "10.233.1.2"}, rows)
+    assert "<h4>Missing, and its fix</h4>" in page
+    assert f"<li>java-grpc, java-rest: {why_java}</li>" in page
+    assert "Missing, and its fix" not in facts_html("lab", {}, rows[:1])

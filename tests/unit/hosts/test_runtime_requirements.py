@@ -30,10 +30,22 @@ def test_facts_parse_python_and_node_versions():
     [
         ("none", True, ""),
         ("python >= 3.10", True, ""),
-        ("python >= 3.12", False, "needs Python 3.12 or newer; the host has Python 3.11"),
+        (
+            "python >= 3.12",
+            False,
+            "needs Python 3.12 or newer; the host has Python 3.11 (Debian, Ubuntu: apt install python3)",
+        ),
         ("node >= 20", True, ""),
-        ("node >= 22", False, "needs Node.js 22 or newer; the host has Node.js 20"),
-        ("java >= 21", False, "needs Java 21 or newer; the host has Java 17"),
+        (
+            "node >= 22",
+            False,
+            "needs Node.js 22 or newer; the host has Node.js 20 (Debian, Ubuntu: apt install nodejs)",
+        ),
+        (
+            "java >= 21",
+            False,
+            "needs Java 21 or newer; the host has Java 17 (Debian, Ubuntu: apt install openjdk-21-jre-headless)",
+        ),
         ("node >= 20.1", False, "unknown runtime requirement 'node >= 20.1'"),
         ("ruby >= 3", False, "unknown runtime requirement 'ruby >= 3'"),
     ],
@@ -44,8 +56,29 @@ def test_runtime_requirements(runtime, ok, why):
 
 def test_missing_runtime_is_named():
     facts = parse_facts("python3=\nnode=\n")
-    assert runtime_ok("python >= 3.10", facts) == (False, "needs Python 3.10 or newer; no python3 found on the host")
-    assert runtime_ok("node >= 20", facts) == (False, "needs Node.js 20 or newer; no node found on the host")
+    assert runtime_ok("python >= 3.10", facts) == (
+        False,
+        "needs Python 3.10 or newer; no python3 found on the host (Debian, Ubuntu: apt install python3)",
+    )
+    assert runtime_ok("node >= 20", facts) == (
+        False,
+        "needs Node.js 20 or newer; no node found on the host (Debian, Ubuntu: apt install nodejs)",
+    )
+    assert runtime_ok("java >= 17", facts) == (
+        False,
+        "needs Java 17 or newer; no java found on the host (Debian, Ubuntu: apt install openjdk-17-jre-headless)",
+    )
+
+
+def test_a_missing_venv_module_names_its_package():
+    """(The probe itself is tried on a lab host whose ensurepip folder is emptied: tests/ssh/test_lab_host.py.)"""
+    from bancada.hosts.facts import setup_ok
+
+    assert setup_ok(("venv",), {"python_venv": False}) == (
+        False,
+        "needs the venv module of python3 (with ensurepip) to make the worker's environment "
+        "(Debian, Ubuntu: apt install python3-venv)",
+    )
 
 
 def test_interpreted_workers_deploy_as_bundles_and_binaries_as_files():

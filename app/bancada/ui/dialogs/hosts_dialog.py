@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from bancada.hosts import hostconfig
+from bancada.hosts.check import missing_lines
 from bancada.ui.tasks import TaskRunner
 from bancada.ui.screen_fit import fit_to_screen
 
@@ -437,9 +438,16 @@ def facts_html(name: str, facts: dict, rows: list) -> str:
         for i, ok, why in rows
     )
     cleaned = "".join(f"<li>{html.escape(c)}</li>" for c in facts.get("cleaned", []))
+    missing = "".join(f"<li>{html.escape(line)}</li>" for line in missing_lines(rows))
     return (
         f"<h3>{html.escape(name)} ({html.escape(str(facts.get('address', '')))})</h3>"
-        f"<table>{facts_rows}</table><h4>"
+        f"<table>{facts_rows}</table>"
+        + (
+            "<h4>" + QCoreApplication.translate("HostsDialog", "Missing, and its fix") + f"</h4><ul>{missing}</ul>"
+            if missing
+            else ""
+        )
+        + "<h4>"
         + QCoreApplication.translate("HostsDialog", "Implementations")
         + f"</h4><table>{impl_rows}</table>"
         + (
