@@ -154,7 +154,23 @@ def _load_text(load: dict[str, Any]) -> str:
         return translate("Report", "sequential (one request at a time)")
     if model == "closed":
         return translate("Report", "closed loop, {c} clients").format(c=load.get("concurrency", 1))
+    if model == "vus":
+        return _vus_text(load)
     return translate("Report", "open, {r} requests/s").format(r=number(load.get("rate_per_s") or 0, 1))
+
+
+def _vus_text(load: dict[str, Any]) -> str:
+    """The vus model (bancada.experiment.load_vus) in words: users, duration, and the wait between iterations."""
+    text = translate("Report", "{vus} virtual users for {s} s per block").format(
+        vus=load.get("vus") or 1, s=number(load.get("duration_s") or 0, 0)
+    )
+    if load.get("pacing_s"):
+        wait = translate("Report", "an iteration every {s} s").format(s=number(load["pacing_s"], 1))
+    elif load.get("think_time_s"):
+        wait = translate("Report", "a pause of {s} s after each response").format(s=number(load["think_time_s"], 1))
+    else:
+        wait = translate("Report", "no pause between requests")
+    return f"{text}, {wait}"
 
 
 def host_rows(facts_json: str | None) -> list[tuple[str, str]]:

@@ -3261,6 +3261,22 @@ Senha da chave:</translation>
         <translation>nova a cada requisição</translation>
     </message>
     <message>
+        <source>{vus} virtual users for {s} s per block</source>
+        <translation>{vus} usuários virtuais por {s} s em cada bloco</translation>
+    </message>
+    <message>
+        <source>an iteration every {s} s</source>
+        <translation>uma iteração a cada {s} s</translation>
+    </message>
+    <message>
+        <source>a pause of {s} s after each response</source>
+        <translation>uma pausa de {s} s após cada resposta</translation>
+    </message>
+    <message>
+        <source>no pause between requests</source>
+        <translation>sem pausa entre as requisições</translation>
+    </message>
+    <message>
         <source>native (Go)</source>
         <translation>nativo (Go)</translation>
     </message>
