@@ -69,3 +69,11 @@ def test_the_classroom_profile_runs_both_servers_and_names_the_client_choices(tm
     design = dict(design_rows(load_run(str(run_file)), ["language"]))
     assert design["Connection"] == "new for every request"
     assert design["Load"] == "1 virtual users for 4 s per block, a pause of 1.0 s after each response"
+    # the report, in Portuguese, puts the paper's ranking beside the run's, with its reading
+    html = tmp_path / "report.html"
+    argv = [sys.executable, "-m", "bancada.cli", "report", str(run_file), "--html", str(html), "--language", "pt_BR"]
+    proc = subprocess.run(argv, capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    section = html.read_text(encoding="utf-8").split('<section id="published">', 1)[1].split("</section>", 1)[0]
+    assert "O artigo ao lado desta execução" in section and "A série Go REST do artigo" in section
+    assert "<td>go-rest</td>" in section and ("<td>go-gin-rest</td>" in section) and "4,47" in section

@@ -3261,6 +3261,34 @@ Senha da chave:</translation>
         <translation>nova a cada requisição</translation>
     </message>
     <message>
+        <source>Workload</source>
+        <translation>Carga de trabalho</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Posição</translation>
+    </message>
+    <message>
+        <source>Paper</source>
+        <translation>Artigo</translation>
+    </message>
+    <message>
+        <source>Paper's median (ms)</source>
+        <translation>Mediana do artigo (ms)</translation>
+    </message>
+    <message>
+        <source>This run</source>
+        <translation>Esta execução</translation>
+    </message>
+    <message>
+        <source>This run's median (ms)</source>
+        <translation>Mediana desta execução (ms)</translation>
+    </message>
+    <message>
+        <source>The paper beside this run</source>
+        <translation>O artigo ao lado desta execução</translation>
+    </message>
+    <message>
         <source>{vus} virtual users for {s} s per block</source>
         <translation>{vus} usuários virtuais por {s} s em cada bloco</translation>
     </message>
@@ -5348,6 +5376,45 @@ Senha da chave:</translation>
     <message>
         <source>the GUI cannot start ({why}); {hint}</source>
         <translation>a interface gráfica não pode iniciar ({why}); {hint}</translation>
+    </message>
+</context>
+<context>
+    <name>Published</name>
+    <message>
+        <source>Workload</source>
+        <translation>Carga de trabalho</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Posição</translation>
+    </message>
+    <message>
+        <source>Paper (ms)</source>
+        <translation>Artigo (ms)</translation>
+    </message>
+    <message>
+        <source>This run (ms)</source>
+        <translation>Esta execução (ms)</translation>
+    </message>
+    <message>
+        <source>The paper beside this run</source>
+        <translation>O artigo ao lado desta execução</translation>
+    </message>
+    <message>
+        <source>Soares (UFLA 2024), Tables 2.1 and 2.4: medians in ms</source>
+        <translation>Soares (UFLA 2024), Tabelas 2.1 e 2.4: medianas em ms</translation>
+    </message>
+    <message>
+        <source>This run ranks LargeSize as the paper does.</source>
+        <translation>Esta execução ordena o LargeSize como o artigo.</translation>
+    </message>
+    <message>
+        <source>At LargeSize the paper ranks REST before gRPC (Go REST {go} ms ≈ Java REST {java} ms, then gRPC); this run's order differs.</source>
+        <translation>No LargeSize o artigo põe REST antes de gRPC (Go REST {go} ms ≈ Java REST {java} ms, depois gRPC); a ordem desta execução é outra.</translation>
+    </message>
+    <message>
+        <source>The paper's Go REST series is unlikely to be its gin server's: across its 31 experiments it drifts as a warming JVM does and moves with Java REST's (correlation 0.99), and 204,800 ints cost it 1.2 ms more than 200, while decoding them with Go's encoding/json takes tens of milliseconds (the profile soares-2024-as-published runs the paper's own gin and Spring Boot servers). Absolute times also depend on the machine and the client: the paper opened a new connection per REST request and paused 1 s between requests. Read a different ranking as a difference of servers and set-up, not as an error of this run; docs/seeds.md gives the evidence.</source>
+        <translation>A série Go REST do artigo dificilmente é a do servidor gin dele: ao longo dos 31 experimentos ela cai como uma JVM aquecendo e acompanha a do Java REST (correlação 0,99), e 204.800 inteiros custam a ela 1,2 ms a mais que 200, enquanto decodificá-los com o encoding/json do Go leva dezenas de milissegundos (o perfil soares-2024-as-published executa os próprios servidores gin e Spring Boot do artigo). Os tempos absolutos também dependem da máquina e do cliente: o artigo abria uma conexão nova a cada requisição REST e fazia uma pausa de 1 s entre as requisições. Leia uma ordem diferente como diferença de servidores e de montagem, não como erro desta execução; docs/seeds.md traz as evidências.</translation>
     </message>
 </context>
 </TS>
