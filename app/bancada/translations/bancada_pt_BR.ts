@@ -4356,6 +4356,22 @@ Senha da chave:</translation>
 <context>
     <name>Studies</name>
     <message>
+        <source>The paper's own servers (gin in Go, Spring Boot in Java) as its client used them: a new connection and a one-second pause for every request, a small and a large list of numbers, about a minute. It shows why Bancada's ranking of this study differs from the paper's.</source>
+        <translation>Os próprios servidores do artigo (gin em Go, Spring Boot em Java) como o cliente dele os usava: uma conexão nova e uma pausa de um segundo a cada requisição, uma lista pequena e uma grande de números, cerca de um minuto. Mostra por que a ordem que o Bancada dá a este estudo difere da do artigo.</translation>
+    </message>
+    <message>
+        <source>The same with the paper's design: 77 s of requests a second per block and 5 repetitions, about half an hour. It measures how much decoding the large list costs the paper's gin and Spring Boot servers.</source>
+        <translation>O mesmo com o desenho do artigo: 77 s de uma requisição por segundo por bloco e 5 repetições, cerca de meia hora. Mede quanto custa decodificar a lista grande aos servidores gin e Spring Boot do artigo.</translation>
+    </message>
+    <message>
+        <source>Go x Java REST as the paper ran it, in class: gin and Spring Boot (about 1 minute)</source>
+        <translation>Go x Java REST como o artigo executou, em aula: gin e Spring Boot (cerca de 1 minuto)</translation>
+    </message>
+    <message>
+        <source>Go x Java REST as the paper ran it: gin and Spring Boot (Soares, UFLA 2024)</source>
+        <translation>Go x Java REST como o artigo executou: gin e Spring Boot (Soares, UFLA 2024)</translation>
+    </message>
+    <message>
         <source>Go and Java servers answer the same request over gRPC and over REST: four treatments, small samples, a few seconds on this computer. It shows the whole method quickly: which language and which protocol answer faster, and by how much.</source>
         <extracomment>Cards first, in this order; other profiles follow by name.</extracomment>
         <translation>Servidores em Go e em Java respondem à mesma requisição via gRPC e via REST: quatro tratamentos, amostras pequenas, alguns segundos neste computador. Mostra o método inteiro rapidamente: qual linguagem e qual protocolo respondem mais rápido, e por quanto.</translation>
