@@ -201,8 +201,9 @@ def paper_beside_markdown(study: str, run_path: str | Path | None) -> str:
     """The published paper's ranking beside the main run's, as Markdown for the conclusions page
     (bancada.report.published), preceded by a blank line; "" when the study has no published
     table there or the run file cannot be read."""
-    from bancada.report.inputs import InputError, load_run
+    from bancada.report.inputs import load_run
     from bancada.report.published import as_markdown, paper_beside, run_medians_ms
+    from bancada.stats.prepare import InputError
 
     if run_path is None:
         return ""

@@ -55,7 +55,8 @@ def run_medians_ms(samples: pd.DataFrame) -> dict[str, dict[str, float]]:
     keep = (samples["phase"].astype(str) == "measure") & (samples["ok"].astype(str).str.lower() == "true")
     medians = samples[keep].groupby(["payload", "implementation"])["latency_s"].median() * 1000.0
     out: dict[str, dict[str, float]] = {}
-    for (payload, impl), ms in medians.items():
+    frame = medians.reset_index()
+    for payload, impl, ms in zip(frame["payload"], frame["implementation"], frame["latency_s"]):
         out.setdefault(str(payload), {})[str(impl)] = float(ms)
     return out
 
@@ -118,7 +119,8 @@ def as_markdown(beside: PaperBeside) -> str:
         translate("Published", "Paper (ms)"),
         translate("Published", "This run (ms)"),
     ]
-    lines = [f"### {translate('Published', 'The paper beside this run')}", "", beside.reading, ""]
+    title = translate("Published", "The paper beside this run")
+    lines = [f"### {title}", "", beside.reading, ""]
     lines += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in beside.rows:
         mine = f"{r.run} {number(r.run_ms, 2)}" if r.run is not None and r.run_ms is not None else "–"
