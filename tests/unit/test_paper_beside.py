@@ -37,6 +37,12 @@ def test_a_run_in_the_papers_order_is_said_to_agree_and_the_as_published_servers
     assert "| LargeSize | 3 | go-grpc 7.68 | – |" in md and md.startswith("### The paper beside this run")
 
 
+def test_a_run_without_largesize_says_so_and_shows_only_its_own_workloads():
+    beside = paper_beside("quick", {"StdSize": BANCADA["StdSize"]})
+    assert beside is not None and {r.workload for r in beside.rows} == {"StdSize"}
+    assert beside.reading.startswith("This run has no LargeSize, where the paper ranks REST before gRPC")
+
+
 def test_other_studies_and_other_workloads_have_no_paper_beside():
     assert paper_beside("rest-7-languages-classroom", BANCADA) is None
     assert paper_beside("soares-2024", {"Select200": {"go-rest": 1.0}}) is None

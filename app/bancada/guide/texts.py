@@ -6,8 +6,6 @@ screen at that step (the Live tab's boxes, a table of the Statistics tab).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 
 from bancada.core.i18n import number, translate
 from bancada.stats import table_labels
@@ -195,21 +193,3 @@ def sample_size_note(pilot_n: int | None, pilot_requests: int, result: Analysis 
         n1=number(top.n_required, 0),
         e=number(top.error_pct, 0) + " %",
     )
-
-
-def paper_beside_markdown(study: str, run_path: str | Path | None) -> str:
-    """The published paper's ranking beside the main run's, as Markdown for the conclusions page
-    (bancada.report.published), preceded by a blank line; "" when the study has no published
-    table there or the run file cannot be read."""
-    from bancada.report.inputs import load_run
-    from bancada.report.published import as_markdown, paper_beside, run_medians_ms
-    from bancada.stats.prepare import InputError
-
-    if run_path is None:
-        return ""
-    try:
-        samples = load_run(str(run_path)).samples
-    except (InputError, OSError):
-        return ""
-    beside = paper_beside(study, run_medians_ms(samples))
-    return "\n\n" + as_markdown(beside) if beside is not None else ""

@@ -12,6 +12,7 @@ as-published workers ``go-gin-rest``/``java-spring-rest``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import pandas as pd
 
@@ -90,14 +91,21 @@ def _same_order(medians_ms: dict[str, dict[str, float]], workload: str) -> bool:
 
 def _reading(medians_ms: dict[str, dict[str, float]]) -> str:
     """The paragraph: whether the LargeSize ranking agrees, and why the paper's REST series is not gin's."""
-    if "LargeSize" in medians_ms and _same_order(medians_ms, "LargeSize"):
+    go, java = number(4.47, 2), number(4.51, 2)
+    if "LargeSize" not in medians_ms:
+        first = translate(
+            "Published",
+            "This run has no LargeSize, where the paper ranks REST before gRPC (Go REST {go} ms ≈ Java REST "
+            "{java} ms, then gRPC).",
+        ).format(go=go, java=java)
+    elif _same_order(medians_ms, "LargeSize"):
         first = translate("Published", "This run ranks LargeSize as the paper does.")
     else:
         first = translate(
             "Published",
             "At LargeSize the paper ranks REST before gRPC (Go REST {go} ms ≈ Java REST {java} ms, then gRPC); "
             "this run's order differs.",
-        ).format(go=number(4.47, 2), java=number(4.51, 2))
+        ).format(go=go, java=java)
     why = translate(
         "Published",
         "The paper's Go REST series is unlikely to be its gin server's: across its 31 experiments it drifts "
@@ -127,3 +135,20 @@ def as_markdown(beside: PaperBeside) -> str:
         lines.append(f"| {r.workload} | {number(r.rank, 0)} | {r.paper} {number(r.paper_ms, 2)} | {mine} |")
     lines += ["", beside.source]
     return "\n".join(lines)
+
+
+def paper_beside_markdown(run_path: str | Path | None) -> str:
+    """For a run file of one of seed 000's profiles (its ``profile_name``), :func:`as_markdown` of the
+    paper beside it, preceded by a blank line, to follow the conclusions (the guide, Export all's
+    ``conclusions.md``); "" for any other run, or a file that cannot be read."""
+    from bancada.report.inputs import load_run
+    from bancada.stats.prepare import InputError
+
+    if run_path is None:
+        return ""
+    try:
+        run = load_run(str(run_path))
+    except (InputError, OSError):
+        return ""
+    beside = paper_beside(str(run.meta.get("profile_name", "")), run_medians_ms(run.samples))
+    return "\n\n" + as_markdown(beside) if beside is not None else ""

@@ -5397,6 +5397,10 @@ Senha da chave:</translation>
 <context>
     <name>Published</name>
     <message>
+        <source>This run has no LargeSize, where the paper ranks REST before gRPC (Go REST {go} ms ≈ Java REST {java} ms, then gRPC).</source>
+        <translation>Esta execução não tem LargeSize, onde o artigo põe REST antes de gRPC (Go REST {go} ms ≈ Java REST {java} ms, depois gRPC).</translation>
+    </message>
+    <message>
         <source>Workload</source>
         <translation>Carga de trabalho</translation>
     </message>

@@ -102,9 +102,11 @@ def export_data(
     if tables:
         written += write_tables(tables, folder, readings)
     if result is not None:
+        from bancada.report.published import paper_beside_markdown
         from bancada.stats.conclusions import conclusions
 
-        (folder / "conclusions.md").write_text(conclusions(result), encoding="utf-8")
+        text = conclusions(result) + paper_beside_markdown(run_path)  # a seed study's paper beside the run
+        (folder / "conclusions.md").write_text(text, encoding="utf-8")
         written.append(folder / "conclusions.md")
     from bancada.report.build import write_report
 

@@ -149,13 +149,14 @@ class GuideResults(QObject):
             self.conclusions_page.text.setPlainText(self.tr("Writing the conclusions…"))
         if s.conclusions or s.result is None:
             return
-        result, study, run_path = s.result, s.study or "", self.w.run_path
+        result, run_path = s.result, self.w.run_path
 
         def write(_state) -> str:
+            from bancada.report.published import paper_beside_markdown
             from bancada.stats.conclusions import conclusions
 
             # a seed study's published ranking beside the run's, with its reading
-            return conclusions(result) + texts.paper_beside_markdown(study, run_path)
+            return conclusions(result) + paper_beside_markdown(run_path)
 
         self.w.tasks.start("conclusions", write, succeeded=self._conclusions_written, failed=self._conclusions_failed)
 
