@@ -94,6 +94,11 @@ def walk(app, window, lang: str, out: Path) -> list[Path]:
         if g.state.name != STEPS[-1]:
             ready(60)
         shot()  # normality, rank tests, factorial allocation, conclusions, export (before pressing Export)
+        if g.state.name == "conclusions":  # their end: the paper's ranking beside the run's (seed 000's design)
+            bar = g.results.conclusions_page.text.verticalScrollBar()
+            bar.setValue(bar.maximum())
+            settle(app)
+            written.append(save(window, out / f"guide-{lang}-{g.state.step + 1:02d}-paper-beside.png"))
     return written
 
 

@@ -131,6 +131,13 @@ def _ints(value, rest: str):
     return int(value) if isinstance(value, str) else value
 
 
+def skip_unless_served(impl, operation: str) -> None:
+    """Skip a test of ``operation`` on a worker whose manifest's operations leave it out (seed 000's
+    as-published servers answer only their paper's endpoint, ping and info)."""
+    if not impl.worker.serves(operation):
+        pytest.skip(f"{impl.id} serves {', '.join(impl.worker.operations)} only (its manifest's operations)")
+
+
 def select(impl, target, values, k=3, seed=None):
     if impl.protocol == "grpc":
         msg = bench_pb2.SelectRequest(values=values, k=k)
@@ -171,6 +178,7 @@ def test_ping_answers_empty_with_server_timing(worker):
 
 def test_select_returns_members_at_positions_with_server_timing(worker):
     impl, handle = worker
+    skip_unless_served(impl, "select")
     values = [(i * 7919) % 1001 for i in range(200)]
     status, (picked, positions), srv = select(impl, handle.target, values)
     assert status in ("OK", 200)
@@ -181,6 +189,7 @@ def test_select_returns_members_at_positions_with_server_timing(worker):
 
 def test_seeded_select_matches_the_shared_vectors(worker):
     impl, handle = worker
+    skip_unless_served(impl, "select")
     vectors = json.loads((ROOT / "proto" / "bancada" / "v1" / "select_vectors.json").read_text())
     for case in vectors["select"]:
         values = case.get("values") or [(i * 31) % 1001 for i in range(case["n"])]
@@ -191,6 +200,7 @@ def test_seeded_select_matches_the_shared_vectors(worker):
 
 def test_large_select_204800(worker):
     impl, handle = worker
+    skip_unless_served(impl, "select")
     values = list(range(204800))
     status, (picked, positions), srv = select(impl, handle.target, values)
     assert status in ("OK", 200) and picked == positions and srv > 0
@@ -199,6 +209,7 @@ def test_large_select_204800(worker):
 def test_seeded_select_is_the_reference_pick_at_int64_extremes(worker):
     """The largest seed and int64 values at both ends come back exact (no rounding through doubles)."""
     impl, handle = worker
+    skip_unless_served(impl, "select")
     values = [-(2**63), 2**63 - 1, 2**53 + 1, -(2**53) - 1] * 50
     for seed, k in ((2**64 - 1, 200), (2**63 + 12345, 7)):
         status, answer, _ = select(impl, handle.target, values, k, seed)
@@ -207,6 +218,7 @@ def test_seeded_select_is_the_reference_pick_at_int64_extremes(worker):
 
 def test_unseeded_select_picks_a_permutation(worker):
     impl, handle = worker
+    skip_unless_served(impl, "select")
     values = list(range(10, 20))
     status, (picked, positions), _ = select(impl, handle.target, values, k=10)
     assert status in ("OK", 200) and sorted(positions) == list(range(10)) and picked == [10 + p for p in positions]
@@ -215,6 +227,7 @@ def test_unseeded_select_picks_a_permutation(worker):
 @pytest.mark.parametrize("kind", ["int64s", "doubles", "strings", "records"])
 def test_echo_counts_each_kind(worker, kind):
     impl, handle = worker
+    skip_unless_served(impl, "echo")
     req = build_request("echo", {"kind": kind, "count": 37, "seed": 5})
     if impl.protocol == "grpc":
         status, raw, srv = call(impl, handle.target, "echo", raw=req.grpc_body)
@@ -241,6 +254,7 @@ ECHO_PAYLOADS = {
 @pytest.mark.parametrize("echo", [False, True])
 def test_echo_sends_back_exactly_the_payload_when_asked(worker, kind, echo):
     impl, handle = worker
+    skip_unless_served(impl, "echo")
     payload = ECHO_PAYLOADS[kind]
     if impl.protocol == "grpc":
         msg = bench_pb2.EchoRequest(echo=echo)
@@ -264,6 +278,7 @@ def test_echo_sends_back_exactly_the_payload_when_asked(worker, kind, echo):
 
 def test_echo_64_mib(worker):
     impl, handle = worker
+    skip_unless_served(impl, "echo")
     if impl.protocol == "grpc":
         # 8,388,608 doubles: 64 MiB of packed fixed64 (+ a few bytes of framing)
         msg = bench_pb2.EchoRequest()
@@ -289,6 +304,7 @@ def test_echo_64_mib(worker):
 
 def test_oversize_is_refused_clearly(worker):
     impl, handle = worker
+    skip_unless_served(impl, "echo")
     size = 129 * 1024 * 1024  # above the default 128 MiB limit
     if impl.protocol == "grpc":
         msg = bench_pb2.EchoRequest()

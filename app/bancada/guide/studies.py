@@ -23,6 +23,7 @@ MY_OWN = "my-own"
 ORDER = [
     "quick",
     "soares-2024",
+    "soares-2024-as-published-classroom",
     "far-link",
     "serialization-formats-classroom",
     "rest-7-languages-classroom",
@@ -34,6 +35,7 @@ ORDER = [
     "rest-7-languages-2015",
     "rpc-python-2023-sized",
     "serialization-formats-2020",
+    "soares-2024-as-published",
     "my-service",
 ]
 
@@ -62,6 +64,18 @@ def paragraph(key: str) -> str:
             "The study this design comes from (Soares, UFLA 2024): Go and Java, gRPC and REST, a small and a "
             "large list of numbers, 77 requests in 5 repetitions. It asks whether the choice of protocol "
             "matters more than the choice of language when services talk to each other.",
+        ),
+        "soares-2024-as-published-classroom": translate(
+            "Studies",
+            "The paper's own servers (gin in Go, Spring Boot in Java) as its client used them: a new "
+            "connection and a one-second pause for every request, a small and a large list of numbers, about "
+            "a minute. It shows why Bancada's ranking of this study differs from the paper's.",
+        ),
+        "soares-2024-as-published": translate(
+            "Studies",
+            "The same with the paper's design: 77 s of requests a second per block and 5 repetitions, about "
+            "half an hour. It measures how much decoding the large list costs the paper's gin and Spring "
+            "Boot servers.",
         ),
         "far-link": translate(
             "Studies",
@@ -141,6 +155,12 @@ def title(key: str, fallback: str) -> str:
     titles = {
         "quick": translate("Studies", "Quick demo: Go x Java, gRPC x REST"),
         "soares-2024": translate("Studies", "Go x Java and gRPC x REST (Soares, UFLA 2024)"),
+        "soares-2024-as-published-classroom": translate(
+            "Studies", "Go x Java REST as the paper ran it, in class: gin and Spring Boot (about 1 minute)"
+        ),
+        "soares-2024-as-published": translate(
+            "Studies", "Go x Java REST as the paper ran it: gin and Spring Boot (Soares, UFLA 2024)"
+        ),
         "far-link": translate("Studies", "Go over gRPC and REST behind an emulated far link (40 ms round trip)"),
         "microservices-2024": translate(
             "Studies", "Microservices: Go, Node.js, Python x REST, gRPC, GraphQL on PostgreSQL (2024)"

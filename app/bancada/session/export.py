@@ -104,8 +104,10 @@ def export_data(
         written += write_tables(tables, folder, readings)
     if result is not None:
         from bancada.analysis.conclusions import conclusions
+        from bancada.report.published import paper_beside_markdown
 
-        (folder / "conclusions.md").write_text(conclusions(result), encoding="utf-8")
+        text = conclusions(result) + paper_beside_markdown(run_path)  # a seed study's paper beside the run
+        (folder / "conclusions.md").write_text(text, encoding="utf-8")
         written.append(folder / "conclusions.md")
     from bancada.report.build import write_report
 

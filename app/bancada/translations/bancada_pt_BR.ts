@@ -3353,6 +3353,50 @@ Senha da chave:</translation>
         <translation>nova a cada requisição</translation>
     </message>
     <message>
+        <source>Workload</source>
+        <translation>Carga de trabalho</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Posição</translation>
+    </message>
+    <message>
+        <source>Paper</source>
+        <translation>Artigo</translation>
+    </message>
+    <message>
+        <source>Paper's median (ms)</source>
+        <translation>Mediana do artigo (ms)</translation>
+    </message>
+    <message>
+        <source>This run</source>
+        <translation>Esta execução</translation>
+    </message>
+    <message>
+        <source>This run's median (ms)</source>
+        <translation>Mediana desta execução (ms)</translation>
+    </message>
+    <message>
+        <source>The paper beside this run</source>
+        <translation>O artigo ao lado desta execução</translation>
+    </message>
+    <message>
+        <source>{vus} virtual users for {s} s per block</source>
+        <translation>{vus} usuários virtuais por {s} s em cada bloco</translation>
+    </message>
+    <message>
+        <source>an iteration every {s} s</source>
+        <translation>uma iteração a cada {s} s</translation>
+    </message>
+    <message>
+        <source>a pause of {s} s after each response</source>
+        <translation>uma pausa de {s} s após cada resposta</translation>
+    </message>
+    <message>
+        <source>no pause between requests</source>
+        <translation>sem pausa entre as requisições</translation>
+    </message>
+    <message>
         <source>native (Go)</source>
         <translation>nativo (Go)</translation>
     </message>
@@ -4407,6 +4451,22 @@ Senha da chave:</translation>
 </context>
 <context>
     <name>Studies</name>
+    <message>
+        <source>The paper's own servers (gin in Go, Spring Boot in Java) as its client used them: a new connection and a one-second pause for every request, a small and a large list of numbers, about a minute. It shows why Bancada's ranking of this study differs from the paper's.</source>
+        <translation>Os próprios servidores do artigo (gin em Go, Spring Boot em Java) como o cliente dele os usava: uma conexão nova e uma pausa de um segundo a cada requisição, uma lista pequena e uma grande de números, cerca de um minuto. Mostra por que a ordem que o Bancada dá a este estudo difere da do artigo.</translation>
+    </message>
+    <message>
+        <source>The same with the paper's design: 77 s of requests a second per block and 5 repetitions, about half an hour. It measures how much decoding the large list costs the paper's gin and Spring Boot servers.</source>
+        <translation>O mesmo com o desenho do artigo: 77 s de uma requisição por segundo por bloco e 5 repetições, cerca de meia hora. Mede quanto custa decodificar a lista grande aos servidores gin e Spring Boot do artigo.</translation>
+    </message>
+    <message>
+        <source>Go x Java REST as the paper ran it, in class: gin and Spring Boot (about 1 minute)</source>
+        <translation>Go x Java REST como o artigo executou, em aula: gin e Spring Boot (cerca de 1 minuto)</translation>
+    </message>
+    <message>
+        <source>Go x Java REST as the paper ran it: gin and Spring Boot (Soares, UFLA 2024)</source>
+        <translation>Go x Java REST como o artigo executou: gin e Spring Boot (Soares, UFLA 2024)</translation>
+    </message>
     <message>
         <source>Go and Java servers answer the same request over gRPC and over REST: four treatments, small samples, a few seconds on this computer. It shows the whole method quickly: which language and which protocol answer faster, and by how much.</source>
         <extracomment>Cards first, in this order; other profiles follow by name.</extracomment>
@@ -5590,6 +5650,49 @@ Senha da chave:</translation>
     <message>
         <source>Pooled over the other factors, the ranks cancel and Kruskal-Wallis sees no clear effect ({p}), while the factorial, on means, gives {f} {own} and its interaction {inter} of the variation: both are right about their own model, and the effect reverses.</source>
         <translation>Juntando os outros fatores, os postos se anulam e o Kruskal-Wallis não vê efeito claro ({p}), enquanto o fatorial, sobre médias, dá a {f} {own} e à sua interação {inter} da variação: os dois estão certos quanto ao próprio modelo, e o efeito se inverte.</translation>
+    </message>
+</context>
+<context>
+    <name>Published</name>
+    <message>
+        <source>This run has no LargeSize, where the paper ranks REST before gRPC (Go REST {go} ms ≈ Java REST {java} ms, then gRPC).</source>
+        <translation>Esta execução não tem LargeSize, onde o artigo põe REST antes de gRPC (Go REST {go} ms ≈ Java REST {java} ms, depois gRPC).</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Carga de trabalho</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Posição</translation>
+    </message>
+    <message>
+        <source>Paper (ms)</source>
+        <translation>Artigo (ms)</translation>
+    </message>
+    <message>
+        <source>This run (ms)</source>
+        <translation>Esta execução (ms)</translation>
+    </message>
+    <message>
+        <source>The paper beside this run</source>
+        <translation>O artigo ao lado desta execução</translation>
+    </message>
+    <message>
+        <source>Soares (UFLA 2024), Tables 2.1 and 2.4: medians in ms</source>
+        <translation>Soares (UFLA 2024), Tabelas 2.1 e 2.4: medianas em ms</translation>
+    </message>
+    <message>
+        <source>This run ranks LargeSize as the paper does.</source>
+        <translation>Esta execução ordena o LargeSize como o artigo.</translation>
+    </message>
+    <message>
+        <source>At LargeSize the paper ranks REST before gRPC (Go REST {go} ms ≈ Java REST {java} ms, then gRPC); this run's order differs.</source>
+        <translation>No LargeSize o artigo põe REST antes de gRPC (Go REST {go} ms ≈ Java REST {java} ms, depois gRPC); a ordem desta execução é outra.</translation>
+    </message>
+    <message>
+        <source>The paper's Go REST series is unlikely to be its gin server's: across its 31 experiments it drifts as a warming JVM does and moves with Java REST's (correlation 0.99), and 204,800 ints cost it 1.2 ms more than 200, while decoding them with Go's encoding/json takes tens of milliseconds (the profile soares-2024-as-published runs the paper's own gin and Spring Boot servers). Absolute times also depend on the machine and the client: the paper opened a new connection per REST request and paused 1 s between requests. Read a different ranking as a difference of servers and set-up, not as an error of this run; docs/seeds.md gives the evidence.</source>
+        <translation>A série Go REST do artigo dificilmente é a do servidor gin dele: ao longo dos 31 experimentos ela cai como uma JVM aquecendo e acompanha a do Java REST (correlação 0,99), e 204.800 inteiros custam a ela 1,2 ms a mais que 200, enquanto decodificá-los com o encoding/json do Go leva dezenas de milissegundos (o perfil soares-2024-as-published executa os próprios servidores gin e Spring Boot do artigo). Os tempos absolutos também dependem da máquina e do cliente: o artigo abria uma conexão nova a cada requisição REST e fazia uma pausa de 1 s entre as requisições. Leia uma ordem diferente como diferença de servidores e de montagem, não como erro desta execução; docs/seeds.md traz as evidências.</translation>
     </message>
 </context>
 </TS>

@@ -181,6 +181,13 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
     assert text.startswith("# Conclusões")
     qtbot.mouseClick(g.results.conclusions_page.copy, Qt.MouseButton.LeftButton)
     assert QGuiApplication.clipboard().text() == text  # the Markdown, as conclusions.md
+    # the quick study is seed 000's design: the paper's published ranking beside the run's, and why they differ
+    assert "O artigo ao lado desta execução" in shown and "A série Go REST do artigo" in shown, shown
+    assert "| StdSize | 1 | go-grpc 0,71 | go-" in text and "Esta execução não tem LargeSize" in text, text
+    view = g.results.conclusions_page.text
+    view.verticalScrollBar().setValue(view.verticalScrollBar().maximum())
+    qtbot.wait(200)
+    screenshot(w, "guide-pt_BR-10-paper-beside.png")
     # the guide's runs are named in Recent runs and Compare: the pilot and the main run differ
     from bancada.session.run_caption import caption
 

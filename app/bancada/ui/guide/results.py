@@ -149,12 +149,14 @@ class GuideResults(QObject):
             self.conclusions_page.text.setPlainText(self.tr("Writing the conclusions…"))
         if s.conclusions or s.result is None:
             return
-        result = s.result
+        result, run_path = s.result, self.w.run_path
 
         def write(_state) -> str:
             from bancada.analysis.conclusions import conclusions
+            from bancada.report.published import paper_beside_markdown
 
-            return conclusions(result)
+            # a seed study's published ranking beside the run's, with its reading
+            return conclusions(result) + paper_beside_markdown(run_path)
 
         self.w.tasks.start("conclusions", write, succeeded=self._conclusions_written, failed=self._conclusions_failed)
 
