@@ -84,8 +84,15 @@ def table(
     return {"caption": caption, "columns": columns, "rows": rows, "formats": formats or {}}
 
 
-def write(script: str, tables: dict[str, dict[str, Any]], load_before: str, note: str | None = None) -> Path:
-    """Write docs/results/<script's stem>.json with ``tables`` (name -> ``table(...)``) and the run's facts.
+def write(
+    script: str,
+    tables: dict[str, dict[str, Any]],
+    load_before: str,
+    note: str | None = None,
+    name: str | None = None,
+) -> Path:
+    """Write docs/results/<name>.json (``name`` defaults to the script's stem) with ``tables`` (table name ->
+    ``table(...)``) and the run's facts; a script with several kinds of run names each (``startup-xvfb``).
 
     ``script`` is the script's ``__file__``; the command is the one this process was started with.
     Returns the file's path.
@@ -102,7 +109,7 @@ def write(script: str, tables: dict[str, dict[str, Any]], load_before: str, note
         "tables": tables,
     }
     RESULTS.mkdir(parents=True, exist_ok=True)
-    out = RESULTS / f"{path.stem}.json"
+    out = RESULTS / f"{name or path.stem}.json"
     out.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"results: {out.relative_to(ROOT)} (scripts/gen_figures.py writes the docs' tables from it)")
     return out
