@@ -60,7 +60,13 @@ HIDDEN_SEED_003 = (
     "/usr/lib/python3/dist-packages/gevent",
     *sorted(str(p) for p in Path("/usr/share/rubygems-integration/all/gems").glob("sinatra-*")),
 )
-HIDDEN_FILES_SEED_003 = ("/usr/bin/php8.2", "/usr/sbin/php-fpm8.2", "/usr/sbin/apache2", "/usr/bin/ruby3.1", "/usr/bin/thin")
+HIDDEN_FILES_SEED_003 = (
+    "/usr/bin/php8.2",
+    "/usr/sbin/php-fpm8.2",
+    "/usr/sbin/apache2",
+    "/usr/bin/ruby3.1",
+    "/usr/bin/thin",
+)
 PACKAGES_SEED_003 = (
     *("php-cli", "php-fpm", "php-gmp", "php-slim", "apache2"),
     *("ruby", "ruby-sinatra", "thin"),
@@ -74,6 +80,7 @@ def status_without(status: str, packages: tuple[str, ...]) -> str:
     stanzas = status.strip("\n").split("\n\n")
     kept = [s for s in stanzas if not any(line == f"Package: {p}" for p in packages for line in s.splitlines()[:1])]
     return "\n\n".join(kept) + "\n"
+
 
 # Runs as root inside the namespaces, then becomes sshd. sshd's own folder lives under /tmp:
 # it is set aside on /mnt before /tmp is emptied and moved back to the same path after.

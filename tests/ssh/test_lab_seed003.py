@@ -86,7 +86,10 @@ def test_the_check_names_each_seed_003_gap_and_its_apt_line_on_a_bare_lab_host(l
         False,
         f"needs the Debian package(s) php-cli php-fpm php-gmp php-slim apache2 (Debian, Ubuntu: {PHP_LINE})",
     )
-    assert rows["sinatra-rest"] == (False, f"needs the Debian package(s) ruby ruby-sinatra thin (Debian, Ubuntu: {RUBY_LINE})")
+    assert rows["sinatra-rest"] == (
+        False,
+        f"needs the Debian package(s) ruby ruby-sinatra thin (Debian, Ubuntu: {RUBY_LINE})",
+    )
     assert rows["flask-rest"] == (
         False,
         f"needs the Debian package(s) python3-flask python3-gevent (Debian, Ubuntu: {FLASK_LINE})",

@@ -56,7 +56,9 @@ def run(host: str, out: Path, requests: int) -> dict[tuple[str, str], float]:
 def table(one: dict[tuple[str, str], float], two: dict[tuple[str, str], float]) -> str:
     """The Markdown table: per method, each implementation's median on one and on two machines."""
     methods = sorted({op for op, _ in one}, key=lambda op: [o for o, _ in one].index(op))
-    head = "| method | one machine: gRPC | JSON-RPC | JSON-RPC / gRPC | two machines: gRPC | JSON-RPC | JSON-RPC / gRPC |"
+    head = (
+        "| method | one machine: gRPC | JSON-RPC | JSON-RPC / gRPC | two machines: gRPC | JSON-RPC | JSON-RPC / gRPC |"
+    )
     lines = [head, "|---|---|---|---|---|---|---|"]
     for op in methods:
         cells = []
@@ -110,7 +112,9 @@ def main() -> int:
     print(f"\n({COMMAND} --requests {args.requests}; commit {commit.stdout.strip()}; median ms; lab host {address})")
     if args.json:
         flat = {f"{m}/{op}/{impl}": round(v, 3) for m, d in (("one", one), ("two", two)) for (op, impl), v in d.items()}
-        args.json.write_text(json.dumps({"command": COMMAND, "commit": commit.stdout.strip(), "medians_ms": flat}, indent=2))
+        args.json.write_text(
+            json.dumps({"command": COMMAND, "commit": commit.stdout.strip(), "medians_ms": flat}, indent=2)
+        )
     return 0
 
 
