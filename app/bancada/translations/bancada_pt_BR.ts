@@ -1348,6 +1348,10 @@
         <translation>Debian, Ubuntu: apt install {package}</translation>
     </message>
     <message>
+        <source>needs the Debian package(s) {packages} ({fix})</source>
+        <translation>precisa do(s) pacote(s) Debian {packages} ({fix})</translation>
+    </message>
+    <message>
         <source>needs the venv module of python3 (with ensurepip) to make the worker&apos;s environment ({fix})</source>
         <translation>precisa do módulo venv do python3 (com ensurepip) para criar o ambiente do worker ({fix})</translation>
     </message>
