@@ -61,7 +61,7 @@ import numpy as np
 
 from bancada.core import paths
 from bancada.core.samples import PHASE_MEASURE, PHASE_WARMUP, Sample, SampleBlock
-from bancada.store import column_read, run_schema, sample_stage, warmup_windows
+from bancada.store import column_read, gap_marks, run_schema, sample_stage, warmup_windows
 
 COMMIT_INTERVAL_S = 0.05
 # a Sample as a sample row, without its block (a bool ok is stored as 0/1)
@@ -371,6 +371,12 @@ class RunStore:
         self._pending = 0
         self._last_commit = time.monotonic()
         return moved
+
+    @_writes
+    def mark_gap_samples(self, block: int) -> int:
+        """Mark the measured samples of ``block`` in flight across a gap of the driver (not latencies:
+        :mod:`bancada.store.gap_marks`) and commit; the number marked."""
+        return gap_marks.mark_gap_samples(self.conn, block)
 
     @_writes
     def add_splits(self, splits: Iterable[SplitRow]) -> None:

@@ -3713,6 +3713,10 @@ Senha da chave:</translation>
 <context>
     <name>Runner</name>
     <message>
+        <source>the driver did not run for {seconds} s in block {block} (the computer was suspended or the run&apos;s processes were stopped): {n} measured requests in flight across the gap are marked and left out of the latencies</source>
+        <translation>o driver ficou parado por {seconds} s no bloco {block} (o computador foi suspenso ou os processos da execução foram parados): {n} requisições medidas em andamento durante a lacuna estão marcadas e ficam fora das latências</translation>
+    </message>
+    <message>
         <source>the {choice} driver is not available on {name}{hint}; available there: {v}</source>
         <translation>o driver {choice} não está disponível em {name}{hint}; disponíveis lá: {v}</translation>
     </message>

@@ -199,6 +199,9 @@ func (r *Runner) newGroup(t *job.Treatment, n int) (*group, error) {
 
 // Run executes all blocks. It returns extra fields for the done event.
 func (r *Runner) Run() (map[string]any, error) {
+	gapDone, gapEnded := make(chan struct{}), make(chan struct{})
+	go func() { r.watchGaps(gapDone); close(gapEnded) }()
+	defer func() { close(gapDone); <-gapEnded }() // no event after Run returns and the sink closes
 	defer func() {
 		for _, c := range r.seqCallers {
 			c.Close()
