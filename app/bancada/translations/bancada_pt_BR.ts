@@ -5699,4 +5699,19 @@ Senha da chave:</translation>
         <translation>A série Go REST do artigo dificilmente é a do servidor gin dele: ao longo dos 31 experimentos ela cai como uma JVM aquecendo e acompanha a do Java REST (correlação 0,99), e 204.800 inteiros custam a ela 1,2 ms a mais que 200, enquanto decodificá-los com o encoding/json do Go leva dezenas de milissegundos (o perfil soares-2024-as-published executa os próprios servidores gin e Spring Boot do artigo). Os tempos absolutos também dependem da máquina e do cliente: o artigo abria uma conexão nova a cada requisição REST e fazia uma pausa de 1 s entre as requisições. Leia uma ordem diferente como diferença de servidores e de montagem, não como erro desta execução; docs/seeds.md traz as evidências.</translation>
     </message>
 </context>
+<context>
+    <name>RunStore</name>
+    <message>
+        <source>cannot write the run file {path}: the disk is full in the folder {folder} ({free} MiB free; a run of this plan needs about {need} MiB); what was stored before is kept</source>
+        <translation>não foi possível gravar o arquivo da execução {path}: o disco está cheio na pasta {folder} ({free} MiB livres; uma execução deste plano precisa de cerca de {need} MiB); o que foi gravado antes está guardado</translation>
+    </message>
+    <message>
+        <source>the disk failed to write</source>
+        <translation>o disco falhou ao gravar</translation>
+    </message>
+    <message>
+        <source>cannot write the run file {path}: {reason}; what was stored before is kept</source>
+        <translation>não foi possível gravar o arquivo da execução {path}: {reason}; o que foi gravado antes está guardado</translation>
+    </message>
+</context>
 </TS>
