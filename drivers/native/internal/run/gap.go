@@ -33,7 +33,7 @@ func gapBetween(prev, now time.Time, threshold time.Duration) (time.Duration, bo
 // a "gap" event with from_ns and to_ns (since T0, the samples' start_ns
 // base) and seconds (the longer of the monotonic and the wall clock's
 // jumps). The run process marks the samples in flight across it, which
-// are then not latencies (docs/reliability.md, "Suspended").
+// are then not latencies; the open model's schedule is moved by the gap.
 func (r *Runner) watchGaps(done <-chan struct{}) {
 	threshold := gapThreshold(r.Job.TimeoutS)
 	t := time.NewTicker(gapTick)
@@ -47,6 +47,7 @@ func (r *Runner) watchGaps(done <-chan struct{}) {
 		}
 		now := time.Now()
 		if gap, ok := gapBetween(prev, now, threshold); ok {
+			r.gapShift.Add(int64(now.Sub(prev) - gapTick))
 			r.Sink.Event(map[string]any{"event": "gap", "from_ns": prev.Sub(r.T0).Nanoseconds(),
 				"to_ns": now.Sub(r.T0).Nanoseconds(), "seconds": gap.Seconds()})
 		}
