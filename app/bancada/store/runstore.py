@@ -498,7 +498,7 @@ class RunStore:
         """Columns of every sample whose treatment is in the treatment table, in id order, as numpy arrays.
 
         ``columns``: names from :data:`~bancada.store.column_read.SAMPLE_COLUMNS`. Each is an int64 array but ``phase``
-        (int8: 0 warm-up, 1 measure, 2 any other value), ``ok`` (bool) and ``error`` (an
+        (int8: 0 warm-up, 1 measure, 2 gap, 3 any other value), ``ok`` (bool) and ``error`` (an
         object array, "" where the sample has none). The rows are those of
         :meth:`samples_frame` (its join with the treatment table), in the same order.
         Read through the ADBC SQLite driver into Arrow (no Python object per row; treatment,
