@@ -24,6 +24,9 @@ import numpy as np
 SAMPLE_STRUCT = struct.Struct("<HIIBBqqqq")
 PHASE_WARMUP = 0
 PHASE_MEASURE = 1
+#: A measured request in flight while the driver did not run (stopped, the computer suspended): kept,
+#: but not a latency (bancada.store.gap_marks).
+PHASE_GAP = 2
 
 
 @dataclass(slots=True)
@@ -33,7 +36,7 @@ class Sample:
     treatment: int
     repetition: int
     seq: int
-    phase: int  # PHASE_WARMUP | PHASE_MEASURE
+    phase: int  # PHASE_WARMUP | PHASE_MEASURE (PHASE_GAP once marked)
     ok: bool
     latency_ns: int
     server_ns: int  # -1 when the server sent no Server-Timing

@@ -206,6 +206,7 @@ class Runner:
         blocks_run = sum(len(b.treatments) for b in plan.blocks)
         tally.planned_s = blocks_run * duration_s if duration_s is not None else None
         tally.total = 0 if timed else plan.request_count()
+        store.planned_samples = tally.total  # for the space a full disk lacks
         yield RunStarted(store.meta()["run_id"], store.path, rows, tally.total, driver_name)
         for text in unplanned_workloads(self.profile, plan):
             yield Notice("warning", text)
