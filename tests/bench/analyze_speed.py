@@ -79,7 +79,9 @@ def make_inputs(folder: Path, n: int) -> tuple[Path, Path]:
 
 def warm_up(app: Path, pycache: Path) -> None:
     """Import what ``bancada analyze`` imports once, so the measured runs load compiled modules."""
-    code = "import bancada.cli.main, bancada.cli.analyze, bancada.stats.report, bancada.stats.tables, rich.table"
+    code = (
+        "import bancada.cli.main, bancada.cli.analyze, bancada.stats.report, bancada.analysis.words.tables, rich.table"
+    )
     code += "\ntry:\n import pyarrow.csv, pyarrow.compute, adbc_driver_sqlite.dbapi\nexcept ImportError:\n pass"
     subprocess.run([sys.executable, "-c", code], env=child_env(app, pycache), check=True)
 

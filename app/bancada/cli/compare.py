@@ -22,7 +22,8 @@ from bancada.cli.analyze import add_output_arguments, add_table_arguments, write
 from bancada.core.installation import explain
 from bancada.stats import bootstrap
 from bancada.stats import side as side_mod
-from bancada.stats import compare_tables, table_export
+from bancada.analysis.words import compare_tables
+from bancada.analysis.words import table_export
 from bancada.stats.prepare import InputError
 
 

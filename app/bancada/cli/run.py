@@ -210,8 +210,9 @@ def _report(run_path: Path, finished: RunFinished, args: argparse.Namespace) -> 
     """Print the run's summary (and its siege and ab tables after a load run); write the CSVs."""
     # the statistics (pandas, scipy) are imported once the run has ended, not before its workers start
     from bancada.analysis import k6_run
+    from bancada.analysis.words import k6_table
     from bancada.stats import k6_summary, load_tables as load_tables_mod
-    from bancada.stats.load_labels import print_tables
+    from bancada.analysis.words.load_labels import print_tables
     from bancada.store.tidy_csv import tidy_frame, write_csv
 
     with RunStore.open(run_path) as store:
@@ -222,7 +223,7 @@ def _report(run_path: Path, finished: RunFinished, args: argparse.Namespace) -> 
             print_tables(out, load_tables)
         k6_rows = k6_run.k6_rows(store, tidy)
         if k6_rows and (getattr(args, "k6_summary", False) or k6_summary.is_vus_run(store.meta())):
-            k6_summary.print_table(out, k6_rows)
+            k6_table.print_table(out, k6_rows)
         out_dir = args.out or Path("bancada-results") / store.meta()["run_id"]
         try:
             out_dir.mkdir(parents=True, exist_ok=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 
 from bancada.core.i18n import number, translate
-from bancada.stats import table_labels
+from bancada.analysis.words import table_labels
 from bancada.stats.results import Analysis
 
 

@@ -23,7 +23,7 @@ from typing import Any
 from bancada.guide.estimate import Pace, estimate_sentence, main_run_s
 from bancada.core.i18n import number, percent, significant, translate
 from bancada.stats import power
-from bancada.stats.statistic.words import pairs_count
+from bancada.analysis.words.statistic.terms import pairs_count
 from bancada.stats.results import Analysis, SampleSize
 
 STEPS = (

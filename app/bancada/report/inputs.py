@@ -38,7 +38,7 @@ def load_run(spec: str) -> ReportRun:
     Raises:
         InputError: one line naming the input and what was expected.
     """
-    from bancada.stats.run_statistics import with_latency_ms
+    from bancada.analysis.run_statistics import with_latency_ms
     from bancada.store.run_source import RunSourceError, open_run, source_kind
     from bancada.store.tidy_csv import tidy_frame
 
@@ -64,7 +64,7 @@ def load_run(spec: str) -> ReportRun:
 
 
 def _load_csv(path: Path) -> ReportRun:
-    from bancada.stats.run_statistics import with_latency_ms
+    from bancada.analysis.run_statistics import with_latency_ms
 
     df = _read_tidy_csv(path)
     for col in ("repetition", "seq"):

@@ -83,8 +83,8 @@ def _slug(case: str) -> str:
 
 def outputs(case: str, tmp: Path) -> dict[str, bytes]:
     """Every file ``bancada analyze`` writes for ``case``, and the readings in both languages, by name."""
-    from bancada.stats import tables as tables_mod
-    from bancada.stats.readings import readings
+    from bancada.analysis.words import tables as tables_mod
+    from bancada.analysis.words.readings import readings
 
     csv = tmp / "samples.csv"
     _samples(case).to_csv(csv, index=False)
