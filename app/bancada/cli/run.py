@@ -311,7 +311,7 @@ def _summary_table(payload: str, group: pd.DataFrame, impl_order: list[str]) -> 
         errors = str(int((g["ok"] == "false").sum()))
         if len(ok):
             s = summarize(ok)
-            table.add_row(impl, str(s["n"]), *(f"{s[k]:.3f}" for k in ("median", "mean", "sd", "q1", "q3")), errors)
+            table.add_row(impl, str(s.n), *(f"{v:.3f}" for v in (s.median, s.mean, s.sd, s.q1, s.q3)), errors)
         else:
             table.add_row(impl, "0", "-", "-", "-", "-", "-", errors)
     return table

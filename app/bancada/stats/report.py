@@ -194,10 +194,10 @@ def _analyze_group(
         prep["outliers_removed"] = removed_out
     samples = _sorted_samples([part.y for part in cells.values()])
     treatments = [
-        TreatmentSummary(
-            levels=dict(zip(o.factors, combo)),
-            **summary.summarize(s.values, 1 - o.alpha),
-            shapiro=Normality(**normality.shapiro_wilk(part.y)),
+        TreatmentSummary.of(
+            dict(zip(o.factors, combo)),
+            summary.summarize(s.values, 1 - o.alpha),
+            Normality(**normality.shapiro_wilk(part.y)),
         )
         for (combo, part), s in zip(cells.items(), samples)
     ]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any
 
 from bancada.stats.options import OptionMessage
+from bancada.stats.summary import Summary
 
 Levels = dict[str, str]
 NameOf = Callable[[str], str]
@@ -41,26 +42,21 @@ class Normality:
         return out
 
 
-@dataclass(frozen=True)
-class TreatmentSummary:
-    """Summary of one treatment (:func:`bancada.stats.summary.summarize`) and its normality."""
+@dataclass(frozen=True, kw_only=True)
+class TreatmentSummary(Summary):
+    """One treatment's :class:`bancada.stats.summary.Summary` (:func:`bancada.stats.summary.summarize`),
+    its ``levels`` and its normality."""
 
     levels: Levels
-    n: int
-    mean: float
-    sd: float
-    median: float
-    q1: float
-    q3: float
-    min: float
-    max: float
-    iqr: float
-    median_ci: list[float]
-    median_ci_coverage: float
     shapiro: Normality
 
+    @classmethod
+    def of(cls, levels: Levels, summary: Summary, shapiro: Normality) -> TreatmentSummary:
+        """The treatment of ``levels`` with its ``summary`` and ``shapiro``."""
+        return cls(levels=levels, shapiro=shapiro, **summary.to_dict())
+
     def to_dict(self) -> dict[str, Any]:
-        return {**_fields(self), "shapiro": self.shapiro.to_dict()}
+        return {"levels": self.levels, **super().to_dict(), "shapiro": self.shapiro.to_dict()}
 
 
 @dataclass(frozen=True)
