@@ -16,4 +16,5 @@ Modules, each named after what it computes:
 - :mod:`.bootstrap`   the bootstrap of a median (exact, O(B)) and percentile intervals
 - :mod:`.noisefloor`  the spread of per-repetition medians: the change with nothing changed
 - :mod:`.servertime`  a latency change split into server time and transit + client
+- :mod:`.box_stats`   Tukey's box of one sample: quartiles, whiskers, outliers (the box plots' numbers)
 """
