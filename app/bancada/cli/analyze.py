@@ -219,7 +219,7 @@ def _header(path: str) -> list[str]:
     if _is_run(path):
         return list(COLUMNS + EXTRA_COLUMNS)
     try:
-        return list(pd.read_csv(path, nrows=0).columns)
+        return sample_reader.csv_header(path)
     except pd.errors.EmptyDataError:
         raise InputError(
             f"{path} is empty: expected a CSV with a header row and one row per request (e.g. from bancada export)"
@@ -431,7 +431,7 @@ def _load_tables(args: argparse.Namespace) -> LoadTables:
                 f"--response-bytes takes HEAD,BODY (two byte counts, e.g. 150,16), got {args.response_bytes}"
             )
         sizes = [int(p) for p in parts]
-    df = pd.read_csv(args.samples, keep_default_na=False, na_values=[""], dtype={"error": str, "ok": str})
+    df = sample_reader.read_csv_whole(args.samples, dtype={"error": str, "ok": str})
     return load_rows(df, args.load_concurrency, sizes)
 
 

@@ -12,6 +12,7 @@ import pandas as pd
 
 from bancada.stats.prepare import InputError
 from bancada.core.installation import explain
+from bancada.store.sample_reader import read_csv_whole
 
 
 @dataclass
@@ -84,7 +85,7 @@ def _read_tidy_csv(path: Path) -> pd.DataFrame:
     if not path.is_file():
         raise InputError(f"no such file: {path} (expected a tidy sample CSV, a run file or a run id)")
     try:
-        df = pd.read_csv(path, dtype=str, keep_default_na=False, na_values=[""])
+        df = read_csv_whole(path, dtype=str)
     except pd.errors.EmptyDataError:
         raise InputError(f"{path} is empty: expected a tidy sample CSV with a header row") from None
     except (OSError, pd.errors.ParserError, UnicodeDecodeError) as exc:
