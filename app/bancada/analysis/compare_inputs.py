@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from bancada.core.i18n import translate
-from bancada.stats.compare import PairOptions
+from bancada.stats.run_comparison import PairOptions
 from bancada.stats.side import RESPONSE, TREATMENT_COLUMNS, Side
 from bancada.stats.options import OptionMessage
 from bancada.stats.prepare import InputError, keep_measured

@@ -1,7 +1,7 @@
 """The statistics of one run as the window and the report show them (no Qt, no files).
 
 :func:`analyse_samples` takes the run's tidy samples (with ``latency_ms``), keeps the
-factors that have two levels, runs :func:`bancada.stats.report.analyze_frame` per
+factors that have two levels, runs :func:`bancada.stats.frame_analysis.analyze_frame` per
 payload and adds the tables (:func:`bancada.analysis.words.tables.build_tables`) and their
 readings (:func:`bancada.analysis.words.readings.readings`). :func:`analyse_run_frame` is the
 whole path of a finished or running run, its partial last repetition left out.
@@ -84,7 +84,7 @@ def _analyse_complete(df: pd.DataFrame, factors: list[str], res: StatsResult, ru
 
 
 def analyse_samples(df: pd.DataFrame, factors: list[str], res: StatsResult) -> StatsResult:
-    from bancada.stats.report import InputError, analyze_frame
+    from bancada.stats.frame_analysis import InputError, analyze_frame
     from bancada.analysis.words.tables import build_tables
 
     use = usable_factors(df, factors)

@@ -1,7 +1,7 @@
 """``bancada analyze RUN|SAMPLES.csv``: the statistics of an empirical study.
 
 Reads a run (its id or its run file) or a tidy sample CSV (or any CSV with the named columns), runs
-:func:`bancada.stats.report.analyze_frame` and prints the tables (rich);
+:func:`bancada.stats.frame_analysis.analyze_frame` and prints the tables (rich);
 optionally writes JSON, Markdown and one CSV per table.  See docs/analyze.md.
 """
 
@@ -24,7 +24,7 @@ from bancada.stats import serialization
 from bancada.analysis.words import tables as tables_mod
 from bancada.analysis.words.load_labels import print_tables
 from bancada.stats.load_tables import LoadTables, ab_frame, load_rows, siege_frame
-from bancada.stats.report import InputError, analyze_frame, jsonable
+from bancada.stats.frame_analysis import InputError, analyze_frame, jsonable
 from bancada.stats.results import Analysis, map_values
 from bancada.store.run_source import RunSourceError, open_run
 from bancada.store.tidy_csv import COLUMNS, EXTRA_COLUMNS

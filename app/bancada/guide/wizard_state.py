@@ -9,7 +9,7 @@ forgets what later steps had measured (a pilot of other treatments says
 nothing about these).
 
 The sample size comes from the pilot's analysis (``result["groups"][*]
-["sample_size"]`` of :func:`bancada.stats.report.analyze_frame`, computed by
+["sample_size"]`` of :func:`bancada.stats.frame_analysis.analyze_frame`, computed by
 :func:`bancada.stats.samplesize.required_n`: Jain 1991, §13.9).
 """
 
@@ -157,7 +157,7 @@ def _largest_median_size(result: Analysis) -> tuple[int | None, str]:
 def advise_sample_size(result: Analysis, repetitions: int) -> SampleSizeAdvice | None:
     """The largest ``n_required`` of the pilot's analysis, split over ``repetitions`` (None: nothing to go on).
 
-    ``result``: the typed :func:`bancada.stats.report.analyze_frame` on ``latency_ms``.
+    ``result``: the typed :func:`bancada.stats.frame_analysis.analyze_frame` on ``latency_ms``.
     """
     rows: list[tuple[int, str, SampleSize]] = []
     many = len(result.groups) > 1

@@ -416,7 +416,7 @@ def write_report(
     run = load_run(spec)
     comparison = None
     if compare_specs:
-        from bancada.analysis.compare import compare
+        from bancada.analysis.compare_runs import compare
 
         comparison = compare([spec, *compare_specs], **(compare_options or {}))
     html = render_html(build_context(run, stats=stats, comparison=comparison))

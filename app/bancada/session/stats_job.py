@@ -1,7 +1,7 @@
 """The statistics of a run, computed away from the GUI (no Qt here).
 
 :func:`compute_statistics` reads the run file, calls
-:func:`bancada.stats.report.analyze_frame` and
+:func:`bancada.stats.frame_analysis.analyze_frame` and
 :func:`bancada.analysis.words.tables.build_tables`, and writes a plain-language line per
 table (:func:`bancada.analysis.words.readings.readings`) through
 :func:`bancada.analysis.run_statistics.analyse_run_frame`, which ``bancada report`` uses too.

@@ -1,4 +1,4 @@
-"""The rows an analysis reads (:func:`bancada.stats.report.analyze_frame`): its options and columns
+"""The rows an analysis reads (:func:`bancada.stats.frame_analysis.analyze_frame`): its options and columns
 checked, the numeric response of the measured, successful rows, and those rows split per group of
 the ``by`` columns and treatment.
 

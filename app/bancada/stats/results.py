@@ -1,4 +1,4 @@
-"""One typed result per statistic of :func:`bancada.stats.report.analyze_frame`.
+"""One typed result per statistic of :func:`bancada.stats.frame_analysis.analyze_frame`.
 
 Each class holds one row of one table: its numbers under the names ``bancada analyze --json``
 gives them (docs/analyze.md), in that order. :meth:`Analysis.to_dict` turns the whole result
@@ -282,7 +282,7 @@ class Analysis:
     median_ci_method: str = "order statistic (binomial), confidence 1 - alpha"
 
     def to_dict(self, name_of: NameOf = str, advice: bool = True) -> dict[str, Any]:
-        """The dict ``bancada analyze --json`` writes (before :func:`bancada.stats.report.jsonable`);
+        """The dict ``bancada analyze --json`` writes (before :func:`bancada.stats.frame_analysis.jsonable`);
         ``name_of`` names an option in a message (default: its parameter's name); ``advice``: false
         leaves out the advice that names an option (the window has no options to give)."""
         return {
@@ -311,7 +311,7 @@ class Analysis:
 
 def map_values(obj: Any, fn: Callable[[Any], Any]) -> Any:
     """``obj`` with ``fn`` applied to every value that is not a result (a dataclass) or a list of them;
-    results are rebuilt (frozen, so copied), e.g. :func:`bancada.stats.report.jsonable` on every number."""
+    results are rebuilt (frozen, so copied), e.g. :func:`bancada.stats.frame_analysis.jsonable` on every number."""
     if is_dataclass(obj) and not isinstance(obj, (type, OptionMessage)):
         return replace(obj, **{f.name: map_values(getattr(obj, f.name), fn) for f in fields(obj)})
     if isinstance(obj, list) and any(is_dataclass(v) for v in obj):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from bancada.stats.report import analyze_frame
+from bancada.stats.frame_analysis import analyze_frame
 from bancada.analysis.words.tables import build_tables
 from bancada.ui.tables.stats_view import TABLE_ORDER, StatisticsView, StatsResult, help_texts, readings
 

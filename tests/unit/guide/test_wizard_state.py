@@ -20,7 +20,7 @@ from bancada.guide.wizard_state import (
     parse_requests,
 )
 from bancada.stats import samplesize
-from bancada.stats.report import analyze_frame
+from bancada.stats.frame_analysis import analyze_frame
 from bancada.stats.results import Analysis
 from tests.conftest import ROOT
 

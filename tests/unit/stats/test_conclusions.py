@@ -10,7 +10,7 @@ from bancada.core.i18n import set_language
 import dataclasses
 
 from bancada.analysis.words.sentences import conclusions
-from bancada.stats.report import analyze_frame
+from bancada.stats.frame_analysis import analyze_frame
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ import pandas as pd
 import pytest
 
 from bancada.cli import analyze as analyze_cmd, option_flags
-from bancada.stats.report import jsonable
+from bancada.stats.frame_analysis import jsonable
 from bancada.stats.results import map_values
 from bancada.core.i18n import set_language
 

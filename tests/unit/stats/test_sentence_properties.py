@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from bancada.core.i18n import number, percent, set_language, significant
 from bancada.analysis.words.sentences import conclusions
 from bancada.stats.effectsize import magnitude
-from bancada.stats.report import analyze_frame
+from bancada.stats.frame_analysis import analyze_frame
 from bancada.stats.results import Analysis
 from bancada.analysis.words.tables import treatment_label
 

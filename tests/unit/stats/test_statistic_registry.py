@@ -11,7 +11,7 @@ from bancada.core.i18n import set_language
 from bancada.analysis.words import table_labels
 from bancada.analysis.words.sentences import conclusions
 from bancada.analysis.words.readings import readings
-from bancada.stats.report import analyze_frame
+from bancada.stats.frame_analysis import analyze_frame
 from bancada.stats.results import Group
 from bancada.analysis.words.statistic import registry
 from bancada.analysis.words.statistic.base import Context, Row, Statistic, treatment_label

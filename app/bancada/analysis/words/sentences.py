@@ -1,6 +1,6 @@
 """Conclusions in sentences: the results of an analysis as a student writes them in a report.
 
-:func:`conclusions` takes the typed analysis of :func:`bancada.stats.report.analyze_frame`
+:func:`conclusions` takes the typed analysis of :func:`bancada.stats.frame_analysis.analyze_frame`
 (the response's unit from its name: ``latency_s``, ``latency_ms``...) and returns Markdown
 paragraphs in the language set with :func:`bancada.core.i18n.set_language`
 (English or Brazilian Portuguese), numbers in that language's conventions
@@ -25,8 +25,8 @@ from __future__ import annotations
 from bancada.core.i18n import translate
 from bancada.stats.results import Analysis, Group
 from bancada.analysis.words.statistic.base import Context
-from bancada.analysis.words.statistic.factorial import allocation_sentence
-from bancada.analysis.words.statistic.normality import normality_sentence
+from bancada.analysis.words.statistic.factorial_design import allocation_sentence
+from bancada.analysis.words.statistic.shapiro_wilk import normality_sentence
 from bancada.analysis.words.statistic.registry import STATISTICS
 from bancada.analysis.words.statistic.sample_size import sample_size_sentence
 

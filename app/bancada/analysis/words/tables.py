@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from bancada.stats.results import Analysis
 from bancada.analysis.words.statistic.base import treatment_label
-from bancada.analysis.words.statistic.factorial import design_note, factorial_note
+from bancada.analysis.words.statistic.factorial_design import design_note, factorial_note
 from bancada.analysis.words.statistic.registry import STATISTICS
 
 __all__ = ["build_tables", "design_note", "factorial_note", "format_cell", "format_p", "to_markdown", "treatment_label"]

@@ -45,7 +45,7 @@ def compare_job(state, specs: list[str]) -> dict:
     Raises:
         bancada.stats.prepare.InputError: a run cannot be read, or no treatment is in both.
     """
-    from bancada.analysis.compare import compare
+    from bancada.analysis.compare_runs import compare
     from bancada.analysis.words import compare_tables
 
     result = compare(specs)

@@ -4,27 +4,19 @@ under :mod:`bancada.analysis.words.statistic`, its line here, its texts' transla
 
 from __future__ import annotations
 
-from bancada.analysis.words.statistic import (
-    dunn,
-    factorial,
-    kruskal,
-    normality,
-    ranking,
-    rank_sum,
-    rank_sum_replication,
-)
-from bancada.analysis.words.statistic import sample_size, summary
+from bancada.analysis.words.statistic import dunn, factorial_design, kruskal, median_ranking, rank_sum
+from bancada.analysis.words.statistic import rank_sum_replication, sample_size, shapiro_wilk, treatment_summary
 from bancada.analysis.words.statistic.base import Statistic
 
 STATISTICS: list[Statistic] = [
-    summary.STATISTIC,
-    normality.STATISTIC,
+    treatment_summary.STATISTIC,
+    shapiro_wilk.STATISTIC,
     rank_sum.STATISTIC,
     rank_sum_replication.STATISTIC,
     kruskal.STATISTIC,
     dunn.STATISTIC,
-    ranking.STATISTIC,
-    factorial.EFFECTS,
-    factorial.ALLOCATION,
+    median_ranking.STATISTIC,
+    factorial_design.EFFECTS,
+    factorial_design.ALLOCATION,
     sample_size.STATISTIC,
 ]
