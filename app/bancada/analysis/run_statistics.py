@@ -93,7 +93,7 @@ def analyse_samples(df: pd.DataFrame, factors: list[str], res: StatsResult) -> S
         res.message = translate("Readings", "the tables compare treatments: choose at least two implementations")
         return res
     try:
-        analysis = analyze_frame(df, response=RESPONSE, factors=use, by=("payload",), replication="repetition")
+        analysis = analyze_frame(df, response=RESPONSE, factors=use, by=("payload",), replication_column="repetition")
     except InputError as exc:
         res.message = exc.text(advice=False)  # advice naming an option means nothing in the window
         return res

@@ -338,7 +338,7 @@ def _analyze(args: argparse.Namespace) -> tuple[pd.DataFrame, Analysis]:
         response=args.response,
         factors=args.factors,
         by=args.by,
-        replication=args.replication,
+        replication_column=args.replication,
         aggregate=args.aggregate,
         confidence=args.confidence,
         alpha=args.alpha,
@@ -400,7 +400,7 @@ def _k6_summary(args: argparse.Namespace) -> int:
         rows = k6_summary.summarize(
             df,
             [*args.factors, *by],
-            replication=args.replication,
+            replication_column=args.replication,
             keep_warmup=args.all_rows,
             all_label=k6_table.all_requests(),
         )

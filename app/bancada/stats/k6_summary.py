@@ -149,7 +149,7 @@ def _ok(series: pd.Series) -> pd.Series:
     return series.map(verdict).astype(bool)
 
 
-def _duration_s(group: pd.DataFrame, replication: str, planned_duration_s: float | None) -> float | None:
+def _duration_s(group: pd.DataFrame, replication_column: str, planned_duration_s: float | None) -> float | None:
     """Sum over the repetitions of max(last answer - first send, ``planned_duration_s``), seconds.
 
     None without ``start_s``.
@@ -163,7 +163,7 @@ def _duration_s(group: pd.DataFrame, replication: str, planned_duration_s: float
     frame = pd.DataFrame({"start": start, "end": end})
     if frame["start"].isna().all():
         return None
-    keys = group[replication] if replication in group.columns else pd.Series(0, index=group.index)
+    keys = group[replication_column] if replication_column in group.columns else pd.Series(0, index=group.index)
     spans = frame.groupby(keys.to_numpy()).agg(first=("start", "min"), last=("end", "max"))
     span_s = spans["last"] - spans["first"]
     if planned_duration_s is not None:
@@ -176,7 +176,7 @@ def summarize(
     samples: pd.DataFrame,
     treatment_columns: Sequence[str],
     *,
-    replication: str = "repetition",
+    replication_column: str = "repetition",
     keep_warmup: bool = False,
     planned_duration_s: float | None = None,
     all_label: str = ALL_REQUESTS,
@@ -185,7 +185,7 @@ def summarize(
 
     Args:
         samples: rows with ``latency_s`` (seconds), ``ok`` and the ``treatment_columns``;
-            optional ``phase`` (``warmup``/``measure``), ``start_s`` (seconds) and ``replication``.
+            optional ``phase`` (``warmup``/``measure``), ``start_s`` (seconds) and ``replication_column``.
         treatment_columns: the columns whose level combination is a treatment (e.g.
             language, protocol, operation); the treatment's name joins the levels with " / ",
             the empty ones left out.
@@ -203,7 +203,7 @@ def summarize(
     missing = [c for c in ["latency_s", "ok", *treatment_columns] if c not in samples.columns]
     if missing:
         raise K6SummaryError(f"the k6-style summary needs the column(s) {', '.join(missing)}")
-    used = dict.fromkeys([*treatment_columns, "latency_s", "ok", "start_s", replication, "phase"])
+    used = dict.fromkeys([*treatment_columns, "latency_s", "ok", "start_s", replication_column, "phase"])
     df = samples[[c for c in used if c in samples.columns]]  # the groups copy only what they count
     if not keep_warmup and "phase" in df.columns:
         df = df[df["phase"].astype(str) != "warmup"]
@@ -215,7 +215,7 @@ def summarize(
         levels = key if isinstance(key, tuple) else (key,)
         latency_ms = pd.to_numeric(group["latency_s"], errors="coerce").dropna().to_numpy() * 1e3
         failed = int((~_ok(group["ok"])).sum())
-        duration_s = _duration_s(group, replication, planned_duration_s)
+        duration_s = _duration_s(group, replication_column, planned_duration_s)
         rows.append(
             K6Row(
                 treatment=_label(*(str(x) for x in levels)) or all_label,

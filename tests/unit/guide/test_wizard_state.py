@@ -55,7 +55,11 @@ def pilot_result(seed: int = 1) -> Analysis:
                     }
                 )
     return analyze_frame(
-        pd.DataFrame(rows), response="latency_ms", factors=("protocol",), by=("payload",), replication="repetition"
+        pd.DataFrame(rows),
+        response="latency_ms",
+        factors=("protocol",),
+        by=("payload",),
+        replication_column="repetition",
     )
 
 

@@ -28,7 +28,11 @@ def _analysis():
         for _ in range(12)
     ]
     return analyze_frame(
-        pd.DataFrame(rows), response="latency_ms", factors=("protocol",), by=("payload",), replication="repetition"
+        pd.DataFrame(rows),
+        response="latency_ms",
+        factors=("protocol",),
+        by=("payload",),
+        replication_column="repetition",
     )
 
 
