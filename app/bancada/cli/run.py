@@ -19,7 +19,7 @@ from bancada.experiment.plan import PlanError
 from bancada.experiment.profile import Profile, ProfileError, load_profile
 from bancada.core.installation import explain
 from bancada.cli.overrides import apply_overrides
-from bancada.cli.locust import locust_workers
+from bancada.cli.locust import with_load_workers
 from bancada.experiment.profiling import Profiling
 from bancada.core.paths import BancadaHomeError
 from bancada.run.events import Notice, Progress as RunProgress, RunError, RunFinished, RunStarted
@@ -134,7 +134,7 @@ def _profile_with_overrides(args: argparse.Namespace) -> Profile:
         rate_per_s=args.rate,
     )
     if getattr(args, "load_workers", None) is not None:
-        profile = locust_workers(profile, args.load_workers)
+        profile = with_load_workers(profile, args.load_workers)
     return profile
 
 
