@@ -48,7 +48,7 @@ ANALYZE_ARGS = ["--factors", ",".join(_bigrun.FACTORS), "--by", "payload", "--ag
 # the run file as the code before read it (its analyze took CSVs only): tidy_frame, then analyze_frame
 OLD_RUN_READER = """
 import json, sys
-from bancada.stats.report import analyze_frame, jsonable
+from bancada.stats.frame_analysis import analyze_frame, jsonable
 from bancada.store.runstore import RunStore
 from bancada.store.tidy_csv import tidy_frame
 with RunStore.open(sys.argv[1]) as store:
@@ -80,7 +80,8 @@ def make_inputs(folder: Path, n: int) -> tuple[Path, Path]:
 
 def warm_up(app: Path, pycache: Path) -> None:
     """Import what ``bancada analyze`` imports once, so the measured runs load compiled modules."""
-    code = "import bancada.cli.main, bancada.cli.analyze, bancada.stats.report, bancada.stats.tables, rich.table"
+    code = "import bancada.cli.main, bancada.cli.analyze, bancada.stats.frame_analysis, rich.table"
+    code += "\nimport bancada.analysis.words.tables"
     code += "\ntry:\n import pyarrow.csv, pyarrow.compute, adbc_driver_sqlite.dbapi\nexcept ImportError:\n pass"
     subprocess.run([sys.executable, "-c", code], env=child_env(app, pycache), check=True)
 

@@ -53,7 +53,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -62,7 +62,7 @@ import numpy as np
 
 from bancada.core import paths
 from bancada.core.i18n import number, translate
-from bancada.core.samples import PHASE_MEASURE, PHASE_WARMUP, Sample, SampleBlock
+from bancada.core.samples import PHASE_MEASURE, PHASE_WARMUP, Sample, SampleBlock, Split
 from bancada.store import column_read, gap_marks, run_schema, sample_stage, warmup_windows
 
 COMMIT_INTERVAL_S = 0.05
@@ -71,21 +71,6 @@ _SAMPLE_ROW = attrgetter(
     "treatment", "repetition", "seq", "phase", "ok", "latency_ns", "server_ns", "start_ns", "queue_ns", "error"
 )
 _Method = TypeVar("_Method", bound=Callable[..., Any])
-
-
-class SplitRow(Protocol):
-    """What :meth:`RunStore.add_splits` reads of a split (:class:`bancada.drivers.stream.Split`,
-    which the store does not import): its sample's key, the four parts in ns and the body sizes in bytes."""
-
-    treatment: int
-    repetition: int
-    seq: int
-    client_ser_ns: int
-    client_deser_ns: int
-    server_deser_ns: int
-    server_ser_ns: int
-    request_bytes: int
-    response_bytes: int
 
 
 #: Run statuses. ``running`` left in a file means the process died mid-run.
@@ -408,8 +393,8 @@ class RunStore:
         return gap_marks.mark_gap_samples(self.conn, block)
 
     @_writes
-    def add_splits(self, splits: Iterable[SplitRow]) -> None:
-        """Insert the splits of serial requests (:class:`bancada.drivers.stream.Split`), committed with
+    def add_splits(self, splits: Iterable[Split]) -> None:
+        """Insert the splits of serial requests (:class:`bancada.core.samples.Split`), committed with
         the samples they belong to."""
         self.conn.executemany(
             "INSERT OR REPLACE INTO sample_split VALUES (?,?,?,?,?,?,?,?,?)",

@@ -1,4 +1,5 @@
-"""Tukey's box of one sample: the numbers a box plot draws (no drawing here).
+"""Tukey's box of one sample: the numbers a box plot draws (no drawing here), the live view's and
+the report's alike.
 
 The box spans the first to the third quartile (numpy's default ``linear``
 quantiles, R's type 7), the median inside; the whiskers reach the most extreme
@@ -32,6 +33,12 @@ class BoxStats:
         return self.q3 - self.q1
 
 
+def tukey_fences(q1: float, q3: float) -> tuple[float, float]:
+    """Tukey's fences ``(q1 - 1.5·IQR, q3 + 1.5·IQR)`` of a box from ``q1`` to ``q3`` (Tukey 1977, ch. 2):
+    the whiskers reach the most extreme data inside them, the values outside are outliers."""
+    return q1 - WHISKER_IQR * (q3 - q1), q3 + WHISKER_IQR * (q3 - q1)
+
+
 def tukey_stats(values: np.ndarray) -> BoxStats | None:
     """Return the box of ``values`` (1-D, finite), or None when it is empty.
 
@@ -42,7 +49,7 @@ def tukey_stats(values: np.ndarray) -> BoxStats | None:
     if v.size == 0:
         return None
     q1, med, q3 = np.percentile(v, [25, 50, 75])
-    lo_fence, hi_fence = q1 - WHISKER_IQR * (q3 - q1), q3 + WHISKER_IQR * (q3 - q1)
+    lo_fence, hi_fence = tukey_fences(float(q1), float(q3))
     inside = (v >= lo_fence) & (v <= hi_fence)
     kept = v[inside]
     return BoxStats(

@@ -4,9 +4,9 @@ error (the order-statistic interval, Conover 1999, §3.2): its table, its readin
 from __future__ import annotations
 
 from bancada.core.i18n import integer, number, percent, translate
-from bancada.stats.pair_verdict import ms_text
+from bancada.analysis.words.pair_verdict import ms_text
 from bancada.stats.results import Group, SampleSize
-from bancada.stats.statistic.base import QT_TRANSLATE_NOOP, Context, Row, Statistic, treatment_label
+from bancada.analysis.words.statistic.base import QT_TRANSLATE_NOOP, Context, Row, Statistic, treatment_label
 
 
 def rows(g: Group) -> list[Row]:

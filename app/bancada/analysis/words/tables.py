@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bancada.stats.results import Analysis
-from bancada.stats.statistic.base import treatment_label
-from bancada.stats.statistic.factorial import design_note, factorial_note
-from bancada.stats.statistic.registry import STATISTICS
+from bancada.analysis.words.statistic.base import treatment_label
+from bancada.analysis.words.statistic.factorial_design import design_note, factorial_note
+from bancada.analysis.words.statistic.registry import STATISTICS
 
 __all__ = ["build_tables", "design_note", "factorial_note", "format_cell", "format_p", "to_markdown", "treatment_label"]
 
@@ -25,7 +25,7 @@ def format_p(p: float | None) -> str:
 
 
 def build_tables(analysis: Analysis) -> dict[str, pd.DataFrame]:
-    """``{name: DataFrame}``, one table per statistic of :data:`bancada.stats.statistic.registry.STATISTICS`
+    """``{name: DataFrame}``, one table per statistic of :data:`bancada.analysis.words.statistic.registry.STATISTICS`
     that has rows, in that order; every table has the ``by`` columns first. ``analysis``: its factorial
     errors as text (:meth:`bancada.stats.results.Analysis.named`)."""
     import pandas as pd

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bancada.core.i18n import number, translate
 from bancada.stats.results import Group, TreatmentSummary
-from bancada.stats.statistic.base import QT_TRANSLATE_NOOP, Context, Row, Statistic, treatment_label
+from bancada.analysis.words.statistic.base import QT_TRANSLATE_NOOP, Context, Row, Statistic, treatment_label
 
 
 def rows(g: Group) -> list[Row]:

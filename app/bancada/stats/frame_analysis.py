@@ -64,7 +64,7 @@ def analyze_frame(
     response: str = "latency_s",
     factors: Sequence[str] = ("language", "protocol"),
     by: Sequence[str] = ("payload",),
-    replication: str | None = "repetition",
+    replication_column: str | None = "repetition",
     aggregate: str = "auto",
     confidence: float = 0.90,
     alpha: float = 0.05,
@@ -81,7 +81,7 @@ def analyze_frame(
     named columns).  ``response``: numeric column (e.g. latency in seconds);
     ``factors``: columns whose level combinations are the treatments (levels
     are the values as strings, categoricals included; the first level seen is the -1 level of a 2-level factor);
-    ``by``: columns that split the analysis into groups; ``replication``:
+    ``by``: columns that split the analysis into groups; ``replication_column``:
     column naming the replication of each row (optional).  ``aggregate``:
     the response per replication in the factorial design (``none``: each row, ``mean``,
     ``median`` of the rows of a replication; ``auto``, the default: ``mean`` when every treatment
@@ -113,7 +113,7 @@ def analyze_frame(
     frame_rows.check_options(factors, by, confidence, alpha, error_pct, aggregate)
     rep_bounds = prepare.parse_range(replications) if isinstance(replications, str) else replications
     frame_rows.check_columns(df, [response, *factors, *by])
-    rep_col = frame_rows.replication_column(df, replication, rep_bounds is not None)
+    rep_col = frame_rows.replication_column(df, replication_column, rep_bounds is not None)
     prep: dict[str, Any] = {"rows_in": len(df)}
     y, rows, coded = frame_rows.analysed_rows(df, response, [*factors, *by], keep_measure_ok, prep)
     levels = {f: columns.present_levels(coded[f]) for f in factors}
@@ -152,7 +152,7 @@ class _Options:
 
     factors: list[str]
     levels: dict[str, list[str]]
-    replication: str | None
+    replication_column: str | None
     aggregate: str
     confidence: float
     alpha: float
@@ -194,10 +194,10 @@ def _analyze_group(
         prep["outliers_removed"] = removed_out
     samples = _sorted_samples([part.y for part in cells.values()])
     treatments = [
-        TreatmentSummary(
-            levels=dict(zip(o.factors, combo)),
-            **summary.summarize(s.values, 1 - o.alpha),
-            shapiro=Normality(**normality.shapiro_wilk(part.y)),
+        TreatmentSummary.of(
+            dict(zip(o.factors, combo)),
+            summary.summarize(s.values, 1 - o.alpha),
+            Normality(**normality.shapiro_wilk(part.y)),
         )
         for (combo, part), s in zip(cells.items(), samples)
     ]
@@ -355,10 +355,12 @@ def _factorial(cells: dict[tuple[str, ...], columns.Part], o: _Options, trim: bo
     """The factorial design of one group (:mod:`bancada.stats.factorial`), or why it cannot be analysed."""
     try:
         if o.rep_bounds is not None:
-            cells, prep["replications_outside_range"] = _keep_replications(cells, str(o.replication), o.rep_bounds)
+            cells, prep["replications_outside_range"] = _keep_replications(
+                cells, str(o.replication_column), o.rep_bounds
+            )
         lv = [o.levels[f] for f in o.factors]
         aggregate = _resolved_aggregate(cells, o)
-        y, notes = design.build_from_parts(cells, o.replication is not None, o.factors, lv, aggregate, trim)
+        y, notes = design.build_from_parts(cells, o.replication_column is not None, o.factors, lv, aggregate, trim)
         transform = "none"
         if o.log:
             if np.any(y <= 0):
@@ -374,7 +376,7 @@ def _factorial(cells: dict[tuple[str, ...], columns.Part], o: _Options, trim: bo
     except (design.DesignError, InputError) as exc:
         return Factorial(error=exc.option if exc.option is not None else str(exc))
     res["levels"] = {f: {"-1": v[0], "+1": v[1]} if len(v) == 2 else v for f, v in zip(o.factors, lv)}
-    res["aggregate"] = aggregate if o.replication else "none"
+    res["aggregate"] = aggregate if o.replication_column else "none"
     res["transform"] = transform
     res["replications"] = list(o.rep_bounds) if o.rep_bounds is not None else None
     res["notes"] = notes
@@ -386,14 +388,14 @@ def _resolved_aggregate(cells: dict[tuple[str, ...], columns.Part], o: _Options)
     repetition's mean is one replication of the 2^k r design, Jain 1991, ch. 18) and ``none`` otherwise."""
     if o.aggregate != "auto":
         return o.aggregate
-    if o.replication is None or not cells or any(part.rep is None for part in cells.values()):
+    if o.replication_column is None or not cells or any(part.rep is None for part in cells.values()):
         return "none"
     fewest = min(len(pd.unique(pd.Series(part.rep))) for part in cells.values())
     return "mean" if fewest >= 2 else "none"
 
 
 def _keep_replications(
-    cells: dict[tuple[str, ...], columns.Part], replication: str, bounds: tuple[float, float]
+    cells: dict[tuple[str, ...], columns.Part], replication_column: str, bounds: tuple[float, float]
 ) -> tuple[dict[tuple[str, ...], columns.Part], int]:
     """The rows whose replication label, read as a number, lies in ``bounds`` (inclusive), and how many are not.
 
@@ -413,7 +415,7 @@ def _keep_replications(
         removed += int((~keep).sum())
         kept[combo] = part.select(keep)
     if bad:
-        raise InputError(prepare.replications_not_numeric(replication, min(bad)[1]))
+        raise InputError(prepare.replications_not_numeric(replication_column, min(bad)[1]))
     return kept, removed
 
 

@@ -6,7 +6,7 @@ The formatted tables are in the language of :func:`bancada.core.i18n.language`: 
 headers and verdicts through :func:`bancada.core.i18n.translate` (context ``CompareTable``),
 numbers with its decimal mark (``0,1234 [0,11; 0,13]`` in pt-BR, where the interval's
 bounds are separated by ``;`` since ``,`` is the decimal mark). Column names that
-:data:`bancada.stats.table_labels.LABELS` knows (``treatment``, ``n``, ``p_holm``,
+:data:`bancada.analysis.words.table_labels.LABELS` knows (``treatment``, ``n``, ``p_holm``,
 ``cliffs_delta``) stay raw and get their label where they are shown.
 """
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from bancada.core.i18n import number, translate
-from bancada.stats.pair_verdict import p_phrase
+from bancada.analysis.words.pair_verdict import p_phrase
 from bancada.stats.results import Group
-from bancada.stats.statistic.base import QT_TRANSLATE_NOOP, Context, Row, Statistic
-from bancada.stats.statistic.words import factor_name, p_text
+from bancada.analysis.words.statistic.base import QT_TRANSLATE_NOOP, Context, Row, Statistic
+from bancada.analysis.words.statistic.terms import factor_name, p_text
 
 
 def rows(g: Group) -> list[Row]:
@@ -30,7 +30,7 @@ def reading(g: Group, ctx: Context) -> str | None:
 
 def conclusion_factor(name: str) -> str:
     """A factor (``protocol``) or an interaction (``language*protocol``) as the sentences name it; the
-    factor names are the statistics tables' (:func:`bancada.stats.statistic.words.factor_name`)."""
+    factor names are the statistics tables' (:func:`bancada.analysis.words.statistic.terms.factor_name`)."""
     if "*" in name:
         return translate("Conclusions", "the interaction {a}").format(
             a=" × ".join(factor_name(part) for part in name.split("*"))

@@ -193,7 +193,7 @@ def _row(
     delta = effectsize.cliffs_delta_from_w(test["W"], test["n_a"], test["n_b"])
     reps = bootstrap.ratio_of_medians(sa.values, sb.values, key, resamples, seed)
     lo, hi = bootstrap.percentile_interval(reps, confidence)
-    ratio = mb["median"] / ma["median"] if ma["median"] else math.nan
+    ratio = mb.median / ma.median if ma.median else math.nan
     rep_a, rep_b = repetition_medians(a), repetition_medians(b)
     p_rep = None
     if len(rep_a) >= 2 and len(rep_b) >= 2:
@@ -203,14 +203,14 @@ def _row(
         "implementation": impl,
         "payload": payload,
         "treatment": key,
-        "n_baseline": ma["n"],
-        "n_other": mb["n"],
-        "median_baseline_s": ma["median"],
-        "median_baseline_ci_s": ma["median_ci"],
-        "median_baseline_ci_coverage": ma["median_ci_coverage"],
-        "median_other_s": mb["median"],
-        "median_other_ci_s": mb["median_ci"],
-        "median_other_ci_coverage": mb["median_ci_coverage"],
+        "n_baseline": ma.n,
+        "n_other": mb.n,
+        "median_baseline_s": ma.median,
+        "median_baseline_ci_s": ma.median_ci,
+        "median_baseline_ci_coverage": ma.median_ci_coverage,
+        "median_other_s": mb.median,
+        "median_other_ci_s": mb.median_ci,
+        "median_other_ci_coverage": mb.median_ci_coverage,
         "ratio": ratio,
         "change_pct": (ratio - 1.0) * 100.0,
         "change_ci_pct": [(lo - 1.0) * 100.0, (hi - 1.0) * 100.0],

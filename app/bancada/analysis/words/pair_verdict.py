@@ -23,8 +23,8 @@ from typing import Any, Union
 from bancada.core.i18n import number, significant, translate
 from bancada.stats import power
 from bancada.stats.results import RankSumPair, ReplicationRankSumPair
-from bancada.stats.statistic.base import treatment_label
-from bancada.stats.statistic.words import comparisons_count
+from bancada.analysis.words.statistic.base import treatment_label
+from bancada.analysis.words.statistic.terms import comparisons_count
 
 #: Medians within this fraction of each other "almost coincide" (5 %).
 CLOSE_MEDIANS = 0.05

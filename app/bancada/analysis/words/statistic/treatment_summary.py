@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bancada.core.i18n import number, significant, translate
 from bancada.stats.results import Group
-from bancada.stats.statistic.base import QT_TRANSLATE_NOOP, Context, Row, Statistic, treatment_label
+from bancada.analysis.words.statistic.base import QT_TRANSLATE_NOOP, Context, Row, Statistic, treatment_label
 
 _COLUMNS = ("n", "mean", "sd", "median", "q1", "q3", "min", "max", "iqr")
 

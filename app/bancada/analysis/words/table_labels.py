@@ -1,13 +1,13 @@
 """The statistics tables' words: column labels, cell words and titles, in English as the source
 of their translations (context ``StatsTable`` of ``bancada_pt_BR.ts``), and which columns hold
 which kind of number. No Qt: the window (:mod:`bancada.ui.tables.table_format`), the table exports
-(:mod:`bancada.stats.table_export`) and ``bancada report`` share them.
+(:mod:`bancada.analysis.words.table_export`) and ``bancada report`` share them.
 """
 
 from __future__ import annotations
 
-from bancada.stats.statistic.base import QT_TRANSLATE_NOOP as QT_TRANSLATE_NOOP  # re-exported
-from bancada.stats.statistic.registry import STATISTICS
+from bancada.analysis.words.statistic.base import QT_TRANSLATE_NOOP as QT_TRANSLATE_NOOP  # re-exported
+from bancada.analysis.words.statistic.registry import STATISTICS
 
 
 CONTEXT = "StatsTable"
@@ -91,8 +91,8 @@ FRACTION_COLUMNS = {"cliffs_delta": 2, "a12": 2, "H": 2, "z": 2}  # dimensionles
 PERCENT_COLUMNS = {"variation_pct": 1, "error_pct": 1, "confidence": 0}
 
 
-#: The tables' titles (their names in bancada.stats.tables) as the window shows them, in
-#: :data:`TABLE_ORDER`: each statistic's own (:mod:`bancada.stats.statistic`), then seed 004's.
+#: The tables' titles (their names in bancada.analysis.words.tables) as the window shows them, in
+#: :data:`TABLE_ORDER`: each statistic's own (:mod:`bancada.analysis.words.statistic`), then seed 004's.
 TITLES = {
     **{s.name: s.title for s in STATISTICS},
     "Serialized size (bytes)": QT_TRANSLATE_NOOP("StatsTable", "Serialized size (bytes)"),
@@ -102,9 +102,9 @@ TITLES = {
 }
 
 #: The one order of the analysis' tables: the window's sections, the readings, the Markdown and CSV
-#: files (:func:`bancada.stats.tables.build_tables`): the statistics' order
-#: (:data:`bancada.stats.statistic.registry.STATISTICS`); seed 004's tables
+#: files (:func:`bancada.analysis.words.tables.build_tables`): the statistics' order
+#: (:data:`bancada.analysis.words.statistic.registry.STATISTICS`); seed 004's tables
 #: (:mod:`bancada.stats.serialization`) last, when the run has serial treatments.
 TABLE_ORDER: list[str] = list(TITLES)
-#: The tables :func:`bancada.stats.tables.build_tables` makes of an analysis (the others are seed 004's).
+#: The tables :func:`bancada.analysis.words.tables.build_tables` makes of an analysis (the others are seed 004's).
 ANALYSIS_TABLES: list[str] = [s.name for s in STATISTICS]

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from bancada.core.i18n import percent, translate
 from bancada.stats.results import Factorial, Group
-from bancada.stats.statistic.base import QT_TRANSLATE_NOOP, Context, Row, Statistic, treatment_label
-from bancada.stats.statistic.kruskal import conclusion_factor
-from bancada.stats.statistic.words import factor_name
+from bancada.analysis.words.statistic.base import QT_TRANSLATE_NOOP, Context, Row, Statistic, treatment_label
+from bancada.analysis.words.statistic.kruskal import conclusion_factor
+from bancada.analysis.words.statistic.terms import factor_name
 
 
 def design_note(f: Factorial) -> str:

@@ -5,8 +5,15 @@ from __future__ import annotations
 from bancada.core.i18n import number, translate
 from bancada.stats import power
 from bancada.stats.results import Group
-from bancada.stats.statistic.words import pairs_count
-from bancada.stats.statistic.base import QT_TRANSLATE_NOOP, Context, Row, Statistic, holm_differ, treatment_label
+from bancada.analysis.words.statistic.terms import pairs_count
+from bancada.analysis.words.statistic.base import (
+    QT_TRANSLATE_NOOP,
+    Context,
+    Row,
+    Statistic,
+    holm_differ,
+    treatment_label,
+)
 
 
 def rows(g: Group) -> list[Row]:

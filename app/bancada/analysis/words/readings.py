@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bancada.stats.results import Analysis
-from bancada.stats.statistic.base import Context
-from bancada.stats.statistic.registry import STATISTICS
-from bancada.stats.statistic.words import factor_name, magnitude_name, p_text
+from bancada.analysis.words.statistic.base import Context
+from bancada.analysis.words.statistic.registry import STATISTICS
+from bancada.analysis.words.statistic.terms import factor_name, magnitude_name, p_text
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -24,7 +24,7 @@ RESPONSE = "latency_ms"
 
 def readings(result: Analysis, tables: dict[str, pd.DataFrame] | None = None) -> dict[str, str]:
     """One plain-language line per table (several groups joined by " · "), in the order of
-    :data:`bancada.stats.statistic.registry.STATISTICS`, keyed by the table's name.
+    :data:`bancada.analysis.words.statistic.registry.STATISTICS`, keyed by the table's name.
 
     In the current language (:mod:`bancada.core.i18n`), numbers as it writes them. ``result``: the
     typed analysis, its factorial errors as text (:meth:`bancada.stats.results.Analysis.named`);

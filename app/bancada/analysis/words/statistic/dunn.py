@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from bancada.core.i18n import translate
 from bancada.stats.results import Group
-from bancada.stats.statistic.base import QT_TRANSLATE_NOOP, Context, Row, Statistic, holm_differ, treatment_label
+from bancada.analysis.words.statistic.base import (
+    QT_TRANSLATE_NOOP,
+    Context,
+    Row,
+    Statistic,
+    holm_differ,
+    treatment_label,
+)
 
 
 def rows(g: Group) -> list[Row]:

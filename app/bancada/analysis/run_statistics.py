@@ -1,9 +1,9 @@
 """The statistics of one run as the window and the report show them (no Qt, no files).
 
 :func:`analyse_samples` takes the run's tidy samples (with ``latency_ms``), keeps the
-factors that have two levels, runs :func:`bancada.stats.report.analyze_frame` per
-payload and adds the tables (:func:`bancada.stats.tables.build_tables`) and their
-readings (:func:`bancada.stats.readings.readings`). :func:`analyse_run_frame` is the
+factors that have two levels, runs :func:`bancada.stats.frame_analysis.analyze_frame` per
+payload and adds the tables (:func:`bancada.analysis.words.tables.build_tables`) and their
+readings (:func:`bancada.analysis.words.readings.readings`). :func:`analyse_run_frame` is the
 whole path of a finished or running run, its partial last repetition left out.
 """
 
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from bancada.core.i18n import translate
 from bancada.stats.k6_summary import K6Row
-from bancada.stats.readings import readings
+from bancada.analysis.words.readings import readings
 from bancada.stats.results import Analysis
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ class StatsResult:
     unbalanced: bool = False  # the factorial design had unequal replications (not computed)
     factors: list[str] = field(default_factory=list)
     computed_at: float = field(default_factory=time.time)
-    # siege's and ab's tables of a run with a load model (bancada.stats.load_labels.cells), and the
+    # siege's and ab's tables of a run with a load model (bancada.analysis.words.load_labels.cells), and the
     # sentence on requests past the raw-sample cap; empty otherwise
     load: dict[str, Any] = field(default_factory=dict)
     load_note: str = ""
@@ -84,8 +84,8 @@ def _analyse_complete(df: pd.DataFrame, factors: list[str], res: StatsResult, ru
 
 
 def analyse_samples(df: pd.DataFrame, factors: list[str], res: StatsResult) -> StatsResult:
-    from bancada.stats.report import InputError, analyze_frame
-    from bancada.stats.tables import build_tables
+    from bancada.stats.frame_analysis import InputError, analyze_frame
+    from bancada.analysis.words.tables import build_tables
 
     use = usable_factors(df, factors)
     res.factors = use
@@ -93,7 +93,7 @@ def analyse_samples(df: pd.DataFrame, factors: list[str], res: StatsResult) -> S
         res.message = translate("Readings", "the tables compare treatments: choose at least two implementations")
         return res
     try:
-        analysis = analyze_frame(df, response=RESPONSE, factors=use, by=("payload",), replication="repetition")
+        analysis = analyze_frame(df, response=RESPONSE, factors=use, by=("payload",), replication_column="repetition")
     except InputError as exc:
         res.message = exc.text(advice=False)  # advice naming an option means nothing in the window
         return res

@@ -7,11 +7,11 @@ from typing import Any
 
 from bancada.analysis import compare_inputs
 from bancada.stats import bootstrap
-from bancada.stats import compare as compare_mod
+from bancada.stats import run_comparison as compare_mod
 from bancada.stats import side as side_mod
 from bancada.stats.options import OptionMessage
 from bancada.stats.prepare import InputError
-from bancada.stats.report import jsonable
+from bancada.stats.frame_analysis import jsonable
 
 #: The ``schema`` of a comparison's JSON.
 SCHEMA = "bancada.compare/1"

@@ -1,6 +1,6 @@
 """Conclusions in sentences: the results of an analysis as a student writes them in a report.
 
-:func:`conclusions` takes the typed analysis of :func:`bancada.stats.report.analyze_frame`
+:func:`conclusions` takes the typed analysis of :func:`bancada.stats.frame_analysis.analyze_frame`
 (the response's unit from its name: ``latency_s``, ``latency_ms``...) and returns Markdown
 paragraphs in the language set with :func:`bancada.core.i18n.set_language`
 (English or Brazilian Portuguese), numbers in that language's conventions
@@ -11,7 +11,7 @@ paragraphs in the language set with :func:`bancada.core.i18n.set_language`
   by the Wilcoxon rank-sum test (Holm-adjusted p, Cliff's delta), and by the
   same test on the repetitions' medians when the run has repetitions
   (docs/statistics.md explains why both); which one is faster comes from the
-  test's Cliff's δ, never from the medians (:mod:`bancada.stats.pair_verdict`),
+  test's Cliff's δ, never from the medians (:mod:`bancada.analysis.words.pair_verdict`),
   and the sentence says so when the medians order the pair the other way;
 - Kruskal-Wallis per factor;
 - the factorial allocation of variation (Jain 1991, ch. 17–18), saying so when
@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from bancada.core.i18n import translate
 from bancada.stats.results import Analysis, Group
-from bancada.stats.statistic.base import Context
-from bancada.stats.statistic.factorial import allocation_sentence
-from bancada.stats.statistic.normality import normality_sentence
-from bancada.stats.statistic.registry import STATISTICS
-from bancada.stats.statistic.sample_size import sample_size_sentence
+from bancada.analysis.words.statistic.base import Context
+from bancada.analysis.words.statistic.factorial_design import allocation_sentence
+from bancada.analysis.words.statistic.shapiro_wilk import normality_sentence
+from bancada.analysis.words.statistic.registry import STATISTICS
+from bancada.analysis.words.statistic.sample_size import sample_size_sentence
 
 __all__ = ["allocation_sentence", "conclusions", "group_conclusions", "normality_sentence", "sample_size_sentence"]
 
@@ -42,9 +42,9 @@ def to_ms_of(response: str) -> float:
 
 def group_conclusions(group: Group, alpha: float, to_ms: float = 1e3, confidence: float = 0.9) -> list[str]:
     """The sentences of one group of the analysis (one payload, say), each statistic's in the order of
-    :data:`bancada.stats.statistic.registry.STATISTICS`; ``to_ms``: milliseconds per unit of the response
+    :data:`bancada.analysis.words.statistic.registry.STATISTICS`; ``to_ms``: milliseconds per unit of the response
     (1e3 for ``latency_s``). None without treatments. Each pair's direction comes from its test
-    (:mod:`bancada.stats.pair_verdict`)."""
+    (:mod:`bancada.analysis.words.pair_verdict`)."""
     if not group.treatments:
         return []
     ctx = Context(alpha, confidence, to_ms)

@@ -55,7 +55,8 @@ class Statistic:
     ``title``: the title the window and the report show (translated in context ``StatsTable``);
     ``rows``: one group's table rows (without the ``by`` columns, which come first);
     ``reading``: one group's line under the table, or None; ``sentences``: one group's sentences in
-    the conclusions (:mod:`bancada.stats.conclusions`), in the order of :data:`bancada.stats.statistic.STATISTICS`.
+    the conclusions (:mod:`bancada.analysis.words.sentences`), in the order of
+    :data:`bancada.analysis.words.statistic.registry.STATISTICS`.
     """
 
     name: str

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bancada.stats.results import Group
-from bancada.stats.statistic.base import QT_TRANSLATE_NOOP, Context, Row, Statistic, treatment_label
+from bancada.analysis.words.statistic.base import QT_TRANSLATE_NOOP, Context, Row, Statistic, treatment_label
 
 
 def rows(g: Group) -> list[Row]:

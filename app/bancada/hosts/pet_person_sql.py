@@ -1,4 +1,4 @@
-"""Seed 001's tables in PostgreSQL: the schema, the seeded records, the reset, a digest.
+"""Seed 001's tables in the database under test (PostgreSQL): the schema, the seeded records, the reset, a digest.
 
 Tables ``pets`` and ``people`` (GORM's default names for Pet and Person; snake_case
 columns as GORM, SQLAlchemy and Sequelize's ``underscored`` option map them), ids from

@@ -1,14 +1,21 @@
 """The Wilcoxon rank-sum test of every pair of treatments' requests (Holm-adjusted, Cliff's δ, A12), and
-the sentences that compare each treatment with the next one by median (:mod:`bancada.stats.pair_verdict`)."""
+the sentences that compare each treatment with the next one by median (:mod:`bancada.analysis.words.pair_verdict`)."""
 
 from __future__ import annotations
 
 from typing import TypeVar
 
 from bancada.core.i18n import translate
-from bancada.stats.pair_verdict import comparison, largest_effect, ms_text
+from bancada.analysis.words.pair_verdict import comparison, largest_effect, ms_text
 from bancada.stats.results import Group, Levels, RankSumPair, ReplicationRankSumPair
-from bancada.stats.statistic.base import QT_TRANSLATE_NOOP, Context, Row, Statistic, holm_differ, treatment_label
+from bancada.analysis.words.statistic.base import (
+    QT_TRANSLATE_NOOP,
+    Context,
+    Row,
+    Statistic,
+    holm_differ,
+    treatment_label,
+)
 
 _P = TypeVar("_P", RankSumPair, ReplicationRankSumPair)
 

@@ -4,8 +4,8 @@ One module (no Qt) for every table Bancada shows: ``bancada analyze --tables-for
 ``bancada compare --format``, ``bancada report`` and the window's "Copy as" menu.
 
 - A table is a pandas DataFrame. Raw columns (``median``, ``p_holm``, ``cliffs_delta``...,
-  from :func:`bancada.stats.tables.build_tables`) get their translated label
-  (:data:`bancada.stats.table_labels.LABELS`, context ``StatsTable``) and their numbers at the
+  from :func:`bancada.analysis.words.tables.build_tables`) get their translated label
+  (:data:`bancada.analysis.words.table_labels.LABELS`, context ``StatsTable``) and their numbers at the
   precision the window shows (:func:`format_value`); text cells (the comparison's
   ``"0.12 [0.11, 0.13]"``) are kept as they are.
 - Numbers follow :func:`bancada.core.i18n.language`: ``0.123`` and ``1,234`` in English, ``0,123`` and
@@ -33,7 +33,7 @@ import numpy as np
 import pandas as pd
 
 from bancada.core.i18n import language, number, p_value, translate
-from bancada.stats.table_labels import (
+from bancada.analysis.words.table_labels import (
     CONTEXT,
     FRACTION_COLUMNS,
     INTEGER_COLUMNS,
@@ -70,10 +70,10 @@ _FACTOR = re.compile(r"([a-z_]+(?:\*[a-z_]+)*)(.*)", flags=re.S)
 
 def factor_text(text: str) -> str:
     """A factor, an interaction or a term as the reader's language names them: ``language*protocol
-    [go]`` -> ``linguagem × protocolo [go]`` (:func:`bancada.stats.readings.factor_name`); the sums of
+    [go]`` -> ``linguagem × protocolo [go]`` (:func:`bancada.analysis.words.readings.factor_name`); the sums of
     squares ``SSY``, ``SS0``, ``SST`` and the mean ``I`` with a word; a level in brackets and any other
     text are kept."""
-    from bancada.stats.readings import factor_name
+    from bancada.analysis.words.readings import factor_name
 
     word = TERMS.get(text)
     if word:
@@ -344,7 +344,7 @@ def write(
     return [out]
 
 
-#: columns of :func:`bancada.stats.tables.build_tables` in the response's unit (labelled "ms")
+#: columns of :func:`bancada.analysis.words.tables.build_tables` in the response's unit (labelled "ms")
 RESPONSE_COLUMNS = {"mean", "sd", "median", "q1", "q3", "min", "max", "iqr", "median_ci_lo", "median_ci_hi"}
 EFFECT_COLUMNS = {"q", "ci_lo", "ci_hi"}
 _TO_MS = {"s": 1e3, "ms": 1.0, "us": 1e-3, "ns": 1e-6}
