@@ -87,24 +87,20 @@ def drive_block(
     """
     stream = DriverStream(proc, job.to_json(), cancelled)
     batch = _Batch(store, block_index)
-    last = heard = time.monotonic()
+    last = time.monotonic()
     # a driver sends a sample per request (each ends within timeout_s) or, under a timed load,
     # a histogram every second: silence well past both means it is stopped or hung
     stall_s = max(STALL_MIN_S, 2 * timeout_s)
+    silence = _Silence()
     next_watch = 0.0
     driver_error = ""
-    tick = time.monotonic()
     marked = 0
     try:
         while True:
             item = stream.get(BATCH_INTERVAL_S)
-            if time.monotonic() - tick > SELF_GAP_S:
-                heard = time.monotonic()
-            tick = time.monotonic()
+            silent_s = silence.after_wait(item is not None)
             if item is None:
-                _check_stall(proc, time.monotonic() - heard, stall_s)
-            else:
-                heard = time.monotonic()
+                _check_stall(proc, silent_s, stall_s)
             error = yield from _take_frames(item, batch)
             driver_error = error or driver_error
             now = time.monotonic()
@@ -112,12 +108,7 @@ def drive_block(
                 last = now
                 yield SamplesArrived(batch.store_batch())
             if item is DriverStream.END:
-                if batch.staged >= STORING_NOTICE_SAMPLES:  # the next seconds go to the run file, not to a block
-                    yield Notice.info(
-                        translate("Runner", "storing the block's {n} samples in the run file").format(
-                            n=integer(batch.staged)
-                        )
-                    )
+                yield from _storing_notice(batch.staged)
                 break
             if now >= next_watch:
                 next_watch = now + WATCH_INTERVAL_S
@@ -134,6 +125,30 @@ def drive_block(
         detail = driver_message(driver_error) if driver_error else "\n".join(stream.stderr_tail[-10:])
         raise RunError(
             translate("Runner", "the driver failed (exit code {code}): {detail}").format(code=code, detail=detail)
+        )
+
+
+class _Silence:
+    """How long the driver has sent nothing, not counting a time this process was itself stopped
+    (longer than ``SELF_GAP_S`` between two waits: the driver was not the one silent then)."""
+
+    def __init__(self) -> None:
+        self.heard = self.tick = time.monotonic()
+
+    def after_wait(self, heard_something: bool) -> float:
+        """Seconds of the driver's silence after one wait on its stream."""
+        now = time.monotonic()
+        if heard_something or now - self.tick > SELF_GAP_S:
+            self.heard = now
+        self.tick = now
+        return now - self.heard
+
+
+def _storing_notice(staged: int) -> Iterator[Notice]:
+    """Say that the next seconds go to the run file, not to a block, when the block left many samples."""
+    if staged >= STORING_NOTICE_SAMPLES:
+        yield Notice.info(
+            translate("Runner", "storing the block's {n} samples in the run file").format(n=integer(staged))
         )
 
 
