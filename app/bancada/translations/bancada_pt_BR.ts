@@ -4,6 +4,14 @@
 <context>
     <name>ClassroomBar</name>
     <message>
+        <source>Warming up…</source>
+        <translation>Aquecendo…</translation>
+    </message>
+    <message>
+        <source>Measuring</source>
+        <translation>Medindo</translation>
+    </message>
+    <message>
         <source>requests measured</source>
         <translation>requisições medidas</translation>
     </message>
@@ -3585,6 +3593,18 @@ Senha da chave:</translation>
 </context>
 <context>
     <name>RunStatus</name>
+    <message>
+        <source>{m} of {t} measured</source>
+        <translation>{m} de {t} medidas</translation>
+    </message>
+    <message>
+        <source>{m} measured</source>
+        <translation>{m} medidas</translation>
+    </message>
+    <message>
+        <source>{measured} · {w} warm-up</source>
+        <translation>{measured} · {w} de aquecimento</translation>
+    </message>
     <message>
         <source>Ready</source>
         <translation>Pronto</translation>

@@ -35,7 +35,7 @@ from bancada.ui.window.run_status import ElidedLabel, phase_counts
 
 if TYPE_CHECKING:
     from bancada.experiment.profile import Profile
-    from bancada.run.events import Progress
+    from bancada.run.events import Progress, RunFinished
     from bancada.ui.plots.live_view import LiveView
     from bancada.ui.window.run_job import LatestProgress
     from bancada.ui.tables.stats_view import StatisticsView
@@ -237,6 +237,9 @@ class ClassroomWindow(Protocol):
     @property
     def progress(self) -> LatestProgress: ...
 
+    @property
+    def last_finished(self) -> RunFinished | None: ...
+
     def running(self) -> bool: ...
 
     def open_profile(self, path: str) -> bool: ...
@@ -407,7 +410,7 @@ class ClassroomMode(QObject):
         if set(bar.medians) != page_ids:
             self._show_page()
         p = self.host.progress.value
-        if self.host.running():
+        if self.host.running() and self.host.last_finished is None:
             if p is None:  # starting: the new run's first progress has not come yet
                 bar.refresh(self.model)
             else:
