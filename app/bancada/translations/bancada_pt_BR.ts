@@ -1209,8 +1209,12 @@
         <translation>A execução não terminou; pressione o botão para executá-la de novo.</translation>
     </message>
     <message>
-        <source>Running: {done} of {total} requests ({pct}), {eta} left. Watch the boxes grow in the Live tab (Stop is in the toolbar).</source>
-        <translation>Executando: {done} de {total} requisições ({pct}), faltam {eta}. Veja as caixas crescerem na aba Ao vivo (Parar fica na barra de ferramentas).</translation>
+        <source>Running: {counts} ({pct}), {eta} left. Watch the boxes grow in the Live tab (Stop is in the toolbar).</source>
+        <translation>Executando: {counts} ({pct}), faltam {eta}. Veja as caixas crescerem na aba Ao vivo (Parar fica na barra de ferramentas).</translation>
+    </message>
+    <message>
+        <source>To run it again, change the requests per repetition in the step before.</source>
+        <translation>Para executá-la de novo, altere as requisições por repetição no passo anterior.</translation>
     </message>
     <message>
         <source>The pilot gave nothing to compute a sample size from: type the requests per repetition.</source>
