@@ -4614,6 +4614,14 @@ Senha da chave:</translation>
 <context>
     <name>WindowActions</name>
     <message>
+        <source>Export &amp;report (PDF and HTML)…</source>
+        <translation>Exportar &amp;relatório (PDF e HTML)…</translation>
+    </message>
+    <message>
+        <source>The run's report as a PDF to hand in, and the same as one HTML file beside it</source>
+        <translation>O relatório da execução em PDF para entregar, e o mesmo em um arquivo HTML ao lado</translation>
+    </message>
+    <message>
         <source>&amp;Manual</source>
         <translation>&amp;Manual</translation>
     </message>
@@ -4845,6 +4853,30 @@ Senha da chave:</translation>
 </context>
 <context>
     <name>WindowExport</name>
+    <message>
+        <source>Writing the report… {p} %</source>
+        <translation>Escrevendo o relatório… {p} %</translation>
+    </message>
+    <message>
+        <source>A report is being written: wait for it to end</source>
+        <translation>Um relatório está sendo escrito: espere terminar</translation>
+    </message>
+    <message>
+        <source>The report could not be written</source>
+        <translation>Não foi possível escrever o relatório</translation>
+    </message>
+    <message>
+        <source>Report written: {pdf} and {html}</source>
+        <translation>Relatório escrito: {pdf} e {html}</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>Exportar relatório</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
     <message>
         <source>Plot saved to {p}</source>
         <translation>Gráfico salvo em {p}</translation>
