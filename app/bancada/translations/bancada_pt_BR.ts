@@ -189,6 +189,13 @@
 </context>
 <context>
     <name>CompareView</name>
+    <message numerus="yes">
+        <source>%Ln table(s)</source>
+        <translation>
+            <numerusform>%Ln tabela</numerusform>
+            <numerusform>%Ln tabelas</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Compare runs</source>
         <translation>Comparar execuções</translation>
@@ -224,14 +231,6 @@
     <message>
         <source>Add at least two runs, then Compare.</source>
         <translation>Adicione pelo menos duas execuções e clique em Comparar.</translation>
-    </message>
-    <message>
-        <source>1 table</source>
-        <translation>1 tabela</translation>
-    </message>
-    <message>
-        <source>{n} tables</source>
-        <translation>{n} tabelas</translation>
     </message>
     <message>
         <source>Baseline {b}; {tables}. Right-click a table to copy it as Markdown, LaTeX or CSV.</source>
@@ -3597,6 +3596,13 @@ Senha da chave:</translation>
 </context>
 <context>
     <name>RunStatus</name>
+    <message numerus="yes">
+        <source>%Ln error(s)</source>
+        <translation>
+            <numerusform>%Ln erro</numerusform>
+            <numerusform>%Ln erros</numerusform>
+        </translation>
+    </message>
     <message>
         <source>{m} of {t} measured</source>
         <translation>{m} de {t} medidas</translation>
@@ -3624,10 +3630,6 @@ Senha da chave:</translation>
     <message>
         <source>ETA {t}</source>
         <translation>Falta {t}</translation>
-    </message>
-    <message>
-        <source>{n} errors</source>
-        <translation>{n} erros</translation>
     </message>
 </context>
 <context>
@@ -4853,6 +4855,20 @@ Senha da chave:</translation>
 </context>
 <context>
     <name>WindowExport</name>
+    <message numerus="yes">
+        <source>Wrote %Ln row(s) to {p}</source>
+        <translation>
+            <numerusform>%Ln linha gravada em {p}</numerusform>
+            <numerusform>%Ln linhas gravadas em {p}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %Ln file(s) to {f}</source>
+        <translation>
+            <numerusform>%Ln arquivo exportado para {f}</numerusform>
+            <numerusform>%Ln arquivos exportados para {f}</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Writing the report… {p} %</source>
         <translation>Escrevendo o relatório… {p} %</translation>
@@ -4894,10 +4910,6 @@ Senha da chave:</translation>
         <translation>A exportação falhou</translation>
     </message>
     <message>
-        <source>Exported {n} files to {f}</source>
-        <translation>{n} arquivos exportados para {f}</translation>
-    </message>
-    <message>
         <source>Export into folder</source>
         <translation>Exportar para a pasta</translation>
     </message>
@@ -4908,10 +4920,6 @@ Senha da chave:</translation>
     <message>
         <source>Export samples</source>
         <translation>Exportar amostras</translation>
-    </message>
-    <message>
-        <source>Wrote {n} rows to {p}</source>
-        <translation>{n} linhas gravadas em {p}</translation>
     </message>
     <message>
         <source>{f} is a tidy sample CSV, opened read-only: export the plot as PNG or SVG, or copy the tables</source>
@@ -5155,7 +5163,7 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>Many tests assume a normal (bell-shaped) distribution. The Shapiro-Wilk test checks it: p &lt; 0.05 means the data are not normal. Response times rarely are (a long tail of slow requests), so the comparisons that follow use rank tests, which do not assume it.</source>
-        <translation>Muitos testes supõem uma distribuição normal (em forma de sino). O teste de Shapiro-Wilk verifica isso: p &lt; 0,05 significa que os dados não são normais. Tempos de resposta raramente são (uma cauda longa de requisições lentas), por isso as comparações a seguir usam testes de postos, que não fazem essa suposição.</translation>
+        <translation>Muitos testes supõem uma distribuição normal (em forma de sino). O teste de Shapiro-Wilk verifica isso: p &lt; 0,05 significa que os dados não são normais. Tempos de resposta raramente são normais (uma cauda longa de requisições lentas), por isso as comparações a seguir usam testes de postos, que não fazem essa suposição.</translation>
     </message>
     <message>
         <source>Look at the boxes: where they do not overlap, the treatments probably differ; the lines below show each request in the order it arrived. When the values span more than a factor of ten, the latency axis turns logarithmic (1, 10, 100 equally spaced) so that fast treatments show as boxes and not as flat lines; View &gt; Log axis switches it.</source>

@@ -102,7 +102,7 @@ class WindowExport(QObject):
         )
 
     def _export_done(self, folder: str, written: list[Path]) -> None:
-        self.state_label.setText(self.tr("Exported {n} files to {f}").format(n=len(written) + 2, f=folder))
+        self.state_label.setText(self.tr("Exported %Ln file(s) to {f}", "", len(written) + 2).format(f=folder))
         s = settings()
         s.setValue("exportDir", folder)
         self.exportDone.emit(folder)
@@ -184,6 +184,6 @@ class WindowExport(QObject):
         self.tasks.start(
             "export",
             job,
-            succeeded=lambda n: self.state_label.setText(self.tr("Wrote {n} rows to {p}").format(n=n, p=path)),
+            succeeded=lambda n: self.state_label.setText(self.tr("Wrote %Ln row(s) to {p}", "", n).format(p=path)),
             failed=lambda msg, _tb: self.window.show_error(self.tr("Export failed"), msg),
         )

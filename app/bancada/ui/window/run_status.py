@@ -180,7 +180,7 @@ class RunStatus(QObject):
 
     def show_errors(self, errors: int) -> None:
         """The failed requests, in red when there are any."""
-        self.errors_label.setText(self.tr("{n} errors").format(n=errors))
+        self.errors_label.setText(self.tr("%Ln error(s)", "", errors))
         self.errors_label.setStyleSheet("color: #d32f2f;" if errors else "")
 
     def finished(self, complete: bool) -> None:
