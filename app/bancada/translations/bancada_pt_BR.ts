@@ -384,6 +384,22 @@
 <context>
     <name>ConclusionsPage</name>
     <message>
+        <source>&amp;Read in a large view</source>
+        <translation>&amp;Ler em tela grande</translation>
+    </message>
+    <message>
+        <source>The conclusions in a window as large as the screen allows (Esc closes it)</source>
+        <translation>As conclusões em uma janela do maior tamanho que a tela permite (Esc fecha)</translation>
+    </message>
+    <message>
+        <source>Conclusions</source>
+        <translation>Conclusões</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
         <source>&amp;Copy the conclusions</source>
         <translation>&amp;Copiar as conclusões</translation>
     </message>

@@ -282,3 +282,29 @@ def test_after_the_main_run_its_button_is_disabled_until_its_requests_change(pt_
     s.set_requests_text("800")  # another size: a new main run to make
     runs.sync_buttons()
     assert runs.main_page.button.isEnabled() and s.main_status == ""
+
+
+def test_the_conclusions_read_at_1024_by_768_in_a_large_view(pt_window, qtbot):
+    """16 long sentences sat in a box about 250 px tall beside the plots: Ler em tela grande shows them in
+    a window of most of the screen, the same text, Esc closing it."""
+    from bancada.ui.app import offer_guide
+
+    w = pt_window
+    offer_guide(w)
+    page = w.guide.results.conclusions_page
+    text = "# Conclusões\n\n" + "\n".join(
+        f"{i}. go-grpc tende a ser mais rápido que java-rest em LargeSize (mediana 2,5 ms contra 14,2 ms)." for i in range(1, 17)
+    )
+    page.text.setMarkdown(text)
+    assert page.read.text() == "&Ler em tela grande"
+    qtbot.mouseClick(page.read, Qt.MouseButton.LeftButton)
+    view = page.reading_view
+    assert view is not None and view.isVisible()
+    shown = view.findChild(type(page.text), "conclusionsReadingText")
+    assert shown.toPlainText() == page.text.toPlainText()
+    screen = view.screen().availableGeometry()
+    assert shown.height() >= min(600, screen.height() * 0.7) > page.text.height(), (shown.height(), page.text.height())
+    assert shown.document().size().height() <= shown.viewport().height() * 1.5  # 16 sentences, at most a scroll
+    screenshot(view, "guide-pt_BR-conclusions-reading-view.png")
+    qtbot.keyClick(view, Qt.Key.Key_Escape)
+    assert not view.isVisible()
