@@ -16,10 +16,10 @@ time gone. :class:`BlockPace` keeps each block's expected seconds:
 The time left is the running block's expected seconds not yet gone plus the
 expected seconds of the blocks after it; it is shown as the least it has been
 (it only falls, unless the estimate grows past :data:`RISE` times it plus
-:data:`RISE_S` seconds: a run far slower than its first blocks), and the share done, ``elapsed / (elapsed + time left)``, as
-the most it has been, at most :data:`MAX_FRACTION` (also once every block has
-ended: the run still stops its workers); the caller shows 100 % when the run
-has ended.
+:data:`RISE_S` seconds: a run far slower than its first blocks), and the
+share done, ``elapsed / (elapsed + time left)``, as the most it has been, at
+most :data:`MAX_FRACTION` (also once every block has ended: the run still
+stops its workers); the caller shows 100 % when the run has ended.
 """
 
 from __future__ import annotations

@@ -293,7 +293,8 @@ def test_the_conclusions_read_at_1024_by_768_in_a_large_view(pt_window, qtbot):
     offer_guide(w)
     page = w.guide.results.conclusions_page
     text = "# Conclusões\n\n" + "\n".join(
-        f"{i}. go-grpc tende a ser mais rápido que java-rest em LargeSize (mediana 2,5 ms contra 14,2 ms)." for i in range(1, 17)
+        f"{i}. go-grpc tende a ser mais rápido que java-rest em LargeSize (mediana 2,5 ms contra 14,2 ms)."
+        for i in range(1, 17)
     )
     page.text.setMarkdown(text)
     assert page.read.text() == "&Ler em tela grande"

@@ -267,12 +267,12 @@ class ConclusionsPage(QWidget):
             lay.addWidget(close, 0, Qt.AlignmentFlag.AlignRight)
             self.reading_view = view
         view = self.reading_view
-        text = view.findChild(QTextEdit, "conclusionsReadingText")
-        assert text is not None
-        text.setDocument(self.text.document().clone(text))
-        font = text.font()
+        shown = view.findChild(QTextEdit, "conclusionsReadingText")
+        assert shown is not None
+        shown.setDocument(self.text.document().clone(shown))
+        font = shown.font()
         font.setPointSizeF(self.text.font().pointSizeF() * 1.15)
-        text.setFont(font)
+        shown.setFont(font)
         fit_to_screen(view, QSize(960, 900), center=True)
         view.show()
         view.raise_()

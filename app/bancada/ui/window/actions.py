@@ -164,7 +164,13 @@ class WindowActions(QObject):
         self.recent_menu = m.addMenu(self.tr("Recent runs"))  # filled when it opens (WindowSettings.fill_recent)
         m.addAction(self.act_compare)
         m.addSeparator()
-        for a in (self.act_export, self.act_export_report, self.act_export_png, self.act_export_svg, self.act_export_csv):
+        for a in (
+            self.act_export,
+            self.act_export_report,
+            self.act_export_png,
+            self.act_export_svg,
+            self.act_export_csv,
+        ):
             m.addAction(a)
         m.addSeparator()
         m.addAction(self.act_quit)
