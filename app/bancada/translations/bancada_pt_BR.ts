@@ -4,6 +4,10 @@
 <context>
     <name>ClassroomBar</name>
     <message>
+        <source>Done</source>
+        <translation>Concluído</translation>
+    </message>
+    <message>
         <source>Warming up…</source>
         <translation>Aquecendo…</translation>
     </message>

@@ -118,6 +118,7 @@ def test_the_classroom_demo_runs_seed_000_on_this_computer_in_a_minute(window, q
     labels |= set(all_boxes(w))
     assert labels == {f"{i} ({p})" for i in IMPLS for p in ("StdSize", "LargeSize")}
     assert w.classroom_bar.progress.text() == "100 %"
+    assert w.classroom_bar.caption.text().startswith("Done · 320 of 320 measured · "), w.classroom_bar.caption.text()
     assert all(lbl.text() != "–" for lbl in w.classroom_bar.medians.values())
     screenshot(w, "classroom-demo.png")
     print(f"classroom demo: {took:.1f} s")
@@ -213,8 +214,8 @@ def test_in_classroom_mode_the_count_starts_afresh_when_a_run_starts(window, qtb
     assert seen[0] == ("–", "requests measured")
     # never the previous run's count; a 100 % is this run's (6 requests can end before the second tick)
     assert not any(before in caption for _, caption in seen), seen
-    assert all("6 of 6" in caption for p, caption in seen if p == "100 %"), seen
-    assert bar.progress.text() == "100 %" and "6 of 6" in bar.caption.text()  # 5 measured + 1 warm-up
+    assert all("5 of 5 measured" in caption for p, caption in seen if p == "100 %"), seen
+    assert bar.progress.text() == "100 %" and "5 of 5 measured · 1 warm-up" in bar.caption.text(), bar.caption.text()
     w.classroom_mode.set_active(False)
 
 

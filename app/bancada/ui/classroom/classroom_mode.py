@@ -214,6 +214,12 @@ class ClassroomBar(QWidget):
         phase = self.tr("Warming up…") if warming_up else self.tr("Measuring")
         self.caption.setText(f"{phase} · {phase_counts(p)}")
 
+    def show_done(self, model: LiveModel, p: Progress) -> None:
+        """A run that has ended complete: 100 %, its measured and warm-up requests apart."""
+        self._medians(model)
+        self.progress.setText(f"{QLocale().toString(100)} %")
+        self.caption.setText(f"{self.tr('Done')} · {phase_counts(p)}")
+
     def _medians(self, model: LiveModel) -> None:
         loc = QLocale()
         for tid, label in self.medians.items():
@@ -415,5 +421,7 @@ class ClassroomMode(QObject):
                 bar.refresh(self.model)
             else:
                 bar.show_progress(self.model, p, self.model.warming_up())
+        elif p is not None and self.host.last_finished is not None and self.host.last_finished.status == "complete":
+            bar.show_done(self.model, p)  # the run that just ended: its measured and warm-up requests apart
         else:
             bar.refresh(self.model, self.model.total, self.model.total)

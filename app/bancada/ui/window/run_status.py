@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from bancada.run.events import Progress
 
 
+MIN_BAR_PX = 170  # the progress bar's least width; a run's counts widen it to fit them
+
+
 def phase_counts(p: Progress) -> str:
     """The measured and the warm-up requests of ``p`` apart, each labelled ("120 of 320 measured ·
     5,400 warm-up"), in the window's language and digit grouping."""
@@ -98,8 +101,8 @@ class RunStatus(QObject):
         super().__init__(bar)
         self.state_label = ElidedLabel(self.tr("Ready"))
         self.progress_bar = QProgressBar()
-        self.progress_bar.setMinimumWidth(170)
-        self.progress_bar.setMaximumWidth(340)  # "120 de 320 medidas · 12.345 de aquecimento" whole
+        self.progress_bar.setMinimumWidth(MIN_BAR_PX)
+        self.progress_bar.setMaximumWidth(360)  # "1.200 de 3.200 medidas · 123.456 de aquecimento" whole
         self.progress_bar.setFormat("")
         self.rate_label = QLabel()
         self.eta_label = QLabel()
@@ -141,6 +144,7 @@ class RunStatus(QObject):
         share of its planned time gone."""
         self._timed, self._t0 = total_requests == 0, time.monotonic()
         self._paced = False
+        self.progress_bar.setMinimumWidth(MIN_BAR_PX)
         self.progress_bar.setRange(0, 1000 if self._timed else total_requests)
         self.progress_bar.setValue(0)
         if self._timed:
@@ -155,7 +159,12 @@ class RunStatus(QObject):
         if p.fraction is not None and not self._timed:
             self.progress_bar.setRange(0, 1000)
             self.progress_bar.setValue(int(1000 * p.fraction))  # below 1000 until the run has ended
-            self.progress_bar.setFormat(phase_counts(p))
+            text = phase_counts(p)
+            self.progress_bar.setFormat(text)
+            # the counts whole on one line (the state at the left is elided instead)
+            needed = self.progress_bar.fontMetrics().horizontalAdvance(text) + 24
+            if needed > self.progress_bar.minimumWidth():
+                self.progress_bar.setMinimumWidth(min(needed, self.progress_bar.maximumWidth()))
             self._paced = True
         elif self._timed:
             elapsed = time.monotonic() - self._t0
