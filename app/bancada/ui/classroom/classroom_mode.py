@@ -218,7 +218,8 @@ class ClassroomBar(QWidget):
         """A run that has ended complete: 100 %, its measured and warm-up requests apart."""
         self._medians(model)
         self.progress.setText(f"{QLocale().toString(100)} %")
-        self.caption.setText(f"{self.tr('Done')} · {phase_counts(p)}")
+        done = self.tr("Done")
+        self.caption.setText(f"{done} · {phase_counts(p)}")
 
     def _medians(self, model: LiveModel) -> None:
         loc = QLocale()
