@@ -111,10 +111,45 @@ def misplaced_words(pdf: Path) -> tuple[list[tuple[int, str, int, int]], list[tu
     return outside, overlaps
 
 
+def _text(fragment: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", fragment)).strip()
+
+
+def table_headings(page: str) -> list[tuple[str, str]]:
+    """``(heading, first column's header)`` of every table of the report's HTML under an ``<h3>``."""
+    out = []
+    for part in re.split(r"(?=<h3)", page)[1:]:
+        head = re.match(r"<h3[^>]*>(.*?)</h3>", part, re.S)
+        cell = re.search(r"<th[^>]*>(.*?)</th>", part, re.S)
+        if head and cell and "<table" in part[: cell.start()]:
+            out.append((_text(head.group(1)), _text(cell.group(1)).split()[0]))
+    return out
+
+
+def headings_apart_from_their_tables(pdf: Path, tables: list[tuple[str, str]]) -> list[tuple[int, str]]:
+    """``(page, heading)`` of every table heading printed on a page that does not also hold, below it,
+    the first line of its table (the heading, and maybe its reading, left at a page's foot)."""
+    out = []
+    for number, words in enumerate(_words(pdf), start=1):
+        lines: dict[int, list[tuple[float, str]]] = {}
+        for w, x0, y0, _x1, _y1, _width in words:
+            lines.setdefault(round(y0), []).append((x0, w))
+        texts = [" ".join(w for _x, w in sorted(lines[y])) for y in sorted(lines)]
+        for title, first_header in tables:
+            if title not in texts:
+                continue
+            below = texts[texts.index(title) + 1 :]
+            if not any(line.startswith(first_header) for line in below):
+                out.append((number, title))
+    return out
+
+
 def test_every_word_of_the_pt_br_pdf_lies_within_the_page_and_over_no_other(report):
     outside, overlaps = misplaced_words(report["pdf"])
     assert not outside, f"words in the margin or beyond the page (page, word, x0, x1): {outside[:10]}"
     assert not overlaps, f"words printed over each other (page, word, word): {overlaps[:10]}"
+    alone = headings_apart_from_their_tables(report["pdf"], table_headings(report["html"].read_text(encoding="utf-8")))
+    assert not alone, f"table headings at a page's foot, their table on the next (page, heading): {alone}"
 
 
 def test_the_right_edge_columns_of_the_summary_are_printed(run_file, report):
@@ -210,3 +245,19 @@ def test_no_english_text_of_the_catalogue_is_left_in_the_pt_br_html(report):
     assert h1 == "Demonstração rápida: Go x Java, gRPC x REST", h1
     assert question.startswith("Quem responde mais rápido") and question.endswith("?"), question
     assert "Python" in text and "gRPC" in text  # the workers' languages and protocols by their names
+
+
+def test_a_table_heading_near_a_pages_end_goes_to_the_next_page_with_its_table(report, tmp_path):
+    """The statistics' first table pushed to the last 6–15 mm of a page (room for its heading, not its
+    table), as seed 000's factorial landed at the foot of page 6: the heading moves with its table."""
+    from bancada.report.build import write_pdf
+
+    page = report["html"].read_text(encoding="utf-8")
+    start = page.index('id="statistics"')
+    at = min(i for i in (page.find('<div class="keep">', start), page.find("<h3", start)) if i >= 0)
+    alone = []
+    for room_mm in (15, 25, 35, 45):  # A4's 263 mm of text less room for a heading, its reading, not its table
+        spacer = f'<div style="break-before: page; height: {263 - room_mm}mm"></div>'
+        pdf = write_pdf(page[:at] + spacer + page[at:], tmp_path / f"pushed-{room_mm}.pdf")
+        alone += [(room_mm, *a) for a in headings_apart_from_their_tables(pdf, table_headings(page))]
+    assert not alone, f"headings alone at the bottom of a page (room in mm, page, heading): {alone}"

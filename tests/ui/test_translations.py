@@ -78,12 +78,16 @@ def test_every_entry_is_finished_in_brazilian_portuguese():
     assert ET.parse(TS).getroot().get("language") == "pt_BR"
     for (ctx, src), tr in msgs.items():
         assert tr is not None and tr.get("type") not in ("unfinished", "vanished", "obsolete"), (ctx, src)
-        assert tr.text and tr.text.strip(), (ctx, src)
-        assert set(re.findall(r"\{[^}]*\}", src)) == set(re.findall(r"\{[^}]*\}", tr.text)), (ctx, src, tr.text)
-        assert src.count("%p") == tr.text.count("%p"), (ctx, src)
-        low = tr.text.lower()
-        for word, brazil in EUROPEAN.items():
-            assert not re.search(rf"\b{word}", low), f"{tr.text!r}: Brazil says {brazil!r}"
+        # a count's text ("%Ln error(s)") has its singular and plural forms, each with the count
+        forms = [f.text or "" for f in tr.iter("numerusform")]
+        assert not forms or (len(forms) == 2 and all("%Ln" in f or "%n" in f for f in forms)), (ctx, src, forms)
+        for text in forms or [tr.text or ""]:
+            assert text.strip(), (ctx, src)
+            assert set(re.findall(r"\{[^}]*\}", src)) == set(re.findall(r"\{[^}]*\}", text)), (ctx, src, text)
+            assert src.count("%p") == text.count("%p"), (ctx, src)
+            low = text.lower()
+            for word, brazil in EUROPEAN.items():
+                assert not re.search(rf"\b{word}", low), f"{text!r}: Brazil says {brazil!r}"
     shown = {t.text for t in msgs.values()}
     for term in (
         "Mediana (ms)",
@@ -183,3 +187,31 @@ def test_the_language_menu_switches_and_is_remembered(window, qtbot):
         settings().setValue("language", "")
         language.install("en")
         new.close()
+
+
+def test_counts_take_the_plural_forms_of_the_catalogue(pt_br, qtbot):
+    """Qt's %Ln with the .ts's numerus forms: "1 erro", "2 erros", "1.234 erros" (not "1 erros")."""
+    from PySide6.QtWidgets import QStatusBar
+
+    from bancada.ui.window.run_status import RunStatus
+
+    bar = QStatusBar()
+    qtbot.addWidget(bar)
+    status = RunStatus(bar)
+    shown = []
+    for n in (1, 2, 1234):
+        status.show_errors(n)
+        shown.append(status.errors_label.text())
+    assert shown == ["1 erro", "2 erros", "1.234 erros"], shown
+
+
+def test_the_normality_step_says_what_response_times_rarely_are():
+    """Step 7 read "Tempos de resposta raramente são (uma cauda longa…)": the word "normais" was missing."""
+    from bancada.guide import texts
+
+    before = i18n.language()
+    i18n.set_language("pt_BR")
+    try:
+        assert "raramente são normais (uma cauda longa" in texts.explanation("normality")
+    finally:
+        i18n.set_language(before)

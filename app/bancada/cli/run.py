@@ -186,6 +186,8 @@ def _follow_run(runner: Runner, profile: Profile, args: argparse.Namespace) -> t
                         )
                 elif isinstance(event, RunFinished):
                     finished = event
+                    if task is not None and event.status == "complete":  # the bar full only now
+                        bar.update(task, completed=next(t.total or 0 for t in bar.tasks if t.id == task))
         except KeyboardInterrupt:
             runner.cancel()
             for event in events:  # let the runner stop workers and close the store
@@ -195,11 +197,21 @@ def _follow_run(runner: Runner, profile: Profile, args: argparse.Namespace) -> t
 
 
 def _show_progress(bar: Progress, task: TaskID, event: RunProgress) -> None:
-    """Move the progress bar to ``event``: requests done (of the total when known), samples/s, errors."""
-    count = f"{event.done}/{event.total} requests" if event.total else f"{event.done} requests"
+    """Move the progress bar to ``event``: the share of the run's expected time gone when the runner
+    knows it (else the requests done of the total), the measured and warm-up requests apart, samples/s,
+    errors."""
+    if event.measured_total:
+        count = f"{event.measured}/{event.measured_total} measured, {event.warmup} warm-up requests"
+    elif event.total:
+        count = f"{event.done}/{event.total} requests"
+    else:
+        count = f"{event.done} requests"
+    if event.fraction is not None:
+        bar.update(task, total=1000, completed=round(1000 * event.fraction))
+    else:
+        bar.update(task, completed=event.done)
     bar.update(
         task,
-        completed=event.done,
         count=count,
         rate=f"{event.samples_per_s:,.0f} samples/s",
         errors=f"{event.errors} errors" if event.errors else "",

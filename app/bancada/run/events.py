@@ -46,13 +46,21 @@ class SamplesArrived:
 
 @dataclass
 class Progress:
-    """``total`` is 0 when the run goes by duration (closed/open load with duration_s)."""
+    """``total`` is 0 when the run goes by duration (closed/open load with duration_s). ``done``
+    counts every request sent, warm-up included; ``measured`` and ``warmup`` count them apart, of
+    ``measured_total`` measured requests planned. ``fraction`` is the share of the run's expected
+    time gone (:class:`bancada.run.pace.BlockPace`, below 1 until the run ends; None: unknown) and
+    ``eta_s`` the seconds left by the same estimate."""
 
     done: int
     total: int
     errors: int
     samples_per_s: float
     eta_s: float | None
+    fraction: float | None = None
+    measured: int = 0
+    warmup: int = 0
+    measured_total: int = 0
 
 
 @dataclass

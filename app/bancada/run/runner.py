@@ -45,6 +45,7 @@ from bancada.run.database import RunDatabase, check_operations_served
 from bancada.run.driver_choice import choose_driver
 from bancada.run.block_job import block_job
 from bancada.run.reconnect import reconnect
+from bancada.run.pace import BlockPace
 from bancada.run.tally import RunTally
 from bancada.run.treatment_rows import treatment_rows
 from bancada.run.events import (
@@ -207,6 +208,13 @@ class Runner:
         tally.planned_s = blocks_run * duration_s if duration_s is not None else None
         tally.total = 0 if timed else plan.request_count()
         store.planned_samples = tally.total  # for the space a full disk lacks
+        tally.measured_total = 0 if timed else sum(b.requests * len(b.treatments) for b in plan.blocks)
+        steady = self.profile.experiment.warmup_until
+        tally.pace = BlockPace(
+            [b.treatments for b in plan.blocks],
+            # before any block has ended: the warm-up's time cap per treatment (a block's warm-up is most of it)
+            prior_s=None if steady is None else steady.max_s * max(len(b.treatments) for b in plan.blocks),
+        )
         yield RunStarted(store.meta()["run_id"], store.path, rows, tally.total, driver_name)
         for text in unplanned_workloads(self.profile, plan):
             yield Notice("warning", text)
@@ -370,13 +378,21 @@ class Runner:
             ids = [i for i in block.treatments if plan.treatments[i].implementation.id not in tally.dead]
             if not ids:
                 tally.done += block.request_count()
+                if tally.pace is not None:
+                    tally.pace.skip()
                 continue
+            if tally.pace is not None:
+                tally.pace.start(time.monotonic())
             try:
                 yield from self._run_block(plan, block, ids, driver_name, store, workers, tally, started)
             except WorkerDied:
                 if not (self._host_disconnected() and self.on_disconnect == "pause"):
                     raise
                 yield from self._resume_after_disconnect(block.index, impls, store, workers, run_id, tally)
+            if tally.pace is not None:  # the block's time paces the blocks of its treatments
+                now = time.monotonic()
+                tally.pace.end(now)
+                yield tally.progress(now - started, now)
 
     def _run_block(
         self,
@@ -413,7 +429,8 @@ class Runner:
         for event in self._run_driver(driver_name, job, store, block.index, watch):
             yield event
             if isinstance(event, SamplesArrived):
-                yield tally.count(event, time.monotonic() - started)
+                now = time.monotonic()
+                yield tally.count(event, now - started, now)
         yield from map(Notice.info, self.cpu_profiling.after_block(store, block.index))
         yield from self._check_workers(workers, tally)
         self.database.check()

@@ -147,6 +147,11 @@ class LiveModel:
         self.dirty: set[int] = set()
         self.total = 0
         self.errors = 0
+        self.last_phase = -1  # the phase of the newest sample (0 warm-up, 1 measure; -1 none yet)
+
+    def warming_up(self) -> bool:
+        """Whether the newest sample is a warm-up one: the run is in a warm-up phase."""
+        return self.last_phase == 0
 
     def reset(self, treatments: Iterable[Any]) -> None:
         """Start over with these treatments (objects with id, implementation, language, ...)."""
@@ -167,6 +172,7 @@ class LiveModel:
         }
         self.dirty = set(self.series)
         self.total = self.errors = 0
+        self.last_phase = -1
         self.version += 1
 
     def extend(self, samples: SampleBatch) -> None:
@@ -194,6 +200,8 @@ class LiveModel:
         """Add samples given as parallel arrays (latency in ms; phase 0 warm-up, 1 measure)."""
         self.total += treatment.size
         self.errors += int((~ok).sum())
+        if phase.size:
+            self.last_phase = int(phase[-1])
         for tid in np.unique(treatment):
             series = self.series.get(int(tid))
             if series is None:

@@ -4,6 +4,18 @@
 <context>
     <name>ClassroomBar</name>
     <message>
+        <source>Done</source>
+        <translation>Concluído</translation>
+    </message>
+    <message>
+        <source>Warming up…</source>
+        <translation>Aquecendo…</translation>
+    </message>
+    <message>
+        <source>Measuring</source>
+        <translation>Medindo</translation>
+    </message>
+    <message>
         <source>requests measured</source>
         <translation>requisições medidas</translation>
     </message>
@@ -181,6 +193,13 @@
 </context>
 <context>
     <name>CompareView</name>
+    <message numerus="yes">
+        <source>%Ln table(s)</source>
+        <translation>
+            <numerusform>%Ln tabela</numerusform>
+            <numerusform>%Ln tabelas</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Compare runs</source>
         <translation>Comparar execuções</translation>
@@ -216,14 +235,6 @@
     <message>
         <source>Add at least two runs, then Compare.</source>
         <translation>Adicione pelo menos duas execuções e clique em Comparar.</translation>
-    </message>
-    <message>
-        <source>1 table</source>
-        <translation>1 tabela</translation>
-    </message>
-    <message>
-        <source>{n} tables</source>
-        <translation>{n} tabelas</translation>
     </message>
     <message>
         <source>Baseline {b}; {tables}. Right-click a table to copy it as Markdown, LaTeX or CSV.</source>
@@ -376,6 +387,22 @@
 </context>
 <context>
     <name>ConclusionsPage</name>
+    <message>
+        <source>&amp;Read in a large view</source>
+        <translation>&amp;Ler em tela grande</translation>
+    </message>
+    <message>
+        <source>The conclusions in a window as large as the screen allows (Esc closes it)</source>
+        <translation>As conclusões em uma janela do maior tamanho que a tela permite (Esc fecha)</translation>
+    </message>
+    <message>
+        <source>Conclusions</source>
+        <translation>Conclusões</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
     <message>
         <source>&amp;Copy the conclusions</source>
         <translation>&amp;Copiar as conclusões</translation>
@@ -1201,8 +1228,12 @@
         <translation>A execução não terminou; pressione o botão para executá-la de novo.</translation>
     </message>
     <message>
-        <source>Running: {done} of {total} requests ({pct}), {eta} left. Watch the boxes grow in the Live tab (Stop is in the toolbar).</source>
-        <translation>Executando: {done} de {total} requisições ({pct}), faltam {eta}. Veja as caixas crescerem na aba Ao vivo (Parar fica na barra de ferramentas).</translation>
+        <source>Running: {counts} ({pct}), {eta} left. Watch the boxes grow in the Live tab (Stop is in the toolbar).</source>
+        <translation>Executando: {counts} ({pct}), faltam {eta}. Veja as caixas crescerem na aba Ao vivo (Parar fica na barra de ferramentas).</translation>
+    </message>
+    <message>
+        <source>To run it again, change the requests per repetition in the step before.</source>
+        <translation>Para executá-la de novo, altere as requisições por repetição no passo anterior.</translation>
     </message>
     <message>
         <source>The pilot gave nothing to compute a sample size from: type the requests per repetition.</source>
@@ -3693,6 +3724,25 @@ Senha da chave:</translation>
 </context>
 <context>
     <name>RunStatus</name>
+    <message numerus="yes">
+        <source>%Ln error(s)</source>
+        <translation>
+            <numerusform>%Ln erro</numerusform>
+            <numerusform>%Ln erros</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{m} of {t} measured</source>
+        <translation>{m} de {t} medidas</translation>
+    </message>
+    <message>
+        <source>{m} measured</source>
+        <translation>{m} medidas</translation>
+    </message>
+    <message>
+        <source>{measured} · {w} warm-up</source>
+        <translation>{measured} · {w} de aquecimento</translation>
+    </message>
     <message>
         <source>Ready</source>
         <translation>Pronto</translation>
@@ -3708,10 +3758,6 @@ Senha da chave:</translation>
     <message>
         <source>ETA {t}</source>
         <translation>Falta {t}</translation>
-    </message>
-    <message>
-        <source>{n} errors</source>
-        <translation>{n} erros</translation>
     </message>
 </context>
 <context>
@@ -4718,6 +4764,14 @@ Senha da chave:</translation>
 <context>
     <name>WindowActions</name>
     <message>
+        <source>Export &amp;report (PDF and HTML)…</source>
+        <translation>Exportar &amp;relatório (PDF e HTML)…</translation>
+    </message>
+    <message>
+        <source>The run's report as a PDF to hand in, and the same as one HTML file beside it</source>
+        <translation>O relatório da execução em PDF para entregar, e o mesmo em um arquivo HTML ao lado</translation>
+    </message>
+    <message>
         <source>&amp;Manual</source>
         <translation>&amp;Manual</translation>
     </message>
@@ -4949,6 +5003,44 @@ Senha da chave:</translation>
 </context>
 <context>
     <name>WindowExport</name>
+    <message numerus="yes">
+        <source>Wrote %Ln row(s) to {p}</source>
+        <translation>
+            <numerusform>%Ln linha gravada em {p}</numerusform>
+            <numerusform>%Ln linhas gravadas em {p}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %Ln file(s) to {f}</source>
+        <translation>
+            <numerusform>%Ln arquivo exportado para {f}</numerusform>
+            <numerusform>%Ln arquivos exportados para {f}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Writing the report… {p} %</source>
+        <translation>Escrevendo o relatório… {p} %</translation>
+    </message>
+    <message>
+        <source>A report is being written: wait for it to end</source>
+        <translation>Um relatório está sendo escrito: espere terminar</translation>
+    </message>
+    <message>
+        <source>The report could not be written</source>
+        <translation>Não foi possível escrever o relatório</translation>
+    </message>
+    <message>
+        <source>Report written: {pdf} and {html}</source>
+        <translation>Relatório escrito: {pdf} e {html}</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>Exportar relatório</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
     <message>
         <source>Plot saved to {p}</source>
         <translation>Gráfico salvo em {p}</translation>
@@ -4966,10 +5058,6 @@ Senha da chave:</translation>
         <translation>A exportação falhou</translation>
     </message>
     <message>
-        <source>Exported {n} files to {f}</source>
-        <translation>{n} arquivos exportados para {f}</translation>
-    </message>
-    <message>
         <source>Export into folder</source>
         <translation>Exportar para a pasta</translation>
     </message>
@@ -4980,10 +5068,6 @@ Senha da chave:</translation>
     <message>
         <source>Export samples</source>
         <translation>Exportar amostras</translation>
-    </message>
-    <message>
-        <source>Wrote {n} rows to {p}</source>
-        <translation>{n} linhas gravadas em {p}</translation>
     </message>
     <message>
         <source>{f} is a tidy sample CSV, opened read-only: export the plot as PNG or SVG, or copy the tables</source>
@@ -5227,7 +5311,7 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>Many tests assume a normal (bell-shaped) distribution. The Shapiro-Wilk test checks it: p &lt; 0.05 means the data are not normal. Response times rarely are (a long tail of slow requests), so the comparisons that follow use rank tests, which do not assume it.</source>
-        <translation>Muitos testes supõem uma distribuição normal (em forma de sino). O teste de Shapiro-Wilk verifica isso: p &lt; 0,05 significa que os dados não são normais. Tempos de resposta raramente são (uma cauda longa de requisições lentas), por isso as comparações a seguir usam testes de postos, que não fazem essa suposição.</translation>
+        <translation>Muitos testes supõem uma distribuição normal (em forma de sino). O teste de Shapiro-Wilk verifica isso: p &lt; 0,05 significa que os dados não são normais. Tempos de resposta raramente são normais (uma cauda longa de requisições lentas), por isso as comparações a seguir usam testes de postos, que não fazem essa suposição.</translation>
     </message>
     <message>
         <source>Look at the boxes: where they do not overlap, the treatments probably differ; the lines below show each request in the order it arrived. When the values span more than a factor of ten, the latency axis turns logarithmic (1, 10, 100 equally spaced) so that fast treatments show as boxes and not as flat lines; View &gt; Log axis switches it.</source>

@@ -85,19 +85,40 @@ def test_the_classroom_demo_runs_seed_000_on_this_computer_in_a_minute(window, q
 
     w = window
     w.panel.requests.setValue(999)  # whatever the panel held, the demo runs its own design
+    seen: list[tuple[str, str, int]] = []  # (large progress, caption, warm-up hints' pixel size) per plot tick
+
+    def look() -> None:
+        if w.running():
+            hints = [h.textItem.font().pixelSize() for h in w.live.warmup_hints.values() if h.isVisible()]
+            seen.append((w.classroom_bar.progress.text(), w.classroom_bar.caption.text(), min(hints, default=0)))
+
     t0 = time.monotonic()
     with qtbot.waitSignal(w.runFinished, timeout=180_000) as finished:
         assert w.menus.act_demo.shortcut().toString() == "Ctrl+D"
         w.menus.act_demo.trigger()
         assert w.running() and w.classroom_mode.active
+        w.run.plot_timer.timeout.connect(look)
     took = time.monotonic() - t0
     assert finished.args == ["complete"], w.state_label.text()
+    # the progress goes by time and never says 100 % before the run has ended (it said so at 8 s of 78)
+    shown = [p for p, _c, _h in seen if p.endswith("%")]
+    assert shown and "100 %" not in shown, shown
+    assert [int(p.split()[0]) for p in shown] == sorted(int(p.split()[0]) for p in shown)
+    # the warm-up is its own phase, labelled apart from the measured requests, its hint as large as the rest
+    captions = [c for _p, c, _h in seen]
+    assert any(c.startswith("Warming up…") and "warm-up" in c and "of 320 measured" in c for c in captions), captions
+    assert any(c.startswith("Measuring") for c in captions), captions
+    from bancada.ui.plots.live_view import TEXT_PX
+
+    hint_px = [h for _p, _c, h in seen if h]
+    assert hint_px and min(hint_px) == round(TEXT_PX * w.live.scale) > TEXT_PX, hint_px
     labels = set(all_boxes(w))  # one workload per screen: Next shows the other
     assert all(lbl.text() != "–" for lbl in w.classroom_bar.medians.values())
     w.classroom_mode.next_page()
     labels |= set(all_boxes(w))
     assert labels == {f"{i} ({p})" for i in IMPLS for p in ("StdSize", "LargeSize")}
     assert w.classroom_bar.progress.text() == "100 %"
+    assert w.classroom_bar.caption.text().startswith("Done · 320 of 320 measured · "), w.classroom_bar.caption.text()
     assert all(lbl.text() != "–" for lbl in w.classroom_bar.medians.values())
     screenshot(w, "classroom-demo.png")
     print(f"classroom demo: {took:.1f} s")
@@ -193,8 +214,8 @@ def test_in_classroom_mode_the_count_starts_afresh_when_a_run_starts(window, qtb
     assert seen[0] == ("–", "requests measured")
     # never the previous run's count; a 100 % is this run's (6 requests can end before the second tick)
     assert not any(before in caption for _, caption in seen), seen
-    assert all("6 of 6" in caption for p, caption in seen if p == "100 %"), seen
-    assert bar.progress.text() == "100 %" and "6 of 6" in bar.caption.text()  # 5 measured + 1 warm-up
+    assert all("5 of 5 measured" in caption for p, caption in seen if p == "100 %"), seen
+    assert bar.progress.text() == "100 %" and "5 of 5 measured · 1 warm-up" in bar.caption.text(), bar.caption.text()
     w.classroom_mode.set_active(False)
 
 

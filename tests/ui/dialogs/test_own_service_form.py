@@ -160,3 +160,29 @@ def test_my_own_service_through_the_form_in_portuguese(pt_window, servers, qtbot
     assert [s.address.text() for s in again.servers] == [f"http://{rest.address}", grpc.address]
     assert again.requests[0].grpc_method.currentText() == "calc.v1.Calculator/Add"
     again.close()
+
+
+def test_a_check_does_not_move_the_next_server_under_the_pointer(pt_window, servers, qtbot):
+    """After Verificar the result line pushed the next server's row down 14 px: the line has its room
+    from the start, for a failed check and for a gRPC server's list of methods alike."""
+    w = pt_window
+    f = w.show_own_service()
+    qtbot.waitUntil(f.isVisible, timeout=5_000)
+    qtbot.wait(300)  # fitted to the screen once shown
+    first, second = f.servers[0], f.servers[1]
+    rest, grpc = servers
+
+    def y() -> int:
+        return second.name.mapTo(f, second.name.rect().topLeft()).y()
+
+    before = y()
+    type_into(qtbot, first.address, f"127.0.0.1:{free_port()}")  # nothing listens there
+    assert "✘" not in first.status.text()
+    check(qtbot, first)
+    assert "✘" in first.status.text()
+    assert y() == before, (before, y())
+    first.protocol.setCurrentIndex(first.protocol.findData("grpc"))
+    type_into(qtbot, first.address, grpc.address)
+    check(qtbot, first)
+    assert "✔" in first.status.text(), first.status.toolTip()
+    assert y() == before, (before, y())

@@ -149,15 +149,17 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
     # the progress and the time left, in the guide's panel, while the run goes on (4,000 requests)
     status = g.runs.main_page.status
     qtbot.waitUntil(lambda: "faltam" in status.text() or g.state.main_status == "done", timeout=60_000)
-    assert re.search(r"^Executando: [\d.]+ de 4\.\d+ requisições \(\d+ %\), faltam \d+:\d\d", status.text()), (
-        status.text()
-    )
+    # the measured and the warm-up requests apart, each labelled; the share by the blocks' time
+    assert re.search(
+        r"^Executando: [\d.]+ de 4\.000 medidas · [\d.]+ de aquecimento \(\d+ %\), faltam \d+:\d\d", status.text()
+    ), status.text()
     qtbot.waitUntil(lambda: g.state.main_status == "done", timeout=90_000)
     assert g.state.result is not None
-    # the quick study warms every block until its latency is steady: more requests than the plan's
-    # count, which the bar counts too (it stood at "0 / N" when they passed its maximum)
+    # the bar goes by the blocks' expected time, full once the run has ended; its text the measured
+    # requests apart from the warm-up ones (a steady-state warm-up sends more than the plan's count)
     bar = w.status.progress_bar
-    assert bar.value() == bar.maximum() > 4_000, (bar.value(), bar.maximum())
+    assert bar.value() == bar.maximum(), (bar.value(), bar.maximum())
+    assert bar.format().startswith("4.000 de 4.000 medidas · "), bar.format()
 
     # the statistics steps point at the window's Statistics tab and read its tables
     for step, word in (("normality", "normais"), ("rank_tests", "pares"), ("factorial", "variação")):
@@ -265,3 +267,52 @@ def test_a_runs_closing_message_in_the_windows_language(pt_window):
     from bancada.drivers import unmeasurable_reason
 
     assert unmeasurable_reason("soap") == "os drivers falam grpc, rest, jsonrpc, graphql, não soap (ainda)"
+
+
+def test_after_the_main_run_its_button_is_disabled_until_its_requests_change(pt_window, qtbot):
+    """A finished main run is not re-run by a stray click (it took 2.5 minutes): its button is off and
+    the page says how to run it again; changing the requests per repetition turns it back on."""
+    from bancada.ui.app import offer_guide
+
+    w = pt_window
+    offer_guide(w)
+    g = w.guide
+    runs, s = g.runs, g.state
+    s.set_requests_text("400")
+    runs.sync_buttons()
+    assert runs.main_page.button.isEnabled()
+    s.main_done("main.sqlite", None)
+    runs._show_run_status(runs.main_page, "done")
+    runs.sync_buttons()
+    assert not runs.main_page.button.isEnabled()
+    assert "altere as requisições por repetição" in runs.main_page.status.text(), runs.main_page.status.text()
+    s.set_requests_text("800")  # another size: a new main run to make
+    runs.sync_buttons()
+    assert runs.main_page.button.isEnabled() and s.main_status == ""
+
+
+def test_the_conclusions_read_at_1024_by_768_in_a_large_view(pt_window, qtbot):
+    """16 long sentences sat in a box about 250 px tall beside the plots: Ler em tela grande shows them in
+    a window of most of the screen, the same text, Esc closing it."""
+    from bancada.ui.app import offer_guide
+
+    w = pt_window
+    offer_guide(w)
+    page = w.guide.results.conclusions_page
+    text = "# Conclusões\n\n" + "\n".join(
+        f"{i}. go-grpc tende a ser mais rápido que java-rest em LargeSize (mediana 2,5 ms contra 14,2 ms)."
+        for i in range(1, 17)
+    )
+    page.text.setMarkdown(text)
+    assert page.read.text() == "&Ler em tela grande"
+    qtbot.mouseClick(page.read, Qt.MouseButton.LeftButton)
+    view = page.reading_view
+    assert view is not None and view.isVisible()
+    shown = view.findChild(type(page.text), "conclusionsReadingText")
+    assert shown.toPlainText() == page.text.toPlainText()
+    screen = view.screen().availableGeometry()
+    assert shown.height() >= min(600, screen.height() * 0.7) > page.text.height(), (shown.height(), page.text.height())
+    assert shown.document().size().height() <= shown.viewport().height() * 1.5  # 16 sentences, at most a scroll
+    screenshot(view, "guide-pt_BR-conclusions-reading-view.png")
+    qtbot.keyClick(view, Qt.Key.Key_Escape)
+    assert not view.isVisible()

@@ -303,8 +303,8 @@ def test_the_warm_up_row_says_how_it_ends_in_pt_br_and_reaches_the_profile(pt_wi
     from tests.ui.conftest import screenshot
 
     p = pt_window.panel
-    assert p.warmup_until.currentText() == "estável, todo bloco"  # quick.toml: warmup_until = "steady"
-    assert p.build_profile().experiment.warmup_until == SteadyState()
+    assert p.warmup_until.currentText() == "estável, todo bloco"  # quick.toml: steady, at most 1 s a block
+    assert p.build_profile().experiment.warmup_until == SteadyState(max_s=1.0)
     pt_window.panel_scroll.ensureWidgetVisible(p.warmup_until)
     QApplication.processEvents()
     for i in range(p.warmup_until.count()):  # every choice readable whole in its box
@@ -314,4 +314,4 @@ def test_the_warm_up_row_says_how_it_ends_in_pt_br_and_reaches_the_profile(pt_wi
     p.warmup_until.setCurrentIndex(p.warmup_until.findData("count"))
     assert p.build_profile().experiment.warmup_until is None
     p.warmup_until.setCurrentIndex(p.warmup_until.findData("once"))
-    assert p.build_profile().experiment.warmup_until == SteadyState(once=True)
+    assert p.build_profile().experiment.warmup_until == SteadyState(once=True, max_s=1.0)

@@ -105,8 +105,7 @@ def test_run_watch_stop_export_reopen(window, qtbot, tmp_path, artifacts):
     csv = pd.read_csv(out / "samples.csv")
     assert list(csv.columns[: len(COLUMNS)]) == COLUMNS
     assert len(csv) == 4 * 2 * (10 + 2)
-    k6 = pd.read_csv(out / "k6_summary.csv")  # k6's end-of-test table: the measured requests per treatment
-    assert len(k6) == 4 and (k6["requests"] == 2 * 10).all() and (k6["p95_ms"] >= k6["med_ms"]).all()
+    assert not (out / "k6_summary.csv").exists()  # k6's table only for a run of virtual users
     assert not w.tabs.isTabVisible(w.tabs.indexOf(w.k6_view))  # its tab only for a run with virtual users
     png = QImage(str(out / "plot.png"))
     vp = w.live.graphics.viewport()

@@ -117,13 +117,14 @@ def test_every_operation_the_command_line_offers_makes_a_valid_profile(quick):
 def test_a_warmup_count_sets_the_profiles_criterion_aside_unless_one_is_given(quick):
     from bancada.experiment.steady import SteadyState
 
-    assert quick.experiment.warmup_until == SteadyState()  # the quick profile warms Java's JIT in every block
+    # the quick profile warms Java's JIT in every block, at most 1 s a block
+    assert quick.experiment.warmup_until == SteadyState(max_s=1.0)
     assert apply_overrides(quick, "quick", warmup=500).experiment.warmup_until is None
     assert apply_overrides(quick, "quick", warmup=500, warmup_until="once").experiment.warmup_until == SteadyState(
-        once=True
+        once=True, max_s=1.0
     )
     assert apply_overrides(quick, "quick", warmup_until="count").experiment.warmup_until is None
     kept = apply_overrides(quick, "quick", requests=5)
-    assert kept.experiment.warmup_until == SteadyState() and kept.experiment.warmup == 20
+    assert kept.experiment.warmup_until == SteadyState(max_s=1.0) and kept.experiment.warmup == 20
     with pytest.raises(ProfileError, match="--warmup-until: the warm-up ends on one of count, once, steady"):
         apply_overrides(quick, "quick", warmup_until="sometimes")

@@ -31,10 +31,11 @@ from PySide6.QtWidgets import (
 )
 
 from bancada.session.live_model import LiveModel
-from bancada.ui.window.run_status import ElidedLabel
+from bancada.ui.window.run_status import ElidedLabel, phase_counts
 
 if TYPE_CHECKING:
     from bancada.experiment.profile import Profile
+    from bancada.run.events import Progress, RunFinished
     from bancada.ui.plots.live_view import LiveView
     from bancada.ui.window.run_job import LatestProgress
     from bancada.ui.tables.stats_view import StatisticsView
@@ -187,11 +188,10 @@ class ClassroomBar(QWidget):
         self._fit_table_height()
 
     def refresh(self, model: LiveModel, done: int | None = None, total: int | None = None) -> None:
-        """Show the medians (ms) of the measured samples so far and ``done`` of ``total`` requests."""
+        """Show the medians (ms) of the measured samples so far and ``done`` of ``total`` requests (an
+        opened run's count)."""
+        self._medians(model)
         loc = QLocale()
-        for tid, label in self.medians.items():
-            stats = model.series[tid].box() if tid in model.series else None
-            label.setText(_three_digits(stats.median, loc) if stats else "–")
         if total:
             self.progress.setText(f"{loc.toString(100.0 * (done or 0) / total, 'f', 0)} %")
             self.caption.setText(
@@ -201,6 +201,31 @@ class ClassroomBar(QWidget):
             self.progress.setText(loc.toString(done))
         else:
             self.reset_progress()
+
+    def show_progress(self, model: LiveModel, p: Progress, warming_up: bool) -> None:
+        """A live run's progress: the share of its expected time gone (below 100 % until it ends), the
+        phase (warming up or measuring) and its measured and warm-up requests apart."""
+        self._medians(model)
+        loc = QLocale()
+        if p.fraction is not None:
+            self.progress.setText(f"{loc.toString(100.0 * p.fraction, 'f', 0)} %")
+        elif p.total:
+            self.progress.setText(f"{loc.toString(100.0 * min(p.done / p.total, 0.99), 'f', 0)} %")
+        phase = self.tr("Warming up…") if warming_up else self.tr("Measuring")
+        self.caption.setText(f"{phase} · {phase_counts(p)}")
+
+    def show_done(self, model: LiveModel, p: Progress) -> None:
+        """A run that has ended complete: 100 %, its measured and warm-up requests apart."""
+        self._medians(model)
+        self.progress.setText(f"{QLocale().toString(100)} %")
+        done = self.tr("Done")
+        self.caption.setText(f"{done} · {phase_counts(p)}")
+
+    def _medians(self, model: LiveModel) -> None:
+        loc = QLocale()
+        for tid, label in self.medians.items():
+            stats = model.series[tid].box() if tid in model.series else None
+            label.setText(_three_digits(stats.median, loc) if stats else "–")
 
 
 def _three_digits(v: float, loc: QLocale) -> str:
@@ -218,6 +243,9 @@ class ClassroomWindow(Protocol):
 
     @property
     def progress(self) -> LatestProgress: ...
+
+    @property
+    def last_finished(self) -> RunFinished | None: ...
 
     def running(self) -> bool: ...
 
@@ -389,10 +417,12 @@ class ClassroomMode(QObject):
         if set(bar.medians) != page_ids:
             self._show_page()
         p = self.host.progress.value
-        if self.host.running():
+        if self.host.running() and self.host.last_finished is None:
             if p is None:  # starting: the new run's first progress has not come yet
                 bar.refresh(self.model)
             else:
-                bar.refresh(self.model, p.done, p.total)
+                bar.show_progress(self.model, p, self.model.warming_up())
+        elif p is not None and self.host.last_finished is not None and self.host.last_finished.status == "complete":
+            bar.show_done(self.model, p)  # the run that just ended: its measured and warm-up requests apart
         else:
             bar.refresh(self.model, self.model.total, self.model.total)

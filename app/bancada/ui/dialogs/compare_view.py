@@ -196,7 +196,7 @@ class CompareView(QDialog):
         self._clear_tables()
         result = out["result"]
         count = len(out["tables"])
-        tables = self.tr("1 table") if count == 1 else self.tr("{n} tables").format(n=count)
+        tables = self.tr("%Ln table(s)", "", count)
         self.status.setText(
             self.tr("Baseline {b}; {tables}. Right-click a table to copy it as Markdown, LaTeX or CSV.").format(
                 b=result["baseline"], tables=tables

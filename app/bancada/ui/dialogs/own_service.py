@@ -85,6 +85,10 @@ class ServerBox(QGroupBox):
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.status.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        # room for two lines from the start, so that a check's result does not push the next server's
+        # fields down under the pointer (14 px did); a longer result is whole in the tooltip
+        self.status.setFixedHeight(2 * self.status.fontMetrics().lineSpacing() + 2)
         form.addRow("", self.status)
         self.protocol.currentIndexChanged.connect(self._sync)
         self._sync()

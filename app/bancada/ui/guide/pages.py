@@ -7,10 +7,11 @@ panel, so the run it starts is the panel's experiment.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
+    QDialog,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -232,12 +233,50 @@ class ConclusionsPage(QWidget):
         self.text.setTabChangesFocus(True)
         self.text.setMinimumHeight(220)
         self.copy = QPushButton(self.tr("&Copy the conclusions"))
+        # the dock beside the plots is narrow (16 long sentences in 250 px at 1024 × 768): a reading view
+        self.read = QPushButton(self.tr("&Read in a large view"))
+        self.read.setToolTip(self.tr("The conclusions in a window as large as the screen allows (Esc closes it)"))
+        self.read.clicked.connect(self.show_reading_view)
+        self.reading_view: QDialog | None = None
         self.note = wrapped(selectable=True)  # why the main run asks for more requests than the pilot did
         self.note.setObjectName("sampleSizeNote")
         self.note.setVisible(False)
         lay.addWidget(self.note)
         lay.addWidget(self.text, 1)
-        lay.addWidget(self.copy, 0, Qt.AlignmentFlag.AlignLeft)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.copy)
+        buttons.addWidget(self.read)
+        buttons.addStretch(1)
+        lay.addLayout(buttons)
+
+    def show_reading_view(self) -> QDialog:
+        """The conclusions as the page shows them, in a non-modal window filling most of the screen."""
+        from bancada.ui.screen_fit import fit_to_screen
+
+        if self.reading_view is None:
+            view = QDialog(self.window())
+            view.setObjectName("conclusionsReadingView")
+            view.setWindowTitle(self.tr("Conclusions"))
+            lay = QVBoxLayout(view)
+            text = QTextEdit()
+            text.setObjectName("conclusionsReadingText")
+            text.setReadOnly(True)
+            lay.addWidget(text)
+            close = QPushButton(self.tr("Close"))
+            close.clicked.connect(view.close)
+            lay.addWidget(close, 0, Qt.AlignmentFlag.AlignRight)
+            self.reading_view = view
+        view = self.reading_view
+        shown = view.findChild(QTextEdit, "conclusionsReadingText")
+        assert shown is not None
+        shown.setDocument(self.text.document().clone(shown))
+        font = shown.font()
+        font.setPointSizeF(self.text.font().pointSizeF() * 1.15)
+        shown.setFont(font)
+        fit_to_screen(view, QSize(960, 900), center=True)
+        view.show()
+        view.raise_()
+        return view
 
 
 class ExportPage(QWidget):

@@ -192,12 +192,12 @@ class GuideResults(QObject):
             self._folder_edited(folder)
 
     def export(self) -> None:
-        """The window's Export all into the chosen folder (data files in the background)."""
+        """The window's Export all into the chosen folder, the report as PDF too (in the background)."""
         if self.state.export_problem():
             return
         self.export_page.status.setText(self.tr("Exporting…"))
         self.export_page.export.setEnabled(False)
-        self.w.exports.export_all(self.state.export_dir.strip())
+        self.w.exports.export_all(self.state.export_dir.strip(), pdf=True)
 
     def _on_exported(self, folder: str) -> None:
         if Path(folder) != Path(self.state.export_dir.strip()):

@@ -19,7 +19,7 @@ from bancada.guide.estimate import duration_text, pilot_pace
 from bancada.guide.wizard_state import PILOT_REPETITIONS, PILOT_REQUESTS, PILOT_WARMUP, WizardState
 from bancada.ui.guide.pages import RunPage, SampleSizePage, wrapped
 from bancada.ui.guide.results import point_at_tables
-from bancada.ui.window.run_status import format_eta
+from bancada.ui.window.run_status import format_eta, phase_counts
 
 
 class GuideRuns(QObject):
@@ -75,7 +75,10 @@ class GuideRuns(QObject):
         """The run buttons: enabled when no run is going on (the main run's once its requests are chosen)."""
         s = self.state
         self.pilot_page.button.setEnabled(not s.running() and not self.w.running())
-        self.main_page.button.setEnabled(not s.running() and not self.w.running() and s.requests() is not None)
+        # after the main run, not by a stray click (it took minutes): changing its requests runs it anew
+        self.main_page.button.setEnabled(
+            not s.running() and not self.w.running() and s.requests() is not None and s.main_status != "done"
+        )
 
     # -- the pilot and the main run ---------------------------------------------------------
     def _enter_pilot(self) -> None:
@@ -159,29 +162,31 @@ class GuideRuns(QObject):
                 "": "",
                 "running": self.tr("Running: watch the boxes grow in the Live tab (Stop is in the toolbar)."),
                 "stats": self.tr("The run is complete; computing its statistics…"),
-                "done": self.tr("Done: {p}").format(p=self.w.run_path or ""),
+                "done": self.tr("Done: {p}").format(p=self.w.run_path or "")
+                + (
+                    "\n" + self.tr("To run it again, change the requests per repetition in the step before.")
+                    if page is self.main_page
+                    else ""
+                ),
                 "failed": self.tr("The run did not complete; press the button to run it again."),
             }.get(status, status)
         )
 
     def _show_progress(self) -> None:
-        """The run's requests done, of how many, and the time left, in the run's page (each plot tick)."""
+        """The run's measured and warm-up requests, the share of its expected time gone and the time
+        left, in the run's page (each plot tick)."""
         if not self._awaiting or self._stats_due:
             return
         p = self.w.progress.value
         if p is None or not p.total:
             return
         page = self.pilot_page if self._awaiting == "pilot" else self.main_page
-        loc = QLocale()
+        share = p.fraction if p.fraction is not None else min(p.done / p.total, 0.99)  # below 100 % until the end
         page.status.setText(
             self.tr(
-                "Running: {done} of {total} requests ({pct}), {eta} left. Watch the boxes grow in the Live tab "
-                "(Stop is in the toolbar)."
+                "Running: {counts} ({pct}), {eta} left. Watch the boxes grow in the Live tab (Stop is in the toolbar)."
             ).format(
-                done=loc.toString(p.done),
-                total=loc.toString(p.total),
-                pct=loc.toString(100.0 * p.done / p.total, "f", 0) + " %",
-                eta=format_eta(p.eta_s),
+                counts=phase_counts(p), pct=QLocale().toString(100.0 * share, "f", 0) + " %", eta=format_eta(p.eta_s)
             )
         )
 

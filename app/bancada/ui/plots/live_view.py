@@ -224,9 +224,13 @@ class LiveView(QWidget):
             item.line_scale = scale
             item.update()
         for hint in self.warmup_hints.values():
-            f = QFont(self.font())
-            f.setPixelSize(round(TEXT_PX * scale))
-            hint.setFont(f)
+            hint.setFont(self._hint_font())
+
+    def _hint_font(self) -> QFont:
+        """The warm-up hint's font: the plots' text size times the classroom scale."""
+        f = QFont(self.font())
+        f.setPixelSize(round(TEXT_PX * self.scale))
+        return f
 
     def auto_range(self) -> None:
         """Fit every plot to its data again (after the user zoomed or panned)."""
@@ -321,6 +325,7 @@ class LiveView(QWidget):
             color=self._foreground,
             anchor=(0.5, 0.5),
         )
+        hint.setFont(self._hint_font())  # a run started in classroom mode: as large as the rest
         hint.setPos((len(pos_levels) - 1) / 2, 0.5)
         plot.addItem(hint, ignoreBounds=True)
         self.warmup_hints[wl] = hint

@@ -109,6 +109,11 @@ class WindowActions(QObject):
             "Ctrl+Shift+K",
             self.tr("Two or more runs (or a tidy CSV such as published data) side by side, treatment by treatment"),
         )
+        self.act_export_report = self._action(
+            self.tr("Export &report (PDF and HTML)…"),
+            "Ctrl+Shift+E",
+            self.tr("The run's report as a PDF to hand in, and the same as one HTML file beside it"),
+        )
         self.act_export_png = self._action(self.tr("Export plot as PNG…"))
         self.act_export_svg = self._action(self.tr("Export plot as SVG…"))
         self.act_export_csv = self._action(self.tr("Export samples CSV…"))
@@ -159,7 +164,13 @@ class WindowActions(QObject):
         self.recent_menu = m.addMenu(self.tr("Recent runs"))  # filled when it opens (WindowSettings.fill_recent)
         m.addAction(self.act_compare)
         m.addSeparator()
-        for a in (self.act_export, self.act_export_png, self.act_export_svg, self.act_export_csv):
+        for a in (
+            self.act_export,
+            self.act_export_report,
+            self.act_export_png,
+            self.act_export_svg,
+            self.act_export_csv,
+        ):
             m.addAction(a)
         m.addSeparator()
         m.addAction(self.act_quit)

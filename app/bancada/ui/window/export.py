@@ -1,4 +1,5 @@
-"""Export from the main window: PNG, SVG, samples CSV, or everything (a component of :class:`MainWindow`).
+"""Export from the main window: PNG, SVG, samples CSV, the report (PDF and HTML), or everything (a component
+of :class:`MainWindow`).
 
 Images are drawn on the GUI thread; data files are written in the background
 through the window's :class:`~bancada.ui.tasks.TaskRunner`.
@@ -13,7 +14,7 @@ from PySide6.QtCore import QByteArray, QObject, Signal
 from PySide6.QtGui import QImageWriter
 from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox
 
-from bancada.session.export import export_data
+from bancada.session.export import export_data, export_report
 from bancada.ui.settings import settings
 
 if TYPE_CHECKING:
@@ -32,9 +33,11 @@ class RunShown(Protocol):
 
 
 class WindowExport(QObject):
-    """The export actions of the main window. ``exportDone(folder)`` when Export all has written everything."""
+    """The export actions of the main window. ``exportDone(folder)`` when Export all has written everything,
+    ``reportDone(pdf)`` when Export report has."""
 
     exportDone = Signal(str)
+    reportDone = Signal(str)  # the PDF's path, once it and its HTML are written
 
     def __init__(
         self, window: RunShown, live: LiveView, stats_view: StatisticsView, state_label: QLabel, tasks: TaskRunner
@@ -73,8 +76,9 @@ class WindowExport(QObject):
         self.live.write_svg(path)
         self.state_label.setText(self.tr("Plot saved to {p}").format(p=path))
 
-    def export_all(self, folder: str) -> None:
-        """Images now (GUI thread), data files in the background; ``exportDone(folder)`` at the end."""
+    def export_all(self, folder: str, pdf: bool = False) -> None:
+        """Images now (GUI thread), data files in the background; ``exportDone(folder)`` at the end.
+        ``pdf``: the report as ``report.pdf`` too (the guide's export)."""
         run_path = self.window.run_path
         if run_path is None:
             self.state_label.setText(self.tr("Nothing to export yet: run an experiment or open a run"))
@@ -92,16 +96,57 @@ class WindowExport(QObject):
         stats = res if res and res.tables else None
         self.tasks.start(
             "export",
-            lambda state: export_data(run_path, out, tables, readings, result, stats),
+            lambda state: export_data(run_path, out, tables, readings, result, stats, pdf),
             succeeded=lambda written: self._export_done(str(out), written),
             failed=lambda msg, _tb: self.window.show_error(self.tr("Export failed"), msg),
         )
 
     def _export_done(self, folder: str, written: list[Path]) -> None:
-        self.state_label.setText(self.tr("Exported {n} files to {f}").format(n=len(written) + 2, f=folder))
+        self.state_label.setText(self.tr("Exported %Ln file(s) to {f}", "", len(written) + 2).format(f=folder))
         s = settings()
         s.setValue("exportDir", folder)
         self.exportDone.emit(folder)
+
+    def export_report(self, path: str) -> bool:
+        """Write the run's report as a PDF at ``path`` and as HTML beside it, in the background with its
+        progress in the status bar; ``reportDone(path)`` at the end. False (the reason in the status bar)
+        when there is no run to report or a report is being written."""
+        run_path = self.window.run_path
+        if run_path is None:
+            self.state_label.setText(self.tr("Nothing to export yet: run an experiment or open a run"))
+            return False
+        if self.tasks.busy("report"):
+            self.state_label.setText(self.tr("A report is being written: wait for it to end"))
+            return False
+        res = self.stats_view.result
+        stats = res if res and res.tables else None
+        self.state_label.setText(self.tr("Writing the report… {p} %").format(p=0))
+        self.tasks.start(
+            "report",
+            lambda state: export_report(run_path, path, stats, state.progress),
+            progressed=lambda f: self.state_label.setText(
+                self.tr("Writing the report… {p} %").format(p=round(100 * f))
+            ),
+            succeeded=lambda written: self._report_done(path, written),
+            failed=lambda msg, _tb: self.window.show_error(self.tr("The report could not be written"), msg),
+        )
+        return True
+
+    def _report_done(self, path: str, written: list[Path]) -> None:
+        self.state_label.setText(
+            self.tr("Report written: {pdf} and {html}").format(pdf=written[0], html=written[1].name)
+        )
+        settings().setValue("exportDir", str(Path(path).parent))
+        self.reportDone.emit(path)
+
+    def export_report_dialog(self) -> None:
+        start = Path(settings().value("exportDir") or str(Path.cwd()))
+        name = f"{self.window.run_path.stem}.pdf" if self.window.run_path is not None else "report.pdf"
+        path, _ = QFileDialog.getSaveFileName(
+            self.live.window(), self.tr("Export report"), str(start / name), self.tr("PDF (*.pdf)")
+        )
+        if path:
+            self.export_report(path if path.lower().endswith(".pdf") else path + ".pdf")
 
     def export_all_dialog(self) -> None:
         start = settings().value("exportDir") or str(Path.cwd())
@@ -139,6 +184,6 @@ class WindowExport(QObject):
         self.tasks.start(
             "export",
             job,
-            succeeded=lambda n: self.state_label.setText(self.tr("Wrote {n} rows to {p}").format(n=n, p=path)),
+            succeeded=lambda n: self.state_label.setText(self.tr("Wrote %Ln row(s) to {p}", "", n).format(p=path)),
             failed=lambda msg, _tb: self.window.show_error(self.tr("Export failed"), msg),
         )

@@ -174,6 +174,7 @@ class MainWindow(QMainWindow):
             (m.act_own_service, lambda: profiles.show_own_service()),
             (m.act_open_run, run.open_dialog),
             (m.act_export, exports.export_all_dialog),
+            (m.act_export_report, exports.export_report_dialog),
             (m.act_compare, self.open_compare),
             (m.act_export_png, exports.export_png_dialog),
             (m.act_export_svg, exports.export_svg_dialog),
@@ -279,7 +280,7 @@ class MainWindow(QMainWindow):
         self.menus.act_pause.setEnabled(running)
         self.menus.act_stop.setEnabled(running)
         has_run = self.run_path is not None
-        for a in (self.menus.act_export, self.menus.act_export_csv):
+        for a in (self.menus.act_export, self.menus.act_export_report, self.menus.act_export_csv):
             a.setEnabled(has_run and not running)
         for a in (self.menus.act_export_png, self.menus.act_export_svg):
             a.setEnabled(bool(self.live.box_items))

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QLabel, QMessageBox
 
 from bancada.experiment.profile import ProfileError
 from bancada.ui.dialogs import file_dialogs
+from bancada.ui.window.actions import study_title
 from bancada.experiment.profile_check import legacy_schedule_note, load_checked_profile
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ class WindowProfiles(QObject):
         self.path = path
         self.panel.set_profile(profile)
         self.run.clear()
-        title = profile.experiment.title or Path(path).stem
+        title = study_title(Path(path))  # a shipped study's title in the window's language, as its card has it
         self.state_label.setText(
             self.tr("Profile “{t}” loaded: press Run (Ctrl+R)").format(t=title) + legacy_schedule_note(profile)
         )

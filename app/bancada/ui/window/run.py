@@ -224,6 +224,7 @@ class WindowRun(QObject):
         message = self.finished_message(event.message)
         self.state_label.setText(f"{text}: {event.path}" + (f" — {message}" if message else ""))
         self.ui.status.finished(event.status == "complete")
+        self.classroom.refresh()  # the large progress: 100 % only now
         thinned = self.feed is not None and self.feed.thinned > 0
         if (event.status != "complete" or thinned) and event.path is not None and not self.close_after:
             # a run that ended early may have stored its last samples without streaming them, and a

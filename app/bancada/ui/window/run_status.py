@@ -12,12 +12,30 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLocale, QObject, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QLocale, QObject, QSize, Qt
 from PySide6.QtGui import QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar, QWidget
 
 if TYPE_CHECKING:
     from bancada.run.events import Progress
+
+
+MIN_BAR_PX = 170  # the progress bar's least width; a run's counts widen it to fit them
+
+
+def phase_counts(p: Progress) -> str:
+    """The measured and the warm-up requests of ``p`` apart, each labelled ("120 of 320 measured ·
+    5,400 warm-up"), in the window's language and digit grouping."""
+    loc = QLocale()
+    if p.measured_total:
+        measured = QCoreApplication.translate("RunStatus", "{m} of {t} measured").format(
+            m=loc.toString(p.measured), t=loc.toString(p.measured_total)
+        )
+    else:
+        measured = QCoreApplication.translate("RunStatus", "{m} measured").format(m=loc.toString(p.measured))
+    return QCoreApplication.translate("RunStatus", "{measured} · {w} warm-up").format(
+        measured=measured, w=loc.toString(p.warmup)
+    )
 
 
 def format_eta(seconds: float | None) -> str:
@@ -83,8 +101,8 @@ class RunStatus(QObject):
         super().__init__(bar)
         self.state_label = ElidedLabel(self.tr("Ready"))
         self.progress_bar = QProgressBar()
-        self.progress_bar.setMinimumWidth(170)
-        self.progress_bar.setMaximumWidth(300)  # "89% do tempo planejado" whole
+        self.progress_bar.setMinimumWidth(MIN_BAR_PX)
+        self.progress_bar.setMaximumWidth(360)  # "1.200 de 3.200 medidas · 123.456 de aquecimento" whole
         self.progress_bar.setFormat("")
         self.rate_label = QLabel()
         self.eta_label = QLabel()
@@ -95,6 +113,7 @@ class RunStatus(QObject):
         self.size_labels()
         bar.addPermanentWidget(self.progress_bar)
         self._timed, self._t0 = False, 0.0
+        self._paced = False  # the bar shows the share of the run's expected time (Progress.fraction)
 
     def size_labels(self) -> None:
         """Room for samples/s, ETA and errors in the current font (classroom mode scales it)."""
@@ -124,6 +143,8 @@ class RunStatus(QObject):
         """A run started: the bar counts its requests, or, for a timed load (``total_requests`` 0), the
         share of its planned time gone."""
         self._timed, self._t0 = total_requests == 0, time.monotonic()
+        self._paced = False
+        self.progress_bar.setMinimumWidth(MIN_BAR_PX)
         self.progress_bar.setRange(0, 1000 if self._timed else total_requests)
         self.progress_bar.setValue(0)
         if self._timed:
@@ -132,8 +153,20 @@ class RunStatus(QObject):
             self._show_count()
 
     def show_progress(self, p: Progress) -> None:
-        """The bar, samples/s, ETA and errors from the runner's latest progress."""
-        if self._timed:
+        """The bar, samples/s, ETA and errors from the runner's latest progress: the bar by the share of
+        the run's expected time gone when the runner knows it (:class:`bancada.run.pace.BlockPace`), its
+        text the measured and the warm-up requests apart."""
+        if p.fraction is not None and not self._timed:
+            self.progress_bar.setRange(0, 1000)
+            self.progress_bar.setValue(int(1000 * p.fraction))  # below 1000 until the run has ended
+            text = phase_counts(p)
+            self.progress_bar.setFormat(text)
+            # the counts whole on one line (the state at the left is elided instead)
+            needed = self.progress_bar.fontMetrics().horizontalAdvance(text) + 24
+            if needed > self.progress_bar.minimumWidth():
+                self.progress_bar.setMinimumWidth(min(needed, self.progress_bar.maximumWidth()))
+            self._paced = True
+        elif self._timed:
             elapsed = time.monotonic() - self._t0
             if p.eta_s is not None and elapsed + p.eta_s > 0:
                 self.progress_bar.setValue(int(round(1000 * elapsed / (elapsed + p.eta_s))))
@@ -156,13 +189,13 @@ class RunStatus(QObject):
 
     def show_errors(self, errors: int) -> None:
         """The failed requests, in red when there are any."""
-        self.errors_label.setText(self.tr("{n} errors").format(n=errors))
+        self.errors_label.setText(self.tr("%Ln error(s)", "", errors))
         self.errors_label.setStyleSheet("color: #d32f2f;" if errors else "")
 
     def finished(self, complete: bool) -> None:
-        """The run ended: no ETA; a completed timed load's bar full."""
+        """The run ended: no ETA; a completed run's bar full when it went by time."""
         self.eta_label.clear()
-        if self._timed and complete:
+        if complete and (self._timed or self._paced):
             self.progress_bar.setValue(self.progress_bar.maximum())
 
     def failed(self) -> None:
@@ -180,4 +213,4 @@ class RunStatus(QObject):
         self.show_errors(errors)
 
 
-__all__ = ["ElidedLabel", "RunStatus", "format_eta"]
+__all__ = ["ElidedLabel", "RunStatus", "format_eta", "phase_counts"]
