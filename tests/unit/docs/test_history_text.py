@@ -12,7 +12,7 @@ from tests.unit.docs.history_text import findings, user_docs
 
 #: Pages being rewritten on other branches at the same time: their dated text is removed when those
 #: branches merge. strict xfail: once a page is clean this fails, and its name must leave this set.
-PENDING = {"docs/statistics.md", "docs/gui.md"}
+PENDING: set[str] = set()
 
 
 @pytest.mark.parametrize(
