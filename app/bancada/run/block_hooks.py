@@ -88,16 +88,16 @@ class WorkerWatch:
         """The workers are stopped by the runner, with or without hooks."""
 
 
-def block_hooks(ctx: RunContext, database: RunDatabase, cpu_profiling: CpuProfiling) -> list[BlockHooks]:
+def block_hooks(ctx: RunContext) -> list[BlockHooks]:
     """The hooks around each block of ``ctx``'s run, outermost first, as its profile asks: the database
     when the run has one, the workers always, the locust driver's settings and load hosts when the
     locust driver runs, CPU profiling when ``[profiling] cpu`` (or ``--profile-cpu``) is on."""
     hooks: list[BlockHooks] = []
-    if database.config is not None:
-        hooks.append(DatabaseHooks(database))
+    if ctx.database.config is not None:
+        hooks.append(DatabaseHooks(ctx.database))
     hooks.append(WorkerWatch())
     if ctx.driver == "locust":
         hooks.append(LocustHooks(ctx.profile, ctx.host.root))
-    if cpu_profiling.enabled:
-        hooks.append(cpu_profiling)
+    if ctx.profile.profiling is not None and ctx.profile.profiling.cpu:
+        hooks.append(CpuProfiling(ctx.host))
     return hooks

@@ -31,12 +31,11 @@ if TYPE_CHECKING:
 
 
 class CpuProfiling:
-    """Profiles of the workers during each block (``enabled``: ``[profiling] cpu`` or ``--profile-cpu``)."""
+    """Profiles of the workers on ``host`` during each block (registered for ``[profiling] cpu``, ``--profile-cpu``)."""
 
-    def __init__(self, enabled: bool, host: Host) -> None:
-        self.enabled = enabled
+    def __init__(self, host: Host) -> None:
         self.host = host
-        self.shell = host.shell() if enabled else None
+        self.shell = host.shell()
         self._checked: dict[str, str] = {}  # worker name -> why not ("" = can)
         self._profilers: dict[str, CpuProfiler] = {}  # implementation id -> its profiler (same worker pid)
         self._dropped: set[str] = set()
@@ -56,8 +55,6 @@ class CpuProfiling:
 
     def start(self, plan: Plan, block: Block, ids: list[int], workers: Mapping[str, Any], store: RunStore) -> list[str]:
         """Start the profilers of the implementations ``ids`` run in ``block``; notices to show."""
-        if not self.enabled:
-            return []
         notices = [] if self._said else self._first_notice(plan, store)
         by_impl: dict[str, list[int]] = {}
         for tid in ids:

@@ -29,7 +29,6 @@ from bancada.run import driver_block
 from bancada.run.block_hooks import BlockHooks, block_hooks
 from bancada.run.block_job import block_job
 from bancada.run.context import BlockRun, RunContext, RunOptions
-from bancada.run.cpu_profiling import CpuProfiling
 from bancada.run.database import RunDatabase
 from bancada.run.events import (
     Notice,
@@ -98,8 +97,6 @@ class Runner:
         self.ctx: RunContext | None = None
         #: The experiment's database (seed 001): started before the workers, reset before every repetition.
         self.database = RunDatabase()
-        #: The CPU profiles' block hook; on when ``[profiling] cpu`` (or ``--profile-cpu``) is.
-        self.cpu_profiling = CpuProfiling(bool(profile.profiling and profile.profiling.cpu), self.host)
         self._hooks: list[BlockHooks] = []
 
     @property
@@ -152,7 +149,7 @@ class Runner:
             self._cancel,
             self.store_folder,
         )
-        self._hooks = block_hooks(ctx, self.database, self.cpu_profiling)
+        self._hooks = block_hooks(ctx)
         status, message = "incomplete", ""
         try:
             yield from record_start(ctx)
