@@ -98,7 +98,7 @@ class CpuProfiling:
         impl = plan.treatments[tid].implementation
         if impl.id in self._dropped or worker is None or self.shell is None:
             return None
-        name = getattr(getattr(impl, "worker", None), "name", "")
+        name = impl.worker.name
         if self._checked.get(name, "x") != "":
             return None
         current = self._profilers.get(impl.id)
@@ -113,7 +113,7 @@ class CpuProfiling:
         missing: dict[str, list[str]] = {}
         for treatment in plan.treatments:
             impl = treatment.implementation
-            name = getattr(getattr(impl, "worker", None), "name", "")
+            name = impl.worker.name
             if name not in self._checked:
                 if self.shell is None:
                     self._checked[name] = translate("Profiling", "this kind of host cannot be profiled")
