@@ -7,7 +7,8 @@
 
 - ``workers/<language>/worker.toml`` and each worker's artifact for
   ``linux/amd64`` and ``linux/arm64`` (the manifest's ``artifact`` template:
-  the Go static binaries, the Java jar);
+  the Go static binaries, the Java jar; a manifest with ``native_only = true``, the C++
+  static binary, for this computer's architecture only);
 - for a worker that runs from its folder (``deploy = "bundle"``: Python,
   Node.js), its manifest and the files of its ``bundle`` paths (sources, lock
   file, ``remote-setup.sh``; no ``.venv``, ``node_modules`` or caches): an
@@ -33,6 +34,12 @@ from pathlib import Path
 ARCHES = ("amd64", "arm64")  # Go's names; the SSH hosts may be either
 # never bundled from a worker's folder: what its setup makes there, and caches (as bancada.hosts.bundle.SKIPPED)
 SKIPPED = ("__pycache__", ".venv", "node_modules", ".pytest_cache")
+
+
+def _this_arch() -> str:
+    """This computer's architecture in Go's names (x86_64 -> amd64), as bancada.experiment.manifest.machine_arch."""
+    machine = os.uname().machine.lower()
+    return {"x86_64": "amd64", "aarch64": "arm64"}.get(machine, machine)
 
 
 def _bundle_paths(root: Path, entries: list[str]) -> list[Path]:
@@ -65,7 +72,9 @@ def bundle_files(root: Path) -> tuple[list[Path], list[Path]]:
         if data.get("deploy") == "bundle":  # sources and lock file; the environment is made where it runs
             wanted += _bundle_paths(root, data.get("bundle", []))
             continue
-        artifacts = {data["artifact"].format(os="linux", arch=arch) for arch in ARCHES}
+        # a worker built for this computer's architecture only (native_only: no cross compiler, the C++ one)
+        arches = [_this_arch()] if data.get("native_only") else ARCHES
+        artifacts = {data["artifact"].format(os="linux", arch=arch) for arch in arches}
         # normalized: a worker may name another's artifact (java-gson runs the Java worker's jar)
         wanted += [Path(os.path.normpath(folder / a)) for a in sorted(artifacts)]
     wanted += [Path("drivers/native/dist") / f"bancada-driver-linux-{arch}" for arch in ARCHES]

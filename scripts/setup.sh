@@ -14,7 +14,8 @@ APT_PACKAGES=(openssh-server xvfb wrk iproute2 procps python3-venv
   # the window tests and screenshots under Xvfb with a window manager (frames as on a lab machine)
   openbox
   # the REST-in-seven-languages workers (seed 003) and the peer load tools they are compared with
-  python3-flask python3-gevent ruby ruby-sinatra thin libcpp-httplib-dev nlohmann-json3-dev g++
+  # (cpp-rest: nlohmann-json3-dev, and dpkg-dev for apt-get source of cpp-httplib: workers/cpp/fetch-httplib.sh)
+  python3-flask python3-gevent ruby ruby-sinatra thin nlohmann-json3-dev dpkg-dev g++
   apache2 php-fpm php-cli php-gmp php-slim siege apache2-utils
   # bancada report --pdf: WeasyPrint's system libraries (Pango, HarfBuzz subsetting) and a font
   libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core

@@ -33,7 +33,7 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "app"))
 
-from bancada.stats.report import analyze_frame  # noqa: E402
+from bancada.stats.frame_analysis import analyze_frame  # noqa: E402
 
 BANCADA = ROOT / ".venv" / "bin" / "bancada"
 

@@ -37,6 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _bigrun  # noqa: E402
+import _results  # noqa: E402
 
 APP = Path(__file__).resolve().parents[2] / "app"
 N_PER_TREATMENT = 1_000_000
@@ -47,7 +48,7 @@ ANALYZE_ARGS = ["--factors", ",".join(_bigrun.FACTORS), "--by", "payload", "--ag
 # the run file as the code before read it (its analyze took CSVs only): tidy_frame, then analyze_frame
 OLD_RUN_READER = """
 import json, sys
-from bancada.stats.report import analyze_frame, jsonable
+from bancada.stats.frame_analysis import analyze_frame, jsonable
 from bancada.store.runstore import RunStore
 from bancada.store.tidy_csv import tidy_frame
 with RunStore.open(sys.argv[1]) as store:
@@ -79,7 +80,8 @@ def make_inputs(folder: Path, n: int) -> tuple[Path, Path]:
 
 def warm_up(app: Path, pycache: Path) -> None:
     """Import what ``bancada analyze`` imports once, so the measured runs load compiled modules."""
-    code = "import bancada.cli.main, bancada.cli.analyze, bancada.stats.report, bancada.stats.tables, rich.table"
+    code = "import bancada.cli.main, bancada.cli.analyze, bancada.stats.frame_analysis, rich.table"
+    code += "\nimport bancada.analysis.words.tables"
     code += "\ntry:\n import pyarrow.csv, pyarrow.compute, adbc_driver_sqlite.dbapi\nexcept ImportError:\n pass"
     subprocess.run([sys.executable, "-c", code], env=child_env(app, pycache), check=True)
 
@@ -125,11 +127,11 @@ def make_run(folder: Path, n: int) -> Path:
     return run
 
 
-def scale(sizes: list[int], data: Path | None) -> int:
+def scale(sizes: list[int], data: Path | None, write_results: bool = False) -> int:
     """Time ``bancada analyze`` on run files of 8 x each of ``sizes`` samples; print each, the time ratio of
     the largest to the smallest against their size ratio, and the peak RSS; 0 when linear and under budget."""
     sizes = sorted(set(sizes))
-    walls, cpus, peak = {}, {}, 0.0
+    walls, cpus, peak, rows, load_before = {}, {}, 0.0, [], _results.load_average()
     with tempfile.TemporaryDirectory() as tmp:
         pycache = Path(tmp) / "pycache"
         warm_up(APP, pycache)
@@ -143,6 +145,7 @@ def scale(sizes: list[int], data: Path | None) -> int:
                 print(f"bancada analyze run file, 8 treatments x {n:,} samples: FAILED (exit code {code})")
                 return 1
             walls[n], cpus[n], peak = wall, cpu, max(peak, rss)
+            rows.append([f"8 × {n:,}", f"{wall:.1f} s", f"{cpu:.1f} s", f"{rss:,.0f} MB"])
             print(
                 f"bancada analyze run file, 8 treatments x {n:,} samples: {wall:6.2f} s wall, {cpu:6.2f} s CPU, "
                 f"peak RSS {rss:6.0f} MB (load average {load:.1f})"
@@ -157,6 +160,9 @@ def scale(sizes: list[int], data: Path | None) -> int:
         f"(at most {allowed:g}: {'linear' if linear else 'WORSE than linear'}); peak RSS {peak:,.0f} MB "
         f"({'under' if within else 'OVER'} {SCALE_BUDGET_MB:,.0f} MB)"
     )
+    if write_results:
+        table = _results.table(["samples", "wall", "CPU", "peak RSS"], rows, "`bancada analyze` of run files only")
+        _results.write(__file__, {"scale": table}, load_before, name="analyze_speed-scale")
     return 0 if linear and within else 1
 
 
@@ -173,6 +179,11 @@ def main() -> int:
     )
     ap.add_argument("--data", type=Path, metavar="DIR", help="keep (and reuse) the generated inputs here")
     ap.add_argument(
+        "--write-results",
+        action="store_true",
+        help="write the figures to docs/results/analyze_speed[-scale].json (for scripts/gen_figures.py)",
+    )
+    ap.add_argument(
         "--scale",
         nargs="?",
         const=",".join(map(str, SCALE_SIZES)),
@@ -187,7 +198,7 @@ def main() -> int:
             ap.error(f"--scale: {a.scale!r} is not a list of sample counts (expected e.g. 1000000,10000000)")
         if len(set(sizes)) < 2 or min(sizes) < _bigrun.REPS:
             ap.error(f"--scale: give two or more different counts of at least {_bigrun.REPS} (e.g. 1000000,10000000)")
-        return scale(sizes, a.data)
+        return scale(sizes, a.data, a.write_results)
     n = 1_000 if a.smoke else N_PER_TREATMENT
     with tempfile.TemporaryDirectory() as tmp:
         t0 = time.perf_counter()
@@ -197,7 +208,7 @@ def main() -> int:
             f"ready in {time.perf_counter() - t0:.0f} s"
         )
         apps = [("after", APP)] + ([("before", a.before.resolve())] if a.before else [])
-        results, ok = {}, True
+        results, ok, rows, load_before = {}, True, [], _results.load_average()
         pycache = Path(tmp) / "pycache"
         for label, app in apps:
             warm_up(app, pycache)
@@ -216,6 +227,10 @@ def main() -> int:
                     f"{cpu:5.2f} s CPU, peak RSS {rss:6.0f} MB (load average {load:.1f}){verdict}"
                 )
                 ok &= code == 0
+                if label == "after":
+                    size = f"{source.stat().st_size / 1e6:,.0f} MB"
+                    target = f"< {BUDGET_S:g} s, < {BUDGET_MB / 1000:g} GB"
+                    rows.append([f"{kind} ({size})", f"{wall:.2f} s", f"{cpu:.2f} s", f"{rss:,.0f} MB", target])
                 results[(label, kind)] = groups(out_json) if code == 0 else None
     after_run, after_csv = results[("after", "run file")], results[("after", "tidy CSV")]
     same = after_run is not None and after_run == after_csv
@@ -230,6 +245,10 @@ def main() -> int:
         well_formed = same and len(g) == 1 and len(g[0]["treatments"]) == 8 and len(g[0]["pairwise"]) == 28
         print("smoke: ok" if well_formed and ok else "smoke: FAILED (not 8 treatments and 28 pairs in both inputs)")
         return 0 if well_formed and ok else 1
+    if a.write_results and not a.smoke:
+        caption = f"`bancada analyze` of 8 treatments × {n:,} samples"
+        table = _results.table(["input", "wall", "CPU", "peak RSS", "target"], rows, caption)
+        _results.write(__file__, {"analyze": table}, load_before)
     return 0 if ok and same else 1
 
 

@@ -44,6 +44,9 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _results  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
 ARCH = {"x86_64": "amd64", "aarch64": "arm64", "arm64": "arm64"}.get(platform.machine(), "amd64")
 DRIVER = ROOT / "drivers" / "native" / "dist" / f"bancada-driver-linux-{ARCH}"
@@ -382,6 +385,31 @@ def print_tables(lat_rows, rps_rows, ratios) -> None:
         print(f"{name:42} {ratio:6.3f}  (vs {peer}; target {target}){ok}")
 
 
+def write_results(chosen, lat_rows, rps_rows, ratios, load_before: str) -> None:
+    """docs/results/driver_overhead.json (every protocol) or driver_overhead-<protocols>.json."""
+    pinned = "the worker pinned to CPU 1, every client to CPU 0" if pin(0) else "no pinning"
+    tables = {
+        "latency": _results.table(
+            ["protocol", "operation", "client", "median µs", "p99 µs"],
+            [list(r) for r in lat_rows],
+            "Latency at concurrency 1, best of the interleaved rounds",
+            {"median µs": "{:,.0f}", "p99 µs": "{:,.0f}"},
+        ),
+        "throughput": _results.table(
+            ["protocol", "operation", "c", "client", "req/s", "client CPU (cores)"],
+            [list(r) for r in rps_rows],
+            "Throughput under closed load, best of the interleaved rounds",
+            {"req/s": "{:,.0f}", "client CPU (cores)": "{:.2f}"},
+        ),
+        "ratios": _results.table(
+            ["figure", "native ÷ peer", "peer", "target"], [list(r) for r in ratios], None, {"native ÷ peer": "{:.2f}"}
+        ),
+    }
+    every = set(chosen) == {"grpc", "rest", "jsonrpc", "graphql"}
+    name = "driver_overhead" if every else "driver_overhead-" + "-".join(chosen)
+    _results.write(__file__, tables, load_before, pinned, name=name)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="duration of each throughput run")
@@ -392,6 +420,12 @@ def main() -> int:
         "--protocols",
         default="grpc,rest,jsonrpc,graphql",
         help="comma-separated protocols to measure (default: all four)",
+    )
+    ap.add_argument(
+        "--write-results",
+        action="store_true",
+        help="write the figures to docs/results/driver_overhead[-PROTOCOLS].json (scripts/gen_figures.py puts "
+        "them in the docs)",
     )
     a = ap.parse_args()
     chosen = [p for p in a.protocols.split(",") if p]
@@ -427,6 +461,7 @@ def main() -> int:
         f"{a.rounds} interleaved rounds, best kept"
     )
 
+    load_before = _results.load_average()
     workers = {protocol: start_worker(protocol) for protocol in chosen}
     lat_rows, rps_rows, ratios = [], [], []
     try:
@@ -448,6 +483,8 @@ def main() -> int:
             proc.terminate()
             proc.wait(10)
     print_tables(lat_rows, rps_rows, ratios)
+    if a.write_results and not a.smoke:
+        write_results(chosen, lat_rows, rps_rows, ratios, load_before)
     if a.smoke:
         native = [r for r in lat_rows if r[2] == "native"]
         protocols = {r[0] for r in native}

@@ -42,6 +42,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _results  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "app"))
 
@@ -228,6 +231,11 @@ def main() -> int:
         "not the client, bounds the rate and the tables' definitions are compared (default 0: GET /json)",
     )
     p.add_argument("--smoke", action="store_true", help="one short round, low concurrency; prints 'smoke: ok'")
+    p.add_argument(
+        "--write-results",
+        action="store_true",
+        help="write the figures to docs/results/load_vs_siege_ab.json (scripts/gen_figures.py puts them in the docs)",
+    )
     args = p.parse_args()
     if args.smoke:
         args.clients, args.seconds, args.requests, args.ab_clients, args.rounds = 4, 1.0, 2000, 4, 1
@@ -238,7 +246,7 @@ def main() -> int:
     impl = f"{args.worker}-rest-ext"
     path = "/v1/ping" if args.delay_us else "/json"
     url = f"http://{target}{path}"
-    lines = []
+    lines, ratios, load_before = [], {}, _results.load_average()
     try:
         with tempfile.TemporaryDirectory() as tmp:
             rc = Path(tmp) / "siegerc"
@@ -249,6 +257,11 @@ def main() -> int:
                 ab = run_ab(url, args.requests, args.ab_clients)
                 ours_ab = run_bancada(impl, target, language, args.ab_clients, None, args.requests, path)
                 lines.append(row(f"round {r} siege -c{args.clients} -t{args.seconds:g}S", ours["siege"], siege))
+                for setting, mine, tool in (
+                    (f"siege -c {args.clients} -t {args.seconds:g}S", ours["siege"], siege),
+                    (f"ab -n {args.requests} -c {args.ab_clients}", ours_ab["ab"], ab),
+                ):
+                    ratios.setdefault(setting, []).append(mine["rate"] / tool["rate"] if tool["rate"] else None)
                 lines.append(row(f"round {r} ab -n{args.requests} -c{args.ab_clients}", ours_ab["ab"], ab))
                 if ours["failed"] or ours_ab["failed"]:
                     lines.append(
@@ -262,6 +275,12 @@ def main() -> int:
     head = f"{'setting':<28} {'bancada/s':>12} {'tool/s':>12} {'ratio':>8}"
     print(head + f" {'b mean ms':>10} {'t mean ms':>10} {'ratio':>8}")
     print("\n".join(lines))
+    if args.write_results and not args.smoke:
+        columns = ["setting", *(f"Bancada ÷ tool, transactions/s, round {r}" for r in range(1, args.rounds + 1))]
+        caption = f"{args.worker}-rest GET {path}{delay}, Bancada's native driver without warm-up"
+        formats = {c: "{:.3f}" for c in columns[1:]}
+        table = _results.table(columns, [[k, *v] for k, v in ratios.items()], caption, formats)
+        _results.write(__file__, {"ratios": table}, load_before)
     if args.smoke:
         numbers = [float(x) for line in lines if line.startswith("round") for x in line.split()[-6:]]
         assert numbers and all(x > 0 for x in numbers), lines

@@ -41,6 +41,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _results  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
 TARGETS_S = {"--version": 0.3, "workers": 1.0, "window visible": 2.0, "window usable": 3.0}
 WINDOW_TIMEOUT_S = 120.0
@@ -158,12 +161,35 @@ def print_table(label: str, times: dict[str, list[float]]) -> None:
         print(f"  {name:<16}{median:>10.2f}{min(values):>9.2f}{max(values):>9.2f}{TARGETS_S[name]:>10.1f}  {met}")
 
 
+def write_results(label: str, times: dict[str, list[float]], args: argparse.Namespace, load_before: str) -> None:
+    """docs/results/startup[-xvfb|-bundle].json: one installation's medians, min–max and targets."""
+    bundle = label.startswith("one-folder bundle")
+    shown = {"--version": "`bancada --version`", "workers": "`bancada workers`"}
+    rows = [
+        [shown.get(name, name), f"≤ {TARGETS_S[name]:g} s", f"{statistics.median(v):.2f} s ({min(v):.2f}–{max(v):.2f})"]
+        for name, v in times.items()
+    ]
+    caption = (
+        "The one-folder bundle (`packaging/build.sh frozen`)" if bundle else "Source checkout (`.venv/bin/bancada`)"
+    ) + f", {len(next(iter(times.values())))} counted cold starts"
+    table = _results.table(["figure", "target", "median (min–max)"], rows, caption)
+    name = "startup-bundle" if bundle else "startup-xvfb" if args.xvfb else "startup"
+    where = "an Xvfb display, no window manager" if args.xvfb else "Qt's offscreen platform"
+    kind = "one-folder bundle" if bundle else "source checkout"
+    _results.write(__file__, {kind: table}, load_before, f"the window on {where}", name=name)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="counted starts of each (default 5)")
     parser.add_argument("--bundle", type=Path, help="the one-folder bundle's folder (holding bancada, _internal)")
     parser.add_argument("--xvfb", action="store_true", help="the window on an Xvfb display (default: offscreen)")
     parser.add_argument("--smoke", action="store_true", help="one start of each; checks the figures are there")
+    parser.add_argument(
+        "--write-results",
+        action="store_true",
+        help="write the figures to docs/results/startup[-xvfb|-bundle].json (for scripts/gen_figures.py)",
+    )
     args = parser.parse_args()
     runs = 1 if args.smoke else args.runs
     installations = [("source checkout: " + str(source_command()), source_command())]
@@ -173,6 +199,7 @@ def main() -> int:
             installations.append(("one-folder bundle: " + str(frozen), frozen))
         else:
             print(f"bundle: not measured, {frozen} is absent (build it with packaging/; see packaging/README.md)")
+    load_before = _results.load_average()
     print(f"{os.cpu_count()} cores; load average before: {load_average()}; {runs} counted starts each")
     results = []
     with xvfb_display(args.xvfb) as display:
@@ -185,6 +212,8 @@ def main() -> int:
                 return 1
             print_table(label, times)
             results.append(times)
+            if args.write_results and not args.smoke:
+                write_results(label, times, args, load_before)
     print(f"\nload average after: {load_average()}")
     if args.smoke:
         ok = all(len(v) == runs and all(x > 0 for x in v) for times in results for v in times.values())

@@ -50,6 +50,9 @@ sys.path.insert(0, str(ROOT / "app"))
 from bancada.experiment import manifest  # noqa: E402
 from bancada.experiment.profile import dumps_toml, load_profile  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _results  # noqa: E402
+
 BANCADA = ROOT / ".venv" / "bin" / "bancada"
 PROTO = ROOT / "proto" / "bancada" / "v1" / "bench.proto"
 IMPLEMENTATIONS = ["go-grpc", "go-rest", "java-grpc", "java-rest"]
@@ -350,6 +353,11 @@ def main() -> int:
     )
     ap.add_argument("--smoke", action="store_true", help="one tiny round; checks the table is well-formed")
     ap.add_argument("--warmup-until", choices=["steady"], help="Bancada's warm-up ends on steady state, not a count")
+    ap.add_argument(
+        "--write-results",
+        action="store_true",
+        help="write the figures to docs/results/user_path.json (scripts/gen_figures.py puts them in the docs)",
+    )
     a = ap.parse_args()
     global WARMUP_UNTIL
     WARMUP_UNTIL = a.warmup_until
@@ -369,6 +377,7 @@ def main() -> int:
         f"alternating Bancada and peers, medians over rounds; cores: {os.cpu_count()}"
     )
     failures = 0
+    load_before, tables = _results.load_average(), {}
     with tempfile.TemporaryDirectory(prefix="bancada-userpath-") as tmp_name:
         for placed in variants:
             rows = run_variant(a, Path(tmp_name) / ("placed" if placed else "free"), placed)
@@ -383,6 +392,16 @@ def main() -> int:
                     failures += 1
             if a.smoke and len(rows) != 2 * len(IMPLEMENTATIONS) + 2 * len(a.concurrency):
                 failures += 1
+            tables["placed" if placed else "shared"] = _results.table(
+                ["case", "`bancada run`", "peer", "ratio", "target"],
+                [list(row) for row in sorted(rows)],
+                "With the reference study's placement: workers on CPU 1, Bancada's driver and the peers on CPU 0"
+                if placed
+                else "Without placement: every process on the shared cores (medians over the rounds)",
+                {"ratio": "{:.3f}"},
+            )
+    if a.write_results and not a.smoke:
+        _results.write(__file__, tables, load_before)
     if a.smoke:
         print("smoke: ok" if not failures else f"smoke: FAILED ({failures})")
         return 1 if failures else 0

@@ -39,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import driver_overhead as iso  # noqa: E402
 import user_path as up  # noqa: E402
+import _results  # noqa: E402
 
 
 def start_worker() -> tuple[subprocess.Popen[str], str]:
@@ -170,11 +171,18 @@ def main() -> int:
         "--cpu", action="store_true", help="only: CPU per request of wrk, bancada run's parent and driver, the worker"
     )
     ap.add_argument("--smoke", action="store_true", help="one tiny round of every step; prints 'smoke: ok'")
+    ap.add_argument(
+        "--write-results",
+        action="store_true",
+        help="write the figures to docs/results/user_path_parts[-cpu].json (for scripts/gen_figures.py)",
+    )
     a = ap.parse_args()
     if a.smoke:
         a.rounds, a.seconds, a.concurrency = 1, 1.0, [4]
     up.TOOLS["wrk"] = up.find_tool("wrk") or sys.exit("wrk not found (scripts/setup-bench.sh installs it)")
+    load_before = _results.load_average()
     if a.cpu:
+        cpu: dict[str, list[float]] = {}
         worker, target = start_worker()
         try:
             with tempfile.TemporaryDirectory(prefix="bancada-parts-") as tmp_name:
@@ -182,16 +190,26 @@ def main() -> int:
                 for rnd in range(a.rounds):
                     for c in a.concurrency:
                         got = wrk_cpu(worker.pid, target, c, a.seconds, Path(tmp_name))
+                        for k, v in got.items():
+                            cpu.setdefault(f"{k} (wrk)" if k.startswith("worker") else k, []).append(v)
                         print(
                             f"round {rnd + 1} c={c} wrk:         " + ", ".join(f"{k} {v:,.1f}" for k, v in got.items())
                         )
                         got = run_cpu(profile, Path(tmp_name) / f"r{rnd}-{c}", worker.pid, c, a.seconds)
+                        for k, v in got.items():
+                            if k != "req/s":
+                                cpu.setdefault(f"{k} (bancada run)" if k.startswith("worker") else k, []).append(v)
                         print(
                             f"round {rnd + 1} c={c} bancada run: " + ", ".join(f"{k} {v:,.1f}" for k, v in got.items())
                         )
         finally:
             worker.terminate()
             worker.wait(10)
+        if a.write_results and not a.smoke:
+            rows = [[k, f"{min(v):.1f}–{max(v):.1f}"] for k, v in cpu.items() if k != "req/s"]
+            caption = "CPU per measured request, ticks of each process from /proc over the driver's life"
+            table = _results.table(["process", "CPU µs per request, min–max over c and rounds"], rows, caption)
+            _results.write(__file__, {"cpu": table}, load_before, name="user_path_parts-cpu")
         return 0
     worker, target = start_worker()
     ratios: dict[tuple[str, int], list[float]] = {}
@@ -218,6 +236,18 @@ def main() -> int:
     print("\nmedian ratio to wrk over the rounds")
     for (k, c), rs in sorted(ratios.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         print(f"c={c:4d} {k:14s} {statistics.median(rs):.3f}  ({', '.join(f'{r:.3f}' for r in rs)})")
+    if a.write_results and not a.smoke:
+        steps = [k for k in ("driver, file", "driver, pipe", "bancada run") if (k, a.concurrency[0]) in ratios]
+        names = {
+            "driver, file": "the driver, frames to a file",
+            "driver, pipe": "the driver, frames read from a pipe",
+            "bancada run": "`bancada run`",
+        }
+        rows = [[names[k], *(statistics.median(ratios[(k, c)]) for c in a.concurrency)] for k in steps]
+        columns = ["step", *(f"c = {c}" for c in a.concurrency)]
+        caption = "Median ratio to the same round's wrk (go-rest Ping, requests/s)"
+        table = _results.table(columns, rows, caption, {col: "{:.3f}" for col in columns[1:]})
+        _results.write(__file__, {"ratios": table}, load_before)
     if a.smoke:
         ok = len(ratios) == 4 and all(r > 0 for rs in ratios.values() for r in rs)
         print("smoke: ok" if ok else f"smoke: FAILED ({ratios})")

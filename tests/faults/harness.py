@@ -188,8 +188,13 @@ EXPECTED = {
     "runner SIGSTOP 2 s": ("complete", ""),
     "run file copied": ("complete", ""),
     "disk full": ("interrupted|incomplete", "disk"),
+    "suspended 5 s": ("complete", ""),
 }
+#: The long variants: in the matrix (python -m tests.faults.matrix), not in CI's set.
+LONG_EXPECTED = {"suspended 30 s": ("complete", "")}
 FAULTS = list(EXPECTED)
+EXPECTED.update(LONG_EXPECTED)
+LONG_FAULTS = list(LONG_EXPECTED)
 
 
 def _inject(fault: str, cli: subprocess.Popen, path: Path, rng: random.Random, work: Path) -> list[str]:
@@ -228,6 +233,9 @@ def _inject(fault: str, cli: subprocess.Popen, path: Path, rng: random.Random, w
         cli.send_signal(signal.SIGSTOP)
         time.sleep(2.0)
         cli.send_signal(signal.SIGCONT)
+        return []
+    if fault.startswith("suspended"):
+        suspend(cli.pid, float(fault.split()[1]))
         return []
     if fault == "run file copied":
         copy = work / "copy.sqlite"
@@ -298,6 +306,8 @@ def run_with_fault(fault: str, point: float, seed: int, work: Path, requests: in
     out.acknowledged = stored if disk_full_first else _count(path)
     targets = {k: v.get("target", "") for k, v in _workers(path).items()}
     _watch(cli.pid, seen)
+    # a suspension between two blocks stops no driver: nothing is in flight, nothing to mark
+    driving = any(b"bancada-driver" in _cmdline(p) for p in _descendants(cli.pid))
     if not disk_full_first:
         out.problems += _inject(fault, cli, path, rng, work)
     end = time.monotonic() + 90
@@ -317,6 +327,8 @@ def run_with_fault(fault: str, point: float, seed: int, work: Path, requests: in
         stdout, stderr = cli.communicate()
     if fault == "disk full":
         (path.parent / "filler").unlink(missing_ok=True)
+    if fault.startswith("suspended") and not out.problems:
+        out.problems += check_gap_marked(path, float(fault.split()[1]), driving)
     out.seconds = time.monotonic() - t0
     # the outcome
     time.sleep(0.5)  # workers get SIGKILL from the kernel when their parent dies; let it land
@@ -356,6 +368,41 @@ def run_with_fault(fault: str, point: float, seed: int, work: Path, requests: in
     if fault != "runner SIGKILL" and out.status in ("incomplete", "cancelled") and not out.cli_error:
         out.problems.append("the CLI did not say why the run is incomplete")
     return out
+
+
+def suspend(cli_pid: int, seconds: float) -> None:
+    """The computer suspended, as the run sees it: SIGSTOP to the run process and every process under
+    it (driver, workers), ``seconds`` of sleep, then SIGCONT to all of them."""
+    pids = [cli_pid, *_descendants(cli_pid)]
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGSTOP)
+        except OSError:
+            pass
+    time.sleep(seconds)
+    for pid in reversed(pids):
+        try:
+            os.kill(pid, signal.SIGCONT)
+        except OSError:
+            pass
+
+
+def check_gap_marked(path: Path, seconds: float, driving: bool = True) -> list[str]:
+    """The problems of a run suspended for ``seconds``: no gap stored or no sample marked (when a driver
+    was ``driving`` at the suspension), or a measured latency that includes the gap (longer than half
+    of it)."""
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+        gaps = [json.loads(b) for (b,) in conn.execute("SELECT body FROM driver_event WHERE kind = 'gap'")]
+        marked = conn.execute("SELECT COUNT(*) FROM sample WHERE phase = 2").fetchone()[0]
+        longest = conn.execute("SELECT MAX(latency_ns) FROM sample WHERE phase = 1").fetchone()[0] or 0
+    problems = []
+    if driving and not any(g["seconds"] >= 0.8 * seconds for g in gaps):
+        problems.append(f"no gap of about {seconds:g} s stored: {gaps}")
+    if driving and not marked:
+        problems.append("no sample marked as spanning the gap")
+    if longest > seconds / 2 * 1e9:
+        problems.append(f"a measured latency of {longest / 1e9:.1f} s includes the gap")
+    return problems
 
 
 def fill_disk(filler: Path) -> None:

@@ -23,6 +23,7 @@ from tests.faults.harness import (
     BAD_SERVER_FAULTS,
     EXPECTED,
     FAULTS,
+    LONG_FAULTS,
     Outcome,
     run_against_bad_server,
     run_with_fault,
@@ -60,7 +61,7 @@ def table(outcomes: list[Outcome], load: str, seconds: float) -> str:
         "| processes left | ports left open | problems |",
         "|---|---|---|---|---|---|---|",
     ]
-    for fault in [*FAULTS, *BAD_SERVER_FAULTS]:
+    for fault in [*FAULTS, *LONG_FAULTS, *BAD_SERVER_FAULTS]:
         rows = [o for o in outcomes if o.fault == fault]
         if not rows:
             continue
@@ -89,7 +90,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--points", type=int, default=3, help="injection points per fault")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--faults", default=",".join([*FAULTS, *BAD_SERVER_FAULTS]), help="comma-separated subset")
+    ap.add_argument(
+        "--faults", default=",".join([*FAULTS, *LONG_FAULTS, *BAD_SERVER_FAULTS]), help="comma-separated subset"
+    )
     ap.add_argument("--write", type=Path, help="replace the table in this Markdown file (docs/reliability.md)")
     a = ap.parse_args()
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())

@@ -31,7 +31,7 @@ import pytest
 
 from bancada.experiment import manifest
 from bancada.experiment.manifest import machine_arch
-from bancada.store import pet_person_sql
+from bancada.hosts import pet_person_sql
 from bancada.wire import bench_pb2
 from tests.conftest import ROOT, artifact_missing
 from tests.integration.pet_person_checks import (

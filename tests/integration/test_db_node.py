@@ -25,7 +25,7 @@ from google.protobuf.json_format import MessageToDict
 from grpc_tools import protoc
 
 from bancada.experiment import manifest
-from bancada.store import pet_person_sql
+from bancada.hosts import pet_person_sql
 from tests.conftest import ROOT, artifact_missing
 from tests.integration.pet_person_checks import (
     INVALID_PEOPLE,

@@ -29,7 +29,7 @@ import pytest
 import requests
 from google.protobuf import descriptor_pb2, descriptor_pool, json_format, message_factory
 
-from bancada.store import pet_person_sql
+from bancada.hosts import pet_person_sql
 from tests.conftest import ROOT, artifact_missing
 from tests.integration.pet_person_checks import (
     INVALID_PEOPLE,

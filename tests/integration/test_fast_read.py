@@ -23,7 +23,7 @@ from bancada.drivers.sample_block import SAMPLE_DTYPE, SampleBlock
 from bancada.experiment.profile import load_profile
 from bancada.cli.overrides import apply_overrides
 from bancada.run.runner import RunFinished, Runner, RunStarted
-from bancada.stats.report import analyze_frame, jsonable
+from bancada.stats.frame_analysis import analyze_frame, jsonable
 from bancada.store.runstore import RunStore
 from bancada.store.tidy_csv import COLUMNS, EXTRA_COLUMNS, SPLIT_COLUMNS, _split_columns, export_csv, write_csv
 from tests.conftest import ROOT, artifact_missing

@@ -18,7 +18,7 @@ from bancada.hosts import link as link_mod
 from bancada.hosts.link_set import LinkSet
 from bancada.cli.overrides import apply_overrides
 from bancada.run.runner import Notice, RunFinished, Runner, RunStarted
-from bancada.stats.report import analyze_frame
+from bancada.stats.frame_analysis import analyze_frame
 from bancada.stats.serialization import seed_tables
 from bancada.store.runstore import RunStore
 from bancada.store.tidy_csv import tidy_frame

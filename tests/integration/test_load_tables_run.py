@@ -11,7 +11,7 @@ from bancada.core.samples import PHASE_MEASURE
 from bancada.experiment.profile import load_profile
 from bancada.cli.overrides import apply_overrides
 from bancada.run.runner import RunFinished, Runner
-from bancada.stats.load_labels import tables_note
+from bancada.analysis.words.load_labels import tables_note
 from bancada.stats.load_tables import from_store
 from bancada.store.runstore import RunStore
 from tests.conftest import ROOT

@@ -20,7 +20,7 @@ import pytest
 from bancada.cli.overrides import apply_overrides
 from bancada.experiment.profile import load_profile
 from bancada.run.runner import RunFinished, Runner, RunStarted, SamplesArrived
-from bancada.stats.report import analyze_frame
+from bancada.stats.frame_analysis import analyze_frame
 from bancada.store.load_workers import load_worker_samples
 from bancada.store.runstore import RunStore
 from bancada.store.tidy_csv import tidy_frame

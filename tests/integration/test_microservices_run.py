@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bancada.cli.main import main
-from bancada.store import pet_person_sql
+from bancada.hosts import pet_person_sql
 from bancada.store.database_record import read_database, read_resets
 from bancada.store.runstore import RunStore
 from tests.conftest import ROOT, artifact_missing

@@ -17,7 +17,7 @@ from bancada.experiment.pet_person import (
     seed_records,
 )
 from bancada.hosts.postgres import PostgresError, PrivatePostgres, find_postgres, processes_in
-from bancada.store import pet_person_sql
+from bancada.hosts import pet_person_sql
 
 pytestmark = pytest.mark.integration
 

@@ -198,7 +198,7 @@ def test_report_says_what_is_wrong_with_bad_input(runs, tmp_path, capsys):
 # -- tables for papers ----------------------------------------------------------------------
 def _analysis_tables(run: str):
     from bancada.report.build import load_run, report_factors
-    from bancada.stats.run_statistics import analyse_run_frame
+    from bancada.analysis.run_statistics import analyse_run_frame
 
     loaded = load_run(run)
     res = analyse_run_frame(loaded.samples, report_factors(loaded))
@@ -220,7 +220,7 @@ def _number(text: str, lang: str) -> float:
 
 @pytest.mark.parametrize("lang", ["en", "pt_BR"])
 def test_csv_export_parses_back_to_the_same_numbers(runs, lang):
-    from bancada.stats import table_export
+    from bancada.analysis.words import table_export
 
     i18n.set_language(lang)
     tables = _analysis_tables(runs["a"])
@@ -239,7 +239,7 @@ def test_csv_export_parses_back_to_the_same_numbers(runs, lang):
 
 @pytest.mark.parametrize("lang", ["en", "pt_BR"])
 def test_markdown_export_parses_back_to_the_numbers_shown(runs, lang):
-    from bancada.stats import table_export
+    from bancada.analysis.words import table_export
 
     i18n.set_language(lang)
     tables = _analysis_tables(runs["a"])
@@ -276,7 +276,8 @@ def _tex_engine() -> str | None:
 
 def test_latex_tables_compile(runs, tmp_path):
     from bancada.cli import compare as compare_cmd
-    from bancada.stats import compare_tables, table_export
+    from bancada.analysis.words import compare_tables
+    from bancada.analysis.words import table_export
 
     tables = _analysis_tables(runs["a"])
     tex = table_export.to_latex(tables, "analyze")

@@ -8,8 +8,12 @@ sshd of its own on ``10.233.X.2:22``. The kernel and the CPUs stay this computer
 namespace a lab machine's gaps are real: root's home and ``/tmp`` are empty tmpfs, Go is
 hidden, and in the ``bare`` flavour also Java (``/usr/lib/jvm``), Node.js (``/usr/bin/node``,
 ``/usr/lib/node_modules``) and python3-venv (the ``ensurepip`` module and the wheels it
-installs, ``/usr/share/python-wheels``). The ``equipped`` flavour keeps Java 17, Node.js and
-python3-venv, as a typical lab machine has them, and still has no route to the internet.
+installs, ``/usr/share/python-wheels``) and seed 003's servers: PHP, Slim, PHP-FPM and Apache
+httpd, Ruby, Sinatra and Thin, Flask and gevent, both as files and in dpkg's status (a copy
+without their entries is mounted over ``/var/lib/dpkg/status``, so ``dpkg-query`` there says
+they are not installed). The ``equipped`` flavour keeps Java 17, Node.js, python3-venv and seed
+003's packages, as a typical lab machine whose admin installed them has them (they are this
+computer's, which scripts/setup.sh installed), and still has no route to the internet.
 
 :meth:`LabHost.stop` ends every process of the namespace (sshd, its sessions, detached
 workers), deletes the veth pair and the namespace; the mount namespace ends with its last
@@ -47,6 +51,36 @@ HIDDEN_BARE = (
     *sorted(str(p) for p in Path("/usr/lib").glob("python3.*/ensurepip")),
 )
 HIDDEN_FILES_BARE = ("/usr/bin/node", "/usr/bin/nodejs")
+# Seed 003's servers (workers/{php,sinatra,flask}/worker.toml's debian_packages): their files, and
+# their entries in dpkg's status.
+HIDDEN_SEED_003 = (
+    "/usr/share/php",
+    "/usr/lib/apache2",
+    "/usr/lib/python3/dist-packages/flask",
+    "/usr/lib/python3/dist-packages/gevent",
+    *sorted(str(p) for p in Path("/usr/share/rubygems-integration/all/gems").glob("sinatra-*")),
+)
+HIDDEN_FILES_SEED_003 = (
+    "/usr/bin/php8.2",
+    "/usr/sbin/php-fpm8.2",
+    "/usr/sbin/apache2",
+    "/usr/bin/ruby3.1",
+    "/usr/bin/thin",
+)
+PACKAGES_SEED_003 = (
+    *("php-cli", "php-fpm", "php-gmp", "php-slim", "apache2"),
+    *("ruby", "ruby-sinatra", "thin"),
+    *("python3-flask", "python3-gevent"),
+)
+DPKG_STATUS = "/var/lib/dpkg/status"
+
+
+def status_without(status: str, packages: tuple[str, ...]) -> str:
+    """dpkg's status file (stanzas separated by blank lines) without the stanzas of ``packages``."""
+    stanzas = status.strip("\n").split("\n\n")
+    kept = [s for s in stanzas if not any(line == f"Package: {p}" for p in packages for line in s.splitlines()[:1])]
+    return "\n\n".join(kept) + "\n"
+
 
 # Runs as root inside the namespaces, then becomes sshd. sshd's own folder lives under /tmp:
 # it is set aside on /mnt before /tmp is emptied and moved back to the same path after.
@@ -62,6 +96,7 @@ mount --move /mnt "$FOLDER"
 mount -t tmpfs -o mode=700 bancada-lab /root
 for d in $HIDE_DIRS; do hide_dir "$d"; done
 for f in $HIDE_FILES; do hide_file "$f"; done
+if [ -n "$DPKG_STATUS_COPY" ]; then mount --bind "$DPKG_STATUS_COPY" /var/lib/dpkg/status; fi
 exec "$@"
 """
 
@@ -156,14 +191,22 @@ class LabHost:
         empty = self.folder / "empty"
         empty.write_bytes(b"")
         empty.chmod(0o644)
-        hide_dirs = HIDDEN_ALWAYS + (HIDDEN_BARE if self.flavour == "bare" else ())
-        hide_files = HIDDEN_FILES_BARE if self.flavour == "bare" else ()
+        bare = self.flavour == "bare"
+        hide_dirs = HIDDEN_ALWAYS + (HIDDEN_BARE + HIDDEN_SEED_003 if bare else ())
+        hide_files = HIDDEN_FILES_BARE + HIDDEN_FILES_SEED_003 if bare else ()
+        status_copy = ""
+        if bare and Path(DPKG_STATUS).exists():
+            copy = self.folder / "dpkg-status"
+            copy.write_text(status_without(Path(DPKG_STATUS).read_text(), PACKAGES_SEED_003))
+            copy.chmod(0o644)
+            status_copy = str(copy)
         env = {
             "PATH": "/usr/sbin:/usr/bin:/sbin:/bin",
             "FOLDER": str(self.folder),
             "EMPTY": str(empty),
             "HIDE_DIRS": " ".join(hide_dirs),
-            "HIDE_FILES": " ".join(hide_files),
+            "HIDE_FILES": " ".join(f for f in hide_files if Path(f).exists()),
+            "DPKG_STATUS_COPY": status_copy,
             "LAB_NAME": f"bancada-lab-{self.flavour}",
         }
         argv = ["ip", "netns", "exec", self.netns, "unshare", "--mount", "--uts", "--propagation", "private"]

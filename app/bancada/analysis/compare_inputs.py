@@ -14,13 +14,13 @@ import numpy as np
 import pandas as pd
 
 from bancada.core.i18n import translate
-from bancada.stats.compare import PairOptions
+from bancada.stats.run_comparison import PairOptions
 from bancada.stats.side import RESPONSE, TREATMENT_COLUMNS, Side
 from bancada.stats.options import OptionMessage
 from bancada.stats.prepare import InputError, keep_measured
 from bancada.core.installation import explain
 from bancada.store.run_source import RunSourceError, open_run, source_kind
-from bancada.store.sample_reader import read_csv_columns, read_run_columns
+from bancada.store.sample_reader import csv_header, read_csv_columns, read_run_columns
 from bancada.store.tidy_csv import COLUMNS
 
 REQUIRED = [*TREATMENT_COLUMNS, RESPONSE]
@@ -103,7 +103,7 @@ def load_side(spec: str, keep_measure_ok: bool = True) -> LoadedSide:
 
 def _read_csv(path: Path) -> pd.DataFrame:
     try:
-        header = list(pd.read_csv(path, nrows=0).columns)
+        header = csv_header(path)
     except pd.errors.EmptyDataError:
         raise InputError(f"{path} is empty: expected a tidy sample CSV with a header row") from None
     except (OSError, pd.errors.ParserError, UnicodeDecodeError) as exc:

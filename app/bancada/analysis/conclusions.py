@@ -1,6 +1,6 @@
 """The conclusions as one story: the unit of replication stated once, then per group (workload) the story
 in plain words (:mod:`bancada.analysis.story`) and the test-by-test sentences
-(:func:`bancada.stats.conclusions.group_conclusions`).
+(:func:`bancada.analysis.words.sentences.group_conclusions`).
 
 What ``bancada analyze --conclusions``, the window's Export all, the guide's conclusions step and the report
 write. Markdown; texts through :func:`bancada.core.i18n.translate` in the language set with
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bancada.analysis.story import story
 from bancada.core.i18n import translate
-from bancada.stats.conclusions import group_conclusions, to_ms_of
+from bancada.analysis.words.sentences import group_conclusions, to_ms_of
 from bancada.stats.results import Analysis
 
 

@@ -23,11 +23,11 @@ from dataclasses import dataclass
 
 from bancada.core.i18n import integer, number, percent, significant, translate
 from bancada.stats import power
-from bancada.stats.pair_verdict import ms_text, p_phrase, verdict
+from bancada.analysis.words.pair_verdict import ms_text, p_phrase, verdict
 from bancada.stats.results import Group, TreatmentSummary
-from bancada.stats.statistic.base import treatment_label
-from bancada.stats.statistic.rank_sum import find
-from bancada.stats.statistic.words import factor_name, pairs_count
+from bancada.analysis.words.statistic.base import treatment_label
+from bancada.analysis.words.statistic.rank_sum import find
+from bancada.analysis.words.statistic.terms import factor_name, pairs_count
 
 #: A factor's share of the variation (its own plus its interactions', %) from which the story calls it
 #: large enough to be reconciled with a null pooled rank test.

@@ -1,7 +1,7 @@
 """``bancada analyze RUN|SAMPLES.csv``: the statistics of an empirical study.
 
 Reads a run (its id or its run file) or a tidy sample CSV (or any CSV with the named columns), runs
-:func:`bancada.stats.report.analyze_frame` and prints the tables (rich);
+:func:`bancada.stats.frame_analysis.analyze_frame` and prints the tables (rich);
 optionally writes JSON, Markdown and one CSV per table.  See docs/analyze.md.
 """
 
@@ -20,10 +20,11 @@ import pandas as pd
 from bancada.cli import option_flags
 from bancada.store import sample_reader
 from bancada.core.installation import explain
-from bancada.stats import serialization, tables as tables_mod
-from bancada.stats.load_labels import print_tables
+from bancada.stats import serialization
+from bancada.analysis.words import tables as tables_mod
+from bancada.analysis.words.load_labels import print_tables
 from bancada.stats.load_tables import LoadTables, ab_frame, load_rows, siege_frame
-from bancada.stats.report import InputError, analyze_frame, jsonable
+from bancada.stats.frame_analysis import InputError, analyze_frame, jsonable
 from bancada.stats.results import Analysis, map_values
 from bancada.store.run_source import RunSourceError, open_run
 from bancada.store.tidy_csv import COLUMNS, EXTRA_COLUMNS
@@ -137,7 +138,7 @@ class _DeprecatedFlag(argparse.Action):
 def add_table_arguments(p: argparse.ArgumentParser, old_flag: str | None = None) -> None:
     """``--tables OUT`` in ``--tables-format md|tex|csv`` and ``--language``; ``old_flag`` (compare's
     ``--format``) still works, hidden from the help, with a deprecation line on stderr."""
-    from bancada.stats.table_export import FORMATS
+    from bancada.analysis.words.table_export import FORMATS
 
     p.add_argument(
         "--tables-format",
@@ -185,7 +186,7 @@ def write_paper_tables(
         return
     if fmt is None or out is None:
         raise InputError("--tables OUT and the table format (md, tex or csv) go together: give both")
-    from bancada.stats import table_export
+    from bancada.analysis.words import table_export
 
     table_export.write(tables, fmt, out, label_prefix=prefix, readings=readings)
 
@@ -218,7 +219,7 @@ def _header(path: str) -> list[str]:
     if _is_run(path):
         return list(COLUMNS + EXTRA_COLUMNS)
     try:
-        return list(pd.read_csv(path, nrows=0).columns)
+        return sample_reader.csv_header(path)
     except pd.errors.EmptyDataError:
         raise InputError(
             f"{path} is empty: expected a CSV with a header row and one row per request (e.g. from bancada export)"
@@ -337,7 +338,7 @@ def _analyze(args: argparse.Namespace) -> tuple[pd.DataFrame, Analysis]:
         response=args.response,
         factors=args.factors,
         by=args.by,
-        replication=args.replication,
+        replication_column=args.replication,
         aggregate=args.aggregate,
         confidence=args.confidence,
         alpha=args.alpha,
@@ -356,7 +357,7 @@ def _write_outputs(
 ) -> int:
     """Write the files the flags ask for (paper tables, JSON, Markdown, conclusions, CSVs); 0, or 2 on failure."""
     try:
-        from bancada.stats.table_export import tables_in_ms
+        from bancada.analysis.words.table_export import tables_in_ms
 
         write_paper_tables(args, tables_in_ms(tables, args.response, args.log), "analyze")
     except InputError as exc:
@@ -387,6 +388,7 @@ def _k6_summary(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from bancada.core.i18n import set_language
+    from bancada.analysis.words import k6_table
     from bancada.stats import k6_summary
 
     set_language(args.language)
@@ -395,7 +397,13 @@ def _k6_summary(args: argparse.Namespace) -> int:
         extra = [args.replication, "phase", "start_s"]
         df = _read(args.samples, args.response, [args.response, "ok", *args.factors, *by], extra)
         df = df.rename(columns={args.response: "latency_s"}) if args.response != "latency_s" else df
-        rows = k6_summary.summarize(df, [*args.factors, *by], replication=args.replication, keep_warmup=args.all_rows)
+        rows = k6_summary.summarize(
+            df,
+            [*args.factors, *by],
+            replication_column=args.replication,
+            keep_warmup=args.all_rows,
+            all_label=k6_table.all_requests(),
+        )
     except FileNotFoundError as exc:
         return _fail(explain(exc, f"no such file: {args.samples}", args.samples))
     except (InputError, ValueError) as exc:
@@ -403,7 +411,7 @@ def _k6_summary(args: argparse.Namespace) -> int:
     except (OSError, pd.errors.ParserError, UnicodeDecodeError) as exc:
         return _fail(explain(exc, f"cannot read {args.samples}: {str(exc).splitlines()[0]}", args.samples))
     if not args.quiet:
-        k6_summary.print_table(Console(width=240) if not sys.stdout.isatty() else Console(), rows)
+        k6_table.print_table(Console(width=240) if not sys.stdout.isatty() else Console(), rows)
     return 0
 
 
@@ -423,7 +431,7 @@ def _load_tables(args: argparse.Namespace) -> LoadTables:
                 f"--response-bytes takes HEAD,BODY (two byte counts, e.g. 150,16), got {args.response_bytes}"
             )
         sizes = [int(p) for p in parts]
-    df = pd.read_csv(args.samples, keep_default_na=False, na_values=[""], dtype={"error": str, "ok": str})
+    df = sample_reader.read_csv_whole(args.samples, dtype={"error": str, "ok": str})
     return load_rows(df, args.load_concurrency, sizes)
 
 

@@ -16,13 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from bancada.analysis import compare_inputs
-from bancada.analysis.compare import compare
+from bancada.analysis.compare_runs import compare
 from bancada.cli import option_flags
 from bancada.cli.analyze import add_output_arguments, add_table_arguments, write_paper_tables
 from bancada.core.installation import explain
 from bancada.stats import bootstrap
 from bancada.stats import side as side_mod
-from bancada.stats import compare_tables, table_export
+from bancada.analysis.words import compare_tables
+from bancada.analysis.words import table_export
 from bancada.stats.prepare import InputError
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -121,26 +121,7 @@ def check(name: str, accept: str | None = None) -> int:
     try:
         host = connect_saved_host(name, accept_fingerprint=accept)
     except UnknownHostKey as exc:
-        owner = exc.profile or name
-        err.print(
-            f"[yellow]the host key of {'jump host ' if exc.jump else ''}{escape(owner)} ({escape(exc.host)}) is "
-            f"not known:[/] {exc.key_type} [bold]{escape(exc.fingerprint)}[/]",
-            highlight=False,
-            soft_wrap=True,
-        )
-        err.print(
-            "compare it with the host's own (ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub on the host), then run:",
-            highlight=False,
-            soft_wrap=True,
-        )
-        err.print(
-            f"  bancada hosts check {owner} --accept-host-key {exc.fingerprint}",
-            highlight=False,
-            markup=False,
-            soft_wrap=True,
-        )
-        if owner != name:
-            err.print(f"and then check {name} again", highlight=False, soft_wrap=True)
+        _print_unknown_key(name, exc)
         return 3
     try:
         facts, rows = check_report(host)
@@ -148,24 +129,59 @@ def check(name: str, accept: str | None = None) -> int:
             out.print(f"[yellow]cleaned up a leftover worker:[/] {line}", highlight=False)
     finally:
         host.close()
-    table = Table(title=f"host {name} ({host.address})")
+    _print_facts(f"host {name} ({host.address})", facts)
+    _print_implementations(name, rows)
+    out.print(f"connect: {host.timings.get('connect', 0):.2f} s")
+    return 0
+
+
+def _print_unknown_key(name: str, exc: UnknownHostKey) -> None:
+    """What to compare and the command that accepts the key, each line whole."""
+    owner = exc.profile or name
+    err.print(
+        f"[yellow]the host key of {'jump host ' if exc.jump else ''}{escape(owner)} ({escape(exc.host)}) is "
+        f"not known:[/] {exc.key_type} [bold]{escape(exc.fingerprint)}[/]",
+        highlight=False,
+        soft_wrap=True,
+    )
+    err.print(
+        "compare it with the host's own (ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub on the host), then run:",
+        highlight=False,
+        soft_wrap=True,
+    )
+    err.print(
+        f"  bancada hosts check {owner} --accept-host-key {exc.fingerprint}",
+        highlight=False,
+        markup=False,
+        soft_wrap=True,
+    )
+    if owner != name:
+        err.print(f"and then check {name} again", highlight=False, soft_wrap=True)
+
+
+_FACT_KEYS = (
+    "os",
+    "kernel",
+    "arch",
+    "cpu_model",
+    "cpu_count",
+    "memory_bytes",
+    "load_avg",
+    "java",
+    "python3",
+    "node",
+    "postgresql",
+    "workdir",
+    "disk_free_bytes",
+)
+
+
+def _print_facts(title: str, facts: dict[str, Any]) -> None:
+    """The host's facts as a table (bytes in GiB; PostgreSQL's readiness for seed 001)."""
+    table = Table(title=title)
     table.add_column("fact")
     table.add_column("value")
-    for key in (
-        "os",
-        "kernel",
-        "arch",
-        "cpu_model",
-        "cpu_count",
-        "memory_bytes",
-        "load_avg",
-        "java",
-        "python3",
-        "node",
-        "postgresql",
-        "workdir",
-        "disk_free_bytes",
-    ):
+    for key in _FACT_KEYS:
         value = facts.get(key)
         if key.endswith("_bytes") and value:
             value = f"{value / 2**30:.1f} GiB"
@@ -173,6 +189,10 @@ def check(name: str, accept: str | None = None) -> int:
             value = postgres_ok(facts)[1]
         table.add_row(key, "-" if value is None else str(value))
     out.print(table)
+
+
+def _print_implementations(name: str, rows: list[tuple[str, bool, str]]) -> None:
+    """Which implementations can run, and one unwrapped line per gap with the command that installs it."""
     impl_table = Table(title="implementations")
     for col in ("implementation", "can run", "why not"):
         impl_table.add_column(col)
@@ -180,9 +200,7 @@ def check(name: str, accept: str | None = None) -> int:
         impl_table.add_row(impl_id, "yes" if ok else "no", reason)
     out.print(impl_table)
     missing = missing_lines(rows)
-    if missing:  # each on one line, unwrapped: what is missing and the command that installs it
+    if missing:
         out.print(translate("Hosts", "What {name} lacks, and how to install it:").format(name=name), highlight=False)
         for line in missing:
             out.print(f"  {line}", highlight=False, markup=False, soft_wrap=True)
-    out.print(f"connect: {host.timings.get('connect', 0):.2f} s")
-    return 0

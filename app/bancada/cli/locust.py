@@ -21,20 +21,21 @@ from bancada.experiment.profile import Profile, ProfileError, load_profile
 err = Console(stderr=True)
 
 
-def locust_workers(profile: Profile, workers: int) -> Profile:
-    """``profile`` with ``experiment.load_workers = workers`` (``bancada run --load-workers``).
+def with_load_workers(profile: Profile, load_workers: int) -> Profile:
+    """``profile`` with ``experiment.load_workers = load_workers``: the Locust load workers on this computer
+    (``bancada run --load-workers``).
 
     Raises:
-        ProfileError: ``workers`` is below 1.
+        ProfileError: ``load_workers`` is below 1.
     """
-    if workers < 1:
+    if load_workers < 1:
         raise ProfileError(
             translate("Locust", "--load-workers must be 1 or more (Locust workers on this computer), not {n}").format(
-                n=workers
+                n=load_workers
             )
         )
     data = profile.model_dump()
-    data["experiment"]["load_workers"] = workers
+    data["experiment"]["load_workers"] = load_workers
     return Profile.model_validate(data)
 
 

@@ -19,7 +19,7 @@ from bancada.experiment.plan import PlanError
 from bancada.experiment.profile import Profile, ProfileError, load_profile
 from bancada.core.installation import explain
 from bancada.cli.overrides import apply_overrides
-from bancada.cli.locust import locust_workers
+from bancada.cli.locust import with_load_workers
 from bancada.experiment.profiling import Profiling
 from bancada.core.paths import BancadaHomeError
 from bancada.run.events import Notice, Progress as RunProgress, RunError, RunFinished, RunStarted
@@ -134,7 +134,7 @@ def _profile_with_overrides(args: argparse.Namespace) -> Profile:
         rate_per_s=args.rate,
     )
     if getattr(args, "load_workers", None) is not None:
-        profile = locust_workers(profile, args.load_workers)
+        profile = with_load_workers(profile, args.load_workers)
     return profile
 
 
@@ -210,8 +210,9 @@ def _report(run_path: Path, finished: RunFinished, args: argparse.Namespace) -> 
     """Print the run's summary (and its siege and ab tables after a load run); write the CSVs."""
     # the statistics (pandas, scipy) are imported once the run has ended, not before its workers start
     from bancada.analysis import k6_run
+    from bancada.analysis.words import k6_table
     from bancada.stats import k6_summary, load_tables as load_tables_mod
-    from bancada.stats.load_labels import print_tables
+    from bancada.analysis.words.load_labels import print_tables
     from bancada.store.tidy_csv import tidy_frame, write_csv
 
     with RunStore.open(run_path) as store:
@@ -222,7 +223,7 @@ def _report(run_path: Path, finished: RunFinished, args: argparse.Namespace) -> 
             print_tables(out, load_tables)
         k6_rows = k6_run.k6_rows(store, tidy)
         if k6_rows and (getattr(args, "k6_summary", False) or k6_summary.is_vus_run(store.meta())):
-            k6_summary.print_table(out, k6_rows)
+            k6_table.print_table(out, k6_rows)
         out_dir = args.out or Path("bancada-results") / store.meta()["run_id"]
         try:
             out_dir.mkdir(parents=True, exist_ok=True)
@@ -310,7 +311,7 @@ def _summary_table(payload: str, group: pd.DataFrame, impl_order: list[str]) -> 
         errors = str(int((g["ok"] == "false").sum()))
         if len(ok):
             s = summarize(ok)
-            table.add_row(impl, str(s["n"]), *(f"{s[k]:.3f}" for k in ("median", "mean", "sd", "q1", "q3")), errors)
+            table.add_row(impl, str(s.n), *(f"{v:.3f}" for v in (s.median, s.mean, s.sd, s.q1, s.q3)), errors)
         else:
             table.add_row(impl, "0", "-", "-", "-", "-", "-", errors)
     return table

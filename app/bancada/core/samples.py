@@ -6,7 +6,8 @@ along: a :class:`Sample` is one request (integer nanoseconds); a
 fields of ``Sample`` but the error text, typed as ``SAMPLE_STRUCT`` packs them
 on the driver's wire, docs/driver-protocol.md) plus the error texts of the
 failed ones. The runner stores blocks, the GUI draws from their columns, and
-iterating over one still gives ``Sample`` objects.
+iterating over one still gives ``Sample`` objects. A :class:`Split` is the
+split of one serial request, keyed like its sample.
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ import numpy as np
 SAMPLE_STRUCT = struct.Struct("<HIIBBqqqq")
 PHASE_WARMUP = 0
 PHASE_MEASURE = 1
+#: A measured request in flight while the driver did not run (stopped, the computer suspended): kept,
+#: but not a latency (bancada.store.gap_marks).
+PHASE_GAP = 2
 
 
 @dataclass(slots=True)
@@ -33,7 +37,7 @@ class Sample:
     treatment: int
     repetition: int
     seq: int
-    phase: int  # PHASE_WARMUP | PHASE_MEASURE
+    phase: int  # PHASE_WARMUP | PHASE_MEASURE (PHASE_GAP once marked)
     ok: bool
     latency_ns: int
     server_ns: int  # -1 when the server sent no Server-Timing
@@ -48,6 +52,27 @@ FIELDS = tuple(f.name for f in dataclasses.fields(Sample) if f.name != "error")
 SAMPLE_DTYPE = np.dtype(
     [(name, "<" + code) for name, code in zip(FIELDS, SAMPLE_STRUCT.format.lstrip("<"), strict=True)]
 )
+
+
+@dataclass(slots=True)
+class Split:
+    """The split of one ``serial`` request (docs/driver-protocol.md, "X"), keyed like its sample: what the
+    driver stream reads (:mod:`bancada.drivers.stream`) and the run file stores.
+
+    ``client_ser_ns``/``client_deser_ns``: the driver's encode before the send and decode after
+    the answer, both outside ``latency_ns``; ``server_deser_ns``/``server_ser_ns``: the worker's
+    Server-Timing ``deser`` and ``ser`` (inside its ``app``, -1 when absent); body sizes in bytes.
+    """
+
+    treatment: int
+    repetition: int
+    seq: int
+    client_ser_ns: int
+    client_deser_ns: int
+    server_deser_ns: int
+    server_ser_ns: int
+    request_bytes: int
+    response_bytes: int
 
 
 class SampleBlock:

@@ -13,11 +13,10 @@ from __future__ import annotations
 import json
 import struct
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import IO, Any, Protocol, cast
 
 from bancada.drivers.sample_block import PLAIN_LENGTH, TYPE_JSON, TYPE_SAMPLE, decode_plain_run
-from bancada.core.samples import PHASE_MEASURE, PHASE_WARMUP, SAMPLE_STRUCT, Sample, SampleBlock
+from bancada.core.samples import PHASE_MEASURE, PHASE_WARMUP, SAMPLE_STRUCT, Sample, SampleBlock, Split
 from bancada.wire.server_timing import parse_server_timing
 
 __all__ = [
@@ -93,26 +92,6 @@ def decode_event(body: bytes) -> DriverEvent:
     if not isinstance(value, dict):
         raise StreamError(f"a driver event frame must hold a JSON object, not {type(value).__name__}")
     return DriverEvent(value)
-
-
-@dataclass(slots=True)
-class Split:
-    """The split of one ``serial`` request (docs/driver-protocol.md, "X"), keyed like its sample.
-
-    ``client_ser_ns``/``client_deser_ns``: the driver's encode before the send and decode after
-    the answer, both outside ``latency_ns``; ``server_deser_ns``/``server_ser_ns``: the worker's
-    Server-Timing ``deser`` and ``ser`` (inside its ``app``, -1 when absent); body sizes in bytes.
-    """
-
-    treatment: int
-    repetition: int
-    seq: int
-    client_ser_ns: int
-    client_deser_ns: int
-    server_deser_ns: int
-    server_ser_ns: int
-    request_bytes: int
-    response_bytes: int
 
 
 #: What :func:`read_frame_batches` yields: samples (a run of them as one SampleBlock), splits and events.

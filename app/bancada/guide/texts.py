@@ -8,7 +8,7 @@ from __future__ import annotations
 
 
 from bancada.core.i18n import number, translate
-from bancada.stats import table_labels
+from bancada.analysis.words import table_labels
 from bancada.stats.results import Analysis
 
 
@@ -172,7 +172,7 @@ def sample_size_note(pilot_n: int | None, pilot_requests: int, result: Analysis 
     treatment by Jain's formula for the mean, from ``pilot_requests`` requests per treatment), "" when it
     does not.
 
-    ``result``: the main run's typed :func:`bancada.stats.report.analyze_frame` on ``latency_ms``.
+    ``result``: the main run's typed :func:`bancada.stats.frame_analysis.analyze_frame` on ``latency_ms``.
     """
     if not pilot_n or result is None:
         return ""

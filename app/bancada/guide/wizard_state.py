@@ -9,7 +9,7 @@ forgets what later steps had measured (a pilot of other treatments says
 nothing about these).
 
 The sample size comes from the pilot's analysis (``result["groups"][*]
-["sample_size"]`` of :func:`bancada.stats.report.analyze_frame`, computed by
+["sample_size"]`` of :func:`bancada.stats.frame_analysis.analyze_frame`, computed by
 :func:`bancada.stats.samplesize.required_n`: Jain 1991, §13.9).
 """
 
@@ -23,7 +23,7 @@ from typing import Any
 from bancada.guide.estimate import Pace, estimate_sentence, main_run_s
 from bancada.core.i18n import number, percent, significant, translate
 from bancada.stats import power
-from bancada.stats.statistic.words import pairs_count
+from bancada.analysis.words.statistic.terms import pairs_count
 from bancada.stats.results import Analysis, SampleSize
 
 STEPS = (
@@ -157,7 +157,7 @@ def _largest_median_size(result: Analysis) -> tuple[int | None, str]:
 def advise_sample_size(result: Analysis, repetitions: int) -> SampleSizeAdvice | None:
     """The largest ``n_required`` of the pilot's analysis, split over ``repetitions`` (None: nothing to go on).
 
-    ``result``: the typed :func:`bancada.stats.report.analyze_frame` on ``latency_ms``.
+    ``result``: the typed :func:`bancada.stats.frame_analysis.analyze_frame` on ``latency_ms``.
     """
     rows: list[tuple[int, str, SampleSize]] = []
     many = len(result.groups) > 1

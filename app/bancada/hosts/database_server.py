@@ -25,7 +25,7 @@ from bancada.experiment.database import DatabaseConfig
 from bancada.experiment.pet_person import SeedRecords, seed_records
 from bancada.hosts.postgres import PostgresError, PrivatePostgres, SeededTables
 from bancada.core.i18n import translate
-from bancada.store import pet_person_sql
+from bancada.hosts import pet_person_sql
 
 if TYPE_CHECKING:
     from bancada.hosts.base import Host

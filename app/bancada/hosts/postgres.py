@@ -4,7 +4,7 @@
 package ``postgresql``), runs ``initdb`` into a new temporary folder, starts ``postgres``
 on a free TCP port of 127.0.0.1 (its unix socket in the same folder, never the system's
 ``/var/run/postgresql``), creates seed 001's tables and loads N seeded fake records
-(:mod:`bancada.experiment.pet_person`, :mod:`bancada.store.pet_person_sql`). Between
+(:mod:`bancada.experiment.pet_person`, :mod:`bancada.hosts.pet_person_sql`). Between
 repetitions :meth:`PrivatePostgres.reset` puts the tables back to the seeded state. At the
 end :meth:`PrivatePostgres.stop` shuts the server down (fast shutdown, SIGINT; SIGKILL to
 its whole process group after ``stop_timeout_s``) and removes the folder; it is also run
@@ -45,7 +45,7 @@ import psycopg
 
 from bancada.experiment.pet_person import SeedRecords, seed_records
 from bancada.hosts.local import die_with_parent
-from bancada.store import pet_person_sql
+from bancada.hosts import pet_person_sql
 
 #: Where Debian's postgresql-<version> package puts the server's programs.
 DEBIAN_ROOT = Path("/usr/lib/postgresql")
@@ -140,7 +140,7 @@ class SeededTables:
             pet_person_sql.reset(conn)
 
     def digest(self) -> dict[str, str]:
-        """``{table: md5 of its rows}`` (see :func:`bancada.store.pet_person_sql.digest`)."""
+        """``{table: md5 of its rows}`` (see :func:`bancada.hosts.pet_person_sql.digest`)."""
         with self.connect() as conn:
             return pet_person_sql.digest(conn)
 

@@ -26,7 +26,8 @@ from bancada.experiment.manifest import Implementation, WorkerManifest, machine_
 from bancada.hosts.base import WorkerStartError, parse_ready_line
 from bancada.hosts.bundle import deploy_bundle
 from bancada.hosts.deploy import deploy
-from bancada.hosts.facts import facts_command, parse_facts, runtime_ok, setup_ok
+from bancada.hosts.facts import facts_command, install_hint, parse_facts, runtime_ok, setup_ok
+from bancada.hosts.packages import DPKG_FORMAT, installed_in
 from bancada.hosts.placement import ProcessPlacement
 from bancada.hosts.hostconfig import HostProfile, get_host
 from bancada.hosts.knownhosts import HostError, HostKeyChanged, UnknownHostKey  # noqa: F401 - re-exported
@@ -118,6 +119,7 @@ class SshHost:
         self._workers: list[RemoteWorker] = []
         self._deployed: dict[Path, str] = {}  # local artifact -> its remote path, this connection
         self._vendors: dict[Path, Path | None] = {}  # bundle worker's folder -> what is sent with it
+        self._dpkg: dict[str, bool] = {}  # Debian package -> installed on the host (True where there is no dpkg)
         self._lock = threading.Lock()
         self._closed = threading.Event()
         self.client, self._jumps = connect_profile(
@@ -228,7 +230,9 @@ class SshHost:
 
     def can_run(self, impl: Implementation) -> tuple[bool, str]:
         """Whether ``impl`` can start here: it deploys (as one file, or as a bundle whose setup
-        finds what it needs), its runtime exists, and a file artifact is built locally."""
+        finds what it needs), its runtime and its manifest's ``debian_packages`` are installed on
+        the host (the reason names the missing ones and their ``apt install`` line), and a file
+        artifact is built locally."""
         if impl.worker.deploy == "local":
             return False, translate(
                 "Hosts",
@@ -238,6 +242,12 @@ class SshHost:
         ok, reason = runtime_ok(impl.worker.runtime, self.facts())
         if not ok:
             return False, reason
+        missing = self.missing_packages(impl.worker.debian_packages)
+        if missing:
+            listed = " ".join(missing)
+            return False, translate("Hosts", "needs the Debian package(s) {packages} ({fix})").format(
+                packages=listed, fix=install_hint(listed)
+            )
         if impl.worker.deploy == "bundle":
             return self._bundle_ok(impl.worker)
         artifact = impl.worker.artifact_path(self.os, self.arch())
@@ -246,6 +256,22 @@ class SshHost:
                 "Hosts", "not built for {os}/{arch}: {artifact} is missing (run: make -C workers)"
             ).format(os=self.os, arch=self.arch(), artifact=artifact)
         return True, ""
+
+    def missing_packages(self, names: Sequence[str]) -> list[str]:
+        """The Debian packages among ``names`` that the host's dpkg does not list as installed, in
+        their order (asked once per package and connection); [] on a host without dpkg, where the
+        worker's setup names what it lacks."""
+        unknown = [n for n in names if n not in self._dpkg]
+        if unknown:
+            script = (
+                "command -v dpkg-query >/dev/null 2>&1 || { echo NO-DPKG; exit 0; }\n"
+                f"dpkg-query -W -f={q(DPKG_FORMAT)} {' '.join(q(n) for n in unknown)} 2>/dev/null\nexit 0"
+            )
+            _, out, _ = self._run(script, 30)
+            installed = installed_in(out)
+            for name in unknown:
+                self._dpkg[name] = "NO-DPKG" in out.split() or name in installed
+        return [n for n in names if not self._dpkg[n]]
 
     def _bundle_ok(self, worker: WorkerManifest) -> tuple[bool, str]:
         """Whether a bundle worker's setup can run here: what it needs on the host (a venv module;

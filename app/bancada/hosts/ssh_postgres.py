@@ -27,7 +27,7 @@ from bancada.hosts.postgres import DATABASE, ROLE, PostgresError, SeededTables
 from bancada.hosts.remote_worker import Tunnel
 from bancada.hosts.ssh_exec import HELPERS, PG_HELPERS, active_transport, q, run_script
 from bancada.core.i18n import translate
-from bancada.store import pet_person_sql
+from bancada.hosts import pet_person_sql
 
 if TYPE_CHECKING:
     from bancada.hosts.ssh_host import SshHost

@@ -29,8 +29,6 @@ from bancada.hosts.host_error import HostError
 if TYPE_CHECKING:
     from bancada.hosts.wheelhouse import TargetPython
 
-LAUNCHERS = ("node_modules/.bin/bancada-worker-node",)  # written by the setup on the host, never sent
-
 
 def _target_python(facts: dict[str, Any]) -> TargetPython:
     """The host's Python for :mod:`bancada.hosts.wheelhouse`, from its facts.
@@ -88,7 +86,7 @@ def _node_modules(worker: WorkerManifest) -> Path | None:
     key = (modules.resolve(), (modules / ".package-lock.json").stat().st_mtime_ns)
     if key in _packed and _packed[key].exists():
         return _packed[key]
-    skipped = {worker.folder / launcher for launcher in LAUNCHERS}
+    skipped = {worker.folder / worker.artifact}  # the launcher: written by the setup on the host, never sent
     files: list[tuple[str, bytes | Path]] = []
     for path in modules.rglob("*"):
         if path in skipped or (path.is_dir() and not path.is_symlink()):

@@ -4,8 +4,8 @@
 title and research question (:mod:`bancada.report.study`), the design as run (profile, factors and
 their levels, n, r, warm-up, schedule and its seed, load, driver), the host's facts and the
 workers' versions, the box plots and the trace (:mod:`bancada.report.plots`, inline SVG), every
-statistics table with its reading (:func:`bancada.stats.run_statistics.analyse_run_frame`, the
-window's tables), the conclusions in sentences (:mod:`bancada.stats.conclusions`) and, when other
+statistics table with its reading (:func:`bancada.analysis.run_statistics.analyse_run_frame`, the
+window's tables), the conclusions in sentences (:mod:`bancada.analysis.words.sentences`) and, when other
 runs are given, the comparison tables of ``bancada compare`` with this run as the baseline.
 
 :func:`render_html` fills ``templates/report.html.j2`` (Jinja2, autoescaped; CSS inline, no
@@ -29,11 +29,11 @@ from bancada.report.inputs import ReportRun, load_run, report_factors  # noqa: F
 from bancada.analysis.conclusions import unit_sentence
 from bancada.report.study import study_question, study_title
 from bancada.report.warmup import warmup_rows
-from bancada.stats.readings import factor_name
+from bancada.analysis.words.readings import factor_name
 
 if TYPE_CHECKING:
     from bancada.stats.results import Analysis
-    from bancada.stats.run_statistics import StatsResult
+    from bancada.analysis.run_statistics import StatsResult
 
 TEMPLATES = Path(__file__).parent / "templates"
 #: host facts shown, in this order (other keys follow)
@@ -195,7 +195,7 @@ def _worker(implementation: str, info: dict[str, Any]) -> dict[str, Any]:
 
 def html_table(df: pd.DataFrame) -> dict[str, Any]:
     """``{"head": [label], "rows": [[cell]], "numeric": [bool]}`` of a table, cells as the window writes them."""
-    from bancada.stats import table_export
+    from bancada.analysis.words import table_export
 
     return {
         "head": [table_export.label(str(c)) for c in df.columns],
@@ -211,7 +211,7 @@ def conclusions_groups(result: Analysis) -> list[dict[str, Any]]:
     """``[{"heading": str, "story": str, "sentences": [str]}]``: the conclusions per group (payload) of the
     typed analysis, each group's story (:mod:`bancada.analysis.story`) before its sentences."""
     from bancada.analysis.story import story
-    from bancada.stats.conclusions import group_conclusions, to_ms_of
+    from bancada.analysis.words.sentences import group_conclusions, to_ms_of
 
     to_ms = to_ms_of(result.response)
     groups = result.groups
@@ -227,7 +227,7 @@ def conclusions_groups(result: Analysis) -> list[dict[str, Any]]:
 
 def comparison_part(result: dict[str, Any]) -> dict[str, Any]:
     """The comparison's method sentence, noise-floor sentences and tables for the template."""
-    from bancada.stats import compare_tables
+    from bancada.analysis.words import compare_tables
 
     method = translate(
         "Report",
@@ -253,6 +253,7 @@ def k6_part(run: ReportRun) -> dict[str, Any] | None:
     """The k6-style summary of a virtual-user run (:mod:`bancada.stats.k6_summary`) for the template:
     ``{"title", "note", "head", "rows"}`` with the cells in the language's number format; None for
     other runs (and a tidy CSV, which carries no load model)."""
+    from bancada.analysis.words import k6_table
     from bancada.stats import k6_summary
 
     if run.kind != "run" or not k6_summary.is_vus_run(run.meta):
@@ -261,9 +262,9 @@ def k6_part(run: ReportRun) -> dict[str, Any] | None:
         rows = k6_summary.from_tidy(run.samples, run.meta)
     except k6_summary.K6SummaryError:
         return None
-    cols = k6_summary.columns()
+    cols = k6_table.columns()
     return {
-        "title": k6_summary.title(),
+        "title": k6_table.title(),
         "note": translate(
             "Report",
             "As k6 prints http_req_duration at the end of a test, per treatment: k6's percentiles (linear "
@@ -271,7 +272,7 @@ def k6_part(run: ReportRun) -> dict[str, Any] | None:
             "the load's planned duration per repetition.",
         ),
         "head": [label for _, label in cols],
-        "rows": [[k6_summary.cell(f, getattr(r, f)) for f, _ in cols] for r in rows],
+        "rows": [[k6_table.cell(f, getattr(r, f)) for f, _ in cols] for r in rows],
     }
 
 
@@ -312,14 +313,14 @@ def build_context(
 ) -> dict[str, Any]:
     """Everything the template shows, in the current language.
 
-    ``stats``: a :class:`bancada.stats.run_statistics.StatsResult` already computed (the window
+    ``stats``: a :class:`bancada.analysis.run_statistics.StatsResult` already computed (the window
     passes its own); None computes it. ``comparison``: the result of
     :func:`bancada.cli.compare.compare` with this run first, or None.
     """
     from bancada.report import plots as report_plots
     from bancada.report.flames import flames_part
-    from bancada.stats.run_statistics import analyse_run_frame
-    from bancada.stats.table_export import title as table_title
+    from bancada.analysis.run_statistics import analyse_run_frame
+    from bancada.analysis.words.table_export import title as table_title
 
     factors = report_factors(run)
     if stats is None:
@@ -415,7 +416,7 @@ def write_report(
     run = load_run(spec)
     comparison = None
     if compare_specs:
-        from bancada.analysis.compare import compare
+        from bancada.analysis.compare_runs import compare
 
         comparison = compare([spec, *compare_specs], **(compare_options or {}))
     html = render_html(build_context(run, stats=stats, comparison=comparison))

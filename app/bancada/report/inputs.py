@@ -12,6 +12,7 @@ import pandas as pd
 
 from bancada.stats.prepare import InputError
 from bancada.core.installation import explain
+from bancada.store.sample_reader import read_csv_whole
 
 
 @dataclass
@@ -38,7 +39,7 @@ def load_run(spec: str) -> ReportRun:
     Raises:
         InputError: one line naming the input and what was expected.
     """
-    from bancada.stats.run_statistics import with_latency_ms
+    from bancada.analysis.run_statistics import with_latency_ms
     from bancada.store.run_source import RunSourceError, open_run, source_kind
     from bancada.store.tidy_csv import tidy_frame
 
@@ -64,7 +65,7 @@ def load_run(spec: str) -> ReportRun:
 
 
 def _load_csv(path: Path) -> ReportRun:
-    from bancada.stats.run_statistics import with_latency_ms
+    from bancada.analysis.run_statistics import with_latency_ms
 
     df = _read_tidy_csv(path)
     for col in ("repetition", "seq"):
@@ -84,7 +85,7 @@ def _read_tidy_csv(path: Path) -> pd.DataFrame:
     if not path.is_file():
         raise InputError(f"no such file: {path} (expected a tidy sample CSV, a run file or a run id)")
     try:
-        df = pd.read_csv(path, dtype=str, keep_default_na=False, na_values=[""])
+        df = read_csv_whole(path, dtype=str)
     except pd.errors.EmptyDataError:
         raise InputError(f"{path} is empty: expected a tidy sample CSV with a header row") from None
     except (OSError, pd.errors.ParserError, UnicodeDecodeError) as exc:

@@ -26,6 +26,7 @@ import pandas as pd
 from bancada.core.colours import FIXED, LEVEL_COLOURS
 from bancada.core.i18n import language, number, translate
 from bancada.core.plot_scale import wide_range
+from bancada.stats.box_stats import WHISKER_IQR, tukey_fences
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -125,7 +126,7 @@ def box_plots_svg(df: pd.DataFrame, log_y: bool | None = None) -> str:
             colours.append(colours_of[impl])
         parts = ax.boxplot(
             data,
-            whis=1.5,
+            whis=WHISKER_IQR,
             widths=0.6,
             patch_artist=True,
             showfliers=False,
@@ -169,7 +170,7 @@ def _outliers(values: np.ndarray) -> np.ndarray:
     if values.size < 4:
         return np.empty(0)
     q1, q3 = np.quantile(values, [0.25, 0.75])
-    lo, hi = q1 - 1.5 * (q3 - q1), q3 + 1.5 * (q3 - q1)
+    lo, hi = tukey_fences(float(q1), float(q3))
     out: np.ndarray = values[(values < lo) | (values > hi)]
     if out.size > OUTLIERS_SHOWN:
         dist = np.maximum(lo - out, out - hi)

@@ -16,13 +16,14 @@ import time
 from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
-from bancada.core.i18n import integer, translate
+from bancada.core.i18n import integer, number, translate
 from bancada.core.samples import Sample, SampleBlock
 from bancada.drivers.job import DriverJob
 from bancada.drivers.process_stream import DriverStream
 from bancada.drivers.stream import DriverEvent, Split
 from bancada.experiment.custom_messages import driver_message
 from bancada.run.events import Notice, RunError, RunEvent, SamplesArrived, WorkerDied
+from bancada.store import gap_marks
 from bancada.store.runstore import RunStore
 from bancada.store.load_workers import add_load_worker_samples
 from bancada.run.warmup_notes import treatment_label, warmup_end_text
@@ -31,6 +32,9 @@ BATCH_INTERVAL_S = 0.05
 WATCH_INTERVAL_S = 0.05  # how often the workers of a running block are checked (alive() is a waitpid or a flag)
 
 STALL_MIN_S = 15.0  # the shortest silence of a running driver taken as "stopped or hung"
+# A pass of the loop this much later than the last one: this process did not run (stopped, the
+# computer suspended), so the driver's silence meanwhile is not the driver's.
+SELF_GAP_S = 1.0
 # From this many staged samples a block's end is announced before they are made rows (about 1 s of work).
 STORING_NOTICE_SAMPLES = 500_000
 
@@ -89,9 +93,14 @@ def drive_block(
     stall_s = max(STALL_MIN_S, 2 * timeout_s)
     next_watch = 0.0
     driver_error = ""
+    tick = time.monotonic()
+    marked = 0
     try:
         while True:
             item = stream.get(BATCH_INTERVAL_S)
+            if time.monotonic() - tick > SELF_GAP_S:
+                heard = time.monotonic()
+            tick = time.monotonic()
             if item is None:
                 _check_stall(proc, time.monotonic() - heard, stall_s)
             else:
@@ -116,6 +125,9 @@ def drive_block(
     finally:
         code = _end_driver(proc, batch)
         store.unstage()  # the block has ended: its staged samples become rows while nothing is measured
+        marked = store.mark_gap_samples(block_index)
+    if marked:
+        yield Notice("warning", gap_text(store, block_index, marked))
     if cancelled():
         return
     if driver_error or code != 0:
@@ -193,9 +205,20 @@ def store_event(frame: DriverEvent, store: RunStore, block_index: int) -> tuple[
         return "", Notice("warning", frame.message)
     elif kind == "load_worker_samples":  # the locust driver: which Locust worker sent which samples
         add_load_worker_samples(store, frame)
-    elif kind in ("histogram", "summary", "done", "load_workers"):
+    elif kind in ("histogram", "summary", "done", "load_workers", "gap"):
         store.add_driver_event(block_index, frame)
     elif kind == "warmup_end":  # a steady-state warm-up's count (bancada.run.warmup_notes)
         store.add_driver_event(block_index, frame)
         return "", Notice("info", warmup_end_text(frame, treatment_label(store, frame.get("treatment"))))
     return "", None
+
+
+def gap_text(store: RunStore, block_index: int, marked: int) -> str:
+    """What the user reads of the gaps of block ``block_index`` once ``marked`` samples are marked."""
+    seconds = sum(g[2] for g in gap_marks.block_gaps(store.conn, block_index))
+    return translate(
+        "Runner",
+        "the driver did not run for {seconds} s in block {block} (the computer was suspended or the "
+        "run's processes were stopped): {n} measured requests in flight across the gap are marked "
+        "and left out of the latencies",
+    ).format(seconds=number(seconds, 1), block=integer(block_index + 1), n=integer(marked))

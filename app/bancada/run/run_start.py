@@ -77,6 +77,7 @@ def announce(ctx: RunContext) -> Iterator[RunEvent]:
     blocks_run = sum(len(b.treatments) for b in plan.blocks)
     tally.planned_s = blocks_run * duration_s if duration_s is not None else None
     tally.total = 0 if duration_s is not None else plan.request_count()
+    ctx.store.planned_samples = tally.total  # for the space a full disk lacks
     yield RunStarted(ctx.run_id, ctx.store.path, rows, tally.total, ctx.driver)
     for text in unplanned_workloads(ctx.profile, plan):
         yield Notice("warning", text)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from bancada.stats.results import Analysis
-    from bancada.stats.run_statistics import StatsResult
+    from bancada.analysis.run_statistics import StatsResult
     import pandas as pd
 
 
@@ -33,8 +33,8 @@ def slug(title: str) -> str:
 def write_tables(tables: dict[str, pd.DataFrame], folder: Path, readings: dict[str, str] | None = None) -> list[Path]:
     """One CSV per table under ``folder/statistics`` (raw column names, numbers at full precision: data
     for a program) and ``folder/statistics.md`` (the tables as the window shows them, in its language:
-    :func:`bancada.stats.table_export.statistics_markdown`)."""
-    from bancada.stats.table_export import statistics_markdown
+    :func:`bancada.analysis.words.table_export.statistics_markdown`)."""
+    from bancada.analysis.words.table_export import statistics_markdown
 
     out = []
     sub = folder / "statistics"
@@ -59,7 +59,7 @@ def export_data(
 ) -> list[Path]:
     """Write the run's data files into ``folder`` (created); return the paths written.
 
-    ``stats``: the window's :class:`bancada.stats.run_statistics.StatsResult`, reused by the report
+    ``stats``: the window's :class:`bancada.analysis.run_statistics.StatsResult`, reused by the report
     (None: the report computes its own).
 
     Raises:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 import numpy as np
 
-from bancada.session.box_stats import BoxStats, tukey_stats
+from bancada.stats.box_stats import BoxStats, tukey_stats
 
 if TYPE_CHECKING:
     from bancada.core.samples import Sample, SampleBlock

@@ -1,10 +1,10 @@
 """The statistics of a run, computed away from the GUI (no Qt here).
 
 :func:`compute_statistics` reads the run file, calls
-:func:`bancada.stats.report.analyze_frame` and
-:func:`bancada.stats.tables.build_tables`, and writes a plain-language line per
-table (:func:`bancada.stats.readings.readings`) through
-:func:`bancada.stats.run_statistics.analyse_run_frame`, which ``bancada report`` uses too.
+:func:`bancada.stats.frame_analysis.analyze_frame` and
+:func:`bancada.analysis.words.tables.build_tables`, and writes a plain-language line per
+table (:func:`bancada.analysis.words.readings.readings`) through
+:func:`bancada.analysis.run_statistics.analyse_run_frame`, which ``bancada report`` uses too.
 The window runs it in a separate process (:class:`StatsProcess`, at a lower CPU priority): pandas and the tests hold
 the GIL for long stretches, and in the GUI's process that would stall the
 plots' timer.
@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bancada.core.i18n import language, set_language
-from bancada.stats.run_statistics import StatsResult, analyse_run_frame, with_latency_ms
+from bancada.analysis.run_statistics import StatsResult, analyse_run_frame, with_latency_ms
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -44,10 +44,11 @@ def compute_statistics(
     an unbalanced design) is analysed without it. ``res.repetitions`` and
     ``res.partial_repetition`` say so. ``lang``: the language of the readings
     and messages (:func:`bancada.core.i18n.set_language`; None keeps the current one).
-    See :func:`bancada.stats.run_statistics.analyse_run_frame`.
+    See :func:`bancada.analysis.run_statistics.analyse_run_frame`.
     """
     from bancada.session import tidy_run
-    from bancada.stats import k6_summary, load_labels, load_tables
+    from bancada.stats import k6_summary, load_tables
+    from bancada.analysis.words import load_labels
     from bancada.store.runstore import RunStore
 
     if lang is not None:

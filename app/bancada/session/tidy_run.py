@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 
 from bancada.core.i18n import translate
-from bancada.store.sample_reader import read_csv_columns
+from bancada.store.sample_reader import csv_header, read_csv_columns
 from bancada.stats import columns
 from bancada.store.runstore import TreatmentRow
 
@@ -56,7 +56,7 @@ def read_tidy_csv(path: str | Path) -> pd.DataFrame:
     """
     name = Path(path).name
     try:
-        header = [str(c) for c in pd.read_csv(path, nrows=0).columns]
+        header = csv_header(path)
     except pd.errors.EmptyDataError:
         raise TidyCsvError(
             translate("TidyCsv", "{f} is empty: expected a tidy sample CSV (from bancada export)").format(f=name)

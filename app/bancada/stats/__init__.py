@@ -1,4 +1,5 @@
-"""Statistics of an empirical study: Qt-free, pure functions over numpy/pandas.
+"""Statistics of an empirical study: Qt-free, pure functions over numpy/pandas, numbers only (their
+words are :mod:`bancada.analysis.words`).
 
 Modules, each named after what it computes:
 
@@ -10,11 +11,10 @@ Modules, each named after what it computes:
 - :mod:`.ranking`     ranking of treatments by median, ties decided by the rank-sum tests
 - :mod:`.factorial`   allocation of variation (Jain 1991, ch. 17-18 and 21-22)
 - :mod:`.samplesize`  sample size from a pilot (Jain 1991, ch. 13)
-- :mod:`.report`      :func:`analyze_frame`, the JSON-shaped result the CLI and GUI share
-- :mod:`.tables`      the result as named tables (pandas) for terminal, Markdown and CSV
-- :mod:`.compare`     runs side by side per treatment (``bancada compare``; docs/compare.md)
+- :mod:`.frame_analysis` :func:`analyze_frame`, the typed result the CLI and GUI share
+- :mod:`.run_comparison` runs side by side per treatment (``bancada compare``; docs/compare.md)
 - :mod:`.bootstrap`   the bootstrap of a median (exact, O(B)) and percentile intervals
 - :mod:`.noisefloor`  the spread of per-repetition medians: the change with nothing changed
 - :mod:`.servertime`  a latency change split into server time and transit + client
-- :mod:`.compare_tables` the comparison as tables for terminal, Markdown and CSV
+- :mod:`.box_stats`   Tukey's box of one sample: quartiles, whiskers, outliers (the box plots' numbers)
 """

@@ -1,6 +1,6 @@
 """The columns an analysis reads, each once: factor columns as integer codes, rows split by code.
 
-:func:`bancada.stats.report.analyze_frame` used to turn every factor and ``--by``
+:func:`bancada.stats.frame_analysis.analyze_frame` used to turn every factor and ``--by``
 column into text and copy the frame at each step (measured rows, finite response,
 texts, each group); for 8 treatments x 1,000,000 samples that was most of its
 12 s and 1.6 GB. Here a factor column becomes one small integer array of codes

@@ -67,7 +67,7 @@ def build(
     response: str,
     factors: Sequence[str],
     levels: Sequence[Sequence[str]],
-    replication: str | None,
+    replication_column: str | None,
     aggregate: str = "none",
     trim: bool = False,
 ) -> tuple[np.ndarray, list[str]]:
@@ -79,8 +79,8 @@ def build(
     """
     if aggregate not in AGGREGATES:
         raise DesignError(f"unknown aggregate {aggregate!r}; use one of {', '.join(AGGREGATES)}")
-    has_rep = replication is not None and replication in df.columns
-    rep = df[replication].to_numpy() if has_rep and replication is not None else None
+    has_rep = replication_column is not None and replication_column in df.columns
+    rep = df[replication_column].to_numpy() if has_rep and replication_column is not None else None
     y_all = df[response].to_numpy(dtype=float)
     parts = {
         combo: Part(y_all[idx], None if rep is None else rep[idx], None)

@@ -1,4 +1,4 @@
-"""The rows an analysis reads (:func:`bancada.stats.report.analyze_frame`): its options and columns
+"""The rows an analysis reads (:func:`bancada.stats.frame_analysis.analyze_frame`): its options and columns
 checked, the numeric response of the measured, successful rows, and those rows split per group of
 the ``by`` columns and treatment.
 
@@ -52,18 +52,18 @@ def numeric_response(col: pd.Series, response: str, rows: np.ndarray | None = No
     return y, np.isfinite(y)
 
 
-def replication_column(df: pd.DataFrame, replication: str | None, needed: bool) -> str | None:
+def replication_column(df: pd.DataFrame, column: str | None, needed: bool) -> str | None:
     """The replication column when ``df`` has it, else None. Raises :class:`InputError` when it is
     ``needed`` (a ``replications`` range was asked for) and absent."""
-    if needed and (replication is None or replication not in df.columns):
+    if needed and (column is None or column not in df.columns):
         raise InputError(
             OptionMessage(
                 "{replications} needs the replication column {column!r}, which is absent",
                 ("replications",),
-                {"column": replication},
+                {"column": column},
             )
         )
-    return replication if replication is not None and replication in df.columns else None
+    return column if column is not None and column in df.columns else None
 
 
 def split_by_cell(

@@ -39,8 +39,9 @@ the same span with ``connection = "reuse"``; with ``"new"`` it also holds the co
 Which rows: like k6's top-level ``http_req_duration``, the trend counts failed requests
 too (every row with a latency); ``failed_pct`` is the share of rows with ``ok`` false.
 Warm-up rows are left out unless ``keep_warmup`` (k6 has no warm-up phase).
-No Qt here: shared by ``bancada run``, ``bancada analyze --k6-summary``, ``bancada export``,
-``bancada report`` and the window's k6 table (:mod:`bancada.ui.tables.k6_table_view`).
+Numbers only: the table's title, labels and cells in the language in use are
+:mod:`bancada.analysis.words.k6_table`. Shared by ``bancada run``, ``bancada analyze --k6-summary``,
+``bancada export``, ``bancada report`` and the window's k6 table (:mod:`bancada.ui.tables.k6_table_view`).
 """
 
 from __future__ import annotations
@@ -54,11 +55,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from bancada.core.i18n import number, translate
 
 if TYPE_CHECKING:
     import pandas as pd
-    from rich.console import Console
 
 
 class TreatmentLevels(Protocol):
@@ -76,6 +75,8 @@ class TreatmentLevels(Protocol):
 
 # The load model of k6's virtual users (``[load] model = "vus"``).
 VUS_MODEL = "vus"
+#: The one row's treatment when the samples have no treatment columns.
+ALL_REQUESTS = "all requests"
 
 
 class K6SummaryError(ValueError):
@@ -148,7 +149,7 @@ def _ok(series: pd.Series) -> pd.Series:
     return series.map(verdict).astype(bool)
 
 
-def _duration_s(group: pd.DataFrame, replication: str, planned_duration_s: float | None) -> float | None:
+def _duration_s(group: pd.DataFrame, replication_column: str, planned_duration_s: float | None) -> float | None:
     """Sum over the repetitions of max(last answer - first send, ``planned_duration_s``), seconds.
 
     None without ``start_s``.
@@ -162,7 +163,7 @@ def _duration_s(group: pd.DataFrame, replication: str, planned_duration_s: float
     frame = pd.DataFrame({"start": start, "end": end})
     if frame["start"].isna().all():
         return None
-    keys = group[replication] if replication in group.columns else pd.Series(0, index=group.index)
+    keys = group[replication_column] if replication_column in group.columns else pd.Series(0, index=group.index)
     spans = frame.groupby(keys.to_numpy()).agg(first=("start", "min"), last=("end", "max"))
     span_s = spans["last"] - spans["first"]
     if planned_duration_s is not None:
@@ -175,21 +176,24 @@ def summarize(
     samples: pd.DataFrame,
     treatment_columns: Sequence[str],
     *,
-    replication: str = "repetition",
+    replication_column: str = "repetition",
     keep_warmup: bool = False,
     planned_duration_s: float | None = None,
+    all_label: str = ALL_REQUESTS,
 ) -> list[K6Row]:
     """One :class:`K6Row` per treatment of ``samples`` (the tidy sample CSV's columns).
 
     Args:
         samples: rows with ``latency_s`` (seconds), ``ok`` and the ``treatment_columns``;
-            optional ``phase`` (``warmup``/``measure``), ``start_s`` (seconds) and ``replication``.
+            optional ``phase`` (``warmup``/``measure``), ``start_s`` (seconds) and ``replication_column``.
         treatment_columns: the columns whose level combination is a treatment (e.g.
             language, protocol, operation); the treatment's name joins the levels with " / ",
             the empty ones left out.
         keep_warmup: also count ``phase == warmup`` rows.
         planned_duration_s: a virtual-user run's ``[load] duration_s``: a repetition's test
             duration is at least this long (k6's ``http_reqs`` rate divides by the test's time).
+        all_label: the one row's treatment when ``treatment_columns`` is empty (the caller words it:
+            :func:`bancada.analysis.words.k6_table.all_requests`).
 
     Raises:
         K6SummaryError: a named column is missing, or no row is left.
@@ -199,7 +203,7 @@ def summarize(
     missing = [c for c in ["latency_s", "ok", *treatment_columns] if c not in samples.columns]
     if missing:
         raise K6SummaryError(f"the k6-style summary needs the column(s) {', '.join(missing)}")
-    used = dict.fromkeys([*treatment_columns, "latency_s", "ok", "start_s", replication, "phase"])
+    used = dict.fromkeys([*treatment_columns, "latency_s", "ok", "start_s", replication_column, "phase"])
     df = samples[[c for c in used if c in samples.columns]]  # the groups copy only what they count
     if not keep_warmup and "phase" in df.columns:
         df = df[df["phase"].astype(str) != "warmup"]
@@ -211,10 +215,10 @@ def summarize(
         levels = key if isinstance(key, tuple) else (key,)
         latency_ms = pd.to_numeric(group["latency_s"], errors="coerce").dropna().to_numpy() * 1e3
         failed = int((~_ok(group["ok"])).sum())
-        duration_s = _duration_s(group, replication, planned_duration_s)
+        duration_s = _duration_s(group, replication_column, planned_duration_s)
         rows.append(
             K6Row(
-                treatment=_label(*(str(x) for x in levels)) or translate("K6Summary", "all requests"),
+                treatment=_label(*(str(x) for x in levels)) or all_label,
                 **trend_ms(latency_ms),
                 requests=len(group),
                 requests_per_s=None if duration_s is None else len(group) / duration_s,
@@ -222,73 +226,6 @@ def summarize(
             )
         )
     return rows
-
-
-def title() -> str:
-    """The table's title in the language in use."""
-    return translate("K6Summary", "k6-style summary (http_req_duration, http_reqs, http_req_failed)")
-
-
-def columns() -> list[tuple[str, str]]:
-    """``(field, label)`` in k6's order, labels in the language in use."""
-    return [
-        ("treatment", translate("K6Summary", "treatment")),
-        ("avg_ms", translate("K6Summary", "avg (ms)")),
-        ("min_ms", translate("K6Summary", "min (ms)")),
-        ("med_ms", translate("K6Summary", "med (ms)")),
-        ("max_ms", translate("K6Summary", "max (ms)")),
-        ("p90_ms", translate("K6Summary", "p(90) (ms)")),
-        ("p95_ms", translate("K6Summary", "p(95) (ms)")),
-        ("requests", translate("K6Summary", "requests")),
-        ("requests_per_s", translate("K6Summary", "requests/s")),
-        ("failed_pct", translate("K6Summary", "failed (%)")),
-    ]
-
-
-def cell(field: str, value: str | float | None) -> str:
-    """A cell as the reader sees it (decimal comma in pt-BR; "–" for an unknown rate)."""
-    if field == "treatment":
-        return str(value)
-    if value is None:
-        return "–"
-    value = float(value)
-    if field == "requests":
-        return number(value, 0)
-    return number(value, 2)
-
-
-def frame(rows: Sequence[K6Row]) -> pd.DataFrame:
-    """The rows as a DataFrame with the translated labels as columns (numbers kept as numbers)."""
-    import pandas as pd
-
-    cols = columns()
-    return pd.DataFrame(
-        [{label: asdict(r)[field] for field, label in cols} for r in rows], columns=[c[1] for c in cols]
-    )
-
-
-def print_table(console: Console, rows: Sequence[K6Row]) -> None:
-    """Print the rows on a ``rich`` console as k6's end-of-test summary lists them.
-
-    Nothing is cut: on a narrow terminal a cell wraps; output piped into a file is at least
-    160 columns wide (as k6 writes its summary lines unwrapped).
-    """
-    from rich.table import Table
-
-    t = Table(title=title(), title_justify="left")
-    cols = columns()
-    for field, label in cols:
-        t.add_column(label, overflow="fold", justify="left" if field == "treatment" else "right")
-    for r in rows:
-        values = asdict(r)
-        t.add_row(*(cell(field, values[field]) for field, _ in cols))
-    width = console.width
-    if not console.is_terminal:
-        console.width = max(width, 160)
-    try:
-        console.print(t)
-    finally:
-        console.width = width
 
 
 #: The CSV's columns (``k6_summary.csv``): K6Row's fields, units in the names.

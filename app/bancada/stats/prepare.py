@@ -161,16 +161,18 @@ def parse_range(text: str) -> tuple[float, float]:
     return lo, hi
 
 
-def replications_not_numeric(replication: str, label: object) -> OptionMessage:
+def replications_not_numeric(replication_column: str, label: object) -> OptionMessage:
     """A replication label that is not a number, when a range of replications is asked for."""
     return OptionMessage(
         "{replications} needs numeric values in column {column!r}, found {label!r}",
         ("replications",),
-        {"column": replication, "label": label},
+        {"column": replication_column, "label": label},
     )
 
 
-def replications_in_range(labels: pd.Series, replication: str, bounds: tuple[float, float]) -> tuple[np.ndarray, int]:
+def replications_in_range(
+    labels: pd.Series, replication_column: str, bounds: tuple[float, float]
+) -> tuple[np.ndarray, int]:
     """Which rows' replication ``labels``, read as numbers, lie in ``bounds`` (inclusive): a mask, and how many do not.
 
     Raises :class:`InputError` when a label is not numeric (naming the column and the label).
@@ -178,15 +180,17 @@ def replications_in_range(labels: pd.Series, replication: str, bounds: tuple[flo
     values = pd.to_numeric(labels, errors="coerce")
     if values.isna().any():
         bad = labels[values.isna()].iloc[0]
-        raise InputError(replications_not_numeric(replication, bad))
+        raise InputError(replications_not_numeric(replication_column, bad))
     keep = values.between(bounds[0], bounds[1]).to_numpy(dtype=bool)
     return keep, int((~keep).sum())
 
 
-def keep_replications(df: pd.DataFrame, replication: str, bounds: tuple[float, float]) -> tuple[pd.DataFrame, int]:
+def keep_replications(
+    df: pd.DataFrame, replication_column: str, bounds: tuple[float, float]
+) -> tuple[pd.DataFrame, int]:
     """Keep rows whose replication label, read as a number, lies in ``bounds`` (inclusive).
 
     Raises :class:`InputError` when the replication column is not numeric.
     """
-    keep, removed = replications_in_range(df[replication], replication, bounds)
+    keep, removed = replications_in_range(df[replication_column], replication_column, bounds)
     return df[keep], removed

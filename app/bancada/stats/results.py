@@ -1,4 +1,4 @@
-"""One typed result per statistic of :func:`bancada.stats.report.analyze_frame`.
+"""One typed result per statistic of :func:`bancada.stats.frame_analysis.analyze_frame`.
 
 Each class holds one row of one table: its numbers under the names ``bancada analyze --json``
 gives them (docs/analyze.md), in that order. :meth:`Analysis.to_dict` turns the whole result
@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any
 
 from bancada.stats.options import OptionMessage
+from bancada.stats.summary import Summary
 
 Levels = dict[str, str]
 NameOf = Callable[[str], str]
@@ -41,26 +42,21 @@ class Normality:
         return out
 
 
-@dataclass(frozen=True)
-class TreatmentSummary:
-    """Summary of one treatment (:func:`bancada.stats.summary.summarize`) and its normality."""
+@dataclass(frozen=True, kw_only=True)
+class TreatmentSummary(Summary):
+    """One treatment's :class:`bancada.stats.summary.Summary` (:func:`bancada.stats.summary.summarize`),
+    its ``levels`` and its normality."""
 
     levels: Levels
-    n: int
-    mean: float
-    sd: float
-    median: float
-    q1: float
-    q3: float
-    min: float
-    max: float
-    iqr: float
-    median_ci: list[float]
-    median_ci_coverage: float
     shapiro: Normality
 
+    @classmethod
+    def of(cls, levels: Levels, summary: Summary, shapiro: Normality) -> TreatmentSummary:
+        """The treatment of ``levels`` with its ``summary`` and ``shapiro``."""
+        return cls(levels=levels, shapiro=shapiro, **summary.to_dict())
+
     def to_dict(self) -> dict[str, Any]:
-        return {**_fields(self), "shapiro": self.shapiro.to_dict()}
+        return {"levels": self.levels, **super().to_dict(), "shapiro": self.shapiro.to_dict()}
 
 
 @dataclass(frozen=True)
@@ -286,7 +282,7 @@ class Analysis:
     median_ci_method: str = "order statistic (binomial), confidence 1 - alpha"
 
     def to_dict(self, name_of: NameOf = str, advice: bool = True) -> dict[str, Any]:
-        """The dict ``bancada analyze --json`` writes (before :func:`bancada.stats.report.jsonable`);
+        """The dict ``bancada analyze --json`` writes (before :func:`bancada.stats.frame_analysis.jsonable`);
         ``name_of`` names an option in a message (default: its parameter's name); ``advice``: false
         leaves out the advice that names an option (the window has no options to give)."""
         return {
@@ -315,7 +311,7 @@ class Analysis:
 
 def map_values(obj: Any, fn: Callable[[Any], Any]) -> Any:
     """``obj`` with ``fn`` applied to every value that is not a result (a dataclass) or a list of them;
-    results are rebuilt (frozen, so copied), e.g. :func:`bancada.stats.report.jsonable` on every number."""
+    results are rebuilt (frozen, so copied), e.g. :func:`bancada.stats.frame_analysis.jsonable` on every number."""
     if is_dataclass(obj) and not isinstance(obj, (type, OptionMessage)):
         return replace(obj, **{f.name: map_values(getattr(obj, f.name), fn) for f in fields(obj)})
     if isinstance(obj, list) and any(is_dataclass(v) for v in obj):

@@ -1,6 +1,6 @@
 """One side of a comparison of runs: a run's (or tidy CSV's) label and its samples, split by treatment.
 
-Below :mod:`bancada.stats.compare`, :mod:`bancada.stats.noisefloor` and :mod:`bancada.stats.servertime`,
+Below :mod:`bancada.stats.run_comparison`, :mod:`bancada.stats.noisefloor` and :mod:`bancada.stats.servertime`,
 which all read it.
 """
 

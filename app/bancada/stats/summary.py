@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TypedDict
+from dataclasses import dataclass, fields
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -35,8 +36,10 @@ def median_ci_order_statistic(sorted_x: np.ndarray, confidence: float = 0.95) ->
     return float(sorted_x[rank - 1]), float(sorted_x[n - rank]), coverage
 
 
-class Summary(TypedDict):
-    """What :func:`summarize` returns (units of the response; ``n`` a count)."""
+@dataclass(frozen=True)
+class Summary:
+    """What :func:`summarize` returns (units of the response; ``n`` a count); the fields of
+    :class:`bancada.stats.results.TreatmentSummary`, which adds the treatment's levels and normality."""
 
     n: int
     mean: float
@@ -49,6 +52,10 @@ class Summary(TypedDict):
     iqr: float
     median_ci: list[float]
     median_ci_coverage: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields in their order, as ``bancada analyze --json`` writes them."""
+        return {f.name: getattr(self, f.name) for f in fields(Summary)}
 
 
 def summarize(sorted_x: np.ndarray, confidence: float = 0.95) -> Summary:
@@ -64,34 +71,22 @@ def summarize(sorted_x: np.ndarray, confidence: float = 0.95) -> Summary:
     n = len(x)
     if n == 0:
         nan = math.nan
-        return {
-            "n": 0,
-            "mean": nan,
-            "sd": nan,
-            "median": nan,
-            "q1": nan,
-            "q3": nan,
-            "min": nan,
-            "max": nan,
-            "iqr": nan,
-            "median_ci": [nan, nan],
-            "median_ci_coverage": nan,
-        }
+        return Summary(0, nan, nan, nan, nan, nan, nan, nan, nan, [nan, nan], nan)
     q1, med, q3 = _quantiles_sorted(x, (0.25, 0.5, 0.75))
     lo, hi, cov = median_ci_order_statistic(x, confidence)
-    return {
-        "n": int(n),
-        "mean": float(x.mean()),
-        "sd": float(x.std(ddof=1)) if n > 1 else math.nan,
-        "median": med,
-        "q1": q1,
-        "q3": q3,
-        "min": float(x[0]),
-        "max": float(x[-1]),
-        "iqr": q3 - q1,
-        "median_ci": [lo, hi],
-        "median_ci_coverage": cov,
-    }
+    return Summary(
+        n=int(n),
+        mean=float(x.mean()),
+        sd=float(x.std(ddof=1)) if n > 1 else math.nan,
+        median=med,
+        q1=q1,
+        q3=q3,
+        min=float(x[0]),
+        max=float(x[-1]),
+        iqr=q3 - q1,
+        median_ci=[lo, hi],
+        median_ci_coverage=cov,
+    )
 
 
 def _quantiles_sorted(x: npt.NDArray[np.float64], probs: Sequence[float]) -> list[float]:

@@ -36,7 +36,7 @@ SAMPLE_COLUMNS = (
 )
 #: treatment, phase and ok in one integer (read as one column: a third less to convert per row)
 PACKED = ("treatment", "phase", "ok")
-PACKED_SQL = "(treatment << 3) | (CASE phase WHEN 0 THEN 0 WHEN 1 THEN 2 ELSE 4 END) | (ok != 0)"
+PACKED_SQL = "(treatment << 3) | (CASE phase WHEN 0 THEN 0 WHEN 1 THEN 2 WHEN 2 THEN 4 ELSE 6 END) | (ok != 0)"
 #: Rows per fetch when the samples are read with the stdlib (without the ADBC driver).
 CHUNK_ROWS = 262_144
 #: How long a reading connection waits for a run file another connection holds busy (s).

@@ -6,7 +6,7 @@
   start (with the load) took. Never a password: the URL of an external server is stored without it.
 - :class:`DatabaseReset` (table ``database_reset``, created with the first row): before which
   repetition the tables were reset, the md5 digest of each table after the reset
-  (:func:`bancada.store.pet_person_sql.digest`) and the seconds the reset took.
+  (:func:`bancada.hosts.pet_person_sql.digest`) and the seconds the reset took.
 
 A run without a database has neither (:func:`read_database` gives None, :func:`read_resets` ``[]``).
 """

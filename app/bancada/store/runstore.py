@@ -46,13 +46,14 @@ import functools
 import json
 import os
 import secrets
+import shutil
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -60,8 +61,9 @@ if TYPE_CHECKING:
 import numpy as np
 
 from bancada.core import paths
-from bancada.core.samples import PHASE_MEASURE, PHASE_WARMUP, Sample, SampleBlock
-from bancada.store import column_read, run_schema, sample_stage, warmup_windows
+from bancada.core.i18n import number, translate
+from bancada.core.samples import PHASE_MEASURE, PHASE_WARMUP, Sample, SampleBlock, Split
+from bancada.store import column_read, gap_marks, run_schema, sample_stage, warmup_windows
 
 COMMIT_INTERVAL_S = 0.05
 # a Sample as a sample row, without its block (a bool ok is stored as 0/1)
@@ -71,23 +73,13 @@ _SAMPLE_ROW = attrgetter(
 _Method = TypeVar("_Method", bound=Callable[..., Any])
 
 
-class SplitRow(Protocol):
-    """What :meth:`RunStore.add_splits` reads of a split (:class:`bancada.drivers.stream.Split`,
-    which the store does not import): its sample's key, the four parts in ns and the body sizes in bytes."""
-
-    treatment: int
-    repetition: int
-    seq: int
-    client_ser_ns: int
-    client_deser_ns: int
-    server_deser_ns: int
-    server_ser_ns: int
-    request_bytes: int
-    response_bytes: int
-
-
 #: Run statuses. ``running`` left in a file means the process died mid-run.
 STATUSES = ("running", "complete", "incomplete", "cancelled")
+#: What a stored sample takes at most while the run writes, for the space a run needs: a finished file
+#: holds about 53 B a sample (the fault harness's run, tests/faults/harness.py: 638,976 B for 12,040
+#: samples); three times that covers a block's staged columns and the WAL before a checkpoint.
+BYTES_PER_SAMPLE = 160
+MIB = 1 << 20
 
 
 class RunStoreError(RuntimeError):
@@ -109,12 +101,7 @@ def _writes(method: _Method) -> _Method:
         try:
             return method(self, *args, **kwargs)
         except sqlite3.Error as exc:
-            reason = str(exc)
-            if "disk is full" in reason or "disk I/O" in reason:
-                reason = "the disk is full" if "full" in reason else "the disk failed to write"
-            raise RunStoreWriteError(
-                f"cannot write the run file {self.path}: {reason}; what was stored before is kept"
-            ) from None
+            raise RunStoreWriteError(self.write_error_text(str(exc))) from None
 
     return cast(_Method, wrapper)
 
@@ -193,8 +180,35 @@ class RunStore:
     def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
         self.path = path
         self.conn = conn
+        #: The samples the run's plan makes (0: unknown, a timed run), for the space a full disk lacks.
+        self.planned_samples = 0
         self._pending = 0
         self._last_commit = time.monotonic()
+
+    def write_error_text(self, reason: str) -> str:
+        """The one line of a write SQLite refused with ``reason``: the file, and for a full disk its
+        folder, the space left there and the space a run of this plan needs (:data:`BYTES_PER_SAMPLE`
+        × :attr:`planned_samples`)."""
+        if "disk is full" in reason:
+            try:
+                free = shutil.disk_usage(self.path.parent).free
+            except OSError:
+                free = 0
+            text = translate(
+                "RunStore",
+                "cannot write the run file {path}: the disk is full in the folder {folder} ({free} MiB free; "
+                "a run of this plan needs about {need} MiB); what was stored before is kept",
+            )
+            return text.format(
+                path=self.path,
+                folder=self.path.parent,
+                free=number(free / MIB, 1),
+                need=number(self.planned_samples * BYTES_PER_SAMPLE / MIB, 1),
+            )
+        if "disk I/O" in reason:
+            reason = translate("RunStore", "the disk failed to write")
+        text = translate("RunStore", "cannot write the run file {path}: {reason}; what was stored before is kept")
+        return text.format(path=self.path, reason=reason)
 
     # -- lifecycle ---------------------------------------------------------
     @classmethod
@@ -373,8 +387,14 @@ class RunStore:
         return moved
 
     @_writes
-    def add_splits(self, splits: Iterable[SplitRow]) -> None:
-        """Insert the splits of serial requests (:class:`bancada.drivers.stream.Split`), committed with
+    def mark_gap_samples(self, block: int) -> int:
+        """Mark the measured samples of ``block`` in flight across a gap of the driver (not latencies:
+        :mod:`bancada.store.gap_marks`) and commit; the number marked."""
+        return gap_marks.mark_gap_samples(self.conn, block)
+
+    @_writes
+    def add_splits(self, splits: Iterable[Split]) -> None:
+        """Insert the splits of serial requests (:class:`bancada.core.samples.Split`), committed with
         the samples they belong to."""
         self.conn.executemany(
             "INSERT OR REPLACE INTO sample_split VALUES (?,?,?,?,?,?,?,?,?)",
@@ -463,7 +483,7 @@ class RunStore:
         """Columns of every sample whose treatment is in the treatment table, in id order, as numpy arrays.
 
         ``columns``: names from :data:`~bancada.store.column_read.SAMPLE_COLUMNS`. Each is an int64 array but ``phase``
-        (int8: 0 warm-up, 1 measure, 2 any other value), ``ok`` (bool) and ``error`` (an
+        (int8: 0 warm-up, 1 measure, 2 gap, 3 any other value), ``ok`` (bool) and ``error`` (an
         object array, "" where the sample has none). The rows are those of
         :meth:`samples_frame` (its join with the treatment table), in the same order.
         Read through the ADBC SQLite driver into Arrow (no Python object per row; treatment,

@@ -43,6 +43,28 @@ READ_RANGES = 2
 RANGE_MIN_BYTES = 64 << 20
 
 
+def csv_header(path: str | Path) -> list[str]:
+    """The column names of the CSV at ``path`` (its header row), without reading its rows.
+
+    Raises:
+        pandas.errors.EmptyDataError: the file is empty (no header row).
+        pandas.errors.ParserError, UnicodeDecodeError, OSError: the file cannot be read as a CSV.
+    """
+    return [str(c) for c in pd.read_csv(path, nrows=0).columns]
+
+
+def read_csv_whole(path: str | Path, dtype: type[str] | dict[str, type[str]] | None = None) -> pd.DataFrame:
+    """Every column of the CSV at ``path`` with the tidy CSV's empty-cell rule (an empty cell is missing,
+    every other cell of a text column is its text, "NA" too); ``dtype``: ``str`` for all text, or the
+    columns read as text, the others' types inferred.
+
+    Raises:
+        pandas.errors.EmptyDataError: the file is empty (no header row).
+        pandas.errors.ParserError, UnicodeDecodeError, OSError: the file cannot be read as a CSV.
+    """
+    return pd.read_csv(path, dtype=dtype, keep_default_na=False, na_values=[""])
+
+
 def read_csv_columns(
     path: str | Path,
     columns: Sequence[str],

@@ -12,7 +12,7 @@ client_deser_s (outside latency_s), request_bytes and response_bytes (the
 bodies); empty for other samples. transfer_s + server_deser_s +
 server_handle_s + server_ser_s = latency_s.
 Times in seconds (float) derived from integer nanoseconds; ``phase`` is
-``warmup`` or ``measure``; ``ok`` is ``true``/``false``; ``server_s`` is empty
+``warmup``, ``measure`` or ``gap`` (bancada.store.gap_marks); ``ok`` is ``true``/``false``; ``server_s`` is empty
 when the server sent no Server-Timing.
 """
 
@@ -107,8 +107,9 @@ _FROM_SAMPLE = {
     "start_s": "start_ns",
     "queue_s": "queue_ns",
 }
-#: The texts of the ``phase`` and ``ok`` codes (a phase outside them is missing).
-PHASES = ("warmup", "measure")
+#: The texts of the ``phase`` and ``ok`` codes (a phase outside them is missing); ``gap``: a measured
+#: request in flight while the driver did not run (bancada.store.gap_marks), not a latency.
+PHASES = ("warmup", "measure", "gap")
 try:
     import pyarrow as _pa
 except ImportError:  # pragma: no cover - a declared dependency; without it the texts are Python objects
@@ -127,7 +128,7 @@ def tidy_frame(store: RunStore, columns: Sequence[str] | None = None, categorica
     Only the sample columns the asked tidy columns need are read (see
     :meth:`RunStore.sample_columns`). Dtypes: the treatment's texts (implementation,
     language, protocol, operation, payload) and ``run_id`` as pandas ``str`` (Arrow
-    strings, taken from the treatment table's levels); ``phase`` (warmup, measure) and
+    strings, taken from the treatment table's levels); ``phase`` (warmup, measure, gap) and
     ``ok`` (false, true) as categoricals; times in seconds as float64 (``server_s`` NaN
     where the server sent none); counts as int64; ``error`` as text. The treatment's
     columns named in ``categorical`` are pandas categoricals instead (codes into the
@@ -252,8 +253,8 @@ def _sample_column(name: str, raw: np.ndarray) -> np.ndarray | pd.Categorical[st
         return raw / 1e9
     if name == "server_s":
         return np.where(raw >= 0, raw / 1e9, np.nan)
-    if name == "phase":  # 2: a phase that is neither, missing as before
-        codes = np.where(raw < 2, raw, -1).astype(np.int8)
+    if name == "phase":  # a code outside PHASES is missing
+        codes = np.where(raw < len(PHASES), raw, -1).astype(np.int8)
         return pd.Categorical.from_codes(codes, categories=pd.Index(PHASES))
     if name == "ok":
         return pd.Categorical.from_codes(raw.astype(np.int8), categories=pd.Index(OK_TEXTS))

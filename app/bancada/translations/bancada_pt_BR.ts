@@ -1348,6 +1348,10 @@
         <translation>Debian, Ubuntu: apt install {package}</translation>
     </message>
     <message>
+        <source>needs the Debian package(s) {packages} ({fix})</source>
+        <translation>precisa do(s) pacote(s) Debian {packages} ({fix})</translation>
+    </message>
+    <message>
         <source>needs the venv module of python3 (with ensurepip) to make the worker&apos;s environment ({fix})</source>
         <translation>precisa do módulo venv do python3 (com ensurepip) para criar o ambiente do worker ({fix})</translation>
     </message>
@@ -3713,6 +3717,10 @@ Senha da chave:</translation>
 <context>
     <name>Runner</name>
     <message>
+        <source>the driver did not run for {seconds} s in block {block} (the computer was suspended or the run&apos;s processes were stopped): {n} measured requests in flight across the gap are marked and left out of the latencies</source>
+        <translation>o driver ficou parado por {seconds} s no bloco {block} (o computador foi suspenso ou os processos da execução foram parados): {n} requisições medidas em andamento durante a lacuna estão marcadas e ficam fora das latências</translation>
+    </message>
+    <message>
         <source>the {choice} driver is not available on {name}{hint}; available there: {v}</source>
         <translation>o driver {choice} não está disponível em {name}{hint}; disponíveis lá: {v}</translation>
     </message>
@@ -5693,6 +5701,21 @@ Senha da chave:</translation>
     <message>
         <source>The paper's Go REST series is unlikely to be its gin server's: across its 31 experiments it drifts as a warming JVM does and moves with Java REST's (correlation 0.99), and 204,800 ints cost it 1.2 ms more than 200, while decoding them with Go's encoding/json takes tens of milliseconds (the profile soares-2024-as-published runs the paper's own gin and Spring Boot servers). Absolute times also depend on the machine and the client: the paper opened a new connection per REST request and paused 1 s between requests. Read a different ranking as a difference of servers and set-up, not as an error of this run; docs/seeds.md gives the evidence.</source>
         <translation>A série Go REST do artigo dificilmente é a do servidor gin dele: ao longo dos 31 experimentos ela cai como uma JVM aquecendo e acompanha a do Java REST (correlação 0,99), e 204.800 inteiros custam a ela 1,2 ms a mais que 200, enquanto decodificá-los com o encoding/json do Go leva dezenas de milissegundos (o perfil soares-2024-as-published executa os próprios servidores gin e Spring Boot do artigo). Os tempos absolutos também dependem da máquina e do cliente: o artigo abria uma conexão nova a cada requisição REST e fazia uma pausa de 1 s entre as requisições. Leia uma ordem diferente como diferença de servidores e de montagem, não como erro desta execução; docs/seeds.md traz as evidências.</translation>
+    </message>
+</context>
+<context>
+    <name>RunStore</name>
+    <message>
+        <source>cannot write the run file {path}: the disk is full in the folder {folder} ({free} MiB free; a run of this plan needs about {need} MiB); what was stored before is kept</source>
+        <translation>não foi possível gravar o arquivo da execução {path}: o disco está cheio na pasta {folder} ({free} MiB livres; uma execução deste plano precisa de cerca de {need} MiB); o que foi gravado antes está guardado</translation>
+    </message>
+    <message>
+        <source>the disk failed to write</source>
+        <translation>o disco falhou ao gravar</translation>
+    </message>
+    <message>
+        <source>cannot write the run file {path}: {reason}; what was stored before is kept</source>
+        <translation>não foi possível gravar o arquivo da execução {path}: {reason}; o que foi gravado antes está guardado</translation>
     </message>
 </context>
 </TS>

@@ -91,7 +91,7 @@ def test_compare_view_shows_the_change_table_of_two_stored_runs(qtbot, tasks, st
     assert cell.startswith(f"{significant(rows['go-grpc/StdSize']['median_other_s'] * 1e3, 4)} [")
     verdict = view.cell(change, i, "verdict")
     # ~, slower, faster, or "no clear difference" when a significant test's change interval includes 0
-    from bancada.stats.compare_tables import _verdict_text
+    from bancada.analysis.words.compare_tables import _verdict_text
 
     assert verdict == _verdict_text(rows["go-grpc/StdSize"])
     assert view.cell(change, len(df) - 1, "treatment") == "geomean"

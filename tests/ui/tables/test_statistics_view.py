@@ -5,8 +5,8 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from bancada.stats.report import analyze_frame
-from bancada.stats.tables import build_tables
+from bancada.stats.frame_analysis import analyze_frame
+from bancada.analysis.words.tables import build_tables
 from bancada.ui.tables.stats_view import TABLE_ORDER, StatisticsView, StatsResult, help_texts, readings
 
 pytestmark = pytest.mark.ui
@@ -79,7 +79,7 @@ def test_factor_names_methods_and_the_design_note_read_in_portuguese(qtbot):
     factorial, ... aggregate none' in a Portuguese window)."""
     from bancada.core.i18n import set_language
     from bancada.stats.results import Factorial
-    from bancada.stats.tables import design_note
+    from bancada.analysis.words.tables import design_note
     from bancada.ui import language
     from bancada.ui.tables.table_format import format_value
 

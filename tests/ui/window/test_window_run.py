@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 from PySide6.QtGui import QImage
 
-from bancada.stats.report import analyze_frame
+from bancada.stats.frame_analysis import analyze_frame
 from bancada.store.runstore import RunStore
 from bancada.store.tidy_csv import COLUMNS, tidy_frame
 from bancada.ui.settings import recent_runs

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from bancada.analysis.conclusions import conclusions
 from bancada.core.i18n import set_language
-from bancada.stats.report import analyze_frame
+from bancada.stats.frame_analysis import analyze_frame
 
 ALPHA = 0.05
 PAIRS = 6  # the pairs of a 2 x 2 design, over which Holm adjusts

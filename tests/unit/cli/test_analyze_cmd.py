@@ -9,7 +9,7 @@ import pytest
 
 from bancada.cli import analyze as analyze_cmd
 from bancada.cli.importers import TIDY_COLUMNS
-from bancada.stats.report import InputError, analyze_frame
+from bancada.stats.frame_analysis import InputError, analyze_frame
 
 
 def tidy(rows_per_rep=12, reps=3, seed=0, drop=None):

@@ -13,6 +13,7 @@ from bancada.guide.estimate import Pace, duration_text, estimate_sentence, main_
 from bancada.guide.wizard_state import WizardState, design_summary
 from bancada.core.i18n import translate
 from bancada.stats.results import Analysis, Factorial, Group, Normality, SampleSize, TreatmentSummary
+from bancada.stats.summary import Summary
 
 CAPS = {
     f"{lang}-{proto}": {"language": lang, "protocol": proto, "ok": True, "reason": ""}
@@ -81,9 +82,8 @@ def test_the_main_run_step_says_when_the_axis_turns_logarithmic(lang):
 
 
 def _treatment(n: int) -> TreatmentSummary:
-    return TreatmentSummary(
-        {}, n, 0.2, 0.1, 0.2, 0.1, 0.3, 0.0, 1.0, 0.2, [0.19, 0.21], 0.95, Normality(None, None, 0, False)
-    )
+    summary = Summary(n, 0.2, 0.1, 0.2, 0.1, 0.3, 0.0, 1.0, 0.2, [0.19, 0.21], 0.95)
+    return TreatmentSummary.of({}, summary, Normality(None, None, 0, False))
 
 
 def _result(n_required: int, have: int) -> Analysis:

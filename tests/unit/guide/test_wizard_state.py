@@ -20,7 +20,7 @@ from bancada.guide.wizard_state import (
     parse_requests,
 )
 from bancada.stats import samplesize
-from bancada.stats.report import analyze_frame
+from bancada.stats.frame_analysis import analyze_frame
 from bancada.stats.results import Analysis
 from tests.conftest import ROOT
 
@@ -55,7 +55,11 @@ def pilot_result(seed: int = 1) -> Analysis:
                     }
                 )
     return analyze_frame(
-        pd.DataFrame(rows), response="latency_ms", factors=("protocol",), by=("payload",), replication="repetition"
+        pd.DataFrame(rows),
+        response="latency_ms",
+        factors=("protocol",),
+        by=("payload",),
+        replication_column="repetition",
     )
 
 

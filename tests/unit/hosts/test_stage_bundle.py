@@ -37,6 +37,9 @@ def _tree(tmp_path: Path) -> Path:
         for rel in (f"workers/go/dist/bancada-worker-linux-{arch}", f"drivers/native/dist/bancada-driver-linux-{arch}"):
             (root / rel).parent.mkdir(parents=True, exist_ok=True)
             (root / rel).write_bytes(b"\x7fELF")
+    cpp = f"workers/cpp/dist/bancada-worker-cpp-linux-{stage_bundle._this_arch()}"  # native_only: this arch
+    (root / cpp).parent.mkdir(parents=True, exist_ok=True)
+    (root / cpp).write_bytes(b"\x7fELF")
     (root / "workers/java/target").mkdir(parents=True, exist_ok=True)
     (root / "workers/java/target/bancada-worker-java.jar").write_bytes(b"PK")
     for junk in (

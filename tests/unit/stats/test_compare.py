@@ -14,7 +14,7 @@ from scipy import stats
 
 from bancada.cli import compare as compare_cmd
 from bancada.cli.importers import TIDY_COLUMNS
-from bancada.stats import bootstrap, compare, noisefloor, ranktests
+from bancada.stats import bootstrap, run_comparison as compare, noisefloor, ranktests
 from bancada.stats import side as side_mod
 
 

@@ -9,8 +9,8 @@ import pytest
 from bancada.core.i18n import set_language
 import dataclasses
 
-from bancada.stats.conclusions import conclusions
-from bancada.stats.report import analyze_frame
+from bancada.analysis.words.sentences import conclusions
+from bancada.stats.frame_analysis import analyze_frame
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ import pandas as pd
 import pytest
 
 from bancada.cli import analyze as analyze_cmd, option_flags
-from bancada.stats.report import jsonable
+from bancada.stats.frame_analysis import jsonable
 from bancada.stats.results import map_values
 from bancada.core.i18n import set_language
 
@@ -83,8 +83,8 @@ def _slug(case: str) -> str:
 
 def outputs(case: str, tmp: Path) -> dict[str, bytes]:
     """Every file ``bancada analyze`` writes for ``case``, and the readings in both languages, by name."""
-    from bancada.stats import tables as tables_mod
-    from bancada.stats.readings import readings
+    from bancada.analysis.words import tables as tables_mod
+    from bancada.analysis.words.readings import readings
 
     csv = tmp / "samples.csv"
     _samples(case).to_csv(csv, index=False)

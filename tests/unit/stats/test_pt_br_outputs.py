@@ -1,7 +1,7 @@
 """What a pt-BR reader gets outside the window: statistics.md of Export all, the comparison's tables
 and sentences, the conclusions' counts, and the study titles. The analysis runs on seeded lognormal
 samples of a 2 × 2 design (Go and Java, gRPC and REST, three repetitions) through the same code as
-a run (bancada.stats.run_statistics, bancada.cli.compare with tidy CSVs)."""
+a run (bancada.analysis.run_statistics, bancada.cli.compare with tidy CSVs)."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def _samples(seed: int, sigma: float = 1.0, n: int = 60) -> pd.DataFrame:
 
 
 def _analysis():
-    from bancada.stats.run_statistics import analyse_run_frame
+    from bancada.analysis.run_statistics import analyse_run_frame
 
     res = analyse_run_frame(_samples(1), ["language", "protocol"])
     assert res.tables and res.result, res.message
@@ -82,7 +82,7 @@ def test_statistics_md_of_export_all_is_in_portuguese(tmp_path):
 
 
 def test_counts_in_the_conclusions_and_readings_have_their_thousands_grouped():
-    from bancada.stats.conclusions import conclusions
+    from bancada.analysis.words.sentences import conclusions
 
     res = _analysis()
     top = max(s.n_required or 0 for s in res.result.groups[0].sample_size)
@@ -101,7 +101,7 @@ def _csv(tmp_path: Path, seed: int) -> str:
 
 def test_the_comparison_in_portuguese_writes_p_as_the_tables_do_and_says_why_in_words(tmp_path):
     from bancada.cli.compare import compare
-    from bancada.stats import compare_tables
+    from bancada.analysis.words import compare_tables
 
     slow = _samples(3, sigma=0.3, n=200)
     slow.loc[slow["implementation"] == "go-rest", "latency_s"] *= 1.5  # the other run's go-rest is slower

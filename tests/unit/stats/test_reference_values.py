@@ -205,9 +205,9 @@ def test_shapiro_and_summary_toothgrowth():
     assert res["W"] == pytest.approx(0.96743, abs=5e-6)
     assert res["p"] == pytest.approx(0.1091, abs=5e-5)
     s = summary.summarize(np.sort(TOOTH_LEN))
-    assert s["n"] == 60 and s["min"] == 4.2 and s["max"] == 33.9
-    assert s["median"] == 19.25 and s["mean"] == pytest.approx(18.81, abs=5e-3)
-    assert s["q1"] == pytest.approx(13.07, abs=6e-3) and s["q3"] == pytest.approx(25.27, abs=6e-3)
+    assert s.n == 60 and s.min == 4.2 and s.max == 33.9
+    assert s.median == 19.25 and s.mean == pytest.approx(18.81, abs=5e-3)
+    assert s.q1 == pytest.approx(13.07, abs=6e-3) and s.q3 == pytest.approx(25.27, abs=6e-3)
 
 
 def test_shapiro_above_5000_uses_seeded_subsample():
@@ -232,10 +232,10 @@ def test_qq_points_use_r_ppoints():
 def test_summary_plantgrowth_matches_r():
     # STHDA (R output, dplyr summarise): ctrl sd 0.5830914 median 5.155 IQR 0.7425
     s = summary.summarize(np.sort(PLANT["ctrl"]))
-    assert s["sd"] == pytest.approx(0.5830914, abs=5e-8)
-    assert s["median"] == pytest.approx(5.155) and s["iqr"] == pytest.approx(0.7425)
+    assert s.sd == pytest.approx(0.5830914, abs=5e-8)
+    assert s.median == pytest.approx(5.155) and s.iqr == pytest.approx(0.7425)
     s = summary.summarize(np.sort(PLANT["trt2"]))
-    assert s["sd"] == pytest.approx(0.4425733, abs=5e-8) and s["iqr"] == pytest.approx(0.4675)
+    assert s.sd == pytest.approx(0.4425733, abs=5e-8) and s.iqr == pytest.approx(0.4675)
 
 
 def test_median_ci_order_statistics():

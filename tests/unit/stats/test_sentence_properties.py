@@ -23,11 +23,11 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bancada.core.i18n import number, percent, set_language, significant
-from bancada.stats.conclusions import conclusions
+from bancada.analysis.words.sentences import conclusions
 from bancada.stats.effectsize import magnitude
-from bancada.stats.report import analyze_frame
+from bancada.stats.frame_analysis import analyze_frame
 from bancada.stats.results import Analysis
-from bancada.stats.tables import treatment_label
+from bancada.analysis.words.tables import treatment_label
 
 ALPHA = 0.05
 LABEL = r"(?:go|java)/(?:grpc|rest)"

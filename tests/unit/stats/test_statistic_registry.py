@@ -1,4 +1,4 @@
-"""A statistic is one module in :mod:`bancada.stats.statistic` and one line of its registry: the tables,
+"""A statistic is one module in :mod:`bancada.analysis.words.statistic` and one line of its registry: the tables,
 the readings, the conclusions and the window's table order follow from that list alone."""
 
 from __future__ import annotations
@@ -8,14 +8,14 @@ import pandas as pd
 import pytest
 
 from bancada.core.i18n import set_language
-from bancada.stats import table_labels
-from bancada.stats.conclusions import conclusions
-from bancada.stats.readings import readings
-from bancada.stats.report import analyze_frame
+from bancada.analysis.words import table_labels
+from bancada.analysis.words.sentences import conclusions
+from bancada.analysis.words.readings import readings
+from bancada.stats.frame_analysis import analyze_frame
 from bancada.stats.results import Group
-from bancada.stats.statistic import registry
-from bancada.stats.statistic.base import Context, Row, Statistic, treatment_label
-from bancada.stats.tables import build_tables
+from bancada.analysis.words.statistic import registry
+from bancada.analysis.words.statistic.base import Context, Row, Statistic, treatment_label
+from bancada.analysis.words.tables import build_tables
 
 
 def _analysis():
@@ -28,7 +28,11 @@ def _analysis():
         for _ in range(12)
     ]
     return analyze_frame(
-        pd.DataFrame(rows), response="latency_ms", factors=("protocol",), by=("payload",), replication="repetition"
+        pd.DataFrame(rows),
+        response="latency_ms",
+        factors=("protocol",),
+        by=("payload",),
+        replication_column="repetition",
     )
 
 
@@ -52,7 +56,11 @@ SPREAD = Statistic("Range", "Range", _spread_rows, _spread_reading, _spread_sent
 @pytest.fixture
 def with_spread(monkeypatch):
     monkeypatch.setattr(registry, "STATISTICS", [*registry.STATISTICS, SPREAD])
-    for module in ("bancada.stats.tables", "bancada.stats.readings", "bancada.stats.conclusions"):
+    for module in (
+        "bancada.analysis.words.tables",
+        "bancada.analysis.words.readings",
+        "bancada.analysis.words.sentences",
+    ):
         monkeypatch.setattr(f"{module}.STATISTICS", registry.STATISTICS)
     set_language("en")
 

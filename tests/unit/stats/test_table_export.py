@@ -1,4 +1,4 @@
-"""Tables for papers (bancada.stats.table_export): the exact text of each format, in both languages."""
+"""Tables for papers (bancada.analysis.words.table_export): the exact text of each format, in both languages."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from bancada.core import i18n
-from bancada.stats import table_export as te
+from bancada.analysis.words import table_export as te
 
 
 @pytest.fixture(autouse=True)

@@ -12,7 +12,7 @@ import pytest
 
 from bancada.cli import analyze as analyze_cmd
 from bancada.store.sample_reader import read_csv_columns
-from bancada.stats.report import InputError, analyze_frame, jsonable
+from bancada.stats.frame_analysis import InputError, analyze_frame, jsonable
 
 HEADER = "run_id,implementation,language,protocol,payload,repetition,phase,latency_s,ok\n"
 

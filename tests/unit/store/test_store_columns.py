@@ -29,7 +29,7 @@ def run(tmp_path):
     rows["treatment"] = rng.choice([1, 7, 9], 600)  # 9: no such treatment (dropped, as by the join)
     rows["repetition"] = rng.integers(1, 4, 600)
     rows["seq"] = np.arange(600)
-    rows["phase"] = rng.choice([0, 1, 1, 1, 2], 600)  # 2: neither warm-up nor measure
+    rows["phase"] = rng.choice([0, 1, 1, 1, 2, 3], 600)  # 2: a gap (bancada.store.gap_marks); 3: none of them
     rows["ok"] = rng.random(600) > 0.1
     rows["latency_ns"] = rng.integers(1, 10**9, 600)
     rows["server_ns"] = np.where(rng.random(600) > 0.5, -1, rng.integers(0, 10**6, 600))
@@ -52,7 +52,7 @@ def test_sample_columns_are_the_joined_rows(run, reader, monkeypatch):
     for c in COLUMNS:
         expected = ref[c].to_numpy()
         if c == "phase":
-            expected = np.where(expected < 2, expected, 2)
+            expected = np.where(expected < 3, expected, 3)  # 3: any other value
         if c == "ok":
             expected = expected != 0
         assert np.array_equal(got[c], expected), c
@@ -67,7 +67,7 @@ def test_tidy_frame_holds_the_values_of_the_pandas_join(run):
     assert df["payload"].tolist() == raw["workload"].tolist()
     assert df["payload_count"].tolist() == raw["payload_count"].tolist()
     assert df["phase"].astype(object).where(df["phase"].notna(), None).tolist() == [
-        {0: "warmup", 1: "measure"}.get(p) for p in raw["phase"]
+        {0: "warmup", 1: "measure", 2: "gap"}.get(p) for p in raw["phase"]
     ]
     assert (df["ok"] == "true").tolist() == (raw["ok"] != 0).tolist()
     assert df["latency_s"].tolist() == (raw["latency_ns"] / 1e9).tolist()

@@ -1,4 +1,4 @@
-// Bancada's C++ worker: cpp-httplib (Debian's libcpp-httplib) + nlohmann::json, REST only.
+// Bancada's C++ worker: cpp-httplib (the header of Debian's source package) + nlohmann::json, REST only; linked statically.
 // The REST-in-seven-languages study (seed 003) used Crow, which Debian does not package;
 // cpp-httplib is the maintained C++ HTTP server library that it does.
 //

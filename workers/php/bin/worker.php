@@ -220,9 +220,30 @@ function stop_all(array $procs): void
 function remove_tree(string $dir): void
 {
     foreach (glob("$dir/*") ?: [] as $f) {
-        @unlink($f);
+        is_dir($f) && !is_link($f) ? remove_tree($f) : @unlink($f);
     }
     @rmdir($dir);
+}
+
+/**
+ * The folder PHP-FPM serves the code from: this worker's own, or (as root, when PHP-FPM's children
+ * run as www-data) a copy of public/ and src/ in $dir, since the worker's folder may sit where
+ * www-data cannot read, as under root's home on an SSH host (/root is mode 700).
+ */
+function code_root(string $dir, string $root): string
+{
+    if (posix_geteuid() !== 0) {
+        return $root;
+    }
+    foreach (['public', 'src'] as $sub) {
+        mkdir("$dir/app/$sub", 0755, true);
+        foreach (glob("$root/$sub/*.php") ?: [] as $f) {
+            copy($f, "$dir/app/$sub/" . basename($f));
+            chmod("$dir/app/$sub/" . basename($f), 0644);
+        }
+    }
+    chmod("$dir/app", 0755);
+    return "$dir/app";
 }
 
 function main(array $argv): int
@@ -235,7 +256,7 @@ function main(array $argv): int
     $port = choose_port($o['bind'], $o['port']);
     $dir = rtrim(sys_get_temp_dir(), '/') . '/bancada-php-' . getmypid() . '-' . bin2hex(random_bytes(4));
     mkdir($dir, 0700);
-    write_configs($dir, $o, $port, dirname(__DIR__));
+    write_configs($dir, $o, $port, code_root($dir, dirname(__DIR__)));
     $stop = false;
     pcntl_async_signals(true);
     pcntl_signal(SIGTERM, function () use (&$stop) { $stop = true; });

@@ -5,7 +5,7 @@ or added as files (a run file ``.sqlite`` or a tidy sample CSV such as published
 the first is the baseline; each is listed by its study, start, size and note
 (:func:`bancada.session.run_caption.caption`). :func:`bancada.cli.compare.compare` runs as a background task of the
 window's :class:`~bancada.ui.tasks.TaskRunner`, never on the GUI thread, and its tables
-(:func:`bancada.stats.compare_tables.display_tables`, in the window's language) appear one under
+(:func:`bancada.analysis.words.compare_tables.display_tables`, in the window's language) appear one under
 the other, each with the "Copy as Markdown / LaTeX / CSV" menu of the Statistics tab.
 """
 
@@ -45,8 +45,8 @@ def compare_job(state, specs: list[str]) -> dict:
     Raises:
         bancada.stats.prepare.InputError: a run cannot be read, or no treatment is in both.
     """
-    from bancada.analysis.compare import compare
-    from bancada.stats import compare_tables
+    from bancada.analysis.compare_runs import compare
+    from bancada.analysis.words import compare_tables
 
     result = compare(specs)
     return {

@@ -24,7 +24,7 @@ from bancada.ui.guide.pages import ConclusionsPage, ExportPage, ReadingsPage
 if TYPE_CHECKING:
     from bancada.ui.tables.stats_view import TableSection
 
-# The tables of the Statistics tab each statistics step points at (names from bancada.stats.tables).
+# The tables of the Statistics tab each statistics step points at (names from bancada.analysis.words.tables).
 STEP_TABLES = {
     "sample_size": ["Sample size"],
     "normality": ["Normality"],

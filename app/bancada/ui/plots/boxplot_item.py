@@ -20,7 +20,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 
-from bancada.session.box_stats import WHISKER_IQR, BoxStats, tukey_stats
+from bancada.stats.box_stats import WHISKER_IQR, BoxStats, tukey_stats
 
 __all__ = ["WHISKER_IQR", "Box", "BoxPlotItem", "BoxStats", "tukey_stats"]
 

@@ -26,7 +26,7 @@ from bancada.core import colours
 from bancada.ui.plots.boxplot_item import Box, BoxPlotItem
 from bancada.session.live_model import LiveModel, TreatmentInfo
 from bancada.ui.window.panel import pretty
-from bancada.stats.readings import factor_name
+from bancada.analysis.words.readings import factor_name
 
 TRACE_INTERVAL_S = 1.0  # the trace's long arrays redraw once a second; the boxes at every plot tick
 TEXT_PX, TITLE_PX = 13, 15  # text sizes in pixels (not points): an exported PNG scales every text alike

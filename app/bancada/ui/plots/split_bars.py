@@ -19,7 +19,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from bancada.stats.table_labels import QT_TRANSLATE_NOOP  # typed: returns its text
+from bancada.analysis.words.table_labels import QT_TRANSLATE_NOOP  # typed: returns its text
 from bancada.ui.plots.locale_axis import LocaleAxis
 from bancada.core.colours import LEVEL_COLOURS
 

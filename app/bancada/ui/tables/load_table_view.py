@@ -1,7 +1,7 @@
 """The Statistics tab's Load table: siege's and ab's summaries of a run that used a load model.
 
 Filled from :attr:`StatsResult.load` (cells already translated and formatted in the statistics
-process by :mod:`bancada.stats.load_labels`); hidden for runs without a load model. Laid out as
+process by :mod:`bancada.analysis.words.load_labels`); hidden for runs without a load model. Laid out as
 the tools print their summaries: one line per field, one column per implementation and
 repetition.
 """
@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QTableWidget, QVBoxLayout, QW
 
 from bancada.ui.tables.table_widgets import make_read_only, number_item, section_heading
 
-#: {title: (labels, rows of cells)}, as bancada.stats.load_labels.cells gives it
+#: {title: (labels, rows of cells)}, as bancada.analysis.words.load_labels.cells gives it
 LoadCells = dict[str, tuple[list[str], list[list[str]]]]
 
 

@@ -1,6 +1,6 @@
 """The statistics view: the study's tables, each with a plain-language reading.
 
-:class:`StatisticsView` only shows a :class:`~bancada.stats.run_statistics.StatsResult`,
+:class:`StatisticsView` only shows a :class:`~bancada.analysis.run_statistics.StatsResult`,
 computed in another process by :mod:`bancada.session.stats_job`. Each table's
 tooltip is the first paragraph under its ``## `` heading in docs/statistics.md.
 """
@@ -28,10 +28,10 @@ from PySide6.QtWidgets import (
 
 from bancada.core import paths
 from bancada.ui.tables.load_table_view import LoadTableView
-from bancada.stats.readings import factor_name, readings  # noqa: F401 - readings re-exported
-from bancada.stats.run_statistics import StatsResult
-from bancada.stats.table_labels import TABLE_ORDER
-from bancada.stats.table_labels import QT_TRANSLATE_NOOP, TITLES  # typed: returns its text
+from bancada.analysis.words.readings import factor_name, readings  # noqa: F401 - readings re-exported
+from bancada.analysis.run_statistics import StatsResult
+from bancada.analysis.words.table_labels import TABLE_ORDER
+from bancada.analysis.words.table_labels import QT_TRANSLATE_NOOP, TITLES  # typed: returns its text
 from bancada.ui.tables.table_format import format_value, label
 from bancada.ui.tables.table_widgets import make_read_only, section_heading
 
@@ -187,7 +187,7 @@ def help_for(title: str, docs_help: dict[str, str]) -> str:
     return docs_help.get(title, docs_help.get(title.replace("effects", "allocation of variation"), "")) or short
 
 
-#: "Copy as" formats of every table view: (format of bancada.stats.table_export, menu text).
+#: "Copy as" formats of every table view: (format of bancada.analysis.words.table_export, menu text).
 COPY_FORMATS = [
     ("md", QT_TRANSLATE_NOOP("StatsTable", "Copy as Markdown")),
     ("tex", QT_TRANSLATE_NOOP("StatsTable", "Copy as LaTeX (booktabs)")),
@@ -196,8 +196,8 @@ COPY_FORMATS = [
 
 
 def table_text(name: str, df: pd.DataFrame, fmt: str) -> str:
-    """One table as text for a paper (:mod:`bancada.stats.table_export`), in the window's language."""
-    from bancada.stats import table_export
+    """One table as text for a paper (:mod:`bancada.analysis.words.table_export`), in the window's language."""
+    from bancada.analysis.words import table_export
 
     if fmt == "md":
         return table_export.markdown_table(df)

@@ -18,7 +18,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtWidgets import QTabWidget
 
 from bancada.session.stats_job import StatsProcess
-from bancada.stats.run_statistics import StatsResult
+from bancada.analysis.run_statistics import StatsResult
 
 if TYPE_CHECKING:
     from bancada.session.live_model import LiveModel

@@ -42,7 +42,8 @@ type Runner struct {
 	abStarted  atomic.Bool // a measured phase began as ab's does (abstart.go)
 	repetition int         // the running block's (set before its clients start)
 	mu         sync.Mutex
-	watch      watching // a steady-state warm-up's latencies (steady.go)
+	watch      watching     // a steady-state warm-up's latencies (steady.go)
+	gapShift   atomic.Int64 // the gaps' total length (ns): the open schedule resumes after each (gap.go)
 }
 
 // Stop asks the run to end after the requests in flight.
@@ -199,6 +200,9 @@ func (r *Runner) newGroup(t *job.Treatment, n int) (*group, error) {
 
 // Run executes all blocks. It returns extra fields for the done event.
 func (r *Runner) Run() (map[string]any, error) {
+	gapDone, gapEnded := make(chan struct{}), make(chan struct{})
+	go func() { r.watchGaps(gapDone); close(gapEnded) }()
+	defer func() { close(gapDone); <-gapEnded }() // no event after Run returns and the sink closes
 	defer func() {
 		for _, c := range r.seqCallers {
 			c.Close()
@@ -391,6 +395,7 @@ func (r *Runner) phase(g *group, t *job.Treatment, b *job.Block, ph uint8, seq0,
 	}
 	begin := time.Now()
 	deadline := begin.Add(dur)
+	shift0 := r.gapShift.Load()
 	var maxQueue atomic.Int64
 	var wg sync.WaitGroup
 	for _, c := range g.callers {
@@ -416,7 +421,9 @@ func (r *Runner) phase(g *group, t *job.Treatment, b *job.Block, ph uint8, seq0,
 					r.put(&s, start, lat, 0, st, err)
 					continue
 				}
-				intended := begin.Add(time.Duration(i) * period)
+				// after a gap the schedule goes on from where it stopped: the requests the gap
+				// missed are not fired at once, each with the gap in its latency
+				intended := begin.Add(time.Duration(i)*period + time.Duration(r.gapShift.Load()-shift0))
 				sleepUntil(intended)
 				actual := time.Now()
 				st, err := c.Call()
