@@ -38,6 +38,7 @@ from bancada.core.samples import PHASE_MEASURE  # noqa: E402
 from bancada.experiment.profile import load_profile  # noqa: E402
 from bancada.run.events import Notice, SamplesArrived  # noqa: E402
 from bancada.run import runner as runner_module  # noqa: E402
+from bancada.run.block_hooks import WorkerWatch  # noqa: E402
 from bancada.run.runner import Runner  # noqa: E402
 from bancada.store.runstore import RunStore  # noqa: E402
 
@@ -148,7 +149,7 @@ def main() -> int:
     runner = Runner(profile)
     # a block's samples become sample rows when its driver has ended (bancada.store.sample_stage)
     RunStore.unstage = timed("store the block's samples as rows", RunStore.unstage)  # type: ignore[method-assign]
-    runner._check_workers = timed_gen("check workers", runner._check_workers)  # type: ignore[method-assign]
+    WorkerWatch.after_block = timed_gen("check workers", WorkerWatch.after_block)  # type: ignore[method-assign]
     runner.database.check = timed("database check", runner.database.check)  # type: ignore[method-assign]
     runner_module.block_job = timed("make the job", runner_module.block_job)  # type: ignore[assignment]
     host = runner.driver_host

@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT / "app"))
 from bancada.cli.overrides import apply_overrides  # noqa: E402
 from bancada.experiment.profile import load_profile  # noqa: E402
 from bancada.experiment.profiling import Profiling  # noqa: E402
+from bancada.run import block_hooks  # noqa: E402
 from bancada.run.cpu_profiling import CpuProfiling  # noqa: E402
 from bancada.run.runner import RunFinished, RunStarted, Runner  # noqa: E402
 from bancada.store.cpu_profiles import cpu_profiles  # noqa: E402
@@ -37,8 +38,8 @@ class EveryOtherBlock(CpuProfiling):
     """Profiles the blocks of the even repetitions only: the odd ones are the same run's unprofiled
     condition (by repetition, not block index: a repetition may hold several blocks, one per workload)."""
 
-    def before_block(self, plan, block, ids, workers, store):  # type: ignore[no-untyped-def]
-        return super().before_block(plan, block, ids, workers, store) if block.repetition % 2 == 0 else []
+    def start(self, plan, block, ids, workers, store):  # type: ignore[no-untyped-def]
+        return super().start(plan, block, ids, workers, store) if block.repetition % 2 == 0 else []
 
 
 def main() -> int:
@@ -64,7 +65,7 @@ def main() -> int:
     profile.profiling = Profiling(cpu=True)
     with tempfile.TemporaryDirectory(prefix="bancada-overhead-") as tmp:
         runner = Runner(profile, driver="auto", store_folder=Path(tmp))
-        runner.cpu_profiling = EveryOtherBlock(True, runner.host)
+        block_hooks.CpuProfiling = EveryOtherBlock  # type: ignore[misc] - the hook registered for [profiling] cpu
         events = list(runner.events())
         finished = events[-1]
         if not isinstance(finished, RunFinished) or finished.status != "complete":

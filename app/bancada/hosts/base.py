@@ -18,6 +18,7 @@ from bancada.experiment.manifest import Implementation
 
 if TYPE_CHECKING:
     from bancada.hosts.placement import ProcessPlacement
+    from bancada.hosts.profilers import HostShell
 
 READY_PREFIX = "READY "
 
@@ -56,11 +57,16 @@ class Host(Protocol):
     True once the connection dropped (always False for this computer), and
     :meth:`reconnect` connects again, returning what it cleaned up on the host
     (raises :class:`bancada.core.errors.RunError` when it cannot).
+
+    ``is_local`` is True for this computer only: its workers listen on this computer's loopback
+    and its processes are Bancada's children. :meth:`shell` is a shell on the host for the CPU
+    profilers (:mod:`bancada.hosts.profilers`), None where the host offers none.
     """
 
     name: str
     address: str
     root: Path
+    is_local: bool
 
     @property
     def disconnected(self) -> bool: ...
@@ -83,6 +89,7 @@ class Host(Protocol):
     def open_driver(
         self, driver: str, placement: ProcessPlacement | None = None
     ) -> Any: ...  # a Popen-like: stdin, stdout, stderr, poll, wait, terminate
+    def shell(self) -> HostShell | None: ...
     def close(self) -> None: ...
 
 

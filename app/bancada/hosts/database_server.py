@@ -113,12 +113,10 @@ def open_database(config: DatabaseConfig, db_host: Host, workers_host: Host) -> 
         PostgresError: a private server on this computer for workers on an SSH host (it listens on
             this computer's loopback only).
     """
-    from bancada.hosts.local import LocalHost
-
     if config.server == "external":
         return ExternalPostgres(config.url_with_password(), config.seed, config.pets, config.people)
-    if isinstance(db_host, LocalHost):
-        if not isinstance(workers_host, LocalHost):
+    if db_host.is_local:
+        if not workers_host.is_local:
             raise PostgresError(
                 translate(
                     "Database",

@@ -34,6 +34,7 @@ from bancada.hosts.base import WorkerStartError, parse_ready_line
 from bancada.hosts.facts import facts_command, parse_facts, runtime_ok, setup_ok
 from bancada.hosts.host_error import HostError
 from bancada.hosts.packages import missing_packages_reason
+from bancada.hosts.profilers import LocalShell
 from bancada.core.i18n import number, translate
 
 if TYPE_CHECKING:
@@ -155,6 +156,7 @@ class LocalHost:
     name = "local"
     address = "127.0.0.1"
     disconnected = False  # this computer never drops its connection
+    is_local = True  # the Host protocol: this computer
 
     def reconnect(self) -> list[str]:
         """Nothing to reconnect to (the :class:`~bancada.hosts.base.Host` protocol): nothing cleaned."""
@@ -361,6 +363,10 @@ class LocalHost:
             stderr=subprocess.PIPE,
             preexec_fn=_child_setup(placement),
         )
+
+    def shell(self) -> LocalShell:
+        """This computer's shell, for the CPU profilers (the Host protocol)."""
+        return LocalShell()
 
     def close(self) -> None:
         """Stop every worker this host started."""

@@ -73,6 +73,17 @@ def _workdir_expr(workdir: str) -> str:
     return f"W={q(workdir)}\n"
 
 
+class SshShell:
+    """Shell scripts over an SSH host's connection, in its work directory (a
+    :class:`~bancada.hosts.profilers.HostShell`)."""
+
+    def __init__(self, host: SshHost) -> None:
+        self.host = host
+
+    def run(self, script: str, timeout_s: float = 30.0) -> tuple[int, str, str]:
+        return self.host._run(script, timeout_s)
+
+
 class SshHost:
     """A connected SSH host (the Host protocol of :mod:`bancada.hosts.base`).
 
@@ -83,6 +94,8 @@ class SshHost:
         workdir: the absolute remote work directory.
         timings: seconds spent in ``connect``, and per implementation ``deploy:<id>`` and ``start:<id>``.
     """
+
+    is_local = False  # the Host protocol: another machine, reached over SSH
 
     def __init__(
         self,
@@ -492,6 +505,10 @@ class SshHost:
         with self._lock:
             if worker in self._workers:
                 self._workers.remove(worker)
+
+    def shell(self) -> SshShell:
+        """A shell on the host for the CPU profilers (the Host protocol)."""
+        return SshShell(self)
 
     def close(self) -> None:
         """Stop every worker this host started (when still connected) and close the connection."""

@@ -1,22 +1,29 @@
-"""The locust driver's SSH load hosts (the profile's ``[load_hosts]``): Locust deployed on each, and per
-block the Locust workers started there before the master, pointing at this computer.
+"""The locust driver's block hook and its SSH load hosts (the profile's ``[load_hosts]``): Locust deployed on
+each, and per block the Locust workers started there before the master, pointing at this computer.
 
-The runner calls :meth:`LoadHosts.before_block` with each block's job (it returns the job with the master's
-port and address) and :meth:`LoadHosts.close` at the end of the run.
+:class:`LocustHooks` (a :class:`bancada.run.block_hooks.BlockHooks`) puts the Locust settings in each block's
+job and, with load hosts, calls :meth:`LoadHosts.before_block` with it (it returns the job with the master's
+port and address); its ``close`` calls :meth:`LoadHosts.close` at the end of the run.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bancada.core.i18n import translate
 from bancada.drivers.job import DriverJob, JobError
 from bancada.drivers.locust.locustfile import block_plan, locustfile_text
 from bancada.drivers.locust.processes import check_version, free_port
+from bancada.drivers.locust.settings import with_locust
+from bancada.experiment.profile import Profile
 from bancada.hosts.locust_load import LocustLoadHost
 from bancada.hosts.ssh_host import SshHost, connect_saved_host
-from bancada.run.events import RunError
+from bancada.run.events import Notice, RunError, RunEvent
+
+if TYPE_CHECKING:
+    from bancada.run.context import BlockRun, RunContext
 
 LOCK = Path("workers") / "locust" / "requirements.lock"
 
@@ -95,3 +102,34 @@ class LoadHosts:
             ssh.close()
         self.hosts.clear()
         self.ssh.clear()
+
+
+class LocustHooks:
+    """The locust driver's part of each block: the Locust settings in its job (``[locust]``) and, with the
+    profile's ``[load_hosts]``, the load hosts deployed at the first block and their Locust workers started
+    for each (``root``: the local Bancada tree, where the Locust lock file is)."""
+
+    def __init__(self, profile: Profile, root: Path) -> None:
+        self.load_hosts = (
+            LoadHosts(profile.load_hosts, root, users=profile.experiment.load_users) if profile.load_hosts else None
+        )
+        self._opened = False
+
+    def before_block(self, ctx: RunContext, block: BlockRun) -> Iterator[RunEvent]:
+        """Raises :class:`RunError` when a load host cannot be reached or prepared."""
+        block.job = with_locust(block.job, ctx.profile, ctx.driver_host.root)
+        if self.load_hosts is None:
+            return
+        if not self._opened:
+            self._opened = True
+            for line in self.load_hosts.open():
+                yield Notice("info", line)
+        block.job = self.load_hosts.before_block(block.job)
+
+    def after_block(self, ctx: RunContext, block: BlockRun) -> Iterator[RunEvent]:
+        """Nothing: the next block's :meth:`before_block` stops this block's Locust workers."""
+        yield from ()
+
+    def close(self) -> None:
+        if self.load_hosts is not None:
+            self.load_hosts.close()

@@ -162,8 +162,9 @@ def test_a_private_database_on_this_computer_for_workers_elsewhere_is_refused():
     from bancada.hosts.database_server import open_database
     from bancada.hosts.postgres import PostgresError
 
-    class Elsewhere:  # any host that is not this computer (only its name is read)
+    class Elsewhere:  # any host that is not this computer (only its name and is_local are read)
         name = "lab"
+        is_local = False
 
     with pytest.raises(PostgresError, match="listens on its loopback only and the workers run on lab"):
         open_database(DatabaseConfig(host="local"), LocalHost(ROOT), Elsewhere())  # type: ignore[arg-type]

@@ -92,6 +92,7 @@ class FakeHost:
 
     name = "fake"
     address = "127.0.0.1"
+    is_local = False  # like an SSH host: its own driver host (a LocalHost) runs the driver
 
     def __init__(self, root: Path, *, warning: str = "", reconnects: int = 0) -> None:
         self.root = root
@@ -142,6 +143,9 @@ class FakeHost:
 
     def drivers_available(self) -> list[str]:
         return ["python"]
+
+    def shell(self) -> None:
+        return None  # no shell: its workers cannot be CPU-profiled
 
     def open_driver(self, driver: str, placement=None):
         self.calls.append(f"driver {driver}")
