@@ -126,7 +126,7 @@ def _ssh_runnable() -> str:
 
 def test_the_check_lists_each_gap_with_its_fix(qapp):
     """What a host lacks, one item per reason with the implementations it stops (hosts.check.missing_lines)."""
-    from bancada.ui.hosts_dialog import facts_html
+    from bancada.ui.dialogs.hosts_dialog import facts_html
 
     why_java = "needs Java 17 or newer; no java found on the host (Debian, Ubuntu: apt install openjdk-17-jre-headless)"
     rows = [["go-rest", True, ""], ["java-rest", False, why_java], ["java-grpc", False, why_java]]
