@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsItem, QScrollArea, QVBoxLayout, Q
 
 from bancada.core.plot_scale import wide_range
 from bancada.ui.plots.locale_axis import LocaleAxis, localized
-from bancada.core import colours
+from bancada.core import colours, i18n
 from bancada.ui.plots.boxplot_item import Box, BoxPlotItem
 from bancada.session.live_model import LiveModel, TreatmentInfo
 from bancada.ui.window.panel import pretty
@@ -126,6 +126,10 @@ class LiveView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.graphics = pg.GraphicsLayoutWidget()
+        # what a screen reader says of the plots: their name, and as description the numbers the
+        # boxes show (kept by _draw_boxes); Tab reaches them
+        self.graphics.setAccessibleName(self.tr("Live plots"))
+        self.graphics.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.scroll_area = QScrollArea()  # several rows of workloads scroll; one row fills the view
         self.scroll_area.setWidgetResizable(True)
         self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
@@ -475,9 +479,29 @@ class LiveView(QWidget):
             self.box_items[wl].setBoxes(boxes)
             self.warmup_hints[wl].setVisible(not boxes)
             self._fit_y(wl)
+        self.graphics.setAccessibleDescription(self.text_alternative())
         if self.log_auto and not self.log_y and any(self._spans_decades(wl) for wl in workloads):
             self._apply_log_y(True)
             self.logAxisChosen.emit(True)
+
+    def text_alternative(self) -> str:
+        """The boxes in words, one sentence per workload: each treatment's median, quartiles and n
+        (what a screen reader reads as the plots' description; the Statistics tab has the table)."""
+        sentences = []
+        for wl, item in self.box_items.items():
+            parts = [
+                self.tr("{t}: median {m} ms, quartiles {q1} to {q3} ms, n = {n}").format(
+                    t=b.label,
+                    m=i18n.number(b.stats.median, 3),
+                    q1=i18n.number(b.stats.q1, 3),
+                    q3=i18n.number(b.stats.q3, 3),
+                    n=i18n.integer(b.stats.n),
+                )
+                for b in item.boxes()
+            ]
+            if parts:
+                sentences.append(self.tr("Latency of {w}: {boxes}.").format(w=wl, boxes="; ".join(parts)))
+        return " ".join(sentences)
 
     def _spans_decades(self, wl: str) -> bool:
         """Whether the boxes of workload ``wl`` need a log axis (:func:`bancada.core.plot_scale.wide_range`)."""
