@@ -6,7 +6,8 @@ accessibility bus up (``QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1``), in Brazilian Port
 Opens the main window with the quick profile, the guide, the own-service form, Hosts (its add
 form shown) and Compare; touches ``FOLDER/shown``; once the reader touched ``FOLDER/walked``,
 runs a small experiment (go-grpc and go-rest, 10 requests × 1 repetition after a count warm-up
-of 2) and, once it finished, writes the status line's text to ``FOLDER/finished``. Waits to be stopped (at most 120 s). Asserts nothing.
+of 2) and, once it finished, writes the status line's text to ``FOLDER/finished``.
+Waits to be stopped (at most 120 s). Asserts nothing.
 """
 
 from __future__ import annotations

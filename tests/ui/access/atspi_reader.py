@@ -5,7 +5,8 @@
 
 Waits for ``FOLDER/shown``, walks every showing node of the application named Bancada on the
 accessibility bus, touches ``FOLDER/walked``, then listens to its announcements until
-``FOLDER/finished`` exists (at most 120 s). Prints JSON: ``{"nodes": n, "unnamed": [[role, description], ...], "announcements": [...]}``.
+``FOLDER/finished`` exists (at most 120 s).
+Prints JSON: ``{"nodes": n, "unnamed": [[role, description], ...], "announcements": [...]}``.
 """
 
 import json
