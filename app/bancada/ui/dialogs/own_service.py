@@ -183,7 +183,9 @@ class RequestBox(QGroupBox):
         self.grpc_method.setCurrentText(entry.grpc_method)
         form.addRow(self.tr("gRPC method"), self.grpc_method)
         # the typed text's own node: a screen reader names it as it names the combo box
-        self.grpc_method.lineEdit().setAccessibleName(self.tr("gRPC method"))
+        typed = self.grpc_method.lineEdit()
+        if typed is not None:
+            typed.setAccessibleName(self.tr("gRPC method"))
         self.request = QPlainTextEdit(entry.request)
         self.request.setPlaceholderText(self.tr("The request as JSON, filled from the method's input message"))
         self.request.setTabChangesFocus(True)  # Tab leaves the field, as in the other fields

@@ -55,6 +55,8 @@ def _laid_out(widget: QWidget) -> list[QWidget]:
             return
         for i in range(layout.count()):
             item = layout.itemAt(i)
+            if item is None:
+                continue
             child = item.widget()
             if child is not None:
                 if child.focusPolicy() & Qt.FocusPolicy.TabFocus:
@@ -210,7 +212,7 @@ class GuidedExperiment(QDockWidget):
         Next at the bottom."""
         content = self.scroll_area.widget()
         previous: QWidget = self.scroll_area
-        for w in [*_laid_out(content), self.back_button, self.next_button]:
+        for w in [*(_laid_out(content) if content is not None else []), self.back_button, self.next_button]:
             QWidget.setTabOrder(previous, w)
             previous = w
 
