@@ -142,7 +142,9 @@ class BoxPlotItem(pg.GraphicsObject):
                 p.save()
                 p.resetTransform()
                 p.setPen(Qt.PenStyle.NoPen)
-                p.setBrush(QBrush(color.darker(150), QT_HATCHES[b.hatch]))
+                # black lines on a light colour, white on a dark one: the box's own shades would not show
+                lines = QColor(0, 0, 0, 170) if color.lightnessF() > 0.45 else QColor(255, 255, 255, 190)
+                p.setBrush(QBrush(lines, QT_HATCHES[b.hatch]))
                 p.drawRect(device)
                 p.restore()
             med_pen = QPen(color.darker(250), 3 * self.line_scale)

@@ -143,6 +143,7 @@ class LiveView(QWidget):
         self.trace_curves: dict[int, tuple[pg.PlotDataItem, pg.PlotDataItem]] = {}
         self.trace_marks: dict[int, pg.PlotDataItem] = {}  # each treatment's sparse markers
         self._positions_by_level = False  # the trace's markers tell the position levels apart
+        self._message = ""  # the text shown instead of plots (show_message)
         self._positions: dict[int, tuple[str, float, colours.LevelStyle, str]] = {}
         self._styles: dict[str, colours.LevelStyle] = {}  # the colour factor's levels' styles
         self.log_y = False
@@ -178,6 +179,7 @@ class LiveView(QWidget):
         self._trace_at = 0.0
 
     def show_message(self, text: str) -> None:
+        self._message = text
         self._clear()
         self.workloads, self.page = [], 0
         # a label does not wrap by itself: lines of about 60 characters fit a narrow plot area (1024 × 768)
@@ -199,6 +201,8 @@ class LiveView(QWidget):
             self._style(plot)
         if self.dark() != was_dark:  # the levels take the other background's palette
             self._relayout()
+        if self._shown is None and self._message:  # the message in the new text colour
+            self.show_message(self._message)
 
     def dark(self) -> bool:
         """Whether the plots draw on a dark background (their levels then take the dark palette)."""
