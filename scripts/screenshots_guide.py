@@ -12,7 +12,13 @@ lab machine (``tests/ui/xdisplay.py``; ``apt-get install xvfb openbox``)::
 
 Writes ``docs/img/guide-<lang>-<NN>-<step>.png`` and
 ``docs/img/guide-<lang>-classroom.png``; prints their paths. Exits 1 when a
-step cannot be passed (the reason is printed).
+step cannot be passed (the reason is printed). ``--scheme dark`` shows the window
+as a dark system colour scheme does, ``--scale 1.5`` runs it at ``QT_SCALE_FACTOR=1.5``
+(large text), ``--tag dark`` puts the tag in the names (``guide-pt_BR-dark-01-study.png``)
+and ``--steps 1,6`` keeps only those steps' images (no classroom one)::
+
+    .venv/bin/python scripts/screenshots_guide.py --languages pt_BR --size 1366x768 --scheme dark --tag dark --steps 1,6
+    .venv/bin/python scripts/screenshots_guide.py --languages pt_BR --size 1366x768 --scale 1.5 --tag 150 --steps 1,5
 """
 
 from __future__ import annotations
@@ -46,7 +52,7 @@ def save(window, path: Path) -> Path:
         raise StepFailed(str(exc)) from None
 
 
-def walk(app, window, lang: str, out: Path) -> list[Path]:
+def walk(app, window, lang: str, out: Path, tag: str = "", steps: set[int] | None = None) -> list[Path]:
     """Pass every step of the guide, grabbing the window at each one; returns the files written."""
     from bancada.guide.wizard_state import STEPS
 
@@ -56,7 +62,9 @@ def walk(app, window, lang: str, out: Path) -> list[Path]:
     def shot() -> None:
         settle(app, 0.8)
         k = g.state.step + 1
-        written.append(save(window, out / f"guide-{lang}-{k:02d}-{g.state.name.replace('_', '-')}.png"))
+        if steps is None or k in steps:
+            name = f"guide-{lang}{'-' + tag if tag else ''}-{k:02d}-{g.state.name.replace('_', '-')}.png"
+            written.append(save(window, out / name))
 
     def ready(timeout_s: float = 180) -> None:
         if not wait_until(app, lambda: g.next_button.isEnabled(), timeout_s):
@@ -119,11 +127,19 @@ def main() -> int:
     ap.add_argument("--languages", default="pt_BR,en")
     ap.add_argument("--size", default="1024x768", help="the screen's size, WxH")
     ap.add_argument("--here", action="store_true", help="use the current DISPLAY as it is")
+    ap.add_argument("--scheme", choices=("system", "dark"), default="system", help="the colour scheme shown")
+    ap.add_argument("--scale", default="", help="QT_SCALE_FACTOR for the window (1.5: large text)")
+    ap.add_argument("--tag", default="", help="a word in the images' names (dark, 150)")
+    ap.add_argument("--steps", default="", help="the steps (1-based, comma-separated) to keep; empty: all")
     args = ap.parse_args()
     if not args.here:
         width, height = (int(v) for v in args.size.split("x"))
         argv = [sys.executable, __file__, "--here", "--out", str(args.out), "--languages", args.languages]
+        argv += ["--scheme", args.scheme, "--tag", args.tag, "--steps", args.steps]
+        if args.scale:
+            os.environ["QT_SCALE_FACTOR"] = args.scale
         return on_openbox(width, height, argv)
+    steps = {int(k) for k in args.steps.split(",") if k} or None
     os.environ.setdefault("BANCADA_HOME", str(ROOT))
     config = tempfile.mkdtemp(prefix="bancada-guide-shots-")
     os.environ["BANCADA_CONFIG_DIR"] = config  # the user's gui.ini is left alone
@@ -134,6 +150,12 @@ def main() -> int:
     from bancada.ui.app import create_app, make_window
 
     app = create_app()
+    if args.scheme == "dark":
+        from PySide6.QtCore import Qt
+
+        from bancada.ui import scheme
+
+        scheme.apply(Qt.ColorScheme.Dark)
     written = []
     for lang in args.languages.split(","):
         language.install(lang)
@@ -144,8 +166,9 @@ def main() -> int:
             print("screenshots: the host check did not finish", file=sys.stderr)
             return 1
         try:
-            written += walk(app, window, lang, args.out)
-            written.append(classroom(app, window, lang, args.out))
+            written += walk(app, window, lang, args.out, args.tag, steps)
+            if steps is None:
+                written.append(classroom(app, window, lang, args.out))
         except StepFailed as exc:
             print(f"screenshots: {exc}", file=sys.stderr)
             return 1

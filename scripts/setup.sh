@@ -13,6 +13,8 @@ APT_PACKAGES=(openssh-server xvfb wrk iproute2 procps python3-venv
   libxcb-xinerama0 libxcb-randr0 libxcb-render-util0 libxcb-image0 libdbus-1-3 libfontconfig1
   # the window tests and screenshots under Xvfb with a window manager (frames as on a lab machine)
   openbox
+  # the screen-reader test (tests/ui/access/test_atspi.py): the accessibility bus and Orca's Python client
+  at-spi2-core dbus-daemon python3-pyatspi
   # the REST-in-seven-languages workers (seed 003) and the peer load tools they are compared with
   # (cpp-rest: nlohmann-json3-dev, and dpkg-dev for apt-get source of cpp-httplib: workers/cpp/fetch-httplib.sh)
   python3-flask python3-gevent ruby ruby-sinatra thin nlohmann-json3-dev dpkg-dev g++

@@ -4,8 +4,9 @@ The same two figures as the window's live view (:mod:`bancada.ui.plots.live_view
 workload: Tukey box plots of the measured latencies per implementation (box Q1–Q3 with numpy's
 default ``linear`` quantiles, R's type 7; whiskers to the most extreme value within 1.5·IQR;
 Tukey 1977, *Exploratory Data Analysis*, ch. 2; matplotlib's ``boxplot`` with ``whis=1.5``), and
-the latency of each request in arrival order per treatment (warm-up faint). Colours are the
-window's: gRPC blue, REST orange, other levels Okabe-Ito (colour-blind safe).
+the latency of each request in arrival order per treatment (warm-up faint). Styles are the
+window's (:mod:`bancada.core.colours`): one colour-blind-safe colour and one hatch per level of the
+colour factor (gRPC blue, REST vermilion), and in the trace one marker per treatment.
 
 A trace longer than :data:`TRACE_POINTS` per treatment is reduced as pyqtgraph's "peak" mode
 does: the requests are cut into :data:`TRACE_POINTS` / 2 consecutive bins and each bin keeps its
@@ -23,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from bancada.core.colours import FIXED, LEVEL_COLOURS
+from bancada.core import colours
 from bancada.core.i18n import language, number, translate
 from bancada.core.plot_scale import wide_range
 from bancada.stats.box_stats import WHISKER_IQR, tukey_fences
@@ -36,30 +37,25 @@ TRACE_POINTS = 1200  # per treatment and phase
 OUTLIERS_SHOWN = 400  # per box: the most extreme ones (an SVG with 10^5 circles opens slowly)
 
 
-def colour(level: str, index: int) -> str:
-    """The colour of a colour-factor level (protocol), as in the window."""
-    return FIXED.get(level, LEVEL_COLOURS[index % len(LEVEL_COLOURS)])
-
-
-def shade(hex_colour: str, k: int) -> str:
-    """``hex_colour`` darker for each further level ``k`` of the position factor (language), as the window draws it."""
-    f = max(0.35, 1.0 - 0.3 * k)
-    r, g, b = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
-    return "#{:02x}{:02x}{:02x}".format(int(r * f), int(g * f), int(b * f))
-
-
-def treatment_colours(df: pd.DataFrame) -> dict[str, str]:
-    """``{implementation: colour}``: the protocol's colour, darker for each further language."""
+def treatment_styles(df: pd.DataFrame) -> dict[str, colours.LevelStyle]:
+    """``{implementation: style}``: its colour-factor level's colour and hatch (as in the window); its
+    marker the level's, or when the language varies too, the language's (as the window's trace)."""
     cfac = _colour_factor(df)
     pos = "language" if "language" in df.columns and cfac != "language" else None
-    clevels = list(dict.fromkeys(df[cfac].astype(str)))
-    plevels = list(dict.fromkeys(df[pos].astype(str))) if pos else []
     first = df.drop_duplicates("implementation")
+    clevels = list(dict.fromkeys(first[cfac].astype(str)))
+    protocols = {}
+    if "protocol" in first.columns:
+        protocols = {str(r[cfac]): str(r["protocol"]) for _, r in first.iterrows()}
+    styles = colours.level_styles(clevels, protocols=protocols)
+    plevels = list(dict.fromkeys(first[pos].astype(str))) if pos else []
     out = {}
     for _, row in first.iterrows():
-        level = str(row[cfac])
-        k = plevels.index(str(row[pos])) if pos else 0
-        out[str(row["implementation"])] = shade(colour(level, clevels.index(level)), k)
+        style = styles[str(row[cfac])]
+        if pos and len(plevels) > 1:
+            marker = colours.MARKERS[plevels.index(str(row[pos])) % len(colours.MARKERS)]
+            style = colours.LevelStyle(style.colour, marker, style.hatch)
+        out[str(row["implementation"])] = style
     return out
 
 
@@ -109,7 +105,7 @@ def box_plots_svg(df: pd.DataFrame, log_y: bool | None = None) -> str:
     """
     kept = _measured(df)
     workloads = list(dict.fromkeys(kept["payload"]))
-    colours_of = treatment_colours(df)
+    styles = treatment_styles(df)
     fig, axes = _figure(len(workloads), 3.6)
     medians = kept.groupby(["payload", "implementation"], sort=False)["latency_ms"].median()
     if log_y is None:
@@ -119,11 +115,10 @@ def box_plots_svg(df: pd.DataFrame, log_y: bool | None = None) -> str:
         part = kept[kept["payload"] == wl]
         present = set(part["implementation"])
         impls = [i for i in order if i in present]
-        data, colours = [], []
+        data = []
         for impl in impls:
             rows = part[part["implementation"] == impl]
             data.append(rows["latency_ms"].to_numpy(dtype=float))
-            colours.append(colours_of[impl])
         parts = ax.boxplot(
             data,
             whis=WHISKER_IQR,
@@ -132,8 +127,10 @@ def box_plots_svg(df: pd.DataFrame, log_y: bool | None = None) -> str:
             showfliers=False,
             medianprops={"color": "black", "linewidth": 2},
         )
-        for box, c in zip(parts["boxes"], colours):
-            box.set_facecolor(c)
+        for box, impl in zip(parts["boxes"], impls):
+            box.set_facecolor(styles[impl].colour)
+            box.set_hatch(styles[impl].hatch)  # the second channel beside the colour
+            box.set_edgecolor("black")
         for i, values in enumerate(data, start=1):
             out = _outliers(values)
             ax.plot(np.full(len(out), i), out, "o", ms=2.5, mfc="none", mec="#555555", mew=0.6)
@@ -222,7 +219,7 @@ def trace_svg(df: pd.DataFrame, log_y: bool | None = None) -> str:
     from matplotlib.ticker import FuncFormatter
 
     workloads = list(dict.fromkeys(df["payload"]))
-    colours_of = treatment_colours(df)
+    styles = treatment_styles(df)
     if log_y is None:
         kept = _measured(df)
         medians = kept.groupby(["payload", "implementation"], sort=False)["latency_ms"].median()
@@ -235,7 +232,7 @@ def trace_svg(df: pd.DataFrame, log_y: bool | None = None) -> str:
         impls = list(dict.fromkeys(part["implementation"]))
         for impl in impls:
             rows = part[part["implementation"] == impl]
-            c = colours_of[impl]
+            style = styles[impl]
             warm = (rows["phase"].astype(str) == "warmup").to_numpy() if "phase" in rows.columns else None
             y = rows["latency_ms"].to_numpy(dtype=float)
             if warm is None:
@@ -243,7 +240,9 @@ def trace_svg(df: pd.DataFrame, log_y: bool | None = None) -> str:
             for mask, alpha, lab in ((warm, 0.3, None), (~warm, 0.9, impl)):
                 if mask.any():
                     xs, ys = _segments(np.flatnonzero(mask), y)
-                    ax.plot(xs, ys, "-", lw=0.8, color=c, alpha=alpha, label=lab)
+                    # a few markers along the measured curve: the second channel beside the colour
+                    marks = {"marker": style.marker, "markevery": max(1, len(xs) // 16), "ms": 4} if lab else {}
+                    ax.plot(xs, ys, "-", lw=0.8, color=style.colour, alpha=alpha, label=lab, **marks)
         ax.set_title(wl)
         ax.set_xlabel(translate("Report", "request (per treatment, in arrival order)"))
         ax.set_ylabel(translate("Report", "latency (ms)"))

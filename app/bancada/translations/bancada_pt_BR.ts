@@ -201,6 +201,10 @@
         </translation>
     </message>
     <message>
+        <source>Runs to compare</source>
+        <translation>Execuções a comparar</translation>
+    </message>
+    <message>
         <source>Compare runs</source>
         <translation>Comparar execuções</translation>
     </message>
@@ -2051,6 +2055,18 @@ Senha da chave:</translation>
 </context>
 <context>
     <name>LiveView</name>
+    <message>
+        <source>Live plots</source>
+        <translation>Gráficos ao vivo</translation>
+    </message>
+    <message>
+        <source>{t}: median {m} ms, quartiles {q1} to {q3} ms, n = {n}</source>
+        <translation>{t}: mediana {m} ms, quartis de {q1} a {q3} ms, n = {n}</translation>
+    </message>
+    <message>
+        <source>Latency of {w}: {boxes}.</source>
+        <translation>Latência de {w}: {boxes}.</translation>
+    </message>
     <message>
         <source>Press Run (Ctrl+R) to start: a box per treatment grows here while the samples arrive.</source>
         <extracomment>Workloads side by side at most: as many as columns of :data:`COLUMN_MIN_WIDTH_PX` fit the view (the trace&apos;s title needs about 490 px), the others in further rows (seed 001 has eight workloads). At 1024 x 768 with the panel shown that is one column; the view lays itself out again when a resize changes the count. The height a row of workloads needs (boxes, trace, legend) when there are several rows: the view scrolls rather than squeezing eight workloads&apos; plots into one screen. The narrowest a plot&apos;s title makes its plot (a longer title is cut at both ends).</extracomment>

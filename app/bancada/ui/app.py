@@ -97,9 +97,10 @@ def create_app(argv: list[str] | None = None):
     app.setApplicationName("Bancada")
     app.setOrganizationName("bancada")
     app.setApplicationDisplayName("Bancada")
-    from bancada.ui import language
+    from bancada.ui import language, scheme
 
     language.install()
+    scheme.follow()
     return app
 
 

@@ -88,7 +88,9 @@ class CompareView(QDialog):
         self.add_recent_button.clicked.connect(self._add_recent)
         self.add_file_button = QPushButton(self.tr("Add run file or CSV…"))
         self.add_file_button.clicked.connect(self._add_file_dialog)
-        pick.addWidget(QLabel(self.tr("Recent runs:")))
+        recent_label = QLabel(self.tr("Recent runs:"))
+        recent_label.setBuddy(self.recent)  # the combo box's accessible name
+        pick.addWidget(recent_label)
         pick.addWidget(self.recent, 1)
         pick.addWidget(self.add_recent_button)
         pick.addWidget(self.add_file_button)
@@ -99,6 +101,8 @@ class CompareView(QDialog):
         self.runs.setMaximumHeight(80)
         self.runs.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.runs.setToolTip(self.tr("Drag to reorder: the first run is the baseline"))
+        self.runs.setAccessibleName(self.tr("Runs to compare"))
+        self.runs.setAccessibleDescription(self.tr("Drag to reorder: the first run is the baseline"))
         row.addWidget(self.runs, 1)
         side = QVBoxLayout()
         self.remove_button = QPushButton(self.tr("Remove"))
@@ -207,6 +211,8 @@ class CompareView(QDialog):
         for name, df in out["tables"].items():
             heading = QLabel(f"<b>{name}</b>")
             view = QTableView()
+            view.setAccessibleName(name)
+            view.setTabKeyNavigation(False)  # Tab leaves the table; the arrow keys move between its cells
             view.setModel(FrameModel(df, view))
             view.verticalHeader().setVisible(False)
             view.setAlternatingRowColors(True)

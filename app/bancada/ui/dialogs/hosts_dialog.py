@@ -125,6 +125,7 @@ class HostsDialog(QDialog):
         self.port_spin.setValue(22)
         self.user_edit = QLineEdit()
         self.key_edit = QLineEdit()
+        self.key_edit.setAccessibleName(self.tr("Key file"))  # in a row of its own: no label names it
         self.key_edit.setPlaceholderText(self.tr("private key file (empty: ssh-agent)"))
         self.workdir_edit = QLineEdit()
         self.workdir_edit.setPlaceholderText(hostconfig.DEFAULT_WORKDIR)
@@ -181,7 +182,9 @@ class HostsDialog(QDialog):
         self.undo_panel.setVisible(False)
 
         left = QVBoxLayout()
-        left.addWidget(QLabel(self.tr("Saved hosts")))
+        saved_label = QLabel(self.tr("Saved hosts"))
+        saved_label.setBuddy(self.list)  # the list's accessible name
+        left.addWidget(saved_label)
         left.addWidget(self.list)
         for b in (self.add_button, self.check_button, self.remove_button):
             left.addWidget(b)

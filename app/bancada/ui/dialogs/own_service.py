@@ -171,10 +171,12 @@ class RequestBox(QGroupBox):
         form.addRow(self.tr("Path"), self.path)
         self.headers = QPlainTextEdit("\n".join(f"{k}: {v}" for k, v in entry.headers.items()))
         self.headers.setPlaceholderText(self.tr("Name: value, one a line (e.g. X-Api-Key: 123)"))
+        self.headers.setTabChangesFocus(True)  # Tab leaves the field, as in the other fields
         self.headers.setFixedHeight(44)
         form.addRow(self.tr("Headers"), self.headers)
         self.body = QPlainTextEdit(entry.body)
         self.body.setPlaceholderText(self.tr('Body: JSON, or a template such as {"values": {{int64s 10 0 100}}}'))
+        self.body.setTabChangesFocus(True)  # Tab leaves the field, as in the other fields
         self.body.setFixedHeight(56)
         form.addRow(self.tr("Body"), self.body)
         self.grpc_label = QLabel(self.tr("<b>gRPC</b> (sent to the gRPC servers)"))
@@ -184,8 +186,13 @@ class RequestBox(QGroupBox):
         self.grpc_method.setToolTip(self.tr("package.Service/Method: Check a gRPC server to choose from its methods"))
         self.grpc_method.setCurrentText(entry.grpc_method)
         form.addRow(self.tr("gRPC method"), self.grpc_method)
+        # the typed text's own node: a screen reader names it as it names the combo box
+        typed = self.grpc_method.lineEdit()
+        if typed is not None:
+            typed.setAccessibleName(self.tr("gRPC method"))
         self.request = QPlainTextEdit(entry.request)
         self.request.setPlaceholderText(self.tr("The request as JSON, filled from the method's input message"))
+        self.request.setTabChangesFocus(True)  # Tab leaves the field, as in the other fields
         self.request.setFixedHeight(56)
         form.addRow(self.tr("Request (JSON)"), self.request)
         self.remove_button = QPushButton(self.tr("Remove request"))
@@ -287,7 +294,9 @@ class OwnServiceDialog(QDialog):
         self.path.setToolTip(self.tr("Where the profile is written: a normal profile file you can open again"))
         choose = QPushButton(self.tr("Choose…"))
         choose.clicked.connect(self._choose_path)
-        file_row.addWidget(QLabel(self.tr("Profile file")))
+        file_label = QLabel(self.tr("Profile file"))
+        file_label.setBuddy(self.path)  # the field's accessible name
+        file_row.addWidget(file_label)
         file_row.addWidget(self.path, 1)
         file_row.addWidget(choose)
         outer.addLayout(file_row)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QPushButton,
     QScrollArea,
     QVBoxLayout,
@@ -43,6 +44,29 @@ from bancada.experiment.profile_check import load_checked_profile
 
 #: The card of the shipped profiles/my-service.toml: it opens the form “My own service” too.
 OWN_SERVICE = "my-service"
+
+
+def _laid_out(widget: QWidget) -> list[QWidget]:
+    """The widgets under ``widget`` that Tab stops at, in the order their layouts place them."""
+    out: list[QWidget] = []
+
+    def visit(layout: QLayout | None) -> None:
+        if layout is None:
+            return
+        for i in range(layout.count()):
+            item = layout.itemAt(i)
+            if item is None:
+                continue
+            child = item.widget()
+            if child is not None:
+                if child.focusPolicy() & Qt.FocusPolicy.TabFocus:
+                    out.append(child)
+                visit(child.layout())
+            else:
+                visit(item.layout())
+
+    visit(widget.layout())
+    return out
 
 
 class GuidedExperiment(QDockWidget):
@@ -178,8 +202,19 @@ class GuidedExperiment(QDockWidget):
             page.setVisible(page is self.page_of[name])
         self.enter_step.get(name, lambda: None)()
         self.scroll_area.verticalScrollBar().setValue(0)
+        self._order_tabs()
         self._refresh()
         self.stepShown.emit(name)
+
+    def _order_tabs(self) -> None:
+        """Tab follows the reading order: the pages' widgets in the order their layouts place them
+        (top to bottom, left to right; a step's new widgets were last in Qt's chain), then Back and
+        Next at the bottom."""
+        content = self.scroll_area.widget()
+        previous: QWidget = self.scroll_area
+        for w in [*(_laid_out(content) if content is not None else []), self.back_button, self.next_button]:
+            QWidget.setTabOrder(previous, w)
+            previous = w
 
     def _refresh(self) -> None:
         """Buttons and the reason beside Next, from the state."""

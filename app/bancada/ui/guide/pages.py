@@ -229,6 +229,7 @@ class ConclusionsPage(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         self.text = QTextEdit()  # the conclusions' Markdown shown as headings and paragraphs, not as "# ..."
         self.text.setObjectName("conclusionsText")
+        self.text.setAccessibleName(self.tr("Conclusions"))
         self.text.setReadOnly(True)
         self.text.setTabChangesFocus(True)
         self.text.setMinimumHeight(220)

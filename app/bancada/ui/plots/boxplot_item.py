@@ -18,22 +18,32 @@ from dataclasses import dataclass
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen
 
 from bancada.stats.box_stats import WHISKER_IQR, BoxStats, tukey_stats
 
 __all__ = ["WHISKER_IQR", "Box", "BoxPlotItem", "BoxStats", "tukey_stats"]
 
+#: Qt's brush for each of :data:`bancada.core.colours.HATCHES` (matplotlib's hatch names).
+QT_HATCHES = {
+    "//": Qt.BrushStyle.BDiagPattern,
+    "\\\\": Qt.BrushStyle.FDiagPattern,
+    "xx": Qt.BrushStyle.DiagCrossPattern,
+    "--": Qt.BrushStyle.HorPattern,
+    "||": Qt.BrushStyle.VerPattern,
+}
+
 
 @dataclass
 class Box:
-    """One box to draw: where, how wide, which colour, and its statistics."""
+    """One box to draw: where, how wide, which colour and hatch (matplotlib's name, "" for none), and its statistics."""
 
     x: float
     stats: BoxStats
     color: QColor
     label: str = ""
     width: float = 0.6
+    hatch: str = ""
 
 
 class BoxPlotItem(pg.GraphicsObject):
@@ -126,6 +136,17 @@ class BoxPlotItem(pg.GraphicsObject):
             p.drawLine(QPointF(b.x - half / 2, wlo), QPointF(b.x + half / 2, wlo))
             p.setBrush(fill)
             p.drawRect(QRectF(b.x - half, q1, b.width, q3 - q1))
+            if b.hatch in QT_HATCHES:  # the second channel beside the colour
+                # in device coordinates: a pattern brush under the data transform would be scaled with it
+                device = p.transform().mapRect(QRectF(b.x - half, q1, b.width, q3 - q1))
+                p.save()
+                p.resetTransform()
+                p.setPen(Qt.PenStyle.NoPen)
+                # black lines on a light colour, white on a dark one: the box's own shades would not show
+                lines = QColor(0, 0, 0, 170) if color.lightnessF() > 0.45 else QColor(255, 255, 255, 190)
+                p.setBrush(QBrush(lines, QT_HATCHES[b.hatch]))
+                p.drawRect(device)
+                p.restore()
             med_pen = QPen(color.darker(250), 3 * self.line_scale)
             med_pen.setCosmetic(True)
             p.setPen(med_pen)

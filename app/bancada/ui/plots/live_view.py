@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsItem, QScrollArea, QVBoxLayout, Q
 
 from bancada.core.plot_scale import wide_range
 from bancada.ui.plots.locale_axis import LocaleAxis, localized
-from bancada.core import colours
+from bancada.core import colours, i18n
 from bancada.ui.plots.boxplot_item import Box, BoxPlotItem
 from bancada.session.live_model import LiveModel, TreatmentInfo
 from bancada.ui.window.panel import pretty
@@ -32,9 +32,9 @@ TRACE_INTERVAL_S = 1.0  # the trace's long arrays redraw once a second; the boxe
 TEXT_PX, TITLE_PX = 13, 15  # text sizes in pixels (not points): an exported PNG scales every text alike
 
 
-def level_colour(level: str, index: int) -> QColor:
-    """The colour of a colour-factor level (protocol), as the report draws it (:mod:`bancada.core.colours`)."""
-    return QColor(colours.level_colour(level, index))
+#: The legend glyph of each marker (the boxes' key in a plot's title is text).
+MARKER_GLYPHS = {"o": "&#9679;", "s": "&#9632;", "^": "&#9650;", "D": "&#9670;", "v": "&#9660;", "P": "&#10010;"}
+MARKERS_PER_CURVE = 16  # the trace's sparse markers: the second channel beside the colour, cheap to draw
 
 
 def _plain_number(x: float) -> str:
@@ -126,6 +126,10 @@ class LiveView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.graphics = pg.GraphicsLayoutWidget()
+        # what a screen reader says of the plots: their name, and as description the numbers the
+        # boxes show (kept by _draw_boxes); Tab reaches them
+        self.graphics.setAccessibleName(self.tr("Live plots"))
+        self.graphics.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.scroll_area = QScrollArea()  # several rows of workloads scroll; one row fills the view
         self.scroll_area.setWidgetResizable(True)
         self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
@@ -137,7 +141,11 @@ class LiveView(QWidget):
         self.legends: dict[str, pg.LegendItem] = {}
         self.warmup_hints: dict[str, pg.TextItem] = {}
         self.trace_curves: dict[int, tuple[pg.PlotDataItem, pg.PlotDataItem]] = {}
-        self._positions: dict[int, tuple[str, float, QColor, str]] = {}
+        self.trace_marks: dict[int, pg.PlotDataItem] = {}  # each treatment's sparse markers
+        self._positions_by_level = False  # the trace's markers tell the position levels apart
+        self._message = ""  # the text shown instead of plots (show_message)
+        self._positions: dict[int, tuple[str, float, colours.LevelStyle, str]] = {}
+        self._styles: dict[str, colours.LevelStyle] = {}  # the colour factor's levels' styles
         self.log_y = False
         self.log_auto = True  # the axis follows the data until the user chooses it (set_log_y)
         self.scale = 1.0  # classroom mode: texts and lines this many times larger
@@ -162,6 +170,7 @@ class LiveView(QWidget):
         self.box_plots.clear()
         self.box_items.clear()
         self.trace_curves.clear()
+        self.trace_marks.clear()
         self.trace_plots.clear()
         self.legends.clear()
         self.warmup_hints.clear()
@@ -170,6 +179,7 @@ class LiveView(QWidget):
         self._trace_at = 0.0
 
     def show_message(self, text: str) -> None:
+        self._message = text
         self._clear()
         self.workloads, self.page = [], 0
         # a label does not wrap by itself: lines of about 60 characters fit a narrow plot area (1024 × 768)
@@ -183,11 +193,24 @@ class LiveView(QWidget):
 
     def set_colours(self, background: QColor, foreground: QColor) -> None:
         """Follow the palette (light or dark): titles, axes and labels in the text colour."""
+        was_dark = self.dark()
         self._foreground = foreground
         self._background = background
         self.graphics.setBackground(background)
         for plot in self.plots():
             self._style(plot)
+        if self.dark() != was_dark:  # the levels take the other background's palette
+            self._relayout()
+        if self._shown is None and self._message:  # the message in the new text colour
+            self.show_message(self._message)
+
+    def dark(self) -> bool:
+        """Whether the plots draw on a dark background (their levels then take the dark palette)."""
+        return self._background.lightness() < 128
+
+    def level_styles(self) -> dict[str, colours.LevelStyle]:
+        """The shown run's colour-factor levels and their styles (colour, marker, hatch)."""
+        return dict(self._styles)
 
     def _style(self, plot: pg.PlotItem) -> None:
         fg = self._foreground
@@ -220,6 +243,8 @@ class LiveView(QWidget):
             pen = pg.mkPen(meas.opts["pen"])
             pen.setWidthF(1.5 * scale)
             meas.setPen(pen)
+        for marks in self.trace_marks.values():
+            marks.setSymbolSize(8 * scale)
         for item in self.box_items.values():
             item.line_scale = scale
             item.update()
@@ -270,6 +295,7 @@ class LiveView(QWidget):
             op = next(i.operation for i in infos if i.workload == wl)
             self._add_box_plot(wl, op, row, col, pos_factor, col_levels if col_factor != pos_factor else [], pos_levels)
             self._add_trace_plot(wl, row, col, sum(1 for i in infos if i.workload == wl))
+        self._positions_by_level = pos_factor != col_factor
         self._add_trace_curves(infos, pos_factor, pos_levels)
         for plot in self.plots():
             self._style(plot)
@@ -288,12 +314,16 @@ class LiveView(QWidget):
     ) -> None:
         """Each treatment's box: its x (the position level, shifted by the colour level), colour and label."""
         width = 0.8 / max(1, len(col_levels)) if col_factor != pos_factor else 0.6
+        protocols: dict[str, str] = {}
+        for info in infos:
+            protocols.setdefault(info.level(col_factor), info.protocol)
+        self._styles = colours.level_styles(col_levels, self.dark(), protocols)
         for info in infos:
             p = pos_levels.index(info.level(pos_factor))
             c = col_levels.index(info.level(col_factor))
             x = p + ((c - (len(col_levels) - 1) / 2) * width if col_factor != pos_factor else 0.0)
             label = f"{info.name()} ({info.workload})"
-            self._positions[info.id] = (info.workload, x, level_colour(info.level(col_factor), c), label)
+            self._positions[info.id] = (info.workload, x, self._styles[info.level(col_factor)], label)
         self._box_width = width * 0.85
 
     def _add_box_plot(
@@ -304,8 +334,9 @@ class LiveView(QWidget):
         key = ""
         if key_levels:
             key = "&nbsp;&nbsp;&nbsp;" + "&nbsp;&nbsp;".join(
-                f"<span style='color:{level_colour(lv, c).name()}'>&#9632;</span> {pretty(lv)}"
-                for c, lv in enumerate(key_levels)
+                f"<span style='color:{self._styles[lv].colour}'>{MARKER_GLYPHS[self._styles[lv].marker]}</span>"
+                f" {pretty(lv)}"
+                for lv in key_levels
             )
         plot = self._new_plot(row, col, f"{wl} · {op}{key}")
         plot.showGrid(y=False)
@@ -358,23 +389,29 @@ class LiveView(QWidget):
         for info in infos:
             if info.workload not in self.trace_plots:  # another page's
                 continue
-            # the colour of the treatment's box, further from the background for each further
-            # position level: darker on a light palette, lighter on a dark one (solid, 1 px lines:
-            # dashed or wide pens over thousands of points are slow to draw)
-            k = pos_levels.index(info.level(pos_factor))
-            colour = QColor(self._positions[info.id][2])
-            colour = colour.lighter(100 + 45 * k) if self._background.lightness() < 128 else colour.darker(100 + 70 * k)
+            # the colour of the treatment's box; its marker the box's, or with two factors the
+            # position level's (solid, 1 px lines: dashed or wide pens over thousands of points
+            # are slow to draw, so the second channel is a few markers along the curve)
+            level_style = self._positions[info.id][2]
+            colour = QColor(level_style.colour)
+            marker = level_style.marker
+            if self._positions_by_level:
+                marker = colours.MARKERS[pos_levels.index(info.level(pos_factor)) % len(colours.MARKERS)]
             faint = QColor(colour)
             faint.setAlpha(80)
             trace = self.trace_plots[info.workload]
             warm = trace.plot([], [], pen=pg.mkPen(faint, width=1))
             meas = trace.plot([], [], pen=pg.mkPen(colour, width=1.5 * self.scale))
-            self.legends[info.workload].addItem(meas, info.name())
+            symbol = dict(symbol=colours.QT_MARKERS[marker], symbolSize=8 * self.scale, symbolBrush=colour)
+            marks = trace.plot([], [], pen=None, symbolPen=pg.mkPen(colour), **symbol)
+            key = pg.PlotDataItem([], [], pen=pg.mkPen(colour, width=1.5 * self.scale), symbolPen=colour, **symbol)
+            self.legends[info.workload].addItem(key, info.name())
             for curve in (warm, meas):
                 curve.setDownsampling(auto=True, method="peak")
                 curve.opts["autoDownsampleFactor"] = 1.0  # about 2 points per pixel column
                 curve.setClipToView(True)
             self.trace_curves[info.id] = (warm, meas)
+            self.trace_marks[info.id] = marks
 
     def _stretch_rows(self, n_workloads: int, columns: int) -> None:
         """Give each workload's rows their share of the height (boxes 3, trace 2, legend 0)."""
@@ -447,13 +484,33 @@ class LiveView(QWidget):
                     continue
                 stats = model.series[tid].box()
                 if stats is not None:
-                    boxes.append(Box(x, stats, colour, label, self._box_width))
+                    boxes.append(Box(x, stats, QColor(colour.colour), label, self._box_width, colour.hatch))
             self.box_items[wl].setBoxes(boxes)
             self.warmup_hints[wl].setVisible(not boxes)
             self._fit_y(wl)
+        self.graphics.setAccessibleDescription(self.text_alternative())
         if self.log_auto and not self.log_y and any(self._spans_decades(wl) for wl in workloads):
             self._apply_log_y(True)
             self.logAxisChosen.emit(True)
+
+    def text_alternative(self) -> str:
+        """The boxes in words, one sentence per workload: each treatment's median, quartiles and n
+        (what a screen reader reads as the plots' description; the Statistics tab has the table)."""
+        sentences = []
+        for wl, item in self.box_items.items():
+            parts = [
+                self.tr("{t}: median {m} ms, quartiles {q1} to {q3} ms, n = {n}").format(
+                    t=b.label,
+                    m=i18n.number(b.stats.median, 3),
+                    q1=i18n.number(b.stats.q1, 3),
+                    q3=i18n.number(b.stats.q3, 3),
+                    n=i18n.integer(b.stats.n),
+                )
+                for b in item.boxes()
+            ]
+            if parts:
+                sentences.append(self.tr("Latency of {w}: {boxes}.").format(w=wl, boxes="; ".join(parts)))
+        return " ".join(sentences)
 
     def _spans_decades(self, wl: str) -> bool:
         """Whether the boxes of workload ``wl`` need a log axis (:func:`bancada.core.plot_scale.wide_range`)."""
@@ -494,6 +551,10 @@ class LiveView(QWidget):
             # a warm-up stretch joins the measured curve: NaN splits them, connect="finite"
             curves[0].setData(x, np.where(warm | np.roll(warm, -1) | np.roll(warm, 1), y, np.nan), connect="finite")
             curves[1].setData(x, np.where(warm, np.nan, y), connect="finite")
+            measured = np.flatnonzero(~warm)
+            if tid in self.trace_marks and measured.size:
+                at = measured[np.linspace(0, measured.size - 1, min(MARKERS_PER_CURVE, measured.size)).astype(int)]
+                self.trace_marks[tid].setData(x[at], y[at])
 
     def set_log_y(self, on: bool) -> None:
         """The user's choice (View > Log axis): kept until the next run's layout."""

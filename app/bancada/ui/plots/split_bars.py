@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 
 from bancada.analysis.words.table_labels import QT_TRANSLATE_NOOP  # typed: returns its text
 from bancada.ui.plots.locale_axis import LocaleAxis
-from bancada.core.colours import LEVEL_COLOURS
+from bancada.core import colours
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -35,7 +35,7 @@ PARTS = {
     "transfer": QT_TRANSLATE_NOOP("SplitBars", "transfer"),
     "client_deser": QT_TRANSLATE_NOOP("SplitBars", "client deserialization"),
 }
-COLOURS = dict(zip(PARTS, LEVEL_COLOURS, strict=False))
+COLOURS = {part: colours.style(j).colour for j, part in enumerate(PARTS)}
 BAR_WIDTH = 0.8
 
 

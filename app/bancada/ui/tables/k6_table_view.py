@@ -56,6 +56,7 @@ class K6TableView(QWidget):
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.table = QTableWidget()
+        self.table.setAccessibleName(self.tr("k6 summary"))
         make_read_only(self.table)
         self.table.verticalHeader().setVisible(False)
         lay.addWidget(self.heading)

@@ -40,6 +40,7 @@ class LoadTableView(QWidget):
         for _ in range(2):
             title = QLabel()
             table = QTableWidget()
+            title.setBuddy(table)  # a screen reader names the table by its title
             make_read_only(table)
             table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             lay.addWidget(title)

@@ -242,6 +242,7 @@ class TableSection(QWidget):
         self.reading.setWordWrap(True)
         self.reading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.view = QTableView()
+        self.view.setAccessibleName(shown)  # a screen reader names the table by its title
         make_read_only(self.view)
         self.view.verticalHeader().setVisible(False)
         self.view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)

@@ -24,8 +24,9 @@ def section_heading(text: str, scale: float, tooltip: str = "") -> QLabel:
 
 def make_read_only(view: QTableView) -> None:
     """Set ``view`` (a QTableView or QTableWidget) up as a result table: not editable, alternating row
-    colours, columns fit to their contents."""
+    colours, columns fit to their contents, Tab leaving it (the arrow keys move between its cells)."""
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setTabKeyNavigation(False)
     view.setAlternatingRowColors(True)
     view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
 

@@ -216,6 +216,11 @@ class MainWindow(QMainWindow):
         # does not always bring it back): the tips are the actions' tooltips already
         if event.type() == QEvent.Type.StatusTip:
             return True
+        if event.type() == QEvent.Type.PaletteChange:  # a colour-scheme change, classroom mode: the plots follow
+            handled = super().event(event)
+            if hasattr(self, "live"):
+                self.apply_palette()
+            return handled
         return super().event(event)
 
     # -- the run and the profile shown (the components' state, and what the other parts call) ---------

@@ -13,7 +13,7 @@ import time
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QLocale, QObject, QSize, Qt
-from PySide6.QtGui import QPainter, QPaintEvent, QResizeEvent
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar, QWidget
 
 if TYPE_CHECKING:
@@ -46,10 +46,20 @@ def format_eta(seconds: float | None) -> str:
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 
+def announce(widget: QWidget, text: str) -> None:
+    """Have a screen reader say ``text`` without moving the focus (a polite announcement, as a
+    live region's); the text is kept as the widget's ``lastAnnouncement`` property."""
+    event = QAccessibleAnnouncementEvent(widget, text)
+    event.setPoliteness(QAccessible.AnnouncementPoliteness.Polite)
+    QAccessible.updateAccessibility(event)
+    widget.setProperty("lastAnnouncement", text)
+
+
 class ElidedLabel(QLabel):
     """A one-line label that shows what its width holds and ends a longer text with "…" (the whole
     text is then its tooltip), so that a long state never widens the window beyond the screen nor
-    runs under the status bar's numbers."""
+    runs under the status bar's numbers. Each new text is announced to a screen reader (the run
+    started, a block, the run finished, an error), whole even when it is shown cut."""
 
     MIN_CHARS = 8  # the narrowest it gets: about this many characters
 
@@ -67,8 +77,11 @@ class ElidedLabel(QLabel):
         return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, max(0, width))
 
     def setText(self, text: str) -> None:
+        changed = text != self.text()
         super().setText(text)
         self._sync_tip()
+        if changed and text:
+            announce(self, text)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
