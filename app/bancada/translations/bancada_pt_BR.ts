@@ -5749,7 +5749,7 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>Kruskal-Wallis pooled over the other factors sees no clear effect ({p}), yet the factorial gives {f} {own} and its interactions {inter} of the variation: the means weigh the slow requests that the ranks count once each.</source>
-        <translation>O Kruskal-Wallis, juntando os outros fatores, não vê efeito claro ({p}), mas o fatorial dá a {f} {own} e às suas interações {inter} da variação: as médias pesam as requisições lentas que os postos contam uma vez cada.</translation>
+        <translation>O Kruskal-Wallis, juntando os outros fatores, não vê efeito claro ({p}), mas o fatorial dá ao fator {f} {own} e às suas interações {inter} da variação: as médias pesam as requisições lentas que os postos contam uma vez cada.</translation>
     </message>
     <message>
         <source>Pooled over the other factors, Kruskal-Wallis finds an effect ({p}), an average of opposite effects; read the cells, not the pooled verdict.</source>
@@ -5757,7 +5757,7 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>Pooled over the other factors, the ranks cancel and Kruskal-Wallis sees no clear effect ({p}), while the factorial, on means, gives {f} {own} and its interaction {inter} of the variation: both are right about their own model, and the effect reverses.</source>
-        <translation>Juntando os outros fatores, os postos se anulam e o Kruskal-Wallis não vê efeito claro ({p}), enquanto o fatorial, sobre médias, dá a {f} {own} e à sua interação {inter} da variação: os dois estão certos quanto ao próprio modelo, e o efeito se inverte.</translation>
+        <translation>Juntando os outros fatores, os postos se anulam e o Kruskal-Wallis não vê efeito claro ({p}), enquanto o fatorial, sobre médias, dá ao fator {f} {own} e à sua interação {inter} da variação: os dois estão certos quanto ao próprio modelo, e o efeito se inverte.</translation>
     </message>
 </context>
 <context>
