@@ -13,6 +13,10 @@ Printed: each run's seconds, their median and the load average before and after 
 is shared: quote figures taken when the load was low; the target is 30 s on an idle 2-core machine).
 
 Run: .venv/bin/python tests/bench/demo_time.py [--runs 3]
+
+``--smoke`` (CI, through tests/bench/test_bench_smoke.py): one ``bancada run`` of the quick profile cut to
+go-rest, StdSize, n = 5, r = 1 and a count warm-up of 5 (seconds), checking that the timing is printed; the
+demo itself is run whole by the classroom test (tests/ui/classroom).
 """
 
 from __future__ import annotations
@@ -34,8 +38,14 @@ def load_average() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def time_cli(runs: int) -> list[float]:
+#: What --smoke adds to the command: the quick profile cut to seconds.
+SMOKE_ARGS = ["--implementations", "go-rest", "--payloads", "StdSize", "--requests", "5", "--repetitions", "1"]
+SMOKE_ARGS += ["--warmup", "5"]
+
+
+def time_cli(runs: int, extra: list[str] | None = None) -> list[float]:
     command = [str(Path(sys.executable).parent / "bancada"), "run", str(ROOT / "profiles" / "quick.toml"), "--quiet"]
+    command += extra or []
     took = []
     for i in range(runs):
         with tempfile.TemporaryDirectory() as out:
@@ -86,7 +96,13 @@ def time_demo(runs: int) -> list[float]:
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--smoke", action="store_true", help="one cut-down bancada run, for CI (seconds)")
     args = ap.parse_args()
+    if args.smoke:
+        took = time_cli(1, SMOKE_ARGS)
+        ok = len(took) == 1 and took[0] > 0
+        print("smoke: ok" if ok else "smoke: FAILED (no timing)")
+        return 0 if ok else 1
     cli = time_cli(args.runs)
     demo = time_demo(args.runs)
     for name, took in (("bancada run profiles/quick.toml", cli), ("classroom demo", demo)):
