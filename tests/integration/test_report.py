@@ -142,13 +142,14 @@ def test_html_report_is_self_contained_and_chromium_shows_it(runs, tmp_path):
     png = tmp_path / "report.png"
     _chromium_screenshot(html, png, tmp_path)
     colours, ink = _png_is_not_blank(png)
-    # the plots are coloured (gRPC blue #0072B2, REST orange #E69F00), not only black text on white
+    # the plots are coloured (gRPC blue #0072B2, REST vermilion #D55E00: core/colours.LIGHT_COLOURS), not only
+    # black text on white
     from PIL import Image
 
     rgb = np.asarray(Image.open(png).convert("RGB"), dtype=np.int16)
     blue = (np.abs(rgb - np.array([0, 114, 178])).sum(axis=2) < 60).sum()
-    orange = (np.abs(rgb - np.array([230, 159, 0])).sum(axis=2) < 60).sum()
-    assert blue > 500 and orange > 500, (blue, orange)
+    vermilion = (np.abs(rgb - np.array([213, 94, 0])).sum(axis=2) < 60).sum()
+    assert blue > 500 and vermilion > 500, (blue, vermilion)
 
 
 def test_report_in_portuguese_writes_numbers_with_a_decimal_comma(runs, tmp_path):

@@ -116,9 +116,10 @@ def _text(fragment: str) -> str:
 
 
 def table_headings(page: str) -> list[tuple[str, str]]:
-    """``(heading, first column's header)`` of every table of the report's HTML under an ``<h3>``."""
+    """``(heading, first column's header)`` of every table of the report's HTML under an ``<h3>`` (up to the
+    next ``<h2>`` or ``<h3>``: a table in the next section is not this heading's)."""
     out = []
-    for part in re.split(r"(?=<h3)", page)[1:]:
+    for part in re.split(r"(?=<h[23])", page)[1:]:
         head = re.match(r"<h3[^>]*>(.*?)</h3>", part, re.S)
         cell = re.search(r"<th[^>]*>(.*?)</th>", part, re.S)
         if head and cell and "<table" in part[: cell.start()]:
