@@ -11,10 +11,14 @@ import itertools
 import warnings
 
 import numpy as np
-import colour
 import pytest
 
-from bancada.core import colours
+_NUMPY_PRINT = np.get_printoptions()
+import colour  # noqa: E402  (colour-science changes numpy's print options on import: put back below)
+
+np.set_printoptions(**_NUMPY_PRINT)  # the golden outputs' numbers are written with numpy's defaults
+
+from bancada.core import colours  # noqa: E402
 
 
 DEFICIENCIES = ["Protanomaly", "Deuteranomaly", "Tritanomaly"]
