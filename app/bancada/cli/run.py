@@ -166,24 +166,11 @@ def _follow_run(runner: Runner, profile: Profile, args: argparse.Namespace) -> t
             for event in events:
                 if isinstance(event, RunStarted):
                     run_path = event.path
-                    task = bar.add_task(
-                        profile.experiment.name, total=event.total_requests or None, rate="", errors="", count=""
-                    )
-                    exp = runner.profile.experiment
-                    err.print(
-                        f"run {event.run_id} ({event.driver} driver, {exp.schedule} schedule, seed {exp.seed})"
-                        f" -> {event.path}",
-                        soft_wrap=True,  # the run id and the path whole, to copy at any width
-                    )
+                    task = _started(bar, runner, profile, event)
                 elif isinstance(event, RunProgress) and task is not None:
                     _show_progress(bar, task, event)
                 elif isinstance(event, Notice):
-                    if event.level != "info" or not args.quiet:
-                        bar.console.print(
-                            f"[{_LEVEL_STYLE.get(event.level, 'dim')}]{event.text}",
-                            highlight=False,
-                            markup=True,
-                        )
+                    _notice(bar, event, args.quiet)
                 elif isinstance(event, RunFinished):
                     finished = event
                     if task is not None and event.status == "complete":  # the bar full only now
@@ -194,6 +181,23 @@ def _follow_run(runner: Runner, profile: Profile, args: argparse.Namespace) -> t
                 if isinstance(event, RunFinished):
                     finished = event
     return run_path, finished
+
+
+def _started(bar: Progress, runner: Runner, profile: Profile, event: RunStarted) -> TaskID:
+    """The run's progress task, and the line with its id and file (whole, to copy at any width)."""
+    task = bar.add_task(profile.experiment.name, total=event.total_requests or None, rate="", errors="", count="")
+    exp = runner.profile.experiment
+    err.print(
+        f"run {event.run_id} ({event.driver} driver, {exp.schedule} schedule, seed {exp.seed}) -> {event.path}",
+        soft_wrap=True,
+    )
+    return task
+
+
+def _notice(bar: Progress, event: Notice, quiet: bool) -> None:
+    """A notice of the run above the bar (its info notices only without --quiet)."""
+    if event.level != "info" or not quiet:
+        bar.console.print(f"[{_LEVEL_STYLE.get(event.level, 'dim')}]{event.text}", highlight=False, markup=True)
 
 
 def _show_progress(bar: Progress, task: TaskID, event: RunProgress) -> None:
