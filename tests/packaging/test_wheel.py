@@ -18,7 +18,9 @@ import pytest
 from tests.conftest import ROOT
 from tests.packaging.conftest import VERSION, clean_env
 
-WHEEL_MAX_MB = 60  # today about 42 MB: four static Go binaries (two per architecture), the Java jar, sources
+# 60.3 MB: four static Go binaries, the Java jar, the static C++ worker (2.4 MB), the seed-003 workers'
+# sources, the HTML manual
+WHEEL_MAX_MB = 64
 
 
 def test_wheel_contents(built_wheel):
