@@ -9,7 +9,6 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from scipy import stats
 
 
 def median_ci_order_statistic(sorted_x: np.ndarray, confidence: float = 0.95) -> tuple[float, float, float]:
@@ -30,6 +29,8 @@ def median_ci_order_statistic(sorted_x: np.ndarray, confidence: float = 0.95) ->
     if n == 0:
         return math.nan, math.nan, math.nan
     a = (1.0 - confidence) / 2.0
+    from scipy import stats  # imported here: the window imports this module's types at start, not scipy
+
     rank = int(stats.binom.ppf(a, n, 0.5))  # smallest k with F(k) >= a, so F(k-1) < a
     rank = max(rank, 1)
     coverage = 1.0 - 2.0 * float(stats.binom.cdf(rank - 1, n, 0.5))

@@ -25,12 +25,15 @@ import math
 import numbers
 import os
 import re
+import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
+
+if TYPE_CHECKING:  # pandas is imported where a table is made, not when the window starts
+    import pandas as pd
 
 from bancada.core.i18n import language, number, p_value, translate
 from bancada.analysis.words.table_labels import (
@@ -83,7 +86,10 @@ def factor_text(text: str) -> str:
 
 
 def _is_missing(v: Any) -> bool:
-    return v is None or (isinstance(v, float) and math.isnan(v)) or v is pd.NA
+    if v is None or (isinstance(v, float) and math.isnan(v)):
+        return True
+    pandas = sys.modules.get("pandas")  # a value can be pandas.NA only once pandas is loaded
+    return pandas is not None and v is pandas.NA
 
 
 def _is_number(v: Any) -> bool:
@@ -356,6 +362,8 @@ def tables_in_ms(tables: Mapping[str, pd.DataFrame], response: str, log: bool = 
     design used log10 of the response, so its effects and sums of squares stay as they are. Tables of
     another response are returned unchanged.
     """
+    import pandas as pd
+
     to_ms = _TO_MS.get(response.rsplit("_", 1)[-1]) if "_" in response else None
     if to_ms is None or to_ms == 1.0:
         return dict(tables)
