@@ -126,7 +126,8 @@ def check_no_gap_measured(run: PartitionedRun, seconds: float) -> None:
     """Nothing in flight across the partition is a latency; every sample yielded is in the file."""
     (longest,) = run.query(f"SELECT MAX(latency_ns) FROM sample WHERE ok = 1 AND phase = {PHASE_MEASURE}")[0]
     assert longest is not None and longest < (TIMEOUT_S + 0.5) * 1e9 < seconds * 1e9, longest
-    failed = dict(run.query("SELECT substr(error, 1, instr(error, ':') - 1), COUNT(*) FROM sample WHERE ok = 0 GROUP BY 1"))
+    kinds = "SELECT substr(error, 1, instr(error, ':') - 1), COUNT(*) FROM sample WHERE ok = 0 GROUP BY 1"
+    failed = dict(run.query(kinds))
     assert failed.get("timeout", 0) > 0, f"no request failed across the partition: {failed}"
     (stored,) = run.query("SELECT COUNT(*) FROM sample")[0]
     assert stored == run.yielded

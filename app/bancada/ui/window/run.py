@@ -43,7 +43,9 @@ if TYPE_CHECKING:
     from bancada.ui.window.stats import StatsRefresh
 
 # The runner's closing message when an SSH host dropped and the run reconnected (bancada.run.tally).
-DROPPED_BLOCKS = re.compile(r"the connection to (?P<host>.+) dropped during block\(s\) (?P<blocks>[\d, ]+); they are partial")
+DROPPED_BLOCKS = re.compile(
+    r"the connection to (?P<host>.+) dropped during block\(s\) (?P<blocks>[\d, ]+); they are partial"
+)
 PLOT_INTERVAL_MS = 90  # about 11 Hz: the boxes' fixed refresh ("about 10 Hz"; faster perturbs the measurement)
 CSV_FACTORS = ("language", "protocol", "operation")  # a tidy CSV opened as a run: those with 2+ levels are analysed
 
