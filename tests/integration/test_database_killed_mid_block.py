@@ -109,6 +109,10 @@ def test_the_postmaster_killed_mid_block_gives_failed_samples_and_an_incomplete_
         failed = con.execute(f"SELECT COUNT(*) FROM sample WHERE ok = 0 AND phase = {PHASE_MEASURE}").fetchone()[0]
         per_rep = dict(con.execute("SELECT repetition, COUNT(*) FROM sample WHERE phase = 1 GROUP BY 1").fetchall())
         status = con.execute("SELECT value FROM meta WHERE key = 'status'").fetchone()[0]
+        kinds = dict(
+            con.execute("SELECT substr(error, 1, instr(error, ':') - 1), COUNT(*) FROM sample WHERE ok = 0 GROUP BY 1")
+        )
+        print(f"\nPostgreSQL killed mid-block: {stored} samples stored, {failed} failed {kinds}")
     finally:
         con.close()
     assert stored == yielded  # nothing the run yielded is missing from its file
