@@ -41,7 +41,8 @@ def artifact_missing(impl_id: str) -> str | None:
 
 #: Markers of the slow suites CI leaves out (each also has a reduced, seeded set that CI runs):
 #: ``BANCADA_FULL=1`` (or ``packaging/test.sh --full`` for the packages) runs them too.
-FULL_MARKERS = ("locust_full", "lab_full")  # profiling_full: its own skipif (BANCADA_PROFILING_FULL=1 too)
+# profiling_full: its own skipif (BANCADA_PROFILING_FULL=1 too)
+FULL_MARKERS = ("locust_full", "lab_full", "faults_full")
 
 
 #: The marker each folder of tests/ gives its tests, so that a reduced set is selected by path or by

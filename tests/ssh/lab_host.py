@@ -152,6 +152,7 @@ class LabHost:
         self.flavour = flavour
         tag = uuid.uuid4().hex[:6]
         self.netns, self.outer, inner = f"bancada-lab-{tag}", f"bcl{tag}a", f"bcl{tag}b"
+        self.inner = inner
         net = f"{NET_PREFIX}.{int(tag, 16) % 250 + 1}"
         self.address, self.gateway = f"{net}.2", f"{net}.1"
         self.folder = folder.resolve()
@@ -221,6 +222,16 @@ class LabHost:
         assert self.sshd is not None
         argv = ["nsenter", "-t", str(self.sshd.proc.pid), "--net", "--mount", "sh", "-c", command]
         return subprocess.run(argv, capture_output=True, text=True, timeout=timeout_s)
+
+    def cut_link(self) -> None:
+        """A network partition: the lab's end of the veth pair set down inside its namespace. This
+        computer's end loses its carrier and drops every packet to the lab host silently (no reset, no
+        "unreachable"): open TCP connections see nothing, new ones time out."""
+        _ip("-n", self.netns, "link", "set", self.inner, "down")
+
+    def restore_link(self) -> None:
+        """End the partition of :meth:`cut_link` (the address and route come back with the link)."""
+        _ip("-n", self.netns, "link", "set", self.inner, "up")
 
     def worker_processes(self) -> list[tuple[int, str]]:
         """(pid, command line) of the live processes in the lab that run a deployed artifact or bundle."""

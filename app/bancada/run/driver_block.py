@@ -16,6 +16,8 @@ import time
 from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
+import numpy as np
+
 from bancada.core.i18n import integer, number, translate
 from bancada.core.samples import Sample, SampleBlock
 from bancada.drivers.job import DriverJob
@@ -39,14 +41,40 @@ SELF_GAP_S = 1.0
 STORING_NOTICE_SAMPLES = 500_000
 
 
+#: The error of a request answered later than the request timeout after its planned start (see :func:`fail_late`).
+LATE_ERROR = "timeout: answered after the request timeout, counted from its planned start"
+
+
+def fail_late(samples: SampleBlock, timeout_s: float) -> int:
+    """Make failed samples (:data:`LATE_ERROR`) of the successful ones whose latency exceeds ``timeout_s``;
+    return how many.
+
+    Under an open load a latency counts from the request's planned start, its wait to be sent included:
+    when the link to the worker stalls (a network partition), the requests planned meanwhile are sent
+    when it comes back and answered at once, with latencies as long as the stall although no request
+    took that long on the server. A client with that timeout would have given up on them, so they are
+    timeouts, as the requests in flight when the link stalled are; no stored latency exceeds the timeout.
+    """
+    rows = samples.rows
+    late = np.flatnonzero((rows["ok"] != 0) & (rows["latency_ns"] > timeout_s * 1e9))
+    if late.size:
+        if not rows.flags.writeable:  # the driver's frame, read in place
+            rows = samples.rows = rows.copy()
+        rows["ok"][late] = 0
+        samples.errors.update((int(i), LATE_ERROR) for i in late.tolist())
+    return int(late.size)
+
+
 class _Batch:
     """What has arrived from the driver since the last commit: samples, sample blocks and splits."""
 
-    def __init__(self, store: RunStore, block_index: int) -> None:
+    def __init__(self, store: RunStore, block_index: int, timeout_s: float = float("inf")) -> None:
         self.store = store
         self.block_index = block_index
+        self.timeout_s = timeout_s
         self.items: list[Sample | SampleBlock | Split] = []
         self.staged = 0  # samples staged so far in this block
+        self.late = 0  # samples made timeouts by fail_late in this block
 
     def __bool__(self) -> bool:
         return bool(self.items)
@@ -57,6 +85,7 @@ class _Batch:
         splits = [x for x in self.items if isinstance(x, Split)]
         out = SampleBlock.of([x for x in self.items if not isinstance(x, Split)])
         self.items = []
+        self.late += fail_late(out, self.timeout_s)
         self.store.stage_samples(out, self.block_index)
         self.staged += len(out)
         if splits:
@@ -86,7 +115,7 @@ def drive_block(
         RunError: the driver sent nothing for too long, or it failed (its message or the tail of its stderr).
     """
     stream = DriverStream(proc, job.to_json(), cancelled)
-    batch = _Batch(store, block_index)
+    batch = _Batch(store, block_index, timeout_s)
     last = time.monotonic()
     # a driver sends a sample per request (each ends within timeout_s) or, under a timed load,
     # a histogram every second: silence well past both means it is stopped or hung
@@ -119,6 +148,8 @@ def drive_block(
         marked = store.mark_gap_samples(block_index)
     if marked:
         yield Notice("warning", gap_text(store, block_index, marked))
+    if batch.late:
+        yield Notice("warning", late_text(block_index, batch.late, timeout_s))
     if cancelled():
         return
     if driver_error or code != 0:
@@ -226,6 +257,16 @@ def store_event(frame: DriverEvent, store: RunStore, block_index: int) -> tuple[
         store.add_driver_event(block_index, frame)
         return "", Notice("info", warmup_end_text(frame, treatment_label(store, frame.get("treatment"))))
     return "", None
+
+
+def late_text(block_index: int, late: int, timeout_s: float) -> str:
+    """What the user reads of the ``late`` requests of block ``block_index`` made timeouts by :func:`fail_late`."""
+    return translate(
+        "Runner",
+        "block {block}: {n} requests were answered more than {timeout} s after their planned start (they "
+        "waited to be sent while the link or the worker stalled); they are failed samples (timeout), "
+        "not latencies",
+    ).format(block=integer(block_index + 1), n=integer(late), timeout=number(timeout_s, 1))
 
 
 def gap_text(store: RunStore, block_index: int, marked: int) -> str:

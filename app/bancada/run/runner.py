@@ -19,6 +19,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from bancada.core.i18n import translate
 from bancada.drivers.health import HealthCheckError
 from bancada.drivers.job import DriverJob
 from bancada.drivers.stream import StreamError
@@ -210,8 +211,16 @@ class Runner:
             try:
                 yield from self._run_block(ctx, BlockRun(block, ids, job, watch={}), started)
             except WorkerDied:
-                if not (self.host.disconnected and self.options.on_disconnect == "pause"):
+                if not self.host.disconnected:
                     raise
+                if self.options.on_disconnect != "pause":
+                    raise RunError(
+                        translate(
+                            "Runner",
+                            "the SSH connection to {host} dropped during block {block}; the run stops and the "
+                            "samples so far are kept (the worker left on the host is stopped at the next connection)",
+                        ).format(host=self.host.name, block=block.index + 1)
+                    ) from None
                 yield from self._resume_after_disconnect(ctx, block.index)
             if pace is not None:  # the block's time paces the blocks of its treatments
                 now = time.monotonic()

@@ -3779,6 +3779,14 @@ Senha da chave:</translation>
 <context>
     <name>Runner</name>
     <message>
+        <source>block {block}: {n} requests were answered more than {timeout} s after their planned start (they waited to be sent while the link or the worker stalled); they are failed samples (timeout), not latencies</source>
+        <translation>bloco {block}: {n} requisições foram respondidas mais de {timeout} s depois do início planejado (esperaram para ser enviadas enquanto o enlace ou o worker travou); são amostras com falha (timeout), não latências</translation>
+    </message>
+    <message>
+        <source>the SSH connection to {host} dropped during block {block}; the run stops and the samples so far are kept (the worker left on the host is stopped at the next connection)</source>
+        <translation>a conexão SSH com {host} caiu durante o bloco {block}; a execução para e as amostras até aqui estão guardadas (o worker deixado no host é parado na próxima conexão)</translation>
+    </message>
+    <message>
         <source>the driver did not run for {seconds} s in block {block} (the computer was suspended or the run&apos;s processes were stopped): {n} measured requests in flight across the gap are marked and left out of the latencies</source>
         <translation>o driver ficou parado por {seconds} s no bloco {block} (o computador foi suspenso ou os processos da execução foram parados): {n} requisições medidas em andamento durante a lacuna estão marcadas e ficam fora das latências</translation>
     </message>
@@ -5190,6 +5198,10 @@ Senha da chave:</translation>
     <message>
         <source>Run incomplete</source>
         <translation>Execução incompleta</translation>
+    </message>
+    <message>
+        <source>the connection to {host} dropped during block(s) {blocks}; they are partial</source>
+        <translation>a conexão com {host} caiu durante o(s) bloco(s) {blocks}; eles estão parciais</translation>
     </message>
     <message>
         <source>worker(s) died: {w}</source>

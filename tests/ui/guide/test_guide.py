@@ -268,6 +268,11 @@ def test_a_runs_closing_message_in_the_windows_language(pt_window):
     assert w.run.finished_message("stopped by the user") == "parada pelo usuário"
     assert w.run.finished_message("worker(s) died: go-grpc") == "worker(s) morreram: go-grpc"
     assert w.run.finished_message("something else") == "something else"
+    # an SSH host that dropped and came back (on_disconnect = "pause"): bancada.run.tally's message
+    assert (
+        w.run.finished_message("the connection to lab dropped during block(s) 0, 3; they are partial")
+        == "a conexão com lab caiu durante o(s) bloco(s) 0, 3; eles estão parciais"
+    )
     # why an implementation cannot be measured, as the panel and the host check say it
     from bancada.drivers import unmeasurable_reason
 

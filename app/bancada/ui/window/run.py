@@ -12,6 +12,7 @@ stored run (a run file or a tidy CSV) is read on the ``"load"`` task and drawn w
 
 from __future__ import annotations
 
+import re
 import time
 from collections import deque
 from dataclasses import dataclass
@@ -41,6 +42,10 @@ if TYPE_CHECKING:
     from bancada.ui.window.actions import WindowActions
     from bancada.ui.window.stats import StatsRefresh
 
+# The runner's closing message when an SSH host dropped and the run reconnected (bancada.run.tally).
+DROPPED_BLOCKS = re.compile(
+    r"the connection to (?P<host>.+) dropped during block\(s\) (?P<blocks>[\d, ]+); they are partial"
+)
 PLOT_INTERVAL_MS = 90  # about 11 Hz: the boxes' fixed refresh ("about 10 Hz"; faster perturbs the measurement)
 CSV_FACTORS = ("language", "protocol", "operation")  # a tidy CSV opened as a run: those with 2+ levels are analysed
 
@@ -239,6 +244,11 @@ class WindowRun(QObject):
         """The runner's closing message (kept in English in the run file) in the window's language."""
         if message.startswith("worker(s) died: "):
             return self.tr("worker(s) died: {w}").format(w=message.removeprefix("worker(s) died: "))
+        dropped = DROPPED_BLOCKS.fullmatch(message)
+        if dropped:
+            return self.tr("the connection to {host} dropped during block(s) {blocks}; they are partial").format(
+                host=dropped["host"], blocks=dropped["blocks"]
+            )
         return {
             "stopped by the user": self.tr("stopped by the user"),
             "the run was abandoned": self.tr("the run was abandoned"),

@@ -1,0 +1,70 @@
+"""What the window shows of the faults of long runs, in English and in Brazilian Portuguese: requests made
+timeouts after a stalled link (tests/ssh/test_ssh_partition.py), an SSH connection dropped for good, and
+the database killed mid-block (tests/integration/test_database_killed_mid_block.py)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from bancada.core import i18n
+from bancada.core.samples import PHASE_MEASURE, SAMPLE_DTYPE, SampleBlock
+from bancada.hosts.postgres import PostgresError, PrivatePostgres
+from bancada.run.database import RunDatabase
+from bancada.run.driver_block import LATE_ERROR, fail_late, late_text
+from bancada.core.i18n import translate
+
+DROPPED = (
+    "the SSH connection to {host} dropped during block {block}; the run stops and the samples so far are kept "
+    "(the worker left on the host is stopped at the next connection)"
+)
+
+
+@pytest.fixture
+def pt_br():
+    i18n.set_language("pt_BR")
+    yield
+    i18n.set_language("en")
+
+
+def _database_failed() -> str:
+    database = RunDatabase()
+    database.server = PrivatePostgres()  # not started: only its kind and host are read
+    return database._failed(PostgresError("the private PostgreSQL server (pid 7, port 5) exited with code -9"))
+
+
+def test_in_english():
+    assert late_text(0, 1234, 2.0) == (
+        "block 1: 1,234 requests were answered more than 2.0 s after their planned start (they waited to be sent "
+        "while the link or the worker stalled); they are failed samples (timeout), not latencies"
+    )
+    assert translate("Runner", DROPPED).format(host="lab", block=2).startswith("the SSH connection to lab dropped")
+    assert _database_failed() == (
+        "the database (private PostgreSQL on local) failed: the private PostgreSQL server (pid 7, port 5) exited "
+        "with code -9; the samples so far are kept"
+    )
+
+
+def test_in_brazilian_portuguese(pt_br):
+    assert late_text(0, 1234, 2.0) == (
+        "bloco 1: 1.234 requisições foram respondidas mais de 2,0 s depois do início planejado (esperaram para ser "
+        "enviadas enquanto o enlace ou o worker travou); são amostras com falha (timeout), não latências"
+    )
+    assert translate("Runner", DROPPED).format(host="lab", block=2) == (
+        "a conexão SSH com lab caiu durante o bloco 2; a execução para e as amostras até aqui estão guardadas "
+        "(o worker deixado no host é parado na próxima conexão)"
+    )
+    assert _database_failed().startswith("o banco de dados (PostgreSQL privado em local) falhou: ")
+
+
+def test_a_request_answered_past_the_timeout_from_its_planned_start_is_a_timeout():
+    rows = np.zeros(3, SAMPLE_DTYPE)
+    rows["phase"] = PHASE_MEASURE
+    rows["ok"] = [1, 1, 0]
+    rows["latency_ns"] = [1_900_000_000, 5_300_000_000, 2_000_000_000]
+    rows.flags.writeable = False  # as read from the driver's frame
+    block = SampleBlock(rows, {2: "timeout: i/o timeout"})
+    assert fail_late(block, 2.0) == 1
+    assert block.rows["ok"].tolist() == [1, 0, 0]
+    assert block.errors == {1: LATE_ERROR, 2: "timeout: i/o timeout"}
+    assert LATE_ERROR.startswith("timeout: ")  # counted with the other timeouts
