@@ -1077,8 +1077,8 @@
 <context>
     <name>FactorsPage</name>
     <message>
-        <source>Implementations (language and protocol)</source>
-        <translation>Implementações (linguagem e protocolo)</translation>
+        <source>Implementations</source>
+        <translation>Implementações</translation>
     </message>
     <message>
         <source>Payloads</source>

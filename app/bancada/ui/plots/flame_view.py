@@ -33,7 +33,8 @@ class FlameCanvas(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setMouseTracking(True)
-        self.setMinimumHeight(200)
+        # a few rows at least; not more, or the window outgrows a small screen at a high scale factor
+        self.setMinimumHeight(5 * ROW_PX)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.frames: list[Frame] = []
         self.diff = False
