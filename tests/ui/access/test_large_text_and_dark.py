@@ -98,9 +98,9 @@ def test_every_label_stands_out_from_its_ground(probes, key):
     low = [
         f"{v['name']}: {text!r} {ratio}:1"
         for v in probes[key]["views"]
-        for text, ratio in v["labels"]
+        for text, ratio in v.get("labels", [])
         if ratio < TEXT_CONTRAST
     ]
-    measured = sum(len(v["labels"]) for v in probes[key]["views"])
+    measured = sum(len(v.get("labels", [])) for v in probes[key]["views"])
     assert measured > 100, measured
     assert not low, "\n".join(low)
