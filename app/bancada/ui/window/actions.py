@@ -273,7 +273,7 @@ class WindowActions(QObject):
         gap = "<td>&nbsp;&nbsp;&nbsp;&nbsp;</td>"
         rows = "".join(
             f"<tr>{left}{gap + right if right else ''}</tr>"
-            for left, right in zip(cells[:half], [*cells[half:], ""], strict=True)
+            for left, right in zip(cells[:half], [*cells[half:], ""][:half], strict=True)
         )
         box = QMessageBox(
             QMessageBox.Icon.Information,
