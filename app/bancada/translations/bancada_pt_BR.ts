@@ -1077,8 +1077,8 @@
 <context>
     <name>FactorsPage</name>
     <message>
-        <source>Implementations (language and protocol)</source>
-        <translation>Implementações (linguagem e protocolo)</translation>
+        <source>Implementations</source>
+        <translation>Implementações</translation>
     </message>
     <message>
         <source>Payloads</source>
@@ -1098,6 +1098,18 @@
 </context>
 <context>
     <name>FlameView</name>
+    <message>
+        <source>Flame graph</source>
+        <translation>Flame graph</translation>
+    </message>
+    <message>
+        <source>{name} {share} %</source>
+        <translation>{name} {share} %</translation>
+    </message>
+    <message>
+        <source>The widest frames: {frames}.</source>
+        <translation>Os quadros mais largos: {frames}.</translation>
+    </message>
     <message>
         <source>Treatment</source>
         <translation>Tratamento</translation>
@@ -4012,6 +4024,18 @@ Senha da chave:</translation>
 </context>
 <context>
     <name>SplitBarsView</name>
+    <message>
+        <source>Time split bars</source>
+        <translation>Barras da divisão do tempo</translation>
+    </message>
+    <message>
+        <source>{bar}: {total} ms, most in {a} ({ms_a} ms) and {b} ({ms_b} ms)</source>
+        <translation>{bar}: {total} ms, a maior parte em {a} ({ms_a} ms) e {b} ({ms_b} ms)</translation>
+    </message>
+    <message>
+        <source>Link {l}: </source>
+        <translation>Enlace {l}: </translation>
+    </message>
     <message>
         <source>Where the time of each request goes, per format, type and size (seed 004&apos;s split).</source>
         <translation>Para onde vai o tempo de cada requisição, por formato, tipo e tamanho (a divisão do estudo 004).</translation>

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from bancada.core import colours
 
@@ -38,6 +38,16 @@ DARK_ROLES = {
 }
 #: Disabled texts on the dark palette: visibly dimmer, still readable.
 DARK_DISABLED_TEXT = "#8A8A8A"
+#: The colours that say what a text is, on a light and on a dark window: ``error`` (a problem) and
+#: ``ok`` (a check passed) as text, ≥ 4.5:1 on Fusion's light window ``#EFEFEF`` and on
+#: :data:`DARK_ROLES`' window and base; ``accent`` (the guide's hint bar) a mark, ≥ 3:1 on both.
+TONES = {
+    "error": ("#C62828", "#FF8A80"),
+    "ok": ("#1B5E20", "#81C784"),
+    "accent": ("#1565C0", "#64B5F6"),
+}
+_TONE = "bancadaTone"  # the widget properties set_tone keeps: the tone's name and the style sheet
+_TONE_STYLE = "bancadaToneStyle"
 
 
 def dark_palette() -> QPalette:
@@ -50,8 +60,46 @@ def dark_palette() -> QPalette:
     return pal
 
 
+def is_dark() -> bool:
+    """Whether the application's window colour is dark (a dark scheme, or a dark platform palette)."""
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        return False
+    return app.palette().color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def tone(name: str) -> str:
+    """The ``#RRGGBB`` colour of the tone ``name`` (a key of :data:`TONES`) on the current palette.
+
+    Raises:
+        KeyError: ``name`` is not a tone.
+    """
+    light, dark = TONES[name]
+    return dark if is_dark() else light
+
+
+def set_tone(widget: QWidget, name: str, style: str = "color: {tone};") -> None:
+    """Give ``widget`` the style sheet ``style`` with ``{tone}`` replaced by the colour of the tone
+    ``name`` ("" clears it), and again with the other scheme's colour whenever the scheme changes.
+
+    Raises:
+        KeyError: ``name`` is neither "" nor a key of :data:`TONES`.
+    """
+    widget.setProperty(_TONE, name)
+    widget.setProperty(_TONE_STYLE, style)
+    widget.setStyleSheet(style.replace("{tone}", tone(name)) if name else "")
+
+
+def _retone() -> None:
+    for widget in QApplication.allWidgets():
+        name = widget.property(_TONE)
+        if name:
+            widget.setStyleSheet(str(widget.property(_TONE_STYLE)).replace("{tone}", tone(str(name))))
+
+
 def apply(scheme: Qt.ColorScheme) -> None:
-    """Give the application the palette of ``scheme`` (Unknown: the platform's, untouched)."""
+    """Give the application the palette of ``scheme`` (Unknown: the platform's, untouched), and the
+    widgets of :func:`set_tone` their colours on it."""
     app = QApplication.instance()
     if not isinstance(app, QApplication):
         return
@@ -59,6 +107,7 @@ def apply(scheme: Qt.ColorScheme) -> None:
         app.setPalette(dark_palette())
     elif scheme == Qt.ColorScheme.Light:
         app.setPalette(app.style().standardPalette())
+    _retone()
 
 
 def follow() -> None:

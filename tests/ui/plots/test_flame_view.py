@@ -34,6 +34,13 @@ def test_flame_tab_shows_profiles_of_an_opened_run(window, qtbot, tmp_path):
     r = view.canvas._rect(top)
     assert view.canvas.frame_at(r.center().x(), r.center().y()) == top
     assert top.name in view.canvas.describe(top) and "%" in view.canvas.describe(top)
+    # a screen reader hears the graph: its line and the widest frames with their shares (issue 45)
+    from PySide6.QtGui import QAccessible
+
+    iface = QAccessible.queryAccessibleInterface(view.canvas)
+    said = iface.text(QAccessible.Text.Description)
+    assert iface.text(QAccessible.Text.Name) == "Flame graph"
+    assert said.startswith(view.info.text()) and "The widest frames: " in said and top.name in said, said
     view.select("go-rest · LargeSize", "go-grpc · LargeSize")
     assert view.canvas.diff and any(f.delta > 0 and "encoding/json" in f.name for f in view.canvas.frames)
     screenshot(w, "flame_tab_diff.png")

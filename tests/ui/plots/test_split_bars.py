@@ -66,6 +66,18 @@ def test_the_statistics_show_the_seed_tables_and_the_bars_stack_the_split(qtbot,
     drawn = bars.bar_totals("")
     parts = split[[p.removesuffix("_s") for p in PARTS]].to_numpy().sum(axis=1)
     assert len(drawn) == 8 and np.allclose(drawn, parts)  # one bar per format × type × size, as tall as its parts
+    # a screen reader hears the bars: a name and, per bar, its label and total (issue 45)
+    from PySide6.QtGui import QAccessible
+
+    from bancada.core import i18n
+    from bancada.ui.plots.split_bars import bar_label
+
+    iface = QAccessible.queryAccessibleInterface(bars.graphics)
+    said = iface.text(QAccessible.Text.Description)
+    assert iface.text(QAccessible.Text.Name) == "Time split bars"
+    first = next(split.itertuples(index=False))
+    assert said.startswith(f"{bar_label(first)}: {i18n.number(float(parts[0]), 3)} ms, most in "), said
+    assert said.count(";") == 7, said
     bars.shares.setChecked(True)
     assert np.allclose(bars.bar_totals(""), 100)
     screenshot(bars, "split-bars.png")

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QTextBrowser,
     QVBoxLayout,
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from bancada.hosts import hostconfig
 from bancada.hosts.check import missing_lines
+from bancada.ui import scheme
 from bancada.ui.tasks import TaskRunner
 from bancada.ui.screen_fit import fit_to_screen
 
@@ -188,7 +190,9 @@ class HostsDialog(QDialog):
         left.addWidget(self.list)
         for b in (self.add_button, self.check_button, self.remove_button):
             left.addWidget(b)
-        right = QVBoxLayout()
+        right_column = QWidget()
+        right = QVBoxLayout(right_column)
+        right.setContentsMargins(0, 0, 0, 0)
         right.addWidget(self.form)
         right.addWidget(self.key_panel)
         right.addWidget(self.details, 1)
@@ -196,7 +200,12 @@ class HostsDialog(QDialog):
         right.addWidget(self.status)
         top = QHBoxLayout()
         top.addLayout(left, 1)
-        top.addLayout(right, 3)
+        # the form, the key and the details scroll where the screen is too low for them (a high scale factor)
+        right_scroll = QScrollArea()
+        right_scroll.setWidget(right_column)
+        right_scroll.setWidgetResizable(True)
+        right_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        top.addWidget(right_scroll, 3)
         bottom = QHBoxLayout()
         bottom.addStretch()
         bottom.addWidget(close)
@@ -342,7 +351,7 @@ class HostsDialog(QDialog):
         elif kind == "changed_key":
             self._set_status(message, error=True)
             self.details.setHtml(
-                "<h3 style='color:#b00'>"
+                f"<h3 style='color:{scheme.tone('error')}'>"
                 + self.tr("Refused: the host key changed")
                 + f"</h3><p>{html.escape(message)}</p>"
             )
@@ -393,7 +402,7 @@ class HostsDialog(QDialog):
             self.accept()
 
     def _set_status(self, text: str, error: bool = False) -> None:
-        self.status.setStyleSheet("color: #b00;" if error else "")
+        scheme.set_tone(self.status, "error" if error else "")
         self.status.setText(text)
 
     def done(self, result: int) -> None:

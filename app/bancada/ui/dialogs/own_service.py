@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from bancada.core import paths
 from bancada.experiment.custom import HTTP_METHODS
+from bancada.ui import scheme
 from bancada.experiment.custom_form import RequestEntry, ServerEntry, ServiceForm, form_from_profile, parse_headers
 from bancada.experiment.custom_reflection import GrpcMethod, check_server, missing_method
 from bancada.experiment.external import ExternalSpec
@@ -143,7 +144,7 @@ class ServerBox(QGroupBox):
     def _show(self, ok: bool, text: str) -> None:
         self.checked_ok = ok
         self.check_button.setEnabled(True)
-        color = "#2e7d32" if ok else "#c62828"
+        color = scheme.tone("ok" if ok else "error")
         self.status.setText(f'<span style="color:{color}">{"✔" if ok else "✘"}</span> ' + _html(text))
         self.status.setToolTip(text)
         self.checked.emit()
@@ -303,7 +304,7 @@ class OwnServiceDialog(QDialog):
         self.problem = QLabel()
         self.problem.setObjectName("ownServiceProblem")
         self.problem.setWordWrap(True)
-        self.problem.setStyleSheet("color: #c62828;")
+        scheme.set_tone(self.problem, "error")
         outer.addWidget(self.problem)
         buttons = QHBoxLayout()
         buttons.addStretch(1)

@@ -37,6 +37,7 @@ from bancada.experiment.profile import ProfileError
 from bancada.guide import texts
 from bancada.guide.studies import MY_OWN, study_cards
 from bancada.guide.wizard_state import STEPS, WizardState
+from bancada.ui import scheme
 from bancada.ui.guide.pages import FactorsPage, HostPage, StudyPage, wrapped
 from bancada.ui.guide.results import GuideResults
 from bancada.ui.guide.runs import GuideRuns
@@ -106,7 +107,7 @@ class GuidedExperiment(QDockWidget):
         self.explanation = wrapped()
         self.hint = wrapped()
         self.hint.setObjectName("guideHint")
-        self.hint.setStyleSheet("QLabel#guideHint { border-left: 3px solid #1565c0; padding-left: 6px; }")
+        scheme.set_tone(self.hint, "accent", "QLabel#guideHint { border-left: 3px solid {tone}; padding-left: 6px; }")
         cl.addWidget(self.explanation)
         cl.addWidget(self.hint)
         self.pages_layout = cl  # the pages go here, one shown at a time (a QStackedWidget would size
@@ -120,7 +121,7 @@ class GuidedExperiment(QDockWidget):
 
         self.reason = wrapped()
         self.reason.setObjectName("guideReason")
-        self.reason.setStyleSheet("color: #c62828; font-weight: 600;")
+        scheme.set_tone(self.reason, "error", "color: {tone}; font-weight: 600;")
         outer.addWidget(self.reason)
         buttons = QHBoxLayout()
         self.back_button = QPushButton(self.tr("← &Back"))

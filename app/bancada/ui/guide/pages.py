@@ -128,7 +128,7 @@ class FactorsPage(QWidget):
         super().__init__(parent)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        self.impl_group = QGroupBox(self.tr("Implementations (language and protocol)"))
+        self.impl_group = QGroupBox(self.tr("Implementations"))
         self.impl_layout = QVBoxLayout(self.impl_group)
         self.payload_group = QGroupBox(self.tr("Payloads"))
         self.payload_layout = QVBoxLayout(self.payload_group)

@@ -14,10 +14,12 @@ from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QToolTip, QVBoxLayout, QWidget
 
 from bancada.analysis.flame import Frame, differential, layout
+from bancada.core import i18n
 from bancada.analysis.flame_run import TreatmentProfile
 from bancada.report.flame_svg import delta_colour, warm_colour
 
 ROW_PX = 18
+WORDS_FRAMES = 5  # how many of the widest frames the text alternative names
 
 
 def _qcolor(css: str) -> QColor:
@@ -33,7 +35,8 @@ class FlameCanvas(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setMouseTracking(True)
-        self.setMinimumHeight(200)
+        # a few rows at least; not more, or the window outgrows a small screen at a high scale factor
+        self.setMinimumHeight(5 * ROW_PX)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.frames: list[Frame] = []
         self.diff = False
@@ -95,6 +98,7 @@ class FlameView(QWidget):
         self.treatment = QComboBox()
         self.other = QComboBox()
         self.canvas = FlameCanvas()
+        self.canvas.setAccessibleName(self.tr("Flame graph"))
         self.info = QLabel()
         self.info.setWordWrap(True)
         self.hover = QLabel()
@@ -136,6 +140,22 @@ class FlameView(QWidget):
         self.other.setCurrentIndex(max(0, self.other.findText(other)) if other else 0)
 
     def _draw(self) -> None:
+        self._show()
+        self.canvas.setAccessibleDescription(self.text_alternative())
+
+    def text_alternative(self) -> str:
+        """The flame graph in words (the canvas's accessible description): the line above it, then the
+        widest frames that are not the root, with their share of the samples."""
+        frames = [f for f in self.canvas.frames if f.depth > 0]
+        widest = sorted(frames, key=lambda f: -f.width)[:WORDS_FRAMES]
+        if not widest:
+            return self.info.text()
+        shares = "; ".join(
+            self.tr("{name} {share} %").format(name=f.name, share=i18n.number(100 * f.width, 1)) for f in widest
+        )
+        return self.info.text() + " " + self.tr("The widest frames: {frames}.").format(frames=shares)
+
+    def _show(self) -> None:
         i, j = self.treatment.currentIndex(), self.other.currentIndex() - 1
         if not (0 <= i < len(self.profiles)):
             self.canvas.set_frames([], False)

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 
 from bancada.analysis.words.table_labels import QT_TRANSLATE_NOOP  # typed: returns its text
 from bancada.ui.plots.locale_axis import LocaleAxis
-from bancada.core import colours
+from bancada.core import colours, i18n
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -72,6 +72,7 @@ class SplitBarsView(QWidget):
         top.addWidget(self.shares)
         layout.addLayout(top)
         self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics.setAccessibleName(self.tr("Time split bars"))
         layout.addWidget(self.graphics, 1)
         self.table: pd.DataFrame | None = None
         self.plots: dict[str, pg.PlotItem] = {}
@@ -88,6 +89,7 @@ class SplitBarsView(QWidget):
     def _redraw(self, *_args) -> None:
         self.graphics.clear()
         self.plots, self.bars = {}, {}
+        self.graphics.setAccessibleDescription(self.text_alternative())
         if self.table is None:
             return
         shares = self.shares.isChecked()
@@ -121,6 +123,32 @@ class SplitBarsView(QWidget):
             self.plots[str(link)] = plot  # the link column holds text ("" without a link)
             self.bars[str(link)] = items
         self.graphics.ci.layout.setSpacing(12)
+
+    def text_alternative(self) -> str:
+        """The bars in words (the plot's accessible description): per bar its total time in ms and its
+        two largest parts; "" without a table."""
+        if self.table is None:
+            return ""
+        sentences = []
+        for link, group in self.table.groupby("link", sort=False):
+            values = stacks(group, False)
+            names = [QCoreApplication.translate("SplitBars", text) for text in PARTS.values()]
+            bars = []
+            for row, parts in zip(group.itertuples(index=False), values, strict=True):
+                largest = sorted(range(len(names)), key=lambda j: -parts[j])[:2]
+                bars.append(
+                    self.tr("{bar}: {total} ms, most in {a} ({ms_a} ms) and {b} ({ms_b} ms)").format(
+                        bar=bar_label(row),
+                        total=i18n.number(float(parts.sum()), 3),
+                        a=names[largest[0]],
+                        ms_a=i18n.number(float(parts[largest[0]]), 3),
+                        b=names[largest[1]],
+                        ms_b=i18n.number(float(parts[largest[1]]), 3),
+                    )
+                )
+            head = self.tr("Link {l}: ").format(l=link) if link else ""
+            sentences.append(head + "; ".join(bars) + ".")
+        return " ".join(sentences)
 
     def bar_totals(self, link: str) -> np.ndarray:
         """The height of each bar of ``link`` (ms or %), as drawn (for tests and exports)."""

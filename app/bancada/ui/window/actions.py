@@ -266,8 +266,14 @@ class WindowActions(QObject):
 
     def show_shortcuts(self) -> QMessageBox:
         """A non-modal list of the keyboard shortcuts (Help > Keyboard shortcuts, Ctrl+/)."""
+        cells = [
+            f"<td nowrap>{name}</td><td nowrap>&nbsp;&nbsp;<b>{keys}</b></td>" for name, keys in self.shortcut_rows()
+        ]
+        half = (len(cells) + 1) // 2  # two columns: the list stays lower than a small screen at a scale of 2
+        gap = "<td>&nbsp;&nbsp;&nbsp;&nbsp;</td>"
         rows = "".join(
-            f"<tr><td>{name}</td><td>&nbsp;&nbsp;<b>{keys}</b></td></tr>" for name, keys in self.shortcut_rows()
+            f"<tr>{left}{gap + right if right else ''}</tr>"
+            for left, right in zip(cells[:half], [*cells[half:], ""][:half], strict=True)
         )
         box = QMessageBox(
             QMessageBox.Icon.Information,

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from bancada.core.i18n import proper_name
 from bancada.experiment.profile import LARGE_SIZE, STD_SIZE, Profile, ProfileError, Workload, parse_profile
 from bancada.experiment.steady import warmup_choice, with_choice
+from bancada.ui import scheme
 from bancada.ui.window.design_group import DesignGroup
 from bancada.ui.window.fields import ChoiceBox, IntField, choice_box
 from bancada.ui.window.load_group import LoadGroup
@@ -146,7 +147,7 @@ class ExperimentPanel(QWidget):
         # why Run is disabled: the window shows this label beside Run (see MainWindow)
         self.problem_label = QLabel()
         self.problem_label.setObjectName("runProblem")
-        self.problem_label.setStyleSheet("color: #c62828; font-weight: 600;")
+        scheme.set_tone(self.problem_label, "error", "color: {tone}; font-weight: 600;")
         outer.addStretch(1)
 
         for f in (self.repetitions, self.requests, self.warmup, self.custom_count):

@@ -16,6 +16,8 @@ from PySide6.QtCore import QCoreApplication, QLocale, QObject, QSize, Qt
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar, QWidget
 
+from bancada.ui import scheme
+
 if TYPE_CHECKING:
     from bancada.run.events import Progress
 
@@ -203,7 +205,7 @@ class RunStatus(QObject):
     def show_errors(self, errors: int) -> None:
         """The failed requests, in red when there are any."""
         self.errors_label.setText(self.tr("%Ln error(s)", "", errors))
-        self.errors_label.setStyleSheet("color: #d32f2f;" if errors else "")
+        scheme.set_tone(self.errors_label, "error" if errors else "")
 
     def finished(self, complete: bool) -> None:
         """The run ended: no ETA; a completed run's bar full when it went by time."""
