@@ -145,7 +145,6 @@ def test_bancada_run_profile_cpu_out_writes_the_flame_graphs_export_all_writes(t
     per profiled treatment into DIR, the same files, byte for byte, as the window's Export all of that run."""
     from bancada.cli.main import main
     from bancada.core.paths import runs_dir
-    from bancada.export.run_export import ALL_OUTPUTS, export_run
 
     profile = tmp_path / "profiled.toml"
     profile.write_text(
@@ -161,6 +160,8 @@ def test_bancada_run_profile_cpu_out_writes_the_flame_graphs_export_all_writes(t
     flames = sorted(p.name for p in out.glob("flame-*.svg"))
     assert [name.split("-", 2)[2] for name in flames] == ["go-rest-LargeSize.svg"], flames
     assert "flame graphs: " in said and flames[0] in said
+    from bancada.export.run_export import ALL_OUTPUTS, export_run  # the window's Export all
+
     (run_file,) = runs_dir().glob("*.sqlite")
     everything = export_run(run_file, tmp_path / "all", ALL_OUTPUTS)
     export_all = sorted(p.name for p in everything.by_output["flame_graphs"])
