@@ -138,3 +138,33 @@ def test_py_spy_on_an_idle_process_gives_an_empty_profile_not_an_error():
     finally:
         sleeper.kill()
         sleeper.wait()
+
+
+def test_bancada_run_profile_cpu_out_writes_the_flame_graphs_export_all_writes(tmp_path, capsys):
+    """``bancada run --profile-cpu --out DIR`` (a real go-rest run through the command) writes one flame graph
+    per profiled treatment into DIR, the same files, byte for byte, as the window's Export all of that run."""
+    from bancada.cli.main import main
+    from bancada.core.paths import runs_dir
+
+    profile = tmp_path / "profiled.toml"
+    profile.write_text(
+        '[experiment]\nname = "p"\nimplementations = ["go-rest"]\nrepetitions = 1\nrequests = 8\nwarmup = 4\n\n'
+        '[[workloads]]\nname = "LargeSize"\noperation = "select"\nkind = "int64s"\ncount = 204800\n'
+        "min = 0\nmax = 1000\nk = 3\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    code = main(["run", str(profile), "--profile-cpu", "--driver", "python", "--quiet", "--out", str(out)])
+    said = capsys.readouterr().out
+    assert code == 0, said
+    flames = sorted(p.name for p in out.glob("flame-*.svg"))
+    assert [name.split("-", 2)[2] for name in flames] == ["go-rest-LargeSize.svg"], flames
+    assert "flame graphs: " in said and flames[0] in said
+    from bancada.export.run_export import ALL_OUTPUTS, export_run  # the window's Export all
+
+    (run_file,) = runs_dir().glob("*.sqlite")
+    everything = export_run(run_file, tmp_path / "all", ALL_OUTPUTS)
+    export_all = sorted(p.name for p in everything.by_output["flame_graphs"])
+    assert export_all == flames
+    assert all((out / n).read_bytes() == (tmp_path / "all" / n).read_bytes() for n in flames)
+    assert not (out / "k6_summary.csv").exists()  # a sequential run: k6's table does not apply

@@ -104,7 +104,12 @@ def _configure_run(run: argparse.ArgumentParser) -> None:
         "shipped with Bancada (quick, soares-2024, ...)",
     )
     run.add_argument("--host", default="local", help="'local' (default) or a saved SSH host name")
-    run.add_argument("--out", type=Path, help="folder for samples.csv (default: ./bancada-results/RUN_ID)")
+    run.add_argument(
+        "--out",
+        type=Path,
+        help="folder for samples.csv and, where they apply, the load tables, k6_summary.csv and flame graphs "
+        "(default: ./bancada-results/RUN_ID)",
+    )
     run.add_argument(
         "--implementations", type=_csv_list, help="comma-separated implementation ids to keep, e.g. go-grpc,java-rest"
     )
@@ -188,7 +193,8 @@ def _configure_run(run: argparse.ArgumentParser) -> None:
     run.add_argument(
         "--k6-summary",
         action="store_true",
-        help="print k6's end-of-test table per treatment after any run (always printed after a [load] vus run)",
+        help="print k6's end-of-test table per treatment after any run and write it as k6_summary.csv "
+        "(always after a [load] vus run)",
     )
 
 
@@ -219,7 +225,8 @@ def _configure_export(export: argparse.ArgumentParser) -> None:
         "--csv",
         type=Path,
         required=True,
-        help="tidy sample CSV to write, its folder made when missing (k6_summary.csv is written beside it)",
+        help="tidy sample CSV to write, its folder made when missing (beside it: k6_summary.csv of a [load] vus run, "
+        "a profiled run's flame graphs)",
     )
     run.add_argument(
         "--load-dir", type=Path, help="also write the siege and ab tables (load_siege.csv, load_ab.csv) here"

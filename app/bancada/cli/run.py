@@ -17,6 +17,7 @@ from rich.table import Table
 from bancada.core import paths
 from bancada.experiment.plan import PlanError
 from bancada.experiment.profile import Profile, ProfileError, load_profile
+from bancada.core.i18n import translate
 from bancada.core.installation import explain
 from bancada.cli.overrides import apply_overrides
 from bancada.cli.locust import with_load_workers
@@ -29,8 +30,8 @@ from bancada.store.runstore import RunStore, RunStoreError
 if TYPE_CHECKING:
     import pandas as pd
 
+    from bancada.export.run_export import Exported
     from bancada.hosts.base import Host
-    from bancada.stats.load_tables import LoadTables
 
 err = Console(stderr=True)
 out = Console()
@@ -223,44 +224,51 @@ def _show_progress(bar: Progress, task: TaskID, event: RunProgress) -> None:
 
 
 def _report(run_path: Path, finished: RunFinished, args: argparse.Namespace) -> int:
-    """Print the run's summary (and its siege and ab tables after a load run); write the CSVs."""
+    """Print the run's summary (and its siege and ab tables after a load run, k6's table after a run of
+    virtual users or with --k6-summary); write :data:`bancada.export.run_export.RUN_OUT` into --out."""
     # the statistics (pandas, scipy) are imported once the run has ended, not before its workers start
     from bancada.analysis import k6_run
     from bancada.analysis.words import k6_table
-    from bancada.stats import k6_summary, load_tables as load_tables_mod
     from bancada.analysis.words.load_labels import print_tables
-    from bancada.store.tidy_csv import tidy_frame, write_csv
+    from bancada.export.context import ExportError, ExportOptions
+    from bancada.export.run_export import RUN_OUT, export_run
+    from bancada.stats import k6_summary, load_tables as load_tables_mod
+    from bancada.store.tidy_csv import tidy_frame
 
+    k6_always = bool(getattr(args, "k6_summary", False))
     with RunStore.open(run_path) as store:
         tidy = tidy_frame(store)  # read once: the summary and the CSV share it
         print_summary(tidy, store)
         load_tables = load_tables_mod.from_store(store)
         if load_tables is not None:
             print_tables(out, load_tables)
-        k6_rows = k6_run.k6_rows(store, tidy)
-        if k6_rows and (getattr(args, "k6_summary", False) or k6_summary.is_vus_run(store.meta())):
+        k6_rows = k6_run.k6_rows(store, tidy) if k6_always or k6_summary.is_vus_run(store.meta()) else []
+        if k6_rows:
             k6_table.print_table(out, k6_rows)
-        out_dir = args.out or Path("bancada-results") / store.meta()["run_id"]
-        try:
-            out_dir.mkdir(parents=True, exist_ok=True)
-            rows = write_csv(tidy, out_dir / "samples.csv")
-            if load_tables is not None:
-                write_load_csvs(load_tables, out_dir)
-            if k6_rows:
-                k6_summary.write_csv(k6_rows, out_dir / "k6_summary.csv")
-        except OSError as exc:
-            out.print(f"run file: {run_path}")
-            return _fail(
-                explain(exc, f"cannot write {out_dir / 'samples.csv'}: {exc.strerror or exc}", out_dir)
-                + f"; the run file keeps every sample (bancada export {store.meta()['run_id']} --csv FILE)"
-            )
-    out.print(f"run file: {run_path}")
-    out.print(f"samples:  {out_dir / 'samples.csv'} ({rows} rows)")
-    if load_tables is not None:
-        out.print(f"load:     {out_dir / 'load_siege.csv'}, {out_dir / 'load_ab.csv'}")
-    if k6_rows:
-        out.print(f"k6:       {out_dir / 'k6_summary.csv'}")
+        run_id = store.meta()["run_id"]
+    out_dir = args.out or Path("bancada-results") / run_id
+    try:
+        written = export_run(run_path, out_dir, RUN_OUT, ExportOptions(k6_always=k6_always), tidy=tidy)
+    except ExportError as exc:
+        out.print(f"run file: {run_path}")
+        return _fail(
+            explain(exc.cause, f"cannot write {exc.path}: {exc.strerror or exc.cause}", out_dir)
+            + f"; the run file keeps every sample (bancada export {run_id} --csv FILE)"
+        )
+    _print_written(run_path, written)
     return 0 if finished.status == "complete" else 1
+
+
+def _print_written(run_path: Path, written: Exported) -> None:
+    """The run file and each file ``bancada run`` wrote, a line per output."""
+    out.print(f"run file: {run_path}")
+    samples = written.by_output["samples"]
+    out.print(f"samples:  {samples[0]} ({written.rows['samples']} rows)")
+    if written.by_output["load_tables"]:
+        out.print(f"load:     {', '.join(str(p) for p in written.by_output['load_tables'])}")
+    if written.by_output["k6_summary"]:
+        out.print(f"k6:       {written.by_output['k6_summary'][0]}")
+    _print_flames(written.by_output["flame_graphs"])
 
 
 def _treatment_label(implementation: str, fmt: str, link: str) -> str:
@@ -277,18 +285,6 @@ def _treatment_labels(df: pd.DataFrame) -> np.ndarray:
     codes, uniques = pd.MultiIndex.from_frame(keys).factorize()
     labels: np.ndarray = np.array([_treatment_label(*u) for u in uniques], dtype=object)[codes]
     return labels
-
-
-def write_load_csvs(tables: LoadTables, folder: Path) -> None:
-    """``load_siege.csv`` and ``load_ab.csv`` (one column per field, units in the names) in ``folder``.
-
-    Raises:
-        OSError: a file cannot be written.
-    """
-    from bancada.stats import load_tables as load_tables_mod
-
-    load_tables_mod.siege_frame(tables).to_csv(folder / "load_siege.csv", index=False)
-    load_tables_mod.ab_frame(tables).to_csv(folder / "load_ab.csv", index=False)
 
 
 def print_summary(df: pd.DataFrame, store: RunStore) -> None:
@@ -333,40 +329,37 @@ def _summary_table(payload: str, group: pd.DataFrame, impl_order: list[str]) -> 
     return table
 
 
-def export_command(args: argparse.Namespace) -> int:
-    from bancada.analysis import k6_run
-    from bancada.stats import k6_summary, load_tables as load_tables_mod
-    from bancada.store.tidy_csv import export_csv
+def _print_flames(paths: list[Path]) -> None:
+    """The flame graphs written (``bancada run --profile-cpu``), one line; nothing without any."""
+    if paths:
+        said = translate("Export", "flame graphs: {paths}")
+        out.print(said.format(paths=", ".join(str(p) for p in paths)), soft_wrap=True, highlight=False)
 
+
+def export_command(args: argparse.Namespace) -> int:
+    """``bancada export RUN --csv F [--load-dir D]``: :data:`bancada.export.run_export.RUN_OUT` of the run, the
+    tidy CSV at ``F``, k6's table and the flame graphs beside it where they apply, the load tables in ``D``."""
+    from bancada.export.context import ExportError, ExportOptions
+    from bancada.export.run_export import RUN_OUT, export_run
+
+    load_dir = getattr(args, "load_dir", None)
+    outputs = [o for o in RUN_OUT if o != "load_tables" or load_dir is not None]
+    options = ExportOptions(samples_csv=args.csv.name, load_folder=load_dir)
     try:
-        store = RunStore.open(args.run)
+        written = export_run(args.run, args.csv.parent, outputs, options)
     except RunStoreError as exc:
         return _fail(str(exc))
-    with store:
-        try:
-            args.csv.parent.mkdir(parents=True, exist_ok=True)  # as --load-dir: the folder is made
-            rows = export_csv(store, args.csv)
-        except OSError as exc:
-            return _fail(explain(exc, f"cannot write {args.csv}: {exc.strerror or exc}", args.csv))
-        load_dir = getattr(args, "load_dir", None)
-        if load_dir is not None:
-            tables = load_tables_mod.from_store(store)
-            if tables is None:
-                return _fail(f"run {args.run} used no load model (closed or open): it has no siege or ab tables")
-            try:
-                load_dir.mkdir(parents=True, exist_ok=True)
-                write_load_csvs(tables, load_dir)
-            except OSError as exc:
-                return _fail(explain(exc, f"cannot write the load tables into {load_dir}: {exc.strerror or exc}"))
-            out.print(f"wrote {load_dir / 'load_siege.csv'} and {load_dir / 'load_ab.csv'}")
-        k6_rows = k6_run.k6_rows(store)
-        k6_path = args.csv.parent / "k6_summary.csv"
-        if k6_rows:
-            try:
-                k6_summary.write_csv(k6_rows, k6_path)
-            except OSError as exc:
-                return _fail(explain(exc, f"cannot write {k6_path}: {exc.strerror or exc}", k6_path))
-    out.print(f"wrote {rows} rows to {args.csv}")
-    if k6_rows:
-        out.print(f"wrote the k6-style summary ({len(k6_rows)} treatments) to {k6_path}")
+    except ExportError as exc:
+        if load_dir is not None and load_dir in (exc.path, exc.path.parent):
+            return _fail(explain(exc.cause, f"cannot write the load tables into {load_dir}: {exc.strerror}"))
+        return _fail(explain(exc.cause, f"cannot write {exc.path}: {exc.strerror or exc.cause}", exc.path))
+    if load_dir is not None:
+        if not written.by_output["load_tables"]:
+            return _fail(f"run {args.run} used no load model (closed or open): it has no siege or ab tables")
+        out.print(f"wrote {load_dir / 'load_siege.csv'} and {load_dir / 'load_ab.csv'}")
+    out.print(f"wrote {written.rows['samples']} rows to {args.csv}")
+    k6_path = written.by_output["k6_summary"]
+    if k6_path:
+        out.print(f"wrote the k6-style summary ({written.rows['k6_summary']} treatments) to {k6_path[0]}")
+    _print_flames(written.by_output["flame_graphs"])
     return 0

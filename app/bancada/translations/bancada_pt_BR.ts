@@ -997,6 +997,13 @@
     </message>
 </context>
 <context>
+    <name>Export</name>
+    <message>
+        <source>flame graphs: {paths}</source>
+        <translation>gráficos de chama: {paths}</translation>
+    </message>
+</context>
+<context>
     <name>ExportPage</name>
     <message>
         <source>F&amp;older:</source>

@@ -61,7 +61,7 @@ def _analysis():
 
 
 def test_statistics_md_of_export_all_is_in_portuguese(tmp_path):
-    from bancada.session.export import write_tables
+    from bancada.export.statistics_files import write_tables
 
     res = _analysis()
     write_tables(res.tables, tmp_path, res.readings)

@@ -46,9 +46,19 @@ def test_run_prints_the_k6_table_of_other_runs_only_when_asked(tmp_path, wide_ou
     path = write_vu_run(tmp_path, model="sequential")
     assert _report(path, tmp_path / "a", k6_summary=False) == 0
     assert "k6-style summary" not in wide_out.export_text()
-    assert (tmp_path / "a" / "k6_summary.csv").is_file()  # the export is written for every run
     assert _report(path, tmp_path / "b", k6_summary=True) == 0
     assert "k6-style summary" in wide_out.export_text()
+
+
+def test_run_out_writes_k6_summary_csv_only_where_it_applies(tmp_path, wide_out):
+    """As Export all: k6's table for a run of k6's virtual users, or any run with --k6-summary."""
+    path = write_vu_run(tmp_path, model="sequential")
+    assert _report(path, tmp_path / "a", k6_summary=False) == 0
+    assert (tmp_path / "a" / "samples.csv").is_file()
+    assert not (tmp_path / "a" / "k6_summary.csv").exists()
+    assert "k6_summary.csv" not in wide_out.export_text()
+    assert _report(path, tmp_path / "b", k6_summary=True) == 0
+    assert (tmp_path / "b" / "k6_summary.csv").is_file()
 
 
 def test_the_run_command_takes_k6_summary():

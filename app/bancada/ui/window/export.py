@@ -14,7 +14,9 @@ from PySide6.QtCore import QByteArray, QObject, Signal
 from PySide6.QtGui import QImageWriter
 from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox
 
-from bancada.session.export import export_data, export_report
+from bancada.export.context import ExportOptions
+from bancada.export.report_files import export_report
+from bancada.export.run_export import ALL_OUTPUTS, export_run
 from bancada.ui.settings import settings
 
 if TYPE_CHECKING:
@@ -94,9 +96,10 @@ class WindowExport(QObject):
         readings = dict(res.readings) if res else None
         result = res.result if res else None
         stats = res if res and res.tables else None
+        options = ExportOptions(tables=tables, readings=readings, result=result, stats=stats, pdf=pdf)
         self.tasks.start(
             "export",
-            lambda state: export_data(run_path, out, tables, readings, result, stats, pdf),
+            lambda state: export_run(run_path, out, ALL_OUTPUTS, options),
             succeeded=lambda written: self._export_done(str(out), written),
             failed=lambda msg, _tb: self.window.show_error(self.tr("Export failed"), msg),
         )
