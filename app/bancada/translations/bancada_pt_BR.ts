@@ -3889,19 +3889,23 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>the cap of warm-up requests</source>
-        <translation>o limite de requisições de aquecimento</translation>
+        <translation>pelo limite de requisições de aquecimento</translation>
     </message>
     <message>
         <source>the cap of warm-up seconds</source>
-        <translation>o limite de segundos de aquecimento</translation>
+        <translation>pelo limite de segundos de aquecimento</translation>
     </message>
     <message>
         <source>a stop</source>
-        <translation>uma parada</translation>
+        <translation>por uma parada</translation>
     </message>
     <message>
         <source>{label}, repetition {rep}: not steady after {n} warm-up requests, ended by {why} (CoV {cov})</source>
-        <translation>{label}, repetição {rep}: não estável após {n} requisições de aquecimento, encerrado por {why} (CV {cov})</translation>
+        <translation>{label}, repetição {rep}: não estável após {n} requisições de aquecimento, encerrado {why} (CV {cov})</translation>
+    </message>
+    <message>
+        <source>{label}, repetition {rep}: not steady after {n} warm-up requests, ended by {why}: too few requests to judge steadiness</source>
+        <translation>{label}, repetição {rep}: não estável após {n} requisições de aquecimento, encerrado {why}: poucas requisições para julgar a estabilidade</translation>
     </message>
 </context>
 <context>
