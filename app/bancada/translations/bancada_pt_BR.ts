@@ -2647,6 +2647,22 @@ Senha da chave:</translation>
         <source>Cannot write {p}: {why}</source>
         <translation>Não é possível escrever {p}: {why}</translation>
     </message>
+    <message>
+        <source>my-server-rest</source>
+        <translation>meu-servidor-rest</translation>
+    </message>
+    <message>
+        <source>my-server-grpc</source>
+        <translation>meu-servidor-grpc</translation>
+    </message>
+    <message>
+        <source>Request{n}</source>
+        <translation>Requisição{n}</translation>
+    </message>
+    <message>
+        <source>my-own-service</source>
+        <translation>meu-proprio-servico</translation>
+    </message>
 </context>
 <context>
     <name>Plan</name>
@@ -3682,6 +3698,10 @@ Senha da chave:</translation>
     <message>
         <source>{label}: {n} samples ({tool})</source>
         <translation>{label}: {n} amostras ({tool})</translation>
+    </message>
+    <message>
+        <source>external (not started by Bancada)</source>
+        <translation>externo (não iniciado pelo Bancada)</translation>
     </message>
 </context>
 <context>

@@ -42,6 +42,17 @@ def _plain_number(x: float) -> str:
     return f"{x:g}" if 1e-4 <= abs(x) < 1e5 else f"{x:.0e}"
 
 
+#: The factors whose levels are codes, shown by their proper names (``grpc`` -> ``gRPC``, ``cpp`` -> ``C++``);
+#: any other level (an implementation's, a workload's, a link's name) is shown as the profile spells it,
+#: the same on the axis, in the key, in the trace's legend and in the tables.
+CODED_FACTORS = ("language", "protocol")
+
+
+def level_label(factor: str, level: str) -> str:
+    """How the plots write ``level`` of ``factor`` (``protocol``/``grpc`` -> ``gRPC``; ``lab6-rest`` as is)."""
+    return pretty(level) if factor in CODED_FACTORS else level
+
+
 class LatencyAxis(LocaleAxis):
     """A latency axis whose log scale labels 1, 10, 100 (and 2, 5 when few decades show) as plain numbers.
 
@@ -146,6 +157,7 @@ class LiveView(QWidget):
         self._message = ""  # the text shown instead of plots (show_message)
         self._positions: dict[int, tuple[str, float, colours.LevelStyle, str]] = {}
         self._styles: dict[str, colours.LevelStyle] = {}  # the colour factor's levels' styles
+        self._col_factor = "implementation"  # the factor the colours tell apart
         self.log_y = False
         self.log_auto = True  # the axis follows the data until the user chooses it (set_log_y)
         self.scale = 1.0  # classroom mode: texts and lines this many times larger
@@ -318,6 +330,7 @@ class LiveView(QWidget):
         for info in infos:
             protocols.setdefault(info.level(col_factor), info.protocol)
         self._styles = colours.level_styles(col_levels, self.dark(), protocols)
+        self._col_factor = col_factor
         for info in infos:
             p = pos_levels.index(info.level(pos_factor))
             c = col_levels.index(info.level(col_factor))
@@ -335,13 +348,14 @@ class LiveView(QWidget):
         if key_levels:
             key = "&nbsp;&nbsp;&nbsp;" + "&nbsp;&nbsp;".join(
                 f"<span style='color:{self._styles[lv].colour}'>{MARKER_GLYPHS[self._styles[lv].marker]}</span>"
-                f" {pretty(lv)}"
+                f" {html.escape(level_label(self._col_factor, lv))}"
                 for lv in key_levels
             )
-        plot = self._new_plot(row, col, f"{wl} · {op}{key}")
+        # a request of one's own (operation custom) is named by its name alone, as the student typed it
+        plot = self._new_plot(row, col, f"{html.escape(wl)}{'' if op == 'custom' else f' · {op}'}{key}")
         plot.showGrid(y=False)
         plot.getAxis("left").setLabel(self.tr("latency (ms)"))
-        plot.getAxis("bottom").setTicks([[(i, pretty(lv)) for i, lv in enumerate(pos_levels)]])
+        plot.getAxis("bottom").setTicks([[(i, level_label(pos_factor, lv)) for i, lv in enumerate(pos_levels)]])
         plot.getAxis("bottom").setLabel(factor_name(pos_factor).capitalize())
         plot.setXRange(-0.6, len(pos_levels) - 0.4, padding=0)
         plot.setMouseEnabled(x=False, y=True)
