@@ -2097,16 +2097,20 @@ Senha da chave:</translation>
         <translation>Aquecendo: os boxplots aparecem com as primeiras amostras medidas</translation>
     </message>
     <message>
-        <source>Latency in arrival order (faint: warm-up)</source>
-        <translation>Latência na ordem de chegada (claro: aquecimento)</translation>
-    </message>
-    <message>
-        <source>request (per treatment)</source>
-        <translation>requisição (por tratamento)</translation>
-    </message>
-    <message>
         <source>Bancada live view</source>
         <translation>Visão ao vivo do Bancada</translation>
+    </message>
+    <message>
+        <source>Latency in arrival order (shaded: warm-up)</source>
+        <translation>Latência na ordem de chegada (sombreado: aquecimento)</translation>
+    </message>
+    <message>
+        <source>measured request (per treatment)</source>
+        <translation>requisição medida (por tratamento)</translation>
+    </message>
+    <message>
+        <source>warm-up: {n}</source>
+        <translation>aquecimento: {n}</translation>
     </message>
 </context>
 <context>
