@@ -76,6 +76,20 @@ def test_the_measured_requests_take_the_traces_width_and_the_warm_up_is_a_labell
     assert label.textItem.font().pixelSize() == round(before * 1.75)
 
 
+def test_a_short_warm_up_is_drawn_to_scale(qtbot):
+    view = _view(qtbot)
+    model = LiveModel()
+    model.reset([TreatmentRow(0, "go-rest", "go", "rest", "go", "select", "StdSize", "int64s", 0, 0)])
+    phase = np.r_[np.zeros(8, np.int8), np.ones(400, np.int8)]
+    model.extend_arrays(np.zeros(phase.size, int), np.ones(phase.size), phase, np.ones(phase.size, bool))
+    view.set_treatments(model, ["protocol"])
+    view.refresh(model, force_trace=True)
+    ((band, _label),) = view.warmup_bands.values()
+    assert band.getRegion() == (-8, 0)
+    warm, _meas = view.trace_curves[0]
+    assert list(warm.getData()[0]) == list(range(-8, 0))
+
+
 def test_before_any_measured_request_the_warm_up_is_the_whole_trace(qtbot):
     view = _view(qtbot)
     model = _model(measured=0)

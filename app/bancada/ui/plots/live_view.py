@@ -37,7 +37,7 @@ TEXT_PX, TITLE_PX = 13, 15  # text sizes in pixels (not points): an exported PNG
 #: The legend glyph of each marker (the boxes' key in a plot's title is text).
 MARKER_GLYPHS = {"o": "&#9679;", "s": "&#9632;", "^": "&#9650;", "D": "&#9670;", "v": "&#9660;", "P": "&#10010;"}
 MARKERS_PER_CURVE = 16  # the trace's sparse markers: the second channel beside the colour, cheap to draw
-#: The share of the trace's width the warm-up takes once requests are measured: a warm-up until steady
+#: The most of the trace's width the warm-up takes once requests are measured: a warm-up until steady
 #: may send a hundred times the measured requests, and drawn to scale it left the measured ones a sliver.
 WARMUP_SHARE = 0.2
 
@@ -428,7 +428,7 @@ class LiveView(QWidget):
         band.setZValue(-10)
         band.setVisible(False)
         trace.addItem(band, ignoreBounds=True)
-        label = pg.TextItem("", color=self._foreground, anchor=(0.5, 0))
+        label = pg.TextItem("", color=self._foreground, anchor=(0, 0))  # from the band's left edge
         label.setFont(self._hint_font())
         label.setVisible(False)
         trace.addItem(label, ignoreBounds=True)
@@ -614,7 +614,8 @@ class LiveView(QWidget):
             warms = {t: model.series[t].trace_warmup.view() > 0.5 for t in ids}
             warm_max = max((int(w.sum()) for w in warms.values()), default=0)
             measured_max = max((int((~w).sum()) for w in warms.values()), default=0)
-            band = measured_max * WARMUP_SHARE / (1 - WARMUP_SHARE) if measured_max else 0.0
+            # at most WARMUP_SHARE of the width; a shorter warm-up to scale (one request as wide as a measured one)
+            band = min(float(warm_max), measured_max * WARMUP_SHARE / (1 - WARMUP_SHARE)) if measured_max else 0.0
             for tid in ids:
                 self._trace_curve(tid, model.series[tid].trace_ms.view(), warms[tid], band, warm_max)
             self._show_band(wl, band, warm_max, sum(int(w.sum()) for w in warms.values()))
@@ -649,8 +650,8 @@ class LiveView(QWidget):
         if wl not in self.warmup_bands or wl not in self.trace_plots:
             return
         region, label = self.warmup_bands[wl]
-        lo, hi = region.getRegion()
-        label.setPos((lo + hi) / 2, self.trace_plots[wl].getViewBox().viewRange()[1][1])
+        lo, _hi = region.getRegion()
+        label.setPos(lo, self.trace_plots[wl].getViewBox().viewRange()[1][1])
 
     def set_log_y(self, on: bool) -> None:
         """The user's choice (View > Log axis): kept until the next run's layout."""
