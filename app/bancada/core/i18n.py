@@ -11,6 +11,8 @@ Use::
 
     from bancada.core.i18n import translate, number
     translate("Readings", "fastest {t} (median {m} ms)").format(t=..., m=number(0.234, 3))
+
+A count's sentence takes its form through :func:`plural`.
 """
 
 from __future__ import annotations
@@ -87,6 +89,21 @@ def translate(context: str, text: str) -> str:
     if _language == DEFAULT:
         return text
     return catalogue(_language).get((context, text), text)
+
+
+def plural(n: int, one: str, many: str) -> str:
+    """``one`` when the count ``n`` is 1, else ``many``: the form of a sentence about ``n`` things.
+
+    Both forms are passed already translated, each written as its own ``translate("Context", "text")``
+    call so that lupdate finds it and the catalogue holds both (the catalogue is read without Qt's
+    numerus forms). English and Brazilian Portuguese take the singular for 1 only ("0 pares",
+    "1 par", "2 pares")::
+
+        plural(k, translate("Readings", "1 pair"), translate("Readings", "{k} pairs")).format(k=k)
+
+    A sentence with two counts nests it: ``plural(n, of_one, plural(k, one_of_many, many))``.
+    """
+    return one if n == 1 else many
 
 
 def number(value: float, decimals: int = 2) -> str:

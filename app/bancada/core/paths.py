@@ -142,17 +142,13 @@ def config_dir() -> Path:
 
 
 def user_profiles_dir() -> Path:
-    """Return (and create) the folder where the user's own profiles go ("Save as").
+    """Return (and create) the folder where the user's own profiles go ("Save as", "My own service").
 
-    In a clone this is ``<home>/profiles``; in an installation it is
-    ``<data_dir>/profiles``, because the shipped profiles are read-only there.
-    Never raises :class:`BancadaHomeError`: without a home it is the data folder's.
+    ``<data_dir>/profiles`` (``~/.local/share/bancada/profiles`` on Linux), never the program's
+    ``<home>/profiles``: that folder holds the shipped profiles and is read-only in an installation
+    (also when ``$BANCADA_HOME`` names it), and in a clone a student's profile would sit among the
+    repository's files.
     """
-    try:
-        if not is_bundled():
-            return home() / "profiles"
-    except BancadaHomeError:
-        pass
     path = data_dir() / "profiles"
     path.mkdir(parents=True, exist_ok=True)
     return path

@@ -190,6 +190,8 @@ def _worker(implementation: str, info: dict[str, Any]) -> dict[str, Any]:
     for key in ("language", "protocol"):
         if row.get(key):
             row[key] = proper_name(str(row[key]))
+    if info.get("language") == "external":  # a server of one's own whose profile names no language
+        row["language"] = translate("Report", "external (not started by Bancada)")
     return row
 
 

@@ -25,7 +25,8 @@ def treatment_label(store: RunStore, treatment_id: object) -> str:
 
 
 def warmup_end_text(event: Mapping[str, Any], label: str) -> str:
-    """One line for ``event`` of the treatment called ``label``."""
+    """One line for ``event`` of the treatment called ``label``; a warm-up ended before the criterion's
+    windows were full has no CoV (``cov_pct`` None) and says it had too few requests to judge."""
     n = int(event.get("warmup_requests", 0))
     rep = int(event.get("repetition", 0))
     cov = event.get("cov_pct")
@@ -37,7 +38,12 @@ def warmup_end_text(event: Mapping[str, Any], label: str) -> str:
         "max_requests": translate("Runner", "the cap of warm-up requests"),
         "max_s": translate("Runner", "the cap of warm-up seconds"),
     }.get(str(event.get("reason")), translate("Runner", "a stop"))
-    shown = "–" if cov is None else f"{number(float(cov), 1)} %"
+    if cov is None:  # fewer requests than the criterion's windows: no CoV to give
+        return translate(
+            "Runner",
+            "{label}, repetition {rep}: not steady after {n} warm-up requests, ended by {why}: "
+            "too few requests to judge steadiness",
+        ).format(label=label, rep=rep, n=integer(n), why=why)
     return translate(
         "Runner", "{label}, repetition {rep}: not steady after {n} warm-up requests, ended by {why} (CoV {cov})"
-    ).format(label=label, rep=rep, n=integer(n), why=why, cov=shown)
+    ).format(label=label, rep=rep, n=integer(n), why=why, cov=f"{number(float(cov), 1)} %")

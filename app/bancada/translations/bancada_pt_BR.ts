@@ -388,6 +388,14 @@
         <source>; {p} is the smallest p that r = {r} allows over {kc}</source>
         <translation>; {p} é o menor p que r = {r} permite em {kc}</translation>
     </message>
+    <message>
+        <source>The treatment does not depart clearly from a normal distribution (Shapiro-Wilk, p ≥ {a}); the comparisons use rank tests, which hold either way.</source>
+        <translation>O tratamento não se afasta claramente de uma distribuição normal (Shapiro-Wilk, p ≥ {a}); as comparações usam testes de postos, que valem de qualquer forma.</translation>
+    </message>
+    <message>
+        <source>The latencies of {k} of {n} treatment do not follow a normal distribution (Shapiro-Wilk, p &lt; {a}), so the comparisons use rank tests.</source>
+        <translation>As latências de {k} de {n} tratamento não seguem uma distribuição normal (Shapiro-Wilk, p &lt; {a}); por isso as comparações usam testes de postos.</translation>
+    </message>
 </context>
 <context>
     <name>ConclusionsPage</name>
@@ -2108,16 +2116,20 @@ Senha da chave:</translation>
         <translation>Aquecendo: os boxplots aparecem com as primeiras amostras medidas</translation>
     </message>
     <message>
-        <source>Latency in arrival order (faint: warm-up)</source>
-        <translation>Latência na ordem de chegada (claro: aquecimento)</translation>
-    </message>
-    <message>
-        <source>request (per treatment)</source>
-        <translation>requisição (por tratamento)</translation>
-    </message>
-    <message>
         <source>Bancada live view</source>
         <translation>Visão ao vivo do Bancada</translation>
+    </message>
+    <message>
+        <source>Latency in arrival order (shaded: warm-up)</source>
+        <translation>Latência na ordem de chegada (sombreado: aquecimento)</translation>
+    </message>
+    <message>
+        <source>measured request (per treatment)</source>
+        <translation>requisição medida (por tratamento)</translation>
+    </message>
+    <message>
+        <source>warm-up: {n}</source>
+        <translation>aquecimento: {n}</translation>
     </message>
 </context>
 <context>
@@ -2658,6 +2670,22 @@ Senha da chave:</translation>
         <source>Cannot write {p}: {why}</source>
         <translation>Não é possível escrever {p}: {why}</translation>
     </message>
+    <message>
+        <source>my-server-rest</source>
+        <translation>meu-servidor-rest</translation>
+    </message>
+    <message>
+        <source>my-server-grpc</source>
+        <translation>meu-servidor-grpc</translation>
+    </message>
+    <message>
+        <source>Request{n}</source>
+        <translation>Requisição{n}</translation>
+    </message>
+    <message>
+        <source>my-own-service</source>
+        <translation>meu-proprio-servico</translation>
+    </message>
 </context>
 <context>
     <name>Plan</name>
@@ -3154,14 +3182,6 @@ Senha da chave:</translation>
         <translation>; {pct} é erro experimental</translation>
     </message>
     <message>
-        <source>{k} of {n} pairs differ (Holm p &lt; {a}); {largest}</source>
-        <translation>{k} de {n} pares diferem (p de Holm &lt; {a}); {largest}</translation>
-    </message>
-    <message>
-        <source>{k} of {n} pairs differ when each repetition counts once (Holm p &lt; {a}, r = {r}). When this test and the one above disagree, trust this one: the requests of one repetition share its conditions (the machine&apos;s load then, the connections, the server&apos;s warm state), so they are not independent observations, and the test per request counts thousands of them as if they were; the repetitions are the independent units</source>
-        <translation>{k} de {n} pares diferem quando cada repetição conta uma vez (p de Holm &lt; {a}, r = {r}). Quando este teste e o de cima discordam, confie neste: as requisições de uma repetição compartilham as condições dela (a carga da máquina naquele momento, as conexões, o estado já aquecido do servidor), então não são observações independentes, e o teste por requisição conta milhares delas como se fossem; as repetições são as unidades independentes</translation>
-    </message>
-    <message>
         <source>; the largest share, {pct}, is experimental error: the requests vary more on their own than with any factor</source>
         <translation>; a maior parte, {pct}, é erro experimental: as requisições variam mais por si só do que com qualquer fator</translation>
     </message>
@@ -3192,6 +3212,46 @@ Senha da chave:</translation>
     <message>
         <source>{k} pairs</source>
         <translation>{k} pares</translation>
+    </message>
+    <message>
+        <source>When this test and the one above disagree, trust this one: the requests of one repetition share its conditions (the machine&apos;s load then, the connections, the server&apos;s warm state), so they are not independent observations, and the test per request counts thousands of them as if they were; the repetitions are the independent units</source>
+        <translation>Quando este teste e o de cima discordam, confie neste: as requisições de uma repetição compartilham as condições dela (a carga da máquina naquele momento, as conexões, o estado já aquecido do servidor), então não são observações independentes, e o teste por requisição conta milhares delas como se fossem; as repetições são as unidades independentes</translation>
+    </message>
+    <message>
+        <source>{k} of {n} pair differs when each repetition counts once (Holm p &lt; {a}, r = {r}).</source>
+        <translation>{k} de {n} par difere quando cada repetição conta uma vez (p de Holm &lt; {a}, r = {r}).</translation>
+    </message>
+    <message>
+        <source>{k} of {n} pairs differs when each repetition counts once (Holm p &lt; {a}, r = {r}).</source>
+        <translation>{k} de {n} pares difere quando cada repetição conta uma vez (p de Holm &lt; {a}, r = {r}).</translation>
+    </message>
+    <message>
+        <source>{k} of {n} pairs differ when each repetition counts once (Holm p &lt; {a}, r = {r}).</source>
+        <translation>{k} de {n} pares diferem quando cada repetição conta uma vez (p de Holm &lt; {a}, r = {r}).</translation>
+    </message>
+    <message>
+        <source>{k} of {n} pair differs (Holm p &lt; {a})</source>
+        <translation>{k} de {n} par difere (p de Holm &lt; {a})</translation>
+    </message>
+    <message>
+        <source>{k} of {n} pairs differs (Holm p &lt; {a})</source>
+        <translation>{k} de {n} pares difere (p de Holm &lt; {a})</translation>
+    </message>
+    <message>
+        <source>{k} of {n} effect is significant (its {c} interval excludes 0)</source>
+        <translation>{k} de {n} efeito é significativo (o intervalo de confiança de {c} exclui 0)</translation>
+    </message>
+    <message>
+        <source>{k} of {n} effects is significant (its {c} interval excludes 0)</source>
+        <translation>{k} de {n} efeitos é significativo (o intervalo de confiança de {c} exclui 0)</translation>
+    </message>
+    <message>
+        <source>{k} of {n} treatment is not normal (p &lt; {a})</source>
+        <translation>{k} de {n} tratamento não é normal (p &lt; {a})</translation>
+    </message>
+    <message>
+        <source>{k} of {n} treatments is not normal (p &lt; {a})</source>
+        <translation>{k} de {n} tratamentos não é normal (p &lt; {a})</translation>
     </message>
 </context>
 <context>
@@ -3662,6 +3722,10 @@ Senha da chave:</translation>
         <source>{label}: {n} samples ({tool})</source>
         <translation>{label}: {n} amostras ({tool})</translation>
     </message>
+    <message>
+        <source>external (not started by Bancada)</source>
+        <translation>externo (não iniciado pelo Bancada)</translation>
+    </message>
 </context>
 <context>
     <name>RequestBox</name>
@@ -3916,19 +3980,23 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>the cap of warm-up requests</source>
-        <translation>o limite de requisições de aquecimento</translation>
+        <translation>pelo limite de requisições de aquecimento</translation>
     </message>
     <message>
         <source>the cap of warm-up seconds</source>
-        <translation>o limite de segundos de aquecimento</translation>
+        <translation>pelo limite de segundos de aquecimento</translation>
     </message>
     <message>
         <source>a stop</source>
-        <translation>uma parada</translation>
+        <translation>por uma parada</translation>
     </message>
     <message>
         <source>{label}, repetition {rep}: not steady after {n} warm-up requests, ended by {why} (CoV {cov})</source>
-        <translation>{label}, repetição {rep}: não estável após {n} requisições de aquecimento, encerrado por {why} (CV {cov})</translation>
+        <translation>{label}, repetição {rep}: não estável após {n} requisições de aquecimento, encerrado {why} (CV {cov})</translation>
+    </message>
+    <message>
+        <source>{label}, repetition {rep}: not steady after {n} warm-up requests, ended by {why}: too few requests to judge steadiness</source>
+        <translation>{label}, repetição {rep}: não estável após {n} requisições de aquecimento, encerrado {why}: poucas requisições para julgar a estabilidade</translation>
     </message>
 </context>
 <context>

@@ -58,7 +58,7 @@ def test_my_own_service_through_the_form_in_portuguese(pt_window, servers, qtbot
     f = w.profiles.own_service
     assert f is not None and f.isVisible() and f.windowTitle() == "Meu próprio serviço"
     assert f.save_button.text() == "Salvar e abrir" and f.servers[0].check_button.text() == "Verificar"
-    assert [s.name.text() for s in f.servers] == ["my-server-rest", "my-server-grpc"]
+    assert [s.name.text() for s in f.servers] == ["meu-servidor-rest", "meu-servidor-grpc"]  # in her language
     shot(f, "own-service-pt_BR-01-card.png")
 
     # the student's own: two servers, one request to each (the example's requests removed)

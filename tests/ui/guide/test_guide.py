@@ -162,7 +162,7 @@ def test_the_guided_experiment_in_portuguese(pt_window, qtbot, tmp_path):
     assert bar.format().startswith("4.000 de 4.000 medidas · "), bar.format()
 
     # the statistics steps point at the window's Statistics tab and read its tables
-    for step, word in (("normality", "normais"), ("rank_tests", "pares"), ("factorial", "variação")):
+    for step, word in (("normality", "normais"), ("rank_tests", "1 de 1 par difere"), ("factorial", "variação")):
         advance(qtbot, g, step)
         assert w.tabs.currentWidget() is w.stats_view
         assert word in g.results.readings_page.text.text(), (step, g.results.readings_page.text.text())

@@ -7,11 +7,17 @@ from bancada.run.warmup_notes import warmup_end_text
 
 
 def test_the_progress_line_says_how_many_warm_up_requests_it_took(window, qtbot):
+    from bancada.store.runstore import TreatmentRow
+
+    # the run's treatments: the line starts with one's name as written ("java-rest", not "Java-rest")
+    window.run.model.reset([TreatmentRow(3, "java-rest", "java", "rest", "java", "select", "StdSize", "int64s", 0, 0)])
     event = {"treatment": 3, "repetition": 2, "warmup_requests": 7000, "steady": True, "cov_pct": 2.05}
     window.run.show_event(Notice("info", warmup_end_text(event, "java-rest / StdSize")))
     assert window.state_label.text() == (
-        "Java-rest / StdSize, repetition 2: steady after 7,000 warm-up requests (CoV of the window medians 2.0 %)…"
+        "java-rest / StdSize, repetition 2: steady after 7,000 warm-up requests (CoV of the window medians 2.0 %)…"
     )
+    window.run.show_event(Notice("info", "cannot reach the host"))
+    assert window.state_label.text() == "Cannot reach the host…"  # any other line: a sentence
 
 
 def test_the_progress_bar_follows_a_total_that_grows_with_a_steady_warm_up(pt_window):

@@ -106,7 +106,12 @@ def test_missing_artifact_in_a_bundle_is_said_so(tmp_path, monkeypatch):
 
 def test_user_profiles_dir_is_never_inside_an_installation(tmp_path, monkeypatch):
     monkeypatch.delenv("BANCADA_HOME", raising=False)
-    assert paths.user_profiles_dir() == ROOT / "profiles"  # a clone: next to the shipped ones
+    saved = paths.user_profiles_dir()  # a clone: the user's folder too, not among the shipped profiles
+    assert saved == paths.data_dir() / "profiles" and saved.is_dir()
+    assert not saved.is_relative_to(ROOT / "profiles")
+    monkeypatch.setenv("BANCADA_HOME", str(ROOT))  # an installation that names its home
+    assert not paths.user_profiles_dir().is_relative_to(ROOT)
+    monkeypatch.delenv("BANCADA_HOME")
     monkeypatch.setattr(paths, "BUNDLE_DIR", _make_home(tmp_path / "_bundle"))
     saved = paths.user_profiles_dir()
     assert saved == paths.data_dir() / "profiles" and saved.is_dir()

@@ -224,3 +224,25 @@ def test_under_concurrent_load_the_default_window_grows_with_the_clients_unless_
     stored = parse_profile(__import__("tomllib").loads(_profile(warmup_until="steady").to_toml()))
     assert stored.experiment.warmup_until is not None
     assert for_clients(stored.experiment.warmup_until, 100).window == 10_000
+
+
+def test_a_warm_up_too_short_for_the_criterion_says_so_instead_of_a_dash():
+    """A block whose warm-up ended at a cap before the criterion's windows were full has no CoV: the
+    line says why, in words, not "(CoV –)"."""
+    from bancada.core import i18n
+
+    short = {"repetition": 1, "warmup_requests": 40, "steady": False, "reason": "max_s", "cov_pct": None}
+    line = warmup_end_text(short, "go-rest / StdSize")
+    assert line == (
+        "go-rest / StdSize, repetition 1: not steady after 40 warm-up requests, ended by the cap of warm-up "
+        "seconds: too few requests to judge steadiness"
+    )
+    i18n.set_language("pt_BR")
+    try:
+        line = warmup_end_text(short, "go-rest / StdSize")
+    finally:
+        i18n.set_language("en")
+    assert line == (
+        "go-rest / StdSize, repetição 1: não estável após 40 requisições de aquecimento, encerrado pelo limite de "
+        "segundos de aquecimento: poucas requisições para julgar a estabilidade"
+    )

@@ -36,12 +36,17 @@ from bancada.experiment.custom_form import RequestEntry, ServerEntry, ServiceFor
 from bancada.experiment.custom_reflection import GrpcMethod, check_server, missing_method
 from bancada.experiment.external import ExternalSpec
 from bancada.experiment.profile import ProfileError, load_profile
+from bancada.guide import studies
 from bancada.ui.dialogs import file_dialogs
 from bancada.ui.screen_fit import fit_to_screen
 from bancada.ui.tasks import TaskRunner
 
 PROTOCOL_NAMES = {"rest": "REST", "grpc": "gRPC"}
 CHECK = "own-service-check"
+#: The server ids of the shipped example (profiles/my-service.toml), named in the reader's language in the form.
+EXAMPLE_SERVERS = ("my-server-rest", "my-server-grpc")
+#: The shipped example's study (its [experiment] name).
+EXAMPLE_STUDY = "my-service"
 
 
 class ServerBox(QGroupBox):
@@ -291,7 +296,7 @@ class OwnServiceDialog(QDialog):
         scroll.setWidget(body)
         outer.addWidget(scroll, 1)
         file_row = QHBoxLayout()
-        self.path = QLineEdit(str(paths.user_profiles_dir() / "my-own-service.toml"))
+        self.path = QLineEdit(str(self.default_path()))
         self.path.setToolTip(self.tr("Where the profile is written: a normal profile file you can open again"))
         choose = QPushButton(self.tr("Choose…"))
         choose.clicked.connect(self._choose_path)
@@ -317,12 +322,41 @@ class OwnServiceDialog(QDialog):
         buttons.addWidget(self.save_button)
         outer.addLayout(buttons)
         fit_to_screen(self, QSize(980, 700))  # smaller on a small screen, frame included
+        rest_id, grpc_id = self.example_ids()
         self.load(
             ServiceForm(
-                servers=[ServerEntry("my-server-rest", "rest"), ServerEntry("my-server-grpc", "grpc")],
-                requests=[RequestEntry("Request1")],
+                servers=[ServerEntry(rest_id, "rest"), ServerEntry(grpc_id, "grpc")],
+                requests=[RequestEntry(self._request_name(1))],
             )
         )
+
+    # -- the reader's language -----------------------------------------------------------------
+    def example_ids(self) -> tuple[str, str]:
+        """The REST and gRPC servers' names the form suggests, in the reader's language; valid ids of
+        ``[[external]]`` (letters, digits, ``. _ : -``: no accents)."""
+        return self.tr("my-server-rest"), self.tr("my-server-grpc")
+
+    def _request_name(self, n: int) -> str:
+        return self.tr("Request{n}").format(n=n)
+
+    def default_path(self) -> Path:
+        """Where the form suggests saving: the user's profiles folder (never the program's, read-only
+        when installed), a file name in the reader's language."""
+        return paths.user_profiles_dir() / (self.tr("my-own-service") + ".toml")
+
+    def load_example(self, path: str) -> bool:
+        """Open the shipped example ``path`` to be made one's own: its servers named in the reader's
+        language, its title the study card's, saved by default to :meth:`default_path` (not over the
+        example)."""
+        if not self.load_file(path):
+            return False
+        names = dict(zip(EXAMPLE_SERVERS, self.example_ids(), strict=True))
+        for box in self.servers:
+            box.name.setText(names.get(box.name.text(), box.name.text()))
+        if self.form.base.get("experiment", {}).get("name") == EXAMPLE_STUDY:
+            self.title.setText(studies.title(EXAMPLE_STUDY, self.title.text()))
+        self.path.setText(str(self.default_path()))
+        return True
 
     # -- content ---------------------------------------------------------------------------
     def load(self, form: ServiceForm, path: str = "") -> None:
@@ -372,7 +406,7 @@ class OwnServiceDialog(QDialog):
         self.add_server(ServerEntry(protocol="rest"))
 
     def _add_request_clicked(self) -> None:
-        self.add_request(RequestEntry(f"Request{len(self.requests) + 1}"))
+        self.add_request(RequestEntry(self._request_name(len(self.requests) + 1)))
 
     def _remove(self, box: QWidget) -> None:
         for boxes in (self.servers, self.requests):

@@ -256,8 +256,8 @@ class GuidedExperiment(QDockWidget):
 
     def _own_service_form(self, example: str) -> None:
         """The form, filled with ``example``; saved, its profile is the study's (the window opened it)."""
-        dialog = self.w.show_own_service(example)
-        dialog.path.setText(str(paths.user_profiles_dir() / "my-own-service.toml"))
+        dialog = self.w.show_own_service()
+        dialog.load_example(example)
         dialog.saved.connect(self._own_service_saved)
 
     def _own_service_saved(self, _path: str) -> None:

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from bancada.guide.studies import StudyCard
 from bancada.ui.window.fields import ChoiceBox
-from bancada.ui.window.panel import pretty
+from bancada.ui.window.panel import kind
 
 
 def wrapped(text: str = "", selectable: bool = False) -> QLabel:
@@ -108,7 +108,7 @@ class HostPage(QWidget):
             return
         lines = []
         for impl_id, c in caps.items():
-            what = f"{pretty(c['language'])} · {pretty(c['protocol'])}"
+            what = kind(c["language"], c["protocol"])
             if c.get("ok"):
                 lines.append("✓ " + self.tr("{impl} ({what}): can run").format(impl=impl_id, what=what))
             else:
@@ -146,7 +146,7 @@ class FactorsPage(QWidget):
         self.impl_boxes.clear()
         self.payload_boxes.clear()
         for impl_id, c in caps.items():
-            box = QCheckBox(f"{impl_id}  ({pretty(c['language'])} · {pretty(c['protocol'])})")
+            box = QCheckBox(f"{impl_id}  ({kind(c['language'], c['protocol'])})")
             box.setEnabled(bool(c.get("ok")))
             box.setChecked(impl_id in chosen and bool(c.get("ok")))
             if not c.get("ok"):

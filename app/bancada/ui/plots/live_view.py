@@ -2,9 +2,11 @@
 
 Boxes: position = level of the first factor (language by default), colour =
 level of the second (protocol); one plot per workload. Trace: every ok sample
-of each treatment in arrival order, warm-up drawn faint, peak-downsampled so
-spikes stay visible. :meth:`LiveView.refresh` is called by the window's fixed
-timer and redraws only the treatments that changed.
+of each treatment in arrival order, peak-downsampled so spikes stay visible: the
+measured requests from 0 across most of the width, the warm-up as its own phase
+before them, faint in a shaded, labelled band of :data:`WARMUP_SHARE` of the width.
+:meth:`LiveView.refresh` is called by the window's fixed timer and redraws only
+the treatments that changed.
 """
 
 from __future__ import annotations
@@ -35,11 +37,25 @@ TEXT_PX, TITLE_PX = 13, 15  # text sizes in pixels (not points): an exported PNG
 #: The legend glyph of each marker (the boxes' key in a plot's title is text).
 MARKER_GLYPHS = {"o": "&#9679;", "s": "&#9632;", "^": "&#9650;", "D": "&#9670;", "v": "&#9660;", "P": "&#10010;"}
 MARKERS_PER_CURVE = 16  # the trace's sparse markers: the second channel beside the colour, cheap to draw
+#: The most of the trace's width the warm-up takes once requests are measured: a warm-up until steady
+#: may send a hundred times the measured requests, and drawn to scale it left the measured ones a sliver.
+WARMUP_SHARE = 0.2
 
 
 def _plain_number(x: float) -> str:
     """A tick label: ``0.1``, ``2``, ``50``, ``1000``; ``1e+05`` beyond."""
     return f"{x:g}" if 1e-4 <= abs(x) < 1e5 else f"{x:.0e}"
+
+
+#: The factors whose levels are codes, shown by their proper names (``grpc`` -> ``gRPC``, ``cpp`` -> ``C++``);
+#: any other level (an implementation's, a workload's, a link's name) is shown as the profile spells it,
+#: the same on the axis, in the key, in the trace's legend and in the tables.
+CODED_FACTORS = ("language", "protocol")
+
+
+def level_label(factor: str, level: str) -> str:
+    """How the plots write ``level`` of ``factor`` (``protocol``/``grpc`` -> ``gRPC``; ``lab6-rest`` as is)."""
+    return pretty(level) if factor in CODED_FACTORS else level
 
 
 class LatencyAxis(LocaleAxis):
@@ -91,6 +107,33 @@ def _shrinkable(label: pg.LabelItem) -> None:
     update_min()
 
 
+class TraceAxis(LocaleAxis):
+    """The trace's request axis: measured requests from 0; the warm-up band left of 0 is compressed
+    and labelled, so its (negative) coordinates have no tick labels."""
+
+    def tickStrings(self, values, scale, spacing):
+        return ["" if v < 0 else s for v, s in zip(values, super().tickStrings(values, scale, spacing), strict=True)]
+
+
+def trace_x(warm: np.ndarray, band: float, warm_max: int) -> np.ndarray:
+    """The trace's x of each sample of one treatment (``warm``: True for a warm-up sample, arrival order).
+
+    Measured samples at their measured index (0, 1, ...); warm-up samples, in their order, spread over
+    the band ``[-band, 0)`` (``warm_max``: the most warm-up samples of any treatment of the plot, so
+    the same warm-up request lines up across treatments). ``band`` 0: nothing measured yet, the
+    warm-up at its own index (it is the whole plot).
+    """
+    x = np.empty(warm.size, dtype=float)
+    k_warm = np.cumsum(warm) - 1
+    k_meas = np.cumsum(~warm) - 1
+    if band > 0:
+        x[warm] = -band + band * k_warm[warm] / max(1, warm_max)
+    else:
+        x[warm] = k_warm[warm]
+    x[~warm] = k_meas[~warm]
+    return x
+
+
 class LiveView(QWidget):
     """Box plots per workload over a latency-by-sequence trace; workloads in up to
     :data:`MAX_COLUMNS` columns, further ones in rows below (the view scrolls).
@@ -140,12 +183,15 @@ class LiveView(QWidget):
         self.trace_plots: dict[str, pg.PlotItem] = {}
         self.legends: dict[str, pg.LegendItem] = {}
         self.warmup_hints: dict[str, pg.TextItem] = {}
+        #: each trace's warm-up phase: a shaded band (left of the measured requests) and its label
+        self.warmup_bands: dict[str, tuple[pg.LinearRegionItem, pg.TextItem]] = {}
         self.trace_curves: dict[int, tuple[pg.PlotDataItem, pg.PlotDataItem]] = {}
         self.trace_marks: dict[int, pg.PlotDataItem] = {}  # each treatment's sparse markers
         self._positions_by_level = False  # the trace's markers tell the position levels apart
         self._message = ""  # the text shown instead of plots (show_message)
         self._positions: dict[int, tuple[str, float, colours.LevelStyle, str]] = {}
         self._styles: dict[str, colours.LevelStyle] = {}  # the colour factor's levels' styles
+        self._col_factor = "implementation"  # the factor the colours tell apart
         self.log_y = False
         self.log_auto = True  # the axis follows the data until the user chooses it (set_log_y)
         self.scale = 1.0  # classroom mode: texts and lines this many times larger
@@ -174,6 +220,7 @@ class LiveView(QWidget):
         self.trace_plots.clear()
         self.legends.clear()
         self.warmup_hints.clear()
+        self.warmup_bands.clear()
         self._positions.clear()
         self._trace_dirty = set()
         self._trace_at = 0.0
@@ -250,6 +297,8 @@ class LiveView(QWidget):
             item.update()
         for hint in self.warmup_hints.values():
             hint.setFont(self._hint_font())
+        for _band, label in self.warmup_bands.values():
+            label.setFont(self._hint_font())
 
     def _hint_font(self) -> QFont:
         """The warm-up hint's font: the plots' text size times the classroom scale."""
@@ -264,8 +313,8 @@ class LiveView(QWidget):
         for plot in self.trace_plots.values():
             plot.enableAutoRange()
 
-    def _new_plot(self, row: int, col: int, title: str) -> pg.PlotItem:
-        axes = {"left": LatencyAxis("left"), "bottom": LocaleAxis("bottom")}
+    def _new_plot(self, row: int, col: int, title: str, bottom: LocaleAxis | None = None) -> pg.PlotItem:
+        axes = {"left": LatencyAxis("left"), "bottom": bottom or LocaleAxis("bottom")}
         plot = self.graphics.addPlot(row=row, col=col, title=title, axisItems=axes)
         _shrinkable(plot.titleLabel)
         plot.getViewBox().sigRangeChangedManually.connect(lambda *_: self._show_reset_hint(plot))
@@ -318,6 +367,7 @@ class LiveView(QWidget):
         for info in infos:
             protocols.setdefault(info.level(col_factor), info.protocol)
         self._styles = colours.level_styles(col_levels, self.dark(), protocols)
+        self._col_factor = col_factor
         for info in infos:
             p = pos_levels.index(info.level(pos_factor))
             c = col_levels.index(info.level(col_factor))
@@ -335,13 +385,14 @@ class LiveView(QWidget):
         if key_levels:
             key = "&nbsp;&nbsp;&nbsp;" + "&nbsp;&nbsp;".join(
                 f"<span style='color:{self._styles[lv].colour}'>{MARKER_GLYPHS[self._styles[lv].marker]}</span>"
-                f" {pretty(lv)}"
+                f" {html.escape(level_label(self._col_factor, lv))}"
                 for lv in key_levels
             )
-        plot = self._new_plot(row, col, f"{wl} · {op}{key}")
+        # a request of one's own (operation custom) is named by its name alone, as the student typed it
+        plot = self._new_plot(row, col, f"{html.escape(wl)}{'' if op == 'custom' else f' · {op}'}{key}")
         plot.showGrid(y=False)
         plot.getAxis("left").setLabel(self.tr("latency (ms)"))
-        plot.getAxis("bottom").setTicks([[(i, pretty(lv)) for i, lv in enumerate(pos_levels)]])
+        plot.getAxis("bottom").setTicks([[(i, level_label(pos_factor, lv)) for i, lv in enumerate(pos_levels)]])
         plot.getAxis("bottom").setLabel(factor_name(pos_factor).capitalize())
         plot.setXRange(-0.6, len(pos_levels) - 0.4, padding=0)
         plot.setMouseEnabled(x=False, y=True)
@@ -365,9 +416,24 @@ class LiveView(QWidget):
 
     def _add_trace_plot(self, wl: str, row: int, col: int, n_here: int) -> None:
         """The trace of workload ``wl``'s ``n_here`` treatments, under its boxes; its legend below it, off the data."""
-        trace = self._new_plot(row + 1, col, self.tr("Latency in arrival order (faint: warm-up)"))
+        trace = self._new_plot(
+            row + 1, col, self.tr("Latency in arrival order (shaded: warm-up)"), bottom=TraceAxis("bottom")
+        )
         trace.getAxis("left").setLabel(self.tr("latency (ms)"))
-        trace.getAxis("bottom").setLabel(self.tr("request (per treatment)"))
+        trace.getAxis("bottom").setLabel(self.tr("measured request (per treatment)"))
+        # the warm-up as its own phase: a shaded band, labelled, that the measured requests follow
+        shade = QColor(self._foreground)
+        shade.setAlpha(28)
+        band = pg.LinearRegionItem(values=(0, 0), movable=False, brush=pg.mkBrush(shade), pen=pg.mkPen(None))
+        band.setZValue(-10)
+        band.setVisible(False)
+        trace.addItem(band, ignoreBounds=True)
+        label = pg.TextItem("", color=self._foreground, anchor=(0, 0))  # from the band's left edge
+        label.setFont(self._hint_font())
+        label.setVisible(False)
+        trace.addItem(label, ignoreBounds=True)
+        self.warmup_bands[wl] = (band, label)
+        trace.getViewBox().sigRangeChanged.connect(lambda *_args, wl=wl: self._place_band_label(wl))
         trace.showGrid(y=True, alpha=0.25)
         trace.setDownsampling(auto=True, mode="peak")
         trace.setClipToView(True)
@@ -540,21 +606,52 @@ class LiveView(QWidget):
             plot.setYRange(want_lo, hi + 0.12 * (hi - want_lo), padding=0)
 
     def _refresh_trace(self, model: LiveModel, dirty: set[int]) -> None:
-        for tid in dirty:
-            curves = self.trace_curves.get(tid)
-            if curves is None:
-                continue
-            s = model.series[tid]
-            y = s.trace_ms.view()
-            warm = s.trace_warmup.view() > 0.5
-            x = np.arange(y.size, dtype=float)
-            # a warm-up stretch joins the measured curve: NaN splits them, connect="finite"
-            curves[0].setData(x, np.where(warm | np.roll(warm, -1) | np.roll(warm, 1), y, np.nan), connect="finite")
-            curves[1].setData(x, np.where(warm, np.nan, y), connect="finite")
-            measured = np.flatnonzero(~warm)
-            if tid in self.trace_marks and measured.size:
-                at = measured[np.linspace(0, measured.size - 1, min(MARKERS_PER_CURVE, measured.size)).astype(int)]
-                self.trace_marks[tid].setData(x[at], y[at])
+        """Redraw the traces of the workloads ``dirty`` treatments belong to: every treatment of such a
+        workload, since the warm-up band's width follows the most measured requests of any of them."""
+        workloads = {model.series[t].info.workload for t in dirty if t in self.trace_curves}
+        for wl in workloads:
+            ids = [t for t, s in model.series.items() if s.info.workload == wl and t in self.trace_curves]
+            warms = {t: model.series[t].trace_warmup.view() > 0.5 for t in ids}
+            warm_max = max((int(w.sum()) for w in warms.values()), default=0)
+            measured_max = max((int((~w).sum()) for w in warms.values()), default=0)
+            # at most WARMUP_SHARE of the width; a shorter warm-up to scale (one request as wide as a measured one)
+            band = min(float(warm_max), measured_max * WARMUP_SHARE / (1 - WARMUP_SHARE)) if measured_max else 0.0
+            for tid in ids:
+                self._trace_curve(tid, model.series[tid].trace_ms.view(), warms[tid], band, warm_max)
+            self._show_band(wl, band, warm_max, sum(int(w.sum()) for w in warms.values()))
+
+    def _trace_curve(self, tid: int, y: np.ndarray, warm: np.ndarray, band: float, warm_max: int) -> None:
+        """One treatment's trace: its warm-up (faint) in the band, its measured requests (solid) after it."""
+        warm_curve, meas_curve = self.trace_curves[tid]
+        x = trace_x(warm, band, warm_max)
+        # NaN splits the curve (connect="finite"): the warm-up of each block, then its measured requests
+        warm_curve.setData(x[warm], y[warm], connect="finite")
+        meas_curve.setData(x[~warm], y[~warm], connect="finite")
+        measured = np.flatnonzero(~warm)
+        if tid in self.trace_marks and measured.size:
+            at = measured[np.linspace(0, measured.size - 1, min(MARKERS_PER_CURVE, measured.size)).astype(int)]
+            self.trace_marks[tid].setData(x[at], y[at])
+
+    def _show_band(self, wl: str, band: float, warm_max: int, warm_total: int) -> None:
+        """The warm-up band of ``wl``'s trace: ``[-band, 0)`` once requests are measured, the whole plot before."""
+        region, label = self.warmup_bands[wl]
+        shown = warm_max > 0
+        region.setVisible(shown)
+        label.setVisible(shown)
+        if not shown:
+            return
+        lo, hi = (-band, 0.0) if band > 0 else (0.0, float(warm_max))
+        region.setRegion((lo, hi))
+        label.setText(self.tr("warm-up: {n}").format(n=i18n.integer(warm_total)))
+        self._place_band_label(wl)
+
+    def _place_band_label(self, wl: str) -> None:
+        """The warm-up label at the top of its band, wherever the trace's range is."""
+        if wl not in self.warmup_bands or wl not in self.trace_plots:
+            return
+        region, label = self.warmup_bands[wl]
+        lo, _hi = region.getRegion()
+        label.setPos(lo, self.trace_plots[wl].getViewBox().viewRange()[1][1])
 
     def set_log_y(self, on: bool) -> None:
         """The user's choice (View > Log axis): kept until the next run's layout."""

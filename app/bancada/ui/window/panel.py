@@ -42,12 +42,23 @@ NAME_WIDTH_PX = 190
 PANEL_OPERATIONS = ("select", "echo", "ping", "info", "custom", "serial")
 #: The operation entry that runs the profile's own workloads (seed 001's database methods, seed 002's methods).
 PROFILE_WORKLOADS = "profile"
+#: The language an [[external]] server has when its profile names none (experiment/external.py).
+EXTERNAL_LANGUAGE = "external"
 
 
 def pretty(word: str) -> str:
     """A language or protocol as the panel names it (``rest`` -> ``REST/JSON``, ``cpp`` -> ``C++``): a
     protocol's label is its registry entry's (:mod:`bancada.wire.protocols`)."""
     return protocols.label(word) or proper_name(word)
+
+
+def kind(language: str, protocol: str) -> str:
+    """What an implementation is, after its name: ``Go · REST/JSON``; for a server of one's own whose
+    profile names no language (``external``), its protocol alone (``REST/JSON``): the name the
+    student typed is its one label, and "External" is not a language."""
+    if language in ("", EXTERNAL_LANGUAGE):
+        return pretty(protocol)
+    return f"{pretty(language)} · {pretty(protocol)}"
 
 
 class ExperimentPanel(QWidget):
@@ -274,7 +285,7 @@ class ExperimentPanel(QWidget):
         }
         self._impl_ok = {i: (c["ok"], c["reason"]) for i, c in caps.items()}
         for impl_id, c in caps.items():
-            name = f"{impl_id}   ({pretty(c['language'])} · {pretty(c['protocol'])})"
+            name = f"{impl_id}   ({kind(c['language'], c['protocol'])})"
             box = QCheckBox()
             # a long name is cut with "…" (the panel stays narrow at 1024 x 768); the whole of it is in the tooltip
             shown = box.fontMetrics().elidedText(name, Qt.TextElideMode.ElideRight, NAME_WIDTH_PX)

@@ -212,9 +212,17 @@ class WindowRun(QObject):
             if event.level == "error":
                 self.window.show_error(self.tr("A problem during the run"), event.text)
             else:
-                self.state_label.setText(event.text[:1].upper() + event.text[1:] + "…")
+                self.state_label.setText(self._sentence(event.text) + "…")
         elif isinstance(event, RunFinished):
             self._show_finished(event)
+
+    def _sentence(self, text: str) -> str:
+        """``text`` with a capital first letter, unless it starts with an implementation's name: a
+        server is called as it was typed (``lab6-rest``) everywhere, the status line too."""
+        names = {s.info.implementation for s in self.model.series.values()}
+        if any(text.startswith(n) for n in names if n):
+            return text
+        return text[:1].upper() + text[1:]
 
     def _show_finished(self, event: RunFinished) -> None:
         self.last_finished = event

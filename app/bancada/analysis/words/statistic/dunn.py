@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bancada.core.i18n import translate
 from bancada.stats.results import Group
+from bancada.analysis.words.statistic.terms import pairs_differ
 from bancada.analysis.words.statistic.base import (
     QT_TRANSLATE_NOOP,
     Context,
@@ -23,9 +23,8 @@ def rows(g: Group) -> list[Row]:
 def reading(g: Group, ctx: Context) -> str | None:
     if not g.dunn:
         return None
-    return translate("Readings", "{k} of {n} pairs differ (Holm p < {a})").format(
-        k=holm_differ(g.dunn, ctx.alpha), n=len(g.dunn), a=ctx.a_txt
-    )
+    k, n = holm_differ(g.dunn, ctx.alpha), len(g.dunn)
+    return pairs_differ(k, n).format(k=k, n=n, a=ctx.a_txt)
 
 
 STATISTIC = Statistic("Dunn post-hoc", QT_TRANSLATE_NOOP("StatsTable", "Dunn post-hoc test"), rows, reading)

@@ -3,7 +3,7 @@ their readings, and the allocation's sentence."""
 
 from __future__ import annotations
 
-from bancada.core.i18n import percent, translate
+from bancada.core.i18n import percent, plural, translate
 from bancada.stats.results import Factorial, Group
 from bancada.analysis.words.statistic.base import QT_TRANSLATE_NOOP, Context, Row, Statistic, treatment_label
 from bancada.analysis.words.statistic.kruskal import conclusion_factor
@@ -79,9 +79,16 @@ def effect_reading(g: Group, ctx: Context) -> str | None:
         return None
     eff = [e for e in f.effects if e.term != "I"]
     sig = [e for e in eff if e.significant]
-    return translate("Readings", "{k} of {n} effects are significant (their {c} interval excludes 0)").format(
-        k=len(sig), n=len(eff), c=percent(ctx.confidence * 100)
+    said = plural(
+        len(eff),
+        translate("Readings", "{k} of {n} effect is significant (its {c} interval excludes 0)"),
+        plural(
+            len(sig),
+            translate("Readings", "{k} of {n} effects is significant (its {c} interval excludes 0)"),
+            translate("Readings", "{k} of {n} effects are significant (their {c} interval excludes 0)"),
+        ),
     )
+    return said.format(k=len(sig), n=len(eff), c=percent(ctx.confidence * 100))
 
 
 def allocation_rows(g: Group) -> list[Row]:

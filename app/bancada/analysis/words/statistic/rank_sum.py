@@ -8,6 +8,7 @@ from typing import TypeVar
 from bancada.core.i18n import translate
 from bancada.analysis.words.pair_verdict import comparison, largest_effect, ms_text
 from bancada.stats.results import Group, Levels, RankSumPair, ReplicationRankSumPair
+from bancada.analysis.words.statistic.terms import pairs_differ
 from bancada.analysis.words.statistic.base import (
     QT_TRANSLATE_NOOP,
     Context,
@@ -41,9 +42,8 @@ def reading(g: Group, ctx: Context) -> str | None:
     pw = g.pairwise
     if not pw:
         return None
-    return translate("Readings", "{k} of {n} pairs differ (Holm p < {a}); {largest}").format(
-        k=holm_differ(pw, ctx.alpha), n=len(pw), a=ctx.a_txt, largest=largest_effect(pw, ctx.alpha)
-    )
+    k, n = holm_differ(pw, ctx.alpha), len(pw)
+    return pairs_differ(k, n).format(k=k, n=n, a=ctx.a_txt) + "; " + largest_effect(pw, ctx.alpha)
 
 
 def find(rows: list[_P], a: Levels, b: Levels) -> _P | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bancada.core.i18n import number, translate
+from bancada.core.i18n import number, plural, translate
 from bancada.stats import power
 from bancada.stats.results import Group
 from bancada.analysis.words.statistic.terms import pairs_count
@@ -53,14 +53,24 @@ def reading(g: Group, ctx: Context) -> str | None:
         ).format(
             r=r, np=pairs_count(len(pr)), a=ctx.a_txt, pmin=number(p_min, 3), need=need if need is not None else "?"
         )
-    return translate(
+    k, n = holm_differ(pr, ctx.alpha), len(pr)
+    counted = plural(
+        n,
+        translate("Readings", "{k} of {n} pair differs when each repetition counts once (Holm p < {a}, r = {r})."),
+        plural(
+            k,
+            translate("Readings", "{k} of {n} pairs differs when each repetition counts once (Holm p < {a}, r = {r})."),
+            translate("Readings", "{k} of {n} pairs differ when each repetition counts once (Holm p < {a}, r = {r})."),
+        ),
+    )
+    trust = translate(
         "Readings",
-        "{k} of {n} pairs differ when each repetition counts once (Holm p < {a}, r = {r}). "
         "When this test and the one above disagree, trust this one: the requests of one repetition "
         "share its conditions (the machine's load then, the connections, the server's warm state), "
         "so they are not independent observations, and the test per request counts thousands of "
         "them as if they were; the repetitions are the independent units",
-    ).format(k=holm_differ(pr, ctx.alpha), n=len(pr), a=ctx.a_txt, r=r)
+    )
+    return counted.format(k=k, n=n, a=ctx.a_txt, r=r) + " " + trust
 
 
 STATISTIC = Statistic(

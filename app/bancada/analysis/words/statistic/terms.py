@@ -5,7 +5,7 @@ Qt-free; context ``Readings`` of :func:`bancada.core.i18n.translate`.
 
 from __future__ import annotations
 
-from bancada.core.i18n import p_value, translate
+from bancada.core.i18n import p_value, plural, translate
 
 
 def factor_name(factor: str) -> str:
@@ -43,9 +43,23 @@ def p_text(p: float) -> str:
 
 def pairs_count(k: int) -> str:
     """``1 pair`` or ``6 pairs`` in the reader's language."""
-    return translate("Readings", "1 pair") if k == 1 else translate("Readings", "{k} pairs").format(k=k)
+    return plural(k, translate("Readings", "1 pair"), translate("Readings", "{k} pairs")).format(k=k)
 
 
 def comparisons_count(k: int) -> str:
     """``1 comparison`` or ``6 comparisons`` in the reader's language."""
-    return translate("Readings", "1 comparison") if k == 1 else translate("Readings", "{k} comparisons").format(k=k)
+    return plural(k, translate("Readings", "1 comparison"), translate("Readings", "{k} comparisons")).format(k=k)
+
+
+def pairs_differ(k: int, n: int) -> str:
+    """``{k} of {n} pairs differ (Holm p < {a})`` in the form its counts take (``1 of 1 pair differs``,
+    ``1 of 3 pairs differs``), its placeholders left for the caller's ``format``."""
+    return plural(
+        n,
+        translate("Readings", "{k} of {n} pair differs (Holm p < {a})"),
+        plural(
+            k,
+            translate("Readings", "{k} of {n} pairs differs (Holm p < {a})"),
+            translate("Readings", "{k} of {n} pairs differ (Holm p < {a})"),
+        ),
+    )
