@@ -146,10 +146,7 @@ def drive_block(
         code = _end_driver(proc, batch)
         store.unstage()  # the block has ended: its staged samples become rows while nothing is measured
         marked = store.mark_gap_samples(block_index)
-    if marked:
-        yield Notice("warning", gap_text(store, block_index, marked))
-    if batch.late:
-        yield Notice("warning", late_text(block_index, batch.late, timeout_s))
+    yield from _end_notices(store, block_index, marked, batch.late, timeout_s)
     if cancelled():
         return
     if driver_error or code != 0:
@@ -157,6 +154,15 @@ def drive_block(
         raise RunError(
             translate("Runner", "the driver failed (exit code {code}): {detail}").format(code=code, detail=detail)
         )
+
+
+def _end_notices(store: RunStore, block_index: int, marked: int, late: int, timeout_s: float) -> Iterator[Notice]:
+    """What the block's end says: its samples in flight across a gap (``marked``), and those answered
+    later than the requests' timeout after their planned start (``late``)."""
+    if marked:
+        yield Notice("warning", gap_text(store, block_index, marked))
+    if late:
+        yield Notice("warning", late_text(block_index, late, timeout_s))
 
 
 class _Silence:
