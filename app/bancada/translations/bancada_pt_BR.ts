@@ -3839,8 +3839,12 @@ Senha da chave:</translation>
         <translation>{m} medidas</translation>
     </message>
     <message>
-        <source>{measured} · {w} warm-up</source>
-        <translation>{measured} · {w} de aquecimento</translation>
+        <source>{w} warm-up</source>
+        <translation>{w} de aquecimento</translation>
+    </message>
+    <message>
+        <source>no errors</source>
+        <translation>nenhum erro</translation>
     </message>
     <message>
         <source>Ready</source>

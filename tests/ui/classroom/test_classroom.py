@@ -118,7 +118,7 @@ def test_the_classroom_demo_runs_seed_000_on_this_computer_in_a_minute(window, q
     labels |= set(all_boxes(w))
     assert labels == {f"{i} ({p})" for i in IMPLS for p in ("StdSize", "LargeSize")}
     assert w.classroom_bar.progress.text() == "100 %"
-    assert w.classroom_bar.caption.text().startswith("Done · 320 of 320 measured · "), w.classroom_bar.caption.text()
+    assert w.classroom_bar.caption.text().startswith("Done · 320 of 320 measured\n"), w.classroom_bar.caption.text()
     assert all(lbl.text() != "–" for lbl in w.classroom_bar.medians.values())
     screenshot(w, "classroom-demo.png")
     print(f"classroom demo: {took:.1f} s")
@@ -215,7 +215,8 @@ def test_in_classroom_mode_the_count_starts_afresh_when_a_run_starts(window, qtb
     # never the previous run's count; a 100 % is this run's (6 requests can end before the second tick)
     assert not any(before in caption for _, caption in seen), seen
     assert all("5 of 5 measured" in caption for p, caption in seen if p == "100 %"), seen
-    assert bar.progress.text() == "100 %" and "5 of 5 measured · 1 warm-up" in bar.caption.text(), bar.caption.text()
+    caption = bar.caption.text()
+    assert bar.progress.text() == "100 %" and "5 of 5 measured\n1 warm-up" in caption, caption
     w.classroom_mode.set_active(False)
 
 
@@ -238,3 +239,39 @@ def test_a_long_state_is_cut_with_an_ellipsis_not_widening_or_overlapping(window
         assert shown.endswith("…") and label.fontMetrics().horizontalAdvance(shown) <= label.contentsRect().width()
         assert label.toolTip() == long_state
     w.classroom_mode.set_active(False)
+
+
+def test_in_classroom_mode_the_counts_fit_the_bar_and_the_status_bar_says_the_share(pt_window, qtbot):
+    """pt-BR, 1024×768: the large bar's caption puts the warm-up on its own line (one line of "Medindo ·
+    22 de 320 medidas · 2.880 de aquecimento" took half the bar's width from the medians); the status
+    bar's progress, which could not hold those counts in classroom type, says its share alone; no
+    failed request reads "nenhum erro" (Qt's pt-BR plural took 0 for singular: "0 erro")."""
+    from bancada.run.events import Progress
+
+    w = pt_window
+    begin_fake_run(w)
+    feed_measured(w)
+    stop_timers(w)
+    progress = Progress(
+        done=2_902, total=0, errors=0, samples_per_s=1_312.0, eta_s=14.0, fraction=0.14,
+        measured=22, warmup=2_880, measured_total=320,
+    )  # fmt: skip
+    w.classroom_mode.set_active(True)
+    try:
+        w.classroom_bar.show_progress(w.model, progress, warming_up=False)
+        w.status.show_progress(progress)
+        QApplication.processEvents()
+        caption = w.classroom_bar.caption
+        assert caption.text() == "Medindo · 22 de 320 medidas\n2.880 de aquecimento", caption.text()
+        assert caption.elided_text() == caption.text()  # both lines whole
+        longest = max(caption.fontMetrics().horizontalAdvance(line) for line in caption.text().split("\n"))
+        assert caption.sizeHint().width() <= longest + 2 * caption.margin() + 8
+        bar = w.status.progress_bar
+        assert bar.format() == "14 %"
+        assert bar.fontMetrics().horizontalAdvance(bar.format()) <= bar.width()
+        assert w.status.errors_label.text() == "nenhum erro"
+        screenshot(w, "classroom-pt_BR-counts.png")
+    finally:
+        w.classroom_mode.set_active(False)
+    w.status.show_progress(progress)  # out of classroom mode: the counts whole in the status bar
+    assert w.status.progress_bar.format() == "22 de 320 medidas · 2.880 de aquecimento"

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from bancada.session.live_model import LiveModel
-from bancada.ui.window.run_status import ElidedLabel, phase_counts
+from bancada.ui.window.run_status import ElidedLabel, phase_parts
 
 if TYPE_CHECKING:
     from bancada.experiment.profile import Profile
@@ -212,14 +212,19 @@ class ClassroomBar(QWidget):
         elif p.total:
             self.progress.setText(f"{loc.toString(100.0 * min(p.done / p.total, 0.99), 'f', 0)} %")
         phase = self.tr("Warming up…") if warming_up else self.tr("Measuring")
-        self.caption.setText(f"{phase} · {phase_counts(p)}")
+        self._caption(phase, p)
 
     def show_done(self, model: LiveModel, p: Progress) -> None:
         """A run that has ended complete: 100 %, its measured and warm-up requests apart."""
         self._medians(model)
         self.progress.setText(f"{QLocale().toString(100)} %")
-        done = self.tr("Done")
-        self.caption.setText(f"{done} · {phase_counts(p)}")
+        self._caption(self.tr("Done"), p)
+
+    def _caption(self, phase: str, p: Progress) -> None:
+        """Under the share: the phase and the measured requests, then the warm-up requests on a line of
+        their own, so that the medians' table keeps the bar's width."""
+        measured, warmup = phase_parts(p)
+        self.caption.setText(f"{phase} · {measured}\n{warmup}")
 
     def _medians(self, model: LiveModel) -> None:
         loc = QLocale()

@@ -202,8 +202,9 @@ class MainWindow(QMainWindow):
         m.recent_menu.aboutToShow.connect(lambda: self.window_settings.fill_recent(m.recent_menu, run.open))
 
     def size_status_labels(self) -> None:
-        """Room for samples/s, ETA and errors in the current font (classroom mode scales it)."""
-        self.status.size_labels()
+        """Room for samples/s, ETA and errors in the current font (classroom mode scales it and shows the
+        counts in its own bar: the status bar's progress then says its share alone)."""
+        self.status.size_labels(compact=self.classroom_mode.active)
 
     def keyPressEvent(self, event) -> None:
         if event.key() == Qt.Key.Key_Escape and self.classroom_mode.active:

@@ -25,9 +25,9 @@ if TYPE_CHECKING:
 MIN_BAR_PX = 170  # the progress bar's least width; a run's counts widen it to fit them
 
 
-def phase_counts(p: Progress) -> str:
-    """The measured and the warm-up requests of ``p`` apart, each labelled ("120 of 320 measured ·
-    5,400 warm-up"), in the window's language and digit grouping."""
+def phase_parts(p: Progress) -> tuple[str, str]:
+    """The measured and the warm-up requests of ``p``, each labelled ("120 of 320 measured",
+    "5,400 warm-up"), in the window's language and digit grouping."""
     loc = QLocale()
     if p.measured_total:
         measured = QCoreApplication.translate("RunStatus", "{m} of {t} measured").format(
@@ -35,9 +35,13 @@ def phase_counts(p: Progress) -> str:
         )
     else:
         measured = QCoreApplication.translate("RunStatus", "{m} measured").format(m=loc.toString(p.measured))
-    return QCoreApplication.translate("RunStatus", "{measured} · {w} warm-up").format(
-        measured=measured, w=loc.toString(p.warmup)
-    )
+    return measured, QCoreApplication.translate("RunStatus", "{w} warm-up").format(w=loc.toString(p.warmup))
+
+
+def phase_counts(p: Progress) -> str:
+    """:func:`phase_parts` on one line ("120 of 320 measured · 5,400 warm-up")."""
+    measured, warmup = phase_parts(p)
+    return f"{measured} · {warmup}"
 
 
 def format_eta(seconds: float | None) -> str:
@@ -58,7 +62,7 @@ def announce(widget: QWidget, text: str) -> None:
 
 
 class ElidedLabel(QLabel):
-    """A one-line label that shows what its width holds and ends a longer text with "…" (the whole
+    """A label that shows what its width holds and ends a longer line with "…" (the whole
     text is then its tooltip), so that a long state never widens the window beyond the screen nor
     runs under the status bar's numbers. Each new text is announced to a screen reader (the run
     started, a block, the run finished, an error), whole even when it is shown cut."""
@@ -74,9 +78,11 @@ class ElidedLabel(QLabel):
         return QSize(self.fontMetrics().averageCharWidth() * self.MIN_CHARS, hint.height())
 
     def elided_text(self) -> str:
-        """The text as shown: cut to the label's width, "…" at the end."""
-        width = self.contentsRect().width()
-        return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, max(0, width))
+        """The text as shown: each line cut to the label's width, "…" at the end."""
+        width, metrics = max(0, self.contentsRect().width()), self.fontMetrics()
+        return "\n".join(
+            metrics.elidedText(line, Qt.TextElideMode.ElideRight, width) for line in self.text().split("\n")
+        )
 
     def setText(self, text: str) -> None:
         changed = text != self.text()
@@ -129,11 +135,16 @@ class RunStatus(QObject):
         bar.addPermanentWidget(self.progress_bar)
         self._timed, self._t0 = False, 0.0
         self._paced = False  # the bar shows the share of the run's expected time (Progress.fraction)
+        self._compact = False  # the bar's text is its share only (classroom mode shows the counts above)
 
-    def size_labels(self) -> None:
-        """Room for samples/s, ETA and errors in the current font (classroom mode scales it)."""
+    def size_labels(self, compact: bool = False) -> None:
+        """Room for samples/s, ETA and errors in the current font (classroom mode scales it); ``compact``:
+        the bar's text is its share alone ("14 %"), as classroom mode's large progress says the counts."""
+        self._compact = compact
         for w, chars in ((self.rate_label, 16), (self.eta_label, 10), (self.errors_label, 10)):
             w.setMinimumWidth(w.fontMetrics().averageCharWidth() * chars)
+        if compact:
+            self.progress_bar.setMinimumWidth(MIN_BAR_PX)
 
     def clear_numbers(self) -> None:
         """No samples/s, ETA or errors (a run starts, or none is shown)."""
@@ -174,7 +185,7 @@ class RunStatus(QObject):
         if p.fraction is not None and not self._timed:
             self.progress_bar.setRange(0, 1000)
             self.progress_bar.setValue(int(1000 * p.fraction))  # below 1000 until the run has ended
-            text = phase_counts(p)
+            text = f"{QLocale().toString(100.0 * p.fraction, 'f', 0)} %" if self._compact else phase_counts(p)
             self.progress_bar.setFormat(text)
             # the counts whole on one line (the state at the left is elided instead)
             needed = self.progress_bar.fontMetrics().horizontalAdvance(text) + 24
@@ -204,7 +215,7 @@ class RunStatus(QObject):
 
     def show_errors(self, errors: int) -> None:
         """The failed requests, in red when there are any."""
-        self.errors_label.setText(self.tr("%Ln error(s)", "", errors))
+        self.errors_label.setText(self.tr("%Ln error(s)", "", errors) if errors else self.tr("no errors"))
         scheme.set_tone(self.errors_label, "error" if errors else "")
 
     def finished(self, complete: bool) -> None:
