@@ -530,8 +530,7 @@ class RunStore:
         plain.remove("error") if "error" in plain else None
         select = [column_read.PACKED_SQL, *plain]
         arrays = column_read.read_int_columns(self.path, self.conn, select)
-        key = arrays.pop(column_read.PACKED_SQL)
-        arrays.update(treatment=key >> 3, phase=((key >> 1) & 3).astype(np.int8), ok=(key & 1).astype(bool))
+        arrays.update(column_read.unpack(arrays.pop(column_read.PACKED_SQL)))
         ids = [r[0] for r in self.conn.execute("SELECT id FROM treatment")]
         known = column_read.in_ids(arrays["treatment"], ids)
         if not known.all():  # the join of samples_frame drops samples of unknown treatments
