@@ -240,7 +240,8 @@ def kruskal_inputs(
     of :func:`rank_sum`); when none do, the pooled tie groups are the samples' own and
     the tie term their sum, with no sort (exact when below :data:`EXACT_RANK_SUM`).
     Every rank sum is a sum of half-integers below :data:`EXACT_RANK_SUM`, exact in float64, so the results are those of
-    :func:`pooled_ranks` to the last bit; above that size, or with NaN,
+    :func:`pooled_ranks` to the last bit; above that size each sample's ranks are made by value
+    (:func:`_rank_sums_by_value`, summed in numpy's order as before), and with NaN
     :func:`pooled_ranks` itself is used.
     ``threads``: how many threads count the pooled tie groups (:func:`pooled_tie_term`).
     Returns ``(rank sums, sizes, sum(t^3 - t) over the pooled tie groups)``.
@@ -248,14 +249,41 @@ def kruskal_inputs(
     sizes = [len(s.values) for s in samples]
     n = sum(sizes)
     has_nan = any(len(s.values) and np.isnan(s.values[-1]) for s in samples)  # sorted: NaN comes last
-    if n == 0 or n * (n + 1) / 2 >= EXACT_RANK_SUM or has_nan:
+    if n == 0 or has_nan:
         ranks, tie = pooled_ranks(samples)
         return [float(r.sum()) for r in ranks], [len(r) for r in ranks], tie
+    if n * (n + 1) / 2 >= EXACT_RANK_SUM:
+        return _rank_sums_by_value(samples), sizes, pooled_tie_term(samples, threads)
     sums = _rank_sums_from_w(sizes, w)
     own = sum(s.tie_term for s in samples)
     if not ties_between and own < EXACT_RANK_SUM:  # integers below 2^51: the same sum in any order
         return sums, sizes, float(own)
     return sums, sizes, pooled_tie_term(samples, threads)
+
+
+def _rank_sums_by_value(samples: Sequence[SortedSample]) -> list[float]:
+    """Each sample's rank sum in the pool, ``float(r.sum())`` of its :func:`pooled_ranks` ranks to the
+    last bit, without ranking the pool: the mid-rank of each distinct value, ``(2 below + tied + 1) / 2``
+    (``below``: the pool's values under it, ``tied``: those equal to it, from every sample's
+    distinct values), repeated as often as the sample holds it, then summed as numpy sums ranks.
+
+    Holds one sample's ranks at a time (8 bytes a value) where :func:`pooled_ranks` holds the pool's
+    values, order and ranks (about 40 bytes a value); NaN-free samples only.
+    """
+    sums = []
+    for a in samples:
+        below = np.zeros(len(a.uniques), dtype=np.int64)
+        tied = np.zeros(len(a.uniques), dtype=np.int64)
+        for b in samples:
+            if not len(b.uniques) or not len(a.uniques):
+                continue
+            pos = np.searchsorted(b.uniques, a.uniques)
+            below += b.below[pos]
+            hit = np.flatnonzero(b.uniques[np.minimum(pos, len(b.uniques) - 1)] == a.uniques)
+            tied[hit] += b.below[pos[hit] + 1] - b.below[pos[hit]]
+        mid = (2.0 * below + tied + 1.0) / 2.0  # as pooled_ranks computes it
+        sums.append(float(np.repeat(mid, np.diff(a.below)).sum()))
+    return sums
 
 
 def _rank_sums_from_w(sizes: Sequence[int], w: dict[tuple[int, int], float]) -> list[float]:

@@ -59,6 +59,17 @@ def in_ids(values: np.ndarray, ids: list[int]) -> np.ndarray:
     return found
 
 
+def all_in(values: np.ndarray, ids: list[int]) -> bool:
+    """Whether every one of ``values`` is among ``ids``: the values present counted by ``np.bincount``
+    (no array of the values' size) when they are small non-negative integers, else :func:`in_ids`."""
+    if not len(values):
+        return True
+    lo, hi = int(values.min()), int(values.max())
+    if lo < 0 or hi > 1 << 20:
+        return bool(in_ids(values, ids).all())
+    return set(np.flatnonzero(np.bincount(values)).tolist()) <= set(ids)
+
+
 def unpack(key: np.ndarray) -> dict[str, np.ndarray]:
     """``treatment`` (int64), ``phase`` (int8) and ``ok`` (bool) from the :data:`PACKED_SQL` integers
     ``key``, which become ``treatment`` in place: converted :data:`CHUNK_ROWS` rows at a time, so no

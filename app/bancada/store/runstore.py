@@ -532,8 +532,8 @@ class RunStore:
         arrays = column_read.read_int_columns(self.path, self.conn, select)
         arrays.update(column_read.unpack(arrays.pop(column_read.PACKED_SQL)))
         ids = [r[0] for r in self.conn.execute("SELECT id FROM treatment")]
-        known = column_read.in_ids(arrays["treatment"], ids)
-        if not known.all():  # the join of samples_frame drops samples of unknown treatments
+        if not column_read.all_in(arrays["treatment"], ids):  # the join of samples_frame drops unknown treatments
+            known = column_read.in_ids(arrays["treatment"], ids)
             arrays = {c: v[known] for c, v in arrays.items()}
         if "error" in columns:
             arrays["error"] = self._errors(arrays["id"])
