@@ -19,8 +19,12 @@ Pass: for each series, over its last five sixths (the last 50 minutes of 60), th
 under 1 % of the series' median per hour; and no sample is lost: the samples in the run file equal
 those the driver sent (the sum of its ``done`` events' ``samples``).
 
-    PYTHONPATH=app python tests/bench/soak.py --minutes 60 [--window] [--concurrency 2]
+    PYTHONPATH=app python tests/bench/soak.py --minutes 60 [--window] [--concurrency 2] [--write-results]
     PYTHONPATH=app python tests/bench/soak.py --smoke      # 3 minutes, the CI variant
+
+``--write-results`` (never with ``--smoke``) writes each series' verdict and the samples' count to
+docs/results/soak.json (soak-window.json with ``--window``), from which scripts/gen_figures.py
+writes the table of docs/reliability.md.
 
 ``--smoke`` (3 minutes, CI) prints the same verdicts but passes on the figures being there and no
 sample lost: three minutes on a shared machine is mostly start-up, too short to judge a slope.
@@ -42,6 +46,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _results  # noqa: E402
+
 GROWTH_PER_HOUR = 0.01  # 1 % of the series' median
 PROFILE = """
 [experiment]
@@ -174,23 +181,48 @@ def sample_once(t_s: float, pid: int, run_file: Path | None, window: bool, serie
             add("run file bytes/sample", "B", run_file.stat().st_size / n)
 
 
-def verdict(s: Series, skip_s: float) -> tuple[bool, str]:
-    """Theil–Sen slope of ``s`` after ``skip_s`` seconds: (flat?, one line)."""
+@dataclass
+class Verdict:
+    """One series judged: its median, Theil–Sen slope per hour with its 95 % interval, growth per hour
+    (a fraction of the median) and whether it is flat."""
+
+    flat: bool
+    points: int
+    median: float = math.nan
+    per_hour: float = math.nan
+    low: float = math.nan
+    high: float = math.nan
+    growth: float = math.nan
+
+    def line(self, unit: str) -> str:
+        if math.isnan(self.median):
+            return f"{self.points} points: too few to judge"
+        return (
+            f"median {self.median:,.2f} {unit}, slope {self.per_hour:+,.3f} {unit}/h "
+            f"(95 % {self.low:+,.3f} to {self.high:+,.3f}), {self.growth * 100:+.2f} %/h"
+        )
+
+
+def judge(s: Series, skip_s: float) -> Verdict:
+    """Theil–Sen slope of ``s`` after ``skip_s`` seconds."""
     from scipy.stats import theilslopes
 
     pts = [(t, v) for t, v in s.points if t >= skip_s]
     if len(pts) < 3:
-        return True, f"{len(pts)} points: too few to judge"
+        return Verdict(True, len(pts))
     t, v = zip(*pts)
     slope, _, low, high = theilslopes(v, t, 0.95)
     median = sorted(v)[len(v) // 2]
     per_hour = slope * 3600
     growth = per_hour / median if median else (0.0 if per_hour == 0 else math.inf)
     flat = low <= 0 <= high or growth < GROWTH_PER_HOUR
-    return flat, (
-        f"median {median:,.2f} {s.unit}, slope {per_hour:+,.3f} {s.unit}/h "
-        f"(95 % {low * 3600:+,.3f} to {high * 3600:+,.3f}), {growth * 100:+.2f} %/h"
-    )
+    return Verdict(flat, len(pts), median, per_hour, low * 3600, high * 3600, growth)
+
+
+def verdict(s: Series, skip_s: float) -> tuple[bool, str]:
+    """Theil–Sen slope of ``s`` after ``skip_s`` seconds: (flat?, one line)."""
+    v = judge(s, skip_s)
+    return v.flat, v.line(s.unit)
 
 
 def sent_samples(run_file: Path) -> int:
@@ -215,6 +247,11 @@ def main() -> int:
     ap.add_argument("--concurrency", type=int, default=2, help="closed-load clients (default 2)")
     ap.add_argument("--window", action="store_true", help="also open the window on the run (needs a display: xvfb-run)")
     ap.add_argument("--smoke", action="store_true", help="3 minutes (CI)")
+    ap.add_argument(
+        "--write-results",
+        action="store_true",
+        help="write the verdicts to docs/results/soak[-window].json (for scripts/gen_figures.py; not with --smoke)",
+    )
     ap.add_argument("--as-window", type=Path, metavar="PROFILE", help=argparse.SUPPRESS)  # the window's process
     a = ap.parse_args()
     if a.as_window:
@@ -225,6 +262,7 @@ def main() -> int:
         ap.error("--minutes, --every-s and --block-s must be positive and --concurrency at least 1")
     # more blocks than fit: the run is ended (SIGTERM: it cancels, keeping its samples) at --minutes
     repetitions = math.ceil(a.minutes * 60 / a.block_s) + 2
+    a.load_before = _results.load_average()
     with tempfile.TemporaryDirectory() as tmp:
         profile = Path(tmp) / "soak.toml"
         profile.write_text(PROFILE.format(repetitions=repetitions, concurrency=a.concurrency, block_s=a.block_s))
@@ -358,12 +396,31 @@ def report(series: dict[str, Series], run_file: Path, took_min: float, a: argpar
     skip_s = a.minutes * 60 / 6  # the first sixth: start-up, the first blocks, caches filling
     ok = stored == sent > 0 and frames_ok
     print(f"soak: {took_min:.1f} min; judged after {skip_s:.0f} s; growth allowed < {GROWTH_PER_HOUR * 100:g} %/h")
+    rows = []
     for name in sorted(series):
-        flat, line = verdict(series[name], skip_s)
-        ok &= flat
-        print(f"  {'flat ' if flat else 'GROWS'} {name:28} {line}")
+        v = judge(series[name], skip_s)
+        ok &= v.flat
+        print(f"  {'flat ' if v.flat else 'GROWS'} {name:28} {v.line(series[name].unit)}")
+        unit = f" {series[name].unit}" if series[name].unit else ""
+        rows.append(
+            [
+                name,
+                f"{v.median:,.2f}{unit}",
+                f"{v.per_hour:+,.2f}{unit}/h ({v.low:+,.2f} to {v.high:+,.2f})",
+                f"{v.growth * 100:+.2f} %/h",
+                "flat" if v.flat else "grows",
+            ]
+        )
     lost = "none lost" if stored == sent else "LOST"
     print(f"  samples: {sent:,} sent by the driver, {stored:,} in the run file ({lost})")
+    if a.write_results and not a.smoke:
+        caption = (
+            f"{took_min:.0f} min of `bancada run`{' from the window' if a.window else ''}, judged after "
+            f"{skip_s / 60:.0f} min: {sent:,} samples sent, {stored:,} stored ({lost})"
+        )
+        columns = ["series", "median", "slope (95 % interval)", "growth", "verdict"]
+        table = _results.table(columns, rows, caption)
+        _results.write(__file__, {"series": table}, a.load_before, name="soak-window" if a.window else "soak")
     if a.smoke:  # 3 minutes on a shared CI machine: the figures and the count, not the slopes' verdicts
         filled = stored == sent > 0 and frames_ok and len(series) >= 8
         print("smoke: ok" if filled else "smoke: FAILED (no samples, samples lost or series missing)")

@@ -23,31 +23,64 @@ EXACT_LIMIT = 50
 
 
 class SortedSample:
-    """One treatment's responses sorted once, with its tie counts.
+    """One treatment's responses sorted once, with its tie groups.
 
-    ``values``: ascending float array; ``uniques``/``counts``: distinct values
-    and how often each occurs (``counts`` as floats); ``below``: int64 array,
-    ``below[k]`` the number of values smaller than ``uniques[k]`` (with
-    ``below[-1]`` = n appended, so it has one entry more than ``uniques``);
-    ``tie_term``: sum of ``t^3 - t`` over tie groups.
+    ``values``: ascending float array; ``uniques``: its distinct values (``values`` itself when
+    they all differ: no copy); ``below``: int64 array, ``below[k]`` the number of values smaller
+    than ``uniques[k]`` (with ``below[-1]`` = n appended, so it has one entry more than
+    ``uniques``); ``counts``: how often each distinct value occurs, as floats (computed when
+    asked: ``np.diff(below)``); ``tie_term``: sum of ``t^3 - t`` over tie groups.
+
+    Held for every treatment at once while a group's tables are made, so it keeps 8 bytes a
+    value and 8 a distinct value (16 when some values repeat: ``uniques`` is then a copy).
     """
 
-    __slots__ = ("values", "uniques", "counts", "below", "tie_term")
+    __slots__ = ("values", "uniques", "below", "tie_term")
 
     def __init__(self, x: np.ndarray, already_sorted: bool = False):
         v = np.asarray(x, dtype=float)
         self.values = v if already_sorted else np.sort(v)
         n = len(self.values)
         if n:
-            starts = np.flatnonzero(np.r_[True, self.values[1:] != self.values[:-1]])
-            self.uniques = self.values[starts]
-            self.below = np.r_[starts, n].astype(np.int64)
-            self.counts = np.diff(self.below).astype(float)
+            # the starts of the tie groups, then n: one array of int64 (intp), no intermediate copies
+            self.below = np.flatnonzero(np.r_[True, self.values[1:] != self.values[:-1], True]).astype(
+                np.int64, copy=False
+            )
+            self.uniques = self.values if len(self.below) == n + 1 else self.values[self.below[:-1]]
         else:
             self.uniques = self.values
             self.below = np.zeros(1, dtype=np.int64)
-            self.counts = np.empty(0)
-        self.tie_term = float(np.sum(self.counts**3 - self.counts))
+        self.tie_term = tie_term_of_starts(self.below)
+
+    @property
+    def counts(self) -> np.ndarray:
+        """How often each of ``uniques`` occurs, as floats."""
+        return np.diff(self.below).astype(float)
+
+
+#: Values of the pool merged at once by :func:`pooled_tie_term` (32 MiB of float64 a thread).
+RANGE_VALUES = 1 << 22
+#: Tie groups counted at once by :func:`tie_term_of_starts` and :func:`pooled_tie_term` (8 MiB of float64).
+TIE_CHUNK = 1 << 20
+
+
+def tie_term_of_starts(below: np.ndarray) -> float:
+    """``sum(t^3 - t)`` over the tie groups whose starts are ``below`` (n appended), i.e.
+    ``np.sum(c**3 - c)`` with ``c = np.diff(below).astype(float)``, to the last bit.
+
+    Counted :data:`TIE_CHUNK` groups at a time (a few MB whatever the sample's size): each term
+    and each partial sum below :data:`EXACT_RANK_SUM` is an integer float64 holds exactly, so any
+    order of addition gives the same sum; a larger sum is added again in one piece, in numpy's
+    order, as before.
+    """
+    total = 0.0
+    for lo in range(0, len(below) - 1, TIE_CHUNK):
+        c = np.diff(below[lo : lo + TIE_CHUNK + 1]).astype(float)
+        total += float(np.sum(c**3 - c))
+    if total < EXACT_RANK_SUM:
+        return total
+    c = np.diff(below).astype(float)
+    return float(np.sum(c**3 - c))
 
 
 def _common(a: SortedSample, b: SortedSample, pos: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -57,6 +90,37 @@ def _common(a: SortedSample, b: SortedSample, pos: np.ndarray) -> tuple[np.ndarr
         return np.empty(0, dtype=np.intp), np.empty(0, dtype=np.intp)
     hit = b.uniques[np.minimum(pos, len(b.uniques) - 1)] == a.uniques
     return np.flatnonzero(hit), pos[hit]
+
+
+def _pair_counts(a: SortedSample, b: SortedSample) -> tuple[int, int, float]:
+    """The pairs with ``a``'s value above ``b``'s, the tied pairs, and ``sum(3 ca^2 cb + 3 ca cb^2)``
+    over the values both hold (``ca``, ``cb``: their counts in each): what :func:`rank_sum` needs.
+
+    Counted over :data:`TIE_CHUNK` of ``a``'s distinct values at a time (a few MB whatever the
+    samples' sizes): the counts are integers, the same in any order; the float sum is one of
+    integers, exact in any order below :data:`EXACT_RANK_SUM`, and counted again in one piece, in
+    numpy's order, above it.
+    """
+    n_less = n_tied = 0
+    merged = 0.0
+    for lo in range(0, len(a.uniques), TIE_CHUNK):
+        au = a.uniques[lo : lo + TIE_CHUNK]
+        da = np.diff(a.below[lo : lo + TIE_CHUNK + 1])
+        pos = np.searchsorted(b.uniques, au)
+        n_less += int(np.dot(da, b.below[pos]))
+        if not len(b.uniques):
+            continue
+        hit = np.flatnonzero(b.uniques[np.minimum(pos, len(b.uniques) - 1)] == au)
+        ib = pos[hit]
+        db = b.below[ib + 1] - b.below[ib]
+        n_tied += int(np.dot(da[hit], db))
+        ca, cb = da[hit].astype(float), db.astype(float)
+        merged += float(np.sum(3 * ca * ca * cb + 3 * ca * cb * cb))
+    if merged >= EXACT_RANK_SUM:
+        ia, ib = _common(a, b, np.searchsorted(b.uniques, a.uniques))
+        ca, cb = a.counts[ia], b.counts[ib]
+        merged = float(np.sum(3 * ca * ca * cb + 3 * ca * cb * cb))
+    return n_less, n_tied, merged
 
 
 class RankSumTest(TypedDict):
@@ -89,15 +153,10 @@ def rank_sum(a: SortedSample, b: SortedSample) -> RankSumTest:
         raise ValueError("rank-sum test needs two non-empty samples")
     # W = sum over a's values of (#b below it + half the b's equal to it), counted per distinct value
     # of a: each distinct value u of a, seen c_a(u) times, has b.below[searchsorted(b.uniques, u)] b's below
-    pos = np.searchsorted(b.uniques, a.uniques)
-    below_b = b.below[pos]
-    ia, ib = _common(a, b, pos)
-    ca, cb = a.counts[ia], b.counts[ib]
-    n_less = int(np.dot(np.diff(a.below), below_b))
-    n_tied = int(np.dot(np.diff(a.below)[ia], np.diff(b.below)[ib]))
+    n_less, n_tied, merged = _pair_counts(a, b)
     w = float(n_less + 0.5 * n_tied)
     # ties in the pooled sample: tie groups of a and of b, merged where values coincide
-    tie_term = a.tie_term + b.tie_term + float(np.sum(3 * ca * ca * cb + 3 * ca * cb * cb))
+    tie_term = a.tie_term + b.tie_term + merged
     if na < EXACT_LIMIT and nb < EXACT_LIMIT and tie_term == 0:
         p = float(stats.mannwhitneyu(a.values, b.values, alternative="two-sided", method="exact").pvalue)
         return {"W": w, "p": min(p, 1.0), "method": "exact", "n_a": na, "n_b": nb, "n_tied": n_tied}
@@ -181,7 +240,8 @@ def kruskal_inputs(
     of :func:`rank_sum`); when none do, the pooled tie groups are the samples' own and
     the tie term their sum, with no sort (exact when below :data:`EXACT_RANK_SUM`).
     Every rank sum is a sum of half-integers below :data:`EXACT_RANK_SUM`, exact in float64, so the results are those of
-    :func:`pooled_ranks` to the last bit; above that size, or with NaN,
+    :func:`pooled_ranks` to the last bit; above that size each sample's ranks are made by value
+    (:func:`_rank_sums_by_value`, summed in numpy's order as before), and with NaN
     :func:`pooled_ranks` itself is used.
     ``threads``: how many threads count the pooled tie groups (:func:`pooled_tie_term`).
     Returns ``(rank sums, sizes, sum(t^3 - t) over the pooled tie groups)``.
@@ -189,14 +249,41 @@ def kruskal_inputs(
     sizes = [len(s.values) for s in samples]
     n = sum(sizes)
     has_nan = any(len(s.values) and np.isnan(s.values[-1]) for s in samples)  # sorted: NaN comes last
-    if n == 0 or n * (n + 1) / 2 >= EXACT_RANK_SUM or has_nan:
+    if n == 0 or has_nan:
         ranks, tie = pooled_ranks(samples)
         return [float(r.sum()) for r in ranks], [len(r) for r in ranks], tie
+    if n * (n + 1) / 2 >= EXACT_RANK_SUM:
+        return _rank_sums_by_value(samples), sizes, pooled_tie_term(samples, threads)
     sums = _rank_sums_from_w(sizes, w)
     own = sum(s.tie_term for s in samples)
     if not ties_between and own < EXACT_RANK_SUM:  # integers below 2^51: the same sum in any order
         return sums, sizes, float(own)
     return sums, sizes, pooled_tie_term(samples, threads)
+
+
+def _rank_sums_by_value(samples: Sequence[SortedSample]) -> list[float]:
+    """Each sample's rank sum in the pool, ``float(r.sum())`` of its :func:`pooled_ranks` ranks to the
+    last bit, without ranking the pool: the mid-rank of each distinct value, ``(2 below + tied + 1) / 2``
+    (``below``: the pool's values under it, ``tied``: those equal to it, from every sample's
+    distinct values), repeated as often as the sample holds it, then summed as numpy sums ranks.
+
+    Holds one sample's ranks at a time (8 bytes a value) where :func:`pooled_ranks` holds the pool's
+    values, order and ranks (about 40 bytes a value); NaN-free samples only.
+    """
+    sums = []
+    for a in samples:
+        below = np.zeros(len(a.uniques), dtype=np.int64)
+        tied = np.zeros(len(a.uniques), dtype=np.int64)
+        for b in samples:
+            if not len(b.uniques) or not len(a.uniques):
+                continue
+            pos = np.searchsorted(b.uniques, a.uniques)
+            below += b.below[pos]
+            hit = np.flatnonzero(b.uniques[np.minimum(pos, len(b.uniques) - 1)] == a.uniques)
+            tied[hit] += b.below[pos[hit] + 1] - b.below[pos[hit]]
+        mid = (2.0 * below + tied + 1.0) / 2.0  # as pooled_ranks computes it
+        sums.append(float(np.repeat(mid, np.diff(a.below)).sum()))
+    return sums
 
 
 def _rank_sums_from_w(sizes: Sequence[int], w: dict[tuple[int, int], float]) -> list[float]:
@@ -220,29 +307,55 @@ def pooled_tie_term(samples: Sequence[SortedSample], threads: int = 1) -> float:
     The pool is cut by value into ``threads`` ranges at values of the largest
     sample (every copy of a value falls in one range, so no tie group is cut),
     and each range's values are merged and counted in its own thread (numpy's
-    sort lets go of the GIL). The terms are integers; their sum is exact, and so
-    the same in any order, below :data:`EXACT_RANK_SUM`; above it the pool is
-    counted in one piece, in the order :func:`pooled_ranks` adds them.
+    sort lets go of the GIL); a large pool is cut into more ranges than threads, of about
+    :data:`RANGE_VALUES` values each, so that the merged copies stay small. The terms are
+    integers; their sum is exact, and so the same in any order, below :data:`EXACT_RANK_SUM`;
+    above it the pool is counted in one piece, in the order :func:`pooled_ranks` adds them.
     """
 
     def term(pieces: list[np.ndarray]) -> float:
-        ordered = np.sort(np.concatenate(pieces), kind="stable")  # sorted runs: a merge
-        if len(ordered) == 0:
-            return 0.0
-        starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
-        counts = np.diff(np.r_[starts, len(ordered)]).astype(float)
-        return float(np.sum(counts**3 - counts))
+        ordered = np.concatenate(pieces)
+        ordered.sort(kind="stable")  # sorted runs: a merge, in place
+        return _sorted_tie_term(ordered)
 
     whole = [s.values for s in samples]
     largest = max(whole, key=len, default=np.empty(0))
-    if threads < 2 or len(largest) < threads:
+    # as many ranges as threads, or more, so that a range's merged copy stays near RANGE_VALUES values
+    count = max(threads, -(-sum(len(v) for v in whole) // RANGE_VALUES))
+    if count < 2 or len(largest) < count:
         return term(whole)
-    cuts = largest[[len(largest) * k // threads for k in range(1, threads)]]
+    cuts = largest[[len(largest) * k // count for k in range(1, count)]]
     bounds = [np.r_[0, np.searchsorted(v, cuts, side="left"), len(v)] for v in whole]
-    ranges = [[v[b[k] : b[k + 1]] for v, b in zip(whole, bounds)] for k in range(threads)]
-    with ThreadPoolExecutor(threads) as pool:
-        total = sum(pool.map(term, ranges))
+    ranges = [[v[b[k] : b[k + 1]] for v, b in zip(whole, bounds)] for k in range(count)]
+    if threads < 2:
+        total = sum(map(term, ranges))
+    else:
+        with ThreadPoolExecutor(threads) as pool:
+            total = sum(pool.map(term, ranges))
     return total if total < EXACT_RANK_SUM else term(whole)
+
+
+def _sorted_tie_term(ordered: np.ndarray) -> float:
+    """``sum(t^3 - t)`` over the tie groups of the ascending, NaN-free ``ordered``, :data:`TIE_CHUNK`
+    values at a time (a group crossing a chunk's end is carried into the next): the sum of
+    ``pooled_tie_term``'s old one-piece count to the last bit below :data:`EXACT_RANK_SUM`
+    (integers, exact in any order), and that count itself above it."""
+    n = len(ordered)
+    total, carried = 0.0, 0  # carried: the length of the group still open at the previous chunk's end
+    for lo in range(0, n, TIE_CHUNK):
+        part = ordered[lo : lo + TIE_CHUNK]
+        ends = np.flatnonzero(np.r_[part[1:] != part[:-1], True]) + 1  # each group's end within the part
+        counts = np.diff(np.r_[0, ends]).astype(float)
+        counts[0] += carried
+        last_open = lo + len(part) < n and ordered[lo + len(part)] == part[-1]
+        carried = int(counts[-1]) if last_open else 0
+        closed = counts[:-1] if last_open else counts
+        total += float(np.sum(closed**3 - closed))
+    if total < EXACT_RANK_SUM:
+        return total
+    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
+    counts = np.diff(np.r_[starts, n]).astype(float)
+    return float(np.sum(counts**3 - counts))
 
 
 def _pooled_ranks_rankdata(pooled: np.ndarray, samples: Sequence[SortedSample]) -> tuple[list[np.ndarray], float]:

@@ -7,12 +7,14 @@ arrays directly, in parts read by threads; without it, the stdlib in chunks. Use
 
 from __future__ import annotations
 
+import itertools
 import os
 import sqlite3
 import time
-from concurrent.futures import ThreadPoolExecutor
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -43,6 +45,8 @@ CHUNK_ROWS = 262_144
 BUSY_WAIT_S = 5.0
 #: Threads that read a run file's samples at once (each a part of the id range).
 READ_THREADS = 2
+#: Ids of the sample table each of those reads takes (about 24 MB of three int64 columns).
+PART_IDS = 1 << 20
 
 
 def in_ids(values: np.ndarray, ids: list[int]) -> np.ndarray:
@@ -53,6 +57,31 @@ def in_ids(values: np.ndarray, ids: list[int]) -> np.ndarray:
     table[ids] = True
     found: np.ndarray = table[np.clip(values, -1, len(table) - 1)]  # -1 and anything past the ids: the last, False
     return found
+
+
+def all_in(values: np.ndarray, ids: list[int]) -> bool:
+    """Whether every one of ``values`` is among ``ids``: the values present counted by ``np.bincount``
+    (no array of the values' size) when they are small non-negative integers, else :func:`in_ids`."""
+    if not len(values):
+        return True
+    lo, hi = int(values.min()), int(values.max())
+    if lo < 0 or hi > 1 << 20:
+        return bool(in_ids(values, ids).all())
+    return set(np.flatnonzero(np.bincount(values)).tolist()) <= set(ids)
+
+
+def unpack(key: np.ndarray) -> dict[str, np.ndarray]:
+    """``treatment`` (int64), ``phase`` (int8) and ``ok`` (bool) from the :data:`PACKED_SQL` integers
+    ``key``, which become ``treatment`` in place: converted :data:`CHUNK_ROWS` rows at a time, so no
+    int64 copy of the column is made."""
+    phase = np.empty(len(key), dtype=np.int8)
+    ok = np.empty(len(key), dtype=bool)
+    for lo in range(0, len(key), CHUNK_ROWS):
+        part = key[lo : lo + CHUNK_ROWS]
+        phase[lo : lo + CHUNK_ROWS] = (part >> 1) & 3
+        ok[lo : lo + CHUNK_ROWS] = part & 1
+        part >>= 3
+    return {"treatment": key, "phase": phase, "ok": ok}
 
 
 def read_int_columns(path: Path, conn: sqlite3.Connection, select: list[str]) -> dict[str, np.ndarray]:
@@ -86,7 +115,12 @@ def read_int_columns(path: Path, conn: sqlite3.Connection, select: list[str]) ->
 
 
 def read_arrow(path: Path, query: str, select: list[str], lo: int, hi: int) -> dict[str, np.ndarray]:
-    """:func:`read_int_columns` through ADBC: the id range ``(lo, hi]`` in parts, one thread and connection each.
+    """:func:`read_int_columns` through ADBC: the id range ``(lo, hi]`` in parts of :data:`PART_IDS` ids,
+    up to :data:`READ_THREADS` read at once, one connection each, each copied into place as it comes.
+
+    The arrays are made for ``hi - lo`` rows (the sample table's ids are its row numbers: no row is
+    ever deleted; the pages of rows a gap leaves out are never touched) and cut to the rows read, so
+    the peak memory is the columns plus the parts in flight, not the columns twice.
 
     A connection that finds the file busy (another opening the WAL at the same
     moment; ADBC sets no busy timeout) tries again for up to :data:`BUSY_WAIT_S`.
@@ -107,19 +141,24 @@ def read_arrow(path: Path, query: str, select: list[str], lo: int, hi: int) -> d
                 time.sleep(0.05)
 
     threads = max(1, min(READ_THREADS, os.cpu_count() or 1, (hi - lo) // CHUNK_ROWS))
-    edges = np.linspace(lo, hi, threads + 1).round().astype(np.int64).tolist()
-    with ThreadPoolExecutor(threads) as pool:
-        tables: list[Any] = list(pool.map(fetch, zip(edges[:-1], edges[1:])))  # each set to None once copied
-    total = sum(t.num_rows for t in tables)
-    out = {name: np.empty(total, dtype=np.int64) for name in select}
+    count = max(threads, -(-(hi - lo) // PART_IDS))
+    edges = np.linspace(lo, hi, count + 1).round().astype(np.int64).tolist()
+    out = {name: np.empty(hi - lo, dtype=np.int64) for name in select}
     start = 0
-    for k, table in enumerate(tables):  # each part copied into place, then let go: one copy of the rows at a time
-        for i, name in enumerate(select):
-            at = start
-            for chunk in table.column(i).chunks:
-                out[name][at : at + len(chunk)] = chunk.to_numpy()
-                at += len(chunk)
-        start += table.num_rows
-        tables[k] = None
-        del table
-    return out
+    with ThreadPoolExecutor(threads) as pool:
+        pending: deque[Future[pa.Table]] = deque()
+        parts = iter(zip(edges[:-1], edges[1:]))
+        for bounds in itertools.islice(parts, threads):
+            pending.append(pool.submit(fetch, bounds))
+        while pending:
+            table = pending.popleft().result()
+            if (bounds_next := next(parts, None)) is not None:
+                pending.append(pool.submit(fetch, bounds_next))
+            for i, name in enumerate(select):  # copied into place, then let go: a few parts held at a time
+                at = start
+                for chunk in table.column(i).chunks:
+                    out[name][at : at + len(chunk)] = chunk.to_numpy()
+                    at += len(chunk)
+            start += table.num_rows
+            del table
+    return {name: column[:start] for name, column in out.items()}

@@ -80,6 +80,12 @@ STATUSES = ("running", "complete", "incomplete", "cancelled")
 #: samples); three times that covers a block's staged columns and the WAL before a checkpoint.
 BYTES_PER_SAMPLE = 160
 MIB = 1 << 20
+#: What the write-ahead log keeps on disk once SQLite resets it after a checkpoint (its
+#: ``journal_size_limit``): without a limit it stays at its high-water mark, the largest block's rows.
+#: 4 MiB is what SQLite's automatic checkpoint lets it reach (1,000 pages of 4 KiB) between resets.
+WAL_LIMIT_BYTES = 4 * MIB
+#: How long a write waits for another connection's lock (ms): Python's own default (5 s).
+BUSY_TIMEOUT_MS = 5000
 
 
 class RunStoreError(RuntimeError):
@@ -221,6 +227,7 @@ class RunStore:
         conn = sqlite3.connect(path, check_same_thread=False)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
+        conn.execute(f"PRAGMA journal_size_limit={WAL_LIMIT_BYTES}")
         conn.executescript(run_schema.SCHEMA)
         store = cls(path, conn)
         now = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
@@ -384,7 +391,28 @@ class RunStore:
         moved = sample_stage.unstage(self.conn)
         self._pending = 0
         self._last_commit = time.monotonic()
+        self.truncate_wal()
         return moved
+
+    def truncate_wal(self) -> bool:
+        """Copy the write-ahead log into the run file and empty it (``wal_checkpoint(TRUNCATE)``), so the
+        ``-wal`` file does not keep the size of the last block's transaction for the rest of the run;
+        True when it was emptied.
+
+        It does not wait: while another connection reads the log (the window drawing the run), the log
+        is left as it is and the next checkpoint SQLite makes on its own, once the reader is done,
+        resets it, to at most :data:`WAL_LIMIT_BYTES`. A failure (a full disk) is left to the next
+        write to report: what the log holds is committed either way.
+        """
+        try:
+            self.conn.execute("PRAGMA busy_timeout=0")
+            try:
+                busy, _, _ = self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            finally:
+                self.conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        except sqlite3.Error:
+            return False
+        return int(busy) == 0
 
     @_writes
     def mark_gap_samples(self, block: int) -> int:
@@ -502,11 +530,10 @@ class RunStore:
         plain.remove("error") if "error" in plain else None
         select = [column_read.PACKED_SQL, *plain]
         arrays = column_read.read_int_columns(self.path, self.conn, select)
-        key = arrays.pop(column_read.PACKED_SQL)
-        arrays.update(treatment=key >> 3, phase=((key >> 1) & 3).astype(np.int8), ok=(key & 1).astype(bool))
+        arrays.update(column_read.unpack(arrays.pop(column_read.PACKED_SQL)))
         ids = [r[0] for r in self.conn.execute("SELECT id FROM treatment")]
-        known = column_read.in_ids(arrays["treatment"], ids)
-        if not known.all():  # the join of samples_frame drops samples of unknown treatments
+        if not column_read.all_in(arrays["treatment"], ids):  # the join of samples_frame drops unknown treatments
+            known = column_read.in_ids(arrays["treatment"], ids)
             arrays = {c: v[known] for c, v in arrays.items()}
         if "error" in columns:
             arrays["error"] = self._errors(arrays["id"])

@@ -311,6 +311,27 @@ def _code_type(n_levels: int) -> type[np.signedinteger]:
     return np.int8 if n_levels < 127 else np.int16 if n_levels < 32767 else np.int32
 
 
+#: glibc's ``mallopt`` parameter of the size from which a block is mapped on its own (``M_MMAP_THRESHOLD``).
+_M_MMAP_THRESHOLD = -3
+#: From this size a block of this process's memory is mapped on its own and given back when freed.
+MAP_BLOCK_BYTES = 1 << 20
+
+
+def map_large_blocks() -> None:
+    """Map every block of :data:`MAP_BLOCK_BYTES` or more on its own, for the rest of the process
+    (glibc's ``mallopt(M_MMAP_THRESHOLD)``; nothing elsewhere).
+
+    By default glibc raises that size up to 32 MiB as blocks are freed, and then keeps the
+    analysis's temporaries (the chunks of the rank tests, made in threads, each in its malloc
+    arena) once freed: on 8 x 2,000,000 samples about 90 MB more at the peak, growing with the run.
+    """
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallopt(_M_MMAP_THRESHOLD, MAP_BLOCK_BYTES)
+    except (OSError, AttributeError):  # pragma: no cover - not glibc
+        pass
+
+
 def release_freed_memory() -> None:
     """Give the memory freed by the reading back to the system (glibc's ``malloc_trim``; nothing elsewhere).
 
@@ -356,6 +377,7 @@ def read_run_columns(store: RunStore, columns: Sequence[str], categorical: Seque
     :func:`bancada.store.tidy_csv.tidy_frame`)."""
     from bancada.store.tidy_csv import tidy_frame
 
+    map_large_blocks()
     frame = tidy_frame(store, columns, categorical)
     release_freed_memory()
     return frame

@@ -250,7 +250,7 @@ def texts_of(values: list[str], codes: np.ndarray) -> pd.Series:
 
 def _sample_column(name: str, raw: np.ndarray) -> np.ndarray | pd.Categorical[str]:
     if name in ("latency_s", "start_s", "queue_s"):
-        return raw / 1e9
+        return seconds_in_place(raw)
     if name == "server_s":
         return np.where(raw >= 0, raw / 1e9, np.nan)
     if name == "phase":  # a code outside PHASES is missing
@@ -261,6 +261,22 @@ def _sample_column(name: str, raw: np.ndarray) -> np.ndarray | pd.Categorical[st
     if name == "repetition":
         return smallest_int(raw)
     return raw
+
+
+#: Values converted at once by :func:`seconds_in_place` (8 MiB of float64).
+SECONDS_CHUNK = 1 << 20
+
+
+def seconds_in_place(ns: np.ndarray) -> np.ndarray:
+    """``ns / 1e9`` (int64 nanoseconds to float64 seconds, the same values to the last bit) in the
+    memory of ``ns``, which it takes over: a chunk at a time, so a column of tens of millions of
+    samples is not held twice."""
+    if ns.dtype != np.int64 or not ns.flags.c_contiguous or not ns.flags.writeable:
+        return ns / 1e9
+    out = ns.view(np.float64)
+    for lo in range(0, len(ns), SECONDS_CHUNK):
+        out[lo : lo + SECONDS_CHUNK] = ns[lo : lo + SECONDS_CHUNK] / 1e9
+    return out
 
 
 def smallest_int(raw: np.ndarray) -> np.ndarray:

@@ -89,3 +89,39 @@ def test_pooled_tie_term_in_ranges_equals_the_whole_pool(threads, decimals):
     assert ranktests.pooled_tie_term(samples, threads) == expected
     assert ranktests.pooled_tie_term(samples, 1) == expected
     assert ranktests.pooled_ranks(samples)[1] == expected
+
+
+@pytest.mark.parametrize("decimals", [0, 1, 4, 12])
+def test_counted_in_small_chunks_the_tie_terms_and_w_are_those_of_one_piece(decimals, monkeypatch):
+    """Tie groups, distinct values and the pool counted a few at a time (groups cut at a chunk's end
+    carried over) give the numbers of np.unique and of the direct count, to the last bit."""
+    monkeypatch.setattr(ranktests, "TIE_CHUNK", 5)
+    monkeypatch.setattr(ranktests, "RANGE_VALUES", 300)
+    xs = _samples(7, (1000, 1, 2500, 30, 0, 800), decimals)
+    samples = [ranktests.SortedSample(x) for x in xs]
+    for x, s in zip(xs, samples):
+        _, counts = np.unique(x, return_counts=True)
+        counts = counts.astype(float)
+        assert s.tie_term == float(np.sum(counts**3 - counts))
+        assert np.array_equal(s.counts, counts) and np.array_equal(s.uniques, np.unique(x))
+    _, counts = np.unique(np.concatenate(xs), return_counts=True)
+    counts = counts.astype(float)
+    expected = float(np.sum(counts**3 - counts))
+    assert ranktests.pooled_tie_term(samples, 1) == ranktests.pooled_tie_term(samples, 2) == expected
+    res = ranktests.rank_sum(samples[0], samples[2])
+    w, _ = _rank_sum_direct(xs[0], xs[2])
+    assert res["W"] == w
+
+
+@pytest.mark.parametrize("decimals", [0, 1, 4, 12])
+def test_past_exact_sums_the_rank_sums_by_value_are_the_pooled_ranks_sums(decimals, monkeypatch):
+    """A pool too large for exact rank sums (here: any, the bound lowered) gets each sample's rank sum
+    from its distinct values' mid-ranks, the float sum of pooled_ranks' ranks to the last bit, with
+    its tie term and sizes."""
+    xs = _samples(5, (1000, 1, 2500, 30, 0, 800), decimals)
+    samples = [ranktests.SortedSample(x) for x in xs]
+    ranks, tie = ranktests.pooled_ranks(samples)
+    monkeypatch.setattr(ranktests, "EXACT_RANK_SUM", 10.0)
+    sums, sizes, got_tie = ranktests.kruskal_inputs(samples, {}, True, threads=2)
+    assert sums == [float(r.sum()) for r in ranks]
+    assert sizes == [len(x) for x in xs] and got_tie == tie

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from bancada.drivers.sample_block import SAMPLE_DTYPE, SampleBlock
+from bancada.store import column_read, tidy_csv
 from bancada.store.runstore import RunStore, TreatmentRow
 from bancada.store.tidy_csv import tidy_frame
 
@@ -41,10 +42,13 @@ def run(tmp_path):
     return store.path
 
 
-@pytest.mark.parametrize("reader", ["adbc", "stdlib"])
+@pytest.mark.parametrize("reader", ["adbc", "adbc in small parts", "stdlib"])
 def test_sample_columns_are_the_joined_rows(run, reader, monkeypatch):
     if reader == "stdlib":
         monkeypatch.setitem(sys.modules, "adbc_driver_sqlite.dbapi", None)  # import fails: the stdlib reads
+    if reader == "adbc in small parts":  # 86 parts of 7 ids, two threads, batches and unpacking by 64 rows
+        monkeypatch.setattr(column_read, "PART_IDS", 7)
+        monkeypatch.setattr(column_read, "CHUNK_ROWS", 64)
     with RunStore.open(run) as store:
         got = store.sample_columns([*COLUMNS, "error"])
         ref = store.samples_frame()
@@ -59,7 +63,9 @@ def test_sample_columns_are_the_joined_rows(run, reader, monkeypatch):
     assert got["error"].tolist() == ref["error"].tolist()
 
 
-def test_tidy_frame_holds_the_values_of_the_pandas_join(run):
+@pytest.mark.parametrize("chunk", [tidy_csv.SECONDS_CHUNK, 37])
+def test_tidy_frame_holds_the_values_of_the_pandas_join(run, chunk, monkeypatch):
+    monkeypatch.setattr(tidy_csv, "SECONDS_CHUNK", chunk)  # 37: the seconds made in place in many chunks
     with RunStore.open(run) as store:
         df = tidy_frame(store)
         raw = store.samples_frame()
