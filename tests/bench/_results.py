@@ -53,10 +53,15 @@ def memory_gib() -> float | None:
 
 
 def commit() -> str | None:
-    """The checkout's commit (with ``+changes`` when the work tree differs from it), None outside git."""
+    """The checkout's commit (with ``+changes`` when the work tree differs from it outside docs/results),
+    None outside git."""
     try:
         head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True)
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT, capture_output=True)
+        dirty = subprocess.run(  # the results files a series of scripts writes are not changes to the code
+            ["git", "status", "--porcelain", "--untracked-files=no", "--", ".", ":!docs/results"],
+            cwd=ROOT,
+            capture_output=True,
+        )
     except (OSError, subprocess.CalledProcessError):
         return None
     return head.stdout.strip() + ("+changes" if dirty.stdout.strip() else "")

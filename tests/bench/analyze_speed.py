@@ -229,7 +229,7 @@ def main() -> int:
                 ok &= code == 0
                 if label == "after":
                     size = f"{source.stat().st_size / 1e6:,.0f} MB"
-                    target = f"< {BUDGET_S:g} s, < {BUDGET_MB / 1000:g} GB"
+                    target = f"< {BUDGET_S:g} s, < {BUDGET_MB:,.0f} MB"
                     rows.append([f"{kind} ({size})", f"{wall:.2f} s", f"{cpu:.2f} s", f"{rss:,.0f} MB", target])
                 results[(label, kind)] = groups(out_json) if code == 0 else None
     after_run, after_csv = results[("after", "run file")], results[("after", "tidy CSV")]
