@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bancada.core.errors import RunError
+from bancada.core.i18n import translate
 from bancada.core.samples import SampleBlock
 from bancada.store.runstore import TreatmentRow
 
@@ -22,8 +23,10 @@ class WorkerDied(RunError):
         self.implementation = implementation
         self.log_tail = log_tail
         super().__init__(
-            f"worker {implementation} died mid-run (exit code {code})"
-            + (f"; its last log lines:\n{log_tail}" if log_tail else "")
+            translate("Runner", "worker {implementation} died mid-run (exit code {code})").format(
+                implementation=implementation, code=code
+            )
+            + (translate("Hosts", "; its last log lines:\n{tail}").format(tail=log_tail) if log_tail else "")
         )
 
 

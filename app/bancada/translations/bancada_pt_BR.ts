@@ -3866,6 +3866,10 @@ Senha da chave:</translation>
 <context>
     <name>Runner</name>
     <message>
+        <source>worker {implementation} died mid-run (exit code {code})</source>
+        <translation>o worker {implementation} parou no meio da execução (código de saída {code})</translation>
+    </message>
+    <message>
         <source>block {block}: {n} requests were answered more than {timeout} s after their planned start (they waited to be sent while the link or the worker stalled); they are failed samples (timeout), not latencies</source>
         <translation>bloco {block}: {n} requisições foram respondidas mais de {timeout} s depois do início planejado (esperaram para ser enviadas enquanto o enlace ou o worker travou); são amostras com falha (timeout), não latências</translation>
     </message>

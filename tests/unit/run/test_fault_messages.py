@@ -68,3 +68,13 @@ def test_a_request_answered_past_the_timeout_from_its_planned_start_is_a_timeout
     assert block.rows["ok"].tolist() == [1, 0, 0]
     assert block.errors == {1: LATE_ERROR, 2: "timeout: i/o timeout"}
     assert LATE_ERROR.startswith("timeout: ")  # counted with the other timeouts
+
+
+def test_a_worker_that_died_is_said_in_the_window_language(pt_br):
+    from bancada.run.events import WorkerDied
+
+    text = str(WorkerDied("go-rest", "panic: boom", -9))
+    assert (
+        text
+        == "o worker go-rest parou no meio da execução (código de saída -9); suas últimas linhas de log:\npanic: boom"
+    )
