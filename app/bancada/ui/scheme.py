@@ -9,8 +9,8 @@ X11 platforms without a desktop portal), the platform's palette stays as it is.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen
-from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleOption, QWidget
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication, QWidget
 
 from bancada.core import colours
 
@@ -46,46 +46,8 @@ TONES = {
     "ok": ("#1B5E20", "#81C784"),
     "accent": ("#1565C0", "#64B5F6"),
 }
-#: The outline of check boxes, radio buttons and frames on a dark palette: ≥ 3:1 on its window and base
-#: (WCAG 2.1, 1.4.11 non-text contrast). Fusion draws them 1.1:1 there (its outline is the window's
-#: colour 40 % darker), so an unchecked box could not be seen.
-DARK_OUTLINE = "#9A9A9A"
-_OUTLINED = (
-    QStyle.PrimitiveElement.PE_IndicatorCheckBox,
-    QStyle.PrimitiveElement.PE_IndicatorRadioButton,
-    QStyle.PrimitiveElement.PE_FrameLineEdit,
-    QStyle.PrimitiveElement.PE_Frame,
-)
 _TONE = "bancadaTone"  # the widget properties set_tone keeps: the tone's name and the style sheet
 _TONE_STYLE = "bancadaToneStyle"
-
-
-class OutlinedStyle(QProxyStyle):
-    """The application's style, with check boxes, radio buttons and frames outlined in
-    :data:`DARK_OUTLINE` where the palette they are drawn with is dark; unchanged on a light one."""
-
-    def drawPrimitive(
-        self,
-        element: QStyle.PrimitiveElement,
-        option: QStyleOption,
-        painter: QPainter,
-        widget: QWidget | None = None,
-    ) -> None:
-        super().drawPrimitive(element, option, painter, widget)
-        if element not in _OUTLINED or option.palette.color(QPalette.ColorRole.Window).lightness() >= 128:
-            return
-        painter.save()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, element == _OUTLINED[1])
-        painter.setPen(QPen(QColor(DARK_OUTLINE), 1))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        rect = option.rect.adjusted(0, 0, -1, -1)
-        if element == QStyle.PrimitiveElement.PE_IndicatorRadioButton:
-            painter.drawEllipse(rect)
-        elif element == QStyle.PrimitiveElement.PE_IndicatorCheckBox:
-            painter.drawRect(rect.adjusted(1, 1, -1, -1))
-        else:
-            painter.drawRect(rect)
-        painter.restore()
 
 
 def dark_palette() -> QPalette:
@@ -149,11 +111,7 @@ def apply(scheme: Qt.ColorScheme) -> None:
 
 
 def follow() -> None:
-    """Outline the controls on a dark palette (:class:`OutlinedStyle`), then apply the system's scheme
-    now and each time it changes."""
-    app = QApplication.instance()
-    if isinstance(app, QApplication) and not isinstance(app.style(), OutlinedStyle):
-        app.setStyle(OutlinedStyle(app.style().name()))
+    """Apply the system's scheme now and each time it changes."""
     hints = QGuiApplication.styleHints()
     apply(hints.colorScheme())
     hints.colorSchemeChanged.connect(apply)
