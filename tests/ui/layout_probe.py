@@ -195,6 +195,24 @@ def label_contrasts(win: QWidget) -> list[list]:
     return out
 
 
+#: The longest a view is given to settle: its layouts done and a background answer (the host check's)
+#: applied. Measuring after a fixed pause caught a guide step mid-layout on a loaded machine (its check
+#: boxes 6 px high for a moment).
+SETTLE_TIMEOUT_S = 30.0
+
+
+def settle(app: QApplication, win: QWidget) -> None:
+    """Process events until the shown controls of ``win`` keep the same geometry over two looks 0.2 s
+    apart (at most :data:`SETTLE_TIMEOUT_S`), so that what is measured does not depend on the machine's speed."""
+    end, last = time.monotonic() + SETTLE_TIMEOUT_S, None
+    while time.monotonic() < end:
+        pump(app, 0.2)
+        now = [(c.objectName(), type(c).__name__, rect(c.geometry()), c.isVisible()) for c in _measured(win)]
+        if now == last:
+            return
+        last = now
+
+
 def view(name: str, win: QWidget, with_contrast: bool) -> dict:
     n, bad = defects(win)
     out = {"name": name, "frame": rect(win.frameGeometry()), "controls": n, "defects": bad}
@@ -213,7 +231,7 @@ def guide_views(app: QApplication, w, with_contrast: bool) -> list[dict]:
     for k, step in enumerate(guide.state.steps()):
         guide.state.step = k
         guide._show_step()
-        pump(app, 0.4)
+        settle(app, w)
         out.append(view(f"guide {k + 1:02d} {step}", w, with_contrast))
     guide.close()
     pump(app, 0.1)
@@ -227,7 +245,7 @@ def dialog_views(app: QApplication, w, with_contrast: bool) -> list[dict]:
 
     def shown(name: str, dlg: QWidget) -> None:
         wait_placed(app, dlg)
-        pump(app, 0.1)
+        settle(app, dlg)
         out.append(view(name, dlg, with_contrast))
 
     cv = w.open_compare()
