@@ -17,4 +17,17 @@ echo "== import contract (no Qt below ui/)"
 .venv/bin/lint-imports
 echo "== pytest"
 export QT_QPA_PLATFORM="${QT_QPA_PLATFORM:-offscreen}"
-exec .venv/bin/python -m pytest -q -p no:cacheprovider "$@"
+# A crash of the interpreter (a segfault in a library) names the test that was running and shows the
+# crashing thread's stack last, where a truncated log still shows it (tests/conftest.py, the trail).
+trail="$(mktemp -d)"
+export BANCADA_TEST_TRAIL="$trail"
+set +e
+.venv/bin/python -m pytest -q -p no:cacheprovider -p no:faulthandler "$@"
+rc=$?
+set -e
+if [ "$rc" -ge 128 ]; then
+    echo "== the crashing thread's innermost frames (every thread's stack: $trail/faults.log)"
+    awk '/^Current thread/{p=1} p && /^$/{exit} p' "$trail/faults.log" | head -12
+    echo "== pytest died of signal $((rc - 128)) during: $(cat "$trail/current" 2>/dev/null || echo 'no test yet')"
+fi
+exit "$rc"

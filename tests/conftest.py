@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import faulthandler
 import os
 from pathlib import Path
 
@@ -19,6 +20,22 @@ def _isolated_dirs(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("BANCADA_CONFIG_DIR", str(base / "config"))
     monkeypatch.setenv("BANCADA_HOME", str(ROOT))
     yield
+
+
+#: ``BANCADA_TEST_TRAIL`` (a folder; scripts/test.sh sets it): the test running now is written to
+#: ``current`` and a crash of the interpreter's stacks to ``faults.log``, for the script to show last.
+_TRAIL = os.environ.get("BANCADA_TEST_TRAIL")
+
+
+def pytest_configure(config):
+    if _TRAIL:
+        config._bancada_faults = open(Path(_TRAIL) / "faults.log", "w")  # noqa: SIM115 - open for the session
+        faulthandler.enable(file=config._bancada_faults, all_threads=True)
+
+
+def pytest_runtest_logstart(nodeid, location):
+    if _TRAIL:
+        (Path(_TRAIL) / "current").write_text(nodeid + "\n")
 
 
 @pytest.fixture(scope="session")

@@ -19,6 +19,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from bancada.core.heap import release_freed_memory
 from bancada.core.i18n import translate
 from bancada.drivers.health import HealthCheckError
 from bancada.drivers.job import DriverJob
@@ -222,6 +223,7 @@ class Runner:
                         ).format(host=self.host.name, block=block.index + 1)
                     ) from None
                 yield from self._resume_after_disconnect(ctx, block.index)
+            release_freed_memory()  # between blocks, nothing measured: the block's batches were freed
             if pace is not None:  # the block's time paces the blocks of its treatments
                 now = time.monotonic()
                 pace.end(now)

@@ -17,7 +17,6 @@ as before, so its messages stay the same.
 
 from __future__ import annotations
 
-import ctypes
 import io
 import mmap
 import os
@@ -29,6 +28,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from bancada.core.heap import map_large_blocks, release_freed_memory
 from bancada.store.runstore import RunStore
 from bancada.store.tidy_csv import smallest_int, texts_of
 
@@ -309,41 +309,6 @@ def _frame(
 def _code_type(n_levels: int) -> type[np.signedinteger]:
     """The smallest integer type of codes -1 .. n_levels - 1."""
     return np.int8 if n_levels < 127 else np.int16 if n_levels < 32767 else np.int32
-
-
-#: glibc's ``mallopt`` parameter of the size from which a block is mapped on its own (``M_MMAP_THRESHOLD``).
-_M_MMAP_THRESHOLD = -3
-#: From this size a block of this process's memory is mapped on its own and given back when freed.
-MAP_BLOCK_BYTES = 1 << 20
-
-
-def map_large_blocks() -> None:
-    """Map every block of :data:`MAP_BLOCK_BYTES` or more on its own, for the rest of the process
-    (glibc's ``mallopt(M_MMAP_THRESHOLD)``; nothing elsewhere).
-
-    By default glibc raises that size up to 32 MiB as blocks are freed, and then keeps the
-    analysis's temporaries (the chunks of the rank tests, made in threads, each in its malloc
-    arena) once freed: on 8 x 2,000,000 samples about 90 MB more at the peak, growing with the run.
-    """
-    try:
-        libc = ctypes.CDLL("libc.so.6")
-        libc.mallopt(_M_MMAP_THRESHOLD, MAP_BLOCK_BYTES)
-    except (OSError, AttributeError):  # pragma: no cover - not glibc
-        pass
-
-
-def release_freed_memory() -> None:
-    """Give the memory freed by the reading back to the system (glibc's ``malloc_trim``; nothing elsewhere).
-
-    The blocks' arrays are made in reader threads, in their own malloc arenas, and
-    glibc keeps what they freed (about 360 MB after the 656 MB CSV): the analysis
-    would otherwise count it on top of its own.
-    """
-    try:
-        libc = ctypes.CDLL("libc.so.6")
-        libc.malloc_trim(0)
-    except (OSError, AttributeError):  # pragma: no cover - not glibc
-        pass
 
 
 def _block_pool(pa: Any) -> Any:
