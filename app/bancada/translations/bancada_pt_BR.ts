@@ -4893,6 +4893,21 @@ Senha da chave:</translation>
     </message>
 </context>
 <context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Atalhos de teclado</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Ação</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Teclas</translation>
+    </message>
+</context>
+<context>
     <name>WindowActions</name>
     <message>
         <source>Export &amp;report (PDF and HTML)…</source>
@@ -5090,10 +5105,6 @@ Senha da chave:</translation>
     <message>
         <source>Run</source>
         <translation>Executar</translation>
-    </message>
-    <message>
-        <source>Keyboard shortcuts</source>
-        <translation>Atalhos de teclado</translation>
     </message>
     <message>
         <source>{p} is not installed with this copy of Bancada</source>

@@ -15,6 +15,7 @@ from PySide6.QtGui import QAction, QActionGroup, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QMessageBox, QToolBar
 
 from bancada.core import paths
+from bancada.ui.dialogs.shortcuts import ShortcutsDialog
 
 if TYPE_CHECKING:
     from bancada.ui.dialogs.hosts_dialog import HostsDialog
@@ -72,7 +73,7 @@ class WindowActions(QObject):
         super().__init__()
         self.window = window
         self.state_label = state_label
-        self._dialogs: list[QMessageBox] = []  # the open shortcut lists (non-modal)
+        self._dialogs: list[ShortcutsDialog] = []  # the open shortcut lists (non-modal)
         self._build_actions(with_hosts)
         self._build_menus(with_hosts)
         self._build_toolbar(panel)
@@ -264,27 +265,9 @@ class WindowActions(QObject):
                     )
         return rows
 
-    def show_shortcuts(self) -> QMessageBox:
+    def show_shortcuts(self) -> ShortcutsDialog:
         """A non-modal list of the keyboard shortcuts (Help > Keyboard shortcuts, Ctrl+/)."""
-        cells = [
-            f"<td nowrap>{name}</td><td nowrap>&nbsp;&nbsp;<b>{keys}</b></td>" for name, keys in self.shortcut_rows()
-        ]
-        half = (len(cells) + 1) // 2  # two columns: the list stays lower than a small screen at a scale of 2
-        gap = "<td>&nbsp;&nbsp;&nbsp;&nbsp;</td>"
-        rows = "".join(
-            f"<tr>{left}{gap + right if right else ''}</tr>"
-            for left, right in zip(cells[:half], [*cells[half:], ""][:half], strict=True)
-        )
-        box = QMessageBox(
-            QMessageBox.Icon.Information,
-            self.tr("Keyboard shortcuts"),
-            f"<table>{rows}</table>",
-            QMessageBox.StandardButton.Close,
-            self.window,
-        )
-        box.setObjectName("shortcutsDialog")
-        box.setModal(False)
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box = ShortcutsDialog(self.shortcut_rows(), self.window)
         self._dialogs.append(box)
         box.finished.connect(lambda *_: self._dialogs.remove(box) if box in self._dialogs else None)
         box.show()
