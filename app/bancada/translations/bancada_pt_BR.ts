@@ -2095,6 +2095,14 @@ Senha da chave:</translation>
         <translation>Latência de {w}: {boxes}.</translation>
     </message>
     <message>
+        <source>{t}: {first} ms, then {last} ms</source>
+        <translation>{t}: {first} ms, depois {last} ms</translation>
+    </message>
+    <message>
+        <source>Trace of {w} (median of the first and of the last tenth of the measured requests): {parts}.</source>
+        <translation>Traço de {w} (mediana do primeiro e do último décimo das requisições medidas): {parts}.</translation>
+    </message>
+    <message>
         <source>Press Run (Ctrl+R) to start: a box per treatment grows here while the samples arrive.</source>
         <extracomment>Workloads side by side at most: as many as columns of :data:`COLUMN_MIN_WIDTH_PX` fit the view (the trace&apos;s title needs about 490 px), the others in further rows (seed 001 has eight workloads). At 1024 x 768 with the panel shown that is one column; the view lays itself out again when a resize changes the count. The height a row of workloads needs (boxes, trace, legend) when there are several rows: the view scrolls rather than squeezing eight workloads&apos; plots into one screen. The narrowest a plot&apos;s title makes its plot (a longer title is cut at both ends).</extracomment>
         <translation>Clique em Executar (Ctrl+R) para começar: um boxplot por tratamento cresce aqui enquanto as amostras chegam.</translation>

@@ -134,6 +134,17 @@ def trace_x(warm: np.ndarray, band: float, warm_max: int) -> np.ndarray:
     return x
 
 
+def trace_ends(latency_ms: np.ndarray) -> tuple[float, float] | None:
+    """``(median of the first tenth, median of the last tenth)`` of one treatment's measured latencies
+    in arrival order (ms; a tenth is at least one request; the NaNs that split the trace between
+    blocks left out): how the trace drifts over the run. None when nothing is measured."""
+    values = latency_ms[np.isfinite(latency_ms)]
+    if not values.size:
+        return None
+    tenth = max(1, values.size // 10)
+    return float(np.median(values[:tenth])), float(np.median(values[-tenth:]))
+
+
 class LiveView(QWidget):
     """Box plots per workload over a latency-by-sequence trace; workloads in up to
     :data:`MAX_COLUMNS` columns, further ones in rows below (the view scrolls).
@@ -187,6 +198,8 @@ class LiveView(QWidget):
         self.warmup_bands: dict[str, tuple[pg.LinearRegionItem, pg.TextItem]] = {}
         self.trace_curves: dict[int, tuple[pg.PlotDataItem, pg.PlotDataItem]] = {}
         self.trace_marks: dict[int, pg.PlotDataItem] = {}  # each treatment's sparse markers
+        #: each treatment's trace for its text alternative: the first and the last tenth's median latency (ms)
+        self.trace_ends: dict[int, tuple[float, float]] = {}
         self._positions_by_level = False  # the trace's markers tell the position levels apart
         self._message = ""  # the text shown instead of plots (show_message)
         self._positions: dict[int, tuple[str, float, colours.LevelStyle, str]] = {}
@@ -217,6 +230,7 @@ class LiveView(QWidget):
         self.box_items.clear()
         self.trace_curves.clear()
         self.trace_marks.clear()
+        self.trace_ends.clear()
         self.trace_plots.clear()
         self.legends.clear()
         self.warmup_hints.clear()
@@ -560,8 +574,10 @@ class LiveView(QWidget):
             self.logAxisChosen.emit(True)
 
     def text_alternative(self) -> str:
-        """The boxes in words, one sentence per workload: each treatment's median, quartiles and n
-        (what a screen reader reads as the plots' description; the Statistics tab has the table)."""
+        """The plots in words, two sentences per workload: the boxes (each treatment's median, quartiles
+        and n) and the trace (the median latency of the first and of the last tenth of each treatment's
+        measured requests, its drift over the run): what a screen reader reads as the plots'
+        description; the Statistics tab has the table."""
         sentences = []
         for wl, item in self.box_items.items():
             parts = [
@@ -576,6 +592,19 @@ class LiveView(QWidget):
             ]
             if parts:
                 sentences.append(self.tr("Latency of {w}: {boxes}.").format(w=wl, boxes="; ".join(parts)))
+            trace = [
+                self.tr("{t}: {first} ms, then {last} ms").format(
+                    t=label, first=i18n.number(ends[0], 3), last=i18n.number(ends[1], 3)
+                )
+                for tid, (w, _x, _colour, label) in self._positions.items()
+                if w == wl and (ends := self.trace_ends.get(tid)) is not None
+            ]
+            if trace:
+                sentences.append(
+                    self.tr(
+                        "Trace of {w} (median of the first and of the last tenth of the measured requests): {parts}."
+                    ).format(w=wl, parts="; ".join(trace))
+                )
         return " ".join(sentences)
 
     def _spans_decades(self, wl: str) -> bool:
@@ -619,6 +648,8 @@ class LiveView(QWidget):
             for tid in ids:
                 self._trace_curve(tid, model.series[tid].trace_ms.view(), warms[tid], band, warm_max)
             self._show_band(wl, band, warm_max, sum(int(w.sum()) for w in warms.values()))
+        if workloads:
+            self.graphics.setAccessibleDescription(self.text_alternative())
 
     def _trace_curve(self, tid: int, y: np.ndarray, warm: np.ndarray, band: float, warm_max: int) -> None:
         """One treatment's trace: its warm-up (faint) in the band, its measured requests (solid) after it."""
@@ -628,6 +659,9 @@ class LiveView(QWidget):
         warm_curve.setData(x[warm], y[warm], connect="finite")
         meas_curve.setData(x[~warm], y[~warm], connect="finite")
         measured = np.flatnonzero(~warm)
+        ends = trace_ends(y[measured])
+        if ends is not None:
+            self.trace_ends[tid] = ends
         if tid in self.trace_marks and measured.size:
             at = measured[np.linspace(0, measured.size - 1, min(MARKERS_PER_CURVE, measured.size)).astype(int)]
             self.trace_marks[tid].setData(x[at], y[at])
