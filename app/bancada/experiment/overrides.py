@@ -74,19 +74,16 @@ class ProfileOverrides:
         exp = data["experiment"]
         if self.implementations is not None:
             exp["implementations"] = self.implementations
-        key: str
-        value: object
-        for key, value in (
-            ("requests", self.requests),
-            ("repetitions", self.repetitions),
-            ("warmup", self.warmup),
-            ("schedule", self.schedule),
-            ("driver", self.driver),
-            ("connection", self.connection),
-            ("seed", self.seed),
-        ):
-            if value is not None:
-                exp[key] = value
+        _set_given(
+            exp,
+            requests=self.requests,
+            repetitions=self.repetitions,
+            warmup=self.warmup,
+            schedule=self.schedule,
+            driver=self.driver,
+            connection=self.connection,
+            seed=self.seed,
+        )
         if self.warmup is not None and self.warmup_until is None:  # a count given for this run is a count
             exp.pop("warmup_until", None)
         if self.warmup_until is not None:
@@ -96,7 +93,16 @@ class ProfileOverrides:
                 raise ProfileError(
                     translate("Overrides", "{name}: {reason}").format(name=named("warmup_until"), reason=exc)
                 ) from None
-        self._load_table(data.setdefault("load", {}))
+        load_table = data.setdefault("load", {})
+        _set_given(
+            load_table,
+            model=self.load,
+            concurrency=self.concurrency,
+            duration_s=self.duration_s,
+            rate_per_s=self.rate_per_s,
+        )
+        if self.duration_s == 0:  # no duration: the load runs the requests of each repetition (ab -n N -c C)
+            load_table.pop("duration_s", None)
         if self.payloads is not None:
             data["workloads"] = _chosen_workloads(data["workloads"], self.payloads, named("payloads"))
         if self.operation is not None:
@@ -109,20 +115,12 @@ class ProfileOverrides:
             result.profiling = Profiling(cpu=True)
         return result
 
-    def _load_table(self, load_table: dict[str, Any]) -> None:
-        """Set the profile's ``[load]`` fields given (``duration_s`` 0 removes the duration)."""
-        key: str
-        value: object
-        for key, value in (
-            ("model", self.load),
-            ("concurrency", self.concurrency),
-            ("duration_s", self.duration_s),
-            ("rate_per_s", self.rate_per_s),
-        ):
-            if value is not None:
-                load_table[key] = value
-        if self.duration_s == 0:  # no duration: the load runs the requests of each repetition (ab -n N -c C)
-            load_table.pop("duration_s", None)
+
+def _set_given(table: dict[str, Any], **values: object) -> None:
+    """Set each of ``values`` that is not None in ``table``."""
+    for key, value in values.items():
+        if value is not None:
+            table[key] = value
 
 
 def apply_overrides(profile: Profile, source: str, named: Callable[[str], str] = str, **fields: Any) -> Profile:
