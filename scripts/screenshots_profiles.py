@@ -30,7 +30,7 @@ OUT = ROOT / "docs" / "img"
 
 
 def profiled_run(folder: Path) -> Path:
-    from bancada.cli.overrides import apply_overrides
+    from bancada.experiment.overrides import apply_overrides
     from bancada.experiment.profile import load_profile
     from bancada.experiment.profiling import Profiling
     from bancada.run.runner import RunFinished, RunStarted, Runner

@@ -16,7 +16,7 @@ database reset and the job's making. Prints one line per block and the sums.
 ``--run-file`` reads the gaps from a run file alone: each block's stored start
 (wall clock) plus its samples' start times.
 
-The overrides are ``bancada run``'s (cli/overrides.py).
+The overrides are ``bancada run``'s (experiment/overrides.py).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "app"))
 
-from bancada.cli.overrides import apply_overrides  # noqa: E402
+from bancada.experiment.overrides import apply_overrides  # noqa: E402
 from bancada.core.samples import PHASE_MEASURE  # noqa: E402
 from bancada.experiment.profile import load_profile  # noqa: E402
 from bancada.run.events import Notice, SamplesArrived  # noqa: E402

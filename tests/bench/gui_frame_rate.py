@@ -178,7 +178,7 @@ def closed_load(seconds: float, concurrency: int, smoke: bool = False) -> int:
     from PySide6.QtCore import QTimer
 
     from bancada.experiment.profile import load_profile
-    from bancada.cli.overrides import apply_overrides
+    from bancada.experiment.overrides import apply_overrides
     from bancada.ui.app import create_app
     from bancada.ui.window.main_window import MainWindow
 

@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "app"))
 
-from bancada.cli.overrides import apply_overrides  # noqa: E402
+from bancada.experiment.overrides import apply_overrides  # noqa: E402
 from bancada.experiment.profile import load_profile  # noqa: E402
 from bancada.experiment.profiling import Profiling  # noqa: E402
 from bancada.run import block_hooks  # noqa: E402

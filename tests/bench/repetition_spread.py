@@ -72,7 +72,7 @@ def spread(path: Path, only: set[str]) -> None:
 def smoke_run() -> Path:
     """A run of quick.toml on go-rest, 2 repetitions of 50 requests, with the steady-state warm-up
     (the user's path: the runner of ``bancada run``); its run file."""
-    from bancada.cli.overrides import apply_overrides
+    from bancada.experiment.overrides import apply_overrides
     from bancada.experiment.profile import load_profile
     from bancada.run.events import RunFinished
     from bancada.run.runner import Runner

@@ -156,7 +156,7 @@ def write_profile(folder: Path, requests: int) -> Path:
     an open load at :data:`RATE_PER_S`, a 2 s request timeout."""
     sys.path.insert(0, str(ROOT / "app"))
     from bancada.experiment.profile import dumps_toml, load_profile
-    from bancada.cli.overrides import apply_overrides
+    from bancada.experiment.overrides import apply_overrides
 
     profile = apply_overrides(
         load_profile(QUICK),

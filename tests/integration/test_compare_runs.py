@@ -17,7 +17,7 @@ from bancada.cli import compare as compare_cmd
 from bancada.experiment.profile import load_profile
 from bancada.hosts.local import LocalHost
 from bancada.cli.importers import soares2024
-from bancada.cli.overrides import apply_overrides
+from bancada.experiment.overrides import apply_overrides
 from bancada.run.runner import RunFinished, Runner, RunStarted
 from tests.conftest import ROOT, SHARED, artifact_missing
 

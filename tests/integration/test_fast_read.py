@@ -21,7 +21,7 @@ from bancada.cli import analyze as analyze_cmd
 from bancada.analysis import compare_inputs
 from bancada.drivers.sample_block import SAMPLE_DTYPE, SampleBlock
 from bancada.experiment.profile import load_profile
-from bancada.cli.overrides import apply_overrides
+from bancada.experiment.overrides import apply_overrides
 from bancada.run.runner import RunFinished, Runner, RunStarted
 from bancada.stats.frame_analysis import analyze_frame, jsonable
 from bancada.store.runstore import RunStore

@@ -16,7 +16,7 @@ from bancada.experiment.links import PRESETS
 from bancada.experiment.profile import load_profile, parse_profile
 from bancada.hosts import link as link_mod
 from bancada.hosts.link_set import LinkSet
-from bancada.cli.overrides import apply_overrides
+from bancada.experiment.overrides import apply_overrides
 from bancada.run.runner import Notice, RunFinished, Runner, RunStarted
 from bancada.stats.frame_analysis import analyze_frame
 from bancada.stats.serialization import seed_tables

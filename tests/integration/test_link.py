@@ -10,7 +10,7 @@ import pytest
 
 from bancada.experiment.profile import load_profile, parse_profile
 from bancada.hosts import link as link_mod
-from bancada.cli.overrides import apply_overrides
+from bancada.experiment.overrides import apply_overrides
 from bancada.run.runner import RunFinished, Runner, RunStarted
 from bancada.store.runstore import RunStore
 from tests.conftest import ROOT, artifact_missing

@@ -9,7 +9,7 @@ import sys
 
 from bancada.core.samples import PHASE_MEASURE
 from bancada.experiment.profile import load_profile
-from bancada.cli.overrides import apply_overrides
+from bancada.experiment.overrides import apply_overrides
 from bancada.run.runner import RunFinished, Runner
 from bancada.analysis.words.load_labels import tables_note
 from bancada.stats.load_tables import from_store

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bancada.cli.overrides import apply_overrides
+from bancada.experiment.overrides import apply_overrides
 from bancada.experiment.profile import load_profile
 from bancada.run.runner import RunFinished, Runner, RunStarted, SamplesArrived
 from bancada.stats.frame_analysis import analyze_frame

@@ -12,7 +12,7 @@ from bancada.experiment import manifest
 from bancada.experiment.profile import load_profile
 from bancada.hosts.facts import runtime_ok
 from bancada.hosts.local import LocalHost
-from bancada.cli.overrides import apply_overrides
+from bancada.experiment.overrides import apply_overrides
 from bancada.run.runner import Notice, RunFinished, Runner
 from tests.conftest import ROOT, artifact_missing
 

@@ -24,7 +24,7 @@ from bancada.core import i18n
 
 from bancada.cli import report as report_cmd
 from bancada.experiment.profile import load_profile
-from bancada.cli.overrides import apply_overrides
+from bancada.experiment.overrides import apply_overrides
 from bancada.run.runner import RunFinished, Runner, RunStarted
 from tests.conftest import ROOT, artifact_missing
 

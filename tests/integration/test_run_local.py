@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bancada.experiment.profile import load_profile
-from bancada.cli.overrides import apply_overrides
+from bancada.experiment.overrides import apply_overrides
 from bancada.run.runner import RunError, RunFinished, Runner, RunStarted, SamplesArrived
 from bancada.store.runstore import RunStore
 from bancada.store.tidy_csv import COLUMNS

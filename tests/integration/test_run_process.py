@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bancada.experiment.profile import load_profile
-from bancada.cli.overrides import apply_overrides
+from bancada.experiment.overrides import apply_overrides
 from bancada.run.events import Notice, Progress, RunFinished, RunStarted
 from bancada.session.live_messages import LIVE_MAX_SAMPLES_PER_S, LiveSamples, RunCrashed, RunRequest
 from bancada.session.run_process import WINDOW_GONE, RunProcess

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bancada.cli.overrides import apply_overrides
+from bancada.experiment.overrides import apply_overrides
 from bancada.experiment.profile import load_profile, parse_profile
 from bancada.report.build import design_rows, load_run
 from bancada.run.events import Notice

@@ -173,7 +173,7 @@ def test_an_emulated_link_to_the_lab_host_moves_the_medians_by_its_round_trip(la
     does not, and the run file records the link and the host's facts."""
     import numpy as np
 
-    from bancada.cli.overrides import apply_overrides
+    from bancada.experiment.overrides import apply_overrides
     from bancada.experiment.profile import load_profile, parse_profile
     from bancada.hosts import link as link_mod
     from bancada.run.runner import RunFinished, Runner, RunStarted

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bancada.cli.overrides import apply_overrides
+from bancada.experiment.overrides import apply_overrides
 from bancada.experiment.profile import load_profile
 from bancada.run.runner import Notice, RunFinished, Runner, RunStarted
 from bancada.store.load_workers import load_worker_samples

@@ -29,7 +29,7 @@ import pytest
 
 from bancada.core.samples import PHASE_MEASURE
 from bancada.experiment.profile import load_profile
-from bancada.cli.overrides import apply_overrides
+from bancada.experiment.overrides import apply_overrides
 from bancada.hosts.ssh_host import connect_saved_host
 from bancada.run.runner import Notice, RunFinished, Runner, SamplesArrived
 from tests.conftest import ROOT, artifact_missing

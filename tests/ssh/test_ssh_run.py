@@ -16,7 +16,7 @@ from bancada.experiment import manifest
 from bancada.experiment.profile import load_profile
 from bancada.hosts import hostconfig
 from bancada.hosts.ssh_host import connect_saved_host
-from bancada.cli.overrides import apply_overrides
+from bancada.experiment.overrides import apply_overrides
 from bancada.run.runner import RunFinished, Runner, SamplesArrived
 from tests.conftest import ROOT, artifact_missing
 from tests.ssh.conftest import host_key_fingerprint

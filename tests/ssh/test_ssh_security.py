@@ -110,7 +110,7 @@ def test_a_key_passphrase_is_never_written_by_bancada(sshd, ssh_keys, tmp_path, 
         hostconfig.HostProfile("locked", "127.0.0.1", port=sshd.port, user="root", key=str(locked), workdir=workdir)
     )
     from bancada.experiment.profile import load_profile
-    from bancada.cli.overrides import apply_overrides
+    from bancada.experiment.overrides import apply_overrides
     from bancada.run.runner import RunFinished, Runner
     from bancada.store.runstore import RunStore
     from bancada.store.tidy_csv import export_csv

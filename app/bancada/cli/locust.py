@@ -1,4 +1,4 @@
-"""The locust driver's commands: ``--load-workers`` of ``bancada run`` and
+"""The locust driver's command:
 ``bancada export locust PROFILE --kubernetes DIR [--target IMPL=HOST:PORT ...]``."""
 
 from __future__ import annotations
@@ -19,24 +19,6 @@ from bancada.experiment.plan import PlanError, build_plan, with_external, with_s
 from bancada.experiment.profile import Profile, ProfileError, load_profile
 
 err = Console(stderr=True)
-
-
-def with_load_workers(profile: Profile, load_workers: int) -> Profile:
-    """``profile`` with ``experiment.load_workers = load_workers``: the Locust load workers on this computer
-    (``bancada run --load-workers``).
-
-    Raises:
-        ProfileError: ``load_workers`` is below 1.
-    """
-    if load_workers < 1:
-        raise ProfileError(
-            translate("Locust", "--load-workers must be 1 or more (Locust workers on this computer), not {n}").format(
-                n=load_workers
-            )
-        )
-    data = profile.model_dump()
-    data["experiment"]["load_workers"] = load_workers
-    return Profile.model_validate(data)
 
 
 def _targets(pairs: list[str]) -> dict[str, str]:

@@ -14,16 +14,15 @@ from rich.markup import escape
 from rich.progress import BarColumn, Progress, TaskID, TaskProgressColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from bancada.core import paths
+from bancada.cli.option_flags import flag
+from bancada.experiment.overrides import ProfileOverrides
 from bancada.experiment.plan import PlanError
-from bancada.experiment.profile import Profile, ProfileError, load_profile
+from bancada.experiment.profile import ProfileError
 from bancada.core.i18n import translate
 from bancada.core.installation import explain
-from bancada.cli.overrides import apply_overrides
-from bancada.cli.locust import with_load_workers
-from bancada.experiment.profiling import Profiling
 from bancada.core.paths import BancadaHomeError
 from bancada.run.events import Notice, Progress as RunProgress, RunError, RunFinished, RunStarted
+from bancada.run.run_setup import RunSetup, runner_for
 from bancada.run.runner import Runner
 from bancada.store.runstore import RunStore, RunStoreError
 
@@ -31,7 +30,6 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from bancada.export.run_export import Exported
-    from bancada.hosts.base import Host
 
 err = Console(stderr=True)
 out = Console()
@@ -44,80 +42,9 @@ def _fail(message: str, code: int = 2) -> int:
     return code
 
 
-def make_host(name: str) -> Host:
-    """Return the host named ``name`` ('local' or a saved SSH host).
-
-    Raises:
-        RunError: no such host, or it cannot be reached.
-    """
-    if name in ("local", "localhost", "this-computer"):
-        from bancada.hosts.local import LocalHost
-
-        return LocalHost()
-    try:
-        from bancada.hosts.ssh_host import connect_saved_host
-    except ImportError:
-        raise RunError(f"unknown host {name!r}: only 'local' is available in this build") from None
-    return connect_saved_host(name)
-
-
-def _profile_cpu(profile: Profile, args: argparse.Namespace) -> None:
-    """``--profile-cpu``: turn ``[profiling] cpu`` on (it never turns a profile's own off)."""
-    if getattr(args, "profile_cpu", False):
-        profile.profiling = Profiling(cpu=True)
-
-
-def run_command(args: argparse.Namespace) -> int:
-    try:
-        profile_path = paths.resolve_profile(args.profile)
-    except FileNotFoundError as exc:
-        return _fail(str(exc))
-    args.profile = str(profile_path)
-    try:
-        profile = _profile_with_overrides(args)
-    except ProfileError as exc:
-        return _fail(str(exc))
-    _profile_cpu(profile, args)
-    try:
-        host = make_host(args.host)
-    except RunError as exc:
-        return _fail(str(exc))
-    driver_host = None
-    if args.driver_host not in (None, "local"):
-        try:
-            driver_host = make_host(args.driver_host)
-        except RunError as exc:
-            host.close()
-            return _fail(str(exc))
-    runner = Runner(
-        profile, host, on_disconnect="pause" if args.on_disconnect == "pause" else "incomplete", driver_host=driver_host
-    )
-    # SIGTERM behaves like Ctrl-C: stop workers, keep the run.
-    signal.signal(signal.SIGTERM, lambda *_: runner.cancel())
-    try:
-        run_path, finished = _follow_run(runner, profile, args)
-    except (RunError, PlanError, BancadaHomeError) as exc:
-        return _fail(str(exc))
-    finally:
-        host.close()
-        if driver_host is not None and driver_host is not host:
-            driver_host.close()
-    if finished is None or run_path is None:
-        return _fail("the run did not start")
-    if finished.status != "complete":  # said first: writing the CSV below may fail for the same reason
-        _fail(f"run {finished.status}: {finished.message}", 1)
-    return _report(run_path, finished, args)
-
-
-def _profile_with_overrides(args: argparse.Namespace) -> Profile:
-    """The profile at ``args.profile`` with the command line's overrides applied.
-
-    Raises:
-        ProfileError: the profile or an override is invalid.
-    """
-    profile = apply_overrides(
-        load_profile(args.profile),
-        args.profile,
+def _run_setup(args: argparse.Namespace) -> RunSetup:
+    """The run ``args`` asks for, in the run room's terms (its overrides' messages name their flags)."""
+    overrides = ProfileOverrides(
         implementations=args.implementations,
         operation=args.operation,
         payloads=args.payloads,
@@ -133,13 +60,39 @@ def _profile_with_overrides(args: argparse.Namespace) -> Profile:
         concurrency=args.concurrency,
         duration_s=args.duration,
         rate_per_s=args.rate,
+        load_workers=getattr(args, "load_workers", None),
+        profile_cpu=getattr(args, "profile_cpu", False),
     )
-    if getattr(args, "load_workers", None) is not None:
-        profile = with_load_workers(profile, args.load_workers)
-    return profile
+    return RunSetup(
+        args.profile,
+        overrides,
+        named=flag,
+        host=args.host,
+        driver_host=args.driver_host,
+        on_disconnect="pause" if args.on_disconnect == "pause" else "incomplete",
+    )
 
 
-def _follow_run(runner: Runner, profile: Profile, args: argparse.Namespace) -> tuple[Path | None, RunFinished | None]:
+def run_command(args: argparse.Namespace) -> int:
+    setup = _run_setup(args)
+    try:
+        with runner_for(setup) as runner:
+            # SIGTERM behaves like Ctrl-C: stop workers, keep the run.
+            signal.signal(signal.SIGTERM, lambda *_: runner.cancel())
+            try:
+                run_path, finished = _follow_run(runner, args.quiet)
+            except (RunError, PlanError, BancadaHomeError) as exc:
+                return _fail(str(exc))
+    except (FileNotFoundError, ProfileError, RunError) as exc:
+        return _fail(str(exc))
+    if finished is None or run_path is None:
+        return _fail("the run did not start")
+    if finished.status != "complete":  # said first: writing the CSV below may fail for the same reason
+        _fail(f"run {finished.status}: {finished.message}", 1)
+    return _report(run_path, finished, args)
+
+
+def _follow_run(runner: Runner, quiet: bool) -> tuple[Path | None, RunFinished | None]:
     """Run ``runner`` with a progress bar on stderr; its run file and its end (None if it did not start).
 
     Ctrl-C cancels the run and waits for the runner to stop its workers and close the run file.
@@ -158,7 +111,7 @@ def _follow_run(runner: Runner, profile: Profile, args: argparse.Namespace) -> t
         TextColumn("[red]{task.fields[errors]}"),
         TimeRemainingColumn(),
         console=err,
-        disable=args.quiet,
+        disable=quiet,
         transient=False,
     ) as bar:
         task = None
@@ -167,11 +120,11 @@ def _follow_run(runner: Runner, profile: Profile, args: argparse.Namespace) -> t
             for event in events:
                 if isinstance(event, RunStarted):
                     run_path = event.path
-                    task = _started(bar, runner, profile, event)
+                    task = _started(bar, runner, event)
                 elif isinstance(event, RunProgress) and task is not None:
                     _show_progress(bar, task, event)
                 elif isinstance(event, Notice):
-                    _notice(bar, event, args.quiet)
+                    _notice(bar, event, quiet)
                 elif isinstance(event, RunFinished):
                     finished = event
                     if task is not None and event.status == "complete":  # the bar full only now
@@ -184,9 +137,11 @@ def _follow_run(runner: Runner, profile: Profile, args: argparse.Namespace) -> t
     return run_path, finished
 
 
-def _started(bar: Progress, runner: Runner, profile: Profile, event: RunStarted) -> TaskID:
+def _started(bar: Progress, runner: Runner, event: RunStarted) -> TaskID:
     """The run's progress task, and the line with its id and file (whole, to copy at any width)."""
-    task = bar.add_task(profile.experiment.name, total=event.total_requests or None, rate="", errors="", count="")
+    task = bar.add_task(
+        runner.profile.experiment.name, total=event.total_requests or None, rate="", errors="", count=""
+    )
     exp = runner.profile.experiment
     err.print(
         f"run {event.run_id} ({event.driver} driver, {exp.schedule} schedule, seed {exp.seed}) -> {event.path}",

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 import numpy as np
 
+from bancada.hosts.named import make_host
 from bancada.session.live_messages import (
     LIVE_FIELDS,
     LIVE_MAX_SAMPLES_PER_S,
@@ -41,7 +42,6 @@ from bancada.session.live_messages import (
 )
 
 if TYPE_CHECKING:
-    from bancada.hosts.base import Host
     from bancada.run.events import Progress, RunEvent
     from bancada.run.runner import Runner
 
@@ -72,17 +72,6 @@ class RunProcessDied(RuntimeError):
         super().__init__(
             f"the run process ended unexpectedly (exit code {exitcode}); the samples it stored are kept in the run file"
         )
-
-
-def make_host(name: str) -> Host:
-    """The host named ``name``: ``local`` or a saved SSH host (blocking: connects over SSH)."""
-    if name == "local":
-        from bancada.hosts.local import LocalHost
-
-        return LocalHost()
-    from bancada.hosts.ssh_host import connect_saved_host
-
-    return connect_saved_host(name)
 
 
 class _Chunk:

@@ -1331,7 +1331,26 @@
     </message>
 </context>
 <context>
+    <name>Overrides</name>
+    <message>
+        <source>{name}: {reason}</source>
+        <translation>{name}: {reason}</translation>
+    </message>
+    <message>
+        <source>{flag} {name}: no such workload; the profile has {known} (or give a number of elements)</source>
+        <translation>{flag} {name}: não há esse workload; o perfil tem {known} (ou dê um número de elementos)</translation>
+    </message>
+    <message>
+        <source>{name} must be 1 or more (Locust workers on this computer), not {n}</source>
+        <translation>{name} deve ser 1 ou mais (workers do Locust neste computador), não {n}</translation>
+    </message>
+</context>
+<context>
     <name>Hosts</name>
+    <message>
+        <source>unknown host {name!r}: only &apos;local&apos; is available in this build</source>
+        <translation>host desconhecido {name!r}: só &apos;local&apos; está disponível nesta versão</translation>
+    </message>
     <message>
         <source>cannot build a wheel of {name}=={version} for the host: {err}</source>
         <translation>não foi possível compilar um wheel de {name}=={version} para o host: {err}</translation>
@@ -2397,10 +2416,6 @@ Senha da chave:</translation>
 </context>
 <context>
     <name>Locust</name>
-    <message>
-        <source>--load-workers must be 1 or more (Locust workers on this computer), not {n}</source>
-        <translation>--load-workers deve ser 1 ou mais (workers do Locust neste computador), não {n}</translation>
-    </message>
     <message>
         <source>--target {pair!r}: expected IMPLEMENTATION=HOST:PORT</source>
         <translation>--target {pair!r}: esperado IMPLEMENTAÇÃO=HOST:PORTA</translation>

@@ -17,7 +17,7 @@ pytestmark = [pytest.mark.ui, pytest.mark.integration]
 
 def _run(folder: Path, implementations: list[str]) -> str:
     from bancada.experiment.profile import load_profile
-    from bancada.cli.overrides import apply_overrides
+    from bancada.experiment.overrides import apply_overrides
     from bancada.run.runner import RunFinished, Runner, RunStarted
 
     profile = apply_overrides(

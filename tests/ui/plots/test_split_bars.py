@@ -110,7 +110,7 @@ def test_the_panel_keeps_a_classroom_profiles_formats_and_links(window):
 def test_the_classroom_profile_runs_in_the_window_with_its_split_and_tables(window, qtbot):
     """The user's path: the classroom profile (two payloads, fewer requests), Run, then the three tabs."""
     from bancada.experiment.profile import load_profile
-    from bancada.cli.overrides import apply_overrides
+    from bancada.experiment.overrides import apply_overrides
     from tests.conftest import ROOT
     from tests.ui.window.test_window_run import all_boxes
 

@@ -19,7 +19,7 @@ from bancada.cli import analyze as analyze_cmd
 
 from bancada.cli import importers
 from bancada.experiment.profile import Profile, ProfileError, load_profile, parse_profile
-from bancada.cli.overrides import apply_overrides
+from bancada.experiment.overrides import apply_overrides
 from bancada.store.runstore import RunStore, RunStoreError
 from tests.conftest import ROOT
 

@@ -9,9 +9,9 @@ import json
 import kubernetes_validate
 import pytest
 
-from bancada.cli.locust import with_load_workers
+from bancada.experiment.overrides import with_load_workers
 from bancada.cli.main import main as bancada
-from bancada.cli.overrides import apply_overrides
+from bancada.experiment.overrides import apply_overrides
 from bancada.drivers.job import DriverJob, JobBlock, JobError, JobTreatment
 from bancada.drivers.locust.locustfile import block_plan, locustfile_text
 from bancada.drivers.locust.processes import check_version
@@ -97,7 +97,7 @@ def test_load_workers_below_one_is_a_profile_error():
     profile = load_profile(QUICK)
     assert with_load_workers(profile, 4).experiment.load_workers == 4
     with pytest.raises(ProfileError, match="--load-workers must be 1 or more"):
-        with_load_workers(profile, 0)
+        with_load_workers(profile, 0, "--load-workers")
 
 
 def test_the_block_plan_spreads_rounds_and_builds_bancadas_requests():
@@ -176,7 +176,7 @@ def test_the_locust_messages_are_in_brazilian_portuguese():
         with pytest.raises(JobError, match="o Locust 2.8.6 em lab-1 é antigo demais"):
             check_version("locust 2.8.6 from /x", "lab-1")
         with pytest.raises(ProfileError, match="--load-workers deve ser 1 ou mais"):
-            with_load_workers(load_profile(QUICK), 0)
+            with_load_workers(load_profile(QUICK), 0, "--load-workers")
     finally:
         i18n.set_language("en")
 

@@ -227,7 +227,7 @@ def test_a_proto_that_does_not_compile_is_one_line(tmp_path, root):
 
 
 def test_operation_override_keeps_custom_requests(profile_file):
-    from bancada.cli.overrides import apply_overrides
+    from bancada.experiment.overrides import apply_overrides
 
     profile = apply_overrides(load_profile(profile_file), "mine.toml", operation="echo")
     assert [w.operation for w in profile.workloads] == ["echo", "custom", "custom"]

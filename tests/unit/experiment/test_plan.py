@@ -1,7 +1,7 @@
 from bancada.experiment import manifest
 from bancada.experiment.plan import PlanError, build_plan
 from bancada.experiment.profile import load_profile
-from bancada.cli.overrides import apply_overrides
+from bancada.experiment.overrides import apply_overrides
 
 import pytest
 

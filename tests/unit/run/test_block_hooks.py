@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import threading
 
-from bancada.cli.overrides import apply_overrides
+from bancada.experiment.overrides import apply_overrides
 from bancada.experiment.profile import load_profile
 from bancada.experiment.profiling import Profiling
 from bancada.hosts.local import LocalHost

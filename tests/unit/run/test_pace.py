@@ -59,7 +59,7 @@ def test_a_real_run_of_the_quick_profile_never_shows_100_percent_before_its_end(
     plan's 80 at the end."""
     from pathlib import Path
 
-    from bancada.cli.overrides import apply_overrides
+    from bancada.experiment.overrides import apply_overrides
     from bancada.experiment.profile import load_profile
     from bancada.run.events import Progress, RunFinished
     from bancada.run.runner import Runner

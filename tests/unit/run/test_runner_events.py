@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bancada.experiment.profile import load_profile
-from bancada.cli.overrides import apply_overrides
+from bancada.experiment.overrides import apply_overrides
 from bancada.run.events import Notice, Progress, RunFinished, RunStarted, SamplesArrived
 from bancada.run.runner import Runner
 from bancada.store.runstore import RunStore

@@ -20,14 +20,12 @@ import numpy as np
 from PySide6.QtCore import QCoreApplication
 
 from bancada.core.i18n import language
+from bancada.hosts.named import make_host
 from bancada.session import run_process
 from bancada.session.live_model import SampleFeed
 
 if TYPE_CHECKING:
     from bancada.run.events import Progress
-
-
-make_host = run_process.make_host  # the name the window's probes use
 
 
 class RunControl:

@@ -1,11 +1,12 @@
-"""bancada.cli.overrides.apply_overrides: command-line overrides of a profile, for one run."""
+"""bancada.experiment.overrides.apply_overrides: command-line overrides of a profile, for one run."""
 
 from __future__ import annotations
 
 import pytest
 
+from bancada.cli.option_flags import flag
 from bancada.experiment.profile import ProfileError, load_profile
-from bancada.cli.overrides import apply_overrides
+from bancada.experiment.overrides import apply_overrides
 from tests.conftest import ROOT
 
 QUICK = ROOT / "profiles" / "quick.toml"
@@ -50,7 +51,7 @@ def test_payloads_keep_named_workloads_in_the_given_order_and_a_number_adds_one(
 
 def test_an_unknown_payload_is_one_line_naming_it_and_the_known_ones(quick):
     with pytest.raises(ProfileError) as err:
-        apply_overrides(quick, "quick", payloads=["Huge"])
+        apply_overrides(quick, "quick", flag, payloads=["Huge"])
     message = str(err.value)
     assert "--payloads 'Huge'" in message and "StdSize, LargeSize" in message and "\n" not in message
 
@@ -127,4 +128,4 @@ def test_a_warmup_count_sets_the_profiles_criterion_aside_unless_one_is_given(qu
     kept = apply_overrides(quick, "quick", requests=5)
     assert kept.experiment.warmup_until == SteadyState(max_s=1.0) and kept.experiment.warmup == 20
     with pytest.raises(ProfileError, match="--warmup-until: the warm-up ends on one of count, once, steady"):
-        apply_overrides(quick, "quick", warmup_until="sometimes")
+        apply_overrides(quick, "quick", flag, warmup_until="sometimes")
