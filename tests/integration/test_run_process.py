@@ -1,5 +1,6 @@
-"""The runner in its own process (bancada.session.run_process), with the real Go worker and native driver:
-the window's end reads typed messages, stops it, and a killed window loses no stored sample."""
+"""The runner in its own process (bancada.session.run_server, driven by bancada.session.run_process), with the
+real Go worker and native driver: the window's end reads typed messages, stops it, a killed window loses no
+stored sample, and a window that leaves the run kept going finds it again."""
 
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ def _profile(**kw):
 
 
 def test_messages_are_typed_in_order_and_the_samples_are_all_stored():
-    process = RunProcess(RunRequest(_profile()))
+    process = RunProcess.start(RunRequest(_profile()))
     messages = list(process.messages())
     kinds = [type(m) for m in messages]
     # the outbox sends the newest progress before the items of the same send, so a Progress may lead
@@ -53,16 +54,11 @@ def test_messages_are_typed_in_order_and_the_samples_are_all_stored():
     received = sum(m.received for m in messages if isinstance(m, LiveSamples))
     with RunStore.open(started.path) as store:
         assert store.sample_count() == received == 2 * (400 + 20)
-    # messages() reaps the process on a thread of its own; a second join racing it may see the exit
-    # code a moment late (multiprocessing's poll returns None on ECHILD), so wait for it to be set
-    deadline = time.monotonic() + 60
-    while process.process.exitcode is None and time.monotonic() < deadline:
-        process.process.join(1)
-    assert process.process.exitcode == 0
+    assert process.child is not None and process.child.wait(60) == 0
 
 
 def test_a_fast_run_is_thinned_to_the_windows_rate_and_says_how_many():
-    process = RunProcess(
+    process = RunProcess.start(
         RunRequest(_profile(load="closed", concurrency=4, duration_s=2.0, repetitions=1, schedule="randomized"))
     )
     t0 = time.monotonic()
@@ -79,7 +75,7 @@ def test_a_fast_run_is_thinned_to_the_windows_rate_and_says_how_many():
 
 
 def test_stop_from_the_window_keeps_the_run_marked_cancelled():
-    process = RunProcess(RunRequest(_profile(requests=200_000, repetitions=3)))
+    process = RunProcess.start(RunRequest(_profile(requests=200_000, repetitions=3)))
     finished = None
     for message in process.messages():
         if isinstance(message, LiveSamples):
@@ -94,7 +90,7 @@ def test_stop_from_the_window_keeps_the_run_marked_cancelled():
 
 def test_a_run_that_cannot_start_is_one_typed_message():
     profile = _profile(implementations=["go-rest"])
-    process = RunProcess(RunRequest(profile, host_name="no-such-saved-host"))
+    process = RunProcess.start(RunRequest(profile, host_name="no-such-saved-host"))
     messages = list(process.messages())
     assert len(messages) == 1 and isinstance(messages[0], RunCrashed)
     assert "no-such-saved-host" in messages[0].message
@@ -105,7 +101,7 @@ import sys, pickle
 from bancada.session.run_process import RunProcess
 from bancada.session.live_messages import LiveSamples, RunRequest
 from bancada.run.events import RunStarted
-process = RunProcess(pickle.loads(sys.stdin.buffer.read()))
+process = RunProcess.start(pickle.loads(sys.stdin.buffer.read()))
 print("child", process.pid, flush=True)
 for m in process.messages():
     if isinstance(m, RunStarted):
