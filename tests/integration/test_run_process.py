@@ -192,13 +192,19 @@ def test_a_run_kept_without_a_window_goes_on_and_a_new_window_reattaches_and_sto
     assert again.hello.started is not None and again.hello.started.run_id == started.run_id
     assert again.hello.kept and not again.hello.paused
     assert attach_live_run() is None  # one window at a time: a second one is refused, the run untouched
+    again.leave(keep=False)  # as a crash of the reattached window: the run was kept, so it goes on
+    assert not any(isinstance(m, RunFinished) for m in again.messages())  # it ends quietly, the run not over
+    gone_at = _stored(started.path)
+    _wait_until(lambda: _stored(started.path) > gone_at + 200, 60, "samples stored after the second window")
+    third = attach_live_run()
+    assert third is not None and third.pid == first.pid
     finished = None
     received = 0
-    for message in again.messages():
+    for message in third.messages():
         if isinstance(message, LiveSamples):
             received += message.received
             if received > 200:
-                again.cancel()
+                third.cancel()
         if isinstance(message, RunFinished):
             finished = message
     assert finished is not None and finished.status == "cancelled", finished
