@@ -12,6 +12,7 @@ export) runs through the one :class:`~bancada.ui.tasks.TaskRunner`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -413,7 +414,8 @@ class MainWindow(QMainWindow):
             event.ignore()  # asked first (CloseDuringRun); the window closes once the run has ended or been left
             if not self.run.close_after and self.findChild(CloseDuringRun) is None:
                 eta_s = self.progress.value.eta_s if self.progress.value is not None else None
-                CloseDuringRun(self, eta_s, keep=lambda: self.run.leave(keep=True), stop=self.run.stop_then_close).open()
+                keep = partial(self.run.leave, keep=True)
+                CloseDuringRun(self, eta_s, keep=keep, stop=self.run.stop_then_close).open()
             return
         self.save_settings()
         self.run.plot_timer.stop()
