@@ -2,7 +2,7 @@
 
 :class:`Runner` is used the same way by the CLI and the GUI: iterate
 :meth:`Runner.events` (for the GUI in a run process of its own,
-:mod:`bancada.session.run_process`) and call
+:mod:`bancada.session.run_server`) and call
 :meth:`cancel`, :meth:`pause` or :meth:`resume` from any thread. Every sample
 is in the run store before the event that carries it is yielded.
 

@@ -1,9 +1,10 @@
 """The typed messages between the run process and the window (:mod:`bancada.session.run_process`).
 
-Window -> run process: a :class:`RunRequest` when the process starts, then
-:class:`Command` values (stop, pause, resume) over the pipe.
+Window -> run process: a :class:`RunRequest` when the process starts (on its standard input),
+then :class:`Command` values (stop, pause, resume, keep) over the connection to its socket.
 
-Run process -> window: the run's rare events as they are
+Run process -> window: first one :class:`RunAttached` (what a window coming to the run needs
+to show it), then the run's rare events as they are
 (:class:`~bancada.run.events.RunStarted`, :class:`~bancada.run.events.Notice`,
 :class:`~bancada.run.events.Progress`, :class:`~bancada.run.events.RunFinished`),
 the samples as :class:`LiveSamples` (the four columns the live plots draw, at
@@ -16,10 +17,14 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from bancada.experiment.profile import Profile
+
+if TYPE_CHECKING:
+    from bancada.run.events import Progress, RunStarted
 
 #: The columns the live plots need (a subset of bancada.drivers.sample_block.SAMPLE_DTYPE, same types).
 LIVE_FIELDS = ("treatment", "phase", "ok", "latency_ns")
@@ -50,6 +55,28 @@ class Command(enum.Enum):
     STOP = "stop"  # Runner.cancel: stop now, the run is kept, marked cancelled
     PAUSE = "pause"  # before the next block
     RESUME = "resume"
+    KEEP = "keep"  # the run goes on when its window goes away (otherwise: stop after the block)
+
+
+@dataclass
+class RunAttached:
+    """The first message to a window that connects to a run process (the one that started it, or
+    one reattaching later).
+
+    ``profile``: the run's; ``started``: the run's :class:`~bancada.run.events.RunStarted` (None: not yet started, its
+    workers are starting); ``started_at_s``: when the run process started (``time.time()``, s since
+    the epoch); ``progress``: the newest :class:`~bancada.run.events.Progress` (None: none yet);
+    ``paused``: the window asked to pause; ``kept``: a window chose to keep the run going without
+    it; ``pid``: the run process's.
+    """
+
+    profile: Profile
+    started: RunStarted | None
+    started_at_s: float
+    progress: Progress | None
+    paused: bool
+    kept: bool
+    pid: int
 
 
 @dataclass

@@ -1,57 +1,54 @@
-"""The runner in its own process: the driver's frames and the store's writes away from the window.
+"""The window's end of a run process, and the live runs a window can reattach to.
 
-:class:`RunProcess` (the window's end, any thread but one reader) starts
-:func:`child_main` in a ``spawn`` process, which owns the host, the workers,
-the driver processes and the run store. It iterates
-:meth:`bancada.run.runner.Runner.events` and hands each event to an
-:class:`Outbox`; a sender thread sends the outbox every
-:data:`LIVE_INTERVAL_S` over a pipe: the rare events in order, the newest
-progress only, and the samples thinned to at most
-:data:`~bancada.session.live_messages.LIVE_MAX_SAMPLES_PER_S` a second. The
-runner never waits for the window: while the pipe is full the outbox keeps
-at most :data:`OUTBOX_MAX_SAMPLES` samples, halving them evenly when it
-would hold more. Every sample is in the run store before it is in the outbox.
+The run (:mod:`bancada.session.run_server`: the host, the workers, the driver processes and the
+run store) goes on in a process of its own, which :meth:`RunProcess.start` starts in a session of
+its own (a terminal's Ctrl+C or hang-up is the window's to handle) and never joins, so the run can
+outlive the window. It listens on a Unix socket ``<data dir>/live/<name>.sock`` (the folder is
+0700; its output goes to ``<name>.log`` beside it, removed when empty) and a window is its client:
+multiprocessing.connection with the key of :func:`authkey`, checked both ways. The window that
+started the run connects first; when it goes away the run stops after the block in progress,
+unless it said :meth:`RunProcess.leave` ``keep=True``. A window opened later reattaches with
+:func:`attach_live_run`, which also removes the sockets whose process is gone.
 
-When the window's end of the pipe closes (the window crashed or was killed),
-the run process lets the block in progress finish, stores all of it, starts no
-other block and marks the run ``incomplete`` (:meth:`Runner.stop_after_block`).
+Messages run process -> window and the commands back are typed
+(:mod:`bancada.session.live_messages`); ``cancel``/``pause``/``resume`` may be called from any
+thread, :meth:`RunProcess.messages` is read by one.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
+import pickle
+import secrets
+import socket
+import struct
+import subprocess
 import sys
 import threading
-import traceback
+import time
 from collections.abc import Iterator
-from multiprocessing.connection import Connection
+from multiprocessing import AuthenticationError
+from multiprocessing.connection import Connection, answer_challenge, deliver_challenge
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeAlias
 
-import numpy as np
-
-from bancada.hosts.named import make_host
-from bancada.session.live_messages import (
-    LIVE_FIELDS,
-    LIVE_MAX_SAMPLES_PER_S,
-    Command,
-    LiveSamples,
-    RunCrashed,
-    RunRequest,
-    thin,
-)
+from bancada.core import paths
+from bancada.session.live_messages import Command, LiveSamples, RunAttached, RunCrashed, RunRequest
 
 if TYPE_CHECKING:
-    from bancada.run.events import Progress, RunEvent
-    from bancada.run.runner import Runner
+    from bancada.run.events import RunEvent
 
 #: What the run process sends the window (see :mod:`bancada.session.live_messages`).
 LiveMessage: TypeAlias = "RunEvent | LiveSamples | RunCrashed"
 
-LIVE_INTERVAL_S = 0.1  # how often the run process sends to the window
-OUTBOX_MAX_SAMPLES = 200_000  # samples kept for a window that does not read (about 4 MB)
-JOIN_TIMEOUT_S = 60.0  # how long a reaper thread waits for the run process to exit after its last message
-WINDOW_GONE = "the window that started the run closed; the block in progress was finished and stored"
+LIVE_DIR = "live"  # under the data dir: the sockets of the runs going on, their logs and the key
+AUTHKEY_FILE = "authkey"
+STARTING_SUFFIX = ".new"  # a run process's socket until the window that started it has connected
+START_TIMEOUT_S = 60.0  # how long the window waits for the run process it started to listen
+ANSWER_TIMEOUT_S = 5.0  # how long a run process has to answer a window (a stopped one is passed over)
+LISTEN_POLL_S = 0.02  # how often the window tries the socket of the run process it started
+JOIN_TIMEOUT_S = 60.0  # how long the window waits for the exit code of a run process that ended abruptly
+WINDOW_GONE = "the run's window closed without keeping it running; the block in progress was finished and stored"
 
 
 class RunHandle(Protocol):
@@ -65,235 +62,199 @@ class RunHandle(Protocol):
 
 
 class RunProcessDied(RuntimeError):
-    """The run process ended without its last message (killed, out of memory); ``exitcode`` says how."""
+    """The run process ended without its last message (killed, out of memory); ``exitcode`` says how
+    (None: not known, a run process this window did not start)."""
 
     def __init__(self, exitcode: int | None) -> None:
         self.exitcode = exitcode
-        super().__init__(
-            f"the run process ended unexpectedly (exit code {exitcode}); the samples it stored are kept in the run file"
-        )
+        code = "" if exitcode is None else f" (exit code {exitcode})"
+        super().__init__(f"the run process ended unexpectedly{code}; the samples it stored are kept in the run file")
 
 
-class _Chunk:
-    """Consecutive samples between two rare events: row arrays and how many the run stored."""
-
-    def __init__(self) -> None:
-        self.parts: list[np.ndarray] = []
-        self.kept = 0
-        self.received = 0
-
-    def add(self, rows: np.ndarray, received: int) -> None:
-        self.parts.append(rows)
-        self.kept += len(rows)
-        self.received += received
-
-    def rows(self) -> np.ndarray:
-        return np.concatenate(self.parts) if len(self.parts) != 1 else self.parts[0]
-
-    def halve(self) -> None:
-        """Keep every other sample (evenly); ``received`` is unchanged."""
-        rows = self.rows()
-        self.parts = [thin(rows, len(rows) // 2)]
-        self.kept = len(self.parts[0])
+class RunNotLive(RuntimeError):
+    """A live socket's run process did not take this window: another window follows the run, or the run
+    has just ended."""
 
 
-class Outbox:
-    """What the run process has not yet sent to the window: ordered items and the newest progress.
+def live_dir() -> Path:
+    """``<data dir>/live`` (made 0700 if missing): the sockets of the runs going on."""
+    path = paths.data_dir() / LIVE_DIR
+    path.mkdir(mode=0o700, exist_ok=True)
+    return path
 
-    Thread-safe; bounded to ``max_samples`` samples (halved evenly beyond). The
-    items are rare events (sent as they are) and :class:`_Chunk` of samples.
+
+def authkey() -> bytes:
+    """The key a window and a run process prove to each other (32 random bytes in ``live/authkey``,
+    0600, made once; two processes making it at once both read the one that was linked first)."""
+    path = live_dir() / AUTHKEY_FILE
+    if not path.exists():
+        tmp = path.with_name(f".{AUTHKEY_FILE}.{os.getpid()}")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(secrets.token_bytes(32))
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            pass
+        finally:
+            tmp.unlink()
+    return path.read_bytes()
+
+
+def _set_recv_timeout(sock: socket.socket, timeout_s: float) -> None:
+    """A blocking read on ``sock`` fails (EAGAIN) after ``timeout_s`` (0: waits as long as it takes)."""
+    whole = int(timeout_s)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVTIMEO, struct.pack("ll", whole, int((timeout_s - whole) * 1e6)))
+
+
+def _connect(address: Path, timeout_s: float) -> tuple[Connection, socket.socket, RunAttached]:
+    """Connect to the run process listening at ``address``: (connection, a socket object on the same
+    socket, its :class:`RunAttached`).
+
+    Raises:
+        FileNotFoundError, ConnectionRefusedError: nothing listens there (the process is gone).
+        RunNotLive: the process took the connection and closed it (another window follows the run).
+        OSError: no answer within ``timeout_s`` (``BlockingIOError``, ``TimeoutError``).
+        AuthenticationError: the process has another key.
     """
-
-    def __init__(self, max_samples: int = OUTBOX_MAX_SAMPLES) -> None:
-        self.max_samples = max_samples
-        self._lock = threading.Condition()
-        self._items: list[RunEvent | RunCrashed | _Chunk] = []
-        self._progress: Progress | None = None
-        self._samples = 0
-        self.closed = False
-
-    def samples(self, rows: np.ndarray) -> None:
-        """Add samples (a structured array with at least the LIVE_FIELDS columns)."""
-        live = np.empty(len(rows), dtype=[(f, rows.dtype[f]) for f in LIVE_FIELDS])
-        for f in LIVE_FIELDS:
-            live[f] = rows[f]
-        with self._lock:
-            chunk = self._items[-1] if self._items else None
-            if not isinstance(chunk, _Chunk):
-                chunk = _Chunk()
-                self._items.append(chunk)
-            chunk.add(live, len(live))
-            self._samples += len(live)
-            while self._samples > self.max_samples:
-                for item in self._items:
-                    if isinstance(item, _Chunk):
-                        item.halve()
-                self._samples = sum(i.kept for i in self._items if isinstance(i, _Chunk))
-
-    def event(self, event: RunEvent | RunCrashed) -> None:
-        with self._lock:
-            self._items.append(event)
-
-    def progress(self, progress: Progress) -> None:
-        with self._lock:
-            self._progress = progress
-
-    def close(self) -> None:
-        """Nothing more will come: the sender sends what is left and ends."""
-        with self._lock:
-            self.closed = True
-            self._lock.notify_all()
-
-    def take(self, wait_s: float) -> tuple[list[LiveMessage], bool]:
-        """After ``wait_s`` (or at once when closed): ``(messages to send, closed)``.
-
-        The messages are the newest progress (if new), then the items in order, each
-        chunk as one :class:`LiveSamples` thinned to its share of the rate limit.
-        """
-        with self._lock:
-            if not self.closed:
-                self._lock.wait(wait_s)
-            items, self._items, self._samples = self._items, [], 0
-            progress, self._progress = self._progress, None
-            closed = self.closed
-        budget = max(1, int(LIVE_MAX_SAMPLES_PER_S * wait_s))
-        kept = sum(i.kept for i in items if isinstance(i, _Chunk)) or 1
-        out: list[LiveMessage] = [] if progress is None else [progress]
-        for item in items:
-            if isinstance(item, _Chunk):
-                share = budget if closed else max(1, budget * item.kept // kept)
-                out.append(LiveSamples(thin(item.rows(), share), item.received))
-            else:
-                out.append(item)
-        return out, closed
-
-
-class _Commands:
-    """The window's commands, applied to the runner once it exists (a reader thread in the run process)."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self.runner: Runner | None = None
-        self.stop = self.paused = False
-        self.window_gone = threading.Event()
-
-    def attach(self, runner: Runner) -> None:
-        with self._lock:
-            self.runner = runner
-            if self.stop:
-                runner.cancel()
-            elif self.window_gone.is_set():
-                runner.stop_after_block(WINDOW_GONE)
-            elif self.paused:
-                runner.pause()
-
-    def read(self, conn: Connection) -> None:
-        """Apply commands until the window's end closes; then stop after the block in progress."""
-        while True:
-            try:
-                command = conn.recv()
-            except (EOFError, OSError):
-                break
-            with self._lock:
-                self.stop = self.stop or command is Command.STOP
-                self.paused = command is Command.PAUSE or (self.paused and command is not Command.RESUME)
-                runner = self.runner
-            if runner is not None:
-                {Command.STOP: runner.cancel, Command.PAUSE: runner.pause, Command.RESUME: runner.resume}[command]()
-        with self._lock:
-            self.window_gone.set()
-            if self.runner is not None:
-                self.runner.stop_after_block(WINDOW_GONE)
-
-
-def _send_loop(conn: Connection, outbox: Outbox, window_gone: threading.Event) -> None:
-    """Send the outbox to the window every LIVE_INTERVAL_S until it is closed and empty."""
-    while True:
-        messages, closed = outbox.take(LIVE_INTERVAL_S)
-        for message in messages:
-            if window_gone.is_set():
-                break
-            try:
-                conn.send(message)
-            except (BrokenPipeError, ConnectionResetError, EOFError, OSError):
-                window_gone.set()
-        if closed:
-            return
-
-
-def run_events(request: RunRequest, outbox: Outbox, commands: _Commands) -> None:
-    """Run ``request`` into ``outbox`` (the run process's main thread; also callable in-process)."""
-    from bancada.core.i18n import set_language
-    from bancada.run.events import Progress, SamplesArrived
-    from bancada.run.runner import Runner
-
-    if request.language:  # a spawned process starts in the default language, not the window's
-        set_language(request.language)
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
-        host = make_host(request.host_name)
-    except Exception as exc:  # reported to the window in one line, the traceback as detail
-        outbox.event(RunCrashed(str(exc) or type(exc).__name__, traceback.format_exc()))
-        return
+        sock.settimeout(timeout_s)
+        sock.connect(str(address))
+        sock.settimeout(None)
+        _set_recv_timeout(sock, timeout_s)
+        conn = Connection(sock.detach())
+    except BaseException:
+        sock.close()
+        raise
     try:
-        runner = Runner(
-            request.profile, host, on_worker_death=request.on_worker_death, on_disconnect=request.on_disconnect
-        )
-        commands.attach(runner)
-        for event in runner.events():
-            if isinstance(event, SamplesArrived):
-                outbox.samples(event.samples.rows)
-            elif isinstance(event, Progress):
-                outbox.progress(event)
-            else:
-                outbox.event(event)
-    except Exception as exc:  # a run that cannot start (RunError, PlanError) or a bug: said, not lost
-        outbox.event(RunCrashed(str(exc) or type(exc).__name__, traceback.format_exc()))
-    finally:
-        host.close()
-
-
-def child_main(conn: Connection, request: RunRequest) -> None:
-    """The run process: run ``request``, send its messages on ``conn``, read the window's commands."""
-    outbox = Outbox()
-    commands = _Commands()
-    sender = threading.Thread(target=_send_loop, args=(conn, outbox, commands.window_gone), name="send")
-    sender.start()
-    threading.Thread(target=commands.read, args=(conn,), name="commands", daemon=True).start()
-    try:
-        run_events(request, outbox, commands)
-    finally:
-        outbox.close()
-        sender.join()
+        key = authkey()
+        answer_challenge(conn, key)
+        deliver_challenge(conn, key)
+        hello = conn.recv()
+    except EOFError:
         conn.close()
-    # The run is over and stored. A thread some library left running (a log reader of a worker's
-    # orphaned child, say) must not keep this process, and so the window's run, from ending.
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(0)
+        raise RunNotLive(str(address)) from None
+    except BaseException:
+        conn.close()
+        raise
+    handle = socket.socket(fileno=os.dup(conn.fileno()))
+    _set_recv_timeout(handle, 0)
+    return conn, handle, hello
+
+
+def attach_live_run() -> RunProcess | None:
+    """Connect to a run going on without a window (the oldest, if several); None if there is none.
+
+    A socket whose process is gone is removed (its run, left ``running``, opens as interrupted); one
+    whose process does not answer within :data:`ANSWER_TIMEOUT_S` (stopped) or takes another window
+    is passed over.
+    """
+    folder = live_dir()
+    for starting in folder.glob(f"*{STARTING_SUFFIX}"):  # a run process that never met its window
+        if _gone(starting):
+            starting.unlink(missing_ok=True)
+    sockets = sorted(folder.glob("*.sock"), key=_mtime)
+    for address in sockets:
+        try:
+            conn, handle, hello = _connect(address, ANSWER_TIMEOUT_S)
+        except (FileNotFoundError, ConnectionRefusedError):
+            address.unlink(missing_ok=True)
+            continue
+        except (RunNotLive, OSError, AuthenticationError):  # taken, stopped, or another key
+            continue
+        return RunProcess(conn, handle, hello)
+    return None
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _gone(address: Path) -> bool:
+    """Whether nothing listens at ``address`` any more (connecting is refused; no handshake is made)."""
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.settimeout(ANSWER_TIMEOUT_S)
+        sock.connect(str(address))
+    except (FileNotFoundError, ConnectionRefusedError):
+        return True
+    except OSError:
+        return False
+    finally:
+        sock.close()
+    return False
 
 
 class RunProcess:
     """The window's end of a run process: commands out, messages in.
 
-    ``cancel``/``pause``/``resume`` may be called from any thread (they have the
-    names of :class:`bancada.run.runner.Runner`'s, so :class:`bancada.ui.window.run_job.RunControl`
-    drives either); :meth:`messages` is read by one thread.
+    ``cancel``/``pause``/``resume`` may be called from any thread (they have the names of
+    :class:`bancada.run.runner.Runner`'s, so :class:`bancada.ui.window.run_job.RunControl` drives
+    either); :meth:`messages` is read by one thread. ``hello`` is what the run process said first;
+    ``child`` the process when this window started it (None: reattached).
     """
 
-    def __init__(self, request: RunRequest) -> None:
-        ctx = multiprocessing.get_context("spawn")
-        self._conn, child = ctx.Pipe(duplex=True)
+    def __init__(
+        self, conn: Connection, handle: socket.socket, hello: RunAttached, child: subprocess.Popen[bytes] | None = None
+    ) -> None:
+        self._conn = conn
+        self._handle = handle
+        self.hello = hello
+        self.child = child
         self._send_lock = threading.Lock()
-        self._paused = False
-        # not a daemon: a window that exits normally waits for the run to end, and a killed one
-        # leaves it to finish its block (child_main)
-        self.process = ctx.Process(target=child_main, args=(child, request), name="bancada-run", daemon=False)
-        self.process.start()
-        child.close()
+        self._paused = hello.paused
+        self.kept = hello.kept
+        self._left = False
+
+    @classmethod
+    def start(cls, request: RunRequest) -> RunProcess:
+        """Start a run process for ``request`` and connect to it (blocking: until it listens).
+
+        Raises:
+            RunProcessDied: it ended, or did not listen within :data:`START_TIMEOUT_S`.
+        """
+        folder = live_dir()
+        authkey()  # made before the run process reads it
+        name = secrets.token_hex(4)
+        address = folder / f"{name}.sock"
+        starting = address.with_suffix(STARTING_SUFFIX)
+        env = dict(os.environ)
+        if not getattr(sys, "frozen", False):  # the run process imports the window's Bancada, not another
+            here = str(Path(__file__).resolve().parents[2])
+            env["PYTHONPATH"] = os.pathsep.join(p for p in (here, env.get("PYTHONPATH", "")) if p)
+        with (folder / f"{name}.log").open("ab") as log:
+            child = subprocess.Popen(
+                [sys.executable, "-m", "bancada.session.run_server", str(address)],
+                stdin=subprocess.PIPE,
+                stdout=log,
+                stderr=log,
+                env=env,
+                start_new_session=True,
+            )
+        threading.Thread(target=child.wait, name="reap-run", daemon=True).start()  # no zombie, however it ends
+        assert child.stdin is not None
+        try:
+            child.stdin.write(pickle.dumps(request))
+            child.stdin.close()
+        except OSError:  # it ended already: its exit code says how
+            pass
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while True:
+            try:
+                conn, handle, hello = _connect(starting, ANSWER_TIMEOUT_S)
+                return cls(conn, handle, hello, child)
+            except (FileNotFoundError, ConnectionRefusedError, RunNotLive):
+                if child.poll() is not None or time.monotonic() > deadline:
+                    raise RunProcessDied(child.poll()) from None
+                time.sleep(LISTEN_POLL_S)  # it is importing; it listens within moments
 
     @property
-    def pid(self) -> int | None:
-        return self.process.pid
+    def pid(self) -> int:
+        return self.hello.pid
 
     def _send(self, command: Command) -> None:
         with self._send_lock:
@@ -317,12 +278,24 @@ class RunProcess:
     def paused(self) -> bool:
         return self._paused
 
+    def leave(self, keep: bool) -> None:
+        """Go away from the run (any thread; :meth:`messages` then ends quietly): with ``keep`` the run goes
+        on without a window, otherwise it stops after the block in progress."""
+        if keep:
+            self.kept = True
+            self._send(Command.KEEP)
+        self._left = True
+        try:
+            self._handle.shutdown(socket.SHUT_RDWR)  # wakes the reader
+        except OSError:
+            pass
+
     def messages(self) -> Iterator[LiveMessage]:
-        """The run's messages until the process ends (see :mod:`bancada.session.live_messages`).
+        """The run's messages until it ends, or until :meth:`leave` (see :mod:`bancada.session.live_messages`).
 
         Raises:
-            RunProcessDied: the run process ended without a last event (killed, or out
-                of memory); what it stored is kept.
+            RunProcessDied: the run process ended without a last event (killed, or out of memory);
+                what it stored is kept.
         """
         from bancada.run.events import RunFinished
 
@@ -337,11 +310,13 @@ class RunProcess:
                 yield message
         finally:
             self._conn.close()
-            if finished:
-                # the run is over once its last message is here: the caller goes on at once (the window
-                # may start the next run) while a thread reaps the process, which exits within moments
-                threading.Thread(target=self.process.join, args=(JOIN_TIMEOUT_S,), daemon=True).start()
-            else:
-                self.process.join(JOIN_TIMEOUT_S)  # it closed the pipe: it is ending; its exit code says how
-        if not finished:
-            raise RunProcessDied(self.process.exitcode)
+            self._handle.close()
+        if finished or self._left:
+            return
+        code = None
+        if self.child is not None:
+            try:
+                code = self.child.wait(JOIN_TIMEOUT_S)  # it closed the connection: it is ending
+            except subprocess.TimeoutExpired:
+                pass
+        raise RunProcessDied(code)

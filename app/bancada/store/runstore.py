@@ -500,12 +500,23 @@ class RunStore:
 
     def live_columns(self) -> dict[str, "np.ndarray"]:
         """What the live view draws of every sample, in arrival order: int64 arrays ``treatment``,
-        ``latency_ns``, ``phase`` (0 warm-up, 1 measure) and ``ok`` (0/1), all of one length."""
+        ``latency_ns``, ``phase`` (0 warm-up, 1 measure) and ``ok`` (0/1), all of one length; while a
+        block runs, its staged samples last (rows and staged batches read in one snapshot, so a batch
+        the writer makes rows meanwhile is counted once)."""
         import numpy as np
 
-        rows = self.conn.execute("SELECT treatment, latency_ns, phase, ok FROM sample ORDER BY id").fetchall()
+        names = ("treatment", "latency_ns", "phase", "ok")
+        began = not self.conn.in_transaction
+        if began:
+            self.conn.execute("BEGIN")
+        try:
+            rows = self.conn.execute("SELECT treatment, latency_ns, phase, ok FROM sample ORDER BY id").fetchall()
+            staged = sample_stage.staged_columns(self.conn, names)
+        finally:
+            if began:
+                self.conn.commit()
         arr = np.array(rows, dtype=np.int64).reshape(-1, 4)
-        return {name: arr[:, i] for i, name in enumerate(("treatment", "latency_ns", "phase", "ok"))}
+        return {name: np.concatenate([arr[:, i], staged[name]]) for i, name in enumerate(names)}
 
     def sample_columns(self, columns: Sequence[str]) -> dict[str, np.ndarray]:
         """Columns of every sample whose treatment is in the treatment table, in id order, as numpy arrays.

@@ -137,6 +137,18 @@ def staged_count(conn: sqlite3.Connection) -> int:
     return int(total_bytes) // SAMPLE_DTYPE.itemsize
 
 
+def staged_columns(conn: sqlite3.Connection, names: tuple[str, ...]) -> dict[str, np.ndarray]:
+    """The staged samples' columns ``names`` (fields of ``SAMPLE_DTYPE``), in arrival order, as int64
+    arrays of one length (0 without the table or with nothing staged)."""
+    try:
+        parts = conn.execute("SELECT rows FROM sample_stage ORDER BY id").fetchall()
+    except sqlite3.OperationalError:
+        parts = []
+    arrays = [np.frombuffer(raw, dtype=SAMPLE_DTYPE) for (raw,) in parts]
+    rows = np.concatenate(arrays) if arrays else np.empty(0, SAMPLE_DTYPE)
+    return {name: rows[name].astype(np.int64) for name in names}
+
+
 def staged_phase_counts(conn: sqlite3.Connection) -> dict[int, int]:
     """How many staged samples each phase has (``PHASE_WARMUP``/``PHASE_MEASURE`` -> count); empty
     without the table (a file written before it existed) or with nothing staged."""

@@ -60,6 +60,29 @@
     </message>
 </context>
 <context>
+    <name>CloseDuringRun</name>
+    <message>
+        <source>A run is going on</source>
+        <translation>Há uma execução em andamento</translation>
+    </message>
+    <message>
+        <source>Keep the run going without the window, or stop it?</source>
+        <translation>Manter a execução em andamento sem a janela, ou pará-la?</translation>
+    </message>
+    <message>
+        <source>Kept running, it goes on measuring and storing its samples; open Bancada again to come back to it. Stopped, the workers stop and the samples measured so far are kept.</source>
+        <translation>Mantida, ela continua medindo e gravando suas amostras; abra o Bancada de novo para voltar a ela. Parada, os workers param e as amostras medidas até agora são mantidas.</translation>
+    </message>
+    <message>
+        <source>&amp;Keep running</source>
+        <translation>&amp;Manter em execução</translation>
+    </message>
+    <message>
+        <source>&amp;Stop the run</source>
+        <translation>&amp;Parar a execução</translation>
+    </message>
+</context>
+<context>
     <name>CompareTable</name>
     <message>
         <source>slower</source>
@@ -2548,14 +2571,6 @@ Senha da chave:</translation>
         <translation>As estatísticas falharam: {m}</translation>
     </message>
     <message>
-        <source>A run is going on</source>
-        <translation>Há uma execução em andamento</translation>
-    </message>
-    <message>
-        <source>Stop the run and close? The workers stop and the samples measured so far are kept.</source>
-        <translation>Parar a execução e fechar? Os workers param e as amostras medidas até agora são mantidas.</translation>
-    </message>
-    <message>
         <source>API performance workbench</source>
         <translation>Experimentos de desempenho de APIs</translation>
     </message>
@@ -3842,6 +3857,10 @@ Senha da chave:</translation>
     <message>
         <source>The run process ended unexpectedly (exit code {code}); the samples it stored are kept in the run file</source>
         <translation>O processo da execução terminou inesperadamente (código de saída {code}); as amostras que ele gravou estão guardadas no arquivo da execução</translation>
+    </message>
+    <message>
+        <source>The run process ended unexpectedly; the samples it stored are kept in the run file</source>
+        <translation>O processo da execução terminou inesperadamente; as amostras que ele gravou estão guardadas no arquivo da execução</translation>
     </message>
 </context>
 <context>
@@ -5323,6 +5342,10 @@ Senha da chave:</translation>
     <message>
         <source>Running {id} ({d} driver)</source>
         <translation>Executando {id} (driver {d})</translation>
+    </message>
+    <message>
+        <source>Reattached to the run {id} started at {time}</source>
+        <translation>Reconectado à execução {id} iniciada em {time}</translation>
     </message>
     <message>
         <source>A problem during the run</source>

@@ -158,8 +158,9 @@ CLOSING_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 def close_for_signal(app) -> None:
     """Close every main window without a question, as a shutdown asks: a run going on is stopped (the
-    samples measured so far kept) and its window closes when the run has ended; a window closing stops
-    its statistics process. Open modal dialogs are closed first."""
+    samples measured so far kept) and its window closes when the run has ended, unless it was kept
+    running without a window (then the window leaves it going); a window closing stops its statistics
+    process. Open modal dialogs are closed first."""
     from bancada.ui.window.main_window import MainWindow
 
     while (modal := app.activeModalWidget()) is not None:
@@ -169,7 +170,9 @@ def close_for_signal(app) -> None:
     for widget in app.topLevelWidgets():
         if not isinstance(widget, MainWindow):
             continue
-        if widget.running():
+        if widget.running() and widget.run.kept:
+            widget.run.leave(keep=True)  # the user chose to keep this run going without a window
+        elif widget.running():
             widget.run.stop_then_close()  # the window's own "stop the run and close" (closeEvent)
         else:
             widget.close()

@@ -154,20 +154,21 @@ def test_stop_keeps_a_consistent_run(window, qtbot):
     check_boxes_match_store(w, w.last_finished.path)
 
 
-def test_closing_during_a_run_asks_then_stops_and_keeps_it(window, qtbot, monkeypatch):
-    from PySide6.QtWidgets import QMessageBox
+def test_closing_during_a_run_asks_then_stops_and_keeps_it(window, qtbot):
+    from bancada.ui.window.closing import CloseDuringRun
 
     w = window
     small_run(w, ["go-grpc"], n=20000, r=1, warmup=0)
-    asked = []
-    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: asked.append(a) or QMessageBox.StandardButton.No)
     assert w.start_run()
     qtbot.waitUntil(lambda: w.model.total > 100, timeout=60_000)
     w.close()
-    assert asked and w.isVisible() and w.running()  # "No": nothing happens
-    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    box = w.findChild(CloseDuringRun)
+    assert box is not None and box.isVisible()
+    box.cancel_button.click()  # "Cancel": nothing happens
+    assert w.isVisible() and w.running()
+    w.close()
     with qtbot.waitSignal(w.runFinished, timeout=60_000) as finished:
-        w.close()
+        w.findChild(CloseDuringRun).stop_button.click()
     assert finished.args == ["cancelled"]
     qtbot.waitUntil(lambda: not w.isVisible(), timeout=30_000)
     with RunStore.open(w.last_finished.path) as store:

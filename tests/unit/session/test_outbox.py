@@ -1,4 +1,4 @@
-"""The run process's outbox (bancada.session.run_process.Outbox) and thinning: order kept, rate and memory bounded."""
+"""The run process's outbox (bancada.session.run_server.Outbox) and thinning: order kept, rate and memory bounded."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import numpy as np
 from bancada.run.events import Notice, Progress, RunFinished
 from bancada.core.samples import SAMPLE_DTYPE
 from bancada.session.live_messages import LIVE_FIELDS, LIVE_MAX_SAMPLES_PER_S, LiveSamples, thin
-from bancada.session.run_process import Outbox
+from bancada.session.run_server import Outbox
 
 
 def _rows(n: int, treatment: int = 0) -> np.ndarray:

@@ -183,3 +183,19 @@ def test_phase_counts_add_the_staged_samples_of_each_phase(tmp_path):
     store.unstage()
     assert store.phase_counts() == {0: 5, 1: 3}
     store.close()
+
+
+def test_the_live_columns_of_a_running_block_include_its_staged_samples(tmp_path):
+    """A window reattaching mid-block draws what the file holds: the rows, then the block's staged batches."""
+    store = RunStore.create(folder=tmp_path)
+    store.stage_samples(_batch(0, 3), 1)
+    store.commit()
+    store.unstage()  # block 1 ended: rows
+    store.stage_samples(_batch(3, 2, failed_at=0), 2)  # block 2 goes on: staged
+    store.commit()
+    with RunStore.open(store.path) as reader:  # another connection, as the window's
+        columns = reader.live_columns()
+    assert list(columns["latency_ns"]) == [1000, 1001, 1002, 1003, 1004]
+    assert list(columns["ok"]) == [1, 1, 1, 0, 1] and list(columns["phase"]) == [1] * 5
+    assert list(columns["treatment"]) == [1] * 5
+    store.close()

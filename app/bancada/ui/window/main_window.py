@@ -12,6 +12,7 @@ export) runs through the one :class:`~bancada.ui.tasks.TaskRunner`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -40,6 +41,7 @@ from bancada.ui.screen_fit import fit_to_screen
 from bancada.ui.tables.stats_view import StatisticsView
 from bancada.ui.tasks import TaskRunner
 from bancada.ui.window.actions import WindowActions, hosts_dialog_class
+from bancada.ui.window.closing import CloseDuringRun
 from bancada.ui.window.export import WindowExport
 from bancada.ui.window.profiles import WindowProfiles
 from bancada.ui.window.run import RunWidgets, WindowRun
@@ -164,6 +166,7 @@ class MainWindow(QMainWindow):
         self._refresh_hosts()
         self._probe_host()
         self._sync_actions()
+        self.run.look_for_live_run()  # a run kept going when a window closed: this one shows it
 
     def _connect_actions(self) -> None:
         """Each action of the menus and toolbar to what it does."""
@@ -408,18 +411,11 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:
         if self.running():
-            answer = QMessageBox.question(
-                self,
-                self.tr("A run is going on"),
-                self.tr("Stop the run and close? The workers stop and the samples measured so far are kept."),
-                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                QMessageBox.StandardButton.No,
-            )
-            if answer != QMessageBox.StandardButton.Yes:
-                event.ignore()
-                return
-            self.run.stop_then_close()
-            event.ignore()
+            event.ignore()  # asked first (CloseDuringRun); the window closes once the run has ended or been left
+            if not self.run.close_after and self.findChild(CloseDuringRun) is None:
+                eta_s = self.progress.value.eta_s if self.progress.value is not None else None
+                keep = partial(self.run.leave, keep=True)
+                CloseDuringRun(self, eta_s, keep=keep, stop=self.run.stop_then_close).open()
             return
         self.save_settings()
         self.run.plot_timer.stop()

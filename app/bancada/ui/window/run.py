@@ -15,14 +15,16 @@ from __future__ import annotations
 import re
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QLocale, QObject, QTimer, Signal
+from PySide6.QtCore import QDateTime, QLocale, QObject, QTimer, Signal
 from PySide6.QtWidgets import QMessageBox, QTabWidget
 
 from bancada.experiment.profile import Profile, ProfileError, parse_profile
+from bancada.session import run_process
 from bancada.session.live_model import LiveModel, SampleFeed
 from bancada.ui.dialogs import file_dialogs
 from bancada.ui.window import run_job
@@ -112,7 +114,9 @@ class WindowRun(QObject):
         self.path: Path | None = None
         self.factors: list[str] = ["language", "protocol"]
         self.last_finished: RunFinished | None = None
-        self.close_after = False  # the window closes once the run has ended (closed during a run)
+        self.close_after = False  # the window closes once the run has ended, or has been left (closed during a run)
+        self.kept = False  # the run goes on when the window goes away (chosen in this window or an earlier one)
+        self.reattached_at_s: float | None = None  # the shown run went on without a window; it started then
         self._shown_progress: Progress | None = None
         self._run_desc = ""
         self.frame_times: deque[float] = deque(maxlen=100_000)  # perf_counter at each plot tick
@@ -139,27 +143,72 @@ class WindowRun(QObject):
                 return False
             profile = panel.build_profile()
         self.factors = list(profile.experiment.factors)
+        host, on_death, on_drop = panel.host(), panel.on_worker_death(), panel.on_host_disconnect()
+        self.kept, self.reattached_at_s = False, None
+        self._start_task(
+            lambda state, feed, control, progress: run_job.run_experiment(
+                state, profile, host, on_death, feed, control, progress, on_drop
+            )
+        )
+        self.state_label.setText(self.tr("Starting the workers on {h}…").format(h=panel.host_combo.currentText()))
+        return True
+
+    def _start_task(self, fn: Callable[..., RunFinished | None]) -> None:
+        """Start the ``"run"`` task ``fn(state, feed, control, progress)`` with a fresh feed, control and progress."""
         self.feed = SampleFeed()
         self.control = run_job.RunControl()
         self.progress = run_job.LatestProgress()
         self.last_finished = None
         feed, control, progress = self.feed, self.control, self.progress
-        host, on_death, on_drop = panel.host(), panel.on_worker_death(), panel.on_host_disconnect()
         self.tasks.start(
             "run",
-            lambda state: run_job.run_experiment(state, profile, host, on_death, feed, control, progress, on_drop),
+            lambda state: fn(state, feed, control, progress),
             supersede=False,
             partial=self.show_event,
             failed=self._on_failed,
             ended=self._on_task_ended,
         )
         self.ui.menus.act_pause.setText(self.tr("&Pause"))
-        self.state_label.setText(self.tr("Starting the workers on {h}…").format(h=panel.host_combo.currentText()))
         self.ui.status.starting()
         self.classroom.run_starting()
         self._shown_progress = None
         self.changed.emit()
-        return True
+
+    # -- a run that went on without a window --------------------------------------------
+    def look_for_live_run(self) -> None:
+        """Reattach to a run going on without a window, if there is one (the window's start; in the background)."""
+        self.tasks.start("live", run_job.attach_live_run, succeeded=self._live_run_found)
+
+    def _live_run_found(self, process: run_process.RunProcess | None) -> None:
+        if process is None:
+            return
+        if self.running():  # a run started meanwhile: leave the other one as it was
+            process.leave(keep=process.kept)
+            return
+        hello = process.hello
+        self.kept, self.reattached_at_s = hello.kept, hello.started_at_s
+        self.factors = list(hello.profile.experiment.factors)
+        self.ui.panel.set_profile(hello.profile)
+        self._start_task(
+            lambda state, feed, control, progress: run_job.reattach_run(state, process, feed, control, progress)
+        )
+        run_id = hello.started.run_id if hello.started is not None else hello.profile.experiment.name
+        self.state_label.setText(self.reattached_text(run_id, hello.started_at_s))
+
+    def reattached_text(self, run_id: str, started_at_s: float) -> str:
+        """ "Reattached to the run … started at …" (the time in the window's language)."""
+        when = QLocale().toString(QDateTime.fromSecsSinceEpoch(int(started_at_s)), QLocale.FormatType.ShortFormat)
+        return self.tr("Reattached to the run {id} started at {time}").format(id=run_id, time=when)
+
+    def leave(self, keep: bool) -> None:
+        """Close the window without stopping the run: it goes on without it (``keep``) or stops after the block
+        in progress; the window closes once its reader has let go of the run."""
+        if self.control is None or not self.running():
+            return
+        self.close_after = True
+        self.kept = self.kept or keep
+        self.plot_timer.stop()
+        self.control.leave(keep)
 
     def stop(self) -> None:
         """Ask the run to stop: the workers stop and the samples measured so far are kept."""
@@ -195,6 +244,8 @@ class WindowRun(QObject):
         ui.status.begin(total)  # a timed load (closed/open with a duration) has no request total: time
         words = {"native": self.tr("native"), "python": self.tr("Python")}
         self._run_desc = self.tr("Running {id} ({d} driver)").format(id=run_id, d=words.get(driver, driver))
+        if self.reattached_at_s is not None:
+            self._run_desc = self.reattached_text(run_id, self.reattached_at_s)
         self.state_label.setText(self._run_desc)
         self.plot_timer.start()
         self.stats.begin()
@@ -204,8 +255,18 @@ class WindowRun(QObject):
         """Show one of the run's rare events (:mod:`bancada.run.events`): started, a notice, finished."""
         # run_events, not runner: importing the runner here would stall the GUI thread at the first event
         from bancada.run.events import Notice, RunFinished, RunStarted
+        from bancada.session.live_messages import RunAttached
 
-        if isinstance(event, RunStarted):
+        if isinstance(event, RunAttached):  # a reattached run: where it is, then what its file holds
+            if event.started is not None:
+                self.show_event(event.started)
+            if event.paused and self.control is not None:
+                self.control.paused = True
+                self.ui.menus.act_pause.setText(self.tr("&Resume"))
+        elif isinstance(event, run_job.LoadedRun):
+            self.model.extend_arrays(event.treatment, event.latency_ms, event.phase, event.ok)
+            self.ui.live.refresh(self.model, force_trace=True)
+        elif isinstance(event, RunStarted):
             self.begin_live(event.run_id, event.path, event.treatments, event.total_requests, event.driver)
             add_recent(str(event.path))
         elif isinstance(event, Notice):
@@ -239,7 +300,8 @@ class WindowRun(QObject):
         self.ui.status.finished(event.status == "complete")
         self.classroom.refresh()  # the large progress: 100 % only now
         thinned = self.feed is not None and self.feed.thinned > 0
-        if (event.status != "complete" or thinned) and event.path is not None and not self.close_after:
+        partial = thinned or self.reattached_at_s is not None  # a reattached run's live view may count some twice
+        if (event.status != "complete" or partial) and event.path is not None and not self.close_after:
             # a run that ended early may have stored its last samples without streaming them, and a
             # fast one streamed them thinned to the window's rate: redraw from the store, which is
             # the truth, before saying it is over

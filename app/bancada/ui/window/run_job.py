@@ -1,9 +1,10 @@
 """What the background tasks of the window do (functions of a TaskState; no widgets here).
 
-- :func:`run_experiment`: start the run process (:mod:`bancada.session.run_process`: it opens
+- :func:`run_experiment`: start the run process (:mod:`bancada.session.run_server`: it opens
   the host and iterates :meth:`bancada.run.runner.Runner.events`), put the samples it sends into
   the :class:`~bancada.session.live_model.SampleFeed` and send the rare events (started,
-  notices, finished) as partial results.
+  notices, finished) as partial results; :func:`attach_live_run` and :func:`reattach_run` do the
+  same for a run that went on without a window.
 - :func:`probe_host`: which implementations the host can run (runs a subprocess).
 - :func:`load_run`: read a stored run for the live view.
 """
@@ -29,18 +30,21 @@ if TYPE_CHECKING:
 
 
 class RunControl:
-    """Stop/pause from the GUI thread, before or after the run thread has started its run."""
+    """Stop/pause/leave from the GUI thread, before or after the run thread has reached its run process."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self.runner: run_process.RunHandle | None = None
         self.stop_requested = False
         self.paused = False
+        self.leaving: bool | None = None  # the window leaves the run: True keeps it running
 
     def attach(self, runner: run_process.RunHandle) -> None:
         with self._lock:
             self.runner = runner
-            if self.stop_requested:
+            if self.leaving is not None and isinstance(runner, run_process.RunProcess):
+                runner.leave(self.leaving)
+            elif self.stop_requested:
                 runner.cancel()
             elif self.paused:
                 runner.pause()
@@ -56,6 +60,13 @@ class RunControl:
             self.paused = paused
             if self.runner is not None:
                 self.runner.pause() if paused else self.runner.resume()
+
+    def leave(self, keep: bool) -> None:
+        """The window goes away: the run goes on without it (``keep``) or stops after the block in progress."""
+        with self._lock:
+            self.leaving = keep
+            if isinstance(self.runner, run_process.RunProcess):
+                self.runner.leave(keep)
 
 
 class LatestProgress:
@@ -77,19 +88,58 @@ def run_experiment(
 ):
     """Task function: run ``profile`` on ``host_name`` in a run process; returns the RunFinished event (or None).
 
-    The run process (:class:`bancada.session.run_process.RunProcess`) owns the host, the
-    workers, the driver and the store; this thread only reads its messages: samples into
-    ``feed`` (thinned to the window's rate; ``feed.thinned`` counts what was left out),
-    progress into ``progress``, the rare events to ``state.partial``.
+    The run process (:mod:`bancada.session.run_server`) owns the host, the workers, the driver and
+    the store; this thread only reads its messages (:func:`follow_run`).
 
     Raises:
         RunError: the run could not start, or the run process ended without a last event
             (the message says so in the window's language).
     """
-    from bancada.run.events import Progress, RunError, RunFinished
-    from bancada.session.live_messages import LiveSamples, RunCrashed, RunRequest
+    from bancada.session.live_messages import RunRequest
 
-    process = run_process.RunProcess(RunRequest(profile, host_name, on_worker_death, on_disconnect, language()))
+    request = RunRequest(profile, host_name, on_worker_death, on_disconnect, language())
+    try:
+        process = run_process.RunProcess.start(request)
+    except run_process.RunProcessDied as exc:
+        raise _died(exc) from None
+    return follow_run(state, process, feed, control, progress)
+
+
+def reattach_run(state, process: run_process.RunProcess, feed: SampleFeed, control: RunControl, progress):
+    """Task function: follow a run that went on without a window (``process``, connected by
+    :func:`bancada.session.run_process.attach_live_run`): its :class:`RunAttached` and what the run file
+    already holds (a :class:`LoadedRun`) as partial results, then its messages as :func:`run_experiment`.
+
+    Samples stored between the connection and the reading of the file may be drawn twice until the
+    run ends; the window then redraws the view from the file.
+
+    Raises:
+        RunError: as :func:`run_experiment`.
+    """
+    hello = process.hello
+    state.partial(hello)
+    progress.value = hello.progress
+    if hello.started is not None:
+        state.partial(load_run(state, hello.started.path))
+    return follow_run(state, process, feed, control, progress)
+
+
+def attach_live_run(state) -> run_process.RunProcess | None:
+    """Task function: connect to a run going on without a window, if there is one (blocking: a socket)."""
+    return run_process.attach_live_run()
+
+
+def follow_run(state, process: run_process.RunProcess, feed: SampleFeed, control: RunControl, progress):
+    """Read ``process``'s messages: samples into ``feed`` (thinned to the window's rate; ``feed.thinned``
+    counts what was left out), progress into ``progress``, the rare events to ``state.partial``; returns
+    the RunFinished event (None: the window left the run).
+
+    Raises:
+        RunError: the run could not start, or the run process ended without a last event.
+    """
+    from bancada.run.events import Progress, RunError, RunFinished
+    from bancada.session.live_messages import LiveSamples, RunCrashed
+
     control.attach(process)
     finished = None
     crashed = None
@@ -107,15 +157,27 @@ def run_experiment(
                     finished = message
                 state.partial(message)
     except run_process.RunProcessDied as exc:
-        raise RunError(
-            QCoreApplication.translate(
-                "RunJob",
-                "The run process ended unexpectedly (exit code {code}); the samples it stored are kept in the run file",
-            ).format(code=exc.exitcode)
-        ) from None
+        raise _died(exc) from None
     if crashed is not None:
         raise RunError(crashed.message)
     return finished
+
+
+def _died(exc: run_process.RunProcessDied) -> Exception:
+    from bancada.run.events import RunError
+
+    if exc.exitcode is None:
+        return RunError(
+            QCoreApplication.translate(
+                "RunJob", "The run process ended unexpectedly; the samples it stored are kept in the run file"
+            )
+        )
+    return RunError(
+        QCoreApplication.translate(
+            "RunJob",
+            "The run process ended unexpectedly (exit code {code}); the samples it stored are kept in the run file",
+        ).format(code=exc.exitcode)
+    )
 
 
 def probe_host(state, host_name: str) -> dict[str, dict]:
