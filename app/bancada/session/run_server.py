@@ -31,13 +31,14 @@ import sys
 import threading
 import time
 import traceback
+from multiprocessing import AuthenticationError
 from multiprocessing.connection import Connection, Listener
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
-from multiprocessing import AuthenticationError
 
+from bancada.hosts.named import make_host
 from bancada.session.live_messages import (
     LIVE_FIELDS,
     LIVE_MAX_SAMPLES_PER_S,
@@ -48,7 +49,6 @@ from bancada.session.live_messages import (
     RunRequest,
     thin,
 )
-from bancada.hosts.named import make_host
 from bancada.session.run_process import STARTING_SUFFIX, WINDOW_GONE, LiveMessage, authkey
 
 if TYPE_CHECKING:
