@@ -225,8 +225,8 @@ def test_when_the_dead_servers_port_is_taken_the_fresh_one_gets_another_and_the_
     assert restart.port_before == killed[0][1] != restart.port_after
     assert restart.workers_restarted == ("go-rest",)
     assert restart.text.endswith(
-        f"; its port {restart.port_before} was taken: it listens on port {restart.port_after} now, and the workers that "
-        "read its address were started again (go-rest)"
+        f"; its port {restart.port_before} was taken: it listens on port {restart.port_after} now, and the workers "
+        "that read its address were started again (go-rest)"
     )
     starts = [e.text for e in events if isinstance(e, Notice) and e.text.startswith("starting go-rest on ")]
     assert len(starts) == 2  # at the run's start and after the restart
@@ -240,7 +240,7 @@ def test_a_server_that_dies_past_the_runs_limit_of_restarts_ends_the_run_incompl
     assert finished.message.startswith("the database (private PostgreSQL on local) failed: "), finished.message
     assert "exited with code -9" in finished.message
     assert finished.message.endswith(
-        "; it died 2 times in this run and is not started again (a server that keeps dying is not measured on); "
+        "; it is not started again: it died 2 times in this run (a server that keeps dying is not measured on); "
         "the samples so far are kept"
     )
     per_block = _per_block(finished.path)
@@ -291,6 +291,6 @@ def test_an_external_server_that_does_not_answer_is_never_restarted(tmp_path):
     finally:
         store.close()
     message = str(err.value)
-    assert message.startswith(f"the database (external PostgreSQL on 127.0.0.1) failed: cannot connect to the external")
+    assert message.startswith("the database (external PostgreSQL on 127.0.0.1) failed: cannot connect to the external")
     assert message.endswith("; Bancada does not restart an external server; the samples so far are kept")
     assert "secret" not in message

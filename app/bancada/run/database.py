@@ -274,7 +274,7 @@ class RunDatabase:
                     reason,
                     translate(
                         "Runner",
-                        "it died {n} times in this run and is not started again (a server that keeps dying is not "
+                        "it is not started again: it died {n} times in this run (a server that keeps dying is not "
                         "measured on)",
                     ).format(n=len(self.restarts) + 1),
                 )

@@ -4021,8 +4021,8 @@ Senha da chave:</translation>
         <translation>o Bancada não reinicia um servidor externo</translation>
     </message>
     <message>
-        <source>it died {n} times in this run and is not started again (a server that keeps dying is not measured on)</source>
-        <translation>ele parou {n} vezes nesta execução e não é iniciado de novo (não se mede sobre um servidor que continua parando)</translation>
+        <source>it is not started again: it died {n} times in this run (a server that keeps dying is not measured on)</source>
+        <translation>ele não é iniciado de novo: parou {n} vezes nesta execução (não se mede sobre um servidor que continua parando)</translation>
     </message>
     <message>
         <source>starting it again failed: {why}</source>

@@ -45,7 +45,7 @@ def _keeps_dying() -> str:
     database = RunDatabase()
     database.server = PrivatePostgres()
     return database._failed_for_good(
-        "x", translate("Runner", "it died {n} times in this run and is not started again (a server that keeps "
+        "x", translate("Runner", "it is not started again: it died {n} times in this run (a server that keeps "
                        "dying is not measured on)").format(n=4)
     )  # fmt: skip
 
@@ -70,7 +70,7 @@ def test_in_english():
         "on port 6 now, and the workers that read its address were started again (go-rest, node)"
     )
     assert _keeps_dying() == (
-        "the database (private PostgreSQL on local) failed: x; it died 4 times in this run and is not started again "
+        "the database (private PostgreSQL on local) failed: x; it is not started again: it died 4 times in this run "
         "(a server that keeps dying is not measured on); the samples so far are kept"
     )
 
@@ -97,8 +97,8 @@ def test_in_brazilian_portuguese(pt_br):
         "foram iniciados de novo (go-rest, node)"
     )
     assert _keeps_dying() == (
-        "o banco de dados (PostgreSQL privado em local) falhou: x; ele parou 4 vezes nesta execução e não é iniciado "
-        "de novo (não se mede sobre um servidor que continua parando); as amostras até aqui estão guardadas"
+        "o banco de dados (PostgreSQL privado em local) falhou: x; ele não é iniciado de novo: parou 4 vezes nesta "
+        "execução (não se mede sobre um servidor que continua parando); as amostras até aqui estão guardadas"
     )
 
 
