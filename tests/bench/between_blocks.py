@@ -150,7 +150,7 @@ def main() -> int:
     # a block's samples become sample rows when its driver has ended (bancada.store.sample_stage)
     RunStore.unstage = timed("store the block's samples as rows", RunStore.unstage)  # type: ignore[method-assign]
     WorkerWatch.after_block = timed_gen("check workers", WorkerWatch.after_block)  # type: ignore[method-assign]
-    runner.database.check = timed("database check", runner.database.check)  # type: ignore[method-assign]
+    runner.database.after_block = timed("database check", runner.database.after_block)  # type: ignore[method-assign]
     runner_module.block_job = timed("make the job", runner_module.block_job)  # type: ignore[assignment]
     host = runner.driver_host
     host.open_driver = timed("spawn the driver", host.open_driver)  # type: ignore[method-assign]

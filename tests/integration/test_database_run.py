@@ -1,7 +1,8 @@
 """The experiment's database in a real run (seed 001): a real PostgreSQL (Debian's postgresql), a real
 go-rest worker, the real Python driver and run store. The database's lifecycle (started before the
 workers, reset before every repetition and recorded, stopped with nothing left), an external server
-whose password never reaches the run file, one that refuses connections, and a server killed mid-run."""
+whose password never reaches the run file, one that refuses connections, and a server killed mid-run
+(started again, the run goes on)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from bancada.hosts.local import LocalHost
 from bancada.hosts.postgres import PrivatePostgres, find_postgres, free_port, processes_in
 from bancada.run.events import Notice, RunFinished, SamplesArrived
 from bancada.run.runner import Runner
-from bancada.store.database_record import read_database, read_resets
+from bancada.store.database_record import read_database, read_resets, read_restarts
 from bancada.store.runstore import RunStore
 from tests.conftest import ROOT, artifact_missing
 
@@ -112,25 +113,27 @@ def test_nothing_of_the_server_is_left_and_the_times_it_adds(tmp_path):
     print("database seconds (bancada run, local, seed 1, 1000 pets + 1000 people):", timings)
 
 
-def test_a_database_killed_mid_run_ends_the_run_incomplete_keeping_its_samples(tmp_path):
+def test_a_database_killed_mid_run_is_started_again_and_the_later_repetitions_run(tmp_path):
     profile = load_profile(_profile(tmp_path, repetitions=3, requests=400))
     killed = {}
 
     def kill(server):
-        killed["pid"] = server.pid
+        killed["pid"], killed["port"] = server.pid, server.port
         os.kill(server.pid, signal.SIGKILL)
 
     runner = Runner(profile, LocalHost(ROOT), driver="python", store_folder=tmp_path)
     events, folder = _run_capturing_server(runner, on_samples=kill)
     finished = events[-1]
-    assert isinstance(finished, RunFinished) and finished.status == "incomplete"
-    assert "the database (private PostgreSQL on local) failed" in finished.message
-    assert "exited with code" in finished.message and "the samples so far are kept" in finished.message
-    assert processes_in(folder / "data") == [] and not folder.exists()
+    assert isinstance(finished, RunFinished) and finished.status == "complete", finished.message
+    assert processes_in(folder / "data") == [] and not folder.exists()  # the killed server's folder
     with RunStore.open(finished.path) as store:
-        assert store.meta()["status"] == "incomplete"
-        assert 0 < store.sample_count() < 3 * 402  # what came before is kept; the later repetitions never ran
-        assert [r.repetition for r in read_resets(store)] == [1]
+        assert store.meta()["status"] == "complete"
+        assert store.sample_count() == 3 * 402  # every repetition ran, the killed block to its end
+        assert [r.repetition for r in read_resets(store)] == [1, 2, 3]
+        (restart,) = read_restarts(store)
+    assert (restart.block, restart.exit_code, restart.port_after) == (0, -9, killed["port"])
+    notices = [e.text for e in events if isinstance(e, Notice) and e.level == "warning"]
+    assert restart.text in notices and "died during block 1 (exit code -9)" in restart.text
 
 
 def test_an_external_server_its_password_never_stored(tmp_path, monkeypatch):

@@ -6,6 +6,8 @@ stopped with nothing left; on the workers' host or on another SSH host."""
 from __future__ import annotations
 
 import os
+import signal
+import time
 from pathlib import Path
 
 import psycopg
@@ -16,7 +18,7 @@ from bancada.experiment import manifest
 from bancada.experiment.pet_person import seed_records
 from bancada.experiment.profile import load_profile
 from bancada.hosts import hostconfig
-from bancada.hosts.postgres import PrivatePostgres, find_postgres, processes_in
+from bancada.hosts.postgres import PostgresError, PrivatePostgres, find_postgres, processes_in
 from bancada.hosts.ssh_host import connect_saved_host
 from bancada.hosts.ssh_postgres import SshPostgres
 from bancada.run.events import RunFinished
@@ -83,6 +85,28 @@ def test_a_private_server_on_the_ssh_host_lives_and_goes(trusted_host, seeded_di
             assert processes_in(folder / "data")  # postmaster and its helpers
         assert processes_in(folder / "data") == [] and not folder.exists()
         assert not db.alive()
+    finally:
+        host.close()
+
+
+def test_a_killed_server_on_the_ssh_host_is_started_again_on_its_port_with_its_password(trusted_host):
+    host = connect_saved_host(trusted_host)
+    try:
+        with SshPostgres(host, seed=1, pets=5, people=5) as db:
+            seeded, url, old = db.digest(), db.database_url, Path(str(db.folder))
+            postmaster = int((old / "data" / "postmaster.pid").read_text().split()[0])  # the host is this machine
+            os.kill(postmaster, signal.SIGKILL)
+            deadline = time.monotonic() + 10
+            while db.alive() and time.monotonic() < deadline:
+                time.sleep(0.1)
+            with pytest.raises(PostgresError, match="is not running"):
+                db.check()
+            db.restart()
+            assert db.database_url == url and db.digest() == seeded  # same port and password, seeded again
+            assert not old.exists() and processes_in(old / "data") == []
+            new = Path(str(db.folder))
+            assert new != old and db.alive()
+        assert processes_in(new / "data") == [] and not new.exists()
     finally:
         host.close()
 

@@ -2,7 +2,8 @@
 
 :class:`DatabaseServer` is what :class:`bancada.run.runner.Runner` needs of a database: start it
 (schema and seeded records), give the workers its URL, reset it before a repetition, digest
-and count its tables, tell whether it still runs, stop it. The servers:
+and count its tables, tell whether it still runs, start a fresh one after it died (a private
+server only), stop it. The servers:
 
 - :class:`bancada.hosts.postgres.PrivatePostgres` — a private server on this computer;
 - :class:`bancada.hosts.ssh_postgres.SshPostgres` — a private server on an SSH host;
@@ -38,8 +39,14 @@ class DatabaseServer(Protocol):
     host_name: str  # where it runs: "local", an SSH host's name, or the external server's host name
 
     @property
+    def port(self) -> int | None: ...  # the port it listens on (None: not started)
+
+    @property
     def database_url(self) -> str: ...  # what the workers read from BANCADA_DATABASE_URL (may hold a password)
+    @property
+    def exit_code(self) -> int | None: ...  # the postmaster's exit status once it died, when known
     def start(self) -> None: ...
+    def restart(self) -> None: ...  # a fresh server after one died (PostgresError: external, or it failed)
     def stop(self) -> object: ...
     def check(self) -> None: ...
     def reset(self) -> None: ...
@@ -69,6 +76,11 @@ class ExternalPostgres(SeededTables):
     @property
     def database_url(self) -> str:
         return self._url
+
+    @property
+    def exit_code(self) -> int | None:
+        """Not known: the server is not Bancada's process."""
+        return None
 
     def start(self) -> None:
         """Create the tables when missing and load the seeded records.
@@ -100,6 +112,14 @@ class ExternalPostgres(SeededTables):
     def check(self) -> None:
         """Raise :class:`PostgresError` when the server does not answer."""
         self.connect().close()
+
+    def restart(self) -> None:
+        """Never: Bancada does not restart a server it did not start.
+
+        Raises:
+            PostgresError: always, saying so.
+        """
+        raise PostgresError(translate("Database", "Bancada does not restart a server it did not start"))
 
     def stop(self) -> None:
         """Nothing to stop: Bancada did not start it."""

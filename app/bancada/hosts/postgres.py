@@ -9,6 +9,8 @@ repetitions :meth:`PrivatePostgres.reset` puts the tables back to the seeded sta
 end :meth:`PrivatePostgres.stop` shuts the server down (fast shutdown, SIGINT; SIGKILL to
 its whole process group after ``stop_timeout_s``) and removes the folder; it is also run
 when starting fails and when the ``with`` block ends, so no postgres process is left.
+:meth:`PrivatePostgres.restart` replaces a server that died by a fresh one (new folder, the
+seeded records again), on the same port when that port is free.
 
 Root: PostgreSQL refuses to run as root. When Bancada runs as root (as CI does), initdb
 and postgres run as the unprivileged system user ``postgres`` that Debian's package
@@ -190,6 +192,7 @@ class PrivatePostgres(SeededTables):
         self.records: SeedRecords | None = None
         self._proc: subprocess.Popen[bytes] | None = None
         self._run_as: pwd.struct_passwd | None = None
+        self._port_wanted: int | None = None  # the first port tried by the next start (restart: the old one)
 
     # -- paths and identity -------------------------------------------------------------------------------------
     @property
@@ -208,6 +211,12 @@ class PrivatePostgres(SeededTables):
     def pid(self) -> int | None:
         """The postmaster's process id (also its process group) while started."""
         return None if self._proc is None else self._proc.pid
+
+    @property
+    def exit_code(self) -> int | None:
+        """The postmaster's exit status once it has exited (``-9``: killed by SIGKILL); None while it
+        runs or when not started."""
+        return None if self._proc is None else self._proc.poll()
 
     @property
     def conninfo(self) -> str:
@@ -263,6 +272,21 @@ class PrivatePostgres(SeededTables):
             self.stop()
             raise
 
+    def restart(self) -> None:
+        """Stop what is left of the server (its backends, its folder) and start a fresh one seeded as
+        :meth:`start` does, on the same port when it is free (else on another: :attr:`database_url` changes).
+
+        Raises:
+            PostgresError: as :meth:`start` (nothing is left running then).
+        """
+        wanted = self.port
+        self.stop()
+        self._port_wanted = wanted
+        try:
+            self.start()
+        finally:
+            self._port_wanted = None
+
     def _unprivileged_user(self) -> pwd.struct_passwd | None:
         if os.geteuid() != 0:
             return None
@@ -305,7 +329,7 @@ class PrivatePostgres(SeededTables):
         if self._run_as is not None:
             os.chown(self.socket_dir, self._run_as.pw_uid, self._run_as.pw_gid)
         for attempt in range(attempts):
-            self.port = free_port()
+            self.port = self._port_wanted if attempt == 0 and self._port_wanted else free_port()
             cmd = [str(self.install.bin_dir / "postgres"), "-D", str(self.data_dir), "-p", str(self.port)]
             cmd += ["-c", "listen_addresses=127.0.0.1", "-c", f"unix_socket_directories={self.socket_dir}"]
             with open(self.log_path, "a") as log:

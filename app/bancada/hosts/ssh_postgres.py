@@ -9,6 +9,7 @@ every address (workers on another host). As root, initdb and postgres run as the
 ``postgres`` (``runuser``), as on this computer. The schema, the seeded records, the reset and
 the digest go through an SSH port forward (direct-tcpip) with psycopg. :meth:`stop` asks for a
 fast shutdown, SIGKILLs every process still working in the data folder and removes the folder.
+:meth:`restart` replaces a server that died by a fresh one (same password, the same port when free).
 
 Errors are :class:`bancada.hosts.postgres.PostgresError` (one line, translated).
 """
@@ -32,8 +33,9 @@ from bancada.hosts import pet_person_sql
 if TYPE_CHECKING:
     from bancada.hosts.ssh_host import SshHost
 
-# $LISTEN: listen_addresses; the password on stdin. Prints DIR, PORT, VERSION lines; exit 5: not installed,
-# 6: root without the postgres user, 7: initdb failed, 8: did not start.
+# $LISTEN: listen_addresses; $PORT_WANTED: the port tried first ("" for none); the password on stdin.
+# Prints DIR, PORT, VERSION lines; exit 5: not installed, 6: root without the postgres user, 7: initdb failed,
+# 8: did not start.
 _START = (
     HELPERS
     + r"""
@@ -60,6 +62,7 @@ rm -f "$D/pw"
 echo "VERSION $(basename "${BIN%/bin}")"
 for attempt in 1 2 3; do
   PORT=$(( 20000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 40000 ))
+  [ "$attempt" = 1 ] && [ -n "$PORT_WANTED" ] && PORT=$PORT_WANTED
   if setsid $AS "$BIN/pg_ctl" -D "$D/data" -l "$D/postgres.log" -w -t 30 \
       -o "-p $PORT -c listen_addresses='$LISTEN' -c unix_socket_directories='$D/socket'" start >/dev/null 2>&1
   then
@@ -123,6 +126,10 @@ class SshPostgres(SeededTables):
         self.records: SeedRecords | None = None
         self._password = secrets.token_urlsafe(24)
         self._tunnel: Tunnel | None = None
+        self._port_wanted: int | None = None  # the first port tried by the next start (restart: the old one)
+
+    #: The postmaster's exit status is not known over SSH (see :meth:`check`'s message).
+    exit_code: int | None = None
 
     @property
     def database_url(self) -> str:
@@ -147,7 +154,8 @@ class SshPostgres(SeededTables):
                 failed, or the connection failed (everything started so far is stopped and removed).
         """
         listen = "127.0.0.1" if self.workers_here else "*"
-        script = f"LISTEN={q(listen)}\nW={q(self.host.workdir)}\n" + _START
+        wanted = str(self._port_wanted or "")
+        script = f"LISTEN={q(listen)}\nPORT_WANTED={q(wanted)}\nW={q(self.host.workdir)}\n" + _START
         try:
             code, out, err = run_script(self.host.client, script, 120, self.name, stdin=self._password.encode() + b"\n")
         except HostError as exc:
@@ -169,6 +177,21 @@ class SshPostgres(SeededTables):
         except BaseException:
             self.stop()
             raise
+
+    def restart(self) -> None:
+        """Stop what is left of the server and its folder, then start a fresh one seeded as :meth:`start`
+        does, with the same password and on the same port when it is free (else :attr:`database_url` changes).
+
+        Raises:
+            PostgresError: as :meth:`start`.
+        """
+        wanted = self.port
+        self.stop()
+        self._port_wanted = wanted
+        try:
+            self.start()
+        finally:
+            self._port_wanted = None
 
     @property
     def name(self) -> str:

@@ -20,6 +20,7 @@ from bancada.run.cpu_profiling import CpuProfiling
 from bancada.run.database import RunDatabase
 from bancada.run.events import Notice, RunEvent, WorkerDied
 from bancada.run.locust_hosts import LocustHooks
+from bancada.run.worker_start import open_link, start_workers
 
 
 class BlockHooks(Protocol):
@@ -48,17 +49,34 @@ class BlockHooks(Protocol):
 
 class DatabaseHooks:
     """The experiment's database (seed 001): reset before every repetition (``reset = "repetition"``),
-    checked after every block, stopped at the end (:class:`bancada.run.database.RunDatabase`)."""
+    checked after every block, stopped at the end (:class:`bancada.run.database.RunDatabase`).
+
+    A private server found dead after a block is started again (:meth:`RunDatabase.after_block`) and
+    the run goes on with a warning; when the fresh server could not take the old port, the workers
+    that read the database's address are stopped and started again (:func:`start_workers`), and the
+    links opened in front of them again."""
 
     def __init__(self, database: RunDatabase) -> None:
         self.database = database
+        self._errors_before = 0  # the run's failed samples when the block started
 
     def before_block(self, ctx: RunContext, block: BlockRun) -> Iterator[RunEvent]:
+        self._errors_before = ctx.tally.errors
         yield from map(Notice.info, self.database.before_block(ctx.store, block.block.repetition))
 
     def after_block(self, ctx: RunContext, block: BlockRun) -> Iterator[RunEvent]:
-        self.database.check()
-        yield from ()
+        failed = ctx.tally.errors - self._errors_before
+        restart = self.database.after_block(ctx.store, block.block.index, failed, ctx.implementations.values())
+        if restart is None:
+            return
+        yield Notice("warning", restart.text)
+        if restart.workers_restarted:
+            for impl_id in restart.workers_restarted:
+                worker = ctx.workers.pop(impl_id, None)
+                if worker is not None:
+                    worker.stop()
+            yield from start_workers(ctx, only=restart.workers_restarted)
+            yield from open_link(ctx)
 
     def close(self) -> None:
         self.database.stop()

@@ -7,16 +7,25 @@ whether that host has PostgreSQL's server programs, and the external server's pa
 During the run: :meth:`start` before the workers (schema, seeded records; recorded without a
 password), :meth:`worker_env` for each worker whose treatments use the database
 (``BANCADA_DATABASE_URL`` and ``--db-pool-size``), :meth:`reset` before every repetition
-(``reset = "repetition"``; the digest after it recorded), :meth:`check` after every block (a
-server that died ends the run, marked incomplete), :meth:`stop` at the end (no process left).
+(``reset = "repetition"``; the digest after it recorded), :meth:`after_block` after every block,
+:meth:`stop` at the end (no process left).
+
+A private server (Bancada's own, on this computer or an SSH host) found dead after a block is
+started again, fresh and seeded as at the run's start, on the same port when it is free; the
+restart is stored (:class:`bancada.store.database_record.DatabaseRestart`) and the run goes on.
+The requests of that block served while the server was down are failed samples already (the
+workers answer 503 without their database); nothing else is marked. After :data:`MAX_RESTARTS`
+restarts, when the restart fails, or for an external server (``server = "external"``, never
+restarted by Bancada), a dead server ends the run, marked incomplete, its samples kept.
 
 Every error is a :class:`bancada.core.errors.RunError` with one translated line naming the database.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from bancada.core.errors import RunError
@@ -36,14 +45,25 @@ from bancada.hosts.facts import postgres_ok
 from bancada.hosts.host_error import HostError
 from bancada.hosts.local import LocalHost
 from bancada.hosts.postgres import PostgresError
-from bancada.core.i18n import number, translate
-from bancada.store.database_record import DatabaseRecord, DatabaseReset, add_reset, record_database
+from bancada.core.i18n import integer, number, translate
+from bancada.store.database_record import (
+    DatabaseRecord,
+    DatabaseReset,
+    DatabaseRestart,
+    add_reset,
+    add_restart,
+    record_database,
+)
 from bancada.store.runstore import RunStore
 
 if TYPE_CHECKING:
     from bancada.experiment.plan import Plan
     from bancada.experiment.profile import Profile
     from bancada.hosts.base import Host
+
+
+#: The most restarts of a private server in one run: one that keeps dying is not measured on.
+MAX_RESTARTS = 3
 
 
 def check_operations_served(plan: Plan) -> None:
@@ -85,6 +105,8 @@ class RunDatabase:
         self._uses: set[str] = set()  # implementations whose treatments use the database
         self._own_host: Host | None = None  # an SSH host connected for the database only (closed at the end)
         self._last_reset: int | None = None
+        self.max_restarts = MAX_RESTARTS
+        self.restarts: list[DatabaseRestart] = []
 
     # -- before anything starts ------------------------------------------------------------------------------------
     def prepare(self, profile: Profile, plan: Plan, workers_host: Host) -> Profile:
@@ -220,18 +242,67 @@ class RunDatabase:
                 r=repetition, s=number(seconds, 1)
             )
 
-    def check(self) -> None:
-        """After a block: raise when the server no longer runs or answers.
+    def after_block(
+        self, store: RunStore, block: int, failed: int, implementations: Iterable[object]
+    ) -> DatabaseRestart | None:
+        """After block ``block`` (0-based, ``failed`` of its samples failed): None while the server runs;
+        when it died, start a fresh private server, store the restart and return it. Its ``text`` is the
+        notice to show; its ``workers_restarted`` the ids of ``implementations`` (the run's) whose workers
+        read the database's address, which the caller starts again when that address changed (its port
+        was taken).
 
         Raises:
-            RunError: naming the database; the run ends, marked incomplete, its samples kept.
+            RunError: the server is external (never restarted), died more than :attr:`max_restarts`
+                times, or could not be started again; the run ends, marked incomplete, its samples kept.
         """
-        if self.server is None:
-            return
+        server = self.server
+        if server is None:
+            return None
         try:
-            self.server.check()
+            server.check()
         except PostgresError as exc:
-            raise RunError(self._failed(exc)) from None
+            reason = str(exc)
+        else:
+            return None
+        if server.kind != "private":
+            raise RunError(
+                self._failed_for_good(reason, translate("Runner", "Bancada does not restart an external server"))
+            )
+        if len(self.restarts) >= self.max_restarts:
+            raise RunError(
+                self._failed_for_good(
+                    reason,
+                    translate(
+                        "Runner",
+                        "it is not started again: it died {n} times in this run (a server that keeps dying is not "
+                        "measured on)",
+                    ).format(n=len(self.restarts) + 1),
+                )
+            )
+        exit_code, port_before, url_before = server.exit_code, server.port, server.database_url
+        t0 = time.monotonic()
+        try:
+            server.restart()
+            digest = server.digest()
+        except PostgresError as exc:
+            why = translate("Runner", "starting it again failed: {why}").format(why=exc)
+            raise RunError(self._failed_for_good(reason, why)) from None
+        restart = DatabaseRestart(
+            block=block,
+            exit_code=exit_code,
+            reason=reason,
+            port_before=port_before,
+            port_after=server.port,
+            failed=failed,
+            pets_md5=digest.get("pets", ""),
+            people_md5=digest.get("people", ""),
+            restart_s=round(time.monotonic() - t0, 3),
+            workers_restarted=self._readers(implementations) if server.database_url != url_before else (),
+        )
+        restart = dataclasses.replace(restart, text=restart_text(server.kind, server.host_name, restart))
+        self.restarts.append(restart)
+        add_restart(store, restart)
+        return restart
 
     def _failed(self, exc: Exception) -> str:
         server = self.server
@@ -239,6 +310,18 @@ class RunDatabase:
         return translate(
             "Runner", "the database ({server} on {host}) failed: {why}; the samples so far are kept"
         ).format(server=_server_label(kind), host=host, why=exc)
+
+    def _readers(self, implementations: Iterable[object]) -> tuple[str, ...]:
+        """The ids of ``implementations`` whose workers get the database's address (:meth:`worker_env`)."""
+        return tuple(sorted(i.id for i in implementations if isinstance(i, Implementation) and self.wants_database(i)))
+
+    def _failed_for_good(self, reason: str, why_not_again: str) -> str:
+        """The run's end message for a server that died and is not started again (translated)."""
+        server = self.server
+        kind, host = (server.kind, server.host_name) if server is not None else ("private", "")
+        return translate(
+            "Runner", "the database ({server} on {host}) failed: {why}; {why_not_again}; the samples so far are kept"
+        ).format(server=_server_label(kind), host=host, why=reason, why_not_again=why_not_again)
 
     def stop(self) -> None:
         """Stop the server (no process left) and close a host connected for it; safe to call twice."""
@@ -262,3 +345,25 @@ def _server_label(kind: str) -> str:
     if kind == "external":
         return translate("Runner", "external PostgreSQL")
     return translate("Runner", "private PostgreSQL")
+
+
+def restart_text(kind: str, host: str, restart: DatabaseRestart) -> str:
+    """The notice of ``restart`` (translated): which server died during which block (1-based) and with
+    which exit status, that it runs again and the run goes on, and the block's failed samples."""
+    code = (
+        translate("Runner", "exit code {code}").format(code=restart.exit_code)
+        if restart.exit_code is not None
+        else translate("Runner", "exit code not known")
+    )
+    text = translate(
+        "Runner",
+        "the {server} server on {host} died during block {block} ({code}); it was started again, seeded as at the "
+        "run's start, and the run goes on; block {block}'s requests after the death failed ({failed} failed samples)",
+    ).format(server=_server_label(kind), host=host, block=restart.block + 1, code=code, failed=integer(restart.failed))
+    if restart.port_before != restart.port_after:
+        text += translate(
+            "Runner",
+            "; its port {old} was taken: it listens on port {new} now, and the workers that read its address were "
+            "started again ({workers})",
+        ).format(old=restart.port_before, new=restart.port_after, workers=", ".join(restart.workers_restarted) or "—")
+    return text

@@ -3,7 +3,7 @@ emulators opened in front of them and calibrated (:func:`open_link`); both again
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 
 from bancada.core.i18n import translate
 from bancada.drivers.health import worker_info
@@ -15,15 +15,17 @@ from bancada.run.context import RunContext
 from bancada.run.events import Notice, RunError, RunEvent
 
 
-def start_workers(ctx: RunContext) -> Iterator[RunEvent]:
-    """Start every implementation of the profile on ``ctx.host`` (an external one stands as it is),
-    health-check it, record it in ``ctx.workers`` and the run file.
+def start_workers(ctx: RunContext, only: Collection[str] | None = None) -> Iterator[RunEvent]:
+    """Start every implementation of the profile (or those of ``only``) on ``ctx.host`` (an external one
+    stands as it is), health-check it, record it in ``ctx.workers`` and the run file.
 
     Raises:
         WorkerStartError, HealthCheckError: a worker did not start or does not answer.
     """
     ctx.steady_warm.clear()  # new worker processes: cold again
     for impl_id in ctx.profile.experiment.implementations:
+        if only is not None and impl_id not in only:
+            continue
         if ctx.cancel.is_set():
             break
         impl = ctx.implementations[impl_id]

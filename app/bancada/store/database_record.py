@@ -7,14 +7,19 @@
 - :class:`DatabaseReset` (table ``database_reset``, created with the first row): before which
   repetition the tables were reset, the md5 digest of each table after the reset
   (:func:`bancada.hosts.pet_person_sql.digest`) and the seconds the reset took.
+- :class:`DatabaseRestart` (table ``driver_event``, kind ``database_restart``): a private server
+  that died during a block and was started again after it — the block, the postmaster's exit
+  status, the reason, the ports before and after, the block's failed samples, the digests of the
+  fresh server's tables, the seconds the restart took and the notice shown.
 
-A run without a database has neither (:func:`read_database` gives None, :func:`read_resets` ``[]``).
+A run without a database has none (:func:`read_database` gives None, :func:`read_resets` and
+:func:`read_restarts` ``[]``).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 
 from bancada.store.runstore import RunStore
 
@@ -82,3 +87,43 @@ def read_resets(store: RunStore) -> list[DatabaseReset]:
         "SELECT repetition, pets_md5, people_md5, reset_s FROM database_reset ORDER BY repetition"
     )
     return [DatabaseReset(int(r), str(p), str(q), float(s)) for r, p, q, s in rows]
+
+
+#: The ``driver_event`` kind of a restart of the private server.
+RESTART_EVENT = "database_restart"
+
+
+@dataclass(frozen=True)
+class DatabaseRestart:
+    """A private server that died during block ``block`` (0-based) and was started again after it."""
+
+    block: int
+    exit_code: int | None  # the postmaster's exit status (-9: SIGKILL); None when not known (an SSH host)
+    reason: str  # the one-line reason the check gave
+    port_before: int | None
+    port_after: int | None
+    failed: int  # the block's failed samples (warm-up and measured)
+    pets_md5: str  # the fresh server's tables, as :class:`DatabaseReset` digests them
+    people_md5: str
+    restart_s: float  # seconds to stop what was left, start and seed the fresh server
+    workers_restarted: tuple[str, ...] = ()  # implementations started again (the database's address changed)
+    text: str = ""  # the notice the run showed
+
+
+def add_restart(store: RunStore, restart: DatabaseRestart) -> None:
+    """Store one restart (``driver_event`` of kind :data:`RESTART_EVENT`, committed at once)."""
+    body = {"event": RESTART_EVENT, **asdict(restart)}
+    body["workers_restarted"] = list(restart.workers_restarted)
+    store.add_driver_event(restart.block, body)
+    store.commit()
+
+
+def read_restarts(store: RunStore) -> list[DatabaseRestart]:
+    """The run's restarts of its private server, oldest first (``[]``: none)."""
+    names = {f.name for f in fields(DatabaseRestart)}
+    out = []
+    for event in store.driver_events(RESTART_EVENT):
+        data = {k: v for k, v in event.items() if k in names}
+        data["workers_restarted"] = tuple(data.get("workers_restarted", ()))
+        out.append(DatabaseRestart(**data))
+    return out

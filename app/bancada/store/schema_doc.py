@@ -48,11 +48,11 @@ TABLES: dict[str, tuple[str, dict[str, str]]] = {
         },
     ),
     "driver_event": (
-        "the driver's histogram, summary, warning and done events",
+        "the driver's histogram, summary, warning and done events, and the run's own (interrupted, database_restart)",
         {
             "id": "the event's number",
             "block": "the block it came from",
-            "kind": "histogram, summary, warning or done",
+            "kind": "histogram, summary, warning, done, interrupted or database_restart",
             "body": "the event (JSON)",
         },
     ),

@@ -627,6 +627,10 @@
         <translation>dê password_env ou password_file, não os dois (a senha vem de um deles)</translation>
     </message>
     <message>
+        <source>Bancada does not restart a server it did not start</source>
+        <translation>o Bancada não reinicia um servidor que ele não iniciou</translation>
+    </message>
+    <message>
         <source>{field} is for server = &quot;external&quot;; a private server has no password and its own address</source>
         <translation>{field} é para server = &quot;external&quot;; um servidor privado não tem senha e tem seu próprio endereço</translation>
     </message>
@@ -4007,6 +4011,38 @@ Senha da chave:</translation>
     <message>
         <source>the database ({server} on {host}) failed: {why}; the samples so far are kept</source>
         <translation>o banco de dados ({server} em {host}) falhou: {why}; as amostras até aqui estão guardadas</translation>
+    </message>
+    <message>
+        <source>the database ({server} on {host}) failed: {why}; {why_not_again}; the samples so far are kept</source>
+        <translation>o banco de dados ({server} em {host}) falhou: {why}; {why_not_again}; as amostras até aqui estão guardadas</translation>
+    </message>
+    <message>
+        <source>Bancada does not restart an external server</source>
+        <translation>o Bancada não reinicia um servidor externo</translation>
+    </message>
+    <message>
+        <source>it is not started again: it died {n} times in this run (a server that keeps dying is not measured on)</source>
+        <translation>ele não é iniciado de novo: parou {n} vezes nesta execução (não se mede sobre um servidor que continua parando)</translation>
+    </message>
+    <message>
+        <source>starting it again failed: {why}</source>
+        <translation>iniciá-lo de novo falhou: {why}</translation>
+    </message>
+    <message>
+        <source>exit code {code}</source>
+        <translation>código de saída {code}</translation>
+    </message>
+    <message>
+        <source>exit code not known</source>
+        <translation>código de saída desconhecido</translation>
+    </message>
+    <message>
+        <source>the {server} server on {host} died during block {block} ({code}); it was started again, seeded as at the run&apos;s start, and the run goes on; block {block}&apos;s requests after the death failed ({failed} failed samples)</source>
+        <translation>o servidor {server} em {host} parou durante o bloco {block} ({code}); ele foi iniciado de novo, com os registros semeados como no início da execução, e a execução continua; as requisições do bloco {block} depois da parada falharam ({failed} amostras com falha)</translation>
+    </message>
+    <message>
+        <source>; its port {old} was taken: it listens on port {new} now, and the workers that read its address were started again ({workers})</source>
+        <translation>; a porta {old} dele estava ocupada: ele agora escuta na porta {new}, e os workers que leem o endereço dele foram iniciados de novo ({workers})</translation>
     </message>
     <message>
         <source>external PostgreSQL</source>
