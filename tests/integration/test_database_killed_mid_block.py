@@ -133,8 +133,12 @@ def _run(tmp_path: Path, kill_in_blocks: set[int], *, take_port: bool = False, m
 
 def _hold(port: int) -> socket.socket:
     """A socket bound (not listening, no SO_REUSEADDR) to 127.0.0.1:``port`` once the killed postmaster has
-    let it go (within 10 s): no server can bind the port, and a connection to it is refused as to a dead one."""
-    deadline = time.monotonic() + 10
+    let it go: no server can bind the port, and a connection to it is refused as to a dead one.
+
+    Without SO_REUSEADDR the bind waits out the dead server's connections in TIME_WAIT too (the side
+    that closed first keeps the port for 60 s on Linux, whichever side that was on a busy machine):
+    hence 70 s, not a guess of how fast the machine lets the port go."""
+    deadline = time.monotonic() + 70
     while True:
         s = socket.socket()
         try:
