@@ -101,23 +101,6 @@ BUNDLE_TAR="$DIST/bancada-$VERSION-linux-$MACHINE.tar.xz"
 XZ_OPT_BANCADA="-9 -T2"
 FROZEN="$STAGE/pyi/dist/bancada"
 
-# Debug information out of the bundle's shared libraries (libpython alone carries 17 MB of it): only files
-# that have some, and none under a wheel's *.libs/ folder (auditwheel's grafted libraries, rewritten by patchelf:
-# strip breaks their layout, "ELF load command address/offset not page-aligned"); the workers are not touched.
-strip_debug() {
-  if ! need strip || ! need readelf; then
-    echo "  strip/readelf not found (Debian package binutils): the bundle keeps its debug information"; return
-  fi
-  local before after f
-  before=$(du -sb "$1" | cut -f1)
-  while IFS= read -r -d '' f; do
-    # (not readelf | grep -q: under pipefail, readelf's SIGPIPE when grep stops early reads as "no")
-    if [[ "$(readelf -S "$f" 2>/dev/null)" == *.debug_info* ]]; then strip --strip-debug "$f"; fi
-  done < <(find "$1" -path '*/bancada/_bundle' -prune -o -path '*.libs/*' -prune -o -type f -name '*.so*' -print0)
-  after=$(du -sb "$1" | cut -f1)
-  printf '  debug information stripped: %.1f MB less\n' "$(( before - after ))e-6"
-}
-
 # The bundle's jars stored rather than deflated (same entries, same order): xz then compresses the Java worker's
 # classes across files (25.4 MB deflated; 64 MB stored, 11.3 MB with xz -9). A jar need not be compressed.
 # Left out: netty-tcnative's libraries for macOS and Windows (8 MB; the jar is unsigned): the Java worker runs on
@@ -167,7 +150,9 @@ build_frozen() {
     "$STAGE/freeze/bin/pyinstaller" --noconfirm --log-level WARN \
     --distpath "$STAGE/pyi/dist" --workpath "$STAGE/pyi/work" packaging/freeze/bancada.spec
   if [ "${BANCADA_TRIM:-1}" != 0 ]; then
-    strip_debug "$FROZEN/_internal"
+    # symbol tables and debug information out of the shared libraries (libpython alone carries 17 MB of debug
+    # information, libarrow 9.7 MB of symbol table): packaging/strip_libraries.py says what it leaves alone
+    "$PYTHON" packaging/strip_libraries.py "$FROZEN/_internal"
     store_jars "$FROZEN/_internal/bancada/_bundle"
     link_duplicates "$FROZEN/_internal"
   fi
