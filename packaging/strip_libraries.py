@@ -57,7 +57,7 @@ def segments_aligned(path: Path) -> bool:
 
 
 def strip(path: Path) -> int | None:
-    """Strip ``path`` in place; return the bytes saved, or None (file unchanged) when its stripped copy would not load."""
+    """Strip ``path`` in place; return the bytes saved, or None (``path`` unchanged) if the copy would not load."""
     stripped = path.with_name(path.name + ".stripped")
     subprocess.run(["strip", "--strip-unneeded", "-o", str(stripped), str(path)], check=True)
     if not segments_aligned(stripped):
@@ -83,7 +83,10 @@ def main(argv: list[str]) -> int:
             kept += 1
         else:
             saved += gained
-    print(f"  symbol tables and debug information stripped: {saved / 1e6:.1f} MB less ({kept} kept as they were: misaligned once stripped)")
+    print(
+        f"  symbol tables and debug information stripped: {saved / 1e6:.1f} MB less"
+        f" ({kept} kept as they were: misaligned once stripped)"
+    )
     return 0
 
 
