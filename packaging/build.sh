@@ -97,26 +97,23 @@ PY
 MACHINE=$(uname -m)
 BUNDLE_TAR="$DIST/bancada-$VERSION-linux-$MACHINE.tar.xz"
 # xz -9 (a 64 MB window): the Go worker and driver, amd64 and arm64, share most of their runtime, gRPC and
-# protobuf code and data; -6 (8 MB) sees none of it across files. 2 threads: 2 x 675 MB of memory.
-XZ_OPT_BANCADA="-9 -T2"
+# protobuf code and data; -6 (8 MB) sees none of it across files. Before LZMA2, the branch/call/jump filter of
+# this machine's instruction set (BCJ: relative addresses made absolute, so the same call compresses the same
+# everywhere): most of the bundle is machine code (libarrow_compute: 2.81 MB with xz -9, 2.43 MB with the filter).
+# Build choices: BANCADA_XZ_LEVEL (0-9, default 9: the release's) and BANCADA_XZ_THREADS (default 0: one per
+# core, as many as fit in a quarter of the memory; each takes 675 MB at -9). The threads split the input into
+# 192 MB blocks compressed side by side (a little larger than one stream: 3 blocks of 64 MB windows).
+XZ_LEVEL=${BANCADA_XZ_LEVEL:-9}
+XZ_THREADS=${BANCADA_XZ_THREADS:-0}
+[[ "$XZ_LEVEL" =~ ^[0-9]$ ]] || die "BANCADA_XZ_LEVEL must be 0-9, not '$XZ_LEVEL'"
+[[ "$XZ_THREADS" =~ ^[0-9]+$ ]] || die "BANCADA_XZ_THREADS must be a number of threads (0: one per core), not '$XZ_THREADS'"
+case "$MACHINE" in
+  x86_64) XZ_BCJ=(--x86) ;;
+  aarch64) XZ_BCJ=(--arm64) ;;  # xz >= 5.4
+  *) XZ_BCJ=() ;;
+esac
+XZ_ARGS=(-T"$XZ_THREADS" "${XZ_BCJ[@]}" --lzma2=preset="$XZ_LEVEL")
 FROZEN="$STAGE/pyi/dist/bancada"
-
-# Debug information out of the bundle's shared libraries (libpython alone carries 17 MB of it): only files
-# that have some, and none under a wheel's *.libs/ folder (auditwheel's grafted libraries, rewritten by patchelf:
-# strip breaks their layout, "ELF load command address/offset not page-aligned"); the workers are not touched.
-strip_debug() {
-  if ! need strip || ! need readelf; then
-    echo "  strip/readelf not found (Debian package binutils): the bundle keeps its debug information"; return
-  fi
-  local before after f
-  before=$(du -sb "$1" | cut -f1)
-  while IFS= read -r -d '' f; do
-    # (not readelf | grep -q: under pipefail, readelf's SIGPIPE when grep stops early reads as "no")
-    if [[ "$(readelf -S "$f" 2>/dev/null)" == *.debug_info* ]]; then strip --strip-debug "$f"; fi
-  done < <(find "$1" -path '*/bancada/_bundle' -prune -o -path '*.libs/*' -prune -o -type f -name '*.so*' -print0)
-  after=$(du -sb "$1" | cut -f1)
-  printf '  debug information stripped: %.1f MB less\n' "$(( before - after ))e-6"
-}
 
 # The bundle's jars stored rather than deflated (same entries, same order): xz then compresses the Java worker's
 # classes across files (25.4 MB deflated; 64 MB stored, 11.3 MB with xz -9). A jar need not be compressed.
@@ -167,7 +164,9 @@ build_frozen() {
     "$STAGE/freeze/bin/pyinstaller" --noconfirm --log-level WARN \
     --distpath "$STAGE/pyi/dist" --workpath "$STAGE/pyi/work" packaging/freeze/bancada.spec
   if [ "${BANCADA_TRIM:-1}" != 0 ]; then
-    strip_debug "$FROZEN/_internal"
+    # symbol tables and debug information out of the shared libraries (libpython alone carries 17 MB of debug
+    # information, libarrow 9.7 MB of symbol table): packaging/strip_libraries.py says what it leaves alone
+    "$PYTHON" packaging/strip_libraries.py "$FROZEN/_internal"
     store_jars "$FROZEN/_internal/bancada/_bundle"
     link_duplicates "$FROZEN/_internal"
   fi
@@ -180,10 +179,11 @@ build_frozen() {
 }
 
 build_bundle() {
+  say "the packed bundle (xz ${XZ_ARGS[*]})"
   rm -f "$BUNDLE_TAR"
   rm -f "${BUNDLE_TAR%.xz}.gz"  # the former gzip archive of this version, if any
   tar -C "$(dirname "$FROZEN")" --owner=0 --group=0 --numeric-owner --sort=name -cf - bancada \
-    | xz $XZ_OPT_BANCADA >"$BUNDLE_TAR"
+    | xz "${XZ_ARGS[@]}" >"$BUNDLE_TAR"
   printf '  %s  %.1f MB (%.1f MB unpacked)\n' "$BUNDLE_TAR" "$(stat -c %s "$BUNDLE_TAR")e-6" \
     "$(du -sb "$FROZEN" | cut -f1)e-6"
 }
@@ -207,7 +207,7 @@ build_deb() {
   arch=$(dpkg --print-architecture)
   root="$STAGE/deb/bancada_${VERSION}_$arch"
   deb="$DIST/bancada_${VERSION}_$arch.deb"
-  say "Debian package ($deb)"
+  say "Debian package ($deb; xz ${XZ_ARGS[*]})"
   rm -rf "$root"
   mkdir -p "$root/DEBIAN" "$root/opt" "$root/usr/bin" "$root/usr/share/applications" "$root/usr/share/metainfo" \
     "$root/usr/share/icons/hicolor/scalable/apps" "$root/usr/share/doc/bancada"
@@ -246,7 +246,18 @@ Description: workbench for API-performance experiments
  workers are bundled under /opt/bancada.
 CONTROL
   rm -f "$deb"
-  dpkg-deb --root-owner-group -Zxz -z9 --threads-max=2 --build "$root" "$deb" >/dev/null
+  # dpkg-deb builds it uncompressed, then its data.tar is compressed as the bundle's archive (dpkg-deb offers no
+  # BCJ filter; dpkg and apt read any .xz with liblzma) and the members are put back in their order (deb(5)).
+  local members="$STAGE/deb/members"
+  rm -rf "$members" && mkdir -p "$members"
+  dpkg-deb --root-owner-group -Znone --build "$root" "$members/bancada.deb" >/dev/null
+  (cd "$members" && ar x bancada.deb && rm bancada.deb)
+  [ -f "$members/debian-binary" ] && [ -f "$members/control.tar" ] && [ -f "$members/data.tar" ] \
+    || die "dpkg-deb -Znone wrote members other than debian-binary, control.tar, data.tar: $(ls "$members")"
+  xz -T"$XZ_THREADS" --lzma2=preset="$XZ_LEVEL" "$members/control.tar"
+  xz "${XZ_ARGS[@]}" "$members/data.tar"
+  (cd "$members" && ar rcD "$deb" debian-binary control.tar.xz data.tar.xz)
+  dpkg-deb --info "$deb" >/dev/null || die "dpkg-deb cannot read the repacked $deb"
   printf '  %s  %.1f MB\n' "$deb" "$(stat -c %s "$deb")e-6"
 }
 
