@@ -157,7 +157,37 @@ class SeededTables:
             return pet_person_sql.server_version(conn)
 
 
-class PrivatePostgres(SeededTables):
+class PrivateServer(SeededTables):
+    """A server Bancada started for the run (on this computer or on an SSH host), which it may start
+    again: :attr:`port` is where it listens, :meth:`start` tries :attr:`_port_wanted` first when set."""
+
+    port: int | None
+    _port_wanted: int | None
+
+    def start(self) -> None:
+        raise NotImplementedError
+
+    def stop(self) -> object:
+        """Stop the server and remove its folder (what a subclass returns is its own)."""
+        raise NotImplementedError
+
+    def restart(self) -> None:
+        """Stop what is left of the server (its processes, its folder) and start a fresh one seeded as
+        :meth:`start` does, on the same port when it is free (else on another: its address changes).
+
+        Raises:
+            PostgresError: as :meth:`start` (nothing is left running then).
+        """
+        wanted = self.port
+        self.stop()
+        self._port_wanted = wanted
+        try:
+            self.start()
+        finally:
+            self._port_wanted = None
+
+
+class PrivatePostgres(PrivateServer):
     """A PostgreSQL server of one experiment: its own data folder, port and seeded tables.
 
     Use::
@@ -271,21 +301,6 @@ class PrivatePostgres(SeededTables):
         except BaseException:
             self.stop()
             raise
-
-    def restart(self) -> None:
-        """Stop what is left of the server (its backends, its folder) and start a fresh one seeded as
-        :meth:`start` does, on the same port when it is free (else on another: :attr:`database_url` changes).
-
-        Raises:
-            PostgresError: as :meth:`start` (nothing is left running then).
-        """
-        wanted = self.port
-        self.stop()
-        self._port_wanted = wanted
-        try:
-            self.start()
-        finally:
-            self._port_wanted = None
 
     def _unprivileged_user(self) -> pwd.struct_passwd | None:
         if os.geteuid() != 0:

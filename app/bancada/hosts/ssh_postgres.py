@@ -24,7 +24,7 @@ import psycopg
 from bancada.core.addresses import join_host_port
 from bancada.experiment.pet_person import SeedRecords, seed_records
 from bancada.hosts.knownhosts import HostError
-from bancada.hosts.postgres import DATABASE, ROLE, PostgresError, SeededTables
+from bancada.hosts.postgres import DATABASE, ROLE, PostgresError, PrivateServer
 from bancada.hosts.remote_worker import Tunnel
 from bancada.hosts.ssh_exec import HELPERS, PG_HELPERS, active_transport, q, run_script
 from bancada.core.i18n import translate
@@ -91,7 +91,7 @@ rm -f -- "$W/run/$(basename "$D").pgdir"
 )
 
 
-class SshPostgres(SeededTables):
+class SshPostgres(PrivateServer):
     """A private PostgreSQL server on an SSH host, with :class:`PrivatePostgres`'s public methods.
 
     Args:
@@ -177,21 +177,6 @@ class SshPostgres(SeededTables):
         except BaseException:
             self.stop()
             raise
-
-    def restart(self) -> None:
-        """Stop what is left of the server and its folder, then start a fresh one seeded as :meth:`start`
-        does, with the same password and on the same port when it is free (else :attr:`database_url` changes).
-
-        Raises:
-            PostgresError: as :meth:`start`.
-        """
-        wanted = self.port
-        self.stop()
-        self._port_wanted = wanted
-        try:
-            self.start()
-        finally:
-            self._port_wanted = None
 
     @property
     def name(self) -> str:
