@@ -131,7 +131,9 @@ def test_a_slowed_worker_is_a_significant_slowdown_of_about_the_delay(runs):
     for r in comp["rows"]:
         change_ms = (r["median_other_s"] - r["median_baseline_s"]) * 1e3
         assert r["verdict"] == "slower" and r["p_holm"] < 1e-6 and r["cliffs_delta"] > 0.8, r  # "large" from 0.474
-        assert 0.95 * delay_ms <= change_ms <= delay_ms + 1.0, (r["treatment"], change_ms)
+        # a sleep never ends early, but on a loaded machine it wakes late (CI: 1.02 ms late at 2 ms):
+        # below twice the delay still tells one delay from a delay applied twice
+        assert 0.95 * delay_ms <= change_ms < 2 * delay_ms, (r["treatment"], change_ms)
         assert r["within_noise_floor"] is False, r  # far above what repetitions alone produce
         assert r["change_ci_pct"][0] > 100  # the whole interval says "more than twice as slow"
     assert comp["geomean"]["change_pct"] > 100

@@ -17,6 +17,9 @@ def test_the_size_leaves_room_for_the_frame():
     assert screen_fit.fitted_size(QSize(1280, 800), OPENBOX, screen) == QSize(1022, 743)
     assert screen_fit.fitted_size(QSize(760, 520), OPENBOX, screen) == QSize(760, 520)  # room enough: as wanted
     assert screen_fit.fitted_size(QSize(1280, 760), OPENBOX, QRect(0, 0, 683, 512)) == QSize(681, 487)
+    # a frame read mid-change (negative on a side) never gives the client more room than the screen
+    # (CI: the shortcuts list 655 px tall on a 384 px screen at a scale of 2)
+    assert screen_fit.fitted_size(QSize(362, 640), QMargins(1, -300, 1, 1), QRect(0, 0, 683, 384)) == QSize(362, 383)
 
 
 def test_a_remembered_place_fits_only_with_its_frame_inside():

@@ -53,7 +53,10 @@ def frame_margins(widget: QWidget) -> QMargins:
             outer.right() - inner.right(),
             outer.bottom() - inner.bottom(),
         )
-        if not margins.isNull():
+        # a frame caught mid-change (the window moved or resized, its frame not yet) can come out
+        # negative on a side; such a reading is no frame at all and would let a window outgrow its screen
+        sides = (margins.left(), margins.top(), margins.right(), margins.bottom())
+        if not margins.isNull() and min(sides) >= 0:
             _known_frame = margins
             return margins
     if _known_frame is not None:
@@ -93,10 +96,10 @@ def frame_rect_fits(frame_top_left: QPoint, size: QSize, margins: QMargins, avai
 
 
 def fitted_size(wanted: QSize, margins: QMargins, available: QRect) -> QSize:
-    """``wanted`` shrunk so that it, with the frame ``margins``, fits ``available`` (never below 1 × 1)."""
-    room = QSize(
-        available.width() - margins.left() - margins.right(), available.height() - margins.top() - margins.bottom()
-    )
+    """``wanted`` shrunk so that it, with the frame ``margins``, fits ``available`` (never below 1 × 1;
+    a negative side of ``margins`` counts as none: the client never gets more room than the screen)."""
+    m = QMargins(max(0, margins.left()), max(0, margins.top()), max(0, margins.right()), max(0, margins.bottom()))
+    room = QSize(available.width() - m.left() - m.right(), available.height() - m.top() - m.bottom())
     return QSize(max(1, min(wanted.width(), room.width())), max(1, min(wanted.height(), room.height())))
 
 
