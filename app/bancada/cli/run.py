@@ -89,7 +89,10 @@ def run_command(args: argparse.Namespace) -> int:
         return _fail("the run did not start")
     if finished.status != "complete":  # said first: writing the CSV below may fail for the same reason
         _fail(f"run {finished.status}: {finished.message}", 1)
-    return _report(run_path, finished, args)
+    try:
+        return _report(run_path, finished, args)
+    except RunStoreError as exc:  # the run file moved or deleted while the run was ending
+        return _fail(str(exc))
 
 
 def _follow_run(runner: Runner, quiet: bool) -> tuple[Path | None, RunFinished | None]:
