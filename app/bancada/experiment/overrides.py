@@ -137,7 +137,8 @@ def load_with_overrides(name_or_path: str, overrides: ProfileOverrides, named: C
     """The profile ``name_or_path`` names (a file, or a profile shipped with Bancada) with ``overrides``.
 
     Raises:
-        FileNotFoundError: a bare name that is no shipped profile (:func:`bancada.experiment.profile_path.resolve_profile`).
+        FileNotFoundError: a bare name that is no shipped profile
+            (:func:`bancada.experiment.profile_path.resolve_profile`).
         ProfileError: the profile or an override is invalid.
     """
     path = resolve_profile(name_or_path)
