@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bancada.core.i18n import translate
 from bancada.core.paths import BancadaHomeError, home
 
 
@@ -26,11 +27,17 @@ def resolve_profile(name_or_path: str | Path) -> Path:
     try:
         folder = home() / "profiles"
     except BancadaHomeError as exc:
-        raise FileNotFoundError(f"{name_or_path}: no such profile file, and no shipped profiles: {exc}") from None
+        raise FileNotFoundError(
+            translate("Profile", "{name}: no such profile file, and no shipped profiles: {exc}").format(
+                name=name_or_path, exc=exc
+            )
+        ) from None
     candidate = folder / f"{path.name}.toml"
     if candidate.is_file():
         return candidate
     shipped = ", ".join(sorted(p.stem for p in folder.glob("*.toml"))) or "none"
     raise FileNotFoundError(
-        f"{name_or_path}: no such profile file, and not a shipped profile (shipped: {shipped}; in {folder})"
+        translate(
+            "Profile", "{name}: no such profile file, and not a shipped profile (shipped: {shipped}; in {folder})"
+        ).format(name=name_or_path, shipped=shipped, folder=folder)
     )
