@@ -72,10 +72,10 @@ def open_gui(profile: str | None) -> int:
     """
     set_language(None)  # the system's, until the window reads the user's choice
     if profile:  # a wrong name is said first: it is wrong with or without a display
-        from bancada.core import paths
+        from bancada.experiment.profile_path import resolve_profile
 
         try:
-            profile = str(paths.resolve_profile(profile))
+            profile = str(resolve_profile(profile))
         except FileNotFoundError as exc:
             print(f"bancada: {exc}", file=sys.stderr)
             return 2

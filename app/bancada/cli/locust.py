@@ -17,6 +17,7 @@ from bancada.drivers.locust.locustfile import block_plan, locustfile_text
 from bancada.experiment import manifest
 from bancada.experiment.plan import PlanError, build_plan, with_external, with_seed
 from bancada.experiment.profile import Profile, ProfileError, load_profile
+from bancada.experiment.profile_path import resolve_profile
 
 err = Console(stderr=True)
 
@@ -85,7 +86,7 @@ def export_locust(args: argparse.Namespace) -> int:
     """``bancada export locust PROFILE --kubernetes DIR --target IMPL=HOST:PORT ...`` (its parser:
     :mod:`bancada.cli.main`): write the manifests; 0, or 2 with one line on stderr."""
     try:
-        profile = load_profile(paths.resolve_profile(args.profile))
+        profile = load_profile(resolve_profile(args.profile))
         workers = sum(profile.load_hosts.values()) or profile.experiment.load_workers
         users = profile.experiment.load_users or workers
         job = export_job(profile, _targets(args.target))

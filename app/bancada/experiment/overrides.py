@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bancada.core import paths
+from bancada.experiment.profile_path import resolve_profile
 from bancada.core.i18n import translate
 from bancada.experiment.profile import Profile, ProfileError, load_profile, parse_profile
 from bancada.experiment.profiling import Profiling
@@ -137,10 +137,11 @@ def load_with_overrides(name_or_path: str, overrides: ProfileOverrides, named: C
     """The profile ``name_or_path`` names (a file, or a profile shipped with Bancada) with ``overrides``.
 
     Raises:
-        FileNotFoundError: a bare name that is no shipped profile (:func:`bancada.core.paths.resolve_profile`).
+        FileNotFoundError: a bare name that is no shipped profile
+            (:func:`bancada.experiment.profile_path.resolve_profile`).
         ProfileError: the profile or an override is invalid.
     """
-    path = paths.resolve_profile(name_or_path)
+    path = resolve_profile(name_or_path)
     return overrides.applied_to(load_profile(path), str(path), named)
 
 

@@ -133,9 +133,7 @@ def open_database(config: DatabaseConfig, db_host: Host, workers_host: Host) -> 
         PostgresError: a private server on this computer for workers on an SSH host (it listens on
             this computer's loopback only).
     """
-    if config.server == "external":
-        return ExternalPostgres(config.url_with_password(), config.seed, config.pets, config.people)
-    if db_host.is_local:
+    if config.server != "external" and db_host.is_local:
         if not workers_host.is_local:
             raise PostgresError(
                 translate(
@@ -145,8 +143,10 @@ def open_database(config: DatabaseConfig, db_host: Host, workers_host: Host) -> 
                 ).format(host=workers_host.name)
             )
         return PrivatePostgres(config.seed, config.pets, config.people)
-    from bancada.hosts.ssh_host import SshHost
-    from bancada.hosts.ssh_postgres import SshPostgres
+    if config.server != "external":
+        from bancada.hosts.ssh_host import SshHost
+        from bancada.hosts.ssh_postgres import SshPostgres
 
-    assert isinstance(db_host, SshHost)
-    return SshPostgres(db_host, config.seed, config.pets, config.people, workers_here=db_host is workers_host)
+        assert isinstance(db_host, SshHost)
+        return SshPostgres(db_host, config.seed, config.pets, config.people, workers_here=db_host is workers_host)
+    return ExternalPostgres(config.url_with_password(), config.seed, config.pets, config.people)

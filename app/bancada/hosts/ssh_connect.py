@@ -64,12 +64,14 @@ def tty_ask(kind: str, prompt: str) -> str | None:
 
 @dataclass
 class Endpoint:
-    """Where and as whom to connect, after ``~/.ssh/config``."""
+    """Where and as whom to connect, after ``~/.ssh/config``; ``where``: ``address:port`` as messages
+    write it (an IPv6 address in brackets)."""
 
     address: str
     port: int
     user: str
     key: str | None
+    where: str
 
 
 def resolve(profile: HostProfile) -> Endpoint:
@@ -89,11 +91,11 @@ def resolve(profile: HostProfile) -> Endpoint:
     key = profile.key
     if key is None and entry.get("identityfile"):
         key = os.path.expanduser(entry["identityfile"][0])
-    return Endpoint(address, port, user, key)
+    return Endpoint(address, port, user, key, join_host_port(address, port))
 
 
 def _describe(exc: BaseException, ep: Endpoint, timeout_s: float) -> str:
-    where = join_host_port(ep.address, ep.port)
+    where = ep.where
     if isinstance(exc, paramiko.ssh_exception.NoValidConnectionsError):
         return f"connection refused by {where} (no SSH server listening there?)"
     if isinstance(exc, socket.gaierror):
@@ -210,7 +212,7 @@ def _auth_failed(ep: Endpoint, password: str | None) -> AuthFailed:
     how = f"key {ep.key}" if ep.key else "ssh-agent keys" + (" or password" if password else "")
     return AuthFailed(
         translate("Hosts", "authentication failed for {user}@{address} with {how} (wrong user or key?)").format(
-            user=ep.user, address=join_host_port(ep.address, ep.port), how=how
+            user=ep.user, address=ep.where, how=how
         )
     )
 
@@ -237,7 +239,7 @@ def _connect_error(exc: BaseException, name: str, ep: Endpoint, timeout_s: float
         return HostError(
             translate("Hosts", "host {name}: cannot read key file {key}: {exc}").format(name=name, key=ep.key, exc=exc)
         )
-    where = join_host_port(ep.address, ep.port)
+    where = ep.where
     if "Error reading SSH protocol banner" in str(exc) or ("No existing session" in str(exc) and late):
         return Unreachable(
             translate("Hosts", "{where} did not speak SSH within {timeout_s:g} s").format(
@@ -300,10 +302,9 @@ def _through_jump(
         )
     except (paramiko.SSHException, OSError) as exc:
         _close_all(jumps)
-        where = join_host_port(ep.address, ep.port)
         raise Unreachable(
             translate("Hosts", "jump host {jump} cannot reach {where}: {exc}").format(
-                jump=profile.jump, where=where, exc=exc
+                jump=profile.jump, where=ep.where, exc=exc
             )
         ) from None
     return jumps, sock

@@ -6,7 +6,6 @@ import threading
 from pathlib import Path
 
 from bancada.core.i18n import translate
-from bancada.drivers import unmeasurable_reason
 from bancada.experiment import manifest
 from bancada.experiment.external import ExternalImplementation
 from bancada.experiment.plan import build_plan, with_external, with_seed
@@ -16,7 +15,7 @@ from bancada.hosts.placement import decide as decide_placement
 from bancada.run import targets
 from bancada.run.context import RunContext, RunOptions
 from bancada.run.database import RunDatabase, check_operations_served
-from bancada.run.driver_choice import choose_driver
+from bancada.run.driver_choice import checked_driver, driver_refusals
 from bancada.run.events import RunError
 from bancada.store.runstore import RunStore
 
@@ -43,9 +42,13 @@ def prepare_run(
     impls = with_external(profile, manifest.discover(host.root))
     plan = build_plan(profile, impls)
     impls.update({t.implementation.id: t.implementation for t in plan.treatments})  # second instances (go-rest:b)
+    # what the drivers refuse, asked in one pass; the checks below raise in the order a user expects
+    available = driver_host.drivers_available()
+    chosen_protocols = {impl_id: impls[impl_id].protocol for impl_id in profile.experiment.implementations}
+    refusals = driver_refusals(driver_choice, available, plan, chosen_protocols)
     check_operations_served(plan)
     for impl_id in profile.experiment.implementations:
-        why_not = unmeasurable_reason(impls[impl_id].protocol)
+        why_not = refusals.unmeasurable[impl_id]
         if why_not:
             raise RunError(
                 translate("Runner", "implementation {impl_id} cannot be measured: {why_not}").format(
@@ -62,7 +65,7 @@ def prepare_run(
                     impl_id=impl_id, name=host.name, reason=reason
                 )
             )
-    driver = choose_driver(driver_choice, driver_host.drivers_available(), driver_host.name, profile.load.model, plan)
+    driver = checked_driver(driver_choice, available, driver_host.name, profile.load.model, plan, refusals.unsendable)
     placement = decide_placement(
         profile.placement, workers_remote=not host.is_local, driver_remote=not driver_host.is_local
     )

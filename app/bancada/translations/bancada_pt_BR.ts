@@ -3000,6 +3000,14 @@ Senha da chave:</translation>
         <translation>{path}: arquivo de perfil inexistente</translation>
     </message>
     <message>
+        <source>{name}: no such profile file, and no shipped profiles: {exc}</source>
+        <translation>{name}: arquivo de perfil inexistente, e nenhum perfil do Bancada foi encontrado: {exc}</translation>
+    </message>
+    <message>
+        <source>{name}: no such profile file, and not a shipped profile (shipped: {shipped}; in {folder})</source>
+        <translation>{name}: arquivo de perfil inexistente, e não é um dos perfis do Bancada (perfis do Bancada: {shipped}; em {folder})</translation>
+    </message>
+    <message>
         <source>{path}: cannot read: {exc}</source>
         <translation>{path}: não é possível ler: {exc}</translation>
     </message>

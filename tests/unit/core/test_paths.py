@@ -64,21 +64,6 @@ def test_editable_install_finds_the_clone(monkeypatch):
     assert not paths.is_bundled()
 
 
-def test_resolve_profile(tmp_path, monkeypatch):
-    assert paths.resolve_profile("quick") == ROOT / "profiles" / "quick.toml"
-    with pytest.raises(FileNotFoundError, match=r"nope: .*not a shipped profile.*quick"):
-        paths.resolve_profile("nope")
-    given = tmp_path / "mine.toml"
-    given.write_text("")
-    assert paths.resolve_profile(given) == given
-    assert (
-        paths.resolve_profile("elsewhere/missing.toml").as_posix() == "elsewhere/missing.toml"
-    )  # the loader reports it
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "quick").write_text("")  # an existing file wins over the shipped name
-    assert paths.resolve_profile("quick").as_posix() == "quick"
-
-
 def test_missing_artifact_in_a_bundle_is_said_so(tmp_path, monkeypatch):
     from bancada.experiment import manifest
     from bancada.hosts.local import LocalHost
