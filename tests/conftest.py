@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import faulthandler
+import math
 import os
+import random
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -59,7 +62,7 @@ def artifact_missing(impl_id: str) -> str | None:
 #: Markers of the slow suites CI leaves out (each also has a reduced, seeded set that CI runs):
 #: ``BANCADA_FULL=1`` (or ``packaging/test.sh --full`` for the packages) runs them too.
 # profiling_full: its own skipif (BANCADA_PROFILING_FULL=1 too)
-FULL_MARKERS = ("locust_full", "lab_full", "faults_full")
+FULL_MARKERS = ("locust_full", "lab_full", "faults_full", "slow_full")
 
 
 #: The marker each folder of tests/ gives its tests, so that a reduced set is selected by path or by
@@ -97,3 +100,46 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if any(item.get_closest_marker(m) for m in FULL_MARKERS):
             item.add_marker(skip)
+    _sample_cases(items, sample_seed())
+
+
+#: ``@pytest.mark.ci_sample(k)`` on a parametrized test: CI runs ``k`` of its cases, drawn with the
+#: seed :func:`sample_seed` gives (another draw for each commit, so that every case is run over a few
+#: commits, and the same draw again for a commit); ``BANCADA_FULL=1`` runs every case. For the long
+#: matrices whose cases share their code (a benchmark script's smoke, one check on every server).
+def sample_seed() -> int:
+    """``BANCADA_TEST_SEED`` if set, else the first 8 hex digits of the checkout's commit, else 0."""
+    given = os.environ.get("BANCADA_TEST_SEED")
+    if given:
+        return int(given)
+    try:
+        head = subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True, timeout=10, check=True
+        ).stdout.strip()
+        return int(head[:8], 16)
+    except (OSError, subprocess.SubprocessError, ValueError):
+        return 0
+
+
+def _sample_cases(items, seed: int) -> None:
+    groups: dict[tuple[str, str], list] = {}
+    for item in items:
+        marker = item.get_closest_marker("ci_sample")
+        if marker is not None and hasattr(item, "callspec"):
+            groups.setdefault((str(item.path), item.originalname), []).append(item)
+    for (path, name), cases in sorted(groups.items()):
+        k = cases[0].get_closest_marker("ci_sample").args[0]
+        keep = k if isinstance(k, int) else math.ceil(k * len(cases))
+        chosen = set(random.Random(f"{seed}:{Path(path).name}:{name}").sample(range(len(cases)), min(keep, len(cases))))
+        reason = f"not in this run's seeded sample (BANCADA_TEST_SEED={seed}); BANCADA_FULL=1 runs every case"
+        for i, item in enumerate(cases):
+            if i not in chosen:
+                item.add_marker(pytest.mark.skip(reason=reason))
+
+
+def pytest_report_header(config):
+    if os.environ.get("BANCADA_FULL") == "1":
+        return "bancada: every case (BANCADA_FULL=1)"
+    return (
+        f"bancada: the slow suites left out; a seeded sample of the long matrices (BANCADA_TEST_SEED={sample_seed()})"
+    )

@@ -20,14 +20,14 @@ under 1 % of the series' median per hour; and no sample is lost: the samples in 
 those the driver sent (the sum of its ``done`` events' ``samples``).
 
     PYTHONPATH=app python tests/bench/soak.py --minutes 60 [--window] [--concurrency 2] [--write-results]
-    PYTHONPATH=app python tests/bench/soak.py --smoke      # 3 minutes, the CI variant
+    PYTHONPATH=app python tests/bench/soak.py --smoke      # 2 minutes, the CI variant
 
 ``--write-results`` (never with ``--smoke``) writes each series' verdict and the samples' count to
 docs/results/soak.json (soak-window.json with ``--window``), from which scripts/gen_figures.py
 writes the table of docs/reliability.md.
 
-``--smoke`` (3 minutes, CI) prints the same verdicts but passes on the figures being there and no
-sample lost: three minutes on a shared machine is mostly start-up, too short to judge a slope.
+``--smoke`` (2 minutes, CI) prints the same verdicts but passes on the figures being there and no
+sample lost: two minutes on a shared machine is mostly start-up, too short to judge a slope.
 
 Needs the built worker and driver (``make -C workers go driver``).
 """
@@ -246,7 +246,7 @@ def main() -> int:
     ap.add_argument("--block-s", type=float, default=30.0, help="seconds of measured load a block (default 30)")
     ap.add_argument("--concurrency", type=int, default=2, help="closed-load clients (default 2)")
     ap.add_argument("--window", action="store_true", help="also open the window on the run (needs a display: xvfb-run)")
-    ap.add_argument("--smoke", action="store_true", help="3 minutes (CI)")
+    ap.add_argument("--smoke", action="store_true", help="2 minutes (CI)")
     ap.add_argument(
         "--write-results",
         action="store_true",
@@ -257,7 +257,7 @@ def main() -> int:
     if a.as_window:
         return window_run(a.as_window)
     if a.smoke:
-        a.minutes = 3.0
+        a.minutes = 2.0
     if a.minutes <= 0 or a.every_s <= 0 or a.block_s <= 0 or a.concurrency < 1:
         ap.error("--minutes, --every-s and --block-s must be positive and --concurrency at least 1")
     # more blocks than fit: the run is ended (SIGTERM: it cancels, keeping its samples) at --minutes
@@ -421,7 +421,7 @@ def report(series: dict[str, Series], run_file: Path, took_min: float, a: argpar
         columns = ["series", "median", "slope (95 % interval)", "growth", "verdict"]
         table = _results.table(columns, rows, caption)
         _results.write(__file__, {"series": table}, a.load_before, name="soak-window" if a.window else "soak")
-    if a.smoke:  # 3 minutes on a shared CI machine: the figures and the count, not the slopes' verdicts
+    if a.smoke:  # 2 minutes on a shared CI machine: the figures and the count, not the slopes' verdicts
         filled = stored == sent > 0 and frames_ok and len(series) >= 8
         print("smoke: ok" if filled else "smoke: FAILED (no samples, samples lost or series missing)")
         return 0 if filled else 1

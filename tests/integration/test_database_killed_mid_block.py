@@ -215,6 +215,7 @@ def test_the_postmaster_killed_mid_block_is_started_again_and_the_run_goes_on_co
     _nothing_left(folders)
 
 
+@pytest.mark.slow_full  # waits out TIME_WAIT (70 s); the restart itself: the test above
 def test_when_the_dead_servers_port_is_taken_the_fresh_one_gets_another_and_the_worker_is_started_again(tmp_path):
     events, finished, folders, yielded, killed = _run(tmp_path, {0}, take_port=True)
     assert finished.status == "complete", finished.message

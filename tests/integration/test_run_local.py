@@ -422,7 +422,8 @@ def test_worker_not_ready_in_time_names_it_and_keeps_the_run():
 NEW_WORKERS = ["python-grpc", "python-rest", "node-grpc", "node-rest"]
 
 
-@pytest.mark.parametrize("driver", ["native", "python"])
+# the python driver over them: BANCADA_FULL=1 (it drives JSON-RPC and GraphQL in the test below)
+@pytest.mark.parametrize("driver", ["native", pytest.param("python", marks=pytest.mark.slow_full)])
 def test_python_and_node_workers_are_measured_like_the_others(driver):
     profile = apply_overrides(
         load_profile(QUICK), "quick", implementations=NEW_WORKERS + ["go-rest"], requests=5, repetitions=1, warmup=2

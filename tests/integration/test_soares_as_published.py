@@ -50,6 +50,7 @@ def test_the_papers_servers_answer_minus_one_to_the_profiles_bodies(local_host, 
         handle.stop()
 
 
+@pytest.mark.slow_full  # 2 minutes; the section's words: tests/unit/report/test_paper_beside.py
 def test_the_classroom_profile_runs_both_servers_and_names_the_client_choices(tmp_path):
     """`bancada run` of the classroom variant completes with every request answered; the design
     table says a new connection per request and the 1 s pause after each response."""

