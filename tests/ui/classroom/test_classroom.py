@@ -78,7 +78,7 @@ def test_classroom_mode_scales_shows_large_numbers_and_comes_back(window, qtbot,
     assert np.isfinite(w.classroom_mode.scale())
 
 
-def test_the_classroom_demo_runs_seed_000_on_this_computer_in_a_minute(window, qtbot):
+def test_the_classroom_demo_runs_seed_000_on_this_computer(window, qtbot):
     import time
 
     from tests.ui.window.test_window_run import IMPLS, all_boxes
@@ -121,8 +121,9 @@ def test_the_classroom_demo_runs_seed_000_on_this_computer_in_a_minute(window, q
     assert w.classroom_bar.caption.text().startswith("Done · 320 of 320 measured\n"), w.classroom_bar.caption.text()
     assert all(lbl.text() != "–" for lbl in w.classroom_bar.medians.values())
     screenshot(w, "classroom-demo.png")
+    # its time is a benchmark's figure (tests/bench/demo_time.py, docs/performance.md), not a bound here:
+    # the same demo takes longer on a slower or busier machine
     print(f"classroom demo: {took:.1f} s")
-    assert took <= 60, f"the demo took {took:.0f} s"
     w.classroom_mode.set_active(False)
     qtbot.waitUntil(lambda: not w.tasks.busy("stats"), timeout=60_000)
 
