@@ -15,7 +15,7 @@ echo "== mypy: --strict on everything below app/bancada but ui/, the basic level
 .venv/bin/mypy
 echo "== import contract (no Qt below ui/)"
 .venv/bin/lint-imports
-echo "== pytest"
+echo "== pytest (BANCADA_TEST_SEED=$(.venv/bin/python -c 'from tests.conftest import sample_seed; print(sample_seed())'): the draw of the long matrices' reduced sets; BANCADA_FULL=1 runs every case)"
 export QT_QPA_PLATFORM="${QT_QPA_PLATFORM:-offscreen}"
 # A crash of the interpreter (a segfault in a library) names the test that was running and shows the
 # crashing thread's stack last, where a truncated log still shows it (tests/conftest.py, the trail).
