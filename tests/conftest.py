@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import faulthandler
-import math
 import os
 import random
 import subprocess
@@ -128,9 +127,8 @@ def _sample_cases(items, seed: int) -> None:
         if marker is not None and hasattr(item, "callspec"):
             groups.setdefault((str(item.path), item.originalname), []).append(item)
     for (path, name), cases in sorted(groups.items()):
-        k = cases[0].get_closest_marker("ci_sample").args[0]
-        keep = k if isinstance(k, int) else math.ceil(k * len(cases))
-        chosen = set(random.Random(f"{seed}:{Path(path).name}:{name}").sample(range(len(cases)), min(keep, len(cases))))
+        keep = min(int(cases[0].get_closest_marker("ci_sample").args[0]), len(cases))
+        chosen = set(random.Random(f"{seed}:{Path(path).name}:{name}").sample(range(len(cases)), keep))
         reason = f"not in this run's seeded sample (BANCADA_TEST_SEED={seed}); BANCADA_FULL=1 runs every case"
         for i, item in enumerate(cases):
             if i not in chosen:
