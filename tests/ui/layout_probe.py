@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 )
 
 from bancada.core import colours
-from tests.ui.screen_probe import pump, rect, wait_placed
+from tests.ui.screen_probe import PLACED_TIMEOUT_S, placed, pump, rect, wait_placed
 
 ROOT = Path(__file__).resolve().parents[2]
 #: What a user reads or operates: measured for clipping, overlap and being cut off.
@@ -135,14 +135,21 @@ def _visible_part(c: QWidget, win: QWidget) -> tuple[QRect, bool, bool]:
 
 
 def defects(win: QWidget) -> tuple[int, list[str]]:
-    """(controls measured, defects) of the shown window ``win``: its frame outside the screen's available
-    area; a control whose text needs more room than it has (its ``sizeHint``; for a wrapped label its
+    """(controls measured, defects) of the shown window ``win``: not framed by the window manager
+    (:func:`tests.ui.screen_probe.placed`) or its frame outside the screen's available area; a control whose text needs more room than it has (its ``sizeHint``; for a wrapped label its
     height for its width) or is elided without a tooltip; a control cut off by its parent where no scroll
     bar reaches the rest; two controls overlapping."""
     bad = []
     screen = win.screen().availableGeometry()
-    if not screen.contains(win.frameGeometry()):
-        bad.append(f"frame {rect(win.frameGeometry())} outside the screen {rect(screen)}")
+    if not placed(win):
+        bad.append(
+            f"not framed by the window manager within {PLACED_TIMEOUT_S:.0f} s "
+            f"(frame {rect(win.frameGeometry())}, client {rect(win.geometry())})"
+        )
+    elif not screen.contains(win.frameGeometry()):
+        bad.append(
+            f"frame {rect(win.frameGeometry())} (client {rect(win.geometry())}) outside the screen {rect(screen)}"
+        )
     shown_rects: list[tuple[QWidget, QRect]] = []
     controls = _measured(win)
     for c in controls:

@@ -21,7 +21,9 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QScrollArea, QWidge
 
 ROOT = Path(__file__).resolve().parents[2]
 STABLE_S = 0.3  # a window counts as placed when its frame has not moved for this long
-PLACED_TIMEOUT_S = 6.0
+#: The longest a window is given to be framed and placed: on a loaded machine the window manager can
+#: take seconds to map a window (a dialog was measured unmapped, 0 × 0, after a 6 s wait).
+PLACED_TIMEOUT_S = 30.0
 
 
 def rect(r: QRect) -> list[int]:
@@ -39,19 +41,29 @@ def pump(app: QApplication, seconds: float) -> None:
         time.sleep(0.01)
 
 
-def wait_placed(app: QApplication, win: QWidget) -> None:
-    """Until the window manager has framed ``win`` (or it is full screen) and it stopped moving."""
+def placed(win: QWidget) -> bool:
+    """Whether ``win`` is shown, has a size, and is framed by the window manager (its frame holds its
+    client area and is larger) or is full screen."""
+    frame, client = win.frameGeometry(), win.geometry()
+    if bool(win.windowState() & Qt.WindowState.WindowFullScreen):
+        return win.isVisible() and not client.isEmpty()
+    return win.isVisible() and not client.isEmpty() and frame != client and frame.contains(client)
+
+
+def wait_placed(app: QApplication, win: QWidget) -> bool:
+    """Until the window manager has framed ``win`` (:func:`placed`) and it stopped moving for
+    :data:`STABLE_S`; False when that did not happen within :data:`PLACED_TIMEOUT_S`."""
     end = time.monotonic() + PLACED_TIMEOUT_S
     last, since = None, time.monotonic()
     while time.monotonic() < end:
         app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
-        framed = win.frameGeometry() != win.geometry() or bool(win.windowState() & Qt.WindowState.WindowFullScreen)
         now = (rect(win.frameGeometry()), rect(win.geometry()))
         if now != last:
             last, since = now, time.monotonic()
-        elif framed and win.isVisible() and time.monotonic() - since >= STABLE_S:
-            return
+        elif placed(win) and time.monotonic() - since >= STABLE_S:
+            return True
         time.sleep(0.02)
+    return False
 
 
 def buttons(win: QWidget) -> dict[str, list[int]]:
