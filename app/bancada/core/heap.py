@@ -13,6 +13,11 @@ import ctypes
 
 #: glibc's ``mallopt`` parameter of the size from which a block is mapped on its own (``M_MMAP_THRESHOLD``).
 _M_MMAP_THRESHOLD = -3
+#: glibc's ``mallopt`` parameter of the most malloc arenas a process makes (``M_ARENA_MAX``).
+_M_ARENA_MAX = -8
+#: The malloc arenas a run process may make: its threads (the driver's reader, the run file's writer)
+#: share them instead of each keeping its own heap (glibc's default: 8 per core).
+RUN_ARENAS = 2
 #: From this size a block of this process's memory is mapped on its own and given back when freed.
 MAP_BLOCK_BYTES = 1 << 20
 
@@ -47,3 +52,16 @@ def release_freed_memory() -> None:
     libc = _libc()
     if libc is not None and hasattr(libc, "malloc_trim"):
         libc.malloc_trim(0)
+
+
+def limit_malloc_arenas(arenas: int = RUN_ARENAS) -> None:
+    """Make at most ``arenas`` malloc arenas in this process from now on (glibc's
+    ``mallopt(M_ARENA_MAX)``, as the ``MALLOC_ARENA_MAX`` variable does at start).
+
+    For the run process, before its threads start: each thread that allocates while another holds
+    an arena gets one of its own, and what the arenas keep in pieces between blocks grew the run
+    process by about 2 MB an hour at a steady load (``tests/bench/soak.py``, docs/reliability.md).
+    """
+    libc = _libc()
+    if libc is not None and hasattr(libc, "mallopt"):
+        libc.mallopt(_M_ARENA_MAX, arenas)

@@ -19,7 +19,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from bancada.core.heap import release_freed_memory
+from bancada.core.heap import limit_malloc_arenas, release_freed_memory
 from bancada.core.i18n import translate
 from bancada.drivers.health import HealthCheckError
 from bancada.drivers.job import DriverJob
@@ -141,6 +141,7 @@ class Runner:
             RunError, PlanError: before anything is stored, when the run cannot start
                 (unknown implementation, one that cannot run on the host, no driver).
         """
+        limit_malloc_arenas()  # before the run's threads start (bancada.core.heap)
         ctx = self.ctx = prepare_run(
             self._profile,
             self.host,
