@@ -6,8 +6,12 @@ the native driver, blocks of ``--block-s`` seconds with 100 warm-up requests eac
 other until ``--minutes`` have passed, when the run is cancelled with SIGTERM as Ctrl-C would) and,
 every ``--every-s`` seconds, samples from ``/proc``:
 
-- RSS (``VmRSS``, MB), open file descriptors and threads of the run process, of the driver (a new
-  process each block: the series follows whichever is running) and of each worker, and, with
+- RSS (``VmRSS``, MB), open file descriptors and threads of the run process and of each worker,
+  and the driver's open file descriptors and threads (a new process each block: the series follows
+  whichever is running); the driver's memory is its peak RSS (``VmHWM``) per process, one point per
+  block (a process that lives one block cannot carry memory into the next: what could grow is what
+  each block's driver reaches, and its RSS read at a moment of its life that drifts from block to
+  block would show that drift, not a growth), and, with
   ``--window``, of the window (the run started from ``MainWindow`` under the current display, e.g.
   ``xvfb-run``, drawing it live; SIGTERM stops it as its Stop button does), with its plot frames'
   p99 over the first and last tenth of the run (target < 100 ms);
@@ -35,6 +39,7 @@ Needs the built worker and driver (``make -C workers go driver``).
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import sqlite3
@@ -90,14 +95,14 @@ def _status(pid: int) -> dict[str, str]:
     return out
 
 
-def process_figures(pid: int) -> tuple[float, int, int] | None:
-    """``(RSS MB, open fds, threads)`` of ``pid``, or None when it is gone."""
+def process_figures(pid: int) -> tuple[float, int, int, float] | None:
+    """``(RSS MB, open fds, threads, peak RSS MB)`` of ``pid``, or None when it is gone."""
     try:
         st = _status(pid)
         fds = len(os.listdir(f"/proc/{pid}/fd"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, KeyError):
         return None
-    return int(st["VmRSS"].split()[0]) / 1024, fds, int(st["Threads"])
+    return int(st["VmRSS"].split()[0]) / 1024, fds, int(st["Threads"]), int(st["VmHWM"].split()[0]) / 1024
 
 
 def descendants(root: int) -> dict[int, str]:
@@ -152,9 +157,12 @@ def stored_samples(conn: sqlite3.Connection) -> int:
     return int(n)
 
 
-def sample_once(t_s: float, pid: int, run_file: Path | None, window: bool, series: dict) -> None:
+def sample_once(
+    t_s: float, pid: int, run_file: Path | None, window: bool, series: dict, peaks: dict[int, tuple[float, float]]
+) -> None:
     """Add one point to every series at ``t_s`` seconds; ``pid`` is ``bancada run``, or the window
-    (``window``), whose child is the run process."""
+    (``window``), whose child is the run process. ``peaks``: each driver process's pid -> (seconds
+    when first seen, highest peak RSS read, MB), kept up to date (:func:`peak_series`)."""
 
     def add(name: str, unit: str, value: float) -> None:
         series.setdefault(name, Series(unit)).points.append((t_s, value))
@@ -166,7 +174,11 @@ def sample_once(t_s: float, pid: int, run_file: Path | None, window: bool, serie
     for name, proc_pid in procs.items():
         figures = process_figures(proc_pid)
         if figures is not None:
-            add(f"{name} RSS", "MB", figures[0])
+            if name == "driver":
+                first_s, peak = peaks.get(proc_pid, (t_s, 0.0))
+                peaks[proc_pid] = (first_s, max(peak, figures[3]))
+            else:
+                add(f"{name} RSS", "MB", figures[0])
             add(f"{name} fds", "", figures[1])
             add(f"{name} threads", "", figures[2])
     if run_file is not None and run_file.exists():
@@ -179,6 +191,13 @@ def sample_once(t_s: float, pid: int, run_file: Path | None, window: bool, serie
             return
         if n > 0:
             add("run file bytes/sample", "B", run_file.stat().st_size / n)
+
+
+def peak_series(peaks: dict[int, tuple[float, float]]) -> Series:
+    """The drivers' peak RSS, one point per process at the time it was first seen (the last driver
+    left out: it was cut short by the run's end)."""
+    points = sorted(peaks.values())
+    return Series("MB", points[:-1])
 
 
 @dataclass
@@ -227,7 +246,6 @@ def verdict(s: Series, skip_s: float) -> tuple[bool, str]:
 
 def sent_samples(run_file: Path) -> int:
     """What the driver sent: the sum of its ``done`` events' ``samples``."""
-    import json
 
     with sqlite3.connect(f"file:{run_file}?mode=ro", uri=True) as conn:
         rows = conn.execute("SELECT body FROM driver_event WHERE kind = 'done'").fetchall()
@@ -252,6 +270,7 @@ def main() -> int:
         action="store_true",
         help="write the verdicts to docs/results/soak[-window].json (for scripts/gen_figures.py; not with --smoke)",
     )
+    ap.add_argument("--series-out", type=Path, metavar="FILE", help="also write every series' points as JSON")
     ap.add_argument("--as-window", type=Path, metavar="PROFILE", help=argparse.SUPPRESS)  # the window's process
     a = ap.parse_args()
     if a.as_window:
@@ -275,11 +294,12 @@ def main() -> int:
         t0 = time.monotonic()
         run = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         series: dict[str, Series] = {}
+        peaks: dict[int, tuple[float, float]] = {}
         run_file: Path | None = None
         try:
             while run.poll() is None:
                 run_file = run_file or (newest_run(runs_dir) if runs_dir.exists() else None)
-                sample_once(time.monotonic() - t0, run.pid, run_file, a.window, series)
+                sample_once(time.monotonic() - t0, run.pid, run_file, a.window, series, peaks)
                 if run_file is not None and _finished(run_file):
                     break  # the run is over: what follows is its export
                 if time.monotonic() - t0 >= a.minutes * 60:
@@ -301,6 +321,10 @@ def main() -> int:
             frame_line = [line for line in output.splitlines() if line.startswith("window frames:")]
             print(frame_line[0] if frame_line else "window frames: none reported")
             frames_ok = bool(frame_line) and "FAILED" not in frame_line[0]
+        if len(peaks) > 1:
+            series["driver peak RSS per block"] = peak_series(peaks)
+        if a.series_out:
+            a.series_out.write_text(json.dumps({k: {"unit": v.unit, "points": v.points} for k, v in series.items()}))
         return report(series, run_file, took_min, a, frames_ok)
 
 
