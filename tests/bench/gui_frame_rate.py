@@ -137,7 +137,7 @@ def main() -> int:
     elapsed = time.perf_counter() - t0
     frames = np.diff(np.asarray(window.run.frame_times)) * 1e3
     delays = np.asarray(window.run.delays_s) * 1e3
-    drawn = sum(s.measured_ms.n + (s.trace_ms.n - s.measured_ms.n) for s in window.model.series.values())
+    drawn = sum(s.trace.view().size for s in window.model.series.values())  # the trace's points kept
     print(
         f"samples sent {result.get('sent', 0):,} in {elapsed:.1f} s ({result.get('sent', 0) / elapsed:,.0f}/s), "
         f"in the model {window.model.total:,}, drawn {drawn:,}; statistics: {'on' if args.with_stats else 'off'}"

@@ -14,7 +14,9 @@ every ``--every-s`` seconds, samples from ``/proc``:
   block would show that drift, not a growth), and, with
   ``--window``, of the window (the run started from ``MainWindow`` under the current display, e.g.
   ``xvfb-run``, drawing it live; SIGTERM stops it as its Stop button does), with its plot frames'
-  p99 over the first and last tenth of the run (target < 100 ms);
+  p99 over the first and last tenth of the run (target < 100 ms), and of its statistics process
+  (shown, not judged: it reads every sample of the run for each new repetition, so its memory
+  follows the run's size);
 - the run file's size per stored sample (bytes: the file grows with what it stores, so what must
   stay flat is its cost a sample) and the WAL's size (MB).
 
@@ -55,6 +57,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _results  # noqa: E402
 
 GROWTH_PER_HOUR = 0.01  # 1 % of the series' median
+#: Series shown but not judged: the window's statistics process reads every sample of the run for each
+#: new repetition, so its memory follows the run's size (docs/reliability.md).
+NOT_JUDGED = ("statistics process RSS",)
 PROFILE = """
 [experiment]
 name = "soak"
@@ -131,9 +136,12 @@ def descendants(root: int) -> dict[int, str]:
 
 def role(cmdline: str) -> str | None:
     """What a process under the run is: ``driver``, ``worker <name>``, the window's ``run process``
-    (a multiprocessing spawn child) or None (anything else)."""
-    if "spawn_main" in cmdline:
+    (``bancada.session.run_server``), its ``statistics process`` (a multiprocessing spawn child:
+    :mod:`bancada.session.stats_job`) or None (anything else)."""
+    if "bancada.session.run_server" in cmdline:
         return "run process"
+    if "spawn_main" in cmdline:
+        return "statistics process"
     program = Path(cmdline.split(" ", 1)[0])
     if program.name.startswith("bancada-driver"):
         return "driver"
@@ -423,8 +431,10 @@ def report(series: dict[str, Series], run_file: Path, took_min: float, a: argpar
     rows = []
     for name in sorted(series):
         v = judge(series[name], skip_s)
-        ok &= v.flat
-        print(f"  {'flat ' if v.flat else 'GROWS'} {name:28} {v.line(series[name].unit)}")
+        judged = name not in NOT_JUDGED
+        ok &= v.flat or not judged
+        mark = ("flat " if v.flat else "GROWS") if judged else "shown"
+        print(f"  {mark} {name:28} {v.line(series[name].unit)}")
         unit = f" {series[name].unit}" if series[name].unit else ""
         rows.append(
             [
@@ -432,7 +442,7 @@ def report(series: dict[str, Series], run_file: Path, took_min: float, a: argpar
                 f"{v.median:,.2f}{unit}",
                 f"{v.per_hour:+,.2f}{unit}/h ({v.low:+,.2f} to {v.high:+,.2f})",
                 f"{v.growth * 100:+.2f} %/h",
-                "flat" if v.flat else "grows",
+                ("flat" if v.flat else "grows") if judged else "not judged (follows the run's size)",
             ]
         )
     lost = "none lost" if stored == sent else "LOST"

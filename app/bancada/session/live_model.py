@@ -9,7 +9,11 @@ behind, :meth:`SampleFeed.put` waits, so memory stays bounded; every sample
 is already in the run store before it is put here, so nothing is lost.
 
 Latencies are kept in milliseconds (float64), per treatment, in arrays that
-grow by doubling.
+grow by doubling up to :data:`LIVE_KEEP_SAMPLES` values; beyond, the stream is thinned evenly
+(every other value kept dropped, so what is kept is every ``stride``-th value of the run, the
+stride doubling), so that the window's memory and the time to draw a frame stay bounded over a run
+of any length. The boxes are drawn from the values kept (their ``n`` is every measured sample);
+the exact figures are the statistics', computed from the run file.
 """
 
 from __future__ import annotations
@@ -17,12 +21,16 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 import numpy as np
 
 from bancada.stats.box_stats import BoxStats, tukey_stats
+
+#: The most latencies of one treatment the window keeps for its box, and for its trace (about 4 MB
+#: a treatment); beyond, the stream is thinned evenly (:class:`_Thinned`).
+LIVE_KEEP_SAMPLES = 250_000
 
 if TYPE_CHECKING:
     from bancada.core.samples import Sample, SampleBlock
@@ -95,6 +103,39 @@ class _Grow:
     def view(self) -> np.ndarray:
         return self.data[: self.n]
 
+    def keep_every_other(self) -> None:
+        """Keep the values at even positions (0, 2, 4, ...)."""
+        kept = self.data[: self.n : 2].copy()
+        self.data[: kept.size] = kept
+        self.n = kept.size
+
+
+class _Thinned:
+    """Parallel columns of one stream, of which every ``stride``-th value is kept (positions 0,
+    stride, 2·stride, ... of the stream), at most ``capacity``: past it the stride doubles and every
+    other value kept is dropped. ``seen`` counts the whole stream."""
+
+    def __init__(self, columns: int, capacity: int = LIVE_KEEP_SAMPLES) -> None:
+        self.columns = [_Grow() for _ in range(columns)]
+        self.capacity = max(2, capacity)
+        self.stride = 1
+        self.seen = 0
+
+    def extend(self, *values: np.ndarray) -> None:
+        """Add the next values of the stream, one array per column (the same length)."""
+        first = (-self.seen) % self.stride  # the first of them at a multiple of the stride
+        for column, v in zip(self.columns, values, strict=True):
+            column.extend(v[first :: self.stride])
+        self.seen += values[0].size
+        while self.columns[0].n > self.capacity:
+            for column in self.columns:
+                column.keep_every_other()
+            self.stride *= 2
+
+    def view(self, column: int = 0) -> np.ndarray:
+        """The values kept of ``column``, in stream order."""
+        return self.columns[column].view()
+
 
 @dataclass
 class TreatmentInfo:
@@ -121,21 +162,27 @@ class TreatmentInfo:
 class TreatmentSeries:
     """The samples of one treatment: measured ok latencies (box) and the whole trace."""
 
-    def __init__(self, info: TreatmentInfo) -> None:
+    def __init__(self, info: TreatmentInfo, keep: int = LIVE_KEEP_SAMPLES) -> None:
         self.info = info
-        self.measured_ms = _Grow()  # phase = measure and ok
-        self.trace_ms = _Grow()  # every ok sample, in arrival order
-        self.trace_warmup = _Grow()  # 1.0 where that trace sample is warm-up
+        self.measured_ms = _Thinned(1, keep)  # phase = measure and ok
+        self.trace = _Thinned(2, keep)  # every ok sample in arrival order: latency (ms), 1.0 where warm-up
         self.errors = 0
         self._box: BoxStats | None = None
         self._box_n = -1
 
     def box(self) -> BoxStats | None:
-        """Tukey box of the measured latencies (ms); recomputed only when new samples came."""
-        if self._box_n != self.measured_ms.n:
-            self._box = tukey_stats(self.measured_ms.view())
-            self._box_n = self.measured_ms.n
+        """Tukey box of the measured latencies kept (ms), its ``n`` every measured sample received;
+        recomputed only when new samples came."""
+        if self._box_n != self.measured_ms.seen:
+            box = tukey_stats(self.measured_ms.view())
+            self._box = None if box is None else replace(box, n=self.measured_ms.seen)
+            self._box_n = self.measured_ms.seen
         return self._box
+
+    def trace_view(self) -> tuple[np.ndarray, np.ndarray, int]:
+        """``(latency_ms, warm, stride)`` of the trace kept: the latencies of every ``stride``-th ok
+        sample in arrival order, True where it is warm-up."""
+        return self.trace.view(0), self.trace.view(1) > 0.5, self.trace.stride
 
 
 class LiveModel:
@@ -210,8 +257,7 @@ class LiveModel:
             t_ok, t_lat, t_phase = ok[sel], latency_ms[sel], phase[sel]
             series.errors += int((~t_ok).sum())
             series.measured_ms.extend(t_lat[t_ok & (t_phase == 1)])
-            series.trace_ms.extend(t_lat[t_ok])
-            series.trace_warmup.extend((t_phase[t_ok] == 0).astype(float))
+            series.trace.extend(t_lat[t_ok], (t_phase[t_ok] == 0).astype(float))
             self.dirty.add(int(tid))
         self.version += 1
 

@@ -99,3 +99,28 @@ def test_before_any_measured_request_the_warm_up_is_the_whole_trace(qtbot):
     assert band.isVisible() and band.getRegion() == (0, BLOCKS * WARM)
     for warm, meas in view.trace_curves.values():
         assert list(warm.getData()[0][:3]) == [0, 1, 2] and meas.getData()[0] is None  # nothing measured
+
+
+def test_a_long_runs_thinned_trace_keeps_its_x_in_requests(qtbot, monkeypatch):
+    """Past what the window keeps, every stride-th request is drawn, at its own request number: the
+    axis and the band read the same as for a short run."""
+    from bancada.session import live_model
+
+    monkeypatch.setattr(live_model, "LIVE_KEEP_SAMPLES", 512)
+    view = _view(qtbot)
+    model = LiveModel()
+    model.reset([TreatmentRow(0, "go-rest", "go", "rest", "go", "select", "StdSize", "int64s", 0, 0)])
+    model.series[0] = live_model.TreatmentSeries(model.series[0].info, keep=512)
+    phase = np.r_[np.zeros(1_000, np.int8), np.ones(9_000, np.int8)]
+    model.extend_arrays(np.zeros(phase.size, int), np.ones(phase.size), phase, np.ones(phase.size, bool))
+    view.set_treatments(model, ["protocol"])
+    view.refresh(model, force_trace=True)
+    warm, meas = view.trace_curves[0]
+    mx = meas.getData()[0]
+    stride = model.series[0].trace.stride
+    # requests 0, 32, ..., 9,984 kept: 32 of the warm-up's 1,000, 281 of the 9,000 measured
+    assert stride == 32 and mx.size == 281 and warm.getData()[0].size == 32
+    assert mx[0] == 0 and mx[-1] == 280 * 32  # each at its measured request's number (within a stride)
+    ((band, label),) = view.warmup_bands.values()
+    assert label.textItem.toPlainText() == "warm-up: 1,024"  # 32 points kept of 1,000, each for 32 requests
+    assert band.getRegion() == (-1_024, 0)  # the warm-up to scale, as wide as its 1,024 requests

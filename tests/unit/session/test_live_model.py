@@ -8,7 +8,7 @@ import numpy as np
 
 from bancada.drivers.stream import Sample
 from bancada.store.runstore import TreatmentRow
-from bancada.session.live_model import LiveModel, SampleFeed
+from bancada.session.live_model import LiveModel, SampleFeed, TreatmentInfo, TreatmentSeries
 
 
 def rows():
@@ -44,7 +44,8 @@ def test_model_keeps_measured_ok_latencies_for_boxes_and_all_for_the_trace():
     assert m.total == 14 and m.errors == 1
     s0 = m.series[0]
     assert s0.measured_ms.view().tolist() == [float(i) for i in range(1, 11)]
-    assert s0.trace_ms.n == 13 and s0.trace_warmup.view()[:3].tolist() == [1.0] * 3
+    latency, warm, stride = s0.trace_view()
+    assert latency.size == 13 and warm[:3].tolist() == [True] * 3 and not warm[3:].any() and stride == 1
     box = s0.box()
     assert (box.q1, box.median, box.q3) == tuple(np.percentile(np.arange(1, 11), [25, 50, 75]))
     assert m.series[1].box() is None and m.series[1].errors == 1
@@ -58,5 +59,36 @@ def test_arrays_grow_past_their_first_size():
     m.extend_arrays(
         np.zeros(n, dtype=np.int64), np.arange(n, dtype=float), np.ones(n, dtype=np.int8), np.ones(n, dtype=bool)
     )
-    assert m.series[0].measured_ms.n == n
+    assert m.series[0].measured_ms.view().size == n
     assert m.series[0].box().median == np.median(np.arange(n))
+
+
+def test_a_long_run_keeps_a_bounded_evenly_thinned_series_and_counts_every_sample():
+    """Past ``keep`` values the stream is thinned evenly (every stride-th value), the box's n still counts
+    every measured sample and its quartiles stay those of the whole stream."""
+    series = TreatmentSeries(TreatmentInfo(0, "go-rest", "go", "rest", "go", "Ping"), keep=1000)
+    rng = np.random.default_rng(7)
+    values = rng.lognormal(0.0, 0.5, 100_000)
+    for chunk in np.array_split(values, 337):  # batches of uneven sizes, as the run sends them
+        series.measured_ms.extend(chunk)
+        series.trace.extend(chunk, np.zeros(chunk.size))
+    kept = series.measured_ms.view()
+    assert 500 < kept.size <= 1000 and series.measured_ms.stride == 128
+    assert kept.tolist() == values[:: series.measured_ms.stride].tolist()  # every stride-th, in order
+    box = series.box()
+    assert box.n == 100_000
+    exact = np.percentile(values, [25, 50, 75])
+    assert np.allclose([box.q1, box.median, box.q3], exact, rtol=0.05), ([box.q1, box.median, box.q3], exact)
+    latency, warm, stride = series.trace_view()
+    assert latency.size == kept.size and stride == 128 and not warm.any()
+
+
+def test_warm_up_flags_stay_with_their_latencies_when_the_trace_is_thinned():
+    series = TreatmentSeries(TreatmentInfo(0, "go-rest", "go", "rest", "go", "Ping"), keep=64)
+    latency = np.arange(1000, dtype=float)
+    warm = (latency % 100 < 30).astype(float)  # each block of 100: 30 warm-up requests, then 70 measured
+    for k in range(0, 1000, 7):
+        series.trace.extend(latency[k : k + 7], warm[k : k + 7])
+    y, w, stride = series.trace_view()
+    assert stride == 16 and y.tolist() == latency[::16].tolist()
+    assert w.tolist() == (y % 100 < 30).tolist()

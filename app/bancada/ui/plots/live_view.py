@@ -640,21 +640,26 @@ class LiveView(QWidget):
         workloads = {model.series[t].info.workload for t in dirty if t in self.trace_curves}
         for wl in workloads:
             ids = [t for t, s in model.series.items() if s.info.workload == wl and t in self.trace_curves]
-            warms = {t: model.series[t].trace_warmup.view() > 0.5 for t in ids}
-            warm_max = max((int(w.sum()) for w in warms.values()), default=0)
-            measured_max = max((int((~w).sum()) for w in warms.values()), default=0)
+            traces = {t: model.series[t].trace_view() for t in ids}  # (latency_ms, warm, stride)
+            # counts in requests: a trace kept every stride-th sample stands for stride requests a point
+            warm_n = {t: int(w.sum()) * k for t, (_y, w, k) in traces.items()}
+            warm_max = max(warm_n.values(), default=0)
+            measured_max = max((int((~w).sum()) * k for _y, w, k in traces.values()), default=0)
             # at most WARMUP_SHARE of the width; a shorter warm-up to scale (one request as wide as a measured one)
             band = min(float(warm_max), measured_max * WARMUP_SHARE / (1 - WARMUP_SHARE)) if measured_max else 0.0
-            for tid in ids:
-                self._trace_curve(tid, model.series[tid].trace_ms.view(), warms[tid], band, warm_max)
-            self._show_band(wl, band, warm_max, sum(int(w.sum()) for w in warms.values()))
+            for tid, (y, warm, stride) in traces.items():
+                self._trace_curve(tid, y, warm, band, warm_max, stride)
+            self._show_band(wl, band, warm_max, sum(warm_n.values()))
         if workloads:
             self.graphics.setAccessibleDescription(self.text_alternative())
 
-    def _trace_curve(self, tid: int, y: np.ndarray, warm: np.ndarray, band: float, warm_max: int) -> None:
-        """One treatment's trace: its warm-up (faint) in the band, its measured requests (solid) after it."""
+    def _trace_curve(
+        self, tid: int, y: np.ndarray, warm: np.ndarray, band: float, warm_max: int, stride: int = 1
+    ) -> None:
+        """One treatment's trace: its warm-up (faint) in the band, its measured requests (solid) after
+        it; ``y`` holds every ``stride``-th request (x stays in requests)."""
         warm_curve, meas_curve = self.trace_curves[tid]
-        x = trace_x(warm, band, warm_max)
+        x = trace_x(warm, band / stride, warm_max // stride) * stride
         # NaN splits the curve (connect="finite"): the warm-up of each block, then its measured requests
         warm_curve.setData(x[warm], y[warm], connect="finite")
         meas_curve.setData(x[~warm], y[~warm], connect="finite")
