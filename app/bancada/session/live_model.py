@@ -28,9 +28,10 @@ import numpy as np
 
 from bancada.stats.box_stats import BoxStats, tukey_stats
 
-#: The most latencies of one treatment the window keeps for its box, and for its trace (about 4 MB
-#: a treatment); beyond, the stream is thinned evenly (:class:`_Thinned`).
-LIVE_KEEP_SAMPLES = 250_000
+#: The most latencies of one treatment the window keeps for its box, and for its trace (with the
+#: arrays' room to grow, at most about 5 MB a treatment; a box of this many takes about 4 ms to
+#: compute); beyond, the stream is thinned evenly (:class:`_Thinned`).
+LIVE_KEEP_SAMPLES = 100_000
 
 if TYPE_CHECKING:
     from bancada.core.samples import Sample, SampleBlock
