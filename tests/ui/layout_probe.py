@@ -136,9 +136,10 @@ def _visible_part(c: QWidget, win: QWidget) -> tuple[QRect, bool, bool]:
 
 def defects(win: QWidget) -> tuple[int, list[str]]:
     """(controls measured, defects) of the shown window ``win``: not framed by the window manager
-    (:func:`tests.ui.screen_probe.placed`) or its frame outside the screen's available area; a control whose text needs more room than it has (its ``sizeHint``; for a wrapped label its
-    height for its width) or is elided without a tooltip; a control cut off by its parent where no scroll
-    bar reaches the rest; two controls overlapping."""
+    (:func:`tests.ui.screen_probe.placed`) or its frame outside the screen's available area; a control
+    whose text needs more room than it has (its ``sizeHint``; for a wrapped label its height for its
+    width) or is elided without a tooltip; a control cut off by its parent where no scroll bar reaches
+    the rest; two controls overlapping."""
     bad = []
     screen = win.screen().availableGeometry()
     if not placed(win):
