@@ -101,12 +101,11 @@ def test_before_any_measured_request_the_warm_up_is_the_whole_trace(qtbot):
         assert list(warm.getData()[0][:3]) == [0, 1, 2] and meas.getData()[0] is None  # nothing measured
 
 
-def test_a_long_runs_thinned_trace_keeps_its_x_in_requests(qtbot, monkeypatch):
+def test_a_long_runs_thinned_trace_keeps_its_x_in_requests(qtbot):
     """Past what the window keeps, every stride-th request is drawn, at its own request number: the
     axis and the band read the same as for a short run."""
     from bancada.session import live_model
 
-    monkeypatch.setattr(live_model, "LIVE_KEEP_SAMPLES", 512)
     view = _view(qtbot)
     model = LiveModel()
     model.reset([TreatmentRow(0, "go-rest", "go", "rest", "go", "select", "StdSize", "int64s", 0, 0)])

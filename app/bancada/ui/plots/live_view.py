@@ -653,9 +653,7 @@ class LiveView(QWidget):
         if workloads:
             self.graphics.setAccessibleDescription(self.text_alternative())
 
-    def _trace_curve(
-        self, tid: int, y: np.ndarray, warm: np.ndarray, band: float, warm_max: int, stride: int = 1
-    ) -> None:
+    def _trace_curve(self, tid: int, y: np.ndarray, warm: np.ndarray, band: float, warm_max: int, stride: int) -> None:
         """One treatment's trace: its warm-up (faint) in the band, its measured requests (solid) after
         it; ``y`` holds every ``stride``-th request (x stays in requests)."""
         warm_curve, meas_curve = self.trace_curves[tid]
