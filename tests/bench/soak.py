@@ -15,8 +15,9 @@ every ``--every-s`` seconds, samples from ``/proc``:
   ``--window``, of the window (the run started from ``MainWindow`` under the current display, e.g.
   ``xvfb-run``, drawing it live; SIGTERM stops it as its Stop button does), with its plot frames'
   p99 over the first and last tenth of the run (target < 100 ms), and of its statistics process
-  (shown, not judged: it reads every sample of the run for each new repetition, so its memory
-  follows the run's size);
+  (while the run goes on it reads at most about 1,000,000 samples a computation, a long run every
+  k-th sample: :mod:`bancada.session.stats_job`); once the run has ended, the time the window takes
+  to show the statistics of every sample and the statistics process's peak RSS;
 - the run file's size per stored sample (bytes: the file grows with what it stores, so what must
   stay flat is its cost a sample) and the WAL's size (MB).
 
@@ -57,9 +58,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _results  # noqa: E402
 
 GROWTH_PER_HOUR = 0.01  # 1 % of the series' median
-#: Series shown but not judged: the window's statistics process reads every sample of the run for each
-#: new repetition, so its memory follows the run's size (docs/reliability.md).
-NOT_JUDGED = ("statistics process RSS",)
+#: How long the window may take, after the run ends, to show the statistics of every sample (s).
+FINAL_STATISTICS_TIMEOUT_S = 900
 PROFILE = """
 [experiment]
 name = "soak"
@@ -324,16 +324,19 @@ def main() -> int:
             print(output[-3000:])
             print(f"soak: FAILED: the run ended with exit code {run.returncode}, status {run_status(run_file)}")
             return 1
-        frames_ok = True
+        frames_ok, final = True, None
         if a.window:
             frame_line = [line for line in output.splitlines() if line.startswith("window frames:")]
             print(frame_line[0] if frame_line else "window frames: none reported")
             frames_ok = bool(frame_line) and "FAILED" not in frame_line[0]
+            final = final_statistics(output)
+            print(output_line(output, "final statistics:") or "final statistics: FAILED: not shown")
+            frames_ok &= final is not None
         if len(peaks) > 1:
             series["driver peak RSS per block"] = peak_series(peaks)
         if a.series_out:
             a.series_out.write_text(json.dumps({k: {"unit": v.unit, "points": v.points} for k, v in series.items()}))
-        return report(series, run_file, took_min, a, frames_ok)
+        return report(series, run_file, took_min, a, frames_ok, final)
 
 
 def window_run(profile_path: Path) -> int:
@@ -354,7 +357,11 @@ def window_run(profile_path: Path) -> int:
     window.resize(1280, 720)
     window.show()
     status: list[str] = []
-    window.runFinished.connect(lambda s: (status.append(s), QTimer.singleShot(0, app.quit)))
+    ended: list[float] = []
+    finals: list[float] = []  # when the final statistics (every sample) were shown
+    window.runFinished.connect(lambda s: (status.append(s), ended.append(time.monotonic())))
+    window.runFinished.connect(lambda _: QTimer.singleShot(FINAL_STATISTICS_TIMEOUT_S * 1000, app.quit))
+    window.stats.shown.connect(lambda final: (finals.append(time.monotonic()), app.quit()) if final else None)
     import signal
 
     signal.signal(signal.SIGTERM, lambda *_: QTimer.singleShot(0, window.stop_run))
@@ -364,11 +371,20 @@ def window_run(profile_path: Path) -> int:
     if not window.start_run(load_profile(profile_path)):
         print(f"window frames: FAILED: the run did not start: {window.state_label.text()}")
         return 1
-    app.exec()
+    app.exec()  # until the final statistics are shown (every sample of the run read and analysed)
+    stats_peak_mb = _statistics_peak_mb()
     deadline = time.monotonic() + 60
     while window.running() and time.monotonic() < deadline:
         app.processEvents()
         time.sleep(0.01)
+    if ended and finals:
+        res = window.stats_view.result
+        print(
+            f"final statistics: {finals[-1] - ended[-1]:.1f} s after the run ended, {res.rows if res else 0:,} rows, "
+            f"statistics process peak RSS {stats_peak_mb:,.0f} MB"
+        )
+    else:
+        print(f"final statistics: FAILED: not shown within {FINAL_STATISTICS_TIMEOUT_S} s (run {status})")
     times = np.asarray(window.run.frame_times)
     window.tasks.shutdown()
     window.close()
@@ -384,6 +400,33 @@ def window_run(profile_path: Path) -> int:
         f"({len(times):,} frames, target < 100 ms){'' if fine else ' FAILED'}"
     )
     return 0 if fine else 1
+
+
+def output_line(output: str, head: str) -> str:
+    """The window process's line that starts with ``head`` ("" when it printed none)."""
+    return next((line for line in output.splitlines() if line.startswith(head)), "")
+
+
+def final_statistics(output: str) -> dict[str, float] | None:
+    """The window's "final statistics:" line as numbers: ``after_s``, ``rows``, ``peak_mb``; None without it."""
+    import re
+
+    found = re.match(
+        r"final statistics: ([\d.,]+) s after the run ended, ([\d,]+) rows, statistics process peak RSS ([\d,]+) MB",
+        output_line(output, "final statistics:"),
+    )
+    if found is None:
+        return None
+    after, rows, peak = (float(g.replace(",", "")) for g in found.groups())
+    return {"after_s": after, "rows": rows, "peak_mb": peak}
+
+
+def _statistics_peak_mb() -> float:
+    """The peak RSS (VmHWM) of this process's statistics process (a multiprocessing child), MB; 0 if none."""
+    import multiprocessing
+
+    peaks = [process_figures(c.pid) for c in multiprocessing.active_children() if c.pid is not None]
+    return max((p[3] for p in peaks if p is not None), default=0.0)
 
 
 def _wait_for_end(run: subprocess.Popen, run_file: Path | None) -> str:
@@ -417,8 +460,16 @@ def _finished(run_file: Path | None) -> bool:
     return run_status(run_file) not in ("", "running")
 
 
-def report(series: dict[str, Series], run_file: Path, took_min: float, a: argparse.Namespace, frames_ok: bool) -> int:
-    """Print each series' verdict and the samples' count; 0 when all pass."""
+def report(
+    series: dict[str, Series],
+    run_file: Path,
+    took_min: float,
+    a: argparse.Namespace,
+    frames_ok: bool,
+    final: dict[str, float] | None = None,
+) -> int:
+    """Print each series' verdict and the samples' count; 0 when all pass. ``final``: the window's
+    statistics of every sample once the run ended (:func:`final_statistics`), None without a window."""
     sys.path.insert(0, str(ROOT / "app"))
     from bancada.store.runstore import RunStore
 
@@ -431,10 +482,8 @@ def report(series: dict[str, Series], run_file: Path, took_min: float, a: argpar
     rows = []
     for name in sorted(series):
         v = judge(series[name], skip_s)
-        judged = name not in NOT_JUDGED
-        ok &= v.flat or not judged
-        mark = ("flat " if v.flat else "GROWS") if judged else "shown"
-        print(f"  {mark} {name:28} {v.line(series[name].unit)}")
+        ok &= v.flat
+        print(f"  {'flat ' if v.flat else 'GROWS'} {name:28} {v.line(series[name].unit)}")
         unit = f" {series[name].unit}" if series[name].unit else ""
         rows.append(
             [
@@ -442,7 +491,7 @@ def report(series: dict[str, Series], run_file: Path, took_min: float, a: argpar
                 f"{v.median:,.2f}{unit}",
                 f"{v.per_hour:+,.2f}{unit}/h ({v.low:+,.2f} to {v.high:+,.2f})",
                 f"{v.growth * 100:+.2f} %/h",
-                ("flat" if v.flat else "grows") if judged else "not judged (follows the run's size)",
+                "flat" if v.flat else "grows",
             ]
         )
     lost = "none lost" if stored == sent else "LOST"
@@ -453,8 +502,14 @@ def report(series: dict[str, Series], run_file: Path, took_min: float, a: argpar
             f"{skip_s / 60:.0f} min: {sent:,} samples sent, {stored:,} stored ({lost})"
         )
         columns = ["series", "median", "slope (95 % interval)", "growth", "verdict"]
-        table = _results.table(columns, rows, caption)
-        _results.write(__file__, {"series": table}, a.load_before, name="soak-window" if a.window else "soak")
+        tables = {"series": _results.table(columns, rows, caption)}
+        if a.window and final:
+            tables["final"] = _results.table(
+                ["after the run ended", "samples analysed", "statistics process peak RSS"],
+                [[f"{final['after_s']:,.1f} s", f"{final['rows']:,}", f"{final['peak_mb']:,.0f} MB"]],
+                "the window's statistics of every sample, once the run has ended",
+            )
+        _results.write(__file__, tables, a.load_before, name="soak-window" if a.window else "soak")
     if a.smoke:  # 2 minutes on a shared CI machine: the figures and the count, not the slopes' verdicts
         filled = stored == sent > 0 and frames_ok and len(series) >= 8
         print("smoke: ok" if filled else "smoke: FAILED (no samples, samples lost or series missing)")

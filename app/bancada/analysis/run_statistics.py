@@ -45,13 +45,21 @@ class StatsResult:
     load_note: str = ""
     # the k6-style summary per treatment of a [load] vus run (bancada.stats.k6_summary.K6Row); empty otherwise
     k6: list[K6Row] = field(default_factory=list)
+    # which samples were read: every one (1), or every k-th as stored (a long run while it goes on,
+    # bancada.session.stats_job.read_every); ``stored``: the run's sample rows when read
+    read_every: int = 1
+    stored: int = 0
 
 
 def usable_factors(df: pd.DataFrame, factors: list[str]) -> list[str]:
     """The factors with at least two levels among measured ok rows; ``implementation`` as a fallback."""
-    kept = df[(df["phase"] == "measure") & (df["ok"] == "true")]
-    out = [f for f in factors if f != "payload" and f in kept and kept[f].nunique() >= 2]
-    if not out and "implementation" in kept and kept["implementation"].nunique() >= 2:
+    kept = ((df["phase"] == "measure") & (df["ok"] == "true")).to_numpy()
+
+    def levels(f: str) -> int:  # one column of the kept rows at a time, not a copy of the frame
+        return int(df[f][kept].nunique())
+
+    out = [f for f in factors if f != "payload" and f in df and levels(f) >= 2]
+    if not out and "implementation" in df and levels("implementation") >= 2:
         out = ["implementation"]
     return out
 

@@ -27,11 +27,52 @@ if TYPE_CHECKING:
     from bancada.store.runstore import RunStore
 
 
-def analysis_frame(store: RunStore) -> pd.DataFrame:
-    """The run's tidy samples with ``latency_ms`` added (the response the GUI analyses)."""
-    from bancada.store.tidy_csv import tidy_frame
+#: A running run's tables are computed from about this many samples at most: beyond it, every k-th
+#: sample as stored (:func:`read_every`); a finished run's from every sample. One read of 1,000,000
+#: samples out of 80,000,000 takes about 1.2 s and 150 MB (docs/reliability.md).
+RUNNING_READ_SAMPLES = 1_000_000
+#: The tidy columns every analysis reads; the treatment's texts among them as categoricals (a byte a row).
+ANALYSIS_COLUMNS = ("implementation", "language", "protocol", "operation", "payload")
+SAMPLE_ANALYSIS_COLUMNS = ("repetition", "phase", "ok", "latency_s")
 
-    return with_latency_ms(tidy_frame(store))
+
+def read_every(stored: int, running: bool) -> int:
+    """Which samples a computation reads: every one (1) of a finished run or of a running run of at most
+    :data:`RUNNING_READ_SAMPLES` ``stored`` samples, else every k-th, k the smallest that keeps the read
+    within that many (the tables of a long run stay a second's work while it goes on)."""
+    return max(1, -(-stored // RUNNING_READ_SAMPLES)) if running else 1
+
+
+def analysis_columns(store: RunStore) -> list[str]:
+    """The tidy columns the window's tables read of ``store``: :data:`ANALYSIS_COLUMNS` and
+    :data:`SAMPLE_ANALYSIS_COLUMNS`, the split columns of a run with links or formats (seed 004's
+    tables), ``start_s`` of a virtual-user run (its k6 summary's rates)."""
+    from bancada.stats import k6_summary
+    from bancada.store.tidy_csv import SPLIT_COLUMNS
+
+    columns = [*ANALYSIS_COLUMNS, *SAMPLE_ANALYSIS_COLUMNS]
+    if any(t.link or t.format for t in store.treatments()):
+        columns += ["payload_count", *SPLIT_COLUMNS]
+    if k6_summary.is_vus_run(store.meta()):
+        columns.append("start_s")
+    return columns
+
+
+def analysis_frame(store: RunStore, every: int = 1) -> pd.DataFrame:
+    """The run's tidy :func:`analysis_columns` with ``latency_ms`` added (the response the window
+    analyses; ``latency_s`` kept only when a split's or a k6 summary's table reads it); the treatment's
+    texts as categoricals; ``every``: only every k-th sample as stored (:meth:`RunStore.sample_columns`).
+
+    80,000,000 samples (tests/bench/_bigrun.py, 8 treatments): 42 s and a 3.5 GB peak for the whole
+    analysis (the whole tidy frame took about 6 GB for 8,000,000).
+    """
+    from bancada.store.sample_reader import read_run_columns
+
+    columns = analysis_columns(store)
+    frame = with_latency_ms(read_run_columns(store, columns, ANALYSIS_COLUMNS, every))
+    if set(columns) == {*ANALYSIS_COLUMNS, *SAMPLE_ANALYSIS_COLUMNS}:  # only a split's or a k6 summary's
+        del frame["latency_s"]  # tables read latency_s besides latency_ms: 8 bytes a sample less
+    return frame
 
 
 def compute_statistics(
@@ -42,9 +83,11 @@ def compute_statistics(
     ``running``: the run goes on, so only its complete repetitions are
     analysed; a finished run whose last repetition is partial (stopped early:
     an unbalanced design) is analysed without it. ``res.repetitions`` and
-    ``res.partial_repetition`` say so. ``lang``: the language of the readings
-    and messages (:func:`bancada.core.i18n.set_language`; None keeps the current one).
-    See :func:`bancada.analysis.run_statistics.analyse_run_frame`.
+    ``res.partial_repetition`` say so. A running run of more than :data:`RUNNING_READ_SAMPLES`
+    samples is read thinned (``res.read_every``, ``res.stored``), its load tables and k6 summary
+    (counts and rates, which a thinned read would understate) left for the end.
+    ``lang``: the language of the readings and messages (:func:`bancada.core.i18n.set_language`;
+    None keeps the current one). See :func:`bancada.analysis.run_statistics.analyse_run_frame`.
     """
     from bancada.session import tidy_run
     from bancada.stats import k6_summary, load_tables
@@ -54,18 +97,23 @@ def compute_statistics(
     if lang is not None:
         set_language(lang)
 
+    every = 1
     if tidy_run.is_csv(run_path):  # a tidy sample CSV opened as a run: its samples, no load tables
         df, load = with_latency_ms(tidy_run.read_tidy_csv(run_path)), None
         meta, treatments = {}, []
+        stored = len(df)
     else:
         with RunStore.open(run_path) as store:
-            df = analysis_frame(store)
-            load = load_tables.from_store(store) if not df.empty else None
+            stored = store.sample_count()
+            every = read_every(stored, running)
+            df = analysis_frame(store, every)
+            load = load_tables.from_store(store) if not df.empty and every == 1 else None
             meta, treatments = store.meta(), store.treatments()
     res = analyse_run_frame(df, factors, generation, running)
+    res.read_every, res.stored = every, stored
     if load is not None:
         res.load, res.load_note = load_labels.cells(load), load_labels.tables_note(load)
-    if k6_summary.is_vus_run(meta) and not df.empty:
+    if k6_summary.is_vus_run(meta) and not df.empty and every == 1:
         try:  # every measured row so far, as k6 prints at the end, in the run's treatment order
             res.k6 = k6_summary.in_run_order(k6_summary.from_tidy(df, meta, running=running), treatments)
         except k6_summary.K6SummaryError:

@@ -48,6 +48,7 @@ store and not in these tables; ``capped`` says how many there were.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Protocol
 
@@ -55,21 +56,32 @@ import numpy as np
 import pandas as pd
 
 from bancada.core.samples import PHASE_MEASURE
+from bancada.stats.load_blocks import PART_COLUMNS, Block, blocks_of_parts, error_flags
+
+
+class StoredTreatment(Protocol):
+    """What :func:`from_store` reads of a treatment (:class:`bancada.store.runstore.TreatmentRow`)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def implementation(self) -> str: ...
+    @property
+    def workload(self) -> str: ...
 
 
 class StoredRun(Protocol):
     """What :func:`from_store` reads of a run (:class:`bancada.store.runstore.RunStore` has it all)."""
 
     def meta(self) -> dict[str, str]: ...
-    def measured_frame(self) -> pd.DataFrame: ...
+    def treatments(self) -> Sequence[StoredTreatment]: ...
+    def measured_parts(self, columns: Sequence[str]) -> Iterator[dict[str, np.ndarray]]: ...
     def driver_events(self, kind: str | None = None) -> list[dict[str, Any]]: ...
 
 
 MIB = 1024 * 1024
 #: ab's percentiles ("Percentage of the requests served within a certain time (ms)").
 AB_PERCENTS = (50, 66, 75, 80, 90, 95, 98, 99, 100)
-#: Error kinds that carry a response (the request reached the server and it answered).
-_ANSWERED_PREFIXES = ("http_", "grpc_")
 
 
 @dataclass(frozen=True)
@@ -133,36 +145,14 @@ class LoadTables:
     ab_start: bool = False
 
 
-@dataclass(frozen=True)
-class _Block:
-    """One treatment's measured samples of one repetition, as arrays."""
-
-    latency_s: np.ndarray  # every sample, answered or not, seconds
-    answered: np.ndarray  # bool: a response came back (ok, http_*, grpc_*)
-    status_ok: np.ndarray  # bool: ok (2xx / gRPC OK)
-    client_error_or_worse: np.ndarray  # bool: an HTTP status >= 400 (or a gRPC error status)
-    elapsed_s: float
-
-
-def _status_of(error: str) -> int | None:
-    """The HTTP status of an ``http_<status>: ...`` error text, else None."""
-    if error.startswith("http_"):
-        head = error[5:].split(":", 1)[0]
-        return int(head) if head.isdigit() else None
-    return None
-
-
-def _block(group: pd.DataFrame) -> _Block:
+def _block(group: pd.DataFrame) -> Block:
     """The arrays of one block of a normalized frame (see :func:`normalize`)."""
-    errors = group["error"].fillna("").astype(str)
     ok = group["ok"].to_numpy(dtype=bool)
-    answered = ok | errors.str.startswith(_ANSWERED_PREFIXES).to_numpy()
-    statuses = errors.map(_status_of)
-    bad_status = (statuses.fillna(0).to_numpy() >= 400) | errors.str.startswith("grpc_").to_numpy()
+    answered_by_error, bad_status = error_flags(group["error"].fillna("").astype(str).to_numpy(dtype=object))
     start = group["start_s"].to_numpy(dtype=float)
     latency = group["latency_s"].to_numpy(dtype=float)
     elapsed = float((start + latency).max() - start.min()) if len(group) else 0.0
-    return _Block(latency, answered, ok, bad_status & ~ok, elapsed)
+    return Block(latency, ok | answered_by_error, ok, bad_status & ~ok, elapsed)
 
 
 def _as_bool(column: pd.Series) -> pd.Series:
@@ -209,7 +199,7 @@ def normalize(samples: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def siege_row(impl: str, workload: str, repetition: int, b: _Block, bytes_each: int | None) -> SiegeRow:
+def siege_row(impl: str, workload: str, repetition: int, b: Block, bytes_each: int | None) -> SiegeRow:
     """``bytes_each``: body bytes of one response (None: unknown)."""
     transactions = int(b.answered.sum())
     socket_failures = int((~b.answered).sum())
@@ -246,7 +236,7 @@ def ab_percentiles_ms(times_ms: np.ndarray) -> dict[int, float]:
     return {p: float(ordered[-1] if p >= 100 else ordered[min(n * p // 100, n - 1)]) for p in AB_PERCENTS}
 
 
-def ab_row(impl: str, workload: str, repetition: int, b: _Block, concurrency: int, bytes_each: int | None) -> AbRow:
+def ab_row(impl: str, workload: str, repetition: int, b: Block, concurrency: int, bytes_each: int | None) -> AbRow:
     """ab's fields of one block; ``bytes_each``: head + body bytes of one response (None: unknown)."""
     complete = int(b.answered.sum())
     times_ms = b.latency_s[b.answered] * 1e3
@@ -297,19 +287,31 @@ def load_rows(
         ValueError: a needed column is missing.
     """
     measured = normalize(samples)
-    siege, ab = [], []
     keys = ["treatment", "implementation", "workload", "repetition"]
-    groups = list(measured.groupby(keys, sort=False))
-    # the profile's order (treatment ids follow it), not the schedule's shuffled block order
-    groups.sort(key=lambda kv: (int(str(kv[0][0])) if str(kv[0][0]).isdigit() else 0, str(kv[0][3])))
-    for key, group in groups:
+    blocks = []
+    for key, group in measured.groupby(keys, sort=False):
         treatment, impl, workload, rep = (str(k) for k in key)  # pandas types a group key as Hashable
-        b = _block(group)
+        order = int(treatment) if treatment.isdigit() else 0
+        blocks.append((order, treatment, impl, workload, int(rep), _block(group)))
+    return _tables(blocks, concurrency, response_bytes, capped)
+
+
+def _tables(
+    blocks: list[tuple[int, str, str, str, int, Block]],
+    concurrency: int,
+    response_bytes: dict[str, list[int]] | list[int] | None,
+    capped: int,
+) -> LoadTables:
+    """Both tools' rows of ``blocks`` (order key, treatment id as text, implementation, workload,
+    repetition, block), in the profile's order (treatment ids follow it; not the schedule's shuffled
+    block order), then by repetition."""
+    siege, ab = [], []
+    for _, treatment, impl, workload, rep, b in sorted(blocks, key=lambda x: (x[0], x[4])):
         pair = response_bytes if isinstance(response_bytes, list) else (response_bytes or {}).get(treatment)
         body = int(pair[1]) if pair else None
         whole = int(pair[0]) + int(pair[1]) if pair else None
-        siege.append(siege_row(impl, workload, int(rep), b, body))
-        ab.append(ab_row(impl, workload, int(rep), b, concurrency, whole))
+        siege.append(siege_row(impl, workload, rep, b, body))
+        ab.append(ab_row(impl, workload, rep, b, concurrency, whole))
     return LoadTables(siege, ab, capped)
 
 
@@ -356,8 +358,13 @@ def from_store(store: StoredRun) -> LoadTables | None:
         sizes = {}
     done = store.driver_events("done")
     capped = sum(int(e.get("samples_capped", 0)) for e in done)
-    # the measured samples only, and their columns the tables read (not samples_frame: 3x slower)
-    tables = load_rows(store.measured_frame(), int(load.get("concurrency", 1)), sizes, capped)
+    # the measured samples only, their columns the tables read, a part at a time (bancada.stats.load_blocks)
+    names = {t.id: (t.implementation, t.workload) for t in store.treatments()}
+    blocks = [
+        (treatment, str(treatment), *names[treatment], rep, b)
+        for (treatment, rep), b in blocks_of_parts(store.measured_parts(PART_COLUMNS)).items()
+    ]
+    tables = _tables(blocks, int(load.get("concurrency", 1)), sizes, capped)
     try:
         connection = str(json.loads(meta.get("profile_json") or "{}").get("experiment", {}).get("connection", ""))
     except (ValueError, AttributeError):

@@ -84,26 +84,47 @@ def unpack(key: np.ndarray) -> dict[str, np.ndarray]:
     return {"treatment": key, "phase": phase, "ok": ok}
 
 
-def read_int_columns(path: Path, conn: sqlite3.Connection, select: list[str]) -> dict[str, np.ndarray]:
+def id_range(conn: sqlite3.Connection) -> tuple[int, int]:
+    """The sample table's ids as a range ``(lo, hi]`` (``(0, 0)`` when it has no rows)."""
+    # two statements: SQLite answers a lone min() or max() of the rowid from the b-tree's ends, not by a scan
+    first = conn.execute("SELECT min(id) FROM sample").fetchone()[0]
+    last = conn.execute("SELECT max(id) FROM sample").fetchone()[0]
+    return (0, 0) if first is None else (first - 1, last)
+
+
+def read_int_columns(
+    path: Path,
+    conn: sqlite3.Connection,
+    select: list[str],
+    every: int = 1,
+    phase: int | None = None,
+    bounds: tuple[int, int] | None = None,
+) -> dict[str, np.ndarray]:
     """The integer expressions ``select`` over every sample, in id order, as int64 arrays keyed by expression.
+
+    ``every``: read only the samples whose id is a multiple of it (1: all), an even thinning of the run
+    in the order stored (:func:`thinned_query`); ``phase``: only the samples of that phase (None: all);
+    ``bounds``: only the ids in ``(lo, hi]`` (None: every id, :func:`id_range`).
 
     With the ADBC SQLite driver (``adbc-driver-sqlite``, Apache Arrow) SQLite's C
     loop fills Arrow arrays directly, the id range split among up to
     :data:`READ_THREADS` threads (each its own connection; the driver
     releases the GIL); without it, ``conn`` fetches ``CHUNK_ROWS`` rows at a time.
+
+    Raises:
+        ValueError: ``every`` below 1.
     """
-    query = f"SELECT {', '.join(select)} FROM sample WHERE id > ? AND id <= ? ORDER BY id"
-    # two statements: SQLite answers a lone min() or max() of the rowid from the b-tree's ends, not by a scan
-    first = conn.execute("SELECT min(id) FROM sample").fetchone()[0]
-    last = conn.execute("SELECT max(id) FROM sample").fetchone()[0]
-    lo, hi = (0, 0) if first is None else (first - 1, last)
+    if every < 1:
+        raise ValueError(f"every must be a whole number of at least 1, not {every}")
+    query = thinned_query(select, every, phase)
+    lo, hi = id_range(conn) if bounds is None else bounds
     try:
         import adbc_driver_sqlite.dbapi as adbc
     except ImportError:  # pragma: no cover - a declared dependency; the stdlib reads it all the same
         adbc = None  # type: ignore[assignment]  # an optional module: None when it is not installed
     if adbc is not None:
         try:
-            return read_arrow(path, query, select, lo, hi)
+            return read_arrow(path, query, select, lo, hi, every)
         except adbc.Error:  # a value Arrow cannot type (e.g. a real among the integers): the stdlib reads it
             pass
     cur = conn.execute(query, (lo, hi))
@@ -114,12 +135,30 @@ def read_int_columns(path: Path, conn: sqlite3.Connection, select: list[str]) ->
     return {n: np.ascontiguousarray(block[:, i]) for i, n in enumerate(select)}
 
 
-def read_arrow(path: Path, query: str, select: list[str], lo: int, hi: int) -> dict[str, np.ndarray]:
+def thinned_query(select: list[str], every: int, phase: int | None = None) -> str:
+    """The query of :func:`read_int_columns`: ``select`` over the samples of an id range ``(?, ?]``, in id
+    order; with ``every`` > 1 only the ids that are multiples of it, each looked up by its id (SQLite
+    seeks them in the table's b-tree instead of reading every row of the range); ``phase``: only the
+    samples of that phase.
+    """
+    of_phase = "" if phase is None else f" AND sample.phase = {int(phase)}"
+    if every == 1:
+        return f"SELECT {', '.join(select)} FROM sample WHERE id > ? AND id <= ?{of_phase} ORDER BY id"
+    cols = ", ".join(f"sample.{c}" if c.isidentifier() else c for c in select)
+    return (  # ?1, ?2: the range's ends (the first multiple may lie past a short range's end)
+        f"WITH RECURSIVE pick(id) AS (SELECT (?1 / {every} + 1) * {every}"
+        f" UNION ALL SELECT id + {every} FROM pick WHERE id + {every} <= ?2)"
+        f" SELECT {cols} FROM pick JOIN sample ON sample.id = pick.id WHERE pick.id <= ?2{of_phase} ORDER BY pick.id"
+    )
+
+
+def read_arrow(path: Path, query: str, select: list[str], lo: int, hi: int, every: int = 1) -> dict[str, np.ndarray]:
     """:func:`read_int_columns` through ADBC: the id range ``(lo, hi]`` in parts of :data:`PART_IDS` ids,
     up to :data:`READ_THREADS` read at once, one connection each, each copied into place as it comes.
 
-    The arrays are made for ``hi - lo`` rows (the sample table's ids are its row numbers: no row is
-    ever deleted; the pages of rows a gap leaves out are never touched) and cut to the rows read, so
+    The arrays are made for ``hi - lo`` rows (``(hi - lo) // every + 1`` when ``query`` thins: the sample
+    table's ids are its row numbers, no row is ever deleted; the pages of rows a gap leaves out are never
+    touched) and cut to the rows read, so
     the peak memory is the columns plus the parts in flight, not the columns twice.
 
     A connection that finds the file busy (another opening the WAL at the same
@@ -143,7 +182,7 @@ def read_arrow(path: Path, query: str, select: list[str], lo: int, hi: int) -> d
     threads = max(1, min(READ_THREADS, os.cpu_count() or 1, (hi - lo) // CHUNK_ROWS))
     count = max(threads, -(-(hi - lo) // PART_IDS))
     edges = np.linspace(lo, hi, count + 1).round().astype(np.int64).tolist()
-    out = {name: np.empty(hi - lo, dtype=np.int64) for name in select}
+    out = {name: np.empty((hi - lo) // every + 1 if every > 1 else hi - lo, dtype=np.int64) for name in select}
     start = 0
     with ThreadPoolExecutor(threads) as pool:
         pending: deque[Future[pa.Table]] = deque()

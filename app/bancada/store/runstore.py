@@ -49,7 +49,7 @@ import secrets
 import shutil
 import sqlite3
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from pathlib import Path
@@ -466,6 +466,12 @@ class RunStore:
     def workers(self) -> dict[str, dict[str, Any]]:
         return {k: json.loads(v) for k, v in self.conn.execute("SELECT implementation, info FROM worker")}
 
+    def sample_rows(self) -> int:
+        """The rows of the sample table, from its first and last ids (no row is ever deleted, so the ids
+        are row numbers: no scan); a block's staged samples and the warm-up windows are not rows."""
+        first, last = self.conn.execute("SELECT min(id), max(id) FROM sample").fetchone()
+        return 0 if first is None else int(last) - int(first) + 1
+
     def sample_count(self) -> int:
         """The samples in the file: the sample table's rows, the warm-up requests summarised in
         windows and, while a block runs, its staged samples."""
@@ -518,8 +524,11 @@ class RunStore:
         arr = np.array(rows, dtype=np.int64).reshape(-1, 4)
         return {name: np.concatenate([arr[:, i], staged[name]]) for i, name in enumerate(names)}
 
-    def sample_columns(self, columns: Sequence[str]) -> dict[str, np.ndarray]:
+    def sample_columns(self, columns: Sequence[str], every: int = 1) -> dict[str, np.ndarray]:
         """Columns of every sample whose treatment is in the treatment table, in id order, as numpy arrays.
+
+        ``every``: only the samples whose id is a multiple of it (1: all; the ids are the table's row
+        numbers, so this is every k-th sample as stored, each treatment and repetition thinned alike).
 
         ``columns``: names from :data:`~bancada.store.column_read.SAMPLE_COLUMNS`. Each is an int64 array but ``phase``
         (int8: 0 warm-up, 1 measure, 2 gap, 3 any other value), ``ok`` (bool) and ``error`` (an
@@ -530,9 +539,28 @@ class RunStore:
         :data:`~bancada.store.column_read.CHUNK_ROWS` rows with the stdlib.
 
         Raises:
+            ValueError: an unknown column, or ``every`` below 1.
+            sqlite3.Error: the file cannot be read.
+        """
+        return self._read_columns(columns, every)
+
+    def measured_parts(self, columns: Sequence[str], part_ids: int = 1 << 23) -> Iterator[dict[str, np.ndarray]]:
+        """The measured samples (phase 1) of :meth:`sample_columns`, a part of at most ``part_ids``
+        sample ids at a time, in id order: a long run's columns without the whole run in memory
+        (8,388,608 ids: about 300 MB of the load tables' columns).
+
+        Raises:
             ValueError: an unknown column.
             sqlite3.Error: the file cannot be read.
         """
+        lo, hi = column_read.id_range(self.conn)
+        for start in range(lo, hi, part_ids):
+            yield self._read_columns(columns, phase=PHASE_MEASURE, bounds=(start, min(start + part_ids, hi)))
+
+    def _read_columns(
+        self, columns: Sequence[str], every: int = 1, phase: int | None = None, bounds: tuple[int, int] | None = None
+    ) -> dict[str, np.ndarray]:
+        """:meth:`sample_columns` of the samples of ``phase`` (None: all) with ids in ``bounds`` (None: all)."""
         unknown = [c for c in columns if c not in column_read.SAMPLE_COLUMNS]
         if unknown:
             raise ValueError(f"unknown sample column(s) {unknown}; expected some of {column_read.SAMPLE_COLUMNS}")
@@ -540,43 +568,32 @@ class RunStore:
         plain = [c for c in wanted if c not in column_read.PACKED]
         plain.remove("error") if "error" in plain else None
         select = [column_read.PACKED_SQL, *plain]
-        arrays = column_read.read_int_columns(self.path, self.conn, select)
+        arrays = column_read.read_int_columns(self.path, self.conn, select, every, phase, bounds)
         arrays.update(column_read.unpack(arrays.pop(column_read.PACKED_SQL)))
         ids = [r[0] for r in self.conn.execute("SELECT id FROM treatment")]
         if not column_read.all_in(arrays["treatment"], ids):  # the join of samples_frame drops unknown treatments
             known = column_read.in_ids(arrays["treatment"], ids)
             arrays = {c: v[known] for c, v in arrays.items()}
         if "error" in columns:
-            arrays["error"] = self._errors(arrays["id"])
+            arrays["error"] = self._errors(arrays["id"], bounds)
         return {c: arrays[c] for c in columns}
 
-    def _errors(self, ids: np.ndarray) -> np.ndarray:
-        """The ``error`` texts of the samples ``ids`` (ascending), as an object array ("" where empty)."""
+    def _errors(self, ids: np.ndarray, bounds: tuple[int, int] | None = None) -> np.ndarray:
+        """The ``error`` texts of the samples ``ids`` (ascending, within ``bounds`` ``(lo, hi]`` when given),
+        as an object array ("" where empty)."""
         out = np.full(len(ids), "", dtype=object)
-        rows = self.conn.execute("SELECT id, error FROM sample WHERE error != '' ORDER BY id").fetchall()
+        if not len(ids):  # no sample read (e.g. every one of a treatment the table does not name)
+            return out
+        lo, hi = bounds if bounds is not None else (-(1 << 62), 1 << 62)
+        rows = self.conn.execute(
+            "SELECT id, error FROM sample WHERE id > ? AND id <= ? AND error != '' ORDER BY id", (lo, hi)
+        ).fetchall()
         if rows:
             with_error = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
             where = np.searchsorted(ids, with_error)
             found = (where < len(ids)) & (ids[np.minimum(where, len(ids) - 1)] == with_error)
             out[where[found]] = [r[1] for r, f in zip(rows, found) if f]
         return out
-
-    def measured_frame(self) -> pd.DataFrame:
-        """The measured samples (phase 1) with only what the load tables read
-        (bancada.stats.load_tables): ``treatment``, ``repetition``, ``phase``, ``ok``,
-        ``latency_ns``, ``start_ns``, ``error``, ``implementation``, ``workload``, in id order.
-
-        A third of :meth:`samples_frame`'s time on a big run (507,000 samples: 4.0 s against
-        12.9 s), which joins every treatment and split column and the warm-up.
-        """
-        import pandas as pd
-
-        query = (
-            "SELECT s.treatment, s.repetition, s.phase, s.ok, s.latency_ns, s.start_ns, s.error,"
-            " t.implementation, t.workload FROM sample s JOIN treatment t ON s.treatment = t.id"
-            " WHERE s.phase = 1 ORDER BY s.id"
-        )
-        return pd.read_sql_query(query, self.conn)
 
     def samples_frame(self) -> pd.DataFrame:
         """All samples joined with their treatment, as a pandas DataFrame.

@@ -337,12 +337,14 @@ def _codes(chunk: Any, seen: dict[str, int]) -> np.ndarray:
     return codes  # 1 byte a row for a few levels (the blocks' types are joined at the end)
 
 
-def read_run_columns(store: RunStore, columns: Sequence[str], categorical: Sequence[str] = ()) -> pd.DataFrame:
-    """The run's tidy ``columns``, those in ``categorical`` as categoricals (see
-    :func:`bancada.store.tidy_csv.tidy_frame`)."""
+def read_run_columns(
+    store: RunStore, columns: Sequence[str], categorical: Sequence[str] = (), every: int = 1
+) -> pd.DataFrame:
+    """The run's tidy ``columns``, those in ``categorical`` as categoricals; ``every``: only every k-th
+    sample as stored (see :func:`bancada.store.tidy_csv.tidy_frame`)."""
     from bancada.store.tidy_csv import tidy_frame
 
     map_large_blocks()
-    frame = tidy_frame(store, columns, categorical)
+    frame = tidy_frame(store, columns, categorical, every)
     release_freed_memory()
     return frame

@@ -119,7 +119,9 @@ TEXT_DTYPE = pd.StringDtype("pyarrow" if _pa is not None else "python", na_value
 OK_TEXTS = ("false", "true")
 
 
-def tidy_frame(store: RunStore, columns: Sequence[str] | None = None, categorical: Sequence[str] = ()) -> pd.DataFrame:
+def tidy_frame(
+    store: RunStore, columns: Sequence[str] | None = None, categorical: Sequence[str] = (), every: int = 1
+) -> pd.DataFrame:
     """Return the run's samples as the tidy table: a DataFrame with ``columns`` (default
     COLUMNS + EXTRA_COLUMNS + SPLIT_COLUMNS, in that order), one row per sample in the order stored.
     The split columns come from :func:`_split_parts` (the pandas join, for runs with links or
@@ -132,17 +134,18 @@ def tidy_frame(store: RunStore, columns: Sequence[str] | None = None, categorica
     ``ok`` (false, true) as categoricals; times in seconds as float64 (``server_s`` NaN
     where the server sent none); counts as int64; ``error`` as text. The treatment's
     columns named in ``categorical`` are pandas categoricals instead (codes into the
-    levels, one byte a row: what the analysis reads, :mod:`bancada.stats.columns`).
+    levels, one byte a row: what the analysis reads, :mod:`bancada.stats.columns`). ``every``: only
+    every k-th sample as stored (:meth:`RunStore.sample_columns`).
 
     Raises:
-        ValueError: an unknown column.
+        ValueError: an unknown column, or ``every`` below 1.
     """
     columns = list(COLUMNS + EXTRA_COLUMNS + SPLIT_COLUMNS if columns is None else columns)
     _check_columns(columns)
     split = [c for c in columns if c in SPLIT_COLUMNS]
     columns_read = [c for c in columns if c not in SPLIT_COLUMNS]
     wanted = [_FROM_SAMPLE[c] for c in columns_read if c in _FROM_SAMPLE]
-    raw = store.sample_columns(["treatment", *wanted])
+    raw = store.sample_columns(["treatment", *wanted], every)
     treatments = store.treatments()
     row = _treatment_row(np.array([t.id for t in treatments], dtype=np.int64), raw.pop("treatment"))
     out: dict[str, object] = {}
@@ -155,7 +158,7 @@ def tidy_frame(store: RunStore, columns: Sequence[str] | None = None, categorica
             out[c] = _sample_column(c, raw.pop(_FROM_SAMPLE[c]))  # the raw column goes once converted
     df = pd.DataFrame(out, columns=columns_read, copy=False)  # the arrays are ours: no second copy
     if split:
-        parts = _split_parts(store, len(df))
+        parts = _split_parts(store, len(df), every)
         for c in split:
             df[c] = parts[c]
     return df[columns]
@@ -191,14 +194,16 @@ def _treatment_column(values: list[Any], row: Any, categorical: bool) -> object:
     return np.array(values)[row]
 
 
-def _split_parts(store: RunStore, n: int) -> dict[str, Any]:
-    """The SPLIT_COLUMNS of the run's ``n`` samples (those of :meth:`RunStore.samples_frame`, in order).
+def _split_parts(store: RunStore, n: int, every: int = 1) -> dict[str, Any]:
+    """The SPLIT_COLUMNS of the run's ``n`` samples (those of :meth:`RunStore.samples_frame`, in order;
+    ``every``: those whose id is a multiple of it, as :meth:`RunStore.sample_columns` reads them).
 
     Only a run with links or serial requests (seed 004) reads them, through the pandas join of
     :meth:`RunStore.samples_frame`; any other run gets empty levels and missing numbers.
     """
     if any(t.link or t.format for t in store.treatments()):
-        parts = _split_columns(store.samples_frame())
+        frame = store.samples_frame()
+        parts = _split_columns(frame if every == 1 else frame[frame["id"] % every == 0].reset_index(drop=True))
         return {c: v.to_numpy() if hasattr(v, "to_numpy") else v for c, v in parts.items()}
     empty_text = np.full(n, "", dtype=object)
     missing = np.full(n, np.nan)

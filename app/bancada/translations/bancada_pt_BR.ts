@@ -452,6 +452,7 @@
     </message>
     <message>
         <source>allowed: {names}</source>
+        <extracomment>custom REST: the HTTP method (default POST with a body, else GET) custom REST: the path and query, e.g. /v1/select?x=1 custom REST: a table of request headers custom REST: the body, a template custom REST: a file sent as the body byte for byte custom gRPC: package.Service/Method custom gRPC: the request message as JSON (proto3 mapping), a template custom gRPC: a file holding the request message as JSON custom gRPC: a .proto file with the method (default: the server&apos;s reflection) custom gRPC: include folders of the .proto custom gRPC: a FileDescriptorSet with the method</extracomment>
         <translation>permitidos: {names}</translation>
     </message>
     <message>
@@ -623,7 +624,7 @@
     <name>Database</name>
     <message>
         <source>give password_env or password_file, not both (the password comes from one)</source>
-        <extracomment>The environment variable a worker reads the database&apos;s libpq URI from (workers/README.md). The worker option giving its connection-pool size (workers/README.md).</extracomment>
+        <extracomment>The environment variable a worker reads the database&apos;s libpq URI from (workers/README.md). The worker option giving its connection-pool size (workers/README.md). private: Bancada starts PostgreSQL on host; external: the server at url local or a saved SSH host&apos;s name (None: the workers&apos; host) seed of the fake records rows of the pets table rows of the people table each database worker&apos;s connection-pool size (connections) repetition: the seeded state before every repetition; never external only: the server&apos;s libpq URI, without a password external only: the environment variable holding the password external only: a file holding the password</extracomment>
         <translation>dê password_env ou password_file, não os dois (a senha vem de um deles)</translation>
     </message>
     <message>
@@ -688,6 +689,7 @@
     </message>
     <message>
         <source>the private PostgreSQL server is not started</source>
+        <extracomment>The postmaster&apos;s exit status is not known over SSH (see :meth:`check`&apos;s message).</extracomment>
         <translation>o servidor PostgreSQL privado não foi iniciado</translation>
     </message>
     <message>
@@ -899,7 +901,7 @@
     <name>ExperimentPanel</name>
     <message>
         <source>Host</source>
-        <extracomment>How wide an implementation&apos;s &quot;cannot run&quot; reason may be in the panel (the panel stays narrow at 1024 x 768). How wide an implementation&apos;s name (and an external server&apos;s address) may be in the panel. The operations the panel&apos;s widgets edit; a profile&apos;s workloads of other operations are run as written. The operation entry that runs the profile&apos;s own workloads (seed 001&apos;s database methods, seed 002&apos;s methods).</extracomment>
+        <extracomment>How wide an implementation&apos;s &quot;cannot run&quot; reason may be in the panel (the panel stays narrow at 1024 x 768). How wide an implementation&apos;s name (and an external server&apos;s address) may be in the panel. The operations the panel&apos;s widgets edit; a profile&apos;s workloads of other operations are run as written. The operation entry that runs the profile&apos;s own workloads (seed 001&apos;s database methods, seed 002&apos;s methods). The language an [[external]] server has when its profile names none (experiment/external.py).</extracomment>
         <translation>Host</translation>
     </message>
     <message>
@@ -1097,6 +1099,7 @@
     </message>
     <message>
         <source>letters, digits and . _ : - only, starting with a letter or digit (e.g. my-server-rest)</source>
+        <extracomment>the implementation id the profile lists in experiment.implementations rest or grpc host:port where the service answers the level of the factor language for this service a sentence on the service, in the run&apos;s facts</extracomment>
         <translation>só letras, dígitos e . _ : -, começando com letra ou dígito (por exemplo meu-servidor-rest)</translation>
     </message>
     <message>
@@ -1358,24 +1361,10 @@
     </message>
 </context>
 <context>
-    <name>Overrides</name>
-    <message>
-        <source>{name}: {reason}</source>
-        <translation>{name}: {reason}</translation>
-    </message>
-    <message>
-        <source>{flag} {name}: no such workload; the profile has {known} (or give a number of elements)</source>
-        <translation>{flag} {name}: não há esse workload; o perfil tem {known} (ou dê um número de elementos)</translation>
-    </message>
-    <message>
-        <source>{name} must be 1 or more (Locust workers on this computer), not {n}</source>
-        <translation>{name} deve ser 1 ou mais (workers do Locust neste computador), não {n}</translation>
-    </message>
-</context>
-<context>
     <name>Hosts</name>
     <message>
         <source>unknown host {name!r}: only &apos;local&apos; is available in this build</source>
+        <extracomment>The names of this computer.</extracomment>
         <translation>host desconhecido {name!r}: só &apos;local&apos; está disponível nesta versão</translation>
     </message>
     <message>
@@ -1453,6 +1442,7 @@
     </message>
     <message>
         <source>Debian, Ubuntu: apt install {package}</source>
+        <extracomment>The Debian (and Ubuntu) package that provides each runtime; ``{major}``: the version needed.</extracomment>
         <translation>Debian, Ubuntu: apt install {package}</translation>
     </message>
     <message>
@@ -2130,6 +2120,7 @@ Senha da chave:</translation>
     <name>LiveView</name>
     <message>
         <source>Live plots</source>
+        <extracomment>The legend glyph of each marker (the boxes&apos; key in a plot&apos;s title is text). The most of the trace&apos;s width the warm-up takes once requests are measured: a warm-up until steady may send a hundred times the measured requests, and drawn to scale it left the measured ones a sliver. The factors whose levels are codes, shown by their proper names (``grpc`` -&gt; ``gRPC``, ``cpp`` -&gt; ``C++``); any other level (an implementation&apos;s, a workload&apos;s, a link&apos;s name) is shown as the profile spells it, the same on the axis, in the key, in the trace&apos;s legend and in the tables. Workloads side by side at most: as many as columns of :data:`COLUMN_MIN_WIDTH_PX` fit the view (the trace&apos;s title needs about 490 px), the others in further rows (seed 001 has eight workloads). At 1024 x 768 with the panel shown that is one column; the view lays itself out again when a resize changes the count. The height a row of workloads needs (boxes, trace, legend) when there are several rows: the view scrolls rather than squeezing eight workloads&apos; plots into one screen. The narrowest a plot&apos;s title makes its plot (a longer title is cut at both ends).</extracomment>
         <translation>Gráficos ao vivo</translation>
     </message>
     <message>
@@ -2150,7 +2141,7 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>Press Run (Ctrl+R) to start: a box per treatment grows here while the samples arrive.</source>
-        <extracomment>Workloads side by side at most: as many as columns of :data:`COLUMN_MIN_WIDTH_PX` fit the view (the trace&apos;s title needs about 490 px), the others in further rows (seed 001 has eight workloads). At 1024 x 768 with the panel shown that is one column; the view lays itself out again when a resize changes the count. The height a row of workloads needs (boxes, trace, legend) when there are several rows: the view scrolls rather than squeezing eight workloads&apos; plots into one screen. The narrowest a plot&apos;s title makes its plot (a longer title is cut at both ends).</extracomment>
+        <extracomment>each trace&apos;s warm-up phase: a shaded band (left of the measured requests) and its label each treatment&apos;s trace for its text alternative: the first and the last tenth&apos;s median latency (ms)</extracomment>
         <translation>Clique em Executar (Ctrl+R) para começar: um boxplot por tratamento cresce aqui enquanto as amostras chegam.</translation>
     </message>
     <message>
@@ -2258,7 +2249,7 @@ Senha da chave:</translation>
     <name>LoadTableView</name>
     <message>
         <source>Load (siege and ab)</source>
-        <extracomment>{title: (labels, rows of cells)}, as bancada.stats.load_labels.cells gives it</extracomment>
+        <extracomment>{title: (labels, rows of cells)}, as bancada.analysis.words.load_labels.cells gives it</extracomment>
         <translation>Carga (siege e ab)</translation>
     </message>
     <message>
@@ -2612,6 +2603,22 @@ Senha da chave:</translation>
     </message>
 </context>
 <context>
+    <name>Overrides</name>
+    <message>
+        <source>{name}: {reason}</source>
+        <extracomment>The rows seed 001&apos;s list methods list in the study (its workloads ListPets10 ... ListPeople1000).</extracomment>
+        <translation>{name}: {reason}</translation>
+    </message>
+    <message>
+        <source>{flag} {name}: no such workload; the profile has {known} (or give a number of elements)</source>
+        <translation>{flag} {name}: não há esse workload; o perfil tem {known} (ou dê um número de elementos)</translation>
+    </message>
+    <message>
+        <source>{name} must be 1 or more (Locust workers on this computer), not {n}</source>
+        <translation>{name} deve ser 1 ou mais (workers do Locust neste computador), não {n}</translation>
+    </message>
+</context>
+<context>
     <name>OwnService</name>
     <message>
         <source>declare at least one server</source>
@@ -2760,7 +2767,7 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>the vus load model needs vus, the number of virtual users (1 or more)</source>
-        <extracomment>The most virtual users a profile may ask for (the native driver&apos;s bound).</extracomment>
+        <extracomment>The most virtual users a profile may ask for (the native driver&apos;s bound). vus model: virtual users, each looping one request per iteration vus model: an iteration every pacing_s per user (k6&apos;s sleep(pacing - elapsed)); not with think_time_s vus model: the wait after each response (k6&apos;s sleep(t)) vus model: user i starts at i * ramp_up_s / vus (k6&apos;s ramping-vus from 0) vus model: how long an iteration in flight may finish after duration_s (k6&apos;s gracefulStop)</extracomment>
         <translation>o modelo de carga vus precisa de vus, o número de usuários virtuais (1 ou mais)</translation>
     </message>
     <message>
@@ -2818,7 +2825,7 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>max ({max}) must be &gt;= min ({min})</source>
-        <extracomment>:data:`bancada.wire.operations.OPERATIONS` as a type (a test keeps the two lists equal). The six methods of the RPC study (seed 002), as workload operations. The count of a method workload that does not set one: sum&apos;s eight values (the study&apos;s), recolor&apos;s two extras. Seed 004&apos;s wire formats of a ``serial`` workload (bancada.experiment.links has the links). Seed 004&apos;s data kinds of a ``serial`` workload (workers/go/formats). The name ``alternating`` had before 0.2; profiles and stored runs that use it still open. Names of the well-known payload sizes of the reference study (seed 000). ``serial`` only (seed 004): the wire formats, each a level of the factor ``format``. ``list_pets`` / ``list_people`` only (seed 001): the rows asked for, 1..1000.</extracomment>
+        <extracomment>:data:`bancada.wire.operations.OPERATIONS` as a type (a test keeps the two lists equal). The six methods of the RPC study (seed 002), as workload operations. The count of a method workload that does not set one: sum&apos;s eight values (the study&apos;s), recolor&apos;s two extras. Seed 004&apos;s wire formats of a ``serial`` workload (bancada.experiment.links has the links). Seed 004&apos;s data kinds of a ``serial`` workload (workers/go/formats). The name ``alternating`` had before 0.2; profiles and stored runs that use it still open. Names of the well-known payload sizes of the reference study (seed 000). the workload&apos;s name, a level of the factor payload (e.g. StdSize) the contract&apos;s operation each request calls (select, echo, sum, ...; custom: your own request) the kind of the payload&apos;s values (int64s, doubles, strings, ...) values in one payload (default: the operation&apos;s own) the smallest generated value (int64s, doubles) the largest generated value (int64s, doubles) select only: how many values the server selects echo only: the server sends the payload back seed of the payload&apos;s generated values ``serial`` only (seed 004): the wire formats, each a level of the factor ``format``. ``list_pets`` / ``list_people`` only (seed 001): the rows asked for, 1..1000.</extracomment>
         <translation>max ({max}) deve ser &gt;= min ({min})</translation>
     </message>
     <message>
@@ -2863,11 +2870,12 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>the open model needs rate_per_s</source>
+        <extracomment>sequential: one request at a time; closed: c clients in a loop; open: an arrival rate; vus: k6&apos;s users clients (closed) or most requests in flight (open) measured seconds per block (closed, open, vus); None: the experiment&apos;s requests instead requests per second of the open model gRPC with concurrency c: c channels (c TCP connections) or c streams over one channel the native driver&apos;s most samples per block; past it only histograms (None: its default) epoll engine, closed model: microseconds the event loop polls before it sleeps (None: the driver&apos;s default) epoll engine, closed model: event loops the connections are split over (None: one)</extracomment>
         <translation>o modelo aberto precisa de rate_per_s</translation>
     </message>
     <message>
         <source>implementations are listed twice</source>
-        <extracomment>Network links between driver and workers, each a level of the factor ``link``: preset names (bancada.experiment.links) or the names of the profile&apos;s ``[[links]]``. Empty: no emulated link.</extracomment>
+        <extracomment>the profile&apos;s name, stored with each run (as bancada runs shows it) the study&apos;s title in the window and the report a sentence on what the study measures, in the window and the report implementation ids, &lt;worker&gt;-&lt;protocol&gt; (bancada workers lists them) repetitions (r) of every treatment measured requests per treatment and repetition (n) warm-up requests per treatment and repetition, recorded and flagged, before the measured ones reuse: one connection per client for the whole block; new: a connection per request, its set-up inside the latency seconds a request may take before it fails the process that sends the requests: auto (native where built, else python), python, native or locust the locust driver (bancada.drivers.locust): Locust workers (processes) per block the locust driver: users across its workers (None: one per worker) the locust driver: users started per second (None: all at once) the factors of the analysis: language, protocol, payload, implementation, operation, link, format Network links between driver and workers, each a level of the factor ``link``: preset names (bancada.experiment.links) or the names of the profile&apos;s ``[[links]]``. Empty: no emulated link.</extracomment>
         <translation>há implementações listadas duas vezes</translation>
     </message>
     <message>
@@ -2892,11 +2900,12 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>give bandwidth_kib_s or bandwidth_kbit_s, not both</source>
+        <extracomment>added jitter of the round-trip time, milliseconds</extracomment>
         <translation>informe bandwidth_kib_s ou bandwidth_kbit_s, não os dois</translation>
     </message>
     <message>
         <source>workload names must be unique</source>
-        <extracomment>Services Bancada does not start (bancada.experiment.external). Custom links that ``experiment.links`` may name besides the presets. The experiment&apos;s PostgreSQL (seed 001; bancada.experiment.database); None: no database. One-line notices about what was read (e.g. a schedule name from an older Bancada); not stored.</extracomment>
+        <extracomment>the workers&apos; nice level (None: as they start) the driver&apos;s nice level (None: as it starts) the CPUs the workers are pinned to, a taskset list such as 0,1 (None: any) the CPUs the driver is pinned to, a taskset list (None: any) Services Bancada does not start (bancada.experiment.external). Custom links that ``experiment.links`` may name besides the presets. The experiment&apos;s PostgreSQL (seed 001; bancada.experiment.database); None: no database. One-line notices about what was read (e.g. a schedule name from an older Bancada); not stored.</extracomment>
         <translation>os nomes das cargas de trabalho devem ser únicos</translation>
     </message>
     <message>
@@ -3111,6 +3120,50 @@ Senha da chave:</translation>
     <message>
         <source>{tool} on {impl}: no profile written within {s} s of the stop</source>
         <translation>{tool} em {impl}: nenhum perfil gravado em até {s} s depois da parada</translation>
+    </message>
+</context>
+<context>
+    <name>Published</name>
+    <message>
+        <source>This run has no LargeSize, where the paper ranks REST before gRPC (Go REST {go} ms ≈ Java REST {java} ms, then gRPC).</source>
+        <translation>Esta execução não tem LargeSize, onde o artigo põe REST antes de gRPC (Go REST {go} ms ≈ Java REST {java} ms, depois gRPC).</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Carga de trabalho</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Posição</translation>
+    </message>
+    <message>
+        <source>Paper (ms)</source>
+        <translation>Artigo (ms)</translation>
+    </message>
+    <message>
+        <source>This run (ms)</source>
+        <translation>Esta execução (ms)</translation>
+    </message>
+    <message>
+        <source>The paper beside this run</source>
+        <translation>O artigo ao lado desta execução</translation>
+    </message>
+    <message>
+        <source>Soares (UFLA 2024), Tables 2.1 and 2.4: medians in ms</source>
+        <extracomment>The profiles that run seed 000&apos;s design, by ``[experiment] name``. The as-published workers and the paper&apos;s implementation each one is.</extracomment>
+        <translation>Soares (UFLA 2024), Tabelas 2.1 e 2.4: medianas em ms</translation>
+    </message>
+    <message>
+        <source>This run ranks LargeSize as the paper does.</source>
+        <translation>Esta execução ordena o LargeSize como o artigo.</translation>
+    </message>
+    <message>
+        <source>At LargeSize the paper ranks REST before gRPC (Go REST {go} ms ≈ Java REST {java} ms, then gRPC); this run&apos;s order differs.</source>
+        <translation>No LargeSize o artigo põe REST antes de gRPC (Go REST {go} ms ≈ Java REST {java} ms, depois gRPC); a ordem desta execução é outra.</translation>
+    </message>
+    <message>
+        <source>The paper&apos;s Go REST series is unlikely to be its gin server&apos;s: across its 31 experiments it drifts as a warming JVM does and moves with Java REST&apos;s (correlation 0.99), and 204,800 ints cost it 1.2 ms more than 200, while decoding them with Go&apos;s encoding/json takes tens of milliseconds (the profile soares-2024-as-published runs the paper&apos;s own gin and Spring Boot servers). Absolute times also depend on the machine and the client: the paper opened a new connection per REST request and paused 1 s between requests. Read a different ranking as a difference of servers and set-up, not as an error of this run; docs/seeds.md gives the evidence.</source>
+        <translation>A série Go REST do artigo dificilmente é a do servidor gin dele: ao longo dos 31 experimentos ela cai como uma JVM aquecendo e acompanha a do Java REST (correlação 0,99), e 204.800 inteiros custam a ela 1,2 ms a mais que 200, enquanto decodificá-los com o encoding/json do Go leva dezenas de milissegundos (o perfil soares-2024-as-published executa os próprios servidores gin e Spring Boot do artigo). Os tempos absolutos também dependem da máquina e do cliente: o artigo abria uma conexão nova a cada requisição REST e fazia uma pausa de 1 s entre as requisições. Leia uma ordem diferente como diferença de servidores e de montagem, não como erro desta execução; docs/seeds.md traz as evidências.</translation>
     </message>
 </context>
 <context>
@@ -3545,7 +3598,7 @@ Senha da chave:</translation>
         <translation>Artigo</translation>
     </message>
     <message>
-        <source>Paper's median (ms)</source>
+        <source>Paper&apos;s median (ms)</source>
         <translation>Mediana do artigo (ms)</translation>
     </message>
     <message>
@@ -3553,7 +3606,7 @@ Senha da chave:</translation>
         <translation>Esta execução</translation>
     </message>
     <message>
-        <source>This run's median (ms)</source>
+        <source>This run&apos;s median (ms)</source>
         <translation>Mediana desta execução (ms)</translation>
     </message>
     <message>
@@ -3918,6 +3971,22 @@ Senha da chave:</translation>
     </message>
 </context>
 <context>
+    <name>RunStore</name>
+    <message>
+        <source>cannot write the run file {path}: the disk is full in the folder {folder} ({free} MiB free; a run of this plan needs about {need} MiB); what was stored before is kept</source>
+        <extracomment>Run statuses. ``running`` left in a file means the process died mid-run. What a stored sample takes at most while the run writes, for the space a run needs: a finished file holds about 53 B a sample (the fault harness&apos;s run, tests/faults/harness.py: 638,976 B for 12,040 samples); three times that covers a block&apos;s staged columns and the WAL before a checkpoint. What the write-ahead log keeps on disk once SQLite resets it after a checkpoint (its ``journal_size_limit``): without a limit it stays at its high-water mark, the largest block&apos;s rows. 4 MiB is what SQLite&apos;s automatic checkpoint lets it reach (1,000 pages of 4 KiB) between resets. How long a write waits for another connection&apos;s lock (ms): Python&apos;s own default (5 s). The samples the run&apos;s plan makes (0: unknown, a timed run), for the space a full disk lacks.</extracomment>
+        <translation>não foi possível gravar o arquivo da execução {path}: o disco está cheio na pasta {folder} ({free} MiB livres; uma execução deste plano precisa de cerca de {need} MiB); o que foi gravado antes está guardado</translation>
+    </message>
+    <message>
+        <source>the disk failed to write</source>
+        <translation>o disco falhou ao gravar</translation>
+    </message>
+    <message>
+        <source>cannot write the run file {path}: {reason}; what was stored before is kept</source>
+        <translation>não foi possível gravar o arquivo da execução {path}: {reason}; o que foi gravado antes está guardado</translation>
+    </message>
+</context>
+<context>
     <name>Runner</name>
     <message>
         <source>worker {implementation} died mid-run (exit code {code})</source>
@@ -3929,6 +3998,7 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>the SSH connection to {host} dropped during block {block}; the run stops and the samples so far are kept (the worker left on the host is stopped at the next connection)</source>
+        <extracomment>The experiment&apos;s database (seed 001): started before the workers, reset before every repetition.</extracomment>
         <translation>a conexão SSH com {host} caiu durante o bloco {block}; a execução para e as amostras até aqui estão guardadas (o worker deixado no host é parado na próxima conexão)</translation>
     </message>
     <message>
@@ -3957,7 +4027,6 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>implementation {impl_id} cannot be measured: {why_not}</source>
-        <extracomment>The experiment&apos;s database (seed 001): started before the workers, reset before every repetition.</extracomment>
         <translation>a implementação {impl_id} não pode ser medida: {why_not}</translation>
     </message>
     <message>
@@ -3998,10 +4067,12 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>the driver failed (exit code {code}): {detail}</source>
+        <extracomment>The error of a request answered later than the request timeout after its planned start (see :func:`fail_late`).</extracomment>
         <translation>o driver falhou (código de saída {code}): {detail}</translation>
     </message>
     <message>
         <source>implementation {impl} does not serve the operation {operation} (workload {workload}); its worker serves {served}</source>
+        <extracomment>The most restarts of a private server in one run: one that keeps dying is not measured on.</extracomment>
         <translation>a implementação {impl} não atende a operação {operation} (carga de trabalho {workload}); seu worker atende {served}</translation>
     </message>
     <message>
@@ -4104,6 +4175,7 @@ Senha da chave:</translation>
     <name>ServerBox</name>
     <message>
         <source>e.g. my-server-rest</source>
+        <extracomment>The server ids of the shipped example (profiles/my-service.toml), named in the reader&apos;s language in the form. The shipped example&apos;s study (its [experiment] name).</extracomment>
         <translation>por exemplo meu-servidor-rest</translation>
     </message>
     <message>
@@ -4161,6 +4233,21 @@ Senha da chave:</translation>
     <message>
         <source>Answers: it accepts connections</source>
         <translation>Responde: aceita conexões</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Atalhos de teclado</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Ação</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Teclas</translation>
     </message>
 </context>
 <context>
@@ -4268,6 +4355,10 @@ Senha da chave:</translation>
         <source>Response: latency in ms of the measured, successful requests; factors: {f}; {n} rows read; computed {t} ({st}). Hover a title for what it means.</source>
         <translation>Resposta: latência em ms das requisições medidas e bem-sucedidas; fatores: {f}; {n} linhas lidas; calculado às {t} ({st}). Passe o mouse sobre um título para ver o que ele significa.</translation>
     </message>
+    <message>
+        <source>&lt;br&gt;The run is long: while it goes on, the tables read 1 in every {k} of its {n} samples as stored, so a second&apos;s work keeps up with it; when it ends they read every sample, and siege&apos;s, ab&apos;s and k6&apos;s tables, which count every request, appear then.</source>
+        <translation>&lt;br&gt;A execução é longa: enquanto ela continua, as tabelas leem 1 de cada {k} das suas {n} amostras, na ordem em que foram gravadas, para que um segundo de trabalho acompanhe a execução; quando ela termina, leem todas as amostras, e as tabelas do siege, do ab e do k6, que contam cada requisição, aparecem então.</translation>
+    </message>
 </context>
 <context>
     <name>StatsHelp</name>
@@ -4373,7 +4464,7 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>Serialized size (bytes)</source>
-        <extracomment>The tables&apos; titles (their names in bancada.stats.tables) as the window shows them, in :data:`TABLE_ORDER`: each statistic&apos;s own (:mod:`bancada.stats.statistic`), then seed 004&apos;s.</extracomment>
+        <extracomment>The tables&apos; titles (their names in bancada.analysis.words.tables) as the window shows them, in :data:`TABLE_ORDER`: each statistic&apos;s own (:mod:`bancada.analysis.words.statistic`), then seed 004&apos;s.</extracomment>
         <translation>Tamanho serializado (bytes)</translation>
     </message>
     <message>
@@ -4633,7 +4724,7 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>Copy as Markdown</source>
-        <extracomment>&quot;Copy as&quot; formats of every table view: (format of bancada.stats.table_export, menu text).</extracomment>
+        <extracomment>&quot;Copy as&quot; formats of every table view: (format of bancada.analysis.words.table_export, menu text).</extracomment>
         <translation>Copiar como Markdown</translation>
     </message>
     <message>
@@ -4721,13 +4812,109 @@ Senha da chave:</translation>
     </message>
 </context>
 <context>
+    <name>Story</name>
+    <message>
+        <source>A large Cliff&apos;s δ ({d}) beside an experimental error of {err}: δ counts how often one treatment&apos;s requests are slower than the other&apos;s, the shares weigh squared distances from the mean, and a few slow requests make the error large without changing who tends to be faster.</source>
+        <translation>Um δ de Cliff grande ({d}) ao lado de um erro experimental de {err}: o δ conta com que frequência as requisições de um tratamento são mais lentas que as do outro, as parcelas pesam distâncias ao quadrado até a média, e poucas requisições lentas tornam o erro grande sem mudar quem tende a ser mais rápido.</translation>
+    </message>
+    <message>
+        <source>By median, from the fastest: {items}.</source>
+        <extracomment>A factor&apos;s share of the variation (its own plus its interactions&apos;, %) from which the story calls it large enough to be reconciled with a null pooled rank test. The most contexts (levels of the other factors) a factor&apos;s sentence lists.</extracomment>
+        <translation>Pela mediana, do mais rápido: {items}.</translation>
+    </message>
+    <message>
+        <source>Established by both the request-level and the repetition-level test: {pairs}.</source>
+        <translation>Estabelecidas pelos dois testes, o por requisição e o por repetição: {pairs}.</translation>
+    </message>
+    <message>
+        <source>For each median within ±{e}, up to {n} requests per treatment are needed ({t}, order-statistic interval); this run has {have}.</source>
+        <translation>Para cada mediana com erro de ±{e}, são necessárias até {n} requisições por tratamento ({t}, intervalo das estatísticas de ordem); esta execução tem {have}.</translation>
+    </message>
+    <message>
+        <source>In short</source>
+        <translation>Em resumo</translation>
+    </message>
+    <message>
+        <source>Not told apart by the request-level test: {pairs}.</source>
+        <translation>Não distinguidos pelo teste por requisição: {pairs}.</translation>
+    </message>
+    <message>
+        <source>Resting on the requests only: {pairs}; the repetition-level test, which could have found them, does not, so they may be the conditions of single repetitions rather than differences between the treatments.</source>
+        <translation>Apoiadas só nas requisições: {pairs}; o teste por repetição, que poderia encontrá-las, não as encontra, então podem ser as condições de repetições isoladas, e não diferenças entre os tratamentos.</translation>
+    </message>
+    <message>
+        <source>Unit of replication: each request. The data have no repetitions, so nothing here tells the requests&apos; shared conditions from the treatments&apos; differences; run two or more repetitions.</source>
+        <translation>Unidade de replicação: cada requisição. Os dados não têm repetições, então nada aqui separa as condições compartilhadas pelas requisições das diferenças entre os tratamentos; execute duas ou mais repetições.</translation>
+    </message>
+    <message>
+        <source>Unit of replication: the repetition (r = {r} per treatment). The factorial design takes each repetition&apos;s {stat} as one replication (Jain 1991, ch. 18) and the repetition-level rank test its median; the request-level tests count every request, although the requests of one repetition share its conditions and are not independent, so they find more differences than there are.</source>
+        <translation>Unidade de replicação: a repetição (r = {r} por tratamento). O projeto fatorial toma a {stat} de cada repetição como uma replicação (Jain 1991, cap. 18) e o teste de postos por repetição, a sua mediana; os testes por requisição contam cada requisição, embora as requisições de uma repetição compartilhem as condições dela e não sejam independentes, então encontram mais diferenças do que existem.</translation>
+    </message>
+    <message>
+        <source>Unit of replication: the request, as asked (aggregate none, r = {r} in the factorial design). The requests of one repetition share its conditions and are not independent, so the factorial&apos;s intervals and the request-level tests are too confident; the repetition-level rank test counts each repetition once.</source>
+        <translation>Unidade de replicação: a requisição, como pedido (sem agregação, r = {r} no projeto fatorial). As requisições de uma repetição compartilham as condições dela e não são independentes, então os intervalos do fatorial e os testes por requisição são confiantes demais; o teste de postos por repetição conta cada repetição uma vez.</translation>
+    </message>
+    <message>
+        <source>Without repetitions only the request-level test speaks, and it counts every request as independent: {pairs}.</source>
+        <translation>Sem repetições, só o teste por requisição fala, e ele conta cada requisição como independente: {pairs}.</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>média</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>mediana</translation>
+    </message>
+    <message>
+        <source>with {ctx}, {lv} is faster ({m} vs {others})</source>
+        <translation>com {ctx}, {lv} é mais rápido ({m} contra {others})</translation>
+    </message>
+    <message>
+        <source>{f} matters, but in opposite directions: {cells}.</source>
+        <translation>{f} importa, mas em sentidos opostos: {cells}.</translation>
+    </message>
+    <message>
+        <source>{f}: {cells}.</source>
+        <translation>{f}: {cells}.</translation>
+    </message>
+    <message>
+        <source>{slow} takes {ratio} the time of {fast}.</source>
+        <translation>{slow} leva {ratio} o tempo de {fast}.</translation>
+    </message>
+    <message>
+        <source>{x} faster than {y}</source>
+        <translation>{x} mais rápido que {y}</translation>
+    </message>
+    <message>
+        <source>Resting on the requests only: {pairs}. With r = {r} repetitions and {kp} the repetition-level test cannot decide (its smallest possible Holm p is {pmin}, above α = {a}), so these differences are neither confirmed nor refuted by the repetitions.</source>
+        <translation>Apoiadas só nas requisições: {pairs}. Com r = {r} repetições e {kp}, o teste por repetição não pode decidir (seu menor p de Holm possível é {pmin}, acima de α = {a}), então as repetições nem confirmam nem refutam essas diferenças.</translation>
+    </message>
+    <message>
+        <source>To decide with the test that counts each repetition once, run r = {need} repetitions per treatment (r = {r} allows at best Holm p = {pmin} over {kp}); more requests per repetition do not change that bound.</source>
+        <translation>Para decidir com o teste que conta cada repetição uma vez, execute r = {need} repetições por tratamento (r = {r} permite no máximo Holm p = {pmin} em {kp}); mais requisições por repetição não mudam esse limite.</translation>
+    </message>
+    <message>
+        <source>Kruskal-Wallis pooled over the other factors sees no clear effect ({p}), yet the factorial gives {f} {own} and its interactions {inter} of the variation: the means weigh the slow requests that the ranks count once each.</source>
+        <translation>O Kruskal-Wallis, juntando os outros fatores, não vê efeito claro ({p}), mas o fatorial dá ao fator {f} {own} e às suas interações {inter} da variação: as médias pesam as requisições lentas que os postos contam uma vez cada.</translation>
+    </message>
+    <message>
+        <source>Pooled over the other factors, Kruskal-Wallis finds an effect ({p}), an average of opposite effects; read the cells, not the pooled verdict.</source>
+        <translation>Juntando os outros fatores, o Kruskal-Wallis encontra um efeito ({p}), uma média de efeitos opostos; leia as células, não o veredito conjunto.</translation>
+    </message>
+    <message>
+        <source>Pooled over the other factors, the ranks cancel and Kruskal-Wallis sees no clear effect ({p}), while the factorial, on means, gives {f} {own} and its interaction {inter} of the variation: both are right about their own model, and the effect reverses.</source>
+        <translation>Juntando os outros fatores, os postos se anulam e o Kruskal-Wallis não vê efeito claro ({p}), enquanto o fatorial, sobre médias, dá ao fator {f} {own} e à sua interação {inter} da variação: os dois estão certos quanto ao próprio modelo, e o efeito se inverte.</translation>
+    </message>
+</context>
+<context>
     <name>Studies</name>
     <message>
-        <source>The paper's own servers (gin in Go, Spring Boot in Java) as its client used them: a new connection and a one-second pause for every request, a small and a large list of numbers, about a minute. It shows why Bancada's ranking of this study differs from the paper's.</source>
+        <source>The paper&apos;s own servers (gin in Go, Spring Boot in Java) as its client used them: a new connection and a one-second pause for every request, a small and a large list of numbers, about a minute. It shows why Bancada&apos;s ranking of this study differs from the paper&apos;s.</source>
         <translation>Os próprios servidores do artigo (gin em Go, Spring Boot em Java) como o cliente dele os usava: uma conexão nova e uma pausa de um segundo a cada requisição, uma lista pequena e uma grande de números, cerca de um minuto. Mostra por que a ordem que o Bancada dá a este estudo difere da do artigo.</translation>
     </message>
     <message>
-        <source>The same with the paper's design: 77 s of requests a second per block and 5 repetitions, about half an hour. It measures how much decoding the large list costs the paper's gin and Spring Boot servers.</source>
+        <source>The same with the paper&apos;s design: 77 s of requests a second per block and 5 repetitions, about half an hour. It measures how much decoding the large list costs the paper&apos;s gin and Spring Boot servers.</source>
         <translation>O mesmo com o desenho do artigo: 77 s de uma requisição por segundo por bloco e 5 repetições, cerca de meia hora. Mede quanto custa decodificar a lista grande aos servidores gin e Spring Boot do artigo.</translation>
     </message>
     <message>
@@ -4979,28 +5166,13 @@ Senha da chave:</translation>
     </message>
 </context>
 <context>
-    <name>ShortcutsDialog</name>
-    <message>
-        <source>Keyboard shortcuts</source>
-        <translation>Atalhos de teclado</translation>
-    </message>
-    <message>
-        <source>Action</source>
-        <translation>Ação</translation>
-    </message>
-    <message>
-        <source>Keys</source>
-        <translation>Teclas</translation>
-    </message>
-</context>
-<context>
     <name>WindowActions</name>
     <message>
         <source>Export &amp;report (PDF and HTML)…</source>
         <translation>Exportar &amp;relatório (PDF e HTML)…</translation>
     </message>
     <message>
-        <source>The run's report as a PDF to hand in, and the same as one HTML file beside it</source>
+        <source>The run&apos;s report as a PDF to hand in, and the same as one HTML file beside it</source>
         <translation>O relatório da execução em PDF para entregar, e o mesmo em um arquivo HTML ao lado</translation>
     </message>
     <message>
@@ -5803,6 +5975,7 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>To know each treatment&apos;s mean response time within ±{e} with {c} confidence, the pilot&apos;s most variable treatment, {t} (mean {m} ms, standard deviation {s} ms), needs n = ⌈(100 × {z} × {s} / ({e0} × {m}))²⌉ = {n} requests (Jain&apos;s formula, the seed study&apos;s method).</source>
+        <extracomment>The optional step &quot;Why?&quot; (bancada.guide.why): after the rank tests, when the main run was profiled. The pilot&apos;s size: requests per treatment and repetition, repetitions, warm-up requests. The most requests per repetition the wizard accepts (a class has minutes, not hours).</extracomment>
         <translation>Para conhecer o tempo médio de resposta de cada tratamento com erro de ±{e} e {c} de confiança, o tratamento mais variável do piloto, {t} (média {m} ms, desvio padrão {s} ms), precisa de n = ⌈(100 × {z} × {s} / ({e0} × {m}))²⌉ = {n} requisições (a fórmula de Jain, o método do estudo original).</translation>
     </message>
     <message>
@@ -5846,6 +6019,7 @@ Senha da chave:</translation>
     </message>
     <message>
         <source>runs</source>
+        <extracomment>The width of output that is not a terminal: as wide as the rows need (no row is this long).</extracomment>
         <translation>execuções</translation>
     </message>
     <message>
@@ -5883,159 +6057,6 @@ Senha da chave:</translation>
     <message>
         <source>no runs yet: try  bancada run profiles/quick.toml</source>
         <translation>nenhuma execução ainda: experimente  bancada run profiles/quick.toml</translation>
-    </message>
-</context>
-<context>
-    <name>Story</name>
-    <message>
-        <source>A large Cliff&apos;s δ ({d}) beside an experimental error of {err}: δ counts how often one treatment&apos;s requests are slower than the other&apos;s, the shares weigh squared distances from the mean, and a few slow requests make the error large without changing who tends to be faster.</source>
-        <translation>Um δ de Cliff grande ({d}) ao lado de um erro experimental de {err}: o δ conta com que frequência as requisições de um tratamento são mais lentas que as do outro, as parcelas pesam distâncias ao quadrado até a média, e poucas requisições lentas tornam o erro grande sem mudar quem tende a ser mais rápido.</translation>
-    </message>
-    <message>
-        <source>By median, from the fastest: {items}.</source>
-        <translation>Pela mediana, do mais rápido: {items}.</translation>
-    </message>
-    <message>
-        <source>Established by both the request-level and the repetition-level test: {pairs}.</source>
-        <translation>Estabelecidas pelos dois testes, o por requisição e o por repetição: {pairs}.</translation>
-    </message>
-    <message>
-        <source>For each median within ±{e}, up to {n} requests per treatment are needed ({t}, order-statistic interval); this run has {have}.</source>
-        <translation>Para cada mediana com erro de ±{e}, são necessárias até {n} requisições por tratamento ({t}, intervalo das estatísticas de ordem); esta execução tem {have}.</translation>
-    </message>
-    <message>
-        <source>In short</source>
-        <translation>Em resumo</translation>
-    </message>
-    <message>
-        <source>Not told apart by the request-level test: {pairs}.</source>
-        <translation>Não distinguidos pelo teste por requisição: {pairs}.</translation>
-    </message>
-    <message>
-        <source>Resting on the requests only: {pairs}; the repetition-level test, which could have found them, does not, so they may be the conditions of single repetitions rather than differences between the treatments.</source>
-        <translation>Apoiadas só nas requisições: {pairs}; o teste por repetição, que poderia encontrá-las, não as encontra, então podem ser as condições de repetições isoladas, e não diferenças entre os tratamentos.</translation>
-    </message>
-    <message>
-        <source>Unit of replication: each request. The data have no repetitions, so nothing here tells the requests&apos; shared conditions from the treatments&apos; differences; run two or more repetitions.</source>
-        <translation>Unidade de replicação: cada requisição. Os dados não têm repetições, então nada aqui separa as condições compartilhadas pelas requisições das diferenças entre os tratamentos; execute duas ou mais repetições.</translation>
-    </message>
-    <message>
-        <source>Unit of replication: the repetition (r = {r} per treatment). The factorial design takes each repetition&apos;s {stat} as one replication (Jain 1991, ch. 18) and the repetition-level rank test its median; the request-level tests count every request, although the requests of one repetition share its conditions and are not independent, so they find more differences than there are.</source>
-        <translation>Unidade de replicação: a repetição (r = {r} por tratamento). O projeto fatorial toma a {stat} de cada repetição como uma replicação (Jain 1991, cap. 18) e o teste de postos por repetição, a sua mediana; os testes por requisição contam cada requisição, embora as requisições de uma repetição compartilhem as condições dela e não sejam independentes, então encontram mais diferenças do que existem.</translation>
-    </message>
-    <message>
-        <source>Unit of replication: the request, as asked (aggregate none, r = {r} in the factorial design). The requests of one repetition share its conditions and are not independent, so the factorial&apos;s intervals and the request-level tests are too confident; the repetition-level rank test counts each repetition once.</source>
-        <translation>Unidade de replicação: a requisição, como pedido (sem agregação, r = {r} no projeto fatorial). As requisições de uma repetição compartilham as condições dela e não são independentes, então os intervalos do fatorial e os testes por requisição são confiantes demais; o teste de postos por repetição conta cada repetição uma vez.</translation>
-    </message>
-    <message>
-        <source>Without repetitions only the request-level test speaks, and it counts every request as independent: {pairs}.</source>
-        <translation>Sem repetições, só o teste por requisição fala, e ele conta cada requisição como independente: {pairs}.</translation>
-    </message>
-    <message>
-        <source>mean</source>
-        <translation>média</translation>
-    </message>
-    <message>
-        <source>median</source>
-        <translation>mediana</translation>
-    </message>
-    <message>
-        <source>with {ctx}, {lv} is faster ({m} vs {others})</source>
-        <translation>com {ctx}, {lv} é mais rápido ({m} contra {others})</translation>
-    </message>
-    <message>
-        <source>{f} matters, but in opposite directions: {cells}.</source>
-        <translation>{f} importa, mas em sentidos opostos: {cells}.</translation>
-    </message>
-    <message>
-        <source>{f}: {cells}.</source>
-        <translation>{f}: {cells}.</translation>
-    </message>
-    <message>
-        <source>{slow} takes {ratio} the time of {fast}.</source>
-        <translation>{slow} leva {ratio} o tempo de {fast}.</translation>
-    </message>
-    <message>
-        <source>{x} faster than {y}</source>
-        <translation>{x} mais rápido que {y}</translation>
-    </message>
-    <message>
-        <source>Resting on the requests only: {pairs}. With r = {r} repetitions and {kp} the repetition-level test cannot decide (its smallest possible Holm p is {pmin}, above α = {a}), so these differences are neither confirmed nor refuted by the repetitions.</source>
-        <translation>Apoiadas só nas requisições: {pairs}. Com r = {r} repetições e {kp}, o teste por repetição não pode decidir (seu menor p de Holm possível é {pmin}, acima de α = {a}), então as repetições nem confirmam nem refutam essas diferenças.</translation>
-    </message>
-    <message>
-        <source>To decide with the test that counts each repetition once, run r = {need} repetitions per treatment (r = {r} allows at best Holm p = {pmin} over {kp}); more requests per repetition do not change that bound.</source>
-        <translation>Para decidir com o teste que conta cada repetição uma vez, execute r = {need} repetições por tratamento (r = {r} permite no máximo Holm p = {pmin} em {kp}); mais requisições por repetição não mudam esse limite.</translation>
-    </message>
-    <message>
-        <source>Kruskal-Wallis pooled over the other factors sees no clear effect ({p}), yet the factorial gives {f} {own} and its interactions {inter} of the variation: the means weigh the slow requests that the ranks count once each.</source>
-        <translation>O Kruskal-Wallis, juntando os outros fatores, não vê efeito claro ({p}), mas o fatorial dá ao fator {f} {own} e às suas interações {inter} da variação: as médias pesam as requisições lentas que os postos contam uma vez cada.</translation>
-    </message>
-    <message>
-        <source>Pooled over the other factors, Kruskal-Wallis finds an effect ({p}), an average of opposite effects; read the cells, not the pooled verdict.</source>
-        <translation>Juntando os outros fatores, o Kruskal-Wallis encontra um efeito ({p}), uma média de efeitos opostos; leia as células, não o veredito conjunto.</translation>
-    </message>
-    <message>
-        <source>Pooled over the other factors, the ranks cancel and Kruskal-Wallis sees no clear effect ({p}), while the factorial, on means, gives {f} {own} and its interaction {inter} of the variation: both are right about their own model, and the effect reverses.</source>
-        <translation>Juntando os outros fatores, os postos se anulam e o Kruskal-Wallis não vê efeito claro ({p}), enquanto o fatorial, sobre médias, dá ao fator {f} {own} e à sua interação {inter} da variação: os dois estão certos quanto ao próprio modelo, e o efeito se inverte.</translation>
-    </message>
-</context>
-<context>
-    <name>Published</name>
-    <message>
-        <source>This run has no LargeSize, where the paper ranks REST before gRPC (Go REST {go} ms ≈ Java REST {java} ms, then gRPC).</source>
-        <translation>Esta execução não tem LargeSize, onde o artigo põe REST antes de gRPC (Go REST {go} ms ≈ Java REST {java} ms, depois gRPC).</translation>
-    </message>
-    <message>
-        <source>Workload</source>
-        <translation>Carga de trabalho</translation>
-    </message>
-    <message>
-        <source>Rank</source>
-        <translation>Posição</translation>
-    </message>
-    <message>
-        <source>Paper (ms)</source>
-        <translation>Artigo (ms)</translation>
-    </message>
-    <message>
-        <source>This run (ms)</source>
-        <translation>Esta execução (ms)</translation>
-    </message>
-    <message>
-        <source>The paper beside this run</source>
-        <translation>O artigo ao lado desta execução</translation>
-    </message>
-    <message>
-        <source>Soares (UFLA 2024), Tables 2.1 and 2.4: medians in ms</source>
-        <translation>Soares (UFLA 2024), Tabelas 2.1 e 2.4: medianas em ms</translation>
-    </message>
-    <message>
-        <source>This run ranks LargeSize as the paper does.</source>
-        <translation>Esta execução ordena o LargeSize como o artigo.</translation>
-    </message>
-    <message>
-        <source>At LargeSize the paper ranks REST before gRPC (Go REST {go} ms ≈ Java REST {java} ms, then gRPC); this run's order differs.</source>
-        <translation>No LargeSize o artigo põe REST antes de gRPC (Go REST {go} ms ≈ Java REST {java} ms, depois gRPC); a ordem desta execução é outra.</translation>
-    </message>
-    <message>
-        <source>The paper's Go REST series is unlikely to be its gin server's: across its 31 experiments it drifts as a warming JVM does and moves with Java REST's (correlation 0.99), and 204,800 ints cost it 1.2 ms more than 200, while decoding them with Go's encoding/json takes tens of milliseconds (the profile soares-2024-as-published runs the paper's own gin and Spring Boot servers). Absolute times also depend on the machine and the client: the paper opened a new connection per REST request and paused 1 s between requests. Read a different ranking as a difference of servers and set-up, not as an error of this run; docs/seeds.md gives the evidence.</source>
-        <translation>A série Go REST do artigo dificilmente é a do servidor gin dele: ao longo dos 31 experimentos ela cai como uma JVM aquecendo e acompanha a do Java REST (correlação 0,99), e 204.800 inteiros custam a ela 1,2 ms a mais que 200, enquanto decodificá-los com o encoding/json do Go leva dezenas de milissegundos (o perfil soares-2024-as-published executa os próprios servidores gin e Spring Boot do artigo). Os tempos absolutos também dependem da máquina e do cliente: o artigo abria uma conexão nova a cada requisição REST e fazia uma pausa de 1 s entre as requisições. Leia uma ordem diferente como diferença de servidores e de montagem, não como erro desta execução; docs/seeds.md traz as evidências.</translation>
-    </message>
-</context>
-<context>
-    <name>RunStore</name>
-    <message>
-        <source>cannot write the run file {path}: the disk is full in the folder {folder} ({free} MiB free; a run of this plan needs about {need} MiB); what was stored before is kept</source>
-        <translation>não foi possível gravar o arquivo da execução {path}: o disco está cheio na pasta {folder} ({free} MiB livres; uma execução deste plano precisa de cerca de {need} MiB); o que foi gravado antes está guardado</translation>
-    </message>
-    <message>
-        <source>the disk failed to write</source>
-        <translation>o disco falhou ao gravar</translation>
-    </message>
-    <message>
-        <source>cannot write the run file {path}: {reason}; what was stored before is kept</source>
-        <translation>não foi possível gravar o arquivo da execução {path}: {reason}; o que foi gravado antes está guardado</translation>
     </message>
 </context>
 </TS>

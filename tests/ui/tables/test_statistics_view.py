@@ -98,3 +98,33 @@ def test_factor_names_methods_and_the_design_note_read_in_portuguese(qtbot):
     assert design_note(
         Factorial(design="full factorial", r=5, aggregate="mean", transform="log10", confidence=0.9)
     ) == ("full factorial, r = 5, aggregate mean, transform log10, confidence 90 %")
+
+
+def test_a_thinned_read_is_said_with_its_numbers_in_english_and_portuguese(qtbot):
+    """A long run's tables while it goes on read 1 in every k samples: the status says so, with k and
+    the run's samples in the language's number format; a whole read says nothing of it."""
+    from bancada.core.i18n import set_language
+    from bancada.ui import language
+
+    view = StatisticsView()
+    qtbot.addWidget(view)
+    res = analyze_frame(frame(), response="latency_ms", factors=("language", "protocol"))
+    tables = build_tables(res)
+    thinned = StatsResult(1, tables, readings(res, tables), res, rows=180, factors=["language", "protocol"])
+    thinned.read_every, thinned.stored = 98, 97_979_413
+    view.show_result(thinned, final=False)
+    assert "read 1 in every 98 of its 97,979,413 samples" in view.status.text()
+    assert "when it ends they read every sample" in view.status.text()
+    whole = StatsResult(2, tables, readings(res, tables), res, rows=180, factors=["language", "protocol"])
+    view.show_result(whole, final=True)
+    assert "1 in every" not in view.status.text()
+    try:
+        assert language.install("pt_BR") == "pt_BR"
+        pt = StatisticsView()
+        qtbot.addWidget(pt)
+        pt.show_result(thinned, final=False)
+        assert "leem 1 de cada 98 das suas 97.979.413 amostras" in pt.status.text()
+        assert "quando ela termina, leem todas as amostras" in pt.status.text()
+    finally:
+        language.install("en")
+        set_language("en")

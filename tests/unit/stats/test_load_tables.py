@@ -2,6 +2,7 @@
 definitions (docs/statistics.md, "Load (siege)" and "Load (ab)")."""
 
 import statistics
+from dataclasses import asdict
 
 import numpy as np
 import pandas as pd
@@ -153,3 +154,105 @@ def test_analyze_refuses_a_bad_response_size_in_one_line(tmp_path, capsys):
     )
     assert code == 2
     assert "--response-bytes takes HEAD,BODY" in capsys.readouterr().err
+
+
+NAMES = {1: ("go-rest", "go", "rest", "go-rest", "select", "SmallJSON")}  # BLOCK's treatment, as store_frame
+
+
+def _load_run(folder, blocks: dict[tuple[int, int], list[tuple[float, float, bool, str]]], sizes=None):
+    """A run file of a closed-load run: ``blocks[(treatment id, repetition)]`` as BLOCK's tuples, each
+    block preceded by a warm-up sample, stored in the schedule's order (repetition k of every treatment
+    before k + 1)."""
+    import json
+
+    from bancada.drivers.sample_block import SAMPLE_DTYPE, SampleBlock
+    from bancada.store.runstore import RunStore, TreatmentRow
+
+    store = RunStore.create("load", folder)
+    store.set_meta(
+        profile_json=json.dumps({"experiment": {"connection": "reuse"}, "load": {"model": "closed", "concurrency": 2}}),
+        response_bytes=json.dumps(sizes or {}),
+    )
+    ids = sorted({t for t, _ in blocks})
+    store.add_treatments(
+        [
+            TreatmentRow(t, *NAMES.get(t, (f"impl{t}", "go", "rest", f"impl{t}", "select", f"W{t}")), "int64s", 1, 8)
+            for t in ids
+        ]
+    )
+    for number, (t, rep) in enumerate(sorted(blocks, key=lambda k: (k[1], k[0]))):
+        samples = [(-5.0, 5.0, True, "")] + blocks[(t, rep)]
+        rows = np.zeros(len(samples), dtype=SAMPLE_DTYPE)
+        rows["treatment"], rows["repetition"], rows["seq"] = t, rep, np.arange(len(samples))
+        rows["phase"] = [0] + [1] * (len(samples) - 1)
+        rows["ok"] = [ok for _, _, ok, _ in samples]
+        rows["latency_ns"] = [round(lat * 1e9) for _, lat, _, _ in samples]
+        rows["start_ns"] = [round(start * 1e9) for start, _, _, _ in samples]
+        store.add_block(number, rep, 0)
+        store.add_samples(SampleBlock(rows, {i: e for i, (_, _, _, e) in enumerate(samples) if e}), number)
+    store.finish("complete")
+    store.close()
+    return store.path
+
+
+class _InParts:
+    """A stored run whose measured samples come in parts of ``part_ids`` ids (blocks span parts)."""
+
+    def __init__(self, store, part_ids: int) -> None:
+        self.store, self.part_ids = store, part_ids
+
+    def __getattr__(self, name):
+        return getattr(self.store, name)
+
+    def measured_parts(self, columns):
+        return self.store.measured_parts(columns, self.part_ids)
+
+
+def test_a_stored_run_gives_the_tables_of_its_samples(tmp_path):
+    from bancada.stats.load_tables import from_store
+    from bancada.store.runstore import RunStore
+
+    path = _load_run(tmp_path, {(1, 1): BLOCK}, {"1": [HEAD, BODY]})
+    with RunStore.open(path) as store:
+        tables = from_store(_InParts(store, 3))
+    expected = load_rows(store_frame(), concurrency=2, response_bytes={"1": [HEAD, BODY]})
+    pd.testing.assert_frame_equal(siege_frame(tables), siege_frame(expected))
+    pd.testing.assert_frame_equal(ab_frame(tables), ab_frame(expected))
+    assert (tables.model, tables.connection, tables.timed) == ("closed", "reuse", False)
+
+
+@pytest.mark.parametrize("part_ids", [7, 1 << 23])
+def test_a_long_stored_run_read_in_parts_gives_the_tables_of_its_tidy_samples(tmp_path, part_ids):
+    from bancada.stats.load_tables import from_store
+    from bancada.store.runstore import RunStore
+    from bancada.store.tidy_csv import tidy_frame as stored_tidy_frame
+
+    rng = np.random.default_rng(5)
+    errors = ["", "", "", "", "http_500: boom", "http_404: no route", "grpc_14: unavailable", "timeout: none"]
+    blocks = {}
+    for rep in range(1, 13):  # 12 repetitions: 10 and above come after 9
+        for t in (2, 5, 9):
+            n = int(rng.integers(3, 40))
+            err = rng.choice(errors, n)
+            start = np.sort(rng.random(n))
+            blocks[(t, rep)] = [(s, float(rng.random()) / 100, e == "", str(e)) for s, e in zip(start, err)]
+    path = _load_run(tmp_path, blocks)
+    with RunStore.open(path) as store:
+        tables = from_store(_InParts(store, part_ids))
+        tidy = stored_tidy_frame(store)
+    expected = load_rows(tidy, concurrency=2)  # the tidy samples through pandas, a block a group
+    assert [(r.implementation, r.repetition) for r in tables.siege] == [
+        (f"impl{t}", rep) for t in (2, 5, 9) for rep in range(1, 13)
+    ]
+    for got, want in ((tables.siege, expected.siege), (tables.ab, expected.ab)):
+        by_block = {(r.implementation, r.repetition): asdict(r) for r in want}
+        for row in got:
+            fields, want_fields = asdict(row), by_block[(row.implementation, row.repetition)]
+            assert fields.keys() == want_fields.keys()
+            for name, value in fields.items():  # times: seconds from ns in either order of arithmetic
+                want = (
+                    pytest.approx(want_fields[name], rel=1e-9)
+                    if isinstance(value, (float, dict))
+                    else want_fields[name]
+                )
+                assert value == want, name

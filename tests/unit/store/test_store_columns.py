@@ -82,3 +82,38 @@ def test_tidy_frame_holds_the_values_of_the_pandas_join(run, chunk, monkeypatch)
     assert df["run_id"].unique().tolist() == ["cols"] and df["error"].tolist() == raw["error"].tolist()
     with RunStore.open(run) as store, pytest.raises(ValueError, match="unknown tidy column"):
         tidy_frame(store, ["latency"])
+
+
+@pytest.mark.parametrize("reader", ["adbc", "adbc in small parts", "stdlib"])
+@pytest.mark.parametrize("every", [1, 2, 7, 599, 5000])
+def test_a_thinned_read_is_every_kth_sample_as_stored(run, reader, every, monkeypatch):
+    if reader == "stdlib":
+        monkeypatch.setitem(sys.modules, "adbc_driver_sqlite.dbapi", None)
+    if reader == "adbc in small parts":
+        monkeypatch.setattr(column_read, "PART_IDS", 7)
+        monkeypatch.setattr(column_read, "CHUNK_ROWS", 64)
+    with RunStore.open(run) as store:
+        whole = store.sample_columns([*COLUMNS, "error"])
+        thin = store.sample_columns([*COLUMNS, "error"], every)
+        assert store.sample_rows() == 600
+    picked = whole["id"] % every == 0
+    assert 0 < picked.sum() < len(whole["id"]) or every in (1, 5000)
+    for c in [*COLUMNS, "error"]:
+        assert thin[c].tolist() == whole[c][picked].tolist(), c
+
+
+def test_a_thinned_read_needs_a_whole_number_of_at_least_one(run):
+    with RunStore.open(run) as store, pytest.raises(ValueError, match="every must be a whole number of at least 1"):
+        store.sample_columns(["latency_ns"], 0)
+
+
+@pytest.mark.parametrize("part_ids", [1, 64, 1 << 23])
+def test_measured_parts_are_the_measured_samples_in_order(run, part_ids):
+    with RunStore.open(run) as store:
+        whole = store.sample_columns([*COLUMNS, "error"])
+        parts = list(store.measured_parts([*COLUMNS, "error"], part_ids))
+    assert len(parts) == -(-600 // part_ids)  # one part a range of ids, empty or not
+    measured = whole["phase"] == 1
+    for c in [*COLUMNS, "error"]:
+        assert np.concatenate([p[c] for p in parts]).tolist() == whole[c][measured].tolist(), c
+    assert any(e for p in parts for e in p["error"])  # the parts' errors are matched to their samples

@@ -317,6 +317,7 @@ class StatisticsView(QScrollArea):
                 ).format(
                     f=", ".join(factor_name(f) for f in res.factors), n=QLocale().toString(res.rows), t=when, st=state
                 )
+                + self.thinned_text(res)
             )
         self.load_view.show_cells(res.load, res.load_note)
         for title, sec in self.sections.items():
@@ -326,6 +327,16 @@ class StatisticsView(QScrollArea):
                 continue
             sec.set_frame(df, res.readings.get(title, ""))
             sec.setVisible(True)
+
+    def thinned_text(self, res: StatsResult) -> str:
+        """The sentence on a long running run's thinned read (``res.read_every`` > 1), else ""."""
+        if res.read_every <= 1:
+            return ""
+        return self.tr(
+            "<br>The run is long: while it goes on, the tables read 1 in every {k} of its {n} samples as "
+            "stored, so a second's work keeps up with it; when it ends they read every sample, and siege's, "
+            "ab's and k6's tables, which count every request, appear then."
+        ).format(k=QLocale().toString(res.read_every), n=QLocale().toString(res.stored))
 
     def set_compact(self, on: bool, scale: float = 1.0) -> None:
         """Classroom mode: only the titles (``scale`` times larger) and readings, the tables hidden."""
