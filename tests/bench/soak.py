@@ -422,10 +422,9 @@ def final_statistics(output: str) -> dict[str, float] | None:
 
 
 def _statistics_peak_mb() -> float:
-    """The peak RSS (VmHWM) of this process's statistics process (a multiprocessing child), MB; 0 if none."""
-    import multiprocessing
-
-    peaks = [process_figures(c.pid) for c in multiprocessing.active_children() if c.pid is not None]
+    """The peak RSS (VmHWM) of this process's statistics process, MB; 0 if none."""
+    stats = [pid for pid, cmd in descendants(os.getpid()).items() if role(cmd) == "statistics process"]
+    peaks = [process_figures(pid) for pid in stats]
     return max((p[3] for p in peaks if p is not None), default=0.0)
 
 
