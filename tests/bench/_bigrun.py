@@ -11,6 +11,7 @@ a real run stores its samples) and the CSV as ``bancada export`` writes it
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -25,6 +26,11 @@ from bancada.store.tidy_csv import COLUMNS, tidy_frame  # noqa: E402
 REPS, WARMUP_PER_REP = 10, 100
 LANGUAGES, PROTOCOLS, OPERATIONS = ("go", "java"), ("grpc", "rest"), ("select", "echo")
 FACTORS = ("language", "protocol", "operation")
+#: The profile stored with the run: a closed load of 8 clients (siege's and ab's tables apply).
+PROFILE = {
+    "experiment": {"factors": list(FACTORS), "connection": "reuse"},
+    "load": {"model": "closed", "concurrency": 8},
+}
 
 
 def treatments() -> list[TreatmentRow]:
@@ -59,7 +65,8 @@ def write_run(folder: Path, n_per_treatment: int) -> Path:
     """Write the run file ``folder/bigrun.sqlite``; return its path."""
     rng = np.random.default_rng(0)
     store = RunStore.create("bigrun", folder)
-    store.set_meta(profile_name="bigrun", host_name="local")
+    # a closed load's run (its load tables: siege's and ab's, which the window and bancada run compute)
+    store.set_meta(profile_name="bigrun", host_name="local", profile_json=json.dumps(PROFILE))
     rows = treatments()
     store.add_treatments(rows)
     per_rep = n_per_treatment // REPS

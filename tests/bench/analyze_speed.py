@@ -15,10 +15,14 @@ as its GUI and ``compare`` read one (``tidy_frame`` then ``analyze_frame``).
 ``--data DIR`` keeps the generated inputs there for the next run.
 
 ``--scale [N,M,...]`` measures how the time grows with the run instead: run files of 8 treatments x
-N, x M, ... samples (default 1,000,000 and 10,000,000: a soak's tens of millions), ``bancada analyze``
-on each, then the ratio of the largest's time to the smallest's (CPU and wall) and the largest peak
-RSS. Pass: the CPU-time ratio at most the size ratio (linear or better: 10 for 10 M against 1 M; the
-CPU time, as the wall time on a shared computer measures the other loads too) and the peak RSS
+N, x M, ... samples (default 1,000,000 and 10,000,000: a soak's tens of millions), on each
+``bancada analyze``, the window's statistics once the run has ended (every table of every sample,
+siege's and ab's included: ``bancada.session.stats_job.compute_statistics``, what its statistics
+process runs), the same while the run goes on (a long run read thinned), and ``bancada run``'s end
+(its summary, siege's and ab's tables and the samples' CSV: ``bancada.cli.run._report``'s steps);
+then the ratio of the largest's time to the smallest's (CPU and wall) and the largest peak RSS.
+Pass: each path's CPU-time ratio at most the size ratio (linear or better: 10 for 10 M against 1 M;
+the CPU time, as the wall time on a shared computer measures the other loads too) and every peak RSS
 under 4 GB.
 Run: PYTHONPATH=app python tests/bench/analyze_speed.py [--smoke] [--before APP_DIR [--old-run-reader]] [--data DIR]
      PYTHONPATH=app python tests/bench/analyze_speed.py --scale [1000000,10000000] [--data DIR]
@@ -100,6 +104,35 @@ def measure(cmd: list[str], app: Path, pycache: Path) -> tuple[float, float, flo
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, proc.returncode
 
 
+#: The paths --scale times on each run file besides ``bancada analyze`` (code run in a child process).
+WINDOW_FINAL = """
+import sys
+from bancada.session.stats_job import compute_statistics
+res = compute_statistics(sys.argv[1], sys.argv[2].split(","), 1, running=False)
+assert res.tables and res.load and res.read_every == 1, res.message
+"""
+WINDOW_RUNNING = WINDOW_FINAL.replace("running=False", "running=True").replace("read_every == 1", "read_every >= 1")
+RUN_END = """
+import sys
+from pathlib import Path
+from bancada.cli import run
+from bancada.export.run_export import RUN_OUT, export_run
+from bancada.stats import load_tables
+from bancada.store.runstore import RunStore
+with RunStore.open(sys.argv[1]) as store:
+    run.print_summary(run.summary_frame(store), store)
+    assert load_tables.from_store(store) is not None
+written = export_run(sys.argv[1], Path(sys.argv[3]), RUN_OUT)
+assert written.rows["samples"] > 0
+"""
+SCALE_PATHS = {
+    "`bancada analyze`": None,
+    "window, run ended": WINDOW_FINAL,
+    "window, run going on": WINDOW_RUNNING,
+    "`bancada run`'s end": RUN_END,
+}
+
+
 def analyze(
     source: Path, out_json: Path, app: Path, old_run_reader: bool, pycache: Path
 ) -> tuple[float, float, float, int]:
@@ -113,7 +146,7 @@ def analyze(
 def make_run(folder: Path, n: int) -> Path:
     """The run file alone (``_bigrun.write_run``) of 8 treatments x ``n`` samples in ``folder``, in a child
     process (see :func:`make_inputs`); made once and reused when ``folder`` has it."""
-    run, stamp = folder / "bigrun.sqlite", folder / f"n={n}"
+    run, stamp = folder / "bigrun.sqlite", folder / f"n={n},closed-load"  # the stamp: what the file holds
     if run.exists() and stamp.exists():
         return run
     folder.mkdir(parents=True, exist_ok=True)
@@ -128,10 +161,13 @@ def make_run(folder: Path, n: int) -> Path:
 
 
 def scale(sizes: list[int], data: Path | None, write_results: bool = False) -> int:
-    """Time ``bancada analyze`` on run files of 8 x each of ``sizes`` samples; print each, the time ratio of
-    the largest to the smallest against their size ratio, and the peak RSS; 0 when linear and under budget."""
+    """Time each of :data:`SCALE_PATHS` on run files of 8 x each of ``sizes`` samples; print each, each
+    path's time ratio of the largest to the smallest against their size ratio, and the peak RSS; 0 when
+    every path is linear and under budget."""
     sizes = sorted(set(sizes))
-    walls, cpus, peak, rows, load_before = {}, {}, 0.0, [], _results.load_average()
+    walls: dict[tuple[str, int], float] = {}
+    cpus: dict[tuple[str, int], float] = {}
+    peak, rows, ok, load_before = 0.0, [], True, _results.load_average()
     with tempfile.TemporaryDirectory() as tmp:
         pycache = Path(tmp) / "pycache"
         warm_up(APP, pycache)
@@ -139,31 +175,44 @@ def scale(sizes: list[int], data: Path | None, write_results: bool = False) -> i
             t0 = time.perf_counter()
             run = make_run((data or Path(tmp)) / f"n{n}", n)
             print(f"run file 8 x {n:,}: {run.stat().st_size / 1e6:,.0f} MB, ready in {time.perf_counter() - t0:.0f} s")
-            load = os.getloadavg()[0]
-            wall, cpu, rss, code = analyze(run, Path(tmp) / f"{n}.json", APP, False, pycache)
-            if code != 0:
-                print(f"bancada analyze run file, 8 treatments x {n:,} samples: FAILED (exit code {code})")
-                return 1
-            walls[n], cpus[n], peak = wall, cpu, max(peak, rss)
-            rows.append([f"8 × {n:,}", f"{wall:.1f} s", f"{cpu:.1f} s", f"{rss:,.0f} MB"])
-            print(
-                f"bancada analyze run file, 8 treatments x {n:,} samples: {wall:6.2f} s wall, {cpu:6.2f} s CPU, "
-                f"peak RSS {rss:6.0f} MB (load average {load:.1f})"
-            )
+            for path, code_text in SCALE_PATHS.items():
+                load = os.getloadavg()[0]
+                if code_text is None:
+                    wall, cpu, rss, code = analyze(run, Path(tmp) / f"{n}.json", APP, False, pycache)
+                else:
+                    cmd = [sys.executable, "-c", code_text, str(run), ",".join(_bigrun.FACTORS), str(Path(tmp) / "out")]
+                    wall, cpu, rss, code = measure(cmd, APP, pycache)
+                if code != 0:
+                    print(f"{path}, 8 treatments x {n:,} samples: FAILED (exit code {code})")
+                    ok = False
+                    continue
+                walls[(path, n)], cpus[(path, n)], peak = wall, cpu, max(peak, rss)
+                rows.append([f"8 × {n:,}", path, f"{wall:.1f} s", f"{cpu:.1f} s", f"{rss:,.0f} MB"])
+                print(
+                    f"{path}, 8 treatments x {n:,} samples: {wall:6.2f} s wall, {cpu:6.2f} s CPU, "
+                    f"peak RSS {rss:6.0f} MB (load average {load:.1f})"
+                )
             if data is None:
                 run.unlink()  # the next, larger file needs the room
     small, big = sizes[0], sizes[-1]
-    ratio, allowed = cpus[big] / cpus[small], big / small
-    linear, within = ratio <= allowed, peak < SCALE_BUDGET_MB
-    print(
-        f"time ratio 8 x {big:,} / 8 x {small:,}: CPU {ratio:.2f}, wall {walls[big] / walls[small]:.2f} "
-        f"(at most {allowed:g}: {'linear' if linear else 'WORSE than linear'}); peak RSS {peak:,.0f} MB "
-        f"({'under' if within else 'OVER'} {SCALE_BUDGET_MB:,.0f} MB)"
-    )
+    allowed = big / small
+    for path in SCALE_PATHS:
+        if (path, big) not in cpus or (path, small) not in cpus:
+            continue
+        ratio = cpus[(path, big)] / cpus[(path, small)]
+        ok &= ratio <= allowed
+        print(
+            f"{path}: time ratio 8 x {big:,} / 8 x {small:,}: CPU {ratio:.2f}, wall "
+            f"{walls[(path, big)] / walls[(path, small)]:.2f} (at most {allowed:g}: "
+            f"{'linear' if ratio <= allowed else 'WORSE than linear'})"
+        )
+    within = peak < SCALE_BUDGET_MB
+    print(f"peak RSS {peak:,.0f} MB ({'under' if within else 'OVER'} {SCALE_BUDGET_MB:,.0f} MB)")
     if write_results:
-        table = _results.table(["samples", "wall", "CPU", "peak RSS"], rows, "`bancada analyze` of run files only")
+        columns = ["samples", "path", "wall", "CPU", "peak RSS"]
+        table = _results.table(columns, rows, "the statistics of a run file, on each path that computes them")
         _results.write(__file__, {"scale": table}, load_before, name="analyze_speed-scale")
-    return 0 if linear and within else 1
+    return 0 if ok and within else 1
 
 
 def groups(out_json: Path) -> list:
@@ -232,6 +281,13 @@ def main() -> int:
                     target = f"< {BUDGET_S:g} s, < {BUDGET_MB:,.0f} MB"
                     rows.append([f"{kind} ({size})", f"{wall:.2f} s", f"{cpu:.2f} s", f"{rss:,.0f} MB", target])
                 results[(label, kind)] = groups(out_json) if code == 0 else None
+        if a.smoke:  # --scale's other paths on the small run file: they still run
+            for path, code_text in SCALE_PATHS.items():
+                if code_text is not None:
+                    cmd = [sys.executable, "-c", code_text, str(run), ",".join(_bigrun.FACTORS), str(Path(tmp) / "out")]
+                    code = measure(cmd, APP, pycache)[3]
+                    print(f"{path}: {'ok' if code == 0 else f'FAILED (exit code {code})'}")
+                    ok &= code == 0
     after_run, after_csv = results[("after", "run file")], results[("after", "tidy CSV")]
     same = after_run is not None and after_run == after_csv
     print("run file and tidy CSV give the same tables" if same else "run file and tidy CSV DIFFER")

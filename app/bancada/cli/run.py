@@ -191,22 +191,20 @@ def _report(run_path: Path, finished: RunFinished, args: argparse.Namespace) -> 
     from bancada.export.context import ExportError, ExportOptions
     from bancada.export.run_export import RUN_OUT, export_run
     from bancada.stats import k6_summary, load_tables as load_tables_mod
-    from bancada.store.tidy_csv import tidy_frame
 
     k6_always = bool(getattr(args, "k6_summary", False))
     with RunStore.open(run_path) as store:
-        tidy = tidy_frame(store)  # read once: the summary and the CSV share it
-        print_summary(tidy, store)
+        print_summary(summary_frame(store), store)
         load_tables = load_tables_mod.from_store(store)
         if load_tables is not None:
             print_tables(out, load_tables)
-        k6_rows = k6_run.k6_rows(store, tidy) if k6_always or k6_summary.is_vus_run(store.meta()) else []
+        k6_rows = k6_run.k6_rows(store) if k6_always or k6_summary.is_vus_run(store.meta()) else []
         if k6_rows:
             k6_table.print_table(out, k6_rows)
         run_id = store.meta()["run_id"]
     out_dir = args.out or Path("bancada-results") / run_id
-    try:
-        written = export_run(run_path, out_dir, RUN_OUT, ExportOptions(k6_always=k6_always), tidy=tidy)
+    try:  # each output reads what it needs of the run file: the samples' CSV a part at a time
+        written = export_run(run_path, out_dir, RUN_OUT, ExportOptions(k6_always=k6_always))
     except ExportError as exc:
         out.print(f"run file: {run_path}")
         return _fail(
@@ -243,6 +241,17 @@ def _treatment_labels(df: pd.DataFrame) -> np.ndarray:
     codes, uniques = pd.MultiIndex.from_frame(keys).factorize()
     labels: np.ndarray = np.array([_treatment_label(*u) for u in uniques], dtype=object)[codes]
     return labels
+
+
+def summary_frame(store: RunStore) -> pd.DataFrame:
+    """The tidy columns :func:`print_summary` reads (implementation, payload, phase, ok, latency_s, and
+    format and link on a run with them), the treatment's texts as categoricals (texts on a run with
+    formats or links, whose labels join them): about 12 bytes a sample."""
+    from bancada.store.sample_reader import read_run_columns
+
+    split = ["format", "link"] if any(t.link or t.format for t in store.treatments()) else []
+    columns = ["implementation", "payload", "phase", "ok", "latency_s", *split]
+    return read_run_columns(store, columns, [] if split else ["implementation", "payload"])  # labels join texts
 
 
 def print_summary(df: pd.DataFrame, store: RunStore) -> None:

@@ -524,11 +524,14 @@ class RunStore:
         arr = np.array(rows, dtype=np.int64).reshape(-1, 4)
         return {name: np.concatenate([arr[:, i], staged[name]]) for i, name in enumerate(names)}
 
-    def sample_columns(self, columns: Sequence[str], every: int = 1) -> dict[str, np.ndarray]:
+    def sample_columns(
+        self, columns: Sequence[str], every: int = 1, bounds: tuple[int, int] | None = None
+    ) -> dict[str, np.ndarray]:
         """Columns of every sample whose treatment is in the treatment table, in id order, as numpy arrays.
 
         ``every``: only the samples whose id is a multiple of it (1: all; the ids are the table's row
-        numbers, so this is every k-th sample as stored, each treatment and repetition thinned alike).
+        numbers, so this is every k-th sample as stored, each treatment and repetition thinned alike);
+        ``bounds``: only the samples with ids in ``(lo, hi]`` (None: all; :meth:`id_parts`).
 
         ``columns``: names from :data:`~bancada.store.column_read.SAMPLE_COLUMNS`. Each is an int64 array but ``phase``
         (int8: 0 warm-up, 1 measure, 2 gap, 3 any other value), ``ok`` (bool) and ``error`` (an
@@ -542,7 +545,13 @@ class RunStore:
             ValueError: an unknown column, or ``every`` below 1.
             sqlite3.Error: the file cannot be read.
         """
-        return self._read_columns(columns, every)
+        return self._read_columns(columns, every, bounds=bounds)
+
+    def id_parts(self, part_ids: int) -> list[tuple[int, int]]:
+        """The sample table's ids as consecutive ranges ``(lo, hi]`` of at most ``part_ids`` ids each, in
+        order ([] when it has no rows): a long run read a part at a time."""
+        lo, hi = column_read.id_range(self.conn)
+        return [(start, min(start + part_ids, hi)) for start in range(lo, hi, part_ids)]
 
     def measured_parts(self, columns: Sequence[str], part_ids: int = 1 << 23) -> Iterator[dict[str, np.ndarray]]:
         """The measured samples (phase 1) of :meth:`sample_columns`, a part of at most ``part_ids``
@@ -553,9 +562,8 @@ class RunStore:
             ValueError: an unknown column.
             sqlite3.Error: the file cannot be read.
         """
-        lo, hi = column_read.id_range(self.conn)
-        for start in range(lo, hi, part_ids):
-            yield self._read_columns(columns, phase=PHASE_MEASURE, bounds=(start, min(start + part_ids, hi)))
+        for bounds in self.id_parts(part_ids):
+            yield self._read_columns(columns, phase=PHASE_MEASURE, bounds=bounds)
 
     def _read_columns(
         self, columns: Sequence[str], every: int = 1, phase: int | None = None, bounds: tuple[int, int] | None = None

@@ -117,3 +117,13 @@ def test_measured_parts_are_the_measured_samples_in_order(run, part_ids):
     for c in [*COLUMNS, "error"]:
         assert np.concatenate([p[c] for p in parts]).tolist() == whole[c][measured].tolist(), c
     assert any(e for p in parts for e in p["error"])  # the parts' errors are matched to their samples
+
+
+@pytest.mark.parametrize("part_ids", [7, 1 << 22])
+def test_the_csv_written_in_parts_is_the_csv_of_the_whole_frame(run, part_ids, tmp_path, monkeypatch):
+    monkeypatch.setattr(tidy_csv, "EXPORT_PART_IDS", part_ids)  # 7: 86 parts, some without a sample
+    with RunStore.open(run) as store:
+        rows = tidy_csv.export_csv(store, tmp_path / "parts.csv")
+        whole = tidy_csv.write_csv(tidy_frame(store), tmp_path / "whole.csv")
+    assert rows == whole > 0
+    assert (tmp_path / "parts.csv").read_bytes() == (tmp_path / "whole.csv").read_bytes()
