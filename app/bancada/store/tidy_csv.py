@@ -199,9 +199,7 @@ def _treatment_column(values: list[Any], row: Any, categorical: bool) -> object:
     return np.array(values)[row]
 
 
-def _split_parts(
-    store: RunStore, n: int, every: int = 1, bounds: tuple[int, int] | None = None
-) -> dict[str, Any]:
+def _split_parts(store: RunStore, n: int, every: int = 1, bounds: tuple[int, int] | None = None) -> dict[str, Any]:
     """The SPLIT_COLUMNS of the run's ``n`` samples (those of :meth:`RunStore.samples_frame`, in order;
     ``every``: those whose id is a multiple of it, ``bounds``: those with ids in ``(lo, hi]``, as
     :meth:`RunStore.sample_columns` reads them).
