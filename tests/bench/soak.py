@@ -371,8 +371,12 @@ def window_run(profile_path: Path) -> int:
     if not window.start_run(load_profile(profile_path)):
         print(f"window frames: FAILED: the run did not start: {window.state_label.text()}")
         return 1
+    stats_peak = [0.0]  # the statistics process's peak RSS, read every 2 s (the process may be gone at the end)
+    poll = QTimer()
+    poll.timeout.connect(lambda: stats_peak.append(max(stats_peak.pop(), _statistics_peak_mb())))
+    poll.start(2000)
     app.exec()  # until the final statistics are shown (every sample of the run read and analysed)
-    stats_peak_mb = _statistics_peak_mb()
+    stats_peak_mb = max(stats_peak[0], _statistics_peak_mb())
     deadline = time.monotonic() + 60
     while window.running() and time.monotonic() < deadline:
         app.processEvents()

@@ -137,6 +137,20 @@ class _Thinned:
         """The values kept of ``column``, in stream order."""
         return self.columns[column].view()
 
+    def extend_kept(self, every: int, seen: int, *values: np.ndarray) -> None:
+        """Start an empty stream from values already thinned to every ``every``-th of a stream of ``seen``
+        (a long stored run read thinned): they are kept as they are, the stride ``every``."""
+        if self.seen:
+            raise ValueError("extend_kept starts a stream: this one has values already")
+        self.stride = max(1, every)
+        for column, v in zip(self.columns, values, strict=True):
+            column.extend(v)
+        self.seen = seen
+        while self.columns[0].n > self.capacity:
+            for column in self.columns:
+                column.keep_every_other()
+            self.stride *= 2
+
 
 @dataclass
 class TreatmentInfo:
@@ -260,6 +274,33 @@ class LiveModel:
             series.measured_ms.extend(t_lat[t_ok & (t_phase == 1)])
             series.trace.extend(t_lat[t_ok], (t_phase[t_ok] == 0).astype(float))
             self.dirty.add(int(tid))
+        self.version += 1
+
+    def load_thinned(
+        self,
+        treatment: np.ndarray,
+        latency_ms: np.ndarray,
+        phase: np.ndarray,
+        ok: np.ndarray,
+        every: int,
+        counts: dict[int, tuple[int, int, int]],
+    ) -> None:
+        """Draw a stored run from every ``every``-th of its samples (parallel arrays as for
+        :meth:`extend_arrays`, after :meth:`reset`); ``counts``: each treatment's ``(measured ok, ok,
+        failed)`` samples of the whole run (``RunStore.live_counts``), so the boxes' ``n`` and the
+        errors are the run's, and a trace point stands for ``every`` requests."""
+        for tid, series in self.series.items():
+            sel = treatment == tid
+            t_ok, t_lat, t_phase = ok[sel], latency_ms[sel], phase[sel]
+            measured_ok, all_ok, failed = counts.get(tid, (0, 0, 0))
+            series.errors = failed
+            series.measured_ms.extend_kept(every, measured_ok, t_lat[t_ok & (t_phase == 1)])
+            series.trace.extend_kept(every, all_ok, t_lat[t_ok], (t_phase[t_ok] == 0).astype(float))
+            self.dirty.add(tid)
+        self.total = sum(c[1] + c[2] for c in counts.values())
+        self.errors = sum(c[2] for c in counts.values())
+        if phase.size:
+            self.last_phase = int(phase[-1])
         self.version += 1
 
     def take_dirty(self) -> set[int]:

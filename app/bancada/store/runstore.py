@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import functools
+import itertools
 import json
 import os
 import secrets
@@ -504,25 +505,55 @@ class RunStore:
         cols = {row[1] for row in self.conn.execute(f"PRAGMA table_info({table})")}
         return bool(cols) and (column is None or column in cols)
 
-    def live_columns(self) -> dict[str, "np.ndarray"]:
-        """What the live view draws of every sample, in arrival order: int64 arrays ``treatment``,
-        ``latency_ns``, ``phase`` (0 warm-up, 1 measure) and ``ok`` (0/1), all of one length; while a
-        block runs, its staged samples last (rows and staged batches read in one snapshot, so a batch
-        the writer makes rows meanwhile is counted once)."""
+    def live_columns(self, every: int = 1) -> dict[str, "np.ndarray"]:
+        """What the live view draws of every sample (``every``: of every k-th, :meth:`sample_columns`), in
+        arrival order: int64 arrays ``treatment``, ``latency_ns``, ``phase`` (0 warm-up, 1 measure) and
+        ``ok`` (0/1), all of one length; while a block runs, its staged samples last (every k-th of them;
+        rows and staged batches read in one snapshot, so a batch the writer makes rows meanwhile is
+        counted once). Read :data:`~bancada.store.column_read.CHUNK_ROWS` rows at a time.
+
+        Raises:
+            ValueError: ``every`` below 1.
+        """
         import numpy as np
 
+        if every < 1:
+            raise ValueError(f"every must be a whole number of at least 1, not {every}")
         names = ("treatment", "latency_ns", "phase", "ok")
         began = not self.conn.in_transaction
         if began:
             self.conn.execute("BEGIN")
         try:
-            rows = self.conn.execute("SELECT treatment, latency_ns, phase, ok FROM sample ORDER BY id").fetchall()
+            query = column_read.thinned_query(list(names), every)
+            cur = self.conn.execute(query, column_read.id_range(self.conn))
+            parts = [np.empty((0, 4), dtype=np.int64)]
+            while rows := cur.fetchmany(column_read.CHUNK_ROWS):
+                parts.append(np.array(rows, dtype=np.int64).reshape(-1, 4))
             staged = sample_stage.staged_columns(self.conn, names)
         finally:
             if began:
                 self.conn.commit()
-        arr = np.array(rows, dtype=np.int64).reshape(-1, 4)
-        return {name: np.concatenate([arr[:, i], staged[name]]) for i, name in enumerate(names)}
+        arr = np.concatenate(parts)
+        return {name: np.concatenate([arr[:, i], staged[name][::every]]) for i, name in enumerate(names)}
+
+    def live_counts(self, part_ids: int = 1 << 23) -> dict[int, tuple[int, int, int]]:
+        """Per treatment id, ``(measured ok, ok, failed)`` samples, staged ones included: the counts of a
+        live view drawn from a thinned :meth:`live_columns`. Read a part of ``part_ids`` ids at a time
+        (the packed treatment, phase and ok: 8 bytes a sample of a part)."""
+        import numpy as np
+
+        names = ["treatment", "phase", "ok"]
+        parts = (self.sample_columns(names, bounds=bounds) for bounds in self.id_parts(part_ids))
+        staged = sample_stage.staged_columns(self.conn, tuple(names))
+        counts: dict[int, np.ndarray] = {}
+        for part in itertools.chain(parts, [{n: staged[n] for n in names}]):  # one part in memory at a time
+            treatment, phase, ok = part["treatment"], part["phase"], part["ok"].astype(bool)
+            for tid in np.unique(treatment):
+                sel = treatment == tid
+                t_ok, t_phase = ok[sel], phase[sel]
+                add = np.array([(t_ok & (t_phase == PHASE_MEASURE)).sum(), t_ok.sum(), (~t_ok).sum()])
+                counts[int(tid)] = counts.get(int(tid), np.zeros(3, dtype=np.int64)) + add
+        return {tid: (int(c[0]), int(c[1]), int(c[2])) for tid, c in counts.items()}
 
     def sample_columns(
         self, columns: Sequence[str], every: int = 1, bounds: tuple[int, int] | None = None

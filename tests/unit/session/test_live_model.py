@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 
 import numpy as np
+import pytest
 
 from bancada.drivers.stream import Sample
 from bancada.store.runstore import TreatmentRow
@@ -92,3 +93,38 @@ def test_warm_up_flags_stay_with_their_latencies_when_the_trace_is_thinned():
     y, w, stride = series.trace_view()
     assert stride == 16 and y.tolist() == latency[::16].tolist()
     assert w.tolist() == (y % 100 < 30).tolist()
+
+
+def test_a_stored_run_drawn_from_every_kth_sample_has_the_whole_runs_counts():
+    """A long stored run is drawn from every k-th sample (RunStore.live_columns(k)) with its counts
+    (RunStore.live_counts): n, errors and the total are the run's; the box is that of the values read;
+    a trace point stands for k requests; samples that come live afterwards continue the thinning."""
+    rng = np.random.default_rng(3)
+    n, every = 90_000, 9
+    treatment = rng.integers(0, 2, n)
+    latency = rng.lognormal(0.0, 0.4, n)
+    phase = (rng.random(n) > 0.1).astype(np.int8)
+    ok = rng.random(n) > 0.01
+    whole = LiveModel()
+    whole.reset(rows())
+    whole.extend_arrays(treatment, latency, phase, ok)
+    counts = {
+        t: (
+            int((ok & (phase == 1) & (treatment == t)).sum()),
+            int((ok & (treatment == t)).sum()),
+            int((~ok & (treatment == t)).sum()),
+        )
+        for t in (0, 1)
+    }
+    thin = LiveModel()
+    thin.reset(rows())
+    pick = slice(None, None, every)
+    thin.load_thinned(treatment[pick], latency[pick], phase[pick], ok[pick], every, counts)
+    assert (thin.total, thin.errors) == (whole.total, whole.errors) == (n, int((~ok).sum()))
+    for t in (0, 1):
+        a, b = whole.series[t], thin.series[t]
+        assert b.box().n == a.box().n and b.errors == a.errors
+        assert b.trace_view()[2] == every  # a point stands for k requests
+        assert b.box().median == pytest.approx(a.box().median, rel=0.03)
+    thin.extend_arrays(np.zeros(900, dtype=np.int64), np.ones(900), np.ones(900, np.int8), np.ones(900, bool))
+    assert thin.series[0].box().n == counts[0][0] + 900 and thin.series[0].measured_ms.stride == every

@@ -127,3 +127,19 @@ def test_the_csv_written_in_parts_is_the_csv_of_the_whole_frame(run, part_ids, t
         whole = tidy_csv.write_csv(tidy_frame(store), tmp_path / "whole.csv")
     assert rows == whole > 0
     assert (tmp_path / "parts.csv").read_bytes() == (tmp_path / "whole.csv").read_bytes()
+
+
+@pytest.mark.parametrize("every", [1, 3, 50])
+def test_the_live_columns_read_thinned_are_every_kth_sample_and_the_counts_are_the_whole_runs(run, every):
+    with RunStore.open(run) as store:
+        whole = store.live_columns()
+        thin = store.live_columns(every)
+        ids = np.array([r[0] for r in store.conn.execute("SELECT id FROM sample ORDER BY id")])
+        counts = store.live_counts(part_ids=64)
+    for name in ("treatment", "latency_ns", "phase", "ok"):
+        assert thin[name].tolist() == whole[name][ids % every == 0].tolist(), name
+    for tid in (1, 7):  # 9 is no treatment of the table: not counted, as the model draws none
+        mine = whole["treatment"] == tid
+        ok, phase = whole["ok"][mine] != 0, whole["phase"][mine]
+        assert counts[tid] == (int((ok & (phase == 1)).sum()), int(ok.sum()), int((~ok).sum()))
+    assert set(counts) == {1, 7}

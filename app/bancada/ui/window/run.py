@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +22,7 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtCore import QDateTime, QLocale, QObject, QTimer, Signal
 from PySide6.QtWidgets import QMessageBox, QTabWidget
 
+from bancada.core.ring import FloatRing
 from bancada.experiment.profile import Profile, ProfileError, parse_profile
 from bancada.session import run_process
 from bancada.session.live_model import LiveModel, SampleFeed
@@ -119,8 +119,8 @@ class WindowRun(QObject):
         self.reattached_at_s: float | None = None  # the shown run went on without a window; it started then
         self._shown_progress: Progress | None = None
         self._run_desc = ""
-        self.frame_times: deque[float] = deque(maxlen=100_000)  # perf_counter at each plot tick
-        self.delays_s: deque[float] = deque(maxlen=100_000)  # arrival -> drawn, per batch
+        self.frame_times = FloatRing(100_000)  # perf_counter at each plot tick (constant memory)
+        self.delays_s = FloatRing(100_000)  # arrival -> drawn, per batch
         self.plot_timer = QTimer(self)
         self.plot_timer.setInterval(PLOT_INTERVAL_MS)
         self.plot_timer.timeout.connect(self.tick_plots)
@@ -264,7 +264,7 @@ class WindowRun(QObject):
                 self.control.paused = True
                 self.ui.menus.act_pause.setText(self.tr("&Resume"))
         elif isinstance(event, run_job.LoadedRun):
-            self.model.extend_arrays(event.treatment, event.latency_ms, event.phase, event.ok)
+            event.draw_into(self.model)
             self.ui.live.refresh(self.model, force_trace=True)
         elif isinstance(event, RunStarted):
             self.begin_live(event.run_id, event.path, event.treatments, event.total_requests, event.driver)
@@ -331,7 +331,7 @@ class WindowRun(QObject):
 
         def loaded(run: run_job.LoadedRun) -> None:
             self.model.reset(run.treatments)
-            self.model.extend_arrays(run.treatment, run.latency_ms, run.phase, run.ok)
+            run.draw_into(self.model)
             self.ui.live.refresh(self.model, force_trace=True)
             self.state_label.setText(state)
             self.stats.request(final=True)
@@ -416,7 +416,7 @@ class WindowRun(QObject):
             self.factors = list(CSV_FACTORS)
         self.path = run.path
         self.model.reset(run.treatments)
-        self.model.extend_arrays(run.treatment, run.latency_ms, run.phase, run.ok)
+        run.draw_into(self.model)
         ui.live.set_treatments(self.model, self.factors)
         ui.live.refresh(self.model, force_trace=True)
         ui.status.show_stored(self.model.total, self.model.errors)
