@@ -509,7 +509,7 @@ def report(
         if a.window and final:
             tables["final"] = _results.table(
                 ["after the run ended", "samples analysed", "statistics process peak RSS"],
-                [[f"{final['after_s']:,.1f} s", f"{final['rows']:,}", f"{final['peak_mb']:,.0f} MB"]],
+                [[f"{final['after_s']:,.1f} s", f"{int(final['rows']):,}", f"{final['peak_mb']:,.0f} MB"]],
                 "the window's statistics of every sample, once the run has ended",
             )
         _results.write(__file__, tables, a.load_before, name="soak-window" if a.window else "soak")
