@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -121,12 +123,27 @@ def compute_statistics(
     return res
 
 
-def _lower_priority() -> None:
-    """The statistics yield the CPU to the GUI, the workers and the driver on a busy machine."""
+#: How often the statistics process looks whether the window's process is still its parent (s).
+PARENT_CHECK_S = 2.0
+
+
+def _start_worker(parent_pid: int) -> None:
+    """The statistics process's start: yield the CPU to the GUI, the workers and the driver on a busy
+    machine, and end when the window's process ``parent_pid`` is gone (:func:`_end_with_parent`)."""
     try:
         os.nice(15)
     except OSError:
         pass
+    threading.Thread(target=_end_with_parent, args=(parent_pid,), name="parent-watch", daemon=True).start()
+
+
+def _end_with_parent(parent_pid: int) -> None:
+    """End this process once its parent is another than ``parent_pid`` (the window's process died and
+    it was handed to init). A killed window would otherwise leave it waiting for work forever: it holds
+    its task queue's writing end itself, so it never reads the end of the queue."""
+    while os.getppid() == parent_pid:
+        time.sleep(PARENT_CHECK_S)
+    os._exit(0)
 
 
 class StatsProcess:
@@ -140,7 +157,7 @@ class StatsProcess:
         """Compute in the worker process; blocks the calling (task) thread, not the GUI."""
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
-                1, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+                1, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker, initargs=(os.getpid(),)
             )
         self._future = self._pool.submit(
             compute_statistics, str(run_path), list(factors), generation, running, language()

@@ -4,6 +4,11 @@ a long running run is read thinned, its counts left for the end; a finished run 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -85,3 +90,53 @@ def test_the_window_reads_only_the_analysis_columns(tmp_path):
 def test_read_every_keeps_a_running_read_within_its_budget(stored, running, every):
     assert stats_job.read_every(stored, running) == every
     assert -(-stored // every) <= stats_job.RUNNING_READ_SAMPLES or not running
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie waiting for its new parent to reap it has ended)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rfind(")") + 2] != "Z"
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat[stat.rfind(")") + 2 :].split()[1]) == pid:
+                out.append(int(entry.name))
+    return out
+
+
+def test_the_statistics_process_ends_when_the_windows_process_is_killed(tmp_path):
+    """A window killed (SIGKILL, a crash) leaves no statistics process behind: it notices its parent is
+    gone within a few of its checks (:data:`stats_job.PARENT_CHECK_S`) and ends."""
+    code = (
+        "import os, sys, time\n"
+        "from bancada.session.stats_job import StatsProcess\n"
+        "stats = StatsProcess()\n"
+        "stats.compute(sys.argv[1], ['language'], 1)\n"  # starts the statistics process, kept by ``stats``
+        "print(os.getpid(), flush=True)\n"
+        "time.sleep(120)\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(Path(stats_job.__file__).resolve().parents[2]))
+    window = subprocess.Popen(
+        [sys.executable, "-c", code, str(_run(tmp_path))], stdout=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        assert int(window.stdout.readline()) == window.pid
+        statistics = [pid for pid in _children(window.pid) if _alive(pid)]
+        assert statistics, "no statistics process was started"
+    finally:
+        window.kill()
+        window.wait()
+    deadline = time.monotonic() + 15 * stats_job.PARENT_CHECK_S
+    while any(_alive(pid) for pid in statistics) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not any(_alive(pid) for pid in statistics), "the statistics process outlived its window"
