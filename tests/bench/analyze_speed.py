@@ -133,6 +133,11 @@ SCALE_PATHS = {
 }
 
 
+def path_command(code_text: str, run: Path, tmp: Path) -> list[str]:
+    """The child process of one of :data:`SCALE_PATHS` on ``run`` (its outputs under ``tmp``)."""
+    return [sys.executable, "-c", code_text, str(run), ",".join(_bigrun.FACTORS), str(tmp / "out")]
+
+
 def analyze(
     source: Path, out_json: Path, app: Path, old_run_reader: bool, pycache: Path
 ) -> tuple[float, float, float, int]:
@@ -180,8 +185,7 @@ def scale(sizes: list[int], data: Path | None, write_results: bool = False) -> i
                 if code_text is None:
                     wall, cpu, rss, code = analyze(run, Path(tmp) / f"{n}.json", APP, False, pycache)
                 else:
-                    cmd = [sys.executable, "-c", code_text, str(run), ",".join(_bigrun.FACTORS), str(Path(tmp) / "out")]
-                    wall, cpu, rss, code = measure(cmd, APP, pycache)
+                    wall, cpu, rss, code = measure(path_command(code_text, run, Path(tmp)), APP, pycache)
                 if code != 0:
                     print(f"{path}, 8 treatments x {n:,} samples: FAILED (exit code {code})")
                     ok = False
@@ -284,8 +288,7 @@ def main() -> int:
         if a.smoke:  # --scale's other paths on the small run file: they still run
             for path, code_text in SCALE_PATHS.items():
                 if code_text is not None:
-                    cmd = [sys.executable, "-c", code_text, str(run), ",".join(_bigrun.FACTORS), str(Path(tmp) / "out")]
-                    code = measure(cmd, APP, pycache)[3]
+                    code = measure(path_command(code_text, run, Path(tmp)), APP, pycache)[3]
                     print(f"{path}: {'ok' if code == 0 else f'FAILED (exit code {code})'}")
                     ok &= code == 0
     after_run, after_csv = results[("after", "run file")], results[("after", "tidy CSV")]

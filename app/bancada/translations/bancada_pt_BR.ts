@@ -4356,8 +4356,8 @@ Senha da chave:</translation>
         <translation>Resposta: latência em ms das requisições medidas e bem-sucedidas; fatores: {f}; {n} linhas lidas; calculado às {t} ({st}). Passe o mouse sobre um título para ver o que ele significa.</translation>
     </message>
     <message>
-        <source>&lt;br&gt;The run is long: while it goes on, the tables read 1 in every {k} of its {n} samples as stored, so a second&apos;s work keeps up with it; when it ends they read every sample, and siege&apos;s, ab&apos;s and k6&apos;s tables, which count every request, appear then.</source>
-        <translation>&lt;br&gt;A execução é longa: enquanto ela continua, as tabelas leem 1 de cada {k} das suas {n} amostras, na ordem em que foram gravadas, para que um segundo de trabalho acompanhe a execução; quando ela termina, leem todas as amostras, e as tabelas do siege, do ab e do k6, que contam cada requisição, aparecem então.</translation>
+        <source>&lt;br&gt;The run is long: while it goes on, the tables read 1 in every {k} of its {n} samples as stored, so their memory stays bounded; when it ends they read every sample, and siege&apos;s, ab&apos;s and k6&apos;s tables, which count every request, appear then.</source>
+        <translation>&lt;br&gt;A execução é longa: enquanto ela continua, as tabelas leem 1 de cada {k} das suas {n} amostras, na ordem em que foram gravadas, para que a memória delas fique limitada; quando ela termina, leem todas as amostras, e as tabelas do siege, do ab e do k6, que contam cada requisição, aparecem então.</translation>
     </message>
 </context>
 <context>

@@ -334,7 +334,7 @@ class StatisticsView(QScrollArea):
             return ""
         return self.tr(
             "<br>The run is long: while it goes on, the tables read 1 in every {k} of its {n} samples as "
-            "stored, so a second's work keeps up with it; when it ends they read every sample, and siege's, "
+            "stored, so their memory stays bounded; when it ends they read every sample, and siege's, "
             "ab's and k6's tables, which count every request, appear then."
         ).format(k=QLocale().toString(res.read_every), n=QLocale().toString(res.stored))
 
